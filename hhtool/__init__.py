@@ -1,0 +1,1 @@
+"""hhtool: parse and validate poker hand histories."""

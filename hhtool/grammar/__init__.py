@@ -1,0 +1,5 @@
+"""Parsing: a hand block in, a typed Hand (or coded findings) out, one dialect grammar each."""
+
+from hhtool.grammar.parse import ParseResult, Status, parse_block
+
+__all__ = ["ParseResult", "Status", "parse_block"]

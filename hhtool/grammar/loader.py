@@ -1,0 +1,39 @@
+"""Find and load the `.lark` grammars, once per process.
+
+The grammars live in the repository's top-level `grammar/` folder; the wheel ships them inside
+the package as `hhtool/_grammar/`. Both places are looked up, so an installed wheel and an
+editable install behave the same.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+from lark import Lark
+
+_PACKAGE = Path(__file__).resolve().parent.parent
+_CANDIDATES = (_PACKAGE / "_grammar", _PACKAGE.parent / "grammar")
+
+
+def grammar_path(dialect: str) -> Path:
+    for folder in _CANDIDATES:
+        path = folder / f"{dialect}.lark"
+        if path.is_file():
+            return path
+    raise FileNotFoundError(f"no grammar {dialect}.lark in {', '.join(map(str, _CANDIDATES))}")
+
+
+@functools.cache
+def load_parser(dialect: str, transformer_factory) -> Lark:
+    """An LALR parser with the Transformer inlined (no tree is built), cached per process."""
+    path = grammar_path(dialect)
+    options = dict(parser="lalr", lexer="contextual", transformer=transformer_factory(),
+                   maybe_placeholders=False, propagate_positions=False)
+    try:
+        import lark_cython  # optional: a compiled LALR driver, same results, faster
+
+        options["_plugins"] = lark_cython.plugins
+    except ImportError:  # pragma: no cover - plain lark is the fallback
+        pass
+    return Lark(path.read_text(encoding="utf-8"), **options)

@@ -1,0 +1,130 @@
+"""Turn a block of text into a Hand, or into findings that say why it could not be read.
+
+Never raises for bad input: every block becomes exactly one ParseResult (parsed, unparsed or
+unsupported), so that every hand read is accounted for.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from hhtool.codes import finding
+from hhtool.findings import Finding
+from hhtool.grammar.loader import load_parser
+from hhtool.grammar.pokerstars import (
+    SITE,
+    FieldError,
+    HandReader,
+    PokerStarsTransformer,
+    Unsupported,
+    read_header,
+    read_seat,
+)
+from hhtool.io.split import Block
+from hhtool.model import Hand, Source
+
+_HAND_ID = re.compile(r"#\s*([\w-]+)")
+_SITE_NAMES = {"pacific888": "888poker"}
+
+
+class Status(StrEnum):
+    PARSED = "parsed"
+    UNPARSED = "unparsed"
+    UNSUPPORTED = "unsupported"
+
+
+@dataclass(frozen=True, slots=True)
+class ParseResult:
+    status: Status
+    file: str
+    line: int
+    site: str
+    hand_id: str | None
+    hand: Hand | None = None
+    findings: tuple[Finding, ...] = ()
+
+
+def parse_block(block: Block) -> ParseResult:
+    """Parse one hand block of any known dialect (only PokerStars has a grammar so far)."""
+    if block.dialect != "pokerstars":
+        site = _SITE_NAMES.get(block.dialect, block.dialect)
+        hand_id = _hand_id(block.text)
+        return ParseResult(Status.UNSUPPORTED, block.file, block.line, site, hand_id, findings=(
+            finding("HH021", f"{site} hand histories are not supported yet (dialect without a grammar)",
+                    block.file, block.line, block.column, hand_id=hand_id),))
+    return _parse_pokerstars(block)
+
+
+def _hand_id(text: str) -> str | None:
+    match = _HAND_ID.search(text, 0, 300)
+    return match.group(1) if match else None
+
+
+def _parse_pokerstars(block: Block) -> ParseResult:
+    hand_id = _hand_id(block.text)
+
+    def unparsed(code: str, message: str, line: int, column: int = 1, expected=None, actual=None) -> ParseResult:
+        return ParseResult(Status.UNPARSED, block.file, block.line, SITE, hand_id, findings=(
+            finding(code, message, block.file, line, column, hand_id=hand_id, expected=expected, actual=actual),))
+
+    if block.oversized:
+        return unparsed("HH005", f"hand block is larger than the limit of 512 KiB; not parsed",
+                        block.line, block.column, expected="<= 524288 bytes", actual="larger")
+    first, _, rest = block.text.partition("\n")
+    table_line = rest.lstrip("\n").partition("\n")[0]
+    try:
+        header = read_header(first, table_line, block.line)
+    except Unsupported as exc:
+        return ParseResult(Status.UNSUPPORTED, block.file, block.line, SITE, hand_id, findings=(
+            finding("HH020", f"game {exc.game!r} is not Texas Hold'em; counted as unsupported",
+                    block.file, block.line, block.column, hand_id=hand_id),))
+    except FieldError as exc:
+        return unparsed(exc.code, str(exc), exc.line, exc.column)
+    try:
+        header_tokens, seat_tokens, body, summary = load_parser("pokerstars", PokerStarsTransformer).parse(block.text)
+    except UnexpectedInput as exc:
+        return _syntax_error(exc, block, hand_id)
+    try:
+        return ParseResult(Status.PARSED, block.file, block.line, SITE, hand_id,
+                           hand=_build(block, header, seat_tokens, body, summary))
+    except FieldError as exc:
+        return unparsed(exc.code, str(exc), exc.line, exc.column)
+
+
+def _build(block: Block, header, seat_tokens, body, summary) -> Hand:
+    base = block.line - 1
+    seats = tuple(read_seat(t.value, base + t.line, header.scale) for t in seat_tokens)
+    reader = HandReader(header, seats, block.line)
+    events = [reader.event(token) for token in body]
+    summary_token, *summary_lines = summary
+    claims, trailing = reader.claims(summary_lines, base + summary_token.line)
+    events.extend(trailing)
+    return Hand(header=header, seats=seats, events=tuple(events), claims=claims,
+                source=Source(block.file, block.line, block.column), lines=block.text.count("\n"))
+
+
+def _syntax_error(exc: UnexpectedInput, block: Block, hand_id: str | None) -> ParseResult:
+    base = block.line - 1
+    lines = block.text.split("\n")
+    if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
+        last = len(block.text.rstrip("\n").split("\n"))
+        code, line, column = "HH011", base + last, 1
+        message = "hand ends before its *** SUMMARY *** section"
+        expected, actual = "*** SUMMARY ***", "end of hand"
+    else:
+        line_in_block = exc.line if exc.line and exc.line > 0 else 1
+        code, line, column = "HH010", base + line_in_block, exc.column if exc.column and exc.column > 0 else 1
+        if line_in_block == 1:
+            column += block.column - 1
+        text = lines[line_in_block - 1] if line_in_block - 1 < len(lines) else ""
+        kinds = sorted(getattr(exc, "allowed", None) or getattr(exc, "expected", None) or ())
+        kinds = [k for k in kinds if not k.startswith("_")]
+        shown = ", ".join(kinds[:8]) + (f" (+{len(kinds) - 8} more)" if len(kinds) > 8 else "")
+        message = f"line does not fit the PokerStars grammar here; expected a line of kind {shown}"
+        expected, actual = shown, text[:160]
+    return ParseResult(Status.UNPARSED, block.file, block.line, SITE, hand_id, findings=(
+        finding(code, message, block.file, line, column, hand_id=hand_id, expected=expected, actual=actual),))

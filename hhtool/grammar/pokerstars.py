@@ -1,0 +1,521 @@
+"""PokerStars dialect: the Transformer for `grammar/pokerstars.lark` and the reading of line fields.
+
+The grammar decides what kind each line is and where it may stand; this module reads the fields
+of each kind (names, amounts, cards) into the events of `hhtool.model`. It checks no poker rule:
+an impossible amount is still read as written, for the replay to judge.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from lark import Transformer
+
+from hhtool.model import (
+    Bet,
+    BlindKind,
+    Call,
+    CashOut,
+    Check,
+    Claims,
+    Collect,
+    DealHole,
+    Fold,
+    HandCancelled,
+    Header,
+    Limit,
+    Muck,
+    Notice,
+    NoticeKind,
+    Outcome,
+    PostAnte,
+    PostBlind,
+    RaiseTo,
+    Rebuy,
+    ReturnUncalled,
+    Seat,
+    SeatSummary,
+    Show,
+    Street,
+    StreetStart,
+)
+from hhtool.model.money import CURRENCY_CODES, CURRENCY_SYMBOLS, MoneyError, to_minor
+
+SITE = "pokerstars"
+
+
+class Unsupported(Exception):
+    """The hand is valid PokerStars text for a game hhtool does not replay (Omaha, Stud, …)."""
+
+    def __init__(self, game: str) -> None:
+        super().__init__(game)
+        self.game = game
+
+
+class FieldError(ValueError):
+    """A line of the right kind whose fields cannot be read (e.g. an inexact amount)."""
+
+    def __init__(self, code: str, message: str, line: int, column: int = 1) -> None:
+        super().__init__(message)
+        self.code, self.line, self.column = code, line, column
+
+
+class PokerStarsTransformer(Transformer):
+    """Groups the line tokens of a hand by section; `HandReader` reads their fields."""
+
+    def header(self, children):
+        return tuple(children)
+
+    def seats(self, children):
+        return tuple(children)
+
+    def body(self, children):
+        return children
+
+    def summary(self, children):
+        return children
+
+    def start(self, children):
+        return tuple(children)
+
+
+# ---------------------------------------------------------------------------------------------
+# Header and table line
+
+_INTRO = re.compile(r"PokerStars (?P<zoom>Zoom )?(?P<home>Home Game )?(?:Hand|Game) #(?P<id>\d+): *")
+_WHEN = re.compile(
+    r" +- +(?P<date>\d{4}/\d{1,2}/\d{1,2})(?: -)? (?P<time>\d{1,2}:\d{2}(?::\d{2})?)"
+    r"(?: \(?(?P<tz>[A-Z]{2,5})\)?)?(?: \[(?P<et_date>\d{4}/\d{1,2}/\d{1,2}) (?P<et_time>\d{1,2}:\d{2}:\d{2})"
+    r"(?: [A-Z]+)?\])?$"
+)
+_TOURNAMENT = re.compile(r"(?:\{(?P<club>[^}]*)\} +)?(?P<tzoom>Zoom )?Tournament #(?P<tid>\d+), (?P<rest>.*)$")
+_GAME_NAMES = (
+    "Hold'em", "Omaha", "5 Card Omaha", "6 Card Omaha", "Courchevel", "Split Hold'em", "6+ Hold'em",
+    "Razz", "7 Card Stud", "Triple Draw", "5 Card Draw", "Single Draw", "Badugi", "Mixed", "HORSE",
+    "8-Game", "HOSE",
+)
+_GAME_START = re.compile(r"(?:^| )(?=(?:%s)\b)" % "|".join(re.escape(g) for g in _GAME_NAMES))
+_GAME = re.compile(
+    r"(?P<game>.*?)(?: \((?P<stakes>[^()]*(?:\([^()]*\)[^()]*)*)\))?"
+    r"(?: - (?P<level>(?:Match Round [IVXLCDM]+, )?Level [IVXLCDM]+) \((?P<tstakes>[^()]*)\))?$"
+)
+_HOLDEM = {
+    "Hold'em No Limit": Limit.NO_LIMIT,
+    "Hold'em Pot Limit": Limit.POT_LIMIT,
+    "Hold'em Limit": Limit.FIXED_LIMIT,
+    "Hold'em Pot Limit Pre-Flop, No Limit Post-Flop": Limit.POT_LIMIT_PREFLOP,
+}
+_STAKES = re.compile(r"(?P<small>[^/ ]+)/(?P<big>[^/ ]+)(?: - (?P<cap>\S+) Cap -)?(?: +(?P<code>[A-Z]{3}))?$")
+_TABLE = re.compile(
+    r"Table '(?P<name>.*)'(?: (?P<max>\d+)-max)?(?: \((?P<pm>Play Money)\))?(?: Seat #(?P<button>\d+) is the button)?$"
+)
+_SEAT = re.compile(
+    r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^ ()]+) in chips(?:, (?P<bounty>[^()]*?) bounty)?\)"
+    r"(?P<rest>.*)$"
+)
+
+
+def read_header(line: str, table_line: str, line_no: int) -> Header:
+    intro = _INTRO.match(line)
+    if intro is None:  # the grammar's HEADER terminal makes this unreachable for real input
+        raise FieldError("HH010", f"not a PokerStars header: {line[:80]!r}", line_no)
+    rest = line[intro.end():]
+    when = _WHEN.search(rest)
+    if when is None:
+        raise FieldError("HH010", "header has no date and time (expected ' - YYYY/MM/DD H:MM:SS TZ')",
+                         line_no, intro.end() + 1)
+    middle = rest[: when.start()]
+    tournament_id = buy_in = None
+    club = None
+    tourney = _TOURNAMENT.match(middle)
+    if tourney:
+        tournament_id = tourney["tid"]
+        club = tourney["club"]
+        split = _GAME_START.search(tourney["rest"])
+        if split is None:
+            raise FieldError("HH010", f"tournament header names no game: {middle!r}", line_no)
+        buy_in = tourney["rest"][: split.start()].strip() or None
+        middle = tourney["rest"][split.end():].lstrip()
+    elif middle.startswith("{"):
+        club, _, middle = middle[1:].partition("} ")
+        middle = middle.lstrip()
+    game_match = _GAME.match(middle)
+    game = game_match["game"].strip()
+    stakes = game_match["stakes"] or game_match["tstakes"] or ""
+    mixed = None
+    if game.startswith("Mixed") and "," in stakes:  # Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25 USD)
+        mixed = game[len("Mixed"):].strip() or "mixed"
+        game, _, stakes = stakes.partition(", ")
+    elif game.startswith("Mixed") and stakes in _HOLDEM:  # Mixed Hold'em (Hold'em Limit) - Level …
+        mixed, game, stakes = game[len("Mixed"):].strip(), stakes, game_match["tstakes"] or ""
+    limit = _HOLDEM.get(game)
+    if limit is None:
+        raise Unsupported(game)
+    table = _TABLE.match(table_line)
+    if table is None:
+        raise FieldError("HH010", f"table line not understood: {table_line[:80]!r}", line_no + 1)
+    stake = _STAKES.match(stakes.strip())
+    if stake is None:
+        raise FieldError("HH010", f"stakes not understood: {stakes!r}", line_no)
+    code = stake["code"]
+    symbol = next((s for s in CURRENCY_SYMBOLS if s in stakes), None)
+    play_money = bool(table["pm"]) or (tournament_id is None and code is None and symbol is None)
+    if tournament_id is not None or (code is None and symbol is None):
+        currency, scale = "chips", 1
+    else:
+        currency = code if code in CURRENCY_CODES else CURRENCY_SYMBOLS.get(symbol or "", code or "chips")
+        scale = 100
+    try:
+        small, big = to_minor(stake["small"], scale), to_minor(stake["big"], scale)
+        cap = to_minor(stake["cap"], scale) if stake["cap"] else None
+    except MoneyError as exc:
+        raise FieldError("HH012", f"header stakes: {exc}", line_no) from None
+    if limit is Limit.FIXED_LIMIT:  # limit stakes are the small bet / big bet; blinds are half and one small bet
+        small_blind, big_blind, small_bet, big_bet = small // 2, small, small, big
+    else:
+        small_blind, big_blind, small_bet, big_bet = small, big, big, big
+    tz = when["tz"]
+    return Header(
+        site=SITE,
+        hand_id=intro["id"],
+        game="holdem",
+        limit=limit,
+        small_blind=small_blind,
+        big_blind=big_blind,
+        small_bet=small_bet,
+        big_bet=big_bet,
+        currency=currency,
+        scale=scale,
+        time=_datetime(when["date"], when["time"]),
+        time_zone=tz,
+        time_et=_datetime(when["et_date"], when["et_time"]) if when["et_date"] else (
+            _datetime(when["date"], when["time"]) if tz == "ET" else None),
+        table=table["name"],
+        max_seats=int(table["max"]) if table["max"] else None,
+        button_seat=int(table["button"]) if table["button"] else None,
+        tournament_id=tournament_id,
+        buy_in=buy_in,
+        level=game_match["level"],
+        cap=cap,
+        is_zoom=bool(intro["zoom"] or (tourney and tourney["tzoom"])),
+        is_home_game=bool(intro["home"]),
+        play_money=play_money,
+        mixed=mixed,
+        club=club,
+    )
+
+
+def _datetime(date: str, time: str) -> datetime | None:
+    fmt = "%Y/%m/%d %H:%M:%S" if time.count(":") == 2 else "%Y/%m/%d %H:%M"
+    try:
+        return datetime.strptime(f"{date} {time}", fmt)
+    except ValueError:
+        return None
+
+
+def read_seat(text: str, line_no: int, scale: int) -> Seat:
+    match = _SEAT.match(text)
+    if match is None:
+        raise FieldError("HH010", f"seat line not understood: {text[:80]!r}", line_no)
+    rest = match["rest"]
+    return Seat(
+        seat=int(match["seat"]),
+        player=match["name"],
+        stack=_money(match["stack"], scale, line_no),
+        line=line_no,
+        bounty=match["bounty"],
+        sitting_out="is sitting out" in rest,
+        out_of_hand="out of hand" in rest,
+    )
+
+
+def _money(text: str, scale: int, line_no: int) -> int:
+    try:
+        return to_minor(text, scale)
+    except MoneyError as exc:
+        raise FieldError("HH012", str(exc), line_no) from None
+
+
+# ---------------------------------------------------------------------------------------------
+# Body and summary lines
+
+_CARDS = re.compile(r"\[([^\]]*)\]")
+_ALL_IN = " and is all-in"
+_STREETS = {"HOLE CARDS": Street.PREFLOP, "FLOP": Street.FLOP, "TURN": Street.TURN,
+            "RIVER": Street.RIVER, "SHOW DOWN": Street.SHOWDOWN}
+_RUNS = {"FIRST": 1, "SECOND": 2}
+_TOTAL = re.compile(r"Total pot (?P<total>\S+)(?: Main pot (?P<main>\S+?)\.)?(?P<sides>(?: Side pot(?:-\d+)? \S+?\.)*)"
+                    r"(?: ?\| Rake (?P<rake>\S+))?")
+_SIDE = re.compile(r"Side pot(?:-\d+)? (\S+?)\.")
+_TAGS = ("(button)", "(small blind)", "(big blind)", "(button blind)")
+_FOLDED = re.compile(r"folded (?:before Flop|on the (?P<street>Flop|Turn|River))(?P<nobet> \(didn't bet\))?")
+_CASHED = (" (pot not awarded as player cashed out)", " (cashed out).", " (cashed out)")
+_OUTCOME = re.compile(r"(?:won \((?P<amount>[^)]*)\)|lost)(?: with (?P<desc>.*))?$")
+_NOTICE_KINDS = {
+    "CONNECTION": NoticeKind.CONNECTION, "SITTING_OUT": NoticeKind.SITTING_OUT, "JOIN": NoticeKind.JOIN,
+    "LEAVE": NoticeKind.LEAVE, "WAIT_BUTTON": NoticeKind.WAIT_FOR_BUTTON, "REMOVED": NoticeKind.REMOVED,
+    "BOUNTY": NoticeKind.BOUNTY, "FINISHED": NoticeKind.FINISHED, "CHAT": NoticeKind.CHAT,
+}
+# Where a name-led line's fixed text starts, for names not in the seat list.
+_NOTICE_MARKERS = {
+    "CONNECTION": (" is connected", " is disconnected", " has returned", " has timed out"),
+    "SITTING_OUT": (": is sitting out", ": sits out", " is sitting out", " sits out"),
+    "JOIN": (" joins the table",), "LEAVE": (" leaves the table",), "WAIT_BUTTON": (" will be allowed",),
+    "REMOVED": (" was removed",), "BOUNTY": (" wins ",), "FINISHED": (" finished the tournament",),
+    "CHAT": (' said, "',),
+}
+
+
+class HandReader:
+    """Reads the fields of one hand's line tokens into events and claims."""
+
+    def __init__(self, header: Header, seats: tuple[Seat, ...], base_line: int) -> None:
+        self.scale = header.scale
+        self.base = base_line - 1
+        self.names = {seat.player for seat in seats}
+        self.by_length = sorted(self.names, key=len, reverse=True)
+        self.seat_names = {seat.seat: seat.player for seat in seats}
+
+    # -- names -----------------------------------------------------------------------------
+    def split_colon(self, text: str, verb: str) -> tuple[str, str]:
+        """`name: verb …` → (name, `verb …`), the name taken from the seat list when it is there."""
+        cut = text.find(": ")
+        if text[:cut] in self.names and text.startswith(verb, cut + 2):
+            return text[:cut], text[cut + 2:]
+        for name in self.by_length:
+            if text.startswith(verb, len(name) + 2) and text.startswith(name + ": "):
+                return name, text[len(name) + 2:]
+        cut = text.rfind(": " + verb)
+        return text[:cut], text[cut + 2:]
+
+    def split_space(self, text: str, marker: str) -> tuple[str, str]:
+        """`name marker…` → (name, `marker…` without the leading space)."""
+        for name in self.by_length:
+            if text.startswith(marker, len(name)) and text.startswith(name):
+                return name, text[len(name) + 1:]
+        cut = text.rfind(marker)
+        return text[:cut], text[cut + 1:]
+
+    def money(self, text: str, line: int) -> int:
+        return _money(text, self.scale, line)
+
+    # -- lines -----------------------------------------------------------------------------
+    def event(self, token):
+        kind = token.type
+        text = token.value
+        line = self.base + token.line
+        reader = getattr(self, "_" + kind.lower(), None)
+        if reader is not None:
+            return reader(text, line)
+        if kind in _NOTICE_KINDS:
+            player = None
+            for marker in _NOTICE_MARKERS[kind]:
+                if marker in text:
+                    player = self.split_space(text, marker)[0] if marker[0] == " " else text[: text.find(marker)]
+                    break
+            return Notice(line, _NOTICE_KINDS[kind], player, text)
+        if kind == "CAPPED":
+            return Notice(line, NoticeKind.BETTING_CAPPED, None, text)
+        if kind == "NO_LOW":
+            return Notice(line, NoticeKind.NO_LOW_HAND, None, text)
+        if kind == "CANCELLED":
+            return HandCancelled(line)
+        raise FieldError("HH010", f"no reader for line kind {kind}", line)  # grammar/reader out of step
+
+    def _post(self, text: str, line: int, verb: str):
+        name, rest = self.split_colon(text, "posts ")
+        rest = rest[len(verb):]
+        all_in = rest.endswith(_ALL_IN)
+        amount = self.money(rest[: -len(_ALL_IN)] if all_in else rest, line)
+        return name, amount, all_in
+
+    def _post_small(self, text, line):
+        name, amount, all_in = self._post(text, line, "posts small blind ")
+        return PostBlind(line, name, BlindKind.SMALL, amount, all_in)
+
+    def _post_big(self, text, line):
+        name, amount, all_in = self._post(text, line, "posts big blind ")
+        return PostBlind(line, name, BlindKind.BIG, amount, all_in)
+
+    def _post_both(self, text, line):
+        name, amount, all_in = self._post(text, line, "posts small & big blinds ")
+        return PostBlind(line, name, BlindKind.SMALL_AND_BIG, amount, all_in)
+
+    def _post_button(self, text, line):
+        name, amount, all_in = self._post(text, line, "posts button blind ")
+        return PostBlind(line, name, BlindKind.BUTTON, amount, all_in)
+
+    def _post_ante(self, text, line):
+        name, amount, all_in = self._post(text, line, "posts the ante ")
+        return PostAnte(line, name, amount, all_in)
+
+    def _dealt(self, text, line):
+        rest = text[len("Dealt to "):]
+        groups = re.search(r"(?: \[[^\]]*\])+$", rest)
+        name = rest[: groups.start()]
+        return DealHole(line, name, _cards(groups.group()))
+
+    def _street(self, text, line):
+        marker = text[4: text.index(" ***", 4)]
+        first, _, remainder = marker.partition(" ")
+        run = _RUNS.get(first, 0)
+        street = _STREETS[remainder if run else marker]
+        return StreetStart(line, street, run, _cards(text))
+
+    def _fold(self, text, line):
+        name, rest = self.split_colon(text, "folds")
+        return Fold(line, name, _cards(rest))
+
+    def _check(self, text, line):
+        return Check(line, self.split_colon(text, "checks")[0])
+
+    def _amount_and_flags(self, rest: str, line: int) -> tuple[int, bool, bool]:
+        amount, _, flags = rest.partition(" ")
+        return self.money(amount, line), "and is all-in" in flags, "reached the" in flags
+
+    def _call(self, text, line):
+        name, rest = self.split_colon(text, "calls ")
+        added, all_in, cap = self._amount_and_flags(rest[len("calls "):], line)
+        return Call(line, name, added, all_in, cap)
+
+    def _bet(self, text, line):
+        name, rest = self.split_colon(text, "bets ")
+        added, all_in, cap = self._amount_and_flags(rest[len("bets "):], line)
+        return Bet(line, name, added, all_in, cap)
+
+    def _raise(self, text, line):
+        name, rest = self.split_colon(text, "raises ")
+        by, _, rest = rest[len("raises "):].partition(" to ")
+        to, all_in, cap = self._amount_and_flags(rest, line)
+        return RaiseTo(line, name, self.money(by, line), to, all_in, cap)
+
+    def _show(self, text, line):
+        name, rest = self.split_colon(text, "shows ")
+        close = rest.index("]")
+        description = rest[close + 3: -1] if len(rest) > close + 1 else None
+        return Show(line, name, tuple(rest[len("shows ["): close].split()), description)
+
+    def _muck(self, text, line):
+        return Muck(line, self.split_colon(text, "mucks hand")[0], True)
+
+    def _no_show(self, text, line):
+        return Muck(line, self.split_colon(text, "doesn't show hand")[0], False)
+
+    def _uncalled(self, text, line):
+        amount, _, name = text[len("Uncalled bet ("):].partition(") returned to ")
+        return ReturnUncalled(line, name, self.money(amount, line))
+
+    def _collect(self, text, line):
+        name, rest = self.split_space(text, " collected ")
+        amount, _, pot = rest[len("collected "):].partition(" from ")
+        if pot == "pot":
+            index = None
+        elif pot == "main pot":
+            index = 0
+        else:
+            index = int(pot.rpartition("-")[2]) if "-" in pot else 1
+        return Collect(line, name, self.money(amount, line), index)
+
+    def _cash_out(self, text, line):
+        name, rest = self.split_space(text, " cashed out the hand for ")
+        amount, _, fee = rest[len("cashed out the hand for "):].partition(" | Cash Out Fee ")
+        return CashOut(line, name, self.money(amount, line), self.money(fee, line))
+
+    def _rebuy(self, text, line):
+        marker = next(m for m in (" re-buys", " adds on", " takes the add-on") if m in text)
+        name, rest = self.split_space(text, marker)
+        chips, _, paid = rest.partition(" and receives ")[2].partition(" chips")
+        return Rebuy(line, name, _money(chips, 1, line), paid.removeprefix(" for ").strip())
+
+    # -- summary ---------------------------------------------------------------------------
+    def claims(self, tokens, summary_line: int) -> Claims:
+        total = main = rake = None
+        sides: tuple[int, ...] = ()
+        run_twice = False
+        boards: list[tuple[str, ...]] = []
+        board_lines: list[int] = []
+        seats: list[SeatSummary] = []
+        notices = []
+        total_line = summary_line
+        for token in tokens:
+            line = self.base + token.line
+            kind, text = token.type, token.value
+            if kind == "TOTAL_POT":
+                match = _TOTAL.match(text)
+                total_line = line
+                total = self.money(match["total"], line)
+                main = self.money(match["main"], line) if match["main"] else None
+                sides = tuple(self.money(s, line) for s in _SIDE.findall(match["sides"]))
+                rake = self.money(match["rake"], line) if match["rake"] else None
+            elif kind == "RUN_TWICE":
+                run_twice = True
+            elif kind == "BOARD":
+                boards.append(_cards(text))
+                board_lines.append(line)
+            elif kind == "SEAT_RESULT":
+                seats.append(self.seat_result(text, line))
+            else:
+                notices.append(self.event(token))
+        claims = Claims(total_line, total, main, sides, rake, run_twice, tuple(boards), tuple(board_lines),
+                        tuple(seats))
+        return claims, notices
+
+    def seat_result(self, text: str, line: int) -> SeatSummary:
+        colon = text.index(": ")
+        seat = int(text[5:colon])
+        rest = text[colon + 2:]
+        name = self.seat_names.get(seat)
+        if name is None or not rest.startswith(name):
+            match = re.match(r"(.+?)(?= \((?:button|small blind|big blind|button blind)\)| folded | showed \["
+                             r"| mucked| collected \(| won \(| is sitting out)", rest)
+            name = match.group(1) if match else rest
+        rest = rest[len(name):].lstrip()
+        positions = []
+        while rest.startswith(_TAGS):
+            tag, _, rest = rest.partition(") ")
+            positions.append(tag[1:])
+        cashed_out = False
+        for suffix in _CASHED:
+            if rest.endswith(suffix):
+                rest, cashed_out = rest[: -len(suffix)], True
+                break
+        common = dict(line=line, seat=seat, player=name, positions=tuple(positions), cashed_out=cashed_out,
+                      text=text)
+        folded = _FOLDED.match(rest)
+        if rest.startswith("showed ["):
+            close = rest.index("]")
+            cards = tuple(rest[len("showed ["): close].split())
+            after = rest[close + 1:].removeprefix(" and ")
+            if after.startswith("folded"):
+                fold = _FOLDED.match(after)
+                return SeatSummary(result="folded", cards=cards, folded_on=_fold_street(fold),
+                                   didnt_bet=bool(fold and fold["nobet"]), **common)
+            outcomes = []
+            for part in re.split(r", and (?=won \(|lost\b)", after):
+                match = _OUTCOME.match(part)
+                if match is None:
+                    return SeatSummary(result="other", cards=cards, **common)
+                amount = self.money(match["amount"], line) if match["amount"] is not None else None
+                outcomes.append(Outcome(match["amount"] is not None, amount, match["desc"]))
+            return SeatSummary(result="showed", cards=cards, outcomes=tuple(outcomes), **common)
+        if folded:
+            return SeatSummary(result="folded", folded_on=_fold_street(folded), didnt_bet=bool(folded["nobet"]),
+                               **common)
+        if rest.startswith("mucked"):
+            return SeatSummary(result="mucked", cards=_cards(rest), **common)
+        for word in ("collected", "won"):
+            if rest.startswith(word + " ("):
+                amount = self.money(rest[len(word) + 2: rest.index(")")], line)
+                return SeatSummary(result=word, outcomes=(Outcome(True, amount, None),), **common)
+        return SeatSummary(result="other", **common)
+
+
+def _fold_street(match) -> Street:
+    if match is None or match["street"] is None:
+        return Street.PREFLOP
+    return Street(match["street"].lower())
+
+
+def _cards(text: str) -> tuple[str, ...]:
+    return tuple(card for group in _CARDS.findall(text) for card in group.split())

@@ -1,0 +1,34 @@
+"""Typed events of a hand history: what the grammar builds and the replay reads."""
+
+from hhtool.model.events import (
+    BETTING,
+    Bet,
+    BlindKind,
+    Call,
+    CashOut,
+    Check,
+    Collect,
+    DealHole,
+    Event,
+    Fold,
+    HandCancelled,
+    Muck,
+    Notice,
+    NoticeKind,
+    PostAnte,
+    PostBlind,
+    RaiseTo,
+    Rebuy,
+    ReturnUncalled,
+    Show,
+    Street,
+    StreetStart,
+)
+from hhtool.model.hand import Claims, Hand, Header, Limit, Outcome, Seat, SeatSummary, Source
+
+__all__ = [
+    "BETTING", "Bet", "BlindKind", "Call", "CashOut", "Check", "Claims", "Collect", "DealHole",
+    "Event", "Fold", "Hand", "HandCancelled", "Header", "Limit", "Muck", "Notice", "NoticeKind",
+    "Outcome", "PostAnte", "PostBlind", "RaiseTo", "Rebuy", "ReturnUncalled", "Seat",
+    "SeatSummary", "Show", "Source", "Street", "StreetStart",
+]

@@ -1,0 +1,132 @@
+"""The Hand: header, seats, events and the claims its text makes (checked later by the replay)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+
+from hhtool.model.events import Event, Street
+
+
+class Limit(StrEnum):
+    NO_LIMIT = "NL"
+    POT_LIMIT = "PL"
+    FIXED_LIMIT = "FL"
+    POT_LIMIT_PREFLOP = "PL/NL"  # pot limit pre-flop, no limit post-flop
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where a hand came from: file and the 1-based line and column of its header."""
+
+    file: str
+    line: int
+    column: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    site: str
+    hand_id: str
+    game: str  # "holdem"
+    limit: Limit
+    small_blind: int  # for fixed limit: half the small bet, as the blinds are posted
+    big_blind: int
+    small_bet: int  # fixed limit: the small bet; otherwise the big blind
+    big_bet: int  # fixed limit: the big bet; otherwise the big blind
+    currency: str  # ISO code, or "chips" (tournaments, play money)
+    scale: int  # minor units per major unit: 100 for money, 1 for chips
+    time: datetime | None
+    time_zone: str | None
+    time_et: datetime | None
+    table: str
+    max_seats: int | None
+    button_seat: int | None
+    tournament_id: str | None = None
+    buy_in: str | None = None
+    level: str | None = None
+    cap: int | None = None  # CAP tables: the most one player may put in
+    ante: int | None = None  # announced in the header (button-blind games); antes are posted as events
+    is_zoom: bool = False
+    is_home_game: bool = False
+    play_money: bool = False
+    mixed: str | None = None  # e.g. "NLH/PLO" for mixed games
+    club: str | None = None  # Home Game club name
+
+    @property
+    def is_tournament(self) -> bool:
+        return self.tournament_id is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    seat: int
+    player: str
+    stack: int
+    line: int
+    bounty: str | None = None
+    sitting_out: bool = False
+    out_of_hand: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One result in a summary seat line; a run-twice hand has one per run."""
+
+    won: bool
+    amount: int | None
+    description: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSummary:
+    """A `Seat N: …` line of the summary, as claimed."""
+
+    line: int
+    seat: int
+    player: str
+    positions: tuple[str, ...]  # "button", "small blind", "big blind", "button blind"
+    result: str  # folded | showed | mucked | collected | won | sat_out | other
+    folded_on: Street | None = None
+    didnt_bet: bool = False
+    cards: tuple[str, ...] = ()
+    outcomes: tuple[Outcome, ...] = ()
+    cashed_out: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Claims:
+    """What the summary section asserts; the replay checks every number here."""
+
+    line: int = 0
+    total_pot: int | None = None
+    main_pot: int | None = None
+    side_pots: tuple[int, ...] = ()
+    rake: int | None = None
+    run_twice: bool = False
+    boards: tuple[tuple[str, ...], ...] = ()
+    board_lines: tuple[int, ...] = ()
+    seats: tuple[SeatSummary, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    header: Header
+    seats: tuple[Seat, ...]
+    events: tuple[Event, ...]
+    claims: Claims
+    source: Source
+    lines: int = 0  # number of lines in the block
+    notices: int = 0  # chatter/state lines seen (also in events)
+
+    @property
+    def uid(self) -> str:
+        return f"{self.header.site}:{self.header.hand_id}"
+
+    def seat_of(self, player: str) -> Seat | None:
+        for seat in self.seats:
+            if seat.player == player:
+                return seat
+        return None

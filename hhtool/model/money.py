@@ -1,0 +1,41 @@
+"""Money as integers in minor units, parsed with Decimal (never float)."""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+
+CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY", "\x80": "EUR"}
+CURRENCY_CODES = frozenset({"USD", "EUR", "GBP", "INR", "CNY", "CAD", "SEK", "CHF"})
+_STRIP = str.maketrans("", "", "$€£₹¥\x80,")
+
+
+class MoneyError(ValueError):
+    """An amount that cannot be read exactly in the hand's minor units."""
+
+
+def to_minor(text: str, scale: int) -> int:
+    """Read `$1,234.50` as an int of minor units (`scale` of them per major unit).
+
+    Raises MoneyError when the text is not a number or has more precision than
+    the scale keeps: rounding would silently change the hand.
+    """
+    try:
+        value = Decimal(text.translate(_STRIP)) * scale
+    except InvalidOperation as exc:
+        raise MoneyError(f"not an amount: {text!r}") from exc
+    integral = value.to_integral_value()
+    if value != integral:
+        raise MoneyError(f"amount {text!r} has more decimals than 1/{scale} of a unit")
+    return int(integral)
+
+
+def format_minor(amount: int, scale: int, symbol: str = "") -> str:
+    """Render minor units the way PokerStars prints them (`$2`, `$0.10`, `1500`)."""
+    if scale == 1:
+        return f"{symbol}{amount}"
+    major, minor = divmod(abs(amount), scale)
+    sign = "-" if amount < 0 else ""
+    if minor == 0:
+        return f"{sign}{symbol}{major}"
+    digits = len(str(scale)) - 1
+    return f"{sign}{symbol}{major}.{minor:0{digits}d}"

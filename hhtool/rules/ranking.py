@@ -1,0 +1,205 @@
+"""Texas Hold'em hand ranking, and the wording PokerStars prints for a hand.
+
+Strength comes from `phevaluator` (a C perfect-hash evaluator, far faster than Python);
+the category and tie-break ranks are read off the five cards it picked, so they can never
+disagree with its ordering. Showdown checks compare a printed description with `cards`
+through `description_matches`.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import IntEnum
+from itertools import combinations, combinations_with_replacement
+
+from phevaluator import evaluate_cards
+
+from hhtool.model.cards import RANKS, SUITS
+
+
+class Category(IntEnum):
+    """Hand categories, weakest first, so comparing categories compares strength.
+
+    A royal flush is the Ace-high STRAIGHT_FLUSH, not a category of its own: it ranks and
+    compares like any straight flush, only its wording differs.
+    """
+
+    HIGH_CARD = 0
+    PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class HandValue:
+    """The strength of a best five-card hand; only `strength` takes part in comparisons.
+
+    `strength` runs 1 (7-5-4-3-2 high) to 7462 (royal flush), one value per class of
+    equal hands, so hands that split a pot compare equal whatever their suits.
+    `ranks` are the five card ranks (2..14) in tie-break order: sets before kickers, larger
+    sets first (Tens full of Aces is (10, 10, 10, 14, 14)); in the wheel the Ace plays low
+    and comes last, (5, 4, 3, 2, 14).
+    """
+
+    strength: int
+    category: Category = field(compare=False)
+    ranks: tuple[int, ...] = field(compare=False)
+
+
+# phevaluator numbers the 7462 classes of equal hands 1 (royal flush) .. 7462 (7-5-4-3-2);
+# the weakest number of each category, from straight flush down to high card.
+_WEAKEST = (10, 166, 322, 1599, 1609, 2467, 3325, 6185, 7462)
+
+
+def _card_id(card: str) -> int:
+    """phevaluator's card number (rank * 4 + suit); strict, as phevaluator accepts 'AH'."""
+    if not (isinstance(card, str) and len(card) == 2 and card[0] in RANKS and card[1] in SUITS):
+        raise ValueError(f"not a card: {card!r}")
+    return RANKS.index(card[0]) * 4 + SUITS.index(card[1])
+
+
+def _ids(cards: Sequence[str]) -> list[int]:
+    ids = [_card_id(c) for c in cards]
+    if not 5 <= len(ids) <= 7:
+        raise ValueError(f"need 5 to 7 cards, got {len(ids)}")
+    if len(set(ids)) != len(ids):
+        raise ValueError(f"repeated card in {list(cards)}")
+    return ids
+
+
+def _tiebreak(ranks: Sequence[int]) -> tuple[int, ...]:
+    """Five ranks in tie-break order: larger sets first, then higher; the wheel's Ace last."""
+    counts = Counter(ranks)
+    ordered = tuple(sorted(ranks, key=lambda r: (counts[r], r), reverse=True))
+    return ordered[1:] + ordered[:1] if ordered == (14, 5, 4, 3, 2) else ordered
+
+
+def _classify() -> dict[int, tuple[Category, tuple[int, ...]]]:
+    """Category and tie-break ranks of every phevaluator class, read off one hand of each.
+
+    Built from phevaluator's own numbers, so category and ranks cannot disagree with its
+    ordering, and `evaluate` needs a single C call: every multiset of five ranks dealt
+    in mixed suits, plus each five distinct ranks dealt suited, covers the 7462 classes.
+    """
+    table = {}
+    for multiset in combinations_with_replacement(range(13), 5):
+        if len(set(multiset)) == 1:
+            continue
+        hands = [[r * 4 + i % 4 for i, r in enumerate(multiset)]]  # a rank's copies differ
+        if len(set(multiset)) == 5:
+            hands.append([r * 4 for r in multiset])
+        for ids in hands:
+            number = evaluate_cards(*ids)
+            category = Category(len(_WEAKEST) - 1 - bisect_left(_WEAKEST, number))
+            table[number] = category, _tiebreak([r + 2 for r in multiset])
+    return table
+
+
+_CLASSES = _classify()
+
+
+def _rank(card: str) -> int:
+    return RANKS.index(card[0]) + 2
+
+
+def evaluate(cards: Sequence[str]) -> HandValue:
+    """Value of the best five of 5, 6 or 7 distinct cards (Hold'em: hole cards plus board)."""
+    number = evaluate_cards(*_ids(cards))
+    return HandValue(len(_CLASSES) + 1 - number, *_CLASSES[number])
+
+
+def best_five(cards: Sequence[str]) -> tuple[str, ...]:
+    """The five of `cards` (5 to 7) making the best hand, in tie-break order.
+
+    When several choices tie (the board plays), the first in `cards` order wins.
+    """
+    ids = _ids(cards)
+    number = evaluate_cards(*ids)
+    chosen = next(combo for combo in combinations(range(len(ids)), 5)
+                  if evaluate_cards(*(ids[i] for i in combo)) == number)
+    ranks = _CLASSES[number][1]
+    return tuple(sorted((cards[i] for i in chosen), key=lambda c: ranks.index(_rank(c))))
+
+
+_NAMES = dict(zip(range(2, 15), ("Deuce", "Three", "Four", "Five", "Six", "Seven", "Eight",
+                                 "Nine", "Ten", "Jack", "Queen", "King", "Ace")))
+
+
+def _name(rank: int) -> str:
+    return _NAMES[rank]
+
+
+def _plural(rank: int) -> str:
+    return "Sixes" if rank == 6 else _NAMES[rank] + "s"
+
+
+def describe(value: HandValue) -> str:
+    """PokerStars' wording, as in `shows [..] (a pair of Aces)` and `won (..) with ...`."""
+    r = value.ranks
+    match value.category:
+        case Category.HIGH_CARD:
+            return f"high card {_name(r[0])}"
+        case Category.PAIR:
+            return f"a pair of {_plural(r[0])}"
+        case Category.TWO_PAIR:
+            return f"two pair, {_plural(r[0])} and {_plural(r[2])}"
+        case Category.THREE_OF_A_KIND:
+            return f"three of a kind, {_plural(r[0])}"
+        case Category.STRAIGHT:
+            return f"a straight, {_name(r[4])} to {_name(r[0])}"
+        case Category.FLUSH:
+            return f"a flush, {_name(r[0])} high"
+        case Category.FULL_HOUSE:
+            return f"a full house, {_plural(r[0])} full of {_plural(r[3])}"
+        case Category.FOUR_OF_A_KIND:
+            return f"four of a kind, {_plural(r[0])}"
+        case _ if r[0] == 14:
+            return "a Royal Flush"
+        case _:
+            return f"a straight flush, {_name(r[4])} to {_name(r[0])}"
+
+
+# How many leading ranks the wording names; the rest are kickers PokerStars may add.
+_MADE = {Category.HIGH_CARD: 1, Category.PAIR: 2, Category.TWO_PAIR: 4,
+         Category.THREE_OF_A_KIND: 3, Category.FOUR_OF_A_KIND: 4}
+# A loser's line ends "- lower kicker" (flush: "- lower cards"); a hand that wins on
+# kickers names them: "- King kicker", "- Ace+King kicker".
+_SUFFIX = re.compile(r" - (?:lower (kicker|cards)|([A-Za-z]+(?:\+[A-Za-z]+)*) kicker)$")
+
+
+def description_matches(text: str, cards: Sequence[str]) -> bool:
+    """Whether a printed description names the category and ranks of the best hand of `cards`.
+
+    Accepted besides `describe`'s wording: differences of case and spacing, the kicker
+    suffixes above (named kickers must be the hand's leading kickers), and "a straight
+    flush, Ten to Ace" for a royal flush.
+    """
+    value = evaluate(cards)
+    text = " ".join(text.split()).casefold()
+    suffix = _SUFFIX.search(text)
+    base = text[:suffix.start()] if suffix else text
+    wordings = {describe(value)}
+    if value.category == Category.STRAIGHT_FLUSH and value.ranks[0] == 14:
+        wordings.add("a straight flush, Ten to Ace")
+    if base not in {w.casefold() for w in wordings}:
+        return False
+    if suffix is None:
+        return True
+    if suffix[1] == "cards":
+        return value.category == Category.FLUSH
+    made = _MADE.get(value.category)
+    if made is None:
+        return False
+    if suffix[1] == "kicker":
+        return True
+    named = suffix[2].split("+")
+    return named == [_name(r).casefold() for r in value.ranks[made:made + len(named)]]
