@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hhtool.rules import ranking
 from hhtool.rules.ranking import (
     Category,
     HandValue,
@@ -25,7 +26,8 @@ def ev(text: str) -> HandValue:
     return evaluate(text.split())
 
 
-# One hand per category, weakest first; the descriptions are PokerStars' own wording.
+# One hand per category, weakest first, with PokerStars' wording (the corpus has no four of a
+# kind, straight flush or royal flush; those three wordings are the documented ones).
 LADDER = [
     ("Ah Jd 8c 5s 3h", Category.HIGH_CARD, (14, 11, 8, 5, 3), "high card Ace"),
     ("2h 2d Kc 9s 4h", Category.PAIR, (2, 2, 13, 9, 4), "a pair of Deuces"),
@@ -49,6 +51,12 @@ def test_category_order() -> None:
     assert [v.category for v in values] == [row[1] for row in LADDER]
     assert [v.ranks for v in values] == [row[2] for row in LADDER]
     assert [int(c) for c in Category] == list(range(9))
+
+
+def test_every_class_orders_by_category_then_ranks() -> None:
+    table = ranking._classes()  # phevaluator number -> (category, ranks)
+    weakest_first = [table[number] for number in sorted(table, reverse=True)]
+    assert len(set(weakest_first)) == 7462 and weakest_first == sorted(weakest_first)
 
 
 @pytest.mark.parametrize("cards, text", [(row[0], row[3]) for row in LADDER] + [

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from lark import Lark
+from hhtool.grammar.lalr import LineParser
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 _CANDIDATES = (_PACKAGE / "_grammar", _PACKAGE.parent / "grammar")
@@ -25,15 +25,6 @@ def grammar_path(dialect: str) -> Path:
 
 
 @functools.cache
-def load_parser(dialect: str, transformer_factory) -> Lark:
-    """An LALR parser with the Transformer inlined (no tree is built), cached per process."""
-    path = grammar_path(dialect)
-    options = dict(parser="lalr", lexer="contextual", transformer=transformer_factory(),
-                   maybe_placeholders=False, propagate_positions=False)
-    try:
-        import lark_cython  # optional: a compiled LALR driver, same results, faster
-
-        options["_plugins"] = lark_cython.plugins
-    except ImportError:  # pragma: no cover - plain lark is the fallback
-        pass
-    return Lark(path.read_text(encoding="utf-8"), **options)
+def load_parser(dialect: str, transformer_factory) -> LineParser:
+    """The dialect's LALR parser with its Transformer inlined (no tree is built), cached per process."""
+    return LineParser(grammar_path(dialect).read_text(encoding="utf-8"), transformer_factory())

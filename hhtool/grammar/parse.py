@@ -10,10 +10,10 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-
 from hhtool.codes import finding
 from hhtool.findings import Finding
+from hhtool.grammar.lalr import UnexpectedLine
+from hhtool.grammar.lexer import UnknownLine
 from hhtool.grammar.loader import load_parser
 from hhtool.grammar.pokerstars import (
     SITE,
@@ -86,7 +86,7 @@ def _parse_pokerstars(block: Block) -> ParseResult:
         return unparsed(exc.code, str(exc), exc.line, exc.column)
     try:
         header_tokens, seat_tokens, body, summary = load_parser("pokerstars", PokerStarsTransformer).parse(block.text)
-    except UnexpectedInput as exc:
+    except (UnknownLine, UnexpectedLine) as exc:
         return _syntax_error(exc, block, hand_id)
     try:
         return ParseResult(Status.PARSED, block.file, block.line, SITE, hand_id,
@@ -107,24 +107,24 @@ def _build(block: Block, header, seat_tokens, body, summary) -> Hand:
                 source=Source(block.file, block.line, block.column), lines=block.text.count("\n"))
 
 
-def _syntax_error(exc: UnexpectedInput, block: Block, hand_id: str | None) -> ParseResult:
+def _syntax_error(exc: UnknownLine | UnexpectedLine, block: Block, hand_id: str | None) -> ParseResult:
     base = block.line - 1
-    lines = block.text.split("\n")
-    if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
+    if isinstance(exc, UnexpectedLine) and exc.token is None:
         last = len(block.text.rstrip("\n").split("\n"))
         code, line, column = "HH011", base + last, 1
         message = "hand ends before its *** SUMMARY *** section"
         expected, actual = "*** SUMMARY ***", "end of hand"
     else:
-        line_in_block = exc.line if exc.line and exc.line > 0 else 1
-        code, line, column = "HH010", base + line_in_block, exc.column if exc.column and exc.column > 0 else 1
-        if line_in_block == 1:
-            column += block.column - 1
-        text = lines[line_in_block - 1] if line_in_block - 1 < len(lines) else ""
-        kinds = sorted(getattr(exc, "allowed", None) or getattr(exc, "expected", None) or ())
-        kinds = [k for k in kinds if not k.startswith("_")]
+        if isinstance(exc, UnknownLine):
+            number, text, kinds = exc.line, exc.text, exc.allowed
+            what = "line matches no kind of line the PokerStars grammar allows here"
+        else:
+            number, text, kinds = exc.token.line, exc.token.value, exc.expected
+            what = f"a {exc.token.type} line is not allowed here"
+        code, line, column = "HH010", base + number, block.column if number == 1 else 1
+        kinds = sorted(kinds)
         shown = ", ".join(kinds[:8]) + (f" (+{len(kinds) - 8} more)" if len(kinds) > 8 else "")
-        message = f"line does not fit the PokerStars grammar here; expected a line of kind {shown}"
+        message = f"{what}; expected {shown}"
         expected, actual = shown, text[:160]
     return ParseResult(Status.UNPARSED, block.file, block.line, SITE, hand_id, findings=(
         finding(code, message, block.file, line, column, hand_id=hand_id, expected=expected, actual=actual),))

@@ -7,6 +7,7 @@ an impossible amount is still read as written, for the replay to judge.
 
 from __future__ import annotations
 
+import functools
 import re
 from datetime import datetime
 
@@ -63,6 +64,9 @@ class FieldError(ValueError):
 
 class PokerStarsTransformer(Transformer):
     """Groups the line tokens of a hand by section; `HandReader` reads their fields."""
+
+    def __init__(self) -> None:
+        super().__init__(visit_tokens=False)
 
     def header(self, children):
         return tuple(children)
@@ -125,16 +129,41 @@ def read_header(line: str, table_line: str, line_no: int) -> Header:
     if when is None:
         raise FieldError("HH010", "header has no date and time (expected ' - YYYY/MM/DD H:MM:SS TZ')",
                          line_no, intro.end() + 1)
-    middle = rest[: when.start()]
-    tournament_id = buy_in = None
-    club = None
+    table = _TABLE.match(table_line)
+    if table is None:
+        raise FieldError("HH010", f"table line not understood: {table_line[:80]!r}", line_no + 1)
+    try:
+        game = dict(_game_fields(rest[: when.start()], bool(table["pm"])))
+    except FieldError as exc:
+        raise FieldError(exc.code, str(exc), line_no) from None
+    tz = when["tz"]
+    time = _datetime(when["date"], when["time"])
+    return Header(
+        site=SITE,
+        hand_id=intro["id"],
+        time=time,
+        time_zone=tz,
+        time_et=_datetime(when["et_date"], when["et_time"]) if when["et_date"] else (time if tz == "ET" else None),
+        table=table["name"],
+        max_seats=int(table["max"]) if table["max"] else None,
+        button_seat=int(table["button"]) if table["button"] else None,
+        is_zoom=bool(intro["zoom"]) or game.pop("tournament_zoom"),
+        is_home_game=bool(intro["home"]),
+        **game,
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _game_fields(middle: str, play_money_table: bool) -> tuple:
+    """Game, limit, stakes and tournament fields of a header; the same for every hand of a table."""
+    tournament_id = buy_in = club = None
+    tournament_zoom = False
     tourney = _TOURNAMENT.match(middle)
     if tourney:
-        tournament_id = tourney["tid"]
-        club = tourney["club"]
+        tournament_id, club, tournament_zoom = tourney["tid"], tourney["club"], bool(tourney["tzoom"])
         split = _GAME_START.search(tourney["rest"])
         if split is None:
-            raise FieldError("HH010", f"tournament header names no game: {middle!r}", line_no)
+            raise FieldError("HH010", f"tournament header names no game: {middle!r}", 0)
         buy_in = tourney["rest"][: split.start()].strip() or None
         middle = tourney["rest"][split.end():].lstrip()
     elif middle.startswith("{"):
@@ -152,15 +181,12 @@ def read_header(line: str, table_line: str, line_no: int) -> Header:
     limit = _HOLDEM.get(game)
     if limit is None:
         raise Unsupported(game)
-    table = _TABLE.match(table_line)
-    if table is None:
-        raise FieldError("HH010", f"table line not understood: {table_line[:80]!r}", line_no + 1)
     stake = _STAKES.match(stakes.strip())
     if stake is None:
-        raise FieldError("HH010", f"stakes not understood: {stakes!r}", line_no)
+        raise FieldError("HH010", f"stakes not understood: {stakes!r}", 0)
     code = stake["code"]
     symbol = next((s for s in CURRENCY_SYMBOLS if s in stakes), None)
-    play_money = bool(table["pm"]) or (tournament_id is None and code is None and symbol is None)
+    play_money = play_money_table or (tournament_id is None and code is None and symbol is None)
     if tournament_id is not None or (code is None and symbol is None):
         currency, scale = "chips", 1
     else:
@@ -170,46 +196,25 @@ def read_header(line: str, table_line: str, line_no: int) -> Header:
         small, big = to_minor(stake["small"], scale), to_minor(stake["big"], scale)
         cap = to_minor(stake["cap"], scale) if stake["cap"] else None
     except MoneyError as exc:
-        raise FieldError("HH012", f"header stakes: {exc}", line_no) from None
+        raise FieldError("HH012", f"header stakes: {exc}", 0) from None
     if limit is Limit.FIXED_LIMIT:  # limit stakes are the small bet / big bet; blinds are half and one small bet
         small_blind, big_blind, small_bet, big_bet = small // 2, small, small, big
     else:
         small_blind, big_blind, small_bet, big_bet = small, big, big, big
-    tz = when["tz"]
-    return Header(
-        site=SITE,
-        hand_id=intro["id"],
-        game="holdem",
-        limit=limit,
-        small_blind=small_blind,
-        big_blind=big_blind,
-        small_bet=small_bet,
-        big_bet=big_bet,
-        currency=currency,
-        scale=scale,
-        time=_datetime(when["date"], when["time"]),
-        time_zone=tz,
-        time_et=_datetime(when["et_date"], when["et_time"]) if when["et_date"] else (
-            _datetime(when["date"], when["time"]) if tz == "ET" else None),
-        table=table["name"],
-        max_seats=int(table["max"]) if table["max"] else None,
-        button_seat=int(table["button"]) if table["button"] else None,
-        tournament_id=tournament_id,
-        buy_in=buy_in,
-        level=game_match["level"],
-        cap=cap,
-        is_zoom=bool(intro["zoom"] or (tourney and tourney["tzoom"])),
-        is_home_game=bool(intro["home"]),
-        play_money=play_money,
-        mixed=mixed,
-        club=club,
-    )
+    return tuple(dict(
+        game="holdem", limit=limit, small_blind=small_blind, big_blind=big_blind, small_bet=small_bet,
+        big_bet=big_bet, currency=currency, scale=scale, tournament_id=tournament_id, buy_in=buy_in,
+        level=game_match["level"], cap=cap, play_money=play_money, mixed=mixed, club=club,
+        tournament_zoom=tournament_zoom,
+    ).items())
 
 
 def _datetime(date: str, time: str) -> datetime | None:
-    fmt = "%Y/%m/%d %H:%M:%S" if time.count(":") == 2 else "%Y/%m/%d %H:%M"
+    """`2009/12/25` and `9:50:09` (or `9:50`) to a naive datetime; None when out of range."""
     try:
-        return datetime.strptime(f"{date} {time}", fmt)
+        year, month, day = map(int, date.split("/"))
+        hour, minute, *second = map(int, time.split(":"))
+        return datetime(year, month, day, hour, minute, second[0] if second else 0)
     except ValueError:
         return None
 
@@ -305,9 +310,9 @@ class HandReader:
         kind = token.type
         text = token.value
         line = self.base + token.line
-        reader = getattr(self, "_" + kind.lower(), None)
+        reader = _READERS.get(kind)
         if reader is not None:
-            return reader(text, line)
+            return reader(self, text, line)
         if kind in _NOTICE_KINDS:
             player = None
             for marker in _NOTICE_MARKERS[kind]:
@@ -509,6 +514,13 @@ class HandReader:
                 amount = self.money(rest[len(word) + 2: rest.index(")")], line)
                 return SeatSummary(result=word, outcomes=(Outcome(True, amount, None),), **common)
         return SeatSummary(result="other", **common)
+
+
+_READERS = {name[1:].upper(): fn for name, fn in vars(HandReader).items()
+            if name.startswith("_") and not name.startswith("__") and name[1:].upper() in (
+                "POST_SMALL", "POST_BIG", "POST_BOTH", "POST_BUTTON", "POST_ANTE", "DEALT", "STREET", "FOLD",
+                "CHECK", "CALL", "BET", "RAISE", "SHOW", "MUCK", "NO_SHOW", "UNCALLED", "COLLECT", "CASH_OUT",
+                "REBUY")}
 
 
 def _fold_street(match) -> Street:

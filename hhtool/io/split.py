@@ -20,24 +20,38 @@ from hhtool.findings import Finding
 CHUNK = 1 << 20
 MAX_BLOCK = 512 * 1024  # a hand is a few KiB; anything this big is not a hand
 
-# One alternative per dialect; the group name is the dialect. PokerStars headers are also found in
-# the middle of a line, where a cut hand runs into the next one.
+# One alternative per dialect, all at the start of a line; the group name is the dialect.
 _HEADER_PATTERNS = {
     "pokerstars": rb"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #\d+",
-    "pokerstars_clone": rb"(?m:^)[ \t]*(?:POKERSTARS GAME #|Run It Once Poker Hand #|PokerMaster Hand #"
+    "pokerstars_clone": rb"[ \t]*(?:POKERSTARS GAME #|Run It Once Poker Hand #|PokerMaster Hand #"
                         rb"|PokerBros Hand #|Full Tilt Hand #)",
-    "ggpoker": rb"(?m:^)Poker Hand #[A-Z]+\d",
-    "winamax": rb"(?m:^)Winamax Poker - ",
-    "pacific888": rb"(?m:^)(?:#Game No : \d+[ \t]*\n)?\*{5} (?:888poker|Cassava|Pacific Poker|888\.\w+)"
-                rb" Hand History",
-    "partypoker": rb"(?m:^)(?:(?:#Game No : \d+[ \t]*\n)?\*{5} Hand History [Ff]or Game|Game #\d+ starts\.)",
-    "fulltilt": rb"(?m:^)Full ?Tilt ?Poker Game #",
-    "bovada": rb"(?m:^)(?:Ignition|Bovada|Bodog) Hand #",
-    "winning": rb"(?m:^)(?:Hand #\d+ - |Game started at: )",
-    "ipoker": rb"(?m:^)[ \t]*<game gamecode=",
-    "acpc": rb"(?m:^)STATE:\d+:",
+    "ggpoker": rb"Poker Hand #[A-Z]+\d",
+    "winamax": rb"Winamax Poker - ",
+    "pacific888": rb"(?:#Game No : \d+[ \t]*\n)?\*{5} (?:888poker|Cassava|Pacific Poker|888\.\w+) Hand History",
+    "partypoker": rb"(?:(?:#Game No : \d+[ \t]*\n)?\*{5} Hand History [Ff]or Game|Game #\d+ starts\.)",
+    "fulltilt": rb"Full ?Tilt ?Poker Game #",
+    "bovada": rb"(?:Ignition|Bovada|Bodog) Hand #",
+    "winning": rb"(?:Hand #\d+ - |Game started at: )",
+    "ipoker": rb"[ \t]*<game gamecode=",
+    "acpc": rb"STATE:\d+:",
 }
-HEADER_RE = re.compile(b"|".join(b"(?P<%s>%s)" % (k.encode(), v) for k, v in _HEADER_PATTERNS.items()))
+# Anchoring the whole alternation once keeps the scan linear and cheap: only line starts are tried.
+HEADER_RE = re.compile(b"(?m)^(?:" + b"|".join(b"(?P<%s>%s)" % (k.encode(), v) for k, v in _HEADER_PATTERNS.items())
+                       + b")")
+# A PokerStars header can also start mid-line, where a cut hand runs into the next one.
+MIDLINE_HEADER_RE = re.compile(_HEADER_PATTERNS["pokerstars"])
+
+
+def _headers(work: bytes) -> list[tuple[int, str]]:
+    """Start offsets and dialects of every header in `work` (which starts at a line start)."""
+    found = [(m.start(), m.lastgroup) for m in HEADER_RE.finditer(work)]
+    midline = [(m.start(), "pokerstars") for m in MIDLINE_HEADER_RE.finditer(work)
+               if m.start() and work[m.start() - 1] != 10]
+    if midline:
+        found = sorted(found + midline)
+    return found
+
+
 _TRAILING_BLANKS = re.compile(r"[ \t\xa0]+$", re.M)
 
 
@@ -82,8 +96,9 @@ def _byte_chunks(handle, name: str) -> Iterator[bytes]:
             chunk = handle.read(CHUNK)
         yield from newlines(decoder.decode(b"", final=True).encode("utf-8"), final=True)
         return
-    if b"\x00" in first[:8192]:
+    if _looks_binary(first[:8192]):
         raise _Binary
+    first = first.lstrip(b"\x00")  # some PartyPoker exports start with a stray NUL
     if first.startswith(codecs.BOM_UTF8):
         first = first[3:]
     chunk = first
@@ -91,6 +106,12 @@ def _byte_chunks(handle, name: str) -> Iterator[bytes]:
         yield from newlines(chunk)
         chunk = handle.read(CHUNK)
     yield from newlines(b"", final=True)
+
+
+def _looks_binary(head: bytes) -> bool:
+    """NUL or other control bytes in more than 1% of the head: not a text hand history."""
+    controls = sum(head.count(bytes([c])) for c in (0, 1, 2, 3, 4, 5, 6, 7, 8, 14, 15, 16, 17, 18, 19, 20, 21))
+    return controls > max(1, len(head) // 100)
 
 
 class _NewlineNormaliser:
@@ -130,8 +151,8 @@ def _split(chunks: Iterator[bytes], name: str) -> Iterator[Block | Finding]:
                 cut = len(data)  # a monster line: take it as content, it cannot hold a header we need
             work, pending = data[:cut], data[cut:]
             pos = 0
-            for match in HEADER_RE.finditer(work):
-                begin = match.start()
+            counted, lines_before = 0, 0  # newlines in work[:counted], counted incrementally
+            for begin, header_dialect in _headers(work):
                 size += begin - pos
                 if size <= MAX_BLOCK:
                     parts.append(work[pos:begin])
@@ -140,9 +161,11 @@ def _split(chunks: Iterator[bytes], name: str) -> Iterator[Block | Finding]:
                     hands += block.dialect is not None
                     stray |= block.dialect is None
                     yield block
-                start_line = line_no + work.count(b"\n", 0, begin)
+                lines_before += work.count(b"\n", counted, begin)
+                counted = begin
+                start_line = line_no + lines_before
                 start_col = begin - (work.rfind(b"\n", 0, begin) + 1) + 1
-                dialect = match.lastgroup
+                dialect = header_dialect
                 parts, size, pos = [], 0, begin
             size += len(work) - pos
             if size <= MAX_BLOCK:
@@ -154,7 +177,7 @@ def _split(chunks: Iterator[bytes], name: str) -> Iterator[Block | Finding]:
             stray |= block.dialect is None
             yield block
     except _Binary:
-        yield finding("HH003", "binary file: NUL bytes and no UTF-16 byte-order mark", name, 1)
+        yield finding("HH003", "binary file: control bytes (NUL and others) in the first 8 KiB and no UTF-16 byte-order mark", name, 1)
         return
     if hands == 0 and not stray:
         yield finding("HH001", "file contains no hand", name, 1, expected=">= 1 hand", actual=0)

@@ -1,9 +1,9 @@
 """Texas Hold'em hand ranking, and the wording PokerStars prints for a hand.
 
 Strength comes from `phevaluator` (a C perfect-hash evaluator, far faster than Python);
-the category and tie-break ranks are read off the five cards it picked, so they can never
-disagree with its ordering. Showdown checks compare a printed description with `cards`
-through `description_matches`.
+the category and tie-break ranks of each of its classes are read off a hand of that class,
+so they can never disagree with its ordering. Showdown checks compare a printed
+description with the cards through `description_matches`.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
+from functools import cache
 from itertools import combinations, combinations_with_replacement
 
 from phevaluator import evaluate_cards
@@ -83,12 +84,14 @@ def _tiebreak(ranks: Sequence[int]) -> tuple[int, ...]:
     return ordered[1:] + ordered[:1] if ordered == (14, 5, 4, 3, 2) else ordered
 
 
-def _classify() -> dict[int, tuple[Category, tuple[int, ...]]]:
+@cache
+def _classes() -> dict[int, tuple[Category, tuple[int, ...]]]:
     """Category and tie-break ranks of every phevaluator class, read off one hand of each.
 
     Built from phevaluator's own numbers, so category and ranks cannot disagree with its
     ordering, and `evaluate` needs a single C call: every multiset of five ranks dealt
     in mixed suits, plus each five distinct ranks dealt suited, covers the 7462 classes.
+    Built on first use (about 0.1 s), so commands that rank nothing do not pay for it.
     """
     table = {}
     for multiset in combinations_with_replacement(range(13), 5):
@@ -104,9 +107,6 @@ def _classify() -> dict[int, tuple[Category, tuple[int, ...]]]:
     return table
 
 
-_CLASSES = _classify()
-
-
 def _rank(card: str) -> int:
     return RANKS.index(card[0]) + 2
 
@@ -114,7 +114,7 @@ def _rank(card: str) -> int:
 def evaluate(cards: Sequence[str]) -> HandValue:
     """Value of the best five of 5, 6 or 7 distinct cards (Hold'em: hole cards plus board)."""
     number = evaluate_cards(*_ids(cards))
-    return HandValue(len(_CLASSES) + 1 - number, *_CLASSES[number])
+    return HandValue(_WEAKEST[-1] + 1 - number, *_classes()[number])
 
 
 def best_five(cards: Sequence[str]) -> tuple[str, ...]:
@@ -126,7 +126,7 @@ def best_five(cards: Sequence[str]) -> tuple[str, ...]:
     number = evaluate_cards(*ids)
     chosen = next(combo for combo in combinations(range(len(ids)), 5)
                   if evaluate_cards(*(ids[i] for i in combo)) == number)
-    ranks = _CLASSES[number][1]
+    ranks = _classes()[number][1]
     return tuple(sorted((cards[i] for i in chosen), key=lambda c: ranks.index(_rank(c))))
 
 

@@ -1,0 +1,84 @@
+"""A line lexer for line-shaped grammars: one token per line, checked against the grammar's terminals.
+
+Lark's own lexers try every allowed terminal at each position; for a format whose terminals are
+whole lines led by free-text player names that means ~30 backtracking regexes a line. This lexer
+keeps the grammar in charge (the patterns, priorities and the set of terminals the parser accepts
+next all come from Lark) but first tries the few kinds a line's words point at. A line that the
+hints do not place is tried against every allowed terminal, in priority order, so the hints only
+make lexing faster, never different.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lark.lexer import Lexer
+
+
+class UnknownLine(Exception):
+    """No terminal the parser accepts here matches the whole line."""
+
+    def __init__(self, line: int, text: str, allowed: list[str]) -> None:
+        super().__init__(f"line {line} matches no expected line kind")
+        self.line, self.text, self.allowed = line, text, allowed
+
+
+# Hints: the word after `name: ` and words inside name-led lines point at a few terminals.
+_VERBS = {
+    "folds": ("FOLD",), "checks": ("CHECK",), "calls": ("CALL",), "bets": ("BET",), "raises": ("RAISE",),
+    "posts": ("POST_SMALL", "POST_BIG", "POST_ANTE", "POST_BOTH", "POST_BUTTON"),
+    "shows": ("SHOW",), "mucks": ("MUCK",), "doesn't": ("NO_SHOW",), "is": ("SITTING_OUT",),
+    "sits": ("SITTING_OUT",),
+}
+_FIRST_WORDS = {
+    "***": ("STREET", "SUMMARY"), "Seat": ("SEAT", "SEAT_RESULT"), "Dealt": ("DEALT",),
+    "Uncalled": ("UNCALLED",), "Total": ("TOTAL_POT",), "Board": ("BOARD",), "FIRST": ("BOARD",),
+    "SECOND": ("BOARD",), "Hand": ("CANCELLED", "RUN_TWICE"), "Betting": ("CAPPED",), "No": ("NO_LOW",),
+    "Table": ("TABLE",), "PokerStars": ("HEADER",),
+}
+_MARKERS = (
+    (" collected ", "COLLECT"), (" cashed out the hand", "CASH_OUT"), (" leaves the table", "LEAVE"),
+    (" joins the table", "JOIN"), (" is connected", "CONNECTION"), (" is disconnected", "CONNECTION"),
+    (" has timed out", "CONNECTION"), (" has returned", "CONNECTION"), (" is sitting out", "SITTING_OUT"),
+    (" sits out", "SITTING_OUT"), (" will be allowed", "WAIT_BUTTON"), (" was removed", "REMOVED"),
+    (" wins ", "BOUNTY"), (" finished the tournament", "FINISHED"), (" and receives ", "REBUY"),
+)
+
+
+class LineLexer(Lexer):
+    """Classifies whole lines; Lark takes it as the grammar's lexer, hhtool.grammar.lalr drives it."""
+
+    __future_interface__ = 2
+
+    def lex(self, lexer_state, parser_state):  # pragma: no cover - LineParser drives the lexer
+        raise NotImplementedError("use hhtool.grammar.lalr.LineParser")
+
+    def __init__(self, lexer_conf) -> None:
+        terminals = sorted(lexer_conf.terminals, key=lambda t: -t.priority)  # stable: grammar order next
+        self.order = [t.name for t in terminals]
+        self.fullmatch = {t.name: re.compile(t.pattern.to_regexp()).fullmatch for t in terminals}
+
+    def hints(self, line: str) -> tuple[str, ...]:
+        """The few terminals a line's words point at; the chat test comes first (chat text is free)."""
+        if line[-1] == '"' and ' said, "' in line:
+            return ("CHAT",)
+        colon = line.find(": ")
+        if colon > 0:
+            found = _VERBS.get(line[colon + 2:].partition(" ")[0])
+            if found:
+                return found
+        found = _FIRST_WORDS.get(line.partition(" ")[0])
+        if found:
+            return found
+        return tuple(name for marker, name in _MARKERS if marker in line)
+
+    def classify(self, line: str, allowed) -> str | None:
+        """The terminal of a whole line among those `allowed` here: hinted ones first, then all."""
+        fullmatch = self.fullmatch
+        for name in self.hints(line):
+            if name in allowed and fullmatch[name](line):
+                return name
+        for name in self.order:
+            if name in allowed and fullmatch[name](line):
+                return name
+        return None

@@ -1,0 +1,71 @@
+"""The run over many files: read, split, parse, and account for every hand.
+
+The CLI and the library share this loop, so every command counts hands the same way.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from hhtool.codes import finding
+from hhtool.findings import Finding, Severity
+from hhtool.grammar import ParseResult, Status, parse_block
+from hhtool.io import expand_paths, read_blocks
+
+
+@dataclass(slots=True)
+class Tally:
+    """Counts of a run. parsed + unparsed + unsupported == hands_read, always."""
+
+    files: int = 0
+    hands_read: int = 0
+    by_status: Counter = field(default_factory=Counter)
+    file_findings: Counter = field(default_factory=Counter)
+    io_failures: int = 0
+    file_errors: int = 0
+
+    def add(self, item: ParseResult | Finding) -> None:
+        if isinstance(item, ParseResult):
+            self.hands_read += 1
+            self.by_status[item.status] += 1
+        else:
+            self.file_findings[item.code] += 1
+            if item.code == "HH004":
+                self.io_failures += 1
+            elif item.severity is Severity.ERROR:
+                self.file_errors += 1
+
+    def count(self, status: Status) -> int:
+        return self.by_status[status]
+
+
+def parse_paths(paths: Iterable[str | os.PathLike], tally: Tally | None = None) -> Iterator[ParseResult | Finding]:
+    """Yield one ParseResult per hand block and a Finding per file-level problem, file by file.
+
+    Streams: one file's blocks at a time, one block at a time.
+    """
+    for path, problem in expand_paths(paths):
+        name = str(path)
+        if tally is not None:
+            tally.files += 1
+        if problem is not None:
+            item = finding("HH004", f"cannot read {name}: {problem}", name, 0)
+            if tally is not None:
+                tally.add(item)
+            yield item
+            continue
+        for block in read_blocks(path, name):
+            if isinstance(block, Finding):
+                item = block
+            elif block.dialect is None:
+                first = block.text.split("\n", 1)[0][:120]
+                item = finding("HH002", f"text outside any hand ({block.text.count(chr(10))} lines) is ignored",
+                               name, block.line, block.column, actual=first)
+            else:
+                item = parse_block(block)
+            if tally is not None:
+                tally.add(item)
+            yield item
