@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from enum import StrEnum
@@ -13,7 +12,7 @@ import typer
 from hhtool.findings import Finding
 from hhtool.grammar import ParseResult, Status
 from hhtool.pipeline import Tally, parse_paths
-from hhtool.serialize import parse_result_dict
+from hhtool.serialize import parse_result_dict, to_json_line
 
 app = typer.Typer(
     help="Parse, validate and export poker hand histories.",
@@ -52,21 +51,21 @@ def parse(
     """
     tally = Tally()
     started = time.perf_counter()
-    out = sys.stdout
+    raw = sys.stdout.buffer
     for item in parse_paths(paths, tally):
         if isinstance(item, ParseResult):
             if fmt is ParseFormat.jsonl:
-                out.write(json.dumps(parse_result_dict(item), ensure_ascii=False) + "\n")
+                raw.write(to_json_line(parse_result_dict(item)))
             else:
                 events = len(item.hand.events) if item.hand else 0
-                out.write(f"{item.file}:{item.line}: {item.status} {item.site} hand {item.hand_id} ({events} events)\n")
-                for f in item.findings:
-                    out.write(_finding_line(f) + "\n")
+                lines = [f"{item.file}:{item.line}: {item.status} {item.site} hand {item.hand_id} ({events} events)"]
+                lines += [_finding_line(f) for f in item.findings]
+                raw.write(("\n".join(lines) + "\n").encode())
         else:
             if fmt is ParseFormat.jsonl:
-                out.write(json.dumps({"file_finding": item.as_dict()}, ensure_ascii=False) + "\n")
+                raw.write(to_json_line({"file_finding": item.as_dict()}))
             else:
-                out.write(_finding_line(item) + "\n")
+                raw.write((_finding_line(item) + "\n").encode())
     elapsed = time.perf_counter() - started
     _summary(tally, elapsed)
     if tally.io_failures:

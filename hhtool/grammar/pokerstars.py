@@ -138,6 +138,7 @@ def read_header(line: str, table_line: str, line_no: int) -> Header:
         raise FieldError(exc.code, str(exc), line_no) from None
     tz = when["tz"]
     time = _datetime(when["date"], when["time"])
+    tournament_zoom = game.pop("tournament_zoom")
     return Header(
         site=SITE,
         hand_id=intro["id"],
@@ -147,7 +148,7 @@ def read_header(line: str, table_line: str, line_no: int) -> Header:
         table=table["name"],
         max_seats=int(table["max"]) if table["max"] else None,
         button_seat=int(table["button"]) if table["button"] else None,
-        is_zoom=bool(intro["zoom"]) or game.pop("tournament_zoom"),
+        is_zoom=bool(intro["zoom"]) or tournament_zoom,
         is_home_game=bool(intro["home"]),
         **game,
     )
@@ -256,6 +257,15 @@ _SIDE = re.compile(r"Side pot(?:-\d+)? (\S+?)\.")
 _TAGS = ("(button)", "(small blind)", "(big blind)", "(button blind)")
 _FOLDED = re.compile(r"folded (?:before Flop|on the (?P<street>Flop|Turn|River))(?P<nobet> \(didn't bet\))?")
 _CASHED = (" (pot not awarded as player cashed out)", " (cashed out).", " (cashed out)")
+_FOLD_RESULTS = {
+    f"folded {where}{nobet}": (street, bool(nobet))
+    for where, street in (("before Flop", Street.PREFLOP), ("on the Flop", Street.FLOP),
+                          ("on the Turn", Street.TURN), ("on the River", Street.RIVER))
+    for nobet in ("", " (didn't bet)")
+}
+_SUMMARY_NAME = re.compile(r"(.+?)(?= \((?:button|small blind|big blind|button blind)\)| folded | showed \["
+                           r"| mucked| collected \(| won \(| is sitting out)")
+_RUN_SEPARATOR = re.compile(r", and (?=won \(|lost\b)")
 _OUTCOME = re.compile(r"(?:won \((?P<amount>[^)]*)\)|lost)(?: with (?P<desc>.*))?$")
 _NOTICE_KINDS = {
     "CONNECTION": NoticeKind.CONNECTION, "SITTING_OUT": NoticeKind.SITTING_OUT, "JOIN": NoticeKind.JOIN,
@@ -472,48 +482,51 @@ class HandReader:
         rest = text[colon + 2:]
         name = self.seat_names.get(seat)
         if name is None or not rest.startswith(name):
-            match = re.match(r"(.+?)(?= \((?:button|small blind|big blind|button blind)\)| folded | showed \["
-                             r"| mucked| collected \(| won \(| is sitting out)", rest)
+            match = _SUMMARY_NAME.match(rest)
             name = match.group(1) if match else rest
-        rest = rest[len(name):].lstrip()
-        positions = []
+        rest = rest[len(name) + 1:]
+        positions: tuple[str, ...] = ()
         while rest.startswith(_TAGS):
             tag, _, rest = rest.partition(") ")
-            positions.append(tag[1:])
+            positions += (tag[1:],)
+        folded = _FOLD_RESULTS.get(rest)
+        if folded is not None:  # the common case, a fixed phrase
+            return SeatSummary(line, seat, name, positions, "folded", folded[0], folded[1], (), (), False, text)
         cashed_out = False
         for suffix in _CASHED:
             if rest.endswith(suffix):
                 rest, cashed_out = rest[: -len(suffix)], True
                 break
-        common = dict(line=line, seat=seat, player=name, positions=tuple(positions), cashed_out=cashed_out,
-                      text=text)
-        folded = _FOLDED.match(rest)
+        cards: tuple[str, ...] = ()
         if rest.startswith("showed ["):
             close = rest.index("]")
             cards = tuple(rest[len("showed ["): close].split())
-            after = rest[close + 1:].removeprefix(" and ")
-            if after.startswith("folded"):
-                fold = _FOLDED.match(after)
-                return SeatSummary(result="folded", cards=cards, folded_on=_fold_street(fold),
-                                   didnt_bet=bool(fold and fold["nobet"]), **common)
-            outcomes = []
-            for part in re.split(r", and (?=won \(|lost\b)", after):
-                match = _OUTCOME.match(part)
-                if match is None:
-                    return SeatSummary(result="other", cards=cards, **common)
-                amount = self.money(match["amount"], line) if match["amount"] is not None else None
-                outcomes.append(Outcome(match["amount"] is not None, amount, match["desc"]))
-            return SeatSummary(result="showed", cards=cards, outcomes=tuple(outcomes), **common)
-        if folded:
-            return SeatSummary(result="folded", folded_on=_fold_street(folded), didnt_bet=bool(folded["nobet"]),
-                               **common)
+            rest = rest[close + 1:].removeprefix(" and ")
+            if not rest.startswith("folded"):
+                return SeatSummary(line, seat, name, positions, *self._outcomes(rest, line, cards), cashed_out, text)
+        fold = _FOLDED.match(rest)
+        if fold:
+            return SeatSummary(line, seat, name, positions, "folded", _fold_street(fold), bool(fold["nobet"]), cards,
+                               (), cashed_out, text)
         if rest.startswith("mucked"):
-            return SeatSummary(result="mucked", cards=_cards(rest), **common)
+            return SeatSummary(line, seat, name, positions, "mucked", None, False, _cards(rest), (), cashed_out, text)
         for word in ("collected", "won"):
             if rest.startswith(word + " ("):
                 amount = self.money(rest[len(word) + 2: rest.index(")")], line)
-                return SeatSummary(result=word, outcomes=(Outcome(True, amount, None),), **common)
-        return SeatSummary(result="other", **common)
+                return SeatSummary(line, seat, name, positions, word, None, False, cards,
+                                   (Outcome(True, amount, None),), cashed_out, text)
+        return SeatSummary(line, seat, name, positions, "other", None, False, cards, (), cashed_out, text)
+
+    def _outcomes(self, text: str, line: int, cards: tuple[str, ...]) -> tuple:
+        """`won ($X) with …, and lost with …` (one part per run) → result, folded_on, didnt_bet, cards, outcomes."""
+        outcomes = []
+        for part in _RUN_SEPARATOR.split(text):
+            match = _OUTCOME.match(part)
+            if match is None:
+                return "other", None, False, cards, ()
+            amount = self.money(match["amount"], line) if match["amount"] is not None else None
+            outcomes.append(Outcome(match["amount"] is not None, amount, match["desc"]))
+        return "showed", None, False, cards, tuple(outcomes)
 
 
 _READERS = {name[1:].upper(): fn for name, fn in vars(HandReader).items()

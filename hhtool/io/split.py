@@ -20,39 +20,44 @@ from hhtool.findings import Finding
 CHUNK = 1 << 20
 MAX_BLOCK = 512 * 1024  # a hand is a few KiB; anything this big is not a hand
 
-# One alternative per dialect, all at the start of a line; the group name is the dialect.
-_HEADER_PATTERNS = {
-    "pokerstars": rb"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #\d+",
-    "pokerstars_clone": rb"[ \t]*(?:POKERSTARS GAME #|Run It Once Poker Hand #|PokerMaster Hand #"
-                        rb"|PokerBros Hand #|Full Tilt Hand #)",
-    "ggpoker": rb"Poker Hand #[A-Z]+\d",
-    "winamax": rb"Winamax Poker - ",
-    "pacific888": rb"(?:#Game No : \d+[ \t]*\n)?\*{5} (?:888poker|Cassava|Pacific Poker|888\.\w+) Hand History",
-    "partypoker": rb"(?:(?:#Game No : \d+[ \t]*\n)?\*{5} Hand History [Ff]or Game|Game #\d+ starts\.)",
-    "fulltilt": rb"Full ?Tilt ?Poker Game #",
-    "bovada": rb"(?:Ignition|Bovada|Bodog) Hand #",
-    "winning": rb"(?:Hand #\d+ - |Game started at: )",
-    "ipoker": rb"[ \t]*<game gamecode=",
-    "acpc": rb"STATE:\d+:",
+# Header patterns per dialect, each with the literal markers that must be in a chunk before its
+# pattern is run at all: a file holds one dialect, and a literal test runs at memory speed. A
+# marker that starts with a line break also counts at the very start of the chunk.
+_DIALECTS = {
+    "pokerstars_clone": ((b"POKERSTARS GAME #", b"Run It Once Poker Hand #", b"PokerMaster Hand #",
+                          b"PokerBros Hand #", b"Full Tilt Hand #"),
+                         rb"[ \t]*(?:POKERSTARS GAME #|Run It Once Poker Hand #|PokerMaster Hand #"
+                         rb"|PokerBros Hand #|Full Tilt Hand #)"),
+    "ggpoker": ((b"\nPoker Hand #",), rb"Poker Hand #[A-Z]+\d"),
+    "winamax": ((b"Winamax Poker - ",), rb"Winamax Poker - "),
+    "pacific888": ((b"***** 888poker", b"***** Cassava", b"***** Pacific", b"***** 888."), rb"(?:#Game No : \d+[ \t]*\n)?\*{5} (?:888poker|Cassava|Pacific Poker|888\.\w+)"
+                                rb" Hand History"),
+    "partypoker": ((b"***** Hand History", b" starts."), rb"(?:(?:#Game No : \d+[ \t]*\n)?\*{5} Hand History [Ff]or Game"
+                                            rb"|Game #\d+ starts\.)"),
+    "fulltilt": ((b"Tilt Poker Game #", b"TiltPoker Game #"), rb"Full ?Tilt ?Poker Game #"),
+    "bovada": ((b"Ignition Hand #", b"Bovada Hand #", b"Bodog Hand #"), rb"(?:Ignition|Bovada|Bodog) Hand #"),
+    "winning": ((b"\nHand #", b"Game started at: "), rb"(?:Hand #\d+ - |Game started at: )"),
+    "ipoker": ((b"<game gamecode=",), rb"[ \t]*<game gamecode="),
+    "acpc": ((b"STATE:",), rb"STATE:\d+:"),
 }
-# Anchoring the whole alternation once keeps the scan linear and cheap: only line starts are tried.
-HEADER_RE = re.compile(b"(?m)^(?:" + b"|".join(b"(?P<%s>%s)" % (k.encode(), v) for k, v in _HEADER_PATTERNS.items())
-                       + b")")
-# A PokerStars header can also start mid-line, where a cut hand runs into the next one.
-MIDLINE_HEADER_RE = re.compile(_HEADER_PATTERNS["pokerstars"])
+_LINE_START_RES = {name: (markers, re.compile(rb"(?m)^" + pattern)) for name, (markers, pattern) in _DIALECTS.items()}
+# PokerStars, the common case, is found by a literal-led pattern anywhere in a line: a cut hand can
+# run into the next header mid-line.
+POKERSTARS_RE = re.compile(rb"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #\d+")
 
 
 def _headers(work: bytes) -> list[tuple[int, str]]:
     """Start offsets and dialects of every header in `work` (which starts at a line start)."""
-    found = [(m.start(), m.lastgroup) for m in HEADER_RE.finditer(work)]
-    midline = [(m.start(), "pokerstars") for m in MIDLINE_HEADER_RE.finditer(work)
-               if m.start() and work[m.start() - 1] != 10]
-    if midline:
-        found = sorted(found + midline)
+    found = [(m.start(), "pokerstars") for m in POKERSTARS_RE.finditer(work)]
+    others = [(m.start(), name) for name, (markers, pattern) in _LINE_START_RES.items()
+              if any(marker in work or work.startswith(marker.lstrip(b"\n")) for marker in markers)
+              for m in pattern.finditer(work)]
+    if others:
+        found = sorted(set(found + others))
     return found
 
 
-_TRAILING_BLANKS = re.compile(r"[ \t\xa0]+$", re.M)
+_BLANKS = " \t\xa0"
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,7 +195,9 @@ def _emit(parts: list[bytes], size: int, name: str, line: int, col: int, dialect
     if size > MAX_BLOCK:
         text = _decode(raw[:200]).split("\n", 1)[0]
         return Block(name, line, col, dialect, text, oversized=True)
-    text = _TRAILING_BLANKS.sub("", _decode(raw)).replace("\xa0", " ")
+    text = _decode(raw)
+    if " \n" in text or "\t\n" in text or "\xa0" in text:
+        text = "\n".join([line.rstrip(_BLANKS) for line in text.split("\n")]).replace("\xa0", " ")
     if not text.endswith("\n"):
         text += "\n"
     return Block(name, line, col, dialect, text)

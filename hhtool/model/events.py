@@ -1,14 +1,19 @@
-"""Events: one frozen dataclass per kind of line a hand history records, in the order written.
+"""Events: one frozen record per kind of line a hand history records, in the order written.
 
 Every event carries `line`, its 1-based line number in the source file, so that a finding can
 point at it. Amounts are ints in the hand's minor units. The names say which amount is meant:
 `added` is what the action put in, `raise_to` the player's street total after a raise.
+
+Records are frozen `msgspec.Struct`s rather than frozen dataclasses: the same immutable, typed,
+slotted values, built ~15x faster (a hand makes ~40 of them, millions of hands are read) and
+encoded to JSON in C, with the class name as the `type` tag.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+
+import msgspec
 
 
 class Street(StrEnum):
@@ -43,34 +48,29 @@ class NoticeKind(StrEnum):
     OTHER = "other"
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(msgspec.Struct, frozen=True, gc=False, tag=True):
     line: int
 
 
-@dataclass(frozen=True, slots=True)
-class PostAnte(Event):
+class PostAnte(Event, frozen=True, gc=False, tag=True):
     player: str
     amount: int
     all_in: bool
 
 
-@dataclass(frozen=True, slots=True)
-class PostBlind(Event):
+class PostBlind(Event, frozen=True, gc=False, tag=True):
     player: str
     blind: BlindKind
     amount: int
     all_in: bool
 
 
-@dataclass(frozen=True, slots=True)
-class DealHole(Event):
+class DealHole(Event, frozen=True, gc=False, tag=True):
     player: str
     cards: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class StreetStart(Event):
+class StreetStart(Event, frozen=True, gc=False, tag=True):
     """A street marker. `board` is every board card printed on the line; `run` is 0, or 1/2 when run twice."""
 
     street: Street
@@ -78,35 +78,30 @@ class StreetStart(Event):
     board: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Fold(Event):
+class Fold(Event, frozen=True, gc=False, tag=True):
     player: str
     shown: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Check(Event):
+class Check(Event, frozen=True, gc=False, tag=True):
     player: str
 
 
-@dataclass(frozen=True, slots=True)
-class Call(Event):
+class Call(Event, frozen=True, gc=False, tag=True):
     player: str
     added: int
     all_in: bool
     cap_reached: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Bet(Event):
+class Bet(Event, frozen=True, gc=False, tag=True):
     player: str
     added: int
     all_in: bool
     cap_reached: bool
 
 
-@dataclass(frozen=True, slots=True)
-class RaiseTo(Event):
+class RaiseTo(Event, frozen=True, gc=False, tag=True):
     """`raises raise_by to raise_to`: raise_to is the street total, raise_by the increase over the previous high bet."""
 
     player: str
@@ -116,14 +111,12 @@ class RaiseTo(Event):
     cap_reached: bool
 
 
-@dataclass(frozen=True, slots=True)
-class ReturnUncalled(Event):
+class ReturnUncalled(Event, frozen=True, gc=False, tag=True):
     player: str
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
-class Collect(Event):
+class Collect(Event, frozen=True, gc=False, tag=True):
     """`collected X from pot|main pot|side pot[-N]`: pot_index None for a single pot, 0 main, N side."""
 
     player: str
@@ -131,23 +124,20 @@ class Collect(Event):
     pot_index: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class Show(Event):
+class Show(Event, frozen=True, gc=False, tag=True):
     player: str
     cards: tuple[str, ...]
     description: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class Muck(Event):
+class Muck(Event, frozen=True, gc=False, tag=True):
     """`mucks hand` (mucked=True) or `doesn't show hand` (mucked=False)."""
 
     player: str
     mucked: bool
 
 
-@dataclass(frozen=True, slots=True)
-class CashOut(Event):
+class CashOut(Event, frozen=True, gc=False, tag=True):
     """All-in cash out: paid by the room, outside the pot."""
 
     player: str
@@ -155,8 +145,7 @@ class CashOut(Event):
     fee: int
 
 
-@dataclass(frozen=True, slots=True)
-class Rebuy(Event):
+class Rebuy(Event, frozen=True, gc=False, tag=True):
     """Chips bought during a hand; they count only from the next hand on (T3)."""
 
     player: str
@@ -164,15 +153,13 @@ class Rebuy(Event):
     paid: str
 
 
-@dataclass(frozen=True, slots=True)
-class Notice(Event):
+class Notice(Event, frozen=True, gc=False, tag=True):
     kind: NoticeKind
     player: str | None
     text: str
 
 
-@dataclass(frozen=True, slots=True)
-class HandCancelled(Event):
+class HandCancelled(Event, frozen=True, gc=False, tag=True):
     pass
 
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
+
+import msgspec
 
 from hhtool.model.events import Event, Street
 
@@ -16,8 +17,7 @@ class Limit(StrEnum):
     POT_LIMIT_PREFLOP = "PL/NL"  # pot limit pre-flop, no limit post-flop
 
 
-@dataclass(frozen=True, slots=True)
-class Source:
+class Source(msgspec.Struct, frozen=True, gc=False):
     """Where a hand came from: file and the 1-based line and column of its header."""
 
     file: str
@@ -25,8 +25,7 @@ class Source:
     column: int = 1
 
 
-@dataclass(frozen=True, slots=True)
-class Header:
+class Header(msgspec.Struct, frozen=True, gc=False):
     site: str
     hand_id: str
     game: str  # "holdem"
@@ -59,8 +58,7 @@ class Header:
         return self.tournament_id is not None
 
 
-@dataclass(frozen=True, slots=True)
-class Seat:
+class Seat(msgspec.Struct, frozen=True, gc=False):
     seat: int
     player: str
     stack: int
@@ -70,8 +68,7 @@ class Seat:
     out_of_hand: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(msgspec.Struct, frozen=True, gc=False):
     """One result in a summary seat line; a run-twice hand has one per run."""
 
     won: bool
@@ -79,8 +76,7 @@ class Outcome:
     description: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class SeatSummary:
+class SeatSummary(msgspec.Struct, frozen=True, gc=False):
     """A `Seat N: …` line of the summary, as claimed."""
 
     line: int
@@ -96,8 +92,7 @@ class SeatSummary:
     text: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Claims:
+class Claims(msgspec.Struct, frozen=True, gc=False):
     """What the summary section asserts; the replay checks every number here."""
 
     line: int = 0
@@ -111,8 +106,7 @@ class Claims:
     seats: tuple[SeatSummary, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Hand:
+class Hand(msgspec.Struct, frozen=True, gc=False):
     header: Header
     seats: tuple[Seat, ...]
     events: tuple[Event, ...]

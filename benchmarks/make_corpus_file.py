@@ -1,0 +1,54 @@
+"""Build the parse benchmark input: every PokerStars Hold'em hand of the corpus, repeated to a size.
+
+Usage: python benchmarks/make_corpus_file.py CORPUS_DIR OUT_FILE [--mb 20]
+The hands are taken as hhtool reads them (so the file is clean UTF-8 with LF line ends) and
+written the PokerStars way, three blank lines apart.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from hhtool.grammar import Status, parse_block
+from hhtool.io import expand_paths, read_blocks
+from hhtool.io.split import Block
+
+
+def corpus_hands(corpus: Path) -> list[str]:
+    hands = []
+    for path, problem in expand_paths([corpus]):
+        if problem:
+            continue
+        for block in read_blocks(path):
+            if isinstance(block, Block) and block.dialect == "pokerstars":
+                if parse_block(block).status is Status.PARSED:
+                    hands.append(block.text.rstrip("\n"))
+    return hands
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("corpus", type=Path)
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--mb", type=float, default=20.0)
+    args = parser.parse_args()
+    hands = corpus_hands(args.corpus)
+    if not hands:
+        print("no PokerStars Hold'em hand found", file=sys.stderr)
+        return 2
+    chunk = "\n\n\n\n".join(hands) + "\n\n\n\n"
+    target = int(args.mb * 1_000_000)
+    written = count = 0
+    with open(args.out, "w", encoding="utf-8", newline="\n") as out:
+        while written < target:
+            out.write(chunk)
+            written += len(chunk.encode("utf-8"))
+            count += len(hands)
+    print(f"{args.out}: {count} hands, {written / 1e6:.1f} MB ({len(hands)} distinct)", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
