@@ -62,6 +62,149 @@ _add("HH021", "", _I, "site dialect not supported",
      "***** 888poker Hand History for Game 1 *****")
 
 
+# ---- HH1xx: blinds, actions and order -------------------------------------------------------
+_add("HH101", "B1", _E, "small blind posted by the wrong player",
+     "The small blind is the first player dealt in left of the button (heads-up: the button).",
+     "Seat #3 is the button; seat 6 posts the small blind")
+_add("HH102", "B1", _E, "big blind missing or posted by the wrong player",
+     "The big blind is the player after the small blind; without it the pre-flop order is undefined.",
+     "the small blind is seat 4; seat 6 posts the big blind")
+_add("HH103", "B3", _E, "blind or ante of the wrong size",
+     "A blind or ante may be short only when it puts the player all-in; antes are equal for all.",
+     "posts big blind $0.01 at $0.01/$0.02 without 'and is all-in'")
+_add("HH104", "B2", _E, "heads-up: the button must post the small blind",
+     "With two players the button posts the small blind and acts first pre-flop.",
+     "heads-up, the button posts the big blind")
+_add("HH110", "A1", _E, "action out of turn",
+     "Pre-flop the player left of the big blind acts first, after the flop the first active player "
+     "left of the button; then clockwise. Nobody acts out of turn (A8).", "seat 5 acts while seat 3 is to act")
+_add("HH111", "A8", _E, "action after folding or going all-in",
+     "A player who folded or is all-in takes no further action.", "folds, then calls later in the round")
+_add("HH112", "A2", _E, "action not available in this situation",
+     "With nothing to call a player checks or bets; facing a bet a player folds, calls or raises.",
+     "checks facing a bet of $0.50")
+_add("HH113", "A2", _E, "call of the wrong amount",
+     "A call puts in exactly what is owed (or the whole stack when that is less).",
+     "owes $0.40 and calls $0.30 with chips left")
+_add("HH114", "A4", _E, "bet or raise below the minimum",
+     "No-limit and pot-limit: a bet is at least the big blind; a raise at least the largest previous "
+     "bet or raise of the round, unless it puts the player all-in.", "raises $0.50 to $1 after a raise to $1.50")
+_add("HH115", "A5", _E, "pot-limit bet or raise above the pot",
+     "Pot limit: a raise goes at most to the size of the pot after the call.", "raises to $7 when the pot allows $5")
+_add("HH116", "A6", _E, "fixed-limit bet or raise of the wrong size",
+     "Fixed limit: bets and raises are exactly the small bet pre-flop and on the flop, the big bet on "
+     "the turn and river (less only when all-in).", "bets $0.20 on the flop at $0.10/$0.20")
+_add("HH117", "A6", _E, "fixed-limit raise cap exceeded",
+     "Fixed limit allows a bet and three raises a round (the cap), except heads-up by default.",
+     "a fifth bet pre-flop with three players")
+_add("HH118", "A7", _E, "raise when the betting was not reopened",
+     "An all-in raise smaller than a full raise does not reopen the betting for players who already acted.",
+     "calls, faces a short all-in raise, then re-raises")
+_add("HH119", "T3", _E, "chips beyond the stack",
+     "A player cannot put in more than the chips in front of them.", "$5 stack, calls $6")
+_add("HH120", "A7", _E, "all-in claim does not match the stack",
+     "'and is all-in' must be printed exactly when the action puts the last chip in.",
+     "calls $2 and is all-in with $3 left")
+_add("HH121", "A4", _E, "raise line arithmetic is wrong",
+     "In 'raises A to B', A is B minus the highest bet before the raise.", "raises $1 to $3 facing $1")
+_add("HH122", "A3", _E, "betting round ended with a player still to act",
+     "A round ends only when every player still in has acted and matched the highest bet; the big "
+     "blind keeps the option when pre-flop is only called.", "the flop is dealt before the big blind's option")
+_add("HH123", "D2", _E, "streets out of order or wrong board size",
+     "Streets come pre-flop, flop (3 cards), turn (4), river (5), each board extending the last.",
+     "*** TURN *** before *** FLOP ***")
+_add("HH124", "S5", _E, "action after the hand was decided",
+     "When all but one player have folded the hand is over.", "a call after everybody else folded")
+_add("HH125", "A4", _E, "cap exceeded at a CAP table",
+     "At a CAP table no player puts in more than the cap on the betting; 'has reached the cap' is "
+     "printed exactly then.", "puts in $45 at a $40 cap table")
+
+# ---- HH2xx: pots, chips and rake ------------------------------------------------------------
+_add("HH201", "P2", _E, "uncalled bet returned wrongly",
+     "The uncalled part of a bet goes back to the bettor: the right player and exactly the amount "
+     "nobody matched.", "Uncalled bet ($3) returned when $2 was not called")
+_add("HH202", "P2", _W, "uncalled bet return not printed",
+     "The text does not show the return the betting implies (2005-2007 files never print it).",
+     "a bet everyone folds to, with no 'Uncalled bet' line")
+_add("HH203", "P1", _E, "total pot is wrong",
+     "Total pot = every chip put in (antes, blinds, bets) minus uncalled returns.", "Total pot $10 when $12 went in")
+_add("HH204", "P1", _E, "main or side pot is wrong",
+     "Each all-in level starts a side pot: main pot and side pots must match the contributions, "
+     "net of the rake.", "Main pot $18. Side pot $6. when the side pot is $8")
+_add("HH205", "S3", _E, "collected amount is wrong",
+     "What each winner collects is their share of the pots they won, after rake.",
+     "collected $5 from pot when the net pot is $4.80")
+_add("HH206", "P3", _E, "collected amounts do not add up to pot minus rake",
+     "Chips are conserved: everything collected plus the rake equals the total pot.",
+     "Total pot $10 | Rake $0.50, collected $9")
+_add("HH207", "P3", _E, "rake is negative or taken in a tournament",
+     "Rake is never negative; tournament hands carry no rake (the fee is in the buy-in).", "Rake 30 in a tournament")
+_add("HH208", "P3", _E, "rake above the schedule",
+     "The rake must follow the room's schedule: percentage of the pot, rounded, and capped by the "
+     "number of players dealt in.", "Rake $1.50 on a $10 pot at 5%")
+_add("HH209", "P3", _E, "rake taken without a flop",
+     "No flop, no drop: no rake when the hand ends before the flop (where the schedule says so).",
+     "Rake $0.05 on a hand won pre-flop")
+_add("HH210", "P3", _E, "summary amount differs from the collected lines",
+     "The summary's 'won (X)' / 'collected (X)' repeats what the player collected.",
+     "collected $2.50 from pot, summary says collected ($2.40)")
+_add("HH211", "P3", _E, "chips not conserved",
+     "Sum of stack changes plus rake is zero; no stack ends below zero.", "a stack ends at -$0.50")
+_add("HH212", "P3", _W, "rake below the schedule",
+     "Less rake than the schedule asks: not a player's loss, but the room's figures disagree.", "Rake $0 on a $20 pot")
+
+# ---- HH3xx: cards, showdown and ranking -----------------------------------------------------
+_add("HH301", "T2", _E, "card appears twice",
+     "One deck: a card appears at most once among hole cards, board and shown cards.",
+     "Ah on the board and in a shown hand")
+_add("HH302", "T2", _E, "not a valid card or hand",
+     "Cards are rank+suit from one 52-card deck; a Hold'em hand has two hole cards.", "shows [Ax Kd]")
+_add("HH303", "S2", _E, "pot awarded to the wrong player",
+     "Each pot goes to the best five-card hand among its eligible players who showed.",
+     "a pair of Kings collects over two pair")
+_add("HH304", "S2", _E, "hand description does not match the cards",
+     "The printed description ('two pair, Jacks and Fives') must name the best five of seven.",
+     "says a flush with no five of a suit")
+_add("HH305", "S4", _E, "split pot or odd chip shared wrongly",
+     "Equal hands split equally; the odd chip goes to the first winner left of the button.",
+     "$3.25/$3.24 where the $3.25 belongs to the other winner")
+_add("HH306", "S5", _I, "winner could not be verified",
+     "Cards were not shown, so the award cannot be checked from the text.", "collected after the others mucked")
+_add("HH307", "D2", _E, "summary board differs from the dealt board",
+     "The summary repeats the board dealt on the streets.", "Board [..] names a different river")
+_add("HH308", "T2", _E, "shown cards differ from the cards dealt",
+     "A player shows the cards they were dealt.", "Dealt to Hero [Ah Kd], Hero shows [Ah Qd]")
+
+# ---- HH4xx: header, seats and cross-hand ----------------------------------------------------
+_add("HH401", "T1", _E, "number of players out of range",
+     "2 to 10 seated players take part in a hand (min_players is a house rule).", "one player dealt in")
+_add("HH402", "T1", _E, "seat or player listed twice", "Each seat and each player appears once.",
+     "two 'Seat 3:' lines")
+_add("HH403", "T1", _E, "seat number beyond the table size", "Seats run from 1 to the table's N-max.",
+     "Seat 7 at a 6-max table")
+_add("HH404", "T4", _E, "player dealt in without chips", "A player dealt in has a stack above zero.",
+     "Seat 2: Bob ($0 in chips)")
+_add("HH405", "T7", _W, "button on an empty seat",
+     "The button sits on an occupied seat (a dead button is possible after a player leaves).",
+     "Seat #4 is the button with no player in seat 4")
+_add("HH406", "T1", _E, "action by a player who is not seated", "Only seated players act.",
+     "Ghost: calls $1 with no seat for Ghost")
+_add("HH410", "T3", _W, "stack differs from the end of the previous hand",
+     "Chips in front of a player change only through play, or through a rebuy between hands.",
+     "ends hand 1 with $10.50, starts hand 2 at the same table with $12")
+_add("HH411", "T4", _W, "rebuy below the minimum buy-in",
+     "A cash player buys in, or rebuys after busting, with at least the minimum (default 50 big blinds).",
+     "busts, returns with 20 big blinds")
+_add("HH412", "T7", _W, "button did not move to the next player",
+     "The button moves one seat clockwise after every hand.", "the button stays on seat 3 two hands in a row")
+_add("HH413", "", _E, "same hand id with different text",
+     "A hand id identifies one hand; two different hands under one id is a data error.", "hand #1 in two files, different")
+_add("HH414", "", _I, "duplicate hand counted once",
+     "The same hand (identical text) read twice is validated once.", "a file exported twice")
+_add("HH415", "", _I, "hand cancelled",
+     "The room cancelled the hand; its pot is not checked.", "Hand cancelled")
+
+
 def finding(code: str, message: str, file: str, line: int, column: int = 1, *,
             hand_id: str | None = None, expected: object = None, actual: object = None) -> Finding:
     """Build a Finding whose rule id and severity come from the catalogue (one source of truth)."""

@@ -47,6 +47,13 @@ def parse_paths(paths: Iterable[str | os.PathLike], tally: Tally | None = None) 
 
     Streams: one file's blocks at a time, one block at a time.
     """
+    for item, _text in parse_paths_with_text(paths, tally):
+        yield item
+
+
+def parse_paths_with_text(paths: Iterable[str | os.PathLike],
+                          tally: Tally | None = None) -> Iterator[tuple[ParseResult | Finding, str | None]]:
+    """As parse_paths, with each hand's text beside its result (for duplicate detection)."""
     for path, problem in expand_paths(paths):
         name = str(path)
         if tally is not None:
@@ -55,9 +62,10 @@ def parse_paths(paths: Iterable[str | os.PathLike], tally: Tally | None = None) 
             item = finding("HH004", f"cannot read {name}: {problem}", name, 0)
             if tally is not None:
                 tally.add(item)
-            yield item
+            yield item, None
             continue
         for block in read_blocks(path, name):
+            text = None
             if isinstance(block, Finding):
                 item = block
             elif block.dialect is None:
@@ -66,6 +74,7 @@ def parse_paths(paths: Iterable[str | os.PathLike], tally: Tally | None = None) 
                                name, block.line, block.column, actual=first)
             else:
                 item = parse_block(block)
+                text = block.text
             if tally is not None:
                 tally.add(item)
-            yield item
+            yield item, text

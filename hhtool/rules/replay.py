@@ -1,0 +1,771 @@
+"""Replay one hand event by event under a RuleSet: compute the truth, report every deviation.
+
+The replay never raises on bad data and never repairs the hand: each violation becomes a Finding
+and the replay goes on with what the text says (clamped only where the arithmetic would
+otherwise be meaningless, e.g. chips beyond a stack). It computes contributions, uncalled
+returns, pots and their eligible players, and the final stacks; `hhtool.rules.settle` then checks
+the awards, the rake and the summary against that truth.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hhtool.codes import finding
+from hhtool.findings import Finding
+from hhtool.model import (
+    Bet,
+    BlindKind,
+    Call,
+    CashOut,
+    Check,
+    Collect,
+    DealHole,
+    Fold,
+    Hand,
+    HandCancelled,
+    Limit,
+    Muck,
+    Notice,
+    NoticeKind,
+    PostAnte,
+    PostBlind,
+    RaiseTo,
+    Rebuy,
+    ReturnUncalled,
+    Show,
+    Street,
+    StreetStart,
+)
+from hhtool.model.money import format_minor
+from hhtool.rules.ruleset import RuleSet
+
+_STREET_ORDER = {Street.PREFLOP: 0, Street.FLOP: 1, Street.TURN: 2, Street.RIVER: 3, Street.SHOWDOWN: 4}
+_BOARD_SIZE = {Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
+
+
+class Player:
+    """A seat's state during the replay."""
+
+    __slots__ = ("name", "seat", "start", "stack", "street", "total", "folded", "all_in", "acted", "can_raise",
+                 "dealt_in", "cards", "shown", "mucked", "cashed_out", "rebuy", "cash_out_paid")
+
+    def __init__(self, name: str, seat: int, stack: int, dealt_in: bool) -> None:
+        self.name, self.seat, self.start, self.stack = name, seat, stack, stack
+        self.street = 0  # committed on this street (live money)
+        self.total = 0  # committed in the hand, antes and dead blinds included
+        self.folded = False
+        self.all_in = False
+        self.acted = False
+        self.can_raise = True
+        self.dealt_in = dealt_in
+        self.cards: tuple[str, ...] = ()
+        self.shown: tuple[str, ...] = ()
+        self.mucked = False
+        self.cashed_out = False
+        self.rebuy = 0
+        self.cash_out_paid = 0
+
+    @property
+    def active(self) -> bool:
+        """Still able to act: in the hand and not all-in."""
+        return not self.folded and not self.all_in and self.dealt_in
+
+
+@dataclass(slots=True)
+class Pot:
+    amount: int
+    eligible: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class Replay:
+    """The truth of a hand, as computed, and what the text claimed along the way."""
+
+    hand: Hand
+    rules: RuleSet
+    findings: list[Finding] = field(default_factory=list)
+    players: dict[str, Player] = field(default_factory=dict)
+    order: list[Player] = field(default_factory=list)  # dealt-in players by seat
+    pots: list[Pot] = field(default_factory=list)
+    returns: dict[str, int] = field(default_factory=dict)  # uncalled returns (computed)
+    collects: list[Collect] = field(default_factory=list)
+    collect_runs: list[int] = field(default_factory=list)  # run of each collect (0, or 1/2 when run twice)
+    shows: list[tuple[Show, int]] = field(default_factory=list)  # each show with its run
+    unverified: list[tuple[int, int]] = field(default_factory=list)  # (run, pot) the shown cards cannot decide
+    boards: dict[int, tuple[str, ...]] = field(default_factory=dict)  # run → board as dealt
+    reached: Street = Street.PREFLOP
+    saw_flop: bool = False
+    cancelled: bool = False
+    big_blind_player: str | None = None
+
+    def report(self, code: str, message: str, line: int, expected=None, actual=None) -> None:
+        self.findings.append(finding(code, message, self.hand.source.file, line, 1, hand_id=self.hand.header.hand_id,
+                                     expected=expected, actual=actual))
+
+    def money(self, amount: int) -> str:
+        header = self.hand.header
+        symbol = "" if header.scale == 1 else {"USD": "$", "EUR": "€", "GBP": "£", "INR": "₹", "CNY": "¥"}.get(
+            header.currency, "")
+        return format_minor(amount, header.scale, symbol)
+
+    @property
+    def pot_total(self) -> int:
+        return sum(p.total for p in self.players.values())
+
+    @property
+    def live(self) -> list[Player]:
+        return [p for p in self.order if not p.folded]
+
+
+def replay(hand: Hand, rules: RuleSet) -> Replay:
+    state = Replay(hand, rules)
+    _Replayer(state).run()
+    return state
+
+
+class _Replayer:
+    def __init__(self, state: Replay) -> None:
+        self.s = state
+        self.hand = state.hand
+        self.header = state.hand.header
+        self.street = Street.PREFLOP
+        self.in_betting = False  # between *** HOLE CARDS *** and the end of the last betting round
+        self.run_no = 0  # 0, or 1/2 while the board is run twice
+        self.run_street: dict[int, Street] = {}  # last street of each run
+        self.shared_street = Street.PREFLOP  # last street both runs share
+        self.high = 0  # highest street commitment
+        self.last_raise = 0  # size of the largest bet or raise this round (min-raise)
+        self.bets = 0  # bets and raises this round (fixed-limit cap)
+        self.cursor: Player | None = None  # who acted last
+        self.returned_this_round = False
+        self.decided = False
+
+    # -- set-up ------------------------------------------------------------------------------
+    def run(self) -> None:
+        s, hand = self.s, self.hand
+        self._seats()
+        for event in hand.events:
+            handler = _HANDLERS.get(type(event))
+            if handler is not None:
+                handler(self, event)
+        if not s.cancelled:
+            self._close_round(final=True)
+            s.pots = self._pots()
+            self._final_stacks()
+
+    def _seats(self) -> None:
+        s, header = self.s, self.header
+        seen_seats: set[int] = set()
+        not_dealt = {e.player for e in self.hand.events
+                     if isinstance(e, Notice) and e.kind in (NoticeKind.SITTING_OUT, NoticeKind.WAIT_FOR_BUTTON)
+                     and e.line < self._hole_cards_line()}
+        posters = {e.player for e in self.hand.events if isinstance(e, (PostBlind, PostAnte))}
+        actors = {e.player for e in self.hand.events if isinstance(e, (Fold, Check, Call, Bet, RaiseTo))}
+        for seat in self.hand.seats:
+            if seat.seat in seen_seats or seat.player in s.players:
+                s.report("HH402", f"seat {seat.seat} ({seat.player}) is listed twice", seat.line,
+                         expected="each seat and player once", actual=f"seat {seat.seat}, {seat.player!r} again")
+                continue
+            seen_seats.add(seat.seat)
+            if header.max_seats and not 1 <= seat.seat <= header.max_seats:
+                s.report("HH403", f"seat {seat.seat} at a {header.max_seats}-max table", seat.line,
+                         expected=f"1..{header.max_seats}", actual=seat.seat)
+            sitting = (seat.sitting_out or seat.out_of_hand or seat.player in not_dealt)
+            dealt_in = (not sitting or seat.player in posters or seat.player in actors) and seat.stack > 0
+            if seat.stack <= 0 and (seat.player in actors or seat.player in posters):
+                s.report("HH404", f"{seat.player} takes part with a stack of {s.money(seat.stack)}", seat.line,
+                         expected="> 0", actual=seat.stack)
+                dealt_in = True
+            player = Player(seat.player, seat.seat, seat.stack, dealt_in)
+            s.players[seat.player] = player
+            if dealt_in:
+                s.order.append(player)
+        s.order.sort(key=lambda p: p.seat)
+        count = len(s.order)
+        rules = s.rules
+        if not rules.min_players <= count <= rules.max_players:
+            s.report("HH401", f"{count} players dealt in; the table allows {rules.min_players} to {rules.max_players}",
+                     self.hand.source.line, expected=f"{rules.min_players}..{rules.max_players}", actual=count)
+        button = header.button_seat
+        if button is not None and button not in seen_seats:
+            s.report("HH405", f"the button is on seat {button}, where nobody sits", self.hand.source.line + 1,
+                     expected="an occupied seat", actual=button)
+
+    def _hole_cards_line(self) -> int:
+        for event in self.hand.events:
+            if isinstance(event, StreetStart):
+                return event.line
+        return 1 << 60
+
+    def left_of_button(self) -> list[Player]:
+        """Dealt-in players in acting order starting left of the button."""
+        order = self.s.order
+        button = self.header.button_seat or 0
+        after = [p for p in order if p.seat > button]
+        return after + [p for p in order if p.seat <= button]
+
+    def player(self, name: str, line: int) -> Player | None:
+        player = self.s.players.get(name)
+        if player is None:
+            self.s.report("HH406", f"{name!r} acts but is not seated", line, expected="a seated player", actual=name)
+        return player
+
+    # -- forced bets -------------------------------------------------------------------------
+    def post_ante(self, event: PostAnte) -> None:
+        player = self.player(event.player, event.line)
+        if player is None:
+            return
+        antes = [e.amount for e in self.hand.events if isinstance(e, PostAnte) and not e.all_in]
+        usual = max(antes) if antes else event.amount
+        if event.amount != usual and not (event.all_in and event.amount < usual):
+            self.s.report("HH103", f"{player.name} posts an ante of {self.s.money(event.amount)}; the others post "
+                          f"{self.s.money(usual)}", event.line, expected=usual, actual=event.amount)
+        self._put(player, event.amount, event.all_in, event.line, live=False)
+
+    def post_blind(self, event: PostBlind) -> None:
+        s, header = self.s, self.header
+        player = self.player(event.player, event.line)
+        if player is None:
+            return
+        sb, bb = header.small_blind, header.big_blind
+        kind = event.blind
+        live = event.amount
+        if kind is BlindKind.SMALL:
+            expected = sb
+            if header.limit is Limit.FIXED_LIMIT:
+                expected = event.amount if 0 < event.amount < bb else sb  # limit small blinds round variously
+            if not self._is_position_blind(player, kind, event.line):
+                live = 0  # a missed small blind posted out of position is dead money (B4)
+        elif kind is BlindKind.BIG:
+            expected = bb
+            if self._is_position_blind(player, kind, event.line) and s.big_blind_player is None:
+                s.big_blind_player = player.name
+        elif kind is BlindKind.SMALL_AND_BIG:
+            expected, live = sb + bb, min(event.amount, bb)
+        else:  # button blind (6+ Hold'em) never reaches the replay; treated as a live blind
+            expected = event.amount
+        if event.amount != expected and not (event.all_in and event.amount < expected):
+            s.report("HH103", f"{player.name} posts {kind.value.replace('_', ' & ')} blind {s.money(event.amount)}; "
+                     f"the stakes say {s.money(expected)}", event.line, expected=expected, actual=event.amount)
+        dead = event.amount - live
+        if dead:
+            self._put(player, dead, event.all_in and not live, event.line, live=False)
+        if live or not dead:
+            self._put(player, live, event.all_in, event.line, live=True)
+        self.high = max(self.high, player.street)
+
+    def _is_position_blind(self, player: Player, kind: BlindKind, line: int) -> bool:
+        """Whether this is the blind of the small/big blind position (B1, B2); extra posts are legal (B4).
+
+        A player posting out of position (a returning player's missed blind, a new player's big blind)
+        is fine as long as the player in the position posts too; if nobody in the position posts,
+        the post is reported and taken as the position's blind.
+        """
+        s = self.s
+        order = self.left_of_button()
+        if len(order) < 2:
+            return True
+        heads_up = len(order) == 2
+        posts = [(e.player, e.blind) for e in self.hand.events if isinstance(e, PostBlind)]
+        if kind is BlindKind.SMALL:
+            allowed = {(order[-1] if heads_up else order[0]).name}
+        else:
+            small = next((name for name, blind in posts if blind is BlindKind.SMALL and name in s.players
+                          and self._small_position(s.players[name], order, heads_up)), None)
+            if heads_up:
+                allowed = {order[0].name}
+            elif small is not None:
+                allowed = {self._next_after(s.players[small]).name}
+            else:  # no small blind in position: the big blind sits first or second left of the button
+                allowed = {order[0].name, order[1].name}
+        if player.name in allowed:
+            return True
+        if any(name in allowed and blind is kind for name, blind in posts):
+            return False
+        code = "HH104" if heads_up else ("HH101" if kind is BlindKind.SMALL else "HH102")
+        what = "small" if kind is BlindKind.SMALL else "big"
+        s.report(code, f"{player.name} (seat {player.seat}) posts the {what} blind; with the button on seat "
+                 f"{self.header.button_seat} it is {' or '.join(sorted(allowed))}'s", line,
+                 expected=" or ".join(sorted(allowed)), actual=player.name)
+        return True
+
+    @staticmethod
+    def _small_position(player: Player, order: list[Player], heads_up: bool) -> bool:
+        return player is (order[-1] if heads_up else order[0])
+
+    def _next_after(self, player: Player) -> Player:
+        order = self.s.order
+        for candidate in order:
+            if candidate.seat > player.seat:
+                return candidate
+        return order[0]
+
+    def _put(self, player: Player, amount: int, all_in_claim: bool, line: int, live: bool = True) -> None:
+        """Move chips from a stack into the pot, checking the stack and the all-in claim."""
+        s = self.s
+        if amount > player.stack:
+            s.report("HH119", f"{player.name} puts in {s.money(amount)} with {s.money(player.stack)} behind", line,
+                     expected=f"<= {player.stack}", actual=amount)
+            amount = player.stack
+        player.stack -= amount
+        player.total += amount
+        if live:
+            player.street += amount
+        if player.stack == 0 and player.dealt_in and not player.all_in:
+            player.all_in = True
+            if not all_in_claim:
+                s.report("HH120", f"{player.name} puts the last chip in but the line does not say 'and is all-in'",
+                         line, expected="and is all-in", actual="no all-in mark")
+        elif all_in_claim and player.stack > 0:
+            s.report("HH120", f"{player.name} is called all-in with {s.money(player.stack)} still behind", line,
+                     expected="stack 0", actual=player.stack)
+
+    # -- streets -----------------------------------------------------------------------------
+    def street_start(self, event: StreetStart) -> None:
+        s = self.s
+        street = event.street
+        if street is Street.PREFLOP:
+            if self.in_betting or self.street is not Street.PREFLOP:
+                s.report("HH123", "*** HOLE CARDS *** again", event.line, expected="once", actual="twice")
+            self._start_betting(preflop=True)
+            return
+        if event.run:
+            if event.run != self.run_no:  # a new run starts from the last street both runs share
+                self.run_street.setdefault(event.run, self.shared_street)
+            self.run_no = event.run
+            current = self.run_street[event.run]
+        else:
+            current = self.street
+            self.shared_street = street
+        previous = _STREET_ORDER[current]
+        if _STREET_ORDER[street] < previous or (_STREET_ORDER[street] == previous and street is not Street.SHOWDOWN):
+            s.report("HH123", f"*** {street.value.upper()} *** after the {current.value}", event.line,
+                     expected=f"a street after the {current.value}", actual=street.value)
+        if event.run:
+            self.run_street[event.run] = street
+        if street is not Street.SHOWDOWN:
+            size = _BOARD_SIZE[street]
+            if len(event.board) != size:
+                s.report("HH123", f"the {street.value} board has {len(event.board)} cards", event.line,
+                         expected=size, actual=len(event.board))
+            run = event.run or 0
+            before = s.boards.get(run) or s.boards.get(0, ())
+            if before and tuple(event.board[: len(before)]) != before:
+                s.report("HH123", f"the {street.value} board {' '.join(event.board)} does not extend "
+                         f"{' '.join(before)}", event.line, expected=" ".join(before), actual=" ".join(event.board))
+            s.boards[run] = tuple(event.board)
+            if street is Street.FLOP:
+                s.saw_flop = True
+        if self.in_betting:
+            self._close_round(final=False, line=event.line)
+        self.street = street
+        if street is not Street.SHOWDOWN and not event.run and _STREET_ORDER[street] > _STREET_ORDER[s.reached]:
+            s.reached = street
+        if street is not Street.SHOWDOWN and not event.run:
+            self._start_betting(preflop=False)
+
+    def _start_betting(self, preflop: bool) -> None:
+        s, header = self.s, self.header
+        self.in_betting = True
+        self.returned_this_round = False
+        self.bets = 1 if preflop else 0
+        fixed = header.limit is Limit.FIXED_LIMIT
+        if preflop:
+            # the bet to call is the full big blind even when the big blind is posted short or not at all
+            self.high = max([header.big_blind, *(p.street for p in s.players.values())])
+            self.last_raise = header.small_bet if fixed else header.big_blind
+            bb = s.players.get(s.big_blind_player) if s.big_blind_player else None
+            if len(s.order) == 2:  # heads-up: the button (small blind) acts first
+                first = self.left_of_button()[-1]
+                self.cursor = self._previous(first)
+            else:
+                self.cursor = bb if bb is not None else (self.left_of_button()[1:2] or [None])[0]
+        else:
+            for player in s.players.values():
+                player.street = 0
+            self.high = 0
+            self.last_raise = self._bet_unit() if fixed else max(header.big_blind * s.rules.min_bet_turn_river_bb
+                                                                 if self.street in (Street.TURN, Street.RIVER)
+                                                                 else header.big_blind, 1)
+            self.cursor = self._button_player()
+        for player in s.players.values():
+            player.acted = False
+            player.can_raise = True
+
+    def _bet_unit(self) -> int:
+        header = self.header
+        return header.big_bet if self.street in (Street.TURN, Street.RIVER) else header.small_bet
+
+    def _button_player(self) -> Player | None:
+        """The player the post-flop order starts after: the button or the last seat before it."""
+        order = self.left_of_button()
+        return order[-1] if order else None
+
+    def _previous(self, player: Player) -> Player:
+        order = self.s.order
+        before = [p for p in order if p.seat < player.seat]
+        return before[-1] if before else order[-1]
+
+    def next_to_act(self) -> Player | None:
+        """Who must act next: clockwise after the last actor, the first active player who owes chips or has not acted."""
+        order = self.s.order
+        if not order:
+            return None
+        start = 0
+        if self.cursor is not None:
+            for i, p in enumerate(order):
+                if p.seat > self.cursor.seat:
+                    start = i
+                    break
+            else:
+                start = 0
+        for k in range(len(order)):
+            p = order[(start + k) % len(order)]
+            if p.active and (not p.acted or self.owed(p) > 0):
+                return p
+        return None
+
+    def _round_needs_action(self) -> Player | None:
+        live = self.s.live
+        if len(live) <= 1:
+            return None
+        active = [p for p in live if not p.all_in]
+        if len(active) == 1 and self.owed(active[0]) == 0:
+            return None  # the last player with chips has nobody left to bet against
+        if not active:
+            return None
+        return self.next_to_act()
+
+    def _close_round(self, final: bool, line: int | None = None) -> None:
+        """End the current betting round: nobody may still owe an action; return the uncalled bet."""
+        s = self.s
+        if not self.in_betting:
+            return
+        waiting = self._round_needs_action()
+        if waiting is not None and not self.decided:
+            where = f"line {line}" if line else "the end of the hand"
+            s.report("HH122", f"the {self.street.value} betting ends at {where} while {waiting.name} still has to act",
+                     line or self._last_line(), expected=f"{waiting.name} to act", actual="round closed")
+        self._settle_uncalled(line or self._last_line(), printed=None)
+        self.in_betting = False
+
+    def _last_line(self) -> int:
+        return self.hand.events[-1].line if self.hand.events else self.hand.source.line
+
+    def _uncalled(self) -> tuple[Player | None, int]:
+        """The player whose street bet nobody matched, and by how much."""
+        ranked = sorted(self.s.players.values(), key=lambda p: p.street, reverse=True)
+        if not ranked or ranked[0].street == 0:
+            return None, 0
+        second = ranked[1].street if len(ranked) > 1 else 0
+        return ranked[0], ranked[0].street - second
+
+    def _settle_uncalled(self, line: int, printed: ReturnUncalled | None) -> None:
+        s = self.s
+        bettor, amount = self._uncalled()
+        if printed is not None:
+            if bettor is None or amount == 0:
+                s.report("HH201", f"{s.money(printed.amount)} returned to {printed.player}, but every bet was called",
+                         printed.line, expected=0, actual=printed.amount)
+                return
+            if printed.player != bettor.name or printed.amount != amount:
+                s.report("HH201", f"uncalled bet returned: {s.money(printed.amount)} to {printed.player}; the "
+                         f"betting leaves {s.money(amount)} of {bettor.name}'s bet unmatched", printed.line,
+                         expected=f"{amount} to {bettor.name}", actual=f"{printed.amount} to {printed.player}")
+        elif amount and not self.returned_this_round:
+            s.report("HH202", f"{s.money(amount)} of {bettor.name}'s bet was not called, but no 'Uncalled bet' "
+                     f"line returns it", line, expected=f"Uncalled bet ({s.money(amount)}) returned to {bettor.name}",
+                     actual="no line")
+        if amount and bettor is not None:
+            bettor.street -= amount
+            bettor.total -= amount
+            bettor.stack += amount
+            if bettor.stack > 0:
+                bettor.all_in = False
+            self.high = bettor.street
+            s.returns[bettor.name] = s.returns.get(bettor.name, 0) + amount
+        self.returned_this_round = True
+
+    # -- actions -----------------------------------------------------------------------------
+    def action(self, event) -> None:
+        s = self.s
+        player = self.player(event.player, event.line)
+        if player is None:
+            return
+        if len(s.live) <= 1 and not isinstance(event, Fold):
+            s.report("HH124", f"{player.name} acts after everybody else folded", event.line,
+                     expected="no action", actual=type(event).__name__)
+            return
+        if not self.in_betting:
+            s.report("HH123", f"{player.name} acts outside a betting round", event.line,
+                     expected="an action between street markers", actual=type(event).__name__)
+            return
+        if isinstance(event, Fold) and player.all_in and not player.acted and not player.folded:
+            # PokerStars prints 'folds' for a sitting-out player all-in on a blind or ante: the chips still
+            # make their pot level (the pots it prints show it), but the hand cannot win it.
+            player.mucked = True
+            return
+        if player.folded or player.all_in:
+            state = "folded" if player.folded else "is all-in"
+            s.report("HH111", f"{player.name} acts after having {'folded' if player.folded else 'gone all-in'}",
+                     event.line, expected="no action", actual=f"{type(event).__name__} by a player who {state}")
+            return
+        expected = self.next_to_act()
+        if expected is not None and expected is not player:
+            s.report("HH110", f"{player.name} (seat {player.seat}) acts out of turn; {expected.name} "
+                     f"(seat {expected.seat}) is to act", event.line, expected=expected.name, actual=player.name)
+        elif expected is None:
+            s.report("HH110", f"{player.name} acts when the {self.street.value} betting is already complete",
+                     event.line, expected="no action", actual=player.name)
+        _ACTIONS[type(event)](self, player, event)
+        player.acted = True
+        self.cursor = player
+        if len(s.live) <= 1:
+            self.decided = True
+
+    def fold(self, player: Player, event: Fold) -> None:
+        player.folded = True
+        if event.shown:
+            player.shown = tuple(event.shown)
+
+    def owed(self, player: Player) -> int:
+        """What the player must add to stay in.
+
+        The bet to call is the highest commitment, pre-flop at least the full big blind; but when
+        everybody else still in is all-in, only what they actually put in can be called (more would
+        come straight back as an uncalled bet), which is what PokerStars asks.
+        """
+        high = self.high
+        others = [o for o in self.s.order if o is not player and not o.folded]
+        if others and all(o.all_in for o in others):
+            high = min(high, max(o.street for o in others))
+        return max(0, high - player.street)
+
+    def check(self, player: Player, event: Check) -> None:
+        owed = self.owed(player)
+        if owed > 0:
+            self.s.report("HH112", f"{player.name} checks facing a bet of {self.s.money(owed)}", event.line,
+                          expected=f"fold, call {owed} or raise", actual="check")
+
+    def call(self, player: Player, event: Call) -> None:
+        s = self.s
+        owed = self.owed(player)
+        if owed <= 0:
+            s.report("HH112", f"{player.name} calls {s.money(event.added)} with nothing to call", event.line,
+                     expected="check or bet", actual="call")
+        elif event.added != min(owed, player.stack):
+            s.report("HH113", f"{player.name} calls {s.money(event.added)}; the call is {s.money(min(owed, player.stack))}",
+                     event.line, expected=min(owed, player.stack), actual=event.added)
+        self._put(player, event.added, event.all_in, event.line)
+        self._check_cap(player, event)
+
+    def bet(self, player: Player, event: Bet) -> None:
+        s, header = self.s, self.header
+        if self.high > 0:
+            s.report("HH112", f"{player.name} bets facing a bet of {s.money(self.high)}; that is a raise",
+                     event.line, expected="raise", actual="bet")
+        self._sized(player, event.added, event.added, event.all_in, event.line, is_bet=True)
+        self._put(player, event.added, event.all_in, event.line)
+        self._raised(player, event.added)
+        self._check_cap(player, event)
+
+    def raise_to(self, player: Player, event: RaiseTo) -> None:
+        s = self.s
+        # PokerStars counts "raises A" from the highest amount actually put in, which is below the
+        # bet to call when the big blind was posted short; both readings are accepted.
+        posted = max((p.street for p in s.players.values() if p is not player), default=0)
+        if event.raise_by not in (event.raise_to - self.high, event.raise_to - posted):
+            s.report("HH121", f"{player.name} raises {s.money(event.raise_by)} to {s.money(event.raise_to)}, but the "
+                     f"bet to raise was {s.money(self.high)}", event.line, expected=event.raise_to - self.high,
+                     actual=event.raise_by)
+        if self.high == 0:
+            s.report("HH112", f"{player.name} raises with no bet to raise; that is a bet", event.line,
+                     expected="bet", actual="raise")
+        if not player.can_raise:
+            s.report("HH118", f"{player.name} re-raises although the short all-in raise did not reopen the betting "
+                     f"for a player who had acted", event.line, expected="call or fold", actual="raise")
+        added = event.raise_to - player.street
+        increment = event.raise_to - self.high
+        self._sized(player, added, increment, event.all_in, event.line, is_bet=False)
+        self._put(player, added, event.all_in, event.line)
+        self._raised(player, increment)
+        self._check_cap(player, event)
+
+    def _sized(self, player: Player, added: int, increment: int, all_in: bool, line: int, is_bet: bool) -> None:
+        """Bet and raise sizes under the betting structure (A4, A5, A6)."""
+        s, header = self.s, self.header
+        goes_all_in = added >= player.stack
+        what = "bet" if is_bet else "raise"
+        limit = header.limit
+        if limit is Limit.FIXED_LIMIT:
+            unit = self._bet_unit()
+            if increment != unit and not (goes_all_in and increment < unit):
+                s.report("HH116", f"{player.name}'s {what} is {s.money(increment)}; the {self.street.value} "
+                         f"bet is {s.money(unit)}", line, expected=unit, actual=increment)
+            cap = s.rules.raise_cap
+            heads_up = len(s.live) == 2
+            if self.bets + 1 > cap and (s.rules.cap_heads_up or not heads_up):
+                s.report("HH117", f"{player.name} makes bet number {self.bets + 1} of the round; the cap is {cap}",
+                         line, expected=f"<= {cap}", actual=self.bets + 1)
+            return
+        minimum = self.last_raise
+        if increment < minimum and not goes_all_in:
+            s.report("HH114", f"{player.name}'s {what} of {s.money(increment)} is below the minimum of "
+                     f"{s.money(minimum)}", line, expected=f">= {minimum}", actual=increment)
+        if limit is Limit.POT_LIMIT or (limit is Limit.POT_LIMIT_PREFLOP and self.street is Street.PREFLOP):
+            owed = self.high - player.street
+            pot_after_call = s.pot_total + owed
+            maximum = self.high + pot_after_call
+            target = player.street + added
+            if target > maximum:
+                s.report("HH115", f"{player.name}'s {what} goes to {s.money(target)}; the pot allows "
+                         f"{s.money(maximum)}", line, expected=f"<= {maximum}", actual=target)
+
+    def _raised(self, player: Player, increment: int) -> None:
+        """A bet or raise: a full one reopens the betting for everyone; a short all-in one does not (A7)."""
+        self.bets += 1
+        self.high = player.street
+        if increment >= self.last_raise:
+            if self.header.limit is not Limit.FIXED_LIMIT:
+                self.last_raise = increment
+            for other in self.s.players.values():
+                if other is not player:
+                    other.acted = False
+                    other.can_raise = True
+        else:
+            for other in self.s.players.values():
+                if other is not player and other.acted:
+                    other.can_raise = False
+                    other.acted = False
+
+    def _check_cap(self, player: Player, event) -> None:
+        cap = self.header.cap
+        if cap is None:
+            return
+        s = self.s
+        in_betting = player.total - self._antes(player)
+        if in_betting > cap:
+            s.report("HH125", f"{player.name} has {s.money(in_betting)} in at a {s.money(cap)} cap table", event.line,
+                     expected=f"<= {cap}", actual=in_betting)
+        if event.cap_reached and in_betting != cap:
+            s.report("HH125", f"{player.name} 'has reached the cap' with {s.money(in_betting)} in", event.line,
+                     expected=cap, actual=in_betting)
+
+    def _antes(self, player: Player) -> int:
+        return sum(e.amount for e in self.hand.events if isinstance(e, PostAnte) and e.player == player.name)
+
+    # -- results -----------------------------------------------------------------------------
+    def returned(self, event: ReturnUncalled) -> None:
+        s = self.s
+        if self.in_betting:
+            waiting = self._round_needs_action()
+            if waiting is not None:
+                s.report("HH122", f"the bet is returned while {waiting.name} still has to act", event.line,
+                         expected=f"{waiting.name} to act", actual="Uncalled bet")
+        if event.player not in s.players:
+            self.player(event.player, event.line)
+        self._settle_uncalled(event.line, printed=event)
+
+    def collect(self, event: Collect) -> None:
+        if self.in_betting:
+            self._close_round(final=False, line=event.line)
+        self.s.collects.append(event)
+        self.s.collect_runs.append(self.run_no)
+
+    def show(self, event: Show) -> None:
+        player = self.s.players.get(event.player)
+        if player is None:
+            self.player(event.player, event.line)
+            return
+        if self.in_betting and len(self.s.live) > 1:
+            self._close_round(final=False, line=event.line)
+        if player.shown and tuple(player.shown) != tuple(event.cards) and not set(event.cards) <= set(player.shown):
+            self.s.report("HH308", f"{player.name} shows {' '.join(event.cards)} after showing "
+                          f"{' '.join(player.shown)}", event.line, expected=" ".join(player.shown),
+                          actual=" ".join(event.cards))
+        if len(event.cards) >= len(player.shown):
+            player.shown = tuple(event.cards)
+        self.s.shows.append((event, self.run_no))
+
+    def muck(self, event: Muck) -> None:
+        player = self.s.players.get(event.player)
+        if player is not None:
+            player.mucked = True
+
+    def dealt(self, event: DealHole) -> None:
+        player = self.s.players.get(event.player)
+        if player is None:
+            self.player(event.player, event.line)
+            return
+        player.cards = tuple(event.cards)
+
+    def cash_out(self, event: CashOut) -> None:
+        player = self.s.players.get(event.player)
+        if player is not None:
+            player.cashed_out = True
+            player.cash_out_paid += event.amount
+
+    def rebuy(self, event: Rebuy) -> None:
+        player = self.s.players.get(event.player)
+        if player is not None:
+            player.rebuy += event.chips
+
+    def cancelled(self, event: HandCancelled) -> None:
+        self.s.cancelled = True
+        self.s.report("HH415", "the hand was cancelled; its pot is not checked", event.line)
+
+    # -- end of hand -------------------------------------------------------------------------
+    def _pots(self) -> list[Pot]:
+        """Main pot and side pots: one per all-in level of a player still in, eligible = contributors still in."""
+        players = list(self.s.players.values())
+        live = [p for p in self.s.order if not p.folded]
+        levels = sorted({p.total for p in live if p.all_in})
+        top = max((p.total for p in players), default=0)
+        if not levels or levels[-1] < top:
+            levels.append(top)
+        pots: list[Pot] = []
+        floor = 0
+        for level in levels:
+            amount = sum(min(p.total, level) - min(p.total, floor) for p in players)
+            eligible = tuple(p.name for p in live if p.total >= level or (p.total > floor and not p.all_in))
+            if amount > 0:
+                if pots and pots[-1].eligible == eligible:
+                    pots[-1].amount += amount
+                else:
+                    pots.append(Pot(amount, eligible))
+            floor = level
+        return pots
+
+    def _final_stacks(self) -> None:
+        for player in self.s.players.values():
+            if player.stack < 0:
+                self.s.report("HH211", f"{player.name} ends with a negative stack", self._last_line(),
+                              expected=">= 0", actual=player.stack)
+
+
+_HANDLERS = {
+    PostAnte: _Replayer.post_ante,
+    PostBlind: _Replayer.post_blind,
+    StreetStart: _Replayer.street_start,
+    Fold: _Replayer.action,
+    Check: _Replayer.action,
+    Call: _Replayer.action,
+    Bet: _Replayer.action,
+    RaiseTo: _Replayer.action,
+    ReturnUncalled: _Replayer.returned,
+    Collect: _Replayer.collect,
+    Show: _Replayer.show,
+    Muck: _Replayer.muck,
+    DealHole: _Replayer.dealt,
+    CashOut: _Replayer.cash_out,
+    Rebuy: _Replayer.rebuy,
+    HandCancelled: _Replayer.cancelled,
+}
+_ACTIONS = {
+    Fold: _Replayer.fold,
+    Check: _Replayer.check,
+    Call: _Replayer.call,
+    Bet: _Replayer.bet,
+    RaiseTo: _Replayer.raise_to,
+}

@@ -1,0 +1,330 @@
+"""Settle a replayed hand: pots, rake, winners and every number the summary prints.
+
+The replay has computed contributions, returns and pots; here the awards are worked out from the
+shown cards (best five of seven, split pots, odd chip left of the button, run-it-twice halves) and
+compared with what the text says was collected, and the rake with the schedule.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from hhtool.model.cards import DECK
+from hhtool.rules.ranking import describe, description_matches, evaluate
+from hhtool.rules.replay import Pot, Replay
+
+
+def settle(s: Replay) -> None:
+    _check_cards(s)
+    if s.cancelled:
+        return
+    claims = s.hand.claims
+    total = s.pot_total
+    collected = sum(c.amount for c in s.collects)
+    rake = claims.rake if claims.rake is not None else total - collected
+    if claims.total_pot is not None and claims.total_pot != total:
+        s.report("HH203", f"Total pot {s.money(claims.total_pot)}, but the chips put in (less uncalled bets) come to "
+                 f"{s.money(total)}", claims.line, expected=total, actual=claims.total_pot)
+    nets = _net_pots(s, total, rake)
+    expected = _awards(s, nets)
+    _check_collects(s, expected)
+    unpaid = sum(amount for (run, index, name), amount in expected.items()
+                 if name in s.players and s.players[name].cashed_out and not _collected_by(s, name))
+    if claims.total_pot is not None and collected + rake + unpaid != claims.total_pot:
+        s.report("HH206", f"collected {s.money(collected)} + rake {s.money(rake)} is not the total pot "
+                 f"{s.money(claims.total_pot)}", claims.line, expected=claims.total_pot - rake - unpaid,
+                 actual=collected)
+    _check_rake(s, total, rake)
+    _check_summary(s)
+
+
+def _collected_by(s: Replay, name: str) -> int:
+    return sum(c.amount for c in s.collects if c.player == name)
+
+
+# -- pots ---------------------------------------------------------------------------------------
+def _net_pots(s: Replay, total: int, rake: int) -> list[int]:
+    """Each pot after rake: the printed main/side pots when they fit, else rake off the main pot first."""
+    claims = s.hand.claims
+    gross = [pot.amount for pot in s.pots]
+    if claims.main_pot is not None:
+        printed = [claims.main_pot, *claims.side_pots]
+        if len(printed) != len(gross) or sum(printed) != total - rake or any(p > g for p, g in zip(printed, gross)):
+            s.report("HH204", f"the summary prints pots {_amounts(s, printed)} (after rake {s.money(rake)}); the "
+                     f"contributions make {_amounts(s, gross)} before rake", claims.line,
+                     expected=" + ".join(map(str, gross)), actual=" + ".join(map(str, printed)))
+        else:
+            return printed
+    elif len(gross) > 1 and claims.total_pot is not None:
+        s.report("HH204", f"the summary prints one pot; the all-in levels make {len(gross)}: "
+                 f"{_amounts(s, gross)}", claims.line, expected=len(gross), actual=1)
+    nets, left = [], rake
+    for amount in gross:
+        taken = min(left, amount)
+        nets.append(amount - taken)
+        left -= taken
+    return nets
+
+
+def _amounts(s: Replay, amounts: list[int]) -> str:
+    return " + ".join(s.money(a) for a in amounts) or "none"
+
+
+# -- awards -------------------------------------------------------------------------------------
+def _runs(s: Replay) -> list[int]:
+    if s.hand.claims.run_twice or 1 in s.boards or 2 in s.boards:
+        return [1, 2]
+    return [0]
+
+
+def _board(s: Replay, run: int) -> tuple[str, ...]:
+    return s.boards.get(run) or s.boards.get(0, ())
+
+
+def _awards(s: Replay, nets: list[int]) -> dict[tuple[int, int, str], int]:
+    """Expected (run, pot index, player) → amount, from the shown cards; None-able pots are skipped."""
+    expected: dict[tuple[int, int, str], int] = {}
+    runs = _runs(s)
+    for index, (pot, net) in enumerate(zip(s.pots, nets)):
+        shares = [(net + 1) // 2, net // 2] if len(runs) == 2 else [net]
+        for run, amount in zip(runs, shares):
+            winners = _winners(s, pot, run)
+            if winners is None:
+                s.unverified.append((run, index))
+                continue
+            for name, share in _split(s, winners, amount).items():
+                expected[(run, index, name)] = share
+    return expected
+
+
+def _winners(s: Replay, pot: Pot, run: int) -> list[str] | None:
+    """Best hands among the pot's eligible players, or None when the cards shown cannot decide."""
+    if len(pot.eligible) == 1:
+        return list(pot.eligible)
+    board = _board(s, run)
+    if len(board) != 5:
+        return None
+    values = {}
+    for name in pot.eligible:
+        player = s.players[name]
+        cards = player.shown or player.cards
+        if len(cards) != 2 or not all(c in DECK for c in cards) or set(cards) & set(board):
+            continue
+        if not player.shown and not player.mucked:
+            continue  # dealt cards of a player who did not show: the room did not compare them
+        values[name] = evaluate(cards + board)
+    if not values:
+        return None
+    best = max(values.values())
+    winners = [name for name, value in values.items() if value == best]
+    if len(values) < len(pot.eligible):
+        unknown = [n for n in pot.eligible if n not in values]
+        collectors = {c.player for c in s.collects}
+        if any(n in collectors for n in unknown):
+            return None  # a player without shown cards collected: not verifiable from the text
+    return winners
+
+
+def _split(s: Replay, winners: list[str], amount: int) -> dict[str, int]:
+    """Equal shares; the odd chips go one each to the first winners left of the button (S4)."""
+    button = s.hand.header.button_seat or 0
+    if s.rules.odd_chip == "left_of_button":
+        ordered = sorted(winners, key=lambda n: (s.players[n].seat <= button, s.players[n].seat))
+    else:
+        ordered = sorted(winners, key=lambda n: s.players[n].seat)
+    base, odd = divmod(amount, len(ordered))
+    return {name: base + (1 if i < odd else 0) for i, name in enumerate(ordered)}
+
+
+def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int]) -> None:
+    runs = _runs(s)
+    actual: dict[tuple[int, int, str], int] = defaultdict(int)
+    lines: dict[tuple[int, int], int] = {}
+    for event, run in zip(s.collects, s.collect_runs):
+        run = run if len(runs) == 2 else 0
+        index = 0 if event.pot_index is None else event.pot_index
+        if index >= len(s.pots):
+            s.report("HH205", f"{event.player} collects {s.money(event.amount)} from a pot that does not exist "
+                     f"(the hand has {len(s.pots)})", event.line, expected=f"pot index < {len(s.pots)}", actual=index)
+            continue
+        actual[(run, index, event.player)] += event.amount
+        lines.setdefault((run, index), event.line)
+    unverified = set(s.unverified)
+    last = s.collects[-1].line if s.collects else s.hand.claims.line
+    for run in runs:
+        for index, pot in enumerate(s.pots):
+            if (run, index) in unverified:
+                if any(key[:2] == (run, index) for key in actual):
+                    s.report("HH306", f"pot {index} ({s.money(pot.amount)}) went to "
+                             f"{', '.join(sorted(k[2] for k in actual if k[:2] == (run, index)))}; the cards shown do "
+                             f"not decide it", lines.get((run, index), last))
+                continue
+            want = {k[2]: v for k, v in expected.items() if k[:2] == (run, index)}
+            got = {k[2]: v for k, v in actual.items() if k[:2] == (run, index)}
+            for name in [n for n in want if s.players[n].cashed_out and n not in got]:
+                del want[name]  # paid through the all-in cash out, not from the pot
+            line = lines.get((run, index), last)
+            if set(want) != set(got):
+                if not got and not want:
+                    continue
+                s.report("HH303", f"{_pot_name(s, index, run)} ({s.money(pot.amount)}) goes to "
+                         f"{_names(want)} by the cards, but {_names(got)} collected it", line,
+                         expected=_names(want), actual=_names(got))
+            elif want != got and not (len(want) > 1 and _split_in_chips(s, want, got)):
+                code = "HH305" if len(want) > 1 else "HH205"
+                for name in sorted(want):
+                    if want[name] != got[name]:
+                        s.report(code, f"{name} collects {s.money(got[name])} from {_pot_name(s, index, run)}; "
+                                 f"the share is {s.money(want[name])}", line, expected=want[name], actual=got[name])
+
+
+_CHIP_UNITS = (5, 10, 25, 50, 100)
+
+
+def _split_in_chips(s: Replay, want: dict[str, int], got: dict[str, int]) -> bool:
+    """Whether the split follows S4 with a larger smallest chip than one minor unit.
+
+    Rooms split in the table's smallest chip (PokerStars in 2008 split a $1.90 pot four ways as
+    $0.50, $0.50, $0.45, $0.45 at $0.25/$0.50); the odd chips still go left of the button first.
+    """
+    total = sum(got.values())
+    if total != sum(want.values()):
+        return False
+    for unit in _CHIP_UNITS:
+        if total % unit:
+            continue
+        shares = _split(s, list(want), total // unit)
+        if {name: share * unit for name, share in shares.items()} == got:
+            return True
+    return False
+
+
+def _pot_name(s: Replay, index: int, run: int) -> str:
+    name = "the pot" if len(s.pots) == 1 else ("the main pot" if index == 0 else f"side pot {index}")
+    return f"{name} (run {run})" if run else name
+
+
+def _names(names) -> str:
+    return ", ".join(sorted(names)) or "nobody"
+
+
+# -- rake ---------------------------------------------------------------------------------------
+def _check_rake(s: Replay, total: int, rake: int) -> None:
+    header, line = s.hand.header, s.hand.claims.line
+    if rake < 0:
+        s.report("HH207", f"negative rake {s.money(rake)}", line, expected=">= 0", actual=rake)
+        return
+    if header.is_tournament:
+        if rake:
+            s.report("HH207", f"rake {s.money(rake)} in a tournament hand", line, expected=0, actual=rake)
+        return
+    schedule = s.rules.rake
+    if schedule is None:
+        return
+    level = schedule.level_for(header.currency, header.big_blind)
+    if level is None:
+        return
+    if schedule.no_flop_no_drop and not s.saw_flop:
+        if rake:
+            s.report("HH209", f"rake {s.money(rake)} on a hand that ended before the flop", line, expected=0,
+                     actual=rake)
+        return
+    due = schedule.due(level, total, len(s.order))
+    if rake > due:
+        s.report("HH208", f"rake {s.money(rake)} on a {s.money(total)} pot with {len(s.order)} players; the "
+                 f"schedule takes {s.money(due)}", line, expected=due, actual=rake)
+    elif rake < due:
+        s.report("HH212", f"rake {s.money(rake)} on a {s.money(total)} pot with {len(s.order)} players; the "
+                 f"schedule takes {s.money(due)}", line, expected=due, actual=rake)
+
+
+# -- cards and summary --------------------------------------------------------------------------
+def _check_cards(s: Replay) -> None:
+    owners: dict[str, tuple[str, int]] = {}
+
+    def own(card: str, owner: str, line: int) -> None:
+        if card not in DECK:
+            s.report("HH302", f"{card!r} is not a card", line, expected="rank+suit, e.g. Ah", actual=card)
+            return
+        previous = owners.get(card)
+        if previous is not None and previous[0] != owner:
+            s.report("HH301", f"{card} appears for {owner} and for {previous[0]} (line {previous[1]})", line,
+                     expected="each card once", actual=f"{card} twice")
+        else:
+            owners.setdefault(card, (owner, line))
+
+    hand = s.hand
+    for event in hand.events:
+        cards = getattr(event, "cards", None) or getattr(event, "shown", None)
+        player = getattr(event, "player", None)
+        if cards and player is not None:
+            if len(cards) > 2:
+                s.report("HH302", f"{player} has {len(cards)} hole cards", event.line, expected=2, actual=len(cards))
+            for card in cards:
+                own(card, player, event.line)
+    for seat in hand.claims.seats:
+        for card in seat.cards:
+            own(card, seat.player, seat.line)
+    for run, board in sorted(s.boards.items()):
+        for card in board:
+            own(card, "the board", hand.source.line)
+    for name, player in s.players.items():
+        if player.cards and player.shown and set(player.shown) - set(player.cards):
+            line = next((e.line for e, _ in s.shows if e.player == name), hand.source.line)
+            s.report("HH308", f"{name} was dealt {' '.join(player.cards)} but shows {' '.join(player.shown)}", line,
+                     expected=" ".join(player.cards), actual=" ".join(player.shown))
+    for event, run in s.shows:
+        board = _board(s, run)
+        if event.description and len(event.cards) == 2 and len(board) >= 3 and _valid(event.cards + board):
+            if not description_matches(event.description, event.cards + board):
+                s.report("HH304", f"{event.player} shows {' '.join(event.cards)} as {event.description!r}; with "
+                         f"the board {' '.join(board)} it is not", event.line, expected=_describe(event.cards + board),
+                         actual=event.description)
+
+
+def _valid(cards) -> bool:
+    return all(c in DECK for c in cards) and len(set(cards)) == len(cards) and 5 <= len(cards) <= 7
+
+
+def _describe(cards) -> str:
+    return describe(evaluate(cards))
+
+
+def _check_summary(s: Replay) -> None:
+    claims = s.hand.claims
+    runs = _runs(s)
+    dealt = [_board(s, run) for run in runs]
+    if claims.boards:
+        printed = list(claims.boards)
+        for i, board in enumerate(printed):
+            want = dealt[i] if i < len(dealt) else ()
+            if tuple(board) != tuple(want) and want:
+                line = claims.board_lines[i] if i < len(claims.board_lines) else claims.line
+                s.report("HH307", f"summary board {' '.join(board)}; dealt {' '.join(want)}", line,
+                         expected=" ".join(want), actual=" ".join(board))
+    by_player: dict[tuple[str, int], int] = defaultdict(int)
+    for event, run in zip(s.collects, s.collect_runs):
+        by_player[(event.player, run if len(runs) == 2 else 0)] += event.amount
+    for seat in claims.seats:
+        player = s.players.get(seat.player)
+        if player is None:
+            continue
+        for i, outcome in enumerate(seat.outcomes):
+            run = runs[i] if i < len(runs) else runs[-1]
+            if len(seat.outcomes) == 1 and len(runs) == 2:
+                got = by_player[(seat.player, 1)] + by_player[(seat.player, 2)]
+            else:
+                got = by_player[(seat.player, run)]
+            if outcome.won and outcome.amount is not None and outcome.amount != got and not seat.cashed_out:
+                s.report("HH210", f"the summary says {seat.player} won {s.money(outcome.amount)}; the collected "
+                         f"lines give {s.money(got)}", seat.line, expected=got, actual=outcome.amount)
+            board = _board(s, run)
+            if outcome.description and len(seat.cards) == 2 and _valid(seat.cards + board) and len(board) >= 3:
+                if not description_matches(outcome.description, seat.cards + board):
+                    s.report("HH304", f"{seat.player}'s summary says {outcome.description!r} for "
+                             f"{' '.join(seat.cards)} on {' '.join(board)}", seat.line,
+                             expected=_describe(seat.cards + board), actual=outcome.description)
+        if seat.cards and player.shown and set(seat.cards) != set(player.shown) and len(seat.cards) == len(player.shown):
+            s.report("HH308", f"the summary shows {' '.join(seat.cards)} for {seat.player}, who showed "
+                     f"{' '.join(player.shown)}", seat.line, expected=" ".join(player.shown),
+                     actual=" ".join(seat.cards))
