@@ -9,10 +9,13 @@ from typing import Annotated
 
 import typer
 
-from hhtool.findings import Finding
+from hhtool.codes import CATALOGUE, RULE_TEXT
+from hhtool.findings import Finding, Severity
 from hhtool.grammar import ParseResult, Status
 from hhtool.pipeline import Tally, parse_paths
+from hhtool.rules.ruleset import RuleSet, RulesError, load_rules
 from hhtool.serialize import parse_result_dict, to_json_line
+from hhtool.validate import HandResult, Summary, validate_paths
 
 app = typer.Typer(
     help="Parse, validate and export poker hand histories.",
@@ -83,3 +86,112 @@ def _summary(tally: Tally, elapsed: float) -> None:
         f"file findings: {problems}; {rate:,.0f} hands/s",
         file=sys.stderr,
     )
+
+
+class ValidateFormat(StrEnum):
+    text = "text"
+    json = "json"
+    jsonl = "jsonl"
+
+
+def _load_rules(path: str | None) -> RuleSet:
+    if path is None:
+        return RuleSet()
+    try:
+        return load_rules(path)
+    except RulesError as exc:
+        print(f"hhtool: {exc}", file=sys.stderr)
+        raise typer.Exit(EXIT_USAGE) from None
+
+
+@app.command()
+def validate(
+    paths: Annotated[list[str], typer.Argument(help="Files, folders (recursive) or globs.")],
+    fmt: Annotated[ValidateFormat, typer.Option("--format", help="Output format on stdout.")] = ValidateFormat.text,
+    rules: Annotated[str | None, typer.Option("--rules", help="House rules TOML file (see README).")] = None,
+    strict: Annotated[bool, typer.Option("--strict", help="Warnings also make the exit code 1.")] = False,
+    exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when findings are reported.")] = False,
+) -> None:
+    """Replay every hand under the rules and report each violation as a coded finding.
+
+    Exit code 0 when no error is found, 1 when any is (or any warning with --strict), 2 for a
+    usage or I/O failure.
+    """
+    ruleset = _load_rules(rules)
+    summary = Summary()
+    started = time.perf_counter()
+    raw = sys.stdout.buffer
+    collected: list[dict] = []
+    file_findings: list[dict] = []
+    text_lines: list[tuple] = []
+    for result in validate_paths(paths, ruleset, summary):
+        if fmt is ValidateFormat.jsonl:
+            data = result.as_dict() if isinstance(result, HandResult) else {"file_finding": result.as_dict()}
+            raw.write(to_json_line(data))
+        elif fmt is ValidateFormat.json:
+            if isinstance(result, HandResult):
+                collected.append(result.as_dict())
+            else:
+                file_findings.append(result.as_dict())
+        else:
+            findings = result.findings if isinstance(result, HandResult) else [result]
+            raw.write("".join(_finding_line(f) + "\n" for f in findings).encode())
+    elapsed = time.perf_counter() - started
+    counts = _summary_dict(summary, elapsed)
+    if fmt is ValidateFormat.json:
+        raw.write(to_json_line({"summary": counts, "hands": collected, "file_findings": file_findings}))
+    elif fmt is ValidateFormat.text:
+        raw.write((_summary_text(counts) + "\n").encode())
+    else:
+        print(_summary_text(counts), file=sys.stderr)
+    if summary.tally.io_failures:
+        raise typer.Exit(EXIT_USAGE)
+    if exit_zero:
+        return
+    errors = summary.by_severity[Severity.ERROR]
+    warnings = summary.by_severity[Severity.WARNING]
+    if errors or (strict and warnings):
+        raise typer.Exit(EXIT_FINDINGS)
+
+
+def _summary_dict(summary: Summary, elapsed: float) -> dict:
+    tally = summary.tally
+    return {
+        "files": tally.files,
+        "hands_read": tally.hands_read,
+        "valid": summary.by_status["valid"],
+        "invalid": summary.by_status["invalid"],
+        "unparsed": summary.by_status["unparsed"],
+        "unsupported": summary.by_status["unsupported"],
+        "duplicate": summary.by_status["duplicate"],
+        "findings_by_code": dict(sorted(summary.by_code.items())),
+        "hands_per_second": round(tally.hands_read / elapsed, 1) if elapsed > 0 else None,
+    }
+
+
+def _summary_text(counts: dict) -> str:
+    codes = ", ".join(f"{code} {n}" for code, n in counts["findings_by_code"].items()) or "none"
+    duplicate = f", duplicate {counts['duplicate']}" if counts["duplicate"] else ""
+    return (f"hands read {counts['hands_read']}: valid {counts['valid']}, invalid {counts['invalid']}, "
+            f"unparsed {counts['unparsed']}, unsupported {counts['unsupported']}{duplicate}; "
+            f"findings by code: {codes}")
+
+
+@app.command("rules")
+def rules_command(
+    code: Annotated[str | None, typer.Argument(help="A finding code, e.g. HH114, or a rule id, e.g. A4.")] = None,
+) -> None:
+    """The rule catalogue: every finding code with the rule it enforces, what it checks, why, and an example."""
+    if code is None:
+        for entry in CATALOGUE.values():
+            print(f"{entry.code}  {entry.rule or '-':3} {entry.severity.value:8} {entry.title}")
+        return
+    wanted = code.upper()
+    entries = [e for e in CATALOGUE.values() if wanted in (e.code, e.rule)]
+    if not entries:
+        print(f"hhtool: no code or rule {code!r}; 'hhtool rules' lists them", file=sys.stderr)
+        raise typer.Exit(EXIT_USAGE)
+    for entry in entries:
+        rule = f"{entry.rule}: {RULE_TEXT[entry.rule]}" if entry.rule in RULE_TEXT else "input and parsing"
+        print(f"{entry.code} [{entry.severity.value}] {entry.title}\n"
+              f"  rule:    {rule}\n  why:     {entry.why}\n  example: {entry.example}\n")

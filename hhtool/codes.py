@@ -205,6 +205,35 @@ _add("HH415", "", _I, "hand cancelled",
      "The room cancelled the hand; its pot is not checked.", "Hand cancelled")
 
 
+# The rules of shared/RULES.md, in one line each, for `hhtool rules CODE`.
+RULE_TEXT = {
+    "T1": "2 to 10 seated players take part in a hand (min_players is a house rule).",
+    "T2": "One 52-card deck; a card appears at most once per hand.",
+    "T3": "Chips in front of a player do not change during a hand; buying in happens between hands.",
+    "T4": "Cash: buy in or rebuy with at least the minimum buy-in (default 50 big blinds).",
+    "T7": "The button moves one seat clockwise after every hand.",
+    "B1": "Small blind is the first player left of the button, big blind the next.",
+    "B2": "Heads-up the button posts the small blind, acts first pre-flop and last afterwards.",
+    "B3": "A blind or ante smaller than stated is allowed only when it puts the player all-in.",
+    "D2": "Board sizes are 0, 3, 4, 5; streets come in order.",
+    "A1": "Pre-flop the player left of the big blind acts first; later the first active player left of the button.",
+    "A2": "With nothing to call: check or bet; facing a bet: fold, call or raise.",
+    "A3": "A round ends when everyone still in has acted and matched; the big blind keeps the option.",
+    "A4": "No-limit: minimum bet the big blind, minimum raise the largest previous bet or raise.",
+    "A5": "Pot-limit: at most a raise to the size of the pot after the call.",
+    "A6": "Fixed limit: bets and raises of exactly the small or big bet; at most four bets a round.",
+    "A7": "An all-in raise short of a full raise does not reopen the betting for players who acted.",
+    "A8": "A player who folded or is all-in takes no further action; nobody acts out of turn.",
+    "P1": "Main pot is what every active player could match; each all-in level starts a side pot.",
+    "P2": "An uncalled bet is returned to the bettor and is never part of the pot.",
+    "P3": "Rake follows the room's schedule; chips are conserved (stack changes + rake = 0).",
+    "S2": "Hands rank royal flush down to high card; only the best five cards count.",
+    "S3": "Side pots are settled first among their eligible players, then the main pot.",
+    "S4": "Equal hands split the pot; an odd chip goes to the first winner left of the button.",
+    "S5": "If everyone else folds, the last player wins without showing.",
+}
+
+
 def finding(code: str, message: str, file: str, line: int, column: int = 1, *,
             hand_id: str | None = None, expected: object = None, actual: object = None) -> Finding:
     """Build a Finding whose rule id and severity come from the catalogue (one source of truth)."""
