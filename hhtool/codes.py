@@ -54,6 +54,10 @@ _add("HH011", "", _E, "hand is cut short",
 _add("HH012", "", _E, "amount cannot be read exactly",
      "Money is kept in integer minor units; an amount with more decimals than the currency has "
      "would have to be rounded, which would change the hand.", "calls $0.015")
+_add("HH099", "", _E, "internal error while checking the hand",
+     "A bug in hhtool, not in the hand: the hand is counted (as unparsed, or invalid when the replay "
+     "failed), the run goes on, and the message names the exception so it can be reported.",
+     "KeyError: 'Bob' in replay")
 _add("HH020", "", _I, "game not supported",
      "hhtool replays Texas Hold'em; Omaha, Stud, Draw, 6+ Hold'em and others are counted as "
      "unsupported, not as errors.", "PokerStars Hand #1: Omaha Pot Limit ($0.05/$0.10 USD)")

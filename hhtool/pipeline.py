@@ -73,8 +73,18 @@ def parse_paths_with_text(paths: Iterable[str | os.PathLike],
                 item = finding("HH002", f"text outside any hand ({block.text.count(chr(10))} lines) is ignored",
                                name, block.line, block.column, actual=first)
             else:
-                item = parse_block(block)
+                item = _parse_safely(block)
                 text = block.text
             if tally is not None:
                 tally.add(item)
             yield item, text
+
+
+def _parse_safely(block) -> ParseResult:
+    """parse_block, with a bug in hhtool turned into a finding (HH099) instead of a crash."""
+    try:
+        return parse_block(block)
+    except Exception as exc:  # noqa: BLE001 - the run must go on past our own bug
+        return ParseResult(Status.UNPARSED, block.file, block.line, "pokerstars", None, findings=(
+            finding("HH099", f"internal error while parsing: {type(exc).__name__}: {exc}", block.file, block.line,
+                    block.column),))

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from hhtool.codes import finding
 from hhtool.findings import Finding, Severity
 from hhtool.grammar import ParseResult, Status
 from hhtool.model import Hand
@@ -118,7 +119,12 @@ def _validate_parsed(parsed: ParseResult, text: str, rules: RuleSet, cross: Cros
     if duplicate is not None and duplicate.code == "HH414":
         return HandResult("duplicate", parsed.file, parsed.line, parsed.site, parsed.hand_id, [duplicate],
                           hand=hand, duplicate=True)
-    state = validate_hand(hand, rules)
+    try:
+        state = validate_hand(hand, rules)
+    except Exception as exc:  # noqa: BLE001 - a bug in hhtool must not stop the run
+        findings.append(finding("HH099", f"internal error while replaying: {type(exc).__name__}: {exc}",
+                                parsed.file, parsed.line, hand_id=parsed.hand_id))
+        return HandResult("invalid", parsed.file, parsed.line, parsed.site, parsed.hand_id, findings, hand=hand)
     findings.extend(state.findings)
     if duplicate is not None:
         findings.append(duplicate)

@@ -85,7 +85,7 @@ def read_all(path: Path) -> list:
     return list(read_blocks(path))
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def corpus() -> Path:
     """The shared corpus (env HHTOOL_CORPUS); tests using it are skipped when it is not set."""
     value = os.environ.get("HHTOOL_CORPUS")

@@ -32,7 +32,7 @@ def expand_paths(paths: Iterable[str | os.PathLike]) -> Iterator[tuple[Path, str
                 sub = Path(match)
                 if sub.is_dir():
                     yield from ((f, None) for f in _walk(sub))
-                else:
+                elif _is_history(sub):
                     yield sub, None
         else:
             yield path, "no such file or folder"
@@ -42,6 +42,10 @@ def _walk(folder: Path) -> Iterator[Path]:
     for root, dirs, files in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         for name in sorted(files):
-            if name.startswith(".") or Path(name).suffix.lower() in SKIPPED_SUFFIXES:
-                continue
-            yield Path(root, name)
+            if _is_history(Path(name)):
+                yield Path(root, name)
+
+
+def _is_history(path: Path) -> bool:
+    """Whether a file found by a folder walk or a glob may be a hand history (named files always are)."""
+    return not path.name.startswith(".") and path.suffix.lower() not in SKIPPED_SUFFIXES

@@ -61,11 +61,15 @@ class HandValue:
 _WEAKEST = (10, 166, 322, 1599, 1609, 2467, 3325, 6185, 7462)
 
 
+# phevaluator's card number (rank * 4 + suit), for the 52 valid cards only (it would accept 'AH').
+_CARD_IDS = {rank + suit: r * 4 + s for r, rank in enumerate(RANKS) for s, suit in enumerate(SUITS)}
+
+
 def _card_id(card: str) -> int:
-    """phevaluator's card number (rank * 4 + suit); strict, as phevaluator accepts 'AH'."""
-    if not (isinstance(card, str) and len(card) == 2 and card[0] in RANKS and card[1] in SUITS):
-        raise ValueError(f"not a card: {card!r}")
-    return RANKS.index(card[0]) * 4 + SUITS.index(card[1])
+    try:
+        return _CARD_IDS[card]
+    except (KeyError, TypeError):
+        raise ValueError(f"not a card: {card!r}") from None
 
 
 def _ids(cards: Sequence[str]) -> list[int]:

@@ -48,7 +48,7 @@ class Player:
     """A seat's state during the replay."""
 
     __slots__ = ("name", "seat", "start", "stack", "street", "total", "folded", "all_in", "acted", "can_raise",
-                 "dealt_in", "cards", "shown", "mucked", "cashed_out", "rebuy", "cash_out_paid")
+                 "dealt_in", "cards", "shown", "mucked", "cashed_out", "rebuy", "cash_out_paid", "index")
 
     def __init__(self, name: str, seat: int, stack: int, dealt_in: bool) -> None:
         self.name, self.seat, self.start, self.stack = name, seat, stack, stack
@@ -65,6 +65,7 @@ class Player:
         self.cashed_out = False
         self.rebuy = 0
         self.cash_out_paid = 0
+        self.index = -1  # position in the dealt-in order
 
     @property
     def active(self) -> bool:
@@ -94,10 +95,12 @@ class Replay:
     shows: list[tuple[Show, int]] = field(default_factory=list)  # each show with its run
     unverified: list[tuple[int, int]] = field(default_factory=list)  # (run, pot) the shown cards cannot decide
     boards: dict[int, tuple[str, ...]] = field(default_factory=dict)  # run → board as dealt
+    board_lines: dict[int, int] = field(default_factory=dict)  # run → line of the street that dealt it
     reached: Street = Street.PREFLOP
     saw_flop: bool = False
     cancelled: bool = False
     big_blind_player: str | None = None
+    live_count: int = 0  # players dealt in and not folded
 
     def report(self, code: str, message: str, line: int, expected=None, actual=None) -> None:
         self.findings.append(finding(code, message, self.hand.source.file, line, 1, hand_id=self.hand.header.hand_id,
@@ -116,6 +119,8 @@ class Replay:
     @property
     def live(self) -> list[Player]:
         return [p for p in self.order if not p.folded]
+
+
 
 
 def replay(hand: Hand, rules: RuleSet) -> Replay:
@@ -154,14 +159,36 @@ class _Replayer:
             s.pots = self._pots()
             self._final_stacks()
 
+    def _scan(self) -> None:
+        """One pass over the events for what the replay must know ahead: who posts, acts, sits out."""
+        self.posts: list[tuple[str, BlindKind]] = []
+        self.antes: dict[str, int] = {}
+        self.not_dealt: set[str] = set()
+        self.actors: set[str] = set()
+        self.usual_ante = 0  # the ante everybody not all-in posts
+        hole_cards = False
+        for event in self.hand.events:
+            kind = type(event)
+            if kind in _ACTIONS:
+                self.actors.add(event.player)
+            elif kind is PostBlind:
+                self.posts.append((event.player, event.blind))
+            elif kind is PostAnte:
+                self.antes[event.player] = self.antes.get(event.player, 0) + event.amount
+                if not event.all_in:
+                    self.usual_ante = max(self.usual_ante, event.amount)
+            elif kind is StreetStart:
+                hole_cards = True
+            elif kind is Notice and not hole_cards and event.kind in (NoticeKind.SITTING_OUT,
+                                                                      NoticeKind.WAIT_FOR_BUTTON):
+                self.not_dealt.add(event.player)
+
     def _seats(self) -> None:
         s, header = self.s, self.header
+        self._scan()
         seen_seats: set[int] = set()
-        not_dealt = {e.player for e in self.hand.events
-                     if isinstance(e, Notice) and e.kind in (NoticeKind.SITTING_OUT, NoticeKind.WAIT_FOR_BUTTON)
-                     and e.line < self._hole_cards_line()}
-        posters = {e.player for e in self.hand.events if isinstance(e, (PostBlind, PostAnte))}
-        actors = {e.player for e in self.hand.events if isinstance(e, (Fold, Check, Call, Bet, RaiseTo))}
+        not_dealt, actors = self.not_dealt, self.actors
+        posters = {name for name, _ in self.posts} | set(self.antes)
         for seat in self.hand.seats:
             if seat.seat in seen_seats or seat.player in s.players:
                 s.report("HH402", f"seat {seat.seat} ({seat.player}) is listed twice", seat.line,
@@ -182,21 +209,19 @@ class _Replayer:
             if dealt_in:
                 s.order.append(player)
         s.order.sort(key=lambda p: p.seat)
+        for index, player in enumerate(s.order):
+            player.index = index
+        s.live_count = len(s.order)
         count = len(s.order)
         rules = s.rules
-        if not rules.min_players <= count <= rules.max_players:
+        cancelled = any(type(e) is HandCancelled for e in self.hand.events)
+        if not rules.min_players <= count <= rules.max_players and not cancelled:
             s.report("HH401", f"{count} players dealt in; the table allows {rules.min_players} to {rules.max_players}",
                      self.hand.source.line, expected=f"{rules.min_players}..{rules.max_players}", actual=count)
         button = header.button_seat
         if button is not None and button not in seen_seats:
             s.report("HH405", f"the button is on seat {button}, where nobody sits", self.hand.source.line + 1,
                      expected="an occupied seat", actual=button)
-
-    def _hole_cards_line(self) -> int:
-        for event in self.hand.events:
-            if isinstance(event, StreetStart):
-                return event.line
-        return 1 << 60
 
     def left_of_button(self) -> list[Player]:
         """Dealt-in players in acting order starting left of the button."""
@@ -216,8 +241,7 @@ class _Replayer:
         player = self.player(event.player, event.line)
         if player is None:
             return
-        antes = [e.amount for e in self.hand.events if isinstance(e, PostAnte) and not e.all_in]
-        usual = max(antes) if antes else event.amount
+        usual = self.usual_ante or event.amount
         if event.amount != usual and not (event.all_in and event.amount < usual):
             self.s.report("HH103", f"{player.name} posts an ante of {self.s.money(event.amount)}; the others post "
                           f"{self.s.money(usual)}", event.line, expected=usual, actual=event.amount)
@@ -267,7 +291,7 @@ class _Replayer:
         if len(order) < 2:
             return True
         heads_up = len(order) == 2
-        posts = [(e.player, e.blind) for e in self.hand.events if isinstance(e, PostBlind)]
+        posts = self.posts
         if kind is BlindKind.SMALL:
             allowed = {(order[-1] if heads_up else order[0]).name}
         else:
@@ -355,6 +379,7 @@ class _Replayer:
                 s.report("HH123", f"the {street.value} board {' '.join(event.board)} does not extend "
                          f"{' '.join(before)}", event.line, expected=" ".join(before), actual=" ".join(event.board))
             s.boards[run] = tuple(event.board)
+            s.board_lines[run] = event.line
             if street is Street.FLOP:
                 s.saw_flop = True
         if self.in_betting:
@@ -410,18 +435,12 @@ class _Replayer:
     def next_to_act(self) -> Player | None:
         """Who must act next: clockwise after the last actor, the first active player who owes chips or has not acted."""
         order = self.s.order
-        if not order:
-            return None
-        start = 0
-        if self.cursor is not None:
-            for i, p in enumerate(order):
-                if p.seat > self.cursor.seat:
-                    start = i
-                    break
-            else:
-                start = 0
-        for k in range(len(order)):
-            p = order[(start + k) % len(order)]
+        count = len(order)
+        start = 0 if self.cursor is None else self.cursor.index + 1
+        if self.cursor is not None and (self.cursor.index >= count or order[self.cursor.index] is not self.cursor):
+            start = next((i for i, p in enumerate(order) if p.seat > self.cursor.seat), 0)  # not dealt in
+        for k in range(count):
+            p = order[(start + k) % count]
             if p.active and (not p.acted or self.owed(p) > 0):
                 return p
         return None
@@ -493,7 +512,7 @@ class _Replayer:
         player = self.player(event.player, event.line)
         if player is None:
             return
-        if len(s.live) <= 1 and not isinstance(event, Fold):
+        if s.live_count <= 1 and type(event) is not Fold:
             s.report("HH124", f"{player.name} acts after everybody else folded", event.line,
                      expected="no action", actual=type(event).__name__)
             return
@@ -501,7 +520,7 @@ class _Replayer:
             s.report("HH123", f"{player.name} acts outside a betting round", event.line,
                      expected="an action between street markers", actual=type(event).__name__)
             return
-        if isinstance(event, Fold) and player.all_in and not player.acted and not player.folded:
+        if type(event) is Fold and player.all_in and not player.acted and not player.folded:
             # PokerStars prints 'folds' for a sitting-out player all-in on a blind or ante: the chips still
             # make their pot level (the pots it prints show it), but the hand cannot win it.
             player.mucked = True
@@ -521,11 +540,13 @@ class _Replayer:
         _ACTIONS[type(event)](self, player, event)
         player.acted = True
         self.cursor = player
-        if len(s.live) <= 1:
+        if s.live_count <= 1:
             self.decided = True
 
     def fold(self, player: Player, event: Fold) -> None:
         player.folded = True
+        if player.dealt_in:
+            self.s.live_count -= 1
         if event.shown:
             player.shown = tuple(event.shown)
 
@@ -604,7 +625,7 @@ class _Replayer:
                 s.report("HH116", f"{player.name}'s {what} is {s.money(increment)}; the {self.street.value} "
                          f"bet is {s.money(unit)}", line, expected=unit, actual=increment)
             cap = s.rules.raise_cap
-            heads_up = len(s.live) == 2
+            heads_up = s.live_count == 2
             if self.bets + 1 > cap and (s.rules.cap_heads_up or not heads_up):
                 s.report("HH117", f"{player.name} makes bet number {self.bets + 1} of the round; the cap is {cap}",
                          line, expected=f"<= {cap}", actual=self.bets + 1)
@@ -653,7 +674,7 @@ class _Replayer:
                      expected=cap, actual=in_betting)
 
     def _antes(self, player: Player) -> int:
-        return sum(e.amount for e in self.hand.events if isinstance(e, PostAnte) and e.player == player.name)
+        return self.antes.get(player.name, 0)
 
     # -- results -----------------------------------------------------------------------------
     def returned(self, event: ReturnUncalled) -> None:
@@ -678,7 +699,7 @@ class _Replayer:
         if player is None:
             self.player(event.player, event.line)
             return
-        if self.in_betting and len(self.s.live) > 1:
+        if self.in_betting and self.s.live_count > 1:
             self._close_round(final=False, line=event.line)
         if player.shown and tuple(player.shown) != tuple(event.cards) and not set(event.cards) <= set(player.shown):
             self.s.report("HH308", f"{player.name} shows {' '.join(event.cards)} after showing "

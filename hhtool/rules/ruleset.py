@@ -24,31 +24,41 @@ class RakeLevel:
 
     percent: Decimal
     caps: tuple[tuple[int, int], ...]  # (min players dealt in, cap in minor units), ascending
+    percents: tuple[tuple[int, Decimal], ...] = ()  # (min players, percent) where it varies with players
 
     def cap_for(self, players: int) -> int | None:
-        cap = None
-        for min_players, amount in self.caps:
-            if players >= min_players:
-                cap = amount
-        return cap
+        return _by_players(self.caps, players, None)
+
+    def percent_for(self, players: int) -> Decimal:
+        return _by_players(self.percents, players, self.percent)
+
+
+def _by_players(table, players: int, default):
+    value = default
+    for min_players, entry in table:
+        if players >= min_players:
+            value = entry
+    return value
 
 
 @dataclass(frozen=True, slots=True)
 class RakeSchedule:
     """Stakes (big blind in minor units, currency) → level; no flop, no drop; rounding mode."""
 
-    levels: dict[tuple[str, int], RakeLevel] = field(default_factory=dict)
+    levels: dict[tuple[str, int, bool], RakeLevel] = field(default_factory=dict)  # (currency, bb, fixed limit)
     default: RakeLevel | None = None
     no_flop_no_drop: bool = True
     rounding: str = "half_even"
     name: str = "custom"
 
-    def level_for(self, currency: str, big_blind: int) -> RakeLevel | None:
-        return self.levels.get((currency, big_blind), self.default)
+    def level_for(self, currency: str, big_blind: int, fixed_limit: bool = False) -> RakeLevel | None:
+        """The level for a stake; fixed-limit tables have their own (a room's limit schedule differs)."""
+        return self.levels.get((currency, big_blind, fixed_limit), self.default)
 
     def due(self, level: RakeLevel, pot: int, players: int) -> int:
         """The rake the schedule takes from a pot (minor units)."""
-        amount = int((level.percent * pot / 100).quantize(Decimal(1), rounding=ROUNDING[self.rounding]))
+        percent = level.percent_for(players)
+        amount = int((percent * pot / 100).quantize(Decimal(1), rounding=ROUNDING[self.rounding]))
         cap = level.cap_for(players)
         return min(amount, cap) if cap is not None else amount
 
@@ -81,17 +91,24 @@ def _level(entry: dict, scale: int, where: str) -> RakeLevel:
         percent = Decimal(str(entry["percent"]))
     except KeyError:
         raise RulesError(f"{where}: 'percent' is missing") from None
+    percents = entry.get("percent_by_players", {})
+    if not isinstance(percents, dict):
+        raise RulesError(f"{where}: percent_by_players must be a table like {{ \"5+\" = \"4\" }}")
     caps = entry.get("cap", {})
     if not isinstance(caps, dict):  # a single cap for any number of players
         caps = {"2": caps}
     parsed = []
     for players, amount in caps.items():
-        try:
-            min_players = int(str(players).rstrip("+").split("-")[0])
-        except ValueError:
-            raise RulesError(f"{where}: cap key {players!r} is not a player count like '2', '3-4', '5+'") from None
-        parsed.append((min_players, _money(amount, scale, where)))
-    return RakeLevel(percent, tuple(sorted(parsed)))
+        parsed.append((_min_players(players, where), _money(amount, scale, where)))
+    by_players = tuple(sorted((_min_players(k, where), Decimal(str(v))) for k, v in percents.items()))
+    return RakeLevel(percent, tuple(sorted(parsed)), by_players)
+
+
+def _min_players(key, where: str) -> int:
+    try:
+        return int(str(key).rstrip("+").split("-")[0])
+    except ValueError:
+        raise RulesError(f"{where}: {key!r} is not a player count like '2', '3-4', '5+'") from None
 
 
 def load_rules(path: str | Path) -> RuleSet:
@@ -136,7 +153,11 @@ def _schedule(rake: dict) -> RakeSchedule:
         where = f"rake.stakes[{i}]"
         if "big_blind" not in entry:
             raise RulesError(f"{where}: 'big_blind' is missing")
-        levels[(entry.get("currency", currency), _money(entry["big_blind"], scale, where))] = _level(entry, scale, where)
+        limit = entry.get("limit", "no_limit")
+        if limit not in ("no_limit", "fixed"):
+            raise RulesError(f"{where}: limit must be 'no_limit' (also pot limit) or 'fixed'")
+        key = (entry.get("currency", currency), _money(entry["big_blind"], scale, where), limit == "fixed")
+        levels[key] = _level(entry, scale, where)
     default = _level(rake, scale, "rake") if "percent" in rake else None
     return RakeSchedule(levels, default, bool(rake.get("no_flop_no_drop", True)), rounding, rake.get("name", "custom"))
 
@@ -156,7 +177,10 @@ def pokerstars_schedule() -> RakeSchedule:
         ("1", "5.00", "1.25", "1.25", "2.75"),
     ]
     levels = {
-        ("USD", _cents(bb)): RakeLevel(Decimal(pct), ((2, _cents(c2)), (3, _cents(c34)), (5, _cents(c5))))
+        ("USD", _cents(bb), False): RakeLevel(Decimal(pct), ((2, _cents(c2)), (3, _cents(c34)), (5, _cents(c5))))
         for bb, pct, c2, c34, c5 in table
     }
+    # fixed limit, June 2012: $1/$2 (big blind $1) and $2/$4 (big blind $2); 2 players as 3-4
+    levels[("USD", 100, True)] = RakeLevel(Decimal("3"), ((2, 70), (5, 80)), ((5, Decimal("4")),))
+    levels[("USD", 200, True)] = RakeLevel(Decimal("3"), ((2, 70), (5, 125)))
     return RakeSchedule(levels, None, True, "half_even", "pokerstars")

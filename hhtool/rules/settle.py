@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from hhtool.model import DealHole, Fold, Limit, Show, StreetStart
 from hhtool.model.cards import DECK
 from hhtool.rules.ranking import describe, description_matches, evaluate
 from hhtool.rules.replay import Pot, Replay
@@ -102,7 +103,7 @@ def _winners(s: Replay, pot: Pot, run: int) -> list[str] | None:
     if len(pot.eligible) == 1:
         return list(pot.eligible)
     board = _board(s, run)
-    if len(board) != 5:
+    if len(board) != 5 or len(set(board)) != 5 or not all(c in DECK for c in board):
         return None
     values = {}
     for name in pot.eligible:
@@ -149,6 +150,7 @@ def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int]) -> Non
             continue
         actual[(run, index, event.player)] += event.amount
         lines.setdefault((run, index), event.line)
+        lines.setdefault((run, index, event.player), event.line)
     unverified = set(s.unverified)
     last = s.collects[-1].line if s.collects else s.hand.claims.line
     for run in runs:
@@ -175,7 +177,8 @@ def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int]) -> Non
                 for name in sorted(want):
                     if want[name] != got[name]:
                         s.report(code, f"{name} collects {s.money(got[name])} from {_pot_name(s, index, run)}; "
-                                 f"the share is {s.money(want[name])}", line, expected=want[name], actual=got[name])
+                                 f"the share is {s.money(want[name])}", lines.get((run, index, name), line),
+                                 expected=want[name], actual=got[name])
 
 
 _CHIP_UNITS = (5, 10, 25, 50, 100)
@@ -221,7 +224,7 @@ def _check_rake(s: Replay, total: int, rake: int) -> None:
     schedule = s.rules.rake
     if schedule is None:
         return
-    level = schedule.level_for(header.currency, header.big_blind)
+    level = schedule.level_for(header.currency, header.big_blind, header.limit is Limit.FIXED_LIMIT)
     if level is None:
         return
     if schedule.no_flop_no_drop and not s.saw_flop:
@@ -241,33 +244,49 @@ def _check_rake(s: Replay, total: int, rake: int) -> None:
 # -- cards and summary --------------------------------------------------------------------------
 def _check_cards(s: Replay) -> None:
     owners: dict[str, tuple[str, int]] = {}
+    reported: set[tuple[str, str]] = set()  # (owner, card) already reported
 
     def own(card: str, owner: str, line: int) -> None:
         if card not in DECK:
             s.report("HH302", f"{card!r} is not a card", line, expected="rank+suit, e.g. Ah", actual=card)
             return
         previous = owners.get(card)
-        if previous is not None and previous[0] != owner:
+        if previous is not None and previous[0] != owner and (owner, card) not in reported:
+            reported.add((owner, card))
             s.report("HH301", f"{card} appears for {owner} and for {previous[0]} (line {previous[1]})", line,
                      expected="each card once", actual=f"{card} twice")
         else:
             owners.setdefault(card, (owner, line))
 
+    def repeated(cards: tuple[str, ...], whose: str, line: int) -> None:
+        seen = set()
+        for card in cards:
+            if card in seen and (whose, card) not in reported:
+                reported.add((whose, card))
+                s.report("HH301", f"{card} appears twice in {whose}", line, expected="each card once",
+                         actual=f"{card} twice")
+            seen.add(card)
+
     hand = s.hand
     for event in hand.events:
-        cards = getattr(event, "cards", None) or getattr(event, "shown", None)
-        player = getattr(event, "player", None)
-        if cards and player is not None:
+        kind = type(event)
+        cards = event.cards if kind in (DealHole, Show) else event.shown if kind is Fold else None
+        if cards:
             if len(cards) > 2:
-                s.report("HH302", f"{player} has {len(cards)} hole cards", event.line, expected=2, actual=len(cards))
+                s.report("HH302", f"{event.player} has {len(cards)} hole cards", event.line, expected=2,
+                         actual=len(cards))
+            repeated(cards, f"{event.player}'s cards", event.line)
             for card in cards:
-                own(card, player, event.line)
+                own(card, event.player, event.line)
     for seat in hand.claims.seats:
+        repeated(seat.cards, f"{seat.player}'s cards", seat.line)
         for card in seat.cards:
             own(card, seat.player, seat.line)
-    for run, board in sorted(s.boards.items()):
-        for card in board:
-            own(card, "the board", hand.source.line)
+    for event in hand.events:
+        if type(event) is StreetStart and event.board:  # checked street by street: the line that deals it
+            repeated(event.board, "the board", event.line)
+            for card in event.board:
+                own(card, "the board", event.line)
     for name, player in s.players.items():
         if player.cards and player.shown and set(player.shown) - set(player.cards):
             line = next((e.line for e, _ in s.shows if e.player == name), hand.source.line)
