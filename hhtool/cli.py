@@ -195,3 +195,34 @@ def rules_command(
         rule = f"{entry.rule}: {RULE_TEXT[entry.rule]}" if entry.rule in RULE_TEXT else "input and parsing"
         print(f"{entry.code} [{entry.severity.value}] {entry.title}\n"
               f"  rule:    {rule}\n  why:     {entry.why}\n  example: {entry.example}\n")
+
+
+@app.command()
+def export(
+    paths: Annotated[list[str], typer.Argument(help="Files, folders (recursive) or globs.")],
+    out: Annotated[str, typer.Option("--out", help="Dataset folder (created if missing).")],
+    rules: Annotated[str | None, typer.Option("--rules", help="House rules TOML file (see README).")] = None,
+) -> None:
+    """Validate hands and add them to a Parquet dataset (hands, seats, actions, pots, payouts, findings).
+
+    Hands already in the dataset are skipped, so re-running adds nothing and new files add only
+    their hands. Exit code 0 on success (findings are data here), 2 for a usage or I/O failure.
+    """
+    from hhtool.export import export_paths
+
+    ruleset = _load_rules(rules)
+    summary = Summary()
+    started = time.perf_counter()
+    try:
+        stats = export_paths(paths, out, ruleset, summary)
+    except OSError as exc:
+        print(f"hhtool: cannot write the dataset at {out}: {exc}", file=sys.stderr)
+        raise typer.Exit(EXIT_USAGE) from None
+    elapsed = time.perf_counter() - started
+    rows = sum(stats.rows.values())
+    print(f"{_summary_text(_summary_dict(summary, elapsed))}\n"
+          f"exported {stats.hands_written} new hands ({stats.hands_skipped} already stored), {rows} rows "
+          f"({', '.join(f'{t} {n}' for t, n in stats.rows.items())}) to {out}; "
+          f"{stats.hands_read / elapsed if elapsed else 0:,.0f} hands/s", file=sys.stderr)
+    if summary.tally.io_failures:
+        raise typer.Exit(EXIT_USAGE)

@@ -21,6 +21,7 @@ from hhtool.model import (
     Check,
     Collect,
     DealHole,
+    Event,
     Fold,
     Hand,
     HandCancelled,
@@ -101,6 +102,7 @@ class Replay:
     cancelled: bool = False
     big_blind_player: str | None = None
     live_count: int = 0  # players dealt in and not folded
+    ledger: list[tuple[Event, Street, int]] = field(default_factory=list)  # posts and actions, chips each put in
 
     def report(self, code: str, message: str, line: int, expected=None, actual=None) -> None:
         self.findings.append(finding(code, message, self.hand.source.file, line, 1, hand_id=self.hand.header.hand_id,
@@ -241,6 +243,7 @@ class _Replayer:
         player = self.player(event.player, event.line)
         if player is None:
             return
+        self.s.ledger.append((event, Street.PREFLOP, min(event.amount, player.stack)))
         usual = self.usual_ante or event.amount
         if event.amount != usual and not (event.all_in and event.amount < usual):
             self.s.report("HH103", f"{player.name} posts an ante of {self.s.money(event.amount)}; the others post "
@@ -252,6 +255,7 @@ class _Replayer:
         player = self.player(event.player, event.line)
         if player is None:
             return
+        s.ledger.append((event, Street.PREFLOP, min(event.amount, player.stack)))
         sb, bb = header.small_blind, header.big_blind
         kind = event.blind
         live = event.amount
@@ -537,7 +541,9 @@ class _Replayer:
         elif expected is None:
             s.report("HH110", f"{player.name} acts when the {self.street.value} betting is already complete",
                      event.line, expected="no action", actual=player.name)
+        before = player.total
         _ACTIONS[type(event)](self, player, event)
+        s.ledger.append((event, self.street, player.total - before))
         player.acted = True
         self.cursor = player
         if s.live_count <= 1:

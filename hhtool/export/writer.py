@@ -1,0 +1,164 @@
+"""Write hands to the Parquet dataset: row groups as it goes, day partitions, all or nothing per run.
+
+A run writes its files under a hidden `.tmp-<run>` folder; only when it has finished are they moved
+into the dataset and the run recorded in `_runs/`. Readers (pyarrow, DuckDB, polars) skip hidden
+and `_` paths, so an interrupted run is invisible, and the next run deletes what it left. Hands
+already in the dataset (by `hand_uid`) are skipped: re-running adds nothing, new files add only
+their hands, and a hand met twice is stored once.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.dataset as pads
+import pyarrow.parquet as pq
+
+from hhtool.export.rows import Rows, hand_uid
+from hhtool.export.schema import COLUMNS, SCHEMA_VERSION, SCHEMAS, TABLES
+from hhtool.findings import Finding
+from hhtool.validate import HandResult
+
+FLUSH_ROWS = 50_000  # rows of the largest table before a row group is written
+MAX_OPEN_FILES = 128
+
+
+@dataclass(slots=True)
+class ExportStats:
+    hands_read: int = 0
+    hands_written: int = 0
+    hands_skipped: int = 0  # already in the dataset, or met twice
+    rows: dict[str, int] = field(default_factory=lambda: dict.fromkeys(TABLES, 0))
+    files: int = 0
+
+
+class DatasetWriter:
+    def __init__(self, out: str | os.PathLike) -> None:
+        self.out = Path(out)
+        self.out.mkdir(parents=True, exist_ok=True)
+        self._clean_interrupted()
+        self.run = f"{time.strftime('%Y%m%dT%H%M%S')}-{uuid.uuid4().hex[:8]}"
+        self.tmp = self.out / f".tmp-{self.run}"
+        self.tmp.mkdir()
+        self.known = existing_uids(self.out)
+        self.known_file_findings = existing_file_findings(self.out)
+        self.rows = Rows({t: [name for name, _, _ in cols] for t, cols in COLUMNS.items()})
+        self.writers: dict[tuple[str, str], pq.ParquetWriter] = {}
+        self.parts: dict[tuple[str, str], int] = {}
+        self.stats = ExportStats()
+
+    # -- input -----------------------------------------------------------------------------
+    def add(self, item: HandResult | Finding) -> None:
+        if isinstance(item, Finding):  # a file-level problem: kept in `findings`, keyed by file and line
+            uid = f"@{item.file}:{item.line}"
+            if (uid, item.code) not in self.known_file_findings:
+                self.known_file_findings.add((uid, item.code))
+                self.rows.add_finding(uid, item, "unknown")
+            return
+        self.stats.hands_read += 1
+        uid = hand_uid(item)
+        if uid in self.known or item.status == "duplicate":
+            self.stats.hands_skipped += 1
+            return
+        self.known.add(uid)
+        self.rows.add_result(item)
+        self.stats.hands_written += 1
+        if max(self.rows.rows(t) for t in TABLES) >= FLUSH_ROWS:
+            self.flush()
+
+    # -- output ----------------------------------------------------------------------------
+    def flush(self) -> None:
+        """Write the buffered rows as one row group per table and day."""
+        for table in TABLES:
+            columns = self.rows.data[table]
+            if not columns["hand_uid"]:
+                continue
+            days = columns["date"]
+            order: dict[str, list[int]] = {}
+            for i, day in enumerate(days):
+                order.setdefault(day, []).append(i)
+            for day, indices in order.items():
+                arrays = {name: [values[i] for i in indices] for name, values in columns.items() if name != "date"}
+                batch = pa.Table.from_pydict(arrays, schema=SCHEMAS[table])
+                self._writer(table, day).write_table(batch)
+                self.stats.rows[table] += batch.num_rows
+            for values in columns.values():
+                values.clear()
+
+    def _writer(self, table: str, day: str) -> pq.ParquetWriter:
+        key = (table, day)
+        writer = self.writers.get(key)
+        if writer is None:
+            if len(self.writers) >= MAX_OPEN_FILES:
+                self.writers.pop(next(iter(self.writers))).close()
+            part = self.parts.get(key, 0)
+            self.parts[key] = part + 1
+            folder = self.tmp / table / f"date={day}"
+            folder.mkdir(parents=True, exist_ok=True)
+            writer = pq.ParquetWriter(folder / f"part-{self.run}-{part}.parquet", SCHEMAS[table],
+                                      compression="zstd", use_dictionary=True)
+            self.writers[key] = writer
+            self.stats.files += 1
+        return writer
+
+    def commit(self) -> ExportStats:
+        """Flush, close, move the run's files into the dataset, and record the run."""
+        self.flush()
+        for writer in self.writers.values():
+            writer.close()
+        self.writers.clear()
+        for path in sorted(self.tmp.rglob("*.parquet")):
+            target = self.out / path.relative_to(self.tmp)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(path, target)
+        runs = self.out / "_runs"
+        runs.mkdir(exist_ok=True)
+        record = {"run": self.run, "schema_version": SCHEMA_VERSION, "hands_written": self.stats.hands_written,
+                  "rows": self.stats.rows}
+        (runs / f"{self.run}.json").write_text(json.dumps(record, indent=1), encoding="utf-8")
+        shutil.rmtree(self.tmp, ignore_errors=True)
+        return self.stats
+
+    def abort(self) -> None:
+        for writer in self.writers.values():
+            try:
+                writer.close()
+            except Exception:  # noqa: BLE001 - best effort on the way out
+                pass
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def _clean_interrupted(self) -> None:
+        """Remove what an interrupted run left: its hidden folder, and files of a run never recorded."""
+        for tmp in self.out.glob(".tmp-*"):
+            shutil.rmtree(tmp, ignore_errors=True)
+        done = {p.stem for p in (self.out / "_runs").glob("*.json")}
+        for table in TABLES:
+            for path in (self.out / table).rglob("part-*.parquet"):
+                run = path.stem[len("part-"):].rsplit("-", 1)[0]
+                if run not in done:
+                    path.unlink()
+
+
+def existing_uids(out: Path) -> set[str]:
+    folder = out / "hands"
+    if not folder.is_dir():
+        return set()
+    dataset = pads.dataset(folder, format="parquet", partitioning="hive")
+    return set(dataset.to_table(columns=["hand_uid"]).column("hand_uid").to_pylist())
+
+
+def existing_file_findings(out: Path) -> set[tuple[str, str]]:
+    """(key, code) of the file-level findings already stored, so a re-run does not repeat them."""
+    folder = out / "findings" / "date=unknown"
+    if not folder.is_dir():
+        return set()
+    table = pads.dataset(folder, format="parquet").to_table(columns=["hand_uid", "code"])
+    return {(uid, str(code)) for uid, code in zip(table.column("hand_uid").to_pylist(),
+                                                   table.column("code").to_pylist()) if uid.startswith("@")}
