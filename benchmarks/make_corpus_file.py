@@ -28,26 +28,31 @@ def corpus_hands(corpus: Path) -> list[str]:
     return hands
 
 
+def write_corpus_file(corpus: Path, out_path: Path, mb: float = 20.0) -> int:
+    """Write the corpus's hands, repeated to about `mb` MB, to `out_path`; the number of hands, 0 if none."""
+    hands = corpus_hands(corpus)
+    if not hands:
+        print("no PokerStars Hold'em hand found", file=sys.stderr)
+        return 0
+    chunk = "\n\n\n\n".join(hands) + "\n\n\n\n"
+    target = int(mb * 1_000_000)
+    written = count = 0
+    with open(out_path, "w", encoding="utf-8", newline="\n") as out:
+        while written < target:
+            out.write(chunk)
+            written += len(chunk.encode("utf-8"))
+            count += len(hands)
+    print(f"{out_path}: {count} hands, {written / 1e6:.1f} MB ({len(hands)} distinct)", file=sys.stderr)
+    return count
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("corpus", type=Path)
     parser.add_argument("out", type=Path)
     parser.add_argument("--mb", type=float, default=20.0)
     args = parser.parse_args()
-    hands = corpus_hands(args.corpus)
-    if not hands:
-        print("no PokerStars Hold'em hand found", file=sys.stderr)
-        return 2
-    chunk = "\n\n\n\n".join(hands) + "\n\n\n\n"
-    target = int(args.mb * 1_000_000)
-    written = count = 0
-    with open(args.out, "w", encoding="utf-8", newline="\n") as out:
-        while written < target:
-            out.write(chunk)
-            written += len(chunk.encode("utf-8"))
-            count += len(hands)
-    print(f"{args.out}: {count} hands, {written / 1e6:.1f} MB ({len(hands)} distinct)", file=sys.stderr)
-    return 0
+    return 0 if write_corpus_file(args.corpus, args.out, args.mb) else 2
 
 
 if __name__ == "__main__":

@@ -40,9 +40,11 @@ def to_utc(local: datetime | None, zone: str | None, time_et: datetime | None) -
 
 
 def hand_uid(result: HandResult) -> str:
-    if result.hand_id:
+    """site:hand id for parsed hands; unparsed and unsupported hands also carry file and line, since
+    their ids cannot be trusted to be unique (ACPC logs number every match from 0)."""
+    if result.hand is not None and result.hand_id:
         return f"{result.site}:{result.hand_id}"
-    return f"{result.site}:@{result.file}:{result.line}"
+    return f"{result.site}:{result.hand_id or ''}@{result.file}:{result.line}"
 
 
 class Rows:

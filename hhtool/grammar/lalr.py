@@ -5,19 +5,28 @@ with the line lexer. It follows Lark's tree-shaping conventions that the grammar
 whose name starts with `_` is inlined into its parent; a named rule calls the Transformer method
 of that name with its children) and does nothing else, which is what makes it several times
 faster per line than Lark's general-purpose parser loop.
+
+The table is walked once per configuration and line kind, then memoised. What LALR does with a
+line (the reductions, then the shift) depends only on the stack of states and the line's kind,
+and a line grammar's stack is a few states deep (its lists are left-recursive), so the driver
+keeps each stack it meets as a `_Config` and remembers, per line kind, the reductions the table
+made and the configuration it led to. The values are still reduced one rule at a time by the same
+code; only the table look-ups are skipped. The common step, a list item after a list item (the
+previous line joins its list, the new one is shifted), is one list append.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+import msgspec
 from lark import Lark
 from lark.parsers.lalr_analysis import Shift
 
 from hhtool.grammar.lexer import LineLexer, UnknownLine
 
 
-class LineToken(NamedTuple):
+class LineToken(msgspec.Struct, frozen=True, gc=False):
+    """One line of a hand: its kind (the grammar's terminal), its text and its line number in the block."""
+
     type: str
     value: str
     line: int
@@ -34,6 +43,34 @@ class UnexpectedLine(Exception):
 
 class _Inline(list):
     """Children of an inlined rule, spliced into the parent's children."""
+
+
+class _Step(msgspec.Struct, frozen=True, gc=False):
+    """What the table does with a line kind in a configuration: `reductions` (name, size, handler),
+    in order, then a shift into `following`. `append` marks the list step: unit inlined rules
+    (`_line: FOLD`), which leave the previous token as it is, then `__list: __list _line`, which
+    appends it to the open list."""
+
+    reductions: tuple[tuple[str, int, object], ...]
+    following: _Config
+    append: bool
+
+
+class _Config:
+    """A parser configuration: a stack of LALR states, interned.
+
+    `allowed` is the action row of the top state (the terminals the lexer may return here),
+    `kinds` the lexer's line → kind memo for that row, `steps` the memoised steps per line kind.
+    """
+
+    __slots__ = ("stack", "allowed", "kinds", "steps")
+
+    def __init__(self, stack: tuple[int, ...], allowed: dict, kinds: dict) -> None:
+        self.stack, self.allowed, self.kinds = stack, allowed, kinds
+        self.steps: dict[str, _Step] = {}
+
+
+MAX_CONFIGS = 4096  # a line grammar needs a few dozen; beyond this, steps are no longer memoised
 
 
 class LineParser:
@@ -56,22 +93,64 @@ class LineParser:
                     compiled[symbol] = (False, (name, len(arg.expansion), handler))
             self.states[state] = compiled
         self.expected = {s: [k for k in a if k.isupper() or k == "$END"] for s, a in self.states.items()}
+        self._configs: dict[tuple[int, ...], _Config] = {}
+        self._initial = self._config((self.start,))
+
+    def _config(self, stack: tuple[int, ...]) -> _Config:
+        config = self._configs.get(stack)
+        if config is None:
+            allowed = self.states[stack[-1]]
+            config = _Config(stack, allowed, self.lexer.memo(allowed))
+            if len(self._configs) < MAX_CONFIGS:
+                self._configs[stack] = config
+        return config
 
     def parse(self, text: str):
-        states, classify, feed = self.states, self.lexer.classify, self._feed
-        stack = [self.start]
+        remember, reduce = self.lexer.remember, self._reduce
+        config = self._initial
         values: list = []
         for number, line in enumerate(text.split("\n"), 1):
             if not line:
                 continue
-            actions = states[stack[-1]]
-            kind = classify(line, actions)
+            kind = config.kinds.get(line) or remember(line, config.allowed, config.kinds)
             if kind is None:
-                raise UnknownLine(number, line, [k for k in self.lexer.order if k in actions])
-            feed(LineToken(kind, line, number), kind, stack, values)
-        return feed(None, "$END", stack, values)
+                raise UnknownLine(number, line, [k for k in self.lexer.order if k in config.allowed])
+            token = LineToken(kind, line, number)
+            step = config.steps.get(kind)
+            if step is None:
+                step = self._step(config, token, kind, values)
+            elif step.append and type(values[-2]) is _Inline:  # the previous line joins its list
+                values[-2].append(values[-1])
+                values[-1] = token
+            else:
+                for name, size, handler in step.reductions:
+                    reduce(name, size, handler, values)
+                values.append(token)
+            config = step.following
+        step = config.steps.get("$END")
+        if step is None:
+            self._step(config, None, "$END", values)
+        else:
+            for name, size, handler in step.reductions:
+                reduce(name, size, handler, values)
+        return values[-1]  # the value of `start`
 
-    def _feed(self, token, kind: str, stack: list, values: list):
+    def _step(self, config: _Config, token: LineToken | None, kind: str, values: list) -> _Step:
+        """Run the table for a line kind not met yet in this configuration; memoise the step."""
+        stack = list(config.stack)
+        reductions: list[tuple[str, int, object]] = []
+        self._feed(token, kind, stack, values, reductions)
+        if kind == "$END":  # accepted: nothing is shifted, there is no configuration after
+            step = config.steps[kind] = _Step(tuple(reductions), config, False)
+            return step
+        append = (len(reductions) >= 1 and reductions[-1][0].startswith("__") and reductions[-1][1] == 2
+                  and all(size == 1 and not name.startswith("__") and name[0] == "_" and handler is None
+                          for name, size, handler in reductions[:-1]))
+        step = config.steps[kind] = _Step(tuple(reductions), self._config(tuple(stack)), append)
+        return step
+
+    def _feed(self, token, kind: str, stack: list, values: list, reductions: list):
+        """Run the table for one token: reduce while the table says so, then shift (or accept at $END)."""
         states = self.states
         while True:
             try:
@@ -81,35 +160,35 @@ class LineParser:
             if is_shift:
                 stack.append(arg)
                 values.append(token)
-                return None
+                return
             name, size, handler = arg
-            if name[0] == "_" and size <= 2 and handler is None:
-                # the two shapes every line list is made of, without building new lists:
-                if size == 1:  # `_line: FOLD | …`: splicing one child is the child
-                    stack.pop()
-                    if type(values[-1]) is not _Inline and name.startswith("__"):
-                        values[-1] = _Inline((values[-1],))  # first item of a `x*` list
-                elif type(values[-2]) is _Inline:  # `__x_star: __x_star _line`: append in place
-                    del stack[-2:]
-                    child = values.pop()
-                    if type(child) is _Inline:
-                        values[-1].extend(child)
-                    else:
-                        values[-1].append(child)
-                else:
-                    self._reduce(name, size, handler, values, stack)
-            else:
-                value = self._reduce(name, size, handler, values, stack)
-                if kind == "$END" and name == "start":
-                    return value
+            if size:
+                del stack[-size:]
+            self._reduce(name, size, handler, values)
+            reductions.append(arg)
+            if kind == "$END" and name == "start":
+                return
             stack.append(states[stack[-1]][name][1])
 
     @staticmethod
-    def _reduce(name: str, size: int, handler, values: list, stack: list):
-        """The general reduction: splice inlined children, call the Transformer for named rules."""
+    def _reduce(name: str, size: int, handler, values: list) -> None:
+        """Replace the top `size` values by the rule's value: inlined children are spliced, named
+        rules call the Transformer."""
+        if name[0] == "_" and handler is None:
+            # the two shapes every line list is made of, without building new lists:
+            if size == 1:  # `_line: FOLD | …`: splicing one child is the child
+                if type(values[-1]) is not _Inline and name.startswith("__"):
+                    values[-1] = _Inline((values[-1],))  # first item of a `x*` list
+                return
+            if size == 2 and type(values[-2]) is _Inline:  # `__x_star: __x_star _line`: append in place
+                child = values.pop()
+                if type(child) is _Inline:
+                    values[-1].extend(child)
+                else:
+                    values[-1].append(child)
+                return
         children = values[-size:] if size else []
         if size:
-            del stack[-size:]
             del values[-size:]
         flat = _Inline()
         for child in children:
@@ -117,6 +196,4 @@ class LineParser:
                 flat.extend(child)
             else:
                 flat.append(child)
-        value = flat if name[0] == "_" else (handler(list(flat)) if handler else list(flat))
-        values.append(value)
-        return value
+        values.append(flat if name[0] == "_" else (handler(list(flat)) if handler else list(flat)))

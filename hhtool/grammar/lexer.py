@@ -6,6 +6,10 @@ keeps the grammar in charge (the patterns, priorities and the set of terminals t
 next all come from Lark) but first tries the few kinds a line's words point at. A line that the
 hints do not place is tried against every allowed terminal, in priority order, so the hints only
 make lexing faster, never different.
+
+Which terminal a line is depends only on its text and on the set the parser allows there, so
+the result is memoised per allowed set (a few sets per grammar) by line text: a session repeats
+its lines (`*** HOLE CARDS ***`, `Hero: folds`, the seat lines of a table) hand after hand.
 """
 
 from __future__ import annotations
@@ -13,6 +17,9 @@ from __future__ import annotations
 import re
 
 from lark.lexer import Lexer
+
+
+MEMO_LINES = 1 << 15  # per allowed set; cleared when full (a few MB at most)
 
 
 class UnknownLine(Exception):
@@ -57,6 +64,21 @@ class LineLexer(Lexer):
         terminals = sorted(lexer_conf.terminals, key=lambda t: -t.priority)  # stable: grammar order next
         self.order = [t.name for t in terminals]
         self.fullmatch = {t.name: re.compile(t.pattern.to_regexp()).fullmatch for t in terminals}
+        self._memos: dict[frozenset[str], dict[str, str]] = {}
+
+    def memo(self, allowed) -> dict[str, str]:
+        """The line → kind memo of `classify` for `allowed`, shared by every state allowing the same terminals."""
+        key = frozenset(name for name in self.order if name in allowed)
+        return self._memos.setdefault(key, {})
+
+    def remember(self, line: str, allowed, memo: dict[str, str]) -> str | None:
+        """`classify`, storing a found kind in `memo` (the one `memo(allowed)` returned)."""
+        kind = self.classify(line, allowed)
+        if kind is not None:
+            if len(memo) >= MEMO_LINES:
+                memo.clear()
+            memo[line] = kind
+        return kind
 
     def hints(self, line: str) -> tuple[str, ...]:
         """The few terminals a line's words point at; the chat test comes first (chat text is free)."""

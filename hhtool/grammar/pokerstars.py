@@ -11,6 +11,7 @@ import functools
 import re
 from datetime import datetime
 
+import msgspec
 from lark import Transformer
 
 from hhtool.model import (
@@ -60,6 +61,23 @@ class FieldError(ValueError):
     def __init__(self, code: str, message: str, line: int, column: int = 1) -> None:
         super().__init__(message)
         self.code, self.line, self.column = code, line, column
+
+
+# Line memos, per scale (amounts read differently in chips and in cents): line text → what it was
+# read as, at some other line number. A session repeats most of its lines hand after hand, and a
+# line's fields depend only on its text, the scale and, for a name-led line, the seat list; lines
+# whose reading could depend on the seat list are not memoised (see HandReader.name_dependent).
+MEMO_LINES = 1 << 15  # per memo; cleared when full
+_EVENT_MEMOS: dict[int, dict[str, tuple[str, object]]] = {}  # text → (line kind, event)
+_SEAT_RESULT_MEMOS: dict[int, dict[str, tuple[str | None, SeatSummary]]] = {}  # text → (seat's name, summary)
+_SEAT_MEMOS: dict[int, dict[str, Seat]] = {}
+_with_line = msgspec.structs.replace
+
+
+def _remember(memo: dict, text: str, value) -> None:
+    if len(memo) >= MEMO_LINES:
+        memo.clear()
+    memo[text] = value
 
 
 class PokerStarsTransformer(Transformer):
@@ -221,6 +239,17 @@ def _datetime(date: str, time: str) -> datetime | None:
 
 
 def read_seat(text: str, line_no: int, scale: int) -> Seat:
+    """A seat line; memoised by text per scale (a table's seat lines repeat while stacks stay)."""
+    memo = _SEAT_MEMOS.setdefault(scale, {})
+    known = memo.get(text)
+    if known is not None:
+        return _with_line(known, line=line_no)
+    seat = _read_seat(text, line_no, scale)
+    _remember(memo, text, seat)
+    return seat
+
+
+def _read_seat(text: str, line_no: int, scale: int) -> Seat:
     match = _SEAT.match(text)
     if match is None:
         raise FieldError("HH010", f"seat line not understood: {text[:80]!r}", line_no)
@@ -253,7 +282,7 @@ _STREETS = {"HOLE CARDS": Street.PREFLOP, "FLOP": Street.FLOP, "TURN": Street.TU
 _RUNS = {"FIRST": 1, "SECOND": 2}
 _TOTAL = re.compile(r"Total pot (?P<total>\S+)(?: Main pot (?P<main>\S+?)\.)?(?P<sides>(?: Side pot(?:-\d+)? \S+?\.)*)"
                     r"(?: ?\| Rake (?P<rake>\S+))?")
-_SIDE = re.compile(r"Side pot(?:-\d+)? (\S+?)\.")
+_SIDE = re.compile(r"Side pot(?:-\d+)? (\S+?)\.(?= |$)")
 _TAGS = ("(button)", "(small blind)", "(big blind)", "(button blind)")
 _FOLDED = re.compile(r"folded (?:before Flop|on the (?P<street>Flop|Turn|River))(?P<nobet> \(didn't bet\))?")
 _CASHED = (" (pot not awarded as player cashed out)", " (cashed out).", " (cashed out)")
@@ -291,11 +320,18 @@ class HandReader:
         self.names = {seat.player for seat in seats}
         self.by_length = sorted(self.names, key=len, reverse=True)
         self.seat_names = {seat.seat: seat.player for seat in seats}
+        self.events = _EVENT_MEMOS.setdefault(self.scale, {})
+        self.seat_results = _SEAT_RESULT_MEMOS.setdefault(self.scale, {})
+        # Set by split_colon/split_space when the separator after the name occurs more than once
+        # in the line: only then can the seat list change where the name ends.
+        self.name_dependent = False
 
     # -- names -----------------------------------------------------------------------------
     def split_colon(self, text: str, verb: str) -> tuple[str, str]:
         """`name: verb …` → (name, `verb …`), the name taken from the seat list when it is there."""
         cut = text.find(": ")
+        if cut < 0 or text.find(": ", cut + 2) >= 0:
+            self.name_dependent = True
         if text[:cut] in self.names and text.startswith(verb, cut + 2):
             return text[:cut], text[cut + 2:]
         for name in self.by_length:
@@ -306,6 +342,9 @@ class HandReader:
 
     def split_space(self, text: str, marker: str) -> tuple[str, str]:
         """`name marker…` → (name, `marker…` without the leading space)."""
+        first = text.find(marker)
+        if first >= 0 and text.find(marker, first + 1) >= 0:
+            self.name_dependent = True
         for name in self.by_length:
             if text.startswith(marker, len(name)) and text.startswith(name):
                 return name, text[len(name) + 1:]
@@ -317,9 +356,19 @@ class HandReader:
 
     # -- lines -----------------------------------------------------------------------------
     def event(self, token):
-        kind = token.type
-        text = token.value
+        """The event of a body (or summary notice) line: from the memo when its text was read before."""
+        kind, text = token.type, token.value
         line = self.base + token.line
+        known = self.events.get(text)
+        if known is not None and known[0] == kind:
+            return _with_line(known[1], line=line)
+        self.name_dependent = False
+        event = self._read(kind, text, line)
+        if not self.name_dependent:
+            _remember(self.events, text, (kind, event))
+        return event
+
+    def _read(self, kind: str, text: str, line: int):
         reader = _READERS.get(kind)
         if reader is not None:
             return reader(self, text, line)
@@ -457,7 +506,7 @@ class HandReader:
             line = self.base + token.line
             kind, text = token.type, token.value
             if kind == "TOTAL_POT":
-                match = _TOTAL.match(text)
+                match = _TOTAL.fullmatch(text) or _TOTAL.match(text)
                 total_line = line
                 total = self.money(match["total"], line)
                 main = self.money(match["main"], line) if match["main"] else None
@@ -477,10 +526,18 @@ class HandReader:
         return claims, notices
 
     def seat_result(self, text: str, line: int) -> SeatSummary:
+        """A summary seat line; memoised with the seat's name, the one thing it reads from the seat list."""
         colon = text.index(": ")
         seat = int(text[5:colon])
-        rest = text[colon + 2:]
         name = self.seat_names.get(seat)
+        known = self.seat_results.get(text)
+        if known is not None and known[0] == name:
+            return _with_line(known[1], line=line)
+        summary = self._seat_result(text, line, seat, text[colon + 2:], name)
+        _remember(self.seat_results, text, (name, summary))
+        return summary
+
+    def _seat_result(self, text: str, line: int, seat: int, rest: str, name: str | None) -> SeatSummary:
         if name is None or not rest.startswith(name):
             match = _SUMMARY_NAME.match(rest)
             name = match.group(1) if match else rest
