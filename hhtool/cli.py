@@ -88,6 +88,29 @@ def _summary(tally: Tally, elapsed: float) -> None:
     )
 
 
+@app.command()
+def generate(
+    path: Annotated[str, typer.Argument(help="File to write the hands to (PokerStars text, UTF-8).")],
+    hands: Annotated[int, typer.Option("--hands", "-n", min=1, help="How many hands.")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", help="Random seed: the same seed writes the same file.")] = 0,
+    game: Annotated[str, typer.Option("--game", help="nl, pl, fl or mix.")] = "nl",
+    players: Annotated[str, typer.Option("--players", help="Players at a new table, MIN-MAX (2..10).")] = "2-9",
+    tournaments: Annotated[float, typer.Option("--tournaments", min=0.0, max=1.0,
+                                               help="Share of tournament tables.")] = 0.15,
+) -> None:
+    """Play random legal Hold'em hands and write them as PokerStars hand histories (they validate clean)."""
+    from hhtool.generate import write_hands
+
+    try:
+        low, _, high = players.partition("-")
+        bounds = (int(low), int(high or low))
+        count = write_hands(path, hands, seed, game, bounds, tournaments=tournaments)
+    except (ValueError, OSError) as exc:
+        print(f"hhtool: {exc}", file=sys.stderr)
+        raise typer.Exit(EXIT_USAGE) from None
+    print(f"wrote {count} hands to {path}", file=sys.stderr)
+
+
 class ValidateFormat(StrEnum):
     text = "text"
     json = "json"
@@ -226,3 +249,80 @@ def export(
           f"{stats.hands_read / elapsed if elapsed else 0:,.0f} hands/s", file=sys.stderr)
     if summary.tally.io_failures:
         raise typer.Exit(EXIT_USAGE)
+
+
+class StatsFormat(StrEnum):
+    text = "text"
+    csv = "csv"
+    json = "json"
+
+
+@app.command()
+def stats(
+    dataset: Annotated[str, typer.Argument(help="Dataset folder written by 'hhtool export'.")],
+    fmt: Annotated[StatsFormat, typer.Option("--format", help="Output format on stdout.")] = StatsFormat.text,
+) -> None:
+    """Player statistics per stakes: hands, VPIP, PFR, 3-bet, WTSD, W$SD, net won, bb/100, rake paid.
+
+    Cash stakes are (site, currency, limit, blinds); tournaments are reported apart. The README
+    defines each statistic. Exit code 0, or 2 when DATASET is not a dataset.
+    """
+    from hhtool.audit.tables import is_dataset
+    from hhtool.stats import render, stats as compute
+
+    if not is_dataset(dataset):
+        print(f"hhtool: {dataset} is not an hhtool dataset (no hands/ folder); make one with 'hhtool export'",
+              file=sys.stderr)
+        raise typer.Exit(EXIT_USAGE)
+    sys.stdout.write(render(compute(dataset), fmt.value))
+
+
+class AuditFormat(StrEnum):
+    text = "text"
+    json = "json"
+    html = "html"
+
+
+@app.command()
+def audit(
+    paths: Annotated[list[str], typer.Argument(help="A dataset folder, or hand-history files, folders or globs.")],
+    rules: Annotated[str | None, typer.Option("--rules", "--schedule",
+                                              help="House rules TOML file with a [rake] schedule.")] = None,
+    fmt: Annotated[AuditFormat, typer.Option("--format", help="Report format.")] = AuditFormat.text,
+    out: Annotated[str | None, typer.Option("--out", help="Write the report to this file (default: stdout).")] = None,
+    exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when the audit finds errors.")] = False,
+) -> None:
+    """Rake and payout audit: rake totals (by currency, stakes, table, day, players dealt in), rake-schedule
+    violations, payout mismatches and chip conservation, each row naming its hands.
+
+    PATH may be a dataset folder (it has a hands/ folder) or hand histories, validated in memory. The
+    schedule is the rules file's [rake] when given, else PokerStars' published schedule for PokerStars
+    cash hands. Exit code 0 when no error is found, 1 when any is, 2 for a usage or I/O failure.
+    """
+    from hhtool.audit import audit as run_audit
+    from hhtool.audit.render import render
+
+    ruleset = _load_rules(rules) if rules is not None else None
+    try:
+        report = run_audit(paths, ruleset, rules)
+    except OSError as exc:
+        print(f"hhtool: cannot read {', '.join(paths)}: {exc}", file=sys.stderr)
+        raise typer.Exit(EXIT_USAGE) from None
+    text = render(report, fmt.value)
+    if out is None:
+        sys.stdout.write(text)
+    else:
+        try:
+            with open(out, "w", encoding="utf-8", newline="\n") as handle:
+                handle.write(text)
+        except OSError as exc:
+            print(f"hhtool: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
+            raise typer.Exit(EXIT_USAGE) from None
+    s = report["summary"]
+    print(f"audited {s['audited_hands']} hands: {s['schedule_violations']} schedule violations, "
+          f"{s['payout_mismatches']} payout findings, {s['hands_out_of_balance']} hands out of balance"
+          + (f"; report written to {out}" if out else ""), file=sys.stderr)
+    if s.get("unreadable_paths"):
+        raise typer.Exit(EXIT_USAGE)
+    if s["errors"] and not exit_zero:
+        raise typer.Exit(EXIT_FINDINGS)

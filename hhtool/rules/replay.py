@@ -48,7 +48,7 @@ _BOARD_SIZE = {Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
 class Player:
     """A seat's state during the replay."""
 
-    __slots__ = ("name", "seat", "start", "stack", "street", "total", "folded", "all_in", "acted", "can_raise",
+    __slots__ = ("name", "seat", "start", "stack", "street", "total", "folded", "all_in", "acted", "acted_at",
                  "dealt_in", "cards", "shown", "mucked", "cashed_out", "rebuy", "cash_out_paid", "index")
 
     def __init__(self, name: str, seat: int, stack: int, dealt_in: bool) -> None:
@@ -58,7 +58,7 @@ class Player:
         self.folded = False
         self.all_in = False
         self.acted = False
-        self.can_raise = True
+        self.acted_at: int | None = None  # the bet to call when the player last acted this round
         self.dealt_in = dealt_in
         self.cards: tuple[str, ...] = ()
         self.shown: tuple[str, ...] = ()
@@ -420,7 +420,7 @@ class _Replayer:
             self.cursor = self._button_player()
         for player in s.players.values():
             player.acted = False
-            player.can_raise = True
+            player.acted_at = None
 
     def _bet_unit(self) -> int:
         header = self.header
@@ -545,6 +545,7 @@ class _Replayer:
         _ACTIONS[type(event)](self, player, event)
         s.ledger.append((event, self.street, player.total - before))
         player.acted = True
+        player.acted_at = self.high
         self.cursor = player
         if s.live_count <= 1:
             self.decided = True
@@ -609,7 +610,8 @@ class _Replayer:
         if self.high == 0:
             s.report("HH112", f"{player.name} raises with no bet to raise; that is a bet", event.line,
                      expected="bet", actual="raise")
-        if not player.can_raise:
+        if player.acted_at is not None and self.high - player.acted_at < self.last_raise:
+            # short all-in raises reopen the betting only once they add up to a full raise (TDA)
             s.report("HH118", f"{player.name} re-raises although the short all-in raise did not reopen the betting "
                      f"for a player who had acted", event.line, expected="call or fold", actual="raise")
         added = event.raise_to - player.street
@@ -659,11 +661,9 @@ class _Replayer:
             for other in self.s.players.values():
                 if other is not player:
                     other.acted = False
-                    other.can_raise = True
-        else:
+        else:  # players who already acted must answer, but may only raise once the raises add up (A7)
             for other in self.s.players.values():
-                if other is not player and other.acted:
-                    other.can_raise = False
+                if other is not player:
                     other.acted = False
 
     def _check_cap(self, player: Player, event) -> None:

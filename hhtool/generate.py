@@ -1,0 +1,899 @@
+"""Random legal Hold'em hands, played by a small simulator and recorded as PokerStars hands.
+
+`generate_hands(n, seed)` seats players at tables and plays hands under the rules of
+shared/RULES.md: blinds and antes from the right seats, the button moving one seat a hand,
+stacks carried from hand to hand (busted cash players rebuy at least 50 big blinds), legal turn
+order, no-limit / pot-limit / fixed-limit bet sizes (min-raise, pot limit, the four-bet cap except
+heads-up), short all-ins that do not reopen the betting, uncalled bets returned, side pots,
+showdowns won by the best five of seven with split pots and the odd chip left of the button, and
+the PokerStars rake schedule (no flop no drop, caps by players dealt in). Every hand is a
+`hhtool.model.Hand` whose line numbers are those of its text, `hhtool.render.render_hand`.
+
+Deterministic: the same arguments give the same hands (all chance goes through one
+`random.Random(seed)`, or the `rng` passed in, e.g. a Hypothesis `st.randoms()`).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from hhtool.model import (
+    Bet,
+    BlindKind,
+    Call,
+    Check,
+    Claims,
+    Collect,
+    DealHole,
+    Fold,
+    Hand,
+    Header,
+    Limit,
+    Muck,
+    Notice,
+    NoticeKind,
+    Outcome,
+    PostAnte,
+    PostBlind,
+    RaiseTo,
+    ReturnUncalled,
+    Seat,
+    SeatSummary,
+    Show,
+    Source,
+    Street,
+    StreetStart,
+)
+from hhtool.model.cards import RANKS, SUITS
+from hhtool.model.money import format_minor
+from hhtool.render import HAND_SEPARATOR, render_hand
+from hhtool.rules.ranking import describe, evaluate
+from hhtool.rules.ruleset import RakeSchedule, pokerstars_schedule
+
+__all__ = ["GAMES", "CASH_STAKES", "generate_hands", "generate_text", "write_hands"]
+
+GAMES = ("nl", "pl", "fl", "mix")
+_LIMITS = {"nl": Limit.NO_LIMIT, "pl": Limit.POT_LIMIT, "fl": Limit.FIXED_LIMIT}
+
+# Cash stakes in cents as the header prints them: small/big blind (NL, PL) or small/big bet (FL,
+# whose blinds are half a small bet and a small bet). Each is a level of the PokerStars schedule
+# (hhtool.rules.ruleset.pokerstars_schedule, keyed by currency, big blind and fixed limit), so the
+# rake of every cash hand is the published one.
+CASH_STAKES = {
+    Limit.NO_LIMIT: ((1, 2), (2, 5), (5, 10), (10, 25), (25, 50), (50, 100)),
+    Limit.POT_LIMIT: ((1, 2), (5, 10), (25, 50), (50, 100)),
+    Limit.FIXED_LIMIT: ((100, 200), (200, 400)),
+}
+# Tournament levels: small blind, big blind, ante.
+_LEVELS = ((10, 20, 0), (15, 30, 0), (25, 50, 0), (50, 100, 0), (50, 100, 10), (75, 150, 15),
+           (100, 200, 25), (150, 300, 40), (200, 400, 50), (300, 600, 75), (400, 800, 100),
+           (500, 1000, 125), (600, 1200, 150))
+_BUY_INS = ("$3.19+$0.31 USD", "$1.25+$0.25+$0.15 USD", "$10+$1 USD", "$0.98+$0.12 USD", "$27+$2.50 USD")
+_ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV")
+_TABLE_NAMES = ("Aksnes", "Zamenhof", "Liriope", "Ascanios", "Hesperia", "Cyllene", "Kalyke", "Praxidike",
+                "Sinope", "Erinome", "Euanthe", "Autonoe", "Menippe", "Carpo", "Theodora", "Callirrhoe",
+                "Harpalyke", "Lysithea", "Sadalbari", "Hypatia", "Pherkad", "Zaniah", "Aitne", "Thyone",
+                "Eukelade", "Helike", "Iocaste", "Kallichore", "Megaclite", "Orthosie", "Taygete", "Themisto")
+_SYLLABLES = ("ka", "ro", "mi", "zu", "tel", "an", "bri", "cor", "dun", "el", "fa", "gor", "hal", "is", "jor",
+              "ko", "lin", "mar", "nor", "ost", "pel", "qua", "ras", "sol", "tor", "ul", "ven", "wil", "xa", "yr")
+_SEPARATORS = ("", "", "", "_", ".", "")
+_DECK = tuple(r + s for r in RANKS for s in SUITS)
+_ORDINAL = {1: "st", 2: "nd", 3: "rd"}
+_SYMBOL = "$"
+_PREFLOP, _FLOP, _TURN, _RIVER, _SHOWDOWN = Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER, Street.SHOWDOWN
+_DIDNT_BET = " (didn't bet)"
+_FOLDED = {_PREFLOP: "folded before Flop", _FLOP: "folded on the Flop", _TURN: "folded on the Turn",
+           _RIVER: "folded on the River"}
+
+
+_PERMUTATIONS = [math.perm(52, k) for k in range(26)]
+
+
+def _deal(rng: random.Random, count: int) -> list[str]:
+    """`count` cards off a shuffled deck: one uniform draw among the partial permutations, decoded
+    digit by digit (a bijection, so every deal is equally likely; twice as fast as rng.sample)."""
+    code = rng.randrange(_PERMUTATIONS[count])
+    pool = list(_DECK)
+    cards = []
+    for remaining in range(52, 52 - count, -1):
+        code, index = divmod(code, remaining)
+        cards.append(pool.pop(index))
+    return cards
+
+
+def _place(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else _ORDINAL.get(n % 10, 'th')}"
+
+
+# -- tables ------------------------------------------------------------------------------------
+class _Tourney:
+    __slots__ = ("tid", "buy_in", "level", "hands_at_level", "left", "table_no")
+
+    def __init__(self, tid: str, buy_in: str, level: int, left: int, table_no: int) -> None:
+        self.tid, self.buy_in, self.level, self.left, self.table_no = tid, buy_in, level, left, table_no
+        self.hands_at_level = 0
+
+
+class _Table:
+    """A table session: seats (seat → [name, stack]), the button, the clock, the stakes."""
+
+    __slots__ = ("name", "max_seats", "limit", "small", "big", "seats", "button", "hero", "clock", "zone",
+                 "hands_left", "tourney")
+
+    def __init__(self) -> None:
+        self.seats: dict[int, list] = {}
+        self.button: int | None = None
+        self.hero: str | None = None
+        self.tourney: _Tourney | None = None
+
+
+def _pick_hero(table: _Table, rng: random.Random) -> str | None:
+    """The player whose hole cards the history shows ('Dealt to').
+
+    Not one whose name ends in ']': hhtool's reader takes every bracket group at the end of a
+    'Dealt to' line as cards (see tests/test_generate.py::test_dealt_to_name_ending_in_brackets).
+    """
+    names = [entry[0] for _, entry in sorted(table.seats.items()) if not entry[0].endswith("]")]
+    return rng.choice(names) if names else None
+
+
+class _P:
+    """A player during one hand (the same bookkeeping as the replay's, so the two agree)."""
+
+    __slots__ = ("name", "seat", "stack", "start", "street", "total", "folded", "all_in", "acted", "can_raise",
+                 "cards", "folded_on", "paid", "value", "won", "showed", "mucked", "faced")
+
+    def __init__(self, name: str, seat: int, stack: int) -> None:
+        self.name, self.seat, self.stack, self.start = name, seat, stack, stack
+        self.street = 0
+        self.total = 0
+        self.folded = False
+        self.all_in = False
+        self.acted = False
+        self.can_raise = True
+        self.cards: tuple[str, ...] = ()
+        self.folded_on: Street | None = None
+        self.paid = False  # put live chips in (blind, call, bet, raise): no "(didn't bet)"
+        self.value = None
+        self.won = 0
+        self.showed = False
+        self.mucked = False
+        self.faced = 0  # the bet to match after this player's last action in the round
+
+
+# Pieces of the names real PokerStars players have (FORMATS.md 1.2): spaces, colons, brackets,
+# slashes, hashes, dollar signs, dots and any script. A name is matched against the seat list.
+_ODD_PREFIXES = ("", "", "/", "##", "$", "Mr. ", "Dr ", "el ", "Ø", "李")
+_ODD_SUFFIXES = (" :P", " :D", " [x]", " (NL)", "##", "$$", ".", " jr.", " 2", "/7cux", "@T", "å", "ß", "_ü",
+                 " Von Däniken", " (Added Parens)")
+
+
+class _Names:
+    def __init__(self, rng: random.Random, odd: float = 0.0) -> None:
+        self.rng = rng
+        self.odd = odd
+        self.used: set[str] = set()
+
+    def new(self) -> str:
+        rng = self.rng
+        for _ in range(20):
+            name = "".join(rng.choice(_SYLLABLES) for _ in range(rng.randint(2, 3)))
+            if self.odd and rng.random() < self.odd:
+                name = rng.choice(_ODD_PREFIXES) + name.capitalize() + rng.choice(_ODD_SUFFIXES)
+                if name not in self.used:
+                    self.used.add(name)
+                    return name
+                continue
+            if rng.random() < 0.5:
+                name = name.capitalize()
+            if rng.random() < 0.45:
+                name += rng.choice(_SEPARATORS) + str(rng.randint(1, 999))
+            if name not in self.used:
+                self.used.add(name)
+                return name
+        name = f"player{len(self.used) + 1}"  # a Random that keeps repeating itself
+        while name in self.used:
+            name += "_"
+        self.used.add(name)
+        return name
+
+
+# -- the generator -----------------------------------------------------------------------------
+class _Generator:
+    def __init__(self, rng: random.Random, game: str, players: tuple[int, int], tournaments: float,
+                 hands_per_table: tuple[int, int], source: str, first_id: int, start: datetime,
+                 odd_names: float = 0.0, cumulative_reopen: bool = False) -> None:
+        if game not in GAMES:
+            raise ValueError(f"game must be one of {', '.join(GAMES)}, not {game!r}")
+        low, high = (players, players) if isinstance(players, int) else players
+        if not 2 <= low <= high <= 10:
+            raise ValueError(f"players must be a range within 2..10, not {players!r}")
+        if not 1 <= hands_per_table[0] <= hands_per_table[1]:
+            raise ValueError(f"hands_per_table must be a range of at least 1 hand, not {hands_per_table!r}")
+        if not 0.0 <= tournaments <= 1.0:
+            raise ValueError(f"tournaments is a share between 0 and 1, not {tournaments!r}")
+        self.rng = rng
+        self.game = game
+        self.players = (low, high)
+        self.tournaments = tournaments
+        self.hands_per_table = hands_per_table
+        self.source = Source(source, 1, 1)
+        self.next_id = first_id
+        self.clock = start
+        self.names = _Names(rng, odd_names)
+        self.cumulative_reopen = cumulative_reopen
+        self.schedule: RakeSchedule = pokerstars_schedule()
+        self.table_counter = rng.randrange(len(_TABLE_NAMES) * len(_ROMAN))
+        self.table_names: set[str] = set()  # a table's hands chain (stacks, button): names never repeat
+        self.table: _Table | None = None
+
+    # -- tables --------------------------------------------------------------------------------
+    def _limit(self) -> Limit:
+        if self.game == "mix":
+            return self.rng.choice((Limit.NO_LIMIT, Limit.NO_LIMIT, Limit.NO_LIMIT, Limit.POT_LIMIT,
+                                    Limit.FIXED_LIMIT))
+        return _LIMITS[self.game]
+
+    def new_table(self) -> _Table:
+        rng = self.rng
+        table = _Table()
+        table.limit = self._limit()
+        count = rng.randint(*self.players)
+        self.table_counter += 1
+        index = self.table_counter
+        tournament = rng.random() < self.tournaments
+        if tournament:
+            table.max_seats = 10 if count == 10 else 9
+            tid = str(rng.randint(1_000_000_000, 3_999_999_999))
+            level = rng.randrange(len(_LEVELS) - 3)
+            table.tourney = _Tourney(tid, rng.choice(_BUY_INS), level, rng.randint(count + 10, 3000),
+                                     rng.randint(1, 400))
+            while f"{tid} {table.tourney.table_no}" in self.table_names:
+                table.tourney.table_no += 1
+            table.name = f"{tid} {table.tourney.table_no}"
+            big = _LEVELS[level][1]
+            stacks = [rng.randint(15, 120) * big + rng.randrange(big) for _ in range(count)]
+        else:
+            if count == 2 and rng.random() < 0.6:
+                table.max_seats = 2
+            else:
+                table.max_seats = 6 if count <= 6 else (9 if count <= 9 else 10)
+            table.name = self._cash_table_name(index)
+            table.small, table.big = rng.choice(CASH_STAKES[table.limit])
+            big = self._big_blind(table)
+            stacks = [self._buy_in(big) for _ in range(count)]
+        self.table_names.add(table.name)
+        for seat, stack in zip(sorted(rng.sample(range(1, table.max_seats + 1), count)), stacks):
+            table.seats[seat] = [self.names.new(), stack]
+        table.hero = _pick_hero(table, rng)
+        table.zone = rng.random() < 0.5
+        table.hands_left = rng.randint(*self.hands_per_table)
+        self.clock += timedelta(seconds=rng.randint(60, 4 * 3600))
+        table.clock = self.clock
+        return table
+
+    def _cash_table_name(self, index: int) -> str:
+        """'Aksnes II': a name and a Roman number; past the 480 of those, with a number after them."""
+        names, romans = len(_TABLE_NAMES), len(_ROMAN)
+        while True:
+            name = f"{_TABLE_NAMES[index % names]} {_ROMAN[(index // names) % romans]}"
+            rounds = index // (names * romans)
+            if rounds:  # the next round of names: 'Aksnes II 2', …
+                name += f" {rounds + 1}"
+            if name not in self.table_names:
+                self.table_counter = index
+                return name
+            index += 1
+
+    def _buy_in(self, big: int) -> int:
+        rng = self.rng
+        roll = rng.random()
+        if roll < 0.5:
+            return 100 * big
+        if roll < 0.85:
+            return rng.randint(50, 150) * big + rng.randrange(big)
+        return rng.randint(150, 250) * big + rng.randrange(big)
+
+    @staticmethod
+    def _big_blind(table: _Table) -> int:
+        return table.small if table.limit is Limit.FIXED_LIMIT else table.big
+
+    def _between_hands(self, table: _Table) -> None:
+        """Rebuys and top-ups (cash), eliminations and newcomers (tournament), blinds going up."""
+        rng = self.rng
+        tourney = table.tourney
+        if tourney is None:
+            big = self._big_blind(table)
+            for entry in table.seats.values():
+                if entry[1] == 0:
+                    entry[1] = self._buy_in(big)  # T4: at least 50 big blinds
+                elif entry[1] < 50 * big and rng.random() < 0.1:
+                    entry[1] = 100 * big
+            return
+        for seat in [s for s, entry in table.seats.items() if entry[1] == 0]:
+            del table.seats[seat]
+            if rng.random() < 0.7:  # a player moved in from a broken table takes the seat
+                big = _LEVELS[tourney.level][1]
+                table.seats[seat] = [self.names.new(), rng.randint(10, 100) * big + rng.randrange(big)]
+        if table.hero not in {entry[0] for entry in table.seats.values()} and table.seats:
+            table.hero = _pick_hero(table, rng)
+        tourney.hands_at_level += 1
+        if tourney.hands_at_level >= 12 and tourney.level < len(_LEVELS) - 1:
+            tourney.level += 1
+            tourney.hands_at_level = 0
+
+    # -- hands ---------------------------------------------------------------------------------
+    def hands(self, n: int) -> Iterator[Hand]:
+        for _ in range(n):
+            table = self.table
+            if table is not None:
+                self._between_hands(table)
+            if table is None or table.hands_left <= 0 or len(table.seats) < 2:
+                table = self.table = self.new_table()
+            table.hands_left -= 1
+            table.clock += timedelta(seconds=self.rng.randint(15, 150))
+            hand_id = self.next_id
+            self.next_id += self.rng.randint(1, 3)
+            hand = _HandPlay(self, table, hand_id).play()
+            yield hand
+
+
+class _HandPlay:
+    """One hand at a table: deal, bet, settle; records the events with their line numbers."""
+
+    def __init__(self, gen: _Generator, table: _Table, hand_id: int) -> None:
+        self.gen = gen
+        self.rng = gen.rng
+        self.table = table
+        self.hand_id = hand_id
+        tourney = table.tourney
+        self.limit = table.limit
+        if tourney is not None:
+            small_blind, big_blind, self.ante = _LEVELS[tourney.level]
+            if self.limit is Limit.FIXED_LIMIT:  # header stakes are the small and big bet
+                small, big = big_blind, 2 * big_blind
+            else:
+                small, big = small_blind, big_blind
+            self.scale, self.currency, self.symbol = 1, "chips", ""
+        else:
+            small, big = table.small, table.big
+            self.ante = 0
+            self.scale, self.currency, self.symbol = 100, "USD", _SYMBOL
+        if self.limit is Limit.FIXED_LIMIT:  # as the reader derives them from the header
+            self.sb, self.bb, self.small_bet, self.big_bet = small // 2, small, small, big
+        else:
+            self.sb, self.bb, self.small_bet, self.big_bet = small, big, big, big
+        self.fixed = self.limit is Limit.FIXED_LIMIT
+        self.events: list = []
+        self.line = 0
+        # betting state (as in hhtool.rules.replay)
+        self.high = 0
+        self.last_raise = 0
+        self.bets = 0
+        self.street = _PREFLOP
+        self.round_heads_up = False
+        self.capped = False
+        self.frozen = False
+        self.aggressor: _P | None = None
+        self.raises = 0
+
+    # -- helpers -------------------------------------------------------------------------------
+    def money(self, amount: int) -> str:
+        return format_minor(amount, self.scale, self.symbol)
+
+    def emit(self, cls, *args) -> None:
+        self.events.append(cls(self.line, *args))
+        self.line += 1
+
+    def put(self, p: _P, amount: int, live: bool = True) -> bool:
+        p.stack -= amount
+        p.total += amount
+        self.pot_total += amount
+        if live:
+            p.street += amount
+        if p.stack == 0 and not p.all_in:
+            p.all_in = True
+            self.n_active -= 1
+        return p.stack == 0
+
+    def owed(self, p: _P) -> int:
+        """What p must add; when everybody else still in is all-in, only what they put in (as the replay)."""
+        high = self.high
+        if self.n_active - (not p.all_in) == 0 and self.n_live - 1 > 0:
+            high = min(high, max(o.street for o in self.order if o is not p and not o.folded))
+        owed = high - p.street
+        return owed if owed > 0 else 0
+
+    def fold(self, p: _P) -> None:
+        p.folded = True
+        p.folded_on = self.street
+        self.n_live -= 1
+        self.n_active -= 1
+        self.emit(Fold, p.name, ())
+
+    def live(self) -> list[_P]:
+        return [p for p in self.order if not p.folded]
+
+    # -- the hand ------------------------------------------------------------------------------
+    def play(self) -> Hand:
+        rng, table = self.rng, self.table
+        seats = sorted(table.seats.items())
+        self.order = order = [_P(name, seat, stack) for seat, (name, stack) in seats]
+        self.n_live = self.n_active = len(order)
+        self.pot_total = 0
+        # T7: the button moves to the next player clockwise; a new table draws it
+        if table.button is None:
+            button = rng.choice(order).seat
+        else:
+            following = [p.seat for p in order if p.seat > table.button]
+            button = following[0] if following else order[0].seat
+        table.button = self.button = button
+        left = [p for p in order if p.seat > button] + [p for p in order if p.seat <= button]
+        self.left = left
+        self.button_player = left[-1]
+        heads_up = len(order) == 2
+        sb_player, bb_player = (left[-1], left[0]) if heads_up else (left[0], left[1])
+        # header, table and seat lines
+        header = self._header(table)
+        self.line = 3
+        seat_records = []
+        for p in order:
+            seat_records.append(Seat(p.seat, p.name, p.start, self.line))
+            self.line += 1
+        # antes, then blinds (B1, B2, B3)
+        if self.ante:
+            for p in order:
+                amount = min(self.ante, p.stack)
+                self.emit(PostAnte, p.name, amount, self.put(p, amount, live=False))
+        posted = {}
+        for p, kind, amount in ((sb_player, BlindKind.SMALL, self.sb), (bb_player, BlindKind.BIG, self.bb)):
+            if p.stack > 0:
+                amount = min(amount, p.stack)
+                self.emit(PostBlind, p.name, kind, amount, self.put(p, amount))
+                p.paid = True
+                posted[p.name] = kind
+        self.posted = posted
+        self.sb_player, self.bb_player = sb_player, bb_player
+        # deal
+        deck = _deal(rng, 2 * len(order) + 5)
+        for i, p in enumerate(order):
+            p.cards = (deck[i], deck[i + len(order)])
+        board = tuple(deck[-5:])
+        self.emit(StreetStart, _PREFLOP, 0, ())
+        hero = next((p for p in order if p.name == table.hero), None)
+        if hero is not None:
+            self.emit(DealHole, hero.name, hero.cards)
+        # betting rounds
+        self.high = max([self.bb, *(p.street for p in order)])
+        self.last_raise = self.small_bet if self.fixed else self.bb
+        self.bets = 1
+        first = left[-1] if heads_up else None
+        cursor = self._before(first) if first is not None else bb_player
+        self._round(cursor)
+        dealt = 0
+        for street, size in ((_FLOP, 3), (_TURN, 4), (_RIVER, 5)):
+            if self.n_live <= 1:
+                break
+            self.street = street
+            self.emit(StreetStart, street, 0, board[:size])
+            dealt = size
+            for p in order:
+                p.street = 0
+                p.acted = False
+                p.can_raise = True
+                p.faced = 0
+            self.high = 0
+            self.bets = 0
+            self.last_raise = (self.big_bet if street is not _FLOP else self.small_bet) if self.fixed else self.bb
+            self._round(self.button_player)
+        return self._settle(header, seat_records, board[:dealt], hero)
+
+    def _before(self, player: _P) -> _P:
+        before = [p for p in self.order if p.seat < player.seat]
+        return before[-1] if before else self.order[-1]
+
+    def _header(self, table: _Table) -> Header:
+        time = table.clock
+        tourney = table.tourney
+        if table.zone:  # a European client: local time, then ET in brackets
+            zone, local = "CET", time + timedelta(hours=6)
+        else:
+            zone, local = "ET", time
+        level = None
+        if tourney is not None:
+            level = f"Level {_ROMAN[tourney.level] if tourney.level < len(_ROMAN) else 'XX'}"
+        return Header(
+            site="pokerstars", hand_id=str(self.hand_id), game="holdem", limit=self.limit,
+            small_blind=self.sb, big_blind=self.bb, small_bet=self.small_bet, big_bet=self.big_bet,
+            currency=self.currency, scale=self.scale, time=local, time_zone=zone, time_et=time,
+            table=table.name, max_seats=table.max_seats, button_seat=self.button,
+            tournament_id=tourney.tid if tourney else None, buy_in=tourney.buy_in if tourney else None,
+            level=level,
+        )
+
+    # -- betting -------------------------------------------------------------------------------
+    def _round(self, cursor: _P) -> None:
+        """One betting round, in turn order from the player after `cursor` (A1, A3)."""
+        order = self.order
+        n = len(order)
+        index = order.index(cursor)
+        self.round_heads_up = self.n_live == 2
+        self.capped = False
+        self.frozen = False
+        self.aggressor_this_round = None
+        self.raises = 0
+        acted_any = False
+        owed = self.owed
+        while self.n_live > 1 and self.n_active > 0:
+            if self.n_active == 1 and owed(next(p for p in order if not p.folded and not p.all_in)) == 0:
+                break  # the last player with chips has nobody left to bet against
+            player = None
+            for k in range(1, n + 1):
+                candidate = order[(index + k) % n]
+                if not candidate.folded and not candidate.all_in and (not candidate.acted or owed(candidate) > 0):
+                    player, index = candidate, (index + k) % n
+                    break
+            if player is None:
+                break
+            self._act(player)
+            player.acted = True
+            player.faced = self.high
+            acted_any = True
+        if acted_any and self.aggressor_this_round is not None:
+            self.aggressor = self.aggressor_this_round
+        elif acted_any:
+            self.aggressor = None
+        self._return_uncalled()
+
+    def _return_uncalled(self) -> None:
+        """P2: the part of the top bet nobody matched goes back to the bettor."""
+        top, first, second = None, 0, 0
+        for p in self.order:
+            street = p.street
+            if street > first:
+                top, first, second = p, street, first
+            elif street > second:
+                second = street
+        amount = first - second
+        if top is None or amount <= 0:
+            return
+        top.street -= amount
+        top.total -= amount
+        top.stack += amount
+        self.pot_total -= amount
+        if top.stack > 0 and top.all_in:
+            top.all_in = False
+            self.n_active += 1
+        self.high = top.street
+        self.emit(ReturnUncalled, top.name, amount)
+
+    def _act(self, p: _P) -> None:
+        rng = self.rng
+        owed = self.owed(p)
+        others_active = self.n_active > 1
+        # fixed limit: the four-bet cap (lifted heads-up); no raise after a short all-in (see _aggress)
+        cap_ok = not self.fixed or ((self.bets < 4 and not self.capped) or self.round_heads_up) and not self.frozen
+        can_raise = p.can_raise or (self.gen.cumulative_reopen and not self.fixed
+                                    and self.high - p.faced >= self.last_raise)
+        can_aggress = others_active and can_raise and p.stack > owed and cap_ok
+        preflop = self.street is _PREFLOP
+        if owed == 0:
+            bet_chance = 0.45 if not preflop else 0.3
+            if not (can_aggress and rng.random() < bet_chance / (1 + self.raises) and self._aggress(p)):
+                self.emit(Check, p.name)
+            return
+        # facing a bet: fold, call or raise
+        pot = self.pot_total
+        if preflop and self.bets == 1:
+            fold = 0.55 if p is not self.sb_player else 0.35
+        else:
+            fold = min(0.75, 0.25 + 0.5 * owed / max(pot, 1))
+        if p.stack <= owed:
+            fold = max(fold, 0.4)
+        roll = rng.random()
+        if roll < fold:
+            self.fold(p)
+            return
+        if can_aggress and roll < fold + 0.22 / (1 + self.raises) and self._aggress(p):
+            return
+        added = min(owed, p.stack)
+        p.paid = True
+        self.emit(Call, p.name, added, self.put(p, added), False)
+
+    def _aggress(self, p: _P) -> bool:
+        """A bet (nothing to call yet) or a raise, sized for the betting structure (A4, A5, A6).
+
+        Where the rules are read differently (the raise after an all-in bet smaller than the big blind,
+        any raise after a short all-in in fixed limit), only what every reading allows is played:
+        no-limit raises over such a bet go to at least two big blinds, and fixed-limit betting is
+        only called after a short all-in. False when no legal raise fits (pot limit): the caller calls.
+        """
+        rng = self.rng
+        high = self.high
+        most = p.street + p.stack  # all-in: the street total the player can reach
+        pot = self.pot_total
+        round_to = max(1, self.bb // 10)
+        if self.fixed:
+            unit = self.big_bet if self.street in (_TURN, _RIVER) else self.small_bet
+            target = min(high + unit, most)
+        else:
+            minimum = high + self.last_raise
+            if 0 < high < self.bb:  # over an all-in bet below the minimum bet
+                minimum = max(minimum, 2 * self.bb)
+            owed = high - p.street
+            if self.limit is Limit.POT_LIMIT or (self.limit is Limit.POT_LIMIT_PREFLOP and self.street is _PREFLOP):
+                maximum = high + pot + owed
+            else:
+                maximum = most
+            roll = rng.random()
+            short = most <= 15 * self.bb
+            if roll < (0.35 if short else 0.05) or most <= minimum:
+                target = most
+            elif roll < 0.2:
+                target = minimum
+            elif self.street is _PREFLOP and high == self.bb and self.bets == 1:
+                callers = sum(1 for o in self.order if o.street >= self.bb and o is not p and o is not self.bb_player)
+                target = int(self.bb * rng.choice((2, 2.5, 3, 3, 3.5, 4))) + callers * self.bb
+            else:
+                fraction = rng.choice((0.33, 0.5, 0.5, 0.66, 0.75, 0.75, 1.0, 1.0, 1.25))
+                target = high + int((pot + owed) * fraction)
+            target -= target % round_to if target not in (most, minimum) else 0
+            target = max(target, minimum)
+            target = min(target, maximum, most)
+            if target < minimum and target != most:
+                return False
+        added = target - p.street
+        increment = target - high
+        all_in = self.put(p, added)
+        p.paid = True
+        if high == 0:
+            self.emit(Bet, p.name, added, all_in, False)
+        else:
+            posted = max((o.street for o in self.order if o is not p), default=0)
+            self.emit(RaiseTo, p.name, target - posted, target, all_in, False)
+        # A7: a full bet or raise reopens the betting; a short all-in one does not for those who acted
+        self.bets += 1
+        self.raises += 1
+        self.high = p.street
+        self.aggressor_this_round = p
+        if increment >= self.last_raise:
+            if not self.fixed:
+                self.last_raise = increment
+            for o in self.order:
+                if o is not p:
+                    o.acted = False
+                    o.can_raise = True
+        else:
+            for o in self.order:
+                if o is not p and o.acted:
+                    o.can_raise = False
+                    o.acted = False
+            if self.fixed:
+                self.frozen = True
+        if self.fixed and self.bets >= 4 and not self.round_heads_up and not self.capped:
+            self.capped = True
+            self.emit(Notice, NoticeKind.BETTING_CAPPED, None, "Betting is capped")
+        return True
+
+    # -- end of hand ---------------------------------------------------------------------------
+    def _pots(self, live: list[_P]) -> list[list]:
+        """Main pot and side pots as hhtool.rules.replay computes them: [amount, eligible players]."""
+        order = self.order
+        levels = sorted({p.total for p in live if p.all_in})
+        top = max(p.total for p in order)
+        if not levels or levels[-1] < top:
+            levels.append(top)
+        pots: list[list] = []
+        floor = 0
+        for level in levels:
+            amount = sum(min(p.total, level) - min(p.total, floor) for p in order)
+            eligible = [p for p in live if p.total >= level or (p.total > floor and not p.all_in)]
+            if amount > 0:
+                if pots and pots[-1][1] == eligible:
+                    pots[-1][0] += amount
+                else:
+                    pots.append([amount, eligible])
+            floor = level
+        return pots
+
+    def _rake(self, total: int, saw_flop: bool) -> int:
+        if self.table.tourney is not None or not saw_flop:
+            return 0
+        schedule = self.gen.schedule
+        level = schedule.level_for(self.currency, self.bb, self.fixed)
+        return schedule.due(level, total, len(self.order)) if level is not None else 0
+
+    def _odd_chip_order(self, winners: list[_P]) -> list[_P]:
+        button = self.button
+        return sorted(winners, key=lambda p: (p.seat <= button, p.seat))
+
+    def _settle(self, header: Header, seats: list[Seat], board: tuple[str, ...], hero: _P | None) -> Hand:
+        rng = self.rng
+        order = self.order
+        live = self.live()
+        total = self.pot_total
+        rake = self._rake(total, len(board) >= 3)
+        pots = self._pots(live)
+        gross = [pot[0] for pot in pots]
+        nets = _net_pots(gross, rake, total)
+        single = len(pots) == 1
+        if len(live) == 1:  # S5: the last player wins without showing
+            winner = live[0]
+            for index, net in enumerate(nets):
+                winner.won += net
+                self.emit(Collect, winner.name, net, None if single else index)
+            self.emit(Muck, winner.name, False)
+        else:  # the streets were dealt out to the river (an all-in one without betting)
+            self.emit(StreetStart, _SHOWDOWN, 0, ())
+            self._showdown(live, pots, nets, board, single)
+        self._eliminations()
+        # summary
+        self.line += 1  # *** SUMMARY ***
+        total_line = self.line
+        self.line += 1
+        boards, board_lines = (), ()
+        if board:
+            boards, board_lines = (board,), (self.line,)
+            self.line += 1
+        main, sides = (None, ()) if single else (nets[0], tuple(nets[1:]))
+        claims_seats = []
+        for p in order:
+            claims_seats.append(self._seat_summary(p, hero, len(live) == 1))
+            self.line += 1
+        claims = Claims(total_line, total, main, sides, rake, False, boards, board_lines, tuple(claims_seats))
+        # carry the stacks over (T3)
+        for p in order:
+            self.table.seats[p.seat][1] = p.stack + p.won
+        return Hand(header, tuple(seats), tuple(self.events), claims, self.gen.source, self.line - 1, 0)
+
+    def _showdown(self, live: list[_P], pots: list[list], nets: list[int], board: tuple[str, ...],
+                  single: bool) -> None:
+        """S6 show order, S3 side pots first, S4 split with the odd chip left of the button."""
+        rng = self.rng
+        for p in live:
+            p.value = evaluate(p.cards + board)
+        first = self.aggressor if self.aggressor is not None and not self.aggressor.folded else None
+        if first is None:
+            first = next(p for p in self.left if not p.folded)
+        n = len(self.order)
+        start = self.order.index(first)
+        show_order = [self.order[(start + k) % n] for k in range(n) if not self.order[(start + k) % n].folded]
+        everyone_shows = not single or any(p.all_in for p in live)
+        best = None
+        for index in range(len(pots) - 1, -1, -1):
+            eligible = pots[index][1]
+            for p in show_order:
+                if p in eligible and not p.showed and not p.mucked:
+                    if not everyone_shows and best is not None and p.value < best and rng.random() < 0.75:
+                        p.mucked = True
+                        self.emit(Muck, p.name, True)
+                    else:
+                        p.showed = True
+                        best = p.value if best is None or p.value > best else best
+                        self.emit(Show, p.name, p.cards, describe(p.value))
+            contenders = [p for p in eligible if p.showed]
+            if len(eligible) == 1:
+                winners = list(eligible)
+            else:
+                top = max(p.value for p in contenders)
+                winners = [p for p in contenders if p.value == top]
+            winners = self._odd_chip_order(winners)
+            base, odd = divmod(nets[index], len(winners))
+            for i, p in enumerate(winners):
+                share = base + (1 if i < odd else 0)
+                p.won += share
+                self.emit(Collect, p.name, share, None if single else index)
+
+    def _eliminations(self) -> None:
+        tourney = self.table.tourney
+        if tourney is None:
+            return
+        busted = [p for p in self.order if p.stack + p.won == 0]
+        for p in sorted(busted, key=lambda p: (p.start, -p.seat)):  # the shorter stack finishes lower
+            self.emit(Notice, NoticeKind.FINISHED, p.name,
+                      f"{p.name} finished the tournament in {_place(tourney.left)} place")
+            tourney.left = max(2, tourney.left - 1)
+
+    def _seat_summary(self, p: _P, hero: _P | None, uncontested: bool) -> SeatSummary:
+        """The summary line of a seat, with its text as the client writes it."""
+        positions: tuple[str, ...] = ()
+        head = f"Seat {p.seat}: {p.name}"
+        if p.seat == self.button:
+            positions = ("button",)
+            head += " (button)"
+        kind = self.posted.get(p.name)
+        if kind is not None:
+            tag = "small blind" if kind is BlindKind.SMALL else "big blind"
+            positions += (tag,)
+            head += f" ({tag})"
+        if p.folded:
+            didnt_bet = p.folded_on is _PREFLOP and not p.paid
+            text = f"{head} {_FOLDED[p.folded_on]}{_DIDNT_BET if didnt_bet else ''}"
+            return SeatSummary(self.line, p.seat, p.name, positions, "folded", p.folded_on, didnt_bet, (), (),
+                               False, text)
+        if uncontested:
+            return SeatSummary(self.line, p.seat, p.name, positions, "collected", None, False, (),
+                               (Outcome(True, p.won, None),), False, f"{head} collected ({self.money(p.won)})")
+        if p.mucked:
+            cards = p.cards if p is hero else ()
+            text = f"{head} mucked [{' '.join(cards)}]" if cards else f"{head} mucked"
+            return SeatSummary(self.line, p.seat, p.name, positions, "mucked", None, False, cards, (), False, text)
+        description = describe(p.value)
+        if p.won:
+            outcome = Outcome(True, p.won, description)
+            result = f"won ({self.money(p.won)}) with {description}"
+        else:
+            outcome = Outcome(False, None, description)
+            result = f"lost with {description}"
+        return SeatSummary(self.line, p.seat, p.name, positions, "showed", None, False, p.cards, (outcome,), False,
+                           f"{head} showed [{p.cards[0]} {p.cards[1]}] and {result}")
+
+
+def _net_pots(gross: list[int], rake: int, total: int) -> list[int]:
+    """Pots after rake: the rake shared in proportion to the pots (largest remainders first).
+
+    Any split is consistent with the summary's Main pot / Side pot figures; a proportional one never
+    leaves a small main pot at zero.
+    """
+    if rake == 0:
+        return list(gross)
+    shares = [rake * amount // total for amount in gross]
+    left = rake - sum(shares)
+    by_remainder = sorted(range(len(gross)), key=lambda i: (-(rake * gross[i] % total), i))
+    for i in by_remainder[:left]:
+        shares[i] += 1
+    return [amount - share for amount, share in zip(gross, shares)]
+
+
+# -- API ---------------------------------------------------------------------------------------
+def generate_hands(n: int, seed: int = 0, game: str = "nl", players: tuple[int, int] | int = (2, 9), *,
+                   tournaments: float = 0.15, hands_per_table: tuple[int, int] = (5, 60),
+                   rng: random.Random | None = None, source: str = "generated",
+                   start: datetime | None = None, odd_names: float = 0.0,
+                   cumulative_reopen: bool = False) -> Iterator[Hand]:
+    """Play `n` random legal hands and yield them as Hands (line numbers as in `render_hand`'s text).
+
+    game: "nl", "pl", "fl" or "mix" (a limit drawn per table). players: the range of players seated
+    at a new table (2..10), or one number. tournaments: the share of new tables that are tournament tables (chips,
+    levels with antes, Rake 0, eliminations); the others are USD cash tables at stakes from
+    CASH_STAKES, raked by the PokerStars schedule. hands_per_table: how many hands a table session
+    lasts before a new table opens. rng: any `random.Random` (e.g. Hypothesis' `st.randoms()`) to
+    drive every decision instead of `random.Random(seed)`. odd_names: the share of players whose
+    names have spaces, colons, brackets, `$`, `#` or non-Latin letters, as real names do. start:
+    the time of the first table (default: drawn from the seed). cumulative_reopen: play the TDA
+    reading of A7 (no-limit, pot-limit), where several short all-in raises that add up to a full
+    raise reopen the betting for a player who already acted; off by default, where only a single
+    full raise reopens it. Same arguments, same hands.
+    """
+    rng = rng if rng is not None else random.Random(seed)
+    if start is None:
+        start = datetime(2014, 1, 1) + timedelta(days=rng.randrange(3650), seconds=rng.randrange(86400))
+    first_id = 100_000_000_000 + (seed % 9000) * 10_000_000 if seed >= 0 else 100_000_000_000
+    first_id += rng.randrange(1000)
+    yield from _Generator(rng, game, players, tournaments, hands_per_table, source, first_id, start,
+                          odd_names, cumulative_reopen).hands(n)
+
+
+def generate_text(n: int, seed: int = 0, game: str = "nl", players: tuple[int, int] = (2, 9),
+                  **options) -> Iterator[str]:
+    """As generate_hands, each hand rendered as PokerStars text (ending with one newline)."""
+    for hand in generate_hands(n, seed, game, players, **options):
+        yield render_hand(hand)
+
+
+def write_hands(path: str | os.PathLike, n: int, seed: int = 0, game: str = "nl",
+                players: tuple[int, int] = (2, 9), **options) -> int:
+    """Write `n` generated hands to `path` the PokerStars way (UTF-8, three blank lines after each
+    hand); returns the number of hands written."""
+    count = 0
+    with open(Path(path), "w", encoding="utf-8", newline="\n") as out:
+        for text in generate_text(n, seed, game, players, **options):
+            out.write(text)
+            out.write(HAND_SEPARATOR)
+            count += 1
+    return count

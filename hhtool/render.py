@@ -1,0 +1,419 @@
+"""Write a Hand back as PokerStars text, line for line as the client prints it.
+
+`render_hand(hand)` is the inverse of the PokerStars reader: `parse(render_hand(hand))` gives the
+same header, seats, events and claims as `hand`, line numbers aside (`without_lines` sets them
+aside for a comparison). Amounts follow the client's conventions: `calls`/`bets` give the chips
+added, `raises A to B` the raise size and the street total; money is printed by
+`hhtool.model.money.format_minor` (`$0.10`, `$2`, `1500`).
+
+Lines the model keeps verbatim (chat and other notices, summary seat lines) are written as kept;
+a summary seat line without its text is composed from its fields (`format_seat_summary`).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import msgspec
+
+from hhtool.model import (
+    Bet,
+    BlindKind,
+    Call,
+    CashOut,
+    Check,
+    Claims,
+    Collect,
+    DealHole,
+    Event,
+    Fold,
+    HandCancelled,
+    Hand,
+    Header,
+    Limit,
+    Muck,
+    Notice,
+    PostAnte,
+    PostBlind,
+    RaiseTo,
+    Rebuy,
+    ReturnUncalled,
+    Seat,
+    SeatSummary,
+    Show,
+    Source,
+    Street,
+    StreetStart,
+)
+from hhtool.model.money import format_minor
+
+__all__ = ["render_hand", "render_hands", "format_seat_summary", "money_symbol", "without_lines",
+           "HAND_SEPARATOR"]
+
+HAND_SEPARATOR = "\n\n\n"
+"""What the client writes after the last line (and its newline) of each hand: three blank lines."""
+
+_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "INR": "₹", "CNY": "¥"}
+_GAME_NAMES = {
+    Limit.NO_LIMIT: "Hold'em No Limit",
+    Limit.POT_LIMIT: "Hold'em Pot Limit",
+    Limit.FIXED_LIMIT: "Hold'em Limit",
+    Limit.POT_LIMIT_PREFLOP: "Hold'em Pot Limit Pre-Flop, No Limit Post-Flop",
+}
+_STREET_NAMES = {Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER", Street.SHOWDOWN: "SHOW DOWN"}
+_RUN_NAMES = {1: "FIRST ", 2: "SECOND "}
+_FOLDED_ON = {Street.PREFLOP: "folded before Flop", Street.FLOP: "folded on the Flop",
+              Street.TURN: "folded on the Turn", Street.RIVER: "folded on the River"}
+_BLIND_VERBS = {BlindKind.SMALL: "posts small blind ", BlindKind.BIG: "posts big blind ",
+                BlindKind.SMALL_AND_BIG: "posts small & big blinds ", BlindKind.BUTTON: "posts button blind "}
+_ALL_IN = " and is all-in"
+
+
+def money_symbol(header: Header) -> str:
+    """The sign printed before amounts: `$` for USD cash, nothing for chips."""
+    return "" if header.scale == 1 else _SYMBOLS.get(header.currency, "")
+
+
+_MONEY_CACHES: dict[tuple[int, str], dict[int, str]] = {}
+
+
+class _Money:
+    """Amount formatting for one hand, cached per currency (hands repeat the same few amounts)."""
+
+    __slots__ = ("scale", "symbol", "cache")
+
+    def __init__(self, header: Header) -> None:
+        self.scale = header.scale
+        self.symbol = money_symbol(header)
+        cache = _MONEY_CACHES.get((self.scale, self.symbol))
+        if cache is None or len(cache) > 50_000:
+            cache = _MONEY_CACHES[(self.scale, self.symbol)] = {}
+        self.cache = cache
+
+    def __call__(self, amount: int) -> str:
+        text = self.cache.get(amount)
+        if text is None:
+            text = self.cache[amount] = format_minor(amount, self.scale, self.symbol)
+        return text
+
+
+# -- header ------------------------------------------------------------------------------------
+def _when(time: datetime | None, zone: str | None, time_et: datetime | None) -> str:
+    if time is None:  # the reader keeps an out-of-range date as None: write one that reads back as None
+        text = " - 0000/00/00 0:00:00"
+    else:
+        text = f" - {time.year}/{time.month:02d}/{time.day:02d} {time.hour}:{time.minute:02d}:{time.second:02d}"
+    if zone:
+        text += f" {zone}"
+    implied = time if zone == "ET" else None
+    if time_et is not None and time_et != implied:
+        text += (f" [{time_et.year}/{time_et.month:02d}/{time_et.day:02d} "
+                 f"{time_et.hour}:{time_et.minute:02d}:{time_et.second:02d} ET]")
+    return text
+
+
+def _stakes(header: Header, money: _Money) -> str:
+    if header.limit is Limit.FIXED_LIMIT:
+        small, big = header.small_bet, header.big_bet
+    else:
+        small, big = header.small_blind, header.big_blind
+    scale = header.scale
+    if scale > 1 and (small % scale or big % scale):  # the client pads both: $0.50/$1.00
+        digits = len(str(scale)) - 1
+        text = "/".join(f"{money.symbol}{a // scale}.{a % scale:0{digits}d}" for a in (small, big))
+    else:
+        text = f"{money(small)}/{money(big)}"
+    if header.cap is not None:
+        text += f" - {money(header.cap)} Cap -"
+    if header.tournament_id is None and header.currency != "chips" and (not header.is_zoom or not money.symbol):
+        text += f" {header.currency}"
+    return text
+
+
+def _header_line(header: Header, money: _Money) -> str:
+    game = _GAME_NAMES[header.limit]
+    stakes = _stakes(header, money)
+    if header.tournament_id is not None:
+        intro = f"PokerStars {'Home Game ' if header.is_home_game else ''}Hand #{header.hand_id}: "
+        if header.club is not None:
+            intro += f"{{{header.club}}} "
+        intro += f"{'Zoom ' if header.is_zoom else ''}Tournament #{header.tournament_id}, "
+        if header.buy_in:
+            intro += f"{header.buy_in} "
+        if header.mixed is not None:
+            game = f"Mixed {header.mixed} ({game})"
+        if header.level is not None:
+            body = f"{game} - {header.level} ({stakes})"
+        else:
+            body = f"{game} ({stakes})"
+        return intro + body + _when(header.time, header.time_zone, header.time_et)
+    intro = (f"PokerStars {'Zoom ' if header.is_zoom else ''}{'Home Game ' if header.is_home_game else ''}"
+             f"Hand #{header.hand_id}:")
+    intro += f" {{{header.club}}}  " if header.club is not None else "  "
+    if header.mixed is not None:
+        body = f"Mixed {header.mixed} ({game}, {stakes})"
+    else:
+        body = f"{game} ({stakes})"
+    return intro + body + _when(header.time, header.time_zone, header.time_et)
+
+
+def _table_line(header: Header) -> str:
+    text = f"Table '{header.table}'"
+    if header.max_seats is not None:
+        text += f" {header.max_seats}-max"
+    if header.play_money:
+        text += " (Play Money)"
+    if header.button_seat is not None:
+        text += f" Seat #{header.button_seat} is the button"
+    return text
+
+
+def _seat_line(seat: Seat, money: _Money) -> str:
+    bounty = f", {seat.bounty} bounty" if seat.bounty is not None else ""
+    text = f"Seat {seat.seat}: {seat.player} ({money(seat.stack)} in chips{bounty})"
+    if seat.out_of_hand:
+        text += " out of hand (moved from another table into small blind)"
+    if seat.sitting_out:
+        text += " is sitting out"
+    return text
+
+
+# -- body --------------------------------------------------------------------------------------
+def _cards(cards) -> str:
+    return "[" + " ".join(cards) + "]"
+
+
+class _Context:
+    __slots__ = ("money", "cap", "sides")
+
+    def __init__(self, money: _Money, header: Header, sides: int) -> None:
+        self.money = money
+        self.cap = money(header.cap if header.cap is not None else 0)
+        self.sides = sides
+
+
+def _flags(event, c: _Context) -> str:
+    text = _ALL_IN if event.all_in else ""
+    if event.cap_reached:
+        text += f" and has reached the {c.cap} cap"
+    return text
+
+
+def _fold(e: Fold, c: _Context) -> str:
+    return f"{e.player}: folds {_cards(e.shown)}" if e.shown else f"{e.player}: folds"
+
+
+def _check(e: Check, c: _Context) -> str:
+    return f"{e.player}: checks"
+
+
+def _call(e: Call, c: _Context) -> str:
+    if e.all_in or e.cap_reached:
+        return f"{e.player}: calls {c.money(e.added)}{_flags(e, c)}"
+    return f"{e.player}: calls {c.money(e.added)}"
+
+
+def _bet(e: Bet, c: _Context) -> str:
+    if e.all_in or e.cap_reached:
+        return f"{e.player}: bets {c.money(e.added)}{_flags(e, c)}"
+    return f"{e.player}: bets {c.money(e.added)}"
+
+
+def _raise(e: RaiseTo, c: _Context) -> str:
+    text = f"{e.player}: raises {c.money(e.raise_by)} to {c.money(e.raise_to)}"
+    return text + _flags(e, c) if e.all_in or e.cap_reached else text
+
+
+def _street(e: StreetStart, c: _Context) -> str:
+    if e.street is Street.PREFLOP:
+        marker = "*** HOLE CARDS ***"
+    else:
+        marker = f"*** {_RUN_NAMES.get(e.run, '')}{_STREET_NAMES[e.street]} ***"
+    board = e.board
+    if not board:
+        return marker
+    if len(board) > 1 and (e.street is Street.TURN or e.street is Street.RIVER):
+        return f"{marker} {_cards(board[:-1])} [{board[-1]}]"
+    return f"{marker} {_cards(board)}"
+
+
+def _blind(e: PostBlind, c: _Context) -> str:
+    return f"{e.player}: {_BLIND_VERBS[e.blind]}{c.money(e.amount)}{_ALL_IN if e.all_in else ''}"
+
+
+def _ante(e: PostAnte, c: _Context) -> str:
+    return f"{e.player}: posts the ante {c.money(e.amount)}{_ALL_IN if e.all_in else ''}"
+
+
+def _dealt(e: DealHole, c: _Context) -> str:
+    return f"Dealt to {e.player} {_cards(e.cards)}"
+
+
+def _uncalled(e: ReturnUncalled, c: _Context) -> str:
+    return f"Uncalled bet ({c.money(e.amount)}) returned to {e.player}"
+
+
+def _collect(e: Collect, c: _Context) -> str:
+    return f"{e.player} collected {c.money(e.amount)} from {_pot_name(e.pot_index, c.sides)}"
+
+
+def _show(e: Show, c: _Context) -> str:
+    text = f"{e.player}: shows {_cards(e.cards)}"
+    return text if e.description is None else f"{text} ({e.description})"
+
+
+def _muck(e: Muck, c: _Context) -> str:
+    return f"{e.player}: mucks hand" if e.mucked else f"{e.player}: doesn't show hand"
+
+
+def _notice(e: Notice, c: _Context) -> str:
+    return e.text
+
+
+def _cash_out(e: CashOut, c: _Context) -> str:
+    return f"{e.player} cashed out the hand for {c.money(e.amount)} | Cash Out Fee {c.money(e.fee)}"
+
+
+def _rebuy(e: Rebuy, c: _Context) -> str:
+    paid = f" for {e.paid}" if e.paid else ""
+    return f"{e.player} re-buys and receives {e.chips} chips{paid}"
+
+
+def _cancelled(e: HandCancelled, c: _Context) -> str:
+    return "Hand cancelled"
+
+
+_LINES = {
+    Fold: _fold, Check: _check, Call: _call, Bet: _bet, RaiseTo: _raise, StreetStart: _street,
+    PostBlind: _blind, PostAnte: _ante, DealHole: _dealt, ReturnUncalled: _uncalled, Collect: _collect,
+    Show: _show, Muck: _muck, Notice: _notice, CashOut: _cash_out, Rebuy: _rebuy, HandCancelled: _cancelled,
+}
+
+
+def _event_line(event: Event, c: _Context) -> str:
+    writer = _LINES.get(type(event))
+    if writer is None:
+        raise TypeError(f"no PokerStars line for {type(event).__name__}")
+    return writer(event, c)
+
+
+def _pot_name(index: int | None, sides: int) -> str:
+    if index is None:
+        return "pot"
+    if index == 0:
+        return "main pot"
+    return "side pot" if index == 1 and sides == 1 else f"side pot-{index}"
+
+
+# -- summary -----------------------------------------------------------------------------------
+def _total_line(claims: Claims, money: _Money) -> str:
+    text = f"Total pot {money(claims.total_pot)}"
+    if claims.main_pot is not None:
+        text += f" Main pot {money(claims.main_pot)}."
+    sides = claims.side_pots
+    if len(sides) == 1:
+        text += f" Side pot {money(sides[0])}."
+    else:
+        text += "".join(f" Side pot-{i} {money(amount)}." for i, amount in enumerate(sides, 1))
+    if claims.rake is not None:
+        text += f" | Rake {money(claims.rake)}"
+    return text
+
+
+def _outcome_text(outcome, money: _Money) -> str:
+    text = f"won ({money(outcome.amount)})" if outcome.won else "lost"
+    return text if outcome.description is None else f"{text} with {outcome.description}"
+
+
+def format_seat_summary(summary: SeatSummary, header: Header) -> str:
+    """A summary seat line composed from its fields, as the client writes it."""
+    return _format_seat_summary(summary, _Money(header))
+
+
+def _format_seat_summary(summary: SeatSummary, money: _Money) -> str:
+    text = f"Seat {summary.seat}: {summary.player}"
+    for position in summary.positions:
+        text += f" ({position})"
+    result = summary.result
+    if result == "folded":
+        folded = _FOLDED_ON.get(summary.folded_on or Street.PREFLOP, "folded before Flop")
+        if summary.didnt_bet:
+            folded += " (didn't bet)"
+        text += f" showed {_cards(summary.cards)} and {folded}" if summary.cards else f" {folded}"
+    elif result == "showed":
+        text += f" showed {_cards(summary.cards)} and " + ", and ".join(
+            _outcome_text(o, money) for o in summary.outcomes)
+    elif result == "mucked":
+        text += " mucked" + (f" {_cards(summary.cards)}" if summary.cards else "")
+    elif result in ("collected", "won"):
+        amount = summary.outcomes[0].amount if summary.outcomes else 0
+        text += f" {result} ({money(amount)})"
+    elif result == "sat_out":
+        text += " is sitting out"
+    if summary.cashed_out:
+        text += " (cashed out)"
+    return text
+
+
+def _is_notice(event: Event) -> bool:
+    return type(event) is Notice or type(event) is Rebuy
+
+
+def render_hand(hand: Hand) -> str:
+    """The hand as PokerStars text: its lines, each ending with a newline (no blank lines)."""
+    header, claims = hand.header, hand.claims
+    money = _Money(header)
+    lines = [_header_line(header, money), _table_line(header)]
+    lines.extend(_seat_line(seat, money) for seat in hand.seats)
+    events = hand.events
+    # The reader appends notices found in the summary section after the body's events; they are
+    # told apart by their line numbers (after the Total pot line). Either way they end the events.
+    cut = len(events)
+    while cut and _is_notice(events[cut - 1]) and events[cut - 1].line > claims.line:
+        cut -= 1
+    context = _Context(money, header, len(claims.side_pots))
+    lines.extend([_LINES[type(event)](event, context) if type(event) in _LINES else _event_line(event, context)
+                  for event in events[:cut]])
+    lines.append("*** SUMMARY ***")
+    summary: list[tuple[int, str]] = []
+    if claims.total_pot is not None:
+        summary.append((claims.line, _total_line(claims, money)))
+    if claims.run_twice:
+        summary.append((claims.line, "Hand was run twice"))
+    two = len(claims.boards) > 1
+    for i, board in enumerate(claims.boards):
+        line = claims.board_lines[i] if i < len(claims.board_lines) else claims.line
+        prefix = ("FIRST ", "SECOND ")[i] if two and i < 2 else ""
+        summary.append((line, f"{prefix}Board {_cards(board)}"))
+    for seat in claims.seats:
+        summary.append((seat.line, seat.text or _format_seat_summary(seat, money)))
+    for event in events[cut:]:  # each before the first summary line that came after it
+        text = _event_line(event, context)
+        at = next((i for i, (line, _) in enumerate(summary) if line > event.line), len(summary))
+        summary.insert(at, (event.line, text))
+    lines.extend(text for _, text in summary)
+    return "\n".join(lines) + "\n"
+
+
+def render_hands(hands) -> str:
+    """Several hands as one PokerStars file: each hand followed by three blank lines."""
+    return "".join(render_hand(hand) + HAND_SEPARATOR for hand in hands)
+
+
+# -- comparison --------------------------------------------------------------------------------
+_NO_SOURCE = Source("", 0, 1)
+
+
+def without_lines(hand: Hand) -> Hand:
+    """The hand with every line number (and its source and size) set aside, for comparing hands."""
+    replace = msgspec.structs.replace
+    claims = hand.claims
+    return replace(
+        hand,
+        seats=tuple(replace(seat, line=0) for seat in hand.seats),
+        events=tuple(replace(event, line=0) for event in hand.events),
+        claims=replace(claims, line=0, board_lines=tuple(0 for _ in claims.board_lines),
+                       seats=tuple(replace(seat, line=0) for seat in claims.seats)),
+        source=_NO_SOURCE,
+        lines=0,
+    )

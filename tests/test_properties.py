@@ -1,0 +1,160 @@
+"""Properties, with Hypothesis choosing the play.
+
+(a) Hands played by the generator with Hypothesis-chosen decisions (a `st.randoms()` drives every
+    draw: seats, stacks, cards, folds, calls, bet sizes) replay with zero findings, also across
+    the hands of a table, and conserve chips: the starting stacks add up to the final stacks plus
+    the rake, where a final stack is start − contributions + uncalled returns + collected,
+    contributions being counted from the events independently of the replay.
+(b) parse(render(hand)) == hand, line numbers aside, for generated hands and every sample hand.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hhtool.findings import Severity
+from hhtool.generate import GAMES, generate_hands
+from hhtool.grammar import Status, parse_block
+from hhtool.io import Block, read_blocks
+from hhtool.model import (
+    Bet,
+    Call,
+    Collect,
+    PostAnte,
+    PostBlind,
+    RaiseTo,
+    ReturnUncalled,
+    Street,
+    StreetStart,
+)
+from hhtool.render import render_hand, render_hands, without_lines
+from hhtool.rules.crosshand import CrossHand
+from hhtool.rules.ruleset import RuleSet, pokerstars_schedule
+from hhtool.validate import validate_hand
+
+RULES = RuleSet(rake=pokerstars_schedule())
+SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.txt"))
+
+# A drawn Random spends Hypothesis data on every call, so the smallest example is large by nature.
+PLAY = settings(max_examples=100, deadline=None, suppress_health_check=[
+    HealthCheck.large_base_example, HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def parse(text: str, file: str = "generated"):
+    result = parse_block(Block(file, 1, 1, "pokerstars", text))
+    assert result.status is Status.PARSED, [f.as_dict() for f in result.findings]
+    return result.hand
+
+
+def final_stacks(hand) -> dict[str, int]:
+    """start − contributions + returns + collected, from the events alone (not from the replay)."""
+    stacks = {seat.player: seat.stack for seat in hand.seats}
+    street: Counter = Counter()
+    for event in hand.events:
+        kind = type(event)
+        if kind is StreetStart and event.street is not Street.PREFLOP:
+            street.clear()
+        elif kind is PostAnte:
+            stacks[event.player] -= event.amount
+        elif kind is PostBlind:
+            stacks[event.player] -= event.amount
+            street[event.player] += event.amount
+        elif kind is Call or kind is Bet:
+            stacks[event.player] -= event.added
+            street[event.player] += event.added
+        elif kind is RaiseTo:
+            stacks[event.player] -= event.raise_to - street[event.player]
+            street[event.player] = event.raise_to
+        elif kind is ReturnUncalled:
+            stacks[event.player] += event.amount
+            street[event.player] -= event.amount
+        elif kind is Collect:
+            stacks[event.player] += event.amount
+    return stacks
+
+
+def check_hand(hand, cross: CrossHand) -> None:
+    text = render_hand(hand)
+    parsed = parse(text)
+    assert parsed == hand  # generated hands carry the line numbers of their own text
+    state = validate_hand(parsed, RULES)
+    findings = [f for f in [*state.findings, *cross.check(state)] if f.severity is not Severity.INFO]
+    assert findings == [], (text, [f.as_dict() for f in findings])
+    # chips are conserved (P3): Σ start = Σ final + rake
+    final = final_stacks(hand)
+    collected: Counter = Counter()
+    for event in state.collects:
+        collected[event.player] += event.amount
+    replayed = {name: player.stack + collected[name] for name, player in state.players.items()}
+    assert final == replayed
+    assert all(amount >= 0 for amount in final.values())
+    assert sum(seat.stack for seat in hand.seats) == sum(final.values()) + hand.claims.rake
+
+
+# -- (a) random legal play ---------------------------------------------------------------------
+@PLAY
+@given(rng=st.randoms(use_true_random=False), game=st.sampled_from(GAMES), low=st.integers(2, 10),
+       span=st.integers(0, 8), tournaments=st.sampled_from((0.0, 0.3, 1.0)), odd_names=st.sampled_from((0.0, 0.4)))
+def test_chosen_play_is_legal_and_conserves_chips(rng, game, low, span, tournaments, odd_names):
+    cross = CrossHand(RULES)
+    hands = generate_hands(4, rng=rng, game=game, players=(low, min(10, low + span)), tournaments=tournaments,
+                           hands_per_table=(1, 4), odd_names=odd_names)
+    for hand in hands:
+        check_hand(hand, cross)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), game=st.sampled_from(GAMES))
+def test_seeded_sessions_are_legal_and_conserve_chips(seed, game):
+    """Whole table sessions (stacks carried over, rebuys, blinds rising) from a drawn seed."""
+    cross = CrossHand(RULES)
+    for hand in generate_hands(12, seed, game, tournaments=0.3, hands_per_table=(4, 12)):
+        check_hand(hand, cross)
+
+
+# -- (b) parse(render(hand)) == hand -----------------------------------------------------------
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), game=st.sampled_from(GAMES), odd_names=st.sampled_from((0.0, 0.5)))
+def test_render_parse_round_trip_generated(seed, game, odd_names):
+    hands = list(generate_hands(6, seed, game, odd_names=odd_names, hands_per_table=(1, 6)))
+    for hand in hands:
+        assert without_lines(parse(render_hand(hand))) == without_lines(hand)
+    # and as one file, the PokerStars way: the reader splits it back into the same hands
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "hands.txt"
+        path.write_text(render_hands(hands), encoding="utf-8")
+        blocks = list(read_blocks(path))
+    assert len(blocks) == len(hands)
+    for block, hand in zip(blocks, hands):
+        result = parse_block(block)
+        assert result.status is Status.PARSED
+        assert without_lines(result.hand) == without_lines(hand)
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=[p.name for p in SAMPLES])
+def test_render_parse_round_trip_samples(path):
+    blocks = [b for b in read_blocks(path) if isinstance(b, Block)]
+    assert blocks
+    for block in blocks:
+        result = parse_block(block)
+        assert result.status is Status.PARSED
+        hand = result.hand
+        again = parse(render_hand(hand), file=block.file)
+        assert without_lines(again) == without_lines(hand)
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=[p.name for p in SAMPLES])
+def test_render_writes_sample_lines_back(path):
+    """Line for line the client's text, except what the model does not keep: `Game #` for `Hand #`,
+    the old date style, trailing blanks."""
+    for block in (b for b in read_blocks(path) if isinstance(b, Block)):
+        original = [line.rstrip() for line in block.text.rstrip("\n").split("\n")]
+        rendered = render_hand(parse_block(block).hand).rstrip("\n").split("\n")
+        assert len(rendered) == len(original)
+        assert rendered[1:] == original[1:]
