@@ -268,7 +268,8 @@ def stats(
     defines each statistic. Exit code 0, or 2 when DATASET is not a dataset.
     """
     from hhtool.audit.tables import is_dataset
-    from hhtool.stats import render, stats as compute
+    from hhtool.stats import render
+    from hhtool.stats import stats as compute
 
     if not is_dataset(dataset):
         print(f"hhtool: {dataset} is not an hhtool dataset (no hands/ folder); make one with 'hhtool export'",
@@ -292,8 +293,9 @@ def audit(
     out: Annotated[str | None, typer.Option("--out", help="Write the report to this file (default: stdout).")] = None,
     exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when the audit finds errors.")] = False,
 ) -> None:
-    """Rake and payout audit: rake totals (by currency, stakes, table, day, players dealt in), rake-schedule
-    violations, payout mismatches and chip conservation, each row naming its hands.
+    """Rake and payout audit: rake totals, schedule violations, payout mismatches, chip conservation.
+
+    Rake totals come by currency, stakes, table, day and players dealt in; every row names its hands.
 
     PATH may be a dataset folder (it has a hands/ folder) or hand histories, validated in memory. The
     schedule is the rules file's [rake] when given, else PokerStars' published schedule for PokerStars

@@ -1,0 +1,362 @@
+"""The audit report as JSON, plain text, or one self-contained HTML page (inline CSS and SVG, no script,
+no link to anything outside the file)."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from html import escape
+
+from hhtool.audit.charts import COLORS, Bar, bar_chart, column_chart
+from hhtool.audit.report import VIOLATION_KINDS, VIOLATION_LABELS
+from hhtool.audit.tables import money, scale_of
+
+HTML_ROWS = 200  # longest table in the HTML page; the JSON report has every row
+
+CURRENCY_NAMES = {"USD": "US dollars", "EUR": "euros", "GBP": "pounds sterling", "chips": "chips (play money)",
+                  "INR": "Indian rupees", "CNY": "yuan", "CAD": "Canadian dollars", "SEK": "Swedish kronor",
+                  "CHF": "Swiss francs"}
+
+
+# -- JSON ------------------------------------------------------------------------------------
+def to_json(report: dict) -> str:
+    return json.dumps(report, ensure_ascii=False, indent=1) + "\n"
+
+
+# -- columns shared by text and HTML -----------------------------------------------------------
+Column = tuple[str, str, Callable[[dict], str], str]  # key, header, formatter, align (l/r)
+
+
+def _m(key: str) -> Callable[[dict], str]:
+    return lambda r: money(r.get(key), r.get("currency"))
+
+
+def _v(key: str) -> Callable[[dict], str]:
+    return lambda r: "" if r.get(key) is None else str(r.get(key))
+
+
+def _pct(key: str) -> Callable[[dict], str]:
+    return lambda r: "" if r.get(key) is None else f"{r[key]:.2f} %"
+
+
+def _where(r: dict) -> str:
+    return f"{r['file']}:{r['line']}"
+
+
+TOTAL_COLUMNS: list[Column] = [
+    ("hands", "hands", _v("hands"), "r"),
+    ("raked_hands", "raked hands", _v("raked_hands"), "r"),
+    ("total_pot", "total of pots", _m("total_pot"), "r"),
+    ("rake", "rake", _m("rake"), "r"),
+    ("rake_share_pct", "rake / pot", _pct("rake_share_pct"), "r"),
+    ("flop_rake_share_pct", "rake / pot, hands with a flop", _pct("flop_rake_share_pct"), "r"),
+    ("first_hand", "first hand", _v("first_hand"), "l"),
+]
+TOTALS = [
+    ("by_currency", "Rake by currency", [("currency", "currency", _v("currency"), "l")]),
+    ("by_stakes", "Rake by stakes", [("stakes", "stakes", _v("stakes"), "l"),
+                                     ("schedule_percent", "schedule %", _v("schedule_percent"), "r")]),
+    ("by_players", "Rake by number of players dealt in", [("players", "players", _v("players"), "r"),
+                                                          ("currency", "currency", _v("currency"), "l")]),
+    ("by_day", "Rake by day (UTC)", [("day", "day", _v("day"), "l"), ("currency", "currency", _v("currency"), "l")]),
+    ("by_table", "Rake by table", [("table", "table", _v("table"), "l"),
+                                   ("currency", "currency", _v("currency"), "l")]),
+]
+VIOLATION_COLUMNS: list[Column] = [
+    ("hand_id", "hand", _v("hand_id"), "l"), ("day", "day", _v("day"), "l"), ("stakes", "stakes", _v("stakes"), "l"),
+    ("players", "players", _v("players"), "r"), ("total_pot", "pot", _m("total_pot"), "r"),
+    ("rake", "rake taken", _m("rake"), "r"), ("due", "schedule", _m("due"), "r"),
+    ("difference", "difference", _m("difference"), "r"), ("code", "code", _v("code"), "l"),
+    ("kind", "what", lambda r: VIOLATION_LABELS[r["kind"]], "l"), ("file", "where", _where, "l"),
+]
+PAYOUT_COLUMNS: list[Column] = [
+    ("hand_id", "hand", _v("hand_id"), "l"), ("day", "day", _v("day"), "l"), ("code", "code", _v("code"), "l"),
+    ("severity", "severity", _v("severity"), "l"), ("message", "what is wrong", _v("message"), "l"),
+    ("expected", "expected", _v("expected"), "l"), ("actual", "printed", _v("actual"), "l"),
+    ("file", "where", _where, "l"),
+]
+BALANCE_DAY_COLUMNS: list[Column] = [
+    ("day", "day", _v("day"), "l"), ("currency", "currency", _v("currency"), "l"), ("hands", "hands", _v("hands"), "r"),
+    ("chips_before", "chips before", _m("chips_before"), "r"), ("chips_after", "chips after", _m("chips_after"), "r"),
+    ("rake", "rake", _m("rake"), "r"), ("difference", "difference", _m("difference"), "r"),
+    ("hands_out_of_balance", "hands out of balance", _v("hands_out_of_balance"), "r"),
+]
+BALANCE_HAND_COLUMNS: list[Column] = [
+    ("hand_id", "hand", _v("hand_id"), "l"), ("day", "day", _v("day"), "l"),
+    ("chips_before", "chips before", _m("chips_before"), "r"), ("chips_after", "chips after", _m("chips_after"), "r"),
+    ("rake", "rake", _m("rake"), "r"), ("difference", "difference", _m("difference"), "r"),
+    ("file", "where", _where, "l"),
+]
+CODE_COLUMNS: list[Column] = [
+    ("code", "code", _v("code"), "l"), ("severity", "severity", _v("severity"), "l"),
+    ("title", "what it means", _v("title"), "l"), ("count", "count", _v("count"), "r"),
+]
+UNCHECKED_COLUMNS: list[Column] = [
+    ("reason", "why not checked", _v("reason"), "l"), ("stakes", "stakes", _v("stakes"), "l"),
+    ("hands", "hands", _v("hands"), "r"),
+]
+
+
+# -- text ------------------------------------------------------------------------------------
+def _text_table(rows: Sequence[dict], columns: Sequence[Column]) -> str:
+    if not rows:
+        return "  (none)"
+    cells = [[c[1] for c in columns]] + [[c[2](r) for c in columns] for r in rows]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(columns))]
+    lines = []
+    for row in cells:
+        line = "  ".join(v.rjust(w) if c[3] == "r" else v.ljust(w) for v, w, c in zip(row, widths, columns))
+        lines.append("  " + line.rstrip())
+    return "\n".join(lines)
+
+
+def to_text(report: dict) -> str:
+    s = report["summary"]
+    out = [f"Rake and payout audit of {report['source']['kind']}: {', '.join(report['source']['paths'])}",
+           f"Schedule: {report['schedule']['description']}",
+           (f"Hands: {s['hands']} ({', '.join(f'{k} {v}' for k, v in s['by_status'].items()) or 'none'}); audited "
+           f"{s['audited_hands']}: cash {s['cash_hands']}, tournament {s['tournament_hands']}; raked {s['raked_hands']}"),
+           "Rake: " + (", ".join(money(v, k) + f" {k}" for k, v in s["rake_by_currency"].items()) or "none"),
+           (f"Schedule checked {s['schedule_checked_hands']} cash hands, not checked {s['schedule_unchecked_hands']}; "
+           f"violations {s['schedule_violations']}, payout mismatches {s['payout_mismatches']}, hands out of balance "
+           f"{s['hands_out_of_balance']}")]
+    for key, title, columns in TOTALS:
+        out += ["", title, _text_table(report["rake"][key], columns + TOTAL_COLUMNS)]
+    out += ["", "Schedule violations", _text_table(report["schedule_violations"], VIOLATION_COLUMNS)]
+    out += ["", "Hands not checked against the schedule",
+            _text_table(report["schedule"]["unchecked_stakes"], UNCHECKED_COLUMNS)]
+    out += ["", "Payout mismatches", _text_table(report["payout_mismatches"], PAYOUT_COLUMNS)]
+    out += ["", "Chip conservation by day", _text_table(report["conservation"]["by_day"], BALANCE_DAY_COLUMNS)]
+    out += ["", "Hands out of balance", _text_table(report["conservation"]["by_hand"], BALANCE_HAND_COLUMNS)]
+    out += ["", "Findings by code", _text_table(report["findings_by_code"], CODE_COLUMNS)]
+    return "\n".join(out) + "\n"
+
+
+# -- HTML ------------------------------------------------------------------------------------
+CSS = """
+:root{--ink:#1f2933;--muted:#5f6b7a;--line:#d9dde3;--bg:#f6f7f9;--accent:#2f6f9f;--bad:#b03a2e;--warn:#d68910}
+*{box-sizing:border-box}
+body{margin:0;background:var(--bg);color:var(--ink);
+ font:15px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif}
+main{max-width:1040px;margin:0 auto;padding:24px 20px 60px}
+h1{font-size:28px;margin:0 0 4px}
+h2{font-size:20px;margin:36px 0 6px;padding-top:8px;border-top:2px solid var(--line)}
+h3{font-size:16px;margin:22px 0 6px}
+p{margin:6px 0 10px;max-width:860px}
+.sub{color:var(--muted);margin:0 0 16px}
+.cards{display:flex;flex-wrap:wrap;gap:12px;margin:16px 0}
+.card{background:#fff;border:1px solid var(--line);border-radius:8px;padding:12px 16px;min-width:180px;flex:1}
+.card .n{font-size:24px;font-weight:650}
+.card .l{color:var(--muted);font-size:13px}
+.card.bad .n{color:var(--bad)}
+.card.ok .n{color:#2e7d4f}
+.chart{display:block;background:#fff;border:1px solid var(--line);border-radius:8px;margin:10px 0}
+table{border-collapse:collapse;background:#fff;margin:8px 0 4px;font-size:13px;width:100%}
+th,td{border:1px solid var(--line);padding:4px 8px;vertical-align:top}
+th{background:#eef1f5;text-align:left;font-weight:600}
+td.r,th.r{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+td.where{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;overflow-wrap:anywhere;min-width:11em}
+.note{color:var(--muted);font-size:13px}
+td.nowrap{white-space:nowrap}
+.none{color:#2e7d4f;font-weight:600}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 14px;margin:8px 0}
+dt{font-weight:600} dd{margin:0}
+"""
+
+
+def _html_table(rows: Sequence[dict], columns: Sequence[Column], none: str = "None.", base: str = "") -> str:
+    """A table of at most HTML_ROWS rows; file paths shown relative to `base` (the full path as tooltip)."""
+    if not rows:
+        return f'<p class="none">{escape(none)}</p>'
+    head = "".join(f'<th class="{c[3]}">{escape(c[1])}</th>' for c in columns)
+    body = []
+    for r in rows[:HTML_ROWS]:
+        cells = []
+        for c in columns:
+            if c[0] == "file":
+                full = c[2](r)
+                short = full[len(base):].lstrip("/\\") if base and full.startswith(base) else full
+                cells.append(f'<td class="where" title="{escape(full)}">{escape(short)}</td>')
+                continue
+            cls = f"{c[3]} nowrap" if c[0] == "day" else c[3]
+            cells.append(f'<td class="{cls}">{escape(c[2](r))}</td>')
+        body.append("<tr>" + "".join(cells) + "</tr>")
+    note = ""
+    if len(rows) > HTML_ROWS:
+        note = (f'<p class="note">Showing the first {HTML_ROWS} of {len(rows)} rows; the JSON report '
+                f'(<code>--format json</code>) lists them all.</p>')
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>{note}"
+
+
+def _axis_money(currency: str) -> Callable[[float], str]:
+    scale = scale_of(currency)
+
+    def fmt(v: float) -> str:
+        if scale == 1:
+            return f"{v:,.0f}"
+        return money(round(v), currency)
+    return fmt
+
+
+def rake_by_day_charts(report: dict) -> list[str]:
+    by_day = report["rake"]["by_day"]
+    currencies = [c for c, v in report["summary"]["rake_by_currency"].items() if v > 0]
+    desc = ("Total rake taken from the cash-game pots of each day (UTC), one bar per day with hands; hover a bar "
+            "for the exact amount and the number of hands.")
+    if not currencies:
+        return [column_chart("Rake by day", desc, [], str, "rake", empty="No rake was taken in these hands.")]
+    charts = []
+    for currency in currencies:
+        rows = [r for r in by_day if r["currency"] == currency]
+        bars = [Bar(r["day"], r["rake"], money(r["rake"], currency),
+                    f"{r['day']}: rake {money(r['rake'], currency)} from {r['hands']} hands "
+                    f"({r['raked_hands']} raked), pots {money(r['total_pot'], currency)}") for r in rows]
+        name = CURRENCY_NAMES.get(currency, currency)
+        charts.append(column_chart(f"Rake by day ({currency})", desc, bars, _axis_money(currency),
+                                   f"rake, {name}"))
+    return charts
+
+
+def rake_share_chart(report: dict) -> str:
+    rows = [r for r in report["rake"]["by_stakes"] if r.get("flop_rake_share_pct") is not None]
+    bars = []
+    for r in rows:
+        marker = float(r["schedule_percent"]) if r.get("schedule_percent") else None
+        bars.append(Bar(
+            r["stakes"], r["flop_rake_share_pct"], f"{r['flop_rake_share_pct']:.2f} %",
+            f"{r['stakes']}: rake {money(r['rake'], r['currency'])} on pots of {money(r['flop_total_pot'], r['currency'])}"
+            f" in {r['hands']} hands = {r['flop_rake_share_pct']:.2f} % (all hands: {r['rake_share_pct'] or 0:.2f} %)",
+            marker=marker, marker_text=f"schedule: {r['schedule_percent']} %" if marker is not None else ""))
+    return bar_chart(
+        "Rake as a share of the pot, by stakes",
+        "For each stake, the rake taken divided by the pots of the cash hands that saw a flop, in per cent. "
+        "The black tick is the schedule's percentage where the schedule covers the stake; caps keep big pots "
+        "below it.", bars, lambda v: f"{v:g} %", "rake ÷ pot, per cent (hands that saw a flop)",
+        legend="Bar: rake taken ÷ pot.  Black tick: the schedule's percentage.",
+        empty="No cash hand with a flop in these hands.")
+
+
+def findings_chart(report: dict) -> str:
+    rows = report["findings_by_code"]
+    bars = [Bar(f"{r['code']} {r['title']}", r["count"], f"{r['count']:,}",
+                f"{r['code']} ({r['severity']}): {r['title']} — {r['count']:,} findings",
+                color=COLORS.get(r["severity"] or "", COLORS["bar"])) for r in rows]
+    return bar_chart("Findings by code", "How many times each finding code was reported; red bars are errors, "
+                     "orange warnings, blue information.", bars, lambda v: f"{v:,.0f}", "number of findings",
+                     label_width=330, legend="Red: error.  Orange: warning.  Blue: information.",
+                     empty="No findings: every hand checked out.", whole=True)
+
+
+def _common_folder(report: dict) -> str:
+    files = {r["file"] for key in ("schedule_violations", "payout_mismatches") for r in report[key]}
+    files |= {r["file"] for r in report["conservation"]["by_hand"]}
+    if not files:
+        return ""
+    try:
+        folder = os.path.commonpath([os.path.dirname(f) for f in files])
+    except ValueError:  # relative and absolute paths mixed
+        return ""
+    return folder if folder not in ("", "/", ".") else ""
+
+
+def _kinds_legend(violations: list[dict]) -> str:
+    kinds = sorted({v["kind"] for v in violations}, key=list(VIOLATION_KINDS).index)
+    if not kinds:
+        return ""
+    items = "".join(f"<dt>{escape(VIOLATION_LABELS[k])}</dt><dd>{escape(VIOLATION_KINDS[k])}</dd>" for k in kinds)
+    return f"<dl>{items}</dl>"
+
+
+def _card(number: str, label: str, tone: str = "") -> str:
+    return f'<div class="card {tone}"><div class="n">{escape(number)}</div><div class="l">{escape(label)}</div></div>'
+
+
+def to_html(report: dict, generated: datetime | None = None) -> str:
+    s = report["summary"]
+    generated = generated or datetime.now(UTC)
+    rake_text = ", ".join(money(v, k) for k, v in s["rake_by_currency"].items() if v) or "0"
+    cards = [
+        _card(f"{s['audited_hands']:,}", f"hands audited ({s['cash_hands']:,} cash, {s['tournament_hands']:,} "
+                                         f"tournament) of {s['hands']:,} read"),
+        _card(rake_text, f"rake taken, in {s['raked_hands']:,} raked hands"),
+        _card(f"{s['schedule_violations']:,}", f"schedule violations ({s['schedule_checked_hands']:,} hands checked)",
+              "bad" if s["schedule_violations"] else "ok"),
+        _card(f"{s['payout_mismatches']:,}", "payout findings", "bad" if s["payout_mismatches"] else "ok"),
+        _card(f"{s['hands_out_of_balance']:,}", "hands where chips were not conserved",
+              "bad" if s["hands_out_of_balance"] else "ok"),
+    ]
+    base = _common_folder(report)
+    where = (f" File paths are relative to <code>{escape(base)}</code> (hover one for the full path)."
+             if base else "")
+    currencies = sorted({c for c in s["total_pot_by_currency"]})
+    units = "; ".join(f"{c} = {CURRENCY_NAMES.get(c, c)}" for c in currencies) or "none"
+    parts = [
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        "<title>Rake and payout audit</title>", f"<style>{CSS}</style></head><body><main>",
+        "<h1>Rake and payout audit</h1>",
+        (f'<p class="sub">{escape(report["source"]["kind"].capitalize())}: '
+        f'{escape(", ".join(report["source"]["paths"]))} · {escape(report["schedule"]["description"])} · '
+        f'made by hhtool on {generated:%Y-%m-%d %H:%M} UTC</p>'),
+        f'<div class="cards">{"".join(cards)}</div>',
+        "<h2>How to read this report</h2><dl>",
+        "<dt>Pot</dt><dd>every chip the players put in a hand, less bets nobody called (those go back).</dd>",
+        ("<dt>Rake</dt><dd>what the room kept from the pot. Cash games only: a tournament's fee is paid with the "
+        "buy-in, so its hands carry no rake.</dd>"),
+        f"<dt>Schedule</dt><dd>{escape(report['schedule']['description'])}. The rake due is a percentage of the "
+        f"pot, rounded ({escape(report['schedule']['rounding'].replace('_', ' '))}), up to a cap that depends on how "
+        f"many players were dealt in"
+        + (", and nothing when the hand ended before the flop" if report["schedule"]["no_flop_no_drop"] else "")
+        + ".</dd>",
+        ("<dt>Chip conservation</dt><dd>the chips on the table before a hand must equal the chips after it plus the "
+        "rake.</dd>"),
+        f"<dt>Units</dt><dd>amounts are in the table's currency ({escape(units)}); days are UTC days.</dd>",
+        ("<dt>Finding hands</dt><dd>each problem row names its hand (hand number, file and line). Totals name their "
+        "first hand; the JSON report (<code>hhtool audit … --format json</code>) lists every hand with its "
+        f"day, stakes, table and players, so any total can be traced to its hands.{where}</dd></dl>"),
+        "<h2>Rake by day</h2><p>How much rake the room took each day, per currency.</p>",
+        *rake_by_day_charts(report),
+        ("<h2>Rake as a share of the pot, by stakes</h2><p>Compare each bar with the black tick: a bar beyond its "
+        "tick means more rake than the schedule's percentage; below it is normal when caps apply.</p>"),
+        rake_share_chart(report),
+        ("<h2>Findings by code</h2><p>Everything the hand checks reported, by finding code (<code>hhtool rules "
+        "CODE</code> explains each one).</p>"),
+        findings_chart(report),
+        _html_table(report["findings_by_code"], CODE_COLUMNS, "No findings."),
+        ("<h2>Schedule violations</h2><p>Hands where the rake taken differs from the schedule: too much "
+        "(HH208), rake with no flop (HH209), too little (HH212, a warning), off by rounding only, or rake in a "
+        "tournament (HH207). Amounts: taken, due by the schedule, and the difference.</p>"),
+        _kinds_legend(report["schedule_violations"]),
+        _html_table(report["schedule_violations"], VIOLATION_COLUMNS, "None: every checked hand paid the rake "
+                                                                        "the schedule asks.", base),
+        ("<h3>Hands not checked against the schedule</h3><p>The schedule does not say what these hands should "
+        "pay (other stakes, currency or period), so their rake is counted in the totals but not checked.</p>"),
+        _html_table(report["schedule"]["unchecked_stakes"], UNCHECKED_COLUMNS, "None: every cash hand was "
+                                                                                "checked."),
+        ("<h2>Payout mismatches</h2><p>Hands where the money paid out does not follow from the bets and the cards: "
+        "wrong uncalled-bet returns, wrong pot totals, amounts collected that differ from the pot less the rake, "
+        "pots given to the wrong player or split wrongly.</p>"),
+        _html_table(report["payout_mismatches"], PAYOUT_COLUMNS, "None: every pot was paid out correctly.", base),
+        ("<h2>Chip conservation</h2><p>Per day and currency: chips before the hands, chips after, rake and the "
+        "difference (before − after − rake), which must be zero.</p>"),
+        _html_table(report["conservation"]["by_day"], BALANCE_DAY_COLUMNS, "No hands."),
+        "<h3>Hands out of balance</h3>",
+        _html_table(report["conservation"]["by_hand"], BALANCE_HAND_COLUMNS, "None: chips were conserved in every "
+                                                                             "hand.", base),
+        ("<h2>Rake totals</h2><p>Cash hands only. “Rake / pot” divides the rake by all pots; “hands with a flop” "
+        "only by the pots of hands that saw a flop.</p>"),
+    ]
+    for key, title, columns in TOTALS:
+        parts += [f"<h3>{escape(title)}</h3>", _html_table(report["rake"][key], columns + TOTAL_COLUMNS, "No cash "
+                                                                                                         "hands.")]
+    parts.append("</main></body></html>\n")
+    return "\n".join(parts)
+
+
+FORMATS = {"text": to_text, "json": to_json, "html": to_html}
+
+
+def render(report: dict, fmt: str = "text") -> str:
+    return FORMATS[fmt](report)

@@ -1,0 +1,137 @@
+"""The dataset's tables as pandas DataFrames, from a Parquet dataset or straight from hand histories.
+
+Both sources give the same frames: the rows of `hhtool.export` (one builder for both), with the
+`date` partition column, dictionary columns decoded to strings and every other column Arrow-backed
+(money stays exact int64). Hand histories are validated in memory and de-duplicated as the
+exporter does (by `hand_uid`, exact duplicates skipped), so auditing files and auditing their
+export give the same report.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pandas as pd
+import pyarrow as pa
+
+from hhtool.dataset import Dataset
+from hhtool.export.rows import Rows, hand_uid
+from hhtool.export.schema import COLUMNS, SCHEMAS, TABLES
+from hhtool.findings import Finding
+from hhtool.model.money import format_minor
+from hhtool.rules.ruleset import RuleSet
+from hhtool.validate import Summary, validate_paths
+
+
+def is_dataset(path: str | os.PathLike) -> bool:
+    """A folder with a `hands/` table folder is an hhtool dataset."""
+    return (Path(path) / "hands").is_dir()
+
+
+def _decode(table: pa.Table) -> pa.Table:
+    """Dictionary columns to plain strings (pandas groups and compares those without surprises)."""
+    for i, f in enumerate(table.schema):
+        if pa.types.is_dictionary(f.type):
+            table = table.set_column(i, f.name, table.column(i).cast(f.type.value_type))
+    return table
+
+
+def to_frame(table: pa.Table) -> pd.DataFrame:
+    return _decode(table).to_pandas(types_mapper=pd.ArrowDtype)
+
+
+@dataclass
+class Tables:
+    """The six tables of one source, as DataFrames, and where they came from."""
+
+    frames: dict[str, pd.DataFrame]
+    source: str  # "dataset" or "hand histories"
+    paths: list[str]
+    summary: Summary | None = None  # the validation summary, for hand-history sources
+    skipped: Counter = field(default_factory=Counter)  # hands not stored: duplicate, same hand_uid
+
+    def __getattr__(self, name: str) -> pd.DataFrame:
+        frames = self.__dict__.get("frames", {})
+        if name in frames:
+            return frames[name]
+        raise AttributeError(name)
+
+
+def from_dataset(path: str | os.PathLike, tables: Iterable[str] = TABLES) -> Tables:
+    ds = Dataset(path)
+    return Tables({t: to_frame(ds.arrow(t)) for t in tables}, "dataset", [str(path)])
+
+
+def from_paths(paths: Iterable[str | os.PathLike], rules: RuleSet | None = None) -> Tables:
+    """Validate hand histories in memory and build the tables the exporter would write."""
+    paths = [str(p) for p in paths]
+    rows = Rows({t: [name for name, _, _ in cols] for t, cols in COLUMNS.items()})
+    summary = Summary()
+    known: set[str] = set()
+    file_findings: set[tuple[str, str]] = set()
+    skipped: Counter = Counter()
+    for item in validate_paths(paths, rules, summary):
+        if isinstance(item, Finding):
+            uid = f"@{item.file}:{item.line}"
+            if (uid, item.code) not in file_findings:
+                file_findings.add((uid, item.code))
+                rows.add_finding(uid, item, "unknown")
+            continue
+        uid = hand_uid(item)
+        if item.status == "duplicate":
+            skipped["duplicate"] += 1
+            continue
+        if uid in known:
+            skipped["same hand_uid"] += 1
+            continue
+        known.add(uid)
+        rows.add_result(item)
+    frames = {}
+    for table in TABLES:
+        schema = SCHEMAS[table].append(pa.field("date", pa.string()))
+        frames[table] = to_frame(pa.Table.from_pydict(rows.data[table], schema=schema))
+    return Tables(frames, "hand histories", paths, summary, skipped)
+
+
+def load(paths: Iterable[str | os.PathLike], rules: RuleSet | None = None) -> Tables:
+    """A dataset folder (one path with a `hands/` folder) or hand-history files and folders."""
+    paths = [str(p) for p in paths]
+    if len(paths) == 1 and is_dataset(paths[0]):
+        return from_dataset(paths[0])
+    return from_paths(paths, rules)
+
+
+def parsed_hands(hands: pd.DataFrame) -> pd.DataFrame:
+    """Hands that were parsed and replayed and not cancelled: the ones with a pot."""
+    mask = hands["status"].isin(["valid", "invalid"]) & hands["total_pot"].notna()
+    return hands[mask.fillna(False).astype(bool)]
+
+
+_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "INR": "₹", "CNY": "¥"}
+
+
+def scale_of(currency: str | None) -> int:
+    """Minor units per major unit: chips are counted one by one, currencies in cents."""
+    return 1 if currency in (None, "chips") else 100
+
+
+def money(amount: int | None, currency: str | None) -> str:
+    """Minor units as the room prints them: `$0.10`, `€2`, `1500` (chips)."""
+    if amount is None:
+        return ""
+    return format_minor(int(amount), scale_of(currency), _SYMBOLS.get(currency or "", ""))
+
+
+def stakes_label(row: dict) -> str:
+    """`pokerstars NL $0.01/$0.02 USD`, or `pokerstars tournament NL (chips)`."""
+    cur = row.get("currency")
+    if row.get("kind") == "tournament":
+        return f"{row['site']} tournament {row['limit']} ({cur})"
+    return f"{row['site']} {row['limit']} {money(row['small_blind'], cur)}/{money(row['big_blind'], cur)} {cur}"
+
+
+__all__ = ["Tables", "from_dataset", "from_paths", "is_dataset", "load", "money", "parsed_hands", "scale_of", "stakes_label", "to_frame"]

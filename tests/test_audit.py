@@ -1,0 +1,434 @@
+"""`hhtool audit`: JSON keys and numbers on a small set of hands written here, the same report from the
+hand histories and from their dataset, the HTML page (three inline SVG charts with titles, nothing
+fetched from outside), and a headless-Chromium screenshot of it (skipped without Chromium).
+
+The hands: $0.05/$0.10 USD no-limit, three players each ($10 stacks, so $30 on each table), the
+PokerStars schedule (4.5 %, caps $0.50 / $1 / $1.50, no flop no drop, round half to even).
+
+| hand | day (UTC) | pot | rake | what the audit must say |
+|---|---|---|---|---|
+| 310000000001 | 2020-04-16 | $0.10 | $0.01 | walk, rake without a flop: HH209, due $0 |
+| 310000000002 | 2020-04-16 | $1.90 | $0.12 | 4.5 % of $1.90 = 8.55¢ → 9¢: HH208 above the percentage, +3¢ |
+| 310000000003 | 2020-04-17 | $2.20 | $0.10 | 9.9¢ → 10¢: correct |
+| 310000000004 | 2020-04-17 | $1.00 | $0.05 | 4.5¢ → 4¢ half-even (5¢ half-up): HH208 by rounding, +1¢ |
+| 310000000005 | 2020-04-18 | $2.20 | $0.10 | Carol collects $2 instead of $2.10: HH205 + HH206, 10¢ unaccounted |
+| 310000000007 | 2011-06-01 | $2.20 | $0.10 | before the 2012 schedule: not checked |
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import tempfile
+import textwrap
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from hhtool.audit import audit
+from hhtool.audit.render import render
+from hhtool.cli import app
+from hhtool.export import export_paths
+from hhtool.rules.ruleset import load_rules
+
+HANDS = textwrap.dedent("""\
+    PokerStars Hand #310000000001:  Hold'em No Limit ($0.05/$0.10 USD) - 2020/04/16 13:54:25 ET
+    Table 'Audita I' 6-max Seat #1 is the button
+    Seat 1: Alice ($10 in chips)
+    Seat 2: Bob ($10 in chips)
+    Seat 3: Carol ($10 in chips)
+    Bob: posts small blind $0.05
+    Carol: posts big blind $0.10
+    *** HOLE CARDS ***
+    Alice: folds
+    Bob: folds
+    Uncalled bet ($0.05) returned to Carol
+    Carol collected $0.09 from pot
+    Carol: doesn't show hand
+    *** SUMMARY ***
+    Total pot $0.10 | Rake $0.01
+    Seat 1: Alice (button) folded before Flop (didn't bet)
+    Seat 2: Bob (small blind) folded before Flop
+    Seat 3: Carol (big blind) collected ($0.09)
+
+
+
+    PokerStars Hand #310000000002:  Hold'em No Limit ($0.05/$0.10 USD) - 2020/04/16 14:02:11 ET
+    Table 'Audita II' 6-max Seat #2 is the button
+    Seat 1: Alice ($10 in chips)
+    Seat 2: Bob ($10 in chips)
+    Seat 3: Carol ($10 in chips)
+    Carol: posts small blind $0.05
+    Alice: posts big blind $0.10
+    *** HOLE CARDS ***
+    Bob: raises $0.20 to $0.30
+    Carol: raises $0.60 to $0.90
+    Alice: folds
+    Bob: calls $0.60
+    *** FLOP *** [2c 7d Jh]
+    Carol: bets $1
+    Bob: folds
+    Uncalled bet ($1) returned to Carol
+    Carol collected $1.78 from pot
+    Carol: doesn't show hand
+    *** SUMMARY ***
+    Total pot $1.90 | Rake $0.12
+    Board [2c 7d Jh]
+    Seat 1: Alice (big blind) folded before Flop
+    Seat 2: Bob (button) folded on the Flop
+    Seat 3: Carol (small blind) collected ($1.78)
+
+
+
+    PokerStars Hand #310000000003:  Hold'em No Limit ($0.05/$0.10 USD) - 2020/04/17 09:15:40 ET
+    Table 'Audita III' 6-max Seat #3 is the button
+    Seat 1: Alice ($10 in chips)
+    Seat 2: Bob ($10 in chips)
+    Seat 3: Carol ($10 in chips)
+    Alice: posts small blind $0.05
+    Bob: posts big blind $0.10
+    *** HOLE CARDS ***
+    Carol: calls $0.10
+    Alice: raises $0.30 to $0.40
+    Bob: calls $0.30
+    Carol: calls $0.30
+    *** FLOP *** [Ah Kd 2s]
+    Alice: checks
+    Bob: checks
+    Carol: checks
+    *** TURN *** [Ah Kd 2s] [9c]
+    Alice: bets $0.50
+    Bob: folds
+    Carol: calls $0.50
+    *** RIVER *** [Ah Kd 2s 9c] [4h]
+    Alice: checks
+    Carol: checks
+    *** SHOW DOWN ***
+    Alice: shows [As Qs] (a pair of Aces)
+    Carol: shows [Kh Kc] (three of a kind, Kings)
+    Carol collected $2.10 from pot
+    *** SUMMARY ***
+    Total pot $2.20 | Rake $0.10
+    Board [Ah Kd 2s 9c 4h]
+    Seat 1: Alice (small blind) showed [As Qs] and lost with a pair of Aces
+    Seat 2: Bob (big blind) folded on the Turn
+    Seat 3: Carol (button) showed [Kh Kc] and won ($2.10) with three of a kind, Kings
+
+
+
+    PokerStars Hand #310000000004:  Hold'em No Limit ($0.05/$0.10 USD) - 2020/04/17 10:20:00 ET
+    Table 'Audita IV' 6-max Seat #1 is the button
+    Seat 1: Alice ($10 in chips)
+    Seat 2: Bob ($10 in chips)
+    Seat 3: Carol ($10 in chips)
+    Bob: posts small blind $0.05
+    Carol: posts big blind $0.10
+    *** HOLE CARDS ***
+    Alice: raises $0.10 to $0.20
+    Bob: calls $0.15
+    Carol: calls $0.10
+    *** FLOP *** [3c 8d Qs]
+    Bob: checks
+    Carol: checks
+    Alice: bets $0.20
+    Bob: folds
+    Carol: calls $0.20
+    *** TURN *** [3c 8d Qs] [5h]
+    Carol: checks
+    Alice: checks
+    *** RIVER *** [3c 8d Qs 5h] [Jd]
+    Carol: checks
+    Alice: checks
+    *** SHOW DOWN ***
+    Carol: shows [Jh Tc] (a pair of Jacks)
+    Alice: shows [Qh Qd] (three of a kind, Queens)
+    Alice collected $0.95 from pot
+    *** SUMMARY ***
+    Total pot $1 | Rake $0.05
+    Board [3c 8d Qs 5h Jd]
+    Seat 1: Alice (button) showed [Qh Qd] and won ($0.95) with three of a kind, Queens
+    Seat 2: Bob (small blind) folded on the Flop
+    Seat 3: Carol (big blind) showed [Jh Tc] and lost with a pair of Jacks
+
+
+
+    PokerStars Hand #310000000005:  Hold'em No Limit ($0.05/$0.10 USD) - 2020/04/18 11:00:00 ET
+    Table 'Audita V' 6-max Seat #3 is the button
+    Seat 1: Alice ($10 in chips)
+    Seat 2: Bob ($10 in chips)
+    Seat 3: Carol ($10 in chips)
+    Alice: posts small blind $0.05
+    Bob: posts big blind $0.10
+    *** HOLE CARDS ***
+    Carol: calls $0.10
+    Alice: raises $0.30 to $0.40
+    Bob: calls $0.30
+    Carol: calls $0.30
+    *** FLOP *** [Ah Kd 2s]
+    Alice: checks
+    Bob: checks
+    Carol: checks
+    *** TURN *** [Ah Kd 2s] [9c]
+    Alice: bets $0.50
+    Bob: folds
+    Carol: calls $0.50
+    *** RIVER *** [Ah Kd 2s 9c] [4h]
+    Alice: checks
+    Carol: checks
+    *** SHOW DOWN ***
+    Alice: shows [As Qs] (a pair of Aces)
+    Carol: shows [Kh Kc] (three of a kind, Kings)
+    Carol collected $2 from pot
+    *** SUMMARY ***
+    Total pot $2.20 | Rake $0.10
+    Board [Ah Kd 2s 9c 4h]
+    Seat 1: Alice (small blind) showed [As Qs] and lost with a pair of Aces
+    Seat 2: Bob (big blind) folded on the Turn
+    Seat 3: Carol (button) showed [Kh Kc] and won ($2) with three of a kind, Kings
+
+
+
+    PokerStars Hand #310000000007:  Hold'em No Limit ($0.05/$0.10 USD) - 2011/06/01 12:00:00 ET
+    Table 'Audita VII' 6-max Seat #3 is the button
+    Seat 1: Alice ($10 in chips)
+    Seat 2: Bob ($10 in chips)
+    Seat 3: Carol ($10 in chips)
+    Alice: posts small blind $0.05
+    Bob: posts big blind $0.10
+    *** HOLE CARDS ***
+    Carol: calls $0.10
+    Alice: raises $0.30 to $0.40
+    Bob: calls $0.30
+    Carol: calls $0.30
+    *** FLOP *** [Ah Kd 2s]
+    Alice: checks
+    Bob: checks
+    Carol: checks
+    *** TURN *** [Ah Kd 2s] [9c]
+    Alice: bets $0.50
+    Bob: folds
+    Carol: calls $0.50
+    *** RIVER *** [Ah Kd 2s 9c] [4h]
+    Alice: checks
+    Carol: checks
+    *** SHOW DOWN ***
+    Alice: shows [As Qs] (a pair of Aces)
+    Carol: shows [Kh Kc] (three of a kind, Kings)
+    Carol collected $2.10 from pot
+    *** SUMMARY ***
+    Total pot $2.20 | Rake $0.10
+    Board [Ah Kd 2s 9c 4h]
+    Seat 1: Alice (small blind) showed [As Qs] and lost with a pair of Aces
+    Seat 2: Bob (big blind) folded on the Turn
+    Seat 3: Carol (button) showed [Kh Kc] and won ($2.10) with three of a kind, Kings
+""")
+
+CHART_TITLES = ("Rake by day (USD)", "Rake as a share of the pot, by stakes", "Findings by code")
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("audit")
+    (folder / "hands.txt").write_text(HANDS, encoding="utf-8")
+    return folder / "hands.txt"
+
+
+@pytest.fixture(scope="module")
+def dataset(files) -> Path:
+    out = files.parent / "ds"
+    export_paths([files], out)
+    return out
+
+
+@pytest.fixture(scope="module")
+def report(dataset) -> dict:
+    return audit([dataset])
+
+
+def test_json_keys(report):
+    assert set(report) == {"source", "schedule", "summary", "rake", "schedule_violations", "payout_mismatches",
+                           "conservation", "findings_by_code", "hands"}
+    assert set(report["rake"]) == {"by_currency", "by_stakes", "by_table", "by_day", "by_players"}
+    assert set(report["conservation"]) == {"by_hand", "by_day", "findings"}
+    assert report["source"] == {"kind": "dataset", "paths": [str(report["source"]["paths"][0])]}
+    assert report["schedule"]["name"] == "pokerstars" and report["schedule"]["source"] == "built-in"
+
+
+def test_summary_numbers(report):
+    s = report["summary"]
+    assert (s["hands"], s["audited_hands"], s["cash_hands"], s["tournament_hands"], s["raked_hands"]) == (6, 6, 6, 0, 6)
+    assert s["by_status"] == {"invalid": 1, "valid": 5}
+    assert s["rake_by_currency"] == {"USD": 48}
+    assert s["total_pot_by_currency"] == {"USD": 960}
+    assert (s["schedule_checked_hands"], s["schedule_unchecked_hands"]) == (5, 1)
+    assert (s["schedule_violations"], s["payout_mismatches"], s["hands_out_of_balance"]) == (3, 2, 1)
+    assert s["errors"] == 6  # 3 schedule errors, 2 payout errors, 1 hand out of balance
+
+
+def test_rake_totals(report):
+    rake = report["rake"]
+    by_day = {r["day"]: (r["hands"], r["raked_hands"], r["total_pot"], r["rake"]) for r in rake["by_day"]}
+    assert by_day == {"2011-06-01": (1, 1, 220, 10), "2020-04-16": (2, 2, 200, 13), "2020-04-17": (2, 2, 320, 15),
+                      "2020-04-18": (1, 1, 220, 10)}
+    [stakes] = rake["by_stakes"]
+    assert stakes["stakes"] == "pokerstars NL $0.05/$0.10 USD" and stakes["schedule_percent"] == "4.50"
+    assert (stakes["hands"], stakes["total_pot"], stakes["rake"], stakes["rake_share_pct"]) == (6, 960, 48, 5.0)
+    assert stakes["flop_total_pot"] == 950 and stakes["flop_rake_share_pct"] == round(47 * 100 / 950, 3)
+    assert [(r["players"], r["hands"], r["rake"]) for r in rake["by_players"]] == [(3, 6, 48)]
+    assert {r["table"]: r["rake"] for r in rake["by_table"]} == {
+        "Audita I": 1, "Audita II": 12, "Audita III": 10, "Audita IV": 5, "Audita V": 10, "Audita VII": 10}
+    assert rake["by_currency"][0]["first_hand"] == "pokerstars:310000000007"  # the earliest, in 2011
+
+
+def test_schedule_violations(report):
+    got = {v["hand_id"]: (v["code"], v["kind"], v["rake"], v["due"], v["difference"])
+           for v in report["schedule_violations"]}
+    assert got == {"310000000001": ("HH209", "no_flop", 1, 0, 1),
+                   "310000000002": ("HH208", "above_percentage", 12, 9, 3),
+                   "310000000004": ("HH208", "rounding", 5, 4, 1)}
+    for v in report["schedule_violations"]:
+        assert v["hand_uid"] == f"pokerstars:{v['hand_id']}" and v["file"].endswith("hands.txt") and v["line"] >= 1
+    [unchecked] = report["schedule"]["unchecked_stakes"]
+    assert unchecked["hands"] == 1 and "before 2012-01-01" in unchecked["reason"]
+
+
+def test_payout_mismatches_and_conservation(report):
+    assert [(p["hand_id"], p["code"], p["expected"], p["actual"]) for p in report["payout_mismatches"]] == [
+        ("310000000005", "HH205", "210", "200"), ("310000000005", "HH206", "210", "200")]
+    [broken] = report["conservation"]["by_hand"]
+    assert (broken["hand_id"], broken["chips_before"], broken["chips_after"], broken["rake"],
+            broken["difference"]) == ("310000000005", 3000, 2980, 10, 10)
+    by_day = {r["day"]: (r["difference"], r["hands_out_of_balance"]) for r in report["conservation"]["by_day"]}
+    assert by_day == {"2011-06-01": (0, 0), "2020-04-16": (0, 0), "2020-04-17": (0, 0), "2020-04-18": (10, 1)}
+    assert {r["code"]: r["count"] for r in report["findings_by_code"]} == {"HH205": 1, "HH206": 1, "HH208": 2,
+                                                                           "HH209": 1}
+
+
+def test_every_total_traces_to_its_hands(report):
+    hands = report["hands"]
+    assert len(hands) == 6 and all(h["hand_uid"] and h["file"] and h["line"] for h in hands)
+    for key, fields in (("by_day", ("day", "currency")), ("by_table", ("table", "currency")),
+                        ("by_players", ("players", "currency")), ("by_stakes", ("stakes", "currency"))):
+        for row in report["rake"][key]:
+            mine = [h for h in hands if all(h[f] == row[f] for f in fields)]
+            assert len(mine) == row["hands"] and sum(h["rake"] for h in mine) == row["rake"], (key, row)
+
+
+def test_hand_histories_and_their_dataset_give_the_same_report(files, report):
+    direct = audit([files])
+    assert direct["source"]["kind"] == "hand histories"
+    for key in ("rake", "schedule_violations", "payout_mismatches", "conservation", "findings_by_code", "hands"):
+        assert direct[key] == report[key], key
+    assert direct["summary"]["hands_read"] == 6
+
+
+def test_a_rules_file_schedule_applies_to_every_cash_hand(files, tmp_path):
+    rules = tmp_path / "rules.toml"
+    rules.write_text('[rake]\nname = "house"\npercent = "5"\ncap = "1"\n', encoding="utf-8")
+    result = audit([files], load_rules(rules), str(rules))
+    assert result["schedule"]["name"] == "house" and str(rules) in result["schedule"]["source"]
+    assert result["summary"]["schedule_unchecked_hands"] == 0  # the 2011 hand is checked too
+    got = {v["hand_id"]: (v["code"], v["kind"], v["due"]) for v in result["schedule_violations"]}
+    # 5 %: $1.90 → 9.5¢ → 10¢ (half even); $2.20 → 11¢; $1 → 5¢
+    assert got == {"310000000001": ("HH209", "no_flop", 0), "310000000002": ("HH208", "above_percentage", 10),
+                   "310000000003": ("HH212", "below_schedule", 11), "310000000005": ("HH212", "below_schedule", 11),
+                   "310000000007": ("HH212", "below_schedule", 11)}
+
+
+def test_cli_formats_and_exit_codes(dataset, files, tmp_path):
+    runner = CliRunner()
+    result = runner.invoke(app, ["audit", str(dataset), "--format", "json"])
+    assert result.exit_code == 1  # errors found
+    assert json.loads(result.stdout)["summary"]["schedule_violations"] == 3
+    result = runner.invoke(app, ["audit", str(files), "--exit-zero"])
+    assert result.exit_code == 0
+    assert "Schedule violations" in result.stdout and "310000000002" in result.stdout
+    out = tmp_path / "audit.html"
+    result = runner.invoke(app, ["audit", str(dataset), "--format", "html", "--out", str(out), "--exit-zero"])
+    assert result.exit_code == 0 and out.read_text(encoding="utf-8").startswith("<!doctype html>")
+    assert runner.invoke(app, ["audit", str(tmp_path / "missing.txt")]).exit_code == 2
+    assert runner.invoke(app, ["audit", str(files), "--rules", str(tmp_path / "none.toml")]).exit_code == 2
+
+
+def test_a_clean_set_of_hands_exits_zero(tmp_path):
+    clean = tmp_path / "clean.txt"
+    clean.write_text(HANDS.split("\n\n\n\n")[2], encoding="utf-8")  # hand 310000000003
+    result = CliRunner().invoke(app, ["audit", str(clean), "--format", "json"])
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["summary"]["errors"] == 0
+
+
+# -- HTML ----------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def html(report) -> str:
+    return render(report, "html")
+
+
+def test_html_has_the_three_charts_with_titles(html):
+    svgs = re.findall(r"<svg\b.*?</svg>", html, re.DOTALL)
+    titles = [re.search(r"<title[^>]*>(.*?)</title>", svg).group(1) for svg in svgs]
+    assert titles == list(CHART_TITLES)
+    for svg in svgs:
+        assert 'role="img"' in svg and "<desc" in svg and "<rect" in svg
+    rake_by_day = svgs[0]
+    assert rake_by_day.count("<title>2020-04-1") == 3 and "rake $0.13 from 2 hands" in rake_by_day
+    assert "HH208 rake above the schedule" in svgs[2]
+
+
+def test_html_is_self_contained(html):
+    assert "http://" not in html and "https://" not in html and "//" not in html.replace("://", "")
+    assert not re.search(r"<(script|link|img|iframe|object|embed)\b", html, re.IGNORECASE)
+    assert not re.search(r"\b(src|href)\s*=", html, re.IGNORECASE)
+    assert "url(" not in html and "@import" not in html
+
+
+def test_html_is_readable(html):
+    for heading in ("Rake and payout audit", "How to read this report", "Schedule violations", "Payout mismatches",
+                    "Chip conservation", "Rake totals"):
+        assert f">{heading}<" in html
+    assert "USD = US dollars" in html
+    assert "310000000005" in html and "$2.10" not in html.split("Payout mismatches")[0].split("<h2>")[-1]
+
+
+def _chromium() -> str | None:
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+@pytest.mark.skipif(_chromium() is None, reason="Chromium is not installed")
+def test_html_renders_in_headless_chromium(html, tmp_path):
+    page, shot = tmp_path / "audit.html", tmp_path / "audit.png"
+    page.write_text(html, encoding="utf-8")
+    profile = tempfile.mkdtemp(prefix="hhtool-chromium-")
+    try:
+        subprocess.run([_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                        "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                        "--disable-sync", f"--user-data-dir={profile}", f"--screenshot={shot}",
+                        "--window-size=1280,2400", page.as_uri()], capture_output=True, timeout=120, check=False)
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+    data = shot.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    assert (width, height) == (1280, 2400)
+    assert len(data) > 50_000  # text, tables and charts, not a blank page
+
+
+def test_no_hands_gives_an_empty_report_with_its_three_charts(tmp_path):
+    empty = tmp_path / "empty.txt"
+    empty.write_text("", encoding="utf-8")
+    report = audit([empty])
+    s = report["summary"]
+    assert (s["hands"], s["audited_hands"], s["errors"], s["rake_by_currency"]) == (0, 0, 0, {})
+    assert report["rake"]["by_day"] == [] and report["hands"] == []
+    assert [f["code"] for f in report["findings_by_code"]] == ["HH001"]  # the empty file itself
+    page = render(report, "html")
+    titles = re.findall(r"<svg\b[^>]*><title[^>]*>(.*?)</title>", page)
+    assert titles == ["Rake by day", "Rake as a share of the pot, by stakes", "Findings by code"]
+    assert "No rake was taken in these hands." in page
