@@ -18,6 +18,7 @@ import pyarrow as pa
 import pyarrow.dataset as pads
 
 from hhtool.export.schema import SCHEMAS, TABLES
+from hhtool.export.writer import committed_runs, run_of
 
 
 class Dataset:
@@ -35,7 +36,12 @@ class Dataset:
         if not folder.is_dir():
             return schema.empty_table()
         partitioning = pads.partitioning(pa.schema([pa.field("date", pa.string())]), flavor="hive")
-        dataset = pads.dataset(folder, format="parquet", partitioning=partitioning, schema=schema)
+        done = committed_runs(self.path)  # files of an interrupted export are not part of the dataset
+        files = [str(p) for p in sorted(folder.rglob("part-*.parquet")) if run_of(p) in done]
+        if not files:
+            return schema.empty_table()
+        dataset = pads.dataset(files, format="parquet", partitioning=partitioning, schema=schema,
+                               partition_base_dir=str(folder))
         return dataset.to_table(columns=columns, filter=filter)
 
     def table(self, table: str, columns: list[str] | None = None, filter=None) -> pd.DataFrame:

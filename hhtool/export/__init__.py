@@ -19,7 +19,7 @@ def export_paths(paths: Iterable[str | os.PathLike], out: str | os.PathLike, rul
     try:
         for result in validate_paths(paths, rules, summary):
             writer.add(result)
+        return writer.commit()
     except BaseException:
         writer.abort()
         raise
-    return writer.commit()

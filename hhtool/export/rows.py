@@ -40,9 +40,10 @@ def to_utc(local: datetime | None, zone: str | None, time_et: datetime | None) -
 
 
 def hand_uid(result: HandResult) -> str:
-    """site:hand id for parsed hands; unparsed and unsupported hands also carry file and line, since
-    their ids cannot be trusted to be unique (ACPC logs number every match from 0)."""
-    if result.hand is not None and result.hand_id:
+    """site:hand id for parsed hands. Unparsed and unsupported hands, and a different hand reusing a
+    known id (HH413), also carry file and line: their ids cannot be trusted to be unique (ACPC logs
+    number every match from 0), and every hand read must be stored."""
+    if result.hand is not None and result.hand_id and not any(f.code == "HH413" for f in result.findings):
         return f"{result.site}:{result.hand_id}"
     return f"{result.site}:{result.hand_id or ''}@{result.file}:{result.line}"
 

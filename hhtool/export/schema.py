@@ -67,7 +67,7 @@ COLUMNS: dict[str, list[tuple[str, pa.DataType, str]]] = {
         ("seq", pa.int16(), "order within the hand, from 0"),
         ("street", _CAT, "preflop, flop, turn, river"),
         ("player", pa.string(), "who acted"),
-        ("action", _CAT, "post_ante, post_small, post_big, post_small_and_big, fold, check, call, bet, raise"),
+        ("action", _CAT, "post_ante, post_small, post_big, post_small_and_big, post_button, fold, check, call, bet, raise"),
         ("amount", _MONEY, "chips this action put in"),
         ("raise_to", _MONEY, "for raises: the street total after the raise"),
         ("all_in", pa.bool_(), "whether the action put the player all-in (as printed)"),

@@ -26,8 +26,8 @@ from hhtool.export.schema import COLUMNS, SCHEMA_VERSION, SCHEMAS, TABLES
 from hhtool.findings import Finding
 from hhtool.validate import HandResult
 
-FLUSH_ROWS = 50_000  # rows of the largest table before a row group is written
-MAX_OPEN_FILES = 128
+FLUSH_ROWS = 100_000  # rows of the largest table before a row group is written
+MAX_OPEN_FILES = 512  # (table, day) files open at once; more days than this start new part files
 
 
 @dataclass(slots=True)
@@ -109,15 +109,27 @@ class DatasetWriter:
         return writer
 
     def commit(self) -> ExportStats:
-        """Flush, close, move the run's files into the dataset, and record the run."""
+        """Flush, close, move the run's files into the dataset, and record the run.
+
+        Interrupted while moving (Ctrl-C, an error), the files already moved are taken out again;
+        killed outright, the run is never recorded, `open_dataset` does not read its files, and the
+        next export deletes them.
+        """
         self.flush()
         for writer in self.writers.values():
             writer.close()
         self.writers.clear()
-        for path in sorted(self.tmp.rglob("*.parquet")):
-            target = self.out / path.relative_to(self.tmp)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            os.replace(path, target)
+        moved: list[Path] = []
+        try:
+            for path in sorted(self.tmp.rglob("*.parquet")):
+                target = self.out / path.relative_to(self.tmp)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                os.replace(path, target)
+                moved.append(target)
+        except BaseException:
+            for target in moved:
+                target.unlink(missing_ok=True)
+            raise
         runs = self.out / "_runs"
         runs.mkdir(exist_ok=True)
         record = {"run": self.run, "schema_version": SCHEMA_VERSION, "hands_written": self.stats.hands_written,
@@ -138,11 +150,10 @@ class DatasetWriter:
         """Remove what an interrupted run left: its hidden folder, and files of a run never recorded."""
         for tmp in self.out.glob(".tmp-*"):
             shutil.rmtree(tmp, ignore_errors=True)
-        done = {p.stem for p in (self.out / "_runs").glob("*.json")}
+        done = committed_runs(self.out)
         for table in TABLES:
             for path in (self.out / table).rglob("part-*.parquet"):
-                run = path.stem[len("part-"):].rsplit("-", 1)[0]
-                if run not in done:
+                if run_of(path) not in done:
                     path.unlink()
 
 
@@ -162,3 +173,12 @@ def existing_file_findings(out: Path) -> set[tuple[str, str]]:
     table = pads.dataset(folder, format="parquet").to_table(columns=["hand_uid", "code"])
     return {(uid, str(code)) for uid, code in zip(table.column("hand_uid").to_pylist(),
                                                    table.column("code").to_pylist()) if uid.startswith("@")}
+
+
+def committed_runs(out: Path) -> set[str]:
+    return {p.stem for p in (out / "_runs").glob("*.json")}
+
+
+def run_of(path: Path) -> str:
+    """The run id in a part file name `part-<run>-<n>.parquet`."""
+    return path.stem[len("part-"):].rsplit("-", 1)[0]
