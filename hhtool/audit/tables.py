@@ -93,7 +93,7 @@ def from_paths(paths: Iterable[str | os.PathLike], rules: RuleSet | None = None)
     frames = {}
     for table in TABLES:
         schema = SCHEMAS[table].append(pa.field("date", pa.string()))
-        frames[table] = to_frame(pa.Table.from_pydict(rows.data[table], schema=schema))
+        frames[table] = to_frame(pa.Table.from_pydict(rows.columns_of(table), schema=schema))
     return Tables(frames, "hand histories", paths, summary, skipped)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import namedtuple
 from datetime import datetime, timezone
 from zoneinfo import ZoneInfo
 
@@ -49,19 +50,38 @@ def hand_uid(result: HandResult) -> str:
 
 
 class Rows:
-    """Column buffers for every table, filled hand by hand."""
+    """Row buffers for every table, filled hand by hand.
+
+    Each table's rows are namedtuples made from the schema's column list, so a misspelt or missing
+    column fails loudly, and building a row is one call (the buffers hold millions of rows).
+    """
 
     def __init__(self, columns: dict[str, list[str]]) -> None:
         self.columns = columns
-        self.data = {table: {name: [] for name in names} for table, names in columns.items()}
+        self.kinds = {table: namedtuple(table, names, defaults=(None,) * len(names))
+                      for table, names in columns.items()}
+        self.data: dict[str, list[tuple]] = {table: [] for table in columns}
         self.hands = 0
 
     def add(self, table: str, **values) -> None:
-        for name, column in self.data[table].items():
-            column.append(values.get(name))
+        self.data[table].append(self.kinds[table](**values))
 
     def rows(self, table: str) -> int:
-        return len(self.data[table]["hand_uid"])
+        return len(self.data[table])
+
+    def columns_of(self, table: str) -> dict[str, list]:
+        """All buffered rows of a table as columns (the `date` partition included)."""
+        names, rows = self.columns[table], self.data[table]
+        return dict(zip(names, map(list, zip(*rows)))) if rows else {name: [] for name in names}
+
+    def take(self, table: str) -> dict[str, dict[str, list]]:
+        """The buffered rows of a table as columns, per day (the partition), emptying the buffer."""
+        by_day: dict[str, list[tuple]] = {}
+        for row in self.data[table]:
+            by_day.setdefault(row.date, []).append(row)
+        self.data[table] = []
+        names = self.columns[table]
+        return {day: dict(zip(names, map(list, zip(*rows)))) for day, rows in by_day.items()}
 
     def add_result(self, result: HandResult) -> str:
         """Add one hand read; returns its partition day."""

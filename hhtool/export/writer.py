@@ -77,20 +77,11 @@ class DatasetWriter:
     def flush(self) -> None:
         """Write the buffered rows as one row group per table and day."""
         for table in TABLES:
-            columns = self.rows.data[table]
-            if not columns["hand_uid"]:
-                continue
-            days = columns["date"]
-            order: dict[str, list[int]] = {}
-            for i, day in enumerate(days):
-                order.setdefault(day, []).append(i)
-            for day, indices in order.items():
-                arrays = {name: [values[i] for i in indices] for name, values in columns.items() if name != "date"}
-                batch = pa.Table.from_pydict(arrays, schema=SCHEMAS[table])
+            for day, columns in self.rows.take(table).items():
+                del columns["date"]
+                batch = pa.Table.from_pydict(columns, schema=SCHEMAS[table])
                 self._writer(table, day).write_table(batch)
                 self.stats.rows[table] += batch.num_rows
-            for values in columns.values():
-                values.clear()
 
     def _writer(self, table: str, day: str) -> pq.ParquetWriter:
         key = (table, day)
