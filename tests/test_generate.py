@@ -322,10 +322,6 @@ Seat 3: Carol (big blind) collected ($0.10)
 """
 
 
-@pytest.mark.xfail(reason="reader bug: hhtool/grammar/pokerstars.py HandReader._dealt takes every bracket group "
-                          "at the end of a 'Dealt to' line as cards, so a seated name ending in '[x]' becomes "
-                          "player 'wo_olly' with cards ('x', 'Ah', 'Kd'); the name should be matched against "
-                          "the seat list first, as for every other line", strict=False)
 def test_dealt_to_name_ending_in_brackets():
     hand = parse_text(DEALT_TO_BRACKETS)
     dealt = next(e for e in hand.events if type(e) is DealHole)

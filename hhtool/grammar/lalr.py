@@ -10,8 +10,8 @@ The table is walked once per configuration and line kind, then memoised. What LA
 line (the reductions, then the shift) depends only on the stack of states and the line's kind,
 and a line grammar's stack is a few states deep (its lists are left-recursive), so the driver
 keeps each stack it meets as a `_Config` and remembers, per line kind, the reductions the table
-made and the configuration it led to. The values are still reduced one rule at a time by the same
-code; only the table look-ups are skipped. The common step, a list item after a list item (the
+made and the configuration it led to. The values are still reduced rule by rule by the same code;
+only the table look-ups are skipped. The common step, a list item after a list item (the
 previous line joins its list, the new one is shifted), is one list append.
 """
 
@@ -21,7 +21,7 @@ import msgspec
 from lark import Lark
 from lark.parsers.lalr_analysis import Shift
 
-from hhtool.grammar.lexer import LineLexer, UnknownLine
+from hhtool.grammar.lexer import LineLexer, LineMemo, UnknownLine
 
 
 class LineToken(msgspec.Struct, frozen=True, gc=False):
@@ -46,26 +46,26 @@ class _Inline(list):
 
 
 class _Step(msgspec.Struct, frozen=True, gc=False):
-    """What the table does with a line kind in a configuration: `reductions` (name, size, handler),
-    in order, then a shift into `following`. `append` marks the list step: unit inlined rules
-    (`_line: FOLD`), which leave the previous token as it is, then `__list: __list _line`, which
-    appends it to the open list."""
+    """What the table does with a line kind in a configuration: `reductions` (name, size, handler)
+    in order, then a shift into `following`. Unit rules that inline one child (`_line: FOLD`)
+    leave the values as they are and are not listed. `append` marks the list step, whose only
+    reduction is `__list: __list _line`: the previous line joins the open list."""
 
     reductions: tuple[tuple[str, int, object], ...]
-    following: _Config
+    following: _Config | None
     append: bool
 
 
 class _Config:
     """A parser configuration: a stack of LALR states, interned.
 
-    `allowed` is the action row of the top state (the terminals the lexer may return here),
-    `kinds` the lexer's line → kind memo for that row, `steps` the memoised steps per line kind.
+    `allowed` is the action row of the top state, `kinds` the lexer's line → kind memo for the
+    terminals allowed there, `steps` the memoised steps per line kind.
     """
 
     __slots__ = ("stack", "allowed", "kinds", "steps")
 
-    def __init__(self, stack: tuple[int, ...], allowed: dict, kinds: dict) -> None:
+    def __init__(self, stack: tuple[int, ...], allowed: dict, kinds: LineMemo) -> None:
         self.stack, self.allowed, self.kinds = stack, allowed, kinds
         self.steps: dict[str, _Step] = {}
 
@@ -106,13 +106,13 @@ class LineParser:
         return config
 
     def parse(self, text: str):
-        remember, reduce = self.lexer.remember, self._reduce
+        classify, reduce = self.lexer.classify_new, self._reduce
         config = self._initial
         values: list = []
         for number, line in enumerate(text.split("\n"), 1):
             if not line:
                 continue
-            kind = config.kinds.get(line) or remember(line, config.allowed, config.kinds)
+            kind = config.kinds.get(line) or classify(line, config.kinds)
             if kind is None:
                 raise UnknownLine(number, line, [k for k in self.lexer.order if k in config.allowed])
             token = LineToken(kind, line, number)
@@ -140,16 +140,14 @@ class LineParser:
         stack = list(config.stack)
         reductions: list[tuple[str, int, object]] = []
         self._feed(token, kind, stack, values, reductions)
-        if kind == "$END":  # accepted: nothing is shifted, there is no configuration after
-            step = config.steps[kind] = _Step(tuple(reductions), config, False)
-            return step
-        append = (len(reductions) >= 1 and reductions[-1][0].startswith("__") and reductions[-1][1] == 2
-                  and all(size == 1 and not name.startswith("__") and name[0] == "_" and handler is None
-                          for name, size, handler in reductions[:-1]))
-        step = config.steps[kind] = _Step(tuple(reductions), self._config(tuple(stack)), append)
+        # a unit rule named `_x` (not a `__x` list) hands its child on unchanged: nothing to replay
+        reductions = [r for r in reductions if not (r[1] == 1 and r[0][0] == "_" and not r[0].startswith("__"))]
+        append = len(reductions) == 1 and reductions[0][0].startswith("__") and reductions[0][1] == 2
+        following = None if kind == "$END" else self._config(tuple(stack))  # $END: accepted, no shift
+        step = config.steps[kind] = _Step(tuple(reductions), following, append)
         return step
 
-    def _feed(self, token, kind: str, stack: list, values: list, reductions: list):
+    def _feed(self, token, kind: str, stack: list, values: list, reductions: list) -> None:
         """Run the table for one token: reduce while the table says so, then shift (or accept at $END)."""
         states = self.states
         while True:

@@ -10,6 +10,8 @@ make lexing faster, never different.
 Which terminal a line is depends only on its text and on the set the parser allows there, so
 the result is memoised per allowed set (a few sets per grammar) by line text: a session repeats
 its lines (`*** HOLE CARDS ***`, `Hero: folds`, the seat lines of a table) hand after hand.
+Where the parser allows one terminal only (the header line, say) there is nothing to choose: the
+line is that terminal if it matches, and is not memoised (those lines are the ones that never repeat).
 """
 
 from __future__ import annotations
@@ -18,8 +20,7 @@ import re
 
 from lark.lexer import Lexer
 
-
-MEMO_LINES = 1 << 15  # per allowed set; cleared when full (a few MB at most)
+MEMO_LINES = 1 << 14  # per allowed set; cleared when full
 
 
 class UnknownLine(Exception):
@@ -52,6 +53,17 @@ _MARKERS = (
 )
 
 
+class LineMemo(dict):
+    """Line text → terminal, as `classify` found it for one set of allowed terminals."""
+
+    __slots__ = ("allowed", "only")
+
+    def __init__(self, allowed: frozenset[str]) -> None:
+        super().__init__()
+        self.allowed = allowed
+        self.only = next(iter(allowed)) if len(allowed) == 1 else None
+
+
 class LineLexer(Lexer):
     """Classifies whole lines; Lark takes it as the grammar's lexer, hhtool.grammar.lalr drives it."""
 
@@ -64,16 +76,23 @@ class LineLexer(Lexer):
         terminals = sorted(lexer_conf.terminals, key=lambda t: -t.priority)  # stable: grammar order next
         self.order = [t.name for t in terminals]
         self.fullmatch = {t.name: re.compile(t.pattern.to_regexp()).fullmatch for t in terminals}
-        self._memos: dict[frozenset[str], dict[str, str]] = {}
+        self._memos: dict[frozenset[str], LineMemo] = {}
 
-    def memo(self, allowed) -> dict[str, str]:
-        """The line → kind memo of `classify` for `allowed`, shared by every state allowing the same terminals."""
+    def memo(self, allowed) -> LineMemo:
+        """The memo for the terminals in `allowed` (a parser state's actions), shared by every state
+        that allows the same ones."""
         key = frozenset(name for name in self.order if name in allowed)
-        return self._memos.setdefault(key, {})
+        memo = self._memos.get(key)
+        if memo is None:
+            memo = self._memos[key] = LineMemo(key)
+        return memo
 
-    def remember(self, line: str, allowed, memo: dict[str, str]) -> str | None:
-        """`classify`, storing a found kind in `memo` (the one `memo(allowed)` returned)."""
-        kind = self.classify(line, allowed)
+    def classify_new(self, line: str, memo: LineMemo) -> str | None:
+        """`classify` for a line not in `memo` (the parser looks there first), remembering what it finds."""
+        only = memo.only
+        if only is not None:  # nothing to choose between
+            return only if self.fullmatch[only](line) else None
+        kind = self.classify(line, memo.allowed)
         if kind is not None:
             if len(memo) >= MEMO_LINES:
                 memo.clear()
@@ -84,12 +103,14 @@ class LineLexer(Lexer):
         """The few terminals a line's words point at; the chat test comes first (chat text is free)."""
         if line[-1] == '"' and ' said, "' in line:
             return ("CHAT",)
+        # fixed-text lines first ('Uncalled bet (…) returned to p: calls $5' is not a call), then the
+        # verb after `name: `; a line the hints misplace still finds its kind in classify's full pass
+        found = _FIRST_WORDS.get(line.partition(" ")[0], ())
         colon = line.find(": ")
         if colon > 0:
-            found = _VERBS.get(line[colon + 2:].partition(" ")[0])
-            if found:
-                return found
-        found = _FIRST_WORDS.get(line.partition(" ")[0])
+            verbs = _VERBS.get(line[colon + 2:].partition(" ")[0])
+            if verbs:
+                return found + verbs if found else verbs
         if found:
             return found
         return tuple(name for marker, name in _MARKERS if marker in line)

@@ -22,7 +22,7 @@ from hhtool.grammar.pokerstars import (
     PokerStarsTransformer,
     Unsupported,
     read_header,
-    read_seat,
+    read_seats,
 )
 from hhtool.io.split import Block
 from hhtool.model import Hand, Source
@@ -76,6 +76,9 @@ def _parse_pokerstars(block: Block) -> ParseResult:
                         block.line, block.column, expected="<= 524288 bytes", actual="larger")
     first, _, rest = block.text.partition("\n")
     table_line = rest.lstrip("\n").partition("\n")[0]
+    if not table_line:
+        return unparsed("HH011", "hand ends right after its header line", block.line, block.column,
+                        expected="Table '…' line, seats, streets, *** SUMMARY ***", actual="end of hand")
     try:
         header = read_header(first, table_line, block.line)
     except Unsupported as exc:
@@ -83,7 +86,7 @@ def _parse_pokerstars(block: Block) -> ParseResult:
             finding("HH020", f"game {exc.game!r} is not Texas Hold'em; counted as unsupported",
                     block.file, block.line, block.column, hand_id=hand_id),))
     except FieldError as exc:
-        return unparsed(exc.code, str(exc), exc.line, exc.column)
+        return unparsed(exc.code, str(exc), exc.line, exc.column, exc.expected, exc.actual)
     try:
         header_tokens, seat_tokens, body, summary = load_parser("pokerstars", PokerStarsTransformer).parse(block.text)
     except (UnknownLine, UnexpectedLine) as exc:
@@ -92,14 +95,14 @@ def _parse_pokerstars(block: Block) -> ParseResult:
         return ParseResult(Status.PARSED, block.file, block.line, SITE, hand_id,
                            hand=_build(block, header, seat_tokens, body, summary))
     except FieldError as exc:
-        return unparsed(exc.code, str(exc), exc.line, exc.column)
+        return unparsed(exc.code, str(exc), exc.line, exc.column, exc.expected, exc.actual)
 
 
 def _build(block: Block, header, seat_tokens, body, summary) -> Hand:
     base = block.line - 1
-    seats = tuple(read_seat(t.value, base + t.line, header.scale) for t in seat_tokens)
+    seats = read_seats(seat_tokens, base, header.scale)
     reader = HandReader(header, seats, block.line)
-    events = [reader.event(token) for token in body]
+    events = reader.body(body)
     summary_token, *summary_lines = summary
     claims, trailing = reader.claims(summary_lines, base + summary_token.line)
     events.extend(trailing)
@@ -109,8 +112,11 @@ def _build(block: Block, header, seat_tokens, body, summary) -> Hand:
 
 def _syntax_error(exc: UnknownLine | UnexpectedLine, block: Block, hand_id: str | None) -> ParseResult:
     base = block.line - 1
-    if isinstance(exc, UnexpectedLine) and exc.token is None:
-        last = len(block.text.rstrip("\n").split("\n"))
+    last = len(block.text.rstrip("\n").split("\n"))
+    cut_mid_line = (isinstance(exc, UnknownLine) and exc.line == last and "\n*** SUMMARY ***" not in block.text)
+    if (isinstance(exc, UnexpectedLine) and exc.token is None) or cut_mid_line:
+        # the hand stops before its summary: at its end, or in the middle of its last line, where the
+        # next hand's header begins
         code, line, column = "HH011", base + last, 1
         message = "hand ends before its *** SUMMARY *** section"
         expected, actual = "*** SUMMARY ***", "end of hand"

@@ -58,20 +58,42 @@ class Unsupported(Exception):
 class FieldError(ValueError):
     """A line of the right kind whose fields cannot be read (e.g. an inexact amount)."""
 
-    def __init__(self, code: str, message: str, line: int, column: int = 1) -> None:
+    def __init__(self, code: str, message: str, line: int, column: int = 1, *,
+                 expected: str | None = None, actual: str | None = None) -> None:
         super().__init__(message)
         self.code, self.line, self.column = code, line, column
+        self.expected, self.actual = expected, actual
 
 
-# Line memos, per scale (amounts read differently in chips and in cents): line text → what it was
-# read as, at some other line number. A session repeats most of its lines hand after hand, and a
-# line's fields depend only on its text, the scale and, for a name-led line, the seat list; lines
-# whose reading could depend on the seat list are not memoised (see HandReader.name_dependent).
-MEMO_LINES = 1 << 15  # per memo; cleared when full
-_EVENT_MEMOS: dict[int, dict[str, tuple[str, object]]] = {}  # text → (line kind, event)
-_SEAT_RESULT_MEMOS: dict[int, dict[str, tuple[str | None, SeatSummary]]] = {}  # text → (seat's name, summary)
-_SEAT_MEMOS: dict[int, dict[str, Seat]] = {}
+# Line memos: line text → what it was read as (at some other line number). A session repeats most
+# of its lines hand after hand, and a line's fields depend only on its text, the hand's scale
+# (amounts read differently in chips and in cents) and, for a name-led line, the seat list; a line
+# whose reading could depend on the seat list is memoised with what it read from it, or not at all
+# (see HandReader.name_dependent). A memo is cleared when it is full.
+MEMO_LINES = 1 << 13  # per memo
+
+
+class _Memos:
+    """The line memos of one scale."""
+
+    __slots__ = ("seats", "events", "seat_results", "pots")
+
+    def __init__(self) -> None:
+        self.seats: dict[str, Seat] = {}
+        self.events: dict[str, tuple[str, object]] = {}  # text → (line kind, event)
+        self.seat_results: dict[str, tuple[int, str | None, SeatSummary]] = {}  # text → (seat, its name, summary)
+        self.pots: dict[str, tuple] = {}  # `Total pot …` text → (total, main, sides, rake)
+
+
+_MEMOS: dict[int, _Memos] = {}
 _with_line = msgspec.structs.replace
+
+
+def _memos(scale: int) -> _Memos:
+    memos = _MEMOS.get(scale)
+    if memos is None:
+        memos = _MEMOS[scale] = _Memos()
+    return memos
 
 
 def _remember(memo: dict, text: str, value) -> None:
@@ -151,25 +173,34 @@ def read_header(line: str, table_line: str, line_no: int) -> Header:
     if table is None:
         raise FieldError("HH010", f"table line not understood: {table_line[:80]!r}", line_no + 1)
     try:
-        game = dict(_game_fields(rest[: when.start()], bool(table["pm"])))
+        template, tournament_zoom = _header_template(rest[: when.start()], bool(table["pm"]))
     except FieldError as exc:
         raise FieldError(exc.code, str(exc), line_no) from None
     tz = when["tz"]
     time = _datetime(when["date"], when["time"])
-    tournament_zoom = game.pop("tournament_zoom")
-    return Header(
-        site=SITE,
+    max_seats, button = table["max"], table["button"]
+    return msgspec.structs.replace(
+        template,
         hand_id=intro["id"],
         time=time,
         time_zone=tz,
         time_et=_datetime(when["et_date"], when["et_time"]) if when["et_date"] else (time if tz == "ET" else None),
         table=table["name"],
-        max_seats=int(table["max"]) if table["max"] else None,
-        button_seat=int(table["button"]) if table["button"] else None,
+        max_seats=int(max_seats) if max_seats else None,
+        button_seat=int(button) if button else None,
         is_zoom=bool(intro["zoom"]) or tournament_zoom,
         is_home_game=bool(intro["home"]),
-        **game,
     )
+
+
+@functools.lru_cache(maxsize=4096)
+def _header_template(middle: str, play_money_table: bool) -> tuple[Header, bool]:
+    """The header fields that every hand of a table shares, as a Header whose per-hand fields
+    read_header fills in (one `replace` instead of building 26 fields), and the tournament's Zoom flag."""
+    game = dict(_game_fields(middle, play_money_table))
+    tournament_zoom = game.pop("tournament_zoom")
+    blank = dict(hand_id="", time=None, time_zone=None, time_et=None, table="", max_seats=None, button_seat=None)
+    return Header(site=SITE, **blank, **game), tournament_zoom
 
 
 @functools.lru_cache(maxsize=4096)
@@ -217,7 +248,8 @@ def _game_fields(middle: str, play_money_table: bool) -> tuple:
     except MoneyError as exc:
         raise FieldError("HH012", f"header stakes: {exc}", 0) from None
     if limit is Limit.FIXED_LIMIT:  # limit stakes are the small bet / big bet; blinds are half and one small bet
-        small_blind, big_blind, small_bet, big_bet = small // 2, small, small, big
+        small_blind = _LIMIT_SMALL_BLINDS.get(small, small // 2) if scale == 100 else small // 2
+        small_blind, big_blind, small_bet, big_bet = small_blind, small, small, big
     else:
         small_blind, big_blind, small_bet, big_bet = small, big, big, big
     return tuple(dict(
@@ -228,54 +260,67 @@ def _game_fields(middle: str, play_money_table: bool) -> tuple:
     ).items())
 
 
+# Fixed-limit small blinds that are not half the small bet (PokerStars' limit blind schedule, small bet in
+# cents → small blind in cents; $15/$30 has blinds $10/$15, so there the big blind is not the small bet either).
+_LIMIT_SMALL_BLINDS = {25: 10, 300: 100, 500: 200, 1500: 1000}
+
+
 def _datetime(date: str, time: str) -> datetime | None:
     """`2009/12/25` and `9:50:09` (or `9:50`) to a naive datetime; None when out of range."""
     try:
-        year, month, day = map(int, date.split("/"))
         hour, minute, *second = map(int, time.split(":"))
-        return datetime(year, month, day, hour, minute, second[0] if second else 0)
+        return datetime(*_ymd(date), hour, minute, second[0] if second else 0)
     except ValueError:
         return None
 
 
+@functools.lru_cache(maxsize=1024)
+def _ymd(date: str) -> tuple[int, ...]:
+    """`2009/12/25` → (2009, 12, 25); the hands of a session share a few dates."""
+    return tuple(map(int, date.split("/")))
+
+
+def read_seats(tokens, base: int, scale: int) -> tuple[Seat, ...]:
+    """The seat lines of a hand (tokens with `value` and `line`, numbered from `base` + 1), memoised
+    by text (a table's seat lines repeat while the stacks stay)."""
+    memo = _memos(scale).seats
+    seats = []
+    for token in tokens:
+        text, line_no = token.value, base + token.line
+        known = memo.get(text)
+        if known is None:
+            known = read_seat(text, line_no, scale)
+            _remember(memo, text, known)
+            seats.append(known)
+        else:
+            seats.append(_with_line(known, line=line_no))
+    return tuple(seats)
+
+
 def read_seat(text: str, line_no: int, scale: int) -> Seat:
-    """A seat line; memoised by text per scale (a table's seat lines repeat while stacks stay)."""
-    memo = _SEAT_MEMOS.setdefault(scale, {})
-    known = memo.get(text)
-    if known is not None:
-        return _with_line(known, line=line_no)
-    seat = _read_seat(text, line_no, scale)
-    _remember(memo, text, seat)
-    return seat
-
-
-def _read_seat(text: str, line_no: int, scale: int) -> Seat:
     match = _SEAT.match(text)
     if match is None:
         raise FieldError("HH010", f"seat line not understood: {text[:80]!r}", line_no)
     rest = match["rest"]
-    return Seat(
-        seat=int(match["seat"]),
-        player=match["name"],
-        stack=_money(match["stack"], scale, line_no),
-        line=line_no,
-        bounty=match["bounty"],
-        sitting_out="is sitting out" in rest,
-        out_of_hand="out of hand" in rest,
-    )
+    # positional, in field order: seat, player, stack, line, bounty, sitting_out, out_of_hand
+    return Seat(int(match["seat"]), match["name"], _money(match["stack"], scale, line_no), line_no,
+                match["bounty"], "is sitting out" in rest, "out of hand" in rest)
 
 
 def _money(text: str, scale: int, line_no: int) -> int:
     try:
         return to_minor(text, scale)
     except MoneyError as exc:
-        raise FieldError("HH012", str(exc), line_no) from None
+        digits = len(str(scale)) - 1
+        raise FieldError("HH012", str(exc), line_no, expected=f"at most {digits} decimals" if digits else
+                         "a whole number", actual=text) from None
 
 
 # ---------------------------------------------------------------------------------------------
 # Body and summary lines
 
 _CARDS = re.compile(r"\[([^\]]*)\]")
+_HOLE_GROUPS = re.compile(r"(?: \[[^\]]*\])+$")
 _ALL_IN = " and is all-in"
 _STREETS = {"HOLE CARDS": Street.PREFLOP, "FLOP": Street.FLOP, "TURN": Street.TURN,
             "RIVER": Street.RIVER, "SHOW DOWN": Street.SHOWDOWN}
@@ -294,8 +339,9 @@ _FOLD_RESULTS = {
 }
 _SUMMARY_NAME = re.compile(r"(.+?)(?= \((?:button|small blind|big blind|button blind)\)| folded | showed \["
                            r"| mucked| collected \(| won \(| is sitting out)")
-_RUN_SEPARATOR = re.compile(r", and (?=won \(|lost\b)")
-_OUTCOME = re.compile(r"(?:won \((?P<amount>[^)]*)\)|lost)(?: with (?P<desc>.*))?$")
+_RUN_SEPARATOR = re.compile(r", and (?=won \(|collected \(|lost\b)")
+# 'won ($X) with …', 'lost with …', and 'collected (X)' (a shown hand that won uncontested)
+_OUTCOME = re.compile(r"(?:(?:won|collected) \((?P<amount>[^)]*)\)|lost)(?: with (?P<desc>.*))?$")
 _NOTICE_KINDS = {
     "CONNECTION": NoticeKind.CONNECTION, "SITTING_OUT": NoticeKind.SITTING_OUT, "JOIN": NoticeKind.JOIN,
     "LEAVE": NoticeKind.LEAVE, "WAIT_BUTTON": NoticeKind.WAIT_FOR_BUTTON, "REMOVED": NoticeKind.REMOVED,
@@ -320,10 +366,11 @@ class HandReader:
         self.names = {seat.player for seat in seats}
         self.by_length = sorted(self.names, key=len, reverse=True)
         self.seat_names = {seat.seat: seat.player for seat in seats}
-        self.events = _EVENT_MEMOS.setdefault(self.scale, {})
-        self.seat_results = _SEAT_RESULT_MEMOS.setdefault(self.scale, {})
-        # Set by split_colon/split_space when the separator after the name occurs more than once
-        # in the line: only then can the seat list change where the name ends.
+        self.memos = _memos(self.scale)
+        self.events = self.memos.events
+        # Set by split_colon/split_space unless the separator after the name occurs exactly once
+        # in the line: only then can the seat list change where the name ends (a name may hold
+        # `: ` or ` collected `), and the line's reading must not be memoised.
         self.name_dependent = False
 
     # -- names -----------------------------------------------------------------------------
@@ -355,23 +402,36 @@ class HandReader:
         return _money(text, self.scale, line)
 
     # -- lines -----------------------------------------------------------------------------
+    def body(self, tokens) -> list:
+        """The events of the body lines; a line read before (same text and kind) comes from the memo."""
+        memo, base = self.events, self.base
+        events = []
+        for token in tokens:
+            known = memo.get(token.value)
+            if known is not None and known[0] == token.type:
+                events.append(_with_line(known[1], line=base + token.line))
+            else:
+                events.append(self.read(token.type, token.value, base + token.line))
+        return events
+
     def event(self, token):
-        """The event of a body (or summary notice) line: from the memo when its text was read before."""
-        kind, text = token.type, token.value
-        line = self.base + token.line
-        known = self.events.get(text)
-        if known is not None and known[0] == kind:
-            return _with_line(known[1], line=line)
+        """The event of one body (or summary notice) line, from the memo when its text was read before."""
+        known = self.events.get(token.value)
+        if known is not None and known[0] == token.type:
+            return _with_line(known[1], line=self.base + token.line)
+        return self.read(token.type, token.value, self.base + token.line)
+
+    def read(self, kind: str, text: str, line: int):
+        """Read a line's event; memoise it unless its reading depended on the seat list."""
         self.name_dependent = False
-        event = self._read(kind, text, line)
+        reader = _READERS.get(kind)
+        event = reader(self, text, line) if reader is not None else self._other(kind, text, line)
         if not self.name_dependent:
             _remember(self.events, text, (kind, event))
         return event
 
-    def _read(self, kind: str, text: str, line: int):
-        reader = _READERS.get(kind)
-        if reader is not None:
-            return reader(self, text, line)
+    def _other(self, kind: str, text: str, line: int):
+        """Notices and the other lines without a reader method of their own."""
         if kind in _NOTICE_KINDS:
             player = None
             for marker in _NOTICE_MARKERS[kind]:
@@ -416,9 +476,11 @@ class HandReader:
 
     def _dealt(self, text, line):
         rest = text[len("Dealt to "):]
-        groups = re.search(r"(?: \[[^\]]*\])+$", rest)
-        name = rest[: groups.start()]
-        return DealHole(line, name, _cards(groups.group()))
+        for name in self.by_length:  # a seated name may itself end in brackets ('wo_olly [x]')
+            if rest.startswith(name + " [") and _HOLE_GROUPS.fullmatch(rest, len(name)):
+                return DealHole(line, name, _cards(rest[len(name):]))
+        groups = _HOLE_GROUPS.search(rest)
+        return DealHole(line, rest[: groups.start()], _cards(groups.group()))
 
     def _street(self, text, line):
         marker = text[4: text.index(" ***", 4)]
@@ -502,39 +564,48 @@ class HandReader:
         seats: list[SeatSummary] = []
         notices = []
         total_line = summary_line
+        base = self.base
         for token in tokens:
-            line = self.base + token.line
-            kind, text = token.type, token.value
-            if kind == "TOTAL_POT":
-                match = _TOTAL.fullmatch(text) or _TOTAL.match(text)
-                total_line = line
-                total = self.money(match["total"], line)
-                main = self.money(match["main"], line) if match["main"] else None
-                sides = tuple(self.money(s, line) for s in _SIDE.findall(match["sides"]))
-                rake = self.money(match["rake"], line) if match["rake"] else None
+            kind = token.type
+            if kind == "SEAT_RESULT":
+                seats.append(self.seat_result(token.value, base + token.line))
+            elif kind == "TOTAL_POT":
+                total_line = base + token.line
+                total, main, sides, rake = self.pot_claims(token.value, total_line)
+            elif kind == "BOARD":
+                boards.append(_cards(token.value))
+                board_lines.append(base + token.line)
             elif kind == "RUN_TWICE":
                 run_twice = True
-            elif kind == "BOARD":
-                boards.append(_cards(text))
-                board_lines.append(line)
-            elif kind == "SEAT_RESULT":
-                seats.append(self.seat_result(text, line))
             else:
                 notices.append(self.event(token))
         claims = Claims(total_line, total, main, sides, rake, run_twice, tuple(boards), tuple(board_lines),
                         tuple(seats))
         return claims, notices
 
+    def pot_claims(self, text: str, line: int) -> tuple[int, int | None, tuple[int, ...], int | None]:
+        """`Total pot …` → total, main pot, side pots, rake; memoised by text."""
+        known = self.memos.pots.get(text)
+        if known is not None:
+            return known
+        match = _TOTAL.fullmatch(text) or _TOTAL.match(text)
+        total = self.money(match["total"], line)
+        main = self.money(match["main"], line) if match["main"] else None
+        sides = tuple(self.money(s, line) for s in _SIDE.findall(match["sides"]))
+        rake = self.money(match["rake"], line) if match["rake"] else None
+        _remember(self.memos.pots, text, (total, main, sides, rake))
+        return total, main, sides, rake
+
     def seat_result(self, text: str, line: int) -> SeatSummary:
         """A summary seat line; memoised with the seat's name, the one thing it reads from the seat list."""
+        known = self.memos.seat_results.get(text)
+        if known is not None and self.seat_names.get(known[0]) == known[1]:
+            return _with_line(known[2], line=line)
         colon = text.index(": ")
         seat = int(text[5:colon])
         name = self.seat_names.get(seat)
-        known = self.seat_results.get(text)
-        if known is not None and known[0] == name:
-            return _with_line(known[1], line=line)
         summary = self._seat_result(text, line, seat, text[colon + 2:], name)
-        _remember(self.seat_results, text, (name, summary))
+        _remember(self.memos.seat_results, text, (seat, name, summary))
         return summary
 
     def _seat_result(self, text: str, line: int, seat: int, rest: str, name: str | None) -> SeatSummary:
@@ -555,6 +626,8 @@ class HandReader:
                 rest, cashed_out = rest[: -len(suffix)], True
                 break
         cards: tuple[str, ...] = ()
+        if "[" in rest and "]" not in rest[rest.index("["):]:
+            raise FieldError("HH010", f"summary seat line cut inside its cards: {text[:80]!r}", line)
         if rest.startswith("showed ["):
             close = rest.index("]")
             cards = tuple(rest[len("showed ["): close].split())
@@ -568,7 +641,7 @@ class HandReader:
         if rest.startswith("mucked"):
             return SeatSummary(line, seat, name, positions, "mucked", None, False, _cards(rest), (), cashed_out, text)
         for word in ("collected", "won"):
-            if rest.startswith(word + " ("):
+            if rest.startswith(word + " (") and ")" in rest:
                 amount = self.money(rest[len(word) + 2: rest.index(")")], line)
                 return SeatSummary(line, seat, name, positions, word, None, False, cards,
                                    (Outcome(True, amount, None),), cashed_out, text)
@@ -600,4 +673,9 @@ def _fold_street(match) -> Street:
 
 
 def _cards(text: str) -> tuple[str, ...]:
-    return tuple(card for group in _CARDS.findall(text) for card in group.split())
+    if "[" not in text:  # most lines (folds, street markers before the flop): skip the regex
+        return ()
+    groups = _CARDS.findall(text)
+    if len(groups) == 1:
+        return tuple(groups[0].split())
+    return tuple(card for group in groups for card in group.split())

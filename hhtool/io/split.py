@@ -175,7 +175,7 @@ def _split(chunks: Iterator[bytes], name: str) -> Iterator[Block | Finding]:
             size += len(work) - pos
             if size <= MAX_BLOCK:
                 parts.append(work[pos:])
-            line_no += work.count(b"\n")
+            line_no += lines_before + work.count(b"\n", counted)  # newlines of work, counted once
         block = _emit(parts, size, name, start_line, start_col, dialect)
         if block is not None:
             hands += block.dialect is not None
@@ -190,11 +190,11 @@ def _split(chunks: Iterator[bytes], name: str) -> Iterator[Block | Finding]:
 
 def _emit(parts: list[bytes], size: int, name: str, line: int, col: int, dialect: str | None) -> Block | None:
     raw = b"".join(parts)
-    if dialect is None and not raw.strip():
-        return None
-    if size > MAX_BLOCK:
+    if size > MAX_BLOCK:  # kept as a block (hand or stray text) so that it is reported, never lost
         text = _decode(raw[:200]).split("\n", 1)[0]
         return Block(name, line, col, dialect, text, oversized=True)
+    if dialect is None and not raw.strip():
+        return None
     text = _decode(raw)
     if " \n" in text or "\t\n" in text or "\xa0" in text:
         text = "\n".join([line.rstrip(_BLANKS) for line in text.split("\n")]).replace("\xa0", " ")

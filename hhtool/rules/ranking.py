@@ -14,10 +14,16 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
 
 from phevaluator import evaluate_cards
+
+try:  # the C functions behind evaluate_cards, without its per-card conversions (ids are checked here)
+    from phevaluator._pheval import evaluate_5cards, evaluate_6cards, evaluate_7cards
+    _BY_COUNT = {5: evaluate_5cards, 6: evaluate_6cards, 7: evaluate_7cards}
+except ImportError:  # pragma: no cover - another build of phevaluator
+    _BY_COUNT = {5: evaluate_cards, 6: evaluate_cards, 7: evaluate_cards}
 
 from hhtool.model.cards import RANKS, SUITS
 
@@ -73,7 +79,10 @@ def _card_id(card: str) -> int:
 
 
 def _ids(cards: Sequence[str]) -> list[int]:
-    ids = [_card_id(c) for c in cards]
+    try:
+        ids = [_CARD_IDS[c] for c in cards]
+    except (KeyError, TypeError):
+        ids = [_card_id(c) for c in cards]  # raises for the first card that is not one
     if not 5 <= len(ids) <= 7:
         raise ValueError(f"need 5 to 7 cards, got {len(ids)}")
     if len(set(ids)) != len(ids):
@@ -111,14 +120,30 @@ def _classes() -> dict[int, tuple[Category, tuple[int, ...]]]:
     return table
 
 
+@cache
+def _values() -> dict[int, HandValue]:
+    """One (immutable) HandValue per phevaluator class, so `evaluate` builds none."""
+    return {number: HandValue(_WEAKEST[-1] + 1 - number, *entry) for number, entry in _classes().items()}
+
+
 def _rank(card: str) -> int:
     return RANKS.index(card[0]) + 2
 
 
 def evaluate(cards: Sequence[str]) -> HandValue:
     """Value of the best five of 5, 6 or 7 distinct cards (Hold'em: hole cards plus board)."""
-    number = evaluate_cards(*_ids(cards))
-    return HandValue(_WEAKEST[-1] + 1 - number, *_classes()[number])
+    try:
+        return _evaluate(tuple(cards))
+    except TypeError:  # an unhashable "card": uncached, so that _ids reports it as not a card
+        return _evaluate.__wrapped__(tuple(cards))
+
+
+# Settle evaluates a shown hand up to three times (show line, summary line, pot award): remember
+# the last few thousand.
+@lru_cache(maxsize=4096)
+def _evaluate(cards: tuple[str, ...]) -> HandValue:
+    ids = _ids(cards)
+    return _values()[_BY_COUNT[len(ids)](*ids)]
 
 
 def best_five(cards: Sequence[str]) -> tuple[str, ...]:
@@ -180,6 +205,20 @@ _MADE = {Category.HIGH_CARD: 1, Category.PAIR: 2, Category.TWO_PAIR: 4,
 _SUFFIX = re.compile(r" - (?:lower (kicker|cards)|([A-Za-z]+(?:\+[A-Za-z]+)*) kicker)$")
 
 
+_WORDINGS: dict[int, frozenset[str]] = {}  # strength → accepted wordings, casefolded
+
+
+def _wordings(value: HandValue) -> frozenset[str]:
+    """`describe`'s wording of an evaluated hand (and the royal flush's other one), casefolded; cached."""
+    wordings = _WORDINGS.get(value.strength)
+    if wordings is None:
+        names = {describe(value)}
+        if value.category == Category.STRAIGHT_FLUSH and value.ranks[0] == 14:
+            names.add("a straight flush, Ten to Ace")
+        wordings = _WORDINGS[value.strength] = frozenset(w.casefold() for w in names)
+    return wordings
+
+
 def description_matches(text: str, cards: Sequence[str]) -> bool:
     """Whether a printed description names the category and ranks of the best hand of `cards`.
 
@@ -187,14 +226,19 @@ def description_matches(text: str, cards: Sequence[str]) -> bool:
     suffixes above (named kickers must be the hand's leading kickers), and "a straight
     flush, Ten to Ace" for a royal flush.
     """
+    try:  # a shown hand's wording is checked twice, on its show line and its summary line
+        return _matches(text, tuple(cards))
+    except TypeError:  # unhashable: uncached, to fail (or not) exactly as it would
+        return _matches.__wrapped__(text, tuple(cards))
+
+
+@lru_cache(maxsize=4096)
+def _matches(text: str, cards: tuple[str, ...]) -> bool:
     value = evaluate(cards)
     text = " ".join(text.split()).casefold()
     suffix = _SUFFIX.search(text)
     base = text[:suffix.start()] if suffix else text
-    wordings = {describe(value)}
-    if value.category == Category.STRAIGHT_FLUSH and value.ranks[0] == 14:
-        wordings.add("a straight flush, Ten to Ace")
-    if base not in {w.casefold() for w in wordings}:
+    if base not in _wordings(value):
         return False
     if suffix is None:
         return True

@@ -40,9 +40,11 @@ from hhtool.model import (
 )
 from hhtool.model.money import format_minor
 from hhtool.rules.ruleset import RuleSet
+from operator import attrgetter
 
 _STREET_ORDER = {Street.PREFLOP: 0, Street.FLOP: 1, Street.TURN: 2, Street.RIVER: 3, Street.SHOWDOWN: 4}
 _BOARD_SIZE = {Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
+_by_seat = attrgetter("seat")
 
 
 class Player:
@@ -103,6 +105,9 @@ class Replay:
     big_blind_player: str | None = None
     live_count: int = 0  # players dealt in and not folded
     ledger: list[tuple[Event, Street, int]] = field(default_factory=list)  # posts and actions, chips each put in
+    # gathered by the replay's look-ahead pass for settle's card checks, in event order:
+    hole_events: list[Event] = field(default_factory=list)  # DealHole and Show with cards, Fold showing cards
+    board_events: list[StreetStart] = field(default_factory=list)  # street markers that deal board cards
 
     def report(self, code: str, message: str, line: int, expected=None, actual=None) -> None:
         self.findings.append(finding(code, message, self.hand.source.file, line, 1, hand_id=self.hand.header.hand_id,
@@ -116,7 +121,10 @@ class Replay:
 
     @property
     def pot_total(self) -> int:
-        return sum(p.total for p in self.players.values())
+        total = 0
+        for p in self.players.values():
+            total += p.total
+        return total
 
     @property
     def live(self) -> list[Player]:
@@ -162,61 +170,90 @@ class _Replayer:
             self._final_stacks()
 
     def _scan(self) -> None:
-        """One pass over the events for what the replay must know ahead: who posts, acts, sits out."""
+        """One pass over the events for what the replay must know ahead: who posts, acts, sits out.
+
+        The same pass gathers the events that carry cards, in order, for settle's card checks, so
+        that they need not walk the events again.
+        """
         self.posts: list[tuple[str, BlindKind]] = []
         self.antes: dict[str, int] = {}
         self.not_dealt: set[str] = set()
         self.actors: set[str] = set()
+        self.posters: set[str] = set()  # post a blind or an ante
         self.usual_ante = 0  # the ante everybody not all-in posts
+        self.has_cancel = False
+        actors, antes, posts, posters = self.actors, self.antes, self.posts, self.posters
+        hole_events, board_events = self.s.hole_events, self.s.board_events
         hole_cards = False
-        for event in self.hand.events:
+        for event in self.hand.events:  # the most frequent kinds first
             kind = type(event)
             if kind in _ACTIONS:
-                self.actors.add(event.player)
-            elif kind is PostBlind:
-                self.posts.append((event.player, event.blind))
+                actors.add(event.player)
+                if kind is Fold and event.shown:
+                    hole_events.append(event)
             elif kind is PostAnte:
-                self.antes[event.player] = self.antes.get(event.player, 0) + event.amount
-                if not event.all_in:
-                    self.usual_ante = max(self.usual_ante, event.amount)
+                posters.add(event.player)
+                antes[event.player] = antes.get(event.player, 0) + event.amount
+                if not event.all_in and event.amount > self.usual_ante:
+                    self.usual_ante = event.amount
             elif kind is StreetStart:
                 hole_cards = True
-            elif kind is Notice and not hole_cards and event.kind in (NoticeKind.SITTING_OUT,
-                                                                      NoticeKind.WAIT_FOR_BUTTON):
-                self.not_dealt.add(event.player)
+                if event.board:
+                    board_events.append(event)
+            elif kind is PostBlind:
+                posters.add(event.player)
+                posts.append((event.player, event.blind))
+            elif kind is DealHole or kind is Show:
+                if event.cards:
+                    hole_events.append(event)
+            elif kind is Notice:
+                if not hole_cards and event.kind in (NoticeKind.SITTING_OUT, NoticeKind.WAIT_FOR_BUTTON):
+                    self.not_dealt.add(event.player)
+            elif kind is HandCancelled:
+                self.has_cancel = True
 
     def _seats(self) -> None:
         s, header = self.s, self.header
         self._scan()
         seen_seats: set[int] = set()
-        not_dealt, actors = self.not_dealt, self.actors
-        posters = {name for name, _ in self.posts} | set(self.antes)
+        not_dealt, actors, posters = self.not_dealt, self.actors, self.posters
+        players, order = s.players, s.order
+        max_seats = header.max_seats
+        in_seat_order = True  # seats are listed in order in nearly every hand: no sort needed then
+        last = None
         for seat in self.hand.seats:
-            if seat.seat in seen_seats or seat.player in s.players:
-                s.report("HH402", f"seat {seat.seat} ({seat.player}) is listed twice", seat.line,
-                         expected="each seat and player once", actual=f"seat {seat.seat}, {seat.player!r} again")
+            name, number, stack = seat.player, seat.seat, seat.stack
+            if number in seen_seats or name in players:
+                s.report("HH402", f"seat {number} ({name}) is listed twice", seat.line,
+                         expected="each seat and player once", actual=f"seat {number}, {name!r} again")
                 continue
-            seen_seats.add(seat.seat)
-            if header.max_seats and not 1 <= seat.seat <= header.max_seats:
-                s.report("HH403", f"seat {seat.seat} at a {header.max_seats}-max table", seat.line,
-                         expected=f"1..{header.max_seats}", actual=seat.seat)
-            sitting = (seat.sitting_out or seat.out_of_hand or seat.player in not_dealt)
-            dealt_in = (not sitting or seat.player in posters or seat.player in actors) and seat.stack > 0
-            if seat.stack <= 0 and (seat.player in actors or seat.player in posters):
-                s.report("HH404", f"{seat.player} takes part with a stack of {s.money(seat.stack)}", seat.line,
-                         expected="> 0", actual=seat.stack)
+            seen_seats.add(number)
+            if max_seats and not 1 <= number <= max_seats:
+                s.report("HH403", f"seat {number} at a {max_seats}-max table", seat.line,
+                         expected=f"1..{max_seats}", actual=number)
+            sitting = (seat.sitting_out or seat.out_of_hand or name in not_dealt)
+            dealt_in = (not sitting or name in posters or name in actors) and stack > 0
+            if stack <= 0 and (name in actors or name in posters):
+                s.report("HH404", f"{name} takes part with a stack of {s.money(stack)}", seat.line,
+                         expected="> 0", actual=stack)
                 dealt_in = True
-            player = Player(seat.player, seat.seat, seat.stack, dealt_in)
-            s.players[seat.player] = player
+            player = Player(name, number, stack, dealt_in)
+            players[name] = player
             if dealt_in:
-                s.order.append(player)
-        s.order.sort(key=lambda p: p.seat)
-        for index, player in enumerate(s.order):
-            player.index = index
-        s.live_count = len(s.order)
-        count = len(s.order)
+                if last is not None and number < last:
+                    in_seat_order = False
+                last = number
+                player.index = len(order)
+                order.append(player)
+        if not in_seat_order:
+            order.sort(key=_by_seat)
+            for index, player in enumerate(order):
+                player.index = index
+        self._orders()
+        s.live_count = len(order)
+        count = len(order)
         rules = s.rules
-        cancelled = any(type(e) is HandCancelled for e in self.hand.events)
+        cancelled = self.has_cancel
         if not rules.min_players <= count <= rules.max_players and not cancelled:
             s.report("HH401", f"{count} players dealt in; the table allows {rules.min_players} to {rules.max_players}",
                      self.hand.source.line, expected=f"{rules.min_players}..{rules.max_players}", actual=count)
@@ -225,12 +262,25 @@ class _Replayer:
             s.report("HH405", f"the button is on seat {button}, where nobody sits", self.hand.source.line + 1,
                      expected="an occupied seat", actual=button)
 
-    def left_of_button(self) -> list[Player]:
-        """Dealt-in players in acting order starting left of the button."""
+    def _orders(self) -> None:
+        """Seat orders fixed for the whole hand once the dealt-in players are known, built once.
+
+        `_twice` is the order twice over, so that next_to_act (called for every action) walks the
+        players clockwise from any seat as one slice of it.
+        """
         order = self.s.order
         button = self.header.button_seat or 0
-        after = [p for p in order if p.seat > button]
-        return after + [p for p in order if p.seat <= button]
+        first = 0  # the first seat after the button
+        for player in order:
+            if player.seat > button:
+                break
+            first += 1
+        self._left_of_button = order[first:] + order[:first]
+        self._twice = order + order
+
+    def left_of_button(self) -> list[Player]:
+        """Dealt-in players in acting order starting left of the button (computed once; do not change it)."""
+        return self._left_of_button
 
     def player(self, name: str, line: int) -> Player | None:
         player = self.s.players.get(name)
@@ -243,7 +293,8 @@ class _Replayer:
         player = self.player(event.player, event.line)
         if player is None:
             return
-        self.s.ledger.append((event, Street.PREFLOP, min(event.amount, player.stack)))
+        amount, stack = event.amount, player.stack
+        self.s.ledger.append((event, Street.PREFLOP, amount if amount < stack else stack))
         usual = self.usual_ante or event.amount
         if event.amount != usual and not (event.all_in and event.amount < usual):
             self.s.report("HH103", f"{player.name} posts an ante of {self.s.money(event.amount)}; the others post "
@@ -255,7 +306,8 @@ class _Replayer:
         player = self.player(event.player, event.line)
         if player is None:
             return
-        s.ledger.append((event, Street.PREFLOP, min(event.amount, player.stack)))
+        amount, stack = event.amount, player.stack
+        s.ledger.append((event, Street.PREFLOP, amount if amount < stack else stack))
         sb, bb = header.small_blind, header.big_blind
         kind = event.blind
         live = event.amount
@@ -281,7 +333,8 @@ class _Replayer:
             self._put(player, dead, event.all_in and not live, event.line, live=False)
         if live or not dead:
             self._put(player, live, event.all_in, event.line, live=True)
-        self.high = max(self.high, player.street)
+        if player.street > self.high:
+            self.high = player.street
 
     def _is_position_blind(self, player: Player, kind: BlindKind, line: int) -> bool:
         """Whether this is the blind of the small/big blind position (B1, B2); extra posts are legal (B4).
@@ -297,18 +350,19 @@ class _Replayer:
         heads_up = len(order) == 2
         posts = self.posts
         if kind is BlindKind.SMALL:
-            allowed = {(order[-1] if heads_up else order[0]).name}
+            positions = (order[-1] if heads_up else order[0],)
+        elif heads_up:
+            positions = (order[0],)
         else:
-            small = next((name for name, blind in posts if blind is BlindKind.SMALL and name in s.players
-                          and self._small_position(s.players[name], order, heads_up)), None)
-            if heads_up:
-                allowed = {order[0].name}
-            elif small is not None:
-                allowed = {self._next_after(s.players[small]).name}
-            else:  # no small blind in position: the big blind sits first or second left of the button
-                allowed = {order[0].name, order[1].name}
-        if player.name in allowed:
+            first = order[0]  # the small blind's position
+            positions = (order[0], order[1])  # unless the small blind is posted in position:
+            for name, blind in posts:
+                if blind is BlindKind.SMALL and name == first.name:
+                    positions = (self._next_after(first),)
+                    break
+        if player in positions:  # one Player per name, so this is a test of the name
             return True
+        allowed = {p.name for p in positions}
         if any(name in allowed and blind is kind for name, blind in posts):
             return False
         code = "HH104" if heads_up else ("HH101" if kind is BlindKind.SMALL else "HH102")
@@ -317,10 +371,6 @@ class _Replayer:
                  f"{self.header.button_seat} it is {' or '.join(sorted(allowed))}'s", line,
                  expected=" or ".join(sorted(allowed)), actual=player.name)
         return True
-
-    @staticmethod
-    def _small_position(player: Player, order: list[Player], heads_up: bool) -> bool:
-        return player is (order[-1] if heads_up else order[0])
 
     def _next_after(self, player: Player) -> Player:
         order = self.s.order
@@ -358,40 +408,42 @@ class _Replayer:
                 s.report("HH123", "*** HOLE CARDS *** again", event.line, expected="once", actual="twice")
             self._start_betting(preflop=True)
             return
-        if event.run:
-            if event.run != self.run_no:  # a new run starts from the last street both runs share
-                self.run_street.setdefault(event.run, self.shared_street)
-            self.run_no = event.run
-            current = self.run_street[event.run]
+        run = event.run
+        if run:
+            if run != self.run_no:  # a new run starts from the last street both runs share
+                self.run_street.setdefault(run, self.shared_street)
+            self.run_no = run
+            current = self.run_street[run]
         else:
             current = self.street
             self.shared_street = street
-        previous = _STREET_ORDER[current]
-        if _STREET_ORDER[street] < previous or (_STREET_ORDER[street] == previous and street is not Street.SHOWDOWN):
+        rank, previous = _STREET_ORDER[street], _STREET_ORDER[current]
+        if rank < previous or (rank == previous and street is not Street.SHOWDOWN):
             s.report("HH123", f"*** {street.value.upper()} *** after the {current.value}", event.line,
                      expected=f"a street after the {current.value}", actual=street.value)
-        if event.run:
-            self.run_street[event.run] = street
+        if run:
+            self.run_street[run] = street
         if street is not Street.SHOWDOWN:
+            board = event.board
             size = _BOARD_SIZE[street]
-            if len(event.board) != size:
-                s.report("HH123", f"the {street.value} board has {len(event.board)} cards", event.line,
-                         expected=size, actual=len(event.board))
-            run = event.run or 0
+            if len(board) != size:
+                s.report("HH123", f"the {street.value} board has {len(board)} cards", event.line,
+                         expected=size, actual=len(board))
+            run = run or 0
             before = s.boards.get(run) or s.boards.get(0, ())
-            if before and tuple(event.board[: len(before)]) != before:
-                s.report("HH123", f"the {street.value} board {' '.join(event.board)} does not extend "
-                         f"{' '.join(before)}", event.line, expected=" ".join(before), actual=" ".join(event.board))
-            s.boards[run] = tuple(event.board)
+            if before and tuple(board[: len(before)]) != before:
+                s.report("HH123", f"the {street.value} board {' '.join(board)} does not extend "
+                         f"{' '.join(before)}", event.line, expected=" ".join(before), actual=" ".join(board))
+            s.boards[run] = tuple(board)
             s.board_lines[run] = event.line
             if street is Street.FLOP:
                 s.saw_flop = True
         if self.in_betting:
             self._close_round(final=False, line=event.line)
         self.street = street
-        if street is not Street.SHOWDOWN and not event.run and _STREET_ORDER[street] > _STREET_ORDER[s.reached]:
-            s.reached = street
         if street is not Street.SHOWDOWN and not event.run:
+            if rank > _STREET_ORDER[s.reached]:
+                s.reached = street
             self._start_betting(preflop=False)
 
     def _start_betting(self, preflop: bool) -> None:
@@ -402,7 +454,13 @@ class _Replayer:
         fixed = header.limit is Limit.FIXED_LIMIT
         if preflop:
             # the bet to call is the full big blind even when the big blind is posted short or not at all
-            self.high = max([header.big_blind, *(p.street for p in s.players.values())])
+            high = header.big_blind
+            for player in s.players.values():
+                if player.street > high:
+                    high = player.street
+                player.acted = False
+                player.acted_at = None
+            self.high = high
             self.last_raise = header.small_bet if fixed else header.big_blind
             bb = s.players.get(s.big_blind_player) if s.big_blind_player else None
             if len(s.order) == 2:  # heads-up: the button (small blind) acts first
@@ -413,14 +471,13 @@ class _Replayer:
         else:
             for player in s.players.values():
                 player.street = 0
+                player.acted = False
+                player.acted_at = None
             self.high = 0
             self.last_raise = self._bet_unit() if fixed else max(header.big_blind * s.rules.min_bet_turn_river_bb
                                                                  if self.street in (Street.TURN, Street.RIVER)
                                                                  else header.big_blind, 1)
             self.cursor = self._button_player()
-        for player in s.players.values():
-            player.acted = False
-            player.acted_at = None
 
     def _bet_unit(self) -> int:
         header = self.header
@@ -437,24 +494,41 @@ class _Replayer:
         return before[-1] if before else order[-1]
 
     def next_to_act(self) -> Player | None:
-        """Who must act next: clockwise after the last actor, the first active player who owes chips or has not acted."""
+        """Who must act next: clockwise after the last actor, the first active player who owes chips or has not acted.
+
+        Called for every action, so it walks a precomputed rotation and asks `owed` only of a player
+        who has acted and is below the high bet (`owed` is never more than high - street).
+        """
+        cursor = self.cursor
         order = self.s.order
         count = len(order)
-        start = 0 if self.cursor is None else self.cursor.index + 1
-        if self.cursor is not None and (self.cursor.index >= count or order[self.cursor.index] is not self.cursor):
-            start = next((i for i, p in enumerate(order) if p.seat > self.cursor.seat), 0)  # not dealt in
-        for k in range(count):
-            p = order[(start + k) % count]
-            if p.active and (not p.acted or self.owed(p) > 0):
+        if cursor is None:
+            start = 0
+        else:
+            start = cursor.index + 1
+            if cursor.index >= count or order[cursor.index] is not cursor:  # not dealt in
+                start = next((i for i, p in enumerate(order) if p.seat > cursor.seat), 0)
+        high = self.high
+        twice = self._twice
+        for i in range(start, start + count):
+            p = twice[i]  # dealt in, so `active` is: not folded and not all-in
+            if not p.folded and not p.all_in and (not p.acted or (high > p.street and self.owed(p) > 0)):
                 return p
         return None
 
     def _round_needs_action(self) -> Player | None:
-        live = self.s.live
-        if len(live) <= 1:
+        live = 0
+        active = 0
+        last_active = None
+        for p in self.s.order:
+            if not p.folded:
+                live += 1
+                if not p.all_in:
+                    active += 1
+                    last_active = p
+        if live <= 1:
             return None
-        active = [p for p in live if not p.all_in]
-        if len(active) == 1 and self.owed(active[0]) == 0:
+        if active == 1 and self.owed(last_active) == 0:
             return None  # the last player with chips has nobody left to bet against
         if not active:
             return None
@@ -478,11 +552,18 @@ class _Replayer:
 
     def _uncalled(self) -> tuple[Player | None, int]:
         """The player whose street bet nobody matched, and by how much."""
-        ranked = sorted(self.s.players.values(), key=lambda p: p.street, reverse=True)
-        if not ranked or ranked[0].street == 0:
+        top = None  # the first player (seat listing order) with the highest street bet
+        second = None  # the highest street bet of the others
+        for p in self.s.players.values():
+            if top is None:
+                top = p
+            elif p.street > top.street:
+                second, top = top.street, p
+            elif second is None or p.street > second:
+                second = p.street
+        if top is None or top.street == 0:
             return None, 0
-        second = ranked[1].street if len(ranked) > 1 else 0
-        return ranked[0], ranked[0].street - second
+        return top, top.street - (0 if second is None else second)
 
     def _settle_uncalled(self, line: int, printed: ReturnUncalled | None) -> None:
         s = self.s
@@ -513,49 +594,53 @@ class _Replayer:
     # -- actions -----------------------------------------------------------------------------
     def action(self, event) -> None:
         s = self.s
-        player = self.player(event.player, event.line)
+        player = s.players.get(event.player)
         if player is None:
+            self.player(event.player, event.line)  # reports it
             return
-        if s.live_count <= 1 and type(event) is not Fold:
+        kind = type(event)
+        if s.live_count <= 1 and kind is not Fold:
             s.report("HH124", f"{player.name} acts after everybody else folded", event.line,
-                     expected="no action", actual=type(event).__name__)
+                     expected="no action", actual=kind.__name__)
             return
         if not self.in_betting:
             s.report("HH123", f"{player.name} acts outside a betting round", event.line,
-                     expected="an action between street markers", actual=type(event).__name__)
-            return
-        if type(event) is Fold and player.all_in and not player.acted and not player.folded:
-            # PokerStars prints 'folds' for a sitting-out player all-in on a blind or ante: the chips still
-            # make their pot level (the pots it prints show it), but the hand cannot win it.
-            player.mucked = True
+                     expected="an action between street markers", actual=kind.__name__)
             return
         if player.folded or player.all_in:
+            if kind is Fold and player.all_in and not player.acted and not player.folded:
+                # PokerStars prints 'folds' for a sitting-out player all-in on a blind or ante: the chips still
+                # make their pot level (the pots it prints show it), but the hand cannot win it.
+                player.mucked = True
+                return
             state = "folded" if player.folded else "is all-in"
             s.report("HH111", f"{player.name} acts after having {'folded' if player.folded else 'gone all-in'}",
-                     event.line, expected="no action", actual=f"{type(event).__name__} by a player who {state}")
+                     event.line, expected="no action", actual=f"{kind.__name__} by a player who {state}")
             return
         expected = self.next_to_act()
-        if expected is not None and expected is not player:
-            s.report("HH110", f"{player.name} (seat {player.seat}) acts out of turn; {expected.name} "
-                     f"(seat {expected.seat}) is to act", event.line, expected=expected.name, actual=player.name)
-        elif expected is None:
-            s.report("HH110", f"{player.name} acts when the {self.street.value} betting is already complete",
-                     event.line, expected="no action", actual=player.name)
-        before = player.total
-        _ACTIONS[type(event)](self, player, event)
-        s.ledger.append((event, self.street, player.total - before))
+        if expected is not player:
+            if expected is not None:
+                s.report("HH110", f"{player.name} (seat {player.seat}) acts out of turn; {expected.name} "
+                         f"(seat {expected.seat}) is to act", event.line, expected=expected.name, actual=player.name)
+            else:
+                s.report("HH110", f"{player.name} acts when the {self.street.value} betting is already complete",
+                         event.line, expected="no action", actual=player.name)
+        if kind is Fold:  # the most common action, handled here: no chips move
+            player.folded = True
+            if player.dealt_in:
+                s.live_count -= 1
+            if event.shown:
+                player.shown = tuple(event.shown)
+            s.ledger.append((event, self.street, 0))
+        else:
+            before = player.total
+            _CHIP_ACTIONS[kind](self, player, event)
+            s.ledger.append((event, self.street, player.total - before))
         player.acted = True
         player.acted_at = self.high
         self.cursor = player
         if s.live_count <= 1:
             self.decided = True
-
-    def fold(self, player: Player, event: Fold) -> None:
-        player.folded = True
-        if player.dealt_in:
-            self.s.live_count -= 1
-        if event.shown:
-            player.shown = tuple(event.shown)
 
     def owed(self, player: Player) -> int:
         """What the player must add to stay in.
@@ -565,10 +650,19 @@ class _Replayer:
         come straight back as an uncalled bet), which is what PokerStars asks.
         """
         high = self.high
-        others = [o for o in self.s.order if o is not player and not o.folded]
-        if others and all(o.all_in for o in others):
-            high = min(high, max(o.street for o in others))
-        return max(0, high - player.street)
+        if high <= player.street:
+            return 0  # the all-in cap below can only lower the bet to call
+        most = None  # the largest street bet of the others still in, when they are all all-in
+        for o in self.s.order:
+            if o is player or o.folded:
+                continue
+            if not o.all_in:
+                return high - player.street
+            if most is None or o.street > most:
+                most = o.street
+        if most is not None and most < high:
+            high = most
+        return high - player.street if high > player.street else 0
 
     def check(self, player: Player, event: Check) -> None:
         owed = self.owed(player)
@@ -582,9 +676,9 @@ class _Replayer:
         if owed <= 0:
             s.report("HH112", f"{player.name} calls {s.money(event.added)} with nothing to call", event.line,
                      expected="check or bet", actual="call")
-        elif event.added != min(owed, player.stack):
-            s.report("HH113", f"{player.name} calls {s.money(event.added)}; the call is {s.money(min(owed, player.stack))}",
-                     event.line, expected=min(owed, player.stack), actual=event.added)
+        elif event.added != (due := owed if owed < player.stack else player.stack):
+            s.report("HH113", f"{player.name} calls {s.money(event.added)}; the call is {s.money(due)}",
+                     event.line, expected=due, actual=event.added)
         self._put(player, event.added, event.all_in, event.line)
         self._check_cap(player, event)
 
@@ -602,7 +696,12 @@ class _Replayer:
         s = self.s
         # PokerStars counts "raises A" from the highest amount actually put in, which is below the
         # bet to call when the big blind was posted short; both readings are accepted.
-        posted = max((p.street for p in s.players.values() if p is not player), default=0)
+        posted = None
+        for p in s.players.values():
+            if p is not player and (posted is None or p.street > posted):
+                posted = p.street
+        if posted is None:
+            posted = 0
         if event.raise_by not in (event.raise_to - self.high, event.raise_to - posted):
             s.report("HH121", f"{player.name} raises {s.money(event.raise_by)} to {s.money(event.raise_to)}, but the "
                      f"bet to raise was {s.money(self.high)}", event.line, expected=event.raise_to - self.high,
@@ -655,16 +754,13 @@ class _Replayer:
         """A bet or raise: a full one reopens the betting for everyone; a short all-in one does not (A7)."""
         self.bets += 1
         self.high = player.street
-        if increment >= self.last_raise:
-            if self.header.limit is not Limit.FIXED_LIMIT:
-                self.last_raise = increment
-            for other in self.s.players.values():
-                if other is not player:
-                    other.acted = False
-        else:  # players who already acted must answer, but may only raise once the raises add up (A7)
-            for other in self.s.players.values():
-                if other is not player:
-                    other.acted = False
+        if increment >= self.last_raise and self.header.limit is not Limit.FIXED_LIMIT:
+            self.last_raise = increment
+        # a short raise too: players who already acted must answer, but may only raise once the raises
+        # add up (A7, checked through acted_at)
+        for other in self.s.players.values():
+            if other is not player:
+                other.acted = False
 
     def _check_cap(self, player: Player, event) -> None:
         cap = self.header.cap
@@ -746,10 +842,33 @@ class _Replayer:
     def _pots(self) -> list[Pot]:
         """Main pot and side pots: one per all-in level of a player still in, eligible = contributors still in."""
         players = list(self.s.players.values())
-        live = [p for p in self.s.order if not p.folded]
-        levels = sorted({p.total for p in live if p.all_in})
-        top = max((p.total for p in players), default=0)
-        if not levels or levels[-1] < top:
+        top = None
+        positive = 0  # what one pot up to the top level holds: min(t, top) - min(t, 0) for each total t
+        for p in players:
+            total = p.total
+            if top is None or total > top:
+                top = total
+            if total > 0:
+                positive += total
+        if top is None:
+            top = 0
+        live = []
+        levels = set()
+        for p in self.s.order:
+            if not p.folded:
+                live.append(p)
+                if p.all_in:
+                    levels.add(p.total)
+        if not levels:  # nobody still in is all-in (most hands): the one level is the top, the floor 0
+            if positive <= 0:
+                return []
+            eligible = []
+            for p in live:
+                if p.total >= top or p.total > 0:
+                    eligible.append(p.name)
+            return [Pot(positive, tuple(eligible))]
+        levels = sorted(levels)
+        if levels[-1] < top:
             levels.append(top)
         pots: list[Pot] = []
         floor = 0
@@ -789,10 +908,10 @@ _HANDLERS = {
     Rebuy: _Replayer.rebuy,
     HandCancelled: _Replayer.cancelled,
 }
-_ACTIONS = {
-    Fold: _Replayer.fold,
+_CHIP_ACTIONS = {  # folds are handled in `action` itself
     Check: _Replayer.check,
     Call: _Replayer.call,
     Bet: _Replayer.bet,
     RaiseTo: _Replayer.raise_to,
 }
+_ACTIONS = frozenset((Fold, *_CHIP_ACTIONS))

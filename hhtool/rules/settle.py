@@ -21,7 +21,9 @@ def settle(s: Replay) -> None:
         return
     claims = s.hand.claims
     total = s.pot_total
-    collected = sum(c.amount for c in s.collects)
+    collected = 0
+    for c in s.collects:
+        collected += c.amount
     rake = claims.rake if claims.rake is not None else total - collected
     if claims.total_pot is not None and claims.total_pot != total:
         s.report("HH203", f"Total pot {s.money(claims.total_pot)}, but the chips put in (less uncalled bets) come to "
@@ -29,8 +31,11 @@ def settle(s: Replay) -> None:
     nets = _net_pots(s, total, rake)
     expected = _awards(s, nets)
     _check_collects(s, expected)
-    unpaid = sum(amount for (run, index, name), amount in expected.items()
-                 if name in s.players and s.players[name].cashed_out and not _collected_by(s, name))
+    unpaid = 0
+    for (run, index, name), amount in expected.items():
+        player = s.players.get(name)
+        if player is not None and player.cashed_out and not _collected_by(s, name):
+            unpaid += amount
     if claims.total_pot is not None and collected + rake + unpaid != claims.total_pot:
         s.report("HH206", f"collected {s.money(collected)} + rake {s.money(rake)} is not the total pot "
                  f"{s.money(claims.total_pot)}", claims.line, expected=claims.total_pot - rake - unpaid,
@@ -47,7 +52,9 @@ def _collected_by(s: Replay, name: str) -> int:
 def _net_pots(s: Replay, total: int, rake: int) -> list[int]:
     """Each pot after rake: the printed main/side pots when they fit, else rake off the main pot first."""
     claims = s.hand.claims
-    gross = [pot.amount for pot in s.pots]
+    gross = []
+    for pot in s.pots:
+        gross.append(pot.amount)
     if claims.main_pot is not None:
         printed = [claims.main_pot, *claims.side_pots]
         if len(printed) != len(gross) or sum(printed) != total - rake or any(p > g for p, g in zip(printed, gross)):
@@ -61,7 +68,7 @@ def _net_pots(s: Replay, total: int, rake: int) -> list[int]:
                  f"{_amounts(s, gross)}", claims.line, expected=len(gross), actual=1)
     nets, left = [], rake
     for amount in gross:
-        taken = min(left, amount)
+        taken = left if left < amount else amount
         nets.append(amount - taken)
         left -= taken
     return nets
@@ -103,13 +110,13 @@ def _winners(s: Replay, pot: Pot, run: int) -> list[str] | None:
     if len(pot.eligible) == 1:
         return list(pot.eligible)
     board = _board(s, run)
-    if len(board) != 5 or len(set(board)) != 5 or not all(c in DECK for c in board):
+    if len(board) != 5 or len(set(board)) != 5 or not DECK.issuperset(board):
         return None
     values = {}
     for name in pot.eligible:
         player = s.players[name]
         cards = player.shown or player.cards
-        if len(cards) != 2 or not all(c in DECK for c in cards) or set(cards) & set(board):
+        if len(cards) != 2 or not DECK.issuperset(cards) or not set(cards).isdisjoint(board):
             continue
         if not player.shown and not player.mucked:
             continue  # dealt cards of a player who did not show: the room did not compare them
@@ -128,6 +135,8 @@ def _winners(s: Replay, pot: Pot, run: int) -> list[str] | None:
 
 def _split(s: Replay, winners: list[str], amount: int) -> dict[str, int]:
     """Equal shares; the odd chips go one each to the first winners left of the button (S4)."""
+    if len(winners) == 1:  # the usual case: the order and the odd chips do not matter
+        return {winners[0]: amount}
     button = s.hand.header.button_seat or 0
     if s.rules.odd_chip == "left_of_button":
         ordered = sorted(winners, key=lambda n: (s.players[n].seat <= button, s.players[n].seat))
@@ -153,16 +162,19 @@ def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int]) -> Non
         lines.setdefault((run, index, event.player), event.line)
     unverified = set(s.unverified)
     last = s.collects[-1].line if s.collects else s.hand.claims.line
+    wants = _by_pot(expected)
+    gots = _by_pot(actual)
     for run in runs:
         for index, pot in enumerate(s.pots):
-            if (run, index) in unverified:
-                if any(key[:2] == (run, index) for key in actual):
+            key = (run, index)
+            if key in unverified:
+                if key in gots:
                     s.report("HH306", f"pot {index} ({s.money(pot.amount)}) went to "
-                             f"{', '.join(sorted(k[2] for k in actual if k[:2] == (run, index)))}; the cards shown do "
-                             f"not decide it", lines.get((run, index), last))
+                             f"{', '.join(sorted(gots[key]))}; the cards shown do "
+                             f"not decide it", lines.get(key, last))
                 continue
-            want = {k[2]: v for k, v in expected.items() if k[:2] == (run, index)}
-            got = {k[2]: v for k, v in actual.items() if k[:2] == (run, index)}
+            want = wants.get(key, {})
+            got = gots.get(key, {})
             for name in [n for n in want if s.players[n].cashed_out and n not in got]:
                 del want[name]  # paid through the all-in cash out, not from the pot
             line = lines.get((run, index), last)
@@ -179,6 +191,17 @@ def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int]) -> Non
                         s.report(code, f"{name} collects {s.money(got[name])} from {_pot_name(s, index, run)}; "
                                  f"the share is {s.money(want[name])}", lines.get((run, index, name), line),
                                  expected=want[name], actual=got[name])
+
+
+def _by_pot(amounts: dict[tuple[int, int, str], int]) -> dict[tuple[int, int], dict[str, int]]:
+    """(run, pot index, player) → amount, regrouped as (run, pot index) → {player: amount}, order kept."""
+    grouped: dict[tuple[int, int], dict[str, int]] = {}
+    for (run, index, name), amount in amounts.items():
+        pot = grouped.get((run, index))
+        if pot is None:
+            pot = grouped[(run, index)] = {}
+        pot[name] = amount
+    return grouped
 
 
 _CHIP_UNITS = (5, 10, 25, 50, 100)
@@ -242,11 +265,36 @@ def _check_rake(s: Replay, total: int, rake: int) -> None:
 
 
 # -- cards and summary --------------------------------------------------------------------------
-def _check_cards(s: Replay) -> None:
-    owners: dict[str, tuple[str, int]] = {}
-    reported: set[tuple[str, str]] = set()  # (owner, card) already reported
+class _Owners:
+    """Each card once per hand (T2): who showed it first, on which line, and what was reported."""
 
-    def own(card: str, owner: str, line: int) -> None:
+    __slots__ = ("s", "owners", "reported")
+
+    def __init__(self, s: Replay) -> None:
+        self.s = s
+        self.owners: dict[str, tuple[str, int]] = {}
+        self.reported: set[tuple[str, str]] = set()  # (owner, card) already reported
+
+    def check(self, cards: tuple[str, ...], owner: str, line: int, whose: str | None = None) -> None:
+        """One line's cards, of `owner` (`whose` names them in a finding: "X's cards" by default).
+
+        The common case, new valid cards or the same owner's again, reports nothing and is decided here.
+        """
+        if len(set(cards)) != len(cards):
+            self.repeated(cards, whose or f"{owner}'s cards", line)
+        owners = self.owners
+        for card in cards:
+            previous = owners.get(card)  # only valid cards are recorded
+            if previous is None:
+                if card in DECK:
+                    owners[card] = (owner, line)
+                    continue
+            elif previous[0] == owner:
+                continue
+            self.own(card, owner, line)
+
+    def own(self, card: str, owner: str, line: int) -> None:
+        s, owners, reported = self.s, self.owners, self.reported
         if card not in DECK:
             s.report("HH302", f"{card!r} is not a card", line, expected="rank+suit, e.g. Ah", actual=card)
             return
@@ -258,7 +306,8 @@ def _check_cards(s: Replay) -> None:
         else:
             owners.setdefault(card, (owner, line))
 
-    def repeated(cards: tuple[str, ...], whose: str, line: int) -> None:
+    def repeated(self, cards: tuple[str, ...], whose: str, line: int) -> None:
+        s, reported = self.s, self.reported
         seen = set()
         for card in cards:
             if card in seen and (whose, card) not in reported:
@@ -267,26 +316,21 @@ def _check_cards(s: Replay) -> None:
                          actual=f"{card} twice")
             seen.add(card)
 
+
+def _check_cards(s: Replay) -> None:
+    cards_seen = _Owners(s)
     hand = s.hand
-    for event in hand.events:
-        kind = type(event)
-        cards = event.cards if kind in (DealHole, Show) else event.shown if kind is Fold else None
-        if cards:
-            if len(cards) > 2:
-                s.report("HH302", f"{event.player} has {len(cards)} hole cards", event.line, expected=2,
-                         actual=len(cards))
-            repeated(cards, f"{event.player}'s cards", event.line)
-            for card in cards:
-                own(card, event.player, event.line)
+    for event in s.hole_events:  # DealHole, Show and Fold lines with cards, in order (gathered by the replay)
+        cards = event.shown if type(event) is Fold else event.cards
+        if len(cards) > 2:
+            s.report("HH302", f"{event.player} has {len(cards)} hole cards", event.line, expected=2,
+                     actual=len(cards))
+        cards_seen.check(cards, event.player, event.line)
     for seat in hand.claims.seats:
-        repeated(seat.cards, f"{seat.player}'s cards", seat.line)
-        for card in seat.cards:
-            own(card, seat.player, seat.line)
-    for event in hand.events:
-        if type(event) is StreetStart and event.board:  # checked street by street: the line that deals it
-            repeated(event.board, "the board", event.line)
-            for card in event.board:
-                own(card, "the board", event.line)
+        if seat.cards:
+            cards_seen.check(seat.cards, seat.player, seat.line)
+    for event in s.board_events:  # checked street by street: the line that deals it
+        cards_seen.check(event.board, "the board", event.line, "the board")
     for name, player in s.players.items():
         if player.cards and player.shown and set(player.shown) - set(player.cards):
             line = next((e.line for e, _ in s.shows if e.player == name), hand.source.line)
@@ -302,7 +346,7 @@ def _check_cards(s: Replay) -> None:
 
 
 def _valid(cards) -> bool:
-    return all(c in DECK for c in cards) and len(set(cards)) == len(cards) and 5 <= len(cards) <= 7
+    return DECK.issuperset(cards) and len(set(cards)) == len(cards) and 5 <= len(cards) <= 7
 
 
 def _describe(cards) -> str:
@@ -321,25 +365,32 @@ def _check_summary(s: Replay) -> None:
                 line = claims.board_lines[i] if i < len(claims.board_lines) else claims.line
                 s.report("HH307", f"summary board {' '.join(board)}; dealt {' '.join(want)}", line,
                          expected=" ".join(want), actual=" ".join(board))
-    by_player: dict[tuple[str, int], int] = defaultdict(int)
+    two_runs = len(runs) == 2
+    by_player: dict[tuple[str, int], int] = {}
     for event, run in zip(s.collects, s.collect_runs):
-        by_player[(event.player, run if len(runs) == 2 else 0)] += event.amount
+        key = (event.player, run if two_runs else 0)
+        by_player[key] = by_player.get(key, 0) + event.amount
+    boards = dict(zip(runs, dealt))
     for seat in claims.seats:
+        if not seat.outcomes and not seat.cards:
+            continue  # a seat that folded: its line claims nothing to check
         player = s.players.get(seat.player)
         if player is None:
             continue
         for i, outcome in enumerate(seat.outcomes):
             run = runs[i] if i < len(runs) else runs[-1]
-            if len(seat.outcomes) == 1 and len(runs) == 2:
-                got = by_player[(seat.player, 1)] + by_player[(seat.player, 2)]
-            else:
-                got = by_player[(seat.player, run)]
-            if outcome.won and outcome.amount is not None and outcome.amount != got and not seat.cashed_out:
-                s.report("HH210", f"the summary says {seat.player} won {s.money(outcome.amount)}; the collected "
-                         f"lines give {s.money(got)}", seat.line, expected=got, actual=outcome.amount)
-            board = _board(s, run)
-            if outcome.description and len(seat.cards) == 2 and _valid(seat.cards + board) and len(board) >= 3:
-                if not description_matches(outcome.description, seat.cards + board):
+            if outcome.won and outcome.amount is not None and not seat.cashed_out:
+                if len(seat.outcomes) == 1 and two_runs:
+                    got = by_player.get((seat.player, 1), 0) + by_player.get((seat.player, 2), 0)
+                else:
+                    got = by_player.get((seat.player, run), 0)
+                if outcome.amount != got:
+                    s.report("HH210", f"the summary says {seat.player} won {s.money(outcome.amount)}; the collected "
+                             f"lines give {s.money(got)}", seat.line, expected=got, actual=outcome.amount)
+            if outcome.description and len(seat.cards) == 2:
+                board = boards[run]
+                if len(board) >= 3 and _valid(seat.cards + board) \
+                        and not description_matches(outcome.description, seat.cards + board):
                     s.report("HH304", f"{seat.player}'s summary says {outcome.description!r} for "
                              f"{' '.join(seat.cards)} on {' '.join(board)}", seat.line,
                              expected=_describe(seat.cards + board), actual=outcome.description)
