@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import resource
+import subprocess
 import sys
 import time
 import tracemalloc
@@ -19,14 +20,18 @@ def corpus_dir() -> Path:
 
 
 def build_corpus_file(out: Path, mb: float = 20.0) -> Path:
-    """Write the benchmark input (the corpus's PokerStars Hold'em hands, repeated to `mb` MB)."""
-    from make_corpus_file import write_corpus_file  # beside this module
+    """Write the benchmark input (the corpus's PokerStars Hold'em hands, repeated to `mb` MB).
 
+    Done by make_corpus_file.py in a child process: it parses the corpus, which would otherwise
+    leave this process's parser memos warm and its memory figures off.
+    """
     corpus = corpus_dir()
     if not corpus.is_dir():
         sys.exit(f"no corpus at {corpus}: pass a FILE or set HHTOOL_CORPUS")
-    if not write_corpus_file(corpus, out, mb):
-        sys.exit(f"no PokerStars Hold'em hand in {corpus}")
+    script = Path(__file__).resolve().parent / "make_corpus_file.py"
+    done = subprocess.run([sys.executable, str(script), str(corpus), str(out), "--mb", str(mb)])
+    if done.returncode != 0:
+        sys.exit(f"could not build the benchmark file from {corpus}")
     return out
 
 

@@ -106,7 +106,8 @@ class LineParser:
         return config
 
     def parse(self, text: str):
-        classify, reduce = self.lexer.classify_new, self._reduce
+        """Parse one hand, a line a token, into the value the Transformer gives `start`."""
+        classify, reduce = self.lexer.classify_and_remember, self._reduce
         config = self._initial
         values: list = []
         for number, line in enumerate(text.split("\n"), 1):

@@ -87,7 +87,7 @@ class LineLexer(Lexer):
             memo = self._memos[key] = LineMemo(key)
         return memo
 
-    def classify_new(self, line: str, memo: LineMemo) -> str | None:
+    def classify_and_remember(self, line: str, memo: LineMemo) -> str | None:
         """`classify` for a line not in `memo` (the parser looks there first), remembering what it finds."""
         only = memo.only
         if only is not None:  # nothing to choose between

@@ -358,27 +358,51 @@ _NOTICE_MARKERS = {
 
 
 class HandReader:
-    """Reads the fields of one hand's line tokens into events and claims."""
+    """Reads the fields of one hand's line tokens into events and claims.
+
+    The seat list is read through `names`, `by_length` and `seat_names`, which mark the line being
+    read as name-dependent: `read` memoises a line's event only when reading it did not look at the
+    seat list (the same text can name another player at a table with other names).
+    """
 
     def __init__(self, header: Header, seats: tuple[Seat, ...], base_line: int) -> None:
         self.scale = header.scale
         self.base = base_line - 1
-        self.names = {seat.player for seat in seats}
-        self.by_length = sorted(self.names, key=len, reverse=True)
-        self.seat_names = {seat.seat: seat.player for seat in seats}
         self.memos = _memos(self.scale)
         self.events = self.memos.events
-        # Set by split_colon/split_space unless the separator after the name occurs exactly once
-        # in the line: only then can the seat list change where the name ends (a name may hold
-        # `: ` or ` collected `), and the line's reading must not be memoised.
         self.name_dependent = False
+        self._seats = seats
+        self._names: set[str] | None = None
+        self._by_length: list[str] | None = None
+        self._seat_names = {seat.seat: seat.player for seat in seats}
 
     # -- names -----------------------------------------------------------------------------
+    @property
+    def names(self) -> set[str]:
+        self.name_dependent = True
+        if self._names is None:
+            self._names = {seat.player for seat in self._seats}
+        return self._names
+
+    @property
+    def by_length(self) -> list[str]:
+        """The seated names, longest first (built when a line first needs them)."""
+        self.name_dependent = True
+        if self._by_length is None:
+            self._by_length = sorted(self.names, key=len, reverse=True)
+        return self._by_length
+
+    @property
+    def seat_names(self) -> dict[int, str]:
+        self.name_dependent = True
+        return self._seat_names
+
     def split_colon(self, text: str, verb: str) -> tuple[str, str]:
         """`name: verb …` → (name, `verb …`), the name taken from the seat list when it is there."""
         cut = text.find(": ")
-        if cut < 0 or text.find(": ", cut + 2) >= 0:
-            self.name_dependent = True
+        if cut >= 0 and text.startswith(verb, cut + 2) and text.find(": ", cut + 2) < 0:
+            # one `: ` and the verb after it: the name ends there whatever the seat list holds
+            return text[:cut], text[cut + 2:]
         if text[:cut] in self.names and text.startswith(verb, cut + 2):
             return text[:cut], text[cut + 2:]
         for name in self.by_length:
@@ -390,8 +414,8 @@ class HandReader:
     def split_space(self, text: str, marker: str) -> tuple[str, str]:
         """`name marker…` → (name, `marker…` without the leading space)."""
         first = text.find(marker)
-        if first >= 0 and text.find(marker, first + 1) >= 0:
-            self.name_dependent = True
+        if first >= 0 and text.find(marker, first + 1) < 0:  # one marker: the name ends there, whatever the seats
+            return text[:first], text[first + 1:]
         for name in self.by_length:
             if text.startswith(marker, len(name)) and text.startswith(name):
                 return name, text[len(name) + 1:]
@@ -422,7 +446,7 @@ class HandReader:
         return self.read(token.type, token.value, self.base + token.line)
 
     def read(self, kind: str, text: str, line: int):
-        """Read a line's event; memoise it unless its reading depended on the seat list."""
+        """Read a line's event; memoise it unless reading it looked at the seat list."""
         self.name_dependent = False
         reader = _READERS.get(kind)
         event = reader(self, text, line) if reader is not None else self._other(kind, text, line)
@@ -599,11 +623,12 @@ class HandReader:
     def seat_result(self, text: str, line: int) -> SeatSummary:
         """A summary seat line; memoised with the seat's name, the one thing it reads from the seat list."""
         known = self.memos.seat_results.get(text)
-        if known is not None and self.seat_names.get(known[0]) == known[1]:
+        # memoised with the seat's name, so reading `_seat_names` directly (not marking the line) is right here
+        if known is not None and self._seat_names.get(known[0]) == known[1]:
             return _with_line(known[2], line=line)
         colon = text.index(": ")
         seat = int(text[5:colon])
-        name = self.seat_names.get(seat)
+        name = self._seat_names.get(seat)
         summary = self._seat_result(text, line, seat, text[colon + 2:], name)
         _remember(self.memos.seat_results, text, (seat, name, summary))
         return summary
