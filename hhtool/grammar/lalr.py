@@ -52,7 +52,7 @@ class _Step(msgspec.Struct, frozen=True, gc=False):
     reduction is `__list: __list _line`: the previous line joins the open list."""
 
     reductions: tuple[tuple[str, int, object], ...]
-    following: _Config | None
+    following: _Config
     append: bool
 
 
@@ -144,7 +144,8 @@ class LineParser:
         # a unit rule named `_x` (not a `__x` list) hands its child on unchanged: nothing to replay
         reductions = [r for r in reductions if not (r[1] == 1 and r[0][0] == "_" and not r[0].startswith("__"))]
         append = len(reductions) == 1 and reductions[0][0].startswith("__") and reductions[0][1] == 2
-        following = None if kind == "$END" else self._config(tuple(stack))  # $END: accepted, no shift
+        # at $END the hand is accepted and nothing is shifted: no configuration follows (kept as is)
+        following = config if kind == "$END" else self._config(tuple(stack))
         step = config.steps[kind] = _Step(tuple(reductions), following, append)
         return step
 

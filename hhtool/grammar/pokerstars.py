@@ -23,6 +23,7 @@ from hhtool.model import (
     Claims,
     Collect,
     DealHole,
+    Event,
     Fold,
     HandCancelled,
     Header,
@@ -80,7 +81,7 @@ class _Memos:
 
     def __init__(self) -> None:
         self.seats: dict[str, Seat] = {}
-        self.events: dict[str, tuple[str, object]] = {}  # text → (line kind, event)
+        self.events: dict[str, tuple[str, Event]] = {}  # text → (line kind, event)
         self.seat_results: dict[str, tuple[int, str | None, SeatSummary]] = {}  # text → (seat, its name, summary)
         self.pots: dict[str, tuple] = {}  # `Total pot …` text → (total, main, sides, rake)
 
@@ -199,8 +200,9 @@ def _header_template(middle: str, play_money_table: bool) -> tuple[Header, bool]
     read_header fills in (one `replace` instead of building 26 fields), and the tournament's Zoom flag."""
     game = dict(_game_fields(middle, play_money_table))
     tournament_zoom = game.pop("tournament_zoom")
-    blank = dict(hand_id="", time=None, time_zone=None, time_et=None, table="", max_seats=None, button_seat=None)
-    return Header(site=SITE, **blank, **game), tournament_zoom
+    template = Header(site=SITE, hand_id="", time=None, time_zone=None, time_et=None, table="", max_seats=None,
+                      button_seat=None, **game)
+    return template, tournament_zoom
 
 
 @functools.lru_cache(maxsize=4096)
@@ -268,16 +270,18 @@ _LIMIT_SMALL_BLINDS = {25: 10, 300: 100, 500: 200, 1500: 1000}
 def _datetime(date: str, time: str) -> datetime | None:
     """`2009/12/25` and `9:50:09` (or `9:50`) to a naive datetime; None when out of range."""
     try:
+        year, month, day = _ymd(date)
         hour, minute, *second = map(int, time.split(":"))
-        return datetime(*_ymd(date), hour, minute, second[0] if second else 0)
+        return datetime(year, month, day, hour, minute, second[0] if second else 0)
     except ValueError:
         return None
 
 
 @functools.lru_cache(maxsize=1024)
-def _ymd(date: str) -> tuple[int, ...]:
+def _ymd(date: str) -> tuple[int, int, int]:
     """`2009/12/25` → (2009, 12, 25); the hands of a session share a few dates."""
-    return tuple(map(int, date.split("/")))
+    year, month, day = map(int, date.split("/"))
+    return year, month, day
 
 
 def read_seats(tokens, base: int, scale: int) -> tuple[Seat, ...]:

@@ -138,9 +138,9 @@ def evaluate(cards: Sequence[str]) -> HandValue:
         return _evaluate.__wrapped__(tuple(cards))
 
 
-# Settle evaluates a shown hand up to three times (show line, summary line, pot award): remember
-# the last few thousand.
-@lru_cache(maxsize=4096)
+# Settle evaluates a shown hand up to three times (show line, summary line, pot award): the last
+# few evaluations are remembered (a hand's own, not many hands' worth).
+@lru_cache(maxsize=64)
 def _evaluate(cards: tuple[str, ...]) -> HandValue:
     ids = _ids(cards)
     return _values()[_BY_COUNT[len(ids)](*ids)]
@@ -232,7 +232,7 @@ def description_matches(text: str, cards: Sequence[str]) -> bool:
         return _matches.__wrapped__(text, tuple(cards))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=64)
 def _matches(text: str, cards: tuple[str, ...]) -> bool:
     value = evaluate(cards)
     text = " ".join(text.split()).casefold()

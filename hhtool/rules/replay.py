@@ -155,6 +155,7 @@ class _Replayer:
         self.cursor: Player | None = None  # who acted last
         self.returned_this_round = False
         self.decided = False
+        self.live_all_in = 0  # players still in (dealt in, not folded) who are all-in; they cannot fold
 
     # -- set-up ------------------------------------------------------------------------------
     def run(self) -> None:
@@ -265,8 +266,8 @@ class _Replayer:
     def _orders(self) -> None:
         """Seat orders fixed for the whole hand once the dealt-in players are known, built once.
 
-        `_twice` is the order twice over, so that next_to_act (called for every action) walks the
-        players clockwise from any seat as one slice of it.
+        `_after[i]` lists the dealt-in players clockwise after order[i] (ending with it): the walk
+        of next_to_act, which is called for every action.
         """
         order = self.s.order
         button = self.header.button_seat or 0
@@ -276,7 +277,7 @@ class _Replayer:
                 break
             first += 1
         self._left_of_button = order[first:] + order[:first]
-        self._twice = order + order
+        self._after = [order[i + 1:] + order[:i + 1] for i in range(len(order))]
 
     def left_of_button(self) -> list[Player]:
         """Dealt-in players in acting order starting left of the button (computed once; do not change it)."""
@@ -392,6 +393,8 @@ class _Replayer:
             player.street += amount
         if player.stack == 0 and player.dealt_in and not player.all_in:
             player.all_in = True
+            if not player.folded:
+                self.live_all_in += 1
             if not all_in_claim:
                 s.report("HH120", f"{player.name} puts the last chip in but the line does not say 'and is all-in'",
                          line, expected="and is all-in", actual="no all-in mark")
@@ -500,36 +503,31 @@ class _Replayer:
         who has acted and is below the high bet (`owed` is never more than high - street).
         """
         cursor = self.cursor
-        order = self.s.order
-        count = len(order)
         if cursor is None:
-            start = 0
-        else:
-            start = cursor.index + 1
-            if cursor.index >= count or order[cursor.index] is not cursor:  # not dealt in
-                start = next((i for i, p in enumerate(order) if p.seat > cursor.seat), 0)
+            after = self.s.order
+        elif cursor.index >= 0:  # dealt in: order[index] is the cursor
+            after = self._after[cursor.index]
+        else:  # not dealt in (cannot happen: only dealt-in players act or post)
+            order = self.s.order
+            start = next((i for i, p in enumerate(order) if p.seat > cursor.seat), 0)
+            after = order[start:] + order[:start]
         high = self.high
-        twice = self._twice
-        for i in range(start, start + count):
-            p = twice[i]  # dealt in, so `active` is: not folded and not all-in
+        for p in after:  # dealt in, so `active` is: not folded and not all-in
             if not p.folded and not p.all_in and (not p.acted or (high > p.street and self.owed(p) > 0)):
                 return p
         return None
 
     def _round_needs_action(self) -> Player | None:
-        live = 0
-        active = 0
-        last_active = None
-        for p in self.s.order:
-            if not p.folded:
-                live += 1
-                if not p.all_in:
-                    active += 1
-                    last_active = p
+        live = self.s.live_count
         if live <= 1:
             return None
-        if active == 1 and self.owed(last_active) == 0:
-            return None  # the last player with chips has nobody left to bet against
+        active = live - self.live_all_in  # still in and not all-in
+        if active == 1:
+            for p in self.s.order:
+                if not p.folded and not p.all_in:
+                    if self.owed(p) == 0:
+                        return None  # the last player with chips has nobody left to bet against
+                    break
         if not active:
             return None
         return self.next_to_act()
@@ -586,6 +584,8 @@ class _Replayer:
             bettor.total -= amount
             bettor.stack += amount
             if bettor.stack > 0:
+                if bettor.all_in and bettor.dealt_in and not bettor.folded:
+                    self.live_all_in -= 1
                 bettor.all_in = False
             self.high = bettor.street
             s.returns[bettor.name] = s.returns.get(bettor.name, 0) + amount
