@@ -625,16 +625,18 @@ class HandReader:
         return total, main, sides, rake
 
     def seat_result(self, text: str, line: int) -> SeatSummary:
-        """A summary seat line; memoised with the seat's name, the one thing it reads from the seat list."""
+        """A summary seat line; memoised with the seat's name, which is all it reads from the seat list
+        (so `_seat_names` is read directly here, without marking the line name-dependent)."""
         known = self.memos.seat_results.get(text)
-        # memoised with the seat's name, so reading `_seat_names` directly (not marking the line) is right here
         if known is not None and self._seat_names.get(known[0]) == known[1]:
             return _with_line(known[2], line=line)
         colon = text.index(": ")
         seat = int(text[5:colon])
         name = self._seat_names.get(seat)
+        self.name_dependent = False
         summary = self._seat_result(text, line, seat, text[colon + 2:], name)
-        _remember(self.memos.seat_results, text, (seat, name, summary))
+        if not self.name_dependent:  # it did not look at the rest of the seat list either
+            _remember(self.memos.seat_results, text, (seat, name, summary))
         return summary
 
     def _seat_result(self, text: str, line: int, seat: int, rest: str, name: str | None) -> SeatSummary:
