@@ -129,7 +129,12 @@ def _validate_parsed(parsed: ParseResult, text: str, rules: RuleSet, cross: Cros
     if duplicate is not None:
         findings.append(duplicate)
     findings.extend(cross.check(state))
-    findings.sort(key=Finding.sort_key)
-    invalid = any(f.severity is Severity.ERROR for f in findings)
+    if len(findings) > 1:
+        findings.sort(key=Finding.sort_key)
+    invalid = False
+    for f in findings:
+        if f.severity is Severity.ERROR:
+            invalid = True
+            break
     return HandResult("invalid" if invalid else "valid", parsed.file, parsed.line, parsed.site, parsed.hand_id,
                       findings, hand=hand, state=state)

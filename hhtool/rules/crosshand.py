@@ -7,6 +7,7 @@ hand id, so memory does not grow with the size of the hands, only with their num
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 
 from hhtool.codes import finding
@@ -14,6 +15,9 @@ from hhtool.findings import Finding
 from hhtool.model import Hand
 from hhtool.rules.replay import Replay
 from hhtool.rules.ruleset import RuleSet
+
+
+_BLANK_LINES = re.compile(r"\n{2,}")
 
 
 @dataclass(slots=True)
@@ -32,7 +36,8 @@ class CrossHand:
 
     def duplicate(self, hand: Hand, text: str) -> Finding | None:
         """HH414 for the same text again (to be skipped), HH413 for another hand under a known id."""
-        canonical = "\n".join(line for line in text.split("\n") if line)  # blank lines are layout, not content
+        # blank lines are layout, not content: the non-empty lines joined by one newline each
+        canonical = _BLANK_LINES.sub("\n", text).strip("\n")
         digest = hashlib.blake2b(canonical.encode("utf-8", "surrogatepass"), digest_size=12).digest()
         known = self.seen.get(hand.uid)
         if known is None:
@@ -50,12 +55,16 @@ class CrossHand:
             return []
         key = (header.site, header.table, header.tournament_id, header.currency)
         previous = self.tables.get(key)
+        won: dict[str, int] = {}
+        for event in state.collects:
+            won[event.player] = won.get(event.player, 0) + event.amount
+        final, seats = {}, {}
+        for p in state.players.values():
+            final[p.name] = p.stack + p.rebuy + p.cash_out_paid + won.get(p.name, 0)
+            seats[p.seat] = p.name
         current = _TableState(
             (header.time_et or header.time, int(header.hand_id) if header.hand_id.isdigit() else 0),
-            header.button_seat,
-            {p.name: p.stack + p.rebuy + p.cash_out_paid + _won(state, p.name) for p in state.players.values()},
-            {p.seat: p.name for p in state.players.values()},
-        )
+            header.button_seat, final, seats)
         out: list[Finding] = []
         later = previous is not None and None not in (current.order[0], previous.order[0]) \
             and current.order > previous.order
@@ -106,7 +115,3 @@ class CrossHand:
         return [finding("HH412", f"the button moved from seat {last} to seat {button}; the next player is on seat "
                         f"{expected} (or hands are missing in between)", hand.source.file, hand.source.line + 1, hand_id=hand.header.hand_id,
                         expected=expected, actual=button)]
-
-
-def _won(state: Replay, name: str) -> int:
-    return sum(c.amount for c in state.collects if c.player == name)

@@ -105,7 +105,7 @@ class Replay:
     big_blind_player: str | None = None
     live_count: int = 0  # players dealt in and not folded
     ledger: list[tuple[Event, Street, int]] = field(default_factory=list)  # posts and actions, chips each put in
-    # gathered by the replay's look-ahead pass for settle's card checks, in event order:
+    # gathered by the replay's handlers for settle's card checks, in event order:
     hole_events: list[Event] = field(default_factory=list)  # DealHole and Show with cards, Fold showing cards
     board_events: list[StreetStart] = field(default_factory=list)  # street markers that deal board cards
 
@@ -156,6 +156,7 @@ class _Replayer:
         self.returned_this_round = False
         self.decided = False
         self.live_all_in = 0  # players still in (dealt in, not folded) who are all-in; they cannot fold
+        self.street_money = False  # whether any street bet changed since they were all set to 0
 
     # -- set-up ------------------------------------------------------------------------------
     def run(self) -> None:
@@ -171,53 +172,62 @@ class _Replayer:
             self._final_stacks()
 
     def _scan(self) -> None:
-        """One pass over the events for what the replay must know ahead: who posts, acts, sits out.
+        """Look ahead for what the replay must know before it starts: who posts (blinds, antes), who
+        sits out, whether the hand is cancelled.
 
-        The same pass gathers the events that carry cards, in order, for settle's card checks, so
-        that they need not walk the events again.
+        Posts, antes and 'sitting out' notices come before *** HOLE CARDS ***, so the events are
+        walked up to there only; the rest is merely asked (in C, by event type) whether it holds a
+        late post, ante or cancellation, and walked as well in the rare hand that does. Who acts
+        matters only for a seat sitting out or without chips: see `_actors`.
         """
         self.posts: list[tuple[str, BlindKind]] = []
         self.antes: dict[str, int] = {}
         self.not_dealt: set[str] = set()
-        self.actors: set[str] = set()
         self.posters: set[str] = set()  # post a blind or an ante
         self.usual_ante = 0  # the ante everybody not all-in posts
         self.has_cancel = False
-        actors, antes, posts, posters = self.actors, self.antes, self.posts, self.posters
-        hole_events, board_events = self.s.hole_events, self.s.board_events
-        hole_cards = False
-        for event in self.hand.events:  # the most frequent kinds first
+        self.actor_names: set[str] | None = None
+        events = self.hand.events
+        cards = self._note(events, 0, before_cards=True)
+        if cards < len(events) and not _LOOK_AHEAD.isdisjoint(map(type, events[cards:])):
+            self._note(events, cards, before_cards=False)
+
+    def _note(self, events: tuple[Event, ...], start: int, before_cards: bool) -> int:
+        """Note posts, antes and cancellation from events[start:], and before the cards the players
+        sitting out; then stop at the first street marker and return its index (else len(events))."""
+        antes, posts, posters = self.antes, self.posts, self.posters
+        for index in range(start, len(events)):
+            event = events[index]
             kind = type(event)
-            if kind in _ACTIONS:
-                actors.add(event.player)
-                if kind is Fold and event.shown:
-                    hole_events.append(event)
-            elif kind is PostAnte:
+            if kind is PostAnte:
                 posters.add(event.player)
                 antes[event.player] = antes.get(event.player, 0) + event.amount
                 if not event.all_in and event.amount > self.usual_ante:
                     self.usual_ante = event.amount
-            elif kind is StreetStart:
-                hole_cards = True
-                if event.board:
-                    board_events.append(event)
             elif kind is PostBlind:
                 posters.add(event.player)
                 posts.append((event.player, event.blind))
-            elif kind is DealHole or kind is Show:
-                if event.cards:
-                    hole_events.append(event)
+            elif kind is StreetStart:
+                if before_cards:
+                    return index
             elif kind is Notice:
-                if not hole_cards and event.kind in (NoticeKind.SITTING_OUT, NoticeKind.WAIT_FOR_BUTTON):
+                if before_cards and event.kind in (NoticeKind.SITTING_OUT, NoticeKind.WAIT_FOR_BUTTON):
                     self.not_dealt.add(event.player)
             elif kind is HandCancelled:
                 self.has_cancel = True
+        return len(events)
+
+    def _actors(self) -> set[str]:
+        """The players who fold, check, call, bet or raise in the hand; gathered when first needed."""
+        if self.actor_names is None:
+            self.actor_names = {event.player for event in self.hand.events if type(event) in _ACTIONS}
+        return self.actor_names
 
     def _seats(self) -> None:
         s, header = self.s, self.header
         self._scan()
         seen_seats: set[int] = set()
-        not_dealt, actors, posters = self.not_dealt, self.actors, self.posters
+        not_dealt, posters = self.not_dealt, self.posters
         players, order = s.players, s.order
         max_seats = header.max_seats
         in_seat_order = True  # seats are listed in order in nearly every hand: no sort needed then
@@ -233,11 +243,15 @@ class _Replayer:
                 s.report("HH403", f"seat {number} at a {max_seats}-max table", seat.line,
                          expected=f"1..{max_seats}", actual=number)
             sitting = (seat.sitting_out or seat.out_of_hand or name in not_dealt)
-            dealt_in = (not sitting or name in posters or name in actors) and stack > 0
-            if stack <= 0 and (name in actors or name in posters):
-                s.report("HH404", f"{name} takes part with a stack of {s.money(stack)}", seat.line,
-                         expected="> 0", actual=stack)
+            if not sitting and stack > 0:
                 dealt_in = True
+            else:  # sitting out, or no chips: in the hand only if the player posts or acts
+                actors = self._actors()
+                dealt_in = (not sitting or name in posters or name in actors) and stack > 0
+                if stack <= 0 and (name in actors or name in posters):
+                    s.report("HH404", f"{name} takes part with a stack of {s.money(stack)}", seat.line,
+                             expected="> 0", actual=stack)
+                    dealt_in = True
             player = Player(name, number, stack, dealt_in)
             players[name] = player
             if dealt_in:
@@ -266,8 +280,8 @@ class _Replayer:
     def _orders(self) -> None:
         """Seat orders fixed for the whole hand once the dealt-in players are known, built once.
 
-        `_after[i]` lists the dealt-in players clockwise after order[i] (ending with it): the walk
-        of next_to_act, which is called for every action.
+        `_after[i]` will list the dealt-in players clockwise after order[i] (ending with it), the
+        walk of next_to_act (called for every action); it is built when first needed.
         """
         order = self.s.order
         button = self.header.button_seat or 0
@@ -277,7 +291,7 @@ class _Replayer:
                 break
             first += 1
         self._left_of_button = order[first:] + order[:first]
-        self._after = [order[i + 1:] + order[:i + 1] for i in range(len(order))]
+        self._after: list[list[Player] | None] = [None] * len(order)
 
     def left_of_button(self) -> list[Player]:
         """Dealt-in players in acting order starting left of the button (computed once; do not change it)."""
@@ -389,8 +403,9 @@ class _Replayer:
             amount = player.stack
         player.stack -= amount
         player.total += amount
-        if live:
+        if live and amount:
             player.street += amount
+            self.street_money = True
         if player.stack == 0 and player.dealt_in and not player.all_in:
             player.all_in = True
             if not player.folded:
@@ -405,6 +420,8 @@ class _Replayer:
     # -- streets -----------------------------------------------------------------------------
     def street_start(self, event: StreetStart) -> None:
         s = self.s
+        if event.board:
+            s.board_events.append(event)
         street = event.street
         if street is Street.PREFLOP:
             if self.in_betting or self.street is not Street.PREFLOP:
@@ -476,6 +493,7 @@ class _Replayer:
                 player.street = 0
                 player.acted = False
                 player.acted_at = None
+            self.street_money = False
             self.high = 0
             self.last_raise = self._bet_unit() if fixed else max(header.big_blind * s.rules.min_bet_turn_river_bb
                                                                  if self.street in (Street.TURN, Street.RIVER)
@@ -507,6 +525,9 @@ class _Replayer:
             after = self.s.order
         elif cursor.index >= 0:  # dealt in: order[index] is the cursor
             after = self._after[cursor.index]
+            if after is None:
+                order = self.s.order
+                after = self._after[cursor.index] = order[cursor.index + 1:] + order[:cursor.index + 1]
         else:  # not dealt in (cannot happen: only dealt-in players act or post)
             order = self.s.order
             start = next((i for i, p in enumerate(order) if p.seat > cursor.seat), 0)
@@ -550,6 +571,8 @@ class _Replayer:
 
     def _uncalled(self) -> tuple[Player | None, int]:
         """The player whose street bet nobody matched, and by how much."""
+        if not self.street_money:  # every street bet is 0: a round checked through
+            return None, 0
         top = None  # the first player (seat listing order) with the highest street bet
         second = None  # the highest street bet of the others
         for p in self.s.players.values():
@@ -594,11 +617,13 @@ class _Replayer:
     # -- actions -----------------------------------------------------------------------------
     def action(self, event) -> None:
         s = self.s
+        kind = type(event)
+        if kind is Fold and event.shown:
+            s.hole_events.append(event)
         player = s.players.get(event.player)
         if player is None:
             self.player(event.player, event.line)  # reports it
             return
-        kind = type(event)
         if s.live_count <= 1 and kind is not Fold:
             s.report("HH124", f"{player.name} acts after everybody else folded", event.line,
                      expected="no action", actual=kind.__name__)
@@ -797,6 +822,8 @@ class _Replayer:
         self.s.collect_runs.append(self.run_no)
 
     def show(self, event: Show) -> None:
+        if event.cards:
+            self.s.hole_events.append(event)
         player = self.s.players.get(event.player)
         if player is None:
             self.player(event.player, event.line)
@@ -817,6 +844,8 @@ class _Replayer:
             player.mucked = True
 
     def dealt(self, event: DealHole) -> None:
+        if event.cards:
+            self.s.hole_events.append(event)
         player = self.s.players.get(event.player)
         if player is None:
             self.player(event.player, event.line)
@@ -915,3 +944,4 @@ _CHIP_ACTIONS = {  # folds are handled in `action` itself
     RaiseTo: _Replayer.raise_to,
 }
 _ACTIONS = frozenset((Fold, *_CHIP_ACTIONS))
+_LOOK_AHEAD = frozenset((PostAnte, PostBlind, HandCancelled))  # what _scan must see wherever it is

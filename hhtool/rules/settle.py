@@ -79,10 +79,13 @@ def _amounts(s: Replay, amounts: list[int]) -> str:
 
 
 # -- awards -------------------------------------------------------------------------------------
-def _runs(s: Replay) -> list[int]:
+_ONE_RUN, _TWO_RUNS = (0,), (1, 2)
+
+
+def _runs(s: Replay) -> tuple[int, ...]:
     if s.hand.claims.run_twice or 1 in s.boards or 2 in s.boards:
-        return [1, 2]
-    return [0]
+        return _TWO_RUNS
+    return _ONE_RUN
 
 
 def _board(s: Replay, run: int) -> tuple[str, ...]:
@@ -175,10 +178,11 @@ def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int]) -> Non
                 continue
             want = wants.get(key, {})
             got = gots.get(key, {})
-            for name in [n for n in want if s.players[n].cashed_out and n not in got]:
+            paid = [n for n in want if s.players[n].cashed_out and n not in got] if want else ()
+            for name in paid:
                 del want[name]  # paid through the all-in cash out, not from the pot
-            line = lines.get((run, index), last)
-            if set(want) != set(got):
+            line = lines.get(key, last)
+            if want.keys() != got.keys():
                 if not got and not want:
                     continue
                 s.report("HH303", f"{_pot_name(s, index, run)} ({s.money(pot.amount)}) goes to "
@@ -317,31 +321,69 @@ class _Owners:
             seen.add(card)
 
 
-def _check_cards(s: Replay) -> None:
-    cards_seen = _Owners(s)
-    hand = s.hand
-    for event in s.hole_events:  # DealHole, Show and Fold lines with cards, in order (gathered by the replay)
+def _cards_clean(s: Replay) -> bool:
+    """Whether the walk of `_check_cards` would find nothing: two hole cards at most per line, and
+    every card a card, once per line and with a single owner. Decided with set operations per
+    line rather than card by card, as it is for nearly every hand."""
+    by_owner: dict[str, set[str]] = {}
+    for event in s.hole_events:
         cards = event.shown if type(event) is Fold else event.cards
-        if len(cards) > 2:
-            s.report("HH302", f"{event.player} has {len(cards)} hole cards", event.line, expected=2,
-                     actual=len(cards))
-        cards_seen.check(cards, event.player, event.line)
-    for seat in hand.claims.seats:
-        if seat.cards:
-            cards_seen.check(seat.cards, seat.player, seat.line)
-    for event in s.board_events:  # checked street by street: the line that deals it
-        cards_seen.check(event.board, "the board", event.line, "the board")
+        if len(cards) > 2 or not _owned(by_owner, event.player, cards):
+            return False
+    for seat in s.hand.claims.seats:
+        if seat.cards and not _owned(by_owner, seat.player, seat.cards):
+            return False
+    for event in s.board_events:
+        if not _owned(by_owner, "the board", event.board):
+            return False
+    every: set[str] = set()
+    count = 0
+    for cards in by_owner.values():
+        every |= cards
+        count += len(cards)
+    return count == len(every) and DECK.issuperset(every)  # no card of two owners, no non-card
+
+
+def _owned(by_owner: dict[str, set[str]], owner: str, cards: tuple[str, ...]) -> bool:
+    """Add one line's cards to its owner's; False if a card repeats on the line."""
+    line = set(cards)
+    if len(line) != len(cards):
+        return False
+    owned = by_owner.get(owner)
+    if owned is None:
+        by_owner[owner] = line
+    else:
+        owned |= line
+    return True
+
+
+def _check_cards(s: Replay) -> None:
+    hand = s.hand
+    if not _cards_clean(s):  # walk the lines card by card to report what is wrong, where
+        cards_seen = _Owners(s)
+        for event in s.hole_events:  # DealHole, Show and Fold lines with cards, in order (gathered by the replay)
+            cards = event.shown if type(event) is Fold else event.cards
+            if len(cards) > 2:
+                s.report("HH302", f"{event.player} has {len(cards)} hole cards", event.line, expected=2,
+                         actual=len(cards))
+            cards_seen.check(cards, event.player, event.line)
+        for seat in hand.claims.seats:
+            if seat.cards:
+                cards_seen.check(seat.cards, seat.player, seat.line)
+        for event in s.board_events:  # checked street by street: the line that deals it
+            cards_seen.check(event.board, "the board", event.line, "the board")
     for name, player in s.players.items():
         if player.cards and player.shown and set(player.shown) - set(player.cards):
             line = next((e.line for e, _ in s.shows if e.player == name), hand.source.line)
             s.report("HH308", f"{name} was dealt {' '.join(player.cards)} but shows {' '.join(player.shown)}", line,
                      expected=" ".join(player.cards), actual=" ".join(player.shown))
     for event, run in s.shows:
-        board = _board(s, run)
-        if event.description and len(event.cards) == 2 and len(board) >= 3 and _valid(event.cards + board):
-            if not description_matches(event.description, event.cards + board):
+        if event.description and len(event.cards) == 2:
+            board = _board(s, run)
+            cards = event.cards + board
+            if len(board) >= 3 and _valid(cards) and not description_matches(event.description, cards):
                 s.report("HH304", f"{event.player} shows {' '.join(event.cards)} as {event.description!r}; with "
-                         f"the board {' '.join(board)} it is not", event.line, expected=_describe(event.cards + board),
+                         f"the board {' '.join(board)} it is not", event.line, expected=_describe(cards),
                          actual=event.description)
 
 
@@ -356,7 +398,10 @@ def _describe(cards) -> str:
 def _check_summary(s: Replay) -> None:
     claims = s.hand.claims
     runs = _runs(s)
-    dealt = [_board(s, run) for run in runs]
+    dealt, boards = [], {}  # the board of each run, in order and by run
+    for run in runs:
+        board = boards[run] = _board(s, run)
+        dealt.append(board)
     if claims.boards:
         printed = list(claims.boards)
         for i, board in enumerate(printed):
@@ -370,7 +415,6 @@ def _check_summary(s: Replay) -> None:
     for event, run in zip(s.collects, s.collect_runs):
         key = (event.player, run if two_runs else 0)
         by_player[key] = by_player.get(key, 0) + event.amount
-    boards = dict(zip(runs, dealt))
     for seat in claims.seats:
         if not seat.outcomes and not seat.cards:
             continue  # a seat that folded: its line claims nothing to check
@@ -389,11 +433,11 @@ def _check_summary(s: Replay) -> None:
                              f"lines give {s.money(got)}", seat.line, expected=got, actual=outcome.amount)
             if outcome.description and len(seat.cards) == 2:
                 board = boards[run]
-                if len(board) >= 3 and _valid(seat.cards + board) \
-                        and not description_matches(outcome.description, seat.cards + board):
+                cards = seat.cards + board
+                if len(board) >= 3 and _valid(cards) and not description_matches(outcome.description, cards):
                     s.report("HH304", f"{seat.player}'s summary says {outcome.description!r} for "
                              f"{' '.join(seat.cards)} on {' '.join(board)}", seat.line,
-                             expected=_describe(seat.cards + board), actual=outcome.description)
+                             expected=_describe(cards), actual=outcome.description)
         if seat.cards and player.shown and set(seat.cards) != set(player.shown) and len(seat.cards) == len(player.shown):
             s.report("HH308", f"the summary shows {' '.join(seat.cards)} for {seat.player}, who showed "
                      f"{' '.join(player.shown)}", seat.line, expected=" ".join(player.shown),
