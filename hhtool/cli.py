@@ -90,7 +90,9 @@ def _summary(tally: Tally, elapsed: float) -> None:
 
 @app.command()
 def generate(
-    path: Annotated[str, typer.Argument(help="File to write the hands to (PokerStars text, UTF-8).")],
+    path: Annotated[str | None, typer.Argument(help="File to write the hands to (same as --out).")] = None,
+    out: Annotated[str | None, typer.Option("--out", "-o", help="File to write the hands to (PokerStars text, "
+                                            "UTF-8); '-' or none: standard output.")] = None,
     hands: Annotated[int, typer.Option("--hands", "-n", min=1, help="How many hands.")] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Random seed: the same seed writes the same file.")] = 0,
     game: Annotated[str, typer.Option("--game", help="nl, pl, fl or mix.")] = "nl",
@@ -101,14 +103,19 @@ def generate(
     """Play random legal Hold'em hands and write them as PokerStars hand histories (they validate clean)."""
     from hhtool.generate import write_hands
 
+    if path is not None and out is not None and path != out:
+        print("hhtool: give the output file once (FILE or --out FILE)", file=sys.stderr)
+        raise typer.Exit(EXIT_USAGE)
+    target = out or path or "-"
     try:
         low, _, high = players.partition("-")
         bounds = (int(low), int(high or low))
-        count = write_hands(path, hands, seed, game, bounds, tournaments=tournaments)
+        count = write_hands(sys.stdout if target == "-" else target, hands, seed, game, bounds,
+                            tournaments=tournaments)
     except (ValueError, OSError) as exc:
         print(f"hhtool: {exc}", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE) from None
-    print(f"wrote {count} hands to {path}", file=sys.stderr)
+    print(f"wrote {count} hands to {'standard output' if target == '-' else target}", file=sys.stderr)
 
 
 class ValidateFormat(StrEnum):

@@ -21,6 +21,7 @@ import random
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import TextIO
 
 from hhtool.model import (
     Bet,
@@ -886,14 +887,20 @@ def generate_text(n: int, seed: int = 0, game: str = "nl", players: tuple[int, i
         yield render_hand(hand)
 
 
-def write_hands(path: str | os.PathLike, n: int, seed: int = 0, game: str = "nl",
+def write_hands(path: str | os.PathLike | TextIO, n: int, seed: int = 0, game: str = "nl",
                 players: tuple[int, int] = (2, 9), **options) -> int:
-    """Write `n` generated hands to `path` the PokerStars way (UTF-8, three blank lines after each
-    hand); returns the number of hands written."""
-    count = 0
+    """Write `n` generated hands to `path` (or an open text stream) the PokerStars way (UTF-8, three
+    blank lines after each hand); returns the number of hands written."""
+    if hasattr(path, "write"):
+        return _write_text(path, n, seed, game, players, options)
     with open(Path(path), "w", encoding="utf-8", newline="\n") as out:
-        for text in generate_text(n, seed, game, players, **options):
-            out.write(text)
-            out.write(HAND_SEPARATOR)
-            count += 1
+        return _write_text(out, n, seed, game, players, options)
+
+
+def _write_text(out: TextIO, n: int, seed: int, game: str, players: tuple[int, int], options: dict) -> int:
+    count = 0
+    for text in generate_text(n, seed, game, players, **options):
+        out.write(text)
+        out.write(HAND_SEPARATOR)
+        count += 1
     return count

@@ -379,3 +379,20 @@ Seat 5: Eve showed [Qc Jd] and lost with high card Queen
 def test_cumulative_short_all_ins_reopen_the_betting():
     hand = parse_text(CUMULATIVE_SHORT_ALL_INS)
     assert [f.code for f in validate_hand(hand, RULES).findings] == []
+
+
+def test_cli_generate_out_option_and_stdout(tmp_path):
+    from typer.testing import CliRunner
+
+    from hhtool.cli import app
+
+    runner = CliRunner()
+    out = tmp_path / "g.txt"
+    result = runner.invoke(app, ["generate", "--hands", "5", "--seed", "3", "--game", "fl", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    expected = "".join(text + "\n\n\n" for text in generate_text(5, 3, "fl"))
+    assert out.read_text(encoding="utf-8") == expected
+    to_stdout = runner.invoke(app, ["generate", "-n", "5", "--seed", "3", "--game", "fl"])
+    assert to_stdout.exit_code == 0 and to_stdout.stdout == expected
+    both = runner.invoke(app, ["generate", str(tmp_path / "a.txt"), "--out", str(tmp_path / "b.txt")])
+    assert both.exit_code == 2 and not (tmp_path / "a.txt").exists()
