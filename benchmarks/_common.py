@@ -6,6 +6,8 @@ import os
 import resource
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 import tracemalloc
 from collections.abc import Callable
@@ -74,3 +76,150 @@ def max_rss() -> int:
 def table(rows: list[tuple[str, str]]) -> str:
     width = max(len(name) for name, _ in rows)
     return "\n".join(f"{name:<{width}}  {value}" for name, value in rows)
+
+
+# -- measuring child processes (used by throughput.py) ----------------------------------------------
+def machine_info() -> dict:
+    """What a reader needs to judge figures from a shared, noisy machine."""
+    import platform
+
+    try:
+        usable = len(os.sched_getaffinity(0))
+    except AttributeError:
+        usable = os.cpu_count()
+    model = ""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as cpuinfo:
+            model = next((line.split(":", 1)[1].strip() for line in cpuinfo if line.startswith("model name")), "")
+    except OSError:
+        pass
+    try:
+        commit = subprocess.run(["git", "-C", str(PROJECT), "describe", "--always", "--dirty"],
+                                capture_output=True, text=True, check=False).stdout.strip()
+    except OSError:
+        commit = ""
+    return {
+        "date": time.strftime("%Y-%m-%d %H:%M:%S %Z"),
+        "cpu_count": os.cpu_count(),
+        "usable_cpus": usable,
+        "cpu_model": model,
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "load_average": list(os.getloadavg()),
+        "hhtool_commit": commit,
+    }
+
+
+def _parents() -> dict[int, int]:
+    """pid -> parent pid of every process visible in /proc (empty when there is no /proc)."""
+    parents = {}
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return parents
+    for name in names:
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/stat", encoding="ascii", errors="replace") as stat:
+                    text = stat.read()
+                parents[int(name)] = int(text[text.rindex(")") + 2:].split()[1])
+            except (OSError, ValueError, IndexError):
+                pass
+    return parents
+
+
+def tree_rss(roots: list[int]) -> int | None:
+    """Sum of the resident set sizes of `roots` and all their descendants, in bytes (None: no /proc).
+
+    An upper bound of the memory they use together: pages shared between processes (a forked
+    worker's copy of its parent's modules) are counted once per process.
+    """
+    parents = _parents()
+    if not parents:
+        return None
+    children: dict[int, list[int]] = {}
+    for pid, parent in parents.items():
+        children.setdefault(parent, []).append(pid)
+    page = os.sysconf("SC_PAGE_SIZE")
+    total, stack, seen = 0, list(roots), set()
+    while stack:
+        pid = stack.pop()
+        if pid in seen:
+            continue
+        seen.add(pid)
+        stack.extend(children.get(pid, ()))
+        try:
+            with open(f"/proc/{pid}/statm", encoding="ascii") as statm:
+                total += int(statm.read().split()[1]) * page
+        except (OSError, ValueError, IndexError):
+            pass
+    return total
+
+
+class ChildRun:
+    """Wall time, CPU time and peak memory of child processes run together (all started at once).
+
+    Each child is reaped with os.wait4, which returns that child's own rusage (its waited-for
+    descendants, e.g. pool workers, included): `max_rss` is the largest peak resident set size of
+    any one process of the run (the kernel's figure), `cpu` the user + system seconds of them all.
+    `tree_peak` is the largest sum of the resident set sizes of all the processes of the run at
+    once, sampled every `interval` seconds from /proc (None where there is no /proc). Standard output
+    goes to /dev/null, or with `capture` to `outputs` (one string per command); standard error to
+    `stderr`.
+    """
+
+    def __init__(self, commands: list[list[str]], *, capture: bool = False, pin: int | None = None,
+                 interval: float = 0.2, env: dict | None = None):
+        self.returncodes: list[int] = []
+        self.stderr: list[str] = []
+        self.outputs: list[str] = []
+        errors = [tempfile.TemporaryFile() for _ in commands]
+        outputs = [tempfile.TemporaryFile() if capture else None for _ in commands]
+
+        def preexec() -> None:
+            if pin is not None:
+                try:
+                    os.sched_setaffinity(0, {pin})
+                except (AttributeError, OSError):
+                    pass
+
+        done = threading.Event()
+        peak = [0, False]
+
+        started = time.perf_counter()
+        processes = [subprocess.Popen(command, stdin=subprocess.DEVNULL,
+                                      stdout=outputs[i] or subprocess.DEVNULL,
+                                      stderr=errors[i], preexec_fn=preexec, env=env)
+                     for i, command in enumerate(commands)]
+        pids = [p.pid for p in processes]
+
+        def sample() -> None:
+            while not done.wait(interval):
+                total = tree_rss(pids)
+                if total is None:
+                    return
+                peak[0], peak[1] = max(peak[0], total), True
+
+        sampler = threading.Thread(target=sample, daemon=True)
+        sampler.start()
+        self.cpu = 0.0
+        self.rss_each: list[int] = []
+        for process in processes:
+            _, status, usage = os.wait4(process.pid, 0)
+            process.returncode = os.waitstatus_to_exitcode(status)
+            self.returncodes.append(process.returncode)
+            self.cpu += usage.ru_utime + usage.ru_stime
+            self.rss_each.append(usage.ru_maxrss if sys.platform == "darwin" else usage.ru_maxrss * 1024)
+        self.wall = time.perf_counter() - started
+        done.set()
+        sampler.join()
+        self.tree_peak = peak[0] if peak[1] else None
+        self.max_rss = max(self.rss_each)
+        for handle in errors:
+            handle.seek(0)
+            self.stderr.append(handle.read().decode("utf-8", "replace"))
+            handle.close()
+        for handle in filter(None, outputs):
+            handle.seek(0)
+            self.outputs.append(handle.read().decode("utf-8", "replace"))
+            handle.close()

@@ -1,0 +1,76 @@
+"""The throughput benchmark runs end to end on a tiny input (no timing is asserted)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+HAS_POKERKIT = importlib.util.find_spec("pokerkit") is not None
+
+
+@pytest.fixture(scope="module")
+def tiny_run(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("throughput")
+    report = folder / "report.json"
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "throughput.py"), "--hands", "300", "--pokerkit-hands", "50",
+         "--jobs", "1", "--cache", str(folder / "cache"), "--out-json", str(report)],
+        capture_output=True, text=True, timeout=120, check=False)
+    return done, report
+
+
+def test_exits_zero_and_prints_every_measurement(tiny_run):
+    done, _ = tiny_run
+    assert done.returncode == 0, done.stderr
+    for name in ("parse", "validate", "export"):
+        row = re.search(rf"^{name}\s+1 core\s+([\d,]+)\s+[\d.]+\s+[\d.]+\s+[\d,]+\s+([\d,]+)\s", done.stdout, re.M)
+        assert row, f"no {name} row in:\n{done.stdout}"
+        assert int(row.group(1).replace(",", "")) > 0
+        assert int(row.group(2).replace(",", "")) > 0  # peak RSS MB
+    assert "load average" in done.stdout and "CPUs" in done.stdout
+
+
+def test_json_report(tiny_run):
+    done, report = tiny_run
+    assert done.returncode == 0, done.stderr
+    data = json.loads(report.read_text())
+    assert data["input"]["hands"] == 300
+    rows = {row["name"]: row for row in data["measurements"]}
+    assert set(rows) == {"parse", "validate", "export"}
+    assert all(row["hands_per_s"] > 0 and row["peak_rss_mb"] > 0 for row in rows.values())
+    if HAS_POKERKIT:
+        pokerkit = data["pokerkit"]
+        assert pokerkit["hands"] == 50 and pokerkit["hhtool_parsed"] == 50
+        assert pokerkit["accepted"] + sum(pokerkit["rejected"].values()) == 50
+    else:
+        assert data["pokerkit"] == {"installed": False}
+
+
+@pytest.mark.skipif(not HAS_POKERKIT, reason="pokerkit not installed (benchmark-only dependency)")
+def test_pokerkit_part(tiny_run):
+    done, _ = tiny_run
+    assert re.search(r"PokerKit accepted \d+ of 50 hands", done.stdout), done.stdout
+    assert re.search(r"ratio hhtool / PokerKit, parse \+ replay, one core, accepted hands: [\d.,]+x", done.stdout)
+
+
+def test_split_cuts_at_hand_headers(tmp_path):
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        from throughput import split_file
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    hands = [f"PokerStars Hand #{n}: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01 00:00:00 ET\nbody {n}\n\n\n"
+             for n in range(1, 8)]
+    source = tmp_path / "all.txt"
+    source.write_text("".join(hands))
+    pieces = split_file(source, 3, tmp_path / "pieces")
+    assert len(pieces) == 3
+    assert "".join(p.read_text() for p in pieces) == "".join(hands)
+    assert all(p.read_text().startswith("PokerStars Hand #") for p in pieces)
