@@ -156,11 +156,29 @@ def tree_rss(roots: list[int]) -> int | None:
     return total
 
 
+def _become_subreaper() -> bool:
+    """Linux: orphaned descendants of our children become our children (PR_SET_CHILD_SUBREAPER)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(36, 1, 0, 0, 0) == 0  # PR_SET_CHILD_SUBREAPER
+    except (OSError, AttributeError):
+        return False
+
+
+_SUBREAPER: bool | None = None
+
+
 class ChildRun:
     """Wall time, CPU time and peak memory of child processes run together (all started at once).
 
     Each child is reaped with os.wait4, which returns that child's own rusage (its waited-for
-    descendants, e.g. pool workers, included): `max_rss` is the largest peak resident set size of
+    descendants, e.g. pool workers, included). On Linux this process is a child subreaper, so the
+    processes a child leaves behind (a multiprocessing forkserver, which reaps the workers it
+    forked) come back to it and are reaped too. `max_rss` is the largest peak resident set size of
     any one process of the run (the kernel's figure), `cpu` the user + system seconds of them all.
     `tree_peak` is the largest sum of the resident set sizes of all the processes of the run at
     once, sampled every `interval` seconds from /proc (None where there is no /proc). Standard output
@@ -170,6 +188,9 @@ class ChildRun:
 
     def __init__(self, commands: list[list[str]], *, capture: bool = False, pin: int | None = None,
                  interval: float = 0.2, env: dict | None = None):
+        global _SUBREAPER
+        if _SUBREAPER is None:
+            _SUBREAPER = _become_subreaper()
         self.returncodes: list[int] = []
         self.stderr: list[str] = []
         self.outputs: list[str] = []
@@ -211,6 +232,21 @@ class ChildRun:
             self.cpu += usage.ru_utime + usage.ru_stime
             self.rss_each.append(usage.ru_maxrss if sys.platform == "darwin" else usage.ru_maxrss * 1024)
         self.wall = time.perf_counter() - started
+        # Processes the children left behind (a multiprocessing forkserver, whose workers it reaped
+        # itself) were re-parented to this process (a subreaper): reap them too, for their rusage.
+        self.orphans = 0
+        deadline = time.monotonic() + 30
+        while _SUBREAPER and time.monotonic() < deadline:
+            try:
+                pid, status, usage = os.wait4(-1, os.WNOHANG)
+            except ChildProcessError:
+                break
+            if pid == 0:
+                time.sleep(0.02)
+                continue
+            self.orphans += 1
+            self.cpu += usage.ru_utime + usage.ru_stime
+            self.rss_each.append(usage.ru_maxrss * 1024)
         done.set()
         sampler.join()
         self.tree_peak = peak[0] if peak[1] else None
@@ -223,3 +259,33 @@ class ChildRun:
             handle.seek(0)
             self.outputs.append(handle.read().decode("utf-8", "replace"))
             handle.close()
+
+
+def idlest_cpu(window: float = 0.5) -> int | None:
+    """The CPU (of those this process may use) that was idle the most over the next `window` seconds.
+
+    On a shared machine, pinning a one-core run to a fixed CPU can put it beside someone else's
+    work; this picks the quietest one instead (None where there is no /proc/stat or affinity).
+    """
+    try:
+        allowed = os.sched_getaffinity(0)
+    except (AttributeError, OSError):
+        return None
+
+    def idle() -> dict[int, int]:
+        times = {}
+        with open("/proc/stat", encoding="ascii") as stat:
+            for line in stat:
+                name, *fields = line.split()
+                if name.startswith("cpu") and name[3:].isdigit():
+                    times[int(name[3:])] = int(fields[3]) + int(fields[4])  # idle + iowait
+        return times
+
+    try:
+        before = idle()
+        time.sleep(window)
+        after = idle()
+    except (OSError, ValueError, IndexError):
+        return min(allowed)
+    candidates = [cpu for cpu in allowed if cpu in before and cpu in after]
+    return max(candidates, key=lambda cpu: after[cpu] - before[cpu]) if candidates else min(allowed)

@@ -24,7 +24,8 @@ imports, reading, output), reaped with os.wait4, so each has its own rusage:
             is used instead.
 - validate: `hhtool validate --jobs N --format jsonl FILE > /dev/null`
 - export:   `hhtool export --jobs N --out DIR FILE`, into a new empty DIR each run.
-The 1-job runs are pinned to one CPU (sched_setaffinity: pyarrow's threads too), the others are not.
+The 1-job runs are pinned to one CPU (sched_setaffinity: pyarrow's threads too), the one that was
+idlest over the half second before (the machine is shared); the others are not pinned.
 Where `hhtool validate/export --help` has no --jobs yet, the 1-core figure is measured without the
 option and the others print "n/a (no --jobs yet)".
 
@@ -35,7 +36,7 @@ workers count when the CLI waits for them); total = the largest sum of the RSS o
 the run at one moment, sampled every 0.2 s from /proc (an upper bound: shared pages count once per
 process).
 
-PokerKit. In one further process pinned to one CPU, the first --pokerkit-hands hands (default
+PokerKit. In one further process pinned to one CPU (the idlest), the first --pokerkit-hands hands (default
 5,000) of the same file are split once (hhtool's splitter, not timed) and then, hand by hand and
 interleaved so that machine noise hits both alike: hhtool parses (`parse_block`) and replays
 (`validate_hand`, no cross-hand checks, no output), PokerKit parses
@@ -69,7 +70,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from _common import ChildRun, machine_info  # noqa: E402
+from _common import ChildRun, idlest_cpu, machine_info  # noqa: E402
 
 HEADER = re.compile(rb"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #", re.MULTILINE)
 _ELIDE = re.compile(r"'[^']*'|\"[^\"]*\"|\d+")
@@ -137,18 +138,11 @@ def supports_jobs(hhtool: list[str], commands: tuple[str, ...]) -> dict[str, boo
 
 
 # -- measurements ---------------------------------------------------------------------------------------
-def one_cpu() -> int | None:
-    try:
-        return min(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return None
-
-
 def measure(name: str, jobs: int, hands: int, runs: int, commands, ok_codes=(0,), cleanup=None) -> dict:
     """Best (by wall time) of `runs` runs of the commands made by `commands()` (all started together)."""
     best = None
     for _ in range(runs):
-        run = ChildRun(commands(), pin=one_cpu() if jobs == 1 else None)
+        run = ChildRun(commands(), pin=idlest_cpu() if jobs == 1 else None)
         if cleanup:
             cleanup()
         bad = [(code, err) for code, err in zip(run.returncodes, run.stderr) if code not in ok_codes]
@@ -200,7 +194,8 @@ def cli_measurements(path: Path, hands: int, jobs_list: list[int], runs: int, hh
                 [*hhtool, "validate", *option, "--format", "jsonl", str(path)]]))
         else:
             progress(not_available("validate", jobs, "n/a (no --jobs yet)"))
-    for jobs in (jobs_list[-1:] if only_export else jobs_list):
+    # --million: the largest job count (1 while the CLI has no --jobs)
+    for jobs in (([jobs_list[-1]] if has_jobs["export"] else [1]) if only_export else jobs_list):
         if has_jobs["export"] or jobs == 1:
             option = ["--jobs", str(jobs)] if has_jobs["export"] else []
             out = work / f"dataset-{jobs}"
@@ -221,7 +216,7 @@ def compare_child(path: str, limit: int) -> None:
     import warnings
     from collections import Counter
 
-    cpu = one_cpu()
+    cpu = idlest_cpu()
     if cpu is not None:
         with contextlib.suppress(OSError):
             os.sched_setaffinity(0, {cpu})
@@ -333,7 +328,7 @@ def render(info: dict, args, path: Path, generated: bool, results: list[dict], p
         f"hhtool {info['hhtool_commit']}",
         f"input     {path} ({path.stat().st_size / MB:,.1f} MB, {args.hands:,} generated hands, seed {args.seed}, "
         f"mixed games; {'written now' if generated else 'cached'})",
-        f"runs      best of {args.runs} by wall time; 1 job = pinned to one CPU; every run a separate process",
+        f"runs      best of {args.runs} by wall time; every run a separate process; 1 core = pinned to the idlest CPU",
         "",
     ]
     head = ("measurement", "jobs", "hands/s", "wall s", "CPU s", "hands/CPU s", "peak RSS MB", "total MB")
