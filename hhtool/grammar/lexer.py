@@ -54,14 +54,30 @@ _MARKERS = (
 
 
 class LineMemo(dict):
-    """Line text → terminal, as `classify` found it for one set of allowed terminals."""
+    """Line text → terminal, as `classify` found it for one set of allowed terminals.
 
-    __slots__ = ("allowed", "only")
+    It also holds the hint tables of `LineLexer.hints` narrowed to the allowed terminals, each
+    with its compiled pattern, so that classifying a new line is a few dict look-ups and the
+    patterns of the kinds the hints name: `chat`, `first_words`, `verbs` and `markers` keep the
+    hints' keys and order, `ordered` is every allowed terminal in priority order.
+    """
 
-    def __init__(self, allowed: frozenset[str]) -> None:
+    __slots__ = ("allowed", "only", "chat", "first_words", "verbs", "markers", "ordered")
+
+    def __init__(self, allowed: frozenset[str], fullmatch: dict | None = None, order: list[str] | None = None) -> None:
         super().__init__()
         self.allowed = allowed
         self.only = next(iter(allowed)) if len(allowed) == 1 else None
+        fullmatch = fullmatch or {}
+
+        def narrowed(names):
+            return tuple((name, fullmatch[name]) for name in names if name in allowed and name in fullmatch)
+
+        self.chat = narrowed(("CHAT",))
+        self.first_words = {word: narrowed(names) for word, names in _FIRST_WORDS.items()}
+        self.verbs = {verb: narrowed(names) for verb, names in _VERBS.items()}
+        self.markers = tuple((marker, narrowed((name,))) for marker, name in _MARKERS)
+        self.ordered = narrowed(order or ())
 
 
 class LineLexer(Lexer):
@@ -84,7 +100,7 @@ class LineLexer(Lexer):
         key = frozenset(name for name in self.order if name in allowed)
         memo = self._memos.get(key)
         if memo is None:
-            memo = self._memos[key] = LineMemo(key)
+            memo = self._memos[key] = LineMemo(key, self.fullmatch, self.order)
         return memo
 
     def classify_and_remember(self, line: str, memo: LineMemo) -> str | None:
@@ -92,7 +108,31 @@ class LineLexer(Lexer):
         only = memo.only
         if only is not None:  # nothing to choose between
             return only if self.fullmatch[only](line) else None
-        kind = self.classify(line, memo.allowed)
+        # `classify` with the hints of `hints` narrowed to the allowed kinds beforehand (the memo's tables)
+        if line[-1] == '"' and ' said, "' in line:
+            hinted = memo.chat
+        else:
+            hinted = memo.first_words.get(line.partition(" ")[0])
+            colon = line.find(": ")
+            if colon > 0:
+                verbs = memo.verbs.get(line[colon + 2:].partition(" ")[0])
+                if verbs is not None:
+                    hinted = hinted + verbs if hinted is not None else verbs
+            if hinted is None:
+                hinted = ()
+                for marker, names in memo.markers:
+                    if marker in line:
+                        hinted += names
+        kind = None
+        for name, fullmatch in hinted:
+            if fullmatch(line):
+                kind = name
+                break
+        else:
+            for name, fullmatch in memo.ordered:
+                if fullmatch(line):
+                    kind = name
+                    break
         if kind is not None:
             if len(memo) >= MEMO_LINES:
                 memo.clear()

@@ -617,6 +617,9 @@ class HandReader:
         if known is not None:
             return known
         match = _TOTAL.fullmatch(text) or _TOTAL.match(text)
+        if match is None:  # `Total pot ` cut before its amount
+            raise FieldError("HH010", f"total pot line not understood: {text[:80]!r}", line,
+                             expected="Total pot <amount> …", actual=text[:160])
         total = self.money(match["total"], line)
         main = self.money(match["main"], line) if match["main"] else None
         sides = tuple(self.money(s, line) for s in _SIDE.findall(match["sides"]))
