@@ -37,6 +37,11 @@ class Status(StrEnum):
     UNSUPPORTED = "unsupported"
 
 
+# Enum members as module constants: an enum class's attribute look-up goes through EnumType.__getattr__
+# (~10x a global's).
+_PARSED, _UNPARSED, _UNSUPPORTED = Status.PARSED, Status.UNPARSED, Status.UNSUPPORTED
+
+
 @dataclass(frozen=True, slots=True)
 class ParseResult:
     status: Status
@@ -53,7 +58,7 @@ def parse_block(block: Block) -> ParseResult:
     if block.dialect != "pokerstars":
         site = _SITE_NAMES.get(block.dialect, block.dialect)
         hand_id = _hand_id(block.text)
-        return ParseResult(Status.UNSUPPORTED, block.file, block.line, site, hand_id, findings=(
+        return ParseResult(_UNSUPPORTED, block.file, block.line, site, hand_id, findings=(
             finding("HH021", f"{site} hand histories are not supported yet (dialect without a grammar)",
                     block.file, block.line, block.column, hand_id=hand_id),))
     return _parse_pokerstars(block)
@@ -68,7 +73,7 @@ def _parse_pokerstars(block: Block) -> ParseResult:
     hand_id = _hand_id(block.text)
 
     def unparsed(code: str, message: str, line: int, column: int = 1, expected=None, actual=None) -> ParseResult:
-        return ParseResult(Status.UNPARSED, block.file, block.line, SITE, hand_id, findings=(
+        return ParseResult(_UNPARSED, block.file, block.line, SITE, hand_id, findings=(
             finding(code, message, block.file, line, column, hand_id=hand_id, expected=expected, actual=actual),))
 
     if block.oversized:
@@ -82,7 +87,7 @@ def _parse_pokerstars(block: Block) -> ParseResult:
     try:
         header = read_header(first, table_line, block.line)
     except Unsupported as exc:
-        return ParseResult(Status.UNSUPPORTED, block.file, block.line, SITE, hand_id, findings=(
+        return ParseResult(_UNSUPPORTED, block.file, block.line, SITE, hand_id, findings=(
             finding("HH020", f"game {exc.game!r} is not Texas Hold'em; counted as unsupported",
                     block.file, block.line, block.column, hand_id=hand_id),))
     except FieldError as exc:
@@ -92,7 +97,7 @@ def _parse_pokerstars(block: Block) -> ParseResult:
     except (UnknownLine, UnexpectedLine) as exc:
         return _syntax_error(exc, block, hand_id)
     try:
-        return ParseResult(Status.PARSED, block.file, block.line, SITE, hand_id,
+        return ParseResult(_PARSED, block.file, block.line, SITE, hand_id,
                            hand=_build(block, header, seat_tokens, body, summary))
     except FieldError as exc:
         return unparsed(exc.code, str(exc), exc.line, exc.column, exc.expected, exc.actual)
@@ -132,5 +137,5 @@ def _syntax_error(exc: UnknownLine | UnexpectedLine, block: Block, hand_id: str 
         shown = ", ".join(kinds[:8]) + (f" (+{len(kinds) - 8} more)" if len(kinds) > 8 else "")
         message = f"{what}; expected {shown}"
         expected, actual = shown, text[:160]
-    return ParseResult(Status.UNPARSED, block.file, block.line, SITE, hand_id, findings=(
+    return ParseResult(_UNPARSED, block.file, block.line, SITE, hand_id, findings=(
         finding(code, message, block.file, line, column, hand_id=hand_id, expected=expected, actual=actual),))

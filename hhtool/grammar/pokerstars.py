@@ -45,6 +45,13 @@ from hhtool.model import (
 )
 from hhtool.model.money import CURRENCY_CODES, CURRENCY_SYMBOLS, MoneyError, to_minor
 
+# Enum members as module constants: an enum class's attribute look-up goes through EnumType.__getattr__
+# (~10x a global's), and they are named per event.
+_BIG, _BUTTON, _SMALL, _SMALL_AND_BIG = BlindKind.BIG, BlindKind.BUTTON, BlindKind.SMALL, BlindKind.SMALL_AND_BIG
+_FIXED_LIMIT, _NO_LIMIT, _POT_LIMIT, _POT_LIMIT_PREFLOP = Limit.FIXED_LIMIT, Limit.NO_LIMIT, Limit.POT_LIMIT, Limit.POT_LIMIT_PREFLOP
+_BETTING_CAPPED, _BOUNTY, _CHAT, _CONNECTION, _FINISHED, _JOIN, _LEAVE, _NO_LOW_HAND, _REMOVED, _SITTING_OUT, _WAIT_FOR_BUTTON = NoticeKind.BETTING_CAPPED, NoticeKind.BOUNTY, NoticeKind.CHAT, NoticeKind.CONNECTION, NoticeKind.FINISHED, NoticeKind.JOIN, NoticeKind.LEAVE, NoticeKind.NO_LOW_HAND, NoticeKind.REMOVED, NoticeKind.SITTING_OUT, NoticeKind.WAIT_FOR_BUTTON
+_FLOP, _PREFLOP, _RIVER, _SHOWDOWN, _TURN = Street.FLOP, Street.PREFLOP, Street.RIVER, Street.SHOWDOWN, Street.TURN
+
 SITE = "pokerstars"
 
 
@@ -146,10 +153,10 @@ _GAME = re.compile(
     r"(?: - (?P<level>(?:Match Round [IVXLCDM]+, )?Level [IVXLCDM]+) \((?P<tstakes>[^()]*)\))?$"
 )
 _HOLDEM = {
-    "Hold'em No Limit": Limit.NO_LIMIT,
-    "Hold'em Pot Limit": Limit.POT_LIMIT,
-    "Hold'em Limit": Limit.FIXED_LIMIT,
-    "Hold'em Pot Limit Pre-Flop, No Limit Post-Flop": Limit.POT_LIMIT_PREFLOP,
+    "Hold'em No Limit": _NO_LIMIT,
+    "Hold'em Pot Limit": _POT_LIMIT,
+    "Hold'em Limit": _FIXED_LIMIT,
+    "Hold'em Pot Limit Pre-Flop, No Limit Post-Flop": _POT_LIMIT_PREFLOP,
 }
 _STAKES = re.compile(r"(?P<small>[^/ ]+)/(?P<big>[^/ ]+)(?: - (?P<cap>\S+) Cap -)?(?: +(?P<code>[A-Z]{3}))?$")
 _TABLE = re.compile(
@@ -249,7 +256,7 @@ def _game_fields(middle: str, play_money_table: bool) -> tuple:
         cap = to_minor(stake["cap"], scale) if stake["cap"] else None
     except MoneyError as exc:
         raise FieldError("HH012", f"header stakes: {exc}", 0) from None
-    if limit is Limit.FIXED_LIMIT:  # limit stakes are the small bet / big bet; blinds are half and one small bet
+    if limit is _FIXED_LIMIT:  # limit stakes are the small bet / big bet; blinds are half and one small bet
         small_blind = _LIMIT_SMALL_BLINDS.get(small, small // 2) if scale == 100 else small // 2
         small_blind, big_blind, small_bet, big_bet = small_blind, small, small, big
     else:
@@ -326,8 +333,8 @@ def _money(text: str, scale: int, line_no: int) -> int:
 _CARDS = re.compile(r"\[([^\]]*)\]")
 _HOLE_GROUPS = re.compile(r"(?: \[[^\]]*\])+$")
 _ALL_IN = " and is all-in"
-_STREETS = {"HOLE CARDS": Street.PREFLOP, "FLOP": Street.FLOP, "TURN": Street.TURN,
-            "RIVER": Street.RIVER, "SHOW DOWN": Street.SHOWDOWN}
+_STREETS = {"HOLE CARDS": _PREFLOP, "FLOP": _FLOP, "TURN": _TURN,
+            "RIVER": _RIVER, "SHOW DOWN": _SHOWDOWN}
 _RUNS = {"FIRST": 1, "SECOND": 2}
 _TOTAL = re.compile(r"Total pot (?P<total>\S+)(?: Main pot (?P<main>\S+?)\.)?(?P<sides>(?: Side pot(?:-\d+)? \S+?\.)*)"
                     r"(?: ?\| Rake (?P<rake>\S+))?")
@@ -337,8 +344,8 @@ _FOLDED = re.compile(r"folded (?:before Flop|on the (?P<street>Flop|Turn|River))
 _CASHED = (" (pot not awarded as player cashed out)", " (cashed out).", " (cashed out)")
 _FOLD_RESULTS = {
     f"folded {where}{nobet}": (street, bool(nobet))
-    for where, street in (("before Flop", Street.PREFLOP), ("on the Flop", Street.FLOP),
-                          ("on the Turn", Street.TURN), ("on the River", Street.RIVER))
+    for where, street in (("before Flop", _PREFLOP), ("on the Flop", _FLOP),
+                          ("on the Turn", _TURN), ("on the River", _RIVER))
     for nobet in ("", " (didn't bet)")
 }
 _SUMMARY_NAME = re.compile(r"(.+?)(?= \((?:button|small blind|big blind|button blind)\)| folded | showed \["
@@ -347,9 +354,9 @@ _RUN_SEPARATOR = re.compile(r", and (?=won \(|collected \(|lost\b)")
 # 'won ($X) with …', 'lost with …', and 'collected (X)' (a shown hand that won uncontested)
 _OUTCOME = re.compile(r"(?:(?:won|collected) \((?P<amount>[^)]*)\)|lost)(?: with (?P<desc>.*))?$")
 _NOTICE_KINDS = {
-    "CONNECTION": NoticeKind.CONNECTION, "SITTING_OUT": NoticeKind.SITTING_OUT, "JOIN": NoticeKind.JOIN,
-    "LEAVE": NoticeKind.LEAVE, "WAIT_BUTTON": NoticeKind.WAIT_FOR_BUTTON, "REMOVED": NoticeKind.REMOVED,
-    "BOUNTY": NoticeKind.BOUNTY, "FINISHED": NoticeKind.FINISHED, "CHAT": NoticeKind.CHAT,
+    "CONNECTION": _CONNECTION, "SITTING_OUT": _SITTING_OUT, "JOIN": _JOIN,
+    "LEAVE": _LEAVE, "WAIT_BUTTON": _WAIT_FOR_BUTTON, "REMOVED": _REMOVED,
+    "BOUNTY": _BOUNTY, "FINISHED": _FINISHED, "CHAT": _CHAT,
 }
 # Where a name-led line's fixed text starts, for names not in the seat list.
 _NOTICE_MARKERS = {
@@ -468,9 +475,9 @@ class HandReader:
                     break
             return Notice(line, _NOTICE_KINDS[kind], player, text)
         if kind == "CAPPED":
-            return Notice(line, NoticeKind.BETTING_CAPPED, None, text)
+            return Notice(line, _BETTING_CAPPED, None, text)
         if kind == "NO_LOW":
-            return Notice(line, NoticeKind.NO_LOW_HAND, None, text)
+            return Notice(line, _NO_LOW_HAND, None, text)
         if kind == "CANCELLED":
             return HandCancelled(line)
         raise FieldError("HH010", f"no reader for line kind {kind}", line)  # grammar/reader out of step
@@ -484,19 +491,19 @@ class HandReader:
 
     def _post_small(self, text, line):
         name, amount, all_in = self._post(text, line, "posts small blind ")
-        return PostBlind(line, name, BlindKind.SMALL, amount, all_in)
+        return PostBlind(line, name, _SMALL, amount, all_in)
 
     def _post_big(self, text, line):
         name, amount, all_in = self._post(text, line, "posts big blind ")
-        return PostBlind(line, name, BlindKind.BIG, amount, all_in)
+        return PostBlind(line, name, _BIG, amount, all_in)
 
     def _post_both(self, text, line):
         name, amount, all_in = self._post(text, line, "posts small & big blinds ")
-        return PostBlind(line, name, BlindKind.SMALL_AND_BIG, amount, all_in)
+        return PostBlind(line, name, _SMALL_AND_BIG, amount, all_in)
 
     def _post_button(self, text, line):
         name, amount, all_in = self._post(text, line, "posts button blind ")
-        return PostBlind(line, name, BlindKind.BUTTON, amount, all_in)
+        return PostBlind(line, name, _BUTTON, amount, all_in)
 
     def _post_ante(self, text, line):
         name, amount, all_in = self._post(text, line, "posts the ante ")
@@ -702,7 +709,7 @@ _READERS = {name[1:].upper(): fn for name, fn in vars(HandReader).items()
 
 def _fold_street(match) -> Street:
     if match is None or match["street"] is None:
-        return Street.PREFLOP
+        return _PREFLOP
     return Street(match["street"].lower())
 
 

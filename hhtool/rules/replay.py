@@ -42,8 +42,15 @@ from hhtool.model.money import format_minor
 from hhtool.rules.ruleset import RuleSet
 from operator import attrgetter
 
-_STREET_ORDER = {Street.PREFLOP: 0, Street.FLOP: 1, Street.TURN: 2, Street.RIVER: 3, Street.SHOWDOWN: 4}
-_BOARD_SIZE = {Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
+# Enum members as module constants: an enum class's attribute look-up goes through EnumType.__getattr__
+# (~10x a global's), and they are named per event.
+_BIG, _SMALL, _SMALL_AND_BIG = BlindKind.BIG, BlindKind.SMALL, BlindKind.SMALL_AND_BIG
+_FIXED_LIMIT, _POT_LIMIT, _POT_LIMIT_PREFLOP = Limit.FIXED_LIMIT, Limit.POT_LIMIT, Limit.POT_LIMIT_PREFLOP
+_SITTING_OUT, _WAIT_FOR_BUTTON = NoticeKind.SITTING_OUT, NoticeKind.WAIT_FOR_BUTTON
+_FLOP, _PREFLOP, _RIVER, _SHOWDOWN, _TURN = Street.FLOP, Street.PREFLOP, Street.RIVER, Street.SHOWDOWN, Street.TURN
+
+_STREET_ORDER = {_PREFLOP: 0, _FLOP: 1, _TURN: 2, _RIVER: 3, _SHOWDOWN: 4}
+_BOARD_SIZE = {_FLOP: 3, _TURN: 4, _RIVER: 5}
 _by_seat = attrgetter("seat")
 
 
@@ -99,7 +106,7 @@ class Replay:
     unverified: list[tuple[int, int]] = field(default_factory=list)  # (run, pot) the shown cards cannot decide
     boards: dict[int, tuple[str, ...]] = field(default_factory=dict)  # run → board as dealt
     board_lines: dict[int, int] = field(default_factory=dict)  # run → line of the street that dealt it
-    reached: Street = Street.PREFLOP
+    reached: Street = _PREFLOP
     saw_flop: bool = False
     cancelled: bool = False
     big_blind_player: str | None = None
@@ -144,11 +151,11 @@ class _Replayer:
         self.s = state
         self.hand = state.hand
         self.header = state.hand.header
-        self.street = Street.PREFLOP
+        self.street = _PREFLOP
         self.in_betting = False  # between *** HOLE CARDS *** and the end of the last betting round
         self.run_no = 0  # 0, or 1/2 while the board is run twice
         self.run_street: dict[int, Street] = {}  # last street of each run
-        self.shared_street = Street.PREFLOP  # last street both runs share
+        self.shared_street = _PREFLOP  # last street both runs share
         self.high = 0  # highest street commitment
         self.last_raise = 0  # size of the largest bet or raise this round (min-raise)
         self.bets = 0  # bets and raises this round (fixed-limit cap)
@@ -211,7 +218,7 @@ class _Replayer:
                 if before_cards:
                     return index
             elif kind is Notice:
-                if before_cards and event.kind in (NoticeKind.SITTING_OUT, NoticeKind.WAIT_FOR_BUTTON):
+                if before_cards and event.kind in (_SITTING_OUT, _WAIT_FOR_BUTTON):
                     self.not_dealt.add(event.player)
             elif kind is HandCancelled:
                 self.has_cancel = True
@@ -309,7 +316,7 @@ class _Replayer:
         if player is None:
             return
         amount, stack = event.amount, player.stack
-        self.s.ledger.append((event, Street.PREFLOP, amount if amount < stack else stack))
+        self.s.ledger.append((event, _PREFLOP, amount if amount < stack else stack))
         usual = self.usual_ante or event.amount
         if event.amount != usual and not (event.all_in and event.amount < usual):
             self.s.report("HH103", f"{player.name} posts an ante of {self.s.money(event.amount)}; the others post "
@@ -322,21 +329,21 @@ class _Replayer:
         if player is None:
             return
         amount, stack = event.amount, player.stack
-        s.ledger.append((event, Street.PREFLOP, amount if amount < stack else stack))
+        s.ledger.append((event, _PREFLOP, amount if amount < stack else stack))
         sb, bb = header.small_blind, header.big_blind
         kind = event.blind
         live = event.amount
-        if kind is BlindKind.SMALL:
+        if kind is _SMALL:
             expected = sb
-            if header.limit is Limit.FIXED_LIMIT:
+            if header.limit is _FIXED_LIMIT:
                 expected = event.amount if 0 < event.amount < bb else sb  # limit small blinds round variously
             if not self._is_position_blind(player, kind, event.line):
                 live = 0  # a missed small blind posted out of position is dead money (B4)
-        elif kind is BlindKind.BIG:
+        elif kind is _BIG:
             expected = bb
             if self._is_position_blind(player, kind, event.line) and s.big_blind_player is None:
                 s.big_blind_player = player.name
-        elif kind is BlindKind.SMALL_AND_BIG:
+        elif kind is _SMALL_AND_BIG:
             expected, live = sb + bb, min(event.amount, bb)
         else:  # button blind (6+ Hold'em) never reaches the replay; treated as a live blind
             expected = event.amount
@@ -364,7 +371,7 @@ class _Replayer:
             return True
         heads_up = len(order) == 2
         posts = self.posts
-        if kind is BlindKind.SMALL:
+        if kind is _SMALL:
             positions = (order[-1] if heads_up else order[0],)
         elif heads_up:
             positions = (order[0],)
@@ -372,7 +379,7 @@ class _Replayer:
             first = order[0]  # the small blind's position
             positions = (order[0], order[1])  # unless the small blind is posted in position:
             for name, blind in posts:
-                if blind is BlindKind.SMALL and name == first.name:
+                if blind is _SMALL and name == first.name:
                     positions = (self._next_after(first),)
                     break
         if player in positions:  # one Player per name, so this is a test of the name
@@ -380,8 +387,8 @@ class _Replayer:
         allowed = {p.name for p in positions}
         if any(name in allowed and blind is kind for name, blind in posts):
             return False
-        code = "HH104" if heads_up else ("HH101" if kind is BlindKind.SMALL else "HH102")
-        what = "small" if kind is BlindKind.SMALL else "big"
+        code = "HH104" if heads_up else ("HH101" if kind is _SMALL else "HH102")
+        what = "small" if kind is _SMALL else "big"
         s.report(code, f"{player.name} (seat {player.seat}) posts the {what} blind; with the button on seat "
                  f"{self.header.button_seat} it is {' or '.join(sorted(allowed))}'s", line,
                  expected=" or ".join(sorted(allowed)), actual=player.name)
@@ -423,8 +430,8 @@ class _Replayer:
         if event.board:
             s.board_events.append(event)
         street = event.street
-        if street is Street.PREFLOP:
-            if self.in_betting or self.street is not Street.PREFLOP:
+        if street is _PREFLOP:
+            if self.in_betting or self.street is not _PREFLOP:
                 s.report("HH123", "*** HOLE CARDS *** again", event.line, expected="once", actual="twice")
             self._start_betting(preflop=True)
             return
@@ -438,12 +445,12 @@ class _Replayer:
             current = self.street
             self.shared_street = street
         rank, previous = _STREET_ORDER[street], _STREET_ORDER[current]
-        if rank < previous or (rank == previous and street is not Street.SHOWDOWN):
+        if rank < previous or (rank == previous and street is not _SHOWDOWN):
             s.report("HH123", f"*** {street.value.upper()} *** after the {current.value}", event.line,
                      expected=f"a street after the {current.value}", actual=street.value)
         if run:
             self.run_street[run] = street
-        if street is not Street.SHOWDOWN:
+        if street is not _SHOWDOWN:
             board = event.board
             size = _BOARD_SIZE[street]
             if len(board) != size:
@@ -456,12 +463,12 @@ class _Replayer:
                          f"{' '.join(before)}", event.line, expected=" ".join(before), actual=" ".join(board))
             s.boards[run] = tuple(board)
             s.board_lines[run] = event.line
-            if street is Street.FLOP:
+            if street is _FLOP:
                 s.saw_flop = True
         if self.in_betting:
             self._close_round(final=False, line=event.line)
         self.street = street
-        if street is not Street.SHOWDOWN and not event.run:
+        if street is not _SHOWDOWN and not event.run:
             if rank > _STREET_ORDER[s.reached]:
                 s.reached = street
             self._start_betting(preflop=False)
@@ -471,7 +478,7 @@ class _Replayer:
         self.in_betting = True
         self.returned_this_round = False
         self.bets = 1 if preflop else 0
-        fixed = header.limit is Limit.FIXED_LIMIT
+        fixed = header.limit is _FIXED_LIMIT
         if preflop:
             # the bet to call is the full big blind even when the big blind is posted short or not at all
             high = header.big_blind
@@ -496,13 +503,13 @@ class _Replayer:
             self.street_money = False
             self.high = 0
             self.last_raise = self._bet_unit() if fixed else max(header.big_blind * s.rules.min_bet_turn_river_bb
-                                                                 if self.street in (Street.TURN, Street.RIVER)
+                                                                 if self.street in (_TURN, _RIVER)
                                                                  else header.big_blind, 1)
             self.cursor = self._button_player()
 
     def _bet_unit(self) -> int:
         header = self.header
-        return header.big_bet if self.street in (Street.TURN, Street.RIVER) else header.small_bet
+        return header.big_bet if self.street in (_TURN, _RIVER) else header.small_bet
 
     def _button_player(self) -> Player | None:
         """The player the post-flop order starts after: the button or the last seat before it."""
@@ -751,7 +758,7 @@ class _Replayer:
         goes_all_in = added >= player.stack
         what = "bet" if is_bet else "raise"
         limit = header.limit
-        if limit is Limit.FIXED_LIMIT:
+        if limit is _FIXED_LIMIT:
             unit = self._bet_unit()
             if increment != unit and not (goes_all_in and increment < unit):
                 s.report("HH116", f"{player.name}'s {what} is {s.money(increment)}; the {self.street.value} "
@@ -766,7 +773,7 @@ class _Replayer:
         if increment < minimum and not goes_all_in:
             s.report("HH114", f"{player.name}'s {what} of {s.money(increment)} is below the minimum of "
                      f"{s.money(minimum)}", line, expected=f">= {minimum}", actual=increment)
-        if limit is Limit.POT_LIMIT or (limit is Limit.POT_LIMIT_PREFLOP and self.street is Street.PREFLOP):
+        if limit is _POT_LIMIT or (limit is _POT_LIMIT_PREFLOP and self.street is _PREFLOP):
             owed = self.high - player.street
             pot_after_call = s.pot_total + owed
             maximum = self.high + pot_after_call
@@ -779,7 +786,7 @@ class _Replayer:
         """A bet or raise: a full one reopens the betting for everyone; a short all-in one does not (A7)."""
         self.bets += 1
         self.high = player.street
-        if increment >= self.last_raise and self.header.limit is not Limit.FIXED_LIMIT:
+        if increment >= self.last_raise and self.header.limit is not _FIXED_LIMIT:
             self.last_raise = increment
         # a short raise too: players who already acted must answer, but may only raise once the raises
         # add up (A7, checked through acted_at)

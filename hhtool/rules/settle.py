@@ -15,6 +15,10 @@ from hhtool.rules.ranking import describe, description_matches, evaluate
 from hhtool.rules.replay import Pot, Replay
 
 
+# Enum members as module constants: an enum class's attribute look-up goes through EnumType.__getattr__
+# (~10x a global's), and they are named per event.
+_FIXED_LIMIT = Limit.FIXED_LIMIT
+
 def settle(s: Replay) -> None:
     _check_cards(s)
     if s.cancelled:
@@ -251,7 +255,7 @@ def _check_rake(s: Replay, total: int, rake: int) -> None:
     schedule = s.rules.rake
     if schedule is None:
         return
-    level = schedule.level_for(header.currency, header.big_blind, header.limit is Limit.FIXED_LIMIT)
+    level = schedule.level_for(header.currency, header.big_blind, header.limit is _FIXED_LIMIT)
     if level is None:
         return
     if schedule.no_flop_no_drop and not s.saw_flop:
