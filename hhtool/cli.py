@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from enum import StrEnum
@@ -15,7 +16,7 @@ from hhtool.grammar import ParseResult, Status
 from hhtool.pipeline import Tally, parse_paths
 from hhtool.rules.ruleset import RuleSet, RulesError, load_rules
 from hhtool.serialize import parse_result_dict, to_json_line
-from hhtool.validate import HandResult, Summary, validate_paths
+from hhtool.validate import Summary, validate_paths
 
 app = typer.Typer(
     help="Parse, validate and export poker hand histories.",
@@ -124,6 +125,40 @@ class ValidateFormat(StrEnum):
     jsonl = "jsonl"
 
 
+class Engine(StrEnum):
+    local = "local"
+    dask = "dask"
+
+
+JobsOption = Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Worker processes (default: all cores); "
+                                                "1 runs in this process.")]
+EngineOption = Annotated[Engine, typer.Option("--engine", help="local: a process pool; dask: dask.distributed "
+                                              "workers (pip install 'hhtool[dask]').")]
+SchedulerOption = Annotated[str | None, typer.Option("--scheduler", help="Dask scheduler address (default: a "
+                                                     "local cluster of --jobs processes).")]
+ProgressOption = Annotated[bool | None, typer.Option("--progress/--no-progress", help="Progress bar on stderr "
+                                                     "(default: only when stderr is a terminal).")]
+
+
+def _engine_settings(jobs: int | None, engine: Engine, scheduler: str | None) -> int:
+    if scheduler is not None and engine is not Engine.dask:
+        print("hhtool: --scheduler needs --engine dask", file=sys.stderr)
+        raise typer.Exit(EXIT_USAGE)
+    return jobs if jobs is not None else (os.cpu_count() or 1)
+
+
+def _progress(flag: bool | None, paths: list[str]):
+    from hhtool.engine.progress import Progress, total_bytes, wanted
+
+    show = wanted(flag)
+    return Progress(show, total_bytes(paths) if show else 0)
+
+
+def _interrupted(what: str) -> typer.Exit:
+    print(f"hhtool: interrupted; {what}", file=sys.stderr)
+    return typer.Exit(130)
+
+
 def _load_rules(path: str | None) -> RuleSet:
     if path is None:
         return RuleSet()
@@ -141,31 +176,50 @@ def validate(
     rules: Annotated[str | None, typer.Option("--rules", help="House rules TOML file (see README).")] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Warnings also make the exit code 1.")] = False,
     exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when findings are reported.")] = False,
+    jobs: JobsOption = None,
+    engine: EngineOption = Engine.local,
+    scheduler: SchedulerOption = None,
+    progress: ProgressOption = None,
 ) -> None:
     """Replay every hand under the rules and report each violation as a coded finding.
 
     Exit code 0 when no error is found, 1 when any is (or any warning with --strict), 2 for a
-    usage or I/O failure.
+    usage or I/O failure. The output is the same for any --jobs and engine.
     """
     ruleset = _load_rules(rules)
+    workers = _engine_settings(jobs, engine, scheduler)
     summary = Summary()
     started = time.perf_counter()
     raw = sys.stdout.buffer
     collected: list[dict] = []
     file_findings: list[dict] = []
-    text_lines: list[tuple] = []
-    for result in validate_paths(paths, ruleset, summary):
-        if fmt is ValidateFormat.jsonl:
-            data = result.as_dict() if isinstance(result, HandResult) else {"file_finding": result.as_dict()}
-            raw.write(to_json_line(data))
-        elif fmt is ValidateFormat.json:
-            if isinstance(result, HandResult):
-                collected.append(result.as_dict())
-            else:
-                file_findings.append(result.as_dict())
-        else:
-            findings = result.findings if isinstance(result, HandResult) else [result]
-            raw.write("".join(_finding_line(f) + "\n" for f in findings).encode())
+    bar = _progress(progress, paths)
+    if workers <= 1 and engine is Engine.local:
+        results = validate_paths(paths, ruleset, summary)
+    else:
+        from hhtool.engine.runner import WANT_JSON, WANT_NONE, run
+
+        want = WANT_NONE if fmt is ValidateFormat.text else WANT_JSON
+        results = run(paths, ruleset, summary, want, workers, engine.value, scheduler, bar)
+    try:
+        with bar:
+            for result in results:
+                is_hand = not isinstance(result, Finding)
+                if workers <= 1 and is_hand:
+                    bar.advance(1)
+                if fmt is ValidateFormat.jsonl:
+                    raw.write(result.json_line() if is_hand else to_json_line({"file_finding": result.as_dict()}))
+                elif fmt is ValidateFormat.json:
+                    (collected if is_hand else file_findings).append(result.as_dict())
+                else:
+                    findings = result.findings if is_hand else [result]
+                    if findings:
+                        raw.write("".join(_finding_line(f) + "\n" for f in findings).encode())
+    except KeyboardInterrupt:
+        raise _interrupted("the output is incomplete") from None
+    except _engine_error() as exc:
+        print(f"hhtool: {exc}", file=sys.stderr)
+        raise typer.Exit(EXIT_USAGE) from None
     elapsed = time.perf_counter() - started
     counts = _summary_dict(summary, elapsed)
     if fmt is ValidateFormat.json:
@@ -182,6 +236,12 @@ def validate(
     warnings = summary.by_severity[Severity.WARNING]
     if errors or (strict and warnings):
         raise typer.Exit(EXIT_FINDINGS)
+
+
+def _engine_error() -> type[Exception]:
+    from hhtool.engine.runner import EngineError
+
+    return EngineError
 
 
 def _summary_dict(summary: Summary, elapsed: float) -> dict:
@@ -232,21 +292,33 @@ def export(
     paths: Annotated[list[str], typer.Argument(help="Files, folders (recursive) or globs.")],
     out: Annotated[str, typer.Option("--out", help="Dataset folder (created if missing).")],
     rules: Annotated[str | None, typer.Option("--rules", help="House rules TOML file (see README).")] = None,
+    jobs: JobsOption = None,
+    engine: EngineOption = Engine.local,
+    scheduler: SchedulerOption = None,
+    progress: ProgressOption = None,
 ) -> None:
     """Validate hands and add them to a Parquet dataset (hands, seats, actions, pots, payouts, findings).
 
     Hands already in the dataset are skipped, so re-running adds nothing and new files add only
-    their hands. Exit code 0 on success (findings are data here), 2 for a usage or I/O failure.
+    their hands. The dataset is the same for any --jobs and engine; an interrupted run (Ctrl-C)
+    adds nothing. Exit code 0 on success (findings are data here), 2 for a usage or I/O failure.
     """
     from hhtool.export import export_paths
 
     ruleset = _load_rules(rules)
+    workers = _engine_settings(jobs, engine, scheduler)
     summary = Summary()
     started = time.perf_counter()
     try:
-        stats = export_paths(paths, out, ruleset, summary)
+        with _progress(progress, paths) as bar:
+            stats = export_paths(paths, out, ruleset, summary, workers, engine.value, scheduler, bar)
     except OSError as exc:
         print(f"hhtool: cannot write the dataset at {out}: {exc}", file=sys.stderr)
+        raise typer.Exit(EXIT_USAGE) from None
+    except KeyboardInterrupt:
+        raise _interrupted(f"nothing was added to {out}") from None
+    except _engine_error() as exc:
+        print(f"hhtool: {exc}", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE) from None
     elapsed = time.perf_counter() - started
     rows = sum(stats.rows.values())

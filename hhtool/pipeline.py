@@ -38,6 +38,11 @@ class Tally:
             elif item.severity is Severity.ERROR:
                 self.file_errors += 1
 
+    def add_hand(self, status: Status) -> None:
+        """A hand read by a parallel worker (its ParseResult stayed in the worker)."""
+        self.hands_read += 1
+        self.by_status[status] += 1
+
     def count(self, status: Status) -> int:
         return self.by_status[status]
 

@@ -20,6 +20,7 @@ from hhtool.rules.crosshand import CrossHand
 from hhtool.rules.replay import Replay, replay
 from hhtool.rules.ruleset import RuleSet
 from hhtool.rules.settle import settle
+from hhtool.serialize import to_json_line
 
 
 @dataclass(slots=True)
@@ -37,18 +38,16 @@ class HandResult:
     duplicate: bool = False
 
     def as_dict(self) -> dict:
-        out = {
-            "hand_id": self.hand_id,
-            "site": self.site,
-            "file": self.file,
-            "line": self.line,
-            "status": self.status,
-            "findings": [f.as_dict() for f in self.findings],
-            "total_pot": None,
-            "rake": None,
-            "pots": [],
-            "collected": {},
-        }
+        out = head_dict(self)
+        out.update(self.tail_dict())
+        return out
+
+    def json_line(self) -> bytes:
+        return to_json_line(self.as_dict())
+
+    def tail_dict(self) -> dict:
+        """The keys after `findings`: what the replay computed (cross-hand checks never change them)."""
+        out = {"total_pot": None, "rake": None, "pots": [], "collected": {}}
         state = self.state
         if state is not None and not state.cancelled:
             claims = state.hand.claims
@@ -63,6 +62,18 @@ class HandResult:
             out["collected"] = collected
             out["currency"] = state.hand.header.currency
         return out
+
+
+def head_dict(result) -> dict:
+    """The first keys of a hand's JSON object: which hand, its status and findings."""
+    return {
+        "hand_id": result.hand_id,
+        "site": result.site,
+        "file": result.file,
+        "line": result.line,
+        "status": result.status,
+        "findings": [f.as_dict() for f in result.findings],
+    }
 
 
 def _pot_winners(state: Replay) -> dict[int, list[str]]:
@@ -90,8 +101,10 @@ class Summary:
     by_severity: Counter = field(default_factory=Counter)
 
     def add(self, result: HandResult | Finding) -> None:
-        findings = result.findings if isinstance(result, HandResult) else [result]
-        if isinstance(result, HandResult):
+        """A hand's verdict (a HandResult, or a parallel run's HandRecord), or a file-level finding."""
+        is_hand = not isinstance(result, Finding)
+        findings = result.findings if is_hand else [result]
+        if is_hand:
             self.by_status[result.status] += 1
         for f in findings:
             self.by_code[f.code] += 1
@@ -111,14 +124,32 @@ def validate_paths(paths: Iterable[str | os.PathLike], rules: RuleSet | None = N
 
 
 def _validate_parsed(parsed: ParseResult, text: str, rules: RuleSet, cross: CrossHand) -> HandResult:
-    findings = list(parsed.findings)
     if parsed.status is not Status.PARSED:
-        return HandResult(parsed.status.value, parsed.file, parsed.line, parsed.site, parsed.hand_id, findings)
-    hand = parsed.hand
-    duplicate = cross.duplicate(hand, text)
+        return HandResult(parsed.status.value, parsed.file, parsed.line, parsed.site, parsed.hand_id,
+                          list(parsed.findings))
+    duplicate = cross.duplicate(parsed.hand, text)
     if duplicate is not None and duplicate.code == "HH414":
-        return HandResult("duplicate", parsed.file, parsed.line, parsed.site, parsed.hand_id, [duplicate],
-                          hand=hand, duplicate=True)
+        return duplicate_result(parsed, duplicate)
+    result = check_parsed(parsed, rules)
+    if result.state is not None:  # a hand the replay crashed on does not chain
+        extra = cross.check(result.state)
+        add_crosshand(result, [duplicate, *extra] if duplicate is not None else extra)
+    return result
+
+
+def duplicate_result(parsed: ParseResult, duplicate: Finding) -> HandResult:
+    """The same text read again (HH414): counted once, neither replayed nor stored."""
+    return HandResult("duplicate", parsed.file, parsed.line, parsed.site, parsed.hand_id, [duplicate],
+                      hand=parsed.hand, duplicate=True)
+
+
+def check_parsed(parsed: ParseResult, rules: RuleSet) -> HandResult:
+    """Replay and settle one hand, without the cross-hand checks (a parallel worker's share of the work)."""
+    if parsed.status is not Status.PARSED:
+        return HandResult(parsed.status.value, parsed.file, parsed.line, parsed.site, parsed.hand_id,
+                          list(parsed.findings))
+    findings = list(parsed.findings)
+    hand = parsed.hand
     try:
         state = validate_hand(hand, rules)
     except Exception as exc:  # noqa: BLE001 - a bug in hhtool must not stop the run
@@ -126,15 +157,28 @@ def _validate_parsed(parsed: ParseResult, text: str, rules: RuleSet, cross: Cros
                                 parsed.file, parsed.line, hand_id=parsed.hand_id))
         return HandResult("invalid", parsed.file, parsed.line, parsed.site, parsed.hand_id, findings, hand=hand)
     findings.extend(state.findings)
-    if duplicate is not None:
-        findings.append(duplicate)
-    findings.extend(cross.check(state))
     if len(findings) > 1:
         findings.sort(key=Finding.sort_key)
-    invalid = False
+    return HandResult(status_of(findings), parsed.file, parsed.line, parsed.site, parsed.hand_id,
+                      findings, hand=hand, state=state)
+
+
+def add_crosshand(result: HandResult, extra: list[Finding]) -> bool:
+    """Merge cross-hand findings into a replayed hand's (sorted findings) and its status; True if any.
+
+    The hand's own findings are already sorted and the sort is stable, so the result is the same as
+    sorting all of them at once.
+    """
+    if not extra:
+        return False
+    result.findings.extend(extra)
+    result.findings.sort(key=Finding.sort_key)
+    result.status = status_of(result.findings)
+    return True
+
+
+def status_of(findings: list[Finding]) -> str:
     for f in findings:
         if f.severity is Severity.ERROR:
-            invalid = True
-            break
-    return HandResult("invalid" if invalid else "valid", parsed.file, parsed.line, parsed.site, parsed.hand_id,
-                      findings, hand=hand, state=state)
+            return "invalid"
+    return "valid"

@@ -13,12 +13,28 @@ __all__ = ["ExportStats", "export_paths"]
 
 
 def export_paths(paths: Iterable[str | os.PathLike], out: str | os.PathLike, rules: RuleSet | None = None,
-                 summary: Summary | None = None) -> ExportStats:
-    """Validate every hand of `paths` and add the new ones to the dataset at `out` (all or nothing)."""
+                 summary: Summary | None = None, jobs: int = 1, engine: str = "local", scheduler: str | None = None,
+                 progress=None) -> ExportStats:
+    """Validate every hand of `paths` and add the new ones to the dataset at `out` (all or nothing).
+
+    jobs 1 with the local engine runs in this process; otherwise workers build each hand's rows and
+    this process checks across hands and writes, in input order (the same dataset either way).
+    Interrupted (Ctrl-C, an error), nothing is committed and the hidden run folder is removed.
+    """
+    rules = rules or RuleSet()
+    summary = summary if summary is not None else Summary()
     writer = DatasetWriter(out)
     try:
-        for result in validate_paths(paths, rules, summary):
-            writer.add(result)
+        if jobs <= 1 and engine == "local":
+            for result in validate_paths(paths, rules, summary):
+                writer.add(result)
+                if progress is not None and not hasattr(result, "code"):
+                    progress.advance(1)
+        else:
+            from hhtool.engine.runner import WANT_ROWS, run
+
+            for record in run(paths, rules, summary, WANT_ROWS, jobs, engine, scheduler, progress):
+                writer.add_record(record)
         return writer.commit()
     except BaseException:
         writer.abort()

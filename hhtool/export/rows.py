@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections import namedtuple
 from datetime import datetime, timezone
 from zoneinfo import ZoneInfo
 
+from hhtool.export.schema import COLUMNS
 from hhtool.findings import Finding, Severity
 from hhtool.model import BlindKind, PostAnte, PostBlind, RaiseTo
 from hhtool.validate import HandResult
@@ -26,6 +26,7 @@ _ACTION_NAMES = {
     BlindKind.SMALL: "post_small", BlindKind.BIG: "post_big", BlindKind.SMALL_AND_BIG: "post_small_and_big",
     BlindKind.BUTTON: "post_button",
 }
+_KIND_NAMES: dict[type, str] = {}
 
 
 def to_utc(local: datetime | None, zone: str | None, time_et: datetime | None) -> datetime | None:
@@ -40,31 +41,57 @@ def to_utc(local: datetime | None, zone: str | None, time_et: datetime | None) -
     return local.replace(tzinfo=tz).astimezone(timezone.utc)
 
 
-def hand_uid(result: HandResult) -> str:
+def hand_uid(result) -> str:
     """site:hand id for parsed hands. Unparsed and unsupported hands, and a different hand reusing a
     known id (HH413), also carry file and line: their ids cannot be trusted to be unique (ACPC logs
     number every match from 0), and every hand read must be stored."""
-    if result.hand is not None and result.hand_id and not any(f.code == "HH413" for f in result.findings):
-        return f"{result.site}:{result.hand_id}"
-    return f"{result.site}:{result.hand_id or ''}@{result.file}:{result.line}"
+    parsed = result.hand is not None if isinstance(result, HandResult) else result.parse_status == "parsed"
+    return uid_of(result.site, result.hand_id, result.file, result.line, parsed, result.findings)
+
+
+def uid_of(site: str, hand_id: str | None, file: str, line: int, parsed: bool, findings) -> str:
+    if parsed and hand_id and not any(f.code == "HH413" for f in findings):
+        return f"{site}:{hand_id}"
+    return f"{site}:{hand_id or ''}@{file}:{line}"
+
+
+# Column order of every table, as the rows below are built (positional tuples: one call per row).
+# Checked against the schema at import, so a column added to one and not the other fails loudly.
+ORDER = {
+    "hands": ("hand_uid", "site", "hand_id", "status", "file", "line", "game", "limit", "currency", "small_blind",
+              "big_blind", "tournament_id", "table_name", "max_seats", "button_seat", "started_at", "local_time",
+              "time_zone", "players", "board", "saw_flop", "total_pot", "rake", "collected", "errors", "warnings",
+              "date"),
+    "seats": ("hand_uid", "seat", "player", "position", "dealt_in", "starting_stack", "final_stack", "contributed",
+              "collected", "net", "hole_cards", "showed", "folded_on", "currency", "date"),
+    "actions": ("hand_uid", "seq", "street", "player", "action", "amount", "raise_to", "all_in", "line", "currency",
+                "date"),
+    "pots": ("hand_uid", "pot_index", "amount", "eligible", "winners", "currency", "date"),
+    "payouts": ("hand_uid", "run", "pot_index", "player", "amount", "currency", "date"),
+    "findings": ("hand_uid", "code", "rule", "severity", "message", "file", "line", "column", "expected", "actual",
+                 "date"),
+}
+_SCHEMA_ORDER = {t: tuple(name for name, _, _ in cols) for t, cols in COLUMNS.items()}
+if ORDER != _SCHEMA_ORDER:  # pragma: no cover - a programming error, caught by any test run
+    raise RuntimeError(f"export rows and schema disagree: {ORDER} != {_SCHEMA_ORDER}")
+HANDS_STATUS, HANDS_ERRORS, HANDS_WARNINGS = (ORDER["hands"].index(c) for c in ("status", "errors", "warnings"))
+
+
+def finding_row(uid: str, f: Finding, day: str) -> tuple:
+    return (uid, f.code, f.rule, f.severity.value, f.message, f.file, f.line, f.column, f.expected, f.actual, day)
 
 
 class Rows:
     """Row buffers for every table, filled hand by hand.
 
-    Each table's rows are namedtuples made from the schema's column list, so a misspelt or missing
-    column fails loudly, and building a row is one call (the buffers hold millions of rows).
+    Rows are plain tuples in the column order of `ORDER` (checked against the schema), built with
+    one call each: the buffers hold millions of rows, and workers send them to the parent.
     """
 
-    def __init__(self, columns: dict[str, list[str]]) -> None:
-        self.columns = columns
-        self.kinds = {table: namedtuple(table, names, defaults=(None,) * len(names))
-                      for table, names in columns.items()}
-        self.data: dict[str, list[tuple]] = {table: [] for table in columns}
+    def __init__(self, columns: dict[str, list[str]] | None = None) -> None:
+        self.columns = {t: list(names) for t, names in (columns or ORDER).items()}
+        self.data: dict[str, list[tuple]] = {table: [] for table in self.columns}
         self.hands = 0
-
-    def add(self, table: str, **values) -> None:
-        self.data[table].append(self.kinds[table](**values))
 
     def rows(self, table: str) -> int:
         return len(self.data[table])
@@ -78,22 +105,40 @@ class Rows:
         """The buffered rows of a table as columns, per day (the partition), emptying the buffer."""
         by_day: dict[str, list[tuple]] = {}
         for row in self.data[table]:
-            by_day.setdefault(row.date, []).append(row)
+            by_day.setdefault(row[-1], []).append(row)
         self.data[table] = []
         names = self.columns[table]
         return {day: dict(zip(names, map(list, zip(*rows)))) for day, rows in by_day.items()}
 
-    def add_result(self, result: HandResult) -> str:
-        """Add one hand read; returns its partition day."""
+    def take_hand(self) -> tuple:
+        """The rows buffered since the last take, per table (in TABLES order), emptying the buffers."""
+        out = tuple(self.data.values())
+        self.data = {table: [] for table in self.columns}
+        return out
+
+    def extend(self, rows: tuple) -> None:
+        """Add the rows of one hand (as take_hand returned them)."""
+        for buffer, part in zip(self.data.values(), rows):
+            if part:
+                buffer.extend(part)
+        self.hands += 1
+
+    def add_result(self, result) -> str:
+        """Add one hand read (a HandResult, or a HandRecord without replay); returns its partition day."""
         uid = hand_uid(result)
-        hand, state = result.hand, result.state
-        errors = sum(1 for f in result.findings if f.severity is Severity.ERROR)
-        warnings = sum(1 for f in result.findings if f.severity is Severity.WARNING)
+        hand, state = getattr(result, "hand", None), getattr(result, "state", None)
+        errors = warnings = 0
+        for f in result.findings:
+            if f.severity is Severity.ERROR:
+                errors += 1
+            elif f.severity is Severity.WARNING:
+                warnings += 1
         self.hands += 1
         if hand is None or state is None:
             day = "unknown"
-            self.add("hands", hand_uid=uid, site=result.site, hand_id=result.hand_id, status=result.status,
-                     file=result.file, line=result.line, errors=errors, warnings=warnings, date=day)
+            self.data["hands"].append((uid, result.site, result.hand_id, result.status, result.file, result.line,
+                                       None, None, None, None, None, None, None, None, None, None, None, None, None,
+                                       None, None, None, None, None, errors, warnings, day))
             self._findings(uid, result.findings, day)
             return day
         header = hand.header
@@ -103,17 +148,16 @@ class Rows:
         collected_by: dict[str, int] = {}
         for event in state.collects:
             collected_by[event.player] = collected_by.get(event.player, 0) + event.amount
+        collected = sum(collected_by.values())
         board = state.boards.get(0) or state.boards.get(1) or ()
-        self.add("hands", hand_uid=uid, site=result.site, hand_id=result.hand_id, status=result.status,
-                 file=result.file, line=result.line, game=header.game, limit=header.limit.value,
-                 currency=currency, small_blind=header.small_blind, big_blind=header.big_blind,
-                 tournament_id=header.tournament_id, table_name=header.table, max_seats=header.max_seats,
-                 button_seat=header.button_seat, started_at=started, local_time=header.time,
-                 time_zone=header.time_zone, players=len(state.order), board=" ".join(board) or None,
-                 saw_flop=state.saw_flop, total_pot=None if state.cancelled else state.pot_total,
-                 rake=None if state.cancelled else (hand.claims.rake if hand.claims.rake is not None
-                                                    else state.pot_total - sum(collected_by.values())),
-                 collected=sum(collected_by.values()), errors=errors, warnings=warnings, date=day)
+        cancelled = state.cancelled
+        self.data["hands"].append((
+            uid, result.site, result.hand_id, result.status, result.file, result.line, header.game,
+            header.limit.value, currency, header.small_blind, header.big_blind, header.tournament_id, header.table,
+            header.max_seats, header.button_seat, started, header.time, header.time_zone, len(state.order),
+            " ".join(board) or None, state.saw_flop, None if cancelled else state.pot_total,
+            None if cancelled else (hand.claims.rake if hand.claims.rake is not None else state.pot_total - collected),
+            collected, errors, warnings, day))
         self._seats(uid, result, collected_by, currency, day)
         self._actions(uid, state, currency, day)
         self._pots(uid, state, currency, day)
@@ -129,47 +173,49 @@ class Rows:
             positions[summary.player] = tags[-1] if tags else None
             if summary.folded_on is not None:
                 folded_on[summary.player] = summary.folded_on.value
+        out = self.data["seats"]
         for player in state.players.values():
-            collected = collected_by.get(player.name, 0)
+            name = player.name
+            collected = collected_by.get(name, 0)
             final = player.stack + collected
             cards = player.shown or player.cards
-            self.add("seats", hand_uid=uid, seat=player.seat, player=player.name,
-                     position=positions.get(player.name), dealt_in=player.dealt_in, starting_stack=player.start,
-                     final_stack=final, contributed=player.total, collected=collected, net=final - player.start,
-                     hole_cards=" ".join(cards) or None, showed=bool(player.shown),
-                     folded_on=folded_on.get(player.name), currency=currency, date=day)
+            out.append((uid, player.seat, name, positions.get(name), player.dealt_in, player.start, final,
+                        player.total, collected, final - player.start, " ".join(cards) or None, bool(player.shown),
+                        folded_on.get(name), currency, day))
 
     def _actions(self, uid: str, state, currency: str, day: str) -> None:
+        out = self.data["actions"]
         for seq, (event, street, added) in enumerate(state.ledger):
             kind = type(event)
+            raise_to = None
             if kind is PostBlind:
                 action = _ACTION_NAMES[event.blind]
             elif kind is PostAnte:
                 action = "post_ante"
             elif kind is RaiseTo:
                 action = "raise"
+                raise_to = event.raise_to
             else:
-                action = kind.__name__.lower()
-            self.add("actions", hand_uid=uid, seq=seq, street=street.value, player=event.player, action=action,
-                     amount=added, raise_to=event.raise_to if kind is RaiseTo else None,
-                     all_in=bool(getattr(event, "all_in", False)), line=event.line, currency=currency, date=day)
+                action = _KIND_NAMES.get(kind) or _KIND_NAMES.setdefault(kind, kind.__name__.lower())
+            out.append((uid, seq, street.value, event.player, action, added, raise_to,
+                        bool(getattr(event, "all_in", False)), event.line, currency, day))
 
     def _pots(self, uid: str, state, currency: str, day: str) -> None:
         single = len(state.pots) == 1
         winners: dict[int, set[str]] = {}
+        payouts = self.data["payouts"]
         for event, run in zip(state.collects, state.collect_runs):
             index = 0 if event.pot_index is None or single else event.pot_index
             winners.setdefault(index, set()).add(event.player)
-            self.add("payouts", hand_uid=uid, run=run, pot_index=index, player=event.player, amount=event.amount,
-                     currency=currency, date=day)
+            payouts.append((uid, run, index, event.player, event.amount, currency, day))
+        pots = self.data["pots"]
         for index, pot in enumerate(state.pots):
-            self.add("pots", hand_uid=uid, pot_index=index, amount=pot.amount, eligible=list(pot.eligible),
-                     winners=sorted(winners.get(index, ())), currency=currency, date=day)
+            pots.append((uid, index, pot.amount, list(pot.eligible), sorted(winners.get(index, ())), currency, day))
 
     def _findings(self, uid: str, findings, day: str) -> None:
+        out = self.data["findings"]
         for f in findings:
-            self.add_finding(uid, f, day)
+            out.append(finding_row(uid, f, day))
 
     def add_finding(self, uid: str, f: Finding, day: str) -> None:
-        self.add("findings", hand_uid=uid, code=f.code, rule=f.rule, severity=f.severity.value, message=f.message,
-                 file=f.file, line=f.line, column=f.column, expected=f.expected, actual=f.actual, date=day)
+        self.data["findings"].append(finding_row(uid, f, day))

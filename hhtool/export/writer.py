@@ -21,9 +21,10 @@ import pyarrow as pa
 import pyarrow.dataset as pads
 import pyarrow.parquet as pq
 
-from hhtool.export.rows import Rows, hand_uid
+from hhtool.engine.uidtable import UidTable
+from hhtool.export.rows import HANDS_ERRORS, HANDS_STATUS, HANDS_WARNINGS, Rows, finding_row, hand_uid
 from hhtool.export.schema import COLUMNS, SCHEMA_VERSION, SCHEMAS, TABLES
-from hhtool.findings import Finding
+from hhtool.findings import Finding, Severity
 from hhtool.validate import HandResult
 
 FLUSH_ROWS = 100_000  # rows of the largest table before a row group is written
@@ -55,6 +56,29 @@ class DatasetWriter:
         self.stats = ExportStats()
 
     # -- input -----------------------------------------------------------------------------
+    def add_record(self, record) -> None:
+        """One hand as a parallel worker built it (a HandRecord with its rows), or a file-level Finding.
+
+        When the parent's cross-hand checks changed the hand's findings, its hands row (status,
+        errors, warnings) and its findings rows are rebuilt here, and an HH413 hand gets its
+        file:line uid in every row; the rest is stored as the worker built it.
+        """
+        if isinstance(record, Finding):
+            self.add(record)
+            return
+        self.stats.hands_read += 1
+        uid = hand_uid(record)
+        if record.status == "duplicate" or self.known.setdefault(uid) is not None:
+            self.stats.hands_skipped += 1
+            return
+        rows = record.rows
+        if record.crossed:
+            rows = _patched(rows, uid, record)
+        self.rows.extend(rows)
+        self.stats.hands_written += 1
+        if max(map(len, self.rows.data.values())) >= FLUSH_ROWS:
+            self.flush()
+
     def add(self, item: HandResult | Finding) -> None:
         if isinstance(item, Finding):  # a file-level problem: kept in `findings`, keyed by file and line
             uid = f"@{item.file}:{item.line}"
@@ -70,7 +94,7 @@ class DatasetWriter:
         self.known.add(uid)
         self.rows.add_result(item)
         self.stats.hands_written += 1
-        if max(self.rows.rows(t) for t in TABLES) >= FLUSH_ROWS:
+        if max(map(len, self.rows.data.values())) >= FLUSH_ROWS:
             self.flush()
 
     # -- output ----------------------------------------------------------------------------
@@ -148,12 +172,32 @@ class DatasetWriter:
                     path.unlink()
 
 
-def existing_uids(out: Path) -> set[str]:
+def _patched(rows: tuple, uid: str, record) -> tuple:
+    """A hand's rows with the hands row and the findings rows rebuilt from the record's final findings."""
+    hands_row = list(rows[0][0])
+    old_uid, day = hands_row[0], hands_row[-1]
+    hands_row[0] = uid
+    hands_row[HANDS_STATUS] = record.status
+    hands_row[HANDS_ERRORS] = sum(1 for f in record.findings if f.severity is Severity.ERROR)
+    hands_row[HANDS_WARNINGS] = sum(1 for f in record.findings if f.severity is Severity.WARNING)
+    out = [[tuple(hands_row)]]
+    for part in rows[1:-1]:
+        out.append(part if uid == old_uid else [(uid, *row[1:]) for row in part])
+    out.append([finding_row(uid, f, day) for f in record.findings])
+    return tuple(out)
+
+
+def existing_uids(out: Path) -> UidTable:
+    """The uids already stored, in a compact table (a run over a large dataset must not hold them as strings)."""
+    known = UidTable()
     folder = out / "hands"
     if not folder.is_dir():
-        return set()
+        return known
     dataset = pads.dataset(folder, format="parquet", partitioning="hive")
-    return set(dataset.to_table(columns=["hand_uid"]).column("hand_uid").to_pylist())
+    for batch in dataset.to_batches(columns=["hand_uid"]):
+        for uid in batch.column(0).to_pylist():
+            known.add(uid)
+    return known
 
 
 def existing_file_findings(out: Path) -> set[tuple[str, str]]:

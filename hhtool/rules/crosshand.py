@@ -1,16 +1,20 @@
 """Checks across the hands of one table: stacks carry over, the button moves, no id twice.
 
 Streaming: the state kept is one entry per table (the last hand seen there) and one digest per
-hand id, so memory does not grow with the size of the hands, only with their number.
+hand id (in a compact table, see `hhtool.engine.uidtable`), so memory grows only with the number
+of hands. The checks work on small picklable snapshots of a hand (`identity`, `table_snapshot`),
+so that parallel workers can replay hands and the parent run these checks in input order.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import NamedTuple
 
 from hhtool.codes import finding
+from hhtool.engine.uidtable import UidTable
 from hhtool.findings import Finding
 from hhtool.model import Hand
 from hhtool.rules.replay import Replay
@@ -20,98 +24,147 @@ from hhtool.rules.ruleset import RuleSet
 _BLANK_LINES = re.compile(r"\n{2,}")
 
 
-@dataclass(slots=True)
-class _TableState:
-    order: tuple  # (time, hand number): hands chain in this order
+class Identity(NamedTuple):
+    """What the duplicate check needs of a hand: its uid and a digest of its text."""
+
+    uid: str
+    digest: int
+    hand_id: str
+    file: str
+    line: int
+
+
+class TableSnapshot(NamedTuple):
+    """What the stack and button checks need of a replayed hand (the Replay state stays in the worker)."""
+
+    key: tuple  # (site, table, tournament id, currency): hands chain within one key
+    order: tuple  # (time, hand number)
     button: int | None
-    final: dict[str, int]  # player → chips at the end of the hand, rebuys included
-    seats: dict[int, str]
+    final: dict  # player → chips at the end of the hand, rebuys included
+    seats: dict  # seat → player
+    cancelled: bool
+    dealt_seats: tuple  # seats dealt in, sorted
+    hand_seats: tuple  # (seat, player, stack, line) as the seat lines printed them
+    big_blind: int
+    is_tournament: bool
+    scale: int
+    currency: str
+    file: str
+    line: int
+    hand_id: str
+
+
+def text_digest(text: str) -> int:
+    """Digest of a hand's text; blank lines are layout, not content (non-empty lines joined by one newline)."""
+    canonical = _BLANK_LINES.sub("\n", text).strip("\n")
+    return int.from_bytes(hashlib.blake2b(canonical.encode("utf-8", "surrogatepass"), digest_size=8).digest(),
+                          "little")
+
+
+def identity(hand: Hand, text: str) -> Identity:
+    return Identity(hand.uid, text_digest(text), hand.header.hand_id, hand.source.file, hand.source.line)
+
+
+def table_snapshot(state: Replay) -> TableSnapshot | None:
+    """None for Zoom hands: players move to a new table every hand, nothing chains."""
+    hand = state.hand
+    header = hand.header
+    if header.is_zoom:
+        return None
+    won: dict[str, int] = {}
+    for event in state.collects:
+        won[event.player] = won.get(event.player, 0) + event.amount
+    final, seats = {}, {}
+    for p in state.players.values():
+        final[p.name] = p.stack + p.rebuy + p.cash_out_paid + won.get(p.name, 0)
+        seats[p.seat] = p.name
+    return TableSnapshot(
+        (header.site, header.table, header.tournament_id, header.currency),
+        (header.time_et or header.time, int(header.hand_id) if header.hand_id.isdigit() else 0),
+        header.button_seat, final, seats, state.cancelled, tuple(sorted(p.seat for p in state.order)),
+        tuple((s.seat, s.player, s.stack, s.line) for s in hand.seats), header.big_blind, header.is_tournament,
+        header.scale, header.currency, hand.source.file, hand.source.line, header.hand_id)
 
 
 class CrossHand:
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
-        self.tables: dict[tuple, _TableState] = {}
-        self.seen: dict[str, bytes] = {}
+        self.tables: dict[tuple, TableSnapshot] = {}
+        self.seen = UidTable()  # hand uid → text digest
 
     def duplicate(self, hand: Hand, text: str) -> Finding | None:
         """HH414 for the same text again (to be skipped), HH413 for another hand under a known id."""
-        # blank lines are layout, not content: the non-empty lines joined by one newline each
-        canonical = _BLANK_LINES.sub("\n", text).strip("\n")
-        digest = hashlib.blake2b(canonical.encode("utf-8", "surrogatepass"), digest_size=12).digest()
-        known = self.seen.get(hand.uid)
+        return self.duplicate_of(identity(hand, text))
+
+    def duplicate_of(self, ident: Identity) -> Finding | None:
+        known = self.seen.setdefault(ident.uid, ident.digest)
         if known is None:
-            self.seen[hand.uid] = digest
             return None
-        code = "HH414" if known == digest else "HH413"
+        code = "HH414" if known == ident.digest else "HH413"
         what = "read again; counted once" if code == "HH414" else "already used by a different hand"
-        return finding(code, f"hand id {hand.header.hand_id} {what}", hand.source.file, hand.source.line,
-                       hand_id=hand.header.hand_id)
+        return finding(code, f"hand id {ident.hand_id} {what}", ident.file, ident.line, hand_id=ident.hand_id)
 
     def check(self, state: Replay) -> list[Finding]:
-        hand = state.hand
-        header = hand.header
-        if header.is_zoom:  # Zoom players move to a new table every hand
-            return []
-        key = (header.site, header.table, header.tournament_id, header.currency)
-        previous = self.tables.get(key)
-        won: dict[str, int] = {}
-        for event in state.collects:
-            won[event.player] = won.get(event.player, 0) + event.amount
-        final, seats = {}, {}
-        for p in state.players.values():
-            final[p.name] = p.stack + p.rebuy + p.cash_out_paid + won.get(p.name, 0)
-            seats[p.seat] = p.name
-        current = _TableState(
-            (header.time_et or header.time, int(header.hand_id) if header.hand_id.isdigit() else 0),
-            header.button_seat, final, seats)
+        snapshot = table_snapshot(state)
+        return [] if snapshot is None else self.check_table(snapshot)
+
+    def check_table(self, current: TableSnapshot) -> list[Finding]:
+        """Stack continuity and button movement against the last hand at the same table."""
+        previous = self.tables.get(current.key)
         out: list[Finding] = []
         later = previous is not None and None not in (current.order[0], previous.order[0]) \
             and current.order > previous.order
-        if later and not state.cancelled:
-            moved = self._button(state, previous)
+        if later and not current.cancelled:
+            moved = _button(current, previous)
             out.extend(moved)
             if not moved:  # stacks chain only between consecutive hands; a skipped button means a gap
-                out.extend(self._stacks(state, previous))
+                out.extend(self._stacks(current, previous))
         if previous is None or later:
-            self.tables[key] = current
+            self.tables[current.key] = current
         return out
 
-    def _stacks(self, state: Replay, previous: _TableState) -> list[Finding]:
+    def _stacks(self, current: TableSnapshot, previous: TableSnapshot) -> list[Finding]:
         out = []
-        hand = state.hand
-        bb = hand.header.big_blind
-        for seat in hand.seats:
-            before = previous.final.get(seat.player)
-            if before is None or previous.seats.get(seat.seat) != seat.player:
+        bb = current.big_blind
+        min_bb = self.rules.min_buyin_bb
+        for seat, player, stack, line in current.hand_seats:
+            before = previous.final.get(player)
+            if before is None or previous.seats.get(seat) != player:
                 continue
-            if seat.stack != before:
-                if before == 0 and not hand.header.is_tournament:
-                    if seat.stack < self.rules.min_buyin_bb * bb:
-                        out.append(finding("HH411", f"{seat.player} busted and returns with "
-                                           f"{state.money(seat.stack)}, below {self.rules.min_buyin_bb} big blinds",
-                                           hand.source.file, seat.line, hand_id=hand.header.hand_id,
-                                           expected=f">= {self.rules.min_buyin_bb * bb}", actual=seat.stack))
+            if stack != before:
+                if before == 0 and not current.is_tournament:
+                    if stack < min_bb * bb:
+                        out.append(finding("HH411", f"{player} busted and returns with "
+                                           f"{_money(current, stack)}, below {min_bb} big blinds",
+                                           current.file, line, hand_id=current.hand_id,
+                                           expected=f">= {min_bb * bb}", actual=stack))
                     continue
-                if seat.stack > before and not hand.header.is_tournament:
+                if stack > before and not current.is_tournament:
                     continue  # a top-up between hands (T3 allows it); only a loss of chips is unexplained
-                out.append(finding("HH410", f"{seat.player} starts with {state.money(seat.stack)} but ended the "
-                                   f"previous hand at this table with {state.money(before)}", hand.source.file,
-                                   seat.line, hand_id=hand.header.hand_id, expected=before, actual=seat.stack))
+                out.append(finding("HH410", f"{player} starts with {_money(current, stack)} but ended the "
+                                   f"previous hand at this table with {_money(current, before)}", current.file,
+                                   line, hand_id=current.hand_id, expected=before, actual=stack))
         return out
 
-    def _button(self, state: Replay, previous: _TableState) -> list[Finding]:
-        hand = state.hand
-        button, last = hand.header.button_seat, previous.button
-        if button is None or last is None or not state.order:
-            return []
-        seats = sorted(p.seat for p in state.order)
-        following = [s for s in seats if s > last] or seats
-        expected = following[0]
-        # a dead button may also stand on an empty seat between the last button and the next player
-        allowed = {expected} | {s for s in range(last + 1, expected) if s not in previous.seats}
-        if button in allowed:
-            return []
-        return [finding("HH412", f"the button moved from seat {last} to seat {button}; the next player is on seat "
-                        f"{expected} (or hands are missing in between)", hand.source.file, hand.source.line + 1, hand_id=hand.header.hand_id,
-                        expected=expected, actual=button)]
+
+def _button(current: TableSnapshot, previous: TableSnapshot) -> list[Finding]:
+    button, last = current.button, previous.button
+    if button is None or last is None or not current.dealt_seats:
+        return []
+    seats = current.dealt_seats
+    following = [s for s in seats if s > last] or seats
+    expected = following[0]
+    # a dead button may also stand on an empty seat between the last button and the next player
+    allowed = {expected} | {s for s in range(last + 1, expected) if s not in previous.seats}
+    if button in allowed:
+        return []
+    return [finding("HH412", f"the button moved from seat {last} to seat {button}; the next player is on seat "
+                    f"{expected} (or hands are missing in between)", current.file, current.line + 1,
+                    hand_id=current.hand_id, expected=expected, actual=button)]
+
+
+def _money(snapshot: TableSnapshot, amount: int) -> str:
+    """The replay's own money format (Replay.money reads only the hand's header scale and currency)."""
+    view = SimpleNamespace(hand=SimpleNamespace(header=SimpleNamespace(scale=snapshot.scale,
+                                                                        currency=snapshot.currency)))
+    return Replay.money(view, amount)

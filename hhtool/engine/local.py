@@ -1,0 +1,115 @@
+"""Run tasks on a local process pool: a bounded window of tasks in flight, results in input order.
+
+Workers are started by the "forkserver" method (no fork of a parent holding threads or open
+Parquet writers; the server preloads hhtool once) and ignore SIGINT: Ctrl-C reaches the parent,
+which cancels what is queued, terminates the workers and re-raises, so the exporter can abort.
+
+A worker that dies (killed, out of memory, a crash in native code) breaks the whole pool. The
+tasks that were in flight are run again on a new pool, and the task at the front of the line is
+first run alone; if it kills its worker again, its hands are reported as unparsed with HH099 (at
+their own file and line) and the run goes on: nothing read is lost, the exit code says errors.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+from collections import deque
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from hhtool.engine.plan import Task
+from hhtool.engine.work import TaskResult, fallback_items, run_task
+from hhtool.findings import Finding
+from hhtool.rules.ruleset import RuleSet
+
+
+def _init_worker() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C does
+
+
+def _context():
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["hhtool.engine.work"])
+    return context
+
+
+class LocalPool:
+    def __init__(self, rules: RuleSet, want: str, jobs: int, window: int | None = None) -> None:
+        self.rules, self.want, self.jobs = rules, want, jobs
+        self.window = window or 2 * jobs
+        self.context = _context()
+        self.pool = self._new_pool(jobs)
+        self.pending: deque[tuple[Task | None, Future | Finding]] = deque()
+
+    def _new_pool(self, workers: int) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(workers, mp_context=self.context, initializer=_init_worker)
+
+    def results(self, items: Iterable[Task | Finding]) -> Iterator[TaskResult | Finding]:
+        """TaskResults and path findings in input order; at most `window` tasks queued or running."""
+        pending = self.pending
+        try:
+            for item in items:
+                if isinstance(item, Finding):
+                    pending.append((None, item))
+                else:
+                    pending.append((item, self.pool.submit(run_task, item, self.rules, self.want)))
+                while len(pending) > self.window:
+                    yield self._resolve(*pending.popleft())
+            while pending:
+                yield self._resolve(*pending.popleft())
+        except BaseException:
+            self.terminate()
+            raise
+        self.pool.shutdown(wait=True)
+
+    def _resolve(self, task: Task | None, future: Future | Finding) -> TaskResult | Finding:
+        if task is None:
+            return future
+        try:
+            return future.result()
+        except BrokenProcessPool:
+            self._restart()
+            return self._alone(task)
+        except Exception as exc:  # noqa: BLE001 - e.g. a result that cannot be pickled: the run goes on
+            return TaskResult(task.index, fallback_items(task, _message(exc), self.want), task.size)
+
+    def _restart(self) -> None:
+        """A new pool, and the tasks that were in flight on the broken one submitted to it again."""
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.pool = self._new_pool(self.jobs)
+        for i, (task, future) in enumerate(self.pending):
+            if task is not None:
+                self.pending[i] = (task, self.pool.submit(run_task, task, self.rules, self.want))
+
+    def _alone(self, task: Task) -> TaskResult:
+        """Run a task that was in flight when a worker died on a pool of its own, to tell whether it is
+        the one that kills its worker."""
+        solo = self._new_pool(1)
+        try:
+            return solo.submit(run_task, task, self.rules, self.want).result()
+        except BrokenProcessPool:
+            return TaskResult(task.index, fallback_items(
+                task, "internal error: the worker process checking these hands died", self.want), task.size)
+        except Exception as exc:  # noqa: BLE001
+            return TaskResult(task.index, fallback_items(task, _message(exc), self.want), task.size)
+        finally:
+            solo.shutdown(wait=True, cancel_futures=True)
+
+    def terminate(self) -> None:
+        """Cancel queued tasks and stop the workers now (Ctrl-C, or the consumer failed)."""
+        for _task, future in self.pending:
+            if isinstance(future, Future):
+                future.cancel()
+        processes = list((getattr(self.pool, "_processes", None) or {}).values())
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        for process in processes:
+            process.join(timeout=5)
+
+
+def _message(exc: BaseException) -> str:
+    return f"internal error in a worker: {type(exc).__name__}: {exc}"

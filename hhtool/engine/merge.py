@@ -1,0 +1,45 @@
+"""The parent's share: cross-hand checks in input order over the workers' records, and the counts.
+
+Workers cannot run these checks (a table's hands may sit in different chunks); they are cheap, so
+the parent runs them on the small snapshots the workers send, in exactly the order a sequential
+run meets the hands, which makes every output independent of the number of workers.
+"""
+
+from __future__ import annotations
+
+from hhtool.engine.work import HandRecord
+from hhtool.findings import Finding
+from hhtool.grammar import Status
+from hhtool.rules.crosshand import CrossHand
+from hhtool.rules.ruleset import RuleSet
+from hhtool.validate import Summary, status_of
+
+
+class Merger:
+    def __init__(self, rules: RuleSet, summary: Summary) -> None:
+        self.cross = CrossHand(rules)
+        self.summary = summary
+
+    def merge(self, item: HandRecord | Finding) -> HandRecord | Finding:
+        """The final verdict on one item, counted in the summary (as validate_paths counts it)."""
+        summary = self.summary
+        if isinstance(item, Finding):
+            summary.tally.add(item)
+            summary.add(item)
+            return item
+        summary.tally.add_hand(Status(item.parse_status))
+        record = item
+        if item.ident is not None:
+            duplicate = self.cross.duplicate_of(item.ident)
+            if duplicate is not None and duplicate.code == "HH414":  # the same text again: counted once
+                record = item._replace(status="duplicate", findings=[duplicate], table=None, tail=None, rows=None)
+            elif item.replayed:  # a hand the replay crashed on does not chain (as in validate_paths)
+                extra = self.cross.check_table(item.table) if item.table is not None else []
+                if duplicate is not None:
+                    extra = [duplicate, *extra]
+                if extra:
+                    findings = [*item.findings, *extra]
+                    findings.sort(key=Finding.sort_key)
+                    record = item._replace(findings=findings, status=status_of(findings), crossed=True)
+        summary.add(record)
+        return record

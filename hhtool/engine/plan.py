@@ -1,0 +1,182 @@
+"""Plan a run as tasks: files and byte ranges of large files, cut on hand header lines.
+
+A task is a small picklable descriptor (paths, byte offsets, first line numbers): workers read the
+text themselves. Small files are grouped into one task up to the chunk size; a large file is cut
+at lines that start with a PokerStars header, so each piece splits into exactly the blocks a
+sequential read would give, and the piece's first line number makes every line and column
+absolute. Files that are UTF-16, look binary, or have no header to cut at stay whole.
+"""
+
+from __future__ import annotations
+
+import codecs
+import dataclasses
+import os
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from hhtool.codes import finding
+from hhtool.findings import Finding
+from hhtool.io import Block, expand_paths, read_blocks
+from hhtool.io.split import POKERSTARS_RE, _byte_chunks, _looks_binary, _split
+
+CHUNK_BYTES = 4 << 20  # a task's size: ~3,000 hands, a few seconds of work
+CHUNK_ENV = "HHTOOL_CHUNK_BYTES"  # tuning knob (and tests): the task size in bytes
+_READ = 1 << 20
+_HEADER_AT_LINE_START = re.compile(rb"(?m)^" + POKERSTARS_RE.pattern)
+_HEAD = 8192  # bytes the reader looks at to call a file binary
+KILL_ENV = "HHTOOL_TEST_KILL_WORKER"  # test hook: a worker given a piece of a file whose name contains this dies
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A whole file (end None, start 0), or bytes [start, end) of it whose first line is `line`."""
+
+    path: str
+    start: int = 0
+    end: int | None = None
+    line: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    index: int
+    pieces: tuple[Piece, ...]
+    size: int  # bytes, for progress
+    die: bool = False  # test hook (KILL_ENV)
+
+
+def plan_tasks(paths: Iterable[str | os.PathLike], chunk_bytes: int | None = None,
+               on_file=None) -> Iterator[Task | Finding]:
+    """Tasks and path problems (HH004), in input order. `on_file()` is called once per file met."""
+    chunk_bytes = chunk_bytes or int(os.environ.get(CHUNK_ENV) or CHUNK_BYTES)
+    kill = os.environ.get(KILL_ENV)
+    batch: list[Piece] = []
+    size = 0
+    index = 0
+
+    def task(pieces, nbytes) -> Task:
+        nonlocal index
+        index += 1
+        return Task(index - 1, tuple(pieces), nbytes, bool(kill) and any(kill in p.path for p in pieces))
+
+    for path, problem in expand_paths(paths):
+        name = str(path)
+        if on_file is not None:
+            on_file()
+        if problem is not None:
+            if batch:
+                yield task(batch, size)
+                batch, size = [], 0
+            yield finding("HH004", f"cannot read {name}: {problem}", name, 0)
+            continue
+        try:
+            length = os.path.getsize(path)
+        except OSError:
+            length = 0  # the worker's read reports the problem
+        if length <= chunk_bytes * 3 // 2:
+            batch.append(Piece(name))
+            size += length
+            if size >= chunk_bytes:
+                yield task(batch, size)
+                batch, size = [], 0
+            continue
+        if batch:
+            yield task(batch, size)
+            batch, size = [], 0
+        for piece in cut_file(name, chunk_bytes):
+            yield task([piece], (piece.end if piece.end is not None else length) - piece.start)
+    if batch:
+        yield task(batch, size)
+
+
+def cut_file(name: str, chunk_bytes: int) -> Iterator[Piece]:
+    """Pieces of about `chunk_bytes` each, cut before header lines; line numbers as the reader counts
+    them (LF, CRLF and a lone CR each end a line)."""
+    try:
+        handle = open(name, "rb")
+    except OSError:
+        yield Piece(name)
+        return
+    with handle:
+        head = handle.read(_HEAD)
+        if head[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE) or _looks_binary(head):
+            yield Piece(name)
+            return
+        handle.seek(0)
+        start, start_line = 0, 1
+        offset, line = 0, 1  # file offset of buf[0] (always a line start) and its line number
+        target = chunk_bytes  # the next cut is at the first header line at or after this offset
+        buf = b""
+        eof = False
+        while not eof:
+            data = handle.read(_READ)
+            eof = not data
+            buf += data
+            hold = len(buf) - 256  # a header may be split across reads
+            while offset + len(buf) > target:
+                match = _HEADER_AT_LINE_START.search(buf, max(0, target - offset))
+                if match is None:
+                    break
+                cut = match.start()
+                if not eof and len(buf) - cut < _HEAD:  # the reader's binary test needs 8 KiB after the cut
+                    hold = cut
+                    break
+                if _looks_binary(buf[cut:cut + _HEAD]):  # the reader would call this piece binary: cut later
+                    target = offset + cut + 1
+                    continue
+                line += _lines(buf, 0, cut)
+                yield Piece(name, start, offset + cut, start_line)
+                start, start_line = offset + cut, line
+                buf = buf[cut:]
+                offset += cut
+                target = start + chunk_bytes
+                hold = len(buf) - 256
+            # drop whole lines that can hold no cut any more, counting them
+            limit = min(hold, target - offset, len(buf)) if offset + len(buf) <= target else min(hold, len(buf))
+            newline = buf.rfind(b"\n", 0, limit) if limit > 0 else -1
+            if newline >= 0:
+                line += _lines(buf, 0, newline + 1)
+                buf = buf[newline + 1:]
+                offset += newline + 1
+        yield Piece(name, start, None, start_line)
+
+
+def _lines(buf: bytes, begin: int, end: int) -> int:
+    part = buf[begin:end]
+    return part.count(b"\n") + part.count(b"\r") - part.count(b"\r\n")
+
+
+class _Bounded:
+    """A file handle that reads at most `limit` bytes (None: to the end)."""
+
+    def __init__(self, handle, limit: int | None) -> None:
+        self.handle, self.left = handle, limit
+
+    def read(self, n: int) -> bytes:
+        if self.left is None:
+            return self.handle.read(n)
+        data = self.handle.read(min(n, self.left))
+        self.left -= len(data)
+        return data
+
+
+def read_piece(piece: Piece) -> Iterator[Block | Finding]:
+    """The blocks of a piece, with the file's own line numbers; the whole file goes through read_blocks."""
+    if piece.start == 0 and piece.end is None:
+        yield from read_blocks(Path(piece.path), piece.path)
+        return
+    shift = piece.line - 1
+    try:
+        with open(piece.path, "rb") as handle:
+            handle.seek(piece.start)
+            limit = None if piece.end is None else piece.end - piece.start
+            for item in _split(_byte_chunks(_Bounded(handle, limit), piece.path), piece.path):
+                if isinstance(item, Block):
+                    yield dataclasses.replace(item, line=item.line + shift) if shift else item
+                elif piece.start == 0 or item.code != "HH001":  # later pieces start with a hand
+                    yield item
+    except OSError as exc:
+        yield finding("HH004", f"cannot read file: {exc.strerror or exc}", piece.path, 0)

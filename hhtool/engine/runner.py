@@ -1,0 +1,53 @@
+"""Entry point of a parallel run: plan, execute on an engine, merge in input order."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+
+from hhtool.engine.merge import Merger
+from hhtool.engine.plan import plan_tasks
+from hhtool.engine.progress import Progress
+from hhtool.engine.work import WANT_JSON, WANT_NONE, WANT_ROWS, HandRecord
+from hhtool.findings import Finding
+from hhtool.rules.ruleset import RuleSet
+from hhtool.validate import Summary
+
+__all__ = ["WANT_JSON", "WANT_NONE", "WANT_ROWS", "EngineError", "HandRecord", "run"]
+
+
+class EngineError(Exception):
+    """A usage problem with the engine (e.g. dask asked for but not installed)."""
+
+
+def run(paths: Iterable[str | os.PathLike], rules: RuleSet, summary: Summary, want: str = WANT_NONE,
+        jobs: int = 2, engine: str = "local", scheduler: str | None = None, progress: Progress | None = None,
+        chunk_bytes: int | None = None) -> Iterator[HandRecord | Finding]:
+    """Every hand read as a HandRecord (and file-level Findings), in input order, counted in `summary`."""
+    paths = list(paths)
+
+    def count_file() -> None:
+        summary.tally.files += 1
+
+    items = plan_tasks(paths, chunk_bytes, on_file=count_file)
+    if engine == "dask":
+        from hhtool.engine.dask_engine import dask_results
+
+        results = dask_results(items, rules, want, jobs, scheduler)
+    elif engine == "local":
+        from hhtool.engine.local import LocalPool
+
+        results = LocalPool(rules, want, jobs).results(items)
+    else:
+        raise EngineError(f"unknown engine {engine!r}: local or dask")
+    merger = Merger(rules, summary)
+    for result in results:
+        if isinstance(result, Finding):
+            yield merger.merge(result)
+            continue
+        hands = 0
+        for item in result.items:
+            hands += not isinstance(item, Finding)
+            yield merger.merge(item)
+        if progress is not None:
+            progress.advance(hands, result.size)

@@ -1,0 +1,152 @@
+"""A worker's share: read a task's pieces, parse, replay and settle each hand, and build its outputs.
+
+`run_task` is a top-level function of picklable arguments (a Task and the RuleSet), so it runs the
+same in a process pool (fork, forkserver or spawn) and on dask workers. It returns, per hand, a
+HandRecord: the verdict without the cross-hand checks, the snapshots those checks need, and the
+outputs asked for (the JSON tail of the hand's object, or its table rows). The parent runs the
+cross-hand checks in input order and patches the few hands they change.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from hhtool.codes import finding
+from hhtool.engine.plan import Piece, Task, read_piece
+from hhtool.export.rows import Rows
+from hhtool.export.schema import COLUMNS
+from hhtool.findings import Finding
+from hhtool.grammar import Status
+from hhtool.pipeline import _parse_safely
+from hhtool.rules.crosshand import Identity, TableSnapshot, identity, table_snapshot
+from hhtool.rules.ruleset import RuleSet
+from hhtool.serialize import to_json_line
+from hhtool.validate import check_parsed, head_dict
+
+WANT_NONE, WANT_JSON, WANT_ROWS = "none", "json", "rows"
+_EMPTY_TAIL = to_json_line({"total_pot": None, "rake": None, "pots": [], "collected": {}})[:-1]
+
+
+class HandRecord(NamedTuple):
+    """One hand read, as a worker saw it (picklable, small): everything the parent needs."""
+
+    parse_status: str  # parsed | unparsed | unsupported
+    status: str  # valid | invalid | unparsed | unsupported (duplicate: set by the parent)
+    file: str
+    line: int
+    site: str
+    hand_id: str | None
+    findings: list  # Finding, sorted as the sequential run sorts them
+    ident: Identity | None = None  # parsed hands: for the duplicate check
+    table: TableSnapshot | None = None  # replayed non-Zoom hands: for stack and button checks
+    replayed: bool = False  # False when the replay crashed (HH099): no cross-hand check then
+    tail: bytes | None = None  # WANT_JSON: the JSON object's keys after `findings`, encoded
+    rows: tuple | None = None  # WANT_ROWS: rows of each table (in TABLES order) for this hand
+    crossed: bool = False  # set by the parent when cross-hand findings changed findings and status
+
+    def as_dict(self) -> dict:
+        import msgspec
+
+        out = head_dict(self)
+        out.update(msgspec.json.decode(self.tail if self.tail is not None else _EMPTY_TAIL))
+        return out
+
+    def json_line(self) -> bytes:
+        """The same bytes as encoding as_dict(): the head encoded here, the tail as the worker encoded it."""
+        head = to_json_line(head_dict(self))
+        return head[:-2] + b"," + (self.tail if self.tail is not None else _EMPTY_TAIL)[1:] + b"\n"
+
+
+@dataclass(slots=True)
+class TaskResult:
+    index: int
+    items: list  # HandRecord | Finding (file level), in input order
+    size: int  # bytes of input done
+
+
+_COLUMNS = {t: [name for name, _, _ in cols] for t, cols in COLUMNS.items()}
+
+
+def run_task(task: Task, rules: RuleSet, want: str = WANT_NONE) -> TaskResult:
+    """Read, parse, replay and settle every hand of a task; never raises for a bad hand."""
+    if task.die:  # test hook: a worker that dies (see plan.KILL_ENV)
+        os._exit(13)
+    items: list = []
+    for piece in task.pieces:
+        _run_piece(piece, rules, want, items)
+    return TaskResult(task.index, items, task.size)
+
+
+def _run_piece(piece: Piece, rules: RuleSet, want: str, items: list) -> None:
+    rows = Rows(_COLUMNS) if want == WANT_ROWS else None
+    for block in read_piece(piece):
+        if isinstance(block, Finding):
+            items.append(block)
+            continue
+        if block.dialect is None:
+            first = block.text.split("\n", 1)[0][:120]
+            items.append(finding("HH002", f"text outside any hand ({block.text.count(chr(10))} lines) is ignored",
+                                 block.file, block.line, block.column, actual=first))
+            continue
+        parsed = _parse_safely(block)
+        try:
+            result = check_parsed(parsed, rules)
+            ident = table = None
+            if parsed.status is Status.PARSED:
+                ident = identity(parsed.hand, block.text)
+                if result.state is not None:
+                    table = table_snapshot(result.state)
+            tail = to_json_line(result.tail_dict())[:-1] if want == WANT_JSON else None
+            hand_rows = None
+            if rows is not None:
+                rows.add_result(result)
+                hand_rows = rows.take_hand()
+            items.append(HandRecord(parsed.status.value, result.status, result.file, result.line, result.site,
+                                    result.hand_id, result.findings, ident, table, result.state is not None,
+                                    tail, hand_rows))
+        except Exception as exc:  # noqa: BLE001 - a bug in hhtool must not stop the run (HH099)
+            if rows is not None:
+                rows.take_hand()
+            items.append(_with_outputs(internal_error(
+                block.file, block.line, block.column, parsed.site, parsed.hand_id,
+                f"internal error while checking the hand: {type(exc).__name__}: {exc}"), want, rows))
+
+
+def internal_error(file: str, line: int, column: int, site: str, hand_id: str | None, message: str) -> HandRecord:
+    """A hand hhtool could not check because of its own failure: unparsed, with an HH099 finding."""
+    return HandRecord(Status.UNPARSED.value, "unparsed", file, line, site, hand_id,
+                      [finding("HH099", message, file, line, column, hand_id=hand_id)])
+
+
+def fallback_items(task: Task, message: str, want: str) -> list:
+    """When a task's worker died or failed: split its pieces here (no parsing) and report every hand
+    as unparsed with HH099 at its own file and line, so that no hand read goes unaccounted for."""
+    from hhtool.grammar.parse import _SITE_NAMES, _hand_id
+
+    items: list = []
+    rows = Rows(_COLUMNS) if want == WANT_ROWS else None
+    for piece in task.pieces:
+        for block in read_piece(piece):
+            if isinstance(block, Finding):
+                items.append(block)
+            elif block.dialect is None:
+                first = block.text.split("\n", 1)[0][:120]
+                items.append(finding("HH002", f"text outside any hand ({block.text.count(chr(10))} lines) is "
+                                     f"ignored", block.file, block.line, block.column, actual=first))
+            else:
+                site = "pokerstars" if block.dialect == "pokerstars" else _SITE_NAMES.get(block.dialect,
+                                                                                          block.dialect)
+                record = internal_error(block.file, block.line, block.column, site, _hand_id(block.text), message)
+                items.append(_with_outputs(record, want, rows))
+    return items
+
+
+def _with_outputs(record: HandRecord, want: str, rows: Rows | None) -> HandRecord:
+    if rows is not None:
+        rows.add_result(record)
+        record = record._replace(rows=rows.take_hand())
+    if want == WANT_JSON:
+        record = record._replace(tail=_EMPTY_TAIL)
+    return record

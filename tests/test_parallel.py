@@ -1,0 +1,308 @@
+"""Parallel runs (--jobs, --engine dask): the same outputs as one process, chunk by chunk.
+
+The inputs hold what the parent must merge across chunks: duplicates (HH414), an id reused by a
+different hand (HH413), stacks that do not chain (HH410), files cut into many small chunks, CRLF,
+a byte-order mark and stray CR line ends. Chunks are made small (HHTOOL_CHUNK_BYTES) so that a
+few hundred hands make many tasks.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from hhtool.cli import app
+from hhtool.dataset import open_dataset
+from hhtool.engine import uidtable
+from hhtool.engine.plan import CHUNK_ENV, KILL_ENV, Piece, cut_file, plan_tasks, read_piece
+from hhtool.engine.progress import Progress, wanted
+from hhtool.engine.runner import WANT_JSON, run
+from hhtool.engine.uidtable import UidTable
+from hhtool.export import export_paths
+from hhtool.export import writer as writer_module
+from hhtool.export.schema import TABLES
+from hhtool.findings import Finding
+from hhtool.generate import write_hands
+from hhtool.io import Block, read_blocks
+from hhtool.rules.ruleset import RuleSet
+from hhtool.serialize import to_json_line
+from hhtool.validate import Summary, validate_paths
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+SMALL_CHUNK = "20000"  # bytes: ~15 hands a task
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def hands_dir(tmp_path_factory) -> Path:
+    """Generated hands with cross-hand trouble, in three files (LF; CRLF with a BOM; stray CRs)."""
+    folder = tmp_path_factory.mktemp("hands")
+    plain = folder / "a-generated.txt"
+    write_hands(plain, 300, seed=7, game="mix")
+    text = plain.read_text(encoding="utf-8")
+    hands = re.split(r"\n\n\n+", text.strip("\n"))
+    # HH414: hands read again; HH413: a known id with other text (another second); HH410: a stack
+    # that does not chain from the previous hand at the table (one cent less)
+    other_time = re.sub(r"(\d\d) ET$", lambda m: f"{(int(m.group(1)) + 1) % 60:02d} ET", hands[40].split("\n")[0])
+    reused = "\n".join([other_time, *hands[40].split("\n")[1:]])
+    tables = set()
+    for i, hand in enumerate(hands):
+        table = hand.split("\n")[1].split("'")[1]
+        if 20 < i < 150 and table in tables and "USD" in hand.split("\n")[0]:
+            hands[i] = re.sub(r"(Seat \d+: .+? \(\$)(\d+)\.(\d\d)( in chips\))",
+                              lambda m: f"{m.group(1)}{int(m.group(2)) - 1 if m.group(2) != '0' else 0}."
+                                        f"{m.group(3)}{m.group(4)}", hand, count=1)
+            break
+        tables.add(table)
+    extra = [hands[3], hands[120], reused]
+    plain.write_text("\n\n\n".join(hands[:150] + extra) + "\n\n\n", encoding="utf-8")
+    crlf = folder / "b-crlf-bom.txt"
+    crlf.write_bytes(b"\xef\xbb\xbf" + "\n\n\n".join(hands[150:260]).replace("\n", "\r\n").encode("utf-8"))
+    stray = folder / "c-stray-cr.txt"
+    body = "\n\n\n".join(hands[260:]) + "\n"
+    stray.write_bytes(("some words before the first hand\n\n" + body).replace("\n\n\n", "\r\r\n").encode("utf-8"))
+    (folder / "d-broken.txt").write_text(hands[5][: len(hands[5]) // 2] + "\n\n" + hands[6], encoding="utf-8")
+    return folder
+
+
+def _cli(args: list[str], env: dict | None = None) -> tuple[int, bytes, str]:
+    result = runner.invoke(app, args, env=env)
+    return result.exit_code, result.stdout_bytes, result.stderr
+
+
+@pytest.fixture
+def small_chunks(monkeypatch):
+    monkeypatch.setenv(CHUNK_ENV, SMALL_CHUNK)
+
+
+def _inputs(hands_dir: Path) -> list[list[str]]:
+    sets = [[str(SAMPLES)], [str(hands_dir)]]
+    corpus = os.environ.get("HHTOOL_CORPUS")
+    if corpus and Path(corpus).is_dir():
+        sets.append([corpus])
+    return sets
+
+
+def test_the_inputs_have_cross_hand_findings_and_many_chunks(hands_dir, small_chunks):
+    code, out, _ = _cli(["validate", str(hands_dir), "--format", "text", "--jobs", "1"])
+    summary = out.decode().strip().splitlines()[-1]
+    for needed in ("HH413", "HH414", "HH410", "duplicate"):
+        assert needed in summary
+    tasks = [t for t in plan_tasks([str(hands_dir)]) if not isinstance(t, Finding)]
+    assert len(tasks) > 10
+    assert any(p.start > 0 for t in tasks for p in t.pieces)  # files were cut
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "text", "json"])
+def test_validate_output_is_the_same_for_any_jobs(hands_dir, small_chunks, fmt):
+    for paths in _inputs(hands_dir):
+        one = _cli(["validate", *paths, "--format", fmt, "--jobs", "1"])
+        two = _cli(["validate", *paths, "--format", fmt, "--jobs", "2"])
+        assert one[0] == two[0]
+        if fmt == "json":  # the summary holds the speed: compare everything else
+            strip = re.compile(rb'"hands_per_second":[0-9.enul]+')
+            assert strip.sub(b"", one[1]) == strip.sub(b"", two[1])
+        else:
+            assert one[1] == two[1]
+        assert one[1].count(b"\n" if fmt != "json" else b'"hand_id"') > (0 if paths == [str(SAMPLES)] else 5)
+
+
+def _table_rows(path: Path) -> dict[str, list[dict]]:
+    ds = open_dataset(path)
+    return {t: ds.arrow(t).to_pylist() for t in TABLES}
+
+
+def test_export_dataset_is_the_same_for_any_jobs(hands_dir, small_chunks, tmp_path):
+    for i, paths in enumerate(_inputs(hands_dir)):
+        one, two = tmp_path / f"one{i}", tmp_path / f"two{i}"
+        assert _cli(["export", *paths, "--out", str(one), "--jobs", "1"])[0] == 0
+        assert _cli(["export", *paths, "--out", str(two), "--jobs", "2"])[0] == 0
+        rows_one, rows_two = _table_rows(one), _table_rows(two)
+        assert rows_one["hands"]
+        for table in TABLES:
+            assert rows_one[table] == rows_two[table], table  # same rows, in the same order
+        if i == 1:
+            statuses = {row["status"] for row in rows_two["hands"]}
+            assert {"valid", "invalid", "unparsed"} <= statuses
+            assert any("@" in row["hand_uid"] for row in rows_two["hands"] if row["status"] == "invalid")  # HH413
+
+
+def test_cut_pieces_cover_the_file_and_start_on_header_lines(hands_dir):
+    for path in sorted(hands_dir.iterdir()):
+        data = path.read_bytes()
+        pieces = list(cut_file(str(path), 4000))
+        assert pieces[0].start == 0 and pieces[-1].end is None
+        for before, after in zip(pieces, pieces[1:]):
+            assert before.end == after.start
+            assert data[after.start:].startswith(b"PokerStars ") and data[after.start - 1:after.start] == b"\n"
+            expected_line = 1 + len(re.findall(rb"\r\n|\r|\n", data[:after.start]))
+            assert after.line == expected_line
+        if path.name != "d-broken.txt":
+            assert len(pieces) > 5
+
+
+def test_pieces_give_the_blocks_and_lines_of_a_whole_read(hands_dir):
+    for path in sorted(hands_dir.iterdir()):
+        whole = [(b.line, b.column, b.dialect, b.text) if isinstance(b, Block) else b
+                 for b in read_blocks(path, str(path))]
+        pieces = [(b.line, b.column, b.dialect, b.text) if isinstance(b, Block) else b
+                  for p in cut_file(str(path), 3000) for b in read_piece(p)]
+        assert pieces == whole
+
+
+def test_records_in_chunks_match_the_sequential_run(hands_dir):
+    paths = [str(hands_dir)]
+    sequential = b"".join(r.json_line() if not isinstance(r, Finding) else to_json_line({"f": r.as_dict()})
+                          for r in validate_paths(paths, RuleSet()))
+    summary = Summary()
+    chunked = b"".join(r.json_line() if not isinstance(r, Finding) else to_json_line({"f": r.as_dict()})
+                       for r in run(paths, RuleSet(), summary, WANT_JSON, jobs=2, chunk_bytes=5000))
+    assert chunked == sequential
+    assert summary.tally.hands_read == sum(summary.by_status.values()) > 300
+
+
+def test_a_worker_that_dies_turns_its_hands_into_hh099_and_the_run_goes_on(hands_dir, tmp_path, monkeypatch):
+    victim = tmp_path / "victim.txt"
+    victim.write_bytes((SAMPLES / "nl-cash-heads-up.txt").read_bytes())
+    other = SAMPLES / "nl-cash-walk.txt"
+    monkeypatch.setenv(KILL_ENV, "victim")
+    summary = Summary()
+    records = list(run([str(other), str(victim), str(other)], RuleSet(), summary, WANT_JSON, jobs=2,
+                       chunk_bytes=1))
+    monkeypatch.delenv(KILL_ENV)
+    expected = [r for r in validate_paths([str(other), str(victim), str(other)], RuleSet())]
+    assert len(records) == len(expected) == 4
+    assert [(r.file, r.line) for r in records] == [(r.file, r.line) for r in expected]
+    died = [r for r in records if r.file == str(victim)]
+    assert len(died) == 2
+    for record in died:
+        assert record.status == "unparsed" and [f.code for f in record.findings] == ["HH099"]
+        assert "died" in record.findings[0].message and record.findings[0].line == record.line
+    assert records[0].status == "valid"  # the other files are checked as usual
+    assert summary.tally.hands_read == 4 and summary.by_status["unparsed"] == 2
+
+
+def test_a_killed_worker_in_export_loses_no_hand(tmp_path, monkeypatch):
+    victim = tmp_path / "victim.txt"
+    victim.write_bytes((SAMPLES / "nl-cash-heads-up.txt").read_bytes())
+    monkeypatch.setenv(KILL_ENV, "victim")
+    monkeypatch.setenv(CHUNK_ENV, "1")  # a task per file: only the victim's hands are lost to the crash
+    summary = Summary()
+    stats = export_paths([str(SAMPLES), str(victim)], tmp_path / "ds", RuleSet(), summary, jobs=2)
+    assert stats.hands_written == 30 and summary.by_code["HH099"] == 2
+    hands = open_dataset(tmp_path / "ds").hands
+    assert len(hands) == 30 and (hands["status"].astype(str) == "unparsed").sum() == 2
+
+
+def _counts(out: Path) -> dict[str, int]:
+    return {t: len(rows) for t, rows in _table_rows(out).items()}
+
+
+def test_an_interrupted_parallel_export_commits_nothing_and_a_rerun_does_not_double(hands_dir, tmp_path,
+                                                                                     monkeypatch, small_chunks):
+    out = tmp_path / "ds"
+    export_paths([str(SAMPLES)], out, jobs=2)
+    before = _counts(out)
+    real = writer_module.DatasetWriter.add_record
+    seen = []
+
+    def interrupt(self, record):
+        seen.append(record)
+        if len(seen) == 150:
+            raise KeyboardInterrupt
+        real(self, record)
+
+    monkeypatch.setattr(writer_module, "FLUSH_ROWS", 50)  # row groups are on disk before Ctrl-C
+    monkeypatch.setattr(writer_module.DatasetWriter, "add_record", interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        export_paths([str(hands_dir)], out, jobs=2)
+    assert _counts(out) == before
+    assert not list(out.glob(".tmp-*"))
+    monkeypatch.undo()
+    monkeypatch.setenv(CHUNK_ENV, SMALL_CHUNK)
+    summary = Summary()
+    stats = export_paths([str(hands_dir)], out, RuleSet(), summary, jobs=2)
+    after = _counts(out)
+    assert after["hands"] == before["hands"] + stats.hands_written
+    again = export_paths([str(hands_dir), str(SAMPLES)], out, jobs=2)
+    assert again.hands_written == 0 and _counts(out) == after
+
+
+def test_ctrl_c_on_the_command_line_leaves_no_dataset_behind(tmp_path):
+    hands = tmp_path / "many.txt"
+    write_hands(hands, 800, seed=3)
+    out = tmp_path / "ds"
+    env = {**os.environ, CHUNK_ENV: "50000"}
+    command = [sys.executable, "-c", "from hhtool.cli import app; app()", "export", str(hands), "--out", str(out),
+               "--jobs", "2"]
+    process = subprocess.Popen(command, env=env, stderr=subprocess.PIPE, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while not list(out.glob(".tmp-*/hands/*/*.parquet")) and process.poll() is None \
+            and time.monotonic() < deadline:  # wait until row groups are being written
+        time.sleep(0.05)
+    os.killpg(process.pid, signal.SIGINT)  # as a terminal does: the whole process group
+    _, err = process.communicate(timeout=120)
+    if process.returncode == 0:
+        pytest.skip("the export finished before it could be interrupted")
+    assert process.returncode == 130, err
+    assert b"interrupted" in err
+    assert not list(out.glob(".tmp-*")) and not list((out / "_runs").glob("*.json"))
+    assert subprocess.run(command, env=env, capture_output=True).returncode == 0
+    assert _counts(out)["hands"] == 800
+
+
+def test_progress_is_quiet_when_stderr_is_not_a_terminal(hands_dir):
+    assert not wanted(None)  # pytest captures stderr: not a terminal
+    assert wanted(True) and not wanted(False)
+    code, _out, err = _cli(["export", str(SAMPLES), "--out", str(hands_dir.parent / "progress-ds"),
+                            "--jobs", "2"])
+    assert code == 0 and "━" not in err and "%" not in err
+    code, _out, err = _cli(["validate", str(SAMPLES), "--jobs", "2"])
+    assert code == 0 and "━" not in err and "%" not in err
+    with Progress(False) as bar:  # disabled: a no-op
+        bar.advance(5, 100)
+    assert bar.hands == 0
+
+
+def test_uid_table_keeps_values_and_survives_64_bit_collisions(monkeypatch):
+    table = UidTable()
+    for i in range(20000):
+        table.put(f"pokerstars:{i}", i * 7 + 1)
+    assert len(table) == 20000
+    assert all(table.get(f"pokerstars:{i}") == i * 7 + 1 for i in range(0, 20000, 97))
+    assert "pokerstars:20000" not in table and "pokerstars:5" in table
+    real = uidtable.uid_hashes
+    monkeypatch.setattr(uidtable, "uid_hashes", lambda uid: (12345, real(uid)[1]))  # every key collides
+    clash = UidTable()
+    for name in ("a", "b", "c"):
+        clash.put(name, ord(name))
+    clash.put("b", 99)
+    assert [clash.get(n) for n in "abcd"] == [97, 99, 99, None]
+    assert len(clash) == 3
+
+
+def test_dask_engine_gives_the_same_dataset_and_jsonl(hands_dir, tmp_path, small_chunks):
+    pytest.importorskip("distributed")
+    paths = [str(SAMPLES), str(hands_dir)]
+    local = _cli(["validate", *paths, "--format", "jsonl", "--jobs", "2"])
+    dask = _cli(["validate", *paths, "--format", "jsonl", "--jobs", "2", "--engine", "dask"])
+    assert local[1] == dask[1] and local[0] == dask[0]
+    assert _cli(["export", *paths, "--out", str(tmp_path / "local"), "--jobs", "2"])[0] == 0
+    assert _cli(["export", *paths, "--out", str(tmp_path / "dask"), "--jobs", "2", "--engine", "dask"])[0] == 0
+    rows_local, rows_dask = _table_rows(tmp_path / "local"), _table_rows(tmp_path / "dask")
+    for table in TABLES:
+        assert rows_local[table] == rows_dask[table], table
+    assert len(rows_dask["hands"]) > 300
+
+
+def test_scheduler_without_dask_engine_is_a_usage_error():
+    code, _out, err = _cli(["validate", str(SAMPLES), "--scheduler", "tcp://127.0.0.1:1"])
+    assert code == 2 and "--engine dask" in err
