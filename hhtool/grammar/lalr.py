@@ -113,20 +113,22 @@ class LineParser:
         for number, line in enumerate(text.split("\n"), 1):
             if not line:
                 continue
-            kind = config.kinds.get(line) or classify(line, config.kinds)
+            kinds = config.kinds
+            kind = kinds.get(line)
             if kind is None:
-                raise UnknownLine(number, line, [k for k in self.lexer.order if k in config.allowed])
-            token = LineToken(kind, line, number)
+                kind = classify(line, kinds)
+                if kind is None:
+                    raise UnknownLine(number, line, [k for k in self.lexer.order if k in config.allowed])
             step = config.steps.get(kind)
             if step is None:
-                step = self._step(config, token, kind, values)
+                step = self._step(config, LineToken(kind, line, number), kind, values)
             elif step.append and type(values[-2]) is _Inline:  # the previous line joins its list
                 values[-2].append(values[-1])
-                values[-1] = token
+                values[-1] = LineToken(kind, line, number)
             else:
                 for name, size, handler in step.reductions:
                     reduce(name, size, handler, values)
-                values.append(token)
+                values.append(LineToken(kind, line, number))
             config = step.following
         step = config.steps.get("$END")
         if step is None:

@@ -173,32 +173,54 @@ def read_header(line: str, table_line: str, line_no: int) -> Header:
     if intro is None:  # the grammar's HEADER terminal makes this unreachable for real input
         raise FieldError("HH010", f"not a PokerStars header: {line[:80]!r}", line_no)
     rest = line[intro.end():]
-    when = _WHEN.search(rest)
+    # the date starts at ` - `: searching from the run of spaces before the first ` -` finds the
+    # same (leftmost) match without trying every position before it
+    dash = rest.find(" -")
+    when = None
+    if dash >= 0:
+        while dash and rest[dash - 1] == " ":
+            dash -= 1
+        when = _WHEN.search(rest, dash)
     if when is None:
         raise FieldError("HH010", "header has no date and time (expected ' - YYYY/MM/DD H:MM:SS TZ')",
                          line_no, intro.end() + 1)
-    table = _TABLE.match(table_line)
+    table = _TABLES.get(table_line)
     if table is None:
-        raise FieldError("HH010", f"table line not understood: {table_line[:80]!r}", line_no + 1)
+        table = _read_table(table_line, line_no)
+    name, max_seats, button, play_money = table
     try:
-        template, tournament_zoom = _header_template(rest[: when.start()], bool(table["pm"]))
+        template, tournament_zoom = _header_template(rest[: when.start()], play_money)
     except FieldError as exc:
         raise FieldError(exc.code, str(exc), line_no) from None
     tz = when["tz"]
     time = _datetime(when["date"], when["time"])
-    max_seats, button = table["max"], table["button"]
     return msgspec.structs.replace(
         template,
         hand_id=intro["id"],
         time=time,
         time_zone=tz,
         time_et=_datetime(when["et_date"], when["et_time"]) if when["et_date"] else (time if tz == "ET" else None),
-        table=table["name"],
-        max_seats=int(max_seats) if max_seats else None,
-        button_seat=int(button) if button else None,
+        table=name,
+        max_seats=max_seats,
+        button_seat=button,
         is_zoom=bool(intro["zoom"]) or tournament_zoom,
         is_home_game=bool(intro["home"]),
     )
+
+
+_TABLES: dict[str, tuple[str, int | None, int | None, bool]] = {}  # table line → its fields (a session repeats it)
+
+
+def _read_table(table_line: str, line_no: int) -> tuple[str, int | None, int | None, bool]:
+    """`Table '…' 6-max Seat #5 is the button` → name, max seats, button seat, play money; memoised."""
+    table = _TABLE.match(table_line)
+    if table is None:
+        raise FieldError("HH010", f"table line not understood: {table_line[:80]!r}", line_no + 1)
+    max_seats, button = table["max"], table["button"]
+    fields = (table["name"], int(max_seats) if max_seats else None, int(button) if button else None,
+              bool(table["pm"]))
+    _remember(_TABLES, table_line, fields)
+    return fields
 
 
 @functools.lru_cache(maxsize=4096)
@@ -439,14 +461,16 @@ class HandReader:
     # -- lines -----------------------------------------------------------------------------
     def body(self, tokens) -> list:
         """The events of the body lines; a line read before (same text and kind) comes from the memo."""
-        memo, base = self.events, self.base
+        known_event, base, read = self.events.get, self.base, self.read
         events = []
+        append = events.append
         for token in tokens:
-            known = memo.get(token.value)
+            text = token.value
+            known = known_event(text)
             if known is not None and known[0] == token.type:
-                events.append(_with_line(known[1], line=base + token.line))
+                append(_with_line(known[1], line=base + token.line))
             else:
-                events.append(self.read(token.type, token.value, base + token.line))
+                append(read(token.type, text, base + token.line))
         return events
 
     def event(self, token):
