@@ -63,11 +63,12 @@ class _Config:
     terminals allowed there, `steps` the memoised steps per line kind.
     """
 
-    __slots__ = ("stack", "allowed", "kinds", "steps")
+    __slots__ = ("stack", "allowed", "kinds", "steps", "loops")
 
     def __init__(self, stack: tuple[int, ...], allowed: dict, kinds: LineMemo) -> None:
         self.stack, self.allowed, self.kinds = stack, allowed, kinds
         self.steps: dict[str, _Step] = {}
+        self.loops: set[str] = set()  # kinds whose step is the list step back into this configuration
 
 
 MAX_CONFIGS = 4096  # a line grammar needs a few dozen; beyond this, steps are no longer memoised
@@ -119,6 +120,10 @@ class LineParser:
                 kind = classify(line, kinds)
                 if kind is None:
                     raise UnknownLine(number, line, [k for k in self.lexer.order if k in config.allowed])
+            if kind in config.loops and type(values[-2]) is _Inline:  # the list step, as below
+                values[-2].append(values[-1])
+                values[-1] = LineToken(kind, line, number)
+                continue
             step = config.steps.get(kind)
             if step is None:
                 step = self._step(config, LineToken(kind, line, number), kind, values)
@@ -149,6 +154,8 @@ class LineParser:
         # at $END the hand is accepted and nothing is shifted: no configuration follows (kept as is)
         following = config if kind == "$END" else self._config(tuple(stack))
         step = config.steps[kind] = _Step(tuple(reductions), following, append)
+        if append and following is config:
+            config.loops.add(kind)
         return step
 
     def _feed(self, token, kind: str, stack: list, values: list, reductions: list) -> None:
