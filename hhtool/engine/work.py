@@ -10,12 +10,14 @@ cross-hand checks in input order and patches the few hands they change.
 from __future__ import annotations
 
 import os
+import resource
+import time
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from hhtool.codes import finding
 from hhtool.engine.plan import Piece, Task, read_piece
-from hhtool.export.rows import Rows
+from hhtool.export.rows import Rows, to_columns
 from hhtool.export.schema import COLUMNS
 from hhtool.findings import Finding
 from hhtool.grammar import Status
@@ -43,7 +45,7 @@ class HandRecord(NamedTuple):
     table: TableSnapshot | None = None  # replayed non-Zoom hands: for stack and button checks
     replayed: bool = False  # False when the replay crashed (HH099): no cross-hand check then
     tail: bytes | None = None  # WANT_JSON: the JSON object's keys after `findings`, encoded
-    rows: tuple | None = None  # WANT_ROWS: rows of each table (in TABLES order) for this hand
+    rows: tuple | None = None  # WANT_ROWS: (task's column batch, first row per table, rows per table)
     crossed: bool = False  # set by the parent when cross-hand findings changed findings and status
 
     def as_dict(self) -> dict:
@@ -64,6 +66,8 @@ class TaskResult:
     index: int
     items: list  # HandRecord | Finding (file level), in input order
     size: int  # bytes of input done
+    cpu: float = 0.0  # worker CPU seconds for the task (pickling the result not included)
+    peak_rss_kb: int = 0  # the worker's peak RSS so far
 
 
 _COLUMNS = {t: [name for name, _, _ in cols] for t, cols in COLUMNS.items()}
@@ -73,14 +77,34 @@ def run_task(task: Task, rules: RuleSet, want: str = WANT_NONE) -> TaskResult:
     """Read, parse, replay and settle every hand of a task; never raises for a bad hand."""
     if task.die:  # test hook: a worker that dies (see plan.KILL_ENV)
         os._exit(13)
+    started = time.process_time()
     items: list = []
-    for piece in task.pieces:
-        _run_piece(piece, rules, want, items)
-    return TaskResult(task.index, items, task.size)
-
-
-def _run_piece(piece: Piece, rules: RuleSet, want: str, items: list) -> None:
     rows = Rows(_COLUMNS) if want == WANT_ROWS else None
+    for piece in task.pieces:
+        _run_piece(piece, rules, want, items, rows)
+    items = _as_batch(items, rows)
+    return TaskResult(task.index, items, task.size, time.process_time() - started,
+                      resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+
+
+def _as_batch(items: list, rows: Rows | None) -> list:
+    """Rows of the whole task as one column batch (columns pickle and load ~4x faster than row
+    tuples); each record keeps its first row and row count per table."""
+    if rows is None:
+        return items
+    batch = tuple(to_columns(rows.data[table], len(names)) for table, names in _COLUMNS.items())
+    starts = [0] * len(batch)
+    out = []
+    for item in items:
+        if isinstance(item, HandRecord):
+            counts = item.rows
+            item = item._replace(rows=(batch, tuple(starts), counts))
+            starts = [s + c for s, c in zip(starts, counts)]
+        out.append(item)
+    return out
+
+
+def _run_piece(piece: Piece, rules: RuleSet, want: str, items: list, rows: Rows | None) -> None:
     for block in read_piece(piece):
         if isinstance(block, Finding):
             items.append(block)
@@ -91,6 +115,7 @@ def _run_piece(piece: Piece, rules: RuleSet, want: str, items: list) -> None:
                                  block.file, block.line, block.column, actual=first))
             continue
         parsed = _parse_safely(block)
+        hand_rows = before = None
         try:
             result = check_parsed(parsed, rules)
             ident = table = None
@@ -101,14 +126,16 @@ def _run_piece(piece: Piece, rules: RuleSet, want: str, items: list) -> None:
             tail = to_json_line(result.tail_dict())[:-1] if want == WANT_JSON else None
             hand_rows = None
             if rows is not None:
+                before = [len(part) for part in rows.data.values()]
                 rows.add_result(result)
-                hand_rows = rows.take_hand()
+                hand_rows = tuple(len(part) - n for part, n in zip(rows.data.values(), before))
             items.append(HandRecord(parsed.status.value, result.status, result.file, result.line, result.site,
                                     result.hand_id, result.findings, ident, table, result.state is not None,
                                     tail, hand_rows))
         except Exception as exc:  # noqa: BLE001 - a bug in hhtool must not stop the run (HH099)
-            if rows is not None:
-                rows.take_hand()
+            if before is not None:  # drop the rows of this hand built so far
+                for part, n in zip(rows.data.values(), before):
+                    del part[n:]
             items.append(_with_outputs(internal_error(
                 block.file, block.line, block.column, parsed.site, parsed.hand_id,
                 f"internal error while checking the hand: {type(exc).__name__}: {exc}"), want, rows))
@@ -140,13 +167,14 @@ def fallback_items(task: Task, message: str, want: str) -> list:
                                                                                           block.dialect)
                 record = internal_error(block.file, block.line, block.column, site, _hand_id(block.text), message)
                 items.append(_with_outputs(record, want, rows))
-    return items
+    return _as_batch(items, rows)
 
 
 def _with_outputs(record: HandRecord, want: str, rows: Rows | None) -> HandRecord:
     if rows is not None:
+        before = [len(part) for part in rows.data.values()]
         rows.add_result(record)
-        record = record._replace(rows=rows.take_hand())
+        record = record._replace(rows=tuple(len(part) - n for part, n in zip(rows.data.values(), before)))
     if want == WANT_JSON:
         record = record._replace(tail=_EMPTY_TAIL)
     return record

@@ -18,11 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.dataset as pads
 import pyarrow.parquet as pq
 
 from hhtool.engine.uidtable import UidTable
-from hhtool.export.rows import HANDS_ERRORS, HANDS_STATUS, HANDS_WARNINGS, Rows, finding_row, hand_uid
+from hhtool.export.rows import HANDS_ERRORS, HANDS_STATUS, HANDS_WARNINGS, Columns, Rows, finding_row, hand_uid
 from hhtool.export.schema import COLUMNS, SCHEMA_VERSION, SCHEMAS, TABLES
 from hhtool.findings import Finding, Severity
 from hhtool.validate import HandResult
@@ -51,33 +52,68 @@ class DatasetWriter:
         self.known = existing_uids(self.out)
         self.known_file_findings = existing_file_findings(self.out)
         self.rows = Rows({t: [name for name, _, _ in cols] for t, cols in COLUMNS.items()})
+        self.cols: Columns | None = None  # used instead of `rows` by a parallel run (add_record)
+        self._run: list | None = None  # [batch, begins, ends]: hands of one batch awaiting their extend
+        self._filled = [0] * len(TABLES)  # rows buffered per table (add_record), run included
         self.writers: dict[tuple[str, str], pq.ParquetWriter] = {}
         self.parts: dict[tuple[str, str], int] = {}
         self.stats = ExportStats()
 
     # -- input -----------------------------------------------------------------------------
     def add_record(self, record) -> None:
-        """One hand as a parallel worker built it (a HandRecord with its rows), or a file-level Finding.
+        """One hand as a parallel worker built it (a HandRecord whose rows are slices of its task's
+        column batch), or a file-level Finding. Hands stored as built are appended in runs.
 
         When the parent's cross-hand checks changed the hand's findings, its hands row (status,
         errors, warnings) and its findings rows are rebuilt here, and an HH413 hand gets its
-        file:line uid in every row; the rest is stored as the worker built it.
+        file:line uid in every row. Row groups fall where `add` would put them (the same files).
         """
+        if self.cols is None:
+            self.cols = Columns()
         if isinstance(record, Finding):
-            self.add(record)
+            self._close_run()
+            uid = f"@{record.file}:{record.line}"
+            if (uid, record.code) not in self.known_file_findings:
+                self.known_file_findings.add((uid, record.code))
+                self.cols.append_row("findings", finding_row(uid, record, "unknown"))
+                self._filled[-1] += 1
             return
         self.stats.hands_read += 1
         uid = hand_uid(record)
         if record.status == "duplicate" or self.known.setdefault(uid) is not None:
             self.stats.hands_skipped += 1
+            self._close_run()
             return
-        rows = record.rows
+        batch, starts, counts = record.rows
+        filled = self._filled
         if record.crossed:
-            rows = _patched(rows, uid, record)
-        self.rows.extend(rows)
+            self._close_run()
+            hand_rows = tuple([self.cols.row(batch[t], i) for i in range(starts[t], starts[t] + counts[t])]
+                              for t in range(len(TABLES)))
+            for t, (table, rows) in enumerate(zip(TABLES, _patched(hand_rows, uid, record))):
+                for row in rows:
+                    self.cols.append_row(table, row)
+                filled[t] += len(rows)
+        else:
+            run = self._run
+            if run is None or run[0] is not batch or run[2] != list(starts):
+                self._close_run()
+                run = self._run = [batch, list(starts), list(starts)]
+            ends = run[2]
+            for t, count in enumerate(counts):
+                ends[t] += count
+                filled[t] += count
         self.stats.hands_written += 1
-        if max(map(len, self.rows.data.values())) >= FLUSH_ROWS:
+        if max(filled) >= FLUSH_ROWS:
             self.flush()
+
+    def _close_run(self) -> None:
+        run = self._run
+        if run is not None:
+            batch, begins, ends = run
+            for t, table in enumerate(TABLES):
+                self.cols.extend(table, batch[t], begins[t], ends[t])
+            self._run = None
 
     def add(self, item: HandResult | Finding) -> None:
         if isinstance(item, Finding):  # a file-level problem: kept in `findings`, keyed by file and line
@@ -100,12 +136,13 @@ class DatasetWriter:
     # -- output ----------------------------------------------------------------------------
     def flush(self) -> None:
         """Write the buffered rows as one row group per table and day."""
+        self._close_run()
         for table in TABLES:
-            for day, columns in self.rows.take(table).items():
-                del columns["date"]
-                batch = pa.Table.from_pydict(columns, schema=SCHEMAS[table])
+            columns = self.rows.take_columns(table) if self.cols is None else self.cols.take_columns(table)
+            for day, batch in by_day(table, columns):
                 self._writer(table, day).write_table(batch)
                 self.stats.rows[table] += batch.num_rows
+        self._filled = [0] * len(TABLES)
 
     def _writer(self, table: str, day: str) -> pq.ParquetWriter:
         key = (table, day)
@@ -170,6 +207,35 @@ class DatasetWriter:
             for path in (self.out / table).rglob("part-*.parquet"):
                 if run_of(path) not in done:
                     path.unlink()
+
+
+_PLAIN = {table: pa.schema([pa.field(f.name, f.type.value_type if pa.types.is_dictionary(f.type) else f.type)
+                            for f in SCHEMAS[table]] + [pa.field("date", pa.string())]) for table in TABLES}
+
+
+def by_day(table: str, columns: dict[str, list]) -> list[tuple[str, pa.Table]]:
+    """A table's buffered columns as one Arrow table per day, days in order of first appearance.
+
+    Built once with plain types, grouped by a stable sort on the day, and cast per day to the
+    schema (dictionaries are encoded per day, as if each day's rows were converted on their own).
+    """
+    if not columns["date"]:
+        return []
+    whole = pa.Table.from_pydict(columns, schema=_PLAIN[table])
+    dates = whole.column("date")
+    days = pc.unique(dates)
+    target = SCHEMAS[table]
+    if len(days) == 1:
+        return [(days[0].as_py(), whole.drop_columns(["date"]).cast(target))]
+    ordered = whole.take(pc.sort_indices(pc.index_in(dates, value_set=days)))
+    counts = pc.value_counts(dates)
+    sizes = dict(zip(counts.field("values").to_pylist(), counts.field("counts").to_pylist()))
+    out, offset = [], 0
+    for day in days.to_pylist():
+        part = ordered.slice(offset, sizes[day])
+        offset += sizes[day]
+        out.append((day, part.drop_columns(["date"]).cast(target)))
+    return out
 
 
 def _patched(rows: tuple, uid: str, record) -> tuple:
