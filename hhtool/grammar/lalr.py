@@ -108,10 +108,14 @@ class LineParser:
 
     def parse(self, text: str):
         """Parse one hand, a line a token, into the value the Transformer gives `start`."""
+        return self.parse_lines(text.split("\n"))
+
+    def parse_lines(self, lines: list[str]):
+        """`parse` for a hand already split at its line breaks (blank lines are skipped)."""
         classify, reduce = self.lexer.classify_and_remember, self._reduce
         config = self._initial
         values: list = []
-        for number, line in enumerate(text.split("\n"), 1):
+        for number, line in enumerate(lines, 1):
             if not line:
                 continue
             kinds = config.kinds

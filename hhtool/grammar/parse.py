@@ -93,17 +93,18 @@ def _parse_pokerstars(block: Block) -> ParseResult:
     except FieldError as exc:
         return unparsed(exc.code, str(exc), exc.line, exc.column, exc.expected, exc.actual)
     try:
-        header_tokens, seat_tokens, body, summary = load_parser("pokerstars", PokerStarsTransformer).parse(block.text)
+        lines = block.text.split("\n")
+        header_tokens, seat_tokens, body, summary = load_parser("pokerstars", PokerStarsTransformer).parse_lines(lines)
     except (UnknownLine, UnexpectedLine) as exc:
         return _syntax_error(exc, block, hand_id)
     try:
         return ParseResult(_PARSED, block.file, block.line, SITE, hand_id,
-                           hand=_build(block, header, seat_tokens, body, summary))
+                           hand=_build(block, header, seat_tokens, body, summary, len(lines) - 1))
     except FieldError as exc:
         return unparsed(exc.code, str(exc), exc.line, exc.column, exc.expected, exc.actual)
 
 
-def _build(block: Block, header, seat_tokens, body, summary) -> Hand:
+def _build(block: Block, header, seat_tokens, body, summary, line_breaks: int) -> Hand:
     base = block.line - 1
     seats = read_seats(seat_tokens, base, header.scale)
     reader = HandReader(header, seats, block.line)
@@ -112,7 +113,7 @@ def _build(block: Block, header, seat_tokens, body, summary) -> Hand:
     claims, trailing = reader.claims(summary_lines, base + summary_token.line)
     events.extend(trailing)
     return Hand(header=header, seats=seats, events=tuple(events), claims=claims,
-                source=Source(block.file, block.line, block.column), lines=block.text.count("\n"))
+                source=Source(block.file, block.line, block.column), lines=line_breaks)
 
 
 def _syntax_error(exc: UnknownLine | UnexpectedLine, block: Block, hand_id: str | None) -> ParseResult:

@@ -486,7 +486,10 @@ class HandReader:
         reader = _READERS.get(kind)
         event = reader(self, text, line) if reader is not None else self._other(kind, text, line)
         if not self.name_dependent:
-            _remember(self.events, text, (kind, event))
+            memo = self.events
+            if len(memo) >= MEMO_LINES:  # _remember, inline: most lines of a new session are read here
+                memo.clear()
+            memo[text] = (kind, event)
         return event
 
     def _other(self, kind: str, text: str, line: int):

@@ -169,8 +169,9 @@ class _Replayer:
     def run(self) -> None:
         s, hand = self.s, self.hand
         self._seats()
+        handler_of = _HANDLERS.get
         for event in hand.events:
-            handler = _HANDLERS.get(type(event))
+            handler = handler_of(type(event))
             if handler is not None:
                 handler(self, event)
         if not s.cancelled:
@@ -312,7 +313,7 @@ class _Replayer:
 
     # -- forced bets -------------------------------------------------------------------------
     def post_ante(self, event: PostAnte) -> None:
-        player = self.player(event.player, event.line)
+        player = self.s.players.get(event.player) or self.player(event.player, event.line)
         if player is None:
             return
         amount, stack = event.amount, player.stack
@@ -325,7 +326,7 @@ class _Replayer:
 
     def post_blind(self, event: PostBlind) -> None:
         s, header = self.s, self.header
-        player = self.player(event.player, event.line)
+        player = self.s.players.get(event.player) or self.player(event.player, event.line)
         if player is None:
             return
         amount, stack = event.amount, player.stack
@@ -697,6 +698,8 @@ class _Replayer:
         return high - player.street if high > player.street else 0
 
     def check(self, player: Player, event: Check) -> None:
+        if self.high <= player.street:  # nothing to call: what `owed` would find first
+            return
         owed = self.owed(player)
         if owed > 0:
             self.s.report("HH112", f"{player.name} checks facing a bet of {self.s.money(owed)}", event.line,
@@ -712,7 +715,8 @@ class _Replayer:
             s.report("HH113", f"{player.name} calls {s.money(event.added)}; the call is {s.money(due)}",
                      event.line, expected=due, actual=event.added)
         self._put(player, event.added, event.all_in, event.line)
-        self._check_cap(player, event)
+        if self.header.cap is not None:
+            self._check_cap(player, event)
 
     def bet(self, player: Player, event: Bet) -> None:
         s, header = self.s, self.header
@@ -722,7 +726,8 @@ class _Replayer:
         self._sized(player, event.added, event.added, event.all_in, event.line, is_bet=True)
         self._put(player, event.added, event.all_in, event.line)
         self._raised(player, event.added)
-        self._check_cap(player, event)
+        if self.header.cap is not None:
+            self._check_cap(player, event)
 
     def raise_to(self, player: Player, event: RaiseTo) -> None:
         s = self.s
@@ -750,7 +755,8 @@ class _Replayer:
         self._sized(player, added, increment, event.all_in, event.line, is_bet=False)
         self._put(player, added, event.all_in, event.line)
         self._raised(player, increment)
-        self._check_cap(player, event)
+        if self.header.cap is not None:
+            self._check_cap(player, event)
 
     def _sized(self, player: Player, added: int, increment: int, all_in: bool, line: int, is_bet: bool) -> None:
         """Bet and raise sizes under the betting structure (A4, A5, A6)."""
