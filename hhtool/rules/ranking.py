@@ -140,10 +140,20 @@ def evaluate(cards: Sequence[str]) -> HandValue:
 
 # Settle evaluates a shown hand up to three times (show line, summary line, pot award): the last
 # few evaluations are remembered (a hand's own, not many hands' worth).
+_card_id_or_none = _CARD_IDS.get
+_VALUES: dict[int, HandValue] = {}  # _values(), once built (a global look-up rather than a cached call)
+
+
 @lru_cache(maxsize=64)
 def _evaluate(cards: tuple[str, ...]) -> HandValue:
-    ids = _ids(cards)
-    return _values()[_BY_COUNT[len(ids)](*ids)]
+    try:  # the common case, 5 to 7 distinct valid cards, without _ids' per-card list comprehension
+        ids = list(map(_card_id_or_none, cards))
+    except TypeError:  # an unhashable "card"
+        ids = _ids(cards)
+    if None in ids or not 5 <= len(ids) <= 7 or len(set(ids)) != len(ids):
+        ids = _ids(cards)  # raises ValueError, naming what is wrong
+    values = _VALUES or _VALUES.update(_values()) or _VALUES
+    return values[_BY_COUNT[len(ids)](*ids)]
 
 
 def best_five(cards: Sequence[str]) -> tuple[str, ...]:
@@ -236,7 +246,7 @@ def description_matches(text: str, cards: Sequence[str]) -> bool:
 def _matches(text: str, cards: tuple[str, ...]) -> bool:
     value = evaluate(cards)
     text = " ".join(text.split()).casefold()
-    suffix = _SUFFIX.search(text)
+    suffix = _SUFFIX.search(text) if " - " in text else None  # the suffix starts with " - "
     base = text[:suffix.start()] if suffix else text
     if base not in _wordings(value):
         return False
