@@ -78,7 +78,7 @@ HANDS_STATUS, HANDS_ERRORS, HANDS_WARNINGS = (ORDER["hands"].index(c) for c in (
 
 
 def finding_row(uid: str, f: Finding, day: str) -> tuple:
-    return (uid, f.code, f.rule, f.severity.value, f.message, f.file, f.line, f.column, f.expected, f.actual, day)
+    return (uid, f.code, f.rule, str(f.severity), f.message, f.file, f.line, f.column, f.expected, f.actual, day)
 
 
 class Rows:
@@ -101,33 +101,11 @@ class Rows:
         names, rows = self.columns[table], self.data[table]
         return dict(zip(names, map(list, zip(*rows)))) if rows else {name: [] for name in names}
 
-    def take(self, table: str) -> dict[str, dict[str, list]]:
-        """The buffered rows of a table as columns, per day (the partition), emptying the buffer."""
-        by_day: dict[str, list[tuple]] = {}
-        for row in self.data[table]:
-            by_day.setdefault(row[-1], []).append(row)
-        self.data[table] = []
-        names = self.columns[table]
-        return {day: dict(zip(names, map(list, zip(*rows)))) for day, rows in by_day.items()}
-
     def take_columns(self, table: str) -> dict[str, list]:
         """The buffered rows of a table as columns (`date` included), emptying the buffer."""
         columns = self.columns_of(table)
         self.data[table] = []
         return columns
-
-    def take_hand(self) -> tuple:
-        """The rows buffered since the last take, per table (in TABLES order), emptying the buffers."""
-        out = tuple(self.data.values())
-        self.data = {table: [] for table in self.columns}
-        return out
-
-    def extend(self, rows: tuple) -> None:
-        """Add the rows of one hand (as take_hand returned them)."""
-        for buffer, part in zip(self.data.values(), rows):
-            if part:
-                buffer.extend(part)
-        self.hands += 1
 
     def add_result(self, result) -> str:
         """Add one hand read (a HandResult, or a HandRecord without replay); returns its partition day."""
@@ -159,7 +137,7 @@ class Rows:
         cancelled = state.cancelled
         self.data["hands"].append((
             uid, result.site, result.hand_id, result.status, result.file, result.line, header.game,
-            header.limit.value, currency, header.small_blind, header.big_blind, header.tournament_id, header.table,
+            str(header.limit), currency, header.small_blind, header.big_blind, header.tournament_id, header.table,
             header.max_seats, header.button_seat, started, header.time, header.time_zone, len(state.order),
             " ".join(board) or None, state.saw_flop, None if cancelled else state.pot_total,
             None if cancelled else (hand.claims.rake if hand.claims.rake is not None else state.pot_total - collected),
@@ -178,7 +156,7 @@ class Rows:
             tags = [t for t in summary.positions if t in _POSITIONS]
             positions[summary.player] = tags[-1] if tags else None
             if summary.folded_on is not None:
-                folded_on[summary.player] = summary.folded_on.value
+                folded_on[summary.player] = str(summary.folded_on)
         out = self.data["seats"]
         for player in state.players.values():
             name = player.name
@@ -203,7 +181,7 @@ class Rows:
                 raise_to = event.raise_to
             else:
                 action = _KIND_NAMES.get(kind) or _KIND_NAMES.setdefault(kind, kind.__name__.lower())
-            out.append((uid, seq, street.value, event.player, action, added, raise_to,
+            out.append((uid, seq, str(street), event.player, action, added, raise_to,
                         bool(getattr(event, "all_in", False)), event.line, currency, day))
 
     def _pots(self, uid: str, state, currency: str, day: str) -> None:
