@@ -627,10 +627,15 @@ class HandReader:
         notices = []
         total_line = summary_line
         base = self.base
+        known_result, seat_names = self.memos.seat_results.get, self._seat_names
         for token in tokens:
             kind = token.type
             if kind == "SEAT_RESULT":
-                seats.append(self.seat_result(token.value, base + token.line))
+                known = known_result(token.value)  # seat_result's memo, looked up here for the common case
+                if known is not None and seat_names.get(known[0]) == known[1]:
+                    seats.append(_with_line(known[2], line=base + token.line))
+                else:
+                    seats.append(self.seat_result(token.value, base + token.line))
             elif kind == "TOTAL_POT":
                 total_line = base + token.line
                 total, main, sides, rake = self.pot_claims(token.value, total_line)
@@ -689,10 +694,11 @@ class HandReader:
         if folded is not None:  # the common case, a fixed phrase
             return SeatSummary(line, seat, name, positions, "folded", folded[0], folded[1], (), (), False, text)
         cashed_out = False
-        for suffix in _CASHED:
-            if rest.endswith(suffix):
-                rest, cashed_out = rest[: -len(suffix)], True
-                break
+        if rest.endswith(_CASHED):
+            for suffix in _CASHED:
+                if rest.endswith(suffix):
+                    rest, cashed_out = rest[: -len(suffix)], True
+                    break
         cards: tuple[str, ...] = ()
         if "[" in rest and "]" not in rest[rest.index("["):]:
             raise FieldError("HH010", f"summary seat line cut inside its cards: {text[:80]!r}", line)
@@ -718,7 +724,7 @@ class HandReader:
     def _outcomes(self, text: str, line: int, cards: tuple[str, ...]) -> tuple:
         """`won ($X) with …, and lost with …` (one part per run) → result, folded_on, didnt_bet, cards, outcomes."""
         outcomes = []
-        for part in _RUN_SEPARATOR.split(text):
+        for part in _RUN_SEPARATOR.split(text) if ", and " in text else (text,):  # a second run starts ", and "
             match = _OUTCOME.match(part)
             if match is None:
                 return "other", None, False, cards, ()

@@ -22,8 +22,17 @@ def to_minor(text: str, scale: int) -> int:
     the scale keeps: rounding would silently change the hand. Cached: a file repeats
     the same few amounts (blinds, antes) thousands of times.
     """
+    plain = text.translate(_STRIP)
+    # the usual shapes, `1234` and `12.5`/`12.50` in cents, read as ints; anything else (signs, exponents,
+    # more decimals, odd digits) goes through Decimal below, which decides exactly as before
+    whole, dot, fraction = plain.partition(".")
+    if whole.isdigit() and whole.isascii() and len(whole) < 19:  # (int() of a huge digit string would refuse)
+        if not dot:
+            return int(whole) * scale
+        if scale == 100 and 0 < len(fraction) <= 2 and fraction.isdigit() and fraction.isascii():
+            return int(whole) * 100 + int(fraction) * (10 if len(fraction) == 1 else 1)
     try:
-        value = Decimal(text.translate(_STRIP)) * scale
+        value = Decimal(plain) * scale
     except InvalidOperation as exc:
         raise MoneyError(f"not an amount: {text!r}") from exc
     integral = value.to_integral_value()

@@ -130,8 +130,8 @@ def _winners(s: Replay, pot: Pot, run: int) -> list[str] | None:
         values[name] = evaluate(cards + board)
     if not values:
         return None
-    best = max(values.values())
-    winners = [name for name, value in values.items() if value == best]
+    best = max(value.strength for value in values.values())  # HandValues compare by strength alone
+    winners = [name for name, value in values.items() if value.strength == best]
     if len(values) < len(pot.eligible):
         unknown = [n for n in pot.eligible if n not in values]
         collectors = {c.player for c in s.collects}
