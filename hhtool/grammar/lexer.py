@@ -112,10 +112,12 @@ class LineLexer(Lexer):
         if line[-1] == '"' and ' said, "' in line:
             hinted = memo.chat
         else:
-            hinted = memo.first_words.get(line.partition(" ")[0])
+            space = line.find(" ")  # the first word, and below the word after `name: `, without partition's copies
+            hinted = memo.first_words.get(line[:space] if space >= 0 else line)
             colon = line.find(": ")
             if colon > 0:
-                verbs = memo.verbs.get(line[colon + 2:].partition(" ")[0])
+                space = line.find(" ", colon + 2)
+                verbs = memo.verbs.get(line[colon + 2:space] if space >= 0 else line[colon + 2:])
                 if verbs is not None:
                     hinted = hinted + verbs if hinted is not None else verbs
             if hinted is None:
