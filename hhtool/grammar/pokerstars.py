@@ -538,9 +538,14 @@ class HandReader:
 
     def _dealt(self, text, line):
         rest = text[len("Dealt to "):]
-        for name in self.by_length:  # a seated name may itself end in brackets ('wo_olly [x]')
-            if rest.startswith(name + " [") and _HOLE_GROUPS.fullmatch(rest, len(name)):
-                return DealHole(line, name, _cards(rest[len(name):]))
+        # the longest seated name followed by the card groups (a seated name may itself end in brackets,
+        # 'wo_olly [x]'): such a name ends at a ' [', so those are tried from the last one back
+        names = self.names
+        cut = rest.rfind(" [")
+        while cut >= 0:
+            if rest[:cut] in names and _HOLE_GROUPS.fullmatch(rest, cut):
+                return DealHole(line, rest[:cut], _cards(rest[cut:]))
+            cut = rest.rfind(" [", 0, cut)
         groups = _HOLE_GROUPS.search(rest)
         return DealHole(line, rest[: groups.start()], _cards(groups.group()))
 
