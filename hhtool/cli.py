@@ -140,11 +140,18 @@ ProgressOption = Annotated[bool | None, typer.Option("--progress/--no-progress",
                                                      "(default: only when stderr is a terminal).")]
 
 
-def _engine_settings(jobs: int | None, engine: Engine, scheduler: str | None) -> int:
+def _engine_settings(jobs: int | None, engine: Engine, scheduler: str | None, paths: list[str]) -> int:
+    """The number of workers; 1 (this process) when the local engine would get a single task."""
     if scheduler is not None and engine is not Engine.dask:
         print("hhtool: --scheduler needs --engine dask", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE)
-    return jobs if jobs is not None else (os.cpu_count() or 1)
+    workers = jobs if jobs is not None else (os.cpu_count() or 1)
+    if workers > 1 and engine is Engine.local:
+        from hhtool.engine.plan import one_task
+
+        if one_task(paths):
+            return 1
+    return workers
 
 
 def _progress(flag: bool | None, paths: list[str]):
@@ -187,7 +194,7 @@ def validate(
     usage or I/O failure. The output is the same for any --jobs and engine.
     """
     ruleset = _load_rules(rules)
-    workers = _engine_settings(jobs, engine, scheduler)
+    workers = _engine_settings(jobs, engine, scheduler, paths)
     summary = Summary()
     started = time.perf_counter()
     raw = sys.stdout.buffer
@@ -206,7 +213,7 @@ def validate(
             for result in results:
                 is_hand = not isinstance(result, Finding)
                 if workers <= 1 and is_hand:
-                    bar.advance(1)
+                    bar.hand_in(result.file)
                 if fmt is ValidateFormat.jsonl:
                     raw.write(result.json_line() if is_hand else to_json_line({"file_finding": result.as_dict()}))
                 elif fmt is ValidateFormat.json:
@@ -306,7 +313,7 @@ def export(
     from hhtool.export import export_paths
 
     ruleset = _load_rules(rules)
-    workers = _engine_settings(jobs, engine, scheduler)
+    workers = _engine_settings(jobs, engine, scheduler, paths)
     summary = Summary()
     started = time.perf_counter()
     try:

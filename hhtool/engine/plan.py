@@ -51,7 +51,7 @@ class Task:
 def plan_tasks(paths: Iterable[str | os.PathLike], chunk_bytes: int | None = None,
                on_file=None) -> Iterator[Task | Finding]:
     """Tasks and path problems (HH004), in input order. `on_file()` is called once per file met."""
-    chunk_bytes = chunk_bytes or int(os.environ.get(CHUNK_ENV) or CHUNK_BYTES)
+    chunk_bytes = chunk_bytes or chunk_size()
     kill = os.environ.get(KILL_ENV)
     batch: list[Piece] = []
     size = 0
@@ -90,6 +90,25 @@ def plan_tasks(paths: Iterable[str | os.PathLike], chunk_bytes: int | None = Non
             yield task([piece], (piece.end if piece.end is not None else length) - piece.start)
     if batch:
         yield task(batch, size)
+
+
+def chunk_size() -> int:
+    return int(os.environ.get(CHUNK_ENV) or CHUNK_BYTES)
+
+
+def one_task(paths: Iterable[str | os.PathLike]) -> bool:
+    """Whether the input fits in one task (then a pool would only add its start-up time)."""
+    total = 0
+    limit = chunk_size()
+    for path, problem in expand_paths(paths):
+        if problem is None:
+            try:
+                total += os.path.getsize(path)
+            except OSError:
+                pass
+        if total > limit:
+            return False
+    return True
 
 
 def cut_file(name: str, chunk_bytes: int) -> Iterator[Piece]:

@@ -34,6 +34,13 @@ def total_bytes(paths: Iterable[str | os.PathLike]) -> int:
     return total
 
 
+def _size(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
+
+
 class Progress:
     """`advance(hands, nbytes)` as results come in; a no-op when disabled."""
 
@@ -41,6 +48,7 @@ class Progress:
         self.enabled = enabled
         self.hands = 0
         self._bar = None
+        self._file: str | None = None
         if not enabled:
             return
         from rich.console import Console
@@ -60,6 +68,16 @@ class Progress:
     def __exit__(self, *exc) -> None:
         if self._bar is not None:
             self._bar.stop()
+
+    def hand_in(self, file: str) -> None:
+        """One hand done by a run in this process: bytes advance a whole file at a time."""
+        if self._bar is None:
+            return
+        if file != self._file:
+            done, self._file = self._file, file
+            self.advance(1, _size(done) if done is not None else 0)
+        else:
+            self.advance(1)
 
     def advance(self, hands: int = 0, nbytes: int = 0) -> None:
         if self._bar is None:

@@ -29,7 +29,7 @@ def export_paths(paths: Iterable[str | os.PathLike], out: str | os.PathLike, rul
             for result in validate_paths(paths, rules, summary):
                 writer.add(result)
                 if progress is not None and not hasattr(result, "code"):
-                    progress.advance(1)
+                    progress.hand_in(result.file)
         else:
             from hhtool.engine.runner import WANT_ROWS, run
 

@@ -205,38 +205,6 @@ class Rows:
         self.data["findings"].append(finding_row(uid, f, day))
 
 
-class Columns:
-    """Column buffers per table, for rows that arrive as columns (a parallel worker's batch).
-
-    Hands are appended as slices of the batch's columns: a run of hands is a few list extends, not
-    one tuple per row, and the columns go to Arrow as they are.
-    """
-
-    def __init__(self) -> None:
-        self.data: dict[str, list[list]] = {table: [[] for _ in names] for table, names in ORDER.items()}
-
-    def size(self, table: str) -> int:
-        return len(self.data[table][0])
-
-    def append_row(self, table: str, row: tuple) -> None:
-        for column, value in zip(self.data[table], row):
-            column.append(value)
-
-    def extend(self, table: str, columns: list[list], begin: int, end: int) -> None:
-        if end > begin:
-            for mine, theirs in zip(self.data[table], columns):
-                mine.extend(theirs[begin:end])
-
-    def row(self, columns: list[list], index: int) -> tuple:
-        return tuple(column[index] for column in columns)
-
-    def take_columns(self, table: str) -> dict[str, list]:
-        """The buffered rows of a table as columns (`date` included), emptying the buffer."""
-        columns = self.data[table]
-        self.data[table] = [[] for _ in columns]
-        return dict(zip(ORDER[table], columns))
-
-
 def to_columns(rows: list[tuple], width: int) -> list[list]:
     """Row tuples → column lists."""
     return [list(column) for column in zip(*rows)] if rows else [[] for _ in range(width)]

@@ -117,3 +117,13 @@ def schema(table: str) -> pa.Schema:
 
 
 SCHEMAS = {table: schema(table) for table in TABLES}
+
+
+def _plain(table: str) -> pa.Schema:
+    """The table with its `date` partition and categoricals as plain strings: how rows are built and
+    sent between processes; dictionaries are encoded per file, when written."""
+    return pa.schema([pa.field(f.name, f.type.value_type if pa.types.is_dictionary(f.type) else f.type)
+                      for f in SCHEMAS[table]] + [pa.field("date", pa.string())])
+
+
+PLAIN_SCHEMAS = {table: _plain(table) for table in TABLES}

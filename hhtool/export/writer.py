@@ -23,8 +23,8 @@ import pyarrow.dataset as pads
 import pyarrow.parquet as pq
 
 from hhtool.engine.uidtable import UidTable
-from hhtool.export.rows import HANDS_ERRORS, HANDS_STATUS, HANDS_WARNINGS, Columns, Rows, finding_row, hand_uid
-from hhtool.export.schema import COLUMNS, SCHEMA_VERSION, SCHEMAS, TABLES
+from hhtool.export.rows import HANDS_ERRORS, HANDS_STATUS, HANDS_WARNINGS, Rows, finding_row, hand_uid
+from hhtool.export.schema import COLUMNS, PLAIN_SCHEMAS, SCHEMA_VERSION, SCHEMAS, TABLES
 from hhtool.findings import Finding, Severity
 from hhtool.validate import HandResult
 
@@ -52,7 +52,7 @@ class DatasetWriter:
         self.known = existing_uids(self.out)
         self.known_file_findings = existing_file_findings(self.out)
         self.rows = Rows({t: [name for name, _, _ in cols] for t, cols in COLUMNS.items()})
-        self.cols: Columns | None = None  # used instead of `rows` by a parallel run (add_record)
+        self.segments: dict[str, list[pa.Table]] = {t: [] for t in TABLES}  # a parallel run's rows (add_record)
         self._run: list | None = None  # [batch, begins, ends]: hands of one batch awaiting their extend
         self._filled = [0] * len(TABLES)  # rows buffered per table (add_record), run included
         self.writers: dict[tuple[str, str], pq.ParquetWriter] = {}
@@ -62,21 +62,20 @@ class DatasetWriter:
     # -- input -----------------------------------------------------------------------------
     def add_record(self, record) -> None:
         """One hand as a parallel worker built it (a HandRecord whose rows are slices of its task's
-        column batch), or a file-level Finding. Hands stored as built are appended in runs.
+        Arrow batch), or a file-level Finding. Hands stored as built are appended in runs (slices).
 
         When the parent's cross-hand checks changed the hand's findings, its hands row (status,
         errors, warnings) and its findings rows are rebuilt here, and an HH413 hand gets its
         file:line uid in every row. Row groups fall where `add` would put them (the same files).
         """
-        if self.cols is None:
-            self.cols = Columns()
+        filled = self._filled
         if isinstance(record, Finding):
-            self._close_run()
             uid = f"@{record.file}:{record.line}"
             if (uid, record.code) not in self.known_file_findings:
+                self._close_run()
                 self.known_file_findings.add((uid, record.code))
-                self.cols.append_row("findings", finding_row(uid, record, "unknown"))
-                self._filled[-1] += 1
+                self._append_rows("findings", [finding_row(uid, record, "unknown")])
+                filled[-1] += 1
             return
         self.stats.hands_read += 1
         uid = hand_uid(record)
@@ -85,14 +84,12 @@ class DatasetWriter:
             self._close_run()
             return
         batch, starts, counts = record.rows
-        filled = self._filled
         if record.crossed:
             self._close_run()
-            hand_rows = tuple([self.cols.row(batch[t], i) for i in range(starts[t], starts[t] + counts[t])]
+            hand_rows = tuple([tuple(row.values()) for row in batch[t].slice(starts[t], counts[t]).to_pylist()]
                               for t in range(len(TABLES)))
             for t, (table, rows) in enumerate(zip(TABLES, _patched(hand_rows, uid, record))):
-                for row in rows:
-                    self.cols.append_row(table, row)
+                self._append_rows(table, rows)
                 filled[t] += len(rows)
         else:
             run = self._run
@@ -107,12 +104,18 @@ class DatasetWriter:
         if max(filled) >= FLUSH_ROWS:
             self.flush()
 
+    def _append_rows(self, table: str, rows: list[tuple]) -> None:
+        if rows:
+            columns = dict(zip(PLAIN_SCHEMAS[table].names, map(list, zip(*rows))))
+            self.segments[table].append(pa.Table.from_pydict(columns, schema=PLAIN_SCHEMAS[table]))
+
     def _close_run(self) -> None:
         run = self._run
         if run is not None:
             batch, begins, ends = run
             for t, table in enumerate(TABLES):
-                self.cols.extend(table, batch[t], begins[t], ends[t])
+                if ends[t] > begins[t]:
+                    self.segments[table].append(batch[t].slice(begins[t], ends[t] - begins[t]))
             self._run = None
 
     def add(self, item: HandResult | Finding) -> None:
@@ -138,8 +141,14 @@ class DatasetWriter:
         """Write the buffered rows as one row group per table and day."""
         self._close_run()
         for table in TABLES:
-            columns = self.rows.take_columns(table) if self.cols is None else self.cols.take_columns(table)
-            for day, batch in by_day(table, columns):
+            if self.segments[table]:
+                whole = pa.concat_tables(self.segments[table]).combine_chunks()
+                self.segments[table] = []
+            elif self.rows.data[table]:
+                whole = pa.Table.from_pydict(self.rows.take_columns(table), schema=PLAIN_SCHEMAS[table])
+            else:
+                continue
+            for day, batch in by_day(table, whole):
                 self._writer(table, day).write_table(batch)
                 self.stats.rows[table] += batch.num_rows
         self._filled = [0] * len(TABLES)
@@ -209,19 +218,11 @@ class DatasetWriter:
                     path.unlink()
 
 
-_PLAIN = {table: pa.schema([pa.field(f.name, f.type.value_type if pa.types.is_dictionary(f.type) else f.type)
-                            for f in SCHEMAS[table]] + [pa.field("date", pa.string())]) for table in TABLES}
-
-
-def by_day(table: str, columns: dict[str, list]) -> list[tuple[str, pa.Table]]:
-    """A table's buffered columns as one Arrow table per day, days in order of first appearance.
-
-    Built once with plain types, grouped by a stable sort on the day, and cast per day to the
-    schema (dictionaries are encoded per day, as if each day's rows were converted on their own).
+def by_day(table: str, whole: pa.Table) -> list[tuple[str, pa.Table]]:
+    """A table's buffered rows (plain types, one chunk) as one Arrow table per day, days in order of
+    first appearance: grouped by a stable sort on the day, and cast per day to the schema
+    (dictionaries are encoded per day, as if each day's rows were converted on their own).
     """
-    if not columns["date"]:
-        return []
-    whole = pa.Table.from_pydict(columns, schema=_PLAIN[table])
     dates = whole.column("date")
     days = pc.unique(dates)
     target = SCHEMAS[table]
