@@ -200,6 +200,10 @@ class LineParser:
                 else:
                     values[-1].append(child)
                 return
+        elif size == 1 and type(values[-1]) is _Inline and name[0] != "_":  # `body: __body_star`: its children
+            children = values.pop()
+            values.append(handler(list(children)) if handler else list(children))
+            return
         children = values[-size:] if size else []
         if size:
             del values[-size:]

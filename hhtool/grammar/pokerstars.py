@@ -48,8 +48,12 @@ from hhtool.model.money import CURRENCY_CODES, CURRENCY_SYMBOLS, MoneyError, to_
 # Enum members as module constants: an enum class's attribute look-up goes through EnumType.__getattr__
 # (~10x a global's), and they are named per event.
 _BIG, _BUTTON, _SMALL, _SMALL_AND_BIG = BlindKind.BIG, BlindKind.BUTTON, BlindKind.SMALL, BlindKind.SMALL_AND_BIG
-_FIXED_LIMIT, _NO_LIMIT, _POT_LIMIT, _POT_LIMIT_PREFLOP = Limit.FIXED_LIMIT, Limit.NO_LIMIT, Limit.POT_LIMIT, Limit.POT_LIMIT_PREFLOP
-_BETTING_CAPPED, _BOUNTY, _CHAT, _CONNECTION, _FINISHED, _JOIN, _LEAVE, _NO_LOW_HAND, _REMOVED, _SITTING_OUT, _WAIT_FOR_BUTTON = NoticeKind.BETTING_CAPPED, NoticeKind.BOUNTY, NoticeKind.CHAT, NoticeKind.CONNECTION, NoticeKind.FINISHED, NoticeKind.JOIN, NoticeKind.LEAVE, NoticeKind.NO_LOW_HAND, NoticeKind.REMOVED, NoticeKind.SITTING_OUT, NoticeKind.WAIT_FOR_BUTTON
+_FIXED_LIMIT, _NO_LIMIT, _POT_LIMIT = Limit.FIXED_LIMIT, Limit.NO_LIMIT, Limit.POT_LIMIT
+_POT_LIMIT_PREFLOP = Limit.POT_LIMIT_PREFLOP
+_BETTING_CAPPED, _BOUNTY, _CHAT = NoticeKind.BETTING_CAPPED, NoticeKind.BOUNTY, NoticeKind.CHAT
+_CONNECTION, _FINISHED, _JOIN = NoticeKind.CONNECTION, NoticeKind.FINISHED, NoticeKind.JOIN
+_LEAVE, _NO_LOW_HAND, _REMOVED = NoticeKind.LEAVE, NoticeKind.NO_LOW_HAND, NoticeKind.REMOVED
+_SITTING_OUT, _WAIT_FOR_BUTTON = NoticeKind.SITTING_OUT, NoticeKind.WAIT_FOR_BUTTON
 _FLOP, _PREFLOP, _RIVER, _SHOWDOWN, _TURN = Street.FLOP, Street.PREFLOP, Street.RIVER, Street.SHOWDOWN, Street.TURN
 
 SITE = "pokerstars"
@@ -462,7 +466,7 @@ class HandReader:
     def body(self, tokens) -> list:
         """The events of the body lines; a line read before (same text and kind) comes from the memo."""
         known_event, base, read = self.events.get, self.base, self.read
-        events = []
+        events: list[Event] = []
         append = events.append
         for token in tokens:
             text = token.value
@@ -729,7 +733,8 @@ class HandReader:
     def _outcomes(self, text: str, line: int, cards: tuple[str, ...]) -> tuple:
         """`won ($X) with …, and lost with …` (one part per run) → result, folded_on, didnt_bet, cards, outcomes."""
         outcomes = []
-        for part in _RUN_SEPARATOR.split(text) if ", and " in text else (text,):  # a second run starts ", and "
+        parts = _RUN_SEPARATOR.split(text) if ", and " in text else (text,)  # a second run starts ", and "
+        for part in parts:
             match = _OUTCOME.match(part)
             if match is None:
                 return "other", None, False, cards, ()

@@ -147,11 +147,13 @@ _VALUES: dict[int, HandValue] = {}  # _values(), once built (a global look-up ra
 @lru_cache(maxsize=64)
 def _evaluate(cards: tuple[str, ...]) -> HandValue:
     try:  # the common case, 5 to 7 distinct valid cards, without _ids' per-card list comprehension
-        ids = list(map(_card_id_or_none, cards))
+        found: list[int | None] = list(map(_card_id_or_none, cards))
     except TypeError:  # an unhashable "card"
-        ids = _ids(cards)
-    if None in ids or not 5 <= len(ids) <= 7 or len(set(ids)) != len(ids):
+        found = [None]
+    if None in found or not 5 <= len(found) <= 7 or len(set(found)) != len(found):
         ids = _ids(cards)  # raises ValueError, naming what is wrong
+    else:
+        ids = found  # type: ignore[assignment]  # no None in it
     values = _VALUES or _VALUES.update(_values()) or _VALUES
     return values[_BY_COUNT[len(ids)](*ids)]
 

@@ -158,15 +158,16 @@ def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int]) -> Non
     if not s.unverified:
         # the common case first: every pot decided by the cards and collected exactly as they say,
         # which is the one case where the full check below reports nothing
-        two_runs, pots, actual = len(runs) == 2, len(s.pots), {}
+        two_runs, pots = len(runs) == 2, len(s.pots)
+        collected: dict[tuple[int, int, str], int] = {}
         for event, run in zip(s.collects, s.collect_runs):
             index = 0 if event.pot_index is None else event.pot_index
             if index >= pots:
                 break
-            key = (run if two_runs else 0, index, event.player)
-            actual[key] = actual.get(key, 0) + event.amount
+            who = (run if two_runs else 0, index, event.player)
+            collected[who] = collected.get(who, 0) + event.amount
         else:
-            if actual == expected:
+            if collected == expected:
                 return
     actual: dict[tuple[int, int, str], int] = defaultdict(int)
     lines: dict[tuple[int, int], int] = {}
@@ -348,9 +349,10 @@ def _cards_clean(s: Replay) -> bool:
         line = set(cards)
         if len(cards) > 2 or len(line) != len(cards):
             return False
-        owned = by_owner.get(event.player)
+        owner = event.player
+        owned = by_owner.get(owner)
         if owned is None:
-            by_owner[event.player] = line
+            by_owner[owner] = line
         else:
             owned |= line
     for seat in s.hand.claims.seats:
