@@ -47,8 +47,9 @@ counts and reasons are printed and the rates are compared on the hands it accept
 ratio is hhtool's export on all cores against PokerKit's parse + replay on one.
 
 --million: only `hhtool export --jobs N` (N the largest of --jobs) on a 1,000,000-hand file, for
-its peak RSS against the target of 300 MB. Generating the file takes several minutes the first time
-(about 1.3 GB in the cache folder) and the export some more.
+its peak RSS against the target of 300 MB. It is long: on the 2-core machine of the project (busy)
+generating the file took 6 minutes the first time (1.26 GB in the cache folder) and the export
+with 2 jobs 30 minutes.
 """
 
 from __future__ import annotations
@@ -165,7 +166,7 @@ def cli_measurements(path: Path, hands: int, jobs_list: list[int], runs: int, hh
                      work: Path, only_export: bool = False) -> list[dict]:
     results = []
     has_jobs = supports_jobs(hhtool, ("parse", "validate", "export"))
-    print(f"--jobs in the CLI: " + ", ".join(f"{c} {'yes' if v else 'no'}" for c, v in has_jobs.items()),
+    print("--jobs in the CLI: " + ", ".join(f"{c} {'yes' if v else 'no'}" for c, v in has_jobs.items()),
           file=sys.stderr, flush=True)
 
     def progress(result: dict) -> dict:
