@@ -261,7 +261,7 @@ class ChildRun:
             handle.close()
 
 
-def idlest_cpu(window: float = 0.5) -> int | None:
+def idlest_cpu(window: float = 0.25) -> int | None:
     """The CPU (of those this process may use) that was idle the most over the next `window` seconds.
 
     On a shared machine, pinning a one-core run to a fixed CPU can put it beside someone else's

@@ -25,7 +25,7 @@ imports, reading, output), reaped with os.wait4, so each has its own rusage:
 - validate: `hhtool validate --jobs N --format jsonl FILE > /dev/null`
 - export:   `hhtool export --jobs N --out DIR FILE`, into a new empty DIR each run.
 The 1-job runs are pinned to one CPU (sched_setaffinity: pyarrow's threads too), the one that was
-idlest over the half second before (the machine is shared); the others are not pinned.
+idlest over the quarter second before (the machine is shared); the others are not pinned.
 Where `hhtool validate/export --help` has no --jobs yet, the 1-core figure is measured without the
 option and the others print "n/a (no --jobs yet)".
 

@@ -20,7 +20,7 @@ def tiny_run(tmp_path_factory):
     folder = tmp_path_factory.mktemp("throughput")
     report = folder / "report.json"
     done = subprocess.run(
-        [sys.executable, str(BENCHMARKS / "throughput.py"), "--hands", "300", "--pokerkit-hands", "50",
+        [sys.executable, str(BENCHMARKS / "throughput.py"), "--hands", "200", "--pokerkit-hands", "30",
          "--jobs", "1", "--cache", str(folder / "cache"), "--out-json", str(report)],
         capture_output=True, text=True, timeout=120, check=False)
     return done, report
@@ -41,14 +41,14 @@ def test_json_report(tiny_run):
     done, report = tiny_run
     assert done.returncode == 0, done.stderr
     data = json.loads(report.read_text())
-    assert data["input"]["hands"] == 300
+    assert data["input"]["hands"] == 200
     rows = {row["name"]: row for row in data["measurements"]}
     assert set(rows) == {"parse", "validate", "export"}
     assert all(row["hands_per_s"] > 0 and row["peak_rss_mb"] > 0 for row in rows.values())
     if HAS_POKERKIT:
         pokerkit = data["pokerkit"]
-        assert pokerkit["hands"] == 50 and pokerkit["hhtool_parsed"] == 50
-        assert pokerkit["accepted"] + sum(pokerkit["rejected"].values()) == 50
+        assert pokerkit["hands"] == 30 and pokerkit["hhtool_parsed"] == 30
+        assert pokerkit["accepted"] + sum(pokerkit["rejected"].values()) == 30
     else:
         assert data["pokerkit"] == {"installed": False}
 
@@ -56,7 +56,7 @@ def test_json_report(tiny_run):
 @pytest.mark.skipif(not HAS_POKERKIT, reason="pokerkit not installed (benchmark-only dependency)")
 def test_pokerkit_part(tiny_run):
     done, _ = tiny_run
-    assert re.search(r"PokerKit accepted \d+ of 50 hands", done.stdout), done.stdout
+    assert re.search(r"PokerKit accepted \d+ of 30 hands", done.stdout), done.stdout
     assert re.search(r"ratio hhtool / PokerKit, parse \+ replay, one core, accepted hands: [\d.,]+x", done.stdout)
 
 
