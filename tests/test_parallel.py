@@ -272,21 +272,26 @@ def test_progress_is_quiet_when_stderr_is_not_a_terminal(hands_dir):
     assert bar.hands == 0
 
 
-def test_uid_table_keeps_values_and_survives_64_bit_collisions(monkeypatch):
+@pytest.mark.parametrize("buffer", [1 << 15, 3])  # entries in the recent dict, or merged into the arrays
+def test_uid_table_keeps_values_and_survives_64_bit_collisions(monkeypatch, buffer):
+    monkeypatch.setattr(uidtable, "_BUFFER", buffer)
     table = UidTable()
     for i in range(20000):
         table.put(f"pokerstars:{i}", i * 7 + 1)
+    table.put("pokerstars:5", 5)
     assert len(table) == 20000
-    assert all(table.get(f"pokerstars:{i}") == i * 7 + 1 for i in range(0, 20000, 97))
-    assert "pokerstars:20000" not in table and "pokerstars:5" in table
+    assert all(table.get(f"pokerstars:{i}") == i * 7 + 1 for i in range(6, 20000, 97))
+    assert "pokerstars:20000" not in table and table.get("pokerstars:5") == 5
+    assert table.setdefault("pokerstars:9", 1) == 64 and table.setdefault("new", 3) is None
+    assert table.get("new") == 3
     real = uidtable.uid_hashes
     monkeypatch.setattr(uidtable, "uid_hashes", lambda uid: (12345, real(uid)[1]))  # every key collides
     clash = UidTable()
-    for name in ("a", "b", "c"):
+    for name in ("a", "b", "c", "e", "f"):
         clash.put(name, ord(name))
     clash.put("b", 99)
-    assert [clash.get(n) for n in "abcd"] == [97, 99, 99, None]
-    assert len(clash) == 3
+    assert [clash.get(n) for n in "abcdef"] == [97, 99, 99, None, 101, 102]
+    assert len(clash) == 5
 
 
 def test_dask_engine_gives_the_same_dataset_and_jsonl(hands_dir, tmp_path, small_chunks):

@@ -7,6 +7,7 @@ import resource
 import sys
 from collections.abc import Iterable, Iterator
 
+from hhtool.engine.memory import settle_allocator
 from hhtool.engine.merge import Merger
 from hhtool.engine.plan import plan_tasks
 from hhtool.engine.progress import Progress
@@ -30,6 +31,7 @@ def run(paths: Iterable[str | os.PathLike], rules: RuleSet, summary: Summary, wa
         chunk_bytes: int | None = None) -> Iterator[HandRecord | Finding]:
     """Every hand read as a HandRecord (and file-level Findings), in input order, counted in `summary`."""
     paths = list(paths)
+    settle_allocator()
 
     def count_file() -> None:
         summary.tally.files += 1

@@ -1,146 +1,108 @@
 """A compact set/map of hand uids: per-run state that grows with the number of hands.
 
 A Python set of 1M uid strings costs ~100 MB, a dict uid → digest ~200 MB. This table keeps two
-64-bit hashes of each uid (a slot key and a check) and one 64-bit value in numpy arrays: 24 bytes a
-slot, ~50 MB for 1M hands with the load kept under 3/4. The arrays are `array('Q')` (indexing gives
-Python ints at list speed); growing re-inserts through numpy views of them.
+64-bit hashes of each uid (a key and a check) and one 64-bit value: recent entries in a small dict,
+the rest in sorted arrays (24 bytes an entry, no empty slots: ~24 MB for 1M hands), merged in when
+the dict reaches `_BUFFER` entries (a numpy sort every 32k inserts). The arrays are `array('Q')`:
+`bisect` searches them in C and indexing gives Python ints, ~1 µs a look-up.
 
-Exactness: two uids are taken as the same only when both 64-bit hashes agree (a false match needs a
-128-bit collision: ~1e-27 for 1M hands). When the slot keys agree but the checks differ (a real
-64-bit collision, detected), the newcomer is kept exactly, by its string, in a small overflow dict.
+Exactness: two uids are taken as the same only when both 64-bit hashes agree (a false match needs
+both to collide: ~1e-27 for 1M hands). When the keys agree but the checks differ (a real 64-bit
+collision, detected), both are kept apart: entries are found by (key, check), never by key alone.
 """
 
 from __future__ import annotations
 
-import hashlib
 from array import array
+from bisect import bisect_left
 
 import numpy as np
 
-_EMPTY = 0
-_MIN_CAPACITY = 1 << 12
+_BUFFER = 1 << 15
+_MASK = 0xFFFF_FFFF_FFFF_FFFF
 
 
 def uid_hashes(uid: str) -> tuple[int, int]:
-    """(slot key, check) of a uid; the key is never 0 (0 marks an empty slot)."""
-    both = int.from_bytes(hashlib.blake2b(uid.encode("utf-8", "surrogatepass"), digest_size=16).digest(), "little")
-    return (both & 0xFFFF_FFFF_FFFF_FFFF) | 1, both >> 64
+    """(key, check) of a uid: two 64-bit hashes of different inputs (Python's keyed SipHash: the
+    table lives in one process, so the per-process hash seed does not matter; str caches its hash)."""
+    return hash(uid) & _MASK, hash(uid + "\x00") & _MASK
 
 
 class UidTable:
-    """uid → 64-bit int value (0 when only membership matters), open addressing, linear probing."""
+    """uid → 64-bit int value (0 when only membership matters)."""
 
-    __slots__ = ("_keys", "_checks", "_values", "_mask", "_size", "_exact")
+    __slots__ = ("_keys", "_checks", "_values", "_recent")
 
-    def __init__(self, capacity: int = _MIN_CAPACITY) -> None:
-        size = _MIN_CAPACITY
-        while size < capacity * 4 // 3 + 1:
-            size <<= 1
-        self._alloc(size)
-        self._size = 0
-        self._exact: dict[str, int] = {}  # uids whose slot key collides with another uid's
-
-    def _alloc(self, size: int) -> None:
-        zeros = bytes(8 * size)
-        self._keys, self._checks, self._values = array("Q", zeros), array("Q", zeros), array("Q", zeros)
-        self._mask = size - 1
+    def __init__(self) -> None:
+        self._keys = array("Q")  # sorted by (key, check)
+        self._checks = array("Q")
+        self._values = array("Q")
+        self._recent: dict[tuple[int, int], int] = {}
 
     def __len__(self) -> int:
-        return self._size + len(self._exact)
+        return len(self._keys) + len(self._recent)
 
-    def _find(self, key: int, check: int) -> tuple[int, bool, bool]:
-        """(slot, found, key collision seen on the way)."""
-        keys, checks, mask = self._keys, self._checks, self._mask
-        slot = key & mask
-        collided = False
-        while True:
-            here = keys[slot]
-            if here == _EMPTY:
-                return slot, False, collided
-            if here == key:
-                if checks[slot] == check:
-                    return slot, True, collided
-                collided = True
-            slot = (slot + 1) & mask
+    def _stored(self, key: int, check: int) -> int:
+        """Index of (key, check) in the sorted arrays, or -1."""
+        keys = self._keys
+        index = bisect_left(keys, key)
+        checks = self._checks
+        while index < len(keys) and keys[index] == key:  # more than one only after a 64-bit collision
+            if checks[index] == check:
+                return index
+            index += 1
+        return -1
 
     def get(self, uid: str) -> int | None:
-        if self._exact:
-            value = self._exact.get(uid)
-            if value is not None:
-                return value
-        key, check = uid_hashes(uid)
-        slot, found, _ = self._find(key, check)
-        return self._values[slot] if found else None
+        pair = uid_hashes(uid)
+        value = self._recent.get(pair)
+        if value is not None:
+            return value
+        index = self._stored(*pair)
+        return self._values[index] if index >= 0 else None
 
     def __contains__(self, uid: str) -> bool:
         return self.get(uid) is not None
 
     def put(self, uid: str, value: int = 0) -> None:
         """Insert or overwrite."""
-        if uid in self._exact:
-            self._exact[uid] = value
+        pair = uid_hashes(uid)
+        index = self._stored(*pair) if pair not in self._recent else -1
+        if index >= 0:
+            self._values[index] = value
             return
-        key, check = uid_hashes(uid)
-        slot, found, collided = self._find(key, check)
-        if not found and collided:  # same 64-bit key, different uid: keep this one exactly
-            self._exact[uid] = value
-            return
-        if not found:
-            self._keys[slot] = key
-            self._checks[slot] = check
-            self._size += 1
-        self._values[slot] = value
-        if self._size * 4 > (self._mask + 1) * 3:
-            self._grow()
+        self._recent[pair] = value
+        if len(self._recent) >= _BUFFER:
+            self._merge()
 
     def add(self, uid: str) -> None:
         self.put(uid, 0)
 
     def setdefault(self, uid: str, value: int = 0) -> int | None:
-        """The value stored for uid, or None after storing `value` for it (one hash, one probe)."""
-        if self._exact:
-            known = self._exact.get(uid)
-            if known is not None:
-                return known
-        key, check = uid_hashes(uid)
-        slot, found, collided = self._find(key, check)
-        if found:
-            return self._values[slot]
-        if collided:
-            self._exact[uid] = value
-            return None
-        self._keys[slot] = key
-        self._checks[slot] = check
-        self._values[slot] = value
-        self._size += 1
-        if self._size * 4 > (self._mask + 1) * 3:
-            self._grow()
+        """The value stored for uid, or None after storing `value` for it (one hash)."""
+        pair = uid_hashes(uid)
+        known = self._recent.get(pair)
+        if known is not None:
+            return known
+        index = self._stored(*pair)
+        if index >= 0:
+            return self._values[index]
+        self._recent[pair] = value
+        if len(self._recent) >= _BUFFER:
+            self._merge()
         return None
 
-    def _grow(self) -> None:
-        """Double the arrays and re-insert every entry, vectorised: each round places, for every free
-        target slot, the first entry probing it; the others move one slot on (linear probing)."""
-        old_keys = np.frombuffer(self._keys, dtype=np.uint64)
-        used = np.nonzero(old_keys)[0]
-        keys = old_keys[used]
-        checks = np.frombuffer(self._checks, dtype=np.uint64)[used]
-        values = np.frombuffer(self._values, dtype=np.uint64)[used]
-        self._alloc((self._mask + 1) * 2)
-        new_keys = np.frombuffer(self._keys, dtype=np.uint64)
-        new_checks = np.frombuffer(self._checks, dtype=np.uint64)
-        new_values = np.frombuffer(self._values, dtype=np.uint64)
-        mask = np.uint64(self._mask)
-        pos = keys & mask
-        pending = np.arange(len(keys))
-        while len(pending):
-            cand = pending[new_keys[pos[pending]] == _EMPTY]
-            _, first = np.unique(pos[cand], return_index=True)
-            placed = cand[first]
-            target = pos[placed]
-            new_keys[target] = keys[placed]
-            new_checks[target] = checks[placed]
-            new_values[target] = values[placed]
-            done = np.zeros(len(keys), dtype=bool)
-            done[placed] = True
-            pending = pending[~done[pending]]
-            pos[pending] = (pos[pending] + np.uint64(1)) & mask
+    def _merge(self) -> None:
+        """Move the recent entries into the sorted arrays."""
+        recent = self._recent
+        count = len(recent)
+        keys = np.fromiter((k for k, _ in recent), dtype=np.uint64, count=count)
+        checks = np.fromiter((c for _, c in recent), dtype=np.uint64, count=count)
+        values = np.fromiter(recent.values(), dtype=np.uint64, count=count)
+        keys = np.concatenate([np.frombuffer(self._keys, dtype=np.uint64), keys])
+        checks = np.concatenate([np.frombuffer(self._checks, dtype=np.uint64), checks])
+        values = np.concatenate([np.frombuffer(self._values, dtype=np.uint64), values])
+        order = np.lexsort((checks, keys))
+        self._keys, self._checks, self._values = (array("Q", column[order].tobytes()) for column in
+                                                  (keys, checks, values))
+        self._recent = {}

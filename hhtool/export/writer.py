@@ -22,6 +22,7 @@ import pyarrow.compute as pc
 import pyarrow.dataset as pads
 import pyarrow.parquet as pq
 
+from hhtool.engine.memory import trim
 from hhtool.engine.uidtable import UidTable
 from hhtool.export.rows import HANDS_ERRORS, HANDS_STATUS, HANDS_WARNINGS, Rows, finding_row, hand_uid
 from hhtool.export.schema import COLUMNS, PLAIN_SCHEMAS, SCHEMA_VERSION, SCHEMAS, TABLES
@@ -55,6 +56,7 @@ class DatasetWriter:
         self.segments: dict[str, list[pa.Table]] = {t: [] for t in TABLES}  # a parallel run's rows (add_record)
         self._run: list | None = None  # [batch, begins, ends]: hands of one batch awaiting their extend
         self._filled = [0] * len(TABLES)  # rows buffered per table (add_record), run included
+        self._run_parallel = False
         self.writers: dict[tuple[str, str], pq.ParquetWriter] = {}
         self.parts: dict[tuple[str, str], int] = {}
         self.stats = ExportStats()
@@ -69,6 +71,7 @@ class DatasetWriter:
         file:line uid in every row. Row groups fall where `add` would put them (the same files).
         """
         filled = self._filled
+        self._run_parallel = True
         if isinstance(record, Finding):
             uid = f"@{record.file}:{record.line}"
             if (uid, record.code) not in self.known_file_findings:
@@ -152,6 +155,8 @@ class DatasetWriter:
                 self._writer(table, day).write_table(batch)
                 self.stats.rows[table] += batch.num_rows
         self._filled = [0] * len(TABLES)
+        if self._run_parallel:
+            trim()
 
     def _writer(self, table: str, day: str) -> pq.ParquetWriter:
         key = (table, day)

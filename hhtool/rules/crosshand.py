@@ -88,10 +88,24 @@ def table_snapshot(state: Replay) -> TableSnapshot | None:
         header.scale, header.currency, hand.source.file, hand.source.line, header.hand_id)
 
 
+class _Last(NamedTuple):
+    """What a table keeps of its last hand (compact: one entry per table is kept for the whole run)."""
+
+    order: tuple
+    button: int | None
+    chips: tuple  # (seat, player, chips at the end of the hand) per player
+
+
+def _last(snapshot: TableSnapshot) -> _Last:
+    final = snapshot.final
+    return _Last(snapshot.order, snapshot.button,
+                 tuple((seat, player, final[player]) for seat, player in snapshot.seats.items()))
+
+
 class CrossHand:
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
-        self.tables: dict[tuple, TableSnapshot] = {}
+        self.tables: dict[tuple, _Last] = {}
         self.seen = UidTable()  # hand uid → text digest
 
     def duplicate(self, hand: Hand, text: str) -> Finding | None:
@@ -122,16 +136,17 @@ class CrossHand:
             if not moved:  # stacks chain only between consecutive hands; a skipped button means a gap
                 out.extend(self._stacks(current, previous))
         if previous is None or later:
-            self.tables[current.key] = current
+            self.tables[current.key] = _last(current)
         return out
 
-    def _stacks(self, current: TableSnapshot, previous: TableSnapshot) -> list[Finding]:
+    def _stacks(self, current: TableSnapshot, previous: _Last) -> list[Finding]:
         out = []
         bb = current.big_blind
         min_bb = self.rules.min_buyin_bb
+        ended = {(seat, player): chips for seat, player, chips in previous.chips}
         for seat, player, stack, line in current.hand_seats:
-            before = previous.final.get(player)
-            if before is None or previous.seats.get(seat) != player:
+            before = ended.get((seat, player))  # the same player on the same seat last hand
+            if before is None:
                 continue
             if stack != before:
                 if before == 0 and not current.is_tournament:
@@ -149,7 +164,7 @@ class CrossHand:
         return out
 
 
-def _button(current: TableSnapshot, previous: TableSnapshot) -> list[Finding]:
+def _button(current: TableSnapshot, previous: _Last) -> list[Finding]:
     button, last = current.button, previous.button
     if button is None or last is None or not current.dealt_seats:
         return []
@@ -157,7 +172,8 @@ def _button(current: TableSnapshot, previous: TableSnapshot) -> list[Finding]:
     following = [s for s in seats if s > last] or seats
     expected = following[0]
     # a dead button may also stand on an empty seat between the last button and the next player
-    allowed = {expected} | {s for s in range(last + 1, expected) if s not in previous.seats}
+    taken = {seat for seat, _, _ in previous.chips}
+    allowed = {expected} | {s for s in range(last + 1, expected) if s not in taken}
     if button in allowed:
         return []
     return [finding("HH412", f"the button moved from seat {last} to seat {button}; the next player is on seat "
