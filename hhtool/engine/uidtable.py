@@ -3,8 +3,9 @@
 A Python set of 1M uid strings costs ~100 MB, a dict uid → digest ~200 MB. This table keeps two
 64-bit hashes of each uid (a key and a check) and one 64-bit value: recent entries in a small dict,
 the rest in sorted arrays (24 bytes an entry, no empty slots: ~24 MB for 1M hands), merged in when
-the dict reaches `_BUFFER` entries (a numpy sort every 32k inserts). The arrays are `array('Q')`:
-`bisect` searches them in C and indexing gives Python ints, ~1 µs a look-up.
+the dict reaches `_BUFFER` entries (every 32k inserts: a sort of those, and one `np.insert` per
+array, so a merge needs one more copy of an array at a time, not of all). Look-ups go through
+memoryviews of the numpy arrays: `bisect` searches them in C and indexing gives Python ints.
 
 Exactness: two uids are taken as the same only when both 64-bit hashes agree (a false match needs
 both to collide: ~1e-27 for 1M hands). When the keys agree but the checks differ (a real 64-bit
@@ -13,7 +14,6 @@ collision, detected), both are kept apart: entries are found by (key, check), ne
 
 from __future__ import annotations
 
-from array import array
 from bisect import bisect_left
 
 import numpy as np
@@ -34,9 +34,9 @@ class UidTable:
     __slots__ = ("_keys", "_checks", "_values", "_recent")
 
     def __init__(self) -> None:
-        self._keys = array("Q")  # sorted by (key, check)
-        self._checks = array("Q")
-        self._values = array("Q")
+        self._keys = memoryview(np.zeros(0, dtype=np.uint64))  # sorted by key
+        self._checks = memoryview(np.zeros(0, dtype=np.uint64))
+        self._values = memoryview(np.zeros(0, dtype=np.uint64))
         self._recent: dict[tuple[int, int], int] = {}
 
     def __len__(self) -> int:
@@ -99,10 +99,9 @@ class UidTable:
         keys = np.fromiter((k for k, _ in recent), dtype=np.uint64, count=count)
         checks = np.fromiter((c for _, c in recent), dtype=np.uint64, count=count)
         values = np.fromiter(recent.values(), dtype=np.uint64, count=count)
-        keys = np.concatenate([np.frombuffer(self._keys, dtype=np.uint64), keys])
-        checks = np.concatenate([np.frombuffer(self._checks, dtype=np.uint64), checks])
-        values = np.concatenate([np.frombuffer(self._values, dtype=np.uint64), values])
-        order = np.lexsort((checks, keys))
-        self._keys, self._checks, self._values = (array("Q", column[order].tobytes()) for column in
-                                                  (keys, checks, values))
+        order = np.argsort(keys, kind="stable")
+        at = np.searchsorted(np.asarray(self._keys), keys[order])  # entries with one key stay together
+        self._keys = memoryview(np.insert(np.asarray(self._keys), at, keys[order]))
+        self._checks = memoryview(np.insert(np.asarray(self._checks), at, checks[order]))
+        self._values = memoryview(np.insert(np.asarray(self._values), at, values[order]))
         self._recent = {}
