@@ -311,3 +311,43 @@ def test_dask_engine_gives_the_same_dataset_and_jsonl(hands_dir, tmp_path, small
 def test_scheduler_without_dask_engine_is_a_usage_error():
     code, _out, err = _cli(["validate", str(SAMPLES), "--scheduler", "tcp://127.0.0.1:1"])
     assert code == 2 and "--engine dask" in err
+
+
+def _session_processes(sid: int) -> list[int]:
+    pids = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_bytes().rsplit(b")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[3]) == sid and fields[0] != b"Z":
+            pids.append(int(stat.parent.name))
+    return pids
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_workers_exit_when_the_main_process_is_killed_outright(tmp_path):
+    """SIGKILL leaves no handler to run: the workers (and the forkserver) must not wait for ever."""
+    hands = tmp_path / "many.txt"
+    write_hands(hands, 1500, seed=4)
+    out = tmp_path / "ds"
+    command = [sys.executable, "-c", "from hhtool.cli import app; app()", "export", str(hands), "--out", str(out),
+               "--jobs", "2"]
+    process = subprocess.Popen(command, env={**os.environ, CHUNK_ENV: "50000"}, stderr=subprocess.DEVNULL,
+                               start_new_session=True)
+    deadline = time.monotonic() + 120
+    while len(_session_processes(process.pid)) < 3 and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)  # the main process, the forkserver and at least one worker
+    if process.poll() is not None:
+        pytest.skip("the export finished before its workers could be seen")
+    assert len(_session_processes(process.pid)) >= 3
+    process.kill()
+    process.wait()
+    deadline = time.monotonic() + 20
+    while _session_processes(process.pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = _session_processes(process.pid)
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert left == []
+    assert not (out / "_runs").exists() or not list((out / "_runs").glob("*.json"))

@@ -8,12 +8,16 @@ A worker that dies (killed, out of memory, a crash in native code) breaks the wh
 tasks that were in flight are run again on a new pool, and the task at the front of the line is
 first run alone; if it kills its worker again, its hands are reported as unparsed with HH099 (at
 their own file and line) and the run goes on: nothing read is lost, the exit code says errors.
+When the main process itself is killed outright, the workers notice within a second and exit.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
+import threading
+import time
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -25,8 +29,31 @@ from hhtool.findings import Finding
 from hhtool.rules.ruleset import RuleSet
 
 
-def _init_worker() -> None:
+def _init_worker(main_pid: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C does
+    threading.Thread(target=_exit_when_gone, args=(main_pid,), name="hhtool-watchdog", daemon=True).start()
+
+
+def _exit_when_gone(main_pid: int, every: float = 0.5) -> None:
+    """A worker whose main process was killed outright (SIGKILL, the OOM killer) would wait on its task
+    queue for ever, and the forkserver with it: it exits instead, and the forkserver follows."""
+    while not _gone(main_pid):
+        time.sleep(every)
+    os._exit(1)
+
+
+def _gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    try:  # killed but not yet reaped by its own parent: a zombie still answers kill(pid, 0)
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            return stat.read().rsplit(b")", 1)[1].split()[0] == b"Z"
+    except (OSError, IndexError):
+        return False
 
 
 def _context():
@@ -44,7 +71,8 @@ class LocalPool:
         self.pending: deque[tuple[Task | None, Future | Finding]] = deque()
 
     def _new_pool(self, workers: int) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(workers, mp_context=self.context, initializer=_init_worker)
+        return ProcessPoolExecutor(workers, mp_context=self.context, initializer=_init_worker,
+                                   initargs=(os.getpid(),))
 
     def results(self, items: Iterable[Task | Finding]) -> Iterator[TaskResult | Finding]:
         """TaskResults and path findings in input order; at most `window` tasks queued or running."""
