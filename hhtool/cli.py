@@ -155,10 +155,11 @@ def _engine_settings(jobs: int | None, engine: Engine, scheduler: str | None, pa
 
 
 def _progress(flag: bool | None, paths: list[str]):
-    from hhtool.engine.progress import Progress, total_bytes, wanted
+    from hhtool.engine.progress import Progress, wanted
+    from hhtool.io.paths import total_size
 
     show = wanted(flag)
-    return Progress(show, total_bytes(paths) if show else 0)
+    return Progress(show, total_size(paths) if show else 0)
 
 
 def _interrupted(what: str) -> typer.Exit:

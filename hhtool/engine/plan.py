@@ -20,6 +20,7 @@ from pathlib import Path
 from hhtool.codes import finding
 from hhtool.findings import Finding
 from hhtool.io import Block, expand_paths, read_blocks
+from hhtool.io.paths import total_size
 from hhtool.io.split import POKERSTARS_RE, _byte_chunks, _looks_binary, _split
 
 CHUNK_BYTES = 4 << 20  # a task's size: ~3,000 hands, a few seconds of work
@@ -98,17 +99,7 @@ def chunk_size() -> int:
 
 def one_task(paths: Iterable[str | os.PathLike]) -> bool:
     """Whether the input fits in one task (then a pool would only add its start-up time)."""
-    total = 0
-    limit = chunk_size()
-    for path, problem in expand_paths(paths):
-        if problem is None:
-            try:
-                total += os.path.getsize(path)
-            except OSError:
-                pass
-        if total > limit:
-            return False
-    return True
+    return total_size(paths) <= chunk_size()
 
 
 def cut_file(name: str, chunk_bytes: int) -> Iterator[Piece]:

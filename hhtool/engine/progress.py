@@ -8,9 +8,6 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Iterable
-
-from hhtool.io import expand_paths
 
 
 def wanted(flag: bool | None) -> bool:
@@ -21,17 +18,6 @@ def wanted(flag: bool | None) -> bool:
         return sys.stderr.isatty()
     except (AttributeError, ValueError):
         return False
-
-
-def total_bytes(paths: Iterable[str | os.PathLike]) -> int:
-    total = 0
-    for path, problem in expand_paths(paths):
-        if problem is None:
-            try:
-                total += os.path.getsize(path)
-            except OSError:
-                pass
-    return total
 
 
 def _size(path: str) -> int:

@@ -49,3 +49,15 @@ def _walk(folder: Path) -> Iterator[Path]:
 def _is_history(path: Path) -> bool:
     """Whether a file found by a folder walk or a glob may be a hand history (named files always are)."""
     return not path.name.startswith(".") and path.suffix.lower() not in SKIPPED_SUFFIXES
+
+
+def total_size(paths: Iterable[str | os.PathLike]) -> int:
+    """Bytes of all readable input files (for progress and for the choice of a pool)."""
+    total = 0
+    for path, problem in expand_paths(paths):
+        if problem is None:
+            try:
+                total += os.path.getsize(path)
+            except OSError:
+                pass
+    return total
