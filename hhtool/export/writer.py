@@ -19,7 +19,6 @@ from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.compute as pc
-import pyarrow.dataset as pads
 import pyarrow.parquet as pq
 
 from hhtool.engine.memory import trim
@@ -265,6 +264,8 @@ def existing_uids(out: Path) -> UidTable:
     folder = out / "hands"
     if not folder.is_dir():
         return known
+    import pyarrow.dataset as pads  # here, not at the top: it imports pandas (~50 MB in every worker)
+
     dataset = pads.dataset(folder, format="parquet", partitioning="hive")
     for batch in dataset.to_batches(columns=["hand_uid"]):
         for uid in batch.column(0).to_pylist():
@@ -277,6 +278,8 @@ def existing_file_findings(out: Path) -> set[tuple[str, str]]:
     folder = out / "findings" / "date=unknown"
     if not folder.is_dir():
         return set()
+    import pyarrow.dataset as pads
+
     table = pads.dataset(folder, format="parquet").to_table(columns=["hand_uid", "code"])
     return {(uid, str(code)) for uid, code in zip(table.column("hand_uid").to_pylist(),
                                                    table.column("code").to_pylist()) if uid.startswith("@")}
