@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from hhtool.codes import finding
 from hhtool.findings import Finding, Severity
 from hhtool.grammar import ParseResult, Status, parse_block
-from hhtool.io import expand_paths, read_blocks
+from hhtool.io import Block, expand_paths, read_blocks
 
 
 @dataclass(slots=True)
@@ -74,15 +74,20 @@ def parse_paths_with_text(paths: Iterable[str | os.PathLike],
             if isinstance(block, Finding):
                 item = block
             elif block.dialect is None:
-                first = block.text.split("\n", 1)[0][:120]
-                item = finding("HH002", f"text outside any hand ({block.text.count(chr(10))} lines) is ignored",
-                               name, block.line, block.column, actual=first)
+                item = stray_text(block)
             else:
                 item = _parse_safely(block)
                 text = block.text
             if tally is not None:
                 tally.add(item)
             yield item, text
+
+
+def stray_text(block: Block) -> Finding:
+    """HH002 for a block of text before, between or after hands (kept out of every hand)."""
+    first = block.text.split("\n", 1)[0][:120]
+    return finding("HH002", f"text outside any hand ({block.text.count(chr(10))} lines) is ignored",
+                   block.file, block.line, block.column, actual=first)
 
 
 def _parse_safely(block) -> ParseResult:

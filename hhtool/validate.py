@@ -125,15 +125,17 @@ def validate_paths(paths: Iterable[str | os.PathLike], rules: RuleSet | None = N
 
 def _validate_parsed(parsed: ParseResult, text: str, rules: RuleSet, cross: CrossHand) -> HandResult:
     if parsed.status is not Status.PARSED:
-        return HandResult(parsed.status.value, parsed.file, parsed.line, parsed.site, parsed.hand_id,
-                          list(parsed.findings))
+        return check_parsed(parsed, rules)
     duplicate = cross.duplicate(parsed.hand, text)
     if duplicate is not None and duplicate.code == "HH414":
         return duplicate_result(parsed, duplicate)
     result = check_parsed(parsed, rules)
     if result.state is not None:  # a hand the replay crashed on does not chain
         extra = cross.check(result.state)
-        add_crosshand(result, [duplicate, *extra] if duplicate is not None else extra)
+        if duplicate is not None:
+            extra = [duplicate, *extra]
+        if extra:
+            result.findings, result.status = with_crosshand(result.findings, extra)
     return result
 
 
@@ -163,18 +165,14 @@ def check_parsed(parsed: ParseResult, rules: RuleSet) -> HandResult:
                       findings, hand=hand, state=state)
 
 
-def add_crosshand(result: HandResult, extra: list[Finding]) -> bool:
-    """Merge cross-hand findings into a replayed hand's (sorted findings) and its status; True if any.
+def with_crosshand(findings: list[Finding], extra: list[Finding]) -> tuple[list[Finding], str]:
+    """A hand's findings with the cross-hand ones merged in by position, and the status they give.
 
-    The hand's own findings are already sorted and the sort is stable, so the result is the same as
-    sorting all of them at once.
-    """
-    if not extra:
-        return False
-    result.findings.extend(extra)
-    result.findings.sort(key=Finding.sort_key)
-    result.status = status_of(result.findings)
-    return True
+    The hand's own findings are already sorted and the sort is stable, so this is the same as
+    sorting all of them at once."""
+    merged = [*findings, *extra]
+    merged.sort(key=Finding.sort_key)
+    return merged, status_of(merged)
 
 
 def status_of(findings: list[Finding]) -> str:

@@ -12,7 +12,7 @@ from hhtool.findings import Finding
 from hhtool.grammar import Status
 from hhtool.rules.crosshand import CrossHand
 from hhtool.rules.ruleset import RuleSet
-from hhtool.validate import Summary, status_of
+from hhtool.validate import Summary, with_crosshand
 
 
 class Merger:
@@ -38,8 +38,7 @@ class Merger:
                 if duplicate is not None:
                     extra = [duplicate, *extra]
                 if extra:
-                    findings = [*item.findings, *extra]
-                    findings.sort(key=Finding.sort_key)
-                    record = item._replace(findings=findings, status=status_of(findings), crossed=True)
+                    findings, status = with_crosshand(item.findings, extra)
+                    record = item._replace(findings=findings, status=status, crossed=True)
         summary.add(record)
         return record

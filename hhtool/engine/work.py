@@ -23,7 +23,8 @@ from hhtool.export.rows import Rows, to_columns
 from hhtool.export.schema import COLUMNS, PLAIN_SCHEMAS
 from hhtool.findings import Finding
 from hhtool.grammar import Status
-from hhtool.pipeline import _parse_safely
+from hhtool.grammar.parse import site_and_id
+from hhtool.pipeline import _parse_safely, stray_text
 from hhtool.rules.crosshand import Identity, TableSnapshot, identity, table_snapshot
 from hhtool.rules.ruleset import RuleSet
 from hhtool.serialize import to_json_line
@@ -114,12 +115,10 @@ def _run_piece(piece: Piece, rules: RuleSet, want: str, items: list, rows: Rows 
             items.append(block)
             continue
         if block.dialect is None:
-            first = block.text.split("\n", 1)[0][:120]
-            items.append(finding("HH002", f"text outside any hand ({block.text.count(chr(10))} lines) is ignored",
-                                 block.file, block.line, block.column, actual=first))
+            items.append(stray_text(block))
             continue
         parsed = _parse_safely(block)
-        hand_rows = before = None
+        hand_rows = None
         try:
             result = check_parsed(parsed, rules)
             ident = table = None
@@ -128,18 +127,12 @@ def _run_piece(piece: Piece, rules: RuleSet, want: str, items: list, rows: Rows 
                 if result.state is not None:
                     table = table_snapshot(result.state)
             tail = to_json_line(result.tail_dict())[:-1] if want == WANT_JSON else None
-            hand_rows = None
             if rows is not None:
-                before = [len(part) for part in rows.data.values()]
-                rows.add_result(result)
-                hand_rows = tuple(len(part) - n for part, n in zip(rows.data.values(), before))
+                hand_rows = _add_rows(rows, result)
             items.append(HandRecord(parsed.status.value, result.status, result.file, result.line, result.site,
                                     result.hand_id, result.findings, ident, table, result.state is not None,
                                     tail, hand_rows))
         except Exception as exc:  # noqa: BLE001 - a bug in hhtool must not stop the run (HH099)
-            if before is not None:  # drop the rows of this hand built so far
-                for part, n in zip(rows.data.values(), before):
-                    del part[n:]
             items.append(_with_outputs(internal_error(
                 block.file, block.line, block.column, parsed.site, parsed.hand_id,
                 f"internal error while checking the hand: {type(exc).__name__}: {exc}"), want, rows))
@@ -154,8 +147,6 @@ def internal_error(file: str, line: int, column: int, site: str, hand_id: str | 
 def fallback_items(task: Task, message: str, want: str) -> list:
     """When a task's worker died or failed: split its pieces here (no parsing) and report every hand
     as unparsed with HH099 at its own file and line, so that no hand read goes unaccounted for."""
-    from hhtool.grammar.parse import _SITE_NAMES, _hand_id
-
     items: list = []
     rows = Rows(_COLUMNS) if want == WANT_ROWS else None
     for piece in task.pieces:
@@ -163,22 +154,29 @@ def fallback_items(task: Task, message: str, want: str) -> list:
             if isinstance(block, Finding):
                 items.append(block)
             elif block.dialect is None:
-                first = block.text.split("\n", 1)[0][:120]
-                items.append(finding("HH002", f"text outside any hand ({block.text.count(chr(10))} lines) is "
-                                     f"ignored", block.file, block.line, block.column, actual=first))
+                items.append(stray_text(block))
             else:
-                site = "pokerstars" if block.dialect == "pokerstars" else _SITE_NAMES.get(block.dialect,
-                                                                                          block.dialect)
-                record = internal_error(block.file, block.line, block.column, site, _hand_id(block.text), message)
+                site, hand_id = site_and_id(block)
+                record = internal_error(block.file, block.line, block.column, site, hand_id, message)
                 items.append(_with_outputs(record, want, rows))
     return _as_batch(items, rows)
 
 
 def _with_outputs(record: HandRecord, want: str, rows: Rows | None) -> HandRecord:
     if rows is not None:
-        before = [len(part) for part in rows.data.values()]
-        rows.add_result(record)
-        record = record._replace(rows=tuple(len(part) - n for part, n in zip(rows.data.values(), before)))
+        record = record._replace(rows=_add_rows(rows, record))
     if want == WANT_JSON:
         record = record._replace(tail=_EMPTY_TAIL)
     return record
+
+
+def _add_rows(rows: Rows, result) -> tuple[int, ...]:
+    """Add a hand's rows to the task's buffers; how many rows it added to each table."""
+    before = [len(part) for part in rows.data.values()]
+    try:
+        rows.add_result(result)
+    except BaseException:  # none of a hand's rows without all of them
+        for part, n in zip(rows.data.values(), before):
+            del part[n:]
+        raise
+    return tuple(len(part) - n for part, n in zip(rows.data.values(), before))

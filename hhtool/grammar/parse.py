@@ -56,12 +56,16 @@ class ParseResult:
 def parse_block(block: Block) -> ParseResult:
     """Parse one hand block of any known dialect (only PokerStars has a grammar so far)."""
     if block.dialect != "pokerstars":
-        site = _SITE_NAMES.get(block.dialect, block.dialect)
-        hand_id = _hand_id(block.text)
+        site, hand_id = site_and_id(block)
         return ParseResult(_UNSUPPORTED, block.file, block.line, site, hand_id, findings=(
             finding("HH021", f"{site} hand histories are not supported yet (dialect without a grammar)",
                     block.file, block.line, block.column, hand_id=hand_id),))
     return _parse_pokerstars(block)
+
+
+def site_and_id(block: Block) -> tuple[str, str | None]:
+    """The site and hand id of a block, read without parsing it (for hands that are not parsed)."""
+    return _SITE_NAMES.get(block.dialect, block.dialect), _hand_id(block.text)
 
 
 def _hand_id(text: str) -> str | None:
