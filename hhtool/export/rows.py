@@ -81,6 +81,17 @@ def finding_row(uid: str, f: Finding, day: str) -> tuple:
     return (uid, f.code, f.rule, str(f.severity), f.message, f.file, f.line, f.column, f.expected, f.actual, day)
 
 
+def severity_counts(findings) -> tuple[int, int]:
+    """(errors, warnings) among a hand's findings: the `errors` and `warnings` columns of `hands`."""
+    errors = warnings = 0
+    for f in findings:
+        if f.severity is Severity.ERROR:
+            errors += 1
+        elif f.severity is Severity.WARNING:
+            warnings += 1
+    return errors, warnings
+
+
 class Rows:
     """Row buffers for every table, filled hand by hand.
 
@@ -111,12 +122,7 @@ class Rows:
         """Add one hand read (a HandResult, or a HandRecord without replay); returns its partition day."""
         uid = hand_uid(result)
         hand, state = getattr(result, "hand", None), getattr(result, "state", None)
-        errors = warnings = 0
-        for f in result.findings:
-            if f.severity is Severity.ERROR:
-                errors += 1
-            elif f.severity is Severity.WARNING:
-                warnings += 1
+        errors, warnings = severity_counts(result.findings)
         self.hands += 1
         if hand is None or state is None:
             day = "unknown"

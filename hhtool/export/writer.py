@@ -23,9 +23,9 @@ import pyarrow.parquet as pq
 
 from hhtool.engine.memory import trim
 from hhtool.engine.uidtable import UidTable
-from hhtool.export.rows import HANDS_ERRORS, HANDS_STATUS, HANDS_WARNINGS, Rows, finding_row, hand_uid
+from hhtool.export.rows import HANDS_ERRORS, HANDS_STATUS, HANDS_WARNINGS, Rows, finding_row, hand_uid, severity_counts
 from hhtool.export.schema import COLUMNS, PLAIN_SCHEMAS, SCHEMA_VERSION, SCHEMAS, TABLES
-from hhtool.findings import Finding, Severity
+from hhtool.findings import Finding
 from hhtool.validate import HandResult
 
 FLUSH_ROWS = 100_000  # rows of the largest table before a row group is written
@@ -249,8 +249,7 @@ def _patched(rows: tuple, uid: str, record) -> tuple:
     old_uid, day = hands_row[0], hands_row[-1]
     hands_row[0] = uid
     hands_row[HANDS_STATUS] = record.status
-    hands_row[HANDS_ERRORS] = sum(1 for f in record.findings if f.severity is Severity.ERROR)
-    hands_row[HANDS_WARNINGS] = sum(1 for f in record.findings if f.severity is Severity.WARNING)
+    hands_row[HANDS_ERRORS], hands_row[HANDS_WARNINGS] = severity_counts(record.findings)
     out = [[tuple(hands_row)]]
     for part in rows[1:-1]:
         out.append(part if uid == old_uid else [(uid, *row[1:]) for row in part])
