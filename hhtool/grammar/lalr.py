@@ -20,10 +20,12 @@ from __future__ import annotations
 import msgspec
 from lark import Lark
 from lark.parsers.lalr_analysis import Shift
+from mypy_extensions import mypyc_attr
 
 from hhtool.grammar.lexer import LineLexer, LineMemo, UnknownLine
 
 
+@mypyc_attr(native_class=False)
 class LineToken(msgspec.Struct, frozen=True, gc=False):
     """One line of a hand: its kind (the grammar's terminal), its text and its line number in the block."""
 
@@ -41,19 +43,9 @@ class UnexpectedLine(Exception):
         self.token, self.expected = token, expected
 
 
+@mypyc_attr(native_class=False)
 class _Inline(list):
     """Children of an inlined rule, spliced into the parent's children."""
-
-
-class _Step(msgspec.Struct, frozen=True, gc=False):
-    """What the table does with a line kind in a configuration: `reductions` (name, size, handler)
-    in order, then a shift into `following`. Unit rules that inline one child (`_line: FOLD`)
-    leave the values as they are and are not listed. `append` marks the list step, whose only
-    reduction is `__list: __list _line`: the previous line joins the open list."""
-
-    reductions: tuple[tuple[str, int, object], ...]
-    following: _Config
-    append: bool
 
 
 class _Config:
@@ -69,6 +61,18 @@ class _Config:
         self.stack, self.allowed, self.kinds = stack, allowed, kinds
         self.steps: dict[str, _Step] = {}
         self.loops: set[str] = set()  # kinds whose step is the list step back into this configuration
+
+
+@mypyc_attr(native_class=False)
+class _Step(msgspec.Struct, frozen=True, gc=False):
+    """What the table does with a line kind in a configuration: `reductions` (name, size, handler)
+    in order, then a shift into `following`. Unit rules that inline one child (`_line: FOLD`)
+    leave the values as they are and are not listed. `append` marks the list step, whose only
+    reduction is `__list: __list _line`: the previous line joins the open list."""
+
+    reductions: tuple[tuple[str, int, object], ...]
+    following: _Config
+    append: bool
 
 
 MAX_CONFIGS = 4096  # a line grammar needs a few dozen; beyond this, steps are no longer memoised

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from lark.lexer import Lexer
+from mypy_extensions import mypyc_attr
 
 MEMO_LINES = 1 << 14  # per allowed set; cleared when full
 
@@ -53,6 +54,7 @@ _MARKERS = (
 )
 
 
+@mypyc_attr(native_class=False)
 class LineMemo(dict):
     """Line text → terminal, as `classify` found it for one set of allowed terminals.
 
@@ -69,17 +71,19 @@ class LineMemo(dict):
         self.allowed = allowed
         self.only = next(iter(allowed)) if len(allowed) == 1 else None
         fullmatch = fullmatch or {}
-
-        def narrowed(names):
-            return tuple((name, fullmatch[name]) for name in names if name in allowed and name in fullmatch)
-
-        self.chat = narrowed(("CHAT",))
-        self.first_words = {word: narrowed(names) for word, names in _FIRST_WORDS.items()}
-        self.verbs = {verb: narrowed(names) for verb, names in _VERBS.items()}
-        self.markers = tuple((marker, narrowed((name,))) for marker, name in _MARKERS)
-        self.ordered = narrowed(order or ())
+        self.chat = _narrowed(("CHAT",), allowed, fullmatch)
+        self.first_words = {word: _narrowed(names, allowed, fullmatch) for word, names in _FIRST_WORDS.items()}
+        self.verbs = {verb: _narrowed(names, allowed, fullmatch) for verb, names in _VERBS.items()}
+        self.markers = tuple((marker, _narrowed((name,), allowed, fullmatch)) for marker, name in _MARKERS)
+        self.ordered = _narrowed(order or (), allowed, fullmatch)
 
 
+def _narrowed(names, allowed: frozenset[str], fullmatch: dict) -> tuple:
+    """(name, pattern) of the kinds in `names` that are allowed, in `names`' order."""
+    return tuple((name, fullmatch[name]) for name in names if name in allowed and name in fullmatch)
+
+
+@mypyc_attr(native_class=False)
 class LineLexer(Lexer):
     """Classifies whole lines; Lark takes it as the grammar's lexer, hhtool.grammar.lalr drives it."""
 
@@ -109,6 +113,7 @@ class LineLexer(Lexer):
         if only is not None:  # nothing to choose between
             return only if self.fullmatch[only](line) else None
         # `classify` with the hints of `hints` narrowed to the allowed kinds beforehand (the memo's tables)
+        hinted: tuple | None
         if line[-1] == '"' and ' said, "' in line:
             hinted = memo.chat
         else:

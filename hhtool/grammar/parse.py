@@ -65,7 +65,8 @@ def parse_block(block: Block) -> ParseResult:
 
 def site_and_id(block: Block) -> tuple[str, str | None]:
     """The site and hand id of a block, read without parsing it (for hands that are not parsed)."""
-    return _SITE_NAMES.get(block.dialect, block.dialect), _hand_id(block.text)
+    dialect = block.dialect or "unknown"  # stray text (no dialect) is never parsed as a hand
+    return _SITE_NAMES.get(dialect, dialect), _hand_id(block.text)
 
 
 def _hand_id(text: str) -> str | None:
@@ -90,17 +91,19 @@ def _parse_pokerstars(block: Block) -> ParseResult:
                         expected="Table '…' line, seats, streets, *** SUMMARY ***", actual="end of hand")
     try:
         header = read_header(first, table_line, block.line)
-    except Unsupported as exc:
+    # each except clause names its exception differently: compiled (mypyc), a name has one type per function
+    except Unsupported as unsupported:
         return ParseResult(_UNSUPPORTED, block.file, block.line, SITE, hand_id, findings=(
-            finding("HH020", f"game {exc.game!r} is not Texas Hold'em; counted as unsupported",
+            finding("HH020", f"game {unsupported.game!r} is not Texas Hold'em; counted as unsupported",
                     block.file, block.line, block.column, hand_id=hand_id),))
-    except FieldError as exc:
-        return unparsed(exc.code, str(exc), exc.line, exc.column, exc.expected, exc.actual)
+    except FieldError as header_error:
+        return unparsed(header_error.code, str(header_error), header_error.line, header_error.column,
+                        header_error.expected, header_error.actual)
     try:
         lines = block.text.split("\n")
         header_tokens, seat_tokens, body, summary = load_parser("pokerstars", PokerStarsTransformer).parse_lines(lines)
-    except (UnknownLine, UnexpectedLine) as exc:
-        return _syntax_error(exc, block, hand_id)
+    except (UnknownLine, UnexpectedLine) as syntax_error:
+        return _syntax_error(syntax_error, block, hand_id)
     try:
         return ParseResult(_PARSED, block.file, block.line, SITE, hand_id,
                            hand=_build(block, header, seat_tokens, body, summary, len(lines) - 1))
@@ -135,8 +138,10 @@ def _syntax_error(exc: UnknownLine | UnexpectedLine, block: Block, hand_id: str 
             number, text, kinds = exc.line, exc.text, exc.allowed
             what = "line matches no kind of line the PokerStars grammar allows here"
         else:
-            number, text, kinds = exc.token.line, exc.token.value, exc.expected
-            what = f"a {exc.token.type} line is not allowed here"
+            token = exc.token
+            assert token is not None  # a missing token (end of hand) is HH011 above
+            number, text, kinds = token.line, token.value, exc.expected
+            what = f"a {token.type} line is not allowed here"
         code, line, column = "HH010", base + number, block.column if number == 1 else 1
         kinds = sorted(kinds)
         shown = ", ".join(kinds[:8]) + (f" (+{len(kinds) - 8} more)" if len(kinds) > 8 else "")

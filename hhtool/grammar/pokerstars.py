@@ -255,6 +255,8 @@ def _game_fields(middle: str, play_money_table: bool) -> tuple:
         club, _, middle = middle[1:].partition("} ")
         middle = middle.lstrip()
     game_match = _GAME.match(middle)
+    if game_match is None:  # only a line break inside the header could stop `.*?`
+        raise FieldError("HH010", f"game not understood: {middle!r}", 0)
     game = game_match["game"].strip()
     stakes = game_match["stakes"] or game_match["tstakes"] or ""
     mixed = None
@@ -626,14 +628,14 @@ class HandReader:
         return Rebuy(line, name, _money(chips, 1, line), paid.removeprefix(" for ").strip())
 
     # -- summary ---------------------------------------------------------------------------
-    def claims(self, tokens, summary_line: int) -> Claims:
+    def claims(self, tokens, summary_line: int) -> tuple[Claims, list[Event]]:
         total = main = rake = None
         sides: tuple[int, ...] = ()
         run_twice = False
         boards: list[tuple[str, ...]] = []
         board_lines: list[int] = []
         seats: list[SeatSummary] = []
-        notices = []
+        notices: list[Event] = []
         total_line = summary_line
         base = self.base
         known_result, seat_names = self.memos.seat_results.get, self._seat_names
@@ -716,7 +718,9 @@ class HandReader:
             cards = tuple(rest[len("showed ["): close].split())
             rest = rest[close + 1:].removeprefix(" and ")
             if not rest.startswith("folded"):
-                return SeatSummary(line, seat, name, positions, *self._outcomes(rest, line, cards), cashed_out, text)
+                result, folded_on, didnt_bet, cards, outcomes = self._outcomes(rest, line, cards)
+                return SeatSummary(line, seat, name, positions, result, folded_on, didnt_bet, cards, outcomes,
+                                   cashed_out, text)
         fold = _FOLDED.match(rest)
         if fold:
             return SeatSummary(line, seat, name, positions, "folded", _fold_street(fold), bool(fold["nobet"]), cards,
@@ -730,7 +734,8 @@ class HandReader:
                                    (Outcome(True, amount, None),), cashed_out, text)
         return SeatSummary(line, seat, name, positions, "other", None, False, cards, (), cashed_out, text)
 
-    def _outcomes(self, text: str, line: int, cards: tuple[str, ...]) -> tuple:
+    def _outcomes(self, text: str, line: int, cards: tuple[str, ...]
+                  ) -> tuple[str, Street | None, bool, tuple[str, ...], tuple[Outcome, ...]]:
         """`won ($X) with …, and lost with …` (one part per run) → result, folded_on, didnt_bet, cards, outcomes."""
         outcomes = []
         parts = _RUN_SEPARATOR.split(text) if ", and " in text else (text,)  # a second run starts ", and "

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import re
-from types import SimpleNamespace
 from typing import NamedTuple
 
 from hhtool.codes import finding
 from hhtool.engine.uidtable import UidTable
 from hhtool.findings import Finding
 from hhtool.model import Hand
-from hhtool.rules.replay import Replay
+from hhtool.rules.replay import Replay, format_money
 from hhtool.rules.ruleset import RuleSet
 
 
@@ -130,7 +129,7 @@ class CrossHand:
         out: list[Finding] = []
         later = previous is not None and None not in (current.order[0], previous.order[0]) \
             and current.order > previous.order
-        if later and not current.cancelled:
+        if later and previous is not None and not current.cancelled:
             moved = _button(current, previous)
             out.extend(moved)
             if not moved:  # stacks chain only between consecutive hands; a skipped button means a gap
@@ -182,7 +181,5 @@ def _button(current: TableSnapshot, previous: _Last) -> list[Finding]:
 
 
 def _money(snapshot: TableSnapshot, amount: int) -> str:
-    """The replay's own money format (Replay.money reads only the hand's header scale and currency)."""
-    view = SimpleNamespace(hand=SimpleNamespace(header=SimpleNamespace(scale=snapshot.scale,
-                                                                        currency=snapshot.currency)))
-    return Replay.money(view, amount)
+    """The replay's own money format, from the snapshot's scale and currency."""
+    return format_money(amount, snapshot.scale, snapshot.currency)

@@ -10,6 +10,7 @@ the awards, the rake and the summary against that truth.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from hhtool.codes import finding
 from hhtool.findings import Finding
@@ -113,7 +114,7 @@ class Replay:
     live_count: int = 0  # players dealt in and not folded
     ledger: list[tuple[Event, Street, int]] = field(default_factory=list)  # posts and actions, chips each put in
     # gathered by the replay's handlers for settle's card checks, in event order:
-    hole_events: list[Event] = field(default_factory=list)  # DealHole and Show with cards, Fold showing cards
+    hole_events: list[Any] = field(default_factory=list)  # DealHole and Show with cards, Fold showing cards
     board_events: list[StreetStart] = field(default_factory=list)  # street markers that deal board cards
 
     def report(self, code: str, message: str, line: int, expected=None, actual=None) -> None:
@@ -122,9 +123,7 @@ class Replay:
 
     def money(self, amount: int) -> str:
         header = self.hand.header
-        symbol = "" if header.scale == 1 else {"USD": "$", "EUR": "€", "GBP": "£", "INR": "₹", "CNY": "¥"}.get(
-            header.currency, "")
-        return format_minor(amount, header.scale, symbol)
+        return format_money(amount, header.scale, header.currency)
 
     @property
     def pot_total(self) -> int:
@@ -138,6 +137,14 @@ class Replay:
         return [p for p in self.order if not p.folded]
 
 
+
+
+_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "INR": "₹", "CNY": "¥"}
+
+
+def format_money(amount: int, scale: int, currency: str) -> str:
+    """An amount as the findings print it: chips as they are, cash with its symbol (`$0.25`)."""
+    return format_minor(amount, scale, "" if scale == 1 else _SYMBOLS.get(currency, ""))
 
 
 def replay(hand: Hand, rules: RuleSet) -> Replay:
@@ -169,11 +176,33 @@ class _Replayer:
     def run(self) -> None:
         s, hand = self.s, self.hand
         self._seats()
-        handler_of = _HANDLERS.get
-        for event in hand.events:
-            handler = handler_of(type(event))
-            if handler is not None:
-                handler(self, event)
+        event: Any
+        for event in hand.events:  # by type, the most frequent first
+            kind = type(event)
+            if kind in _ACTIONS:
+                self.action(event)
+            elif kind is StreetStart:
+                self.street_start(event)
+            elif kind is PostBlind:
+                self.post_blind(event)
+            elif kind is PostAnte:
+                self.post_ante(event)
+            elif kind is DealHole:
+                self.dealt(event)
+            elif kind is Collect:
+                self.collect(event)
+            elif kind is ReturnUncalled:
+                self.returned(event)
+            elif kind is Show:
+                self.show(event)
+            elif kind is Muck:
+                self.muck(event)
+            elif kind is CashOut:
+                self.cash_out(event)
+            elif kind is Rebuy:
+                self.rebuy(event)
+            elif kind is HandCancelled:
+                self.cancelled(event)
         if not s.cancelled:
             self._close_round(final=True)
             s.pots = self._pots()
@@ -205,7 +234,7 @@ class _Replayer:
         sitting out; then stop at the first street marker and return its index (else len(events))."""
         antes, posts, posters = self.antes, self.posts, self.posters
         for index in range(start, len(events)):
-            event = events[index]
+            event: Any = events[index]  # a PostAnte, PostBlind, … as its type says
             kind = type(event)
             if kind is PostAnte:
                 posters.add(event.player)
@@ -228,7 +257,8 @@ class _Replayer:
     def _actors(self) -> set[str]:
         """The players who fold, check, call, bet or raise in the hand; gathered when first needed."""
         if self.actor_names is None:
-            self.actor_names = {event.player for event in self.hand.events if type(event) in _ACTIONS}
+            events: tuple[Any, ...] = self.hand.events
+            self.actor_names = {event.player for event in events if type(event) in _ACTIONS}
         return self.actor_names
 
     def _seats(self) -> None:
@@ -373,7 +403,7 @@ class _Replayer:
         heads_up = len(order) == 2
         posts = self.posts
         if kind is _SMALL:
-            positions = (order[-1] if heads_up else order[0],)
+            positions: tuple[Player, ...] = (order[-1] if heads_up else order[0],)
         elif heads_up:
             positions = (order[0],)
         else:
@@ -495,7 +525,8 @@ class _Replayer:
                 first = self.left_of_button()[-1]
                 self.cursor = self._previous(first)
             else:
-                self.cursor = bb if bb is not None else (self.left_of_button()[1:2] or [None])[0]
+                following = self.left_of_button()[1:2]
+                self.cursor = bb if bb is not None else (following[0] if following else None)
         else:
             for player in s.players.values():
                 player.street = 0
@@ -529,6 +560,7 @@ class _Replayer:
         who has acted and is below the high bet (`owed` is never more than high - street).
         """
         cursor = self.cursor
+        after: list[Player] | None
         if cursor is None:
             after = self.s.order
         elif cursor.index >= 0:  # dealt in: order[index] is the cursor
@@ -606,7 +638,7 @@ class _Replayer:
                 s.report("HH201", f"uncalled bet returned: {s.money(printed.amount)} to {printed.player}; the "
                          f"betting leaves {s.money(amount)} of {bettor.name}'s bet unmatched", printed.line,
                          expected=f"{amount} to {bettor.name}", actual=f"{printed.amount} to {printed.player}")
-        elif amount and not self.returned_this_round:
+        elif amount and bettor is not None and not self.returned_this_round:
             s.report("HH202", f"{s.money(amount)} of {bettor.name}'s bet was not called, but no 'Uncalled bet' "
                      f"line returns it", line, expected=f"Uncalled bet ({s.money(amount)}) returned to {bettor.name}",
                      actual="no line")
@@ -667,7 +699,14 @@ class _Replayer:
             s.ledger.append((event, self.street, 0))
         else:
             before = player.total
-            _CHIP_ACTIONS[kind](self, player, event)
+            if kind is Call:
+                self.call(player, event)
+            elif kind is RaiseTo:
+                self.raise_to(player, event)
+            elif kind is Bet:
+                self.bet(player, event)
+            else:
+                self.check(player, event)
             s.ledger.append((event, self.street, player.total - before))
         player.acted = True
         player.acted_at = self.high
@@ -895,21 +934,21 @@ class _Replayer:
         if top is None:
             top = 0
         live = []
-        levels = set()
+        found: set[int] = set()
         for p in self.s.order:
             if not p.folded:
                 live.append(p)
                 if p.all_in:
-                    levels.add(p.total)
-        if not levels:  # nobody still in is all-in (most hands): the one level is the top, the floor 0
+                    found.add(p.total)
+        if not found:  # nobody still in is all-in (most hands): the one level is the top, the floor 0
             if positive <= 0:
                 return []
-            eligible = []
+            names = []
             for p in live:
                 if p.total >= top or p.total > 0:
-                    eligible.append(p.name)
-            return [Pot(positive, tuple(eligible))]
-        levels = sorted(levels)
+                    names.append(p.name)
+            return [Pot(positive, tuple(names))]
+        levels = sorted(found)
         if levels[-1] < top:
             levels.append(top)
         pots: list[Pot] = []
@@ -932,29 +971,5 @@ class _Replayer:
                               expected=">= 0", actual=player.stack)
 
 
-_HANDLERS = {
-    PostAnte: _Replayer.post_ante,
-    PostBlind: _Replayer.post_blind,
-    StreetStart: _Replayer.street_start,
-    Fold: _Replayer.action,
-    Check: _Replayer.action,
-    Call: _Replayer.action,
-    Bet: _Replayer.action,
-    RaiseTo: _Replayer.action,
-    ReturnUncalled: _Replayer.returned,
-    Collect: _Replayer.collect,
-    Show: _Replayer.show,
-    Muck: _Replayer.muck,
-    DealHole: _Replayer.dealt,
-    CashOut: _Replayer.cash_out,
-    Rebuy: _Replayer.rebuy,
-    HandCancelled: _Replayer.cancelled,
-}
-_CHIP_ACTIONS = {  # folds are handled in `action` itself
-    Check: _Replayer.check,
-    Call: _Replayer.call,
-    Bet: _Replayer.bet,
-    RaiseTo: _Replayer.raise_to,
-}
-_ACTIONS = frozenset((Fold, *_CHIP_ACTIONS))
+_ACTIONS = frozenset((Fold, Check, Call, Bet, RaiseTo))
 _LOOK_AHEAD = frozenset((PostAnte, PostBlind, HandCancelled))  # what _scan must see wherever it is

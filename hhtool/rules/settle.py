@@ -170,7 +170,7 @@ def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int]) -> Non
             if collected == expected:
                 return
     actual: dict[tuple[int, int, str], int] = defaultdict(int)
-    lines: dict[tuple[int, int], int] = {}
+    lines: dict[tuple, int] = {}  # (run, pot) and (run, pot, player) → line
     for event, run in zip(s.collects, s.collect_runs):
         run = run if len(runs) == 2 else 0
         index = 0 if event.pot_index is None else event.pot_index
