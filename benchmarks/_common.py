@@ -83,6 +83,8 @@ def machine_info() -> dict:
     """What a reader needs to judge figures from a shared, noisy machine."""
     import platform
 
+    from hhtool import compiled
+
     try:
         usable = len(os.sched_getaffinity(0))
     except AttributeError:
@@ -107,6 +109,7 @@ def machine_info() -> dict:
         "platform": platform.platform(),
         "load_average": list(os.getloadavg()),
         "hhtool_commit": commit,
+        "hhtool_build": compiled.describe(),
     }
 
 

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from _common import build_corpus_file, max_rss, pin_one_core, table, timed_runs, traced_peak
 
+from hhtool import compiled
 from hhtool.grammar import parse_block
 from hhtool.grammar.loader import load_parser
 from hhtool.grammar.pokerstars import PokerStarsTransformer
@@ -67,6 +68,7 @@ def run(path: Path, runs: int) -> None:
                  + ", ".join(f"{n:,} {s}" for s, n in statuses.most_common()) + ")"),
         ("lines per hand", f"{tokens:.1f} non-blank ({lines:.1f} with blank lines)"),
         ("runs", f"{runs}, one process, {core}"),
+        ("build", compiled.describe()),
         ("read+split", f"{hands / min(split_times):,.0f} hands/s (best)"),
         ("read+split+parse", f"{hands / min(parse_times):,.0f} hands/s (best; median "
                              f"{hands / sorted(parse_times)[len(parse_times) // 2]:,.0f})"),

@@ -326,7 +326,7 @@ def render(info: dict, args, path: Path, generated: bool, results: list[dict], p
         f"machine   {info['cpu_count']} CPUs ({info['usable_cpus']} usable) {info['cpu_model']}; Python {info['python']}; "
         f"{info['platform']}",
         f"started   {info['date']}; load average {' '.join(f'{x:.2f}' for x in info['load_average'])} (1/5/15 min); "
-        f"hhtool {info['hhtool_commit']}",
+        f"hhtool {info['hhtool_commit']}, {info['hhtool_build']}",
         f"input     {path} ({path.stat().st_size / MB:,.1f} MB, {args.hands:,} generated hands, seed {args.seed}, "
         f"mixed games; {'written now' if generated else 'cached'})",
         f"runs      best of {args.runs} by wall time; every run a separate process; 1 core = pinned to the idlest CPU",

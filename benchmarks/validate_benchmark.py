@@ -30,6 +30,7 @@ from pathlib import Path
 
 from _common import build_corpus_file, max_rss, pin_one_core, table, timed_runs, traced_peak
 
+from hhtool import compiled
 from hhtool.findings import Severity
 from hhtool.generate import write_hands
 from hhtool.grammar import Status, parse_block
@@ -100,6 +101,7 @@ def run(path: Path, runs: int) -> None:
         ("file", f"{path} ({path.stat().st_size / 1e6:.1f} MB, {blocks:,} hands, {len(hands):,} parsed: "
                  + ", ".join(f"{n:,} {v}" for v, n in verdicts.most_common()) + ")"),
         ("runs", f"{runs}, one process, {core}"),
+        ("build", compiled.describe()),
         ("parse only", rate(blocks, parse_times)),
         ("validate only", rate(len(hands), validate_times)),
         ("parse + validate", rate(blocks, both_times)),
