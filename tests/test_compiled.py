@@ -67,7 +67,7 @@ def test_compiled_and_pure_python_report_the_same(tmp_path):
     inputs = [ROOT / "samples", hands, broken]
     corpus = os.environ.get("HHTOOL_CORPUS")
     if corpus and Path(corpus).is_dir():
-        inputs.append(Path(corpus))
+        inputs.append(Path(corpus).resolve())  # the children run elsewhere
     pure = _pure_copy(tmp_path)
     probe = subprocess.run([sys.executable, "-c", "from hhtool import compiled; print(compiled.describe()); "
                             "import hhtool.grammar.lalr as m; print(m.__file__)"],
