@@ -14,6 +14,7 @@ import os
 import shutil
 import time
 import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -155,8 +156,8 @@ class DatasetWriter:
         """Write the buffered rows as one row group per table and day."""
         self._close_run()
         for table in TABLES:
-            if self.segments[table]:
-                whole = pa.concat_tables(self.segments[table]).combine_chunks()
+            if self.segments[table]:  # the slices as they are: one day's rows are copied at a time
+                whole = pa.concat_tables(self.segments[table])
                 self.segments[table] = []
             elif self.rows.data[table]:
                 whole = pa.Table.from_pydict(self.rows.take_columns(table), schema=PLAIN_SCHEMAS[table])
@@ -165,6 +166,8 @@ class DatasetWriter:
             for day, batch in by_day(table, whole):
                 self._writer(table, day).write_table(batch)
                 self.stats.rows[table] += batch.num_rows
+                del batch
+            del whole
         self._filled = [0] * len(TABLES)
         if self._run_parallel:
             trim()
@@ -234,25 +237,25 @@ class DatasetWriter:
                     path.unlink()
 
 
-def by_day(table: str, whole: pa.Table) -> list[tuple[str, pa.Table]]:
-    """A table's buffered rows (plain types, one chunk) as one Arrow table per day, days in order of
-    first appearance: grouped by a stable sort on the day, and cast per day to the schema
+def by_day(table: str, whole: pa.Table) -> Iterator[tuple[str, pa.Table]]:
+    """A table's buffered rows (plain types, in chunks or not) as one Arrow table per day (one chunk,
+    rows in their order), days in order of first appearance, cast per day to the schema
     (dictionaries are encoded per day, as if each day's rows were converted on their own).
+
+    One day at a time, for the caller to write before the next is built: the buffered rows are
+    never copied whole (a flush's transient memory is one day's rows, not twice the buffer).
     """
     dates = whole.column("date")
     days = pc.unique(dates)
     target = SCHEMAS[table]
     if len(days) == 1:
-        return [(days[0].as_py(), whole.drop_columns(["date"]).cast(target))]
-    ordered = whole.take(pc.sort_indices(pc.index_in(dates, value_set=days)))
-    counts = pc.value_counts(dates)
-    sizes = dict(zip(counts.field("values").to_pylist(), counts.field("counts").to_pylist()))
-    out, offset = [], 0
-    for day in days.to_pylist():
-        part = ordered.slice(offset, sizes[day])
-        offset += sizes[day]
-        out.append((day, part.drop_columns(["date"]).cast(target)))
-    return out
+        yield days[0].as_py(), whole.drop_columns(["date"]).combine_chunks().cast(target)
+        return
+    which = pc.index_in(dates, value_set=days)
+    for index, day in enumerate(days.to_pylist()):
+        part = whole.filter(pc.equal(which, index)).drop_columns(["date"]).combine_chunks().cast(target)
+        yield day, part
+        del part
 
 
 def _patched(rows: tuple, uid: str, record) -> tuple:
