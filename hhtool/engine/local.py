@@ -65,7 +65,9 @@ def _context():
 class LocalPool:
     def __init__(self, rules: RuleSet, want: str, jobs: int, window: int | None = None) -> None:
         self.rules, self.want, self.jobs = rules, want, jobs
-        self.window = window or 2 * jobs
+        # one task queued beyond those running: a worker never waits for the next, and each finished result
+        # waiting for its turn holds ~10 MB in this process (2 x jobs held one more, at the same speed)
+        self.window = window or jobs + 1
         self.context = _context()
         self.pool = self._new_pool(jobs)
         self.pending: deque[tuple[Task | None, Future | Finding]] = deque()

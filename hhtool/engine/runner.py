@@ -56,9 +56,13 @@ def run(paths: Iterable[str | os.PathLike], rules: RuleSet, summary: Summary, wa
         cpu += result.cpu
         peak = max(peak, result.peak_rss_kb)
         hands = 0
-        for item in result.items:
+        items, result.items = result.items, None
+        items.reverse()
+        while items:  # each record goes once merged and written, the task's Arrow batch with the last
+            item = items.pop()
             hands += not isinstance(item, Finding)
             yield merger.merge(item)
+        item = None
         if progress is not None:
             progress.advance(hands, result.size)
     if os.environ.get(STATS_ENV):
