@@ -272,9 +272,11 @@ def test_progress_is_quiet_when_stderr_is_not_a_terminal(hands_dir):
     assert bar.hands == 0
 
 
-@pytest.mark.parametrize("buffer", [1 << 15, 3])  # entries in the recent dict, or merged into the arrays
-def test_uid_table_keeps_values_and_survives_64_bit_collisions(monkeypatch, buffer):
+# entries in the recent dict, or merged into the arrays (moved up in blocks of `block` entries)
+@pytest.mark.parametrize(("buffer", "block"), [(1 << 15, 1 << 16), (3, 1 << 16), (3, 5)])
+def test_uid_table_keeps_values_and_survives_64_bit_collisions(monkeypatch, buffer, block):
     monkeypatch.setattr(uidtable, "_BUFFER", buffer)
+    monkeypatch.setattr(uidtable, "_BLOCK", block)
     table = UidTable()
     for i in range(20000):
         table.put(f"pokerstars:{i}", i * 7 + 1)

@@ -3,8 +3,8 @@
 A Python set of 1M uid strings costs ~100 MB, a dict uid → digest ~200 MB. This table keeps two
 64-bit hashes of each uid (a key and a check) and one 64-bit value: recent entries in a small dict,
 the rest in sorted arrays (24 bytes an entry, no empty slots: ~24 MB for 1M hands), merged in when
-the dict reaches `_BUFFER` entries (every 32k inserts: a sort of those, and one `np.insert` per
-array, so a merge needs one more copy of an array at a time, not of all). Look-ups go through
+the dict reaches `_BUFFER` entries (every 16k inserts: ~200 bytes an entry in the dict, 3.3 MB at
+most; a sort of those, and the arrays grown and merged in place, see `_merge`). Look-ups go through
 memoryviews of the numpy arrays: `bisect` searches them in C and indexing gives Python ints.
 
 Exactness: two uids are taken as the same only when both 64-bit hashes agree (a false match needs
@@ -18,7 +18,8 @@ from bisect import bisect_left
 
 import numpy as np
 
-_BUFFER = 1 << 15
+_BUFFER = 1 << 14
+_BLOCK = 1 << 16  # entries moved at once by a merge
 _MASK = 0xFFFF_FFFF_FFFF_FFFF
 
 
@@ -31,12 +32,11 @@ def uid_hashes(uid: str) -> tuple[int, int]:
 class UidTable:
     """uid → 64-bit int value (0 when only membership matters)."""
 
-    __slots__ = ("_keys", "_checks", "_values", "_recent")
+    __slots__ = ("_arrays", "_keys", "_checks", "_values", "_recent")
 
     def __init__(self) -> None:
-        self._keys = memoryview(np.zeros(0, dtype=np.uint64))  # sorted by key
-        self._checks = memoryview(np.zeros(0, dtype=np.uint64))
-        self._values = memoryview(np.zeros(0, dtype=np.uint64))
+        self._arrays = tuple(np.zeros(0, dtype=np.uint64) for _ in range(3))  # keys (sorted), checks, values
+        self._keys, self._checks, self._values = map(memoryview, self._arrays)
         self._recent: dict[tuple[int, int], int] = {}
 
     def __len__(self) -> int:
@@ -93,15 +93,30 @@ class UidTable:
         return None
 
     def _merge(self) -> None:
-        """Move the recent entries into the sorted arrays."""
+        """Move the recent entries into the sorted arrays, in place: each array grows by realloc (for
+        big blocks glibc moves the pages, no copy) and its entries move up from the end by blocks,
+        so a merge needs no second copy of an array (np.insert needed one: +8 MB a merge at 1M)."""
         recent = self._recent
         count = len(recent)
         keys = np.fromiter((k for k, _ in recent), dtype=np.uint64, count=count)
         checks = np.fromiter((c for _, c in recent), dtype=np.uint64, count=count)
         values = np.fromiter(recent.values(), dtype=np.uint64, count=count)
         order = np.argsort(keys, kind="stable")
-        at = np.searchsorted(np.asarray(self._keys), keys[order])  # entries with one key stay together
-        self._keys = memoryview(np.insert(np.asarray(self._keys), at, keys[order]))
-        self._checks = memoryview(np.insert(np.asarray(self._checks), at, checks[order]))
-        self._values = memoryview(np.insert(np.asarray(self._values), at, values[order]))
+        keys, checks, values = keys[order], checks[order], values[order]
+        size = len(self._keys)
+        at = np.searchsorted(self._arrays[0], keys)  # entries with one key stay together, new ones after
+        for view in (self._keys, self._checks, self._values):
+            view.release()
+        for array in self._arrays:
+            array.resize(size + count, refcheck=False)
+        for high in range(size, 0, -_BLOCK):  # old entry j goes to j + (new entries inserted before it)
+            low = max(0, high - _BLOCK)
+            old = np.arange(low, high)
+            to = old + np.searchsorted(at, old, side="right")
+            for array in self._arrays:
+                array[to] = array[low:high]
+        to = at + np.arange(count)
+        for array, new in zip(self._arrays, (keys, checks, values)):
+            array[to] = new
+        self._keys, self._checks, self._values = map(memoryview, self._arrays)
         self._recent = {}
