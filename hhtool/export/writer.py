@@ -29,7 +29,7 @@ from hhtool.export.schema import COLUMNS, PLAIN_SCHEMAS, SCHEMA_VERSION, SCHEMAS
 from hhtool.findings import Finding
 from hhtool.validate import HandResult
 
-FLUSH_ROWS = 100_000  # rows of the largest table before a row group is written
+FLUSH_ROWS = 50_000  # rows of the largest table before a row group is written (the parent holds them: ~9 MB)
 MAX_OPEN_FILES = 512  # (table, day) files open at once; more days than this start new part files
 
 
