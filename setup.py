@@ -1,7 +1,7 @@
 """Build hook: compile the per-hand hot path with mypyc, or ship it as plain Python.
 
 The project's metadata is in pyproject.toml; here are the packages and the extensions. The modules of hhtool/compiled.py run
-for every line and every hand (lex, parse, replay, settle, rank); mypyc turns their type-annotated
+for every line and every hand (split, lex, parse, replay, settle, rank); mypyc turns their type-annotated
 Python into C extensions, ~1.5x faster per hand, with the same source and the same results. The
 `.py` files stay the reference: set HHTOOL_PURE_PYTHON=1 to build without compiling, and a
 machine without a C compiler gets the pure-Python package (with a warning), never a failed install.

@@ -15,6 +15,7 @@ import importlib.machinery
 from pathlib import Path
 
 HOT_PATH = (
+    "hhtool.io.split",
     "hhtool.grammar.lexer",
     "hhtool.grammar.lalr",
     "hhtool.grammar.pokerstars",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import threading
 import tracemalloc
 from pathlib import Path
 
@@ -372,49 +374,37 @@ def test_missing_path_and_empty_glob_are_reported_and_the_rest_goes_on(tree):
 # ------------------------------------------------------------------------------------------------
 # Streaming
 
-class _CountingFile:
-    """Wraps a binary file and counts the bytes handed out by read()."""
-
-    def __init__(self, handle):
-        self.handle = handle
-        self.bytes_read = 0
-
-    def read(self, size=-1):
-        data = self.handle.read(size)
-        self.bytes_read += len(data)
-        return data
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.handle.close()
-
-    def __getattr__(self, name):
-        return getattr(self.handle, name)
-
-
-def test_blocks_stream_lazily(tmp_path, monkeypatch):
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs a named pipe")
+def test_blocks_stream_lazily(tmp_path):
+    """The first hand comes out while most of the file has not been written yet: read through a
+    named pipe whose writer holds back everything after the first 2 chunks until that hand arrived.
+    (A pipe, not a patched `open`: the reader may be compiled, which a patched global does not reach.)"""
     hands = [make_hand(n) for n in range(1, 4001)]
-    path = write(tmp_path, hands_file(hands).encode())
-    size = path.stat().st_size
-    assert size > 2 * split_module.CHUNK
-    opened: list[_CountingFile] = []
+    data = hands_file(hands).encode()
+    head = 2 * split_module.CHUNK + 1
+    assert len(data) > head + split_module.CHUNK // 10
+    fifo = tmp_path / "hands.pipe"
+    os.mkfifo(fifo)
+    first_arrived = threading.Event()
+    written_before_first: list[int] = []
 
-    def counting_open(file, mode="r", *args, **kwargs):
-        handle = _CountingFile(open(file, mode, *args, **kwargs))
-        opened.append(handle)
-        return handle
+    def writer():
+        with open(fifo, "wb") as pipe:
+            pipe.write(data[:head])
+            pipe.flush()
+            arrived = first_arrived.wait(timeout=30)
+            written_before_first.append(head if arrived else len(data))
+            pipe.write(data[head:])
 
-    monkeypatch.setattr(split_module, "open", counting_open, raising=False)
-    stream = read_blocks(path)
+    thread = threading.Thread(target=writer, daemon=True)
+    thread.start()
+    stream = read_blocks(fifo)
     first = next(stream)
+    first_arrived.set()
     assert isinstance(first, Block) and first.line == 1
     assert parse_block(first).hand_id == "1"
-    (handle,) = opened
-    assert handle.bytes_read < size, "the first block came only after the whole file was read"
-    assert handle.bytes_read <= 2 * split_module.CHUNK
     rest = list(stream)
+    thread.join(timeout=30)
+    assert written_before_first == [head], "the first block came only after the whole file was written"
     assert len(rest) == 3999
     assert rest[-1].line == 1 + 3999 * (DEFAULT_LINES + 3)
-    assert handle.bytes_read == size
