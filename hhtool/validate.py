@@ -131,11 +131,9 @@ def _validate_parsed(parsed: ParseResult, text: str, rules: RuleSet, cross: Cros
         return duplicate_result(parsed, duplicate)
     result = check_parsed(parsed, rules)
     if result.state is not None:  # a hand the replay crashed on does not chain
-        extra = cross.check(result.state)
-        if duplicate is not None:
-            extra = [duplicate, *extra]
-        if extra:
-            result.findings, result.status = with_crosshand(result.findings, extra)
+        crossed = with_crosshand(result.findings, duplicate, cross.check(result.state))
+        if crossed is not None:
+            result.findings, result.status = crossed
     return result
 
 
@@ -165,11 +163,16 @@ def check_parsed(parsed: ParseResult, rules: RuleSet) -> HandResult:
                       findings, hand=hand, state=state)
 
 
-def with_crosshand(findings: list[Finding], extra: list[Finding]) -> tuple[list[Finding], str]:
-    """A hand's findings with the cross-hand ones merged in by position, and the status they give.
+def with_crosshand(findings: list[Finding], duplicate: Finding | None,
+                   table: list[Finding]) -> tuple[list[Finding], str] | None:
+    """A hand's findings with its cross-hand ones merged in by position (the HH413 duplicate first,
+    then the stack and button findings), and the status they give; None when there are none.
 
     The hand's own findings are already sorted and the sort is stable, so this is the same as
-    sorting all of them at once."""
+    sorting all of them at once. Shared by the sequential run and the parallel merge."""
+    extra = [duplicate, *table] if duplicate is not None else table
+    if not extra:
+        return None
     merged = [*findings, *extra]
     merged.sort(key=Finding.sort_key)
     return merged, status_of(merged)

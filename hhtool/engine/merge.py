@@ -34,11 +34,10 @@ class Merger:
             if duplicate is not None and duplicate.code == "HH414":  # the same text again: counted once
                 record = item._replace(status="duplicate", findings=[duplicate], table=None, tail=None, rows=None)
             elif item.replayed:  # a hand the replay crashed on does not chain (as in validate_paths)
-                extra = self.cross.check_table(item.table) if item.table is not None else []
-                if duplicate is not None:
-                    extra = [duplicate, *extra]
-                if extra:
-                    findings, status = with_crosshand(item.findings, extra)
+                table = self.cross.check_table(item.table) if item.table is not None else []
+                crossed = with_crosshand(item.findings, duplicate, table)
+                if crossed is not None:
+                    findings, status = crossed
                     record = item._replace(findings=findings, status=status, crossed=True)
         summary.add(record)
         return record
