@@ -5,9 +5,10 @@ Shown only when stderr is a terminal (never in pipes, files or tests), unless fo
 
 from __future__ import annotations
 
-import os
 import sys
 import time
+
+from hhtool.io.paths import file_size
 
 
 def wanted(flag: bool | None) -> bool:
@@ -18,13 +19,6 @@ def wanted(flag: bool | None) -> bool:
         return sys.stderr.isatty()
     except (AttributeError, ValueError):
         return False
-
-
-def _size(path: str) -> int:
-    try:
-        return os.path.getsize(path)
-    except OSError:
-        return 0
 
 
 class Progress:
@@ -61,7 +55,7 @@ class Progress:
             return
         if file != self._file:
             done, self._file = self._file, file
-            self.advance(1, _size(done) if done is not None else 0)
+            self.advance(1, file_size(done) if done is not None else 0)
         else:
             self.advance(1)
 

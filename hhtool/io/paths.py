@@ -53,11 +53,12 @@ def _is_history(path: Path) -> bool:
 
 def total_size(paths: Iterable[str | os.PathLike]) -> int:
     """Bytes of all readable input files (for progress and for the choice of a pool)."""
-    total = 0
-    for path, problem in expand_paths(paths):
-        if problem is None:
-            try:
-                total += os.path.getsize(path)
-            except OSError:
-                pass
-    return total
+    return sum(file_size(path) for path, problem in expand_paths(paths) if problem is None)
+
+
+def file_size(path: str | os.PathLike) -> int:
+    """A file's size in bytes; 0 when it cannot be read (the reader reports that, as HH004)."""
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
