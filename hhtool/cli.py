@@ -36,6 +36,9 @@ class ParseFormat(StrEnum):
 @app.callback()
 def main() -> None:
     """hhtool: make poker hand histories trustworthy and useful."""
+    from hhtool.engine.memory import tune_gc
+
+    tune_gc()
 
 
 def _finding_line(f: Finding) -> str:

@@ -353,3 +353,31 @@ def test_workers_exit_when_the_main_process_is_killed_outright(tmp_path):
         os.kill(pid, signal.SIGKILL)
     assert left == []
     assert not (out / "_runs").exists() or not list((out / "_runs").glob("*.json"))
+
+
+def test_a_worker_collects_cycles_rarely_and_still_frees_them(hands_dir):
+    import gc
+    import weakref
+
+    from hhtool.engine.memory import GC_THRESHOLDS
+    from hhtool.engine.work import WANT_NONE, run_task
+
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(700, 10, 10)
+        task = next(t for t in plan_tasks([hands_dir]) if not isinstance(t, Finding))
+        result = run_task(task, RuleSet(), WANT_NONE)
+        assert result.items and gc.get_threshold() == GC_THRESHOLDS
+
+        class Node:
+            pass
+
+        node = Node()
+        node.self = node  # a cycle: reference counting alone never frees it
+        gone = weakref.ref(node)
+        del node
+        gc.collect()
+        assert gone() is None
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)

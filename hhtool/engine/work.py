@@ -18,6 +18,7 @@ from typing import NamedTuple
 import pyarrow as pa
 
 from hhtool.codes import finding
+from hhtool.engine.memory import tune_gc
 from hhtool.engine.plan import Piece, Task, read_piece
 from hhtool.export.rows import Rows, to_columns
 from hhtool.export.schema import COLUMNS, PLAIN_SCHEMAS
@@ -80,6 +81,7 @@ def run_task(task: Task, rules: RuleSet, want: str = WANT_NONE) -> TaskResult:
     """Read, parse, replay and settle every hand of a task; never raises for a bad hand."""
     if task.die:  # test hook: a worker that dies (see plan.KILL_ENV)
         os._exit(13)
+    tune_gc()  # workers (local pool or dask) are processes of their own
     started = time.process_time()
     items: list = []
     rows = Rows(_COLUMNS) if want == WANT_ROWS else None
