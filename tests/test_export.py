@@ -120,6 +120,8 @@ def check_files(out: Path) -> None:
             for name in CATEGORICALS[table]:
                 encodings = group.column(schema.get_field_index(name)).encodings
                 assert any("DICTIONARY" in e for e in encodings), (path, name, encodings)
+            uid = group.column(schema.get_field_index("hand_uid")).encodings  # unique per hand: no dictionary
+            assert not any("DICTIONARY" in e for e in uid), (path, uid)
         if table == "hands":
             assert schema.field("started_at").type == pa.timestamp("us", tz="UTC")
 
