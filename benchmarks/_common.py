@@ -132,10 +132,10 @@ def _parents() -> dict[int, int]:
 
 
 def tree_rss(roots: list[int]) -> int | None:
-    """Sum of the resident set sizes of `roots` and all their descendants, in bytes (None: no /proc).
-
-    An upper bound of the memory they use together: pages shared between processes (a forked
-    worker's copy of its parent's modules) are counted once per process.
+    """Memory of `roots` and all their descendants together, in bytes (None: no /proc): the sum of
+    their proportional set sizes (PSS: a page shared by N processes counts 1/N in each, so the
+    modules a forked worker shares with the forkserver count once), or of their resident set sizes
+    where the kernel has no smaps_rollup (an upper bound: shared pages count once per process).
     """
     parents = _parents()
     if not parents:
@@ -151,12 +151,23 @@ def tree_rss(roots: list[int]) -> int | None:
             continue
         seen.add(pid)
         stack.extend(children.get(pid, ()))
-        try:
-            with open(f"/proc/{pid}/statm", encoding="ascii") as statm:
-                total += int(statm.read().split()[1]) * page
-        except (OSError, ValueError, IndexError):
-            pass
+        total += _pss(pid, page)
     return total
+
+
+def _pss(pid: int, page: int) -> int:
+    try:
+        with open(f"/proc/{pid}/smaps_rollup", encoding="ascii") as rollup:
+            for line in rollup:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        with open(f"/proc/{pid}/statm", encoding="ascii") as statm:
+            return int(statm.read().split()[1]) * page
+    except (OSError, ValueError, IndexError):
+        return 0
 
 
 def _become_subreaper() -> bool:
@@ -183,8 +194,8 @@ class ChildRun:
     processes a child leaves behind (a multiprocessing forkserver, which reaps the workers it
     forked) come back to it and are reaped too. `max_rss` is the largest peak resident set size of
     any one process of the run (the kernel's figure), `cpu` the user + system seconds of them all.
-    `tree_peak` is the largest sum of the resident set sizes of all the processes of the run at
-    once, sampled every `interval` seconds from /proc (None where there is no /proc). Standard output
+    `tree_peak` is the largest memory of all the processes of the run together (sum of PSS, see
+    tree_rss), sampled every `interval` seconds from /proc (None where there is no /proc). Standard output
     goes to /dev/null, or with `capture` to `outputs` (one string per command); standard error to
     `stderr`.
     """
