@@ -10,7 +10,6 @@ absolute. Files that are UTF-16, look binary, or have no header to cut at stay w
 from __future__ import annotations
 
 import codecs
-import dataclasses
 import os
 import re
 from collections.abc import Iterable, Iterator
@@ -21,7 +20,7 @@ from hhtool.codes import finding
 from hhtool.findings import Finding
 from hhtool.io import Block, expand_paths, read_blocks
 from hhtool.io.paths import total_size
-from hhtool.io.split import POKERSTARS_RE, _byte_chunks, _looks_binary, _split
+from hhtool.io.split import POKERSTARS_RE, byte_chunks, looks_binary, split_chunks
 
 # a task's size: ~800 hands, half a second of work. Each finished task waits in the parent for its turn,
 # so this bounds the parent's memory too: 1 MB instead of 2 MB is -10 MB there and -23 MB per worker
@@ -115,7 +114,7 @@ def cut_file(name: str, chunk_bytes: int) -> Iterator[Piece]:
         return
     with handle:
         head = handle.read(_HEAD)
-        if head[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE) or _looks_binary(head):
+        if head[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE) or looks_binary(head):
             yield Piece(name)
             return
         handle.seek(0)
@@ -137,7 +136,7 @@ def cut_file(name: str, chunk_bytes: int) -> Iterator[Piece]:
                 if not eof and len(buf) - cut < _HEAD:  # the reader's binary test needs 8 KiB after the cut
                     hold = cut
                     break
-                if _looks_binary(buf[cut:cut + _HEAD]):  # the reader would call this piece binary: cut later
+                if looks_binary(buf[cut:cut + _HEAD]):  # the reader would call this piece binary: cut later
                     target = offset + cut + 1
                     continue
                 line += _lines(buf, 0, cut)
@@ -181,15 +180,12 @@ def read_piece(piece: Piece) -> Iterator[Block | Finding]:
     if piece.start == 0 and piece.end is None:
         yield from read_blocks(Path(piece.path), piece.path)
         return
-    shift = piece.line - 1
     try:
         with open(piece.path, "rb") as handle:
             handle.seek(piece.start)
             limit = None if piece.end is None else piece.end - piece.start
-            for item in _split(_byte_chunks(_Bounded(handle, limit), piece.path), piece.path):
-                if isinstance(item, Block):
-                    yield dataclasses.replace(item, line=item.line + shift) if shift else item
-                elif piece.start == 0 or item.code != "HH001":  # later pieces start with a hand
+            for item in split_chunks(byte_chunks(_Bounded(handle, limit), piece.path), piece.path, piece.line):
+                if isinstance(item, Block) or piece.start == 0 or item.code != "HH001":  # later pieces start with a hand
                     yield item
     except OSError as exc:
         yield finding("HH004", f"cannot read file: {exc.strerror or exc}", piece.path, 0)

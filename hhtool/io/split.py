@@ -80,7 +80,7 @@ def read_blocks(path: Path, name: str | None = None) -> Iterator[Block | Finding
     name = name if name is not None else str(path)
     try:
         with open(path, "rb") as handle:
-            yield from _split(_byte_chunks(handle, name), name)
+            yield from split_chunks(byte_chunks(handle, name), name)
     except OSError as exc:
         yield finding("HH004", f"cannot read file: {exc.strerror or exc}", name, 0)
 
@@ -89,7 +89,7 @@ class _Binary(Exception):
     pass
 
 
-def _byte_chunks(handle, name: str) -> Iterator[bytes]:
+def byte_chunks(handle, name: str) -> Iterator[bytes]:
     """UTF-8-ish bytes of the file with `\n` line ends; UTF-16 is transcoded on the way."""
     newlines = _NewlineNormaliser()
     first = handle.read(CHUNK)
@@ -101,7 +101,7 @@ def _byte_chunks(handle, name: str) -> Iterator[bytes]:
             chunk = handle.read(CHUNK)
         yield from newlines(decoder.decode(b"", final=True).encode("utf-8"), final=True)
         return
-    if _looks_binary(first[:8192]):
+    if looks_binary(first[:8192]):
         raise _Binary
     first = first.lstrip(b"\x00")  # some PartyPoker exports start with a stray NUL
     if first.startswith(codecs.BOM_UTF8):
@@ -113,7 +113,7 @@ def _byte_chunks(handle, name: str) -> Iterator[bytes]:
     yield from newlines(b"", final=True)
 
 
-def _looks_binary(head: bytes) -> bool:
+def looks_binary(head: bytes) -> bool:
     """NUL or other control bytes in more than 1% of the head: not a text hand history."""
     controls = sum(head.count(bytes([c])) for c in (0, 1, 2, 3, 4, 5, 6, 7, 8, 14, 15, 16, 17, 18, 19, 20, 21))
     return controls > max(1, len(head) // 100)
@@ -133,12 +133,14 @@ class _NewlineNormaliser:
             yield data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
 
 
-def _split(chunks: Iterator[bytes], name: str) -> Iterator[Block | Finding]:
+def split_chunks(chunks: Iterator[bytes], name: str, first_line: int = 1) -> Iterator[Block | Finding]:
+    """Blocks of the text in `chunks` (newlines normalised) cut at header lines, numbered from
+    `first_line` (a piece of a file starts further down); file-level findings are at line 1."""
     parts: list[bytes] = []
     size = 0
-    start_line, start_col, dialect = 1, 1, None
+    start_line, start_col, dialect = first_line, 1, None
     pending = b""
-    line_no = 1
+    line_no = first_line
     hands = 0
     stray = False
     try:
