@@ -7,7 +7,8 @@ from zoneinfo import ZoneInfo
 
 from hhtool.export.schema import COLUMNS
 from hhtool.findings import Finding, Severity
-from hhtool.model import BlindKind, PostAnte, PostBlind, RaiseTo
+from hhtool.model import BlindKind, Hand, PostAnte, PostBlind, RaiseTo
+from hhtool.rules.replay import Replay
 from hhtool.validate import HandResult
 
 # Zones PokerStars prints after the local time, as IANA zones (ET is the server's reference).
@@ -148,17 +149,17 @@ class Rows:
             " ".join(board) or None, state.saw_flop, None if cancelled else state.pot_total,
             None if cancelled else (hand.claims.rake if hand.claims.rake is not None else state.pot_total - collected),
             collected, errors, warnings, day))
-        self._seats(uid, result, collected_by, currency, day)
+        self._seats(uid, hand, state, collected_by, currency, day)
         self._actions(uid, state, currency, day)
         self._pots(uid, state, currency, day)
         self._findings(uid, result.findings, day)
         return day
 
-    def _seats(self, uid: str, result: HandResult, collected_by: dict[str, int], currency: str, day: str) -> None:
-        state = result.state
+    def _seats(self, uid: str, hand: Hand, state: Replay, collected_by: dict[str, int], currency: str,
+               day: str) -> None:
         positions = {}
         folded_on = {}
-        for summary in result.hand.claims.seats:
+        for summary in hand.claims.seats:
             tags = [t for t in summary.positions if t in _POSITIONS]
             positions[summary.player] = tags[-1] if tags else None
             if summary.folded_on is not None:
