@@ -9,6 +9,7 @@ machine without a C compiler gets the pure-Python package (with a warning), neve
 
 from __future__ import annotations
 
+import glob
 import os
 import runpy
 import sys
@@ -34,6 +35,7 @@ class OptionalBuildExt(build_ext):
                 path = self.get_ext_fullpath(ext.name)
                 if os.path.exists(path):
                     os.remove(path)
+            _remove_inplace_builds()
             _warn(f"compiling the hot path failed ({exc}); installing pure Python")
 
 
@@ -41,18 +43,33 @@ def _warn(message: str) -> None:
     print(f"hhtool setup: {message}", file=sys.stderr)
 
 
+def _remove_inplace_builds() -> None:
+    """An editable install keeps a previous build's extensions in the source tree, where they shadow
+    the `.py` files; when this build stays pure, they go, or a half of them would break the import."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    stale = glob.glob(os.path.join(here, "hhtool__mypyc*.so")) + glob.glob(os.path.join(here, "hhtool__mypyc*.pyd"))
+    for source in COMPILED:
+        stale += glob.glob(os.path.join(here, source[:-len(".py")] + ".*.so"))
+        stale += glob.glob(os.path.join(here, source[:-len(".py")] + ".*.pyd"))
+    for path in stale:
+        os.remove(path)
+
+
 def _extensions() -> list:
     if os.environ.get("HHTOOL_PURE_PYTHON"):
+        _remove_inplace_builds()
         return []
     try:
         from mypyc.build import mypycify
     except ImportError:
+        _remove_inplace_builds()
         _warn("mypyc is not available; installing pure Python")
         return []
     try:
         return mypycify(["--ignore-missing-imports", *COMPILED], opt_level="3", debug_level="0",
                         group_name="hhtool")
     except (Exception, SystemExit) as exc:  # noqa: BLE001 - mypyc stops with SystemExit on a type error
+        _remove_inplace_builds()
         _warn(f"mypyc could not compile the hot path ({exc}); installing pure Python")
         return []
 
