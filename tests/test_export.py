@@ -470,3 +470,36 @@ def test_dataset_folder_can_be_moved(samples_export, tmp_path):
     stats, _ = export([SAMPLES], moved)
     assert stats.hands_written == 0
 
+
+
+def test_rows_split_by_day_keep_their_order_whatever_the_runs():
+    """by_day gathers a day from its runs of rows: the same rows, in the same order, as a filter would give."""
+    import random
+
+    import pyarrow.compute as pc
+
+    rng = random.Random(7)
+    days = [f"2020-01-0{d}" for d in range(1, 6)]
+    dates, day = [], days[0]
+    for _ in range(500):  # runs of random length, days coming back later (tables interleaved)
+        if rng.random() < 0.1:
+            day = rng.choice(days)
+        dates.append(day)
+    names = [name for name, _, _ in COLUMNS["payouts"]]
+    columns = {"hand_uid": [f"s:{i}" for i in range(500)], "run": [0] * 500, "pot_index": [i % 3 for i in range(500)],
+               "player": [f"p{i % 7}" for i in range(500)], "amount": list(range(500)), "currency": ["USD"] * 500,
+               "date": dates}
+    plain = writer_module.PLAIN_SCHEMAS["payouts"]
+    whole = pa.Table.from_pydict({n: columns[n] for n in names}, schema=plain)
+    chunked = pa.concat_tables([whole.slice(0, 123), whole.slice(123, 200), whole.slice(323)])
+    first_seen = list(dict.fromkeys(dates))
+    for table in (whole, chunked):
+        got = list(writer_module.by_day("payouts", table))
+        assert [d for d, _ in got] == first_seen
+        for d, part in got:
+            expected = whole.filter(pc.equal(whole.column("date"), d)).drop_columns(["date"])
+            assert part.schema == writer_module.SCHEMAS["payouts"]
+            assert part.column("hand_uid").to_pylist() == expected.column("hand_uid").to_pylist()
+            assert part.column("currency").to_pylist() == expected.column("currency").to_pylist()
+            assert part.column("hand_uid").num_chunks == 1
+    assert list(writer_module.by_day("payouts", whole.slice(0, 0))) == []

@@ -247,19 +247,34 @@ def by_day(table: str, whole: pa.Table) -> Iterator[tuple[str, pa.Table]]:
     (dictionaries are encoded per day, as if each day's rows were converted on their own).
 
     One day at a time, for the caller to write before the next is built: the buffered rows are
-    never copied whole (a flush's transient memory is one day's rows, not twice the buffer).
+    never copied whole (a flush's transient memory is one day's rows, not twice the buffer). A day
+    is gathered from its runs of consecutive rows (zero-copy slices): hands mostly come in time
+    order, so a day is one run or a few, and the cost is one pass over the dates, not one per day.
     """
-    dates = whole.column("date")
-    days = pc.unique(dates)
     target = SCHEMAS[table]
-    if len(days) == 1:
-        yield days[0].as_py(), whole.drop_columns(["date"]).combine_chunks().cast(target)
-        return
-    which = pc.index_in(dates, value_set=days)
-    for index, day in enumerate(days.to_pylist()):
-        part = whole.filter(pc.equal(which, index)).drop_columns(["date"]).combine_chunks().cast(target)
+    rows = whole.drop_columns(["date"])
+    days: dict[str, list[tuple[int, int]]] = {}
+    for day, start, length in _runs(whole.column("date")):
+        days.setdefault(day, []).append((start, length))
+    for day, runs in days.items():
+        parts = [rows.slice(start, length) for start, length in runs]
+        part = (parts[0] if len(parts) == 1 else pa.concat_tables(parts)).combine_chunks().cast(target)
         yield day, part
-        del part
+        del part, parts
+
+
+def _runs(dates: pa.ChunkedArray) -> Iterator[tuple[str, int, int]]:
+    """(day, first row, rows) of each run of equal consecutive dates."""
+    count = len(dates)
+    if count == 0:
+        return
+    flat = dates.combine_chunks() if dates.num_chunks != 1 else dates.chunk(0)
+    changes = pc.indices_nonzero(pc.not_equal(flat.slice(1), flat.slice(0, count - 1))).to_pylist()
+    starts = [0] + [i + 1 for i in changes]
+    ends = starts[1:] + [count]
+    values = pc.take(flat, pa.array(starts, pa.int64())).to_pylist()
+    for day, start, end in zip(values, starts, ends):
+        yield day, start, end - start
 
 
 def _patched(rows: tuple, uid: str, record) -> tuple:
