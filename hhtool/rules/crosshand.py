@@ -40,8 +40,8 @@ class TableSnapshot(NamedTuple):
     key: str  # site, table, tournament id, currency, joined by line breaks: hands chain within one key
     order: tuple  # (time, hand number)
     button: int | None
-    final: dict  # player → chips at the end of the hand, rebuys included
-    seats: dict  # seat → player
+    seat_chips: array  # seat, chips at the end of the hand (rebuys included); seat, chips; … per player
+    players: str  # the players of those seats in the same order, joined by line breaks (no name has one)
     cancelled: bool
     dealt_seats: tuple  # seats dealt in, sorted
     hand_seats: tuple  # (seat, player, stack, line) as the seat lines printed them
@@ -76,42 +76,35 @@ def table_snapshot(state: Replay) -> TableSnapshot | None:
     won: dict[str, int] = {}
     for event in state.collects:
         won[event.player] = won.get(event.player, 0) + event.amount
-    final, seats = {}, {}
+    seat_chips = array("q")
     for p in state.players.values():
-        final[p.name] = p.stack + p.rebuy + p.cash_out_paid + won.get(p.name, 0)
-        seats[p.seat] = p.name
+        seat_chips.append(p.seat)
+        seat_chips.append(p.stack + p.rebuy + p.cash_out_paid + won.get(p.name, 0))
     return TableSnapshot(
         "\n".join((header.site, header.table, header.tournament_id or "", header.currency)),
         (header.time_et or header.time, int(header.hand_id) if header.hand_id.isdigit() else 0),
-        header.button_seat, final, seats, state.cancelled, tuple(sorted(p.seat for p in state.order)),
+        header.button_seat, seat_chips, "\n".join(state.players), state.cancelled,
+        tuple(sorted(p.seat for p in state.order)),
         tuple((s.seat, s.player, s.stack, s.line) for s in hand.seats), header.big_blind, header.is_tournament,
         header.scale, header.currency, hand.source.file, hand.source.line, header.hand_id)
 
 
 class _Last(NamedTuple):
     """What a table keeps of its last hand. One entry per table lives for the whole run (31k tables
-    in a 1M-hand export), so it is packed: ~0.5 KB for nine players instead of ~1.3 KB as tuples."""
+    in a 1M-hand export), so it is packed, as the snapshot brings it: ~0.5 KB for nine players
+    instead of ~1.3 KB as tuples."""
 
     order: tuple
     button: int | None
-    seat_chips: array  # seat, chips at the end of the hand; seat, chips; … one pair per player
-    players: str  # the players of those seats in the same order, joined by line breaks (no name has one)
+    seat_chips: array  # as TableSnapshot.seat_chips
+    players: str  # as TableSnapshot.players
 
-    def chips(self) -> list[tuple[int, str, int]]:
-        """(seat, player, chips at the end of the hand) per player."""
+    def chips(self) -> dict[tuple[int, str], int]:
+        """(seat, player) → chips at the end of the hand."""
         values = self.seat_chips
         if not values:
-            return []
-        return [(values[2 * i], name, values[2 * i + 1]) for i, name in enumerate(self.players.split("\n"))]
-
-
-def _last(snapshot: TableSnapshot) -> _Last:
-    final = snapshot.final
-    seat_chips = array("q")
-    for seat, player in snapshot.seats.items():
-        seat_chips.append(seat)
-        seat_chips.append(final[player])
-    return _Last(snapshot.order, snapshot.button, seat_chips, "\n".join(snapshot.seats.values()))
+            return {}
+        return dict(zip(zip(values[0::2], self.players.split("\n")), values[1::2]))
 
 
 class CrossHand:
@@ -148,14 +141,14 @@ class CrossHand:
             if not moved:  # stacks chain only between consecutive hands; a skipped button means a gap
                 out.extend(self._stacks(current, previous))
         if previous is None or later:
-            self.tables[current.key] = _last(current)
+            self.tables[current.key] = _Last(current.order, current.button, current.seat_chips, current.players)
         return out
 
     def _stacks(self, current: TableSnapshot, previous: _Last) -> list[Finding]:
         out = []
         bb = current.big_blind
         min_bb = self.rules.min_buyin_bb
-        ended = {(seat, player): chips for seat, player, chips in previous.chips()}
+        ended = previous.chips()
         for seat, player, stack, line in current.hand_seats:
             before = ended.get((seat, player))  # the same player on the same seat last hand
             if before is None:
