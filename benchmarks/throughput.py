@@ -48,9 +48,9 @@ counts and reasons are printed and the rates are compared on the hands it accept
 ratio is hhtool's export on all cores against PokerKit's parse + replay on one.
 
 --million: only `hhtool export --jobs N` (N the largest of --jobs) on a 1,000,000-hand file, for
-its peak RSS against the target of 300 MB. It is long: on the 2-core machine of the project (busy)
-generating the file took 6 minutes the first time (1.26 GB in the cache folder) and the export
-with 2 jobs 8 minutes (compiled hot path).
+its peak RSS against the target of 300 MB, for the largest process and for all processes together.
+It is long: on the 2-core machine of the project generating the file took 5 minutes the first time
+(1.26 GB in the cache folder) and the export with 2 jobs 6.5 minutes (compiled hot path).
 """
 
 from __future__ import annotations
