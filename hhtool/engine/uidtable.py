@@ -71,9 +71,7 @@ class UidTable:
         if index >= 0:
             self._values[index] = value
             return
-        self._recent[pair] = value
-        if len(self._recent) >= _BUFFER:
-            self._merge()
+        self._insert(pair, value)
 
     def add(self, uid: str) -> None:
         self.put(uid, 0)
@@ -87,10 +85,14 @@ class UidTable:
         index = self._stored(*pair)
         if index >= 0:
             return self._values[index]
+        self._insert(pair, value)
+        return None
+
+    def _insert(self, pair: tuple[int, int], value: int) -> None:
+        """A new entry: buffered, and the buffer merged into the sorted arrays when full."""
         self._recent[pair] = value
         if len(self._recent) >= _BUFFER:
             self._merge()
-        return None
 
     def _merge(self) -> None:
         """Move the recent entries into the sorted arrays, in place: each array grows by realloc (for
