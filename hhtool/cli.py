@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from enum import StrEnum
@@ -148,13 +147,9 @@ def _engine_settings(jobs: int | None, engine: Engine, scheduler: str | None, pa
     if scheduler is not None and engine is not Engine.dask:
         print("hhtool: --scheduler needs --engine dask", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE)
-    workers = jobs if jobs is not None else (os.cpu_count() or 1)
-    if workers > 1 and engine is Engine.local:
-        from hhtool.engine.plan import one_task
+    from hhtool.engine.plan import workers_for
 
-        if one_task(paths):
-            return 1
-    return workers
+    return workers_for(paths, jobs, engine.value)
 
 
 def _progress(flag: bool | None, paths: list[str]):

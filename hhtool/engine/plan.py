@@ -99,9 +99,13 @@ def chunk_size() -> int:
     return int(os.environ.get(CHUNK_ENV) or CHUNK_BYTES)
 
 
-def one_task(paths: Iterable[str | os.PathLike]) -> bool:
-    """Whether the input fits in one task (then a pool would only add its start-up time)."""
-    return total_size(paths) <= chunk_size()
+def workers_for(paths: Iterable[str | os.PathLike], jobs: int | None, engine: str = "local") -> int:
+    """How many workers a run gets: `jobs`, or every core; 1 (the calling process, no pool) when the
+    local engine would get a single task, where a pool would only add its start-up time."""
+    workers = jobs if jobs is not None else (os.cpu_count() or 1)
+    if workers > 1 and engine == "local" and total_size(paths) <= chunk_size():
+        return 1
+    return workers
 
 
 def cut_file(name: str, chunk_bytes: int) -> Iterator[Piece]:
