@@ -23,6 +23,8 @@ HOT_PATH = (
     "hhtool.rules.ranking",
     "hhtool.rules.replay",
     "hhtool.rules.settle",
+    "hhtool.rules.crosshand",
+    "hhtool.export.rows",
 )
 
 
