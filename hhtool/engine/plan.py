@@ -189,7 +189,8 @@ def read_piece(piece: Piece) -> Iterator[Block | Finding]:
             handle.seek(piece.start)
             limit = None if piece.end is None else piece.end - piece.start
             for item in split_chunks(byte_chunks(_Bounded(handle, limit), piece.path), piece.path, piece.line):
-                if isinstance(item, Block) or piece.start == 0 or item.code != "HH001":  # later pieces start with a hand
+                # a later piece starts with a hand: "no hand in the file" (HH001) is for a whole file only
+                if isinstance(item, Block) or piece.start == 0 or item.code != "HH001":
                     yield item
     except OSError as exc:
         yield finding("HH004", f"cannot read file: {exc.strerror or exc}", piece.path, 0)
