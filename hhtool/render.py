@@ -271,7 +271,8 @@ def _notice(e: Notice, c: _Context) -> str:
 
 
 def _cash_out(e: CashOut, c: _Context) -> str:
-    return f"{e.player} cashed out the hand for {c.money(e.amount)} | Cash Out Fee {c.money(e.fee)}"
+    text = f"{e.player} cashed out the hand for {c.money(e.amount)}"
+    return text if e.fee is None else f"{text} | Cash Out Fee {c.money(e.fee)}"
 
 
 def _rebuy(e: Rebuy, c: _Context) -> str:

@@ -340,7 +340,7 @@ def our_player_totals(hand) -> dict[str, dict]:
         elif isinstance(e, CashOut):  # paid by the room, outside the pot; fpdb counts it as winnings
             totals[e.player]["winnings"] += e.amount
             totals[e.player]["cashout"] += e.amount
-            totals[e.player]["cashoutFee"] += e.fee
+            totals[e.player]["cashoutFee"] += e.fee or 0  # None: no fee printed
         elif isinstance(e, (DealHole, Show)) and e.player in totals and not totals[e.player]["cards"]:
             totals[e.player]["cards"] = e.cards
     for s in hand.claims.seats:

@@ -618,8 +618,8 @@ class HandReader:
 
     def _cash_out(self, text, line):
         name, rest = self.split_space(text, " cashed out the hand for ")
-        amount, _, fee = rest[len("cashed out the hand for "):].partition(" | Cash Out Fee ")
-        return CashOut(line, name, self.money(amount, line), self.money(fee, line))
+        amount, printed, fee = rest[len("cashed out the hand for "):].partition(" | Cash Out Fee ")
+        return CashOut(line, name, self.money(amount, line), self.money(fee, line) if printed else None)
 
     def _rebuy(self, text, line):
         marker = next(m for m in (" re-buys", " adds on", " takes the add-on") if m in text)

@@ -138,11 +138,13 @@ class Muck(Event, frozen=True, gc=False, tag=True):
 
 
 class CashOut(Event, frozen=True, gc=False, tag=True):
-    """All-in cash out: paid by the room, outside the pot."""
+    """All-in cash out: `amount` is what the room paid the player, outside the pot; `fee` is the
+    room's fee for it, None when the line prints none (`X cashed out the hand for $0.16`: a fee that
+    rounds to nothing is left out)."""
 
     player: str
     amount: int
-    fee: int
+    fee: int | None
 
 
 class Rebuy(Event, frozen=True, gc=False, tag=True):
