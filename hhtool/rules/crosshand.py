@@ -73,13 +73,11 @@ def table_snapshot(state: Replay) -> TableSnapshot | None:
     header = hand.header
     if header.is_zoom:
         return None
-    won: dict[str, int] = {}
-    for event in state.collects:
-        won[event.player] = won.get(event.player, 0) + event.amount
+    final = state.final_stacks()
     seat_chips = array("q")
     for p in state.players.values():
         seat_chips.append(p.seat)
-        seat_chips.append(p.stack + p.rebuy + p.cash_out_paid + won.get(p.name, 0))
+        seat_chips.append(final[p.name] + p.rebuy)  # chips bought during the hand count from the next one on
     return TableSnapshot(
         "\n".join((header.site, header.table, header.tournament_id or "", header.currency)),
         (header.time_et or header.time, int(header.hand_id) if header.hand_id.isdigit() else 0),

@@ -59,7 +59,8 @@ class Player:
     """A seat's state during the replay."""
 
     __slots__ = ("name", "seat", "start", "stack", "street", "total", "folded", "all_in", "acted", "acted_at",
-                 "dealt_in", "cards", "shown", "mucked", "cashed_out", "rebuy", "cash_out_paid", "index")
+                 "dealt_in", "cards", "shown", "mucked", "cashed_out", "rebuy", "cash_out_paid", "cash_out_fee",
+                 "index")
 
     def __init__(self, name: str, seat: int, stack: int, dealt_in: bool) -> None:
         self.name, self.seat, self.start, self.stack = name, seat, stack, stack
@@ -75,7 +76,8 @@ class Player:
         self.mucked = False
         self.cashed_out = False
         self.rebuy = 0
-        self.cash_out_paid = 0
+        self.cash_out_paid = 0  # what the room paid for an all-in cash out (outside the pot)
+        self.cash_out_fee = 0  # the room's fee for it (0 when the line prints none)
         self.index = -1  # position in the dealt-in order
 
     @property
@@ -116,6 +118,8 @@ class Replay:
     # gathered by the replay's handlers for settle's card checks, in event order:
     hole_events: list[Any] = field(default_factory=list)  # DealHole and Show with cards, Fold showing cards
     board_events: list[StreetStart] = field(default_factory=list)  # street markers that deal board cards
+    # set by settle: the pot share each cashed-out player won by the cards and was not paid (the room keeps it)
+    cash_out_kept: dict[str, int] = field(default_factory=dict)
 
     def report(self, code: str, message: str, line: int, expected=None, actual=None) -> None:
         self.findings.append(finding(code, message, self.hand.source.file, line, 1, hand_id=self.hand.header.hand_id,
@@ -135,6 +139,20 @@ class Replay:
     @property
     def live(self) -> list[Player]:
         return [p for p in self.order if not p.folded]
+
+    def collected_by(self) -> dict[str, int]:
+        """Player → what the `collected` lines gave them, over all pots and runs."""
+        won: dict[str, int] = {}
+        for event in self.collects:
+            won[event.player] = won.get(event.player, 0) + event.amount
+        return won
+
+    def final_stacks(self) -> dict[str, int]:
+        """Player → chips at the end of the hand: the chips kept behind (start, less what was put in,
+        plus uncalled returns), what was collected, and what the room paid for an all-in cash out.
+        The one definition of a final stack: the export's seats and the next hand's stack check use it."""
+        won = self.collected_by()
+        return {name: p.stack + p.cash_out_paid + won.get(name, 0) for name, p in self.players.items()}
 
 
 
@@ -909,6 +927,8 @@ class _Replayer:
         if player is not None:
             player.cashed_out = True
             player.cash_out_paid += event.amount
+            if event.fee is not None:
+                player.cash_out_fee += event.fee
 
     def rebuy(self, event: Rebuy) -> None:
         player = self.s.players.get(event.player)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from hhtool.model import DealHole, Fold, Limit, Show, StreetStart
+from hhtool.model import DealHole, Fold, Limit, SeatSummary, Show, StreetStart
 from hhtool.model.cards import DECK
 from hhtool.rules.ranking import describe, description_matches, evaluate
 from hhtool.rules.replay import Pot, Replay
@@ -35,11 +35,8 @@ def settle(s: Replay) -> None:
     nets = _net_pots(s, total, rake)
     expected = _awards(s, nets)
     _check_collects(s, expected)
-    unpaid = 0
-    for (run, index, name), amount in expected.items():
-        player = s.players.get(name)
-        if player is not None and player.cashed_out and not _collected_by(s, name):
-            unpaid += amount
+    kept = s.cash_out_kept = _kept_by_room(s, expected)
+    unpaid = sum(kept.values())
     if claims.total_pot is not None and collected + rake + unpaid != claims.total_pot:
         s.report("HH206", f"collected {s.money(collected)} + rake {s.money(rake)} is not the total pot "
                  f"{s.money(claims.total_pot)}", claims.line, expected=claims.total_pot - rake - unpaid,
@@ -50,6 +47,28 @@ def settle(s: Replay) -> None:
 
 def _collected_by(s: Replay, name: str) -> int:
     return sum(c.amount for c in s.collects if c.player == name)
+
+
+def _kept_by_room(s: Replay, expected: dict[tuple[int, int, str], int]) -> dict[str, int]:
+    """Player → the pot share a cashed-out player won and was not paid: after an all-in cash out the
+    room pays the player outside the pot and keeps what the player's cards win (the summary says
+    `won ($X) … (pot not awarded as player cashed out)`). By the cards; where they cannot decide a
+    pot the player could win, by what the summary says the player won."""
+    kept: dict[str, int] = {}
+    cashed = {p.name for p in s.players.values() if p.cashed_out and not _collected_by(s, p.name)}
+    if not cashed:
+        return kept
+    for (run, index, name), amount in expected.items():
+        if name in cashed:
+            kept[name] = kept.get(name, 0) + amount
+    if s.unverified:
+        undecided = {name for _, index in s.unverified for name in s.pots[index].eligible}
+        for seat in s.hand.claims.seats:
+            if seat.player in cashed and seat.player in undecided:
+                claimed = sum(o.amount for o in seat.outcomes if o.won and o.amount is not None)
+                if claimed:
+                    kept[seat.player] = claimed
+    return kept
 
 
 # -- pots ---------------------------------------------------------------------------------------
@@ -443,18 +462,23 @@ def _check_summary(s: Replay) -> None:
                          expected=" ".join(want), actual=" ".join(board))
     two_runs = len(runs) == 2
     by_player: dict[tuple[str, int], int] = {}
+    collectors: set[str] = set()
     for event, run in zip(s.collects, s.collect_runs):
         key = (event.player, run if two_runs else 0)
         by_player[key] = by_player.get(key, 0) + event.amount
+        collectors.add(event.player)
     for seat in claims.seats:
         if not seat.outcomes and not seat.cards:
             continue  # a seat that folded: its line claims nothing to check
         player = s.players.get(seat.player)
         if player is None:
             continue
+        not_awarded = seat.cashed_out and seat.player not in collectors
+        if not_awarded and not s.unverified:
+            _check_kept_share(s, seat)
         for i, outcome in enumerate(seat.outcomes):
             run = runs[i] if i < len(runs) else runs[-1]
-            if outcome.won and outcome.amount is not None and not seat.cashed_out:
+            if outcome.won and outcome.amount is not None and not not_awarded:
                 if len(seat.outcomes) == 1 and two_runs:
                     got = by_player.get((seat.player, 1), 0) + by_player.get((seat.player, 2), 0)
                 else:
@@ -473,3 +497,12 @@ def _check_summary(s: Replay) -> None:
             s.report("HH308", f"the summary shows {' '.join(seat.cards)} for {seat.player}, who showed "
                      f"{' '.join(player.shown)}", seat.line, expected=" ".join(player.shown),
                      actual=" ".join(seat.cards))
+
+
+def _check_kept_share(s: Replay, seat: SeatSummary) -> None:
+    """A cashed-out player's `won ($X)` is the share the room keeps: it must be what the cards give."""
+    claimed = sum(o.amount for o in seat.outcomes if o.won and o.amount is not None)
+    share = s.cash_out_kept.get(seat.player, 0)
+    if claimed != share and (claimed or share):
+        s.report("HH210", f"the summary says {seat.player} won {s.money(claimed)} (pot not awarded: cashed out); "
+                 f"the share by the cards is {s.money(share)}", seat.line, expected=share, actual=claimed)
