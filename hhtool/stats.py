@@ -21,8 +21,8 @@ Definitions (counts are per hand, a hand counts at most once in each):
   player did not fold either.
 - W$SD %: of those showdowns, the share where the player won money: collected any amount from a pot
   (a split pot counts).
-- net won: the sum of final stack − starting stack (what the player collected less what the player
-  put in, uncalled returns given back; an all-in cash-out payment is not included), in minor units
+- net won: the sum of final stack − starting stack (what the player collected, plus what the room paid
+  for an all-in cash out, less what the player put in, uncalled returns given back), in minor units
   of the currency (cents, or chips).
 - net won (bb): the sum over hands of net won / the hand's big blind.
 - bb/100: net won (bb) × 100 / hands.

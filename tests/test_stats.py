@@ -189,13 +189,22 @@ def test_weighted_rake_ties_go_by_seat_and_sum_exactly():
 
 def test_samples_rake_paid_adds_up_to_the_rake_per_currency(samples_dataset):
     frame = stats(samples_dataset)
-    hands = from_dataset(samples_dataset).hands
+    tables = from_dataset(samples_dataset)
+    hands = tables.hands
     rake = hands.groupby("currency")["rake"].sum()
     paid = frame.groupby("currency")["rake_paid"].sum()
     for currency in paid.index:
         assert int(paid[currency]) == int(rake[currency])
-    for _, group in frame.groupby(["kind", "currency", "limit", "small_blind", "big_blind"], dropna=False):
-        assert group["net_won"].sum() + group["rake_paid"].sum() == 0
+    # the players' nets and the rake add up to what the room put in through all-in cash outs: paid to
+    # the cashed-out players, less the pot shares it kept (issue #11: the nets include the payments;
+    # before, they left them out and this sum was 0)
+    seats = tables.seats.merge(hands[["hand_uid", "big_blind"]], on="hand_uid")
+    room = (seats["cash_out"] - seats["cash_out_kept"]).groupby(seats["big_blind"]).sum()
+    assert room.get(50) == 9409 and room.get(2) == 16 and room.get(5) == 498 - 480
+    for (kind, _, _, _, big_blind), group in frame.groupby(["kind", "currency", "limit", "small_blind", "big_blind"],
+                                                           dropna=False):
+        expected = int(room.get(big_blind, 0)) if kind == "cash" else 0
+        assert group["net_won"].sum() + group["rake_paid"].sum() == expected
 
 
 def test_tournaments_are_kept_apart_over_all_levels(samples_dataset):

@@ -80,13 +80,15 @@ PAYOUT_COLUMNS: list[Column] = [
 BALANCE_DAY_COLUMNS: list[Column] = [
     ("day", "day", _v("day"), "l"), ("currency", "currency", _v("currency"), "l"), ("hands", "hands", _v("hands"), "r"),
     ("chips_before", "chips before", _m("chips_before"), "r"), ("chips_after", "chips after", _m("chips_after"), "r"),
-    ("rake", "rake", _m("rake"), "r"), ("difference", "difference", _m("difference"), "r"),
+    ("rake", "rake", _m("rake"), "r"), ("cash_out", "cash outs paid", _m("cash_out"), "r"),
+    ("cash_out_kept", "pot shares kept", _m("cash_out_kept"), "r"), ("difference", "difference", _m("difference"), "r"),
     ("hands_out_of_balance", "hands out of balance", _v("hands_out_of_balance"), "r"),
 ]
 BALANCE_HAND_COLUMNS: list[Column] = [
     ("hand_id", "hand", _v("hand_id"), "l"), ("day", "day", _v("day"), "l"),
     ("chips_before", "chips before", _m("chips_before"), "r"), ("chips_after", "chips after", _m("chips_after"), "r"),
-    ("rake", "rake", _m("rake"), "r"), ("difference", "difference", _m("difference"), "r"),
+    ("rake", "rake", _m("rake"), "r"), ("cash_out", "cash outs paid", _m("cash_out"), "r"),
+    ("cash_out_kept", "pot shares kept", _m("cash_out_kept"), "r"), ("difference", "difference", _m("difference"), "r"),
     ("file", "where", _where, "l"),
 ]
 CODE_COLUMNS: list[Column] = [
@@ -100,6 +102,16 @@ UNCHECKED_COLUMNS: list[Column] = [
 
 
 # -- text ------------------------------------------------------------------------------------
+def _cash_out_line(s: dict) -> str:
+    """All-in cash outs beside the rake: what the room paid, its fees, and the pot shares it kept."""
+    if not s.get("cash_out_hands"):
+        return "All-in cash outs: none"
+    fees, kept = s["cash_out_fees_by_currency"], s["cash_out_kept_by_currency"]
+    parts = [f"paid {money(v, k)}, fees {money(fees.get(k, 0), k)}, pot shares kept {money(kept.get(k, 0), k)} {k}"
+             for k, v in s["cash_out_by_currency"].items()]
+    return f"All-in cash outs: {s['cash_out_hands']} hands; " + "; ".join(parts)
+
+
 def _text_table(rows: Sequence[dict], columns: Sequence[Column]) -> str:
     if not rows:
         return "  (none)"
@@ -119,6 +131,7 @@ def to_text(report: dict) -> str:
            (f"Hands: {s['hands']} ({', '.join(f'{k} {v}' for k, v in s['by_status'].items()) or 'none'}); audited "
            f"{s['audited_hands']}: cash {s['cash_hands']}, tournament {s['tournament_hands']}; raked {s['raked_hands']}"),
            "Rake: " + (", ".join(money(v, k) + f" {k}" for k, v in s["rake_by_currency"].items()) or "none"),
+           _cash_out_line(s),
            (f"Schedule checked {s['schedule_checked_hands']} cash hands, not checked {s['schedule_unchecked_hands']}; "
            f"violations {s['schedule_violations']}, payout mismatches {s['payout_mismatches']}, hands out of balance "
            f"{s['hands_out_of_balance']}")]
@@ -281,6 +294,11 @@ def to_html(report: dict, generated: datetime | None = None) -> str:
         _card(f"{s['audited_hands']:,}", f"hands audited ({s['cash_hands']:,} cash, {s['tournament_hands']:,} "
                                          f"tournament) of {s['hands']:,} read"),
         _card(rake_text, f"rake taken, in {s['raked_hands']:,} raked hands"),
+        *([_card(", ".join(money(v, k) for k, v in s["cash_out_by_currency"].items()),
+                 f"paid for all-in cash outs in {s['cash_out_hands']:,} hands (fees "
+                 + ", ".join(money(v, k) for k, v in s["cash_out_fees_by_currency"].items()) + "; pot shares kept "
+                 + ", ".join(money(v, k) for k, v in s["cash_out_kept_by_currency"].items()) + ")")]
+          if s.get("cash_out_hands") else []),
         _card(f"{s['schedule_violations']:,}", f"schedule violations ({s['schedule_checked_hands']:,} hands checked)",
               "bad" if s["schedule_violations"] else "ok"),
         _card(f"{s['payout_mismatches']:,}", "payout findings", "bad" if s["payout_mismatches"] else "ok"),

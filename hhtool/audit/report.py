@@ -23,6 +23,8 @@ from hhtool.rules.ruleset import RakeSchedule, RuleSet, pokerstars_schedule
 # Findings that say a payout is wrong: uncalled bets, pots, collected amounts, winners, splits.
 PAYOUT_CODES = ("HH201", "HH202", "HH203", "HH204", "HH205", "HH206", "HH303", "HH305")
 CONSERVATION_CODES = ("HH211",)
+# All-in cash-out money per hand (seats columns summed): paid by the room, its fees, pot shares it kept.
+CASH_OUT = ("cash_out", "cash_out_fee", "cash_out_kept")
 
 # The kinds of schedule violation, with what each means (shown in the reports).
 VIOLATION_KINDS = {
@@ -118,15 +120,21 @@ def ledger(tables: Tables) -> pd.DataFrame:
         "chips_before": _column(seats, "starting_stack", "int"),
         "chips_after": _column(seats, "final_stack", "int"),
         "contributed": _column(seats, "contributed", "int"),
+        "cash_out": _column(seats, "cash_out", "int"),
+        "cash_out_fee": _column(seats, "cash_out_fee", "int"),
+        "cash_out_kept": _column(seats, "cash_out_kept", "int"),
     }).groupby("hand_uid").sum()
     payouts = tables.payouts
     payouts = payouts[payouts["hand_uid"].isin(set(out["hand_uid"]))]
     paid = pd.DataFrame({"hand_uid": _column(payouts, "hand_uid", "str"),
                          "paid": _column(payouts, "amount", "int")}).groupby("hand_uid")["paid"].sum()
     out = out.join(sums, on="hand_uid").join(paid, on="hand_uid")
-    for name in ("chips_before", "chips_after", "contributed", "paid"):
+    for name in ("chips_before", "chips_after", "contributed", "paid", *CASH_OUT):
         out[name] = out[name].fillna(0).astype("int64")
-    out["difference"] = out["chips_before"] - out["chips_after"] - out["rake"]
+    # the room pays an all-in cash out from outside the pot (it is in chips_after) and keeps the pot
+    # share the cashed-out player won: chips before + paid = chips after + rake + kept
+    out["difference"] = (out["chips_before"] + out["cash_out"] - out["chips_after"] - out["rake"]
+                         - out["cash_out_kept"])
     # one order whatever the source (a dataset is read day by day): by time, then where the hand was read
     return out.sort_values(["started_at", "file", "line"], na_position="last", kind="stable").reset_index(drop=True)
 
@@ -211,15 +219,20 @@ def schedule_check(hands: pd.DataFrame, choice: Schedule) -> tuple[pd.DataFrame,
 # -- totals --------------------------------------------------------------------------------------
 def _totals(cash: pd.DataFrame, key: list[str]) -> list[dict]:
     """Per key: hands, raked hands, pots and rake; the share of the pot taken, over all hands and over the
-    hands that saw a flop (the ones a no-flop-no-drop schedule rakes); the first and last hand."""
+    hands that saw a flop (the ones a no-flop-no-drop schedule rakes); the first and last hand. Beside
+    the rake, the all-in cash-out money: hands with a cash out, what the room paid, its fees and the pot
+    shares it kept."""
     if cash.empty:
         return []
     frame = cash.assign(raked=(cash["rake"] > 0).astype("int64"),
                         flop_pot=cash["total_pot"].where(cash["saw_flop"], 0),
-                        flop_rake=cash["rake"].where(cash["saw_flop"], 0))
+                        flop_rake=cash["rake"].where(cash["saw_flop"], 0),
+                        cashed=(cash["cash_out"] > 0).astype("int64"))
     grouped = frame.groupby(key, sort=True)
     out = grouped.agg(hands=("hand_uid", "size"), raked_hands=("raked", "sum"), total_pot=("total_pot", "sum"),
                       rake=("rake", "sum"), flop_pot=("flop_pot", "sum"), flop_rake=("flop_rake", "sum"),
+                      cash_out_hands=("cashed", "sum"), cash_out=("cash_out", "sum"),
+                      cash_out_fees=("cash_out_fee", "sum"), cash_out_kept=("cash_out_kept", "sum"),
                       first_hand=("hand_uid", "first"), last_hand=("hand_uid", "last"))
     rows = []
     for keys, row in out.iterrows():
@@ -230,7 +243,9 @@ def _totals(cash: pd.DataFrame, key: list[str]) -> list[dict]:
         item.update(hands=int(row["hands"]), raked_hands=int(row["raked_hands"]), total_pot=pot, rake=rake,
                     rake_share_pct=round(rake * 100 / pot, 3) if pot else None,
                     flop_total_pot=flop_pot, flop_rake_share_pct=round(flop_rake * 100 / flop_pot, 3) if flop_pot
-                    else None, first_hand=row["first_hand"], last_hand=row["last_hand"])
+                    else None, cash_out_hands=int(row["cash_out_hands"]), cash_out=int(row["cash_out"]),
+                    cash_out_fees=int(row["cash_out_fees"]), cash_out_kept=int(row["cash_out_kept"]),
+                    first_hand=row["first_hand"], last_hand=row["last_hand"])
         rows.append(item)
     return rows
 
@@ -268,17 +283,20 @@ def payout_mismatches(findings: pd.DataFrame, hand_ids: dict[str, str | None]) -
 
 
 def conservation(hands: pd.DataFrame, findings: pd.DataFrame) -> dict:
-    """Chips before = chips after + rake, per hand and per day (and the HH211 findings)."""
+    """Chips before + cash-out payments = chips after + rake + pot shares kept after a cash out, per hand
+    and per day (and the HH211 findings)."""
     broken = hands[hands["difference"] != 0]
     by_hand = [{"hand_uid": r.hand_uid, "hand_id": r.hand_id, "file": r.file, "line": int(r.line), "day": r.day,
                 "currency": r.currency, "chips_before": int(r.chips_before), "chips_after": int(r.chips_after),
-                "rake": int(r.rake), "difference": int(r.difference)} for r in broken.itertuples(index=False)]
+                "rake": int(r.rake), "cash_out": int(r.cash_out), "cash_out_kept": int(r.cash_out_kept),
+                "difference": int(r.difference)} for r in broken.itertuples(index=False)]
     by_day = []
     if not hands.empty:
         frame = hands.assign(out_of_balance=(hands["difference"] != 0).astype("int64"))
         grouped = frame.groupby(["day", "currency"], sort=True).agg(
             hands=("hand_uid", "size"), chips_before=("chips_before", "sum"), chips_after=("chips_after", "sum"),
-            rake=("rake", "sum"), difference=("difference", "sum"), hands_out_of_balance=("out_of_balance", "sum"))
+            rake=("rake", "sum"), cash_out=("cash_out", "sum"), cash_out_kept=("cash_out_kept", "sum"),
+            difference=("difference", "sum"), hands_out_of_balance=("out_of_balance", "sum"))
         for (day, currency), r in grouped.iterrows():
             by_day.append({"day": day, "currency": currency, **{k: int(v) for k, v in r.items()}})
     codes = findings[findings["code"].isin(CONSERVATION_CODES)]
@@ -330,6 +348,12 @@ def build_report(tables: Tables, rules: RuleSet | None = None, rules_source: str
         "raked_hands": int((cash["rake"] > 0).sum()),
         "rake_by_currency": {r["currency"]: r["rake"] for r in totals["by_currency"]},
         "total_pot_by_currency": {r["currency"]: r["total_pot"] for r in totals["by_currency"]},
+        "cash_out_hands": int((cash["cash_out"] > 0).sum()),
+        "cash_out_by_currency": {r["currency"]: r["cash_out"] for r in totals["by_currency"] if r["cash_out_hands"]},
+        "cash_out_fees_by_currency": {r["currency"]: r["cash_out_fees"] for r in totals["by_currency"]
+                                      if r["cash_out_hands"]},
+        "cash_out_kept_by_currency": {r["currency"]: r["cash_out_kept"] for r in totals["by_currency"]
+                                      if r["cash_out_hands"]},
         "schedule_checked_hands": len(checked),
         "schedule_unchecked_hands": len(unchecked),
         "schedule_violations": len(violations),
@@ -360,7 +384,7 @@ def build_report(tables: Tables, rules: RuleSet | None = None, rules_source: str
     if include_hands:
         keep = ["hand_uid", "hand_id", "status", "file", "line", "day", "started_at", "site", "kind", "currency",
                 "limit", "small_blind", "big_blind", "stakes", "table", "players", "saw_flop", "total_pot", "rake",
-                "due", "unchecked", "paid", "chips_before", "chips_after", "difference"]
+                "due", "unchecked", "paid", *CASH_OUT, "chips_before", "chips_after", "difference"]
         report["hands"] = [_plain_row(r) for r in hands[keep].to_dict("records")]
     return report
 

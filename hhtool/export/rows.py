@@ -64,7 +64,8 @@ ORDER = {
               "time_zone", "players", "board", "saw_flop", "total_pot", "rake", "collected", "errors", "warnings",
               "date"),
     "seats": ("hand_uid", "seat", "player", "position", "dealt_in", "starting_stack", "final_stack", "contributed",
-              "collected", "net", "hole_cards", "showed", "folded_on", "currency", "date"),
+              "collected", "net", "cash_out", "cash_out_fee", "cash_out_kept", "hole_cards", "showed", "folded_on",
+              "currency", "date"),
     "actions": ("hand_uid", "seq", "street", "player", "action", "amount", "raise_to", "all_in", "line", "currency",
                 "date"),
     "pots": ("hand_uid", "pot_index", "amount", "eligible", "winners", "currency", "date"),
@@ -136,9 +137,7 @@ class Rows:
         started = to_utc(header.time, header.time_zone, header.time_et)
         day = started.date().isoformat() if started else "unknown"
         currency = header.currency
-        collected_by: dict[str, int] = {}
-        for event in state.collects:
-            collected_by[event.player] = collected_by.get(event.player, 0) + event.amount
+        collected_by = state.collected_by()
         collected = sum(collected_by.values())
         board = state.boards.get(0) or state.boards.get(1) or ()
         cancelled = state.cancelled
@@ -165,13 +164,15 @@ class Rows:
             if summary.folded_on is not None:
                 folded_on[summary.player] = str(summary.folded_on)
         out = self.data["seats"]
+        finals = state.final_stacks()
+        kept = state.cash_out_kept
         for player in state.players.values():
             name = player.name
-            collected = collected_by.get(name, 0)
-            final = player.stack + collected
+            final = finals[name]
             cards = player.shown or player.cards
             out.append((uid, player.seat, name, positions.get(name), player.dealt_in, player.start, final,
-                        player.total, collected, final - player.start, " ".join(cards) or None, bool(player.shown),
+                        player.total, collected_by.get(name, 0), final - player.start, player.cash_out_paid,
+                        player.cash_out_fee, kept.get(name, 0), " ".join(cards) or None, bool(player.shown),
                         folded_on.get(name), currency, day))
 
     def _actions(self, uid: str, state, currency: str, day: str) -> None:
