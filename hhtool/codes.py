@@ -139,7 +139,8 @@ _add("HH205", "S3", _E, "collected amount is wrong",
      "What each winner collects is their share of the pots they won, after rake.",
      "collected $5 from pot when the net pot is $4.80")
 _add("HH206", "P3", _E, "collected amounts do not add up to pot minus rake",
-     "Chips are conserved: everything collected plus the rake equals the total pot.",
+     "Chips are conserved: everything collected plus the rake equals the total pot (plus, after an "
+     "all-in cash out, the share the cashed-out player's cards won, which the room keeps).",
      "Total pot $10 | Rake $0.50, collected $9")
 _add("HH207", "P3", _E, "rake is negative or taken in a tournament",
      "Rake is never negative; tournament hands carry no rake (the fee is in the buy-in).", "Rake 30 in a tournament")
@@ -150,7 +151,9 @@ _add("HH209", "P3", _E, "rake taken without a flop",
      "No flop, no drop: no rake when the hand ends before the flop (where the schedule says so).",
      "Rake $0.05 on a hand won pre-flop")
 _add("HH210", "P3", _E, "summary amount differs from the collected lines",
-     "The summary's 'won (X)' / 'collected (X)' repeats what the player collected.",
+     "The summary's 'won (X)' / 'collected (X)' repeats what the player collected; for a player who "
+     "cashed out, 'won (X) ... (pot not awarded as player cashed out)' is the share the cards give, "
+     "kept by the room.",
      "collected $2.50 from pot, summary says collected ($2.40)")
 _add("HH211", "P3", _E, "chips not conserved",
      "Sum of stack changes plus rake is zero; no stack ends below zero.", "a stack ends at -$0.50")

@@ -351,8 +351,9 @@ def _format_seat_summary(summary: SeatSummary, money: _Money) -> str:
         text += f" {result} ({money(amount)})"
     elif result == "sat_out":
         text += " is sitting out"
-    if summary.cashed_out:
-        text += " (cashed out)"
+    if summary.cashed_out:  # a cashed-out winner's share stays with the room, and the line says so
+        won = any(outcome.won for outcome in summary.outcomes)
+        text += " (pot not awarded as player cashed out)" if won else " (cashed out)"
     return text
 
 
