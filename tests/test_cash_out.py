@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 
 from handkit import check, hand_text, hands_file, line_of, parse, problems, replace_line, validate_text
 from hhtool.audit import audit
+from hhtool.audit.render import render
 from hhtool.audit.tables import from_dataset
 from hhtool.cli import app
 from hhtool.export import export_paths
@@ -247,6 +248,8 @@ def test_audit_of_clean_cash_out_hands_balances_and_reports_the_cash_out_money(c
     assert summary["cash_out_kept_by_currency"] == {"USD": 387 + 480}
     text = CliRunner().invoke(app, ["audit", str(cash_out_folder)]).stdout
     assert "All-in cash outs: 5 hands; paid $102.67, fees $2, pot shares kept $8.67 USD" in text
+    page = render(audit([cash_out_folder], RULES), "html")
+    assert "paid for all-in cash outs in 5 hands (fees $2; pot shares kept $8.67)" in page
 
 
 def test_audit_flags_a_cash_out_hand_whose_pot_was_also_paid(tmp_path):
