@@ -45,19 +45,16 @@ def settle(s: Replay) -> None:
     _check_summary(s)
 
 
-def _collected_by(s: Replay, name: str) -> int:
-    return sum(c.amount for c in s.collects if c.player == name)
-
-
 def _kept_by_room(s: Replay, expected: dict[tuple[int, int, str], int]) -> dict[str, int]:
     """Player → the pot share a cashed-out player won and was not paid: after an all-in cash out the
     room pays the player outside the pot and keeps what the player's cards win (the summary says
     `won ($X) … (pot not awarded as player cashed out)`). By the cards; where they cannot decide a
     pot the player could win, by what the summary says the player won."""
     kept: dict[str, int] = {}
-    cashed = {p.name for p in s.players.values() if p.cashed_out and not _collected_by(s, p.name)}
-    if not cashed:
+    cashed = {p.name for p in s.players.values() if p.cashed_out}
+    if not cashed:  # nearly every hand
         return kept
+    cashed.difference_update(s.collected_by())
     for (run, index, name), amount in expected.items():
         if name in cashed:
             kept[name] = kept.get(name, 0) + amount
