@@ -382,14 +382,95 @@ HU_ALL_IN = hand_text("""
     Seat 3: Carol (big blind) showed [Jd Jh] and lost with a pair of Jacks
 """)
 
+# A new player posts small & big blinds ($0.05 dead, $0.10 live) and is all-in for $5.95 live,
+# exactly Alice's all-in: one pot of $12.10. The dead $0.05 is main-pot money, not a level of its own.
+DEAD_BLIND_ALL_IN = hand_text("""
+    PokerStars Hand #200000000016:  Hold'em No Limit ($0.05/$0.10 USD) - 2020/04/16 14:12:30 ET
+    Table 'Testa I' 6-max Seat #1 is the button
+    Seat 1: Alice ($5.95 in chips)
+    Seat 2: Bob ($10 in chips)
+    Seat 3: Carol ($10 in chips)
+    Seat 4: Dave ($6 in chips)
+    Bob: posts small blind $0.05
+    Carol: posts big blind $0.10
+    Dave: posts small & big blinds $0.15
+    *** HOLE CARDS ***
+    Dealt to Alice [Ah Kd]
+    Dave: raises $5.85 to $5.95 and is all-in
+    Alice: calls $5.95 and is all-in
+    Bob: folds
+    Carol: folds
+    *** FLOP *** [Kc 8s 4d]
+    *** TURN *** [Kc 8s 4d] [2h]
+    *** RIVER *** [Kc 8s 4d 2h] [Jd]
+    *** SHOW DOWN ***
+    Dave: shows [Qs Qh] (a pair of Queens)
+    Alice: shows [Ah Kd] (a pair of Kings)
+    Alice collected $11.56 from pot
+    *** SUMMARY ***
+    Total pot $12.10 | Rake $0.54
+    Board [Kc 8s 4d 2h Jd]
+    Seat 1: Alice (button) showed [Ah Kd] and won ($11.56) with a pair of Kings
+    Seat 2: Bob (small blind) folded before Flop
+    Seat 3: Carol (big blind) folded before Flop
+    Seat 4: Dave showed [Qs Qh] and lost with a pair of Queens
+""")
+
+# The dead-blind poster all-in for $4.95 live against two players who go on: main pot
+# 3 x $4.95 + Bob's $0.05 + the dead $0.05 = $14.95 ($14.10 after the $0.85 rake), side pot $4.
+DEAD_BLIND_SIDE_POT = hand_text("""
+    PokerStars Hand #200000000017:  Hold'em No Limit ($0.05/$0.10 USD) - 2020/04/16 14:14:05 ET
+    Table 'Testa I' 6-max Seat #1 is the button
+    Seat 1: Alice ($10 in chips)
+    Seat 2: Bob ($10 in chips)
+    Seat 3: Carol ($10 in chips)
+    Seat 4: Dave ($5 in chips)
+    Bob: posts small blind $0.05
+    Carol: posts big blind $0.10
+    Dave: posts small & big blinds $0.15
+    *** HOLE CARDS ***
+    Dealt to Alice [Ah Kd]
+    Dave: raises $0.20 to $0.30
+    Alice: raises $0.70 to $1
+    Bob: folds
+    Carol: calls $0.90
+    Dave: raises $3.95 to $4.95 and is all-in
+    Alice: calls $3.95
+    Carol: calls $3.95
+    *** FLOP *** [Kc 8s 4d]
+    Carol: checks
+    Alice: bets $2
+    Carol: calls $2
+    *** TURN *** [Kc 8s 4d] [2h]
+    Carol: checks
+    Alice: checks
+    *** RIVER *** [Kc 8s 4d 2h] [Jd]
+    Carol: checks
+    Alice: checks
+    *** SHOW DOWN ***
+    Dave: shows [Ks Kh] (three of a kind, Kings)
+    Carol: shows [8h 8c] (three of a kind, Eights)
+    Alice: shows [Ah Kd] (a pair of Kings)
+    Carol collected $4 from side pot
+    Dave collected $14.10 from main pot
+    *** SUMMARY ***
+    Total pot $18.95 Main pot $14.10. Side pot $4. | Rake $0.85
+    Board [Kc 8s 4d 2h Jd]
+    Seat 1: Alice (button) showed [Ah Kd] and lost with a pair of Kings
+    Seat 2: Bob (small blind) folded before Flop
+    Seat 3: Carol (big blind) showed [8h 8c] and won ($4) with three of a kind, Eights
+    Seat 4: Dave showed [Ks Kh] and won ($14.10) with three of a kind, Kings
+""")
+
 BASES = {
     "walk": WALK, "showdown": SHOWDOWN, "split": SPLIT, "heads_up": HEADS_UP, "short_all_in": SHORT_ALL_IN,
     "side_pot": SIDE_POT, "pot_limit": POT_LIMIT, "fixed_limit": FIXED_LIMIT, "tournament": TOURNAMENT,
-    "cap_table": CAP_TABLE, "hu_all_in": HU_ALL_IN,
+    "cap_table": CAP_TABLE, "hu_all_in": HU_ALL_IN, "dead_blind_all_in": DEAD_BLIND_ALL_IN,
+    "dead_blind_side_pot": DEAD_BLIND_SIDE_POT,
 }
 # Bases whose rake follows the PokerStars no-limit / pot-limit schedule (RuleSet STARS).
 SCHEDULE_BASES = ("walk", "showdown", "split", "heads_up", "short_all_in", "side_pot", "pot_limit", "cap_table",
-                  "hu_all_in")
+                  "hu_all_in", "dead_blind_all_in", "dead_blind_side_pot")
 
 
 @pytest.mark.parametrize("name", BASES)

@@ -59,12 +59,13 @@ class Player:
     """A seat's state during the replay."""
 
     __slots__ = ("name", "seat", "start", "stack", "street", "total", "folded", "all_in", "acted", "acted_at",
-                 "dealt_in", "cards", "shown", "mucked", "cashed_out", "rebuy", "cash_out_paid", "index")
+                 "dealt_in", "cards", "shown", "mucked", "cashed_out", "rebuy", "cash_out_paid", "index", "dead")
 
     def __init__(self, name: str, seat: int, stack: int, dealt_in: bool) -> None:
         self.name, self.seat, self.start, self.stack = name, seat, stack, stack
         self.street = 0  # committed on this street (live money)
         self.total = 0  # committed in the hand, antes and dead blinds included
+        self.dead = 0  # dead blind money in `total`: it goes to the main pot and sets no pot level (B4)
         self.folded = False
         self.all_in = False
         self.acted = False
@@ -383,7 +384,9 @@ class _Replayer:
                      f"the stakes say {s.money(expected)}", event.line, expected=expected, actual=event.amount)
         dead = event.amount - live
         if dead:
+            before = player.total
             self._put(player, dead, event.all_in and not live, event.line, live=False)
+            player.dead += player.total - before
         if live or not dead:
             self._put(player, live, event.all_in, event.line, live=True)
         if player.street > self.high:
@@ -921,7 +924,12 @@ class _Replayer:
 
     # -- end of hand -------------------------------------------------------------------------
     def _pots(self) -> list[Pot]:
-        """Main pot and side pots: one per all-in level of a player still in, eligible = contributors still in."""
+        """Main pot and side pots: one per all-in level of a player still in, eligible = contributors still in.
+
+        A level is what a player put in less dead blind money (the small-blind part of `posts small &
+        big blinds`, a small blind posted out of position): dead money goes to the main pot and never
+        makes a player's level, so it cannot open a side pot of its own (B4).
+        """
         players = list(self.s.players.values())
         top = None
         positive = 0  # what one pot up to the top level holds: min(t, top) - min(t, 0) for each total t
@@ -939,7 +947,7 @@ class _Replayer:
             if not p.folded:
                 live.append(p)
                 if p.all_in:
-                    found.add(p.total)
+                    found.add(p.total - p.dead)
         if not found:  # nobody still in is all-in (most hands): the one level is the top, the floor 0
             if positive <= 0:
                 return []
@@ -948,14 +956,24 @@ class _Replayer:
                 if p.total >= top or p.total > 0:
                     names.append(p.name)
             return [Pot(positive, tuple(names))]
+        dead = 0
+        top = 0
+        for p in players:
+            dead += p.dead
+            if p.total - p.dead > top:
+                top = p.total - p.dead
         levels = sorted(found)
         if levels[-1] < top:
             levels.append(top)
         pots: list[Pot] = []
         floor = 0
         for level in levels:
-            amount = sum(min(p.total, level) - min(p.total, floor) for p in players)
-            eligible = tuple(p.name for p in live if p.total >= level or (p.total > floor and not p.all_in))
+            amount, dead = dead, 0  # the dead money, in the first (main) pot
+            for p in players:
+                put = p.total - p.dead
+                amount += min(put, level) - min(put, floor)
+            eligible = tuple(p.name for p in live
+                             if p.total - p.dead >= level or (p.total - p.dead > floor and not p.all_in))
             if amount > 0:
                 if pots and pots[-1].eligible == eligible:
                     pots[-1].amount += amount
