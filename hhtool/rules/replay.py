@@ -765,9 +765,9 @@ class _Replayer:
         if self.high > 0:
             s.report("HH112", f"{player.name} bets facing a bet of {s.money(self.high)}; that is a raise",
                      event.line, expected="raise", actual="bet")
-        self._sized(player, event.added, event.added, event.all_in, event.line, is_bet=True)
+        undersized = self._sized(player, event.added, event.added, event.all_in, event.line, is_bet=True)
         self._put(player, event.added, event.all_in, event.line)
-        self._raised(player, event.added)
+        self._raised(player, event.added, undersized)
         if self.header.cap is not None:
             self._check_cap(player, event)
 
@@ -794,20 +794,25 @@ class _Replayer:
                      f"for a player who had acted", event.line, expected="call or fold", actual="raise")
         added = event.raise_to - player.street
         increment = event.raise_to - self.high
-        self._sized(player, added, increment, event.all_in, event.line, is_bet=False)
+        undersized = self._sized(player, added, increment, event.all_in, event.line, is_bet=False)
         self._put(player, added, event.all_in, event.line)
-        self._raised(player, increment)
+        self._raised(player, increment, undersized)
         if self.header.cap is not None:
             self._check_cap(player, event)
 
-    def _sized(self, player: Player, added: int, increment: int, all_in: bool, line: int, is_bet: bool) -> None:
-        """Bet and raise sizes under the betting structure (A4, A5, A6)."""
+    def _sized(self, player: Player, added: int, increment: int, all_in: bool, line: int, is_bet: bool) -> bool:
+        """Bet and raise sizes under the betting structure (A4, A5, A6).
+
+        Returns whether the bet or raise is below its size although the player is not all-in: that
+        is the line's own error (HH114, HH116), not a short all-in raise (A7).
+        """
         s, header = self.s, self.header
         goes_all_in = added >= player.stack
         what = "bet" if is_bet else "raise"
         limit = header.limit
         if limit is _FIXED_LIMIT:
             unit = self._bet_unit()
+            undersized = increment < unit and not goes_all_in
             if increment != unit and not (goes_all_in and increment < unit):
                 s.report("HH116", f"{player.name}'s {what} is {s.money(increment)}; the {self.street.value} "
                          f"bet is {s.money(unit)}", line, expected=unit, actual=increment)
@@ -816,9 +821,10 @@ class _Replayer:
             if self.bets + 1 > cap and (s.rules.cap_heads_up or not heads_up):
                 s.report("HH117", f"{player.name} makes bet number {self.bets + 1} of the round; the cap is {cap}",
                          line, expected=f"<= {cap}", actual=self.bets + 1)
-            return
+            return undersized
         minimum = self.last_raise
-        if increment < minimum and not goes_all_in:
+        undersized = increment < minimum and not goes_all_in
+        if undersized:
             s.report("HH114", f"{player.name}'s {what} of {s.money(increment)} is below the minimum of "
                      f"{s.money(minimum)}", line, expected=f">= {minimum}", actual=increment)
         if limit is _POT_LIMIT or (limit is _POT_LIMIT_PREFLOP and self.street is _PREFLOP):
@@ -829,9 +835,14 @@ class _Replayer:
             if target > maximum:
                 s.report("HH115", f"{player.name}'s {what} goes to {s.money(target)}; the pot allows "
                          f"{s.money(maximum)}", line, expected=f"<= {maximum}", actual=target)
+        return undersized
 
-    def _raised(self, player: Player, increment: int) -> None:
-        """A bet or raise: a full one reopens the betting for everyone; a short all-in one does not (A7)."""
+    def _raised(self, player: Player, increment: int, undersized: bool = False) -> None:
+        """A bet or raise: a full one reopens the betting for everyone; a short all-in one does not (A7).
+
+        An undersized bet or raise by a player who is not all-in is an error of its own line, already
+        reported: it is not a short all-in, so it reopens the betting like a full one.
+        """
         self.bets += 1
         self.high = player.street
         if increment >= self.last_raise and self.header.limit is not _FIXED_LIMIT:
@@ -841,6 +852,8 @@ class _Replayer:
         for other in self.s.players.values():
             if other is not player:
                 other.acted = False
+                if undersized:
+                    other.acted_at = None
 
     def _check_cap(self, player: Player, event) -> None:
         cap = self.header.cap
