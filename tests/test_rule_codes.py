@@ -716,6 +716,20 @@ CASES = [
     C("HH204", "one-pot-printed-for-two", SIDE_POT,
       [("Total pot $7 Main pot $2.68. Side pot $4. | Rake $0.32", "Total pot $7 | Rake $0.32")],
       "Total pot $7 | Rake $0.32", "2", "1"),
+    # A pot figure moved between the pots, so that they still add up: the summary line is wrong, and
+    # the collected lines, which agree with the pots, get nothing.
+    C("HH204", "side-pot-figure-moved-pots-still-add-up", SIDE_POT,
+      [("Total pot $7 Main pot $2.68. Side pot $4. | Rake $0.32",
+        "Total pot $7 Main pot $2.78. Side pot $3.90. | Rake $0.32")],
+      "Total pot $7 Main pot $2.78. Side pot $3.90. | Rake $0.32", ("268", "400"), ("278", "390"), only=True),
+    C("HH204", "side-pot-figure-above-its-pot-pots-still-add-up", SIDE_POT,
+      [("Total pot $7 Main pot $2.68. Side pot $4. | Rake $0.32",
+        "Total pot $7 Main pot $2.58. Side pot $4.10. | Rake $0.32")],
+      "Total pot $7 Main pot $2.58. Side pot $4.10. | Rake $0.32", ("268", "400"), ("258", "410"), only=True),
+    # The dead small blind printed as a side pot of its own (B4: dead money goes to the main pot).
+    C("HH204", "dead-blind-printed-as-a-side-pot", DEAD_BLIND_ALL_IN,
+      [("Total pot $12.10 | Rake $0.54", "Total pot $12.10 Main pot $11.51. Side pot $0.05. | Rake $0.54")],
+      "Total pot $12.10 Main pot $11.51. Side pot $0.05. | Rake $0.54", "1156", ("1151", "5"), only=True),
     C("HH205", "collects-a-cent-too-much", SHOWDOWN,
       [("Carol collected $3.49 from pot", "Carol collected $3.50 from pot")],
       "Carol collected $3.50 from pot", "349", "350"),

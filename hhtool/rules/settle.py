@@ -54,28 +54,58 @@ def _collected_by(s: Replay, name: str) -> int:
 
 # -- pots ---------------------------------------------------------------------------------------
 def _net_pots(s: Replay, total: int, rake: int) -> list[int]:
-    """Each pot after rake: the printed main/side pots when they fit, else rake off the main pot first."""
+    """Each pot after rake: the printed main/side pots when they fit, else rake off the main pot first.
+
+    How a room spreads the rake over the pots is not printed, so the printed pots are held against
+    the collected lines when those account for every pot (each pot's collects within it, adding up to
+    the total less rake): a wrong pot figure is then HH204 at the summary line, even when the printed
+    pots still add up, and the collected lines that agree with the pots get nothing.
+    """
     claims = s.hand.claims
     gross = []
     for pot in s.pots:
         gross.append(pot.amount)
     if claims.main_pot is not None:
         printed = [claims.main_pot, *claims.side_pots]
-        if len(printed) != len(gross) or sum(printed) != total - rake or any(p > g for p, g in zip(printed, gross)):
+        taken = _collected_pots(s, gross, total - rake)
+        fits = len(printed) == len(gross) and sum(printed) == total - rake \
+            and not any(p > g for p, g in zip(printed, gross))
+        if fits and (taken is None or taken == printed):
+            return printed
+        if taken is None:
             s.report("HH204", f"the summary prints pots {_amounts(s, printed)} (after rake {s.money(rake)}); the "
                      f"contributions make {_amounts(s, gross)} before rake", claims.line,
                      expected=" + ".join(map(str, gross)), actual=" + ".join(map(str, printed)))
         else:
-            return printed
+            s.report("HH204", f"the summary prints pots {_amounts(s, printed)} (after rake {s.money(rake)}); the "
+                     f"collected lines take {_amounts(s, taken)} from pots of {_amounts(s, gross)} before rake",
+                     claims.line, expected=f"{' + '.join(map(str, taken))} (of {' + '.join(map(str, gross))} "
+                     f"before rake)", actual=" + ".join(map(str, printed)))
+            return taken
     elif len(gross) > 1 and claims.total_pot is not None:
         s.report("HH204", f"the summary prints one pot; the all-in levels make {len(gross)}: "
                  f"{_amounts(s, gross)}", claims.line, expected=len(gross), actual=1)
     nets, left = [], rake
     for amount in gross:
-        taken = left if left < amount else amount
-        nets.append(amount - taken)
-        left -= taken
+        taken_off = left if left < amount else amount
+        nets.append(amount - taken_off)
+        left -= taken_off
     return nets
+
+
+def _collected_pots(s: Replay, gross: list[int], net_total: int) -> list[int] | None:
+    """What the collected lines take from each pot (both runs added), or None when they do not account
+    for the pots: a pot index beyond the pots, more taken from a pot than it holds, or a sum other
+    than the total less rake (a wrong collected amount, a share kept for a cashed-out player)."""
+    taken = [0] * len(gross)
+    for event in s.collects:
+        index = 0 if event.pot_index is None else event.pot_index
+        if index >= len(taken):
+            return None
+        taken[index] += event.amount
+    if sum(taken) != net_total or any(t > g for t, g in zip(taken, gross)):
+        return None
+    return taken
 
 
 def _amounts(s: Replay, amounts: list[int]) -> str:
