@@ -703,6 +703,12 @@ CASES = [
     C("HH202", "flop-bet-without-uncalled-line", HEADS_UP,
       [_delete("Uncalled bet ($0.40) returned to Alice")],
       "Alice collected $0.57 from pot", "0.40", "no line", only=True, severity=Severity.WARNING),
+    # The missing line is blamed where it belongs, right after the fold that ended the betting, not at
+    # the next line that closes the round (here a table notice stands between them).
+    C("HH202", "missing-uncalled-line-before-a-table-notice", HEADS_UP,
+      [_delete("Uncalled bet ($0.40) returned to Alice"), _insert("Carol: folds", "Bob joins the table at seat #2")],
+      "Bob joins the table at seat #2", "0.40", "no line", only=True, severity=Severity.WARNING,
+      legal=[_insert("Uncalled bet ($0.40) returned to Alice", "Bob joins the table at seat #2")]),
     C("HH203", "total-pot-ten-cents-high", SHOWDOWN,
       [("Total pot $3.65 | Rake $0.16", "Total pot $3.75 | Rake $0.16")],
       "Total pot $3.75 | Rake $0.16", "365", "375"),

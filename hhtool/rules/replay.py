@@ -172,6 +172,7 @@ class _Replayer:
         self.decided = False
         self.live_all_in = 0  # players still in (dealt in, not folded) who are all-in; they cannot fold
         self.street_money = False  # whether any street bet changed since they were all set to 0
+        self.action_line = 0  # line of the last fold, check, call, bet or raise (0: none yet)
 
     # -- set-up ------------------------------------------------------------------------------
     def run(self) -> None:
@@ -642,6 +643,8 @@ class _Replayer:
                          f"betting leaves {s.money(amount)} of {bettor.name}'s bet unmatched", printed.line,
                          expected=f"{amount} to {bettor.name}", actual=f"{printed.amount} to {printed.player}")
         elif amount and bettor is not None and not self.returned_this_round:
+            if self.action_line:  # where the missing line belongs: right after the action that ended the betting
+                line = self.action_line + 1
             s.report("HH202", f"{s.money(amount)} of {bettor.name}'s bet was not called, but no 'Uncalled bet' "
                      f"line returns it", line, expected=f"Uncalled bet ({s.money(amount)}) returned to {bettor.name}",
                      actual="no line")
@@ -661,6 +664,7 @@ class _Replayer:
     def action(self, event) -> None:
         s = self.s
         kind = type(event)
+        self.action_line = event.line
         if kind is Fold and event.shown:
             s.hole_events.append(event)
         player = s.players.get(event.player)
