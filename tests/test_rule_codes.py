@@ -587,6 +587,16 @@ CASES = [
     C("HH114", "bet-below-the-big-blind", SHOWDOWN,
       [("Alice: bets $0.30", "Alice: bets $0.09")],
       "Alice: bets $0.09", "10", "9"),
+    # Carol's raise is below the minimum although she has chips: HH114 at that line and nothing more;
+    # it reopens the betting, so Alice's re-raise after it is legal (no HH118).
+    C("HH114", "raise-below-the-minimum-not-all-in-reopens-the-betting", SHOWDOWN,
+      [("Carol: raises $0.30 to $0.60", "Carol: raises $0.10 to $0.40"),
+       ("Alice: calls $0.30", ["Alice: raises $0.30 to $0.70", "Carol: calls $0.30"]),
+       ("Carol collected $3.49 from pot", "Carol collected $3.68 from pot"),
+       ("Total pot $3.65 | Rake $0.16", "Total pot $3.85 | Rake $0.17"),
+       ("Seat 3: Carol (big blind) showed [7h 7s] and won ($3.49) with three of a kind, Sevens",
+        "Seat 3: Carol (big blind) showed [7h 7s] and won ($3.68) with three of a kind, Sevens")],
+      "Carol: raises $0.10 to $0.40", "30", "10", only=True),
     C("HH115", "bet-one-cent-over-the-pot", POT_LIMIT,
       [("Alice: bets $7.50", "Alice: bets $7.51"),
        ("Uncalled bet ($7.50) returned to Alice", "Uncalled bet ($7.51) returned to Alice")],
