@@ -618,7 +618,7 @@ KINDS = [
     Kind("wrong winner", frozenset({"HH303"}), wrong_winner),
     Kind("wrong hand description", frozenset({"HH304"}), wrong_description),
     Kind("duplicate card", frozenset({"HH301"}), duplicate_card, at_line=False),
-    Kind("wrong side pot", frozenset({"HH204"}), wrong_side_pot),
+    Kind("wrong side pot", frozenset({"HH204"}), wrong_side_pot, forbidden=frozenset({"HH205", "HH303", "HH305"})),
     Kind("side pot moved (adds up)", frozenset({"HH204"}), side_pot_moved,
          forbidden=frozenset({"HH205", "HH303", "HH305"})),
     Kind("fixed-limit undersized", frozenset({"HH116"}), fixed_limit_undersized, forbidden=frozenset({"HH118"})),
