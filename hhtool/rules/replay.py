@@ -610,6 +610,13 @@ class _Replayer:
         self._settle_uncalled(line or self._last_line(), printed=None)
         self.in_betting = False
 
+    def _line_after(self, line: int) -> int:
+        """The line of the first event after `line` (a blank line may stand between), else the next line."""
+        for event in self.hand.events:
+            if event.line > line:
+                return event.line
+        return line + 1
+
     def _last_line(self) -> int:
         return self.hand.events[-1].line if self.hand.events else self.hand.source.line
 
@@ -644,7 +651,7 @@ class _Replayer:
                          expected=f"{amount} to {bettor.name}", actual=f"{printed.amount} to {printed.player}")
         elif amount and bettor is not None and not self.returned_this_round:
             if self.action_line:  # where the missing line belongs: right after the action that ended the betting
-                line = self.action_line + 1
+                line = self._line_after(self.action_line)
             s.report("HH202", f"{s.money(amount)} of {bettor.name}'s bet was not called, but no 'Uncalled bet' "
                      f"line returns it", line, expected=f"Uncalled bet ({s.money(amount)}) returned to {bettor.name}",
                      actual="no line")
