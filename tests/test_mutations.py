@@ -8,7 +8,7 @@ hand skips that hand. Every corrupted text must still parse, and the validator m
 of the kind's codes at a line the corruption wrote (the changed line, a swapped or inserted line, or
 for a deleted line the one that took its place), and bring none of the codes the kind forbids (the
 false consequences of blaming the wrong line); per kind both rates must be at least 99 %, except the
-at-line rate of a duplicated card (see `Kind.at_line`).
+at-line rate of a duplicated card (95 %, see `duplicate_card`).
 
 The amounts a corruption needs (the bet to call, the minimum raise, the pot-limit maximum, what is
 left in a stack) come from a small tracker written here from the rules (RULES.md A4, A5, B4,
@@ -509,7 +509,13 @@ def wrong_description(legal: Legal):
 
 
 def duplicate_card(legal: Legal):
-    """A dealt hole card replaced by a card of the board or of another player (T2)."""
+    """A dealt hole card replaced by a card of the board or of another player (T2).
+
+    The validator blames the owner fewer lines give the card to (the board's flop, turn, river and
+    summary lines outvote one "Dealt to" line); when each owner has one line (a card shown by another
+    player pre-flop, without a board) it cannot tell and blames the later line, not the one changed
+    here: 100 % at the line on the default subset, 98.8 % over all 1,161 legal corpus hands.
+    """
     hand = legal.hand
     boards = [e for e in hand.events if isinstance(e, StreetStart) and e.board]
     lines = _lines(legal)
@@ -596,9 +602,9 @@ class Kind:
     codes: frozenset[str]
     corrupt: Callable
     rules: RuleSet = DEFAULT
-    # the finding must be at a line the corruption wrote; off only where the text cannot tell which of
-    # two lines is wrong (a card on two lines is reported at the later one, naming the earlier)
-    at_line: bool = True
+    # the share that must be flagged at a line the corruption wrote; lower only where the text cannot
+    # always tell which of two lines is wrong (see duplicate_card)
+    at_line_rate: float = MIN_RATE
     # codes the corruption must not bring: the false consequences of blaming the wrong line
     forbidden: frozenset[str] = frozenset()
 
@@ -617,7 +623,7 @@ KINDS = [
     Kind("missing uncalled return", frozenset({"HH202"}), missing_uncalled),
     Kind("wrong winner", frozenset({"HH303"}), wrong_winner),
     Kind("wrong hand description", frozenset({"HH304"}), wrong_description),
-    Kind("duplicate card", frozenset({"HH301"}), duplicate_card, at_line=False),
+    Kind("duplicate card", frozenset({"HH301"}), duplicate_card, at_line_rate=0.95),
     Kind("wrong side pot", frozenset({"HH204"}), wrong_side_pot, forbidden=frozenset({"HH205", "HH303", "HH305"})),
     Kind("side pot moved (adds up)", frozenset({"HH204"}), side_pot_moved,
          forbidden=frozenset({"HH205", "HH303", "HH305"})),
@@ -774,7 +780,7 @@ def test_mutations_are_flagged(legal_hands):
         if t.flagged / t.applied < MIN_RATE:
             problems.append(f"{kind.name}: {t.flagged}/{t.applied} flagged with {sorted(kind.codes)}; "
                             f"missed: {t.missed[:5]}")
-        if kind.at_line and t.at_line / t.applied < MIN_RATE:
+        if t.at_line / t.applied < kind.at_line_rate:
             problems.append(f"{kind.name}: {t.at_line}/{t.applied} flagged at the line the corruption wrote; "
                             f"elsewhere: {t.elsewhere[:5]}")
     assert not problems, "\n".join(problems)

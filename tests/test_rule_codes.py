@@ -802,6 +802,11 @@ CASES = [
     C("HH301", "river-card-dealt-to-a-player", SHOWDOWN,
       [_sub("[Qs]", "[Kd]"), _sub("Board [As 7c 2d 9h Qs]", "Board [As 7c 2d 9h Kd]")],
       "*** RIVER *** [As 7c 2d 9h] [Kd]", "each card once", "Kd"),
+    # The flop, turn, river and summary lines give 7c to the board, one line gives it to Alice: her line
+    # is the one blamed.
+    C("HH301", "dealt-a-card-of-the-flop", SHOWDOWN,
+      [("Dealt to Alice [Ah Kd]", "Dealt to Alice [Ah 7c]")],
+      "Dealt to Alice [Ah 7c]", "each card once", "7c"),
     C("HH301", "same-card-twice-in-one-hand", WALK,
       [("Dealt to Alice [Ah Kd]", "Dealt to Alice [Ah Ah]")],
       "Dealt to Alice [Ah Ah]", "each card once", "Ah"),

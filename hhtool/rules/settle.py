@@ -318,14 +318,22 @@ def _check_rake(s: Replay, total: int, rake: int) -> None:
 
 # -- cards and summary --------------------------------------------------------------------------
 class _Owners:
-    """Each card once per hand (T2): who showed it first, on which line, and what was reported."""
+    """Each card once per hand (T2): who showed it first, on which line, and what was reported.
 
-    __slots__ = ("s", "owners", "reported")
+    A card claimed by two owners (two players, or a player and the board) is reported at the line of
+    the owner that fewer lines give it to, as the line that is wrong: a board card the flop, turn,
+    river and summary lines agree on against one "Dealt to" line blames the "Dealt to" line; a river
+    card that a player was dealt, shows and is summed up with blames the river. On a tie, the line
+    checked later.
+    """
 
-    def __init__(self, s: Replay) -> None:
+    __slots__ = ("s", "owners", "reported", "claims")
+
+    def __init__(self, s: Replay, claims: dict[tuple[str, str], int]) -> None:
         self.s = s
         self.owners: dict[str, tuple[str, int]] = {}
         self.reported: set[tuple[str, str]] = set()  # (owner, card) already reported
+        self.claims = claims  # (owner, card) -> how many lines give the card to the owner
 
     def check(self, cards: tuple[str, ...], owner: str, line: int, whose: str | None = None) -> None:
         """One line's cards, of `owner` (`whose` names them in a finding: "X's cards" by default).
@@ -353,7 +361,11 @@ class _Owners:
         previous = owners.get(card)
         if previous is not None and previous[0] != owner and (owner, card) not in reported:
             reported.add((owner, card))
-            s.report("HH301", f"{card} appears for {owner} and for {previous[0]} (line {previous[1]})", line,
+            other, other_line = previous
+            claims = self.claims
+            if claims.get((other, card), 0) < claims.get((owner, card), 0):
+                owner, line, other, other_line = other, other_line, owner, line  # the earlier line is the odd one
+            s.report("HH301", f"{card} appears for {owner} and for {other} (line {other_line})", line,
                      expected="each card once", actual=f"{card} twice")
         else:
             owners.setdefault(card, (owner, line))
@@ -418,10 +430,29 @@ def _owned(by_owner: dict[str, set[str]], owner: str, cards: tuple[str, ...]) ->
     return True
 
 
+def _card_claims(s: Replay) -> dict[tuple[str, str], int]:
+    """(owner, card) -> the number of lines that give the card to the owner: hole-card, show and
+    summary seat lines for a player; street lines and the summary's Board lines for the board."""
+    claims: dict[tuple[str, str], int] = {}
+    lines: list[tuple[str, tuple[str, ...]]] = []
+    for event in s.hole_events:
+        lines.append((event.player, event.shown if type(event) is Fold else event.cards))
+    for seat in s.hand.claims.seats:
+        lines.append((seat.player, seat.cards))
+    for street in s.board_events:
+        lines.append(("the board", street.board))
+    for board in s.hand.claims.boards:
+        lines.append(("the board", board))
+    for owner, cards in lines:
+        for card in set(cards):
+            claims[(owner, card)] = claims.get((owner, card), 0) + 1
+    return claims
+
+
 def _check_cards(s: Replay) -> None:
     hand = s.hand
     if not _cards_clean(s):  # walk the lines card by card to report what is wrong, where
-        cards_seen = _Owners(s)
+        cards_seen = _Owners(s, _card_claims(s))
         for event in s.hole_events:  # DealHole, Show and Fold lines with cards, in order (gathered by the replay)
             cards = event.shown if type(event) is Fold else event.cards
             if len(cards) > 2:
