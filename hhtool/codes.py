@@ -102,7 +102,8 @@ _add("HH117", "A6", _E, "fixed-limit raise cap exceeded",
      "Fixed limit allows a bet and three raises a round (the cap), except heads-up by default.",
      "a fifth bet pre-flop with three players")
 _add("HH118", "A7", _E, "raise when the betting was not reopened",
-     "An all-in raise smaller than a full raise does not reopen the betting for players who already acted.",
+     "An all-in raise smaller than a full raise does not reopen the betting for players who already acted "
+     "(an undersized raise by a player who is not all-in is the raiser's own error and reopens it).",
      "calls, faces a short all-in raise, then re-raises")
 _add("HH119", "T3", _E, "chips beyond the stack",
      "A player cannot put in more than the chips in front of them.", "$5 stack, calls $6")
@@ -133,8 +134,9 @@ _add("HH202", "P2", _W, "uncalled bet return not printed",
 _add("HH203", "P1", _E, "total pot is wrong",
      "Total pot = every chip put in (antes, blinds, bets) minus uncalled returns.", "Total pot $10 when $12 went in")
 _add("HH204", "P1", _E, "main or side pot is wrong",
-     "Each all-in level starts a side pot: main pot and side pots must match the contributions, "
-     "net of the rake.", "Main pot $18. Side pot $6. when the side pot is $8")
+     "Each all-in level starts a side pot (dead blind money goes to the main pot and starts none): main "
+     "pot and side pots must match the contributions, net of the rake, and what the collected lines take "
+     "from each pot.", "Main pot $18. Side pot $6. when the side pot is $8")
 _add("HH205", "S3", _E, "collected amount is wrong",
      "What each winner collects is their share of the pots they won, after rake.",
      "collected $5 from pot when the net pot is $4.80")

@@ -5,7 +5,10 @@ stratified subset of the corpus hands that parse and validate without an error (
 HHTOOL_MUTATION_CORPUS_HANDS, default 200). Each kind of corruption below changes one line (or
 deletes one) of a hand, chosen from the hand's own events; a kind that has nothing to change in a
 hand skips that hand. Every corrupted text must still parse, and the validator must flag it with one
-of the kind's codes; per kind the flagged rate must be at least 99 %.
+of the kind's codes at a line the corruption wrote (the changed line, a swapped or inserted line, or
+for a deleted line the one that took its place), and bring none of the codes the kind forbids (the
+false consequences of blaming the wrong line); per kind both rates must be at least 99 %, except the
+at-line rate of a duplicated card (95 %, see `duplicate_card`).
 
 The amounts a corruption needs (the bet to call, the minimum raise, the pot-limit maximum, what is
 left in a stack) come from a small tracker written here from the rules (RULES.md A4, A5, B4,
@@ -506,7 +509,13 @@ def wrong_description(legal: Legal):
 
 
 def duplicate_card(legal: Legal):
-    """A dealt hole card replaced by a card of the board or of another player (T2)."""
+    """A dealt hole card replaced by a card of the board or of another player (T2).
+
+    The validator blames the owner fewer lines give the card to (the board's flop, turn, river and
+    summary lines outvote one "Dealt to" line); when each owner has one line (a card shown by another
+    player pre-flop, without a board) it cannot tell and blames the later line, not the one changed
+    here: 100 % at the line on the default subset, 98.8 % over all 1,161 legal corpus hands.
+    """
     hand = legal.hand
     boards = [e for e in hand.events if isinstance(e, StreetStart) and e.board]
     lines = _lines(legal)
@@ -539,12 +548,65 @@ def wrong_side_pot(legal: Legal):
     yield line, new, f"{old!r} -> {new!r}"
 
 
+def side_pot_moved(legal: Legal):
+    """One chip moved between the main pot and a side pot in the summary, so the pots still add up (P1)."""
+    claims = legal.hand.claims
+    if not claims.side_pots or claims.main_pot is None:
+        return
+    found = _total_pot_line(legal)
+    if found is None:
+        return
+    line, old = found
+    main = re.search(r"Main pot (\S+?)\.(?:\s|$)", old)
+    side = re.search(r"Side pot(?:-\d+)? (\S+?)\.(?:\s|$)", old)
+    if main is None or side is None:
+        return
+    for delta in (1, -1):  # to the side pot, then to the main pot
+        new_main, new_side = claims.main_pot - delta, claims.side_pots[0] + delta
+        if new_main < 0 or new_side < 0:
+            continue
+        new = (old[:main.start(1)] + _money(legal, new_main, main.group(1)) + old[main.end(1):side.start(1)]
+               + _money(legal, new_side, side.group(1)) + old[side.end(1):])
+        yield line, new, f"{old!r} -> {new!r}"
+
+
+def fixed_limit_undersized(legal: Legal):
+    """A fixed-limit bet or raise of half a unit by a player who is not all-in (A6): the line's own error,
+    not a short all-in."""
+    hand = legal.hand
+    if hand.header.limit is not Limit.FIXED_LIMIT:
+        return
+    spots = track(hand)
+    lines = _lines(legal)
+    for e in _actions(hand, Bet, RaiseTo):
+        spot = spots[e.line]
+        if _all_in(e):
+            continue
+        unit = hand.header.big_bet if spot.street in (Street.TURN, Street.RIVER) else hand.header.small_bet
+        size = unit // 2
+        target = spot.high + size
+        if size <= 0 or target - spot.own >= spot.stack:
+            continue
+        old = lines[_row(legal, e.line)]
+        like = _token_after(old, ": bets " if isinstance(e, Bet) else ": raises ")
+        if isinstance(e, Bet):
+            new = f"{e.player}: bets {_money(legal, size, like)}"
+        else:
+            new = _raise_line(e.player, _money(legal, size, like), _money(legal, target, like))
+        yield e.line, new, f"{old!r} -> {new!r} (unit {unit})"
+
+
 @dataclass(frozen=True)
 class Kind:
     name: str
     codes: frozenset[str]
     corrupt: Callable
     rules: RuleSet = DEFAULT
+    # the share that must be flagged at a line the corruption wrote; lower only where the text cannot
+    # always tell which of two lines is wrong (see duplicate_card)
+    at_line_rate: float = MIN_RATE
+    # codes the corruption must not bring: the false consequences of blaming the wrong line
+    forbidden: frozenset[str] = frozenset()
 
 
 KINDS = [
@@ -555,14 +617,17 @@ KINDS = [
     Kind("out-of-turn (swap)", frozenset({"HH110"}), out_of_turn),
     Kind("action after fold", frozenset({"HH111", "HH124"}), action_after_fold),
     Kind("bet beyond the stack", frozenset({"HH119"}), bet_beyond_stack),
-    Kind("wrong collected amount", frozenset({"HH205", "HH206", "HH210"}), wrong_collected),
+    Kind("wrong collected amount", frozenset({"HH205", "HH206", "HH210", "HH305"}), wrong_collected),
     Kind("wrong total pot", frozenset({"HH203"}), wrong_total_pot),
     Kind("rake beyond schedule", frozenset({"HH208"}), rake_beyond_schedule, STARS),
     Kind("missing uncalled return", frozenset({"HH202"}), missing_uncalled),
     Kind("wrong winner", frozenset({"HH303"}), wrong_winner),
     Kind("wrong hand description", frozenset({"HH304"}), wrong_description),
-    Kind("duplicate card", frozenset({"HH301"}), duplicate_card),
-    Kind("wrong side pot", frozenset({"HH204"}), wrong_side_pot),
+    Kind("duplicate card", frozenset({"HH301"}), duplicate_card, at_line_rate=0.95),
+    Kind("wrong side pot", frozenset({"HH204"}), wrong_side_pot, forbidden=frozenset({"HH205", "HH303", "HH305"})),
+    Kind("side pot moved (adds up)", frozenset({"HH204"}), side_pot_moved,
+         forbidden=frozenset({"HH205", "HH303", "HH305"})),
+    Kind("fixed-limit undersized", frozenset({"HH116"}), fixed_limit_undersized, forbidden=frozenset({"HH118"})),
 ]
 
 
@@ -582,6 +647,14 @@ def apply(legal: Legal, where, new) -> str:
     return "\n".join(lines) + "\n"
 
 
+def mutated_lines(where, new) -> set[int]:
+    """The file lines a corruption wrote: the changed line, both swapped lines, the inserted line, or
+    for a deleted line the line that took its place."""
+    if isinstance(where, tuple):
+        return {where[0] + 1} if new == "insert" else {where[0], where[2]}
+    return {where}
+
+
 def _pick(targets: list, legal: Legal, kind: Kind) -> list:
     """Up to TARGETS_PER_HAND targets spread over the hand, starting at a hash-chosen one."""
     if len(targets) <= TARGETS_PER_HAND:
@@ -595,10 +668,12 @@ def _pick(targets: list, legal: Legal, kind: Kind) -> list:
 class Tally:
     applied: int = 0
     flagged: int = 0
+    at_line: int = 0  # flagged with one of the kind's codes at a line the corruption wrote
     hands: int = 0
     skipped_flagged_base: int = 0
     unparsed: list[str] = field(default_factory=list)
     missed: list[str] = field(default_factory=list)
+    elsewhere: list[str] = field(default_factory=list)  # flagged, but not at a line the corruption wrote
 
 
 def run_mutations(hands: list[Legal]) -> dict[str, Tally]:
@@ -625,8 +700,16 @@ def run_mutations(hands: list[Legal]) -> dict[str, Tally]:
                     tally.unparsed.append(f"{legal.name}: {what}: {[f.code for f in findings]}")
                     continue
                 codes = {f.code for f in findings}
-                if codes & kind.codes:
+                if codes & kind.forbidden:
+                    tally.missed.append(f"{legal.name}: {what}: also {sorted(codes & kind.forbidden)}")
+                elif codes & kind.codes:
                     tally.flagged += 1
+                    written = mutated_lines(where, new)
+                    if any(f.code in kind.codes and f.line in written for f in findings):
+                        tally.at_line += 1
+                    else:
+                        tally.elsewhere.append(f"{legal.name}: {what}: "
+                                               f"{sorted((f.code, f.line) for f in findings)}")
                 else:
                     tally.missed.append(f"{legal.name}: {what}: got {sorted(codes) or 'no finding'}")
     return tallies
@@ -634,20 +717,25 @@ def run_mutations(hands: list[Legal]) -> dict[str, Tally]:
 
 def report(tallies: dict[str, Tally], hands: int, corpus: int) -> str:
     rows = [f"mutation kinds on {hands} legal hands ({hands - corpus} samples, {corpus} corpus)",
-            f"{'kind':<26} {'codes':<19} {'hands':>5} {'skip':>4} {'applied':>7} {'flagged':>7} {'rate':>7}",
-            "(hands: legal hands corrupted; skip: hands the kind applies to that already show its code, not used)"]
+            f"{'kind':<26} {'codes':<25} {'hands':>5} {'skip':>4} {'applied':>7} {'flagged':>7} {'rate':>7} "
+            f"{'at line':>7} {'rate':>7}",
+            "(hands: legal hands corrupted; skip: hands the kind applies to that already show its code, not used;",
+            " at line: flagged with the kind's code at the line the corruption wrote)"]
     for kind in KINDS:
         t = tallies[kind.name]
         rate = f"{t.flagged / t.applied:.1%}" if t.applied else "n/a"
-        rows.append(f"{kind.name:<26} {'/'.join(sorted(kind.codes)):<19} {t.hands:>5} {t.skipped_flagged_base:>4} "
+        line_rate = f"{t.at_line / t.applied:.1%}" if t.applied else "n/a"
+        rows.append(f"{kind.name:<26} {'/'.join(sorted(kind.codes)):<25} {t.hands:>5} {t.skipped_flagged_base:>4} "
                     f"{t.applied:>7} "
-                    f"{t.flagged:>7} {rate:>7}")
+                    f"{t.flagged:>7} {rate:>7} {t.at_line:>7} {line_rate:>7}")
     for kind in KINDS:
         t = tallies[kind.name]
         for what in t.unparsed[:5]:
             rows.append(f"  UNPARSED [{kind.name}] {what}")
         for what in t.missed[:5]:
             rows.append(f"  MISSED [{kind.name}] {what}")
+        for what in t.elsewhere[:3]:
+            rows.append(f"  ELSEWHERE [{kind.name}] {what}")
     return "\n".join(rows) + "\n"
 
 
@@ -692,4 +780,7 @@ def test_mutations_are_flagged(legal_hands):
         if t.flagged / t.applied < MIN_RATE:
             problems.append(f"{kind.name}: {t.flagged}/{t.applied} flagged with {sorted(kind.codes)}; "
                             f"missed: {t.missed[:5]}")
+        if t.at_line / t.applied < kind.at_line_rate:
+            problems.append(f"{kind.name}: {t.at_line}/{t.applied} flagged at the line the corruption wrote; "
+                            f"elsewhere: {t.elsewhere[:5]}")
     assert not problems, "\n".join(problems)

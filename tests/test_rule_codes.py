@@ -382,14 +382,95 @@ HU_ALL_IN = hand_text("""
     Seat 3: Carol (big blind) showed [Jd Jh] and lost with a pair of Jacks
 """)
 
+# A new player posts small & big blinds ($0.05 dead, $0.10 live) and is all-in for $5.95 live,
+# exactly Alice's all-in: one pot of $12.10. The dead $0.05 is main-pot money, not a level of its own.
+DEAD_BLIND_ALL_IN = hand_text("""
+    PokerStars Hand #200000000016:  Hold'em No Limit ($0.05/$0.10 USD) - 2020/04/16 14:12:30 ET
+    Table 'Testa I' 6-max Seat #1 is the button
+    Seat 1: Alice ($5.95 in chips)
+    Seat 2: Bob ($10 in chips)
+    Seat 3: Carol ($10 in chips)
+    Seat 4: Dave ($6 in chips)
+    Bob: posts small blind $0.05
+    Carol: posts big blind $0.10
+    Dave: posts small & big blinds $0.15
+    *** HOLE CARDS ***
+    Dealt to Alice [Ah Kd]
+    Dave: raises $5.85 to $5.95 and is all-in
+    Alice: calls $5.95 and is all-in
+    Bob: folds
+    Carol: folds
+    *** FLOP *** [Kc 8s 4d]
+    *** TURN *** [Kc 8s 4d] [2h]
+    *** RIVER *** [Kc 8s 4d 2h] [Jd]
+    *** SHOW DOWN ***
+    Dave: shows [Qs Qh] (a pair of Queens)
+    Alice: shows [Ah Kd] (a pair of Kings)
+    Alice collected $11.56 from pot
+    *** SUMMARY ***
+    Total pot $12.10 | Rake $0.54
+    Board [Kc 8s 4d 2h Jd]
+    Seat 1: Alice (button) showed [Ah Kd] and won ($11.56) with a pair of Kings
+    Seat 2: Bob (small blind) folded before Flop
+    Seat 3: Carol (big blind) folded before Flop
+    Seat 4: Dave showed [Qs Qh] and lost with a pair of Queens
+""")
+
+# The dead-blind poster all-in for $4.95 live against two players who go on: main pot
+# 3 x $4.95 + Bob's $0.05 + the dead $0.05 = $14.95 ($14.10 after the $0.85 rake), side pot $4.
+DEAD_BLIND_SIDE_POT = hand_text("""
+    PokerStars Hand #200000000017:  Hold'em No Limit ($0.05/$0.10 USD) - 2020/04/16 14:14:05 ET
+    Table 'Testa I' 6-max Seat #1 is the button
+    Seat 1: Alice ($10 in chips)
+    Seat 2: Bob ($10 in chips)
+    Seat 3: Carol ($10 in chips)
+    Seat 4: Dave ($5 in chips)
+    Bob: posts small blind $0.05
+    Carol: posts big blind $0.10
+    Dave: posts small & big blinds $0.15
+    *** HOLE CARDS ***
+    Dealt to Alice [Ah Kd]
+    Dave: raises $0.20 to $0.30
+    Alice: raises $0.70 to $1
+    Bob: folds
+    Carol: calls $0.90
+    Dave: raises $3.95 to $4.95 and is all-in
+    Alice: calls $3.95
+    Carol: calls $3.95
+    *** FLOP *** [Kc 8s 4d]
+    Carol: checks
+    Alice: bets $2
+    Carol: calls $2
+    *** TURN *** [Kc 8s 4d] [2h]
+    Carol: checks
+    Alice: checks
+    *** RIVER *** [Kc 8s 4d 2h] [Jd]
+    Carol: checks
+    Alice: checks
+    *** SHOW DOWN ***
+    Dave: shows [Ks Kh] (three of a kind, Kings)
+    Carol: shows [8h 8c] (three of a kind, Eights)
+    Alice: shows [Ah Kd] (a pair of Kings)
+    Carol collected $4 from side pot
+    Dave collected $14.10 from main pot
+    *** SUMMARY ***
+    Total pot $18.95 Main pot $14.10. Side pot $4. | Rake $0.85
+    Board [Kc 8s 4d 2h Jd]
+    Seat 1: Alice (button) showed [Ah Kd] and lost with a pair of Kings
+    Seat 2: Bob (small blind) folded before Flop
+    Seat 3: Carol (big blind) showed [8h 8c] and won ($4) with three of a kind, Eights
+    Seat 4: Dave showed [Ks Kh] and won ($14.10) with three of a kind, Kings
+""")
+
 BASES = {
     "walk": WALK, "showdown": SHOWDOWN, "split": SPLIT, "heads_up": HEADS_UP, "short_all_in": SHORT_ALL_IN,
     "side_pot": SIDE_POT, "pot_limit": POT_LIMIT, "fixed_limit": FIXED_LIMIT, "tournament": TOURNAMENT,
-    "cap_table": CAP_TABLE, "hu_all_in": HU_ALL_IN,
+    "cap_table": CAP_TABLE, "hu_all_in": HU_ALL_IN, "dead_blind_all_in": DEAD_BLIND_ALL_IN,
+    "dead_blind_side_pot": DEAD_BLIND_SIDE_POT,
 }
 # Bases whose rake follows the PokerStars no-limit / pot-limit schedule (RuleSet STARS).
 SCHEDULE_BASES = ("walk", "showdown", "split", "heads_up", "short_all_in", "side_pot", "pot_limit", "cap_table",
-                  "hu_all_in")
+                  "hu_all_in", "dead_blind_all_in", "dead_blind_side_pot")
 
 
 @pytest.mark.parametrize("name", BASES)
@@ -506,6 +587,16 @@ CASES = [
     C("HH114", "bet-below-the-big-blind", SHOWDOWN,
       [("Alice: bets $0.30", "Alice: bets $0.09")],
       "Alice: bets $0.09", "10", "9"),
+    # Carol's raise is below the minimum although she has chips: HH114 at that line and nothing more;
+    # it reopens the betting, so Alice's re-raise after it is legal (no HH118).
+    C("HH114", "raise-below-the-minimum-not-all-in-reopens-the-betting", SHOWDOWN,
+      [("Carol: raises $0.30 to $0.60", "Carol: raises $0.10 to $0.40"),
+       ("Alice: calls $0.30", ["Alice: raises $0.30 to $0.70", "Carol: calls $0.30"]),
+       ("Carol collected $3.49 from pot", "Carol collected $3.68 from pot"),
+       ("Total pot $3.65 | Rake $0.16", "Total pot $3.85 | Rake $0.17"),
+       ("Seat 3: Carol (big blind) showed [7h 7s] and won ($3.49) with three of a kind, Sevens",
+        "Seat 3: Carol (big blind) showed [7h 7s] and won ($3.68) with three of a kind, Sevens")],
+      "Carol: raises $0.10 to $0.40", "30", "10", only=True),
     C("HH115", "bet-one-cent-over-the-pot", POT_LIMIT,
       [("Alice: bets $7.50", "Alice: bets $7.51"),
        ("Uncalled bet ($7.50) returned to Alice", "Uncalled bet ($7.51) returned to Alice")],
@@ -519,6 +610,23 @@ CASES = [
     C("HH116", "raise-of-two-small-bets-preflop", FIXED_LIMIT,
       [("Bob: raises $1 to $3", "Bob: raises $2 to $4")],
       "Bob: raises $2 to $4", "100", "200"),
+    # Carol's raise is half a bet although she has chips: HH116 at that line and nothing more. It is
+    # not a short all-in, so it reopens the betting and Bob's raise after it is legal (no HH118).
+    C("HH116", "undersized-raise-not-all-in-reopens-the-betting", FIXED_LIMIT,
+      [("Carol: calls $1", ["Carol: raises $0.50 to $1.50"]),
+       ("Alice: calls $1", ["Alice: calls $1.50", "Bob: raises $1 to $2.50", "Carol: calls $1",
+                            "Alice: calls $1"]),
+       ("Alice collected $26.30 from pot", "Alice collected $30.80 from pot"),
+       ("Total pot $27 | Rake $0.70", "Total pot $31.50 | Rake $0.70"),
+       ("Seat 1: Alice (button) showed [Ad Qc] and won ($26.30) with a pair of Aces",
+        "Seat 1: Alice (button) showed [Ad Qc] and won ($30.80) with a pair of Aces")],
+      "Carol: raises $0.50 to $1.50", "100", "50", only=True,
+      legal=[("Carol: calls $1", ["Carol: raises $1 to $2"]),
+             ("Alice: calls $1", ["Alice: calls $2", "Bob: raises $1 to $3", "Carol: calls $1", "Alice: calls $1"]),
+             ("Alice collected $26.30 from pot", "Alice collected $32.30 from pot"),
+             ("Total pot $27 | Rake $0.70", "Total pot $33 | Rake $0.70"),
+             ("Seat 1: Alice (button) showed [Ad Qc] and won ($26.30) with a pair of Aces",
+              "Seat 1: Alice (button) showed [Ad Qc] and won ($32.30) with a pair of Aces")]),
     C("HH117", "fifth-bet-preflop", FIXED_LIMIT,
       [("Alice: calls $2", "Alice: raises $1 to $5")],
       "Alice: raises $1 to $5", "4", "5"),
@@ -605,6 +713,12 @@ CASES = [
     C("HH202", "flop-bet-without-uncalled-line", HEADS_UP,
       [_delete("Uncalled bet ($0.40) returned to Alice")],
       "Alice collected $0.57 from pot", "0.40", "no line", only=True, severity=Severity.WARNING),
+    # The missing line is blamed where it belongs, right after the fold that ended the betting, not at
+    # the next line that closes the round (here a table notice stands between them).
+    C("HH202", "missing-uncalled-line-before-a-table-notice", HEADS_UP,
+      [_delete("Uncalled bet ($0.40) returned to Alice"), _insert("Carol: folds", "Bob joins the table at seat #2")],
+      "Bob joins the table at seat #2", "0.40", "no line", only=True, severity=Severity.WARNING,
+      legal=[_insert("Uncalled bet ($0.40) returned to Alice", "Bob joins the table at seat #2")]),
     C("HH203", "total-pot-ten-cents-high", SHOWDOWN,
       [("Total pot $3.65 | Rake $0.16", "Total pot $3.75 | Rake $0.16")],
       "Total pot $3.75 | Rake $0.16", "365", "375"),
@@ -618,6 +732,20 @@ CASES = [
     C("HH204", "one-pot-printed-for-two", SIDE_POT,
       [("Total pot $7 Main pot $2.68. Side pot $4. | Rake $0.32", "Total pot $7 | Rake $0.32")],
       "Total pot $7 | Rake $0.32", "2", "1"),
+    # A pot figure moved between the pots, so that they still add up: the summary line is wrong, and
+    # the collected lines, which agree with the pots, get nothing.
+    C("HH204", "side-pot-figure-moved-pots-still-add-up", SIDE_POT,
+      [("Total pot $7 Main pot $2.68. Side pot $4. | Rake $0.32",
+        "Total pot $7 Main pot $2.78. Side pot $3.90. | Rake $0.32")],
+      "Total pot $7 Main pot $2.78. Side pot $3.90. | Rake $0.32", ("268", "400"), ("278", "390"), only=True),
+    C("HH204", "side-pot-figure-above-its-pot-pots-still-add-up", SIDE_POT,
+      [("Total pot $7 Main pot $2.68. Side pot $4. | Rake $0.32",
+        "Total pot $7 Main pot $2.58. Side pot $4.10. | Rake $0.32")],
+      "Total pot $7 Main pot $2.58. Side pot $4.10. | Rake $0.32", ("268", "400"), ("258", "410"), only=True),
+    # The dead small blind printed as a side pot of its own (B4: dead money goes to the main pot).
+    C("HH204", "dead-blind-printed-as-a-side-pot", DEAD_BLIND_ALL_IN,
+      [("Total pot $12.10 | Rake $0.54", "Total pot $12.10 Main pot $11.51. Side pot $0.05. | Rake $0.54")],
+      "Total pot $12.10 Main pot $11.51. Side pot $0.05. | Rake $0.54", "1156", ("1151", "5"), only=True),
     C("HH205", "collects-a-cent-too-much", SHOWDOWN,
       [("Carol collected $3.49 from pot", "Carol collected $3.50 from pot")],
       "Carol collected $3.50 from pot", "349", "350"),
@@ -674,6 +802,11 @@ CASES = [
     C("HH301", "river-card-dealt-to-a-player", SHOWDOWN,
       [_sub("[Qs]", "[Kd]"), _sub("Board [As 7c 2d 9h Qs]", "Board [As 7c 2d 9h Kd]")],
       "*** RIVER *** [As 7c 2d 9h] [Kd]", "each card once", "Kd"),
+    # The flop, turn, river and summary lines give 7c to the board, one line gives it to Alice: her line
+    # is the one blamed.
+    C("HH301", "dealt-a-card-of-the-flop", SHOWDOWN,
+      [("Dealt to Alice [Ah Kd]", "Dealt to Alice [Ah 7c]")],
+      "Dealt to Alice [Ah 7c]", "each card once", "7c"),
     C("HH301", "same-card-twice-in-one-hand", WALK,
       [("Dealt to Alice [Ah Kd]", "Dealt to Alice [Ah Ah]")],
       "Dealt to Alice [Ah Ah]", "each card once", "Ah"),

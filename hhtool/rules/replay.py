@@ -60,12 +60,13 @@ class Player:
 
     __slots__ = ("name", "seat", "start", "stack", "street", "total", "folded", "all_in", "acted", "acted_at",
                  "dealt_in", "cards", "shown", "mucked", "cashed_out", "rebuy", "cash_out_paid", "cash_out_fee",
-                 "index")
+                 "index", "dead")
 
     def __init__(self, name: str, seat: int, stack: int, dealt_in: bool) -> None:
         self.name, self.seat, self.start, self.stack = name, seat, stack, stack
         self.street = 0  # committed on this street (live money)
         self.total = 0  # committed in the hand, antes and dead blinds included
+        self.dead = 0  # dead blind money in `total`: it goes to the main pot and sets no pot level (B4)
         self.folded = False
         self.all_in = False
         self.acted = False
@@ -189,6 +190,7 @@ class _Replayer:
         self.decided = False
         self.live_all_in = 0  # players still in (dealt in, not folded) who are all-in; they cannot fold
         self.street_money = False  # whether any street bet changed since they were all set to 0
+        self.action_line = 0  # line of the last fold, check, call, bet or raise (0: none yet)
 
     # -- set-up ------------------------------------------------------------------------------
     def run(self) -> None:
@@ -401,7 +403,9 @@ class _Replayer:
                      f"the stakes say {s.money(expected)}", event.line, expected=expected, actual=event.amount)
         dead = event.amount - live
         if dead:
+            before = player.total
             self._put(player, dead, event.all_in and not live, event.line, live=False)
+            player.dead += player.total - before
         if live or not dead:
             self._put(player, live, event.all_in, event.line, live=True)
         if player.street > self.high:
@@ -624,6 +628,13 @@ class _Replayer:
         self._settle_uncalled(line or self._last_line(), printed=None)
         self.in_betting = False
 
+    def _line_after(self, line: int) -> int:
+        """The line of the first event after `line` (a blank line may stand between), else the next line."""
+        for event in self.hand.events:
+            if event.line > line:
+                return event.line
+        return line + 1
+
     def _last_line(self) -> int:
         return self.hand.events[-1].line if self.hand.events else self.hand.source.line
 
@@ -657,6 +668,8 @@ class _Replayer:
                          f"betting leaves {s.money(amount)} of {bettor.name}'s bet unmatched", printed.line,
                          expected=f"{amount} to {bettor.name}", actual=f"{printed.amount} to {printed.player}")
         elif amount and bettor is not None and not self.returned_this_round:
+            if self.action_line:  # where the missing line belongs: right after the action that ended the betting
+                line = self._line_after(self.action_line)
             s.report("HH202", f"{s.money(amount)} of {bettor.name}'s bet was not called, but no 'Uncalled bet' "
                      f"line returns it", line, expected=f"Uncalled bet ({s.money(amount)}) returned to {bettor.name}",
                      actual="no line")
@@ -676,6 +689,7 @@ class _Replayer:
     def action(self, event) -> None:
         s = self.s
         kind = type(event)
+        self.action_line = event.line
         if kind is Fold and event.shown:
             s.hole_events.append(event)
         player = s.players.get(event.player)
@@ -780,9 +794,9 @@ class _Replayer:
         if self.high > 0:
             s.report("HH112", f"{player.name} bets facing a bet of {s.money(self.high)}; that is a raise",
                      event.line, expected="raise", actual="bet")
-        self._sized(player, event.added, event.added, event.all_in, event.line, is_bet=True)
+        undersized = self._sized(player, event.added, event.added, event.all_in, event.line, is_bet=True)
         self._put(player, event.added, event.all_in, event.line)
-        self._raised(player, event.added)
+        self._raised(player, event.added, undersized)
         if self.header.cap is not None:
             self._check_cap(player, event)
 
@@ -809,20 +823,25 @@ class _Replayer:
                      f"for a player who had acted", event.line, expected="call or fold", actual="raise")
         added = event.raise_to - player.street
         increment = event.raise_to - self.high
-        self._sized(player, added, increment, event.all_in, event.line, is_bet=False)
+        undersized = self._sized(player, added, increment, event.all_in, event.line, is_bet=False)
         self._put(player, added, event.all_in, event.line)
-        self._raised(player, increment)
+        self._raised(player, increment, undersized)
         if self.header.cap is not None:
             self._check_cap(player, event)
 
-    def _sized(self, player: Player, added: int, increment: int, all_in: bool, line: int, is_bet: bool) -> None:
-        """Bet and raise sizes under the betting structure (A4, A5, A6)."""
+    def _sized(self, player: Player, added: int, increment: int, all_in: bool, line: int, is_bet: bool) -> bool:
+        """Bet and raise sizes under the betting structure (A4, A5, A6).
+
+        Returns whether the bet or raise is below its size although the player is not all-in: that
+        is the line's own error (HH114, HH116), not a short all-in raise (A7).
+        """
         s, header = self.s, self.header
         goes_all_in = added >= player.stack
         what = "bet" if is_bet else "raise"
         limit = header.limit
         if limit is _FIXED_LIMIT:
             unit = self._bet_unit()
+            undersized = increment < unit and not goes_all_in
             if increment != unit and not (goes_all_in and increment < unit):
                 s.report("HH116", f"{player.name}'s {what} is {s.money(increment)}; the {self.street.value} "
                          f"bet is {s.money(unit)}", line, expected=unit, actual=increment)
@@ -831,9 +850,10 @@ class _Replayer:
             if self.bets + 1 > cap and (s.rules.cap_heads_up or not heads_up):
                 s.report("HH117", f"{player.name} makes bet number {self.bets + 1} of the round; the cap is {cap}",
                          line, expected=f"<= {cap}", actual=self.bets + 1)
-            return
+            return undersized
         minimum = self.last_raise
-        if increment < minimum and not goes_all_in:
+        undersized = increment < minimum and not goes_all_in
+        if undersized:
             s.report("HH114", f"{player.name}'s {what} of {s.money(increment)} is below the minimum of "
                      f"{s.money(minimum)}", line, expected=f">= {minimum}", actual=increment)
         if limit is _POT_LIMIT or (limit is _POT_LIMIT_PREFLOP and self.street is _PREFLOP):
@@ -844,9 +864,14 @@ class _Replayer:
             if target > maximum:
                 s.report("HH115", f"{player.name}'s {what} goes to {s.money(target)}; the pot allows "
                          f"{s.money(maximum)}", line, expected=f"<= {maximum}", actual=target)
+        return undersized
 
-    def _raised(self, player: Player, increment: int) -> None:
-        """A bet or raise: a full one reopens the betting for everyone; a short all-in one does not (A7)."""
+    def _raised(self, player: Player, increment: int, undersized: bool = False) -> None:
+        """A bet or raise: a full one reopens the betting for everyone; a short all-in one does not (A7).
+
+        An undersized bet or raise by a player who is not all-in is an error of its own line, already
+        reported: it is not a short all-in, so it reopens the betting like a full one.
+        """
         self.bets += 1
         self.high = player.street
         if increment >= self.last_raise and self.header.limit is not _FIXED_LIMIT:
@@ -856,6 +881,8 @@ class _Replayer:
         for other in self.s.players.values():
             if other is not player:
                 other.acted = False
+                if undersized:
+                    other.acted_at = None
 
     def _check_cap(self, player: Player, event) -> None:
         cap = self.header.cap
@@ -941,7 +968,12 @@ class _Replayer:
 
     # -- end of hand -------------------------------------------------------------------------
     def _pots(self) -> list[Pot]:
-        """Main pot and side pots: one per all-in level of a player still in, eligible = contributors still in."""
+        """Main pot and side pots: one per all-in level of a player still in, eligible = contributors still in.
+
+        A level is what a player put in less dead blind money (the small-blind part of `posts small &
+        big blinds`, a small blind posted out of position): dead money goes to the main pot and never
+        makes a player's level, so it cannot open a side pot of its own (B4).
+        """
         players = list(self.s.players.values())
         top = None
         positive = 0  # what one pot up to the top level holds: min(t, top) - min(t, 0) for each total t
@@ -959,7 +991,7 @@ class _Replayer:
             if not p.folded:
                 live.append(p)
                 if p.all_in:
-                    found.add(p.total)
+                    found.add(p.total - p.dead)
         if not found:  # nobody still in is all-in (most hands): the one level is the top, the floor 0
             if positive <= 0:
                 return []
@@ -968,14 +1000,24 @@ class _Replayer:
                 if p.total >= top or p.total > 0:
                     names.append(p.name)
             return [Pot(positive, tuple(names))]
+        dead = 0
+        top = 0
+        for p in players:
+            dead += p.dead
+            if p.total - p.dead > top:
+                top = p.total - p.dead
         levels = sorted(found)
         if levels[-1] < top:
             levels.append(top)
         pots: list[Pot] = []
         floor = 0
         for level in levels:
-            amount = sum(min(p.total, level) - min(p.total, floor) for p in players)
-            eligible = tuple(p.name for p in live if p.total >= level or (p.total > floor and not p.all_in))
+            amount, dead = dead, 0  # the dead money, in the first (main) pot
+            for p in players:
+                put = p.total - p.dead
+                amount += min(put, level) - min(put, floor)
+            eligible = tuple(p.name for p in live
+                             if p.total - p.dead >= level or (p.total - p.dead > floor and not p.all_in))
             if amount > 0:
                 if pots and pots[-1].eligible == eligible:
                     pots[-1].amount += amount

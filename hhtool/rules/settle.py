@@ -70,28 +70,58 @@ def _kept_by_room(s: Replay, expected: dict[tuple[int, int, str], int]) -> dict[
 
 # -- pots ---------------------------------------------------------------------------------------
 def _net_pots(s: Replay, total: int, rake: int) -> list[int]:
-    """Each pot after rake: the printed main/side pots when they fit, else rake off the main pot first."""
+    """Each pot after rake: the printed main/side pots when they fit, else rake off the main pot first.
+
+    How a room spreads the rake over the pots is not printed, so the printed pots are held against
+    the collected lines when those account for every pot (each pot's collects within it, adding up to
+    the total less rake): a wrong pot figure is then HH204 at the summary line, even when the printed
+    pots still add up, and the collected lines that agree with the pots get nothing.
+    """
     claims = s.hand.claims
     gross = []
     for pot in s.pots:
         gross.append(pot.amount)
     if claims.main_pot is not None:
         printed = [claims.main_pot, *claims.side_pots]
-        if len(printed) != len(gross) or sum(printed) != total - rake or any(p > g for p, g in zip(printed, gross)):
+        taken = _collected_pots(s, gross, total - rake)
+        fits = len(printed) == len(gross) and sum(printed) == total - rake \
+            and not any(p > g for p, g in zip(printed, gross))
+        if fits and (taken is None or taken == printed):
+            return printed
+        if taken is None:
             s.report("HH204", f"the summary prints pots {_amounts(s, printed)} (after rake {s.money(rake)}); the "
                      f"contributions make {_amounts(s, gross)} before rake", claims.line,
                      expected=" + ".join(map(str, gross)), actual=" + ".join(map(str, printed)))
         else:
-            return printed
+            s.report("HH204", f"the summary prints pots {_amounts(s, printed)} (after rake {s.money(rake)}); the "
+                     f"collected lines take {_amounts(s, taken)} from pots of {_amounts(s, gross)} before rake",
+                     claims.line, expected=f"{' + '.join(map(str, taken))} (of {' + '.join(map(str, gross))} "
+                     f"before rake)", actual=" + ".join(map(str, printed)))
+            return taken
     elif len(gross) > 1 and claims.total_pot is not None:
         s.report("HH204", f"the summary prints one pot; the all-in levels make {len(gross)}: "
                  f"{_amounts(s, gross)}", claims.line, expected=len(gross), actual=1)
     nets, left = [], rake
     for amount in gross:
-        taken = left if left < amount else amount
-        nets.append(amount - taken)
-        left -= taken
+        taken_off = left if left < amount else amount
+        nets.append(amount - taken_off)
+        left -= taken_off
     return nets
+
+
+def _collected_pots(s: Replay, gross: list[int], net_total: int) -> list[int] | None:
+    """What the collected lines take from each pot (both runs added), or None when they do not account
+    for the pots: a pot index beyond the pots, more taken from a pot than it holds, or a sum other
+    than the total less rake (a wrong collected amount, a share kept for a cashed-out player)."""
+    taken = [0] * len(gross)
+    for event in s.collects:
+        index = 0 if event.pot_index is None else event.pot_index
+        if index >= len(taken):
+            return None
+        taken[index] += event.amount
+    if sum(taken) != net_total or any(t > g for t, g in zip(taken, gross)):
+        return None
+    return taken
 
 
 def _amounts(s: Replay, amounts: list[int]) -> str:
@@ -304,14 +334,22 @@ def _check_rake(s: Replay, total: int, rake: int) -> None:
 
 # -- cards and summary --------------------------------------------------------------------------
 class _Owners:
-    """Each card once per hand (T2): who showed it first, on which line, and what was reported."""
+    """Each card once per hand (T2): who showed it first, on which line, and what was reported.
 
-    __slots__ = ("s", "owners", "reported")
+    A card claimed by two owners (two players, or a player and the board) is reported at the line of
+    the owner that fewer lines give it to, as the line that is wrong: a board card the flop, turn,
+    river and summary lines agree on against one "Dealt to" line blames the "Dealt to" line; a river
+    card that a player was dealt, shows and is summed up with blames the river. On a tie, the line
+    checked later.
+    """
 
-    def __init__(self, s: Replay) -> None:
+    __slots__ = ("s", "owners", "reported", "claims")
+
+    def __init__(self, s: Replay, claims: dict[tuple[str, str], int]) -> None:
         self.s = s
         self.owners: dict[str, tuple[str, int]] = {}
         self.reported: set[tuple[str, str]] = set()  # (owner, card) already reported
+        self.claims = claims  # (owner, card) -> how many lines give the card to the owner
 
     def check(self, cards: tuple[str, ...], owner: str, line: int, whose: str | None = None) -> None:
         """One line's cards, of `owner` (`whose` names them in a finding: "X's cards" by default).
@@ -339,7 +377,11 @@ class _Owners:
         previous = owners.get(card)
         if previous is not None and previous[0] != owner and (owner, card) not in reported:
             reported.add((owner, card))
-            s.report("HH301", f"{card} appears for {owner} and for {previous[0]} (line {previous[1]})", line,
+            other, other_line = previous
+            claims = self.claims
+            if claims.get((other, card), 0) < claims.get((owner, card), 0):
+                owner, line, other, other_line = other, other_line, owner, line  # the earlier line is the odd one
+            s.report("HH301", f"{card} appears for {owner} and for {other} (line {other_line})", line,
                      expected="each card once", actual=f"{card} twice")
         else:
             owners.setdefault(card, (owner, line))
@@ -404,10 +446,29 @@ def _owned(by_owner: dict[str, set[str]], owner: str, cards: tuple[str, ...]) ->
     return True
 
 
+def _card_claims(s: Replay) -> dict[tuple[str, str], int]:
+    """(owner, card) -> the number of lines that give the card to the owner: hole-card, show and
+    summary seat lines for a player; street lines and the summary's Board lines for the board."""
+    claims: dict[tuple[str, str], int] = {}
+    lines: list[tuple[str, tuple[str, ...]]] = []
+    for event in s.hole_events:
+        lines.append((event.player, event.shown if type(event) is Fold else event.cards))
+    for seat in s.hand.claims.seats:
+        lines.append((seat.player, seat.cards))
+    for street in s.board_events:
+        lines.append(("the board", street.board))
+    for board in s.hand.claims.boards:
+        lines.append(("the board", board))
+    for owner, cards in lines:
+        for card in set(cards):
+            claims[(owner, card)] = claims.get((owner, card), 0) + 1
+    return claims
+
+
 def _check_cards(s: Replay) -> None:
     hand = s.hand
     if not _cards_clean(s):  # walk the lines card by card to report what is wrong, where
-        cards_seen = _Owners(s)
+        cards_seen = _Owners(s, _card_claims(s))
         for event in s.hole_events:  # DealHole, Show and Fold lines with cards, in order (gathered by the replay)
             cards = event.shown if type(event) is Fold else event.cards
             if len(cards) > 2:
