@@ -244,7 +244,8 @@ def load_rules(path: str | Path) -> RuleSet:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise RulesError(f"{path}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start}); "
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise RulesError(f"{path}: not UTF-8 text (byte 0x{raw[exc.start]:02x} on line {line}); "
                          f"save the rules file as UTF-8") from None
     try:
         data = tomllib.loads(text)
