@@ -339,6 +339,17 @@ def test_a_rules_file_schedule_applies_to_every_cash_hand(files, tmp_path):
                    "310000000007": ("HH212", "below_schedule", 11)}
 
 
+def test_a_rules_file_schedule_checks_only_its_currency(files, tmp_path):
+    """Issue #12 item 4: a EUR schedule is not in force for these USD hands; none is checked or flagged."""
+    rules = tmp_path / "rules.toml"
+    rules.write_text('[rake]\nname = "house"\ncurrency = "EUR"\npercent = "5"\ncap = "1"\n', encoding="utf-8")
+    result = audit([files], load_rules(rules), str(rules))
+    assert result["summary"]["schedule_checked_hands"] == 0 and result["schedule_violations"] == []
+    assert {(u["reason"], u["currency"], u["hands"]) for u in result["schedule"]["unchecked_stakes"]} == {
+        ("currency not covered by the schedule", "USD", 6)}
+    assert "in EUR" in result["schedule"]["description"]
+
+
 def test_cli_formats_and_exit_codes(dataset, files, tmp_path):
     runner = CliRunner()
     result = runner.invoke(app, ["audit", str(dataset), "--format", "json"])

@@ -68,7 +68,7 @@ def _stakes_listed(schedule: RakeSchedule) -> str:
     by_limit: dict[bool, list[str]] = {}
     for currency, big_blind, fixed in sorted(schedule.levels, key=lambda k: (k[2], k[1])):
         by_limit.setdefault(fixed, []).append(money(big_blind, currency))
-    return "; ".join(f"{'fixed limit, big bets' if fixed else 'no and pot limit, big blinds'} {', '.join(bbs)}"
+    return "; ".join(f"{'fixed limit, small bets' if fixed else 'no limit and pot limit, big blinds'} {', '.join(bbs)}"
                      for fixed, bbs in by_limit.items())
 
 

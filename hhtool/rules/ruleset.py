@@ -207,7 +207,6 @@ class RakeFile(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     valid_until: date | None = msgspec.field(default=None, name="until")
     rounding: Literal["half_even", "half_up", "down"] = "half_even"
     no_flop_no_drop: bool = True
-    scale: int | None = None  # minor units per major unit: 100 for money, 1 for chips (as the hands are read)
     percent: Number | None = None
     cap: Caps | None = None
     percent_by_players: dict[str, Number] = {}
@@ -290,9 +289,6 @@ def _ruleset(file: RulesFile, where: _Where) -> RuleSet:
 
 def _schedule(rake: RakeFile, where: _Where) -> RakeSchedule:
     scale = 1 if rake.currency == "chips" else 100  # as the hands are read: chips are whole, money has cents
-    if rake.scale is not None and rake.scale != scale:
-        raise where.error("rake.scale", f"{scale} for {rake.currency} (the hands' minor units), or no scale",
-                          rake.scale)
     if rake.valid_from is not None and rake.valid_until is not None and rake.valid_from > rake.valid_until:
         raise where.error("rake.until", f"a day on or after rake.from ({rake.valid_from.isoformat()})",
                           rake.valid_until)
