@@ -12,7 +12,7 @@ PokerStars schedule (4.5 %, caps $0.50 / $1 / $1.50, no flop no drop, round half
 | 310000000003 | 2020-04-17 | $2.20 | $0.10 | 9.9¢ → 10¢: correct |
 | 310000000004 | 2020-04-17 | $1.00 | $0.05 | 4.5¢ → 4¢ half-even (5¢ half-up): HH208 by rounding, +1¢ |
 | 310000000005 | 2020-04-18 | $2.20 | $0.10 | Carol collects $2 instead of $2.10: HH205 + HH206, 10¢ unaccounted |
-| 310000000007 | 2011-06-01 | $2.20 | $0.10 | before the 2012 schedule: not checked |
+| 310000000007 | 2011-06-01 | $2.20 | $0.10 | before the schedule's figures (2020-04-01): not checked |
 """
 
 from __future__ import annotations
@@ -292,7 +292,8 @@ def test_schedule_violations(report):
     for v in report["schedule_violations"]:
         assert v["hand_uid"] == f"pokerstars:{v['hand_id']}" and v["file"].endswith("hands.txt") and v["line"] >= 1
     [unchecked] = report["schedule"]["unchecked_stakes"]
-    assert unchecked["hands"] == 1 and "before 2012-01-01" in unchecked["reason"]
+    # issue #12: the table applies from the day its figures are attested (2020-04-01), not from 2012
+    assert unchecked["hands"] == 1 and "before 2020-04-01" in unchecked["reason"]
 
 
 def test_payout_mismatches_and_conservation(report):
@@ -336,6 +337,17 @@ def test_a_rules_file_schedule_applies_to_every_cash_hand(files, tmp_path):
     assert got == {"310000000001": ("HH209", "no_flop", 0), "310000000002": ("HH208", "above_percentage", 10),
                    "310000000003": ("HH212", "below_schedule", 11), "310000000005": ("HH212", "below_schedule", 11),
                    "310000000007": ("HH212", "below_schedule", 11)}
+
+
+def test_a_rules_file_schedule_checks_only_its_currency(files, tmp_path):
+    """Issue #12 item 4: a EUR schedule is not in force for these USD hands; none is checked or flagged."""
+    rules = tmp_path / "rules.toml"
+    rules.write_text('[rake]\nname = "house"\ncurrency = "EUR"\npercent = "5"\ncap = "1"\n', encoding="utf-8")
+    result = audit([files], load_rules(rules), str(rules))
+    assert result["summary"]["schedule_checked_hands"] == 0 and result["schedule_violations"] == []
+    assert {(u["reason"], u["currency"], u["hands"]) for u in result["schedule"]["unchecked_stakes"]} == {
+        ("currency not covered by the schedule", "USD", 6)}
+    assert "in EUR" in result["schedule"]["description"]
 
 
 def test_cli_formats_and_exit_codes(dataset, files, tmp_path):

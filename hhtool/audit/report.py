@@ -18,7 +18,7 @@ import pandas as pd
 
 from hhtool.audit.tables import Tables, money, parsed_hands, stakes_label
 from hhtool.codes import CATALOGUE
-from hhtool.rules.ruleset import RakeSchedule, RuleSet, pokerstars_schedule
+from hhtool.rules.ruleset import RakeLevel, RakeSchedule, RuleSet, pokerstars_history, rake_terms
 
 # Findings that say a payout is wrong: uncalled bets, pots, collected amounts, winners, splits.
 PAYOUT_CODES = ("HH201", "HH202", "HH203", "HH204", "HH205", "HH206", "HH303", "HH305")
@@ -43,39 +43,43 @@ VIOLATION_LABELS = {"above_cap": "above the cap", "above_percentage": "above the
 
 @dataclass(frozen=True)
 class Schedule:
-    """The rake schedule the audit applies, and to which hands."""
+    """The rake schedule the audit applies: a rules file's, or PokerStars' dated history (built in).
+    Each hand is checked by the one in force for its site, currency and day (`rake_terms`), the
+    decision `validate` makes too."""
 
-    schedule: RakeSchedule
+    schedules: tuple[RakeSchedule, ...]
     source: str  # "built-in" or the rules file
-    sites: frozenset[str] | None  # None: every site's cash hands
-    valid_from: str | None = None  # first UTC day the schedule applies to (None: any day)
 
-    def not_applied(self, site: str, day: str | None) -> str | None:
-        """Why the schedule does not apply to a cash hand, or None when it does."""
-        if self.sites is not None and site not in self.sites:
-            return "site not covered by the schedule"
-        if self.valid_from is not None:
-            if day is None or day == "unknown":
-                return "date unknown"
-            if day < self.valid_from:
-                return f"played before {self.valid_from}, when the schedule began"
-        return None
+    @property
+    def schedule(self) -> RakeSchedule:
+        """The first: its name, rounding and no-flop-no-drop stand for the whole history."""
+        return self.schedules[0]
 
     def describe(self) -> str:
-        where = "all cash hands" if self.sites is None else f"cash hands of {', '.join(sorted(self.sites))}"
-        since = f" played from {self.valid_from} on" if self.valid_from else ""
-        return f"{self.schedule.name} schedule ({self.source}), applied to {where}{since}"
+        parts = []
+        for schedule in self.schedules:
+            stakes = _stakes_listed(schedule)
+            parts.append(schedule.describe() + (f" ({stakes})" if stakes else ""))
+        return f"{self.schedule.name} schedule ({self.source}), applied to {'; '.join(parts)}"
 
 
-# PokerStars' current schedule dates from 2012 (shared/RAKE.md); before it the rake was incremental.
-POKERSTARS_FROM = "2012-01-01"
+def _stakes_listed(schedule: RakeSchedule) -> str:
+    """The stakes a schedule lists, for its description; empty when it has a default for any stake."""
+    if schedule.default is not None:
+        return ""
+    by_limit: dict[bool, list[str]] = {}
+    for currency, big_blind, fixed in sorted(schedule.levels, key=lambda k: (k[2], k[1])):
+        by_limit.setdefault(fixed, []).append(money(big_blind, currency))
+    return "; ".join(f"{'fixed limit, small bets' if fixed else 'no limit and pot limit, big blinds'} {', '.join(bbs)}"
+                     for fixed, bbs in by_limit.items())
 
 
 def choose_schedule(rules: RuleSet | None, rules_source: str | None = None) -> Schedule:
-    """The rules file's schedule when it has one, else PokerStars' published one for PokerStars hands."""
+    """The rules file's schedule when it has one, else PokerStars' published figures for PokerStars hands
+    of the days each was in force (hhtool.rules.ruleset.pokerstars_history)."""
     if rules is not None and rules.rake is not None:
-        return Schedule(rules.rake, f"rules file {rules_source}" if rules_source else "rules file", None)
-    return Schedule(pokerstars_schedule(), "built-in", frozenset({"pokerstars"}), POKERSTARS_FROM)
+        return Schedule((rules.rake,), f"rules file {rules_source}" if rules_source else "rules file")
+    return Schedule(pokerstars_history(), "built-in")
 
 
 # -- per-hand ledger ------------------------------------------------------------------------------
@@ -143,23 +147,26 @@ def ledger(tables: Tables) -> pd.DataFrame:
 def schedule_check(hands: pd.DataFrame, choice: Schedule) -> tuple[pd.DataFrame, list[dict]]:
     """Add `due`, `percent`, `cap` to the ledger (None where the schedule does not apply) and list
     the violations."""
-    schedule = choice.schedule
+    schedules = choice.schedules
 
     @cache
-    def level(currency: str, big_blind: int, fixed: bool):
-        return schedule.level_for(currency, big_blind, fixed)
+    def terms(site: str, currency: str, big_blind: int, fixed: bool, day: str | None) -> tuple[int, RakeLevel] | str:
+        """The index of the schedule in force and its level, or why none is (cached: a table repeats them)."""
+        found = rake_terms(schedules, site, currency, big_blind, fixed, day)
+        if isinstance(found, str):
+            return found
+        return next(i for i, s in enumerate(schedules) if s is found[0]), found[1]
 
     @cache
-    def due(currency: str, big_blind: int, fixed: bool, pot: int, players: int) -> tuple[int, Decimal, int | None,
-                                                                                        tuple[int, ...]]:
-        lv = level(currency, big_blind, fixed)
-        percent = lv.percent_for(players)
-        cap = lv.cap_for(players)
+    def due(index: int, level: RakeLevel, pot: int, players: int) -> tuple[int, Decimal, int | None,
+                                                                          tuple[int, ...]]:
+        percent = level.percent_for(players)
+        cap = level.cap_for(players)
         exact = percent * pot / 100
         other = {int(exact.quantize(Decimal(1), rounding=r)) for r in (ROUND_FLOOR, ROUND_CEILING)}
         if cap is not None:
             other = {min(v, cap) for v in other}
-        return schedule.due(lv, pot, players), percent, cap, tuple(sorted(other))
+        return schedules[index].due(level, pot, players), percent, cap, tuple(sorted(other))
 
     dues, percents, caps, reasons, violations = [], [], [], [], []
     for row in hands.itertuples(index=False):
@@ -171,19 +178,16 @@ def schedule_check(hands: pd.DataFrame, choice: Schedule) -> tuple[pd.DataFrame,
                 item = ("tournament" if row.rake > 0 else "negative", "HH207", 0)
         elif row.rake < 0:
             item = ("negative", "HH207", 0)
-        elif row.currency == "chips":
-            reason = "play money"
-        elif (reason := choice.not_applied(row.site, row.day)) is not None:
-            pass
-        elif level(row.currency, row.big_blind, row.limit == "FL") is None:
-            reason = "stakes not in the schedule"
+        elif isinstance(found := terms(row.site, row.currency, row.big_blind, row.limit == "FL", row.day), str):
+            reason = found
         else:
-            if schedule.no_flop_no_drop and not row.saw_flop:
+            index, lv = found
+            if schedules[index].no_flop_no_drop and not row.saw_flop:
                 d = 0
                 if row.rake:
                     item = ("no_flop", "HH209", 0)
             else:
-                d, p, c, rounded = due(row.currency, row.big_blind, row.limit == "FL", row.total_pot, row.players)
+                d, p, c, rounded = due(index, lv, row.total_pot, row.players)
                 if row.rake != d:
                     if row.rake in rounded:
                         kind = "rounding"

@@ -9,15 +9,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from hhtool.model import DealHole, Fold, Limit, SeatSummary, Show, StreetStart
+from hhtool.model import DealHole, Fold, SeatSummary, Show, StreetStart
 from hhtool.model.cards import DECK
 from hhtool.rules.ranking import describe, description_matches, evaluate
 from hhtool.rules.replay import Pot, Replay
+from hhtool.rules.ruleset import level_in_force
 
-
-# Enum members as module constants: an enum class's attribute look-up goes through EnumType.__getattr__
-# (~10x a global's), and they are named per event.
-_FIXED_LIMIT = Limit.FIXED_LIMIT
 
 def settle(s: Replay) -> None:
     _check_cards(s)
@@ -315,7 +312,7 @@ def _check_rake(s: Replay, total: int, rake: int) -> None:
     schedule = s.rules.rake
     if schedule is None:
         return
-    level = schedule.level_for(header.currency, header.big_blind, header.limit is _FIXED_LIMIT)
+    level = level_in_force(schedule, header)  # its currency, site and days only: the audit's decision too
     if level is None:
         return
     if schedule.no_flop_no_drop and not s.saw_flop:
