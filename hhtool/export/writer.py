@@ -24,7 +24,8 @@ import pyarrow.parquet as pq
 
 from hhtool.engine.memory import trim
 from hhtool.engine.uidtable import UidTable
-from hhtool.export.rows import HANDS_ERRORS, HANDS_STATUS, HANDS_WARNINGS, Rows, finding_row, hand_uid, severity_counts
+from hhtool.export.rows import (HANDS_ERRORS, HANDS_STATUS, HANDS_WARNINGS, Rows, file_key, finding_row, hand_uid,
+                                severity_counts)
 from hhtool.export.schema import COLUMNS, PLAIN_SCHEMAS, SCHEMA_VERSION, SCHEMAS, TABLES
 from hhtool.export.store import Snapshot, Store
 from hhtool.findings import Finding
@@ -84,7 +85,7 @@ class DatasetWriter:
         filled = self._filled
         self._run_parallel = True
         if isinstance(record, Finding):
-            uid = f"@{record.file}:{record.line}"
+            uid = file_key(record.file, record.line)
             if (uid, record.code) not in self.known_file_findings:
                 self._close_run()
                 self.known_file_findings.add((uid, record.code))
@@ -134,7 +135,7 @@ class DatasetWriter:
 
     def add(self, item: HandResult | Finding) -> None:
         if isinstance(item, Finding):  # a file-level problem: kept in `findings`, keyed by file and line
-            uid = f"@{item.file}:{item.line}"
+            uid = file_key(item.file, item.line)
             if (uid, item.code) not in self.known_file_findings:
                 self.known_file_findings.add((uid, item.code))
                 self.rows.add_finding(uid, item, "unknown")
