@@ -282,9 +282,9 @@ def test_a_killed_run_is_invisible_and_the_next_run_cleans_it(tmp_path):
 
 
 def test_a_run_killed_during_its_commit_is_never_counted(tmp_path):
-    """Killed while its files are being moved in, a run is not recorded: `open_dataset` ignores its
-    files, and the next export deletes them before adding the hands again (plain readers of the folder
-    may see the moved files until then: the commit window is the only non-atomic moment)."""
+    """Killed while its files are being moved in, a run is not published: neither `open_dataset`
+    nor a plain reader of the folder sees any of its files (issue #12: one saw the new hands while
+    `seats` held only the old rows), and the next export adds its hands once."""
     out = tmp_path / "ds"
     new = tmp_path / "new.txt"
     new.write_text(NEW_HAND, encoding="utf-8")
@@ -292,6 +292,7 @@ def test_a_run_killed_during_its_commit_is_never_counted(tmp_path):
     before = {t: len(open_dataset(out).table(t)) for t in TABLES}
     _killed_export(SAMPLES, out, "commit")
     assert {t: len(open_dataset(out).table(t)) for t in TABLES} == before
+    assert row_counts(out) == before
     stats, _ = export([SAMPLES], out)
     assert stats.hands_written == 28 and row_counts(out)["hands"] == before["hands"] + 28
 
