@@ -272,6 +272,22 @@ def test_foreign_files_in_table_folders_are_kept_and_never_read(inputs, referenc
     assert {t: len(open_dataset(out).table(t)) for t in TABLES} == reference["ab"]
 
 
+def old_layout(dataset: Path, old: Path, uid=lambda uid: uid) -> None:
+    """`dataset` as hhtool wrote it before snapshots (real table folders, `_runs/`), its uids mapped by `uid`."""
+    snapshot = current_snapshot(dataset)
+    run = "20200101T000000-0123abcd"
+    for table in TABLES:
+        for path in snapshot.files(table):
+            rel = path.relative_to(snapshot.folder / table)
+            target = old / table / rel.parent / f"part-{run}-{rel.name.rsplit('-', 1)[-1]}"
+            target.parent.mkdir(parents=True, exist_ok=True)
+            rows = pq.read_table(path)
+            uids = pa.array([uid(u) for u in rows.column("hand_uid").to_pylist()], pa.string())
+            pq.write_table(rows.set_column(0, "hand_uid", uids), target)
+    (old / "_runs").mkdir()
+    (old / "_runs" / f"{run}.json").write_text(json.dumps({"run": run}), encoding="utf-8")
+
+
 def test_a_dataset_of_the_old_layout_is_converted_and_keeps_its_hands(inputs, reference, tmp_path):
     """Real table folders and `_runs/` (hhtool before snapshots): the committed runs' files are
     kept, an interrupted run's are left out, foreign files kept; re-exporting adds nothing."""
@@ -279,15 +295,7 @@ def test_a_dataset_of_the_old_layout_is_converted_and_keeps_its_hands(inputs, re
     export_paths([str(inputs["b"])], new)
     snapshot = current_snapshot(new)
     old = tmp_path / "old"
-    run = "20200101T000000-0123abcd"
-    for table in TABLES:
-        for path in snapshot.files(table):
-            rel = path.relative_to(snapshot.folder / table)
-            target = old / table / rel.parent / f"part-{run}-{rel.name.rsplit('-', 1)[-1]}"
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(path.read_bytes())
-    (old / "_runs").mkdir()
-    (old / "_runs" / f"{run}.json").write_text(json.dumps({"run": run}), encoding="utf-8")
+    old_layout(new, old)
     dead = old / "hands" / "date=unknown" / "part-20200101T000001-0123abce-0.parquet"  # never committed
     dead.parent.mkdir(parents=True, exist_ok=True)
     dead.write_bytes(next(iter(snapshot.files("hands"))).read_bytes())
@@ -336,6 +344,23 @@ def test_reexport_through_any_spelling_of_the_paths_adds_nothing(tmp_path, monke
         assert plain_counts(out) == before, spelling
     real = re.escape(os.path.realpath(folder / "mixed.txt"))
     assert sum(bool(re.fullmatch(rf"pokerstars:\d*@{real}:\d+", uid)) for uid in hand_uids(out)) == 3
+
+
+def test_hands_stored_under_a_path_as_spelled_are_not_stored_again(tmp_path, monkeypatch):
+    """hhtool before issue #12 keyed them by the path as given (here relative): a re-export through
+    an absolute path finds them stored."""
+    folder = tmp_path / "hh"
+    folder.mkdir()
+    (folder / "mixed.txt").write_text("words\n\n" + hands_file([FIRST, OMAHA, BROKEN, REUSED_ID]), encoding="utf-8")
+    new, old = tmp_path / "new", tmp_path / "old"
+    export_paths([str(folder)], new)
+    real = os.path.realpath(folder / "mixed.txt")
+    old_layout(new, old, lambda uid: uid.replace(real, "hh/mixed.txt"))
+    assert sum("@hh/mixed.txt:" in uid for uid in open_dataset(old).hands["hand_uid"]) == 3
+    before = plain_counts(old)
+    monkeypatch.chdir(tmp_path)
+    assert export_paths([str(folder)], old).hands_written == 0
+    assert plain_counts(old) == before
 
 
 # -- item 9: the jsonl contract, every table folder -------------------------------------------------

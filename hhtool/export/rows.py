@@ -63,10 +63,12 @@ _CANONICAL: dict[str, str] = {}
 
 
 def canonical_path(file: str) -> str:
-    """The absolute path of a file with symlinks, `.` and `..` resolved (cached: once per file)."""
-    path = _CANONICAL.get(file)
+    """The absolute path of a file with symlinks, `.` and `..` resolved (cached: once per file and
+    working folder, which a relative path depends on)."""
+    key = file if os.path.isabs(file) else os.path.join(os.getcwd(), file)
+    path = _CANONICAL.get(key)
     if path is None:
-        path = _CANONICAL[file] = os.path.realpath(file)
+        path = _CANONICAL[key] = os.path.realpath(key)
     return path
 
 

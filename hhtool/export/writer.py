@@ -24,8 +24,8 @@ import pyarrow.parquet as pq
 
 from hhtool.engine.memory import trim
 from hhtool.engine.uidtable import UidTable
-from hhtool.export.rows import (HANDS_ERRORS, HANDS_STATUS, HANDS_WARNINGS, Rows, file_key, finding_row, hand_uid,
-                                severity_counts)
+from hhtool.export.rows import (HANDS_ERRORS, HANDS_STATUS, HANDS_WARNINGS, Rows, canonical_path, file_key, finding_row,
+                                hand_uid, severity_counts)
 from hhtool.export.schema import COLUMNS, PLAIN_SCHEMAS, SCHEMA_VERSION, SCHEMAS, TABLES
 from hhtool.export.store import Snapshot, Store
 from hhtool.findings import Finding
@@ -293,7 +293,19 @@ def existing_uids(snapshot: Snapshot) -> UidTable:
     for batch in dataset.to_batches(columns=["hand_uid"]):
         for uid in batch.column(0).to_pylist():
             known.add(uid)
+            if "@" in uid:
+                known.add(canonical_uid(uid))
     return known
+
+
+def canonical_uid(uid: str) -> str:
+    """A stored `…@file:line` uid with its file's canonical path. hhtool before issue #12 kept
+    the path as spelled: a re-export through another spelling must not store those hands again,
+    so the canonical form counts as stored too (a relative path taken from the current folder,
+    as it most likely was; when it was not, the alias matches nothing)."""
+    head, _, where = uid.partition("@")
+    file, _, line = where.rpartition(":")
+    return f"{head}@{canonical_path(file)}:{line}" if file and line.isdigit() else uid
 
 
 def existing_file_findings(snapshot: Snapshot) -> set[tuple[str, str]]:
@@ -304,5 +316,5 @@ def existing_file_findings(snapshot: Snapshot) -> set[tuple[str, str]]:
     import pyarrow.dataset as pads
 
     table = pads.dataset([str(p) for p in files], format="parquet").to_table(columns=["hand_uid", "code"])
-    return {(uid, str(code)) for uid, code in zip(table.column("hand_uid").to_pylist(),
-                                                   table.column("code").to_pylist()) if uid.startswith("@")}
+    return {(key, str(code)) for uid, code in zip(table.column("hand_uid").to_pylist(), table.column("code").to_pylist())
+            if uid.startswith("@") for key in {uid, canonical_uid(uid)}}
