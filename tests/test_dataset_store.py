@@ -253,6 +253,20 @@ def test_kill_9_at_random_moments_never_leaves_half_a_run(inputs, reference, tmp
     assert assert_whole(out, [reference["ab"]]) == reference["ab"]
 
 
+def test_a_reader_keeps_its_snapshot_through_the_next_commit(inputs, reference, tmp_path):
+    """open_dataset reads every table from the commit current when it was opened; the snapshot a
+    commit replaces is kept until the commit after it."""
+    out = tmp_path / "ds"
+    export_paths([str(inputs["b"])], out)
+    reader = open_dataset(out)
+    export_paths([str(inputs["a"])], out)
+    assert {t: len(reader.table(t)) for t in TABLES} == reference["b"]
+    assert {t: len(open_dataset(out).table(t)) for t in TABLES} == reference["ab"]
+    export_paths([str(inputs["a"])], out)
+    assert len(list((out / ".hhtool" / "snapshots").iterdir())) == 2
+    assert not reader.snapshot.folder.exists()
+
+
 # -- item 1: foreign files, old layout ----------------------------------------------------------------
 def test_foreign_files_in_table_folders_are_kept_and_never_read(inputs, reference, tmp_path):
     out = tmp_path / "ds"

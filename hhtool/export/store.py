@@ -241,7 +241,7 @@ class Store:
         (folder / MANIFEST).write_text(manifest.to_json(), encoding="utf-8")
         self._publish(name)
         self.snapshot = Snapshot(folder, manifest)
-        self._collect(name, keep=old.folder.name)
+        self._collect(name)
 
     def _publish(self, name: str) -> None:
         """The commit point: `current` → the new snapshot, by one rename of a symlink."""
@@ -255,17 +255,26 @@ class Store:
 
     def _next_name(self, run: str) -> str:
         """Snapshot names sort in commit order: a sequence number, then the run."""
-        numbers = [int(p.name.split("-", 1)[0]) for p in (self.meta / "snapshots").glob("*")
-                   if p.name.split("-", 1)[0].isdigit()]
+        numbers = [_sequence(p.name) for p in (self.meta / "snapshots").glob("*")]
         return f"{max(numbers, default=0) + 1:06d}-{run}"
 
-    def _collect(self, current: str, keep: str | None = None) -> None:
-        """Delete snapshots other than the current one and `keep` (the one a reader may still be in)."""
-        for path in (self.meta / "snapshots").glob("*"):
-            if path.name not in (current, keep):
-                shutil.rmtree(path, ignore_errors=True)
+    def _collect(self, current: str) -> None:
+        """Delete the snapshots but the current one and the one before it (a reader may still be in
+        it); those after it are a killed run's, never published."""
+        names = sorted((p.name for p in (self.meta / "snapshots").glob("*")), key=_sequence)
+        older = [name for name in names if _sequence(name) < _sequence(current)]
+        keep = {current, *older[-1:]}
+        for name in names:
+            if name not in keep:
+                shutil.rmtree(self.meta / "snapshots" / name, ignore_errors=True)
         for path in self.meta.glob("trash-*"):
             shutil.rmtree(path, ignore_errors=True)
+
+
+def _sequence(name: str) -> int:
+    """The commit number at the start of a snapshot's name (0 for a name of another form)."""
+    head = name.split("-", 1)[0]
+    return int(head) if head.isdigit() else 0
 
 
 def _tree(folder: Path) -> list[str]:
