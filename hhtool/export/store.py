@@ -31,7 +31,6 @@ per stored file at each commit (~0.2 s for 500 files).
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import re
@@ -123,6 +122,8 @@ class Store:
         """Take the advisory write lock: wait up to `wait` seconds (None: as long as it takes,
         0: not at all), then give up with DatasetBusy. The kernel releases it when the holder
         exits, however it exits, so a killed writer never leaves the dataset locked."""
+        import fcntl  # here: reading a dataset (hhtool.dataset) needs no POSIX lock
+
         fd = os.open(self.meta / "lock", os.O_RDWR | os.O_CREAT, 0o644)
         deadline = None if wait is None else time.monotonic() + wait
         told = False
