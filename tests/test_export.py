@@ -431,6 +431,20 @@ def test_corpus_second_export_leaves_the_rows_unchanged(corpus_export, corpus):
     assert row_counts(out) == before
 
 
+def test_corpus_export_through_another_spelling_adds_nothing(corpus_export, corpus, tmp_path, monkeypatch):
+    """Issue #12: re-exporting the corpus through a relative path added its 17,788 unsupported and
+    unparsed hands again (their uids carried the path as spelled)."""
+    out = corpus_export[0]
+    before = row_counts(out)
+    link = tmp_path / "corpus-link"
+    link.symlink_to(corpus.resolve(), target_is_directory=True)
+    monkeypatch.chdir(corpus.resolve().parent)
+    for spelling in (corpus.resolve().name, f"./{corpus.resolve().name}/", str(link)):
+        stats, _ = export([spelling], out)
+        assert (stats.hands_written, sum(stats.rows.values())) == (0, 0), spelling
+    assert row_counts(out) == before
+
+
 def test_corpus_new_file_adds_only_its_hands_and_a_known_hand_is_not_added(corpus_export, tmp_path):
     out = corpus_export[0]
     before = row_counts(out)
