@@ -316,5 +316,5 @@ def existing_file_findings(snapshot: Snapshot) -> set[tuple[str, str]]:
     import pyarrow.dataset as pads
 
     table = pads.dataset([str(p) for p in files], format="parquet").to_table(columns=["hand_uid", "code"])
-    return {(key, str(code)) for uid, code in zip(table.column("hand_uid").to_pylist(), table.column("code").to_pylist())
-            if uid.startswith("@") for key in {uid, canonical_uid(uid)}}
+    pairs = zip(table.column("hand_uid").to_pylist(), table.column("code").to_pylist())
+    return {(key, str(code)) for uid, code in pairs if uid.startswith("@") for key in {uid, canonical_uid(uid)}}
