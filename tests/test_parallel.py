@@ -203,14 +203,14 @@ def test_a_killed_worker_in_export_loses_no_hand(tmp_path, monkeypatch):
     assert len(hands) == 30 and (hands["status"].astype(str) == "unparsed").sum() == 2
 
 
+def _counts(out: Path) -> dict[str, int]:
+    return {t: len(rows) for t, rows in _table_rows(out).items()}
+
+
 def _committed(out: Path) -> list:
     """The runs a dataset records as committed (none for a dataset never written)."""
     snapshot = current_snapshot(out)
     return snapshot.manifest.runs if snapshot is not None else []
-
-
-def _counts(out: Path) -> dict[str, int]:
-    return {t: len(rows) for t, rows in _table_rows(out).items()}
 
 
 def test_an_interrupted_parallel_export_commits_nothing_and_a_rerun_does_not_double(hands_dir, tmp_path,
