@@ -12,6 +12,7 @@ import json
 import os
 import random
 import re
+import select
 import signal
 import subprocess
 import sys
@@ -83,37 +84,48 @@ def assert_whole(out: Path, states: list[dict[str, int]]) -> dict[str, int]:
     return rows
 
 
-# The CLI's export, slowed down (a pause after each hand read) so that a second one surely starts
-# while it runs.
-_SLOW_CLI = textwrap.dedent("""\
-    import sys, time
+# The CLI's export, paused after 100 hands (row groups of its run already in its staging folder)
+# until the test creates the file $HHTOOL_TEST_RELEASE; it creates that name + ".paused" on pausing.
+_PAUSING_CLI = textwrap.dedent("""\
+    import os, time
     import hhtool.export as export_module
+    from hhtool.export import writer
+    writer.FLUSH_ROWS = 200
+    release = os.environ["HHTOOL_TEST_RELEASE"]
     real = export_module.validate_paths
-    def slow(*args, **kwargs):
-        for item in real(*args, **kwargs):
-            time.sleep(0.01)
+    def paused(*args, **kwargs):
+        for i, item in enumerate(real(*args, **kwargs)):
+            if i == 100:
+                open(release + ".paused", "w").close()
+                deadline = time.monotonic() + 120
+                while not os.path.exists(release) and time.monotonic() < deadline:
+                    time.sleep(0.02)
             yield item
-    export_module.validate_paths = slow
+    export_module.validate_paths = paused
     from hhtool.cli import app
     app()
     """)
 
 
-def export_cli(paths, out: Path, *extra: str, slow: bool = False) -> subprocess.Popen:
-    command = [sys.executable, "-c", _SLOW_CLI] if slow else CLI
+def export_cli(paths, out: Path, *extra: str, release: Path | None = None) -> subprocess.Popen:
+    """`hhtool export` in a process of its own; with `release`, one that pauses (see _PAUSING_CLI)."""
+    command = CLI if release is None else [sys.executable, "-c", _PAUSING_CLI]
+    env = os.environ if release is None else {**os.environ, "HHTOOL_TEST_RELEASE": str(release)}
     return subprocess.Popen([*command, "export", *map(str, paths), "--out", str(out), "--jobs", "1", *extra],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
 
 
-def wait_for_lock(out: Path, process: subprocess.Popen) -> None:
-    """Until `process` holds the dataset's lock (its pid is in the lock file)."""
-    deadline = time.monotonic() + 60
-    lock = out / ".hhtool" / "lock"
-    while time.monotonic() < deadline and process.poll() is None:
-        if lock.exists() and lock.read_text().strip() == str(process.pid):
-            return
+def wait_for_pause(release: Path, process: subprocess.Popen) -> None:
+    deadline = time.monotonic() + 120
+    while not Path(f"{release}.paused").exists():
+        assert process.poll() is None and time.monotonic() < deadline, process.communicate()
         time.sleep(0.02)
-    pytest.fail(f"the export never took the lock (exit {process.poll()})")
+
+
+def first_line(stream, timeout: float = 120) -> str:
+    ready, _, _ = select.select([stream], [], [], timeout)
+    assert ready, "no line in time"
+    return stream.readline()
 
 
 @pytest.fixture(scope="module")
@@ -139,16 +151,17 @@ def reference(inputs, tmp_path_factory) -> dict[str, dict[str, int]]:
 # -- item 1: one writer per dataset ------------------------------------------------------------------
 @pytest.mark.parametrize("first, second", [("a", "a"), ("a", "b"), ("b", "a")])
 def test_two_exports_at_once_store_every_hand_once(inputs, reference, tmp_path, first, second):
-    """The second export waits for the first's lock, then reads what it stored: same input adds
-    nothing, different inputs add their own hands; both exit 0."""
-    out = tmp_path / "ds"
-    one = export_cli([inputs[first]], out, slow=True)
-    wait_for_lock(out, one)
+    """The second export, started while the first is half-way, waits for the first's lock, then
+    reads what it stored: same input adds nothing, different inputs add their own hands; both exit 0."""
+    out, release = tmp_path / "ds", tmp_path / "release"
+    one = export_cli([inputs[first]], out, release=release)
+    wait_for_pause(release, one)
     two = export_cli([inputs[second]], out)
+    assert first_line(two.stderr).startswith(f"hhtool: waiting for another export (pid {one.pid})")
+    release.touch()
     _, err_one = one.communicate(timeout=300)
     _, err_two = two.communicate(timeout=300)
     assert one.returncode == 0 and two.returncode == 0, (err_one, err_two)
-    assert f"waiting for another export (pid {one.pid})" in err_two
     both = "a" if first == second else "ab"
     assert assert_whole(out, [reference[both]]) == reference[both]
     written = [int(re.search(r"exported (\d+) new hands", err).group(1)) for err in (err_one, err_two)]
@@ -177,17 +190,16 @@ def test_an_export_that_may_not_wait_fails_with_one_line_and_exit_2(inputs, tmp_
 def test_a_live_runs_staging_folder_is_never_deleted(inputs, reference, tmp_path):
     """A second export started while the first writes does not touch the first's files (it waits
     for the lock, and under the lock every staging folder left is a dead run's)."""
-    out = tmp_path / "ds"
-    first = export_cli([inputs["a"]], out, slow=True)
-    wait_for_lock(out, first)
-    deadline = time.monotonic() + 60
-    while not (staging := list(out.glob(".tmp-*"))) and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert len(staging) == 1
+    out, release = tmp_path / "ds", tmp_path / "release"
+    first = export_cli([inputs["a"]], out, release=release)
+    wait_for_pause(release, first)
+    staged = sorted(out.glob(".tmp-*/**/*.parquet"))
+    assert staged  # row groups of the live run
     second = subprocess.run([*CLI, "export", str(inputs["b"]), "--out", str(out), "--wait", "0"],
                             capture_output=True, text=True, timeout=120)
     assert second.returncode == 2, second.stderr
-    assert first.poll() is None and staging[0].is_dir()
+    assert sorted(out.glob(".tmp-*/**/*.parquet")) == staged and all(p.stat().st_size for p in staged)
+    release.touch()
     assert first.wait(timeout=300) == 0
     assert assert_whole(out, [reference["a"]]) == reference["a"]
 
