@@ -91,7 +91,7 @@ def child(path: str, out: str) -> None:
     stats = export_paths([path], out, None, summary)
     elapsed = time.perf_counter() - started
     cpu = time.process_time() - cpu_started
-    size = sum(p.stat().st_size for p in Path(out).rglob("*.parquet"))
+    size = sum(p.stat().st_size for t in stats.rows for p in (Path(out) / t).rglob("*.parquet"))  # current snapshot
     print(json.dumps({"elapsed": elapsed, "cpu": cpu, "hands_read": stats.hands_read, "hands_written": stats.hands_written,
                       "rows": sum(stats.rows.values()), "by_table": stats.rows, "files": stats.files,
                       "bytes": size, "rss": max_rss(), "baseline_rss": baseline, "pinned": pinned,

@@ -302,6 +302,9 @@ def export(
     engine: EngineOption = Engine.local,
     scheduler: SchedulerOption = None,
     progress: ProgressOption = None,
+    wait: Annotated[float | None, typer.Option(
+        "--wait", min=0, help="Seconds to wait while another export writes the same dataset "
+                              "(default: until it has finished; 0: fail at once, exit code 2).")] = None,
 ) -> None:
     """Validate hands and add them to a Parquet dataset (hands, seats, actions, pots, payouts, findings).
 
@@ -317,7 +320,7 @@ def export(
     started = time.perf_counter()
     try:
         with _progress(progress, paths) as bar:
-            stats = export_paths(paths, out, ruleset, summary, workers, engine.value, scheduler, bar)
+            stats = export_paths(paths, out, ruleset, summary, workers, engine.value, scheduler, bar, wait)
     except OSError as exc:
         print(f"hhtool: cannot write the dataset at {out}: {exc}", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE) from None

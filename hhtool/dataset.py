@@ -6,6 +6,8 @@
 
 The files are plain hive-partitioned Parquet: DuckDB (`read_parquet('out/hands/**/*.parquet',
 hive_partitioning=true)`) and polars (`pl.scan_parquet('out/hands/**/*.parquet')`) read them too.
+A Dataset reads the snapshot that was current when it was opened (every table from the same
+commit), and only hhtool's files in it (see `hhtool.export.store`).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import pyarrow as pa
 import pyarrow.dataset as pads
 
 from hhtool.export.schema import SCHEMAS, TABLES
-from hhtool.export.writer import committed_runs, run_of
+from hhtool.export.store import committed_runs, current_snapshot, run_of
 
 
 class Dataset:
@@ -26,18 +28,23 @@ class Dataset:
         self.path = Path(path)
         if not (self.path / "hands").is_dir():
             raise FileNotFoundError(f"{self.path} is not an hhtool dataset (no hands/ folder)")
+        self.snapshot = current_snapshot(self.path)  # None: the layout of hhtool before snapshots
 
     def arrow(self, table: str, columns: list[str] | None = None, filter=None) -> pa.Table:
         """One table as Arrow, with the `date` partition column."""
         if table not in TABLES:
             raise ValueError(f"unknown table {table!r}; tables: {', '.join(TABLES)}")
-        folder = self.path / table
         schema = SCHEMAS[table].append(pa.field("date", pa.string()))
-        if not folder.is_dir():
-            return schema.empty_table()
+        if self.snapshot is not None:
+            folder = self.snapshot.folder / table
+            files = [str(p) for p in self.snapshot.files(table)]
+        else:
+            folder = self.path / table
+            if not folder.is_dir():
+                return schema.empty_table()
+            done = committed_runs(self.path)  # files of an interrupted export are not part of the dataset
+            files = [str(p) for p in sorted(folder.rglob("part-*.parquet")) if run_of(p) in done]
         partitioning = pads.partitioning(pa.schema([pa.field("date", pa.string())]), flavor="hive")
-        done = committed_runs(self.path)  # files of an interrupted export are not part of the dataset
-        files = [str(p) for p in sorted(folder.rglob("part-*.parquet")) if run_of(p) in done]
         if not files:
             return schema.empty_table()
         dataset = pads.dataset(files, format="parquet", partitioning=partitioning, schema=schema,

@@ -15,6 +15,7 @@ def plain(value):
 
 
 def parse_result_dict(result: ParseResult) -> dict:
+    """A hand's `parse` jsonl object: the parsed records are null when the hand was not parsed."""
     out = {
         "hand_id": result.hand_id,
         "site": result.site,
@@ -22,6 +23,7 @@ def parse_result_dict(result: ParseResult) -> dict:
         "line": result.line,
         "status": result.status.value,
         "findings": [f.as_dict() for f in result.findings],
+        "header": None, "seats": None, "events": None, "claims": None,  # every key on every hand
     }
     if result.hand is not None:
         hand = result.hand

@@ -23,6 +23,10 @@ from hhtool.rules.settle import settle
 from hhtool.serialize import to_json_line
 
 
+# The JSON keys after `findings` of a hand the replay did not compute (the README's jsonl contract).
+EMPTY_TAIL: dict = {"total_pot": None, "rake": None, "pots": [], "collected": {}, "currency": None}
+
+
 @dataclass(slots=True)
 class HandResult:
     """The verdict on one hand read, with the truth the replay computed."""
@@ -46,9 +50,13 @@ class HandResult:
         return to_json_line(self.as_dict())
 
     def tail_dict(self) -> dict:
-        """The keys after `findings`: what the replay computed (cross-hand checks never change them)."""
-        out = {"total_pot": None, "rake": None, "pots": [], "collected": {}}
+        """The keys after `findings`: what the replay computed (cross-hand checks never change them).
+        Every hand has every key: a hand not replayed (unparsed, unsupported, duplicate, or one the
+        replay crashed on) has EMPTY_TAIL, and a cancelled hand no pot."""
+        out = {**EMPTY_TAIL, "pots": [], "collected": {}}  # fresh containers: callers may fill them
         state = self.state
+        if state is not None:
+            out["currency"] = state.hand.header.currency
         if state is not None and not state.cancelled:
             claims = state.hand.claims
             collected: dict[str, int] = {}
@@ -60,7 +68,6 @@ class HandResult:
             out["pots"] = [{"amount": pot.amount, "eligible": list(pot.eligible), "winners": winners.get(i, [])}
                            for i, pot in enumerate(state.pots)]
             out["collected"] = collected
-            out["currency"] = state.hand.header.currency
         return out
 
 

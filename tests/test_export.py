@@ -287,9 +287,9 @@ def test_a_killed_run_is_invisible_and_the_next_run_cleans_it(tmp_path):
 
 
 def test_a_run_killed_during_its_commit_is_never_counted(tmp_path):
-    """Killed while its files are being moved in, a run is not recorded: `open_dataset` ignores its
-    files, and the next export deletes them before adding the hands again (plain readers of the folder
-    may see the moved files until then: the commit window is the only non-atomic moment)."""
+    """Killed while its files are being moved in, a run is not published: neither `open_dataset`
+    nor a plain reader of the folder sees any of its files (issue #12: one saw the new hands while
+    `seats` held only the old rows), and the next export adds its hands once."""
     out = tmp_path / "ds"
     new = tmp_path / "new.txt"
     new.write_text(NEW_HAND, encoding="utf-8")
@@ -297,6 +297,7 @@ def test_a_run_killed_during_its_commit_is_never_counted(tmp_path):
     before = {t: len(open_dataset(out).table(t)) for t in TABLES}
     _killed_export(SAMPLES, out, "commit")
     assert {t: len(open_dataset(out).table(t)) for t in TABLES} == before
+    assert row_counts(out) == before
     stats, _ = export([SAMPLES], out)
     assert stats.hands_written == SAMPLE_HANDS and row_counts(out)["hands"] == before["hands"] + SAMPLE_HANDS
 
@@ -432,6 +433,20 @@ def test_corpus_second_export_leaves_the_rows_unchanged(corpus_export, corpus):
     stats, _ = export([corpus], out)
     assert stats.hands_written == 0
     assert sum(stats.rows.values()) == 0
+    assert row_counts(out) == before
+
+
+def test_corpus_export_through_another_spelling_adds_nothing(corpus_export, corpus, tmp_path, monkeypatch):
+    """Issue #12: re-exporting the corpus through a relative path added its 17,788 unsupported and
+    unparsed hands again (their uids carried the path as spelled)."""
+    out = corpus_export[0]
+    before = row_counts(out)
+    link = tmp_path / "corpus-link"
+    link.symlink_to(corpus.resolve(), target_is_directory=True)
+    monkeypatch.chdir(corpus.resolve().parent)
+    for spelling in (corpus.resolve().name, f"./{corpus.resolve().name}/", str(link)):
+        stats, _ = export([spelling], out)
+        assert (stats.hands_written, sum(stats.rows.values())) == (0, 0), spelling
     assert row_counts(out) == before
 
 

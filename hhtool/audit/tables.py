@@ -19,7 +19,7 @@ import pandas as pd
 import pyarrow as pa
 
 from hhtool.dataset import Dataset
-from hhtool.export.rows import Rows, hand_uid
+from hhtool.export.rows import Rows, file_key, hand_uid
 from hhtool.export.schema import COLUMNS, SCHEMAS, TABLES
 from hhtool.findings import Finding
 from hhtool.model.money import format_minor
@@ -76,7 +76,7 @@ def from_paths(paths: Iterable[str | os.PathLike], rules: RuleSet | None = None)
     skipped: Counter = Counter()
     for item in validate_paths(paths, rules, summary):
         if isinstance(item, Finding):
-            uid = f"@{item.file}:{item.line}"
+            uid = file_key(item.file, item.line)
             if (uid, item.code) not in file_findings:
                 file_findings.add((uid, item.code))
                 rows.add_finding(uid, item, "unknown")

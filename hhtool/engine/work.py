@@ -29,10 +29,10 @@ from hhtool.pipeline import _parse_safely, stray_text
 from hhtool.rules.crosshand import Identity, TableSnapshot, identity, table_snapshot
 from hhtool.rules.ruleset import RuleSet
 from hhtool.serialize import to_json_line
-from hhtool.validate import check_parsed, head_dict
+from hhtool.validate import EMPTY_TAIL, check_parsed, head_dict
 
 WANT_NONE, WANT_JSON, WANT_ROWS = "none", "json", "rows"
-_EMPTY_TAIL = to_json_line({"total_pot": None, "rake": None, "pots": [], "collected": {}})[:-1]
+_EMPTY_TAIL = to_json_line(EMPTY_TAIL)[:-1]
 
 
 class HandRecord(NamedTuple):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from datetime import datetime, timezone
 from zoneinfo import ZoneInfo
 
@@ -44,8 +45,10 @@ def to_utc(local: datetime | None, zone: str | None, time_et: datetime | None) -
 
 def hand_uid(result) -> str:
     """site:hand id for parsed hands. Unparsed and unsupported hands, and a different hand reusing a
-    known id (HH413), also carry file and line: their ids cannot be trusted to be unique (ACPC logs
-    number every match from 0), and every hand read must be stored."""
+    known id (HH413), also carry their file's canonical path and line: their ids cannot be trusted
+    to be unique (ACPC logs number every match from 0), every hand read must be stored, and the
+    same file read through another spelling of its path (relative, `./`, a symlink) is the same
+    hand, stored once."""
     parsed = result.hand is not None if isinstance(result, HandResult) else result.parse_status == "parsed"
     return uid_of(result.site, result.hand_id, result.file, result.line, parsed, result.findings)
 
@@ -53,7 +56,25 @@ def hand_uid(result) -> str:
 def uid_of(site: str, hand_id: str | None, file: str, line: int, parsed: bool, findings) -> str:
     if parsed and hand_id and not any(f.code == "HH413" for f in findings):
         return f"{site}:{hand_id}"
-    return f"{site}:{hand_id or ''}@{file}:{line}"
+    return f"{site}:{hand_id or ''}@{canonical_path(file)}:{line}"
+
+
+_CANONICAL: dict[str, str] = {}
+
+
+def canonical_path(file: str) -> str:
+    """The absolute path of a file with symlinks, `.` and `..` resolved (cached: once per file and
+    working folder, which a relative path depends on)."""
+    key = file if os.path.isabs(file) else os.path.join(os.getcwd(), file)
+    path = _CANONICAL.get(key)
+    if path is None:
+        path = _CANONICAL[key] = os.path.realpath(key)
+    return path
+
+
+def file_key(file: str, line: int) -> str:
+    """The `hand_uid` of a file-level finding (a file, or a position in it, that holds no hand)."""
+    return f"@{canonical_path(file)}:{line}"
 
 
 # Column order of every table, as the rows below are built (positional tuples: one call per row).

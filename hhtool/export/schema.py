@@ -17,7 +17,8 @@ _MONEY = pa.int64()
 # table → [(column, type, meaning)]
 COLUMNS: dict[str, list[tuple[str, pa.DataType, str]]] = {
     "hands": [
-        ("hand_uid", pa.string(), "site:hand id, the join key of every table"),
+        ("hand_uid", pa.string(), "site:hand id, the join key of every table (site:id@file:line, the file's "
+                                  "canonical path, for unparsed, unsupported and HH413 hands)"),
         ("site", _CAT, "site dialect, e.g. pokerstars"),
         ("hand_id", pa.string(), "the site's hand number (null when unreadable)"),
         ("status", _CAT, "valid, invalid, unparsed or unsupported"),

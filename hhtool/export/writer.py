@@ -1,15 +1,15 @@
 """Write hands to the Parquet dataset: row groups as it goes, day partitions, all or nothing per run.
 
-A run writes its files under a hidden `.tmp-<run>` folder; only when it has finished are they moved
-into the dataset and the run recorded in `_runs/`. Readers (pyarrow, DuckDB, polars) skip hidden
-and `_` paths, so an interrupted run is invisible, and the next run deletes what it left. Hands
-already in the dataset (by `hand_uid`) are skipped: re-running adds nothing, new files add only
-their hands, and a hand met twice is stored once.
+A run holds the dataset's write lock from start to end (one writer per dataset, see `store`), and
+writes its files under a hidden `.tmp-<run>` folder, outside the table folders readers list; only
+when it has finished are they published, as one new snapshot of every table at once. An
+interrupted run is invisible, and the next run deletes what it left. Hands already in the dataset
+(by `hand_uid`) are skipped: re-running adds nothing, new files add only their hands, and a hand met
+twice is stored once.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import time
@@ -24,8 +24,10 @@ import pyarrow.parquet as pq
 
 from hhtool.engine.memory import trim
 from hhtool.engine.uidtable import UidTable
-from hhtool.export.rows import HANDS_ERRORS, HANDS_STATUS, HANDS_WARNINGS, Rows, finding_row, hand_uid, severity_counts
+from hhtool.export.rows import (HANDS_ERRORS, HANDS_STATUS, HANDS_WARNINGS, Rows, canonical_path, file_key, finding_row,
+                                hand_uid, severity_counts)
 from hhtool.export.schema import COLUMNS, PLAIN_SCHEMAS, SCHEMA_VERSION, SCHEMAS, TABLES
+from hhtool.export.store import Snapshot, Store
 from hhtool.findings import Finding
 from hhtool.validate import HandResult
 
@@ -47,21 +49,27 @@ class ExportStats:
 
 
 class DatasetWriter:
-    def __init__(self, out: str | os.PathLike) -> None:
+    def __init__(self, out: str | os.PathLike, wait: float | None = None) -> None:
+        """Lock the dataset (waiting up to `wait` seconds, None: until it is free; DatasetBusy
+        then) and read the uids it holds: from here to commit or abort, no one else writes it."""
         self.out = Path(out)
         self.out.mkdir(parents=True, exist_ok=True)
-        self._clean_interrupted()
         self.run = f"{time.strftime('%Y%m%dT%H%M%S')}-{uuid.uuid4().hex[:8]}"
         self.tmp = self.out / f".tmp-{self.run}"
-        self.tmp.mkdir()
-        self.known = existing_uids(self.out)
-        self.known_file_findings = existing_file_findings(self.out)
+        self.writers: dict[tuple[str, str], pq.ParquetWriter] = {}
+        self.store = Store(self.out, wait)
+        try:
+            self.tmp.mkdir()
+            self.known = existing_uids(self.store.snapshot)
+            self.known_file_findings = existing_file_findings(self.store.snapshot)
+        except BaseException:
+            self.abort()
+            raise
         self.rows = Rows({t: [name for name, _, _ in cols] for t, cols in COLUMNS.items()})
         self.segments: dict[str, list[pa.Table]] = {t: [] for t in TABLES}  # a parallel run's rows (add_record)
         self._run: list | None = None  # [batch, begins, ends]: hands of one batch awaiting their extend
         self._filled = [0] * len(TABLES)  # rows buffered per table (add_record), run included
         self._run_parallel = False
-        self.writers: dict[tuple[str, str], pq.ParquetWriter] = {}
         self.parts: dict[tuple[str, str], int] = {}
         self.stats = ExportStats()
 
@@ -77,7 +85,7 @@ class DatasetWriter:
         filled = self._filled
         self._run_parallel = True
         if isinstance(record, Finding):
-            uid = f"@{record.file}:{record.line}"
+            uid = file_key(record.file, record.line)
             if (uid, record.code) not in self.known_file_findings:
                 self._close_run()
                 self.known_file_findings.add((uid, record.code))
@@ -127,7 +135,7 @@ class DatasetWriter:
 
     def add(self, item: HandResult | Finding) -> None:
         if isinstance(item, Finding):  # a file-level problem: kept in `findings`, keyed by file and line
-            uid = f"@{item.file}:{item.line}"
+            uid = file_key(item.file, item.line)
             if (uid, item.code) not in self.known_file_findings:
                 self.known_file_findings.add((uid, item.code))
                 self.rows.add_finding(uid, item, "unknown")
@@ -193,52 +201,33 @@ class DatasetWriter:
         return writer
 
     def commit(self) -> ExportStats:
-        """Flush, close, move the run's files into the dataset, and record the run.
+        """Flush, close, and publish the run's files with the dataset's as one new snapshot (the
+        run recorded in its manifest); the lock is released either way.
 
-        Interrupted while moving (Ctrl-C, an error), the files already moved are taken out again;
-        killed outright, the run is never recorded, `open_dataset` does not read its files, and the
-        next export deletes them.
-        """
-        self.flush()
-        for writer in self.writers.values():
-            writer.close()
-        self.writers.clear()
-        moved: list[Path] = []
+        Interrupted or killed before the snapshot is published (one rename), nothing of the run is
+        visible to any reader, and the next export deletes what it left."""
         try:
-            for path in sorted(self.tmp.rglob("*.parquet")):
-                target = self.out / path.relative_to(self.tmp)
-                target.parent.mkdir(parents=True, exist_ok=True)
-                os.replace(path, target)
-                moved.append(target)
-        except BaseException:
-            for target in moved:
-                target.unlink(missing_ok=True)
-            raise
-        runs = self.out / "_runs"
-        runs.mkdir(exist_ok=True)
-        record = {"run": self.run, "schema_version": SCHEMA_VERSION, "hands_written": self.stats.hands_written,
-                  "rows": self.stats.rows}
-        (runs / f"{self.run}.json").write_text(json.dumps(record, indent=1), encoding="utf-8")
-        shutil.rmtree(self.tmp, ignore_errors=True)
+            self.flush()
+            for writer in self.writers.values():
+                writer.close()
+            self.writers.clear()
+            record = {"run": self.run, "schema_version": SCHEMA_VERSION, "hands_written": self.stats.hands_written,
+                      "rows": self.stats.rows}
+            self.store.commit(self.tmp, self.run, record)
+        finally:
+            shutil.rmtree(self.tmp, ignore_errors=True)
+            self.store.close()
         return self.stats
 
     def abort(self) -> None:
+        """Drop the run's files and release the lock (Ctrl-C, an error)."""
         for writer in self.writers.values():
             try:
                 writer.close()
             except Exception:  # noqa: BLE001 - best effort on the way out
                 pass
         shutil.rmtree(self.tmp, ignore_errors=True)
-
-    def _clean_interrupted(self) -> None:
-        """Remove what an interrupted run left: its hidden folder, and files of a run never recorded."""
-        for tmp in self.out.glob(".tmp-*"):
-            shutil.rmtree(tmp, ignore_errors=True)
-        done = committed_runs(self.out)
-        for table in TABLES:
-            for path in (self.out / table).rglob("part-*.parquet"):
-                if run_of(path) not in done:
-                    path.unlink()
+        self.store.close()
 
 
 def by_day(table: str, whole: pa.Table) -> Iterator[tuple[str, pa.Table]]:
@@ -291,37 +280,41 @@ def _patched(rows: tuple, uid: str, record) -> tuple:
     return tuple(out)
 
 
-def existing_uids(out: Path) -> UidTable:
-    """The uids already stored, in a compact table (a run over a large dataset must not hold them as strings)."""
+def existing_uids(snapshot: Snapshot) -> UidTable:
+    """The uids already stored, in a compact table (a run over a large dataset must not hold them as strings).
+    Only hhtool's own files are read: a foreign file in a table folder is neither read nor deleted."""
     known = UidTable()
-    folder = out / "hands"
-    if not folder.is_dir():
+    files = snapshot.files("hands")
+    if not files:
         return known
     import pyarrow.dataset as pads  # here, not at the top: it imports pandas (~50 MB in every worker)
 
-    dataset = pads.dataset(folder, format="parquet", partitioning="hive")
+    dataset = pads.dataset([str(p) for p in files], format="parquet")
     for batch in dataset.to_batches(columns=["hand_uid"]):
         for uid in batch.column(0).to_pylist():
             known.add(uid)
+            if "@" in uid:
+                known.add(canonical_uid(uid))
     return known
 
 
-def existing_file_findings(out: Path) -> set[tuple[str, str]]:
+def canonical_uid(uid: str) -> str:
+    """A stored `…@file:line` uid with its file's canonical path. hhtool before issue #12 kept
+    the path as spelled: a re-export through another spelling must not store those hands again,
+    so the canonical form counts as stored too (a relative path taken from the current folder,
+    as it most likely was; when it was not, the alias matches nothing)."""
+    head, _, where = uid.partition("@")
+    file, _, line = where.rpartition(":")
+    return f"{head}@{canonical_path(file)}:{line}" if file and line.isdigit() else uid
+
+
+def existing_file_findings(snapshot: Snapshot) -> set[tuple[str, str]]:
     """(key, code) of the file-level findings already stored, so a re-run does not repeat them."""
-    folder = out / "findings" / "date=unknown"
-    if not folder.is_dir():
+    files = [p for p in snapshot.files("findings") if p.parent.name == "date=unknown"]
+    if not files:
         return set()
     import pyarrow.dataset as pads
 
-    table = pads.dataset(folder, format="parquet").to_table(columns=["hand_uid", "code"])
-    return {(uid, str(code)) for uid, code in zip(table.column("hand_uid").to_pylist(),
-                                                   table.column("code").to_pylist()) if uid.startswith("@")}
-
-
-def committed_runs(out: Path) -> set[str]:
-    return {p.stem for p in (out / "_runs").glob("*.json")}
-
-
-def run_of(path: Path) -> str:
-    """The run id in a part file name `part-<run>-<n>.parquet`."""
-    return path.stem[len("part-"):].rsplit("-", 1)[0]
+    table = pads.dataset([str(p) for p in files], format="parquet").to_table(columns=["hand_uid", "code"])
+    pairs = zip(table.column("hand_uid").to_pylist(), table.column("code").to_pylist())
+    return {(key, str(code)) for uid, code in pairs if uid.startswith("@") for key in {uid, canonical_uid(uid)}}
