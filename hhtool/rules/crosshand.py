@@ -98,6 +98,7 @@ class _Last(NamedTuple):
     button: int | None
     seat_chips: array  # as TableSnapshot.seat_chips
     players: str  # as TableSnapshot.players
+    dealt: int  # seats dealt in, as a bit mask (bit s for seat s): the players the button may move to
 
     def chips(self) -> dict[tuple[int, str], int]:
         """(seat, player) → chips at the end of the hand."""
@@ -141,7 +142,8 @@ class CrossHand:
             if not moved:  # stacks chain only between consecutive hands; a skipped button means a gap
                 out.extend(self._stacks(current, previous))
         if previous is None or later:
-            self.tables[current.key] = _Last(current.order, current.button, current.seat_chips, current.players)
+            self.tables[current.key] = _Last(current.order, current.button, current.seat_chips, current.players,
+                                             _mask(current.dealt_seats))
         return out
 
     def _stacks(self, current: TableSnapshot, previous: _Last) -> list[Finding]:
@@ -170,20 +172,46 @@ class CrossHand:
 
 
 def _button(current: TableSnapshot, previous: _Last) -> list[Finding]:
+    """HH412 when the button skips a player who was dealt into the last hand, or goes backwards.
+
+    PokerStars moves the button to the next seat of a player who was dealt into the previous hand
+    and is still there: a player who has just sat down (or was sitting out) is skipped. A dead button
+    may also stand on a seat left empty between the last button and that player."""
     button, last = current.button, previous.button
     if button is None or last is None or not current.dealt_seats:
         return []
-    seats = current.dealt_seats
-    following = [s for s in seats if s > last] or seats
-    expected = following[0]
-    # a dead button may also stand on an empty seat between the last button and the next player
-    taken = set(previous.seat_chips[0::2])
-    allowed = {expected} | {s for s in range(last + 1, expected) if s not in taken}
+    players_before = dict(previous.chips().keys())  # seat → player
+    dealt_before = {seat for seat in players_before if previous.dealt >> seat & 1}
+    now = {seat: player for seat, player, _, _ in current.hand_seats}
+    dealt_now = set(current.dealt_seats)
+    expected = None
+    passed = []  # seats between the last button and the expected one
+    for seat in _clockwise(last, max(max(now, default=0), max(players_before, default=0), button)):
+        if seat in dealt_now and seat in dealt_before and players_before.get(seat) == now.get(seat):
+            expected = seat
+            break
+        passed.append(seat)
+    if expected is None:  # nobody dealt in twice in a row (a new table): nothing to compare
+        return []
+    # the dead button: an empty seat, or one whose player was dealt in last hand and is not now
+    allowed = {expected} | {s for s in passed if s not in now or (s in dealt_before and s not in dealt_now)}
     if button in allowed:
         return []
-    return [finding("HH412", f"the button moved from seat {last} to seat {button}; the next player is on seat "
-                    f"{expected} (or hands are missing in between)", current.file, current.line + 1,
-                    hand_id=current.hand_id, expected=expected, actual=button)]
+    return [finding("HH412", f"the button moved from seat {last} to seat {button}; the next player dealt into "
+                    f"the previous hand is on seat {expected} (or hands are missing in between)", current.file,
+                    current.line + 1, hand_id=current.hand_id, expected=expected, actual=button)]
+
+
+def _clockwise(last: int, top: int) -> list[int]:
+    """Seats after `last`, clockwise (numbers up, then around from 1), `last` itself at the end."""
+    return [*range(last + 1, top + 1), *range(1, last + 1)]
+
+
+def _mask(seats: tuple) -> int:
+    mask = 0
+    for seat in seats:
+        mask |= 1 << seat
+    return mask
 
 
 def _money(snapshot: TableSnapshot, amount: int) -> str:

@@ -1,0 +1,46 @@
+"""HH412 (RULES.md T7): PokerStars moves the button to the next seat of a player who was dealt into
+the previous hand; a player who has just sat down is skipped. A real jump (hands missing) is kept.
+
+The session is samples/new-player-skipped-by-button.txt (hands we wrote in the client's format):
+Esquivel joins seat 2 during hand 1 (button seat 1) and posts a big blind in hand 2, where the
+button goes to seat 3, the next player dealt into hand 1.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from handkit import hands_file, problems, validate_text
+
+from hhtool.findings import Severity
+
+SESSION = (Path(__file__).resolve().parent.parent / "samples" / "new-player-skipped-by-button.txt").read_text("utf-8")
+HAND_1, HAND_2, HAND_3 = (h.strip("\n") + "\n" for h in SESSION.strip("\n").split("\n\n\n\n"))
+
+
+def test_a_new_player_is_skipped_by_the_button(tmp_path):
+    results, file_findings = validate_text(SESSION, folder=tmp_path)
+    assert file_findings == [] and [r.status for r in results] == ["valid"] * 3
+    assert [f for r in results for f in r.findings] == [], problems(f for r in results for f in r.findings)
+
+
+def test_hh412_when_a_hand_is_missing(tmp_path):
+    """Hand 2 left out: from seat 1 the button should reach seat 3 (Brunhilde); hand 3 has it on seat 4."""
+    text = hands_file(HAND_1, HAND_3)
+    results, _ = validate_text(text, folder=tmp_path)
+    assert results[0].findings == []
+    [found] = results[1].findings
+    second = text.split("\n").index(HAND_3.split("\n")[0]) + 1
+    assert found.code == "HH412" and found.severity is Severity.WARNING
+    assert found.line == second + 1 and found.expected == "3" and found.actual == "4"
+
+
+def test_hh412_when_the_button_lands_on_the_new_player(tmp_path):
+    """The old reading of the rule (the next seat dealt in now, seat 2) is now the wrong one (the blinds
+    then stand wrong too: HH101, not asserted here)."""
+    wrong = HAND_2.replace("Seat #3 is the button", "Seat #2 is the button")
+    wrong = wrong.replace("Seat 2: Esquivel folded", "Seat 2: Esquivel (button) folded")
+    wrong = wrong.replace("Seat 3: Brunhilde (button) folded", "Seat 3: Brunhilde folded")
+    results, _ = validate_text(hands_file(HAND_1, wrong), folder=tmp_path)
+    moved = [(f.code, f.expected, f.actual) for f in results[1].findings if f.code == "HH412"]
+    assert moved == [("HH412", "3", "2")], problems(results[1].findings)
