@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from handkit import hands_file, problems, validate_text
+from handkit import hand_text, hands_file, problems, validate_text
 
 from hhtool.findings import Severity
 
@@ -44,3 +44,52 @@ def test_hh412_when_the_button_lands_on_the_new_player(tmp_path):
     results, _ = validate_text(hands_file(HAND_1, wrong), folder=tmp_path)
     moved = [(f.code, f.expected, f.actual) for f in results[1].findings if f.code == "HH412"]
     assert moved == [("HH412", "3", "2")], problems(results[1].findings)
+
+
+# Three players, the button (Quince) leaves during the hand; heads-up next, the big blind moves on
+# from Pelham to Rowena, so the button (who posts the small blind heads-up) goes back to Pelham.
+THREE_HANDED = hand_text("""
+    PokerStars Hand #213801302214:  Hold'em No Limit ($0.01/$0.02 USD) - 2020/05/19 20:03:51 ET
+    Table 'Ottilia IV' 6-max Seat #3 is the button
+    Seat 2: Pelham ($2 in chips)
+    Seat 3: Quince ($2 in chips)
+    Seat 4: Rowena ($2 in chips)
+    Rowena: posts small blind $0.01
+    Pelham: posts big blind $0.02
+    *** HOLE CARDS ***
+    Dealt to Pelham [8h 3d]
+    Quince: folds
+    Quince leaves the table
+    Rowena: folds
+    Uncalled bet ($0.01) returned to Pelham
+    Pelham collected $0.02 from pot
+    Pelham: doesn't show hand
+    *** SUMMARY ***
+    Total pot $0.02 | Rake $0
+    Seat 2: Pelham (big blind) collected ($0.02)
+    Seat 3: Quince (button) folded before Flop (didn't bet)
+    Seat 4: Rowena (small blind) folded before Flop
+""")
+HEADS_UP = hand_text("""
+    PokerStars Hand #213801305861:  Hold'em No Limit ($0.01/$0.02 USD) - 2020/05/19 20:04:02 ET
+    Table 'Ottilia IV' 6-max Seat #2 is the button
+    Seat 2: Pelham ($2.01 in chips)
+    Seat 4: Rowena ($1.99 in chips)
+    Pelham: posts small blind $0.01
+    Rowena: posts big blind $0.02
+    *** HOLE CARDS ***
+    Dealt to Pelham [Kc 5s]
+    Pelham: folds
+    Uncalled bet ($0.01) returned to Rowena
+    Rowena collected $0.02 from pot
+    Rowena: doesn't show hand
+    *** SUMMARY ***
+    Total pot $0.02 | Rake $0
+    Seat 2: Pelham (button) (small blind) folded before Flop
+    Seat 4: Rowena (big blind) collected ($0.02)
+""")
+
+
+def test_down_to_heads_up_the_big_blind_moves_on(tmp_path):
+    results, _ = validate_text(hands_file(THREE_HANDED, HEADS_UP), folder=tmp_path)
+    assert [f for r in results for f in r.findings] == [], problems(f for r in results for f in r.findings)

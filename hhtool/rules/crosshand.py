@@ -16,7 +16,7 @@ from typing import NamedTuple
 from hhtool.codes import finding
 from hhtool.engine.uidtable import UidTable
 from hhtool.findings import Finding
-from hhtool.model import Hand
+from hhtool.model import BlindKind, Hand, PostBlind, StreetStart
 from hhtool.rules.replay import Replay, format_money
 from hhtool.rules.ruleset import RuleSet
 
@@ -52,6 +52,7 @@ class TableSnapshot(NamedTuple):
     file: str
     line: int
     hand_id: str
+    big_blind_seat: int  # seat of the player who posted the big blind in its place (0: none)
 
 
 def text_digest(text: str) -> int:
@@ -86,7 +87,18 @@ def table_snapshot(state: Replay) -> TableSnapshot | None:
         header.button_seat, seat_chips, "\n".join(state.players), state.cancelled,
         tuple(sorted(p.seat for p in state.order)),
         tuple((s.seat, s.player, s.stack, s.line) for s in hand.seats), header.big_blind, header.is_tournament,
-        header.scale, header.currency, hand.source.file, hand.source.line, header.hand_id)
+        header.scale, header.currency, hand.source.file, hand.source.line, header.hand_id, _big_blind_seat(state))
+
+
+def _big_blind_seat(state: Replay) -> int:
+    """The seat of the first big blind posted (a new player's own big blind comes after it)."""
+    for event in state.hand.events:
+        if isinstance(event, PostBlind) and event.blind is BlindKind.BIG:
+            player = state.players.get(event.player)
+            return player.seat if player is not None else 0
+        if isinstance(event, StreetStart):
+            break
+    return 0
 
 
 class _Last(NamedTuple):
@@ -99,6 +111,7 @@ class _Last(NamedTuple):
     seat_chips: array  # as TableSnapshot.seat_chips
     players: str  # as TableSnapshot.players
     dealt: int  # seats dealt in, as a bit mask (bit s for seat s): the players the button may move to
+    big_blind_seat: int  # as TableSnapshot.big_blind_seat
 
     def chips(self) -> dict[tuple[int, str], int]:
         """(seat, player) → chips at the end of the hand."""
@@ -143,7 +156,7 @@ class CrossHand:
                 out.extend(self._stacks(current, previous))
         if previous is None or later:
             self.tables[current.key] = _Last(current.order, current.button, current.seat_chips, current.players,
-                                             _mask(current.dealt_seats))
+                                             _mask(current.dealt_seats), current.big_blind_seat)
         return out
 
     def _stacks(self, current: TableSnapshot, previous: _Last) -> list[Finding]:
@@ -176,7 +189,8 @@ def _button(current: TableSnapshot, previous: _Last) -> list[Finding]:
 
     PokerStars moves the button to the next seat of a player who was dealt into the previous hand
     and is still there: a player who has just sat down (or was sitting out) is skipped. A dead button
-    may also stand on a seat left empty between the last button and that player."""
+    may also stand on a seat left empty between the last button and that player. Heads-up, the big
+    blind moving forward places the button."""
     button, last = current.button, previous.button
     if button is None or last is None or not current.dealt_seats:
         return []
@@ -195,6 +209,11 @@ def _button(current: TableSnapshot, previous: _Last) -> list[Finding]:
         return []
     # the dead button: an empty seat, or one whose player was dealt in last hand and is not now
     allowed = {expected} | {s for s in passed if s not in now or (s in dealt_before and s not in dealt_now)}
+    if len(dealt_now) == 2 and previous.big_blind_seat:
+        # heads-up the button posts the small blind, and the big blind moves one player forward: the
+        # button goes to whoever is not the next big blind (on the way down from three players)
+        after = [s for s in _clockwise(previous.big_blind_seat, max(now)) if s in dealt_now]
+        allowed.add(after[1])
     if button in allowed:
         return []
     return [finding("HH412", f"the button moved from seat {last} to seat {button}; the next player dealt into "
