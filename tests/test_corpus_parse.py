@@ -157,6 +157,49 @@ def test_other_sites_are_unsupported_hh021(run):
             assert [f.code for f in result.findings] == ["HH021"], (rel, result.hand_id)
 
 
+# Files of other sites whose hands cannot be counted as PROVENANCE.md counts them, and why.
+UNCOUNTED_OTHER_SITES = {
+    # a NUL byte before every line (a broken UTF-16 conversion): read as a binary file, HH003
+    "fpdb-3/partypoker/cash/NLHE-6max-USD-0.02-0.04-201209.club.wpt.format.txt",
+}
+_PROVENANCE_ROW = re.compile(r"^\| (?P<file>[^|]+?) \| `[^`]*`[^|]* \| (?P<hands>\d+) \|")
+
+
+def _provenance_hand_counts(corpus_path) -> dict[str, int]:
+    """{file relative to the corpus: its number of hands} from the tables of PROVENANCE.md."""
+    counts, folder = {}, None
+    for line in (corpus_path / "PROVENANCE.md").read_text(encoding="utf-8").splitlines():
+        heading = re.match(r"### `(.+?)/?`", line)
+        if heading:
+            folder = heading.group(1)
+        row = _PROVENANCE_ROW.match(line)
+        if row and folder:
+            counts[f"{folder}/{row['file']}"] = int(row["hands"])
+    return counts
+
+
+def test_other_sites_hands_are_split_as_provenance_counts_them(run, corpus_path):
+    """Issue #11 item 5: PartyPoker's three header lines and 888's two are one hand, and so on."""
+    counts = _provenance_hand_counts(corpus_path)
+    checked, wrong = 0, {}
+    for rel, expected in counts.items():
+        if rel not in run or rel in UNCOUNTED_OTHER_SITES:
+            continue
+        sites = {r.site for r in run[rel][0] if isinstance(r, ParseResult)}
+        if sites - {"pokerstars"} and sites != set():
+            checked += 1
+            if run[rel][1].hands_read != expected:
+                wrong[rel] = (run[rel][1].hands_read, expected)
+    assert wrong == {} and checked > 250, checked
+
+
+def test_other_sites_hand_ids_are_the_game_numbers(run):
+    for rel, result in results(run):
+        if result.site != "pokerstars":
+            hand_id = result.hand_id
+            assert hand_id is not None and re.fullmatch(r"[\w-]*\d[\w-]*", hand_id), (rel, result.line, hand_id)
+
+
 def parsed_with_blocks(run):
     """(file, ParseResult, its Block) for every parsed hand."""
     for rel, (items, _, blocks) in run.items():

@@ -29,6 +29,17 @@ from hhtool.model import Hand, Source
 
 _HAND_ID = re.compile(r"#\s*([\w-]+)")
 _SITE_NAMES = {"pacific888": "888poker"}
+# Where each dialect writes its game number (the first `#` of a header is the default): 888 and
+# PartyPoker write a `#Game No` line before the header, whose number PartyPoker's Mac client and
+# "fastforward" tables make different from the game's; a tournament number may come first.
+_SITE_HAND_IDS = {
+    "pacific888": re.compile(r"Hand History for Game (\w+)"),
+    "partypoker": re.compile(r"Hand History [Ff]or Game (\w+)"),
+    "winamax": re.compile(r"HandId: #([\w-]+)"),
+    "winning": re.compile(r"(?:Hand #|Game ID: )(\d+)"),
+    "ipoker": re.compile(r'<game gamecode="(\w+)"'),
+    "acpc": re.compile(r"STATE:(\d+):"),
+}
 
 
 class Status(StrEnum):
@@ -64,13 +75,14 @@ def parse_block(block: Block) -> ParseResult:
 
 
 def site_and_id(block: Block) -> tuple[str, str | None]:
-    """The site and hand id of a block, read without parsing it (for hands that are not parsed)."""
+    """The site and hand id (the site's game number) of a block, read without parsing it (for hands
+    that are not parsed)."""
     dialect = block.dialect or "unknown"  # stray text (no dialect) is never parsed as a hand
-    return _SITE_NAMES.get(dialect, dialect), _hand_id(block.text)
+    return _SITE_NAMES.get(dialect, dialect), _hand_id(block.text, _SITE_HAND_IDS.get(dialect, _HAND_ID))
 
 
-def _hand_id(text: str) -> str | None:
-    match = _HAND_ID.search(text, 0, 300)
+def _hand_id(text: str, pattern: re.Pattern[str] = _HAND_ID) -> str | None:
+    match = pattern.search(text, 0, 300)
     return match.group(1) if match else None
 
 

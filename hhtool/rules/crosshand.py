@@ -68,6 +68,14 @@ def identity(hand: Hand, text: str) -> Identity:
     return Identity(hand.uid, text_digest(text), hand.header.hand_id, hand.source.file, hand.source.line)
 
 
+def text_identity(site: str, hand_id: str | None, text: str, file: str, line: int) -> Identity:
+    """The identity of a hand that is not parsed (another site's, another game's): its site, id and
+    text together, so that only the same text again is a duplicate (HH414). Such ids are not trusted
+    to be unique (ACPC numbers every match from 0), so a different hand under one id is no HH413."""
+    digest = text_digest(text)
+    return Identity(f"{site}:{hand_id or ''}:{digest:x}", digest, hand_id or "", file, line)
+
+
 def table_snapshot(state: Replay) -> TableSnapshot | None:
     """None for Zoom hands: players move to a new table every hand, nothing chains."""
     hand = state.hand
