@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from handkit import validate_files, validate_text
 
+from hhtool.export import export_paths
 from hhtool.io import Block
 from hhtool.io.split import split_chunks
 
@@ -185,3 +186,12 @@ def test_a_header_cut_between_two_reads_is_met_whole():
     for cut in range(1, len(data)):
         pieces = [b for b in split_chunks(iter([data[:cut], data[cut:]]), "f.txt") if isinstance(b, Block)]
         assert pieces == whole, cut
+
+
+def test_export_stores_another_sites_duplicate_once_with_one_or_two_jobs(tmp_path):
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "a.txt").write_text(EIGHT + "\n\n\n" + PARTY_NEXT, encoding="utf-8")
+    (tmp_path / "in" / "b.txt").write_text(PARTY_NEXT + "\n\n" + EIGHT, encoding="utf-8")
+    for jobs in (1, 2):
+        stats = export_paths([tmp_path / "in"], tmp_path / f"ds{jobs}", jobs=jobs)
+        assert (stats.hands_read, stats.hands_written, stats.hands_skipped) == (4, 2, 2)
