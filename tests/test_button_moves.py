@@ -93,3 +93,62 @@ HEADS_UP = hand_text("""
 def test_down_to_heads_up_the_big_blind_moves_on(tmp_path):
     results, _ = validate_text(hands_file(THREE_HANDED, HEADS_UP), folder=tmp_path)
     assert [f for r in results for f in r.findings] == [], problems(f for r in results for f in r.findings)
+
+
+# A tournament refills a busted player's seat: Hrafnkel (small blind, seat 2) busts, Wystan is moved
+# onto seat 2 and gets the button, which moves on seat by seat as in every tournament.
+BUST = hand_text("""
+    PokerStars Hand #245500000101: Tournament #3600123456, $1+$0.10 USD Hold'em No Limit - Level I (10/20) - 2021/03/02 19:04:11 ET
+    Table '3600123456 14' 9-max Seat #9 is the button
+    Seat 2: Hrafnkel (300 in chips)
+    Seat 6: Marisol_T (1500 in chips)
+    Seat 9: Odalric (1500 in chips)
+    Hrafnkel: posts small blind 10
+    Marisol_T: posts big blind 20
+    *** HOLE CARDS ***
+    Dealt to Odalric [Ah Kd]
+    Odalric: raises 40 to 60
+    Hrafnkel: raises 240 to 300 and is all-in
+    Marisol_T: folds
+    Odalric: calls 240
+    *** FLOP *** [Kc 7d 2s]
+    *** TURN *** [Kc 7d 2s] [9h]
+    *** RIVER *** [Kc 7d 2s 9h] [4c]
+    *** SHOW DOWN ***
+    Hrafnkel: shows [Qs Qd] (a pair of Queens)
+    Odalric: shows [Ah Kd] (a pair of Kings)
+    Odalric collected 620 from pot
+    Hrafnkel finished the tournament in 412th place
+    *** SUMMARY ***
+    Total pot 620 | Rake 0
+    Board [Kc 7d 2s 9h 4c]
+    Seat 2: Hrafnkel (small blind) showed [Qs Qd] and lost with a pair of Queens
+    Seat 6: Marisol_T (big blind) folded before Flop
+    Seat 9: Odalric (button) showed [Ah Kd] and won (620) with a pair of Kings
+""")
+REFILLED = hand_text("""
+    PokerStars Hand #245500000177: Tournament #3600123456, $1+$0.10 USD Hold'em No Limit - Level I (10/20) - 2021/03/02 19:05:02 ET
+    Table '3600123456 14' 9-max Seat #2 is the button
+    Seat 2: Wystan (1880 in chips)
+    Seat 6: Marisol_T (1480 in chips)
+    Seat 9: Odalric (1820 in chips)
+    Marisol_T: posts small blind 10
+    Odalric: posts big blind 20
+    *** HOLE CARDS ***
+    Dealt to Odalric [6c 3h]
+    Wystan: folds
+    Marisol_T: folds
+    Uncalled bet (10) returned to Odalric
+    Odalric collected 20 from pot
+    Odalric: doesn't show hand
+    *** SUMMARY ***
+    Total pot 20 | Rake 0
+    Seat 2: Wystan (button) folded before Flop (didn't bet)
+    Seat 6: Marisol_T (small blind) folded before Flop
+    Seat 9: Odalric (big blind) collected (20)
+""")
+
+
+def test_a_refilled_tournament_seat_may_take_the_button(tmp_path):
+    results, _ = validate_text(hands_file(BUST, REFILLED), folder=tmp_path)
+    assert [f for r in results for f in r.findings] == [], problems(f for r in results for f in r.findings)

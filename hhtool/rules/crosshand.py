@@ -197,8 +197,9 @@ def _button(current: TableSnapshot, previous: _Last) -> list[Finding]:
 
     PokerStars moves the button to the next seat of a player who was dealt into the previous hand
     and is still there: a player who has just sat down (or was sitting out) is skipped. A dead button
-    may also stand on a seat left empty between the last button and that player. Heads-up, the big
-    blind moving forward places the button."""
+    may also stand on a seat left empty between the last button and that player; in a tournament,
+    which refills a busted player's seat at once, it may also go to the new player there. Heads-up,
+    the big blind moving forward places the button."""
     button, last = current.button, previous.button
     if button is None or last is None or not current.dealt_seats:
         return []
@@ -206,17 +207,22 @@ def _button(current: TableSnapshot, previous: _Last) -> list[Finding]:
     dealt_before = {seat for seat in players_before if previous.dealt >> seat & 1}
     now = {seat: player for seat, player, _, _ in current.hand_seats}
     dealt_now = set(current.dealt_seats)
-    expected = None
-    passed = []  # seats between the last button and the expected one
+    expected = None  # the next seat dealt into both hands by the same player (in a tournament, by anyone)
+    allowed: set[int] = set()
     for seat in _clockwise(last, max(max(now, default=0), max(players_before, default=0), button)):
-        if seat in dealt_now and seat in dealt_before and players_before.get(seat) == now.get(seat):
-            expected = seat
-            break
-        passed.append(seat)
+        if seat in dealt_now and seat in dealt_before:
+            if current.is_tournament:  # a tournament deals a player moved onto the seat in at once
+                allowed.add(seat)
+            if players_before.get(seat) == now.get(seat):
+                allowed.add(seat)
+                expected = seat
+                break  # the button goes no further
+        elif seat not in now or seat in dealt_before:
+            allowed.add(seat)  # the dead button: an empty seat, or one whose player is not dealt in now
+    if expected is None:
+        expected = min(allowed & dealt_now, key=lambda s: (s <= last, s), default=None)
     if expected is None:  # nobody dealt in twice in a row (a new table): nothing to compare
         return []
-    # the dead button: an empty seat, or one whose player was dealt in last hand and is not now
-    allowed = {expected} | {s for s in passed if s not in now or (s in dealt_before and s not in dealt_now)}
     if len(dealt_now) == 2 and previous.big_blind_seat:
         # heads-up the button posts the small blind, and the big blind moves one player forward: the
         # button goes to whoever is not the next big blind (on the way down from three players)
