@@ -38,6 +38,9 @@ from hhtool.validate import Summary, validate_paths
 PROJECT = Path(__file__).resolve().parent.parent
 SAMPLES = PROJECT / "samples"
 README = PROJECT / "README.md"
+# What samples/ holds (samples/README.md): its hands, and its USD hands with their rake in cents.
+SAMPLE_HANDS = 31
+SAMPLE_USD_HANDS, SAMPLE_USD_RAKE = 26, 1328
 MONEY_COLUMNS = {t: [n for n, kind, _ in cols if kind == pa.int64()] for t, cols in COLUMNS.items()}
 CATEGORICALS = {t: [n for n, kind, _ in cols if pa.types.is_dictionary(kind)] for t, cols in COLUMNS.items()}
 
@@ -137,7 +140,7 @@ def samples_export(tmp_path_factory):
 def test_samples_round_trip(samples_export):
     out, stats, summary = samples_export
     check_round_trip(out, summary)
-    assert stats.hands_written == summary.tally.hands_read == 31
+    assert stats.hands_written == summary.tally.hands_read == SAMPLE_HANDS
     assert row_counts(out) == stats.rows
 
 
@@ -161,12 +164,12 @@ def test_second_export_adds_nothing_and_a_new_file_adds_only_its_hands(tmp_path)
     export([SAMPLES], out)
     before = row_counts(out)
     again, _ = export([SAMPLES], out)
-    assert again.hands_written == 0 and again.hands_skipped == 31
+    assert again.hands_written == 0 and again.hands_skipped == SAMPLE_HANDS
     assert row_counts(out) == before
     new = tmp_path / "new.txt"
     new.write_text(NEW_HAND, encoding="utf-8")
     added, _ = export([SAMPLES, new], out)
-    assert added.hands_written == 1 and added.hands_skipped == 31
+    assert added.hands_written == 1 and added.hands_skipped == SAMPLE_HANDS
     after = row_counts(out)
     assert after["hands"] == before["hands"] + 1
     assert after["seats"] == before["seats"] + 3
@@ -228,8 +231,8 @@ def test_an_interrupted_run_leaves_no_rows_and_no_temporary_files(tmp_path, monk
     assert not list(out.glob(".tmp-*"))
     monkeypatch.undo()
     stats, _ = export([SAMPLES], out)
-    assert stats.hands_written == 31
-    assert row_counts(out)["hands"] == before["hands"] + 31
+    assert stats.hands_written == SAMPLE_HANDS
+    assert row_counts(out)["hands"] == before["hands"] + SAMPLE_HANDS
 
 
 _KILL_SCRIPT = textwrap.dedent("""\
@@ -277,8 +280,8 @@ def test_a_killed_run_is_invisible_and_the_next_run_cleans_it(tmp_path):
     assert row_counts(out) == before  # but no reader sees them
     stats, _ = export([SAMPLES], out)
     assert not list(out.glob(".tmp-*"))
-    assert stats.hands_written == 31
-    assert row_counts(out)["hands"] == before["hands"] + 31
+    assert stats.hands_written == SAMPLE_HANDS
+    assert row_counts(out)["hands"] == before["hands"] + SAMPLE_HANDS
 
 
 def test_a_run_killed_during_its_commit_is_never_counted(tmp_path):
@@ -293,15 +296,15 @@ def test_a_run_killed_during_its_commit_is_never_counted(tmp_path):
     _killed_export(SAMPLES, out, "commit")
     assert {t: len(open_dataset(out).table(t)) for t in TABLES} == before
     stats, _ = export([SAMPLES], out)
-    assert stats.hands_written == 31 and row_counts(out)["hands"] == before["hands"] + 31
+    assert stats.hands_written == SAMPLE_HANDS and row_counts(out)["hands"] == before["hands"] + SAMPLE_HANDS
 
 
 def test_cli_export_then_validate_agree(tmp_path):
     runner = CliRunner()
     result = runner.invoke(app, ["export", str(SAMPLES), "--out", str(tmp_path / "ds")])
     assert result.exit_code == 0, result.output
-    assert "exported 31 new hands" in result.stderr
-    assert len(open_dataset(tmp_path / "ds").hands) == 31
+    assert f"exported {SAMPLE_HANDS} new hands" in result.stderr
+    assert len(open_dataset(tmp_path / "ds").hands) == SAMPLE_HANDS
 
 
 # -- Python API, DuckDB, polars ------------------------------------------------------------------
@@ -314,8 +317,8 @@ def test_open_dataset_gives_arrow_backed_dataframes(samples_export):
             assert isinstance(dtype, pd.ArrowDtype), (table, name, dtype)
         for name in MONEY_COLUMNS[table]:
             assert frame[name].dtype == pd.ArrowDtype(pa.int64())
-    assert len(ds.hands) == 31
-    assert ds.hands.groupby("currency", observed=True)["rake"].sum().to_dict()["USD"] == 1328
+    assert len(ds.hands) == SAMPLE_HANDS
+    assert ds.hands.groupby("currency", observed=True)["rake"].sum().to_dict()["USD"] == SAMPLE_USD_RAKE
 
 
 def test_duckdb_reads_the_files(samples_export):
@@ -325,7 +328,7 @@ def test_duckdb_reads_the_files(samples_export):
     count, rake, days = con.execute(
         f"select count(*), sum(rake) filter (where currency = 'USD'), count(distinct date) "
         f"from read_parquet('{out}/hands/**/*.parquet', hive_partitioning=true)").fetchone()
-    assert (count, rake) == (31, 1328)
+    assert (count, rake) == (SAMPLE_HANDS, SAMPLE_USD_RAKE)
     assert days == open_dataset(out).hands["date"].nunique()
     joined = con.execute(
         f"select count(*) from read_parquet('{out}/seats/**/*.parquet', hive_partitioning=true) s "
@@ -344,7 +347,7 @@ def test_polars_reads_the_files(samples_export):
     assert schema["rake"] == pl.Int64 and schema["currency"] == pl.Categorical
     assert schema["started_at"] == pl.Datetime("us", "UTC")
     frame = lazy.filter(pl.col("currency") == "USD").select(pl.len(), pl.col("rake").sum()).collect()
-    assert frame.row(0) == (26, 1328)
+    assert frame.row(0) == (SAMPLE_USD_HANDS, SAMPLE_USD_RAKE)
     seats = pl.scan_parquet(f"{out}/seats/**/*.parquet", hive_partitioning=True).select(pl.len()).collect().item()
     assert seats == len(open_dataset(out).seats)
 
