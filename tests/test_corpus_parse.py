@@ -157,11 +157,6 @@ def test_other_sites_are_unsupported_hh021(run):
             assert [f.code for f in result.findings] == ["HH021"], (rel, result.hand_id)
 
 
-# Files of other sites whose hands cannot be counted as PROVENANCE.md counts them, and why.
-UNCOUNTED_OTHER_SITES = {
-    # a NUL byte before every line (a broken UTF-16 conversion): read as a binary file, HH003
-    "fpdb-3/partypoker/cash/NLHE-6max-USD-0.02-0.04-201209.club.wpt.format.txt",
-}
 _PROVENANCE_ROW = re.compile(r"^\| (?P<file>[^|]+?) \| `[^`]*`[^|]* \| (?P<hands>\d+) \|")
 
 
@@ -179,11 +174,12 @@ def _provenance_hand_counts(corpus_path) -> dict[str, int]:
 
 
 def test_other_sites_hands_are_split_as_provenance_counts_them(run, corpus_path):
-    """Issue #11 item 5: PartyPoker's three header lines and 888's two are one hand, and so on."""
+    """Issue #11 item 5: PartyPoker's three header lines and 888's two are one hand, and so on (the
+    PartyPoker file with a NUL after every line end included)."""
     counts = _provenance_hand_counts(corpus_path)
     checked, wrong = 0, {}
     for rel, expected in counts.items():
-        if rel not in run or rel in UNCOUNTED_OTHER_SITES:
+        if rel not in run:
             continue
         sites = {r.site for r in run[rel][0] if isinstance(r, ParseResult)}
         if sites - {"pokerstars"} and sites != set():

@@ -11,7 +11,7 @@ from handkit import validate_files, validate_text
 
 from hhtool.export import export_paths
 from hhtool.io import Block
-from hhtool.io.split import split_chunks
+from hhtool.io.split import byte_chunks, split_chunks
 
 # PartyPoker 2012 (fpdb-3/partypoker/cash/*new.table.format.txt): three header lines, one hand
 PARTY = """Game #11751402231 starts.
@@ -195,3 +195,26 @@ def test_export_stores_another_sites_duplicate_once_with_one_or_two_jobs(tmp_pat
     for jobs in (1, 2):
         stats = export_paths([tmp_path / "in"], tmp_path / f"ds{jobs}", jobs=jobs)
         assert (stats.hands_read, stats.hands_written, stats.hands_skipped) == (4, 2, 2)
+
+
+class _SmallReads:
+    """A file handle that returns at most `size` bytes a read, whatever is asked."""
+
+    def __init__(self, data: bytes, size: int) -> None:
+        self.data, self.size = data, size
+
+    def read(self, _n: int) -> bytes:
+        out, self.data = self.data[:self.size], self.data[self.size:]
+        return out
+
+
+def test_a_partypoker_file_with_a_nul_after_every_line_end_is_text(tmp_path):
+    """fpdb-3/partypoker/cash/*club.wpt.format.txt: CRLF line ends, each followed by a NUL byte (it
+    was read as a binary file, HH003, and its hand lost)."""
+    data = PARTY.replace("\n", "\r\n\x00").encode()
+    hands, file_findings = _hands(data, tmp_path)
+    assert hands == [("partypoker", "11751402231", 1, "unsupported")] and file_findings == []
+    whole = b"".join(byte_chunks(_SmallReads(PARTY.encode(), 1 << 20), "f.txt"))
+    # reads that end between a line end and its NUL (the first read holds the first line end)
+    for size in range(30, 160):
+        assert b"".join(byte_chunks(_SmallReads(data, size), "f.txt")) == whole, size

@@ -117,16 +117,44 @@ def byte_chunks(handle, name: str) -> Iterator[bytes]:
             chunk = handle.read(CHUNK)
         yield from newlines(decoder.decode(b"", final=True).encode("utf-8"), final=True)
         return
+    nul_lines = _nul_after_line_ends(first[:8192])
+    if nul_lines:
+        first = first.replace(b"\n\x00", b"\n")
     if looks_binary(first[:8192]):
         raise _Binary
     first = first.lstrip(b"\x00")  # some PartyPoker exports start with a stray NUL
     if first.startswith(codecs.BOM_UTF8):
         first = first[3:]
+    reads = _reads(handle, first)
+    for chunk in (_drop_line_nuls(reads) if nul_lines else reads):
+        yield from newlines(chunk)
+    yield from newlines(b"", final=True)
+
+
+def _reads(handle, first: bytes) -> Iterator[bytes]:
     chunk = first
     while chunk:
-        yield from newlines(chunk)
+        yield chunk
         chunk = handle.read(CHUNK)
-    yield from newlines(b"", final=True)
+
+
+def _drop_line_nuls(chunks: Iterator[bytes]) -> Iterator[bytes]:
+    """The chunks without the NUL after each line end, also where a read ends between the two."""
+    ended = False
+    for chunk in chunks:
+        chunk = chunk.replace(b"\n\x00", b"\n")
+        if ended and chunk.startswith(b"\x00"):
+            chunk = chunk[1:]
+        if chunk:
+            ended = chunk.endswith(b"\n")
+            yield chunk
+
+
+def _nul_after_line_ends(head: bytes) -> bool:
+    """Some PartyPoker exports write a NUL after every line end (and one before the first line): a
+    text file all the same, once those NULs are dropped."""
+    nuls = head.count(b"\x00")
+    return nuls > 0 and head.count(b"\n\x00") + head.startswith(b"\x00") == nuls
 
 
 def looks_binary(head: bytes) -> bool:
