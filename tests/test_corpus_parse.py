@@ -193,6 +193,9 @@ def test_other_sites_hand_ids_are_the_game_numbers(run):
     for rel, result in results(run):
         if result.site != "pokerstars":
             hand_id = result.hand_id
+            if result.site == "phh" and (rel.startswith("phh/historical/") or rel.endswith("wsop_2019_42_3_00-01-07.phh")):
+                assert hand_id is None, (rel, hand_id)  # these PHH files write no `hand = N` line
+                continue
             assert hand_id is not None and re.fullmatch(r"[\w-]*\d[\w-]*", hand_id), (rel, result.line, hand_id)
 
 

@@ -107,6 +107,22 @@ peregrine_o collected [ $0.15 ]
 """
 EIGHT_CA = EIGHT.replace("349740118", "6551822").replace("***** 888poker Hand", "***** 888poker.ca-on Hand")
 
+# Poker Hand History (pokerkit; phh/phh-dataset/*.phhs, phh/historical/*.phh): sections of a .phhs
+# file, and a .phh file that opens with comment lines
+_PHH_HAND = """variant = 'NT'
+ante_trimming_status = false
+antes = [0, 0, 0]
+blinds_or_straddles = [5, 10, 0]
+min_bet = 10
+starting_stacks = [1000, 1000, 1000]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 f', 'p1 cc', 'p2 cc', 'd db 7h8c2s', 'p1 cc', 'p2 cbr 20', 'p1 f']
+venue = 'PokerStars'
+hand = {hand}
+players = ['Tarquin', 'Oswy', 'Belisent']
+"""
+PHHS = "[1]\n" + _PHH_HAND.format(hand=59937801123) + "\n[2]\n" + _PHH_HAND.format(hand=59937801178)
+PHH_COMMENTED = "# A hand of ours.\n# Link: none\n\n" + _PHH_HAND.replace("hand = {hand}\n", "")
+
 
 def _hands(text: str, tmp_path, name: str = "hands.txt"):
     results, file_findings = validate_text(text, folder=tmp_path, name=name)
@@ -152,12 +168,19 @@ def test_the_other_sites_ids_are_their_game_numbers(tmp_path):
         "betonline": "BetOnline Poker Game #1605380022: Hold'em No Limit ($0.01/0.02) - 2016/05/02 13:41:05 "
                      "Eastern Daylight Time\nTable 'Entourage' 10-Max, Seat #3 is the button\n",
     }
+    texts["phh"] = PHHS
     ids = {site: [(h[0], h[1]) for h in _hands(text, tmp_path, f"{site}.txt")[0]] for site, text in texts.items()}
     assert ids == {"winning": [("winning", "714493317")],
                    "ipoker": [("ipoker", "3051009914"), ("ipoker", "3051010342")],
                    "acpc": [("acpc", "0"), ("acpc", "1")],
                    "bovada": [("bovada", "3598530277")],
-                   "betonline": [("betonline", "1605380022")]}
+                   "betonline": [("betonline", "1605380022")],
+                   "phh": [("phh", "59937801123"), ("phh", "59937801178")]}
+
+
+def test_a_phh_file_is_one_hand_with_its_comment_lines(tmp_path):
+    hands, file_findings = _hands(PHH_COMMENTED, tmp_path, "one.phh")
+    assert hands == [("phh", None, 1, "unsupported")] and file_findings == []
 
 
 def test_an_exact_duplicate_is_recognised_for_every_site(tmp_path):
@@ -181,11 +204,13 @@ def test_another_sites_ids_are_not_trusted_to_be_unique(tmp_path):
 def test_a_header_cut_between_two_reads_is_met_whole():
     """The reader takes a file 1 MiB at a time: the first lines of a header at the end of one read
     wait for the rest, so that the blocks are the same wherever the reads end."""
-    data = (PARTY + "\n\n" + PARTY_NEXT + "\n\n" + EIGHT).encode()
-    whole = [b for b in split_chunks(iter([data]), "f.txt") if isinstance(b, Block)]
-    for cut in range(1, len(data)):
-        pieces = [b for b in split_chunks(iter([data[:cut], data[cut:]]), "f.txt") if isinstance(b, Block)]
-        assert pieces == whole, cut
+    for text in (PARTY + "\n\n" + PARTY_NEXT + "\n\n" + EIGHT, PHHS + "\n" + PHH_COMMENTED):
+        data = text.encode()
+        whole = [b for b in split_chunks(iter([data]), "f.txt") if isinstance(b, Block)]
+        assert len(whole) == 3
+        for cut in range(1, len(data)):
+            pieces = [b for b in split_chunks(iter([data[:cut], data[cut:]]), "f.txt") if isinstance(b, Block)]
+            assert pieces == whole, cut
 
 
 def test_export_stores_another_sites_duplicate_once_with_one_or_two_jobs(tmp_path):

@@ -39,7 +39,9 @@ _SITE_HAND_IDS = {
     "winning": re.compile(r"(?:Hand #|Game ID: )(\d+)"),
     "ipoker": re.compile(r'<game gamecode="(\w+)"'),
     "acpc": re.compile(r"STATE:(\d+):"),
+    "phh": re.compile(r"(?m)^hand = (\d+)"),
 }
+_WHOLE_TEXT_IDS = {"phh"}  # a PHH hand writes its number after its actions, far from its start
 
 
 class Status(StrEnum):
@@ -78,11 +80,12 @@ def site_and_id(block: Block) -> tuple[str, str | None]:
     """The site and hand id (the site's game number) of a block, read without parsing it (for hands
     that are not parsed)."""
     dialect = block.dialect or "unknown"  # stray text (no dialect) is never parsed as a hand
-    return _SITE_NAMES.get(dialect, dialect), _hand_id(block.text, _SITE_HAND_IDS.get(dialect, _HAND_ID))
+    window = len(block.text) if dialect in _WHOLE_TEXT_IDS else 300
+    return _SITE_NAMES.get(dialect, dialect), _hand_id(block.text, _SITE_HAND_IDS.get(dialect, _HAND_ID), window)
 
 
-def _hand_id(text: str, pattern: re.Pattern[str] = _HAND_ID) -> str | None:
-    match = pattern.search(text, 0, 300)
+def _hand_id(text: str, pattern: re.Pattern[str] = _HAND_ID, window: int = 300) -> str | None:
+    match = pattern.search(text, 0, window)
     return match.group(1) if match else None
 
 

@@ -47,15 +47,20 @@ _DIALECTS = {
                   rb"(?:BetOnline Poker|PayNoRake|Gear Poker|ActionPoker\.com) Game #\d+"),
     "ipoker": ((b"<game gamecode=",), rb"[ \t]*<game gamecode="),
     "acpc": ((b"STATE:",), rb"STATE:\d+:"),
+    # Poker Hand History files (PHH, pokerkit): a hand is a `.phh` file, opened by its comment lines if
+    # any, or a `[N]` section of a `.phhs` file; `variant = ` opens it where neither does
+    "phh": ((b"variant = ",), (rb"(?:(?:#[^\n]*\n)+(?:[ \t]*\n)*variant = |\[\d+\][ \t]*\n(?=variant = )"
+                              rb"|(?<!\]\n)variant = )")),
 }
 # where a header may start: a line start; an iPoker game also right after the last one's `</game>`
 _ANCHORS = {"ipoker": rb"(?:^|(?<=</game>))"}
 _LINE_START_RES = {name: (markers, re.compile(rb"(?m)" + _ANCHORS.get(name, rb"^") + pattern))
                    for name, (markers, pattern) in _DIALECTS.items()}
-# The first lines of a PartyPoker or 888 header, with nothing after them yet: at the end of a chunk
-# they wait for the next one, so that the header is met whole whatever the chunk size.
-_OPEN_HEADER = re.compile(rb"(?m)^[ \t]*(?:Game #\d+ starts\.|#Game No : \d+)[ \t]*\n"
-                          rb"(?:[ \t]*\n|[ \t]*#Game No : \d+[ \t]*\n)*\Z")
+# The first lines of a PartyPoker, 888 or PHH header (`Game #N starts.`, `#Game No : N`, comment
+# lines, `[N]`), with nothing after them yet: at the end of a chunk they wait for the next one, so
+# that the header is met whole wherever a read ends.
+_OPEN_HEADER = re.compile(rb"(?m)^[ \t]*(?:Game #\d+ starts\.|#[^\n]*|\[\d+\])[ \t]*\n"
+                          rb"(?:[ \t]*\n|[ \t]*#[^\n]*\n)*\Z")
 _OPEN_TAIL = 512  # bytes at the end of a chunk where such lines are looked for
 # PokerStars, the common case, is found by a literal-led pattern anywhere in a line: a cut hand can
 # run into the next header mid-line.
@@ -239,7 +244,8 @@ def split_chunks(chunks: Iterator[bytes], name: str, first_line: int = 1) -> Ite
 def _before_open_header(data: bytes, cut: int) -> int:
     """`cut`, or the start of the first lines of a multi-line header that end the chunk there."""
     tail = max(0, cut - _OPEN_TAIL)
-    if b"#Game No : " not in data[tail:cut] and b" starts." not in data[tail:cut]:
+    end = data[tail:cut]
+    if b"\n#" not in end and b" starts." not in end and b"]\n" not in end and not end.startswith(b"#"):
         return cut
     start = data.rfind(b"\n", 0, tail) + 1 if tail else 0
     match = _OPEN_HEADER.search(data, start, cut)
