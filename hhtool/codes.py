@@ -205,7 +205,9 @@ _add("HH411", "T4", _W, "rebuy below the minimum buy-in",
      "A cash player buys in, or rebuys after busting, with at least the minimum (default 50 big blinds).",
      "busts, returns with 20 big blinds")
 _add("HH412", "T7", _W, "button did not move to the next player",
-     "The button moves one seat clockwise after every hand.", "the button stays on seat 3 two hands in a row")
+     "The button moves clockwise to the next seat of a player who was dealt into the previous hand (a player "
+     "who has just sat down is skipped; a dead button may stand on a seat left empty).",
+     "the button stays on seat 3 two hands in a row")
 _add("HH413", "", _E, "same hand id with different text",
      "A hand id identifies one hand; two different hands under one id is a data error.", "hand #1 in two files, different")
 _add("HH414", "", _I, "duplicate hand counted once",

@@ -16,7 +16,7 @@ from hhtool.findings import Finding, Severity
 from hhtool.grammar import ParseResult, Status
 from hhtool.model import Hand
 from hhtool.pipeline import Tally, parse_paths_with_text
-from hhtool.rules.crosshand import CrossHand
+from hhtool.rules.crosshand import CrossHand, text_identity
 from hhtool.rules.replay import Replay, replay
 from hhtool.rules.ruleset import RuleSet
 from hhtool.rules.settle import settle
@@ -131,6 +131,10 @@ def validate_paths(paths: Iterable[str | os.PathLike], rules: RuleSet | None = N
 
 
 def _validate_parsed(parsed: ParseResult, text: str, rules: RuleSet, cross: CrossHand) -> HandResult:
+    if parsed.status is Status.UNSUPPORTED:  # every site's hand read twice is a duplicate, parsed or not
+        again = cross.duplicate_of(text_identity(parsed.site, parsed.hand_id, text, parsed.file, parsed.line))
+        if again is not None:
+            return duplicate_result(parsed, again)
     if parsed.status is not Status.PARSED:
         return check_parsed(parsed, rules)
     duplicate = cross.duplicate(parsed.hand, text)

@@ -157,6 +157,48 @@ def test_other_sites_are_unsupported_hh021(run):
             assert [f.code for f in result.findings] == ["HH021"], (rel, result.hand_id)
 
 
+_PROVENANCE_ROW = re.compile(r"^\| (?P<file>[^|]+?) \| `[^`]*`[^|]* \| (?P<hands>\d+) \|")
+
+
+def _provenance_hand_counts(corpus_path) -> dict[str, int]:
+    """{file relative to the corpus: its number of hands} from the tables of PROVENANCE.md."""
+    counts, folder = {}, None
+    for line in (corpus_path / "PROVENANCE.md").read_text(encoding="utf-8").splitlines():
+        heading = re.match(r"### `(.+?)/?`", line)
+        if heading:
+            folder = heading.group(1)
+        row = _PROVENANCE_ROW.match(line)
+        if row and folder:
+            counts[f"{folder}/{row['file']}"] = int(row["hands"])
+    return counts
+
+
+def test_other_sites_hands_are_split_as_provenance_counts_them(run, corpus_path):
+    """Issue #11 item 5: PartyPoker's three header lines and 888's two are one hand, and so on (the
+    PartyPoker file with a NUL after every line end included)."""
+    counts = _provenance_hand_counts(corpus_path)
+    checked, wrong = 0, {}
+    for rel, expected in counts.items():
+        if rel not in run:
+            continue
+        sites = {r.site for r in run[rel][0] if isinstance(r, ParseResult)}
+        if sites - {"pokerstars"} and sites != set():
+            checked += 1
+            if run[rel][1].hands_read != expected:
+                wrong[rel] = (run[rel][1].hands_read, expected)
+    assert wrong == {} and checked > 250, checked
+
+
+def test_other_sites_hand_ids_are_the_game_numbers(run):
+    for rel, result in results(run):
+        if result.site != "pokerstars":
+            hand_id = result.hand_id
+            if result.site == "phh" and (rel.startswith("phh/historical/") or rel.endswith("wsop_2019_42_3_00-01-07.phh")):
+                assert hand_id is None, (rel, hand_id)  # these PHH files write no `hand = N` line
+                continue
+            assert hand_id is not None and re.fullmatch(r"[\w-]*\d[\w-]*", hand_id), (rel, result.line, hand_id)
+
+
 def parsed_with_blocks(run):
     """(file, ParseResult, its Block) for every parsed hand."""
     for rel, (items, _, blocks) in run.items():

@@ -26,7 +26,7 @@ from hhtool.findings import Finding
 from hhtool.grammar import Status
 from hhtool.grammar.parse import site_and_id
 from hhtool.pipeline import _parse_safely, stray_text
-from hhtool.rules.crosshand import Identity, TableSnapshot, identity, table_snapshot
+from hhtool.rules.crosshand import Identity, TableSnapshot, identity, table_snapshot, text_identity
 from hhtool.rules.ruleset import RuleSet
 from hhtool.serialize import to_json_line
 from hhtool.validate import EMPTY_TAIL, check_parsed, head_dict
@@ -45,7 +45,7 @@ class HandRecord(NamedTuple):
     site: str
     hand_id: str | None
     findings: list  # Finding, sorted as the sequential run sorts them
-    ident: Identity | None = None  # parsed hands: for the duplicate check
+    ident: Identity | None = None  # parsed and unsupported hands: for the duplicate check
     table: TableSnapshot | None = None  # replayed non-Zoom hands: for stack and button checks
     replayed: bool = False  # False when the replay crashed (HH099): no cross-hand check then
     tail: bytes | None = None  # WANT_JSON: the JSON object's keys after `findings`, encoded
@@ -128,6 +128,8 @@ def _run_piece(piece: Piece, rules: RuleSet, want: str, items: list, rows: Rows 
                 ident = identity(parsed.hand, block.text)
                 if result.state is not None:
                     table = table_snapshot(result.state)
+            elif parsed.status is Status.UNSUPPORTED:
+                ident = text_identity(parsed.site, parsed.hand_id, block.text, parsed.file, parsed.line)
             tail = to_json_line(result.tail_dict())[:-1] if want == WANT_JSON else None
             if rows is not None:
                 hand_rows = _add_rows(rows, result)

@@ -29,6 +29,19 @@ from hhtool.model import Hand, Source
 
 _HAND_ID = re.compile(r"#\s*([\w-]+)")
 _SITE_NAMES = {"pacific888": "888poker"}
+# Where each dialect writes its game number (the first `#` of a header is the default): 888 and
+# PartyPoker write a `#Game No` line before the header, whose number PartyPoker's Mac client and
+# "fastforward" tables make different from the game's; a tournament number may come first.
+_SITE_HAND_IDS = {
+    "pacific888": re.compile(r"Hand History for Game (\w+)"),
+    "partypoker": re.compile(r"Hand History [Ff]or Game (\w+)"),
+    "winamax": re.compile(r"HandId: #([\w-]+)"),
+    "winning": re.compile(r"(?:Hand #|Game ID: )(\d+)"),
+    "ipoker": re.compile(r'<game gamecode="(\w+)"'),
+    "acpc": re.compile(r"STATE:(\d+):"),
+    "phh": re.compile(r"(?m)^hand = (\d+)"),
+}
+_WHOLE_TEXT_IDS = {"phh"}  # a PHH hand writes its number after its actions, far from its start
 
 
 class Status(StrEnum):
@@ -64,13 +77,15 @@ def parse_block(block: Block) -> ParseResult:
 
 
 def site_and_id(block: Block) -> tuple[str, str | None]:
-    """The site and hand id of a block, read without parsing it (for hands that are not parsed)."""
+    """The site and hand id (the site's game number) of a block, read without parsing it (for hands
+    that are not parsed)."""
     dialect = block.dialect or "unknown"  # stray text (no dialect) is never parsed as a hand
-    return _SITE_NAMES.get(dialect, dialect), _hand_id(block.text)
+    window = len(block.text) if dialect in _WHOLE_TEXT_IDS else 300
+    return _SITE_NAMES.get(dialect, dialect), _hand_id(block.text, _SITE_HAND_IDS.get(dialect, _HAND_ID), window)
 
 
-def _hand_id(text: str) -> str | None:
-    match = _HAND_ID.search(text, 0, 300)
+def _hand_id(text: str, pattern: re.Pattern[str] = _HAND_ID, window: int = 300) -> str | None:
+    match = pattern.search(text, 0, window)
     return match.group(1) if match else None
 
 

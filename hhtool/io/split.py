@@ -23,24 +23,45 @@ MAX_BLOCK = 512 * 1024  # a hand is a few KiB; anything this big is not a hand
 # Header patterns per dialect, each with the literal markers that must be in a chunk before its
 # pattern is run at all: a file holds one dialect, and a literal test runs at memory speed. A
 # marker that starts with a line break also counts at the very start of the chunk.
+# PartyPoker opens a hand with up to three lines (`Game #N starts.`, `#Game No : N`, `***** Hand
+# History for Game N *****`, blank lines between them), 888 with two: the pattern takes them as one
+# header, so that they make one hand. A last `Game #N starts.` with no hand after it stays in the
+# hand before it.
+_PREAMBLE = rb"(?:#Game No : \d+[ \t]*\n(?:[ \t]*\n)*)?"
 _DIALECTS = {
     "pokerstars_clone": ((b"POKERSTARS GAME #", b"Run It Once Poker Hand #", b"PokerMaster Hand #",
                           b"PokerBros Hand #", b"Full Tilt Hand #"),
                          rb"[ \t]*(?:POKERSTARS GAME #|Run It Once Poker Hand #|PokerMaster Hand #"
                          rb"|PokerBros Hand #|Full Tilt Hand #)"),
-    "ggpoker": ((b"\nPoker Hand #",), rb"Poker Hand #[A-Z]+\d"),
+    "ggpoker": ((b"\nPoker Hand #",), rb"Poker Hand #[A-Z]*\d"),
     "winamax": ((b"Winamax Poker - ",), rb"Winamax Poker - "),
-    "pacific888": ((b"***** 888poker", b"***** Cassava", b"***** Pacific", b"***** 888."), rb"(?:#Game No : \d+[ \t]*\n)?\*{5} (?:888poker|Cassava|Pacific Poker|888\.\w+)"
-                                rb" Hand History"),
-    "partypoker": ((b"***** Hand History", b" starts."), rb"(?:(?:#Game No : \d+[ \t]*\n)?\*{5} Hand History [Ff]or Game"
-                                            rb"|Game #\d+ starts\.)"),
+    "pacific888": ((b"***** 888", b"***** Cassava", b"***** Pacific"),
+                   _PREAMBLE + rb"\*{5} (?:888poker|Cassava|Pacific Poker|888)[^*\n]{0,40}? Hand History for Game"),
+    "partypoker": ((b"***** Hand History", b" starts."),
+                   rb"[ \t]*(?:Game #\d+ starts\.[ \t]*\n(?:[ \t]*\n)*)?" + _PREAMBLE
+                   + rb"[ \t]*\*{5} Hand History [Ff]or Game"),
     "fulltilt": ((b"Tilt Poker Game #", b"TiltPoker Game #"), rb"Full ?Tilt ?Poker Game #"),
-    "bovada": ((b"Ignition Hand #", b"Bovada Hand #", b"Bodog Hand #"), rb"(?:Ignition|Bovada|Bodog) Hand #"),
-    "winning": ((b"\nHand #", b"Game started at: "), rb"(?:Hand #\d+ - |Game started at: )"),
+    "bovada": ((b"Ignition Hand #", b"Bovada Hand #", b"Bodog"), rb"(?:Ignition|Bovada|Bodog(?:\.eu|\.com| UK)?) Hand #"),
+    "winning": ((b"\nHand #", b"Game Hand #", b"Game started at: "), rb"(?:Hand #\d+ - |Game Hand #\d+ - |Game started at: )"),
+    "betonline": ((b"BetOnline Poker Game #", b"PayNoRake Game #", b"Gear Poker Game #", b"ActionPoker.com Game #"),
+                  rb"(?:BetOnline Poker|PayNoRake|Gear Poker|ActionPoker\.com) Game #\d+"),
     "ipoker": ((b"<game gamecode=",), rb"[ \t]*<game gamecode="),
     "acpc": ((b"STATE:",), rb"STATE:\d+:"),
+    # Poker Hand History files (PHH, pokerkit): a hand is a `.phh` file, opened by its comment lines if
+    # any, or a `[N]` section of a `.phhs` file; `variant = ` opens it where neither does
+    "phh": ((b"variant = ",), (rb"(?:(?:#[^\n]*\n)+(?:[ \t]*\n)*variant = |\[\d+\][ \t]*\n(?=variant = )"
+                              rb"|(?<!\]\n)variant = )")),
 }
-_LINE_START_RES = {name: (markers, re.compile(rb"(?m)^" + pattern)) for name, (markers, pattern) in _DIALECTS.items()}
+# where a header may start: a line start; an iPoker game also right after the last one's `</game>`
+_ANCHORS = {"ipoker": rb"(?:^|(?<=</game>))"}
+_LINE_START_RES = {name: (markers, re.compile(rb"(?m)" + _ANCHORS.get(name, rb"^") + pattern))
+                   for name, (markers, pattern) in _DIALECTS.items()}
+# The first lines of a PartyPoker, 888 or PHH header (`Game #N starts.`, `#Game No : N`, comment
+# lines, `[N]`), with nothing after them yet: at the end of a chunk they wait for the next one, so
+# that the header is met whole wherever a read ends.
+_OPEN_HEADER = re.compile(rb"(?m)^[ \t]*(?:Game #\d+ starts\.|#[^\n]*|\[\d+\])[ \t]*\n"
+                          rb"(?:[ \t]*\n|[ \t]*#[^\n]*\n)*\Z")
+_OPEN_TAIL = 512  # bytes at the end of a chunk where such lines are looked for
 # PokerStars, the common case, is found by a literal-led pattern anywhere in a line: a cut hand can
 # run into the next header mid-line.
 POKERSTARS_RE = re.compile(rb"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #\d+")
@@ -101,16 +122,44 @@ def byte_chunks(handle, name: str) -> Iterator[bytes]:
             chunk = handle.read(CHUNK)
         yield from newlines(decoder.decode(b"", final=True).encode("utf-8"), final=True)
         return
+    nul_lines = _nul_after_line_ends(first[:8192])
+    if nul_lines:
+        first = first.replace(b"\n\x00", b"\n")
     if looks_binary(first[:8192]):
         raise _Binary
     first = first.lstrip(b"\x00")  # some PartyPoker exports start with a stray NUL
     if first.startswith(codecs.BOM_UTF8):
         first = first[3:]
+    reads = _reads(handle, first)
+    for chunk in (_drop_line_nuls(reads) if nul_lines else reads):
+        yield from newlines(chunk)
+    yield from newlines(b"", final=True)
+
+
+def _reads(handle, first: bytes) -> Iterator[bytes]:
     chunk = first
     while chunk:
-        yield from newlines(chunk)
+        yield chunk
         chunk = handle.read(CHUNK)
-    yield from newlines(b"", final=True)
+
+
+def _drop_line_nuls(chunks: Iterator[bytes]) -> Iterator[bytes]:
+    """The chunks without the NUL after each line end, also where a read ends between the two."""
+    ended = False
+    for chunk in chunks:
+        chunk = chunk.replace(b"\n\x00", b"\n")
+        if ended and chunk.startswith(b"\x00"):
+            chunk = chunk[1:]
+        if chunk:
+            ended = chunk.endswith(b"\n")
+            yield chunk
+
+
+def _nul_after_line_ends(head: bytes) -> bool:
+    """Some PartyPoker exports write a NUL after every line end (and one before the first line): a
+    text file all the same, once those NULs are dropped."""
+    nuls = head.count(b"\x00")
+    return nuls > 0 and head.count(b"\n\x00") + head.startswith(b"\x00") == nuls
 
 
 def looks_binary(head: bytes) -> bool:
@@ -151,6 +200,8 @@ def split_chunks(chunks: Iterator[bytes], name: str, first_line: int = 1) -> Ite
             done = chunk is None
             data = pending + (chunk or b"")
             cut = len(data) if done else data.rfind(b"\n") + 1
+            if not done and cut:
+                cut = _before_open_header(data, cut)
             if cut == 0:
                 if len(data) <= MAX_BLOCK:
                     pending = data
@@ -188,6 +239,17 @@ def split_chunks(chunks: Iterator[bytes], name: str, first_line: int = 1) -> Ite
         return
     if hands == 0 and not stray:
         yield finding("HH001", "file contains no hand", name, 1, expected=">= 1 hand", actual=0)
+
+
+def _before_open_header(data: bytes, cut: int) -> int:
+    """`cut`, or the start of the first lines of a multi-line header that end the chunk there."""
+    tail = max(0, cut - _OPEN_TAIL)
+    end = data[tail:cut]
+    if b"\n#" not in end and b" starts." not in end and b"]\n" not in end and not end.startswith(b"#"):
+        return cut
+    start = data.rfind(b"\n", 0, tail) + 1 if tail else 0
+    match = _OPEN_HEADER.search(data, start, cut)
+    return match.start() if match is not None else cut
 
 
 def _emit(parts: list[bytes], size: int, name: str, line: int, col: int, dialect: str | None) -> Block | None:

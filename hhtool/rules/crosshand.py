@@ -16,7 +16,7 @@ from typing import NamedTuple
 from hhtool.codes import finding
 from hhtool.engine.uidtable import UidTable
 from hhtool.findings import Finding
-from hhtool.model import Hand
+from hhtool.model import BlindKind, Hand, PostBlind, StreetStart
 from hhtool.rules.replay import Replay, format_money
 from hhtool.rules.ruleset import RuleSet
 
@@ -52,6 +52,7 @@ class TableSnapshot(NamedTuple):
     file: str
     line: int
     hand_id: str
+    big_blind_seat: int  # seat of the player who posted the big blind in its place (0: none)
 
 
 def text_digest(text: str) -> int:
@@ -65,6 +66,14 @@ def text_digest(text: str) -> int:
 
 def identity(hand: Hand, text: str) -> Identity:
     return Identity(hand.uid, text_digest(text), hand.header.hand_id, hand.source.file, hand.source.line)
+
+
+def text_identity(site: str, hand_id: str | None, text: str, file: str, line: int) -> Identity:
+    """The identity of a hand that is not parsed (another site's, another game's): its site, id and
+    text together, so that only the same text again is a duplicate (HH414). Such ids are not trusted
+    to be unique (ACPC numbers every match from 0), so a different hand under one id is no HH413."""
+    digest = text_digest(text)
+    return Identity(f"{site}:{hand_id or ''}:{digest:x}", digest, hand_id or "", file, line)
 
 
 def table_snapshot(state: Replay) -> TableSnapshot | None:
@@ -84,7 +93,18 @@ def table_snapshot(state: Replay) -> TableSnapshot | None:
         header.button_seat, seat_chips, "\n".join(state.players), state.cancelled,
         tuple(sorted(p.seat for p in state.order)),
         tuple((s.seat, s.player, s.stack, s.line) for s in hand.seats), header.big_blind, header.is_tournament,
-        header.scale, header.currency, hand.source.file, hand.source.line, header.hand_id)
+        header.scale, header.currency, hand.source.file, hand.source.line, header.hand_id, _big_blind_seat(state))
+
+
+def _big_blind_seat(state: Replay) -> int:
+    """The seat of the first big blind posted (a new player's own big blind comes after it)."""
+    for event in state.hand.events:
+        if isinstance(event, PostBlind) and event.blind is BlindKind.BIG:
+            player = state.players.get(event.player)
+            return player.seat if player is not None else 0
+        if isinstance(event, StreetStart):
+            break
+    return 0
 
 
 class _Last(NamedTuple):
@@ -96,6 +116,8 @@ class _Last(NamedTuple):
     button: int | None
     seat_chips: array  # as TableSnapshot.seat_chips
     players: str  # as TableSnapshot.players
+    dealt: int  # seats dealt in, as a bit mask (bit s for seat s): the players the button may move to
+    big_blind_seat: int  # as TableSnapshot.big_blind_seat
 
     def chips(self) -> dict[tuple[int, str], int]:
         """(seat, player) → chips at the end of the hand."""
@@ -139,7 +161,8 @@ class CrossHand:
             if not moved:  # stacks chain only between consecutive hands; a skipped button means a gap
                 out.extend(self._stacks(current, previous))
         if previous is None or later:
-            self.tables[current.key] = _Last(current.order, current.button, current.seat_chips, current.players)
+            self.tables[current.key] = _Last(current.order, current.button, current.seat_chips, current.players,
+                                             _mask(current.dealt_seats), current.big_blind_seat)
         return out
 
     def _stacks(self, current: TableSnapshot, previous: _Last) -> list[Finding]:
@@ -168,20 +191,58 @@ class CrossHand:
 
 
 def _button(current: TableSnapshot, previous: _Last) -> list[Finding]:
+    """HH412 when the button skips a player who was dealt into the last hand, or goes backwards.
+
+    PokerStars moves the button to the next seat of a player who was dealt into the previous hand
+    and is still there: a player who has just sat down (or was sitting out) is skipped. A dead button
+    may also stand on a seat left empty between the last button and that player; in a tournament,
+    which refills a busted player's seat at once, it may also go to the new player there. Heads-up,
+    the big blind moving forward places the button."""
     button, last = current.button, previous.button
     if button is None or last is None or not current.dealt_seats:
         return []
-    seats = current.dealt_seats
-    following = [s for s in seats if s > last] or seats
-    expected = following[0]
-    # a dead button may also stand on an empty seat between the last button and the next player
-    taken = set(previous.seat_chips[0::2])
-    allowed = {expected} | {s for s in range(last + 1, expected) if s not in taken}
+    players_before = dict(previous.chips().keys())  # seat → player
+    dealt_before = {seat for seat in players_before if previous.dealt >> seat & 1}
+    now = {seat: player for seat, player, _, _ in current.hand_seats}
+    dealt_now = set(current.dealt_seats)
+    expected = None  # the next seat dealt into both hands by the same player (in a tournament, by anyone)
+    allowed: set[int] = set()
+    for seat in _clockwise(last, max(max(now, default=0), max(players_before, default=0), button)):
+        if seat in dealt_now and seat in dealt_before:
+            if current.is_tournament:  # a tournament deals a player moved onto the seat in at once
+                allowed.add(seat)
+            if players_before.get(seat) == now.get(seat):
+                allowed.add(seat)
+                expected = seat
+                break  # the button goes no further
+        elif seat not in now or seat in dealt_before:
+            allowed.add(seat)  # the dead button: an empty seat, or one whose player is not dealt in now
+    if expected is None:
+        expected = min(allowed & dealt_now, key=lambda s: (s <= last, s), default=None)
+    if expected is None:  # nobody dealt in twice in a row (a new table): nothing to compare
+        return []
+    if len(dealt_now) == 2 and previous.big_blind_seat:
+        # heads-up the button posts the small blind, and the big blind moves one player forward: the
+        # button goes to whoever is not the next big blind (on the way down from three players)
+        after = [s for s in _clockwise(previous.big_blind_seat, max(now)) if s in dealt_now]
+        allowed.add(after[1])
     if button in allowed:
         return []
-    return [finding("HH412", f"the button moved from seat {last} to seat {button}; the next player is on seat "
-                    f"{expected} (or hands are missing in between)", current.file, current.line + 1,
-                    hand_id=current.hand_id, expected=expected, actual=button)]
+    return [finding("HH412", f"the button moved from seat {last} to seat {button}; the next player dealt into "
+                    f"the previous hand is on seat {expected} (or hands are missing in between)", current.file,
+                    current.line + 1, hand_id=current.hand_id, expected=expected, actual=button)]
+
+
+def _clockwise(last: int, top: int) -> list[int]:
+    """Seats after `last`, clockwise (numbers up, then around from 1), `last` itself at the end."""
+    return [*range(last + 1, top + 1), *range(1, last + 1)]
+
+
+def _mask(seats: tuple) -> int:
+    mask = 0
+    for seat in seats:
+        mask |= 1 << seat
+    return mask
 
 
 def _money(snapshot: TableSnapshot, amount: int) -> str:
