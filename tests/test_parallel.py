@@ -202,6 +202,30 @@ def test_a_killed_worker_in_export_loses_no_hand(tmp_path, monkeypatch):
     assert len(hands) == 30 and (hands["status"].astype(str) == "unparsed").sum() == 2
 
 
+def test_a_file_whose_every_chunk_kills_its_worker_does_not_end_the_run(tmp_path, monkeypatch):
+    """Many tasks of one file die one after the other, also while the pool is rebuilt and while tasks
+    are submitted: each broken pool is replaced, every hand of the file is HH099 at its own line, the
+    file after it is checked as usual (no BrokenProcessPool escapes)."""
+    victim, after = tmp_path / "victim-big.txt", tmp_path / "after.txt"
+    write_hands(victim, 120, seed=11, game="mix")
+    write_hands(after, 20, seed=12, game="mix")
+    monkeypatch.setenv(KILL_ENV, "victim")
+    tasks = [t for t in plan_tasks([str(victim)], chunk_bytes=8000) if not isinstance(t, Finding)]
+    assert len(tasks) >= 8 and all(t.die for t in tasks)
+    summary = Summary()
+    records = list(run([str(victim), str(after)], RuleSet(), summary, WANT_JSON, jobs=2, chunk_bytes=8000))
+    monkeypatch.delenv(KILL_ENV)
+    expected = list(validate_paths([str(victim), str(after)], RuleSet()))
+    assert [(r.file, r.line) for r in records] == [(r.file, r.line) for r in expected]
+    died = [r for r in records if r.file == str(victim)]
+    assert len(died) == 120 and summary.by_code["HH099"] == 120
+    assert all(r.status == "unparsed" and r.findings[0].line == r.line for r in died)
+    assert [r.status for r in records if r.file == str(after)] == ["valid"] * 20
+    monkeypatch.setenv(KILL_ENV, "victim")
+    stats = export_paths([str(victim), str(after)], tmp_path / "ds", RuleSet(), Summary(), jobs=2)
+    assert stats.hands_written == 140
+
+
 def _counts(out: Path) -> dict[str, int]:
     return {t: len(rows) for t, rows in _table_rows(out).items()}
 
