@@ -125,22 +125,35 @@ class DatasetWriter:
                     self.segments[table].append(batch[t].slice(begins[t], ends[t] - begins[t]))
             self._run = None
 
-    def add(self, item: HandResult | Finding) -> None:
+    def add(self, item: HandResult | Finding):
+        """One hand (or file-level finding) of a sequential run; returns it as stored (a hand whose rows
+        could not be built is stored as unparsed with HH099, as a parallel worker reports it)."""
         if isinstance(item, Finding):  # a file-level problem: kept in `findings`, keyed by file and line
             uid = f"@{item.file}:{item.line}"
             if (uid, item.code) not in self.known_file_findings:
                 self.known_file_findings.add((uid, item.code))
                 self.rows.add_finding(uid, item, "unknown")
-            return
+            return item
         self.stats.hands_read += 1
         uid = hand_uid(item)
         if item.status == "duplicate" or self._met(uid, item.hand is not None and uid == item.hand.uid):
             self.stats.hands_skipped += 1
-            return
-        self.rows.add_result(item)
+            return item
+        try:
+            self.rows.add_hand(item)
+        except Exception as exc:  # noqa: BLE001 - as a parallel worker does: that hand is HH099, the run goes on
+            from hhtool.engine.work import hand_failure, internal_error
+
+            column = item.hand.source.column if item.hand is not None else 1
+            item = internal_error(item.file, item.line, column, item.site, item.hand_id, hand_failure(exc))
+            if self._met(hand_uid(item), False):
+                self.stats.hands_skipped += 1
+                return item
+            self.rows.add_hand(item)
         self.stats.hands_written += 1
         if max(map(len, self.rows.data.values())) >= FLUSH_ROWS:
             self.flush()
+        return item
 
     def _met(self, uid: str, checked: bool) -> bool:
         """Whether a hand with this uid is already stored, or was met before in this run.
