@@ -24,7 +24,7 @@ from hhtool.dataset import open_dataset
 from hhtool.engine import uidtable
 from hhtool.engine.plan import CHUNK_ENV, KILL_ENV, Piece, cut_file, plan_tasks, read_piece
 from hhtool.engine.progress import Progress, wanted
-from hhtool.engine.runner import WANT_JSON, run
+from hhtool.engine.runner import WANT_JSON, WANT_ROWS, run
 from hhtool.engine.uidtable import UidTable
 from hhtool.export import export_paths
 from hhtool.export import writer as writer_module
@@ -224,6 +224,27 @@ def test_a_file_whose_every_chunk_kills_its_worker_does_not_end_the_run(tmp_path
     monkeypatch.setenv(KILL_ENV, "victim")
     stats = export_paths([str(victim), str(after)], tmp_path / "ds", RuleSet(), Summary(), jobs=2)
     assert stats.hands_written == 140
+
+
+def test_hands_with_cross_hand_findings_are_gathered_not_stored_one_by_one(tmp_path):
+    """Every hand of one table gets a cross-hand finding (the button never moves): the parent rebuilds
+    their hands and findings rows and keeps the rest as slices of the workers' batches, in a few Arrow
+    segments, not several tiny tables a hand (47.7 s and 812 MB against 5.3 s and 235 MB with 1 job on
+    25,000 such hands); the dataset is the one a single process writes."""
+    hand = (SAMPLES / "nl-cash-heads-up.txt").read_text(encoding="utf-8").split("\n\n\n\n")[0].strip("\n")
+    path = tmp_path / "same-table.txt"
+    path.write_text("\n\n\n".join(hand.replace("#224190663518", f"#{300000000000 + i}") for i in range(600)) + "\n",
+                    encoding="utf-8")
+    writer = writer_module.DatasetWriter(tmp_path / "two")
+    summary = Summary()
+    for record in run([str(path)], RuleSet(), summary, WANT_ROWS, jobs=2, chunk_bytes=100000):
+        writer.add_record(record)
+    assert summary.by_code["HH412"] == 599
+    writer._close_run()
+    assert sum(len(parts) for parts in writer.segments.values()) < 100  # 5 tasks; 600 crossed hands made ~3,600 before
+    writer.commit()
+    assert export_paths([str(path)], tmp_path / "one", RuleSet(), Summary(), jobs=1).hands_written == 600
+    assert _table_rows(tmp_path / "one") == _table_rows(tmp_path / "two")
 
 
 def _counts(out: Path) -> dict[str, int]:
