@@ -81,15 +81,12 @@ class DatasetWriter:
         export 7x slower and 3x larger when most hands had a cross-hand finding). Row groups fall
         where `add` would put them (the same files).
         """
-        filled = self._filled
         self._run_parallel = True
         if isinstance(record, Finding):
             uid = f"@{record.file}:{record.line}"
             if (uid, record.code) not in self.known_file_findings:
-                self._close_run()
                 self.known_file_findings.add((uid, record.code))
-                self._append_rows("findings", [finding_row(uid, record, "unknown")])
-                filled[-1] += 1
+                self._put(len(TABLES) - 1, [finding_row(uid, record, "unknown")])  # gathered, as rebuilt rows
             return
         self.stats.hands_read += 1
         uid = hand_uid(record)
@@ -112,7 +109,7 @@ class DatasetWriter:
             for t in range(len(TABLES)):
                 self._take(t, batch, starts[t], counts[t])
         self.stats.hands_written += 1
-        if max(filled) >= FLUSH_ROWS:
+        if max(self._filled) >= FLUSH_ROWS:
             self.flush()
 
     def _append_rows(self, table: str, rows: list[tuple]) -> None:
@@ -162,7 +159,7 @@ class DatasetWriter:
             self._loose[t] = []
 
     def _close_run(self) -> None:
-        """Everything add_record holds becomes segments, in order (before a flush or a file-level finding)."""
+        """Everything add_record holds becomes segments, in order (before a flush)."""
         for t in range(len(TABLES)):
             self._close(t)
         self._columns = (None, {})
