@@ -81,10 +81,11 @@ HANDS_STATUS, HANDS_ERRORS, HANDS_WARNINGS = (ORDER["hands"].index(c) for c in (
 
 
 def _int_ranges(table: str) -> tuple[tuple[int, str, int, int], ...]:
-    """(position, column, lowest, highest) of each integer column of a table's rows."""
+    """(position, column, lowest, highest) of each integer column of a table's rows narrower than int64
+    (money is int64: every amount is at most limits.MAX_MINOR, so no sum a hand holds comes near it)."""
     out = []
     for i, (name, kind, _) in enumerate(COLUMNS[table]):
-        if pa.types.is_integer(kind):
+        if pa.types.is_integer(kind) and kind.bit_width < 64:
             bits = kind.bit_width
             out.append((i, name, -(1 << (bits - 1)), (1 << (bits - 1)) - 1))
     return tuple(out)
