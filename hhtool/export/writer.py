@@ -139,12 +139,16 @@ class DatasetWriter:
         self._filled[t] += len(rows)
 
     def _rebuilt(self, batch: tuple, t: int, start: int, count: int) -> list[tuple]:
-        """Rows of table t of a batch as tuples, from its columns converted once per batch and table."""
+        """Rows of table t of a batch as tuples, from its columns converted once per batch and table
+        (timestamps as their int64 microseconds, which Arrow reads back as the same timestamps:
+        tz-aware datetimes took 2/3 of the conversion)."""
         if self._columns[0] is not batch:
             self._columns = (batch, {})
         columns = self._columns[1].get(t)
         if columns is None:
-            columns = self._columns[1][t] = [column.to_pylist() for column in batch[t].columns]
+            columns = self._columns[1][t] = [
+                (column.cast(pa.int64()) if pa.types.is_timestamp(column.type) else column).to_pylist()
+                for column in batch[t].columns]
         return [tuple(column[i] for column in columns) for i in range(start, start + count)]
 
     def _close(self, t: int) -> None:
