@@ -223,3 +223,15 @@ def test_a_hand_whose_rows_do_not_fit_fails_alone_in_its_task_and_in_one_process
     statuses = dict(zip(ds.hands["line"], ds.hands["status"].astype(str)))
     assert [statuses[r.line] for r in result.items] == ["valid", "unparsed", "valid"] and len(ds.seats) == 4
     assert list(ds.findings["message"]) == [f.message]
+
+
+def test_hh013_a_tournament_number_beyond_20_digits(tmp_path):
+    samples = Path(__file__).resolve().parent.parent / "samples"
+    hand = (samples / "tourney-antes-short-bb-bounty.txt").read_text(encoding="utf-8").split("\n\n\n")[0] + "\n"
+    results, _ = validate_text(hand, folder=tmp_path)
+    assert results[0].status in ("valid", "invalid") and not any(f.code == "HH013" for f in results[0].findings)
+    long_id = sub(hand, "Tournament #3118470021", "Tournament #" + "3" * 21)
+    results, _ = validate_text(long_id, folder=tmp_path)
+    [f] = results[0].findings
+    assert results[0].status == "unparsed" and f.code == "HH013" and f.line == 1
+    assert "tournament number 333333333333333333333" in f.message and f.expected == "at most 20 digits"

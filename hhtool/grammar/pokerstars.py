@@ -198,7 +198,7 @@ def read_header(line: str, table_line: str, line_no: int) -> Header:
     try:
         template, tournament_zoom = _header_template(rest[: when.start()], play_money)
     except FieldError as exc:
-        raise FieldError(exc.code, str(exc), line_no) from None
+        raise FieldError(exc.code, str(exc), line_no, expected=exc.expected, actual=exc.actual) from None
     tz = when["tz"]
     time = _datetime(when["date"], when["time"])
     time_et = _datetime(when["et_date"], when["et_time"]) if when["et_date"] else (time if tz == "ET" else None)
