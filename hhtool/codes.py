@@ -54,6 +54,12 @@ _add("HH011", "", _E, "hand is cut short",
 _add("HH012", "", _E, "amount cannot be read exactly",
      "Money is kept in integer minor units; an amount with more decimals than the currency has "
      "would have to be rounded, which would change the hand.", "calls $0.015")
+_add("HH013", "", _E, "number beyond hhtool's limits",
+     "Every number is stored in a fixed-width column or drives a bounded search; an amount over "
+     "10^14 minor units (or not finite: 1e999999, Infinity), a seat, button seat or N-max over 99, a "
+     "hand or tournament number over 20 digits, or a year outside 1970-2999 is no client's output. "
+     "The hand is counted as unparsed rather than stored with a wrapped or cut value (README: Limits).",
+     "Seat 200: Alice ($100000000000000000 in chips)")
 _add("HH099", "", _E, "internal error while checking the hand",
      "A bug in hhtool, not in the hand: the hand is counted (as unparsed, or invalid when the replay "
      "failed), the run goes on, and the message names the exception so it can be reported.",

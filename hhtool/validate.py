@@ -118,6 +118,21 @@ class Summary:
             self.by_severity[f.severity] += 1
 
 
+    def replace(self, old: HandResult, new) -> None:
+        """Count a hand already counted as `old` as `new` instead (the export could not store its rows)."""
+        self.by_status[old.status] -= 1
+        for f in old.findings:
+            self.by_code[f.code] -= 1
+            self.by_severity[f.severity] -= 1
+        tally = self.tally.by_status
+        tally[Status.PARSED if old.hand is not None else Status(old.status)] -= 1
+        tally[Status(new.parse_status)] += 1
+        for counter in (self.by_status, self.by_code, self.by_severity, tally):
+            for key in [k for k, n in counter.items() if n <= 0]:
+                del counter[key]
+        self.add(new)
+
+
 def validate_paths(paths: Iterable[str | os.PathLike], rules: RuleSet | None = None,
                    summary: Summary | None = None) -> Iterator[HandResult | Finding]:
     """One HandResult per hand read (and Findings for file problems), in input order, streaming."""

@@ -84,7 +84,7 @@ class LocalPool:
                 if isinstance(item, Finding):
                     pending.append((None, item))
                 else:
-                    pending.append((item, self.pool.submit(run_task, item, self.rules, self.want)))
+                    pending.append((item, self._submit(item)))
                 while len(pending) > self.window:
                     yield self._resolve(*pending.popleft())
             while pending:
@@ -93,6 +93,16 @@ class LocalPool:
             self.terminate()
             raise
         self.pool.shutdown(wait=True)
+
+    def _submit(self, task: Task) -> Future:
+        """The task submitted to the pool; when the pool is already broken (a worker died since the last
+        look), a future that fails as the pool did, so that the task is run again when its turn comes."""
+        try:
+            return self.pool.submit(run_task, task, self.rules, self.want)
+        except BrokenProcessPool as exc:
+            failed: Future = Future()
+            failed.set_exception(exc)
+            return failed
 
     def _resolve(self, task: Task | None, future: Future | Finding) -> TaskResult | Finding:
         if task is None:
@@ -111,7 +121,7 @@ class LocalPool:
         self.pool = self._new_pool(self.jobs)
         for i, (task, future) in enumerate(self.pending):
             if task is not None:
-                self.pending[i] = (task, self.pool.submit(run_task, task, self.rules, self.want))
+                self.pending[i] = (task, self._submit(task))
 
     def _alone(self, task: Task) -> TaskResult:
         """Run a task that was in flight when a worker died on a pool of its own, to tell whether it is

@@ -138,8 +138,12 @@ def _run_piece(piece: Piece, rules: RuleSet, want: str, items: list, rows: Rows 
                                     tail, hand_rows))
         except Exception as exc:  # noqa: BLE001 - a bug in hhtool must not stop the run (HH099)
             items.append(_with_outputs(internal_error(
-                block.file, block.line, block.column, parsed.site, parsed.hand_id,
-                f"internal error while checking the hand: {type(exc).__name__}: {exc}"), want, rows))
+                block.file, block.line, block.column, parsed.site, parsed.hand_id, hand_failure(exc)), want, rows))
+
+
+def hand_failure(exc: BaseException) -> str:
+    """The HH099 message of a hand whose check or rows failed (the same text in the sequential export)."""
+    return f"internal error while checking the hand: {type(exc).__name__}: {exc}"
 
 
 def internal_error(file: str, line: int, column: int, site: str, hand_id: str | None, message: str) -> HandRecord:
@@ -175,12 +179,6 @@ def _with_outputs(record: HandRecord, want: str, rows: Rows | None) -> HandRecor
 
 
 def _add_rows(rows: Rows, result) -> tuple[int, ...]:
-    """Add a hand's rows to the task's buffers; how many rows it added to each table."""
-    before = [len(part) for part in rows.data.values()]
-    try:
-        rows.add_result(result)
-    except BaseException:  # none of a hand's rows without all of them
-        for part, n in zip(rows.data.values(), before):
-            del part[n:]
-        raise
-    return tuple(len(part) - n for part, n in zip(rows.data.values(), before))
+    """Add a hand's rows to the task's buffers, all or none and checked against the columns' widths
+    (so that the task's Arrow conversion cannot fail on one hand); how many rows it added to each table."""
+    return rows.add_hand(result)

@@ -30,7 +30,9 @@ def export_paths(paths: Iterable[str | os.PathLike], out: str | os.PathLike, rul
     try:
         if jobs <= 1 and engine == "local":
             for result in validate_paths(paths, rules, summary):
-                writer.add(result)
+                stored = writer.add(result)
+                if stored is not result:  # its rows could not be built: counted as the parallel run counts it
+                    summary.replace(result, stored)
                 if progress is not None and not hasattr(result, "code"):
                     progress.hand_in(result.file)
         else:

@@ -6,6 +6,8 @@ import os
 from datetime import datetime, timezone
 from zoneinfo import ZoneInfo
 
+import pyarrow as pa
+
 from hhtool.export.schema import COLUMNS
 from hhtool.findings import Finding, Severity
 from hhtool.model import BlindKind, Hand, PostAnte, PostBlind, RaiseTo
@@ -100,6 +102,24 @@ if ORDER != _SCHEMA_ORDER:  # pragma: no cover - a programming error, caught by 
 HANDS_STATUS, HANDS_ERRORS, HANDS_WARNINGS = (ORDER["hands"].index(c) for c in ("status", "errors", "warnings"))
 
 
+def _int_ranges(table: str) -> tuple[tuple[int, str, int, int], ...]:
+    """(position, column, lowest, highest) of each integer column of a table's rows narrower than int64
+    (money is int64: every amount is at most limits.MAX_MINOR, so no sum a hand holds comes near it)."""
+    out = []
+    for i, (name, kind, _) in enumerate(COLUMNS[table]):
+        if pa.types.is_integer(kind) and kind.bit_width < 64:
+            bits = kind.bit_width
+            out.append((i, name, -(1 << (bits - 1)), (1 << (bits - 1)) - 1))
+    return tuple(out)
+
+
+_INT_RANGES = {table: _int_ranges(table) for table in ORDER}
+
+
+class ColumnOverflow(ValueError):
+    """A hand's number that does not fit its column's integer type (the hand is HH099, not the task)."""
+
+
 def finding_row(uid: str, f: Finding, day: str) -> tuple:
     return (uid, f.code, f.rule, str(f.severity), f.message, f.file, f.line, f.column, f.expected, f.actual, day)
 
@@ -140,6 +160,23 @@ class Rows:
         columns = self.columns_of(table)
         self.data[table] = []
         return columns
+
+    def add_hand(self, result) -> tuple[int, ...]:
+        """add_result, all or nothing: the hand's rows checked against the integer columns' widths, and
+        taken out again when a number does not fit (ColumnOverflow) or building them fails, so that one
+        hand's failure never reaches the rows of the hands around it. Returns the rows added per table."""
+        data = self.data
+        before = [len(part) for part in data.values()]
+        try:
+            self.add_result(result)
+            for (table, part), count in zip(data.items(), before):
+                _check_ints(table, part, count)
+        except BaseException:
+            for part, count in zip(data.values(), before):
+                del part[count:]
+            self.hands -= 1
+            raise
+        return tuple(len(part) - count for part, count in zip(data.values(), before))
 
     def add_result(self, result) -> str:
         """Add one hand read (a HandResult, or a HandRecord without replay); returns its partition day."""
@@ -232,6 +269,16 @@ class Rows:
 
     def add_finding(self, uid: str, f: Finding, day: str) -> None:
         self.data["findings"].append(finding_row(uid, f, day))
+
+
+def _check_ints(table: str, rows: list[tuple], start: int) -> None:
+    ranges = _INT_RANGES[table]
+    for index in range(start, len(rows)):
+        row = rows[index]
+        for position, name, low, high in ranges:
+            value = row[position]
+            if value is not None and not low <= value <= high:
+                raise ColumnOverflow(f"{table}.{name} = {value} does not fit the column ({low}..{high})")
 
 
 def to_columns(rows: list[tuple], width: int) -> list[list]:

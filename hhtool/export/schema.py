@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
 
 _CAT = pa.dictionary(pa.int32(), pa.string())
 _MONEY = pa.int64()
@@ -36,14 +36,14 @@ COLUMNS: dict[str, list[tuple[str, pa.DataType, str]]] = {
         ("started_at", pa.timestamp("us", tz="UTC"), "start time in UTC"),
         ("local_time", pa.timestamp("us"), "start time as printed, in its own zone"),
         ("time_zone", _CAT, "zone printed after the local time (ET, CET, ...)"),
-        ("players", pa.int8(), "players dealt in"),
+        ("players", pa.int16(), "players dealt in"),
         ("board", pa.string(), "final board, cards separated by spaces (first run when run twice)"),
         ("saw_flop", pa.bool_(), "whether a flop was dealt"),
         ("total_pot", _MONEY, "total pot computed by the replay (chips in less uncalled bets)"),
         ("rake", _MONEY, "rake as printed (or total pot less collected)"),
         ("collected", _MONEY, "sum of what the players collected"),
-        ("errors", pa.int16(), "error findings on this hand"),
-        ("warnings", pa.int16(), "warning findings on this hand"),
+        ("errors", pa.int32(), "error findings on this hand"),
+        ("warnings", pa.int32(), "warning findings on this hand"),
         ("date", pa.string(), "partition: UTC day YYYY-MM-DD (unknown when not parsed)"),
     ],
     "seats": [
@@ -68,7 +68,7 @@ COLUMNS: dict[str, list[tuple[str, pa.DataType, str]]] = {
     ],
     "actions": [
         ("hand_uid", pa.string(), "join key"),
-        ("seq", pa.int16(), "order within the hand, from 0"),
+        ("seq", pa.int32(), "order within the hand, from 0"),
         ("street", _CAT, "preflop, flop, turn, river"),
         ("player", pa.string(), "who acted"),
         ("action", _CAT, "post_ante, post_small, post_big, post_small_and_big, post_button, fold, check, call, bet, raise"),
@@ -81,7 +81,7 @@ COLUMNS: dict[str, list[tuple[str, pa.DataType, str]]] = {
     ],
     "pots": [
         ("hand_uid", pa.string(), "join key"),
-        ("pot_index", pa.int8(), "0 main pot, 1.. side pots"),
+        ("pot_index", pa.int16(), "0 main pot, 1.. side pots"),
         ("amount", _MONEY, "pot before rake"),
         ("eligible", pa.list_(pa.string()), "players who could win it"),
         ("winners", pa.list_(pa.string()), "players who collected from it"),
@@ -91,7 +91,7 @@ COLUMNS: dict[str, list[tuple[str, pa.DataType, str]]] = {
     "payouts": [
         ("hand_uid", pa.string(), "join key"),
         ("run", pa.int8(), "0, or 1/2 when the board was run twice"),
-        ("pot_index", pa.int8(), "0 main (or only) pot, 1.. side pots"),
+        ("pot_index", pa.int16(), "0 main (or only) pot, 1.. side pots"),
         ("player", pa.string(), "who collected"),
         ("amount", _MONEY, "amount collected (after rake)"),
         ("currency", _CAT, "currency"),

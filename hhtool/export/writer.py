@@ -67,8 +67,12 @@ class DatasetWriter:
             raise
         self.rows = Rows({t: [name for name, _, _ in cols] for t, cols in COLUMNS.items()})
         self.segments: dict[str, list[pa.Table]] = {t: [] for t in TABLES}  # a parallel run's rows (add_record)
-        self._run: list | None = None  # [batch, begins, ends]: hands of one batch awaiting their extend
-        self._filled = [0] * len(TABLES)  # rows buffered per table (add_record), run included
+        # per table, what add_record holds before it becomes a segment: an open run of consecutive rows of
+        # one worker batch ([batch table, begin, end]), or rows rebuilt here (tuples, converted together)
+        self._open: list[list | None] = [None] * len(TABLES)
+        self._loose: list[list[tuple]] = [[] for _ in TABLES]
+        self._columns: tuple = (None, {})  # (batch, table index → its columns as lists): rows to rebuild
+        self._filled = [0] * len(TABLES)  # rows buffered per table (add_record), open runs included
         self._run_parallel = False
         self.parts: dict[tuple[str, str], int] = {}
         self.stats = ExportStats()
@@ -80,43 +84,40 @@ class DatasetWriter:
 
         When the parent's cross-hand checks changed the hand's findings, its hands row (status,
         errors, warnings) and its findings rows are rebuilt here, and an HH413 hand gets its
-        file:line uid in every row. Row groups fall where `add` would put them (the same files).
+        file:line uid in every row; its other rows stay slices. Rebuilt rows are gathered per table
+        and converted together (a hand at a time, with tiny Arrow tables for each, made a parallel
+        export 7x slower and 3x larger when most hands had a cross-hand finding). Row groups fall
+        where `add` would put them (the same files).
         """
-        filled = self._filled
         self._run_parallel = True
         if isinstance(record, Finding):
             uid = file_key(record.file, record.line)
             if (uid, record.code) not in self.known_file_findings:
-                self._close_run()
                 self.known_file_findings.add((uid, record.code))
-                self._append_rows("findings", [finding_row(uid, record, "unknown")])
-                filled[-1] += 1
+                self._put(len(TABLES) - 1, [finding_row(uid, record, "unknown")])  # gathered, as rebuilt rows
             return
         self.stats.hands_read += 1
         uid = hand_uid(record)
         if record.status == "duplicate" or self._met(uid, record.ident is not None and uid == record.ident.uid):
-            self.stats.hands_skipped += 1
-            self._close_run()
+            self.stats.hands_skipped += 1  # (its rows are left out: the next hand's rows start a new run)
             return
         batch, starts, counts = record.rows
+        last = len(TABLES) - 1
         if record.crossed:
-            self._close_run()
-            hand_rows = tuple([tuple(row.values()) for row in batch[t].slice(starts[t], counts[t]).to_pylist()]
-                              for t in range(len(TABLES)))
-            for t, (table, rows) in enumerate(zip(TABLES, _patched(hand_rows, uid, record))):
-                self._append_rows(table, rows)
-                filled[t] += len(rows)
+            hands_row = self._rebuilt(batch, 0, starts[0], 1)[0]
+            self._put(0, [_patched_hands_row(hands_row, uid, record)])
+            same_uid = hands_row[0] == uid
+            for t in range(1, last):
+                if same_uid:
+                    self._take(t, batch, starts[t], counts[t])
+                else:
+                    self._put(t, [(uid, *row[1:]) for row in self._rebuilt(batch, t, starts[t], counts[t])])
+            self._put(last, [finding_row(uid, f, hands_row[-1]) for f in record.findings])
         else:
-            run = self._run
-            if run is None or run[0] is not batch or run[2] != list(starts):
-                self._close_run()
-                run = self._run = [batch, list(starts), list(starts)]
-            ends = run[2]
-            for t, count in enumerate(counts):
-                ends[t] += count
-                filled[t] += count
+            for t in range(len(TABLES)):
+                self._take(t, batch, starts[t], counts[t])
         self.stats.hands_written += 1
-        if max(filled) >= FLUSH_ROWS:
+        if max(self._filled) >= FLUSH_ROWS:
             self.flush()
 
     def _append_rows(self, table: str, rows: list[tuple]) -> None:
@@ -124,31 +125,86 @@ class DatasetWriter:
             columns = dict(zip(PLAIN_SCHEMAS[table].names, map(list, zip(*rows))))
             self.segments[table].append(pa.Table.from_pydict(columns, schema=PLAIN_SCHEMAS[table]))
 
-    def _close_run(self) -> None:
-        run = self._run
-        if run is not None:
-            batch, begins, ends = run
-            for t, table in enumerate(TABLES):
-                if ends[t] > begins[t]:
-                    self.segments[table].append(batch[t].slice(begins[t], ends[t] - begins[t]))
-            self._run = None
+    def _take(self, t: int, batch: tuple, start: int, count: int) -> None:
+        """Rows [start, start + count) of table t of a worker's batch: the open run grows when they follow it."""
+        if not count:
+            return
+        run = self._open[t]
+        if run is not None and run[0] is batch[t] and run[2] == start:
+            run[2] += count
+        else:
+            self._close(t)
+            self._open[t] = [batch[t], start, start + count]
+        self._filled[t] += count
 
-    def add(self, item: HandResult | Finding) -> None:
+    def _put(self, t: int, rows: list[tuple]) -> None:
+        """Rows rebuilt here for table t, after what is buffered for it."""
+        if not rows:
+            return
+        if self._open[t] is not None:
+            self._close(t)
+        self._loose[t].extend(rows)
+        self._filled[t] += len(rows)
+
+    def _rebuilt(self, batch: tuple, t: int, start: int, count: int) -> list[tuple]:
+        """Rows of table t of a batch as tuples, from its columns converted once per batch and table
+        (timestamps as their int64 microseconds, which Arrow reads back as the same timestamps:
+        tz-aware datetimes took 2/3 of the conversion)."""
+        if self._columns[0] is not batch:
+            self._columns = (batch, {})
+        columns = self._columns[1].get(t)
+        if columns is None:
+            columns = self._columns[1][t] = [
+                (column.cast(pa.int64()) if pa.types.is_timestamp(column.type) else column).to_pylist()
+                for column in batch[t].columns]
+        return [tuple(column[i] for column in columns) for i in range(start, start + count)]
+
+    def _close(self, t: int) -> None:
+        table = TABLES[t]
+        run = self._open[t]
+        if run is not None:
+            part, begin, end = run
+            self.segments[table].append(part.slice(begin, end - begin))
+            self._open[t] = None
+        if self._loose[t]:
+            self._append_rows(table, self._loose[t])
+            self._loose[t] = []
+
+    def _close_run(self) -> None:
+        """Everything add_record holds becomes segments, in order (before a flush)."""
+        for t in range(len(TABLES)):
+            self._close(t)
+        self._columns = (None, {})
+
+    def add(self, item: HandResult | Finding):
+        """One hand (or file-level finding) of a sequential run; returns it as stored (a hand whose rows
+        could not be built is stored as unparsed with HH099, as a parallel worker reports it)."""
         if isinstance(item, Finding):  # a file-level problem: kept in `findings`, keyed by file and line
             uid = file_key(item.file, item.line)
             if (uid, item.code) not in self.known_file_findings:
                 self.known_file_findings.add((uid, item.code))
                 self.rows.add_finding(uid, item, "unknown")
-            return
+            return item
         self.stats.hands_read += 1
         uid = hand_uid(item)
         if item.status == "duplicate" or self._met(uid, item.hand is not None and uid == item.hand.uid):
             self.stats.hands_skipped += 1
-            return
-        self.rows.add_result(item)
+            return item
+        try:
+            self.rows.add_hand(item)
+        except Exception as exc:  # noqa: BLE001 - as a parallel worker does: that hand is HH099, the run goes on
+            from hhtool.engine.work import hand_failure, internal_error
+
+            column = item.hand.source.column if item.hand is not None else 1
+            item = internal_error(item.file, item.line, column, item.site, item.hand_id, hand_failure(exc))
+            if self._met(hand_uid(item), False):
+                self.stats.hands_skipped += 1
+                return item
+            self.rows.add_hand(item)
         self.stats.hands_written += 1
         if max(map(len, self.rows.data.values())) >= FLUSH_ROWS:
             self.flush()
+        return item
 
     def _met(self, uid: str, checked: bool) -> bool:
         """Whether a hand with this uid is already stored, or was met before in this run.
@@ -266,18 +322,13 @@ def _runs(dates: pa.ChunkedArray) -> Iterator[tuple[str, int, int]]:
         yield day, start, end - start
 
 
-def _patched(rows: tuple, uid: str, record) -> tuple:
-    """A hand's rows with the hands row and the findings rows rebuilt from the record's final findings."""
-    hands_row = list(rows[0][0])
-    old_uid, day = hands_row[0], hands_row[-1]
-    hands_row[0] = uid
-    hands_row[HANDS_STATUS] = record.status
-    hands_row[HANDS_ERRORS], hands_row[HANDS_WARNINGS] = severity_counts(record.findings)
-    out = [[tuple(hands_row)]]
-    for part in rows[1:-1]:
-        out.append(part if uid == old_uid else [(uid, *row[1:]) for row in part])
-    out.append([finding_row(uid, f, day) for f in record.findings])
-    return tuple(out)
+def _patched_hands_row(row: tuple, uid: str, record) -> tuple:
+    """A hand's hands row with its uid, status, errors and warnings from the record's final findings."""
+    patched = list(row)
+    patched[0] = uid
+    patched[HANDS_STATUS] = record.status
+    patched[HANDS_ERRORS], patched[HANDS_WARNINGS] = severity_counts(record.findings)
+    return tuple(patched)
 
 
 def existing_uids(snapshot: Snapshot) -> UidTable:

@@ -43,6 +43,7 @@ from hhtool.model import (
     Street,
     StreetStart,
 )
+from hhtool.model.limits import MAX_ID_DIGITS, MAX_MINOR, MAX_SEAT, MAX_YEAR, MIN_YEAR
 from hhtool.model.money import CURRENCY_CODES, CURRENCY_SYMBOLS, MoneyError, to_minor
 
 # Enum members as module constants: an enum class's attribute look-up goes through EnumType.__getattr__
@@ -188,6 +189,8 @@ def read_header(line: str, table_line: str, line_no: int) -> Header:
     if when is None:
         raise FieldError("HH010", "header has no date and time (expected ' - YYYY/MM/DD H:MM:SS TZ')",
                          line_no, intro.end() + 1)
+    if len(intro["id"]) > MAX_ID_DIGITS:
+        raise _beyond("hand number", intro["id"], f"at most {MAX_ID_DIGITS} digits", line_no, intro.start("id") + 1)
     table = _TABLES.get(table_line)
     if table is None:
         table = _read_table(table_line, line_no)
@@ -195,15 +198,20 @@ def read_header(line: str, table_line: str, line_no: int) -> Header:
     try:
         template, tournament_zoom = _header_template(rest[: when.start()], play_money)
     except FieldError as exc:
-        raise FieldError(exc.code, str(exc), line_no) from None
+        raise FieldError(exc.code, str(exc), line_no, expected=exc.expected, actual=exc.actual) from None
     tz = when["tz"]
     time = _datetime(when["date"], when["time"])
+    time_et = _datetime(when["et_date"], when["et_time"]) if when["et_date"] else (time if tz == "ET" else None)
+    for moment in (time, time_et):
+        if moment is not None and not MIN_YEAR <= moment.year <= MAX_YEAR:
+            raise _beyond("date", f"{moment:%Y/%m/%d}", f"a year from {MIN_YEAR} to {MAX_YEAR}", line_no,
+                          intro.end() + when.start("date") + 1)
     return msgspec.structs.replace(
         template,
         hand_id=intro["id"],
         time=time,
         time_zone=tz,
-        time_et=_datetime(when["et_date"], when["et_time"]) if when["et_date"] else (time if tz == "ET" else None),
+        time_et=time_et,
         table=name,
         max_seats=max_seats,
         button_seat=button,
@@ -221,8 +229,8 @@ def _read_table(table_line: str, line_no: int) -> tuple[str, int | None, int | N
     if table is None:
         raise FieldError("HH010", f"table line not understood: {table_line[:80]!r}", line_no + 1)
     max_seats, button = table["max"], table["button"]
-    fields = (table["name"], int(max_seats) if max_seats else None, int(button) if button else None,
-              bool(table["pm"]))
+    fields = (table["name"], _small_number(max_seats, "N-max", line_no + 1) if max_seats else None,
+              _small_number(button, "button seat", line_no + 1) if button else None, bool(table["pm"]))
     _remember(_TABLES, table_line, fields)
     return fields
 
@@ -246,6 +254,8 @@ def _game_fields(middle: str, play_money_table: bool) -> tuple:
     tourney = _TOURNAMENT.match(middle)
     if tourney:
         tournament_id, club, tournament_zoom = tourney["tid"], tourney["club"], bool(tourney["tzoom"])
+        if len(tournament_id) > MAX_ID_DIGITS:
+            raise _beyond("tournament number", tournament_id, f"at most {MAX_ID_DIGITS} digits", 0)
         split = _GAME_START.search(tourney["rest"])
         if split is None:
             raise FieldError("HH010", f"tournament header names no game: {middle!r}", 0)
@@ -283,7 +293,7 @@ def _game_fields(middle: str, play_money_table: bool) -> tuple:
         small, big = to_minor(stake["small"], scale), to_minor(stake["big"], scale)
         cap = to_minor(stake["cap"], scale) if stake["cap"] else None
     except MoneyError as exc:
-        raise FieldError("HH012", f"header stakes: {exc}", 0) from None
+        raise FieldError(exc.code, f"header stakes: {exc}", 0) from None
     if limit is _FIXED_LIMIT:  # limit stakes are the small bet / big bet; blinds are half and one small bet
         small_blind = _LIMIT_SMALL_BLINDS.get(small, small // 2) if scale == 100 else small // 2
         small_blind, big_blind, small_bet, big_bet = small_blind, small, small, big
@@ -342,7 +352,7 @@ def read_seat(text: str, line_no: int, scale: int) -> Seat:
         raise FieldError("HH010", f"seat line not understood: {text[:80]!r}", line_no)
     rest = match["rest"]
     # positional, in field order: seat, player, stack, line, bounty, sitting_out, out_of_hand
-    return Seat(int(match["seat"]), match["name"], _money(match["stack"], scale, line_no), line_no,
+    return Seat(_small_number(match["seat"], "seat number", line_no), match["name"], _money(match["stack"], scale, line_no), line_no,
                 match["bounty"], "is sitting out" in rest, "out of hand" in rest)
 
 
@@ -350,9 +360,31 @@ def _money(text: str, scale: int, line_no: int) -> int:
     try:
         return to_minor(text, scale)
     except MoneyError as exc:
+        if exc.code == "HH013":
+            raise _beyond("amount", text, f"at most {MAX_MINOR:,} minor units", line_no) from None
         digits = len(str(scale)) - 1
         raise FieldError("HH012", str(exc), line_no, expected=f"at most {digits} decimals" if digits else
                          "a whole number", actual=text) from None
+
+
+_SEAT_DIGITS = len(str(MAX_SEAT))
+
+
+def _small_number(text: str, what: str, line_no: int) -> int:
+    """A seat number, button seat or N of N-max: at most MAX_SEAT (the button search walks seat numbers,
+    the columns are int8), else HH013 (before int(): a 5,000-digit number is refused by int() itself)."""
+    if len(text) <= _SEAT_DIGITS:
+        value = int(text)
+        if value <= MAX_SEAT:
+            return value
+    raise _beyond(what, text, f"at most {MAX_SEAT}", line_no)
+
+
+def _beyond(what: str, text: str, limit: str, line_no: int, column: int = 1) -> FieldError:
+    """HH013: a number beyond what hhtool reads (hhtool.model.limits); long numbers are cut in the message."""
+    shown = text if len(text) <= 40 else f"{text[:40]}… ({len(text):,} characters)"
+    return FieldError("HH013", f"{what} {shown} is beyond what hhtool reads ({limit})", line_no, column,
+                      expected=limit, actual=shown)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -613,7 +645,7 @@ class HandReader:
         elif pot == "main pot":
             index = 0
         else:
-            index = int(pot.rpartition("-")[2]) if "-" in pot else 1
+            index = _small_number(pot.rpartition("-")[2], "side pot number", line) if "-" in pot else 1
         return Collect(line, name, self.money(amount, line), index)
 
     def _cash_out(self, text, line):
@@ -684,7 +716,7 @@ class HandReader:
         if known is not None and self._seat_names.get(known[0]) == known[1]:
             return _with_line(known[2], line=line)
         colon = text.index(": ")
-        seat = int(text[5:colon])
+        seat = _small_number(text[5:colon], "seat number", line)
         name = self._seat_names.get(seat)
         self.name_dependent = False
         summary = self._seat_result(text, line, seat, text[colon + 2:], name)

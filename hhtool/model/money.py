@@ -5,6 +5,8 @@ from __future__ import annotations
 import functools
 from decimal import Decimal, InvalidOperation
 
+from hhtool.model.limits import MAX_MINOR
+
 CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY", "\x80": "EUR"}
 CURRENCY_CODES = frozenset({"USD", "EUR", "GBP", "INR", "CNY", "CAD", "SEK", "CHF"})
 _STRIP = str.maketrans("", "", "$€£₹¥\x80,")
@@ -13,14 +15,26 @@ _STRIP = str.maketrans("", "", "$€£₹¥\x80,")
 class MoneyError(ValueError):
     """An amount that cannot be read exactly in the hand's minor units."""
 
+    code = "HH012"
+
+
+class AmountOutOfRange(MoneyError):
+    """An amount beyond the largest hhtool reads (limits.MAX_MINOR), or not finite."""
+
+    code = "HH013"
+
+
+_MAX_DIGITS = len(str(MAX_MINOR))  # more digits before the point than this is out of range at any scale
+
 
 @functools.lru_cache(maxsize=65536)
 def to_minor(text: str, scale: int) -> int:
     """Read `$1,234.50` as an int of minor units (`scale` of them per major unit).
 
     Raises MoneyError when the text is not a number or has more precision than
-    the scale keeps: rounding would silently change the hand. Cached: a file repeats
-    the same few amounts (blinds, antes) thousands of times.
+    the scale keeps: rounding would silently change the hand; AmountOutOfRange beyond
+    MAX_MINOR minor units (checked on the exponent first, so `0.01e999999` costs nothing).
+    Cached: a file repeats the same few amounts (blinds, antes) thousands of times.
     """
     plain = text.translate(_STRIP)
     # the usual shapes, `1234` and `12.5`/`12.50` in cents, read as ints; anything else (signs, exponents,
@@ -28,17 +42,37 @@ def to_minor(text: str, scale: int) -> int:
     whole, dot, fraction = plain.partition(".")
     if whole.isdigit() and whole.isascii() and len(whole) < 19:  # (int() of a huge digit string would refuse)
         if not dot:
-            return int(whole) * scale
+            return _in_range(int(whole) * scale, text)
         if scale == 100 and 0 < len(fraction) <= 2 and fraction.isdigit() and fraction.isascii():
-            return int(whole) * 100 + int(fraction) * (10 if len(fraction) == 1 else 1)
+            return _in_range(int(whole) * 100 + int(fraction) * (10 if len(fraction) == 1 else 1), text)
     try:
-        value = Decimal(plain) * scale
+        number = Decimal(plain)
     except InvalidOperation as exc:
-        raise MoneyError(f"not an amount: {text!r}") from exc
+        raise MoneyError(f"not an amount: {_shown(text)}") from exc
+    if number.is_nan():
+        raise MoneyError(f"not an amount: {_shown(text)}")
+    if number.is_infinite() or number.adjusted() >= _MAX_DIGITS:
+        raise AmountOutOfRange(_beyond(text))
+    value = number * scale
     integral = value.to_integral_value()
     if value != integral:
-        raise MoneyError(f"amount {text!r} has more decimals than 1/{scale} of a unit")
-    return int(integral)
+        raise MoneyError(f"amount {_shown(text)} has more decimals than 1/{scale} of a unit")
+    return _in_range(int(integral), text)
+
+
+def _in_range(minor: int, text: str) -> int:
+    if -MAX_MINOR <= minor <= MAX_MINOR:
+        return minor
+    raise AmountOutOfRange(_beyond(text))
+
+
+def _beyond(text: str) -> str:
+    return f"amount {_shown(text)} is beyond the largest amount hhtool reads ({MAX_MINOR:,} minor units)"
+
+
+def _shown(text: str, limit: int = 40) -> str:
+    """An amount as quoted in a message: a 4,400-digit one is cut, with its length."""
+    return repr(text) if len(text) <= limit else f"{text[:limit]!r}… ({len(text):,} characters)"
 
 
 def format_minor(amount: int, scale: int, symbol: str = "") -> str:
