@@ -290,6 +290,12 @@ def pot_limit_over_raise(legal: Legal):
 
 def fixed_limit_wrong_size(legal: Legal):
     """A fixed-limit bet or raise of two units instead of one (A6)."""
+    yield from _fixed_limit_resized(legal, lambda unit: 2 * unit)
+
+
+def _fixed_limit_resized(legal: Legal, size_of):
+    """Each fixed-limit bet or raise by a player who is not all-in, resized to `size_of(unit)` (where the
+    player's stack still covers it, so the line stays the player's own error and not an all-in)."""
     hand = legal.hand
     if hand.header.limit is not Limit.FIXED_LIMIT:
         return
@@ -300,15 +306,16 @@ def fixed_limit_wrong_size(legal: Legal):
         if _all_in(e):
             continue
         unit = hand.header.big_bet if spot.street in (Street.TURN, Street.RIVER) else hand.header.small_bet
-        target = spot.high + 2 * unit
-        if target - spot.own >= spot.stack:
+        size = size_of(unit)
+        target = spot.high + size
+        if size <= 0 or target - spot.own >= spot.stack:
             continue
         old = lines[_row(legal, e.line)]
         like = _token_after(old, ": bets " if isinstance(e, Bet) else ": raises ")
         if isinstance(e, Bet):
-            new = f"{e.player}: bets {_money(legal, 2 * unit, like)}"
+            new = f"{e.player}: bets {_money(legal, size, like)}"
         else:
-            new = _raise_line(e.player, _money(legal, 2 * unit, like), _money(legal, target, like))
+            new = _raise_line(e.player, _money(legal, size, like), _money(legal, target, like))
         yield e.line, new, f"{old!r} -> {new!r} (unit {unit})"
 
 
@@ -573,27 +580,7 @@ def side_pot_moved(legal: Legal):
 def fixed_limit_undersized(legal: Legal):
     """A fixed-limit bet or raise of half a unit by a player who is not all-in (A6): the line's own error,
     not a short all-in."""
-    hand = legal.hand
-    if hand.header.limit is not Limit.FIXED_LIMIT:
-        return
-    spots = track(hand)
-    lines = _lines(legal)
-    for e in _actions(hand, Bet, RaiseTo):
-        spot = spots[e.line]
-        if _all_in(e):
-            continue
-        unit = hand.header.big_bet if spot.street in (Street.TURN, Street.RIVER) else hand.header.small_bet
-        size = unit // 2
-        target = spot.high + size
-        if size <= 0 or target - spot.own >= spot.stack:
-            continue
-        old = lines[_row(legal, e.line)]
-        like = _token_after(old, ": bets " if isinstance(e, Bet) else ": raises ")
-        if isinstance(e, Bet):
-            new = f"{e.player}: bets {_money(legal, size, like)}"
-        else:
-            new = _raise_line(e.player, _money(legal, size, like), _money(legal, target, like))
-        yield e.line, new, f"{old!r} -> {new!r} (unit {unit})"
+    yield from _fixed_limit_resized(legal, lambda unit: unit // 2)
 
 
 @dataclass(frozen=True)
