@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import functools
+import re
 from decimal import Decimal, InvalidOperation
 
 CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY", "\x80": "EUR"}
 CURRENCY_CODES = frozenset({"USD", "EUR", "GBP", "INR", "CNY", "CAD", "SEK", "CHF"})
 _STRIP = str.maketrans("", "", "$€£₹¥\x80,")
+# what a client prints once the symbol and thousands commas are gone: ASCII digits, a decimal point,
+# at most a leading minus (Decimal alone would also take `1e1`, `1_0`, `+10` and full-width digits)
+_PRINTED = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)\Z")
 
 
 class MoneyError(ValueError):
@@ -31,6 +35,8 @@ def to_minor(text: str, scale: int) -> int:
             return int(whole) * scale
         if scale == 100 and 0 < len(fraction) <= 2 and fraction.isdigit() and fraction.isascii():
             return int(whole) * 100 + int(fraction) * (10 if len(fraction) == 1 else 1)
+    if _PRINTED.match(plain) is None:
+        raise MoneyError(f"not an amount: {text!r}")
     try:
         value = Decimal(plain) * scale
     except InvalidOperation as exc:
