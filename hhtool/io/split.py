@@ -16,6 +16,7 @@ from pathlib import Path
 
 from hhtool.codes import finding
 from hhtool.findings import Finding
+from hhtool.io.paths import display_name
 
 CHUNK = 1 << 20
 MAX_BLOCK = 512 * 1024  # a hand is a few KiB; anything this big is not a hand
@@ -77,7 +78,7 @@ def read_blocks(path: Path, name: str | None = None) -> Iterator[Block | Finding
 
     Never raises for bad input: I/O errors, binary and empty files become findings.
     """
-    name = name if name is not None else str(path)
+    name = name if name is not None else display_name(path)
     try:
         with open(path, "rb") as handle:
             yield from split_chunks(byte_chunks(handle, name), name)
@@ -197,7 +198,7 @@ class _Body:
     still read. What the block holds never depends on how the bytes were cut into pieces.
     """
 
-    __slots__ = ("parts", "size", "blanks", "blank_size")
+    __slots__ = ("blank_size", "blanks", "parts", "size")
 
     def __init__(self) -> None:
         self.parts: list[bytes] = []
