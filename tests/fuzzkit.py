@@ -84,15 +84,15 @@ BASE_HANDS: list[str] = _clean(_sample_hands() + _generated_hands())
 # The numbers past the dataset's narrow integer columns (seat and table size int8, counts int16, line
 # int32: 128, 256, 32768, 65536, 2^31, 2^32) belong there too (issue 12 item 5: `Seat 200:`).
 NUMERIC_LIMITS = ("9" * 25, "9" * 5000, "100000000000000000", "9223372036854775808", "1e999999", "Infinity",
-                  "0.01e999999", "200", "1000000000000", "9999", "128", "256", "32768", "65536", "2147483648",
+                  "0.01e999999", "200", "1000000000000", "9999", "128", "256", "32767", "32768", "65536", "2147483648",
                   "4294967296")
 ODD_NUMBERS = ("0", "00", "-1", "-0", "1_0", "+10", "1e1", "１０", "٣", "0x10", "NaN", "1.", ".5", "0.001",
-               "1,000,000", "32767", "127", "12.345", "")
+               "1,000,000", "127", "12.345", "")
 CONTROLS = ("\x00", "\x01", "\x07", "\x08", "\x0b", "\x0c", "\x1b[31m", "\x1b]0;x\x07", "\x7f", "\x85", "\x9b",
             "\u2028", "\u202e", "\ufeff", "\ufffd", "\t", "\r", "\xa0", "\u200b")
 ODD_NAMES = ("A" * 300, "Б" * 2000, "x" * 70000, "=cmd|' /C calc'!A0", "+1", "-", "@x", "a: b", "[Ah Kd]",
-             "Seat 1:", "$5", "#1", "名前", "Ünïcödé", " lead", "trail ", "a\x1b[2Jb", "in chips", "and is all-in",
-             "'", '"', "\\", "", "😀" * 10)
+             "Seat 1:", "$5", "#1", "名前", "Ünïcödé", " lead", "trail ", "a\x1b[2Jb", "in chips",
+             "and is all-in", "'", '"', "\\", "", "😀" * 10)
 CHAR_POOL = "0123456789$€£#:;,.()[]/- xAKQJT2shdcPokerStarsHand\x00\x1b\x7f\x85\xa0\xff\u2028é中"
 ENCODINGS = ("utf-8", "utf-8-sig", "cp1252", "utf-16", "mixed", "invalid-byte")
 
