@@ -186,6 +186,32 @@ def split_chunks(chunks: Iterator[bytes], name: str, first_line: int = 1) -> Ite
         yield finding("HH001", "file contains no hand", name, 1, expected=">= 1 hand", actual=0)
 
 
+def _emit(parts: list[bytes], size: int, name: str, line: int, col: int, dialect: str | None) -> Block | None:
+    raw = b"".join(parts)
+    if size > MAX_BLOCK:  # kept as a block (hand or stray text) so that it is reported, never lost
+        text = _decode(raw[:200]).split("\n", 1)[0]
+        return Block(name, line, col, dialect, text, oversized=True)
+    if dialect is None and not raw.strip():
+        return None
+    text = _decode(raw)
+    if " \n" in text or "\t\n" in text or "\xa0" in text:
+        text = "\n".join([line.rstrip(_BLANKS) for line in text.split("\n")]).replace("\xa0", " ")
+    if not text.endswith("\n"):
+        text += "\n"
+    return Block(name, line, col, dialect, text)
+
+
+def _decode(raw: bytes) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    try:
+        return raw.decode("cp1252")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
+
+
 _WHITE = b" \t\n"
 
 
@@ -227,29 +253,3 @@ class _Body:
         if self.size + self.blank_size <= MAX_BLOCK:
             self.parts.extend(self.blanks)
         return _emit(self.parts, self.size, name, line, col, dialect)
-
-
-def _emit(parts: list[bytes], size: int, name: str, line: int, col: int, dialect: str | None) -> Block | None:
-    raw = b"".join(parts)
-    if size > MAX_BLOCK:  # kept as a block (hand or stray text) so that it is reported, never lost
-        text = _decode(raw[:200]).split("\n", 1)[0]
-        return Block(name, line, col, dialect, text, oversized=True)
-    if dialect is None and not raw.strip():
-        return None
-    text = _decode(raw)
-    if " \n" in text or "\t\n" in text or "\xa0" in text:
-        text = "\n".join([line.rstrip(_BLANKS) for line in text.split("\n")]).replace("\xa0", " ")
-    if not text.endswith("\n"):
-        text += "\n"
-    return Block(name, line, col, dialect, text)
-
-
-def _decode(raw: bytes) -> str:
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
-    try:
-        return raw.decode("cp1252")
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")
