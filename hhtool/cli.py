@@ -14,6 +14,7 @@ from hhtool.findings import Finding, Severity
 from hhtool.grammar import ParseResult, Status
 from hhtool.pipeline import Tally, parse_paths
 from hhtool.rules.ruleset import RuleSet, RulesError, load_rules
+from hhtool.safetext import printable
 from hhtool.serialize import parse_result_dict, to_json_line
 from hhtool.validate import Summary, validate_paths
 
@@ -41,8 +42,10 @@ def main() -> None:
 
 
 def _finding_line(f: Finding) -> str:
-    hand = f" (hand {f.hand_id})" if f.hand_id else ""
-    return f"{f.file}:{f.line}:{f.column}: {f.code} [{f.severity}] {f.message}{hand}"
+    """One finding as a text line; names from the input are escaped (printable), so that none can
+    drive the terminal or forge a second line."""
+    hand = f" (hand {printable(f.hand_id)})" if f.hand_id else ""
+    return f"{printable(f.file)}:{f.line}:{f.column}: {f.code} [{f.severity}] {printable(f.message)}{hand}"
 
 
 @app.command()
@@ -64,7 +67,8 @@ def parse(
                 raw.write(to_json_line(parse_result_dict(item)))
             else:
                 events = len(item.hand.events) if item.hand else 0
-                lines = [f"{item.file}:{item.line}: {item.status} {item.site} hand {item.hand_id} ({events} events)"]
+                lines = [f"{printable(item.file)}:{item.line}: {item.status} {item.site} hand "
+                         f"{printable(str(item.hand_id))} ({events} events)"]
                 lines += [_finding_line(f) for f in item.findings]
                 raw.write(("\n".join(lines) + "\n").encode())
         else:
@@ -147,8 +151,13 @@ def _engine_settings(jobs: int | None, engine: Engine, scheduler: str | None, pa
     if scheduler is not None and engine is not Engine.dask:
         print("hhtool: --scheduler needs --engine dask", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE)
-    from hhtool.engine.plan import workers_for
+    from hhtool.engine.plan import ChunkSizeError, chunk_size, workers_for
 
+    try:
+        chunk_size()  # a bad HHTOOL_CHUNK_BYTES is a usage error whatever --jobs says
+    except ChunkSizeError as exc:
+        print(f"hhtool: {exc}", file=sys.stderr)
+        raise typer.Exit(EXIT_USAGE) from None
     return workers_for(paths, jobs, engine.value)
 
 
@@ -391,10 +400,14 @@ def audit(
     """
     from hhtool.audit import audit as run_audit
     from hhtool.audit.render import render
+    from hhtool.audit.tables import SourceError
 
     ruleset = _load_rules(rules) if rules is not None else None
     try:
         report = run_audit(paths, ruleset, rules)
+    except SourceError as exc:
+        print(f"hhtool: {printable(str(exc))}", file=sys.stderr)
+        raise typer.Exit(EXIT_USAGE) from None
     except OSError as exc:
         print(f"hhtool: cannot read {', '.join(paths)}: {exc}", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE) from None

@@ -31,8 +31,9 @@ def _add(code: str, rule: str, severity: Severity, title: str, why: str, example
 
 
 _add("HH001", "", _W, "file contains no hand",
-     "An empty file, or one with only blank lines, holds nothing to check; it is reported so a "
-     "broken export is noticed.", "an empty .txt file")
+     "An empty file, or one with only blank lines, or a folder given on the command line with no "
+     "hand-history file in it, holds nothing to check; it is reported so a broken export or a wrong "
+     "path is noticed.", "an empty .txt file")
 _add("HH002", "", _W, "text outside any hand",
      "Lines before the first hand header that belong to no hand (a tournament summary, notes, a "
      "cut header) are not lost silently.", "PokerStars Tournament #2012090038, No Limit Hold'em")
@@ -40,7 +41,8 @@ _add("HH003", "", _E, "binary file",
      "A file with NUL bytes and no UTF-16 byte-order mark is not a text hand history.",
      "a .png renamed to .txt")
 _add("HH004", "", _E, "file cannot be read",
-     "The file vanished, is a directory or is not readable; the run goes on with the next file.",
+     "The file vanished, is a directory or is not readable, a folder cannot be listed, or the path is "
+     "a FIFO, socket or device (reading it could block for ever); the run goes on with the next file.",
      "permission denied")
 _add("HH005", "", _E, "hand block too large",
      "A hand is a few kilobytes; a block over the limit (a 10 MB line, a missing header) is not "

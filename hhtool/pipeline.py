@@ -14,6 +14,7 @@ from hhtool.codes import finding
 from hhtool.findings import Finding, Severity
 from hhtool.grammar import ParseResult, Status, parse_block
 from hhtool.io import Block, expand_paths, read_blocks
+from hhtool.io.paths import display_name, path_finding
 
 
 @dataclass(slots=True)
@@ -60,11 +61,11 @@ def parse_paths_with_text(paths: Iterable[str | os.PathLike],
                           tally: Tally | None = None) -> Iterator[tuple[ParseResult | Finding, str | None]]:
     """As parse_paths, with each hand's text beside its result (for duplicate detection)."""
     for path, problem in expand_paths(paths):
-        name = str(path)
+        name = display_name(path)
         if tally is not None:
             tally.files += 1
         if problem is not None:
-            item = finding("HH004", f"cannot read {name}: {problem}", name, 0)
+            item = path_finding(path, problem)
             if tally is not None:
                 tally.add(item)
             yield item, None

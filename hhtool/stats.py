@@ -43,6 +43,7 @@ import pandas as pd
 import pyarrow as pa
 
 from hhtool.audit.tables import Tables, from_dataset, money, parsed_hands, stakes_label
+from hhtool.safetext import printable
 
 STAKES = ["site", "kind", "currency", "limit", "small_blind", "big_blind"]
 KEY = [*STAKES, "player"]
@@ -232,9 +233,23 @@ def to_json(frame: pd.DataFrame) -> str:
     return json.dumps({"columns": definitions, "players": records(frame)}, ensure_ascii=False, indent=1)
 
 
+# A cell a spreadsheet would run as a formula starts with one of these (OWASP, "CSV injection").
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> object:
+    """A text cell that a spreadsheet would take for a formula (a player named `=HYPERLINK(…)`) gets a
+    leading `'`, which spreadsheets show as text; numbers (a negative net won) are left alone."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
 def to_csv(frame: pd.DataFrame) -> str:
     buffer = io.StringIO()
-    frame.to_csv(buffer, index=False, lineterminator="\n")
+    text_columns = [name for name in frame.columns if not pd.api.types.is_numeric_dtype(frame[name])]
+    frame.assign(**{name: frame[name].map(csv_cell) for name in text_columns}).to_csv(
+        buffer, index=False, lineterminator="\n")
     return buffer.getvalue()
 
 
@@ -259,7 +274,7 @@ def to_text(frame: pd.DataFrame) -> str:
                 elif isinstance(value, float):
                     cells.append(f"{value:.1f}" if n.endswith("_pct") else f"{value:.2f}")
                 else:
-                    cells.append(str(value))
+                    cells.append(printable(str(value)))  # a name is data: no escape sequence reaches the terminal
             table.append(cells)
         widths = [max(len(r[i]) for r in table) for i in range(len(names))]
         lines = [stakes_label(rows[0]) + f" — {len(rows)} players"]

@@ -12,6 +12,7 @@ from html import escape
 from hhtool.audit.charts import COLORS, Bar, bar_chart, column_chart
 from hhtool.audit.report import VIOLATION_KINDS, VIOLATION_LABELS
 from hhtool.audit.tables import money, scale_of
+from hhtool.safetext import printable
 
 HTML_ROWS = 200  # longest table in the HTML page; the JSON report has every row
 
@@ -115,7 +116,7 @@ def _cash_out_line(s: dict) -> str:
 def _text_table(rows: Sequence[dict], columns: Sequence[Column]) -> str:
     if not rows:
         return "  (none)"
-    cells = [[c[1] for c in columns]] + [[c[2](r) for c in columns] for r in rows]
+    cells = [[c[1] for c in columns]] + [[printable(c[2](r)) for c in columns] for r in rows]  # names are data
     widths = [max(len(row[i]) for row in cells) for i in range(len(columns))]
     lines = []
     for row in cells:
@@ -126,7 +127,8 @@ def _text_table(rows: Sequence[dict], columns: Sequence[Column]) -> str:
 
 def to_text(report: dict) -> str:
     s = report["summary"]
-    out = [f"Rake and payout audit of {report['source']['kind']}: {', '.join(report['source']['paths'])}",
+    paths = printable(", ".join(report["source"]["paths"]))
+    out = [f"Rake and payout audit of {report['source']['kind']}: {paths}",
            f"Schedule: {report['schedule']['description']}",
            (f"Hands: {s['hands']} ({', '.join(f'{k} {v}' for k, v in s['by_status'].items()) or 'none'}); audited "
            f"{s['audited_hands']}: cash {s['cash_hands']}, tournament {s['tournament_hands']}; raked {s['raked_hands']}"),

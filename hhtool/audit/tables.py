@@ -97,9 +97,38 @@ def from_paths(paths: Iterable[str | os.PathLike], rules: RuleSet | None = None)
     return Tables(frames, "hand histories", paths, summary, skipped)
 
 
+class SourceError(ValueError):
+    """The paths mix a dataset with other paths, or name a part of a dataset: a usage error, since
+    reading them as hand histories would find no hand (a dataset's Parquet files are not histories)."""
+
+
+def check_sources(paths: list[str]) -> None:
+    """SourceError unless `paths` is one dataset folder or hand-history paths with no dataset among them."""
+    datasets = [p for p in paths if is_dataset(p)]
+    if datasets and len(paths) > 1:
+        raise SourceError(f"{datasets[0]} is a dataset: audit one dataset folder alone, or hand-history files and "
+                          f"folders ({len(paths)} paths given)")
+    for path in paths:
+        owner = _dataset_of_table(Path(path))
+        if owner is not None:
+            raise SourceError(f"{path} is inside the dataset {owner}: audit the dataset folder itself")
+
+
+def _dataset_of_table(path: Path) -> Path | None:
+    """The dataset whose table folder holds `path`, or None. A table folder is named after a table and
+    sits in a dataset; it holds date= partitions, or has the other tables beside it (a `hands/` folder
+    of hand histories alone is not one)."""
+    for folder in (path, *path.parents):
+        if folder.name in TABLES and is_dataset(folder.parent) and (
+                next(folder.glob("date=*"), None) is not None or (folder.parent / "seats").is_dir()):
+            return folder.parent
+    return None
+
+
 def load(paths: Iterable[str | os.PathLike], rules: RuleSet | None = None) -> Tables:
     """A dataset folder (one path with a `hands/` folder) or hand-history files and folders."""
     paths = [str(p) for p in paths]
+    check_sources(paths)
     if len(paths) == 1 and is_dataset(paths[0]):
         return from_dataset(paths[0])
     return from_paths(paths, rules)
@@ -134,4 +163,4 @@ def stakes_label(row: dict) -> str:
     return f"{row['site']} {row['limit']} {money(row['small_blind'], cur)}/{money(row['big_blind'], cur)} {cur}"
 
 
-__all__ = ["Tables", "from_dataset", "from_paths", "is_dataset", "load", "money", "parsed_hands", "scale_of", "stakes_label", "to_frame"]
+__all__ = ["SourceError", "Tables", "check_sources", "from_dataset", "from_paths", "is_dataset", "load", "money", "parsed_hands", "scale_of", "stakes_label", "to_frame"]

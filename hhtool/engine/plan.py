@@ -19,7 +19,7 @@ from pathlib import Path
 from hhtool.codes import finding
 from hhtool.findings import Finding
 from hhtool.io import Block, expand_paths, read_blocks
-from hhtool.io.paths import total_size
+from hhtool.io.paths import display_name, path_finding, total_size
 from hhtool.io.split import POKERSTARS_RE, byte_chunks, looks_binary, split_chunks
 
 # a task's size: ~800 hands, half a second of work. Each finished task waits in the parent for its turn,
@@ -55,6 +55,8 @@ def plan_tasks(paths: Iterable[str | os.PathLike], chunk_bytes: int | None = Non
                on_file=None) -> Iterator[Task | Finding]:
     """Tasks and path problems (HH004), in input order. `on_file()` is called once per file met."""
     chunk_bytes = chunk_bytes or chunk_size()
+    if chunk_bytes < 1:
+        raise ChunkSizeError(f"a task size of {chunk_bytes} bytes: at least 1")
     kill = os.environ.get(KILL_ENV)
     batch: list[Piece] = []
     size = 0
@@ -73,7 +75,7 @@ def plan_tasks(paths: Iterable[str | os.PathLike], chunk_bytes: int | None = Non
             if batch:
                 yield task(batch, size)
                 batch, size = [], 0
-            yield finding("HH004", f"cannot read {name}: {problem}", name, 0)
+            yield path_finding(path, problem)
             continue
         try:
             length = os.path.getsize(path)
@@ -95,8 +97,23 @@ def plan_tasks(paths: Iterable[str | os.PathLike], chunk_bytes: int | None = Non
         yield task(batch, size)
 
 
+class ChunkSizeError(ValueError):
+    """HHTOOL_CHUNK_BYTES is not a whole number of bytes >= 1 (0 or less would plan empty tasks for ever)."""
+
+
 def chunk_size() -> int:
-    return int(os.environ.get(CHUNK_ENV) or CHUNK_BYTES)
+    """The task size: HHTOOL_CHUNK_BYTES, else CHUNK_BYTES; ChunkSizeError when the setting is not a size."""
+    raw = os.environ.get(CHUNK_ENV)
+    if not raw:
+        return CHUNK_BYTES
+    try:
+        value = int(raw.strip())
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise ChunkSizeError(f"{CHUNK_ENV}={raw!r} is not a task size: give a whole number of bytes, at least 1 "
+                             f"(default {CHUNK_BYTES})")
+    return value
 
 
 def workers_for(paths: Iterable[str | os.PathLike], jobs: int | None, engine: str = "local") -> int:
@@ -181,16 +198,17 @@ class _Bounded:
 
 def read_piece(piece: Piece) -> Iterator[Block | Finding]:
     """The blocks of a piece, with the file's own line numbers; the whole file goes through read_blocks."""
+    name = display_name(piece.path)
     if piece.start == 0 and piece.end is None:
-        yield from read_blocks(Path(piece.path), piece.path)
+        yield from read_blocks(Path(piece.path), name)
         return
     try:
         with open(piece.path, "rb") as handle:
             handle.seek(piece.start)
             limit = None if piece.end is None else piece.end - piece.start
-            for item in split_chunks(byte_chunks(_Bounded(handle, limit), piece.path), piece.path, piece.line):
+            for item in split_chunks(byte_chunks(_Bounded(handle, limit), name), name, piece.line):
                 # a later piece starts with a hand: "no hand in the file" (HH001) is for a whole file only
                 if isinstance(item, Block) or piece.start == 0 or item.code != "HH001":
                     yield item
     except OSError as exc:
-        yield finding("HH004", f"cannot read file: {exc.strerror or exc}", piece.path, 0)
+        yield finding("HH004", f"cannot read file: {exc.strerror or exc}", name, 0)

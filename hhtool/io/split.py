@@ -16,6 +16,7 @@ from pathlib import Path
 
 from hhtool.codes import finding
 from hhtool.findings import Finding
+from hhtool.io.paths import display_name
 
 CHUNK = 1 << 20
 MAX_BLOCK = 512 * 1024  # a hand is a few KiB; anything this big is not a hand
@@ -98,7 +99,7 @@ def read_blocks(path: Path, name: str | None = None) -> Iterator[Block | Finding
 
     Never raises for bad input: I/O errors, binary and empty files become findings.
     """
-    name = name if name is not None else str(path)
+    name = name if name is not None else display_name(path)
     try:
         with open(path, "rb") as handle:
             yield from split_chunks(byte_chunks(handle, name), name)
@@ -185,8 +186,7 @@ class _NewlineNormaliser:
 def split_chunks(chunks: Iterator[bytes], name: str, first_line: int = 1) -> Iterator[Block | Finding]:
     """Blocks of the text in `chunks` (newlines normalised) cut at header lines, numbered from
     `first_line` (a piece of a file starts further down); file-level findings are at line 1."""
-    parts: list[bytes] = []
-    size = 0
+    body = _Body()
     start_line, start_col, dialect = first_line, 1, None
     pending = b""
     line_no = first_line
@@ -211,10 +211,8 @@ def split_chunks(chunks: Iterator[bytes], name: str, first_line: int = 1) -> Ite
             pos = 0
             counted, lines_before = 0, 0  # newlines in work[:counted], counted incrementally
             for begin, header_dialect in _headers(work):
-                size += begin - pos
-                if size <= MAX_BLOCK:
-                    parts.append(work[pos:begin])
-                block = _emit(parts, size, name, start_line, start_col, dialect)
+                body.add(work[pos:begin])
+                block = body.emit(name, start_line, start_col, dialect)
                 if block is not None:
                     hands += block.dialect is not None
                     stray |= block.dialect is None
@@ -224,12 +222,10 @@ def split_chunks(chunks: Iterator[bytes], name: str, first_line: int = 1) -> Ite
                 start_line = line_no + lines_before
                 start_col = begin - (work.rfind(b"\n", 0, begin) + 1) + 1
                 dialect = header_dialect
-                parts, size, pos = [], 0, begin
-            size += len(work) - pos
-            if size <= MAX_BLOCK:
-                parts.append(work[pos:])
+                body, pos = _Body(), begin
+            body.add(work[pos:])
             line_no += lines_before + work.count(b"\n", counted)  # newlines of work, counted once
-        block = _emit(parts, size, name, start_line, start_col, dialect)
+        block = body.emit(name, start_line, start_col, dialect)
         if block is not None:
             hands += block.dialect is not None
             stray |= block.dialect is None
@@ -276,3 +272,46 @@ def _decode(raw: bytes) -> str:
         return raw.decode("cp1252")
     except UnicodeDecodeError:
         return raw.decode("latin-1")
+
+
+_WHITE = b" \t\n"
+
+
+class _Body:
+    """The bytes of one block as they arrive, bounded by MAX_BLOCK.
+
+    Blank lines after the last text of a block (the gap before the next hand, or the end of the
+    file) are held apart: they are kept when the whole block fits the limit, as before, and left
+    out when only they make it too large, so that a hand followed by a megabyte of blank lines is
+    still read. What the block holds never depends on how the bytes were cut into pieces.
+    """
+
+    __slots__ = ("blank_size", "blanks", "parts", "size")
+
+    def __init__(self) -> None:
+        self.parts: list[bytes] = []
+        self.size = 0  # bytes up to the last non-blank byte
+        self.blanks: list[bytes] = []  # the blank run after it (dropped once over the limit)
+        self.blank_size = 0
+
+    def add(self, data: bytes) -> None:
+        if not data:
+            return
+        text = data.rstrip(_WHITE)
+        if text:
+            self.size += self.blank_size + len(text)
+            if self.size <= MAX_BLOCK:
+                self.parts.extend(self.blanks)
+                self.parts.append(text)
+            self.blanks, self.blank_size = [], 0
+            data = data[len(text):]
+        self.blank_size += len(data)
+        if self.blank_size <= MAX_BLOCK:
+            self.blanks.append(data)
+        else:
+            self.blanks = []
+
+    def emit(self, name: str, line: int, col: int, dialect: str | None) -> Block | None:
+        if self.size + self.blank_size <= MAX_BLOCK:
+            self.parts.extend(self.blanks)
+        return _emit(self.parts, self.size, name, line, col, dialect)

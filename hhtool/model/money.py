@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from decimal import Decimal, InvalidOperation
 
 from hhtool.model.limits import MAX_MINOR
@@ -10,6 +11,9 @@ from hhtool.model.limits import MAX_MINOR
 CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY", "\x80": "EUR"}
 CURRENCY_CODES = frozenset({"USD", "EUR", "GBP", "INR", "CNY", "CAD", "SEK", "CHF"})
 _STRIP = str.maketrans("", "", "$€£₹¥\x80,")
+# what a client prints once the symbol and thousands commas are gone: ASCII digits, a decimal point,
+# at most a leading minus (Decimal alone would also take `1e1`, `1_0`, `+10` and full-width digits)
+_PRINTED = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)\Z")
 
 
 class MoneyError(ValueError):
@@ -53,6 +57,8 @@ def to_minor(text: str, scale: int) -> int:
         raise MoneyError(f"not an amount: {_shown(text)}")
     if number.is_infinite() or number.adjusted() >= _MAX_DIGITS:
         raise AmountOutOfRange(_beyond(text))
+    if _PRINTED.match(plain) is None:  # after the range check: `1e999999` and `Infinity` are HH013, not HH012
+        raise MoneyError(f"not an amount: {_shown(text)}")
     value = number * scale
     integral = value.to_integral_value()
     if value != integral:

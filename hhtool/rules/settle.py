@@ -166,8 +166,8 @@ def _winners(s: Replay, pot: Pot, run: int) -> list[str] | None:
     for name in pot.eligible:
         player = s.players[name]
         cards = player.shown or player.cards
-        if len(cards) != 2 or not DECK.issuperset(cards) or not set(cards).isdisjoint(board):
-            continue
+        if len(cards) != 2 or cards[0] == cards[1] or not DECK.issuperset(cards) or not set(cards).isdisjoint(board):
+            continue  # not two cards of one deck with the board (HH301/HH302 say why): not comparable
         if not player.shown and not player.mucked:
             continue  # dealt cards of a player who did not show: the room did not compare them
         values[name] = evaluate(cards + board)
