@@ -11,7 +11,6 @@ here as a regression test.
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import os
 import random
@@ -29,13 +28,9 @@ from typer.testing import CliRunner
 from hhtool.cli import app
 
 CRASHERS = Path(__file__).resolve().parent / "fuzz_crashers"
-# Saved inputs whose failure belongs to the numeric-limits work of issue 12 items 5 and 7 (first bullet):
-# numbers beyond int64 or Python's int-string limit, seat numbers of 200 or 10^12, year 9999. Until
-# that work is in (hhtool/model/limits.py, its limits), they and the huge-number mutations are
-# expected failures; once it is, they are ordinary regression inputs and mutations like the others.
+# Saved inputs found by the huge-number mutations (beyond int64 or Python's int-string limit, seat 200 or
+# 10^12, year 9999, past a narrow column) carry this prefix: they are HH013 (hhtool/model/limits.py).
 NUMERIC_LIMITS_PREFIX = "numeric-limits-"
-NUMERIC_LIMITS_HANDLED = importlib.util.find_spec("hhtool.model.limits") is not None
-PENDING = "numeric-limits work of issue 12 items 5 and 7 (another change) not in this tree"
 CI_SECONDS = 30.0
 BATCH = 50  # examples per Hypothesis run; runs go on with the next seed until the time is up
 QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example,
@@ -57,15 +52,15 @@ def _save(case: Case, error: BaseException) -> Path:
     return path
 
 
-def _fuzz_batch(run_seed: int, examples: int, numeric_limits: bool, folder: Path, save: bool = False,
-                shrink: bool = True) -> None:
+def _fuzz_batch(run_seed: int, examples: int, folder: Path, only_numeric_limits: bool = False,
+                save: bool = False, shrink: bool = True) -> None:
     """One Hypothesis run; its shrunk failing input (the last one that failed) is saved when `save`."""
     failed: list[tuple[Case, BaseException]] = []
 
     @seed(run_seed)
     @settings(max_examples=examples, deadline=None, database=None, suppress_health_check=QUIET,
               phases=[Phase.generate, Phase.shrink] if shrink else [Phase.generate])
-    @given(case=cases(numeric_limits=numeric_limits))
+    @given(case=cases(only_numeric_limits=only_numeric_limits))
     def one(case: Case) -> None:
         try:
             check_case(case, folder)
@@ -91,8 +86,7 @@ def test_fuzz_single_files():
     with tempfile.TemporaryDirectory() as tmp:
         while elapsed() < budget:
             print(f"fuzz run seed {first + runs}") if long_run else None
-            _fuzz_batch(first + runs, BATCH, numeric_limits=NUMERIC_LIMITS_HANDLED, folder=Path(tmp),
-                        save=_saving())
+            _fuzz_batch(first + runs, BATCH, folder=Path(tmp), save=_saving())
             runs += 1
     FIGURES.seconds += elapsed()
     print("\n" + FIGURES.text())
@@ -100,12 +94,11 @@ def test_fuzz_single_files():
     assert FIGURES.crashes == FIGURES.hh099 == FIGURES.lost == 0
 
 
-@pytest.mark.xfail(not NUMERIC_LIMITS_HANDLED, reason=PENDING, strict=False)
 def test_fuzz_numeric_limits():
     """The huge-number mutations (5,000 digits, 1e999999, seat 200 or 10^12, year 9999, 2^31) on their own,
     through the same invariants (the dataset rows included)."""
     with tempfile.TemporaryDirectory() as tmp:
-        _fuzz_batch(7, 150, numeric_limits=True, folder=Path(tmp), save=_saving(), shrink=_saving())
+        _fuzz_batch(7, 150, folder=Path(tmp), only_numeric_limits=True, save=_saving(), shrink=_saving())
 
 
 # -- the same output for any --jobs and chunk size ------------------------------------------------
@@ -121,7 +114,7 @@ def _jsonl(paths: list[str], jobs: str, chunk: str | None) -> tuple[int, bytes]:
 
 
 @settings(max_examples=2, deadline=None, database=None, suppress_health_check=QUIET, phases=[Phase.generate])
-@given(batch=st.lists(cases(numeric_limits=NUMERIC_LIMITS_HANDLED), min_size=10, max_size=10),
+@given(batch=st.lists(cases(), min_size=10, max_size=10),
        chunk=st.integers(200, 20_000))
 def test_fuzz_same_output_for_any_jobs_and_chunk_size(batch, chunk):
     with tempfile.TemporaryDirectory() as tmp:
@@ -154,9 +147,7 @@ def _first_difference(a: bytes, b: bytes) -> str:
 SAVED = sorted(p for p in CRASHERS.glob("*.txt")) if CRASHERS.is_dir() else []
 
 
-@pytest.mark.parametrize("path", [pytest.param(p, id=p.stem, marks=[pytest.mark.xfail(
-    not NUMERIC_LIMITS_HANDLED, reason=PENDING, strict=False)] if p.name.startswith(NUMERIC_LIMITS_PREFIX) else [])
-    for p in SAVED])
+@pytest.mark.parametrize("path", [pytest.param(p, id=p.stem) for p in SAVED])
 def test_saved_crasher(path, tmp_path):
     """A saved input: no exception, no HH099, every hand accounted for (which hands were left whole is
     not recorded)."""
