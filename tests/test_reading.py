@@ -308,6 +308,19 @@ def test_ten_megabyte_line_in_a_hand_is_hh005_and_memory_stays_bounded(tmp_path)
     assert peak < 8 * 1024 * 1024, f"peak {peak / 2**20:.1f} MiB"
 
 
+@pytest.mark.parametrize("piece", [1, 4096, 600 * 1024, 10 ** 7], ids=["bytes", "4k", "600k", "whole"])
+def test_an_oversized_hand_is_named_by_its_header_however_the_bytes_arrive(piece):
+    # The block of an oversized hand keeps its first line (which gives the HH005 finding its hand id), also
+    # when the hand arrives in one piece larger than the limit, as a parallel task hands it over.
+    body = list(DEFAULT_BODY)
+    body.insert(5, 'Alice said, "' + "x" * (700 * 1024) + '"')
+    data = hands_file([H1, make_hand(2, body=body), H3]).encode()
+    blocks = list(split_module.split_chunks(iter([data[i:i + piece] for i in range(0, len(data), piece)]), "f.txt"))
+    [big] = [b for b in blocks if b.oversized]
+    assert big.line == 23 and big.text.startswith("PokerStars Hand #2:")
+    assert parse_block(big).hand_id == "2"
+
+
 def test_huge_text_without_a_hand_is_reported_as_stray_text(tmp_path):
     # 3 MiB of text in no hand: not a hand, but not an empty file either; it must not vanish silently.
     items = read_all(write(tmp_path, b"z" * (3 * 1024 * 1024)))

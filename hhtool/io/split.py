@@ -299,10 +299,13 @@ class _Body:
             return
         text = data.rstrip(_WHITE)
         if text:
+            room = MAX_BLOCK - self.size  # what the limit leaves before this text
             self.size += self.blank_size + len(text)
             if self.size <= MAX_BLOCK:
                 self.parts.extend(self.blanks)
                 self.parts.append(text)
+            elif room > 0:  # over the limit: keep its head, which names the hand, wherever the bytes were cut
+                self.parts.append(b"".join([*self.blanks, text])[:room])
             self.blanks, self.blank_size = [], 0
             data = data[len(text):]
         self.blank_size += len(data)
