@@ -305,7 +305,8 @@ class _Body:
                 self.parts.extend(self.blanks)
                 self.parts.append(text)
             elif room > 0:  # over the limit: keep its head, which names the hand, wherever the bytes were cut
-                self.parts.append(b"".join([*self.blanks, text])[:room])
+                head = b"".join(self.blanks)[:room]  # (the blanks are bounded; `text` may be a huge line: cut it first)
+                self.parts.append(head + text[:room - len(head)])
             self.blanks, self.blank_size = [], 0
             data = data[len(text):]
         self.blank_size += len(data)
