@@ -3,46 +3,22 @@
 from __future__ import annotations
 
 import os
-from datetime import datetime, timezone
-from zoneinfo import ZoneInfo
 
 import pyarrow as pa
 
 from hhtool.export.schema import COLUMNS
 from hhtool.findings import Finding, Severity
 from hhtool.model import BlindKind, Hand, PostAnte, PostBlind, RaiseTo
+from hhtool.model.clock import to_utc
 from hhtool.rules.replay import Replay
 from hhtool.validate import HandResult
 
-# Zones PokerStars prints after the local time, as IANA zones (ET is the server's reference).
-ZONES = {
-    "ET": "America/New_York", "EDT": "America/New_York", "EST": "America/New_York",
-    "CET": "Europe/Paris", "CEST": "Europe/Paris", "WET": "Europe/Lisbon", "WEST": "Europe/Lisbon",
-    "EET": "Europe/Helsinki", "EEST": "Europe/Helsinki", "MSK": "Europe/Moscow", "GMT": "Etc/UTC",
-    "UTC": "Etc/UTC", "BST": "Europe/London", "PT": "America/Los_Angeles", "CT": "America/Chicago",
-    "MT": "America/Denver", "AT": "America/Halifax", "NT": "America/St_Johns", "AEST": "Australia/Sydney",
-    "AWST": "Australia/Perth", "NZT": "Pacific/Auckland", "IST": "Asia/Kolkata", "JST": "Asia/Tokyo",
-    "CCT": "Asia/Shanghai", "BRT": "America/Sao_Paulo", "ART": "America/Argentina/Buenos_Aires",
-}
-_ZONE_CACHE: dict[str, ZoneInfo] = {}
 _POSITIONS = {"button", "small blind", "big blind"}
 _ACTION_NAMES = {
     BlindKind.SMALL: "post_small", BlindKind.BIG: "post_big", BlindKind.SMALL_AND_BIG: "post_small_and_big",
     BlindKind.BUTTON: "post_button",
 }
 _KIND_NAMES: dict[type, str] = {}
-
-
-def to_utc(local: datetime | None, zone: str | None, time_et: datetime | None) -> datetime | None:
-    """UTC from the ET time when printed (the most reliable), else from the local time and its zone."""
-    if time_et is not None:
-        local, zone = time_et, "ET"
-    if local is None or zone is None or zone not in ZONES:
-        return None
-    tz = _ZONE_CACHE.get(zone)
-    if tz is None:
-        tz = _ZONE_CACHE[zone] = ZoneInfo(ZONES[zone])
-    return local.replace(tzinfo=tz).astimezone(timezone.utc)
 
 
 def hand_uid(result) -> str:

@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args, get_origin
 
 import msgspec
 
+from hhtool.model.clock import to_utc
+
 if TYPE_CHECKING:
     from hhtool.model import Header
 
@@ -148,8 +150,6 @@ def level_in_force(schedule: RakeSchedule, header: Header) -> RakeLevel | None:
 
 
 def _utc_day(header: Header) -> str | None:
-    from hhtool.export.rows import to_utc  # the export's day (its `date` column), which the audit reads
-
     started = to_utc(header.time, header.time_zone, header.time_et)
     return started.date().isoformat() if started is not None else None
 
