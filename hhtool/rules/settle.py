@@ -59,7 +59,7 @@ def _kept_by_room(s: Replay, expected: dict[tuple[int, int, str], int]) -> dict[
         undecided = {name for _, index in s.unverified for name in s.pots[index].eligible}
         for seat in s.hand.claims.seats:
             if seat.player in cashed and seat.player in undecided:
-                claimed = sum(o.amount for o in seat.outcomes if o.won and o.amount is not None)
+                claimed = _won_printed(seat)
                 if claimed:
                     kept[seat.player] = claimed
     return kept
@@ -556,8 +556,13 @@ def _check_summary(s: Replay) -> None:
 
 def _check_kept_share(s: Replay, seat: SeatSummary) -> None:
     """A cashed-out player's `won ($X)` is the share the room keeps: it must be what the cards give."""
-    claimed = sum(o.amount for o in seat.outcomes if o.won and o.amount is not None)
+    claimed = _won_printed(seat)
     share = s.cash_out_kept.get(seat.player, 0)
     if claimed != share and (claimed or share):
         s.report("HH210", f"the summary says {seat.player} won {s.money(claimed)} (pot not awarded: cashed out); "
                  f"the share by the cards is {s.money(share)}", seat.line, expected=share, actual=claimed)
+
+
+def _won_printed(seat: SeatSummary) -> int:
+    """What a summary seat line says the player won (`won ($X)`, over both runs)."""
+    return sum(o.amount for o in seat.outcomes if o.won and o.amount is not None)
