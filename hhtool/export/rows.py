@@ -6,14 +6,13 @@ import os
 
 import pyarrow as pa
 
+from hhtool.dialects import conventions, started_utc
 from hhtool.export.schema import COLUMNS
 from hhtool.findings import Finding, Severity
 from hhtool.model import BlindKind, Hand, PostAnte, PostBlind, RaiseTo
-from hhtool.model.clock import to_utc
 from hhtool.rules.replay import Replay
 from hhtool.validate import HandResult
 
-_POSITIONS = {"button", "small blind", "big blind"}
 _ACTION_NAMES = {
     BlindKind.SMALL: "post_small", BlindKind.BIG: "post_big", BlindKind.SMALL_AND_BIG: "post_small_and_big",
     BlindKind.BUTTON: "post_button",
@@ -168,7 +167,7 @@ class Rows:
             self._findings(uid, result.findings, day)
             return day
         header = hand.header
-        started = to_utc(header.time, header.time_zone, header.time_et)
+        started = started_utc(header)
         day = started.date().isoformat() if started else "unknown"
         currency = header.currency
         collected_by = state.collected_by()
@@ -192,8 +191,9 @@ class Rows:
                day: str) -> None:
         positions = {}
         folded_on = {}
+        named = conventions(hand.header.site).positions  # printed name → the seat position it names, or None
         for summary in hand.claims.seats:
-            tags = [t for t in summary.positions if t in _POSITIONS]
+            tags = [named[t] for t in summary.positions if named.get(t) is not None]
             positions[summary.player] = tags[-1] if tags else None
             if summary.folded_on is not None:
                 folded_on[summary.player] = str(summary.folded_on)
