@@ -1,0 +1,59 @@
+"""How a command ends when something outside its own handling happens.
+
+- A closed pipe (`hhtool generate | head`): the reader has what it wanted, so the run ends quietly
+  with exit code 0, as `cat` and `grep` do, with no "[Errno 32] Broken pipe" and no traceback.
+- A bug in hhtool that escapes a command: one line on stderr, the HH099 finding that every hand
+  gets for the same kind of bug, and exit code 2 (never a traceback: the message names the
+  exception so that it can be reported).
+Usage errors, Ctrl-C and the commands' own exit codes pass through unchanged.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+import typer
+from typer.core import TyperGroup
+
+from hhtool.codes import CATALOGUE
+from hhtool.safetext import printable
+
+EXIT_INTERNAL = 2
+
+
+def silence_stdout() -> None:
+    """Point stdout at /dev/null, so that flushing what is left in its buffer at exit cannot raise
+    again (Python would print "Exception ignored ... BrokenPipeError" and exit 120)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # not a real file (a test runner's capture)
+        pass
+
+
+def internal_error_line(exc: BaseException) -> str:
+    """The one line an internal error prints: the HH099 finding, then what to do."""
+    entry = CATALOGUE["HH099"]
+    return (f"hhtool: HH099 [{entry.severity}] {entry.title}: {type(exc).__name__}: {printable(str(exc))} "
+            f"(a bug in hhtool, not in the hands: please report it with the command that ran)")
+
+
+class GuardedGroup(TyperGroup):
+    """The command group of the CLI, with the two endings above around every command."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            value = super().invoke(ctx)
+            sys.stdout.flush()  # a pipe closed after the last write shows here, not at exit
+            return value
+        except BrokenPipeError:
+            silence_stdout()
+            ctx.exit(0)
+        except (typer.Exit, typer.Abort, click.exceptions.Exit, click.ClickException, click.exceptions.Abort):
+            raise  # the commands' own exit codes and usage errors
+        except Exception as exc:  # noqa: BLE001 - a bug must end in one line, not a traceback
+            print(internal_error_line(exc), file=sys.stderr)
+            ctx.exit(EXIT_INTERNAL)
