@@ -24,11 +24,12 @@ from hhtool.validate import Summary, validate_paths
 
 app = typer.Typer(
     cls=GuardedGroup,
-    help="Parse, validate and export poker hand histories.",
+    help="Parse, validate and export poker hand histories.\n\nSettings come from the command line, then the "
+         "file given with --config, then [tool.hhtool] in the nearest pyproject.toml or hhtool.toml (see the "
+         "README), then the defaults.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
-    rich_markup_mode=None,  # help texts are plain: `hhtool[dask]` and `[rake]` are shown as written
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
@@ -53,11 +54,7 @@ def main(
     version: Annotated[bool, typer.Option("--version", "-V", callback=_print_version, is_eager=True,
                                           help="Print hhtool's version and exit.")] = False,
 ) -> None:
-    """hhtool: make poker hand histories trustworthy and useful.
-
-    Settings come from the command line, then the file given with --config, then [tool.hhtool] in the
-    nearest pyproject.toml or hhtool.toml (see the README), then the defaults.
-    """
+    """hhtool: make poker hand histories trustworthy and useful."""
     from hhtool.engine.memory import tune_gc
 
     tune_gc()

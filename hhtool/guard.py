@@ -6,6 +6,10 @@
   gets for the same kind of bug, and exit code 2 (never a traceback: the message names the
   exception so that it can be reported).
 Usage errors, Ctrl-C and the commands' own exit codes pass through unchanged.
+
+The group also makes every help text literal: typer renders help with rich, whose markup would take
+`hhtool[dask]` or `[rake]` for a style tag and drop it. hhtool's help uses no markup, so each text is
+escaped once, when the group is built, and new help texts need no care.
 """
 
 from __future__ import annotations
@@ -41,8 +45,24 @@ def internal_error_line(exc: BaseException) -> str:
             f"(a bug in hhtool, not in the hands: please report it with the command that ran)")
 
 
+def literal_help(command: click.Command) -> None:
+    """Escape the rich markup in a command's help texts and its parameters' (square brackets stay)."""
+    from rich.markup import escape
+
+    for owner in (command, *command.params):
+        for attr in ("help", "short_help", "epilog"):
+            text = getattr(owner, attr, None)
+            if isinstance(text, str):
+                setattr(owner, attr, escape(text))
+
+
 class GuardedGroup(TyperGroup):
     """The command group of the CLI, with the two endings above around every command."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for command in (self, *self.commands.values()):
+            literal_help(command)
 
     def invoke(self, ctx: click.Context):
         try:
