@@ -17,7 +17,6 @@ from __future__ import annotations
 import os
 import sys
 
-import click
 import typer
 from typer.core import TyperGroup
 
@@ -25,6 +24,21 @@ from hhtool.codes import CATALOGUE
 from hhtool.safetext import printable
 
 EXIT_INTERNAL = 2
+
+
+def _passing() -> tuple[type[BaseException], ...]:
+    """The exceptions that are the CLI's own way out (exit codes, usage errors, Ctrl-C's Abort): typer's,
+    and click's where typer still uses the click package rather than its own copy."""
+    kinds: list[type[BaseException]] = [typer.Exit, typer.Abort, typer.BadParameter]
+    kinds += [k for k in (getattr(typer, "TyperException", None),) if k is not None]
+    try:
+        import click
+    except ImportError:
+        return tuple(kinds)
+    return (*kinds, click.exceptions.Exit, click.ClickException, click.exceptions.Abort)
+
+
+PASSING = _passing()
 
 
 def silence_stdout() -> None:
@@ -45,7 +59,7 @@ def internal_error_line(exc: BaseException) -> str:
             f"(a bug in hhtool, not in the hands: please report it with the command that ran)")
 
 
-def literal_help(command: click.Command) -> None:
+def literal_help(command) -> None:
     """Escape the rich markup in a command's help texts and its parameters' (square brackets stay)."""
     from rich.markup import escape
 
@@ -64,7 +78,7 @@ class GuardedGroup(TyperGroup):
         for command in (self, *self.commands.values()):
             literal_help(command)
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx):
         try:
             value = super().invoke(ctx)
             sys.stdout.flush()  # a pipe closed after the last write shows here, not at exit
@@ -72,7 +86,7 @@ class GuardedGroup(TyperGroup):
         except BrokenPipeError:
             silence_stdout()
             ctx.exit(0)
-        except (typer.Exit, typer.Abort, click.exceptions.Exit, click.ClickException, click.exceptions.Abort):
+        except PASSING:
             raise  # the commands' own exit codes and usage errors
         except Exception as exc:  # noqa: BLE001 - a bug must end in one line, not a traceback
             print(internal_error_line(exc), file=sys.stderr)
