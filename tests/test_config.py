@@ -330,3 +330,19 @@ def test_no_color_is_respected():
                            capture_output=True, text=True, timeout=60,
                            env={**os.environ, "FORCE_COLOR": "1", "TERM": "xterm-256color", "NO_COLOR": "1"})
     assert usage.returncode == 2 and "--bogus" in _plain(usage.stderr) and not _colours(usage.stderr)
+
+
+def test_export_uses_the_config_house_rules_and_isolated_does_not(tmp_path, hands):
+    import pyarrow.parquet as pq
+
+    (tmp_path / "hhtool.toml").write_text("[rules.table]\nmax_players = 5\n")
+
+    def statuses(out, *extra):
+        result = run("export", str(hands / "a-clean.txt"), "--out", str(tmp_path / out), "--jobs", "1", *extra,
+                     cwd=tmp_path)
+        assert result.exit_code == 0, result.output
+        table = pq.read_table(tmp_path / out / "hands")
+        return table.column("status").to_pylist()
+
+    assert [str(s) for s in statuses("with-config")] == ["invalid"]  # HH401: 6 players, the room allows 5
+    assert [str(s) for s in statuses("isolated", "--isolated")] == ["valid"]
