@@ -217,11 +217,12 @@ def _engine_settings(jobs: int | None, engine: Engine, scheduler: str | None, pa
     return workers_for(paths, jobs, engine.value)
 
 
-def _progress(flag: bool | None, paths: list[str]):
+def _progress(flag: bool | None, paths: list[str], quiet: bool = False):
+    """The progress bar: --progress/--no-progress, else on a terminal unless --quiet."""
     from hhtool.engine.progress import Progress, wanted
     from hhtool.io.paths import total_size
 
-    show = wanted(flag)
+    show = wanted(False if quiet and flag is None else flag)
     return Progress(show, total_size(paths) if show else 0)
 
 
@@ -317,7 +318,7 @@ def validate(
     files = FileTable()
     failed = FailedHands() if failed_hands is not None else None
     started = time.perf_counter()
-    bar = _progress(False if quiet and progress is None else progress, paths)
+    bar = _progress(progress, paths, quiet)
     if workers <= 1 and engine is Engine.local:
         results = validate_paths(paths, ruleset, summary)
     else:
@@ -438,7 +439,7 @@ def export(
     summary = Summary()
     started = time.perf_counter()
     try:
-        with _progress(False if quiet and progress is None else progress, paths) as bar:
+        with _progress(progress, paths, quiet) as bar:
             stats = export_paths(paths, out, ruleset, summary, workers, engine.value, scheduler, bar, wait)
     except OSError as exc:
         print(f"hhtool: cannot write the dataset at {out}: {exc}", file=sys.stderr)
