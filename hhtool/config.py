@@ -110,7 +110,10 @@ def load_config(explicit: str | os.PathLike | None = None, isolated: bool = Fals
                 raise ConfigError(f"{path}: no [tool.hhtool] table")
             return _config(path, section, "tool.hhtool.")
         return _config(path, table, "")
-    found = find_config(Path(start) if start is not None else Path.cwd())
+    try:
+        found = find_config(Path(start) if start is not None else Path.cwd())
+    except FileNotFoundError:  # the working directory was deleted: there is nothing above it to find
+        return Config()
     if found is None:
         return Config()
     path, section = found

@@ -77,6 +77,12 @@ def test_github_escapes_names_so_they_cannot_end_or_start_a_command(tmp_path):
     props, message = lines[0][len("::error "):].split("::", 1)
     assert props.startswith(f"file={tmp_path}/odd%2C name%3A 100%25.txt,line=16,col=1,title=HH113")
     assert "Orrin%250A::error::x calls $0.05" in message
+    forging = tmp_path / "b\n::error file=x::forged\x1b[31m.txt"  # a file name may hold a line break
+    forging.write_text(short_call().replace("Orrin_Vale", "Orrin\x1b[2J"))
+    forged = validate(str(forging), "--format", "github", "--select", "HH113").stdout
+    assert forged.count("\n") == 1 and "\x1b" not in forged, forged
+    assert "/b\\x0a%3A%3Aerror file=x%3A%3Aforged\\x1b[31m.txt,line=16" in forged
+    assert "HH113 Orrin\\x1b[2J calls $0.05" in forged
     assert escape_data("a\r\nb%") == "a%0D%0Ab%25" and escape_property("a,b:c") == "a%2Cb%3Ac"
 
 
