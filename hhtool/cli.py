@@ -82,13 +82,16 @@ def _settings(config: str | None, isolated: bool) -> Config:
 
 
 def _rules_for(path: str | None, settings: Config) -> tuple[RuleSet | None, str | None]:
-    """The house rules of a run and what names them: --rules, else the configuration's, else none."""
+    """The house rules of a run and what names them: --rules, else the configuration's (a file it
+    names, loaded as --rules is, or its own rules table), else none."""
+    path = path if path is not None else settings.rules_file()
     if path is not None:
         return _load_rules(path), path
     try:
-        return settings.ruleset(), settings.rules_source()
+        inline = settings.inline_rules()
     except RulesError as exc:
         raise _usage_error(str(exc)) from None
+    return inline, settings.inline_rules_source() if inline is not None else None
 
 
 @app.command()

@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from hhtool.rules.ruleset import RuleSet, load_rules, rules_from_dict
+from hhtool.rules.ruleset import RuleSet, rules_from_dict
 
 FILE_NAMES = ("hhtool.toml", "pyproject.toml")  # in one folder, hhtool.toml wins
 
@@ -54,40 +54,30 @@ class Config:
 
     source: Path | None = None  # the file read, None for defaults only
     data: ConfigFile = field(default_factory=ConfigFile)
-    _rules: RuleSet | None = None
-
-    @property
-    def rules_given(self) -> bool:
-        return self.data.rules is not None
-
-    def rules_source(self) -> str | None:
-        """What names the house rules in reports: the rules file, or the config file's table."""
+    def rules_file(self) -> str | None:
+        """The rules named by `rules = "..."`: a path relative to this file, made absolute, or a name
+        with a scheme (`profile:NAME`) as written; the caller loads it the way it loads --rules."""
         rules = self.data.rules
-        if rules is None or self.source is None:
+        if not isinstance(rules, str) or self.source is None:
             return None
-        if isinstance(rules, str):
-            return str(self._rules_path(rules))
+        if re.match(r"[a-z]+:(?![\\/])", rules):  # profile:casino-hu, not C:\ or a path
+            return rules
+        path = Path(rules).expanduser()
+        return str(path if path.is_absolute() else self.source.parent / path)
+
+    def inline_rules(self) -> RuleSet | None:
+        """The house rules written in this file (a `rules` table), checked whole (RulesError names
+        the key), or None."""
+        rules = self.data.rules
+        if not isinstance(rules, dict) or self.source is None:
+            return None
+        return rules_from_dict(rules, self.inline_rules_source())
+
+    def inline_rules_source(self) -> str:
         return f"{self.source}:{self._prefix()}rules"
-
-    def ruleset(self) -> RuleSet | None:
-        """The house rules this file sets, checked whole (RulesError names the key), or None."""
-        rules = self.data.rules
-        if rules is None or self.source is None:
-            return None
-        if self._rules is None:
-            if isinstance(rules, str):
-                self._rules = load_rules(self._rules_path(rules))
-            else:
-                self._rules = rules_from_dict(rules, f"{self.source}:{self._prefix()}rules")
-        return self._rules
 
     def format_for(self, command: str) -> str | None:
         return getattr(self.data.format, command)
-
-    def _rules_path(self, rules: str) -> Path:
-        assert self.source is not None
-        path = Path(rules).expanduser()
-        return path if path.is_absolute() else self.source.parent / path
 
     def _prefix(self) -> str:
         return "tool.hhtool." if self.source is not None and self.source.name == "pyproject.toml" else ""

@@ -67,7 +67,24 @@ def test_hhtool_toml_wins_over_pyproject_in_the_same_folder(tmp_path, hands):
 def test_no_configuration_file_means_the_defaults(tmp_path, hands):
     assert find_config(hands) is None or not str(find_config(hands)[0]).startswith(str(tmp_path))
     config = load_config(isolated=True)
-    assert config.source is None and config.ruleset() is None and config.format_for("validate") is None
+    assert config.source is None and config.rules_file() is None and config.inline_rules() is None
+    assert config.format_for("validate") is None
+
+
+def test_config_rules_name_a_file_relative_to_the_config_or_a_named_profile_as_written(tmp_path):
+    (tmp_path / "hhtool.toml").write_text('rules = "house.toml"\n')
+    assert load_config(start=tmp_path).rules_file() == str(tmp_path / "house.toml")
+    (tmp_path / "hhtool.toml").write_text('rules = "profile:casino-hu"\n')  # loaded as --rules loads it
+    assert load_config(start=tmp_path).rules_file() == "profile:casino-hu"
+    (tmp_path / "hhtool.toml").write_text(f'rules = "{tmp_path / "abs.toml"}"\n')
+    assert load_config(start=tmp_path).rules_file() == str(tmp_path / "abs.toml")
+
+
+def test_a_missing_config_rules_file_is_a_usage_error(tmp_path, hands):
+    (tmp_path / "hhtool.toml").write_text('rules = "nowhere.toml"\n')
+    result = run("validate", str(hands), cwd=tmp_path)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"hhtool: cannot read rules file {tmp_path / 'nowhere.toml'}")
 
 
 def test_precedence_command_line_over_config_over_discovered_over_defaults(tmp_path, hands):
