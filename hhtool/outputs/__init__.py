@@ -18,6 +18,11 @@ from hhtool.serialize import to_json_line
 FORMATS = ("text", "json", "jsonl", "github", "sarif", "junit")
 
 
+def findings_of(result) -> list[Finding]:
+    """The findings a result carries: a hand's, or the file-level finding itself."""
+    return [result] if isinstance(result, Finding) else result.findings
+
+
 class Writer:
     """The base writer: ignores everything (subclasses override what they print)."""
 
@@ -46,7 +51,7 @@ class TextWriter(Writer):
     def add(self, result) -> None:
         if self.statistics:
             return
-        findings = [result] if isinstance(result, Finding) else result.findings
+        findings = findings_of(result)
         if findings:
             self.out.write("".join(finding_line(f) + "\n" for f in findings).encode())
 
@@ -72,12 +77,12 @@ class JsonlWriter(Writer):
 class JsonWriter(Writer):
     """One document `{"summary", "hands", "file_findings"}` (or `{"summary", "statistics"}`)."""
 
-    wants_json = True
     summary_to_stderr = False
 
     def __init__(self, out: BinaryIO, statistics: bool = False) -> None:
         super().__init__(out)
         self.statistics = statistics
+        self.wants_json = not statistics  # the hands' objects; statistics need only the counts
         self.hands: list[dict] = []
         self.file_findings: list[dict] = []
 

@@ -10,7 +10,7 @@ CR and LF everywhere, and `:` and `,` inside the properties.
 from __future__ import annotations
 
 from hhtool.findings import Finding, Severity
-from hhtool.outputs import Writer
+from hhtool.outputs import Writer, findings_of
 from hhtool.safetext import printable
 
 LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
@@ -36,6 +36,6 @@ def annotation(f: Finding) -> str:
 
 class GithubWriter(Writer):
     def add(self, result) -> None:
-        findings = [result] if isinstance(result, Finding) else result.findings
+        findings = findings_of(result)
         if findings:
             self.out.write("".join(annotation(f) + "\n" for f in findings).encode())

@@ -14,7 +14,7 @@ from urllib.parse import quote
 
 from hhtool.codes import CATALOGUE, RULE_TEXT
 from hhtool.findings import Finding, Severity
-from hhtool.outputs import Writer
+from hhtool.outputs import Writer, findings_of
 from hhtool.serialize import to_json_line
 from hhtool.version import hhtool_version
 
@@ -68,7 +68,7 @@ class SarifWriter(Writer):
         self.results: list[dict] = []
 
     def add(self, item) -> None:
-        findings = [item] if isinstance(item, Finding) else item.findings
+        findings = findings_of(item)
         self.results.extend(result(f) for f in findings)
 
     def finish(self, counts: dict, files, quiet: bool) -> None:
