@@ -318,7 +318,8 @@ def _help(*args: str, env: dict | None = None) -> str:
 def test_help_texts_keep_their_square_brackets():
     validate = _help("validate", "--help")
     assert "pip install 'hhtool[dask]'" in validate
-    assert "hhtool.toml" in validate and "[tool.hhtool]" in _help("--help")
+    assert "(pyproject.toml with [tool.hhtool], or hhtool.toml)" in validate
+    assert "[tool.hhtool] in the nearest pyproject.toml" in _help("--help")
     audit = _help("audit", "--help")
     assert "House rules TOML file with a [rake] schedule." in audit
 
