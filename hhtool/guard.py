@@ -60,7 +60,8 @@ def internal_error_line(exc: BaseException) -> str:
 
 
 def literal_help(command) -> None:
-    """Escape the rich markup in a command's help texts and its parameters' (square brackets stay)."""
+    """Escape the rich markup in a command's help texts and its parameters' (square brackets stay),
+    and in those of its sub-commands (a group added with add_typer)."""
     from rich.markup import escape
 
     for owner in (command, *command.params):
@@ -68,6 +69,8 @@ def literal_help(command) -> None:
             text = getattr(owner, attr, None)
             if isinstance(text, str):
                 setattr(owner, attr, escape(text))
+    for sub in getattr(command, "commands", {}).values():
+        literal_help(sub)
 
 
 class GuardedGroup(TyperGroup):
@@ -75,8 +78,7 @@ class GuardedGroup(TyperGroup):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        for command in (self, *self.commands.values()):
-            literal_help(command)
+        literal_help(self)
 
     def invoke(self, ctx):
         try:

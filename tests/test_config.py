@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 from clikit import SHORT_CALL_CODES, clean, codes_of, omaha, run, short_call
 
 from hhtool.config import ConfigError, find_config, load_config
@@ -305,6 +306,29 @@ def test_dash_h_is_help_for_the_app_and_every_command():
         result = run(command, "-h")
         assert result.exit_code == 0 and "Usage:" in result.stdout, command
         assert result.stdout == run(command, "--help").stdout
+
+
+def test_help_of_a_sub_command_group_keeps_its_square_brackets():
+    import typer
+
+    from hhtool.guard import GuardedGroup
+
+    app = typer.Typer(cls=GuardedGroup)
+    group = typer.Typer(help="Dataset upkeep [dataset].")
+
+    @group.command()
+    def info(path: str = typer.Option("x", help="A [hands] folder.")) -> None:
+        """Show a dataset [info]."""
+
+    @app.command()
+    def other() -> None:
+        """Another [command]."""
+
+    app.add_typer(group, name="dataset")
+    runner = CliRunner()
+    assert "Dataset upkeep [dataset]." in runner.invoke(app, ["--help"], env={"COLUMNS": "200"}).stdout
+    sub = runner.invoke(app, ["dataset", "info", "--help"], env={"COLUMNS": "200"}).stdout
+    assert "Show a dataset [info]." in sub and "A [hands] folder." in sub
 
 
 def _help(*args: str, env: dict | None = None) -> str:
