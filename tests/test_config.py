@@ -18,8 +18,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 from clikit import SHORT_CALL_CODES, clean, codes_of, omaha, run, short_call
+from typer.testing import CliRunner
 
 from hhtool.config import ConfigError, find_config, load_config
 from hhtool.findings import Severity
