@@ -10,8 +10,12 @@ from typing import Annotated
 import typer
 
 from hhtool.codes import CATALOGUE, RULE_TEXT
+from hhtool.config import Config, ConfigError, load_config
 from hhtool.findings import Finding, Severity
 from hhtool.grammar import ParseResult, Status
+from hhtool.guard import GuardedGroup
+from hhtool.outputs.text import finding_line as _finding_line
+from hhtool.outputs.text import summary_text as _summary_text
 from hhtool.pipeline import Tally, parse_paths
 from hhtool.rules.ruleset import RuleSet, RulesError, load_rules
 from hhtool.safetext import printable
@@ -19,10 +23,14 @@ from hhtool.serialize import parse_result_dict, to_json_line
 from hhtool.validate import Summary, validate_paths
 
 app = typer.Typer(
-    help="Parse, validate and export poker hand histories.",
+    cls=GuardedGroup,
+    help="Parse, validate and export poker hand histories.\n\nSettings come from the command line, then the "
+         "file given with --config, then [tool.hhtool] in the nearest pyproject.toml or hhtool.toml (see the "
+         "README), then the defaults.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
@@ -33,31 +41,74 @@ class ParseFormat(StrEnum):
     text = "text"
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from hhtool.version import hhtool_version
+
+        print(f"hhtool {hhtool_version()}")
+        raise typer.Exit()
+
+
 @app.callback()
-def main() -> None:
+def main(
+    version: Annotated[bool, typer.Option("--version", "-V", callback=_print_version, is_eager=True,
+                                          help="Print hhtool's version and exit.")] = False,
+) -> None:
     """hhtool: make poker hand histories trustworthy and useful."""
     from hhtool.engine.memory import tune_gc
 
     tune_gc()
 
 
-def _finding_line(f: Finding) -> str:
-    """One finding as a text line; names from the input are escaped (printable), so that none can
-    drive the terminal or forge a second line."""
-    hand = f" (hand {printable(f.hand_id)})" if f.hand_id else ""
-    return f"{printable(f.file)}:{f.line}:{f.column}: {f.code} [{f.severity}] {printable(f.message)}{hand}"
+ConfigOption = Annotated[str | None, typer.Option("--config", help="Configuration file (pyproject.toml with "
+                                                  "[tool.hhtool], or hhtool.toml) instead of the one found "
+                                                  "upward from the working directory.")]
+IsolatedOption = Annotated[bool, typer.Option("--isolated", help="Ignore every configuration file.")]
+QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="Print the results only: no summary, "
+                                           "per-file table or progress on stderr.")]
+
+
+def _usage_error(message: str) -> typer.Exit:
+    print(f"hhtool: {printable(message)}", file=sys.stderr)
+    return typer.Exit(EXIT_USAGE)
+
+
+def _settings(config: str | None, isolated: bool) -> Config:
+    """The run's configuration file (none with --isolated); a bad one is a usage error."""
+    try:
+        return load_config(config, isolated)
+    except ConfigError as exc:
+        raise _usage_error(str(exc)) from None
+
+
+def _rules_for(path: str | None, settings: Config) -> tuple[RuleSet | None, str | None]:
+    """The house rules of a run and what names them: --rules, else the configuration's (a file it
+    names, loaded as --rules is, or its own rules table), else none."""
+    path = path if path is not None else settings.rules_file()
+    if path is not None:
+        return _load_rules(path), path
+    try:
+        inline = settings.inline_rules()
+    except RulesError as exc:
+        raise _usage_error(str(exc)) from None
+    return inline, settings.inline_rules_source() if inline is not None else None
 
 
 @app.command()
 def parse(
     paths: Annotated[list[str], typer.Argument(help="Files, folders (recursive) or globs.")],
-    fmt: Annotated[ParseFormat, typer.Option("--format", help="Output format on stdout.")] = ParseFormat.jsonl,
+    fmt: Annotated[ParseFormat | None, typer.Option("--format", help="Output format on stdout "
+                                                    "(default: jsonl).")] = None,
+    quiet: QuietOption = False,
+    config: ConfigOption = None,
+    isolated: IsolatedOption = False,
 ) -> None:
     """Parse hand histories into typed events: one JSON object per hand (header, seats, events, claims).
 
     Exit code 0 when every hand parsed (or is unsupported), 1 when a hand could not be parsed or a
     file is bad, 2 when a path cannot be read.
     """
+    fmt = fmt or ParseFormat(_settings(config, isolated).format_for("parse") or "jsonl")
     tally = Tally()
     started = time.perf_counter()
     raw = sys.stdout.buffer
@@ -77,7 +128,8 @@ def parse(
             else:
                 raw.write((_finding_line(item) + "\n").encode())
     elapsed = time.perf_counter() - started
-    _summary(tally, elapsed)
+    if not quiet:
+        _summary(tally, elapsed)
     if tally.io_failures:
         raise typer.Exit(EXIT_USAGE)
     if tally.count(Status.UNPARSED) or tally.file_errors:
@@ -106,6 +158,7 @@ def generate(
     players: Annotated[str, typer.Option("--players", help="Players at a new table, MIN-MAX (2..10).")] = "2-9",
     tournaments: Annotated[float, typer.Option("--tournaments", min=0.0, max=1.0,
                                                help="Share of tournament tables.")] = 0.15,
+    quiet: QuietOption = False,
 ) -> None:
     """Play random legal Hold'em hands and write them as PokerStars hand histories (they validate clean)."""
     from hhtool.generate import write_hands
@@ -119,16 +172,22 @@ def generate(
         bounds = (int(low), int(high or low))
         count = write_hands(sys.stdout if target == "-" else target, hands, seed, game, bounds,
                             tournaments=tournaments)
+    except BrokenPipeError:
+        raise  # the reader closed the pipe (`generate | head`): ends quietly (hhtool.guard)
     except (ValueError, OSError) as exc:
         print(f"hhtool: {exc}", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE) from None
-    print(f"wrote {count} hands to {'standard output' if target == '-' else target}", file=sys.stderr)
+    if not quiet:
+        print(f"wrote {count} hands to {'standard output' if target == '-' else target}", file=sys.stderr)
 
 
 class ValidateFormat(StrEnum):
     text = "text"
     json = "json"
     jsonl = "jsonl"
+    github = "github"
+    sarif = "sarif"
+    junit = "junit"
 
 
 class Engine(StrEnum):
@@ -161,11 +220,12 @@ def _engine_settings(jobs: int | None, engine: Engine, scheduler: str | None, pa
     return workers_for(paths, jobs, engine.value)
 
 
-def _progress(flag: bool | None, paths: list[str]):
+def _progress(flag: bool | None, paths: list[str], quiet: bool = False):
+    """The progress bar: --progress/--no-progress, else on a terminal unless --quiet."""
     from hhtool.engine.progress import Progress, wanted
     from hhtool.io.paths import total_size
 
-    show = wanted(flag)
+    show = wanted(False if quiet and flag is None else flag)
     return Progress(show, total_size(paths) if show else 0)
 
 
@@ -184,13 +244,52 @@ def _load_rules(path: str | None) -> RuleSet:
         raise typer.Exit(EXIT_USAGE) from None
 
 
+class SeverityLevel(StrEnum):
+    error = "error"
+    warning = "warning"
+    info = "info"
+
+
+def _selection(select: list[str] | None, ignore: list[str] | None, severity: SeverityLevel | None,
+               settings: Config):
+    """The findings to report: each of select, ignore and severity from the command line, else from
+    the configuration, else everything."""
+    from hhtool.selection import Selection, SelectionError, parse_codes
+
+    data = settings.data
+    try:
+        chosen = parse_codes(select if select is not None else data.select, "--select")
+        dropped = parse_codes(ignore if ignore is not None else data.ignore, "--ignore")
+    except SelectionError as exc:
+        raise _usage_error(str(exc)) from None
+    least = severity.value if severity is not None else (data.severity or "info")
+    return Selection(chosen, dropped, Severity(least))
+
+
 @app.command()
 def validate(
     paths: Annotated[list[str], typer.Argument(help="Files, folders (recursive) or globs.")],
-    fmt: Annotated[ValidateFormat, typer.Option("--format", help="Output format on stdout.")] = ValidateFormat.text,
+    fmt: Annotated[ValidateFormat | None, typer.Option("--format", help="Output format on stdout (default: "
+                                                       "text). github: workflow annotations; sarif: SARIF "
+                                                       "2.1.0; junit: JUnit XML.")] = None,
     rules: Annotated[str | None, typer.Option("--rules", help="House rules TOML file (see README).")] = None,
+    select: Annotated[list[str] | None, typer.Option(
+        "--select", metavar="CODE|PREFIX", help="Report only these codes or prefixes (HH114, HH1, HH2,...; "
+                                                "repeat or separate with commas).")] = None,
+    ignore: Annotated[list[str] | None, typer.Option(
+        "--ignore", metavar="CODE|PREFIX", help="Do not report these codes or prefixes (e.g. HH020).")] = None,
+    severity: Annotated[SeverityLevel | None, typer.Option(
+        "--severity", help="Report findings of this severity or worse (default: info, all).")] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Warnings also make the exit code 1.")] = False,
     exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when findings are reported.")] = False,
+    statistics: Annotated[bool, typer.Option("--statistics", help="Counts by code instead of each finding "
+                                             "(--format text or json).")] = False,
+    failed_hands: Annotated[str | None, typer.Option(
+        "--failed-hands", metavar="FILE", help="Write the text of every invalid or unparsed hand, with its file, "
+                                               "line and findings, to FILE (for a bug report).")] = None,
+    quiet: QuietOption = False,
+    config: ConfigOption = None,
+    isolated: IsolatedOption = False,
     jobs: JobsOption = None,
     engine: EngineOption = Engine.local,
     scheduler: SchedulerOption = None,
@@ -198,59 +297,79 @@ def validate(
 ) -> None:
     """Replay every hand under the rules and report each violation as a coded finding.
 
-    Exit code 0 when no error is found, 1 when any is (or any warning with --strict), 2 for a
-    usage or I/O failure. The output is the same for any --jobs and engine.
+    Exit code 0 when no error is reported, 1 when any is (or any warning with --strict), 2 for a
+    usage or I/O failure. Findings left out by --select, --ignore or --severity do not count. The
+    output is the same for any --jobs and engine.
     """
-    ruleset = _load_rules(rules)
+    from hhtool.outputs import writer_for
+    from hhtool.outputs.failed import FailedHands
+    from hhtool.outputs.files import FileTable
+
+    settings = _settings(config, isolated)
+    fmt_name = fmt.value if fmt is not None else settings.format_for("validate") or "text"
+    ruleset = _rules_for(rules, settings)[0] or RuleSet()
+    selection = _selection(select, ignore, severity, settings)
+    strict = strict or bool(settings.data.strict)
+    raw = sys.stdout.buffer
+    try:
+        writer = writer_for(fmt_name, raw, statistics)
+    except ValueError as exc:
+        raise _usage_error(str(exc)) from None
     workers = _engine_settings(jobs, engine, scheduler, paths)
     summary = Summary()
+    reported = Summary(tally=summary.tally)  # the counts of what is reported, after selection
+    files = FileTable()
+    failed = FailedHands() if failed_hands is not None else None
     started = time.perf_counter()
-    raw = sys.stdout.buffer
-    collected: list[dict] = []
-    file_findings: list[dict] = []
-    bar = _progress(progress, paths)
+    bar = _progress(progress, paths, quiet)
     if workers <= 1 and engine is Engine.local:
         results = validate_paths(paths, ruleset, summary)
     else:
         from hhtool.engine.runner import WANT_JSON, WANT_NONE, run
 
-        want = WANT_NONE if fmt is ValidateFormat.text else WANT_JSON
+        want = WANT_JSON if writer.wants_json else WANT_NONE
         results = run(paths, ruleset, summary, want, workers, engine.value, scheduler, bar)
     try:
         with bar:
             for result in results:
-                is_hand = not isinstance(result, Finding)
-                if workers <= 1 and is_hand:
+                if workers <= 1 and not isinstance(result, Finding):
                     bar.hand_in(result.file)
-                if fmt is ValidateFormat.jsonl:
-                    raw.write(result.json_line() if is_hand else to_json_line({"file_finding": result.as_dict()}))
-                elif fmt is ValidateFormat.json:
-                    (collected if is_hand else file_findings).append(result.as_dict())
-                else:
-                    findings = result.findings if is_hand else [result]
-                    if findings:
-                        raw.write("".join(_finding_line(f) + "\n" for f in findings).encode())
+                shown = selection.apply(result)
+                if shown is None:
+                    continue
+                reported.add(shown)
+                files.add(shown)
+                if failed is not None:
+                    failed.add(shown)
+                writer.add(shown)
     except KeyboardInterrupt:
         raise _interrupted("the output is incomplete") from None
     except _engine_error() as exc:
         print(f"hhtool: {exc}", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE) from None
-    elapsed = time.perf_counter() - started
-    counts = _summary_dict(summary, elapsed)
-    if fmt is ValidateFormat.json:
-        raw.write(to_json_line({"summary": counts, "hands": collected, "file_findings": file_findings}))
-    elif fmt is ValidateFormat.text:
-        raw.write((_summary_text(counts) + "\n").encode())
-    else:
+    counts = _summary_dict(reported, time.perf_counter() - started)
+    writer.finish(counts, files, quiet)
+    if writer.summary_to_stderr and not quiet:
         print(_summary_text(counts), file=sys.stderr)
+    if failed is not None:
+        _write_failed(failed, failed_hands, paths, quiet)
     if summary.tally.io_failures:
         raise typer.Exit(EXIT_USAGE)
     if exit_zero:
         return
-    errors = summary.by_severity[Severity.ERROR]
-    warnings = summary.by_severity[Severity.WARNING]
+    errors = reported.by_severity[Severity.ERROR]
+    warnings = reported.by_severity[Severity.WARNING]
     if errors or (strict and warnings):
         raise typer.Exit(EXIT_FINDINGS)
+
+
+def _write_failed(failed, target: str, paths: list[str], quiet: bool) -> None:
+    try:
+        count = failed.write(target, paths)
+    except OSError as exc:
+        raise _usage_error(f"cannot write {target}: {exc.strerror or exc}") from None
+    if not quiet:
+        print(f"wrote {count} failed hands to {target}", file=sys.stderr)
 
 
 def _engine_error() -> type[Exception]:
@@ -272,14 +391,6 @@ def _summary_dict(summary: Summary, elapsed: float) -> dict:
         "findings_by_code": dict(sorted(summary.by_code.items())),
         "hands_per_second": round(tally.hands_read / elapsed, 1) if elapsed > 0 else None,
     }
-
-
-def _summary_text(counts: dict) -> str:
-    codes = ", ".join(f"{code} {n}" for code, n in counts["findings_by_code"].items()) or "none"
-    duplicate = f", duplicate {counts['duplicate']}" if counts["duplicate"] else ""
-    return (f"hands read {counts['hands_read']}: valid {counts['valid']}, invalid {counts['invalid']}, "
-            f"unparsed {counts['unparsed']}, unsupported {counts['unsupported']}{duplicate}; "
-            f"findings by code: {codes}")
 
 
 @app.command("rules")
@@ -314,6 +425,9 @@ def export(
     wait: Annotated[float | None, typer.Option(
         "--wait", min=0, help="Seconds to wait while another export writes the same dataset "
                               "(default: until it has finished; 0: fail at once, exit code 2).")] = None,
+    quiet: QuietOption = False,
+    config: ConfigOption = None,
+    isolated: IsolatedOption = False,
 ) -> None:
     """Validate hands and add them to a Parquet dataset (hands, seats, actions, pots, payouts, findings).
 
@@ -323,12 +437,12 @@ def export(
     """
     from hhtool.export import export_paths
 
-    ruleset = _load_rules(rules)
+    ruleset = _rules_for(rules, _settings(config, isolated))[0] or RuleSet()
     workers = _engine_settings(jobs, engine, scheduler, paths)
     summary = Summary()
     started = time.perf_counter()
     try:
-        with _progress(progress, paths) as bar:
+        with _progress(progress, paths, quiet) as bar:
             stats = export_paths(paths, out, ruleset, summary, workers, engine.value, scheduler, bar, wait)
     except OSError as exc:
         print(f"hhtool: cannot write the dataset at {out}: {exc}", file=sys.stderr)
@@ -340,10 +454,11 @@ def export(
         raise typer.Exit(EXIT_USAGE) from None
     elapsed = time.perf_counter() - started
     rows = sum(stats.rows.values())
-    print(f"{_summary_text(_summary_dict(summary, elapsed))}\n"
-          f"exported {stats.hands_written} new hands ({stats.hands_skipped} already stored), {rows} rows "
-          f"({', '.join(f'{t} {n}' for t, n in stats.rows.items())}) to {out}; "
-          f"{stats.hands_read / elapsed if elapsed else 0:,.0f} hands/s", file=sys.stderr)
+    if not quiet:
+        print(f"{_summary_text(_summary_dict(summary, elapsed))}\n"
+              f"exported {stats.hands_written} new hands ({stats.hands_skipped} already stored), {rows} rows "
+              f"({', '.join(f'{t} {n}' for t, n in stats.rows.items())}) to {out}; "
+              f"{stats.hands_read / elapsed if elapsed else 0:,.0f} hands/s", file=sys.stderr)
     if summary.tally.io_failures:
         raise typer.Exit(EXIT_USAGE)
 
@@ -357,7 +472,10 @@ class StatsFormat(StrEnum):
 @app.command()
 def stats(
     dataset: Annotated[str, typer.Argument(help="Dataset folder written by 'hhtool export'.")],
-    fmt: Annotated[StatsFormat, typer.Option("--format", help="Output format on stdout.")] = StatsFormat.text,
+    fmt: Annotated[StatsFormat | None, typer.Option("--format", help="Output format on stdout "
+                                                    "(default: text).")] = None,
+    config: ConfigOption = None,
+    isolated: IsolatedOption = False,
 ) -> None:
     """Player statistics per stakes: hands, VPIP, PFR, 3-bet, WTSD, W$SD, net won, bb/100, rake paid.
 
@@ -368,6 +486,7 @@ def stats(
     from hhtool.stats import render
     from hhtool.stats import stats as compute
 
+    fmt = fmt or StatsFormat(_settings(config, isolated).format_for("stats") or "text")
     if not is_dataset(dataset):
         print(f"hhtool: {dataset} is not an hhtool dataset (no hands/ folder); make one with 'hhtool export'",
               file=sys.stderr)
@@ -386,9 +505,12 @@ def audit(
     paths: Annotated[list[str], typer.Argument(help="A dataset folder, or hand-history files, folders or globs.")],
     rules: Annotated[str | None, typer.Option("--rules", "--schedule",
                                               help="House rules TOML file with a [rake] schedule.")] = None,
-    fmt: Annotated[AuditFormat, typer.Option("--format", help="Report format.")] = AuditFormat.text,
+    fmt: Annotated[AuditFormat | None, typer.Option("--format", help="Report format (default: text).")] = None,
     out: Annotated[str | None, typer.Option("--out", help="Write the report to this file (default: stdout).")] = None,
     exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when the audit finds errors.")] = False,
+    quiet: QuietOption = False,
+    config: ConfigOption = None,
+    isolated: IsolatedOption = False,
 ) -> None:
     """Rake and payout audit: rake totals, schedule violations, payout mismatches, chip conservation.
 
@@ -402,9 +524,11 @@ def audit(
     from hhtool.audit.render import render
     from hhtool.audit.tables import SourceError
 
-    ruleset = _load_rules(rules) if rules is not None else None
+    settings = _settings(config, isolated)
+    fmt = fmt or AuditFormat(settings.format_for("audit") or "text")
+    ruleset, rules_source = _rules_for(rules, settings)
     try:
-        report = run_audit(paths, ruleset, rules)
+        report = run_audit(paths, ruleset, rules_source)
     except SourceError as exc:
         print(f"hhtool: {printable(str(exc))}", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE) from None
@@ -422,9 +546,10 @@ def audit(
             print(f"hhtool: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
             raise typer.Exit(EXIT_USAGE) from None
     s = report["summary"]
-    print(f"audited {s['audited_hands']} hands: {s['schedule_violations']} schedule violations, "
-          f"{s['payout_mismatches']} payout findings, {s['hands_out_of_balance']} hands out of balance"
-          + (f"; report written to {out}" if out else ""), file=sys.stderr)
+    if not quiet:
+        print(f"audited {s['audited_hands']} hands: {s['schedule_violations']} schedule violations, "
+              f"{s['payout_mismatches']} payout findings, {s['hands_out_of_balance']} hands out of balance"
+              + (f"; report written to {out}" if out else ""), file=sys.stderr)
     if s.get("unreadable_paths"):
         raise typer.Exit(EXIT_USAGE)
     if s["errors"] and not exit_zero:

@@ -1,0 +1,126 @@
+"""Output formats of `validate`: one writer per --format, fed each result in input order.
+
+A writer gets each hand's result (a HandResult, or a parallel run's HandRecord) and each file-level
+Finding as they come, and the run's counts at the end. The CLI picks the writer and feeds it; what a
+format looks like lives here (text, json, jsonl) and in the modules beside this one (github, sarif,
+junit).
+"""
+
+from __future__ import annotations
+
+from typing import BinaryIO
+
+from hhtool.findings import Finding
+from hhtool.outputs.files import FileTable
+from hhtool.outputs.text import finding_line, summary_text
+from hhtool.serialize import to_json_line
+
+FORMATS = ("text", "json", "jsonl", "github", "sarif", "junit")
+
+
+def findings_of(result) -> list[Finding]:
+    """The findings a result carries: a hand's, or the file-level finding itself."""
+    return [result] if isinstance(result, Finding) else result.findings
+
+
+class Writer:
+    """The base writer: ignores everything (subclasses override what they print)."""
+
+    wants_json = False  # each hand's JSON tail (pots, rake, ...) is needed: the engine must send it
+    summary_to_stderr = True  # the summary line goes to stderr (text and json have it on stdout)
+
+    def __init__(self, out: BinaryIO) -> None:
+        self.out = out
+
+    def add(self, result) -> None:
+        """One hand's result or a file-level Finding."""
+
+    def finish(self, counts: dict, files: FileTable, quiet: bool) -> None:
+        """The end of the run: `counts` is the summary (see cli._summary_dict)."""
+
+
+class TextWriter(Writer):
+    """`file:line:col: CODE [severity] message (hand ID)` lines, then the per-file table and the summary."""
+
+    summary_to_stderr = False
+
+    def __init__(self, out: BinaryIO, statistics: bool = False) -> None:
+        super().__init__(out)
+        self.statistics = statistics
+
+    def add(self, result) -> None:
+        if self.statistics:
+            return
+        findings = findings_of(result)
+        if findings:
+            self.out.write("".join(finding_line(f) + "\n" for f in findings).encode())
+
+    def finish(self, counts: dict, files: FileTable, quiet: bool) -> None:
+        from hhtool.outputs.stats import statistics_table
+
+        if self.statistics:
+            self.out.write(statistics_table(counts["findings_by_code"]).encode())
+        if not quiet:
+            self.out.write((files.render() + summary_text(counts) + "\n").encode())
+
+
+class JsonlWriter(Writer):
+    """One JSON object per hand and per file-level problem (the README's contract)."""
+
+    wants_json = True
+
+    def add(self, result) -> None:
+        self.out.write(to_json_line({"file_finding": result.as_dict()}) if isinstance(result, Finding)
+                       else result.json_line())
+
+
+class JsonWriter(Writer):
+    """One document `{"summary", "hands", "file_findings"}` (or `{"summary", "statistics"}`)."""
+
+    summary_to_stderr = False
+
+    def __init__(self, out: BinaryIO, statistics: bool = False) -> None:
+        super().__init__(out)
+        self.statistics = statistics
+        self.wants_json = not statistics  # the hands' objects; statistics need only the counts
+        self.hands: list[dict] = []
+        self.file_findings: list[dict] = []
+
+    def add(self, result) -> None:
+        if self.statistics:
+            return
+        (self.file_findings if isinstance(result, Finding) else self.hands).append(result.as_dict())
+
+    def finish(self, counts: dict, files: FileTable, quiet: bool) -> None:
+        from hhtool.outputs.stats import statistics_rows
+
+        if self.statistics:
+            self.out.write(to_json_line({"summary": counts,
+                                         "statistics": statistics_rows(counts["findings_by_code"])}))
+            return
+        self.out.write(to_json_line({"summary": counts, "hands": self.hands, "file_findings": self.file_findings}))
+
+
+def writer_for(fmt: str, out: BinaryIO, statistics: bool = False) -> Writer:
+    """The writer of a --format (statistics: counts by code instead of findings, text and json only)."""
+    if fmt == "text":
+        return TextWriter(out, statistics)
+    if fmt == "json":
+        return JsonWriter(out, statistics)
+    if statistics:
+        raise ValueError("--statistics needs --format text or json")
+    if fmt == "jsonl":
+        return JsonlWriter(out)
+    if fmt == "github":
+        from hhtool.outputs.github import GithubWriter
+
+        return GithubWriter(out)
+    if fmt == "sarif":
+        from hhtool.outputs.sarif import SarifWriter
+
+        return SarifWriter(out)
+    if fmt == "junit":
+        from hhtool.outputs.junit import JunitWriter
+
+        return JunitWriter(out)
+    raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")

@@ -1,0 +1,22 @@
+"""The text forms shared by the commands: a finding line and the summary line."""
+
+from __future__ import annotations
+
+from hhtool.findings import Finding
+from hhtool.safetext import printable
+
+
+def finding_line(f: Finding) -> str:
+    """One finding as a text line; names from the input are escaped (printable), so that none can
+    drive the terminal or forge a second line."""
+    hand = f" (hand {printable(f.hand_id)})" if f.hand_id else ""
+    return f"{printable(f.file)}:{f.line}:{f.column}: {f.code} [{f.severity}] {printable(f.message)}{hand}"
+
+
+def summary_text(counts: dict) -> str:
+    """The last line of a run: hands read by status and findings by code."""
+    codes = ", ".join(f"{code} {n}" for code, n in counts["findings_by_code"].items()) or "none"
+    duplicate = f", duplicate {counts['duplicate']}" if counts["duplicate"] else ""
+    return (f"hands read {counts['hands_read']}: valid {counts['valid']}, invalid {counts['invalid']}, "
+            f"unparsed {counts['unparsed']}, unsupported {counts['unsupported']}{duplicate}; "
+            f"findings by code: {codes}")
