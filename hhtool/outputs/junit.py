@@ -9,7 +9,7 @@ characters at all.
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
+import xml.etree.ElementTree as ElementTree
 
 from hhtool.findings import Finding, Severity
 from hhtool.outputs import Writer
@@ -22,12 +22,12 @@ _SKIPPED = ("unsupported", "duplicate")
 class JunitWriter(Writer):
     def __init__(self, out) -> None:
         super().__init__(out)
-        self.suites: dict[str, ET.Element] = {}  # in input order
+        self.suites: dict[str, ElementTree.Element] = {}  # in input order
 
-    def _suite(self, file: str) -> ET.Element:
+    def _suite(self, file: str) -> ElementTree.Element:
         suite = self.suites.get(file)
         if suite is None:
-            suite = self.suites[file] = ET.Element("testsuite", name=printable(file))
+            suite = self.suites[file] = ElementTree.Element("testsuite", name=printable(file))
         return suite
 
     def add(self, item) -> None:
@@ -36,23 +36,23 @@ class JunitWriter(Writer):
         else:
             hand = f"hand {item.hand_id}" if item.hand_id else "hand"
             name, status, findings = f"{hand} (line {item.line})", item.status, item.findings
-        case = ET.SubElement(self._suite(item.file), "testcase", classname=printable(item.file),
+        case = ElementTree.SubElement(self._suite(item.file), "testcase", classname=printable(item.file),
                              name=printable(name), file=printable(item.file), line=str(item.line))
         errors = [f for f in findings if f.severity is Severity.ERROR]
         text = "\n".join(finding_line(f) for f in findings)
         if status in _SKIPPED:
             first = findings[0] if findings else None
             message = f"{status}: {first.code} {first.message}" if first else status
-            ET.SubElement(case, "skipped", message=printable(message))
+            ElementTree.SubElement(case, "skipped", message=printable(message))
         elif errors:
-            failure = ET.SubElement(case, "failure", type=errors[0].code,
+            failure = ElementTree.SubElement(case, "failure", type=errors[0].code,
                                     message=printable(f"{len(errors)} error(s): {errors[0].code} {errors[0].message}"))
             failure.text = text
         elif findings:
-            ET.SubElement(case, "system-out").text = text
+            ElementTree.SubElement(case, "system-out").text = text
 
     def finish(self, counts: dict, files, quiet: bool) -> None:
-        root = ET.Element("testsuites", name="hhtool")
+        root = ElementTree.Element("testsuites", name="hhtool")
         totals = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
         for suite in self.suites.values():
             cases = suite.findall("testcase")
@@ -64,6 +64,6 @@ class JunitWriter(Writer):
             root.append(suite)
         for key, value in totals.items():
             root.set(key, str(value))
-        ET.indent(root)
-        self.out.write(b'<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode").encode()
+        ElementTree.indent(root)
+        self.out.write(b'<?xml version="1.0" encoding="UTF-8"?>\n' + ElementTree.tostring(root, encoding="unicode").encode()
                        + b"\n")
