@@ -79,7 +79,7 @@ def test_each_step_has_the_pot_and_stack_the_replay_computed(history):
     view = view_of(found.result, found.text)
     first = found.result.line  # the hand starts after the walk and three blank lines
     assert first == 23
-    at = view.step_at()
+    at = view.steps_by_line()
     for offset, (pot, stack) in EXPECTED.items():
         step = at[first + offset - 1]
         assert (view.money(step.pot), view.money(step.stacks[step.actor])) == (pot, stack), offset
@@ -124,7 +124,10 @@ def test_each_finding_is_printed_under_its_line(tmp_path):
     lines = result.output.splitlines()
     call = next(i for i, row in enumerate(lines) if "Carol: calls $0.50" in row)
     assert "HH113 [error] Carol calls $0.50; the call is $0.40" in lines[call + 1]
-    assert "invalid" in lines[0] and "errors)" in result.output
+    assert "invalid" in lines[0] and "2 findings (1 error)" in lines[0]
+    assert "HH202 [warning] $0.10 of Carol's bet was not called" in lines[call + 3]
+    turn = lines[call + 2]  # a street shows the pot it starts with: the $0.10 nobody called is back
+    assert "*** TURN ***" in turn and turn.split("│")[-2].strip() == "$1.45"
 
 
 def test_the_id_may_be_written_with_a_hash_or_its_site(history):

@@ -80,7 +80,7 @@ class HandView:
         last = self.first_line + len(self.lines) - 1
         return [f for f in self.result.findings if not self.first_line <= f.line <= last]
 
-    def step_at(self) -> dict[int, Step]:
+    def steps_by_line(self) -> dict[int, Step]:
         """Source line → the step of the last event on that line."""
         return {s.line: s for s in self.steps if s.kind not in ("seats", "end")}
 

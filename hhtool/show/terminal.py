@@ -31,7 +31,8 @@ def cards_text(cards) -> Text:
 
 
 def finding_text(f: Finding) -> Text:
-    text = Text("  ↳ ", style="dim")
+    text = Text()
+    text.append("  ↳ ", style="dim")
     text.append(f"{f.code} [{f.severity}] ", style=SEVERITY_STYLE.get(f.severity, ""))
     text.append(printable(f.message))
     return text
@@ -43,19 +44,23 @@ def render(view: HandView) -> Group:
     title = Text(f"Hand {printable(r.hand_id or '?')}", style="bold")
     title.append(f" · {r.site} · {r.status} · {printable(r.file)}:{r.line}")
     errors = sum(f.severity is Severity.ERROR for f in r.findings)
-    title.append(f" · {len(r.findings)} findings ({errors} errors)",
+    title.append(f" · {_count(len(r.findings), 'finding')} ({_count(errors, 'error')})",
                  style="bold red" if errors else "green" if not r.findings else "yellow")
     parts: list = [title]
     if view.seats:
-        parts.append(_seats(view))
-    parts.append(_lines(view))
+        parts += [Text(), _seats(view)]
+    parts += [Text(), _lines(view)]
     if view.steps:
-        parts.append(_results(view))
+        parts += [Text(), _results(view)]
     loose = view.loose_findings()
     if loose:
         parts.append(Text("Findings elsewhere:", style="bold"))
         parts += [finding_text(f).append(f" ({printable(f.file)}:{f.line})") for f in loose]
     return Group(*parts)
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"
 
 
 def _seats(view: HandView) -> Table:
@@ -79,7 +84,7 @@ def _lines(view: HandView) -> Table:
     table.add_column("hand history")
     table.add_column("pot", justify="right")
     table.add_column("stack", justify="right")
-    at = view.step_at()
+    at = view.steps_by_line()
     for offset, line_text in enumerate(view.lines):
         number = view.first_line + offset
         step = at.get(number)
@@ -87,8 +92,9 @@ def _lines(view: HandView) -> Table:
         style = "dim"
         if step is not None:
             style = "bold" if step.kind == "StreetStart" else ""
-            if step.kind in _ACTIONS:
+            if step.kind in _ACTIONS or step.kind == "StreetStart":  # a street starts after the uncalled returns
                 pot = view.money(step.pot)
+            if step.kind in _ACTIONS:
                 if step.actor is not None and step.actor in step.stacks:
                     stack = view.money(step.stacks[step.actor])
         table.add_row(str(number), Text(printable(line_text), style=style), pot, stack)
