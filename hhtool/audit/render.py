@@ -179,7 +179,6 @@ nav.toc a{color:var(--accent)}
 details{margin:6px 0}
 .sev-error{color:var(--bad)} .sev-warning{color:var(--warn)}
 summary{cursor:pointer}
-@media (max-width:600px){main{padding:16px 10px 40px} dl{grid-template-columns:1fr} dd{margin-bottom:6px}}
 table{border-collapse:collapse;background:#fff;margin:8px 0 4px;font-size:13px;width:100%}
 th,td{border:1px solid var(--line);padding:4px 8px;vertical-align:top}
 th{background:#eef1f5;text-align:left;font-weight:600}
@@ -191,6 +190,7 @@ td.nowrap{white-space:nowrap}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 14px;margin:8px 0}
 dt{font-weight:600} dd{margin:0;min-width:0;overflow-wrap:anywhere}
 code{overflow-wrap:anywhere}
+@media (max-width:600px){main{padding:16px 10px 40px} dl{grid-template-columns:1fr} dd{margin-bottom:6px}}
 """
 
 
