@@ -16,7 +16,7 @@ from browser import Browser
 from conftest import hands_file, make_hand
 from hhtool.cli import app
 from hhtool.show import locate, view_of
-from hhtool.show.page import page_data, to_html
+from hhtool.show.page import page_data, step_findings, to_html
 
 HAND_ID = "300000000001"
 BODY = """\
@@ -235,6 +235,20 @@ def test_the_page_is_self_contained_and_carries_the_replay_steps(history, tmp_pa
     assert [s["pot"] for s in data["steps"]][:3] == ["$0", "$0.05", "$0.15"]
     assert data["steps"][-1]["text"] == "End of the hand: pot $1.45, rake $0.05"
     assert run(HAND_ID, str(history), "--html", str(tmp_path / "no" / "dir.html")).exit_code == 2
+
+
+def test_the_page_shows_each_finding_once_at_its_step(tmp_path):
+    seats = ["Seat 1: Alice ($10 in chips)", "Seat 2: Bob ($10 in chips)", "Seat 7: Carol ($10 in chips)"]
+    bad = make_hand(HAND_ID, seats=seats, body=BODY.replace("Carol: calls $0.40", "Carol: calls $0.50"),
+                    summary=SUMMARY.replace("Seat 3: Carol", "Seat 7: Carol"))
+    path = tmp_path / "bad.txt"
+    path.write_text(bad, encoding="utf-8")
+    found = locate(HAND_ID, [str(path)])
+    view = view_of(found.result, found.text)
+    shown = [(view.steps[i].kind, view.steps[i].line, f.code) for i, fs in enumerate(step_findings(view)) for f in fs]
+    # a seat line's finding with the seats, the others at the line they are about
+    assert shown == [("seats", 1, "HH403"), ("Call", 16, "HH113"), ("StreetStart", 17, "HH202")]
+    assert sorted(f.code for f in found.result.findings) == sorted(code for *_, code in shown)
 
 
 def _png_size(path: Path) -> tuple[int, int]:

@@ -77,8 +77,9 @@ def _in_dataset(wanted: str, folder: str, rules: RuleSet | None) -> Located:
         raise ShowError(f"no hand {wanted} in the dataset {folder}", code=1)
     file, line = rows[0]
     if not os.path.isfile(file):
+        where = "" if os.path.isabs(file) else f" (a relative path, read from {os.getcwd()})"
         raise ShowError(f"the dataset records hand {wanted} at {file}:{line}, but that file cannot be read "
-                        "any more (moved or deleted)")
+                        f"any more (moved or deleted){where}")
     results = [r for r in validate_paths([file], rules) if isinstance(r, HandResult) and r.line == line]
     if not results or results[0].hand_id != wanted:
         raise ShowError(f"the dataset records hand {wanted} at {file}:{line}, but that file no longer holds it "

@@ -20,11 +20,26 @@ def _finding(f: Finding) -> dict:
     return {"code": f.code, "severity": str(f.severity), "message": f.message, "line": f.line}
 
 
-def _step(view: HandView, step: Step, last: bool) -> dict:
-    if last:  # the end: every finding of the summary, and those at no line of the hand
-        findings = [f for f in view.result.findings if f.line >= step.line] + view.loose_findings()
-    else:
-        findings = view.findings_at(step.line) if step.kind != "seats" else []
+def step_findings(view: HandView) -> list[list[Finding]]:
+    """The findings each step shows, so that every finding is shown once: a step shows those on its
+    line and on the lines since the step before (a seat line, a chat line), the seats those on the
+    lines before the first event, the end those of the summary and those at no line of the hand."""
+    steps = view.steps
+    out: list[list[Finding]] = [[] for _ in steps]
+    if not steps:
+        return out
+    inside = [f for f in view.result.findings if f not in view.loose_findings()]
+    bounds = [s.line for s in steps[1:-1]]  # events: the line each step's findings reach up to
+    for f in inside:
+        index = next((i + 1 for i, line in enumerate(bounds) if f.line <= line), len(steps) - 1)
+        if bounds and index == 1 and f.line < bounds[0]:
+            index = 0  # before the first event: the seats
+        out[index].append(f)
+    out[-1] += view.loose_findings()
+    return out
+
+
+def _step(view: HandView, step: Step, last: bool, findings: list[Finding]) -> dict:
     offset = step.line - view.first_line
     text = view.lines[offset] if 0 <= offset < len(view.lines) else ""
     if step.kind == "seats":
@@ -55,7 +70,8 @@ def page_data(view: HandView) -> dict:
         "button": header.button_seat if header else None,
         "seats": [{"seat": s.seat, "player": s.player, "start": view.money(s.start), "final": view.money(s.final),
                    "dealtIn": s.dealt_in, "position": s.position} for s in view.seats],
-        "steps": [_step(view, s, i == len(view.steps) - 1) for i, s in enumerate(view.steps)],
+        "steps": [_step(view, s, i == len(view.steps) - 1, found)
+                  for i, (s, found) in enumerate(zip(view.steps, step_findings(view)))],
         "lines": [{"n": view.first_line + i, "text": t} for i, t in enumerate(view.lines)],
         "findings": [_finding(f) for f in r.findings],
     }
