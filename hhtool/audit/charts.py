@@ -137,9 +137,9 @@ def _day_ticks(first: date, last: date, most: int = 10) -> tuple[list[date], str
     span = (last - first).days
     for days in (1, 7):
         if span // days < most:
-            start = first if days == 1 else first + timedelta(days=(7 - first.weekday()) % 7)
-            return [start + timedelta(days=i) for i in range(0, span + 1, days) if start + timedelta(days=i) <= last], \
-                "%Y-%m-%d"
+            start = first if days == 1 else first + timedelta(days=(7 - first.weekday()) % 7)  # a Monday
+            ticks = [start + timedelta(days=i) for i in range(0, span + 1, days)]
+            return [t for t in ticks if t <= last], "%Y-%m-%d"
     for months, fmt in ((1, "%Y-%m"), (3, "%Y-%m"), (6, "%Y-%m"), (12, "%Y"), (24, "%Y"), (60, "%Y"), (120, "%Y")):
         index = first.year * 12 + first.month - 1
         index += -index % months  # the first whole step on or after `first`

@@ -145,7 +145,7 @@ const SUITS = {h: '\u2665', d: '\u2666', c: '\u2663', s: '\u2660'};
 let at = 0;
 const el = (tag, cls, text) => { const e = document.createElement(tag); if (cls) e.className = cls;
   if (text !== undefined) e.textContent = text; return e; };
-function card(c, small) {
+function card(c) {
   const e = el('span', 'card');
   if (!c) { e.classList.add('back'); return e; }
   const suit = c.slice(-1), rank = c.slice(0, -1);
@@ -189,7 +189,7 @@ function show(i) {
     e.classList.toggle('actor', s.actor === name);
     const hole = e.querySelector('.hole'); hole.replaceChildren();
     const known = s.cards[name];
-    if (known) known.forEach(c => hole.append(card(c, true)));
+    if (known) known.forEach(c => hole.append(card(c)));
     else if (seat.dealtIn && at > 0 && !s.folded.includes(name)) { hole.append(card(null), card(null)); }
     let tag = e.querySelector('.allin');
     if (s.allIn.includes(name) && !tag) e.append(el('div', 'allin', 'ALL-IN'));
