@@ -97,6 +97,21 @@ def test_the_board_grows_street_by_street(history):
     assert [len(b[0]) for b in boards if b] == sorted(len(b[0]) for b in boards if b)
 
 
+def test_a_board_run_twice_shows_both_boards_and_no_bets_after_the_betting():
+    sample = Path(__file__).resolve().parent.parent / "samples" / "nl-cash-run-it-twice.txt"
+    found = locate("203310928475", [str(sample)])
+    view = view_of(found.result, found.text)
+    at = view.steps_by_line()
+    assert at[23].bets == {"hollyhock.r": 13150, "Ambrose.P": 20940}  # the all-in call, before the return
+    assert at[24].bets == {"hollyhock.r": 13150, "Ambrose.P": 13150}  # $77.90 went back uncalled
+    assert all(not at[line].bets for line in (25, 26, 27, 28))  # the runs: the bets are in the pot
+    assert at[26].boards == [("Th", "9h", "4c", "2s", "Kd")]
+    assert view.steps[-1].boards == [("Th", "9h", "4c", "2s", "Kd"), ("Th", "9h", "4c", "4d", "7c")]
+    assert view.steps[-1].pot == 27050 and not view.steps[-1].bets
+    out = run("203310928475", str(sample)).output
+    assert "Board, run 1: Th 9h 4c 2s Kd" in out and "Board, run 2: Th 9h 4c 4d 7c" in out
+
+
 # -- terminal ---------------------------------------------------------------------------------------
 def test_show_prints_every_line_with_the_pot_and_stack_after_each_action(history):
     result = run(HAND_ID, str(history))

@@ -112,9 +112,9 @@ h1{font-size:22px;margin:0 0 2px}
 .bet{position:absolute;transform:translate(-50%,-50%);background:#f4d03f;color:#222;border-radius:10px;padding:0 7px;
  font-size:12px;font-weight:650;font-variant-numeric:tabular-nums;white-space:nowrap}
 .hole{display:flex;gap:2px;justify-content:center;margin-top:2px;min-height:30px}
-.card{display:inline-flex;align-items:center;justify-content:center;width:30px;height:42px;background:#fff;color:#111;
+.card{display:inline-flex;align-items:center;justify-content:center;min-width:30px;padding:0 2px;height:42px;background:#fff;color:#111;
  border:1px solid #999;border-radius:4px;font-weight:700;font-size:15px}
-.hole .card{width:22px;height:30px;font-size:12px}
+.hole .card{width:auto;min-width:22px;padding:0 2px;height:30px;font-size:12px}
 .card.red{color:#c0392b}
 .card.back{background:repeating-linear-gradient(45deg,#2c3e94,#2c3e94 3px,#3b4fb8 3px,#3b4fb8 6px);border-color:#223}
 .controls{display:flex;gap:8px;align-items:center;flex-wrap:wrap;margin:6px 0}
@@ -135,7 +135,7 @@ ol.log li.has{border-left:3px solid var(--bad)}
 .keys{color:var(--muted);font-size:12px}
 @media (max-width:600px){.felt{aspect-ratio:4/5;border-width:8px;margin:44px 0 52px}
  .seat{min-width:60px;max-width:84px;font-size:11px;padding:2px 4px}
- .card{width:24px;height:34px;font-size:12px} .hole .card{width:17px;height:24px;font-size:10px}
+ .card{min-width:24px;height:34px;font-size:12px} .hole .card{min-width:17px;height:24px;font-size:10px}
  .hole{min-height:24px} .center{width:70%}}
 """
 

@@ -97,7 +97,8 @@ def view_of(result: HandResult, text: str, rules: RuleSet | None = None) -> Hand
     settle(state)
     if not recorder.started:  # a hand without events: the seats are all there is
         recorder.steps.append(_snapshot(state, hand.source.line, "seats", recorder.street, None, before=True))
-    recorder.steps.append(_snapshot(state, hand.claims.line or recorder.last_line, "end", recorder.street, None))
+    recorder.steps.append(_snapshot(state, hand.claims.line or recorder.last_line, "end", recorder.street, None,
+                                    bets=False))
     view.steps = recorder.steps
     final = state.final_stacks()
     positions = _positions(hand)
@@ -131,6 +132,7 @@ class _Recorder:
         self.steps: list[Step] = []
         self.hand = hand
         self.started = False
+        self.betting_over = False  # a run-twice board or the showdown: the last bets are in the pot
 
     def __call__(self, event: Event, state: Replay) -> None:
         if not self.started:
@@ -140,12 +142,16 @@ class _Recorder:
             return
         if isinstance(event, StreetStart):
             self.street = event.street.value
+            # a new betting street sets the bets to 0 in the replay; a second run or the showdown
+            # starts none, and the last bets are then shown in the pot only
+            self.betting_over = bool(event.run) or event.street is Street.SHOWDOWN
         self.last_line = event.line
         self.steps.append(_snapshot(state, event.line, type(event).__name__, self.street,
-                                    getattr(event, "player", None)))
+                                    getattr(event, "player", None), bets=not self.betting_over))
 
 
-def _snapshot(state: Replay, line: int, kind: str, street: str, actor: str | None, before: bool = False) -> Step:
+def _snapshot(state: Replay, line: int, kind: str, street: str, actor: str | None, before: bool = False,
+              bets: bool = True) -> Step:
     players = state.players.values()
     if before:  # the seats as listed, before the first event was replayed
         stacks = {s.player: s.stack for s in state.hand.seats}
@@ -154,7 +160,7 @@ def _snapshot(state: Replay, line: int, kind: str, street: str, actor: str | Non
     runs = sorted(k for k in boards if k) or sorted(boards)
     return Step(
         line, kind, street, actor, state.pot_total, state.final_stacks(),
-        {p.name: p.street for p in players if p.street},
+        {p.name: p.street for p in players if p.street} if bets else {},
         [p.name for p in players if p.folded], [p.name for p in players if p.all_in],
         {p.name: p.shown or p.cards for p in players if p.shown or p.cards},
         [boards[k] for k in runs],
