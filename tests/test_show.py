@@ -312,8 +312,8 @@ def test_the_replayer_steps_in_headless_chromium(browser, history, tmp_path):
     shot = browser.screenshot(tmp_path / "show-desktop.png")
     assert _png_size(shot)[0] == 1280 and shot.stat().st_size > 30_000
     browser.size(390, 844, mobile=True)
-    browser.open(page, "#step=11")
-    assert state()[:2] == ["11", "Pot $1.55"]  # the call as printed, before its excess goes back
+    browser.open(page, "#step=12")  # the counter's step 12
+    assert state() == ["11", "Pot $1.55", 3, "step 12 of 20"]  # the call as printed, before its excess goes back
     assert browser.js("document.documentElement.scrollWidth <= window.innerWidth") is True
     assert _png_size(browser.screenshot(tmp_path / "show-phone.png"))[0] == 390
     assert browser.errors() == []

@@ -224,7 +224,7 @@ document.addEventListener('keydown', e => {
   if (to !== undefined) { e.preventDefault(); show(to); }
 });
 const m = /step=(\d+)/.exec(location.hash);
-show(m ? Number(m[1]) : 0);
+show(m ? Number(m[1]) - 1 : 0);  // #step=N: step N as the counter numbers it, from 1
 """
 
 
