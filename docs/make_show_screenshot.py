@@ -10,13 +10,16 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from browser import Browser
 from rich.console import Console
+
 from hhtool.show import locate, view_of
 from hhtool.show.terminal import print_view
-from browser import Browser
+
 found = locate(sys.argv[1], [sys.argv[2]])
-console = Console(record=True, width=104, force_terminal=True, color_system="truecolor", file=open(os.devnull, "w"))
-print_view(view_of(found.result, found.text), console)
+with open(os.devnull, "w") as sink:
+    console = Console(record=True, width=104, force_terminal=True, color_system="truecolor", file=sink)
+    print_view(view_of(found.result, found.text), console)
 svg = console.export_svg(title=f"hhtool show {sys.argv[1]} {sys.argv[2]}")
 w, h = (float(x) for x in re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
 with tempfile.TemporaryDirectory() as folder:

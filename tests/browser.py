@@ -29,9 +29,10 @@ class Browser:
 
         self.process = subprocess.Popen(
             [executable, "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
-             "--no-first-run", "--hide-scrollbars",
-             "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", f"--user-data-dir={self.profile}", "about:blank"],
-            preexec_fn=fds, close_fds=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+             "--no-first-run", "--hide-scrollbars", "--disable-background-networking", "--disable-component-update",
+             "--disable-sync", "--disable-quic", f"--user-data-dir={self.profile}", "about:blank"],
+            preexec_fn=fds, close_fds=False,  # noqa: PLW1509 - the tests start it before any thread
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(to_chrome_r)
         os.close(from_chrome_w)
         self._buffer = b""

@@ -515,7 +515,7 @@ def test_rake_by_day_is_drawn_on_a_time_axis_with_gaps():
 
 def test_hands_without_a_date_are_not_drawn_as_a_day(wide_report):
     html = render(wide_report, "html")
-    usd = next(svg for svg in re.findall(r"<svg\b.*?</svg>", html, re.S) if "Rake by day (USD)" in svg)
+    usd = next(svg for svg in re.findall(r"<svg\b.*?</svg>", html, re.DOTALL) if "Rake by day (USD)" in svg)
     assert "unknown" not in usd
     assert "Not on the axis: 1 hands with no readable date, rake $0.10." in usd
     assert sorted(r["data-day"] for r in _rects(usd)) == ["2011-06-01", "2020-04-16", "2020-04-17", "2020-04-18"]
@@ -528,7 +528,7 @@ def test_several_currencies_stay_on_one_line_each_in_the_rake_card(wide_report):
 
 
 def test_the_contents_link_to_every_section(html):
-    toc = re.search(r'<nav class="toc".*?</nav>', html, re.S).group(0)
+    toc = re.search(r'<nav class="toc".*?</nav>', html, re.DOTALL).group(0)
     targets = re.findall(r'href="#([^"]+)"', toc)
     assert targets == [sid for sid, _ in SECTIONS]
     for sid, title in SECTIONS:

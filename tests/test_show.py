@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import struct
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
-
 from browser import Browser
 from conftest import hands_file, make_hand
+from typer.testing import CliRunner
+
 from hhtool.cli import app
 from hhtool.show import locate, view_of
 from hhtool.show.page import page_data, step_findings, to_html
@@ -211,7 +210,7 @@ def test_names_are_shown_as_data(tmp_path):
     assert run(HAND_ID, str(path), "--html", str(page)).exit_code == 0
     html = page.read_text(encoding="utf-8")
     assert "</script><b>" not in html
-    data = json.loads(re.search(r'<script type="application/json" id="hand">(.*?)</script>', html, re.S).group(1))
+    data = json.loads(re.search(r'<script type="application/json" id="hand">(.*?)</script>', html, re.DOTALL).group(1))
     assert {s["player"] for s in data["seats"]} == {odd["Alice"], "Bob", odd["Carol"]}
 
 
@@ -289,7 +288,7 @@ def test_the_replayer_steps_in_headless_chromium(browser, history, tmp_path):
     page.write_text(to_html(view_of(*_found(history))), encoding="utf-8")
     browser.size(1280, 900)
     browser.open(page)
-    state = lambda: browser.js("[document.body.dataset.step, document.getElementById('pot').textContent, "  # noqa: E731
+    state = lambda: browser.js("[document.body.dataset.step, document.getElementById('pot').textContent, "
                                "document.querySelectorAll('#boards .card').length, "
                                "document.getElementById('counter').textContent]")
     assert state() == ["0", "Pot $0", 0, "step 1 of 20"]  # the seats, 18 events, the end

@@ -94,9 +94,8 @@ def _lines(view: HandView) -> Table:
             style = "bold" if step.kind == "StreetStart" else ""
             if step.kind in _ACTIONS or step.kind == "StreetStart":  # a street starts after the uncalled returns
                 pot = view.money(step.pot)
-            if step.kind in _ACTIONS:
-                if step.actor is not None and step.actor in step.stacks:
-                    stack = view.money(step.stacks[step.actor])
+            if step.kind in _ACTIONS and step.actor is not None and step.actor in step.stacks:
+                stack = view.money(step.stacks[step.actor])
         table.add_row(str(number), Text(printable(line_text), style=style), pot, stack)
         for f in view.findings_at(number):
             table.add_row("", finding_text(f), "", "")
