@@ -554,3 +554,45 @@ def audit(
         raise typer.Exit(EXIT_USAGE)
     if s["errors"] and not exit_zero:
         raise typer.Exit(EXIT_FINDINGS)
+
+
+@app.command()
+def show(
+    hand_id: Annotated[str, typer.Argument(help="The hand's number, e.g. 225816470266 (or #225816470266).")],
+    paths: Annotated[list[str] | None, typer.Argument(
+        help="Hand-history files, folders or globs, or one dataset folder (default: the current folder).")] = None,
+    rules: Annotated[str | None, typer.Option("--rules", help="House rules TOML file (see README).")] = None,
+    html: Annotated[str | None, typer.Option("--html", help="Write a page with a step-through replayer to this "
+                                                            "file instead of printing the hand.")] = None,
+) -> None:
+    """Replay one hand: seats and stacks, each action with the pot after it, the board, the showdown and
+    the pots, and each finding under its line.
+
+    A dataset is searched by hand id and the hand is read again from the file and line it records.
+    Exit code 0 when the hand is shown, 1 when no hand has that id, 2 for a usage or I/O failure.
+    """
+    from hhtool.show import ShowError, locate, view_of
+
+    ruleset = _load_rules(rules)
+    try:
+        found = locate(hand_id, paths or ["."], ruleset)
+    except ShowError as exc:
+        print(f"hhtool: {printable(str(exc))}", file=sys.stderr)
+        raise typer.Exit(exc.code) from None
+    view = view_of(found.result, found.text, ruleset)
+    for file, line in found.others:
+        print(f"hhtool: another hand {printable(hand_id)} is at {printable(file)}:{line}", file=sys.stderr)
+    if html is None:
+        from hhtool.show.terminal import print_view
+
+        print_view(view)
+        return
+    from hhtool.show.page import to_html
+
+    try:
+        with open(html, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(to_html(view))
+    except OSError as exc:
+        print(f"hhtool: cannot write {html}: {exc.strerror or exc}", file=sys.stderr)
+        raise typer.Exit(EXIT_USAGE) from None
+    print(f"wrote the replayer of hand {printable(found.result.hand_id or hand_id)} to {html}", file=sys.stderr)

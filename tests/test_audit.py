@@ -29,7 +29,8 @@ import pytest
 from typer.testing import CliRunner
 
 from hhtool.audit import audit
-from hhtool.audit.render import render
+from hhtool.audit.charts import DayBar, bar_chart, time_chart
+from hhtool.audit.render import SECTIONS, payout_groups, render
 from hhtool.cli import app
 from hhtool.export import export_paths
 from hhtool.rules.ruleset import load_rules
@@ -393,7 +394,10 @@ def test_html_has_the_three_charts_with_titles(html):
 def test_html_is_self_contained(html):
     assert "http://" not in html and "https://" not in html and "//" not in html.replace("://", "")
     assert not re.search(r"<(script|link|img|iframe|object|embed)\b", html, re.IGNORECASE)
-    assert not re.search(r"\b(src|href)\s*=", html, re.IGNORECASE)
+    assert not re.search(r"\bsrc\s*=", html, re.IGNORECASE)
+    # the only links are the table of contents' to the page's own sections (issue #17 asked for it)
+    assert re.findall(r"\bhref\s*=\s*\"([^\"]*)\"", html) == [f"#{sid}" for sid, _ in SECTIONS]
+    assert len(re.findall(r"\bhref\s*=", html, re.IGNORECASE)) == len(SECTIONS)
     assert "url(" not in html and "@import" not in html
 
 
@@ -444,3 +448,145 @@ def test_no_hands_gives_an_empty_report_with_its_three_charts(tmp_path):
     titles = re.findall(r"<svg\b[^>]*><title[^>]*>(.*?)</title>", page)
     assert titles == ["Rake by day", "Rake as a share of the pot, by stakes", "Findings by code"]
     assert "No rake was taken in these hands." in page
+
+
+# -- the page: charts, contents, payout groups, phone and desktop widths (issue #17, item 7) -----------
+def _hand(hand_id: str) -> str:
+    return next(p for p in re.split(r"(?m)^(?=PokerStars Hand #)", HANDS) if f"#{hand_id}:" in p)
+
+
+def _more_hands() -> str:
+    """The hands above, one of them again in euros (a second currency: two rake figures in one card) and
+    once with no readable date (its day is `unknown`)."""
+    third = _hand("310000000003")
+    euro = third.replace("310000000003", "310000000103").replace("$", "€").replace("USD", "EUR") \
+        .replace("Audita III", "Audita EUR")
+    undated = re.sub(r"- 2020/04/17 \d+:\d\d:\d\d ET", "- 0000/00/00 0:00:00 ET",
+                     third.replace("310000000003", "310000000203").replace("Audita III", "Audita X"))
+    assert "0000/00/00" in undated
+    return HANDS + "\n\n\n" + euro + "\n\n\n" + undated
+
+
+@pytest.fixture(scope="module")
+def wide_report(tmp_path_factory) -> dict:
+    path = tmp_path_factory.mktemp("audit-more") / "more.txt"
+    path.write_text(_more_hands(), encoding="utf-8")
+    return audit([path])
+
+
+def _rects(svg: str) -> list[dict]:
+    return [dict(re.findall(r'(\w[\w-]*)="([^"]*)"', m)) for m in re.findall(r"<rect\b([^>]*)>", svg)][1:]
+
+
+def test_the_findings_chart_is_logarithmic_with_errors_first():
+    report = {"findings_by_code": [
+        {"code": "HH021", "count": 17744, "severity": "info", "title": "site dialect not supported"},
+        {"code": "HH202", "count": 40, "severity": "warning", "title": "uncalled bet return not printed"},
+        {"code": "HH205", "count": 1, "severity": "error", "title": "collected amount is wrong"},
+    ]}
+    from hhtool.audit.render import findings_chart
+
+    svg = findings_chart(report)
+    labels = re.findall(r'text-anchor="end" fill="[^"]*">(HH\d+)', svg)
+    assert labels == ["HH205", "HH202", "HH021"]
+    widths = [float(r["width"]) for r in _rects(svg)]
+    assert widths[0] > widths[2] / 20  # linear, one finding beside 17,744 would be 1/17744 of the bar: invisible
+    assert widths[0] < widths[1] < widths[2]
+    assert "logarithmic scale" in svg
+    assert [t for t in re.findall(r'text-anchor="middle" fill="[^"]*">([\d,]+)</text>', svg)] == \
+        ["0", "1", "10", "100", "1,000", "10,000", "100,000"]
+    linear = bar_chart("t", "d", [], str, "x")  # an empty chart still says so
+    assert "No data." in linear
+
+
+def test_rake_by_day_is_drawn_on_a_time_axis_with_gaps():
+    from datetime import date
+
+    svg = time_chart("Rake by day (USD)", "d", [DayBar(date(2020, 1, 1), 5, "a"), DayBar(date(2020, 1, 2), 7, "b"),
+                                                DayBar(date(2020, 1, 11), 3, "c")], str, "rake")
+    xs = [float(r["x"]) + float(r["width"]) / 2 for r in _rects(svg)]
+    assert len(xs) == 3
+    assert (xs[2] - xs[1]) == pytest.approx(9 * (xs[1] - xs[0]), abs=0.5)  # nine days apart, not one slot
+    assert "2020-01-01 to 2020-01-11" in svg
+    years = time_chart("t", "d", [DayBar(date(2011, 6, 1), 1, "a"), DayBar(date(2020, 4, 16), 1, "b")], str, "r")
+    ticks = re.findall(r'class="tick">([^<]*)<', years)
+    assert ticks and all(re.fullmatch(r"\d{4}", t) for t in ticks) and 2 <= len(ticks) <= 10
+
+
+def test_hands_without_a_date_are_not_drawn_as_a_day(wide_report):
+    html = render(wide_report, "html")
+    usd = next(svg for svg in re.findall(r"<svg\b.*?</svg>", html, re.DOTALL) if "Rake by day (USD)" in svg)
+    assert "unknown" not in usd
+    assert "Not on the axis: 1 hands with no readable date, rake $0.10." in usd
+    assert sorted(r["data-day"] for r in _rects(usd)) == ["2011-06-01", "2020-04-16", "2020-04-17", "2020-04-18"]
+
+
+def test_several_currencies_stay_on_one_line_each_in_the_rake_card(wide_report):
+    html = render(wide_report, "html")
+    card = re.search(r'<div class="card  wide small"><div class="n">(.*?)</div><div class="l">rake taken', html)
+    assert card is not None and card.group(1) == "<span>€0.10</span><span>$0.58</span>"
+
+
+def test_the_contents_link_to_every_section(html):
+    toc = re.search(r'<nav class="toc".*?</nav>', html, re.DOTALL).group(0)
+    targets = re.findall(r'href="#([^"]+)"', toc)
+    assert targets == [sid for sid, _ in SECTIONS]
+    for sid, title in SECTIONS:
+        assert f'<h2 id="{sid}">{title}</h2>' in html
+
+
+def test_payout_rows_are_grouped_by_code_and_table():
+    rows = [{"hand_uid": f"pokerstars:{n}", "code": code, "severity": "error", "title": code.lower(), "file": "f",
+             "line": n, "hand_id": str(n), "day": "2020-04-16", "message": "m", "expected": "1", "actual": "2"}
+            for n, code in ((1, "HH205"), (2, "HH205"), (3, "HH205"), (3, "HH206"), (4, "HH205"))]
+    rows.append({**rows[0], "hand_uid": "pokerstars:5", "code": "HH202", "severity": "warning"})
+    tables = {"pokerstars:1": "A", "pokerstars:2": "A", "pokerstars:3": "B", "pokerstars:4": "A", "pokerstars:5": "A"}
+    report = {"payout_mismatches": rows, "hands": [{"hand_uid": u, "table": t} for u, t in tables.items()]}
+    groups = [(g["code"], g["table"], len(g["rows"]), g["hands"]) for g in payout_groups(report)]
+    assert groups == [("HH205", "A", 3, 3), ("HH205", "B", 1, 1), ("HH206", "B", 1, 1), ("HH202", "A", 1, 1)]
+    assert [g["table"] for g in payout_groups({**report, "hands": []})] == ["", "", ""]  # no hand rows: unknown
+
+
+def test_the_page_shows_the_payout_groups(html):
+    section = html.split('<h2 id="payouts">')[1].split("<h2")[0]
+    assert "HH205 collected amount is wrong — table Audita V: 1 finding in 1 hand" in section
+    assert section.count("<details") == 2 and "310000000005" in section
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from browser import Browser
+
+    executable = Browser.find()
+    if executable is None:
+        pytest.skip("Chromium is not installed")
+    chromium = Browser(executable)
+    yield chromium
+    chromium.close()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_page_fits_phone_and_desktop_widths_in_chromium(browser, wide_report, tmp_path, width):
+    page = tmp_path / "audit.html"
+    page.write_text(render(wide_report, "html"), encoding="utf-8")
+    browser.size(width, 900, mobile=width < 600)
+    browser.open(page)
+    fit = browser.js("[document.documentElement.scrollWidth, document.body.scrollWidth, window.innerWidth]")
+    assert fit == [width, width, width]  # no horizontal scrolling of the page (wide tables scroll in their box)
+    charts = browser.js("Array.from(document.querySelectorAll('svg.chart')).map(s => { const r = "
+                        "s.getBoundingClientRect(); return [s.querySelector('title').textContent, r.left >= 0 && "
+                        "r.right <= innerWidth + 0.5, Math.round(r.width)]; })")
+    assert [c[0] for c in charts] == ["Rake by day (EUR)", "Rake by day (USD)", "Rake as a share of the pot, by stakes",
+                                      "Findings by code"]
+    assert all(inside and w > 300 for _, inside, w in charts)
+    links = browser.js("Array.from(document.querySelectorAll('a[href]')).map(a => [a.getAttribute('href'), "
+                       "!!document.getElementById(a.getAttribute('href').slice(1))])")
+    assert len(links) == len(SECTIONS) and all(ok for _, ok in links)
+    lines = browser.js("Array.from(document.querySelectorAll('.card .n span')).map(s => s.getClientRects().length)")
+    assert lines and set(lines) == {1}  # no amount breaks across lines
+    browser.screenshot(tmp_path / f"audit-{width}.png")
+    browser.click('nav.toc a[href="#payouts"]')
+    top = browser.js("document.getElementById('payouts').getBoundingClientRect().top")
+    assert abs(top) < 5  # the link took the reader to its section
+    browser.screenshot(tmp_path / f"audit-{width}-payouts.png", full=False)
+    assert browser.errors() == []

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import date, timedelta
 from html import escape
 from itertools import count
 
@@ -45,6 +46,20 @@ def nice_ticks(top: float, n: int = 5, whole: bool = False) -> list[float]:
     return ticks
 
 
+def log_ticks(top: float) -> list[float]:
+    """0, 1, 10, 100, … up to at least `top`: the ticks of a logarithmic count axis."""
+    ticks = [0.0, 1.0]
+    while ticks[-1] < top:
+        ticks.append(ticks[-1] * 10)
+    return ticks
+
+
+def _log_scale(v: float) -> float:
+    """Where a count sits on a logarithmic axis: log10(1 + v), so that 0 is at the origin and a single
+    finding still draws a bar (log10(1) would be 0)."""
+    return math.log10(1 + max(v, 0.0))
+
+
 def _open(width: int, height: int, title: str, desc: str) -> tuple[str, str]:
     uid = f"chart{next(_ids)}"
     head = (f'<svg class="chart" role="img" aria-labelledby="{uid}-t {uid}-d" width="{width}" height="{height}" '
@@ -60,49 +75,13 @@ def _empty(width: int, title: str, desc: str, message: str) -> str:
     return (head + f'<text x="12" y="60" font-size="14" fill="{COLORS["muted"]}">{escape(message)}</text></svg>')
 
 
-def column_chart(title: str, desc: str, bars: Sequence[Bar], axis: Callable[[float], str], y_label: str,
-                 width: int = 960, height: int = 340, empty: str = "No data.", whole: bool = False) -> str:
-    """Vertical bars along a category axis (e.g. days), value axis on the left."""
-    if not bars:
-        return _empty(width, title, desc, empty)
-    left, right, top, bottom = 86, 16, 44, 78
-    plot_w, plot_h = width - left - right, height - top - bottom
-    ticks = nice_ticks(max(b.value for b in bars), whole=whole)
-    y_max = ticks[-1] or 1
-    _, out = _open(width, height, title, desc)
-    parts = [out]
-    for t in ticks:
-        y = top + plot_h - t / y_max * plot_h
-        parts.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y:.1f}" y2="{y:.1f}" stroke="{COLORS["grid"]}"/>'
-                     f'<text x="{left - 6}" y="{y + 4:.1f}" font-size="11" text-anchor="end" '
-                     f'fill="{COLORS["muted"]}">{escape(axis(t))}</text>')
-    parts.append(f'<text transform="translate(16 {top + plot_h / 2:.0f}) rotate(-90)" font-size="12" '
-                 f'text-anchor="middle" fill="{COLORS["muted"]}">{escape(y_label)}</text>')
-    slot = plot_w / len(bars)
-    bar_w = max(1.0, slot * 0.78)
-    every = max(1, math.ceil(len(bars) / 24))
-    for i, b in enumerate(bars):
-        x = left + i * slot + (slot - bar_w) / 2
-        h = max(0.0, b.value / y_max * plot_h)
-        y = top + plot_h - h
-        parts.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar_w:.1f}" height="{h:.1f}" fill="{b.color}">'
-                     f'<title>{escape(b.tooltip)}</title></rect>')
-        if len(bars) <= 16 and h > 0:
-            parts.append(f'<text x="{x + bar_w / 2:.1f}" y="{y - 4:.1f}" font-size="10" text-anchor="middle" '
-                         f'fill="{COLORS["text"]}">{escape(b.text)}</text>')
-        if i % every == 0:
-            cx, cy = x + bar_w / 2, top + plot_h + 12
-            parts.append(f'<text transform="translate({cx:.1f} {cy:.1f}) rotate(-40)" font-size="10" '
-                         f'text-anchor="end" fill="{COLORS["muted"]}">{escape(b.label)}</text>')
-    parts.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{top + plot_h}" y2="{top + plot_h}" '
-                 f'stroke="{COLORS["muted"]}"/></svg>')
-    return "".join(parts)
-
-
 def bar_chart(title: str, desc: str, bars: Sequence[Bar], axis: Callable[[float], str], x_label: str,
               width: int = 960, label_width: int = 260, empty: str = "No data.", legend: str = "",
-              whole: bool = False) -> str:
-    """Horizontal bars, one row per category, the value written after each bar."""
+              whole: bool = False, log: bool = False) -> str:
+    """Horizontal bars, one row per category, the value written after each bar.
+
+    `log`: a logarithmic axis (0, 1, 10, 100, …), so that one category with thousands of findings does
+    not flatten the ones with a few into invisible bars."""
     if not bars:
         return _empty(width, title, desc, empty)
     row = 24
@@ -110,15 +89,17 @@ def bar_chart(title: str, desc: str, bars: Sequence[Bar], axis: Callable[[float]
     left, right = label_width, 110
     plot_w = width - left - right
     height = top + row * len(bars) + 46
-    ticks = nice_ticks(max(max(b.value, b.marker or 0) for b in bars), whole=whole)
-    x_max = ticks[-1] or 1
+    top_value = max(max(b.value, b.marker or 0) for b in bars)
+    ticks = log_ticks(top_value) if log else nice_ticks(top_value, whole=whole)
+    scale: Callable[[float], float] = _log_scale if log else float
+    x_max = scale(ticks[-1]) or 1
     _, out = _open(width, height, title, desc)
     parts = [out]
     if legend:
         parts.append(f'<text x="12" y="46" font-size="12" fill="{COLORS["muted"]}">{escape(legend)}</text>')
     plot_h = row * len(bars)
     for t in ticks:
-        x = left + t / x_max * plot_w
+        x = left + scale(t) / x_max * plot_w
         parts.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top}" y2="{top + plot_h}" stroke="{COLORS["grid"]}"/>'
                      f'<text x="{x:.1f}" y="{top + plot_h + 16}" font-size="11" text-anchor="middle" '
                      f'fill="{COLORS["muted"]}">{escape(axis(t))}</text>')
@@ -126,8 +107,8 @@ def bar_chart(title: str, desc: str, bars: Sequence[Bar], axis: Callable[[float]
                  f'fill="{COLORS["muted"]}">{escape(x_label)}</text>')
     for i, b in enumerate(bars):
         y = top + i * row
-        w = max(0.0, b.value / x_max * plot_w)
-        mark = b.marker / x_max * plot_w if b.marker is not None else 0.0
+        w = max(0.0, scale(b.value) / x_max * plot_w)
+        mark = scale(b.marker) / x_max * plot_w if b.marker is not None else 0.0
         label = b.label if len(b.label) <= 40 else b.label[:39] + "…"
         parts.append(f'<text x="{left - 8}" y="{y + row / 2 + 4:.1f}" font-size="12" text-anchor="end" '
                      f'fill="{COLORS["text"]}">{escape(label)}</text>'
@@ -140,4 +121,88 @@ def bar_chart(title: str, desc: str, bars: Sequence[Bar], axis: Callable[[float]
             parts.append(f'<line x1="{mx:.1f}" x2="{mx:.1f}" y1="{y + 1}" y2="{y + row - 1}" '
                          f'stroke="{COLORS["marker"]}" stroke-width="2"><title>{escape(b.marker_text)}</title></line>')
     parts.append(f'<line x1="{left}" x2="{left}" y1="{top}" y2="{top + plot_h}" stroke="{COLORS["muted"]}"/></svg>')
+    return "".join(parts)
+
+
+@dataclass(frozen=True)
+class DayBar:
+    day: date
+    value: float
+    tooltip: str
+
+
+def _day_ticks(first: date, last: date, most: int = 10) -> tuple[list[date], str]:
+    """Tick days between `first` and `last` on whole days, weeks' Mondays, months or years (at most
+    `most` of them), and the strftime format their labels take."""
+    span = (last - first).days
+    for days in (1, 7):
+        if span // days < most:
+            start = first if days == 1 else first + timedelta(days=(7 - first.weekday()) % 7)  # a Monday
+            ticks = [start + timedelta(days=i) for i in range(0, span + 1, days)]
+            return [t for t in ticks if t <= last], "%Y-%m-%d"
+    for months, fmt in ((1, "%Y-%m"), (3, "%Y-%m"), (6, "%Y-%m"), (12, "%Y"), (24, "%Y"), (60, "%Y"), (120, "%Y")):
+        index = first.year * 12 + first.month - 1
+        index += -index % months  # the first whole step on or after `first`
+        ticks = []
+        while True:
+            tick = date(index // 12, index % 12 + 1, 1)
+            if tick > last:
+                break
+            if tick >= first:
+                ticks.append(tick)
+            index += months
+        if len(ticks) <= most:
+            return ticks, fmt
+    return [first, last], "%Y"
+
+
+def time_chart(title: str, desc: str, bars: Sequence[DayBar], axis: Callable[[float], str], y_label: str,
+               width: int = 960, height: int = 340, empty: str = "No data.", note: str = "") -> str:
+    """Bars on a real time axis, one per day with data: days without data are gaps, and the axis is
+    labelled by calendar (days, months or years, as the span asks). What has no date is not drawn as a
+    day: `note` says what was left off the axis."""
+    if not bars:
+        return _empty(width, title, desc, note or empty)
+    left, right, top, bottom = 86, 24, 44, 62 + (18 if note else 0)
+    plot_w, plot_h = width - left - right, height - top - bottom
+    ticks = nice_ticks(max(b.value for b in bars))
+    y_max = ticks[-1] or 1
+    first, last = min(b.day for b in bars), max(b.day for b in bars)
+    days = (last - first).days + 1
+    slot = plot_w / days
+    bar_w = min(max(slot * 0.8, 2.0), 48.0)
+
+    def x_of(day: date) -> float:  # the middle of the day's slot
+        return left + ((day - first).days + 0.5) * slot
+
+    _, out = _open(width, height, title, desc)
+    parts = [out]
+    for t in ticks:
+        y = top + plot_h - t / y_max * plot_h
+        parts.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y:.1f}" y2="{y:.1f}" stroke="{COLORS["grid"]}"/>'
+                     f'<text x="{left - 6}" y="{y + 4:.1f}" font-size="11" text-anchor="end" '
+                     f'fill="{COLORS["muted"]}">{escape(axis(t))}</text>')
+    parts.append(f'<text transform="translate(16 {top + plot_h / 2:.0f}) rotate(-90)" font-size="12" '
+                 f'text-anchor="middle" fill="{COLORS["muted"]}">{escape(y_label)}</text>')
+    tick_days, fmt = _day_ticks(first, last)
+    for day in tick_days:
+        x = x_of(day) if fmt == "%Y-%m-%d" else left + (day - first).days * slot
+        parts.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top + plot_h}" y2="{top + plot_h + 5}" '
+                     f'stroke="{COLORS["muted"]}"/><text x="{x:.1f}" y="{top + plot_h + 18}" font-size="11" '
+                     f'text-anchor="middle" fill="{COLORS["muted"]}" class="tick">{day.strftime(fmt)}</text>')
+    for b in bars:
+        h = max(0.0, b.value / y_max * plot_h)
+        if 0 < h < 1:
+            h = 1.0  # a day with a little rake stays visible
+        x = x_of(b.day) - bar_w / 2
+        parts.append(f'<rect x="{x:.1f}" y="{top + plot_h - h:.1f}" width="{bar_w:.1f}" height="{h:.1f}" '
+                     f'fill="{COLORS["bar"]}" data-day="{b.day.isoformat()}"><title>{escape(b.tooltip)}</title></rect>')
+    parts.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{top + plot_h}" y2="{top + plot_h}" '
+                 f'stroke="{COLORS["muted"]}"/>'
+                 f'<text x="{left + plot_w / 2:.0f}" y="{top + plot_h + 38}" font-size="12" text-anchor="middle" '
+                 f'fill="{COLORS["muted"]}">day (UTC), {first.isoformat()} to {last.isoformat()}; a gap is days '
+                 f'without hands</text>')
+    if note:
+        parts.append(f'<text x="12" y="{height - 10}" font-size="12" fill="{COLORS["muted"]}">{escape(note)}</text>')
+    parts.append("</svg>")
     return "".join(parts)

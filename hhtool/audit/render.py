@@ -1,15 +1,15 @@
 """The audit report as JSON, plain text, or one self-contained HTML page (inline CSS and SVG, no script,
-no link to anything outside the file)."""
+no link to anything outside the file: its only links are the table of contents' to its own sections)."""
 
 from __future__ import annotations
 
 import json
 import os
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from html import escape
 
-from hhtool.audit.charts import COLORS, Bar, bar_chart, column_chart
+from hhtool.audit.charts import COLORS, Bar, DayBar, bar_chart, time_chart
 from hhtool.audit.report import VIOLATION_KINDS, VIOLATION_LABELS
 from hhtool.audit.tables import money, scale_of
 from hhtool.safetext import printable
@@ -156,18 +156,29 @@ CSS = """
 body{margin:0;background:var(--bg);color:var(--ink);
  font:15px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif}
 main{max-width:1040px;margin:0 auto;padding:24px 20px 60px}
+.sub,h1{overflow-wrap:anywhere}
 h1{font-size:28px;margin:0 0 4px}
 h2{font-size:20px;margin:36px 0 6px;padding-top:8px;border-top:2px solid var(--line)}
 h3{font-size:16px;margin:22px 0 6px}
 p{margin:6px 0 10px;max-width:860px}
 .sub{color:var(--muted);margin:0 0 16px}
-.cards{display:flex;flex-wrap:wrap;gap:12px;margin:16px 0}
-.card{background:#fff;border:1px solid var(--line);border-radius:8px;padding:12px 16px;min-width:180px;flex:1}
-.card .n{font-size:24px;font-weight:650}
+.cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(190px,1fr));gap:12px;margin:16px 0}
+.card{background:#fff;border:1px solid var(--line);border-radius:8px;padding:12px 16px;min-width:0}
+.card .n{font-size:24px;font-weight:650;line-height:1.25}
+.card .n span{white-space:nowrap;display:inline-block;margin-right:.4em}
+.card.small .n{font-size:20px}
+@media (min-width:640px){.card.wide{grid-column:span 2}}
 .card .l{color:var(--muted);font-size:13px}
 .card.bad .n{color:var(--bad)}
 .card.ok .n{color:#2e7d4f}
 .chart{display:block;background:#fff;border:1px solid var(--line);border-radius:8px;margin:10px 0}
+.scroll{overflow-x:auto;max-width:100%}
+nav.toc{background:#fff;border:1px solid var(--line);border-radius:8px;padding:8px 16px;margin:16px 0}
+nav.toc ol{margin:4px 0;padding-left:20px;columns:2 16em}
+nav.toc a{color:var(--accent)}
+details{margin:6px 0}
+.sev-error{color:var(--bad)} .sev-warning{color:var(--warn)}
+summary{cursor:pointer}
 table{border-collapse:collapse;background:#fff;margin:8px 0 4px;font-size:13px;width:100%}
 th,td{border:1px solid var(--line);padding:4px 8px;vertical-align:top}
 th{background:#eef1f5;text-align:left;font-weight:600}
@@ -177,7 +188,9 @@ td.where{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;overfl
 td.nowrap{white-space:nowrap}
 .none{color:#2e7d4f;font-weight:600}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 14px;margin:8px 0}
-dt{font-weight:600} dd{margin:0}
+dt{font-weight:600} dd{margin:0;min-width:0;overflow-wrap:anywhere}
+code{overflow-wrap:anywhere}
+@media (max-width:600px){main{padding:16px 10px 40px} dl{grid-template-columns:1fr} dd{margin-bottom:6px}}
 """
 
 
@@ -202,7 +215,7 @@ def _html_table(rows: Sequence[dict], columns: Sequence[Column], none: str = "No
     if len(rows) > HTML_ROWS:
         note = (f'<p class="note">Showing the first {HTML_ROWS} of {len(rows)} rows; the JSON report '
                 f'(<code>--format json</code>) lists them all.</p>')
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>{note}"
+    return f'<div class="scroll"><table><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>{note}'
 
 
 def _axis_money(currency: str) -> Callable[[float], str]:
@@ -215,22 +228,43 @@ def _axis_money(currency: str) -> Callable[[float], str]:
     return fmt
 
 
+def _day(text: str) -> date | None:
+    """A `YYYY-MM-DD` day, or None for `unknown` (a hand whose time could not be read)."""
+    try:
+        return date.fromisoformat(text)
+    except (TypeError, ValueError):
+        return None
+
+
 def rake_by_day_charts(report: dict) -> list[str]:
+    """One chart per currency on a real time axis: days without hands are gaps, and hands without a
+    readable date are counted below the axis, not drawn as a day."""
     by_day = report["rake"]["by_day"]
     currencies = [c for c, v in report["summary"]["rake_by_currency"].items() if v > 0]
-    desc = ("Total rake taken from the cash-game pots of each day (UTC), one bar per day with hands; hover a bar "
-            "for the exact amount and the number of hands.")
+    desc = ("Total rake taken from the cash-game pots of each day (UTC), on a time axis: one bar per day with "
+            "hands, gaps where there were none; hover a bar for the exact amount and the number of hands.")
     if not currencies:
-        return [column_chart("Rake by day", desc, [], str, "rake", empty="No rake was taken in these hands.")]
+        return [time_chart("Rake by day", desc, [], str, "rake", empty="No rake was taken in these hands.")]
     charts = []
     for currency in currencies:
         rows = [r for r in by_day if r["currency"] == currency]
-        bars = [Bar(r["day"], r["rake"], money(r["rake"], currency),
-                    f"{r['day']}: rake {money(r['rake'], currency)} from {r['hands']} hands "
-                    f"({r['raked_hands']} raked), pots {money(r['total_pot'], currency)}") for r in rows]
+        bars, undated = [], []
+        for r in rows:
+            day = _day(r["day"])
+            if day is None:
+                undated.append(r)
+                continue
+            bars.append(DayBar(day, r["rake"], f"{r['day']}: rake {money(r['rake'], currency)} from {r['hands']} "
+                                                f"hands ({r['raked_hands']} raked), pots "
+                                                f"{money(r['total_pot'], currency)}"))
+        note = ""
+        if undated:
+            hands = sum(r["hands"] for r in undated)
+            note = (f"Not on the axis: {hands} hands with no readable date, rake "
+                    f"{money(sum(r['rake'] for r in undated), currency)}.")
         name = CURRENCY_NAMES.get(currency, currency)
-        charts.append(column_chart(f"Rake by day ({currency})", desc, bars, _axis_money(currency),
-                                   f"rake, {name}"))
+        charts.append(time_chart(f"Rake by day ({currency})", desc, bars, _axis_money(currency), f"rake, {name}",
+                                 note=note, empty="No dated hands."))
     return charts
 
 
@@ -253,15 +287,22 @@ def rake_share_chart(report: dict) -> str:
         empty="No cash hand with a flop in these hands.")
 
 
+SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
+
+
 def findings_chart(report: dict) -> str:
-    rows = report["findings_by_code"]
+    """Errors first, then warnings, then information, on a logarithmic axis: thousands of information
+    findings (hands of other sites) must not flatten a handful of errors into invisible bars."""
+    rows = sorted(report["findings_by_code"], key=lambda r: (SEVERITY_ORDER.get(r["severity"] or "", 3), r["code"]))
     bars = [Bar(f"{r['code']} {r['title']}", r["count"], f"{r['count']:,}",
                 f"{r['code']} ({r['severity']}): {r['title']} — {r['count']:,} findings",
                 color=COLORS.get(r["severity"] or "", COLORS["bar"])) for r in rows]
-    return bar_chart("Findings by code", "How many times each finding code was reported; red bars are errors, "
-                     "orange warnings, blue information.", bars, lambda v: f"{v:,.0f}", "number of findings",
-                     label_width=330, legend="Red: error.  Orange: warning.  Blue: information.",
-                     empty="No findings: every hand checked out.", whole=True)
+    return bar_chart("Findings by code", "How many times each finding code was reported, errors first, then "
+                     "warnings, then information, on a logarithmic scale (each grid line is ten times the one "
+                     "before); red bars are errors, orange warnings, blue information.", bars,
+                     lambda v: f"{v:,.0f}", "number of findings (logarithmic scale)",
+                     label_width=330, legend="Red: error.  Orange: warning.  Blue: information.  Logarithmic scale.",
+                     empty="No findings: every hand checked out.", whole=True, log=True)
 
 
 def _common_folder(report: dict) -> str:
@@ -284,19 +325,91 @@ def _kinds_legend(violations: list[dict]) -> str:
     return f"<dl>{items}</dl>"
 
 
-def _card(number: str, label: str, tone: str = "") -> str:
-    return f'<div class="card {tone}"><div class="n">{escape(number)}</div><div class="l">{escape(label)}</div></div>'
+def _card(number: str | list[str], label: str, tone: str = "") -> str:
+    """A figure and what it counts. Several amounts (one per currency) each stay on one line: the card
+    is wider instead, and an amount never breaks after its comma."""
+    numbers = [number] if isinstance(number, str) else number or ["0"]
+    tone += " wide small" if len(numbers) > 1 else ""
+    figures = "".join(f"<span>{escape(n)}</span>" for n in numbers)
+    return f'<div class="card {tone}"><div class="n">{figures}</div><div class="l">{escape(label)}</div></div>'
+
+
+def _table_of(report: dict) -> dict[str, str]:
+    """hand_uid → table name, from the report's hand rows (empty when the report has none)."""
+    return {h["hand_uid"]: h.get("table") or "" for h in report.get("hands") or []}
+
+
+def payout_groups(report: dict) -> list[dict]:
+    """Payout findings grouped by code and table (errors first): one group per kind of mistake at one
+    table, with its rows, so that a table that pays out wrongly in every hand reads as one line."""
+    tables = _table_of(report)
+    groups: dict[tuple[str, str], dict] = {}
+    for row in report["payout_mismatches"]:
+        table = tables.get(row["hand_uid"], "")
+        group = groups.setdefault((row["code"], table), {
+            "code": row["code"], "title": row.get("title", ""), "severity": row["severity"], "table": table,
+            "rows": [], "hands": set()})
+        group["rows"].append(row)
+        group["hands"].add(row["hand_uid"])
+    ordered = sorted(groups.values(), key=lambda g: (SEVERITY_ORDER.get(g["severity"], 3), g["code"], g["table"]))
+    for g in ordered:
+        g["hands"] = len(g["hands"])
+    return ordered
+
+
+GROUP_COLUMNS: list[Column] = [
+    ("code", "code", _v("code"), "l"), ("severity", "severity", _v("severity"), "l"),
+    ("title", "what is wrong", _v("title"), "l"), ("table", "table", _v("table"), "l"),
+    ("count", "findings", _v("count"), "r"), ("hands", "hands", _v("hands"), "r"),
+]
+GROUP_ROW_COLUMNS = [c for c in PAYOUT_COLUMNS if c[0] != "code"]
+
+
+def _payout_html(report: dict, base: str) -> str:
+    """An overview table of the groups, then each group's rows under a heading that can be opened."""
+    groups = payout_groups(report)
+    if not groups:
+        return _html_table([], GROUP_COLUMNS, "None: every pot was paid out correctly.")
+    overview = _html_table([{**g, "count": len(g["rows"])} for g in groups], GROUP_COLUMNS)
+    opened = len(report["payout_mismatches"]) <= 20
+    parts = [overview]
+    for g in groups:
+        table = f"table {printable(g['table'])}" if g["table"] else "table not known"
+        found, hands = len(g["rows"]), g["hands"]
+        head = (f"{g['code']} {g['title']} — {table}: {found} finding{'s' if found != 1 else ''} in {hands} "
+                f"hand{'s' if hands != 1 else ''}")
+        parts.append(f'<details{" open" if opened else ""}><summary class="sev-{escape(g["severity"])}">'
+                     f"{escape(head)}</summary>{_html_table(g['rows'], GROUP_ROW_COLUMNS, base=base)}</details>")
+    return "".join(parts)
+
+
+SECTIONS = [  # id, title: the table of contents and the ids of the h2 headings
+    ("read", "How to read this report"), ("rake-by-day", "Rake by day"),
+    ("rake-share", "Rake as a share of the pot, by stakes"), ("findings", "Findings by code"),
+    ("violations", "Schedule violations"), ("payouts", "Payout mismatches"),
+    ("conservation", "Chip conservation"), ("totals", "Rake totals"),
+]
+
+
+def _h2(section: str) -> str:
+    title = dict(SECTIONS)[section]
+    return f'<h2 id="{section}">{escape(title)}</h2>'
+
+
+def _toc() -> str:
+    items = "".join(f'<li><a href="#{sid}">{escape(title)}</a></li>' for sid, title in SECTIONS)
+    return f'<nav class="toc" aria-label="Contents"><strong>Contents</strong><ol>{items}</ol></nav>'
 
 
 def to_html(report: dict, generated: datetime | None = None) -> str:
     s = report["summary"]
     generated = generated or datetime.now(UTC)
-    rake_text = ", ".join(money(v, k) for k, v in s["rake_by_currency"].items() if v) or "0"
+    rake_text = [money(v, k) for k, v in s["rake_by_currency"].items() if v] or ["0"]
     cards = [
         _card(f"{s['audited_hands']:,}", f"hands audited ({s['cash_hands']:,} cash, {s['tournament_hands']:,} "
                                          f"tournament) of {s['hands']:,} read"),
         _card(rake_text, f"rake taken, in {s['raked_hands']:,} raked hands"),
-        *([_card(", ".join(money(v, k) for k, v in s["cash_out_by_currency"].items()),
+        *([_card([money(v, k) for k, v in s["cash_out_by_currency"].items()],
                  f"paid for all-in cash outs in {s['cash_out_hands']:,} hands (fees "
                  + ", ".join(money(v, k) for k, v in s["cash_out_fees_by_currency"].items()) + "; pot shares kept "
                  + ", ".join(money(v, k) for k, v in s["cash_out_kept_by_currency"].items()) + ")")]
@@ -321,7 +434,8 @@ def to_html(report: dict, generated: datetime | None = None) -> str:
         f'{escape(", ".join(report["source"]["paths"]))} · {escape(report["schedule"]["description"])} · '
         f'made by hhtool on {generated:%Y-%m-%d %H:%M} UTC</p>'),
         f'<div class="cards">{"".join(cards)}</div>',
-        "<h2>How to read this report</h2><dl>",
+        _toc(),
+        _h2("read"), "<dl>",
         "<dt>Pot</dt><dd>every chip the players put in a hand, less bets nobody called (those go back).</dd>",
         ("<dt>Rake</dt><dd>what the room kept from the pot. Cash games only: a tournament's fee is paid with the "
         "buy-in, so its hands carry no rake.</dd>"),
@@ -336,16 +450,16 @@ def to_html(report: dict, generated: datetime | None = None) -> str:
         ("<dt>Finding hands</dt><dd>each problem row names its hand (hand number, file and line). Totals name their "
         "first hand; the JSON report (<code>hhtool audit … --format json</code>) lists every hand with its "
         f"day, stakes, table and players, so any total can be traced to its hands.{where}</dd></dl>"),
-        "<h2>Rake by day</h2><p>How much rake the room took each day, per currency.</p>",
+        _h2("rake-by-day"), "<p>How much rake the room took each day, per currency.</p>",
         *rake_by_day_charts(report),
-        ("<h2>Rake as a share of the pot, by stakes</h2><p>Compare each bar with the black tick: a bar beyond its "
+        _h2("rake-share"), ("<p>Compare each bar with the black tick: a bar beyond its "
         "tick means more rake than the schedule's percentage; below it is normal when caps apply.</p>"),
         rake_share_chart(report),
-        ("<h2>Findings by code</h2><p>Everything the hand checks reported, by finding code (<code>hhtool rules "
+        _h2("findings"), ("<p>Everything the hand checks reported, by finding code (<code>hhtool rules "
         "CODE</code> explains each one).</p>"),
         findings_chart(report),
         _html_table(report["findings_by_code"], CODE_COLUMNS, "No findings."),
-        ("<h2>Schedule violations</h2><p>Hands where the rake taken differs from the schedule: too much "
+        _h2("violations"), ("<p>Hands where the rake taken differs from the schedule: too much "
         "(HH208), rake with no flop (HH209), too little (HH212, a warning), off by rounding only, or rake in a "
         "tournament (HH207). Amounts: taken, due by the schedule, and the difference.</p>"),
         _kinds_legend(report["schedule_violations"]),
@@ -355,17 +469,18 @@ def to_html(report: dict, generated: datetime | None = None) -> str:
         "pay (other stakes, currency or period), so their rake is counted in the totals but not checked.</p>"),
         _html_table(report["schedule"]["unchecked_stakes"], UNCHECKED_COLUMNS, "None: every cash hand was "
                                                                                 "checked."),
-        ("<h2>Payout mismatches</h2><p>Hands where the money paid out does not follow from the bets and the cards: "
+        _h2("payouts"), ("<p>Hands where the money paid out does not follow from the bets and the cards: "
         "wrong uncalled-bet returns, wrong pot totals, amounts collected that differ from the pot less the rake, "
-        "pots given to the wrong player or split wrongly.</p>"),
-        _html_table(report["payout_mismatches"], PAYOUT_COLUMNS, "None: every pot was paid out correctly.", base),
-        ("<h2>Chip conservation</h2><p>Per day and currency: chips before the hands, chips after, rake and the "
+        "pots given to the wrong player or split wrongly. Grouped by code and table: open a group for its "
+        "hands.</p>"),
+        _payout_html(report, base),
+        _h2("conservation"), ("<p>Per day and currency: chips before the hands, chips after, rake and the "
         "difference (before − after − rake), which must be zero.</p>"),
         _html_table(report["conservation"]["by_day"], BALANCE_DAY_COLUMNS, "No hands."),
         "<h3>Hands out of balance</h3>",
         _html_table(report["conservation"]["by_hand"], BALANCE_HAND_COLUMNS, "None: chips were conserved in every "
                                                                              "hand.", base),
-        ("<h2>Rake totals</h2><p>Cash hands only. “Rake / pot” divides the rake by all pots; “hands with a flop” "
+        _h2("totals"), ("<p>Cash hands only. “Rake / pot” divides the rake by all pots; “hands with a flop” "
         "only by the pots of hands that saw a flop.</p>"),
     ]
     for key, title, columns in TOTALS:

@@ -9,6 +9,7 @@ the awards, the rake and the summary against that truth.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -166,15 +167,18 @@ def format_money(amount: int, scale: int, currency: str) -> str:
     return format_minor(amount, scale, "" if scale == 1 else _SYMBOLS.get(currency, ""))
 
 
-def replay(hand: Hand, rules: RuleSet) -> Replay:
+def replay(hand: Hand, rules: RuleSet, after: Callable[[Event, Replay], None] | None = None) -> Replay:
+    """Replay `hand`; `after`, when given, is called with each event and the state once the event is
+    replayed (how `hhtool show` reads the stacks and the pot after each action, without its own math)."""
     state = Replay(hand, rules)
-    _Replayer(state).run()
+    _Replayer(state, after).run()
     return state
 
 
 class _Replayer:
-    def __init__(self, state: Replay) -> None:
+    def __init__(self, state: Replay, after: Callable[[Event, Replay], None] | None = None) -> None:
         self.s = state
+        self.after = after
         self.hand = state.hand
         self.header = state.hand.header
         self.street = _PREFLOP
@@ -223,6 +227,8 @@ class _Replayer:
                 self.rebuy(event)
             elif kind is HandCancelled:
                 self.cancelled(event)
+            if self.after is not None:
+                self.after(event, s)
         if not s.cancelled:
             self._close_round(final=True)
             s.pots = self._pots()

@@ -1,0 +1,167 @@
+"""The steps of one hand: the replay's own state (stacks, street bets, pot, board, cards) after each
+event, recorded through the replay's `after` hook. Nothing here computes a bet or a pot: the
+numbers are read from the replay (`Replay.final_stacks`, `pot_total`, `Player.street`), so what
+`show` displays is what `validate` judged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hhtool.findings import Finding
+from hhtool.model import Event, Hand, Notice, Street, StreetStart
+from hhtool.rules.replay import Replay, format_money, replay
+from hhtool.rules.ruleset import RuleSet
+from hhtool.rules.settle import settle
+from hhtool.validate import HandResult
+
+
+@dataclass(slots=True)
+class Step:
+    """The table after one event (or before the first: `line` is the header's, `kind` "seats")."""
+
+    line: int
+    kind: str  # the event's type name: PostBlind, RaiseTo, StreetStart, Collect, … ("seats", "end")
+    street: str
+    actor: str | None
+    pot: int
+    stacks: dict[str, int]  # chips in front of each player: behind, plus what was collected or cashed out
+    bets: dict[str, int]  # each player's bet on this street
+    folded: list[str]
+    all_in: list[str]
+    cards: dict[str, tuple[str, ...]]  # hole cards known so far (dealt to the hero, or shown)
+    boards: list[tuple[str, ...]]  # one board, or two when the board is run twice
+
+
+@dataclass
+class SeatView:
+    seat: int
+    player: str
+    start: int
+    final: int
+    dealt_in: bool
+    position: str  # "button", "small blind", "big blind" or ""
+
+
+@dataclass
+class PotView:
+    amount: int
+    eligible: list[str]
+    winners: list[str]
+
+
+@dataclass
+class HandView:
+    """Everything `show` displays about one hand."""
+
+    result: HandResult
+    lines: list[str]  # the hand's text, one entry per line; line numbers start at result.line
+    steps: list[Step] = field(default_factory=list)
+    seats: list[SeatView] = field(default_factory=list)
+    pots: list[PotView] = field(default_factory=list)
+    collected: dict[str, int] = field(default_factory=dict)
+    rake: int | None = None
+    total_pot: int | None = None
+    scale: int = 1
+    currency: str = "chips"
+
+    def money(self, amount: int) -> str:
+        return format_money(amount, self.scale, self.currency)
+
+    @property
+    def first_line(self) -> int:
+        return self.result.line
+
+    def findings_at(self, line: int) -> list[Finding]:
+        return [f for f in self.result.findings if f.line == line]
+
+    def loose_findings(self) -> list[Finding]:
+        """Findings at no line of the hand's text (e.g. a cross-hand finding placed elsewhere)."""
+        last = self.first_line + len(self.lines) - 1
+        return [f for f in self.result.findings if not self.first_line <= f.line <= last]
+
+    def steps_by_line(self) -> dict[int, Step]:
+        """Source line → the step of the last event on that line."""
+        return {s.line: s for s in self.steps if s.kind not in ("seats", "end")}
+
+
+def view_of(result: HandResult, text: str, rules: RuleSet | None = None) -> HandView:
+    """The view of a validated hand: its text, and for a parsed hand the replay's steps."""
+    view = HandView(result, text.rstrip("\n").split("\n"))
+    hand = result.hand
+    if hand is None:
+        return view
+    view.scale, view.currency = hand.header.scale, hand.header.currency
+    recorder = _Recorder(hand)
+    state = replay(hand, rules or RuleSet(), after=recorder)
+    settle(state)
+    if not recorder.started:  # a hand without events: the seats are all there is
+        recorder.steps.append(_snapshot(state, hand.source.line, "seats", recorder.street, None, before=True))
+    recorder.steps.append(_snapshot(state, hand.claims.line or recorder.last_line, "end", recorder.street, None,
+                                    bets=False))
+    view.steps = recorder.steps
+    final = state.final_stacks()
+    positions = _positions(hand)
+    view.seats = [SeatView(seat.seat, seat.player, seat.stack, final.get(seat.player, seat.stack),
+                           seat.player in state.players and state.players[seat.player].dealt_in,
+                           positions.get(seat.seat, "")) for seat in hand.seats]
+    tail = result.tail_dict() if result.state is not None else {}
+    view.pots = [PotView(p["amount"], p["eligible"], p["winners"]) for p in tail.get("pots", [])]
+    view.collected = tail.get("collected", {})
+    view.rake, view.total_pot = tail.get("rake"), tail.get("total_pot")
+    return view
+
+
+def _positions(hand: Hand) -> dict[int, str]:
+    """Seat → position as the summary names it (the hand's own claim: the replay has no such list)."""
+    out: dict[int, str] = {}
+    for summary in hand.claims.seats:
+        if summary.positions:
+            out[summary.seat] = ", ".join(summary.positions)
+    if hand.header.button_seat is not None:
+        out.setdefault(hand.header.button_seat, "button")
+    return out
+
+
+class _Recorder:
+    """The replay's `after` hook: one Step per event (chat and other notices change nothing shown)."""
+
+    def __init__(self, hand: Hand) -> None:
+        self.street = Street.PREFLOP.value
+        self.last_line = hand.source.line
+        self.steps: list[Step] = []
+        self.hand = hand
+        self.started = False
+        self.betting_over = False  # a run-twice board or the showdown: the last bets are in the pot
+
+    def __call__(self, event: Event, state: Replay) -> None:
+        if not self.started:
+            self.started = True
+            self.steps.append(_snapshot(state, self.hand.source.line, "seats", self.street, None, before=True))
+        if isinstance(event, Notice):
+            return
+        if isinstance(event, StreetStart):
+            self.street = event.street.value
+            # a new betting street sets the bets to 0 in the replay; a second run or the showdown
+            # starts none, and the last bets are then shown in the pot only
+            self.betting_over = bool(event.run) or event.street is Street.SHOWDOWN
+        self.last_line = event.line
+        self.steps.append(_snapshot(state, event.line, type(event).__name__, self.street,
+                                    getattr(event, "player", None), bets=not self.betting_over))
+
+
+def _snapshot(state: Replay, line: int, kind: str, street: str, actor: str | None, before: bool = False,
+              bets: bool = True) -> Step:
+    players = state.players.values()
+    if before:  # the seats as listed, before the first event was replayed
+        stacks = {s.player: s.stack for s in state.hand.seats}
+        return Step(line, kind, street, None, 0, stacks, {}, [], [], {}, [])
+    boards = state.boards
+    runs = sorted(k for k in boards if k) or sorted(boards)
+    return Step(
+        line, kind, street, actor, state.pot_total, state.final_stacks(),
+        {p.name: p.street for p in players if p.street} if bets else {},
+        [p.name for p in players if p.folded], [p.name for p in players if p.all_in],
+        {p.name: p.shown or p.cards for p in players if p.shown or p.cards},
+        [boards[k] for k in runs],
+    )

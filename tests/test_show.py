@@ -1,0 +1,323 @@
+"""`hhtool show`: one hand found by id (in files, folders or a dataset) and replayed step by step, in
+the terminal and as a page with a step-through replayer (checked in headless Chromium)."""
+
+from __future__ import annotations
+
+import json
+import re
+import struct
+from pathlib import Path
+
+import pytest
+from browser import Browser
+from conftest import hands_file, make_hand
+from typer.testing import CliRunner
+
+from hhtool.cli import app
+from hhtool.show import locate, view_of
+from hhtool.show.page import page_data, step_findings, to_html
+
+HAND_ID = "300000000001"
+BODY = """\
+Bob: posts small blind $0.05
+Carol: posts big blind $0.10
+*** HOLE CARDS ***
+Dealt to Alice [Ah Kd]
+Alice: raises $0.20 to $0.30
+Bob: folds
+Carol: calls $0.20
+*** FLOP *** [2c 7d Ks]
+Carol: checks
+Alice: bets $0.40
+Carol: calls $0.40
+*** TURN *** [2c 7d Ks] [9h]
+Carol: checks
+Alice: bets $1
+Carol: folds
+Uncalled bet ($1) returned to Alice
+Alice collected $1.40 from pot
+Alice: doesn't show hand"""
+SUMMARY = """\
+*** SUMMARY ***
+Total pot $1.45 | Rake $0.05
+Board [2c 7d Ks 9h]
+Seat 1: Alice (button) collected ($1.40)
+Seat 2: Bob (small blind) folded before Flop
+Seat 3: Carol (big blind) folded on the Turn"""
+HAND = make_hand(HAND_ID, body=BODY, summary=SUMMARY)
+# line → (pot after it, the actor's stack after it), worked out by hand from the text above
+EXPECTED = {
+    6: ("$0.05", "$9.95"), 7: ("$0.15", "$9.90"), 10: ("$0.45", "$9.70"), 11: ("$0.45", "$9.95"),
+    12: ("$0.65", "$9.70"), 14: ("$0.65", "$9.70"), 15: ("$1.05", "$9.30"), 16: ("$1.45", "$9.30"),
+    18: ("$1.45", "$9.30"), 19: ("$2.45", "$8.30"), 20: ("$2.45", "$9.30"), 21: ("$1.45", "$9.30"),
+    22: ("$1.45", "$10.70"),
+}
+OTHER = make_hand("300000000002")  # the default walk, the next hand at the table
+
+
+def run(*args: str, env: dict | None = None):
+    return CliRunner().invoke(app, ["show", *args], env={"COLUMNS": "160", "NO_COLOR": "1", **(env or {})})
+
+
+@pytest.fixture
+def history(tmp_path) -> Path:
+    path = tmp_path / "session.txt"
+    path.write_text(hands_file([OTHER, HAND]), encoding="utf-8")
+    return path
+
+
+def _line_of(output: str, text: str) -> str:
+    rows = [row for row in output.splitlines() if text in row]
+    assert len(rows) == 1, (text, output)
+    return rows[0]
+
+
+# -- the steps are the replay's ---------------------------------------------------------------------
+def test_each_step_has_the_pot_and_stack_the_replay_computed(history):
+    found = locate(HAND_ID, [str(history)])
+    view = view_of(found.result, found.text)
+    first = found.result.line  # the hand starts after the walk and three blank lines
+    assert first == 23
+    at = view.steps_by_line()
+    for offset, (pot, stack) in EXPECTED.items():
+        step = at[first + offset - 1]
+        assert (view.money(step.pot), view.money(step.stacks[step.actor])) == (pot, stack), offset
+    assert view.steps[0].kind == "seats" and view.steps[0].pot == 0
+    assert view.steps[-1].kind == "end" and view.steps[-1].boards == [("2c", "7d", "Ks", "9h")]
+    assert [(s.player, s.start, s.final) for s in view.seats] == [("Alice", 1000, 1070), ("Bob", 1000, 995),
+                                                                   ("Carol", 1000, 930)]
+    assert (view.total_pot, view.rake, view.collected) == (145, 5, {"Alice": 140})
+
+
+def test_the_board_grows_street_by_street(history):
+    found = locate(HAND_ID, [str(history)])
+    boards = [s.boards for s in view_of(found.result, found.text).steps]
+    assert boards[0] == [] and ("2c", "7d", "Ks") in [b[0] for b in boards if b]
+    assert [len(b[0]) for b in boards if b] == sorted(len(b[0]) for b in boards if b)
+
+
+def test_a_board_run_twice_shows_both_boards_and_no_bets_after_the_betting():
+    sample = Path(__file__).resolve().parent.parent / "samples" / "nl-cash-run-it-twice.txt"
+    found = locate("203310928475", [str(sample)])
+    view = view_of(found.result, found.text)
+    at = view.steps_by_line()
+    assert at[23].bets == {"hollyhock.r": 13150, "Ambrose.P": 20940}  # the all-in call, before the return
+    assert at[24].bets == {"hollyhock.r": 13150, "Ambrose.P": 13150}  # $77.90 went back uncalled
+    assert all(not at[line].bets for line in (25, 26, 27, 28))  # the runs: the bets are in the pot
+    assert at[26].boards == [("Th", "9h", "4c", "2s", "Kd")]
+    assert view.steps[-1].boards == [("Th", "9h", "4c", "2s", "Kd"), ("Th", "9h", "4c", "4d", "7c")]
+    assert view.steps[-1].pot == 27050 and not view.steps[-1].bets
+    out = run("203310928475", str(sample)).output
+    assert "Board, run 1: Th 9h 4c 2s Kd" in out and "Board, run 2: Th 9h 4c 4d 7c" in out
+
+
+# -- terminal ---------------------------------------------------------------------------------------
+def test_show_prints_every_line_with_the_pot_and_stack_after_each_action(history):
+    result = run(HAND_ID, str(history))
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert f"Hand {HAND_ID}" in out and "valid" in out and f"{history}:23" in out
+    for offset, (pot, stack) in EXPECTED.items():
+        text = HAND.splitlines()[offset - 1]
+        rows = [row for row in out.splitlines() if row.split()[:1] == [str(22 + offset)]]  # the file's line number
+        assert len(rows) == 1 and text in rows[0]
+        assert [cell.strip() for cell in rows[0].split("│")[-2:]] == [pot, stack]
+    assert "Board: 2c 7d Ks 9h" in out
+    assert "Main pot $1.45: eligible Alice; won by Alice" in out
+    assert "Alice collected $1.40" in out
+    seats = _line_of(out, "│ Carol ")
+    assert "$10" in seats and "$9.30" in seats and "-$0.70" in seats
+
+
+def test_each_finding_is_printed_under_its_line(tmp_path):
+    bad = make_hand(HAND_ID, body=BODY.replace("Carol: calls $0.40", "Carol: calls $0.50"), summary=SUMMARY)
+    path = tmp_path / "bad.txt"
+    path.write_text(bad, encoding="utf-8")
+    result = run(HAND_ID, str(path))
+    assert result.exit_code == 0  # show shows; validate judges
+    lines = result.output.splitlines()
+    call = next(i for i, row in enumerate(lines) if "Carol: calls $0.50" in row)
+    assert "HH113 [error] Carol calls $0.50; the call is $0.40" in lines[call + 1]
+    assert "invalid" in lines[0] and "2 findings (1 error)" in lines[0]
+    assert "HH202 [warning] $0.10 of Carol's bet was not called" in lines[call + 3]
+    turn = lines[call + 2]  # a street shows the pot it starts with: the $0.10 nobody called is back
+    assert "*** TURN ***" in turn and turn.split("│")[-2].strip() == "$1.45"
+
+
+def test_the_id_may_be_written_with_a_hash_or_its_site(history):
+    plain = run(HAND_ID, str(history)).output
+    assert run(f"#{HAND_ID}", str(history)).output == plain
+    assert run(f"pokerstars:{HAND_ID}", str(history)).output == plain
+
+
+def test_a_folder_is_searched_and_the_default_is_the_current_folder(history, monkeypatch):
+    assert run(HAND_ID, str(history.parent)).exit_code == 0
+    monkeypatch.chdir(history.parent)
+    result = run(HAND_ID)
+    assert result.exit_code == 0 and "session.txt:23" in result.output
+
+
+def test_a_missing_hand_exits_1_and_an_unreadable_path_2(history, tmp_path):
+    missing = run("123", str(history))
+    assert missing.exit_code == 1 and "no hand 123" in missing.output
+    gone = run(HAND_ID, str(tmp_path / "nope.txt"))
+    assert gone.exit_code == 2 and "cannot read" in gone.output
+
+
+def test_another_hand_with_the_same_id_is_named(history, tmp_path):
+    copy = tmp_path / "copy.txt"
+    copy.write_text(HAND, encoding="utf-8")
+    result = CliRunner().invoke(app, ["show", HAND_ID, str(history), str(copy)], env={"COLUMNS": "160"})
+    assert result.exit_code == 0
+    assert f"another hand {HAND_ID} is at {copy}:1" in result.output
+
+
+def test_a_rules_file_is_applied(history, tmp_path):
+    rules = tmp_path / "house.toml"
+    rules.write_text("[table]\nmin_players = 4\n", encoding="utf-8")
+    result = run(HAND_ID, str(history), "--rules", str(rules))
+    assert result.exit_code == 0 and "HH401 [error] 3 players dealt in" in result.output
+    assert "HH401" not in run(HAND_ID, str(history)).output
+    assert run(HAND_ID, str(history), "--rules", str(tmp_path / "none.toml")).exit_code == 2
+
+
+def test_an_unparsed_hand_shows_its_text_and_why(tmp_path):
+    broken = make_hand(HAND_ID, body=BODY.replace("Carol: checks\nAlice: bets $0.40", "Carol: juggles\nAlice: bets $0.40"),
+                       summary=SUMMARY)
+    path = tmp_path / "broken.txt"
+    path.write_text(broken, encoding="utf-8")
+    result = run(HAND_ID, str(path))
+    assert result.exit_code == 0 and "unparsed" in result.output.splitlines()[0]
+    lines = result.output.splitlines()
+    at = next(i for i, row in enumerate(lines) if "Carol: juggles" in row)
+    assert "HH010" in lines[at + 1]
+    page = tmp_path / "broken.html"
+    assert run(HAND_ID, str(path), "--html", str(page)).exit_code == 0
+    html = page.read_text(encoding="utf-8")
+    assert "not replayed (unparsed)" in html and "HH010" in html and 'id="next"' not in html
+
+
+def test_names_are_shown_as_data(tmp_path):
+    odd = {"Alice": "[bold red]Al\x1b[2J", "Carol": "</script><b>Carol"}
+    text = HAND
+    for old, new in odd.items():
+        text = text.replace(old, new)
+    path = tmp_path / "odd.txt"
+    path.write_text(text, encoding="utf-8")
+    out = run(HAND_ID, str(path)).output
+    assert "[bold red]Al\\x1b[2J: bets $0.40" in out and "\x1b" not in out
+    page = tmp_path / "odd.html"
+    assert run(HAND_ID, str(path), "--html", str(page)).exit_code == 0
+    html = page.read_text(encoding="utf-8")
+    assert "</script><b>" not in html
+    data = json.loads(re.search(r'<script type="application/json" id="hand">(.*?)</script>', html, re.DOTALL).group(1))
+    assert {s["player"] for s in data["seats"]} == {odd["Alice"], "Bob", odd["Carol"]}
+
+
+# -- a dataset ------------------------------------------------------------------------------------------
+def test_a_dataset_is_searched_and_the_hand_read_from_its_recorded_file(history, tmp_path):
+    dataset = tmp_path / "ds"
+    exported = CliRunner().invoke(app, ["export", str(history), "--out", str(dataset), "--jobs", "1"])
+    assert exported.exit_code == 0, exported.output
+    from_file = run(HAND_ID, str(history))
+    from_dataset = run(HAND_ID, str(dataset))
+    assert from_dataset.exit_code == 0, from_dataset.output
+    assert from_dataset.output == from_file.output
+    assert run("999", str(dataset)).exit_code == 1
+    history.rename(tmp_path / "moved.txt")
+    moved = run(HAND_ID, str(dataset))
+    assert moved.exit_code == 2 and "cannot be read any more" in moved.output
+
+
+def test_a_dataset_whose_file_changed_is_reported(history, tmp_path):
+    dataset = tmp_path / "ds"
+    assert CliRunner().invoke(app, ["export", str(history), "--out", str(dataset), "--jobs", "1"]).exit_code == 0
+    history.write_text(HAND, encoding="utf-8")  # the hand is now at line 1, not 23
+    changed = run(HAND_ID, str(dataset))
+    assert changed.exit_code == 2 and "no longer holds it" in changed.output
+
+
+# -- the page -------------------------------------------------------------------------------------------
+def test_the_page_is_self_contained_and_carries_the_replay_steps(history, tmp_path):
+    page = tmp_path / "hand.html"
+    result = run(HAND_ID, str(history), "--html", str(page))
+    assert result.exit_code == 0 and f"to {page}" in result.output
+    html = page.read_text(encoding="utf-8")
+    assert not re.search(r"(src|href)=|https?:|@import|url\(", html)
+    found = locate(HAND_ID, [str(history)])
+    data = page_data(view_of(found.result, found.text))
+    assert [s["pot"] for s in data["steps"]][:3] == ["$0", "$0.05", "$0.15"]
+    assert data["steps"][-1]["text"] == "End of the hand: pot $1.45, rake $0.05"
+    assert run(HAND_ID, str(history), "--html", str(tmp_path / "no" / "dir.html")).exit_code == 2
+
+
+def test_the_page_shows_each_finding_once_at_its_step(tmp_path):
+    seats = ["Seat 1: Alice ($10 in chips)", "Seat 2: Bob ($10 in chips)", "Seat 7: Carol ($10 in chips)"]
+    bad = make_hand(HAND_ID, seats=seats, body=BODY.replace("Carol: calls $0.40", "Carol: calls $0.50"),
+                    summary=SUMMARY.replace("Seat 3: Carol", "Seat 7: Carol"))
+    path = tmp_path / "bad.txt"
+    path.write_text(bad, encoding="utf-8")
+    found = locate(HAND_ID, [str(path)])
+    view = view_of(found.result, found.text)
+    shown = [(view.steps[i].kind, view.steps[i].line, f.code) for i, fs in enumerate(step_findings(view)) for f in fs]
+    # a seat line's finding with the seats, the others at the line they are about
+    assert shown == [("seats", 1, "HH403"), ("Call", 16, "HH113"), ("StreetStart", 17, "HH202")]
+    assert sorted(f.code for f in found.result.findings) == sorted(code for *_, code in shown)
+
+
+def _png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+@pytest.fixture(scope="module")
+def browser():
+    executable = Browser.find()
+    if executable is None:
+        pytest.skip("Chromium is not installed")
+    chromium = Browser(executable)
+    yield chromium
+    chromium.close()
+
+
+def test_the_replayer_steps_in_headless_chromium(browser, history, tmp_path):
+    bad = make_hand(HAND_ID, body=BODY.replace("Carol: calls $0.40", "Carol: calls $0.50"), summary=SUMMARY)
+    history.write_text(hands_file([OTHER, bad]), encoding="utf-8")
+    page = tmp_path / "hand.html"
+    page.write_text(to_html(view_of(*_found(history))), encoding="utf-8")
+    browser.size(1280, 900)
+    browser.open(page)
+    state = lambda: browser.js("[document.body.dataset.step, document.getElementById('pot').textContent, "
+                               "document.querySelectorAll('#boards .card').length, "
+                               "document.getElementById('counter').textContent]")
+    assert state() == ["0", "Pot $0", 0, "step 1 of 20"]  # the seats, 18 events, the end
+    browser.click("#next")
+    assert state()[:2] == ["1", "Pot $0.05"]
+    for _ in range(4):
+        browser.key("ArrowRight", 39)
+    assert state()[:2] == ["5", "Pot $0.45"]  # Alice raises to $0.30
+    browser.key("ArrowLeft", 37)
+    assert state()[:2] == ["4", "Pot $0.15"]
+    browser.key("End", 35)
+    assert state() == ["19", "Pot $1.45", 4, "step 20 of 20"]  # the $0.10 called too many went back
+    assert browser.js("document.getElementById('next').disabled") is True
+    browser.click("#first")
+    assert state()[0] == "0"
+    browser.click("#log li:nth-child(16)")  # the line of the wrong call: its finding is shown with it
+    assert browser.js("document.getElementById('text').textContent") == "Carol: calls $0.50"
+    assert "HH113 [error]" in browser.js("document.getElementById('findings').textContent")
+    assert browser.js("document.querySelectorAll('#boards .card').length") == 3
+    shot = browser.screenshot(tmp_path / "show-desktop.png")
+    assert _png_size(shot)[0] == 1280 and shot.stat().st_size > 30_000
+    browser.size(390, 844, mobile=True)
+    browser.open(page, "#step=12")  # the counter's step 12
+    assert state() == ["11", "Pot $1.55", 3, "step 12 of 20"]  # the call as printed, before its excess goes back
+    assert browser.js("document.documentElement.scrollWidth <= window.innerWidth") is True
+    assert _png_size(browser.screenshot(tmp_path / "show-phone.png"))[0] == 390
+    assert browser.errors() == []
+
+
+def _found(history: Path):
+    found = locate(HAND_ID, [str(history)])
+    return found.result, found.text
