@@ -13,7 +13,7 @@ from hhtool.codes import CATALOGUE, RULE_TEXT
 from hhtool.findings import Finding, Severity
 from hhtool.grammar import ParseResult, Status
 from hhtool.pipeline import Tally, parse_paths
-from hhtool.rules.ruleset import RuleSet, RulesError, load_rules
+from hhtool.rules.ruleset import RuleSet, RulesError
 from hhtool.safetext import printable
 from hhtool.serialize import parse_result_dict, to_json_line
 from hhtool.validate import Summary, validate_paths
@@ -177,8 +177,10 @@ def _interrupted(what: str) -> typer.Exit:
 def _load_rules(path: str | None) -> RuleSet:
     if path is None:
         return RuleSet()
+    from hhtool.profiles import load_rules_spec
+
     try:
-        return load_rules(path)
+        return load_rules_spec(path)
     except RulesError as exc:
         print(f"hhtool: {exc}", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE) from None
@@ -188,7 +190,7 @@ def _load_rules(path: str | None) -> RuleSet:
 def validate(
     paths: Annotated[list[str], typer.Argument(help="Files, folders (recursive) or globs.")],
     fmt: Annotated[ValidateFormat, typer.Option("--format", help="Output format on stdout.")] = ValidateFormat.text,
-    rules: Annotated[str | None, typer.Option("--rules", help="House rules TOML file (see README).")] = None,
+    rules: Annotated[str | None, typer.Option("--rules", help="House rules TOML file, or profile:NAME (see README).")] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Warnings also make the exit code 1.")] = False,
     exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when findings are reported.")] = False,
     jobs: JobsOption = None,
@@ -285,8 +287,15 @@ def _summary_text(counts: dict) -> str:
 @app.command("rules")
 def rules_command(
     code: Annotated[str | None, typer.Argument(help="A finding code, e.g. HH114, or a rule id, e.g. A4.")] = None,
+    profiles: Annotated[bool, typer.Option("--profiles", help="List the room profiles for --rules profile:NAME "
+                                           "(house rules of the rule sheets, by RULES.md id).")] = False,
 ) -> None:
     """The rule catalogue: every finding code with the rule it enforces, what it checks, why, and an example."""
+    if profiles:
+        from hhtool.profiles import describe
+
+        sys.stdout.write(describe())
+        return
     if code is None:
         for entry in CATALOGUE.values():
             print(f"{entry.code}  {entry.rule or '-':3} {entry.severity.value:8} {entry.title}")
@@ -306,7 +315,7 @@ def rules_command(
 def export(
     paths: Annotated[list[str], typer.Argument(help="Files, folders (recursive) or globs.")],
     out: Annotated[str, typer.Option("--out", help="Dataset folder (created if missing).")],
-    rules: Annotated[str | None, typer.Option("--rules", help="House rules TOML file (see README).")] = None,
+    rules: Annotated[str | None, typer.Option("--rules", help="House rules TOML file, or profile:NAME (see README).")] = None,
     jobs: JobsOption = None,
     engine: EngineOption = Engine.local,
     scheduler: SchedulerOption = None,
@@ -385,7 +394,7 @@ class AuditFormat(StrEnum):
 def audit(
     paths: Annotated[list[str], typer.Argument(help="A dataset folder, or hand-history files, folders or globs.")],
     rules: Annotated[str | None, typer.Option("--rules", "--schedule",
-                                              help="House rules TOML file with a [rake] schedule.")] = None,
+                                              help="House rules TOML file with a [rake] schedule, or profile:NAME.")] = None,
     fmt: Annotated[AuditFormat, typer.Option("--format", help="Report format.")] = AuditFormat.text,
     out: Annotated[str | None, typer.Option("--out", help="Write the report to this file (default: stdout).")] = None,
     exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when the audit finds errors.")] = False,
