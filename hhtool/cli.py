@@ -363,25 +363,50 @@ class StatsFormat(StrEnum):
     json = "json"
 
 
+SinceOption = Annotated[str | None, typer.Option("--since", help="Only hands of this UTC day (YYYY-MM-DD) or later.")]
+UntilOption = Annotated[str | None, typer.Option("--until", help="Only hands of this UTC day (YYYY-MM-DD) or earlier.")]
+SiteOption = Annotated[list[str] | None, typer.Option("--site", help="Only hands of this site (repeatable).")]
+StakesOption = Annotated[list[str] | None, typer.Option("--stakes", help="Only cash hands at these blinds, major units, "
+                                                        "e.g. 0.01/0.02 or 'NL 0.25/0.50 USD' (repeatable).")]
+
+
+def _hand_filter(since: str | None, until: str | None, sites: list[str] | None, stakes: list[str] | None):
+    from hhtool.scan import FilterError, HandFilter
+
+    try:
+        return HandFilter.of(since, until, sites or (), stakes or ())
+    except FilterError as exc:
+        print(f"hhtool: {exc}", file=sys.stderr)
+        raise typer.Exit(EXIT_USAGE) from None
+
+
 @app.command()
 def stats(
     dataset: Annotated[str, typer.Argument(help="Dataset folder written by 'hhtool export'.")],
     fmt: Annotated[StatsFormat, typer.Option("--format", help="Output format on stdout.")] = StatsFormat.text,
+    player: Annotated[list[str] | None, typer.Option("--player", help="Only this player's rows (repeatable).")] = None,
+    min_hands: Annotated[int, typer.Option("--min-hands", min=0, help="Only rows of at least N hands.")] = 0,
+    since: SinceOption = None,
+    until: UntilOption = None,
+    site: SiteOption = None,
+    stakes: StakesOption = None,
 ) -> None:
     """Player statistics per stakes: hands, VPIP, PFR, 3-bet, WTSD, W$SD, net won, bb/100, rake paid.
 
     Cash stakes are (site, currency, limit, blinds); tournaments are reported apart. The README
-    defines each statistic. Exit code 0, or 2 when DATASET is not a dataset.
+    defines each statistic. The dataset is read a few days at a time, in bounded memory. Exit code
+    0, or 2 when DATASET is not a dataset or a filter is malformed.
     """
     from hhtool.audit.tables import is_dataset
     from hhtool.stats import render
     from hhtool.stats import stats as compute
 
+    where = _hand_filter(since, until, site, stakes)
     if not is_dataset(dataset):
         print(f"hhtool: {dataset} is not an hhtool dataset (no hands/ folder); make one with 'hhtool export'",
               file=sys.stderr)
         raise typer.Exit(EXIT_USAGE)
-    sys.stdout.write(render(compute(dataset), fmt.value))
+    sys.stdout.write(render(compute(dataset, where, player or (), min_hands), fmt.value))
 
 
 class AuditFormat(StrEnum):
@@ -398,6 +423,10 @@ def audit(
     fmt: Annotated[AuditFormat, typer.Option("--format", help="Report format.")] = AuditFormat.text,
     out: Annotated[str | None, typer.Option("--out", help="Write the report to this file (default: stdout).")] = None,
     exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when the audit finds errors.")] = False,
+    since: SinceOption = None,
+    until: UntilOption = None,
+    site: SiteOption = None,
+    stakes: StakesOption = None,
 ) -> None:
     """Rake and payout audit: rake totals, schedule violations, payout mismatches, chip conservation.
 
@@ -409,24 +438,32 @@ def audit(
     """
     from hhtool.audit import audit as run_audit
     from hhtool.audit.render import render
+    from hhtool.audit.report import HandRowsFile
     from hhtool.audit.tables import SourceError
 
     ruleset = _load_rules(rules) if rules is not None else None
+    where = _hand_filter(since, until, site, stakes)
+    hand_rows = HandRowsFile() if fmt is AuditFormat.json else None  # the per-hand rows, kept on disk
     try:
-        report = run_audit(paths, ruleset, rules)
+        report = run_audit(paths, ruleset, rules, include_hands=False, where=where, hand_rows=hand_rows)
     except SourceError as exc:
         print(f"hhtool: {printable(str(exc))}", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE) from None
     except OSError as exc:
         print(f"hhtool: cannot read {', '.join(paths)}: {exc}", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE) from None
-    text = render(report, fmt.value)
+    def write(handle) -> None:
+        if hand_rows is not None:
+            hand_rows.write_json(report, handle)
+        else:
+            handle.write(render(report, fmt.value))
+
     if out is None:
-        sys.stdout.write(text)
+        write(sys.stdout)
     else:
         try:
             with open(out, "w", encoding="utf-8", newline="\n") as handle:
-                handle.write(text)
+                write(handle)
         except OSError as exc:
             print(f"hhtool: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
             raise typer.Exit(EXIT_USAGE) from None
