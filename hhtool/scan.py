@@ -29,7 +29,7 @@ from hhtool.dataset import Dataset
 from hhtool.export.schema import SCHEMAS, TABLES
 from hhtool.export.store import EMPTY_DAY
 
-DEFAULT_BUDGET = 20_000  # hands a batch holds: ~5 KB each while stats or audit reduce it
+DEFAULT_BUDGET = 5_000  # hands a batch holds: ~13 KB each while stats or audit reduce it
 UNKNOWN_DAY = EMPTY_DAY  # the partition of hands with no start time, and of file-level findings
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 _LIMITS = ("NL", "PL", "FL", "PL/NL")
@@ -145,10 +145,12 @@ def _day_order(day: str) -> tuple[int, str]:
 
 
 class _Files:
-    """One table's files, grouped by day partition (in the snapshot's order)."""
+    """One table's files, grouped by day partition (in the snapshot's order); `columns`: the ones read
+    (all when None)."""
 
-    def __init__(self, dataset: Dataset, table: str) -> None:
+    def __init__(self, dataset: Dataset, table: str, columns: Iterable[str] | None = None) -> None:
         self.table = table
+        self.columns = None if columns is None else list(dict.fromkeys(["hand_uid", *columns]))
         self.base, files = dataset.table_files(table)
         self.by_day: dict[str, list[str]] = {}
         for path in files:
@@ -158,11 +160,12 @@ class _Files:
         schema = SCHEMAS[self.table].append(pa.field("date", pa.string()))
         files = [f for day in days for f in self.by_day.get(day, ())]
         if not files:
-            return to_frame(schema.empty_table())
+            empty = schema.empty_table()
+            return to_frame(empty if self.columns is None else empty.select(self.columns))
         partitioning = pads.partitioning(pa.schema([pa.field("date", pa.string())]), flavor="hive")
         data = pads.dataset(files, format="parquet", partitioning=partitioning, schema=schema,
                             partition_base_dir=str(self.base))
-        return to_frame(data.to_table(filter=where))
+        return to_frame(data.to_table(columns=self.columns, filter=where))
 
 
 def hand_counts(dataset: Dataset) -> dict[str, int]:
@@ -173,15 +176,15 @@ def hand_counts(dataset: Dataset) -> dict[str, int]:
     return counts
 
 
-def batches(path: str | os.PathLike, tables: Iterable[str] = TABLES, where: HandFilter | None = None,
-            budget: int = DEFAULT_BUDGET) -> Iterator[Tables]:
-    """The dataset at `path` as Tables of a few days each (about `budget` hands), filtered by `where`."""
+def batches(path: str | os.PathLike, tables: Iterable[str] | dict[str, Iterable[str] | None] = TABLES,
+            where: HandFilter | None = None, budget: int = DEFAULT_BUDGET) -> Iterator[Tables]:
+    """The dataset at `path` as Tables of a few days each (about `budget` hands), filtered by `where`.
+    `tables`: the tables to read, or a dict of them to the columns to read (None: all); `hands` always."""
     where = where or HandFilter()
     dataset = Dataset(path)
-    tables = list(tables)
-    if "hands" not in tables:
-        tables.insert(0, "hands")
-    files = {t: _Files(dataset, t) for t in tables}
+    wanted = dict(tables) if isinstance(tables, dict) else dict.fromkeys(tables)
+    files = {"hands": _Files(dataset, "hands", wanted.pop("hands", None))}
+    files.update({t: _Files(dataset, t, columns) for t, columns in wanted.items()})
     days = sorted({d for f in files.values() for d in f.by_day if where.day(d)}, key=_day_order)
     counts = hand_counts(dataset)
     if not days:  # an empty dataset, or no day in the range: one empty batch
@@ -207,7 +210,8 @@ def _read(files: dict[str, _Files], days: list[str], where: HandFilter, budget: 
         yield _tables(files, days, hands, pc.field("hand_uid").isin(_uids(hands)) if where.by_hand else None, path)
         return
     # days with more hands than the budget: pieces of hands, in the order audit's ledger lists them
-    hands = hands.sort_values(["started_at", "file", "line"], na_position="last", kind="stable")
+    order = [name for name in ("started_at", "file", "line") if name in hands.columns]
+    hands = hands.sort_values(order, na_position="last", kind="stable") if order else hands
     for start in range(0, len(hands), budget):
         part = hands.iloc[start:start + budget]
         if start + budget >= len(hands) and not where.by_hand:

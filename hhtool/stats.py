@@ -349,15 +349,25 @@ def _pct(numerator: pd.Series, denominator: pd.Series) -> pd.Series:
     return values.astype(object).where(values.notna(), None)
 
 
+# The columns `seat_flags` reads (and `HandFilter` looks at), the only ones read from a dataset.
+COLUMNS_READ = {"hands": ["site", "currency", "limit", "small_blind", "big_blind", "tournament_id", "saw_flop", "rake",
+                          "status", "total_pot"],
+                "seats": ["seat", "player", "dealt_in", "contributed", "collected", "net"],
+                "actions": ["seq", "street", "player", "action"]}
+
+
 def stats(path: str | os.PathLike, where: HandFilter | None = None, players: Iterable[str] = (), min_hands: int = 0,
           budget: int = DEFAULT_BUDGET) -> pd.DataFrame:
     """Statistics of the dataset at `path`, read a few days at a time (hhtool.scan): hands kept by
     `where` (days, sites, stakes), rows of `players` only (all when empty), and rows of at least
     `min_hands` hands. Memory grows with the players and stakes, not with the hands."""
-    total: list[pd.DataFrame] = []
-    for batch in batches(path, ("hands", "seats", "actions"), where, budget):
-        total = [combine([*total, partial_sums(seat_flags(batch, players))])]
-    return finish(combine(total), min_hands)
+    total = combine([])
+    parts: list[pd.DataFrame] = []
+    for batch in batches(path, COLUMNS_READ, where, budget):
+        parts.append(partial_sums(seat_flags(batch, players)))
+        if sum(map(len, parts)) > len(total) + 100_000:  # add up now and then: the sums stay small
+            total, parts = combine([total, *parts]), []
+    return finish(combine([total, *parts]), min_hands)
 
 
 # -- output ----------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ def audit(paths: Iterable[str | os.PathLike], rules: RuleSet | None = None, rule
     sink = hand_rows if hand_rows is not None else rows.extend if include_hands else None
     run = Audit(rules, rules_source, sink)
     if len(paths) == 1 and is_dataset(paths[0]):
-        for batch in batches(paths[0], where=where, budget=budget or DEFAULT_BUDGET):
+        for batch in batches(paths[0], ("hands", "seats", "payouts", "findings"), where, budget or DEFAULT_BUDGET):
             run.add(batch)
     else:
         run.add(filter_tables(from_paths(paths, rules), where))
