@@ -190,7 +190,8 @@ def _load_rules(path: str | None) -> RuleSet:
 def validate(
     paths: Annotated[list[str], typer.Argument(help="Files, folders (recursive) or globs.")],
     fmt: Annotated[ValidateFormat, typer.Option("--format", help="Output format on stdout.")] = ValidateFormat.text,
-    rules: Annotated[str | None, typer.Option("--rules", help="House rules TOML file, or profile:NAME (see README).")] = None,
+    rules: Annotated[str | None, typer.Option("--rules", help="House rules TOML file, or profile:NAME "
+                                              "(see README).")] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Warnings also make the exit code 1.")] = False,
     exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when findings are reported.")] = False,
     jobs: JobsOption = None,
@@ -315,7 +316,8 @@ def rules_command(
 def export(
     paths: Annotated[list[str], typer.Argument(help="Files, folders (recursive) or globs.")],
     out: Annotated[str, typer.Option("--out", help="Dataset folder (created if missing).")],
-    rules: Annotated[str | None, typer.Option("--rules", help="House rules TOML file, or profile:NAME (see README).")] = None,
+    rules: Annotated[str | None, typer.Option("--rules", help="House rules TOML file, or profile:NAME "
+                                              "(see README).")] = None,
     jobs: JobsOption = None,
     engine: EngineOption = Engine.local,
     scheduler: SchedulerOption = None,
@@ -363,11 +365,13 @@ class StatsFormat(StrEnum):
     json = "json"
 
 
-SinceOption = Annotated[str | None, typer.Option("--since", help="Only hands of this UTC day (YYYY-MM-DD) or later.")]
-UntilOption = Annotated[str | None, typer.Option("--until", help="Only hands of this UTC day (YYYY-MM-DD) or earlier.")]
+SinceOption = Annotated[str | None, typer.Option("--since", help="Only hands of this UTC day (YYYY-MM-DD) or "
+                                                 "later.")]
+UntilOption = Annotated[str | None, typer.Option("--until", help="Only hands of this UTC day (YYYY-MM-DD) or "
+                                                 "earlier.")]
 SiteOption = Annotated[list[str] | None, typer.Option("--site", help="Only hands of this site (repeatable).")]
-StakesOption = Annotated[list[str] | None, typer.Option("--stakes", help="Only cash hands at these blinds, major units, "
-                                                        "e.g. 0.01/0.02 or 'NL 0.25/0.50 USD' (repeatable).")]
+StakesOption = Annotated[list[str] | None, typer.Option("--stakes", help="Only cash hands at these blinds, major "
+                                                        "units, e.g. 0.01/0.02 or 'NL 0.25/0.50 USD' (repeatable).")]
 
 
 def _hand_filter(since: str | None, until: str | None, sites: list[str] | None, stakes: list[str] | None):
@@ -419,7 +423,8 @@ class AuditFormat(StrEnum):
 def audit(
     paths: Annotated[list[str], typer.Argument(help="A dataset folder, or hand-history files, folders or globs.")],
     rules: Annotated[str | None, typer.Option("--rules", "--schedule",
-                                              help="House rules TOML file with a [rake] schedule, or profile:NAME.")] = None,
+                                              help="House rules TOML file with a [rake] schedule, or "
+                                                   "profile:NAME.")] = None,
     fmt: Annotated[AuditFormat, typer.Option("--format", help="Report format.")] = AuditFormat.text,
     out: Annotated[str | None, typer.Option("--out", help="Write the report to this file (default: stdout).")] = None,
     exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when the audit finds errors.")] = False,
@@ -452,6 +457,7 @@ def audit(
     except OSError as exc:
         print(f"hhtool: cannot read {', '.join(paths)}: {exc}", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE) from None
+
     def write(handle) -> None:
         if hand_rows is not None:
             hand_rows.write_json(report, handle)
