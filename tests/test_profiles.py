@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from handkit import check, edit, hand_text, problems
+from handkit import all_findings, check, edit, hand_text, hands_file, problems, validate_text
 from hhtool.cli import app
 from hhtool.profiles import PREFIX, describe, load_rules_spec, names, profile
 from hhtool.rules.ruleset import RuleSet, RulesError, load_rules
@@ -102,8 +102,64 @@ FOUR_BETS = edit(FIVE_BETS, ("Anemone: raises $5.40 to $8.10", "Anemone: folds")
                  ("Seat 4: Chloris (big blind) folded before Flop", "Seat 4: Chloris (big blind) collected ($2.10)"))
 
 
-@pytest.mark.parametrize("text", [TURN_BET, TURN_BET_2BB, FOUR_PLAYERS, FIVE_BETS, FOUR_BETS],
-                         ids=["turn-bet-1bb", "turn-bet-2bb", "four-players", "five-bets", "four-bets"])
+# Four players at one table, two hands: Boreas goes all-in with $2 and loses, then comes back.
+BUSTED = hand_text("""
+    PokerStars Hand #230000000010:  Hold'em No Limit ($0.05/$0.10 USD) - 2021/05/02 21:00:00 ET
+    Table 'Kallisto VI' 6-max Seat #1 is the button
+    Seat 1: Anemone ($10 in chips)
+    Seat 2: Boreas ($2 in chips)
+    Seat 4: Chloris ($10 in chips)
+    Seat 5: Demeter ($10 in chips)
+    Boreas: posts small blind $0.05
+    Chloris: posts big blind $0.10
+    *** HOLE CARDS ***
+    Demeter: folds
+    Anemone: folds
+    Boreas: raises $1.90 to $2 and is all-in
+    Chloris: calls $1.90
+    *** FLOP *** [Kd 8s 3c]
+    *** TURN *** [Kd 8s 3c] [2h]
+    *** RIVER *** [Kd 8s 3c 2h] [7d]
+    *** SHOW DOWN ***
+    Boreas: shows [Qs Jh] (high card King)
+    Chloris: shows [Kh Ts] (a pair of Kings)
+    Chloris collected $3.82 from pot
+    *** SUMMARY ***
+    Total pot $4 | Rake $0.18
+    Board [Kd 8s 3c 2h 7d]
+    Seat 1: Anemone (button) folded before Flop (didn't bet)
+    Seat 2: Boreas (small blind) showed [Qs Jh] and lost with high card King
+    Seat 4: Chloris (big blind) showed [Kh Ts] and won ($3.82) with a pair of Kings
+    Seat 5: Demeter folded before Flop (didn't bet)
+""")
+RETURNS = hand_text("""
+    PokerStars Hand #230000000011:  Hold'em No Limit ($0.05/$0.10 USD) - 2021/05/02 21:01:30 ET
+    Table 'Kallisto VI' 6-max Seat #2 is the button
+    Seat 1: Anemone ($10 in chips)
+    Seat 2: Boreas ($4 in chips)
+    Seat 4: Chloris ($11.82 in chips)
+    Seat 5: Demeter ($10 in chips)
+    Chloris: posts small blind $0.05
+    Demeter: posts big blind $0.10
+    *** HOLE CARDS ***
+    Anemone: folds
+    Boreas: folds
+    Chloris: folds
+    Uncalled bet ($0.05) returned to Demeter
+    Demeter collected $0.10 from pot
+    Demeter: doesn't show hand
+    *** SUMMARY ***
+    Total pot $0.10 | Rake $0
+    Seat 1: Anemone folded before Flop (didn't bet)
+    Seat 2: Boreas (button) folded before Flop (didn't bet)
+    Seat 4: Chloris (small blind) folded before Flop
+    Seat 5: Demeter (big blind) collected ($0.10)
+""")
+
+
+@pytest.mark.parametrize("text", [TURN_BET, TURN_BET_2BB, FOUR_PLAYERS, FIVE_BETS, FOUR_BETS, BUSTED, RETURNS],
+                         ids=["turn-bet-1bb", "turn-bet-2bb", "four-players", "five-bets", "four-bets", "busted",
+                              "returns"])
 def test_the_hands_are_legal_under_the_standard_rules(text):
     assert check(text).findings == [], problems(check(text).findings)
     assert check(text, load_rules_spec("profile:standard")).findings == []
@@ -168,6 +224,18 @@ def test_casino_hu_needs_four_players():
     f = result.findings[0]
     assert (f.line, f.expected, f.actual) == (1, "4..10", "3")
     assert check(FOUR_PLAYERS, rules).findings == []
+
+
+def test_casino_hu_minimum_buy_in_after_busting(tmp_path):
+    """Seed 000: a busted player buys in at least 50 big blinds again ($4 at $0.05/$0.10 is 40)."""
+    rules = load_rules_spec("profile:casino-hu")
+    short = validate_text(hands_file(BUSTED, RETURNS), rules)
+    found = [f for f in all_findings(short[0]) if f.code == "HH411"]
+    assert len(found) == 1 and (found[0].expected, found[0].actual) == (">= 500", "400"), problems(
+        all_findings(short[0]))
+    assert [f for f in all_findings(short[0]) if f.code != "HH411"] == []
+    full = edit(RETURNS, ("Seat 2: Boreas ($4 in chips)", "Seat 2: Boreas ($5 in chips)"))
+    assert all_findings(validate_text(hands_file(BUSTED, full), rules)[0]) == []
 
 
 def test_club_gr_turn_bet_of_two_big_blinds():
