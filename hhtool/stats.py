@@ -143,33 +143,27 @@ def seat_flags(tables: Tables, players: Iterable[str] = ()) -> pd.DataFrame:
     actions = tables.actions
     actions = _plain(actions[actions["hand_uid"].isin(uids)][["hand_uid", "seq", "street", "player", "action"]],
                      ints=["seq"])
-    pre = actions[actions["street"] == "preflop"]
+    preflop = actions["street"] == "preflop"
+    pre = actions[preflop]
     pair = ["hand_uid", "player"]
-
-    def flag(frame: pd.DataFrame) -> set:
-        return set(map(tuple, frame[pair].drop_duplicates().to_numpy().tolist()))
-
-    vpip = flag(pre[pre["action"].isin(["call", "bet", "raise"])])
-    pfr = flag(pre[pre["action"].isin(["bet", "raise"])])
-    folded = flag(actions[actions["action"] == "fold"])
-    folded_pre = flag(pre[pre["action"] == "fold"])
+    action = actions["action"]
+    # per player and hand: any voluntary call/bet/raise pre-flop, any raise pre-flop, any fold, any pre-flop fold
+    marks = actions[pair].assign(vpip=preflop & action.isin(["call", "bet", "raise"]),
+                                 pfr=preflop & action.isin(["bet", "raise"]), folded=action == "fold",
+                                 folded_pre=preflop & (action == "fold"))
+    flags = marks.groupby(pair, sort=False, dropna=False)[["vpip", "pfr", "folded", "folded_pre"]].any()
 
     acts = pre[~pre["action"].str.startswith("post_")].sort_values(["hand_uid", "seq"])
     is_raise = acts["action"].isin(["bet", "raise"])
     raises_before = is_raise.astype("int64").groupby(acts["hand_uid"]).cumsum() - is_raise.astype("int64")
     first_raiser = acts[is_raise].drop_duplicates("hand_uid").set_index("hand_uid")["player"]
     opp = acts[(raises_before == 1) & (acts["player"] != acts["hand_uid"].map(first_raiser))]
-    opp = opp.drop_duplicates(pair)
-    three_opp = flag(opp)
-    three_bet = flag(opp[opp["action"].isin(["bet", "raise"])])
+    opp = opp.drop_duplicates(pair)  # the first action facing exactly one raise: the 3-bet opportunity
+    opp = opp[pair].assign(three_opp=True, three_bet=opp["action"].isin(["bet", "raise"]))
 
-    keys = list(zip(seats["hand_uid"], seats["player"]))
-    seats["vpip"] = [k in vpip for k in keys]
-    seats["pfr"] = [k in pfr for k in keys]
-    seats["three_opp"] = [k in three_opp for k in keys]
-    seats["three_bet"] = [k in three_bet for k in keys]
-    seats["folded"] = [k in folded for k in keys]
-    seats["folded_pre"] = [k in folded_pre for k in keys]
+    seats = seats.merge(flags.reset_index(), on=pair, how="left").merge(opp, on=pair, how="left")
+    for name in ("vpip", "pfr", "three_opp", "three_bet", "folded", "folded_pre"):
+        seats[name] = seats[name].fillna(False).astype(bool)
     seats = seats.merge(hands[["hand_uid", *STAKES, "saw_flop", "hand_bb"]], on="hand_uid", how="inner")
     unfolded = (~seats["folded"]).groupby(seats["hand_uid"]).transform("sum")
     seats["saw_flop_p"] = seats["saw_flop"] & ~seats["folded_pre"]
