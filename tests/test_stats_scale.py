@@ -114,6 +114,21 @@ def test_json_audit_written_as_it_comes_is_the_in_memory_text(dataset, tmp_path)
     assert out.read_text(encoding="utf-8") == render(audit([dataset]), "json")
 
 
+def test_hand_rows_file_writes_what_json_dumps_writes():
+    import io
+
+    from hhtool.audit.report import HandRowsFile
+
+    rows = [{"a": 1, "b": None, "c": 'é"\n<', "d": 1.5, "e": True}, {"nested": [1, {"x": 2}]}, {}]
+    for kept in ([], rows):
+        sink = HandRowsFile()
+        sink(kept)
+        out = io.StringIO()
+        sink.write_json({"summary": {"hands": len(kept)}}, out)
+        assert out.getvalue() == json.dumps({"summary": {"hands": len(kept)}, "hands": kept}, ensure_ascii=False,
+                                            indent=1) + "\n"
+
+
 def test_json_audit_of_an_empty_selection(samples_dataset):
     result = CliRunner().invoke(app, ["audit", str(samples_dataset), "--format", "json", "--since", "2030-01-01"])
     assert result.exit_code == 0, result.output

@@ -511,6 +511,9 @@ class Audit:
         }
 
 
+_dumps = json.JSONEncoder(ensure_ascii=False).encode
+
+
 class HandRowsFile:
     """The report's `hands` for a large source: each batch's rows written at once as JSON text to a
     temporary file (`hand_rows=` of `hhtool.audit.audit`), then `write_json` writes the report
@@ -523,7 +526,11 @@ class HandRowsFile:
 
     def __call__(self, rows: list[dict]) -> None:
         for row in rows:
-            text = json.dumps(row, ensure_ascii=False, indent=1).replace("\n", "\n  ")
+            if all(not isinstance(v, (dict, list, tuple)) for v in row.values()) and row:
+                # a flat row: json's indented layout by hand, each value by the fast (C) encoder
+                text = "{\n" + ",\n".join(f"   {_dumps(k)}: {_dumps(v)}" for k, v in row.items()) + "\n  }"
+            else:
+                text = json.dumps(row, ensure_ascii=False, indent=1).replace("\n", "\n  ")
             self.file.write(("," if self.count else "") + "\n  " + text)
             self.count += 1
 
