@@ -291,6 +291,7 @@ class _Totals:
 
     def __init__(self) -> None:
         self.sums: dict[str, pd.DataFrame | None] = dict.fromkeys(TOTAL_KEYS)
+        self.parts: dict[str, list[pd.DataFrame]] = {name: [] for name in TOTAL_KEYS}  # not yet added up
         self.percents: Counter = Counter()  # (stakes, schedule percent) → hands
 
     def add(self, hands: pd.DataFrame) -> None:
@@ -298,12 +299,17 @@ class _Totals:
         if cash.empty:
             return
         for name, key in TOTAL_KEYS.items():
-            self.sums[name] = _merge_sums([self.sums[name], _total_sums(cash, key)])
+            parts = self.parts[name]
+            parts.append(_total_sums(cash, key))
+            total = self.sums[name]
+            if sum(map(len, parts)) > (0 if total is None else len(total)) + 50_000:  # now and then: sums stay small
+                self.sums[name], self.parts[name] = _merge_sums([total, *parts]), []
         with_percent = cash[cash["percent"].notna()]
         self.percents.update(zip(with_percent["stakes"], with_percent["percent"]))
 
     def rows(self) -> dict[str, list[dict]]:
-        out = {name: _total_rows(self.sums[name], key) for name, key in TOTAL_KEYS.items()}
+        sums = {name: _merge_sums([self.sums[name], *self.parts[name]]) for name in TOTAL_KEYS}
+        out = {name: _total_rows(sums[name], key) for name, key in TOTAL_KEYS.items()}
         # the schedule's (most common) percentage at those stakes, when it applies (ties: the lowest)
         best: dict[str, tuple[int, str]] = {}
         for (stakes, percent), n in self.percents.items():
