@@ -45,8 +45,8 @@ import pandas as pd
 import pyarrow as pa
 
 from hhtool.audit.tables import Tables, money, parsed_hands, stakes_label
-from hhtool.scan import DEFAULT_BUDGET, HandFilter, batches
 from hhtool.safetext import printable
+from hhtool.scan import DEFAULT_BUDGET, HandFilter, batches
 
 STAKES = ["site", "kind", "currency", "limit", "small_blind", "big_blind"]
 KEY = [*STAKES, "player"]

@@ -14,12 +14,12 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+from handkit import all_findings, check, edit, hand_text, hands_file, problems, validate_text
 from typer.testing import CliRunner
 
-from handkit import all_findings, check, edit, hand_text, hands_file, problems, validate_text
 from hhtool.cli import app
 from hhtool.profiles import PREFIX, describe, load_rules_spec, names, profile
-from hhtool.rules.ruleset import RuleSet, RulesError, load_rules
+from hhtool.rules.ruleset import RulesError, RuleSet, load_rules
 
 # The rule ids of shared/RULES.md.
 RULES_MD_IDS = {*(f"T{i}" for i in range(1, 8)), *(f"B{i}" for i in range(1, 5)), *(f"D{i}" for i in range(1, 4)),
@@ -279,8 +279,8 @@ def test_a_cap_heads_up_only_with_cap_heads_up():
                     ("Anemone collected $6.30 from pot", "Boreas collected $5.40 from pot"),
                     ("Anemone: doesn't show hand", "Boreas: doesn't show hand"),
                     ("Total pot $6.30 | Rake $0", "Total pot $5.40 | Rake $0"),
-                    ("Seat 1: Anemone (button) collected ($6.30)", "Seat 1: Anemone (button) (small blind) folded "
-                                                                   "before Flop"),
+                    ("Seat 1: Anemone (button) collected ($6.30)",
+                     "Seat 1: Anemone (button) (small blind) folded before Flop"),
                     ("Seat 2: Boreas (small blind) folded before Flop", "Seat 2: Boreas (big blind) collected ($5.40)"),
                     ("Seat 4: Chloris (big blind) folded before Flop", []))
     assert check(heads_up).findings == [], problems(check(heads_up).findings)
@@ -304,7 +304,7 @@ def test_cli_rules_profiles_lists_every_profile_with_rule_ids():
     assert "settings: min_players = 4 (T1), button_draw = 'highest_acts_first' (T6)" in result.output
     assert "settings: raise_cap_limits = ['FL', 'PL'] (A6)" in result.output
     assert "source: shared/seeds/004_2cc857f56c55f94b.txt" in result.output
-    assert re.search(r"^  A4: The first bet on the turn and the river is at least twice", result.output, re.M)
+    assert re.search(r"^  A4: The first bet on the turn and the river is at least twice", result.output, re.MULTILINE)
 
 
 def test_cli_rules_profiles_help_names_the_option():

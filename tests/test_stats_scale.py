@@ -287,5 +287,6 @@ def test_benchmark_runs_on_a_tiny_dataset(tmp_path):
     for name in ("stats", "audit"):
         assert any(line.split()[:1] == [name] and "peak RSS" in line for line in done.stdout.splitlines()), done.stdout
     again = subprocess.run([sys.executable, str(PROJECT / "benchmarks" / "stats_audit.py"), "--sizes", "300",
-                            "--cache", str(tmp_path), "--build-only"], capture_output=True, text=True, timeout=120)
+                            "--cache", str(tmp_path), "--build-only"], capture_output=True, text=True, timeout=120,
+                           check=False)
     assert again.returncode == 0 and "wrote" not in again.stderr  # the cached dataset is reused

@@ -527,7 +527,7 @@ class HandRowsFile:
     with its `hands` list, without holding the rows in memory."""
 
     def __init__(self) -> None:
-        self.file = tempfile.TemporaryFile("w+", encoding="utf-8")
+        self.file = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115 - kept open until written out
         self.count = 0
 
     def __call__(self, rows: list[dict]) -> None:

@@ -18,7 +18,7 @@ from importlib import resources
 
 import msgspec
 
-from hhtool.rules.ruleset import AboutFile, RuleSet, RulesError, load_rules, rules_from_dict
+from hhtool.rules.ruleset import AboutFile, RulesError, RuleSet, load_rules, rules_from_dict
 
 PREFIX = "profile:"
 
