@@ -66,6 +66,17 @@ def test_generated_dataset_has_many_days_and_big_ones(generated_dataset):
     assert sum(counts.values()) == 3000 and len(counts) > 3 and max(counts.values()) > SMALL
 
 
+def test_batches_hold_at_most_the_budget_and_every_row_once(generated_dataset):
+    whole = from_dataset(generated_dataset)
+    parts = list(batches(generated_dataset, budget=SMALL))
+    assert len(parts) > 3000 // SMALL and max(len(b.hands) for b in parts) <= SMALL
+    for table in ("hands", "seats", "actions", "pots", "payouts", "findings"):
+        uids = [u for b in parts for u in b.frames[table]["hand_uid"]]
+        assert sorted(uids) == sorted(whole.frames[table]["hand_uid"]), table
+    for b in parts:  # each batch holds the rows of its own hands only
+        assert set(b.seats["hand_uid"]) <= set(b.hands["hand_uid"])
+
+
 # -- old (whole dataset in memory) and new (batches) -----------------------------------------------
 def test_net_won_in_big_blinds_is_the_exact_sum_rounded_half_to_even(dataset):
     """Σ net / big blind per player and stakes, from the tables by hand, exactly, then to 2 decimals
