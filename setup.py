@@ -81,7 +81,7 @@ setup(
     # the grammars live at the top of the repository and ship inside the package (hhtool.grammar.loader)
     packages=[*find_packages(include=["hhtool", "hhtool.*"]), "hhtool._grammar"],
     package_dir={"hhtool._grammar": "grammar"},
-    package_data={"hhtool._grammar": ["*.lark"]},
+    package_data={"hhtool._grammar": ["*.lark"], "hhtool.profiles": ["*.toml"]},
     ext_modules=_extensions(),
     cmdclass={"build_ext": OptionalBuildExt},
 )

@@ -17,7 +17,7 @@ from hhtool.guard import GuardedGroup
 from hhtool.outputs.text import finding_line as _finding_line
 from hhtool.outputs.text import summary_text as _summary_text
 from hhtool.pipeline import Tally, parse_paths
-from hhtool.rules.ruleset import RuleSet, RulesError, load_rules
+from hhtool.rules.ruleset import RuleSet, RulesError
 from hhtool.safetext import printable
 from hhtool.serialize import parse_result_dict, to_json_line
 from hhtool.validate import Summary, validate_paths
@@ -237,8 +237,10 @@ def _interrupted(what: str) -> typer.Exit:
 def _load_rules(path: str | None) -> RuleSet:
     if path is None:
         return RuleSet()
+    from hhtool.profiles import load_rules_spec
+
     try:
-        return load_rules(path)
+        return load_rules_spec(path)
     except RulesError as exc:
         print(f"hhtool: {exc}", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE) from None
@@ -272,7 +274,8 @@ def validate(
     fmt: Annotated[ValidateFormat | None, typer.Option("--format", help="Output format on stdout (default: "
                                                        "text). github: workflow annotations; sarif: SARIF "
                                                        "2.1.0; junit: JUnit XML.")] = None,
-    rules: Annotated[str | None, typer.Option("--rules", help="House rules TOML file (see README).")] = None,
+    rules: Annotated[str | None, typer.Option("--rules", help="House rules TOML file, or profile:NAME "
+                                              "(see README).")] = None,
     select: Annotated[list[str] | None, typer.Option(
         "--select", metavar="CODE|PREFIX", help="Report only these codes or prefixes (HH114, HH1, HH2,...; "
                                                 "repeat or separate with commas).")] = None,
@@ -396,8 +399,15 @@ def _summary_dict(summary: Summary, elapsed: float) -> dict:
 @app.command("rules")
 def rules_command(
     code: Annotated[str | None, typer.Argument(help="A finding code, e.g. HH114, or a rule id, e.g. A4.")] = None,
+    profiles: Annotated[bool, typer.Option("--profiles", help="List the room profiles for --rules profile:NAME "
+                                           "(house rules of the rule sheets, by RULES.md id).")] = False,
 ) -> None:
     """The rule catalogue: every finding code with the rule it enforces, what it checks, why, and an example."""
+    if profiles:
+        from hhtool.profiles import describe
+
+        sys.stdout.write(describe())
+        return
     if code is None:
         for entry in CATALOGUE.values():
             print(f"{entry.code}  {entry.rule or '-':3} {entry.severity.value:8} {entry.title}")
@@ -417,7 +427,8 @@ def rules_command(
 def export(
     paths: Annotated[list[str], typer.Argument(help="Files, folders (recursive) or globs.")],
     out: Annotated[str, typer.Option("--out", help="Dataset folder (created if missing).")],
-    rules: Annotated[str | None, typer.Option("--rules", help="House rules TOML file (see README).")] = None,
+    rules: Annotated[str | None, typer.Option("--rules", help="House rules TOML file, or profile:NAME "
+                                              "(see README).")] = None,
     jobs: JobsOption = None,
     engine: EngineOption = Engine.local,
     scheduler: SchedulerOption = None,
@@ -469,6 +480,25 @@ class StatsFormat(StrEnum):
     json = "json"
 
 
+SinceOption = Annotated[str | None, typer.Option("--since", help="Only hands of this UTC day (YYYY-MM-DD) or "
+                                                 "later.")]
+UntilOption = Annotated[str | None, typer.Option("--until", help="Only hands of this UTC day (YYYY-MM-DD) or "
+                                                 "earlier.")]
+SiteOption = Annotated[list[str] | None, typer.Option("--site", help="Only hands of this site (repeatable).")]
+StakesOption = Annotated[list[str] | None, typer.Option("--stakes", help="Only cash hands at these blinds, major "
+                                                        "units, e.g. 0.01/0.02 or 'NL 0.25/0.50 USD' (repeatable).")]
+
+
+def _hand_filter(since: str | None, until: str | None, sites: list[str] | None, stakes: list[str] | None):
+    from hhtool.scan import FilterError, HandFilter
+
+    try:
+        return HandFilter.of(since, until, sites or (), stakes or ())
+    except FilterError as exc:
+        print(f"hhtool: {exc}", file=sys.stderr)
+        raise typer.Exit(EXIT_USAGE) from None
+
+
 @app.command()
 def stats(
     dataset: Annotated[str, typer.Argument(help="Dataset folder written by 'hhtool export'.")],
@@ -476,22 +506,30 @@ def stats(
                                                     "(default: text).")] = None,
     config: ConfigOption = None,
     isolated: IsolatedOption = False,
+    player: Annotated[list[str] | None, typer.Option("--player", help="Only this player's rows (repeatable).")] = None,
+    min_hands: Annotated[int, typer.Option("--min-hands", min=0, help="Only rows of at least N hands.")] = 0,
+    since: SinceOption = None,
+    until: UntilOption = None,
+    site: SiteOption = None,
+    stakes: StakesOption = None,
 ) -> None:
     """Player statistics per stakes: hands, VPIP, PFR, 3-bet, WTSD, W$SD, net won, bb/100, rake paid.
 
     Cash stakes are (site, currency, limit, blinds); tournaments are reported apart. The README
-    defines each statistic. Exit code 0, or 2 when DATASET is not a dataset.
+    defines each statistic. The dataset is read a few days at a time, in bounded memory. Exit code
+    0, or 2 when DATASET is not a dataset or a filter is malformed.
     """
     from hhtool.audit.tables import is_dataset
     from hhtool.stats import render
     from hhtool.stats import stats as compute
 
     fmt = fmt or StatsFormat(_settings(config, isolated).format_for("stats") or "text")
+    where = _hand_filter(since, until, site, stakes)
     if not is_dataset(dataset):
         print(f"hhtool: {dataset} is not an hhtool dataset (no hands/ folder); make one with 'hhtool export'",
               file=sys.stderr)
         raise typer.Exit(EXIT_USAGE)
-    sys.stdout.write(render(compute(dataset), fmt.value))
+    sys.stdout.write(render(compute(dataset, where, player or (), min_hands), fmt.value))
 
 
 class AuditFormat(StrEnum):
@@ -504,13 +542,18 @@ class AuditFormat(StrEnum):
 def audit(
     paths: Annotated[list[str], typer.Argument(help="A dataset folder, or hand-history files, folders or globs.")],
     rules: Annotated[str | None, typer.Option("--rules", "--schedule",
-                                              help="House rules TOML file with a [rake] schedule.")] = None,
+                                              help="House rules TOML file with a [rake] schedule, or "
+                                                   "profile:NAME.")] = None,
     fmt: Annotated[AuditFormat | None, typer.Option("--format", help="Report format (default: text).")] = None,
     out: Annotated[str | None, typer.Option("--out", help="Write the report to this file (default: stdout).")] = None,
     exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when the audit finds errors.")] = False,
     quiet: QuietOption = False,
     config: ConfigOption = None,
     isolated: IsolatedOption = False,
+    since: SinceOption = None,
+    until: UntilOption = None,
+    site: SiteOption = None,
+    stakes: StakesOption = None,
 ) -> None:
     """Rake and payout audit: rake totals, schedule violations, payout mismatches, chip conservation.
 
@@ -522,26 +565,35 @@ def audit(
     """
     from hhtool.audit import audit as run_audit
     from hhtool.audit.render import render
+    from hhtool.audit.report import HandRowsFile
     from hhtool.audit.tables import SourceError
 
     settings = _settings(config, isolated)
     fmt = fmt or AuditFormat(settings.format_for("audit") or "text")
     ruleset, rules_source = _rules_for(rules, settings)
+    where = _hand_filter(since, until, site, stakes)
+    hand_rows = HandRowsFile() if fmt is AuditFormat.json else None  # the per-hand rows, kept on disk
     try:
-        report = run_audit(paths, ruleset, rules_source)
+        report = run_audit(paths, ruleset, rules_source, include_hands=False, where=where, hand_rows=hand_rows)
     except SourceError as exc:
         print(f"hhtool: {printable(str(exc))}", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE) from None
     except OSError as exc:
         print(f"hhtool: cannot read {', '.join(paths)}: {exc}", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE) from None
-    text = render(report, fmt.value)
+
+    def write(handle) -> None:
+        if hand_rows is not None:
+            hand_rows.write_json(report, handle)
+        else:
+            handle.write(render(report, fmt.value))
+
     if out is None:
-        sys.stdout.write(text)
+        write(sys.stdout)
     else:
         try:
             with open(out, "w", encoding="utf-8", newline="\n") as handle:
-                handle.write(text)
+                write(handle)
         except OSError as exc:
             print(f"hhtool: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
             raise typer.Exit(EXIT_USAGE) from None

@@ -131,6 +131,10 @@ _add("HH124", "S5", _E, "action after the hand was decided",
 _add("HH125", "A4", _E, "cap exceeded at a CAP table",
      "At a CAP table no player puts in more than the cap on the betting; 'has reached the cap' is "
      "printed exactly then.", "puts in $45 at a $40 cap table")
+_add("HH126", "A6", _E, "house raise cap exceeded in pot limit or no limit",
+     "Where the house rule raise_cap_limits names pot limit or no limit (seed 002's club: bet, raise, "
+     "re-raise, cap), a round allows raise_cap bets, counted as in fixed limit; heads-up too only with "
+     "cap_heads_up.", "a fifth bet pre-flop at a pot-limit table of the club-hu profile")
 
 # ---- HH2xx: pots, chips and rake ------------------------------------------------------------
 _add("HH201", "P2", _E, "uncalled bet returned wrongly",

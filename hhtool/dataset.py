@@ -35,21 +35,25 @@ class Dataset:
         if table not in TABLES:
             raise ValueError(f"unknown table {table!r}; tables: {', '.join(TABLES)}")
         schema = SCHEMAS[table].append(pa.field("date", pa.string()))
-        if self.snapshot is not None:
-            folder = self.snapshot.folder / table
-            files = [str(p) for p in self.snapshot.files(table)]
-        else:
-            folder = self.path / table
-            if not folder.is_dir():
-                return schema.empty_table()
-            done = committed_runs(self.path)  # files of an interrupted export are not part of the dataset
-            files = [str(p) for p in sorted(folder.rglob("part-*.parquet")) if run_of(p) in done]
+        folder, paths = self.table_files(table)
+        files = [str(p) for p in paths]
         partitioning = pads.partitioning(pa.schema([pa.field("date", pa.string())]), flavor="hive")
         if not files:
             return schema.empty_table()
         dataset = pads.dataset(files, format="parquet", partitioning=partitioning, schema=schema,
                                partition_base_dir=str(folder))
         return dataset.to_table(columns=columns, filter=filter)
+
+    def table_files(self, table: str) -> tuple[Path, list[Path]]:
+        """A table's folder and its Parquet files in this snapshot, in a stable order (day folders
+        ascending): what `arrow` reads, for readers that take a few days at a time (hhtool.scan)."""
+        if self.snapshot is not None:
+            return self.snapshot.folder / table, self.snapshot.files(table)
+        folder = self.path / table
+        if not folder.is_dir():
+            return folder, []
+        done = committed_runs(self.path)  # files of an interrupted export are not part of the dataset
+        return folder, [p for p in sorted(folder.rglob("part-*.parquet")) if run_of(p) in done]
 
     def table(self, table: str, columns: list[str] | None = None, filter=None) -> pd.DataFrame:
         return self.arrow(table, columns, filter).to_pandas(types_mapper=pd.ArrowDtype)

@@ -37,13 +37,16 @@ from __future__ import annotations
 import io
 import json
 import os
+from collections.abc import Iterable
+from fractions import Fraction
 
 import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from hhtool.audit.tables import Tables, from_dataset, money, parsed_hands, stakes_label
+from hhtool.audit.tables import Tables, money, parsed_hands, stakes_label
 from hhtool.safetext import printable
+from hhtool.scan import DEFAULT_BUDGET, HandFilter, batches
 
 STAKES = ["site", "kind", "currency", "limit", "small_blind", "big_blind"]
 KEY = [*STAKES, "player"]
@@ -115,8 +118,11 @@ def weighted_rake(seats: pd.DataFrame, hands: pd.DataFrame) -> pd.Series:
     return shares
 
 
-def player_stats(tables: Tables) -> pd.DataFrame:
-    """One row per player and stakes with the statistics defined in this module's docstring."""
+def seat_flags(tables: Tables, players: Iterable[str] = ()) -> pd.DataFrame:
+    """One row per player dealt into a parsed hand of `tables`: the hand's stakes (KEY), its big blind
+    (hand_bb), net won, rake paid and the flags each statistic counts. Every flag of a hand depends
+    only on that hand's rows, so a dataset can be read a few days at a time (`stats`). `players`: keep
+    only their rows (the flags are computed from every player's actions first)."""
     hands = _plain(parsed_hands(tables.hands)[["hand_uid", "site", "currency", "limit", "small_blind", "big_blind",
                                                 "tournament_id", "saw_flop", "rake"]],
                    ints=["small_blind", "big_blind", "rake"], bools=["saw_flop"])
@@ -137,61 +143,84 @@ def player_stats(tables: Tables) -> pd.DataFrame:
     actions = tables.actions
     actions = _plain(actions[actions["hand_uid"].isin(uids)][["hand_uid", "seq", "street", "player", "action"]],
                      ints=["seq"])
-    pre = actions[actions["street"] == "preflop"]
+    preflop = actions["street"] == "preflop"
+    pre = actions[preflop]
     pair = ["hand_uid", "player"]
-
-    def flag(frame: pd.DataFrame) -> set:
-        return set(map(tuple, frame[pair].drop_duplicates().to_numpy().tolist()))
-
-    vpip = flag(pre[pre["action"].isin(["call", "bet", "raise"])])
-    pfr = flag(pre[pre["action"].isin(["bet", "raise"])])
-    folded = flag(actions[actions["action"] == "fold"])
-    folded_pre = flag(pre[pre["action"] == "fold"])
+    action = actions["action"]
+    # per player and hand: any voluntary call/bet/raise pre-flop, any raise pre-flop, any fold, any pre-flop fold
+    marks = actions[pair].assign(vpip=preflop & action.isin(["call", "bet", "raise"]),
+                                 pfr=preflop & action.isin(["bet", "raise"]), folded=action == "fold",
+                                 folded_pre=preflop & (action == "fold"))
+    flags = marks.groupby(pair, sort=False, dropna=False)[["vpip", "pfr", "folded", "folded_pre"]].any()
 
     acts = pre[~pre["action"].str.startswith("post_")].sort_values(["hand_uid", "seq"])
     is_raise = acts["action"].isin(["bet", "raise"])
     raises_before = is_raise.astype("int64").groupby(acts["hand_uid"]).cumsum() - is_raise.astype("int64")
     first_raiser = acts[is_raise].drop_duplicates("hand_uid").set_index("hand_uid")["player"]
     opp = acts[(raises_before == 1) & (acts["player"] != acts["hand_uid"].map(first_raiser))]
-    opp = opp.drop_duplicates(pair)
-    three_opp = flag(opp)
-    three_bet = flag(opp[opp["action"].isin(["bet", "raise"])])
+    opp = opp.drop_duplicates(pair)  # the first action facing exactly one raise: the 3-bet opportunity
+    opp = opp[pair].assign(three_opp=True, three_bet=opp["action"].isin(["bet", "raise"]))
 
-    keys = list(zip(seats["hand_uid"], seats["player"]))
-    seats["vpip"] = [k in vpip for k in keys]
-    seats["pfr"] = [k in pfr for k in keys]
-    seats["three_opp"] = [k in three_opp for k in keys]
-    seats["three_bet"] = [k in three_bet for k in keys]
-    seats["folded"] = [k in folded for k in keys]
-    seats["folded_pre"] = [k in folded_pre for k in keys]
+    seats = seats.merge(flags.reset_index(), on=pair, how="left").merge(opp, on=pair, how="left")
+    for name in ("vpip", "pfr", "three_opp", "three_bet", "folded", "folded_pre"):
+        seats[name] = seats[name].fillna(False).astype(bool)
     seats = seats.merge(hands[["hand_uid", *STAKES, "saw_flop", "hand_bb"]], on="hand_uid", how="inner")
     unfolded = (~seats["folded"]).groupby(seats["hand_uid"]).transform("sum")
     seats["saw_flop_p"] = seats["saw_flop"] & ~seats["folded_pre"]
     seats["showdown"] = seats["saw_flop_p"] & ~seats["folded"] & (unfolded >= 2)
     seats["won_sd"] = seats["showdown"] & (seats["collected"] > 0)
-    seats["net_bb"] = seats["net"] / seats["hand_bb"].where(seats["hand_bb"] > 0)
+    players = set(players)
+    if players:
+        seats = seats[seats["player"].isin(players)]
+    return seats
 
-    grouped = seats.groupby(KEY, sort=True, dropna=False)
-    out = grouped.agg(
-        hands=("hand_uid", "size"),
-        vpip_hands=("vpip", "sum"),
-        pfr_hands=("pfr", "sum"),
-        three_bet_opportunities=("three_opp", "sum"),
-        three_bets=("three_bet", "sum"),
-        saw_flop=("saw_flop_p", "sum"),
-        showdowns=("showdown", "sum"),
-        showdowns_won=("won_sd", "sum"),
-        net_won=("net", "sum"),
-        net_won_bb=("net_bb", "sum"),
-        rake_paid=("rake_paid", "sum"),
-    ).reset_index()
+
+# The sums each statistic is made of: they add up across batches of hands.
+SUMS = {"hands": "hand_uid", "vpip_hands": "vpip", "pfr_hands": "pfr", "three_bet_opportunities": "three_opp",
+        "three_bets": "three_bet", "saw_flop": "saw_flop_p", "showdowns": "showdown", "showdowns_won": "won_sd",
+        "net_won": "net", "rake_paid": "rake_paid"}
+
+
+def partial_sums(seats: pd.DataFrame) -> pd.DataFrame:
+    """The sums per player, stakes and big blind of the hand (net won in big blinds is divided by it
+    at the end, in `finish`): integers only, so batches add up exactly."""
+    frame = seats[[*KEY, "hand_bb", *dict.fromkeys(SUMS.values())]].copy()
+    for name in ("vpip", "pfr", "three_opp", "three_bet", "saw_flop_p", "showdown", "won_sd"):
+        frame[name] = frame[name].astype("int64")
+    frame["hand_uid"] = 1
+    grouped = frame.groupby([*KEY, "hand_bb"], sort=False, dropna=False)
+    return grouped.agg(**{name: (column, "sum") for name, column in SUMS.items()}).reset_index()
+
+
+def combine(parts: list[pd.DataFrame]) -> pd.DataFrame:
+    """Partial sums of several batches as one."""
+    parts = [p for p in parts if not p.empty]
+    if not parts:
+        return partial_sums(pd.DataFrame(columns=[*KEY, "hand_bb", *dict.fromkeys(SUMS.values())]))
+    if len(parts) == 1:
+        return parts[0]
+    frame = pd.concat(parts, ignore_index=True)
+    return frame.groupby([*KEY, "hand_bb"], sort=False, dropna=False)[list(SUMS)].sum().reset_index()
+
+
+def finish(sums: pd.DataFrame, min_hands: int = 0) -> pd.DataFrame:
+    """One row per player and stakes with the statistics defined in this module's docstring."""
+    grouped = sums.groupby(KEY, sort=True, dropna=False)
+    out = grouped[list(SUMS)].sum().reset_index()
+    for name in SUMS:
+        out[name] = out[name].astype("int64")
+    if min_hands:
+        out = out[out["hands"] >= min_hands]
+    in_bb = _net_in_big_blinds(sums)
+    exact = [in_bb.get(_key(row), Fraction(0)) for row in out[KEY].itertuples(index=False, name=None)]
     out["vpip_pct"] = _pct(out["vpip_hands"], out["hands"])
     out["pfr_pct"] = _pct(out["pfr_hands"], out["hands"])
     out["three_bet_pct"] = _pct(out["three_bets"], out["three_bet_opportunities"])
     out["wtsd_pct"] = _pct(out["showdowns"], out["saw_flop"])
     out["wsd_pct"] = _pct(out["showdowns_won"], out["showdowns"])
-    out["bb_per_100"] = (out["net_won_bb"] * 100 / out["hands"]).round(2)
-    out["net_won_bb"] = out["net_won_bb"].round(2)
+    out["bb_per_100"] = pd.Series([_cents(v * 100 / n) for v, n in zip(exact, out["hands"])], index=out.index,
+                                  dtype="float64")
+    out["net_won_bb"] = pd.Series([_cents(v) for v in exact], index=out.index, dtype="float64")
     out = out.sort_values(["site", "kind", "currency", "limit", "big_blind", "small_blind", "hands", "player"],
                           ascending=[True, True, True, True, True, True, False, True])
     for name in ("small_blind", "big_blind"):
@@ -199,14 +228,56 @@ def player_stats(tables: Tables) -> pd.DataFrame:
     return out[list(COLUMNS)].reset_index(drop=True)
 
 
+def _key(row: tuple) -> tuple:
+    return tuple(None if v is None or (isinstance(v, float) and np.isnan(v)) else v for v in row)
+
+
+def _net_in_big_blinds(sums: pd.DataFrame) -> dict[tuple, Fraction]:
+    """Net won in big blinds per KEY, exact: Σ over the hands' big blinds of (net won at it) / it."""
+    total: dict[tuple, Fraction] = {}
+    for row in sums[[*KEY, "hand_bb", "net_won"]].itertuples(index=False, name=None):
+        big_blind, net = int(row[-2]), int(row[-1])
+        if big_blind > 0:
+            key = _key(row[:-2])
+            total[key] = total.get(key, Fraction(0)) + Fraction(net, big_blind)
+    return total
+
+
+def _cents(value: Fraction) -> float:
+    """Rounded to 2 decimals, half to even, from the exact value (a float sum would round its ties
+    by the order it added the hands in)."""
+    return round(value * 100) / 100
+
+
+def player_stats(tables: Tables, players: Iterable[str] = (), min_hands: int = 0) -> pd.DataFrame:
+    """The statistics of tables held in memory (e.g. hand histories read with `from_paths`)."""
+    return finish(partial_sums(seat_flags(tables, players)), min_hands)
+
+
 def _pct(numerator: pd.Series, denominator: pd.Series) -> pd.Series:
     values = (numerator * 100 / denominator.where(denominator > 0)).round(2)
     return values.astype(object).where(values.notna(), None)
 
 
-def stats(path: str | os.PathLike) -> pd.DataFrame:
-    """Statistics of the dataset at `path`."""
-    return player_stats(from_dataset(path, ("hands", "seats", "actions")))
+# The columns `seat_flags` reads (and `HandFilter` looks at), the only ones read from a dataset.
+COLUMNS_READ = {"hands": ["site", "currency", "limit", "small_blind", "big_blind", "tournament_id", "saw_flop", "rake",
+                          "status", "total_pot"],
+                "seats": ["seat", "player", "dealt_in", "contributed", "collected", "net"],
+                "actions": ["seq", "street", "player", "action"]}
+
+
+def stats(path: str | os.PathLike, where: HandFilter | None = None, players: Iterable[str] = (), min_hands: int = 0,
+          budget: int = DEFAULT_BUDGET) -> pd.DataFrame:
+    """Statistics of the dataset at `path`, read a few days at a time (hhtool.scan): hands kept by
+    `where` (days, sites, stakes), rows of `players` only (all when empty), and rows of at least
+    `min_hands` hands. Memory grows with the players and stakes, not with the hands."""
+    total = combine([])
+    parts: list[pd.DataFrame] = []
+    for batch in batches(path, COLUMNS_READ, where, budget):
+        parts.append(partial_sums(seat_flags(batch, players)))
+        if sum(map(len, parts)) > len(total) + 100_000:  # add up now and then: the sums stay small
+            total, parts = combine([total, *parts]), []
+    return finish(combine([total, *parts]), min_hands)
 
 
 # -- output ----------------------------------------------------------------------------------

@@ -345,7 +345,7 @@ def test_help_texts_keep_their_square_brackets():
     assert "(pyproject.toml with [tool.hhtool], or hhtool.toml)" in validate
     assert "[tool.hhtool] in the nearest pyproject.toml" in _help("--help")
     audit = _help("audit", "--help")
-    assert "House rules TOML file with a [rake] schedule." in audit
+    assert "House rules TOML file with a [rake] schedule," in audit
 
 
 def _colours(text: str) -> set[str]:

@@ -9,16 +9,37 @@ chip conservation, from hand histories (validated in memory) or from a Parquet d
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
-from hhtool.audit.report import build_report
-from hhtool.audit.tables import Tables, is_dataset, load
+from hhtool.audit.report import Audit, build_report
+from hhtool.audit.tables import Tables, check_sources, from_paths, is_dataset, load
 from hhtool.rules.ruleset import RuleSet
 
 __all__ = ["Tables", "audit", "build_report", "is_dataset", "load"]
 
 
 def audit(paths: Iterable[str | os.PathLike], rules: RuleSet | None = None, rules_source: str | None = None,
-          include_hands: bool = True) -> dict:
-    """The audit report (a JSON-ready dict) of a dataset folder or of hand-history files and folders."""
-    return build_report(load(paths, rules), rules, rules_source, include_hands)
+          include_hands: bool = True, where=None, hand_rows: Callable[[list[dict]], object] | None = None,
+          budget: int | None = None) -> dict:
+    """The audit report (a JSON-ready dict) of a dataset folder or of hand-history files and folders.
+
+    A dataset is read a few days at a time (hhtool.scan). `where` (a hhtool.scan.HandFilter) keeps
+    the hands of some days, sites or stakes. The per-hand ledger goes to the report's `hands` when
+    `include_hands`, or to `hand_rows` batch by batch (to write a large report as it comes)."""
+    from hhtool.scan import DEFAULT_BUDGET, HandFilter, batches, filter_tables
+
+    where = where or HandFilter()
+    paths = [str(p) for p in paths]
+    check_sources(paths)
+    rows: list[dict] = []
+    sink = hand_rows if hand_rows is not None else rows.extend if include_hands else None
+    run = Audit(rules, rules_source, sink)
+    if len(paths) == 1 and is_dataset(paths[0]):
+        for batch in batches(paths[0], ("hands", "seats", "payouts", "findings"), where, budget or DEFAULT_BUDGET):
+            run.add(batch)
+    else:
+        run.add(filter_tables(from_paths(paths, rules), where))
+    report = run.report()
+    if include_hands and hand_rows is None:
+        report["hands"] = rows
+    return report

@@ -8,6 +8,9 @@ rows of `hands` (the per-hand ledger) carry too, so each total can be traced to 
 
 from __future__ import annotations
 
+import json
+import shutil
+import tempfile
 from collections import Counter
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
@@ -221,24 +224,46 @@ def schedule_check(hands: pd.DataFrame, choice: Schedule) -> tuple[pd.DataFrame,
     return hands, violations
 
 
-# -- totals --------------------------------------------------------------------------------------
-def _totals(cash: pd.DataFrame, key: list[str]) -> list[dict]:
+# -- totals ------------------------------------------------------------------------------------
+TOTAL_KEYS = {"by_currency": ["currency"], "by_stakes": ["currency", "stakes"], "by_table": ["currency", "table"],
+              "by_day": ["day", "currency"], "by_players": ["currency", "players"]}
+_TOTAL_SUMS = ("hands", "raked_hands", "total_pot", "rake", "flop_pot", "flop_rake", "cash_out_hands", "cash_out",
+               "cash_out_fees", "cash_out_kept")
+
+
+def _total_sums(cash: pd.DataFrame, key: list[str]) -> pd.DataFrame:
+    """Per key, the sums a total is made of and its first and last hand (in the ledger's order):
+    batches of hands (hhtool.scan) add up with `_merge_sums`."""
+    frame = cash.assign(one=1, raked=(cash["rake"] > 0).astype("int64"),
+                        flop_pot=cash["total_pot"].where(cash["saw_flop"], 0),
+                        flop_rake=cash["rake"].where(cash["saw_flop"], 0),
+                        cashed=(cash["cash_out"] > 0).astype("int64"))
+    return frame.groupby(key, sort=True).agg(
+        hands=("one", "sum"), raked_hands=("raked", "sum"), total_pot=("total_pot", "sum"), rake=("rake", "sum"),
+        flop_pot=("flop_pot", "sum"), flop_rake=("flop_rake", "sum"), cash_out_hands=("cashed", "sum"),
+        cash_out=("cash_out", "sum"), cash_out_fees=("cash_out_fee", "sum"), cash_out_kept=("cash_out_kept", "sum"),
+        first_hand=("hand_uid", "first"), last_hand=("hand_uid", "last"))
+
+
+def _merge_sums(parts: list[pd.DataFrame]) -> pd.DataFrame | None:
+    """Sums of batches taken in the ledger's order as one (first hand of the first, last of the last)."""
+    parts = [p for p in parts if p is not None and not p.empty]
+    if not parts:
+        return None
+    if len(parts) == 1:
+        return parts[0]
+    frame = pd.concat(parts)
+    grouped = frame.groupby(level=list(range(frame.index.nlevels)), sort=True)
+    return grouped.agg({**{name: "sum" for name in _TOTAL_SUMS}, "first_hand": "first", "last_hand": "last"})
+
+
+def _total_rows(out: pd.DataFrame | None, key: list[str]) -> list[dict]:
     """Per key: hands, raked hands, pots and rake; the share of the pot taken, over all hands and over the
     hands that saw a flop (the ones a no-flop-no-drop schedule rakes); the first and last hand. Beside
     the rake, the all-in cash-out money: hands with a cash out, what the room paid, its fees and the pot
     shares it kept."""
-    if cash.empty:
+    if out is None:
         return []
-    frame = cash.assign(raked=(cash["rake"] > 0).astype("int64"),
-                        flop_pot=cash["total_pot"].where(cash["saw_flop"], 0),
-                        flop_rake=cash["rake"].where(cash["saw_flop"], 0),
-                        cashed=(cash["cash_out"] > 0).astype("int64"))
-    grouped = frame.groupby(key, sort=True)
-    out = grouped.agg(hands=("hand_uid", "size"), raked_hands=("raked", "sum"), total_pot=("total_pot", "sum"),
-                      rake=("rake", "sum"), flop_pot=("flop_pot", "sum"), flop_rake=("flop_rake", "sum"),
-                      cash_out_hands=("cashed", "sum"), cash_out=("cash_out", "sum"),
-                      cash_out_fees=("cash_out_fee", "sum"), cash_out_kept=("cash_out_kept", "sum"),
-                      first_hand=("hand_uid", "first"), last_hand=("hand_uid", "last"))
     rows = []
     for keys, row in out.iterrows():
         keys = keys if isinstance(keys, tuple) else (keys,)
@@ -256,19 +281,44 @@ def _totals(cash: pd.DataFrame, key: list[str]) -> list[dict]:
 
 
 def rake_totals(hands: pd.DataFrame) -> dict[str, list[dict]]:
-    cash = hands[hands["kind"] == "cash"]
-    by_stakes = _totals(cash, ["currency", "stakes"])
-    if by_stakes:  # the schedule's (most common) percentage at those stakes, when it applies
-        percents = cash[cash["percent"].notna()].groupby("stakes")["percent"].agg(lambda p: p.mode().iloc[0])
-        for row in by_stakes:
-            row["schedule_percent"] = percents.get(row["stakes"])
-    return {
-        "by_currency": _totals(cash, ["currency"]),
-        "by_stakes": by_stakes,
-        "by_table": _totals(cash, ["currency", "table"]),
-        "by_day": _totals(cash, ["day", "currency"]),
-        "by_players": _totals(cash, ["currency", "players"]),
-    }
+    """The rake totals of one ledger (all hands at once)."""
+    totals = _Totals()
+    totals.add(hands)
+    return totals.rows()
+
+
+class _Totals:
+    """Rake totals by currency, stakes, table, day and players, added up batch by batch."""
+
+    def __init__(self) -> None:
+        self.sums: dict[str, pd.DataFrame | None] = dict.fromkeys(TOTAL_KEYS)
+        self.parts: dict[str, list[pd.DataFrame]] = {name: [] for name in TOTAL_KEYS}  # not yet added up
+        self.percents: Counter = Counter()  # (stakes, schedule percent) → hands
+
+    def add(self, hands: pd.DataFrame) -> None:
+        cash = hands[hands["kind"] == "cash"]
+        if cash.empty:
+            return
+        for name, key in TOTAL_KEYS.items():
+            parts = self.parts[name]
+            parts.append(_total_sums(cash, key))
+            total = self.sums[name]
+            if sum(map(len, parts)) > (0 if total is None else len(total)) + 50_000:  # now and then: sums stay small
+                self.sums[name], self.parts[name] = _merge_sums([total, *parts]), []
+        with_percent = cash[cash["percent"].notna()]
+        self.percents.update(zip(with_percent["stakes"], with_percent["percent"]))
+
+    def rows(self) -> dict[str, list[dict]]:
+        sums = {name: _merge_sums([self.sums[name], *self.parts[name]]) for name in TOTAL_KEYS}
+        out = {name: _total_rows(sums[name], key) for name, key in TOTAL_KEYS.items()}
+        # the schedule's (most common) percentage at those stakes, when it applies (ties: the lowest)
+        best: dict[str, tuple[int, str]] = {}
+        for (stakes, percent), n in self.percents.items():
+            if stakes not in best or (-n, percent) < (-best[stakes][0], best[stakes][1]):
+                best[stakes] = (n, percent)
+        for row in out["by_stakes"]:
+            row["schedule_percent"] = best[row["stakes"]][1] if row["stakes"] in best else None
+        return out
 
 
 # -- findings ------------------------------------------------------------------------------------
@@ -287,6 +337,34 @@ def payout_mismatches(findings: pd.DataFrame, hand_ids: dict[str, str | None]) -
             for r in rows.itertuples(index=False)]
 
 
+_BALANCE_SUMS = ("hands", "chips_before", "chips_after", "rake", "cash_out", "cash_out_kept", "difference",
+                 "hands_out_of_balance")
+
+
+def _balance_by_day(hands: pd.DataFrame) -> pd.DataFrame | None:
+    if hands.empty:
+        return None
+    frame = hands.assign(out_of_balance=(hands["difference"] != 0).astype("int64"), one=1)
+    return frame.groupby(["day", "currency"], sort=True).agg(
+        hands=("one", "sum"), chips_before=("chips_before", "sum"), chips_after=("chips_after", "sum"),
+        rake=("rake", "sum"), cash_out=("cash_out", "sum"), cash_out_kept=("cash_out_kept", "sum"),
+        difference=("difference", "sum"), hands_out_of_balance=("out_of_balance", "sum"))
+
+
+def _balance_rows(sums: pd.DataFrame | None) -> list[dict]:
+    if sums is None:
+        return []
+    return [{"day": day, "currency": currency, **{k: int(v) for k, v in r.items()}}
+            for (day, currency), r in sums.iterrows()]
+
+
+def _merge_balance(parts: list[pd.DataFrame | None]) -> pd.DataFrame | None:
+    parts = [p for p in parts if p is not None and not p.empty]
+    if len(parts) <= 1:
+        return parts[0] if parts else None
+    return pd.concat(parts).groupby(level=[0, 1], sort=True)[list(_BALANCE_SUMS)].sum()
+
+
 def conservation(hands: pd.DataFrame, findings: pd.DataFrame) -> dict:
     """Chips before + cash-out payments = chips after + rake + pot shares kept after a cash out, per hand
     and per day (and the HH211 findings)."""
@@ -295,15 +373,7 @@ def conservation(hands: pd.DataFrame, findings: pd.DataFrame) -> dict:
                 "currency": r.currency, "chips_before": int(r.chips_before), "chips_after": int(r.chips_after),
                 "rake": int(r.rake), "cash_out": int(r.cash_out), "cash_out_kept": int(r.cash_out_kept),
                 "difference": int(r.difference)} for r in broken.itertuples(index=False)]
-    by_day = []
-    if not hands.empty:
-        frame = hands.assign(out_of_balance=(hands["difference"] != 0).astype("int64"))
-        grouped = frame.groupby(["day", "currency"], sort=True).agg(
-            hands=("hand_uid", "size"), chips_before=("chips_before", "sum"), chips_after=("chips_after", "sum"),
-            rake=("rake", "sum"), cash_out=("cash_out", "sum"), cash_out_kept=("cash_out_kept", "sum"),
-            difference=("difference", "sum"), hands_out_of_balance=("out_of_balance", "sum"))
-        for (day, currency), r in grouped.iterrows():
-            by_day.append({"day": day, "currency": currency, **{k: int(v) for k, v in r.items()}})
+    by_day = _balance_rows(_balance_by_day(hands))
     codes = findings[findings["code"].isin(CONSERVATION_CODES)]
     return {
         "by_hand": by_hand,
@@ -313,13 +383,22 @@ def conservation(hands: pd.DataFrame, findings: pd.DataFrame) -> dict:
     }
 
 
-def findings_by_code(findings: pd.DataFrame, violations: list[dict]) -> list[dict]:
-    """Findings in the data, plus the audit's own schedule findings on hands the data had not flagged."""
+def code_counts(findings: pd.DataFrame, violations: list[dict]) -> Counter:
+    """Findings in the data, plus the audit's own schedule findings on hands the data had not flagged
+    (a hand's findings and violations come in the same batch: they lie in the hand's day)."""
     counts = Counter(findings["code"])
     seen = set(zip(findings["hand_uid"], findings["code"]))
     for v in violations:
         if (v["hand_uid"], v["code"]) not in seen:
             counts[v["code"]] += 1
+    return counts
+
+
+def findings_by_code(findings: pd.DataFrame, violations: list[dict]) -> list[dict]:
+    return _code_rows(code_counts(findings, violations))
+
+
+def _code_rows(counts: Counter) -> list[dict]:
     rows = []
     for code, n in sorted(counts.items()):
         entry = CATALOGUE.get(code)
@@ -329,68 +408,160 @@ def findings_by_code(findings: pd.DataFrame, violations: list[dict]) -> list[dic
 
 
 # -- the report ----------------------------------------------------------------------------------
-def build_report(tables: Tables, rules: RuleSet | None = None, rules_source: str | None = None,
-                 include_hands: bool = True) -> dict:
-    choice = choose_schedule(rules, rules_source)
-    hands, violations = schedule_check(ledger(tables), choice)
-    findings = _findings_frame(tables)
-    hand_ids = dict(zip(_column(tables.hands, "hand_uid", "str"), _column(tables.hands, "hand_id", "str")))
-    payouts = payout_mismatches(findings, hand_ids)
-    chips = conservation(hands, findings)
-    status = Counter(_column(tables.hands, "status", "str"))
-    cash = hands[hands["kind"] == "cash"]
-    checked = cash[cash["unchecked"].isna()]
-    unchecked = cash[cash["unchecked"].notna()]
-    totals = rake_totals(hands)
-    errors = (sum(1 for v in violations if v["severity"] == "error")
-              + sum(1 for p in payouts if p["severity"] == "error") + len(chips["by_hand"]))
-    summary = {
-        "hands": len(tables.hands),
-        "by_status": dict(sorted(status.items())),
-        "audited_hands": len(hands),
-        "cash_hands": len(cash),
-        "tournament_hands": int((hands["kind"] == "tournament").sum()),
-        "raked_hands": int((cash["rake"] > 0).sum()),
-        "rake_by_currency": {r["currency"]: r["rake"] for r in totals["by_currency"]},
-        "total_pot_by_currency": {r["currency"]: r["total_pot"] for r in totals["by_currency"]},
-        "cash_out_hands": int((cash["cash_out"] > 0).sum()),
-        "cash_out_by_currency": {r["currency"]: r["cash_out"] for r in totals["by_currency"] if r["cash_out_hands"]},
-        "cash_out_fees_by_currency": {r["currency"]: r["cash_out_fees"] for r in totals["by_currency"]
-                                      if r["cash_out_hands"]},
-        "cash_out_kept_by_currency": {r["currency"]: r["cash_out_kept"] for r in totals["by_currency"]
-                                      if r["cash_out_hands"]},
-        "schedule_checked_hands": len(checked),
-        "schedule_unchecked_hands": len(unchecked),
-        "schedule_violations": len(violations),
-        "payout_mismatches": len(payouts),
-        "hands_out_of_balance": len(chips["by_hand"]),
-        "errors": errors,
-    }
-    if tables.summary is not None:  # hand histories: what was read, and what could not be
-        summary["hands_read"] = tables.summary.tally.hands_read
-        summary["duplicates"] = tables.summary.by_status["duplicate"]
-        summary["unreadable_paths"] = tables.summary.tally.io_failures
-    if tables.skipped:
-        summary["not_stored"] = dict(tables.skipped)
-    unchecked_stakes = [{"reason": k[0], "currency": k[1], "stakes": k[2], "hands": int(n)}
-                        for k, n in unchecked.groupby(["unchecked", "currency", "stakes"]).size().items()]
-    report = {
-        "source": {"kind": tables.source, "paths": tables.paths},
-        "schedule": {"name": choice.schedule.name, "source": choice.source, "description": choice.describe(),
-                     "no_flop_no_drop": choice.schedule.no_flop_no_drop, "rounding": choice.schedule.rounding,
-                     "unchecked_stakes": unchecked_stakes},
-        "summary": summary,
-        "rake": totals,
-        "schedule_violations": violations,
-        "payout_mismatches": payouts,
-        "conservation": chips,
-        "findings_by_code": findings_by_code(findings, violations),
-    }
-    if include_hands:
-        keep = ["hand_uid", "hand_id", "status", "file", "line", "day", "started_at", "site", "kind", "currency",
+HAND_COLUMNS = ["hand_uid", "hand_id", "status", "file", "line", "day", "started_at", "site", "kind", "currency",
                 "limit", "small_blind", "big_blind", "stakes", "table", "players", "saw_flop", "total_pot", "rake",
                 "due", "unchecked", "paid", *CASH_OUT, "chips_before", "chips_after", "difference"]
-        report["hands"] = [_plain_row(r) for r in hands[keep].to_dict("records")]
+
+
+class Audit:
+    """The audit of one source, fed batch by batch (`add`), in the ledger's order: a source held in
+    memory is one batch; a dataset is read a few days at a time (hhtool.scan), so memory follows the
+    size of a batch and of the report, not the size of the dataset. Totals are sums, each hand's rows
+    lie in one batch, and lists of hands (violations, mismatches, hands out of balance) are kept.
+    `hand_rows`, when given, receives the per-hand ledger rows of each batch (JSON-ready dicts) for
+    the report's `hands`; without it they are not kept."""
+
+    def __init__(self, rules: RuleSet | None = None, rules_source: str | None = None, hand_rows=None) -> None:
+        self.choice = choose_schedule(rules, rules_source)
+        self.hand_rows = hand_rows
+        self.source: Tables | None = None
+        self.hands = self.audited = self.cash = self.tournament = self.raked = self.cash_out_hands = 0
+        self.checked = 0
+        self.status: Counter = Counter()
+        self.unchecked: Counter = Counter()
+        self.codes: Counter = Counter()
+        self.violations: list[dict] = []
+        self.payouts: list[dict] = []
+        self.by_hand: list[dict] = []
+        self.balance: pd.DataFrame | None = None
+        self.balance_findings: list[dict] = []
+        self.totals = _Totals()
+
+    def add(self, tables: Tables) -> None:
+        if self.source is None:
+            self.source = tables
+        hands, violations = schedule_check(ledger(tables), self.choice)
+        findings = _findings_frame(tables)
+        hand_ids = dict(zip(_column(tables.hands, "hand_uid", "str"), _column(tables.hands, "hand_id", "str")))
+        self.payouts += payout_mismatches(findings, hand_ids)
+        chips = conservation(hands, findings)
+        self.by_hand += chips["by_hand"]
+        self.balance_findings += chips["findings"]
+        self.balance = _merge_balance([self.balance, _balance_by_day(hands)])
+        self.violations += violations
+        self.codes += code_counts(findings, violations)
+        self.status += Counter(_column(tables.hands, "status", "str"))
+        self.hands += len(tables.hands)
+        self.audited += len(hands)
+        cash = hands[hands["kind"] == "cash"]
+        self.cash += len(cash)
+        self.tournament += int((hands["kind"] == "tournament").sum())
+        self.raked += int((cash["rake"] > 0).sum())
+        self.cash_out_hands += int((cash["cash_out"] > 0).sum())
+        self.checked += int(cash["unchecked"].isna().sum())
+        unchecked = cash[cash["unchecked"].notna()]
+        self.unchecked.update(k for k in zip(unchecked["unchecked"], unchecked["currency"], unchecked["stakes"])
+                              if None not in k)
+        self.totals.add(hands)
+        if self.hand_rows is not None and len(hands):
+            self.hand_rows([_plain_row(r) for r in hands[HAND_COLUMNS].to_dict("records")])
+
+    def report(self) -> dict:
+        tables = self.source
+        choice = self.choice
+        totals = self.totals.rows()
+        errors = (sum(1 for v in self.violations if v["severity"] == "error")
+                  + sum(1 for p in self.payouts if p["severity"] == "error") + len(self.by_hand))
+        summary = {
+            "hands": self.hands,
+            "by_status": dict(sorted(self.status.items())),
+            "audited_hands": self.audited,
+            "cash_hands": self.cash,
+            "tournament_hands": self.tournament,
+            "raked_hands": self.raked,
+            "rake_by_currency": {r["currency"]: r["rake"] for r in totals["by_currency"]},
+            "total_pot_by_currency": {r["currency"]: r["total_pot"] for r in totals["by_currency"]},
+            "cash_out_hands": self.cash_out_hands,
+            "cash_out_by_currency": {r["currency"]: r["cash_out"] for r in totals["by_currency"]
+                                     if r["cash_out_hands"]},
+            "cash_out_fees_by_currency": {r["currency"]: r["cash_out_fees"] for r in totals["by_currency"]
+                                          if r["cash_out_hands"]},
+            "cash_out_kept_by_currency": {r["currency"]: r["cash_out_kept"] for r in totals["by_currency"]
+                                          if r["cash_out_hands"]},
+            "schedule_checked_hands": self.checked,
+            "schedule_unchecked_hands": self.cash - self.checked,
+            "schedule_violations": len(self.violations),
+            "payout_mismatches": len(self.payouts),
+            "hands_out_of_balance": len(self.by_hand),
+            "errors": errors,
+        }
+        if tables is not None and tables.summary is not None:  # hand histories: what was read, and what could not be
+            summary["hands_read"] = tables.summary.tally.hands_read
+            summary["duplicates"] = tables.summary.by_status["duplicate"]
+            summary["unreadable_paths"] = tables.summary.tally.io_failures
+        if tables is not None and tables.skipped:
+            summary["not_stored"] = dict(tables.skipped)
+        unchecked_stakes = [{"reason": k[0], "currency": k[1], "stakes": k[2], "hands": int(n)}
+                            for k, n in sorted(self.unchecked.items())]
+        return {
+            "source": {"kind": tables.source if tables else "dataset", "paths": tables.paths if tables else []},
+            "schedule": {"name": choice.schedule.name, "source": choice.source, "description": choice.describe(),
+                         "no_flop_no_drop": choice.schedule.no_flop_no_drop, "rounding": choice.schedule.rounding,
+                         "unchecked_stakes": unchecked_stakes},
+            "summary": summary,
+            "rake": totals,
+            "schedule_violations": self.violations,
+            "payout_mismatches": self.payouts,
+            "conservation": {"by_hand": self.by_hand, "by_day": _balance_rows(self.balance),
+                             "findings": self.balance_findings},
+            "findings_by_code": _code_rows(self.codes),
+        }
+
+
+_dumps = json.JSONEncoder(ensure_ascii=False).encode
+
+
+class HandRowsFile:
+    """The report's `hands` for a large source: each batch's rows written at once as JSON text to a
+    temporary file (`hand_rows=` of `hhtool.audit.audit`), then `write_json` writes the report
+    around them, the same text as `json.dumps(report, ensure_ascii=False, indent=1)` of the report
+    with its `hands` list, without holding the rows in memory."""
+
+    def __init__(self) -> None:
+        self.file = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115 - kept open until written out
+        self.count = 0
+
+    def __call__(self, rows: list[dict]) -> None:
+        for row in rows:
+            if all(not isinstance(v, (dict, list, tuple)) for v in row.values()) and row:
+                # a flat row: json's indented layout by hand, each value by the fast (C) encoder
+                text = "{\n" + ",\n".join(f"   {_dumps(k)}: {_dumps(v)}" for k, v in row.items()) + "\n  }"
+            else:
+                text = json.dumps(row, ensure_ascii=False, indent=1).replace("\n", "\n  ")
+            self.file.write(("," if self.count else "") + "\n  " + text)
+            self.count += 1
+
+    def write_json(self, report: dict, out) -> None:
+        head = json.dumps({**report, "hands": []}, ensure_ascii=False, indent=1)
+        assert head.endswith('"hands": []\n}')
+        out.write(head[:-len("[]\n}")] + "[")
+        self.file.seek(0)
+        shutil.copyfileobj(self.file, out)
+        out.write(("\n ]" if self.count else "]") + "\n}\n")
+
+    def close(self) -> None:
+        self.file.close()
+
+
+def build_report(tables: Tables, rules: RuleSet | None = None, rules_source: str | None = None,
+                 include_hands: bool = True) -> dict:
+    """The report of tables held in memory (one batch)."""
+    rows: list[dict] = []
+    audit = Audit(rules, rules_source, rows.extend if include_hands else None)
+    audit.add(tables)
+    report = audit.report()
+    if include_hands:
+        report["hands"] = rows
     return report
 
 

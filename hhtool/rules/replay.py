@@ -188,7 +188,7 @@ class _Replayer:
         self.shared_street = _PREFLOP  # last street both runs share
         self.high = 0  # highest street commitment
         self.last_raise = 0  # size of the largest bet or raise this round (min-raise)
-        self.bets = 0  # bets and raises this round (fixed-limit cap)
+        self.bets = 0  # bets and raises this round (the raise caps)
         self.cursor: Player | None = None  # who acted last
         self.returned_this_round = False
         self.decided = False
@@ -853,7 +853,7 @@ class _Replayer:
                          f"bet is {s.money(unit)}", line, expected=unit, actual=increment)
             cap = s.rules.raise_cap
             heads_up = s.live_count == 2
-            if self.bets + 1 > cap and (s.rules.cap_heads_up or not heads_up):
+            if self.bets + 1 > cap and (s.rules.cap_heads_up or not heads_up) and "FL" in s.rules.raise_cap_limits:
                 s.report("HH117", f"{player.name} makes bet number {self.bets + 1} of the round; the cap is {cap}",
                          line, expected=f"<= {cap}", actual=self.bets + 1)
             return undersized
@@ -870,7 +870,19 @@ class _Replayer:
             if target > maximum:
                 s.report("HH115", f"{player.name}'s {what} goes to {s.money(target)}; the pot allows "
                          f"{s.money(maximum)}", line, expected=f"<= {maximum}", actual=target)
+        self._house_cap(player, line)
         return undersized
+
+    def _house_cap(self, player: Player, line: int) -> None:
+        """A house cap on the bets of a pot-limit or no-limit round (raise_cap_limits; seed 002's club
+        allows bet, raise, re-raise and cap in pot limit), counted as in fixed limit (A6)."""
+        s = self.s
+        limit = self.header.limit
+        capped = "PL" if limit is _POT_LIMIT or (limit is _POT_LIMIT_PREFLOP and self.street is _PREFLOP) else "NL"
+        cap = s.rules.raise_cap
+        if capped in s.rules.raise_cap_limits and self.bets + 1 > cap and (s.rules.cap_heads_up or s.live_count != 2):
+            s.report("HH126", f"{player.name} makes bet number {self.bets + 1} of the round; the house cap in "
+                     f"{capped} is {cap}", line, expected=f"<= {cap}", actual=self.bets + 1)
 
     def _raised(self, player: Player, increment: int, undersized: bool = False) -> None:
         """A bet or raise: a full one reopens the betting for everyone; a short all-in one does not (A7).

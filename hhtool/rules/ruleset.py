@@ -161,6 +161,7 @@ class RuleSet:
     min_bet_turn_river_bb: int = 1  # 004's house rule asks 2 big blinds on turn and river
     raise_cap: int = 4  # bets per round in fixed limit: bet, raise, re-raise, cap
     cap_heads_up: bool = False  # whether the fixed-limit cap also applies heads-up
+    raise_cap_limits: tuple[str, ...] = ("FL",)  # the betting structures capped (seed 002 caps pot limit too)
     button_draw: str = "highest_card"  # or "highest_acts_first" (seed 000's reading)
     min_buyin_bb: int = 50
     odd_chip: str = "left_of_button"  # or "first_winner_in_seat_order"
@@ -182,6 +183,7 @@ class TableFile(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     min_bet_turn_river_bb: Annotated[int, msgspec.Meta(ge=1)] = 1
     raise_cap: Annotated[int, msgspec.Meta(ge=1)] = 4
     cap_heads_up: bool = False
+    raise_cap_limits: tuple[Literal["FL", "PL", "NL"], ...] = ("FL",)
     button_draw: Literal["highest_card", "highest_acts_first"] = "highest_card"
     min_buyin_bb: Annotated[int, msgspec.Meta(ge=0)] = 50
     odd_chip: Literal["left_of_button", "first_winner_in_seat_order"] = "left_of_button"
@@ -213,15 +215,25 @@ class RakeFile(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     stakes: list[StakeFile] = []
 
 
+class AboutFile(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """[about]: what the file is (a room profile names its rule sheet); it changes no rule.
+    `rules` says, by RULES.md id, what the room's sheet reads and how the file follows it."""
+
+    title: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+    source: Annotated[str, msgspec.Meta(max_length=500)] = ""
+    rules: dict[Annotated[str, msgspec.Meta(pattern=r"^[A-Z][0-9]$")], str] = {}
+
+
 class RulesFile(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    """The whole file: [table] and [rake], nothing else."""
+    """The whole file: [table] and [rake], and [about] which describes them."""
 
     table: TableFile = msgspec.field(default_factory=TableFile)
     rake: RakeFile | None = None
+    about: AboutFile | None = None
 
 
 _SECTIONS: dict[str, type[msgspec.Struct]] = {"": RulesFile, "table": TableFile, "rake": RakeFile,
-                                              "rake.stakes[]": StakeFile}
+                                              "rake.stakes[]": StakeFile, "about": AboutFile}
 _HINTS = {  # what a key expects, where msgspec's wording would be a regex or a bare type
     "rake.currency": 'an ISO currency code like "USD", or "chips"',
     "rake.from": "a date like 2020-04-01",
@@ -283,7 +295,8 @@ def _ruleset(file: RulesFile, where: _Where) -> RuleSet:
     rake = _schedule(file.rake, where) if file.rake is not None else None
     return RuleSet(min_players=table.min_players, max_players=table.max_players,
                    min_bet_turn_river_bb=table.min_bet_turn_river_bb, raise_cap=table.raise_cap,
-                   cap_heads_up=table.cap_heads_up, button_draw=table.button_draw, min_buyin_bb=table.min_buyin_bb,
+                   cap_heads_up=table.cap_heads_up, raise_cap_limits=tuple(dict.fromkeys(table.raise_cap_limits)),
+                   button_draw=table.button_draw, min_buyin_bb=table.min_buyin_bb,
                    odd_chip=table.odd_chip, rake=rake)
 
 
@@ -412,6 +425,7 @@ def _explain(message: str, data: dict[str, Any], source: str) -> str:
 
 def _choices(key: str) -> str:
     section, _, name = re.sub(r"\[\d+\]", "[]", key).rpartition(".")
+    name = name.removesuffix("[]")  # an item of an array key: the array's choices
     struct = _SECTIONS.get(section)
     for f in msgspec.structs.fields(struct) if struct else ():
         if f.encode_name == name:
