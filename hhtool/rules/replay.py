@@ -779,13 +779,17 @@ class _Replayer:
     def call(self, player: Player, event: Call) -> None:
         s = self.s
         owed = self.owed(player)
+        due = owed if owed < player.stack else player.stack
+        added = event.added
+        if added is None:  # the site prints no amount: the call is what is owed
+            added = due if due > 0 else 0
         if owed <= 0:
-            s.report("HH112", f"{player.name} calls {s.money(event.added)} with nothing to call", event.line,
+            s.report("HH112", f"{player.name} calls {s.money(added)} with nothing to call", event.line,
                      expected="check or bet", actual="call")
-        elif event.added != (due := owed if owed < player.stack else player.stack):
-            s.report("HH113", f"{player.name} calls {s.money(event.added)}; the call is {s.money(due)}",
-                     event.line, expected=due, actual=event.added)
-        self._put(player, event.added, event.all_in, event.line)
+        elif added != due:
+            s.report("HH113", f"{player.name} calls {s.money(added)}; the call is {s.money(due)}",
+                     event.line, expected=due, actual=added)
+        self._put(player, added, event.all_in, event.line)
         if self.header.cap is not None:
             self._check_cap(player, event)
 
@@ -810,7 +814,7 @@ class _Replayer:
                 posted = p.street
         if posted is None:
             posted = 0
-        if event.raise_by not in (event.raise_to - self.high, event.raise_to - posted):
+        if event.raise_by is not None and event.raise_by not in (event.raise_to - self.high, event.raise_to - posted):
             s.report("HH121", f"{player.name} raises {s.money(event.raise_by)} to {s.money(event.raise_to)}, but the "
                      f"bet to raise was {s.money(self.high)}", event.line, expected=event.raise_to - self.high,
                      actual=event.raise_by)
