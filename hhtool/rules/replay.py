@@ -39,7 +39,7 @@ from hhtool.model import (
     Street,
     StreetStart,
 )
-from hhtool.model.money import format_minor
+from hhtool.model.money import Currency
 from hhtool.rules.ruleset import RuleSet
 from operator import attrgetter
 
@@ -158,12 +158,9 @@ class Replay:
 
 
 
-_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "INR": "₹", "CNY": "¥"}
-
-
 def format_money(amount: int, scale: int, currency: str) -> str:
     """An amount as the findings print it: chips as they are, cash with its symbol (`$0.25`)."""
-    return format_minor(amount, scale, "" if scale == 1 else _SYMBOLS.get(currency, ""))
+    return Currency.of(currency, scale).format(amount)
 
 
 def replay(hand: Hand, rules: RuleSet) -> Replay:
