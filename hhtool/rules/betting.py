@@ -153,6 +153,10 @@ class Betting:
         """Pot limit: the largest bet or raise as a street total, the pot after the call (A5)."""
         return self.high + pot_total + (self.high - player.street)
 
+    def full_raise(self, increment: int) -> bool:
+        """Whether a bet or raise of `increment` above the bet to call is a full one (A4, A7)."""
+        return increment >= self.last_raise
+
     def may_raise(self, player: Stake) -> bool:
         """A7: a player who already acted may raise again only once the raises since then add up to a
         full raise (short all-in raises do not reopen the betting until they do)."""
@@ -174,7 +178,7 @@ class Betting:
         An undersized bet or raise by a player who is not all-in is an error of its own line, not a
         short all-in (`undersized`): it reopens the betting like a full one.
         """
-        full = increment >= self.last_raise
+        full = self.full_raise(increment)
         self.bets += 1
         self.high = player.street
         if full and not self.fixed:
