@@ -21,6 +21,7 @@ HOT_PATH = (
     "hhtool.grammar.pokerstars",
     "hhtool.grammar.parse",
     "hhtool.rules.ranking",
+    "hhtool.rules.betting",
     "hhtool.rules.replay",
     "hhtool.rules.settle",
     "hhtool.rules.crosshand",

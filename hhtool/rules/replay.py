@@ -10,7 +10,7 @@ the awards, the rake and the summary against that truth.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from hhtool.codes import finding
 from hhtool.findings import Finding
@@ -43,6 +43,7 @@ from hhtool.model import (
     StreetStart,
 )
 from hhtool.model.money import Currency
+from hhtool.rules.betting import Betting, Stake, uncalled
 from hhtool.rules.ruleset import RuleSet
 from operator import attrgetter
 
@@ -50,7 +51,7 @@ from operator import attrgetter
 # (~10x a global's), and they are named per event.
 _BIG, _SMALL, _SMALL_AND_BIG = BlindKind.BIG, BlindKind.SMALL, BlindKind.SMALL_AND_BIG
 _STRADDLE, _MISSED = BlindKind.STRADDLE, BlindKind.MISSED
-_FIXED_LIMIT, _POT_LIMIT, _POT_LIMIT_PREFLOP = Limit.FIXED_LIMIT, Limit.POT_LIMIT, Limit.POT_LIMIT_PREFLOP
+_FIXED_LIMIT = Limit.FIXED_LIMIT
 _SITTING_OUT, _WAIT_FOR_BUTTON = NoticeKind.SITTING_OUT, NoticeKind.WAIT_FOR_BUTTON
 _FLOP, _PREFLOP, _RIVER, _SHOWDOWN, _TURN = Street.FLOP, Street.PREFLOP, Street.RIVER, Street.SHOWDOWN, Street.TURN
 
@@ -59,22 +60,16 @@ _BOARD_SIZE = {_FLOP: 3, _TURN: 4, _RIVER: 5}
 _by_seat = attrgetter("seat")
 
 
-class Player:
-    """A seat's state during the replay."""
+class Player(Stake):
+    """A seat's state during the replay: its betting state (`Stake`) and what else the checks need."""
 
-    __slots__ = ("name", "seat", "start", "stack", "street", "total", "folded", "all_in", "acted", "acted_at",
-                 "dealt_in", "cards", "shown", "mucked", "cashed_out", "rebuy", "cash_out_paid", "cash_out_fee",
-                 "index", "dead", "premium")
+    __slots__ = ("name", "seat", "start", "dealt_in", "cards", "shown", "mucked", "cashed_out", "rebuy",
+                 "cash_out_paid", "cash_out_fee", "index", "dead", "premium")
 
     def __init__(self, name: str, seat: int, stack: int, dealt_in: bool) -> None:
-        self.name, self.seat, self.start, self.stack = name, seat, stack, stack
-        self.street = 0  # committed on this street (live money)
-        self.total = 0  # committed in the hand, antes and dead blinds included
+        super().__init__(stack)
+        self.name, self.seat, self.start = name, seat, stack
         self.dead = 0  # dead blind money in `total`: it goes to the main pot and sets no pot level (B4)
-        self.folded = False
-        self.all_in = False
-        self.acted = False
-        self.acted_at: int | None = None  # the bet to call when the player last acted this round
         self.dealt_in = dealt_in
         self.cards: tuple[str, ...] = ()
         self.shown: tuple[str, ...] = ()
@@ -187,9 +182,11 @@ class _Replayer:
         self.run_no = 0  # 0, or 1/2 while the board is run twice
         self.run_street: dict[int, Street] = {}  # last street of each run
         self.shared_street = _PREFLOP  # last street both runs share
-        self.high = 0  # highest street commitment
-        self.last_raise = 0  # size of the largest bet or raise this round (min-raise)
-        self.bets = 0  # bets and raises this round (fixed-limit cap)
+        rules = state.rules
+        header = self.header
+        # the round's bet to call, minimum raise and bets so far: the betting core's
+        self.betting = Betting(header.limit, header.big_blind, header.small_bet, header.big_bet,
+                               rules.min_bet_turn_river_bb, rules.raise_cap, rules.cap_heads_up)
         self.cursor: Player | None = None  # who acted last
         self.returned_this_round = False
         self.decided = False
@@ -407,7 +404,7 @@ class _Replayer:
         elif kind is _SMALL_AND_BIG:
             expected, live = sb + bb, min(event.amount, bb)
         elif kind is _STRADDLE:  # a live blind of twice the bet to call, which it raises (re-straddles double again)
-            expected = 2 * max(self.high, bb)
+            expected = 2 * max(self.betting.high, bb)
             self.straddles.append(player)
         elif kind is _MISSED:  # a missed blind posted on return: the small or the big blind, dead money
             expected = event.amount if event.amount in (sb, bb, sb + bb) else sb
@@ -426,8 +423,8 @@ class _Replayer:
             player.dead += player.total - before
         if live or not dead:
             self._put(player, live, event.all_in, event.line, live=True)
-        if player.street > self.high:
-            self.high = player.street
+        if player.street > self.betting.high:
+            self.betting.high = player.street
 
     def _is_position_blind(self, player: Player, kind: BlindKind, line: int) -> bool:
         """Whether this is the blind of the small/big blind position (B1, B2); extra posts are legal (B4).
@@ -545,26 +542,17 @@ class _Replayer:
             self._start_betting(preflop=False)
 
     def _start_betting(self, preflop: bool) -> None:
-        s, header = self.s, self.header
+        s = self.s
         self.in_betting = True
         self.returned_this_round = False
-        self.bets = 1 if preflop else 0
-        fixed = header.limit is _FIXED_LIMIT
         if preflop:
-            # the bet to call is the full big blind even when the big blind is posted short or not at all
-            high = header.big_blind
-            for player in s.players.values():
-                if player.street > high:
-                    high = player.street
-                player.acted = False
-                player.acted_at = None
-            self.high = high
-            self.last_raise = header.small_bet if fixed else header.big_blind
+            self.betting.start_preflop(s.players.values())
             bb = s.players.get(s.big_blind_player) if s.big_blind_player else None
             if self.straddles:  # the last straddle is the bet to call and its size the minimum raise;
                 last = self.straddles[-1]  # the action starts after that straddler, who acts last
-                if not fixed and last.street > self.last_raise:
-                    self.last_raise = last.street
+                betting = self.betting
+                if not betting.fixed and last.street > betting.last_raise:
+                    betting.last_raise = last.street
                 self.cursor = last
             elif len(s.order) == 2:  # heads-up: the button (small blind) acts first
                 first = self.left_of_button()[-1]
@@ -573,20 +561,9 @@ class _Replayer:
                 following = self.left_of_button()[1:2]
                 self.cursor = bb if bb is not None else (following[0] if following else None)
         else:
-            for player in s.players.values():
-                player.street = 0
-                player.acted = False
-                player.acted_at = None
+            self.betting.start_street(self.street, s.players.values())
             self.street_money = False
-            self.high = 0
-            self.last_raise = self._bet_unit() if fixed else max(header.big_blind * s.rules.min_bet_turn_river_bb
-                                                                 if self.street in (_TURN, _RIVER)
-                                                                 else header.big_blind, 1)
             self.cursor = self._button_player()
-
-    def _bet_unit(self) -> int:
-        header = self.header
-        return header.big_bet if self.street in (_TURN, _RIVER) else header.small_bet
 
     def _button_player(self) -> Player | None:
         """The player the post-flop order starts after: the button or the last seat before it."""
@@ -599,44 +576,35 @@ class _Replayer:
         return before[-1] if before else order[-1]
 
     def next_to_act(self) -> Player | None:
-        """Who must act next: clockwise after the last actor, the first active player who owes chips or has not acted.
+        """Who must act next: clockwise after the last actor, the first active player who owes chips or
+        has not acted (the betting core's `next_to_act`)."""
+        return cast("Player | None", self.betting.next_to_act(self._rotation(), self.s.order))
 
-        Called for every action, so it walks a precomputed rotation and asks `owed` only of a player
-        who has acted and is below the high bet (`owed` is never more than high - street).
-        """
+    def _rotation(self) -> list[Player]:
+        """The dealt-in players clockwise after the last actor (ending with it): a precomputed rotation,
+        since it is walked for every action."""
         cursor = self.cursor
         after: list[Player] | None
         if cursor is None:
-            after = self.s.order
-        elif cursor.index >= 0:  # dealt in: order[index] is the cursor
+            return self.s.order
+        if cursor.index >= 0:  # dealt in: order[index] is the cursor
             after = self._after[cursor.index]
             if after is None:
                 order = self.s.order
                 after = self._after[cursor.index] = order[cursor.index + 1:] + order[:cursor.index + 1]
-        else:  # not dealt in (cannot happen: only dealt-in players act or post)
-            order = self.s.order
-            start = next((i for i, p in enumerate(order) if p.seat > cursor.seat), 0)
-            after = order[start:] + order[:start]
-        high = self.high
-        for p in after:  # dealt in, so `active` is: not folded and not all-in
-            if not p.folded and not p.all_in and (not p.acted or (high > p.street and self.owed(p) > 0)):
-                return p
-        return None
+            return after
+        # not dealt in (cannot happen: only dealt-in players act or post)
+        order = self.s.order
+        start = next((i for i, p in enumerate(order) if p.seat > cursor.seat), 0)
+        return order[start:] + order[:start]
 
     def _round_needs_action(self) -> Player | None:
-        live = self.s.live_count
+        s = self.s
+        live = s.live_count
         if live <= 1:
             return None
-        active = live - self.live_all_in  # still in and not all-in
-        if active == 1:
-            for p in self.s.order:
-                if not p.folded and not p.all_in:
-                    if self.owed(p) == 0:
-                        return None  # the last player with chips has nobody left to bet against
-                    break
-        if not active:
-            return None
-        return self.next_to_act()
+        return cast("Player | None", self.betting.waiting_for(self._rotation(), s.order, live,
+                                                              live - self.live_all_in))
 
     def _close_round(self, final: bool, line: int | None = None) -> None:
         """End the current betting round: nobody may still owe an action; return the uncalled bet."""
@@ -662,21 +630,11 @@ class _Replayer:
         return self.hand.events[-1].line if self.hand.events else self.hand.source.line
 
     def _uncalled(self) -> tuple[Player | None, int]:
-        """The player whose street bet nobody matched, and by how much."""
+        """The player whose street bet nobody matched, and by how much (the betting core's `uncalled`)."""
         if not self.street_money:  # every street bet is 0: a round checked through
             return None, 0
-        top = None  # the first player (seat listing order) with the highest street bet
-        second = None  # the highest street bet of the others
-        for p in self.s.players.values():
-            if top is None:
-                top = p
-            elif p.street > top.street:
-                second, top = top.street, p
-            elif second is None or p.street > second:
-                second = p.street
-        if top is None or top.street == 0:
-            return None, 0
-        return top, top.street - (0 if second is None else second)
+        top, amount = uncalled(self.s.players.values())
+        return cast("Player | None", top), amount
 
     def _settle_uncalled(self, line: int, printed: ReturnUncalled | None) -> None:
         s = self.s
@@ -697,14 +655,8 @@ class _Replayer:
                      f"line returns it", line, expected=f"Uncalled bet ({s.money(amount)}) returned to {bettor.name}",
                      actual="no line")
         if amount and bettor is not None:
-            bettor.street -= amount
-            bettor.total -= amount
-            bettor.stack += amount
-            if bettor.stack > 0:
-                if bettor.all_in and bettor.dealt_in and not bettor.folded:
-                    self.live_all_in -= 1
-                bettor.all_in = False
-            self.high = bettor.street
+            if self.betting.returned(bettor, amount) and bettor.dealt_in and not bettor.folded:
+                self.live_all_in -= 1
             s.returns[bettor.name] = s.returns.get(bettor.name, 0) + amount
         self.returned_this_round = True
 
@@ -764,35 +716,17 @@ class _Replayer:
                 self.check(player, event)
             s.ledger.append((event, self.street, player.total - before))
         player.acted = True
-        player.acted_at = self.high
+        player.acted_at = self.betting.high
         self.cursor = player
         if s.live_count <= 1:
             self.decided = True
 
     def owed(self, player: Player) -> int:
-        """What the player must add to stay in.
-
-        The bet to call is the highest commitment, pre-flop at least the full big blind; but when
-        everybody else still in is all-in, only what they actually put in can be called (more would
-        come straight back as an uncalled bet), which is what PokerStars asks.
-        """
-        high = self.high
-        if high <= player.street:
-            return 0  # the all-in cap below can only lower the bet to call
-        most = None  # the largest street bet of the others still in, when they are all all-in
-        for o in self.s.order:
-            if o is player or o.folded:
-                continue
-            if not o.all_in:
-                return high - player.street
-            if most is None or o.street > most:
-                most = o.street
-        if most is not None and most < high:
-            high = most
-        return high - player.street if high > player.street else 0
+        """What the player must add to stay in (the betting core's `to_call`)."""
+        return self.betting.to_call(player, self.s.order)
 
     def check(self, player: Player, event: Check) -> None:
-        if self.high <= player.street:  # nothing to call: what `owed` would find first
+        if self.betting.high <= player.street:  # nothing to call: what `owed` would find first
             return
         owed = self.owed(player)
         if owed > 0:
@@ -818,8 +752,9 @@ class _Replayer:
 
     def bet(self, player: Player, event: Bet) -> None:
         s, header = self.s, self.header
-        if self.high > 0:
-            s.report("HH112", f"{player.name} bets facing a bet of {s.money(self.high)}; that is a raise",
+        high = self.betting.high
+        if high > 0:
+            s.report("HH112", f"{player.name} bets facing a bet of {s.money(high)}; that is a raise",
                      event.line, expected="raise", actual="bet")
         undersized = self._sized(player, event.added, event.added, event.all_in, event.line, is_bet=True)
         self._put(player, event.added, event.all_in, event.line)
@@ -828,7 +763,8 @@ class _Replayer:
             self._check_cap(player, event)
 
     def raise_to(self, player: Player, event: RaiseTo) -> None:
-        s = self.s
+        s, betting = self.s, self.betting
+        high = betting.high
         # PokerStars counts "raises A" from the highest amount actually put in, which is below the
         # bet to call when the big blind was posted short; both readings are accepted.
         posted = None
@@ -837,19 +773,19 @@ class _Replayer:
                 posted = p.street
         if posted is None:
             posted = 0
-        if event.raise_by is not None and event.raise_by not in (event.raise_to - self.high, event.raise_to - posted):
+        if event.raise_by is not None and event.raise_by not in (event.raise_to - high, event.raise_to - posted):
             s.report("HH121", f"{player.name} raises {s.money(event.raise_by)} to {s.money(event.raise_to)}, but the "
-                     f"bet to raise was {s.money(self.high)}", event.line, expected=event.raise_to - self.high,
+                     f"bet to raise was {s.money(high)}", event.line, expected=event.raise_to - high,
                      actual=event.raise_by)
-        if self.high == 0:
+        if high == 0:
             s.report("HH112", f"{player.name} raises with no bet to raise; that is a bet", event.line,
                      expected="bet", actual="raise")
-        if player.acted_at is not None and self.high - player.acted_at < self.last_raise:
+        if not betting.may_raise(player):
             # short all-in raises reopen the betting only once they add up to a full raise (TDA)
             s.report("HH118", f"{player.name} re-raises although the short all-in raise did not reopen the betting "
                      f"for a player who had acted", event.line, expected="call or fold", actual="raise")
         added = event.raise_to - player.street
-        increment = event.raise_to - self.high
+        increment = event.raise_to - high
         undersized = self._sized(player, added, increment, event.all_in, event.line, is_bet=False)
         self._put(player, added, event.all_in, event.line)
         self._raised(player, increment, undersized)
@@ -862,31 +798,27 @@ class _Replayer:
         Returns whether the bet or raise is below its size although the player is not all-in: that
         is the line's own error (HH114, HH116), not a short all-in raise (A7).
         """
-        s, header = self.s, self.header
+        s, betting = self.s, self.betting
         goes_all_in = added >= player.stack
         what = "bet" if is_bet else "raise"
-        limit = header.limit
-        if limit is _FIXED_LIMIT:
-            unit = self._bet_unit()
+        if betting.fixed:
+            unit = betting.unit()
             undersized = increment < unit and not goes_all_in
             if increment != unit and not (goes_all_in and increment < unit):
                 s.report("HH116", f"{player.name}'s {what} is {s.money(increment)}; the {self.street.value} "
                          f"bet is {s.money(unit)}", line, expected=unit, actual=increment)
-            cap = s.rules.raise_cap
-            heads_up = s.live_count == 2
-            if self.bets + 1 > cap and (s.rules.cap_heads_up or not heads_up):
-                s.report("HH117", f"{player.name} makes bet number {self.bets + 1} of the round; the cap is {cap}",
-                         line, expected=f"<= {cap}", actual=self.bets + 1)
+            if betting.capped(heads_up=s.live_count == 2):
+                cap, number = betting.raise_cap, betting.bets + 1
+                s.report("HH117", f"{player.name} makes bet number {number} of the round; the cap is {cap}",
+                         line, expected=f"<= {cap}", actual=number)
             return undersized
-        minimum = self.last_raise
+        minimum = betting.last_raise
         undersized = increment < minimum and not goes_all_in
         if undersized:
             s.report("HH114", f"{player.name}'s {what} of {s.money(increment)} is below the minimum of "
                      f"{s.money(minimum)}", line, expected=f">= {minimum}", actual=increment)
-        if limit is _POT_LIMIT or (limit is _POT_LIMIT_PREFLOP and self.street is _PREFLOP):
-            owed = self.high - player.street
-            pot_after_call = s.pot_total + owed
-            maximum = self.high + pot_after_call
+        if betting.pot_limited():
+            maximum = betting.max_raise_to(player, s.pot_total)
             target = player.street + added
             if target > maximum:
                 s.report("HH115", f"{player.name}'s {what} goes to {s.money(target)}; the pot allows "
@@ -894,22 +826,9 @@ class _Replayer:
         return undersized
 
     def _raised(self, player: Player, increment: int, undersized: bool = False) -> None:
-        """A bet or raise: a full one reopens the betting for everyone; a short all-in one does not (A7).
-
-        An undersized bet or raise by a player who is not all-in is an error of its own line, already
-        reported: it is not a short all-in, so it reopens the betting like a full one.
-        """
-        self.bets += 1
-        self.high = player.street
-        if increment >= self.last_raise and self.header.limit is not _FIXED_LIMIT:
-            self.last_raise = increment
-        # a short raise too: players who already acted must answer, but may only raise once the raises
-        # add up (A7, checked through acted_at)
-        for other in self.s.players.values():
-            if other is not player:
-                other.acted = False
-                if undersized:
-                    other.acted_at = None
+        """A bet or raise: a full one reopens the betting for everyone; a short all-in one does not (A7,
+        the betting core's `raised`; an undersized one by a player not all-in is reported already)."""
+        self.betting.raised(player, increment, self.s.players.values(), undersized)
 
     def _check_cap(self, player: Player, event) -> None:
         cap = self.header.cap
