@@ -638,7 +638,7 @@ CASES = [
       "Bob: raises $0.50 to $1.50 and is all-in", "140", "150"),
     C("HH120", "last-chip-without-all-in-mark", SHORT_ALL_IN,
       [("Bob: raises $0.40 to $1.40 and is all-in", "Bob: raises $0.40 to $1.40")],
-      "Bob: raises $0.40 to $1.40", "and is all-in", "no all-in mark", only=True),
+      "Bob: raises $0.40 to $1.40", "marked all-in", "no all-in mark", only=True),
     C("HH120", "all-in-mark-with-chips-behind", SHORT_ALL_IN,
       [("Carol: calls $0.40", "Carol: calls $0.40 and is all-in")],
       "Carol: calls $0.40 and is all-in", "0", "850", only=True),
