@@ -53,6 +53,7 @@ from hhtool.model import (
     StreetStart,
 )
 from hhtool.model.cards import RANKS, SUITS
+from hhtool.model.clock import to_utc
 from hhtool.model.money import format_minor
 from hhtool.render import HAND_SEPARATOR, render_hand
 from hhtool.rules.betting import Betting, Stake, uncalled
@@ -497,7 +498,8 @@ class _HandPlay:
         return Header(
             site="pokerstars", hand_id=str(self.hand_id), game="holdem", limit=self.limit,
             small_blind=self.sb, big_blind=self.bb, small_bet=self.small_bet, big_bet=self.big_bet,
-            currency=self.currency, scale=self.scale, time=local, time_zone=zone, time_et=time,
+            currency=self.currency, scale=self.scale, time=local, time_zone=zone, time_utc=to_utc(local, zone, time),
+            server_time=time,
             table=table.name, max_seats=table.max_seats, button_seat=self.button,
             tournament_id=tourney.tid if tourney else None, buy_in=tourney.buy_in if tourney else None,
             level=level,
@@ -708,7 +710,7 @@ class _HandPlay:
         for p in order:
             claims_seats.append(self._seat_summary(p, hero, len(live) == 1))
             self.line += 1
-        claims = Claims(total_line, total, main, sides, rake, False, boards, board_lines, tuple(claims_seats))
+        claims = Claims(total_line, total, main, sides, rake, 1, boards, board_lines, tuple(claims_seats))
         # carry the stacks over (T3)
         for p in order:
             self.table.seats[p.seat][1] = p.stack + p.won

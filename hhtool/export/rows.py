@@ -9,7 +9,6 @@ import pyarrow as pa
 from hhtool.export.schema import COLUMNS
 from hhtool.findings import Finding, Severity
 from hhtool.model import BlindKind, Hand, PostAnte, PostBlind, RaiseTo
-from hhtool.model.clock import to_utc
 from hhtool.rules.replay import Replay
 
 _POSITIONS = {"button", "small blind", "big blind"}
@@ -168,7 +167,7 @@ class Rows:
             self._findings(uid, result.findings, day)
             return day
         header = hand.header
-        started = to_utc(header.time, header.time_zone, header.time_et)
+        started = header.time_utc
         day = started.date().isoformat() if started else "unknown"
         currency = header.currency
         collected_by = state.collected_by()

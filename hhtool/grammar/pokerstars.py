@@ -44,6 +44,7 @@ from hhtool.model import (
     StreetStart,
 )
 from hhtool.model.limits import MAX_ID_DIGITS, MAX_MINOR, MAX_SEAT, MAX_YEAR, MIN_YEAR
+from hhtool.model.clock import to_utc
 from hhtool.model.money import CURRENCY_CODES, CURRENCY_SYMBOLS, MoneyError, to_minor
 
 # Enum members as module constants: an enum class's attribute look-up goes through EnumType.__getattr__
@@ -211,11 +212,12 @@ def read_header(line: str, table_line: str, line_no: int) -> Header:
         hand_id=intro["id"],
         time=time,
         time_zone=tz,
-        time_et=time_et,
+        time_utc=to_utc(time, tz, time_et),
+        server_time=time_et,
         table=name,
         max_seats=max_seats,
         button_seat=button,
-        is_zoom=bool(intro["zoom"]) or tournament_zoom,
+        fast_fold=bool(intro["zoom"]) or tournament_zoom,
         is_home_game=bool(intro["home"]),
     )
 
@@ -241,7 +243,7 @@ def _header_template(middle: str, play_money_table: bool) -> tuple[Header, bool]
     read_header fills in (one `replace` instead of building 26 fields), and the tournament's Zoom flag."""
     game = dict(_game_fields(middle, play_money_table))
     tournament_zoom = game.pop("tournament_zoom")
-    template = Header(site=SITE, hand_id="", time=None, time_zone=None, time_et=None, table="", max_seats=None,
+    template = Header(site=SITE, hand_id="", time=None, time_zone=None, time_utc=None, table="", max_seats=None,
                       button_seat=None, **game)
     return template, tournament_zoom
 
@@ -663,7 +665,7 @@ class HandReader:
     def claims(self, tokens, summary_line: int) -> tuple[Claims, list[Event]]:
         total = main = rake = None
         sides: tuple[int, ...] = ()
-        run_twice = False
+        runs = 1
         boards: list[tuple[str, ...]] = []
         board_lines: list[int] = []
         seats: list[SeatSummary] = []
@@ -686,10 +688,10 @@ class HandReader:
                 boards.append(_cards(token.value))
                 board_lines.append(base + token.line)
             elif kind == "RUN_TWICE":
-                run_twice = True
+                runs = 2
             else:
                 notices.append(self.event(token))
-        claims = Claims(total_line, total, main, sides, rake, run_twice, tuple(boards), tuple(board_lines),
+        claims = Claims(total_line, total, main, sides, rake, runs, tuple(boards), tuple(board_lines),
                         tuple(seats))
         return claims, notices
 

@@ -80,7 +80,7 @@ def table_snapshot(state: Replay) -> TableSnapshot | None:
     """None for Zoom hands: players move to a new table every hand, nothing chains."""
     hand = state.hand
     header = hand.header
-    if header.is_zoom:
+    if header.fast_fold:
         return None
     final = state.final_stacks()
     seat_chips = array("q")
@@ -89,7 +89,7 @@ def table_snapshot(state: Replay) -> TableSnapshot | None:
         seat_chips.append(final[p.name] + p.rebuy)  # chips bought during the hand count from the next one on
     return TableSnapshot(
         "\n".join((header.site, header.table, header.tournament_id or "", header.currency)),
-        (header.time_et or header.time, int(header.hand_id) if header.hand_id.isdigit() else 0),
+        (header.server_time or header.time, int(header.hand_id) if header.hand_id.isdigit() else 0),
         header.button_seat, seat_chips, "\n".join(state.players), state.cancelled,
         tuple(sorted(p.seat for p in state.order)),
         tuple((s.seat, s.player, s.stack, s.line) for s in hand.seats), header.big_blind, header.is_tournament,

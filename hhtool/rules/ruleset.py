@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args, get_origin
 
 import msgspec
 
-from hhtool.model.clock import to_utc
 
 if TYPE_CHECKING:
     from hhtool.model import Header
@@ -150,7 +149,7 @@ def level_in_force(schedule: RakeSchedule, header: Header) -> RakeLevel | None:
 
 
 def _utc_day(header: Header) -> str | None:
-    started = to_utc(header.time, header.time_zone, header.time_et)
+    started = header.time_utc
     return started.date().isoformat() if started is not None else None
 
 
