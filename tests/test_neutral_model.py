@@ -390,7 +390,7 @@ def test_currency_prints_amounts_one_way():
 def _rows(hand: Hand) -> dict[str, dict[str, list]]:
     state = run(hand)
     rows = Rows()
-    rows.add_hand(HandResult("valid", "hand.txt", 1, "test", "1", state.findings, hand, state))
+    rows.add_hand(HandResult("parsed", "valid", "hand.txt", 1, "test", "1", state.findings, hand, state))
     return {table: rows.columns_of(table) for table in rows.columns}
 
 

@@ -548,14 +548,11 @@ class _Replayer:
         self.in_betting = True
         self.returned_this_round = False
         if preflop:
-            self.betting.start_preflop(s.players.values())
+            straddle = self.straddles[-1] if self.straddles else None
+            self.betting.start_preflop(s.players.values(), straddle)
             bb = s.players.get(s.big_blind_player) if s.big_blind_player else None
-            if self.straddles:  # the last straddle is the bet to call and its size the minimum raise;
-                last = self.straddles[-1]  # the action starts after that straddler, who acts last
-                betting = self.betting
-                if not betting.fixed and last.street > betting.last_raise:
-                    betting.last_raise = last.street
-                self.cursor = last
+            if straddle is not None:  # the action starts after the last straddler, who acts last
+                self.cursor = straddle
             elif len(s.order) == 2:  # heads-up: the button (small blind) acts first
                 first = self.left_of_button()[-1]
                 self.cursor = self._previous(first)
