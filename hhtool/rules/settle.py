@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from hhtool.dialects import wording
 from hhtool.model import DealHole, Fold, SeatSummary, Show, StreetStart
 from hhtool.model.cards import DECK
-from hhtool.rules.ranking import describe, description_matches, evaluate
+from hhtool.rules.ranking import evaluate
 from hhtool.rules.replay import Player, Pot, Replay
 from hhtool.rules.ruleset import level_in_force
 
@@ -232,9 +233,9 @@ def _split(s: Replay, winners: list[str], amount: int) -> dict[str, int]:
 
 
 def _itemized(s: Replay) -> bool:
-    """Whether the text says which pot each amount is collected from (`collected … from side pot-1`, or a
-    `Main pot … Side pot …` summary). A site that never does (GGPoker: `collected $X from pot` and only a
-    total pot, side pots or not) is checked per player over all the pots together."""
+    """Whether the text says which pot each amount is taken from (a side pot named by its number, or a
+    summary that prints the main and side pots). A site that never does (GGPoker names no pot and prints
+    only a total pot, side pots or not) is checked per player over all the pots together."""
     if len(s.pots) <= 1 or s.hand.claims.main_pot is not None:
         return True
     for event in s.collects:
@@ -349,7 +350,7 @@ _CHIP_UNITS = (5, 10, 25, 50, 100)
 def _split_in_chips(s: Replay, want: dict[str, int], got: dict[str, int]) -> bool:
     """Whether the split follows S4 with a larger smallest chip than one minor unit.
 
-    Rooms split in the table's smallest chip (PokerStars in 2008 split a $1.90 pot four ways as
+    Rooms split in the table's smallest chip (one split a $1.90 pot four ways in 2008 as
     $0.50, $0.50, $0.45, $0.45 at $0.25/$0.50); the odd chips still go left of the button first.
     """
     total = sum(got.values())
@@ -556,9 +557,9 @@ def _check_cards(s: Replay) -> None:
         if event.description and len(event.cards) == 2:
             board = _board(s, run)
             cards = event.cards + board
-            if len(board) >= 3 and _valid(cards) and not description_matches(event.description, cards):
+            if len(board) >= 3 and _valid(cards) and not _description_matches(s, event.description, cards):
                 s.report("HH304", event.line, "shows", player=event.player, cards=" ".join(event.cards),
-                         description=event.description, board=" ".join(board), expected=_describe(cards),
+                         description=event.description, board=" ".join(board), expected=_describe(s, cards),
                          actual=event.description)
 
 
@@ -566,8 +567,16 @@ def _valid(cards) -> bool:
     return DECK.issuperset(cards) and len(set(cards)) == len(cards) and 5 <= len(cards) <= 7
 
 
-def _describe(cards) -> str:
-    return describe(evaluate(cards))
+def _describe(s: Replay, cards) -> str:
+    words = wording(s.hand.header.site)
+    return words[0](evaluate(cards)) if words is not None else ""
+
+
+def _description_matches(s: Replay, text: str, cards) -> bool:
+    """Whether a printed description names the best hand of `cards`, in the site's wording (a site
+    without a wording in its dialect is not checked)."""
+    words = wording(s.hand.header.site)
+    return words is None or words[1](text, cards)
 
 
 def _check_summary(s: Replay) -> None:
@@ -618,9 +627,9 @@ def _check_summary(s: Replay) -> None:
             if outcome.description and len(seat.cards) == 2:
                 board = boards[run]
                 cards = seat.cards + board
-                if len(board) >= 3 and _valid(cards) and not description_matches(outcome.description, cards):
+                if len(board) >= 3 and _valid(cards) and not _description_matches(s, outcome.description, cards):
                     s.report("HH304", seat.line, "summary", player=seat.player, description=outcome.description,
-                             cards=" ".join(seat.cards), board=" ".join(board), expected=_describe(cards),
+                             cards=" ".join(seat.cards), board=" ".join(board), expected=_describe(s, cards),
                              actual=outcome.description)
         if seat.cards and player.shown and set(seat.cards) != set(player.shown) and len(seat.cards) == len(player.shown):
             s.report("HH308", seat.line, "summary", player=seat.player, cards=" ".join(seat.cards),
