@@ -1,4 +1,4 @@
-"""Random legal Hold'em hands, played by a small simulator and recorded as PokerStars hands.
+"""Random legal Hold'em hands, played by a small simulator and recorded in any dialect hhtool writes.
 
 `generate_hands(n, seed)` seats players at tables and plays hands under the rules of
 shared/RULES.md: blinds and antes from the right seats, the button moving one seat a hand,
@@ -9,7 +9,14 @@ showdowns won by the best five of seven with split pots and the odd chip left of
 the PokerStars rake schedule (no flop no drop, caps by players dealt in). What is legal (whose turn,
 the call, bet and raise sizes, reopening, the cap, the end of a round, the uncalled bet) it asks the
 betting core the replay uses, `hhtool.rules.betting`; it only chooses among the legal actions. Every hand is a
-`hhtool.model.Hand` whose line numbers are those of its text, `hhtool.dialects.pokerstars.writer.render_hand`.
+`hhtool.model.Hand` whose line numbers are those of its text.
+
+Every site (`site`: a registered dialect with a reader and a writer; PokerStars by default) gets the
+same play: the hand is recorded in the model, written by the site's writer and, for any site but
+PokerStars (whose hands the simulator records exactly as its reader reads them), read back by the
+site's reader, so that a generated Hand is what that site's reader makes of the text. The site's
+wording of a hand value comes from its record; its rake from its built-in schedule, PokerStars'
+published one for PokerStars, none (Rake 0) for a site hhtool ships no schedule for.
 
 Deterministic: the same arguments give the same hands (all chance goes through one
 `random.Random(seed)`, or the `rng` passed in, e.g. a Hypothesis `st.randoms()`).
@@ -17,6 +24,7 @@ Deterministic: the same arguments give the same hands (all chance goes through o
 
 from __future__ import annotations
 
+import importlib
 import math
 import os
 import random
@@ -24,6 +32,8 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TextIO
+
+import msgspec
 
 from hhtool.model import (
     Bet,
@@ -55,12 +65,49 @@ from hhtool.model import (
 from hhtool.model.cards import RANKS, SUITS
 from hhtool.model.clock import to_utc
 from hhtool.model.money import format_minor
+from hhtool import dialects
+from hhtool.dialects import Dialect
 from hhtool.dialects.pokerstars.writer import HAND_SEPARATOR, render_hand
+from hhtool.grammar import Status, parse_block
+from hhtool.io import Block
 from hhtool.rules.betting import Betting, Stake, uncalled
 from hhtool.rules.ranking import describe, evaluate
 from hhtool.rules.ruleset import RakeSchedule, pokerstars_schedule
 
-__all__ = ["GAMES", "CASH_STAKES", "generate_hands", "generate_text", "write_hands"]
+__all__ = ["GAMES", "CASH_STAKES", "SITES", "generate_hands", "generate_text", "write_hands"]
+
+DEFAULT_SITE = "pokerstars"
+
+
+def sites() -> tuple[str, ...]:
+    """The sites hands can be generated for: every registered dialect with a reader and a writer."""
+    return tuple(d.name for d in dialects.dialects() if d.reader is not None and d.writer is not None)
+
+
+SITES = sites()
+
+
+def site_dialect(site: str) -> Dialect:
+    """The dialect record of a site hands are generated for; ValueError for one without a writer."""
+    dialect = dialects.get(site)
+    if dialect is None or dialect.reader is None or dialect.writer is None:
+        raise ValueError(f"site must be one of {', '.join(sites())}, not {site!r}")
+    return dialect
+
+
+def _wording(dialect: Dialect):
+    """The site's wording of a hand value (`hhtool.rules.ranking.describe` when its record names none)."""
+    try:
+        found = dialect.load("describe")
+    except (ImportError, AttributeError):  # a record may name wording its package does not hold yet
+        found = None
+    return found or describe
+
+
+def hand_separator(dialect: Dialect) -> str:
+    """What the site writes after each hand (its writer module's HAND_SEPARATOR; else 3 blank lines)."""
+    writer = dialect.load("writer")
+    return getattr(importlib.import_module(writer.__module__), "HAND_SEPARATOR", HAND_SEPARATOR)
 
 GAMES = ("nl", "pl", "fl", "mix")
 _LIMITS = {"nl": Limit.NO_LIMIT, "pl": Limit.POT_LIMIT, "fl": Limit.FIXED_LIMIT}
@@ -209,7 +256,11 @@ class _Names:
 class _Generator:
     def __init__(self, rng: random.Random, game: str, players: tuple[int, int], tournaments: float,
                  hands_per_table: tuple[int, int], source: str, first_id: int, start: datetime,
-                 odd_names: float = 0.0, cumulative_reopen: bool = False) -> None:
+                 odd_names: float = 0.0, cumulative_reopen: bool = False, site: str = DEFAULT_SITE) -> None:
+        self.dialect = site_dialect(site)
+        self.site = self.dialect.site_name
+        self.describe = _wording(self.dialect)
+        self.recorded_as_read = self.dialect.name == DEFAULT_SITE  # the simulator's records are its reader's
         if game not in GAMES:
             raise ValueError(f"game must be one of {', '.join(GAMES)}, not {game!r}")
         low, high = (players, players) if isinstance(players, int) else players
@@ -229,7 +280,7 @@ class _Generator:
         self.clock = start
         self.names = _Names(rng, odd_names)
         self.cumulative_reopen = cumulative_reopen
-        self.schedule: RakeSchedule = pokerstars_schedule()
+        self.schedule: RakeSchedule | None = pokerstars_schedule() if self.recorded_as_read else None
         self.table_counter = rng.randrange(len(_TABLE_NAMES) * len(_ROMAN))
         self.table_names: set[str] = set()  # a table's hands chain (stacks, button): names never repeat
         self.table: _Table | None = None
@@ -342,7 +393,20 @@ class _Generator:
             hand_id = self.next_id
             self.next_id += self.rng.randint(1, 3)
             hand = _HandPlay(self, table, hand_id).play()
-            yield hand
+            yield hand if self.recorded_as_read else self._as_read(hand)
+
+    def _as_read(self, hand: Hand) -> Hand:
+        """The hand as the site's reader reads the site's writer's text of it (its summary lines in the
+        writer's words): what a generated hand of that site is."""
+        replace = msgspec.structs.replace
+        claims = hand.claims
+        hand = replace(hand, claims=replace(claims, seats=tuple(replace(s, text="") for s in claims.seats)))
+        text = self.dialect.load("writer")(hand)
+        result = parse_block(Block(self.source.file, 1, 1, self.dialect.name, text))
+        if result.status is not Status.PARSED:  # the writer and the reader of the site disagree: a bug
+            raise AssertionError(f"{self.dialect.name} cannot read back its writer's text of hand "
+                                 f"{hand.header.hand_id}: {[f.as_dict() for f in result.findings]}")
+        return result.hand
 
 
 class _HandPlay:
@@ -496,7 +560,7 @@ class _HandPlay:
         if tourney is not None:
             level = f"Level {_ROMAN[tourney.level] if tourney.level < len(_ROMAN) else 'XX'}"
         return Header(
-            site="pokerstars", hand_id=str(self.hand_id), game="holdem", limit=self.limit,
+            site=self.gen.site, hand_id=str(self.hand_id), game="holdem", limit=self.limit,
             small_blind=self.sb, big_blind=self.bb, small_bet=self.small_bet, big_bet=self.big_bet,
             currency=self.currency, scale=self.scale, time=local, time_zone=zone, time_utc=to_utc(local, zone, time),
             server_time=time,
@@ -670,6 +734,8 @@ class _HandPlay:
         if self.table.tourney is not None or not saw_flop:
             return 0
         schedule = self.gen.schedule
+        if schedule is None:  # a site hhtool ships no rake schedule for
+            return 0
         level = schedule.level_for(self.currency, self.bb, self.fixed)
         return schedule.due(level, total, len(self.order)) if level is not None else 0
 
@@ -740,7 +806,7 @@ class _HandPlay:
                     else:
                         p.showed = True
                         best = p.value if best is None or p.value > best else best
-                        self.emit(Show, p.name, p.cards, describe(p.value))
+                        self.emit(Show, p.name, p.cards, self.gen.describe(p.value))
             contenders = [p for p in eligible if p.showed]
             if len(eligible) == 1:
                 winners = list(eligible)
@@ -788,7 +854,7 @@ class _HandPlay:
             cards = p.cards if p is hero else ()
             text = f"{head} mucked [{' '.join(cards)}]" if cards else f"{head} mucked"
             return SeatSummary(self.line, p.seat, p.name, positions, "mucked", None, False, cards, (), False, text)
-        description = describe(p.value)
+        description = self.gen.describe(p.value)
         if p.won:
             outcome = Outcome(True, p.won, description)
             result = f"won ({self.money(p.won)}) with {description}"
@@ -820,8 +886,8 @@ def generate_hands(n: int, seed: int = 0, game: str = "nl", players: tuple[int, 
                    tournaments: float = 0.15, hands_per_table: tuple[int, int] = (5, 60),
                    rng: random.Random | None = None, source: str = "generated",
                    start: datetime | None = None, odd_names: float = 0.0,
-                   cumulative_reopen: bool = False) -> Iterator[Hand]:
-    """Play `n` random legal hands and yield them as Hands (line numbers as in `render_hand`'s text).
+                   cumulative_reopen: bool = False, site: str = DEFAULT_SITE) -> Iterator[Hand]:
+    """Play `n` random legal hands and yield them as Hands of `site` (line numbers as in its text).
 
     game: "nl", "pl", "fl" or "mix" (a limit drawn per table). players: the range of players seated
     at a new table (2..10), or one number. tournaments: the share of new tables that are tournament tables (chips,
@@ -833,38 +899,48 @@ def generate_hands(n: int, seed: int = 0, game: str = "nl", players: tuple[int, 
     the time of the first table (default: drawn from the seed). cumulative_reopen: play the TDA
     reading of A7 (no-limit, pot-limit), where several short all-in raises that add up to a full
     raise reopen the betting for a player who already acted; off by default, where only a single
-    full raise reopens it. Same arguments, same hands.
+    full raise reopens it. site: the dialect the hands are recorded in (`sites()`; the play does not
+    depend on it). Same arguments, same hands.
     """
     rng = rng if rng is not None else random.Random(seed)
     if start is None:
         start = datetime(2014, 1, 1) + timedelta(days=rng.randrange(3650), seconds=rng.randrange(86400))
     first_id = 100_000_000_000 + (seed % 9000) * 10_000_000 if seed >= 0 else 100_000_000_000
     first_id += rng.randrange(1000)
-    yield from _Generator(rng, game, players, tournaments, hands_per_table, source, first_id, start,
-                          odd_names, cumulative_reopen).hands(n)
+    generator = _Generator(rng, game, players, tournaments, hands_per_table, source, first_id, start,
+                           odd_names, cumulative_reopen, site)
+    yield from generator.hands(n)
 
 
 def generate_text(n: int, seed: int = 0, game: str = "nl", players: tuple[int, int] = (2, 9),
-                  **options) -> Iterator[str]:
-    """As generate_hands, each hand rendered as PokerStars text (ending with one newline)."""
-    for hand in generate_hands(n, seed, game, players, **options):
-        yield render_hand(hand)
+                  site: str = DEFAULT_SITE, **options) -> Iterator[str]:
+    """As generate_hands, each hand written by the site's writer (ending with one newline)."""
+    writer = site_dialect(site).load("writer")
+    for hand in generate_hands(n, seed, game, players, site=site, **options):
+        yield writer(hand)
 
 
 def write_hands(path: str | os.PathLike | TextIO, n: int, seed: int = 0, game: str = "nl",
-                players: tuple[int, int] = (2, 9), **options) -> int:
-    """Write `n` generated hands to `path` (or an open text stream) the PokerStars way (UTF-8, three
-    blank lines after each hand); returns the number of hands written."""
+                players: tuple[int, int] = (2, 9), site: str = DEFAULT_SITE, **options) -> int:
+    """Write `n` generated hands to `path` (or an open text stream) the way the site writes a file
+    (UTF-8; PokerStars: three blank lines after each hand, oldest first; a site whose files list hands
+    newest first gets them in that order); returns the number of hands written."""
     if hasattr(path, "write"):
-        return _write_text(path, n, seed, game, players, options)
+        return _write_text(path, n, seed, game, players, site, options)
     with open(Path(path), "w", encoding="utf-8", newline="\n") as out:
-        return _write_text(out, n, seed, game, players, options)
+        return _write_text(out, n, seed, game, players, site, options)
 
 
-def _write_text(out: TextIO, n: int, seed: int, game: str, players: tuple[int, int], options: dict) -> int:
+def _write_text(out: TextIO, n: int, seed: int, game: str, players: tuple[int, int], site: str,
+                options: dict) -> int:
+    dialect = site_dialect(site)
+    separator = hand_separator(dialect)
+    texts = generate_text(n, seed, game, players, site, **options)
+    if dialect.conventions.newest_first:  # the whole file is held to be written backwards
+        texts = reversed(list(texts))
     count = 0
-    for text in generate_text(n, seed, game, players, **options):
+    for text in texts:
         out.write(text)
-        out.write(HAND_SEPARATOR)
+        out.write(separator)
         count += 1
     return count
