@@ -106,8 +106,9 @@ def generate(
     players: Annotated[str, typer.Option("--players", help="Players at a new table, MIN-MAX (2..10).")] = "2-9",
     tournaments: Annotated[float, typer.Option("--tournaments", min=0.0, max=1.0,
                                                help="Share of tournament tables.")] = 0.15,
-    site: Annotated[str, typer.Option("--site", help="The site whose hand histories to write: any dialect "
-                                      "hhtool has a writer for (hhtool.generate.sites()).")] = "pokerstars",
+    site: Annotated[str | None, typer.Option("--site", help="The site whose hand histories to write: any dialect "
+                                             "hhtool has a writer for (hhtool.generate.sites(); default: the "
+                                             "first).")] = None,
 ) -> None:
     """Play random legal Hold'em hands and write them as a site's hand histories (they validate clean)."""
     from hhtool.generate import write_hands
@@ -397,8 +398,8 @@ def audit(
     Rake totals come by currency, stakes, table, day and players dealt in; every row names its hands.
 
     PATH may be a dataset folder (it has a hands/ folder) or hand histories, validated in memory. The
-    schedule is the rules file's [rake] when given, else PokerStars' published schedule for PokerStars
-    cash hands. Exit code 0 when no error is found, 1 when any is, 2 for a usage or I/O failure.
+    schedule is the rules file's [rake] when given, else the built-in schedules of each hand's site (its
+    published figures, dated; see README). Exit code 0 when no error is found, 1 when any is, 2 for a usage or I/O failure.
     """
     from hhtool.audit import audit as run_audit
     from hhtool.audit.render import render
