@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from hhtool.codes import finding
+from hhtool.codes import finding, message
 from hhtool.findings import Finding
 from hhtool.model import (
     Bet,
@@ -55,6 +55,9 @@ _FIXED_LIMIT = Limit.FIXED_LIMIT
 _SITTING_OUT, _WAIT_FOR_BUTTON = NoticeKind.SITTING_OUT, NoticeKind.WAIT_FOR_BUTTON
 _FLOP, _PREFLOP, _RIVER, _SHOWDOWN, _TURN = Street.FLOP, Street.PREFLOP, Street.RIVER, Street.SHOWDOWN, Street.TURN
 
+# how a finding names each blind kind ("posts small blind $0.05; the stakes say …")
+_BLIND_NAMES = {_SMALL: "small blind", _BIG: "big blind", _SMALL_AND_BIG: "small & big blind",
+                BlindKind.BUTTON: "button blind", _STRADDLE: "straddle", _MISSED: "missed blind"}
 _STREET_ORDER = {_PREFLOP: 0, _FLOP: 1, _TURN: 2, _RIVER: 3, _SHOWDOWN: 4}
 _BOARD_SIZE = {_FLOP: 3, _TURN: 4, _RIVER: 5}
 _by_seat = attrgetter("seat")
@@ -123,9 +126,11 @@ class Replay:
     # set by settle: the pot share each cashed-out player won by the cards and was not paid (the room keeps it)
     cash_out_kept: dict[str, int] = field(default_factory=dict)
 
-    def report(self, code: str, message: str, line: int, expected=None, actual=None) -> None:
-        self.findings.append(finding(code, message, self.hand.source.file, line, 1, hand_id=self.hand.header.hand_id,
-                                     expected=expected, actual=actual))
+    def report(self, code: str, line: int, variant: str = "", expected: object = None, actual: object = None,
+               **values: object) -> None:
+        """A finding of `code` at `line`: its message is the code's template (codes.py) with `values`."""
+        self.findings.append(finding(code, message(code, variant, **values), self.hand.source.file, line, 1,
+                                     hand_id=self.hand.header.hand_id, expected=expected, actual=actual))
 
     def money(self, amount: int) -> str:
         header = self.hand.header
@@ -300,13 +305,13 @@ class _Replayer:
         for seat in self.hand.seats:
             name, number, stack = seat.player, seat.seat, seat.stack
             if number in seen_seats or name in players:
-                s.report("HH402", f"seat {number} ({name}) is listed twice", seat.line,
+                s.report("HH402", seat.line, seat=number, player=name,
                          expected="each seat and player once", actual=f"seat {number}, {name!r} again")
                 continue
             seen_seats.add(number)
             if max_seats and not 1 <= number <= max_seats:
-                s.report("HH403", f"seat {number} at a {max_seats}-max table", seat.line,
-                         expected=f"1..{max_seats}", actual=number)
+                s.report("HH403", seat.line, seat=number, max_seats=max_seats, expected=f"1..{max_seats}",
+                         actual=number)
             sitting = (seat.sitting_out or seat.out_of_hand or name in not_dealt)
             if not sitting and stack > 0:
                 dealt_in = True
@@ -314,8 +319,7 @@ class _Replayer:
                 actors = self._actors()
                 dealt_in = (not sitting or name in posters or name in actors) and stack > 0
                 if stack <= 0 and (name in actors or name in posters):
-                    s.report("HH404", f"{name} takes part with a stack of {s.money(stack)}", seat.line,
-                             expected="> 0", actual=stack)
+                    s.report("HH404", seat.line, player=name, stack=s.money(stack), expected="> 0", actual=stack)
                     dealt_in = True
             player = Player(name, number, stack, dealt_in)
             players[name] = player
@@ -335,12 +339,11 @@ class _Replayer:
         rules = s.rules
         cancelled = self.has_cancel
         if not rules.min_players <= count <= rules.max_players and not cancelled:
-            s.report("HH401", f"{count} players dealt in; the table allows {rules.min_players} to {rules.max_players}",
-                     self.hand.source.line, expected=f"{rules.min_players}..{rules.max_players}", actual=count)
+            s.report("HH401", self.hand.source.line, count=count, low=rules.min_players, high=rules.max_players,
+                     expected=f"{rules.min_players}..{rules.max_players}", actual=count)
         button = header.button_seat
         if button is not None and button not in seen_seats:
-            s.report("HH405", f"the button is on seat {button}, where nobody sits", self.hand.source.line + 1,
-                     expected="an occupied seat", actual=button)
+            s.report("HH405", self.hand.source.line + 1, button=button, expected="an occupied seat", actual=button)
 
     def _orders(self) -> None:
         """Seat orders fixed for the whole hand once the dealt-in players are known, built once.
@@ -365,7 +368,7 @@ class _Replayer:
     def player(self, name: str, line: int) -> Player | None:
         player = self.s.players.get(name)
         if player is None:
-            self.s.report("HH406", f"{name!r} acts but is not seated", line, expected="a seated player", actual=name)
+            self.s.report("HH406", line, player=name, expected="a seated player", actual=name)
         return player
 
     # -- forced bets -------------------------------------------------------------------------
@@ -377,8 +380,8 @@ class _Replayer:
         self.s.ledger.append((event, _PREFLOP, amount if amount < stack else stack))
         usual = self.usual_ante or event.amount
         if event.amount != usual and not (event.all_in and event.amount < usual):
-            self.s.report("HH103", f"{player.name} posts an ante of {self.s.money(event.amount)}; the others post "
-                          f"{self.s.money(usual)}", event.line, expected=usual, actual=event.amount)
+            self.s.report("HH103", event.line, "ante", player=player.name, amount=self.s.money(event.amount),
+                          usual=self.s.money(usual), expected=usual, actual=event.amount)
         self._put(player, event.amount, event.all_in, event.line, live=False)
 
     def post_blind(self, event: PostBlind) -> None:
@@ -414,8 +417,8 @@ class _Replayer:
         if event.dead is not None:  # the site says which part is dead
             live = event.amount - event.dead
         if event.amount != expected and not (event.all_in and event.amount < expected):
-            s.report("HH103", f"{player.name} posts {kind.value.replace('_', ' & ')} blind {s.money(event.amount)}; "
-                     f"the stakes say {s.money(expected)}", event.line, expected=expected, actual=event.amount)
+            s.report("HH103", event.line, "blind", player=player.name, blind=_BLIND_NAMES[kind],
+                     amount=s.money(event.amount), stakes=s.money(expected), expected=expected, actual=event.amount)
         dead = event.amount - live
         if dead:
             before = player.total
@@ -457,9 +460,8 @@ class _Replayer:
             return False
         code = "HH104" if heads_up else ("HH101" if kind is _SMALL else "HH102")
         what = "small" if kind is _SMALL else "big"
-        s.report(code, f"{player.name} (seat {player.seat}) posts the {what} blind; with the button on seat "
-                 f"{self.header.button_seat} it is {' or '.join(sorted(allowed))}'s", line,
-                 expected=" or ".join(sorted(allowed)), actual=player.name)
+        s.report(code, line, player=player.name, seat=player.seat, what=what, button=self.header.button_seat,
+                 allowed=" or ".join(sorted(allowed)), expected=" or ".join(sorted(allowed)), actual=player.name)
         return True
 
     def _next_after(self, player: Player) -> Player:
@@ -473,7 +475,7 @@ class _Replayer:
         """Move chips from a stack into the pot, checking the stack and the all-in claim."""
         s = self.s
         if amount > player.stack:
-            s.report("HH119", f"{player.name} puts in {s.money(amount)} with {s.money(player.stack)} behind", line,
+            s.report("HH119", line, player=player.name, amount=s.money(amount), stack=s.money(player.stack),
                      expected=f"<= {player.stack}", actual=amount)
             amount = player.stack
         player.stack -= amount
@@ -486,11 +488,11 @@ class _Replayer:
             if not player.folded:
                 self.live_all_in += 1
             if not all_in_claim:
-                s.report("HH120", f"{player.name} puts the last chip in but the line does not say 'and is all-in'",
-                         line, expected="and is all-in", actual="no all-in mark")
+                s.report("HH120", line, "unmarked", player=player.name, expected="marked all-in",
+                         actual="no all-in mark")
         elif all_in_claim and player.stack > 0:
-            s.report("HH120", f"{player.name} is called all-in with {s.money(player.stack)} still behind", line,
-                     expected="stack 0", actual=player.stack)
+            s.report("HH120", line, "marked", player=player.name, stack=s.money(player.stack), expected="stack 0",
+                     actual=player.stack)
 
     # -- streets -----------------------------------------------------------------------------
     def street_start(self, event: StreetStart) -> None:
@@ -500,7 +502,7 @@ class _Replayer:
         street = event.street
         if street is _PREFLOP:
             if self.in_betting or self.street is not _PREFLOP:
-                s.report("HH123", "*** HOLE CARDS *** again", event.line, expected="once", actual="twice")
+                s.report("HH123", event.line, "preflop", expected="once", actual="twice")
             self._start_betting(preflop=True)
             return
         run = event.run
@@ -514,7 +516,7 @@ class _Replayer:
             self.shared_street = street
         rank, previous = _STREET_ORDER[street], _STREET_ORDER[current]
         if rank < previous or (rank == previous and street is not _SHOWDOWN):
-            s.report("HH123", f"*** {street.value.upper()} *** after the {current.value}", event.line,
+            s.report("HH123", event.line, "order", street=street.value, current=current.value,
                      expected=f"a street after the {current.value}", actual=street.value)
         if run:
             self.run_street[run] = street
@@ -522,13 +524,13 @@ class _Replayer:
             board = event.board
             size = _BOARD_SIZE[street]
             if len(board) != size:
-                s.report("HH123", f"the {street.value} board has {len(board)} cards", event.line,
-                         expected=size, actual=len(board))
+                s.report("HH123", event.line, "size", street=street.value, count=len(board), expected=size,
+                         actual=len(board))
             run = run or 0
             before = s.boards.get(run) or s.boards.get(0, ())
             if before and tuple(board[: len(before)]) != before:
-                s.report("HH123", f"the {street.value} board {' '.join(board)} does not extend "
-                         f"{' '.join(before)}", event.line, expected=" ".join(before), actual=" ".join(board))
+                s.report("HH123", event.line, "extend", street=street.value, board=" ".join(board),
+                         before=" ".join(before), expected=" ".join(before), actual=" ".join(board))
             s.boards[run] = tuple(board)
             s.board_lines[run] = event.line
             if street is _FLOP:
@@ -611,8 +613,8 @@ class _Replayer:
         waiting = self._round_needs_action()
         if waiting is not None and not self.decided:
             where = f"line {line}" if line else "the end of the hand"
-            s.report("HH122", f"the {self.street.value} betting ends at {where} while {waiting.name} still has to act",
-                     line or self._last_line(), expected=f"{waiting.name} to act", actual="round closed")
+            s.report("HH122", line or self._last_line(), street=self.street.value, where=where, player=waiting.name,
+                     expected=f"{waiting.name} to act", actual="round closed")
         self._settle_uncalled(line or self._last_line(), printed=None)
         self.in_betting = False
 
@@ -638,19 +640,18 @@ class _Replayer:
         bettor, amount = self._uncalled()
         if printed is not None:
             if bettor is None or amount == 0:
-                s.report("HH201", f"{s.money(printed.amount)} returned to {printed.player}, but every bet was called",
-                         printed.line, expected=0, actual=printed.amount)
+                s.report("HH201", printed.line, "called", amount=s.money(printed.amount), player=printed.player,
+                         expected=0, actual=printed.amount)
                 return
             if printed.player != bettor.name or printed.amount != amount:
-                s.report("HH201", f"uncalled bet returned: {s.money(printed.amount)} to {printed.player}; the "
-                         f"betting leaves {s.money(amount)} of {bettor.name}'s bet unmatched", printed.line,
-                         expected=f"{amount} to {bettor.name}", actual=f"{printed.amount} to {printed.player}")
+                s.report("HH201", printed.line, "wrong", amount=s.money(printed.amount), player=printed.player,
+                         due=s.money(amount), bettor=bettor.name, expected=f"{amount} to {bettor.name}",
+                         actual=f"{printed.amount} to {printed.player}")
         elif amount and bettor is not None and not self.returned_this_round:
             if self.action_line:  # where the missing line belongs: right after the action that ended the betting
                 line = self._line_after(self.action_line)
-            s.report("HH202", f"{s.money(amount)} of {bettor.name}'s bet was not called, but no 'Uncalled bet' "
-                     f"line returns it", line, expected=f"Uncalled bet ({s.money(amount)}) returned to {bettor.name}",
-                     actual="no line")
+            s.report("HH202", line, amount=s.money(amount), bettor=bettor.name,
+                     expected=f"uncalled bet of {s.money(amount)} returned to {bettor.name}", actual="no line")
         if amount and bettor is not None:
             if self.betting.returned(bettor, amount) and bettor.dealt_in and not bettor.folded:
                 self.live_all_in -= 1
@@ -669,12 +670,11 @@ class _Replayer:
             self.player(event.player, event.line)  # reports it
             return
         if s.live_count <= 1 and kind is not Fold:
-            s.report("HH124", f"{player.name} acts after everybody else folded", event.line,
-                     expected="no action", actual=kind.__name__)
+            s.report("HH124", event.line, player=player.name, expected="no action", actual=kind.__name__)
             return
         if not self.in_betting:
-            s.report("HH123", f"{player.name} acts outside a betting round", event.line,
-                     expected="an action between street markers", actual=kind.__name__)
+            s.report("HH123", event.line, "outside", player=player.name, expected="an action in a betting round",
+                     actual=kind.__name__)
             return
         if player.folded or player.all_in:
             if kind is Fold and player.all_in and not player.acted and not player.folded:
@@ -683,17 +683,17 @@ class _Replayer:
                 player.mucked = True
                 return
             state = "folded" if player.folded else "is all-in"
-            s.report("HH111", f"{player.name} acts after having {'folded' if player.folded else 'gone all-in'}",
-                     event.line, expected="no action", actual=f"{kind.__name__} by a player who {state}")
+            s.report("HH111", event.line, player=player.name, state="folded" if player.folded else "gone all-in",
+                     expected="no action", actual=f"{kind.__name__} by a player who {state}")
             return
         expected = self.next_to_act()
         if expected is not player:
             if expected is not None:
-                s.report("HH110", f"{player.name} (seat {player.seat}) acts out of turn; {expected.name} "
-                         f"(seat {expected.seat}) is to act", event.line, expected=expected.name, actual=player.name)
+                s.report("HH110", event.line, player=player.name, seat=player.seat, other=expected.name,
+                         other_seat=expected.seat, expected=expected.name, actual=player.name)
             else:
-                s.report("HH110", f"{player.name} acts when the {self.street.value} betting is already complete",
-                         event.line, expected="no action", actual=player.name)
+                s.report("HH110", event.line, "complete", player=player.name, street=self.street.value,
+                         expected="no action", actual=player.name)
         if kind is Fold:  # the most common action, handled here: no chips move
             player.folded = True
             if player.dealt_in:
@@ -727,7 +727,7 @@ class _Replayer:
             return
         owed = self.owed(player)
         if owed > 0:
-            self.s.report("HH112", f"{player.name} checks facing a bet of {self.s.money(owed)}", event.line,
+            self.s.report("HH112", event.line, "check", player=player.name, owed=self.s.money(owed),
                           expected=f"fold, call {owed} or raise", actual="check")
 
     def call(self, player: Player, event: Call) -> None:
@@ -738,11 +738,11 @@ class _Replayer:
         if added is None:  # the site prints no amount: the call is what is owed
             added = due if due > 0 else 0
         if owed <= 0:
-            s.report("HH112", f"{player.name} calls {s.money(added)} with nothing to call", event.line,
-                     expected="check or bet", actual="call")
+            s.report("HH112", event.line, "call", player=player.name, amount=s.money(added), expected="check or bet",
+                     actual="call")
         elif added != due:
-            s.report("HH113", f"{player.name} calls {s.money(added)}; the call is {s.money(due)}",
-                     event.line, expected=due, actual=added)
+            s.report("HH113", event.line, player=player.name, amount=s.money(added), due=s.money(due), expected=due,
+                     actual=added)
         self._put(player, added, event.all_in, event.line)
         if self.header.cap is not None:
             self._check_cap(player, event)
@@ -751,8 +751,8 @@ class _Replayer:
         s, header = self.s, self.header
         high = self.betting.high
         if high > 0:
-            s.report("HH112", f"{player.name} bets facing a bet of {s.money(high)}; that is a raise",
-                     event.line, expected="raise", actual="bet")
+            s.report("HH112", event.line, "bet", player=player.name, high=s.money(high), expected="raise",
+                     actual="bet")
         undersized = self._sized(player, event.added, event.added, event.all_in, event.line, is_bet=True)
         self._put(player, event.added, event.all_in, event.line)
         self._raised(player, event.added, undersized)
@@ -771,16 +771,13 @@ class _Replayer:
         if posted is None:
             posted = 0
         if event.raise_by is not None and event.raise_by not in (event.raise_to - high, event.raise_to - posted):
-            s.report("HH121", f"{player.name} raises {s.money(event.raise_by)} to {s.money(event.raise_to)}, but the "
-                     f"bet to raise was {s.money(high)}", event.line, expected=event.raise_to - high,
-                     actual=event.raise_by)
+            s.report("HH121", event.line, player=player.name, by=s.money(event.raise_by), to=s.money(event.raise_to),
+                     high=s.money(high), expected=event.raise_to - high, actual=event.raise_by)
         if high == 0:
-            s.report("HH112", f"{player.name} raises with no bet to raise; that is a bet", event.line,
-                     expected="bet", actual="raise")
+            s.report("HH112", event.line, "raise", player=player.name, expected="bet", actual="raise")
         if not betting.may_raise(player):
             # short all-in raises reopen the betting only once they add up to a full raise (TDA)
-            s.report("HH118", f"{player.name} re-raises although the short all-in raise did not reopen the betting "
-                     f"for a player who had acted", event.line, expected="call or fold", actual="raise")
+            s.report("HH118", event.line, player=player.name, expected="call or fold", actual="raise")
         added = event.raise_to - player.street
         increment = event.raise_to - high
         undersized = self._sized(player, added, increment, event.all_in, event.line, is_bet=False)
@@ -802,24 +799,24 @@ class _Replayer:
             unit = betting.unit()
             undersized = increment < unit and not goes_all_in
             if increment != unit and not (goes_all_in and increment < unit):
-                s.report("HH116", f"{player.name}'s {what} is {s.money(increment)}; the {self.street.value} "
-                         f"bet is {s.money(unit)}", line, expected=unit, actual=increment)
+                s.report("HH116", line, player=player.name, what=what, amount=s.money(increment),
+                         street=self.street.value, unit=s.money(unit), expected=unit, actual=increment)
             if betting.capped(heads_up=s.live_count == 2):
                 cap, number = betting.raise_cap, betting.bets + 1
-                s.report("HH117", f"{player.name} makes bet number {number} of the round; the cap is {cap}",
-                         line, expected=f"<= {cap}", actual=number)
+                s.report("HH117", line, player=player.name, number=number, cap=cap, expected=f"<= {cap}",
+                         actual=number)
             return undersized
         minimum = betting.last_raise
         undersized = increment < minimum and not goes_all_in
         if undersized:
-            s.report("HH114", f"{player.name}'s {what} of {s.money(increment)} is below the minimum of "
-                     f"{s.money(minimum)}", line, expected=f">= {minimum}", actual=increment)
+            s.report("HH114", line, player=player.name, what=what, amount=s.money(increment),
+                     minimum=s.money(minimum), expected=f">= {minimum}", actual=increment)
         if betting.pot_limited():
             maximum = betting.max_raise_to(player, s.pot_total)
             target = player.street + added
             if target > maximum:
-                s.report("HH115", f"{player.name}'s {what} goes to {s.money(target)}; the pot allows "
-                         f"{s.money(maximum)}", line, expected=f"<= {maximum}", actual=target)
+                s.report("HH115", line, player=player.name, what=what, target=s.money(target),
+                         maximum=s.money(maximum), expected=f"<= {maximum}", actual=target)
         return undersized
 
     def _raised(self, player: Player, increment: int, undersized: bool = False) -> None:
@@ -834,11 +831,11 @@ class _Replayer:
         s = self.s
         in_betting = player.total - self._antes(player)
         if in_betting > cap:
-            s.report("HH125", f"{player.name} has {s.money(in_betting)} in at a {s.money(cap)} cap table", event.line,
+            s.report("HH125", event.line, "over", player=player.name, amount=s.money(in_betting), cap=s.money(cap),
                      expected=f"<= {cap}", actual=in_betting)
         if event.cap_reached and in_betting != cap:
-            s.report("HH125", f"{player.name} 'has reached the cap' with {s.money(in_betting)} in", event.line,
-                     expected=cap, actual=in_betting)
+            s.report("HH125", event.line, "claim", player=player.name, amount=s.money(in_betting), expected=cap,
+                     actual=in_betting)
 
     def _antes(self, player: Player) -> int:
         return self.antes.get(player.name, 0)
@@ -849,8 +846,8 @@ class _Replayer:
         if self.in_betting:
             waiting = self._round_needs_action()
             if waiting is not None:
-                s.report("HH122", f"the bet is returned while {waiting.name} still has to act", event.line,
-                         expected=f"{waiting.name} to act", actual="Uncalled bet")
+                s.report("HH122", event.line, "returned", player=waiting.name, expected=f"{waiting.name} to act",
+                         actual="uncalled bet returned")
         if event.player not in s.players:
             self.player(event.player, event.line)
         self._settle_uncalled(event.line, printed=event)
@@ -871,9 +868,8 @@ class _Replayer:
         if self.in_betting and self.s.live_count > 1:
             self._close_round(final=False, line=event.line)
         if player.shown and tuple(player.shown) != tuple(event.cards) and not set(event.cards) <= set(player.shown):
-            self.s.report("HH308", f"{player.name} shows {' '.join(event.cards)} after showing "
-                          f"{' '.join(player.shown)}", event.line, expected=" ".join(player.shown),
-                          actual=" ".join(event.cards))
+            self.s.report("HH308", event.line, "again", player=player.name, cards=" ".join(event.cards),
+                          shown=" ".join(player.shown), expected=" ".join(player.shown), actual=" ".join(event.cards))
         if len(event.cards) >= len(player.shown):
             player.shown = tuple(event.cards)
         self.s.shows.append((event, self.run_no))
@@ -918,7 +914,7 @@ class _Replayer:
 
     def cancelled(self, event: HandCancelled) -> None:
         self.s.cancelled = True
-        self.s.report("HH415", "the hand was cancelled; its pot is not checked", event.line)
+        self.s.report("HH415", event.line)
 
     # -- end of hand -------------------------------------------------------------------------
     def _pots(self) -> list[Pot]:
@@ -983,8 +979,7 @@ class _Replayer:
     def _final_stacks(self) -> None:
         for player in self.s.players.values():
             if player.stack < 0:
-                self.s.report("HH211", f"{player.name} ends with a negative stack", self._last_line(),
-                              expected=">= 0", actual=player.stack)
+                self.s.report("HH211", self._last_line(), player=player.name, expected=">= 0", actual=player.stack)
 
 
 _ACTIONS = frozenset((Fold, Check, Call, Bet, RaiseTo))
