@@ -140,7 +140,8 @@ _add("HH202", "P2", _W, "uncalled bet return not printed",
      "The text does not show the return the betting implies (2005-2007 files never print it).",
      "a bet everyone folds to, with no 'Uncalled bet' line")
 _add("HH203", "P1", _E, "total pot is wrong",
-     "Total pot = every chip put in (antes, blinds, bets) minus uncalled returns.", "Total pot $10 when $12 went in")
+     "Total pot = every chip put in (antes, blinds, straddles, dead blinds, bets) minus uncalled returns, plus "
+     "money the site added (a cash drop).", "Total pot $10 when $12 went in")
 _add("HH204", "P1", _E, "main or side pot is wrong",
      "Each all-in level starts a side pot (dead blind money goes to the main pot and starts none): main "
      "pot and side pots must match the contributions, net of the rake, and what the collected lines take "
@@ -149,7 +150,8 @@ _add("HH205", "S3", _E, "collected amount is wrong",
      "What each winner collects is their share of the pots they won, after rake.",
      "collected $5 from pot when the net pot is $4.80")
 _add("HH206", "P3", _E, "collected amounts do not add up to pot minus rake",
-     "Chips are conserved: everything collected plus the rake equals the total pot (plus, after an "
+     "Chips are conserved: everything collected plus the rake and the other fees taken from the pot "
+     "(jackpot, bingo, fortune, tax) equals the total pot, the site's cash drop included (plus, after an "
      "all-in cash out, the share the cashed-out player's cards won, which the room keeps).",
      "Total pot $10 | Rake $0.50, collected $9")
 _add("HH207", "P3", _E, "rake is negative or taken in a tournament",
@@ -169,6 +171,10 @@ _add("HH211", "P3", _E, "chips not conserved",
      "Sum of stack changes plus rake is zero; no stack ends below zero.", "a stack ends at -$0.50")
 _add("HH212", "P3", _W, "rake below the schedule",
      "Less rake than the schedule asks: not a player's loss, but the room's figures disagree.", "Rake $0 on a $20 pot")
+_add("HH213", "P3", _W, "tax printed but not taken from the pot",
+     "Winners collect the total pot less rake and every fee (jackpot, bingo, fortune, tax); a printed tax the "
+     "collected amounts show was not taken is not a player's loss, but the room's figures disagree.",
+     "Total pot $2.01 | Rake $0.09 | Jackpot $0.07 | Tax $0.01, collected $1.85")
 
 # ---- HH3xx: cards, showdown and ranking -----------------------------------------------------
 _add("HH301", "T2", _E, "card appears twice",

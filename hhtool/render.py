@@ -45,7 +45,7 @@ from hhtool.model import (
     Street,
     StreetStart,
 )
-from hhtool.model.money import format_minor
+from hhtool.model.money import Currency, format_minor
 
 __all__ = ["render_hand", "render_hands", "format_seat_summary", "money_symbol", "without_lines",
            "HAND_SEPARATOR"]
@@ -53,7 +53,6 @@ __all__ = ["render_hand", "render_hands", "format_seat_summary", "money_symbol",
 HAND_SEPARATOR = "\n\n\n"
 """What the client writes after the last line (and its newline) of each hand: three blank lines."""
 
-_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "INR": "₹", "CNY": "¥"}
 _GAME_NAMES = {
     Limit.NO_LIMIT: "Hold'em No Limit",
     Limit.POT_LIMIT: "Hold'em Pot Limit",
@@ -71,7 +70,7 @@ _ALL_IN = " and is all-in"
 
 def money_symbol(header: Header) -> str:
     """The sign printed before amounts: `$` for USD cash, nothing for chips."""
-    return "" if header.scale == 1 else _SYMBOLS.get(header.currency, "")
+    return Currency.of(header.currency, header.scale).symbol
 
 
 _MONEY_CACHES: dict[tuple[int, str], dict[int, str]] = {}

@@ -18,14 +18,17 @@ from hhtool.model import (
     Bet,
     BlindKind,
     Call,
+    CashDrop,
     CashOut,
     Check,
     Collect,
     DealHole,
     Event,
+    EVCashout,
     Fold,
     Hand,
     HandCancelled,
+    Insurance,
     Limit,
     Muck,
     Notice,
@@ -39,13 +42,14 @@ from hhtool.model import (
     Street,
     StreetStart,
 )
-from hhtool.model.money import format_minor
+from hhtool.model.money import Currency
 from hhtool.rules.ruleset import RuleSet
 from operator import attrgetter
 
 # Enum members as module constants: an enum class's attribute look-up goes through EnumType.__getattr__
 # (~10x a global's), and they are named per event.
 _BIG, _SMALL, _SMALL_AND_BIG = BlindKind.BIG, BlindKind.SMALL, BlindKind.SMALL_AND_BIG
+_STRADDLE, _MISSED = BlindKind.STRADDLE, BlindKind.MISSED
 _FIXED_LIMIT, _POT_LIMIT, _POT_LIMIT_PREFLOP = Limit.FIXED_LIMIT, Limit.POT_LIMIT, Limit.POT_LIMIT_PREFLOP
 _SITTING_OUT, _WAIT_FOR_BUTTON = NoticeKind.SITTING_OUT, NoticeKind.WAIT_FOR_BUTTON
 _FLOP, _PREFLOP, _RIVER, _SHOWDOWN, _TURN = Street.FLOP, Street.PREFLOP, Street.RIVER, Street.SHOWDOWN, Street.TURN
@@ -60,7 +64,7 @@ class Player:
 
     __slots__ = ("name", "seat", "start", "stack", "street", "total", "folded", "all_in", "acted", "acted_at",
                  "dealt_in", "cards", "shown", "mucked", "cashed_out", "rebuy", "cash_out_paid", "cash_out_fee",
-                 "index", "dead")
+                 "index", "dead", "premium")
 
     def __init__(self, name: str, seat: int, stack: int, dealt_in: bool) -> None:
         self.name, self.seat, self.start, self.stack = name, seat, stack, stack
@@ -79,6 +83,7 @@ class Player:
         self.rebuy = 0
         self.cash_out_paid = 0  # what the room paid for an all-in cash out (outside the pot)
         self.cash_out_fee = 0  # the room's fee for it (0 when the line prints none)
+        self.premium = 0  # what the player paid the room outside the pot (EV cash-out risk, insurance premium)
         self.index = -1  # position in the dealt-in order
 
     @property
@@ -113,6 +118,7 @@ class Replay:
     reached: Street = _PREFLOP
     saw_flop: bool = False
     cancelled: bool = False
+    cash_drop: int = 0  # money the site added to the pot: part of the total pot, paid by no player
     big_blind_player: str | None = None
     live_count: int = 0  # players dealt in and not folded
     ledger: list[tuple[Event, Street, int]] = field(default_factory=list)  # posts and actions, chips each put in
@@ -132,7 +138,8 @@ class Replay:
 
     @property
     def pot_total(self) -> int:
-        total = 0
+        """Everything in the pot: what the players put in (less uncalled returns) and the site's cash drop."""
+        total = self.cash_drop
         for p in self.players.values():
             total += p.total
         return total
@@ -150,20 +157,18 @@ class Replay:
 
     def final_stacks(self) -> dict[str, int]:
         """Player → chips at the end of the hand: the chips kept behind (start, less what was put in,
-        plus uncalled returns), what was collected, and what the room paid for an all-in cash out.
+        plus uncalled returns), what was collected, what the room paid outside the pot (all-in cash out,
+        EV cashout, insurance) less what the player paid it there (cash-out risk, insurance premium).
         The one definition of a final stack: the export's seats and the next hand's stack check use it."""
         won = self.collected_by()
-        return {name: p.stack + p.cash_out_paid + won.get(name, 0) for name, p in self.players.items()}
+        return {name: p.stack + p.cash_out_paid - p.premium + won.get(name, 0) for name, p in self.players.items()}
 
 
-
-
-_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "INR": "₹", "CNY": "¥"}
 
 
 def format_money(amount: int, scale: int, currency: str) -> str:
     """An amount as the findings print it: chips as they are, cash with its symbol (`$0.25`)."""
-    return format_minor(amount, scale, "" if scale == 1 else _SYMBOLS.get(currency, ""))
+    return Currency.of(currency, scale).format(amount)
 
 
 def replay(hand: Hand, rules: RuleSet) -> Replay:
@@ -191,6 +196,7 @@ class _Replayer:
         self.live_all_in = 0  # players still in (dealt in, not folded) who are all-in; they cannot fold
         self.street_money = False  # whether any street bet changed since they were all set to 0
         self.action_line = 0  # line of the last fold, check, call, bet or raise (0: none yet)
+        self.straddles: list[Player] = []  # who straddled, in order: the last acts last pre-flop
 
     # -- set-up ------------------------------------------------------------------------------
     def run(self) -> None:
@@ -219,6 +225,10 @@ class _Replayer:
                 self.muck(event)
             elif kind is CashOut:
                 self.cash_out(event)
+            elif kind is CashDrop:
+                s.cash_drop += event.amount
+            elif kind is EVCashout or kind is Insurance:
+                self.outside_pot(event)
             elif kind is Rebuy:
                 self.rebuy(event)
             elif kind is HandCancelled:
@@ -396,8 +406,16 @@ class _Replayer:
                 s.big_blind_player = player.name
         elif kind is _SMALL_AND_BIG:
             expected, live = sb + bb, min(event.amount, bb)
-        else:  # button blind (6+ Hold'em) never reaches the replay; treated as a live blind
+        elif kind is _STRADDLE:  # a live blind of twice the bet to call, which it raises (re-straddles double again)
+            expected = 2 * max(self.high, bb)
+            self.straddles.append(player)
+        elif kind is _MISSED:  # a missed blind posted on return: the small or the big blind, dead money
+            expected = event.amount if event.amount in (sb, bb, sb + bb) else sb
+            live = 0
+        else:  # button blind: a live blind the site announces; its size is the site's
             expected = event.amount
+        if event.dead is not None:  # the site says which part is dead
+            live = event.amount - event.dead
         if event.amount != expected and not (event.all_in and event.amount < expected):
             s.report("HH103", f"{player.name} posts {kind.value.replace('_', ' & ')} blind {s.money(event.amount)}; "
                      f"the stakes say {s.money(expected)}", event.line, expected=expected, actual=event.amount)
@@ -543,7 +561,12 @@ class _Replayer:
             self.high = high
             self.last_raise = header.small_bet if fixed else header.big_blind
             bb = s.players.get(s.big_blind_player) if s.big_blind_player else None
-            if len(s.order) == 2:  # heads-up: the button (small blind) acts first
+            if self.straddles:  # the last straddle is the bet to call and its size the minimum raise;
+                last = self.straddles[-1]  # the action starts after that straddler, who acts last
+                if not fixed and last.street > self.last_raise:
+                    self.last_raise = last.street
+                self.cursor = last
+            elif len(s.order) == 2:  # heads-up: the button (small blind) acts first
                 first = self.left_of_button()[-1]
                 self.cursor = self._previous(first)
             else:
@@ -961,6 +984,17 @@ class _Replayer:
             if event.fee is not None:
                 player.cash_out_fee += event.fee
 
+    def outside_pot(self, event: EVCashout | Insurance) -> None:
+        """EV cashout and all-in insurance: money between a player and the room, outside the pot (which is
+        settled as usual): what the room paid the player, and what the player paid the room."""
+        player = self.s.players.get(event.player) or self.player(event.player, event.line)
+        if player is None:
+            return
+        if event.received is not None:
+            player.cash_out_paid += event.received
+        if event.paid is not None:
+            player.premium += event.paid
+
     def rebuy(self, event: Rebuy) -> None:
         player = self.s.players.get(event.player)
         if player is not None:
@@ -976,11 +1010,11 @@ class _Replayer:
 
         A level is what a player put in less dead blind money (the small-blind part of `posts small &
         big blinds`, a small blind posted out of position): dead money goes to the main pot and never
-        makes a player's level, so it cannot open a side pot of its own (B4).
+        makes a player's level, so it cannot open a side pot of its own (B4). So does the site's cash drop.
         """
         players = list(self.s.players.values())
         top = None
-        positive = 0  # what one pot up to the top level holds: min(t, top) - min(t, 0) for each total t
+        positive = self.s.cash_drop  # what one pot up to the top level holds: min(t, top) - min(t, 0) for each total t
         for p in players:
             total = p.total
             if top is None or total > top:
@@ -1004,7 +1038,7 @@ class _Replayer:
                 if p.total >= top or p.total > 0:
                     names.append(p.name)
             return [Pot(positive, tuple(names))]
-        dead = 0
+        dead = self.s.cash_drop
         top = 0
         for p in players:
             dead += p.dead

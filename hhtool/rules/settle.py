@@ -12,7 +12,7 @@ from collections import defaultdict
 from hhtool.model import DealHole, Fold, SeatSummary, Show, StreetStart
 from hhtool.model.cards import DECK
 from hhtool.rules.ranking import describe, description_matches, evaluate
-from hhtool.rules.replay import Pot, Replay
+from hhtool.rules.replay import Player, Pot, Replay
 from hhtool.rules.ruleset import level_in_force
 
 
@@ -25,21 +25,45 @@ def settle(s: Replay) -> None:
     collected = 0
     for c in s.collects:
         collected += c.amount
-    rake = claims.rake if claims.rake is not None else total - collected
+    fees = _fees_taken(s, total, collected)
+    rake = claims.rake if claims.rake is not None else total - collected - fees
     if claims.total_pot is not None and claims.total_pot != total:
         s.report("HH203", f"Total pot {s.money(claims.total_pot)}, but the chips put in (less uncalled bets) come to "
                  f"{s.money(total)}", claims.line, expected=total, actual=claims.total_pot)
-    nets = _net_pots(s, total, rake)
+    nets = _net_pots(s, total, rake + fees)
     expected = _awards(s, nets)
     _check_collects(s, expected)
     kept = s.cash_out_kept = _kept_by_room(s, expected)
     unpaid = sum(kept.values())
-    if claims.total_pot is not None and collected + rake + unpaid != claims.total_pot:
+    if claims.total_pot is not None and collected + rake + fees + unpaid != claims.total_pot:
         s.report("HH206", f"collected {s.money(collected)} + rake {s.money(rake)} is not the total pot "
-                 f"{s.money(claims.total_pot)}", claims.line, expected=claims.total_pot - rake - unpaid,
+                 f"{s.money(claims.total_pot)}", claims.line, expected=claims.total_pot - rake - fees - unpaid,
                  actual=collected)
     _check_rake(s, total, rake)
     _check_summary(s)
+
+
+TAX = "tax"  # the one fee a site may print without taking it from the pot (GGPoker's Tax field)
+
+
+def _fees_taken(s: Replay, total: int, collected: int) -> int:
+    """The fees besides rake taken from the pot (jackpot, bingo, fortune, tax, …: Claims.fees).
+
+    Winners collect the total pot less rake and every fee. A printed tax that the collected lines
+    show was not taken (they add up with it left in) is reported as a warning and not counted."""
+    claims = s.hand.claims
+    fees = 0
+    tax = 0
+    for name, amount in claims.fees:
+        fees += amount
+        if name == TAX:
+            tax += amount
+    if tax and claims.rake is not None and claims.total_pot is not None:
+        if collected + claims.rake + fees != claims.total_pot and collected + claims.rake + fees - tax == claims.total_pot:
+            s.report("HH213", f"tax {s.money(tax)} is printed, but the winners collect the pot without it being "
+                     f"taken", claims.line, expected=claims.total_pot - claims.rake - fees, actual=collected)
+            return fees - tax
+    return fees
 
 
 def _kept_by_room(s: Replay, expected: dict[tuple[int, int, str], int]) -> dict[str, int]:
@@ -126,13 +150,24 @@ def _amounts(s: Replay, amounts: list[int]) -> str:
 
 
 # -- awards -------------------------------------------------------------------------------------
-_ONE_RUN, _TWO_RUNS = (0,), (1, 2)
+_ONE_RUN, _RUNS = (0,), {2: (1, 2), 3: (1, 2, 3)}
 
 
 def _runs(s: Replay) -> tuple[int, ...]:
-    if s.hand.claims.run_twice or 1 in s.boards or 2 in s.boards:
-        return _TWO_RUNS
-    return _ONE_RUN
+    """(0,) for a board run once, else (1, 2) or (1, 2, 3): the claimed runs, or the runs dealt."""
+    count = s.hand.claims.runs
+    for run in s.boards:
+        if run > count:
+            count = run
+    return _RUNS.get(count, _ONE_RUN) if count > 1 else _ONE_RUN
+
+
+def _run_shares(net: int, runs: int) -> list[int]:
+    """A pot run more than once is split equally between the runs; the odd chips go to the first runs."""
+    if runs == 1:
+        return [net]
+    base, odd = divmod(net, runs)
+    return [base + (1 if i < odd else 0) for i in range(runs)]
 
 
 def _board(s: Replay, run: int) -> tuple[str, ...]:
@@ -144,7 +179,7 @@ def _awards(s: Replay, nets: list[int]) -> dict[tuple[int, int, str], int]:
     expected: dict[tuple[int, int, str], int] = {}
     runs = _runs(s)
     for index, (pot, net) in enumerate(zip(s.pots, nets)):
-        shares = [(net + 1) // 2, net // 2] if len(runs) == 2 else [net]
+        shares = _run_shares(net, len(runs))
         for run, amount in zip(runs, shares):
             winners = _winners(s, pot, run)
             if winners is None:
@@ -201,13 +236,13 @@ def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int]) -> Non
     if not s.unverified:
         # the common case first: every pot decided by the cards and collected exactly as they say,
         # which is the one case where the full check below reports nothing
-        two_runs, pots = len(runs) == 2, len(s.pots)
+        multi, pots = len(runs) > 1, len(s.pots)
         collected: dict[tuple[int, int, str], int] = {}
         for event, run in zip(s.collects, s.collect_runs):
             index = 0 if event.pot_index is None else event.pot_index
             if index >= pots:
                 break
-            who = (run if two_runs else 0, index, event.player)
+            who = (run if multi else 0, index, event.player)
             collected[who] = collected.get(who, 0) + event.amount
         else:
             if collected == expected:
@@ -215,7 +250,7 @@ def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int]) -> Non
     actual: dict[tuple[int, int, str], int] = defaultdict(int)
     lines: dict[tuple, int] = {}  # (run, pot) and (run, pot, player) → line
     for event, run in zip(s.collects, s.collect_runs):
-        run = run if len(runs) == 2 else 0
+        run = run if len(runs) > 1 else 0
         index = 0 if event.pot_index is None else event.pot_index
         if index >= len(s.pots):
             s.report("HH205", f"{event.player} collects {s.money(event.amount)} from a pot that does not exist "
@@ -511,15 +546,17 @@ def _check_summary(s: Replay) -> None:
         printed = list(claims.boards)
         for i, board in enumerate(printed):
             want = dealt[i] if i < len(dealt) else ()
+            if i and board and len(board) < len(want):  # a later run's board line may print only its own cards
+                want = tuple(want)[len(want) - len(board):]
             if tuple(board) != tuple(want) and want:
                 line = claims.board_lines[i] if i < len(claims.board_lines) else claims.line
                 s.report("HH307", f"summary board {' '.join(board)}; dealt {' '.join(want)}", line,
                          expected=" ".join(want), actual=" ".join(board))
-    two_runs = len(runs) == 2
+    multi = len(runs) > 1
     by_player: dict[tuple[str, int], int] = {}
     collectors: set[str] = set()
     for event, run in zip(s.collects, s.collect_runs):
-        key = (event.player, run if two_runs else 0)
+        key = (event.player, run if multi else 0)
         by_player[key] = by_player.get(key, 0) + event.amount
         collectors.add(event.player)
     for seat in claims.seats:
@@ -529,13 +566,15 @@ def _check_summary(s: Replay) -> None:
         if player is None:
             continue
         not_awarded = seat.cashed_out and seat.player not in collectors
+        if seat.cash_out_received is not None or seat.cash_out_paid is not None:
+            _check_outside_pot(s, seat, player)
         if not_awarded and not s.unverified:
             _check_kept_share(s, seat)
         for i, outcome in enumerate(seat.outcomes):
             run = runs[i] if i < len(runs) else runs[-1]
             if outcome.won and outcome.amount is not None and not not_awarded:
-                if len(seat.outcomes) == 1 and two_runs:
-                    got = by_player.get((seat.player, 1), 0) + by_player.get((seat.player, 2), 0)
+                if len(seat.outcomes) == 1 and multi:
+                    got = sum(by_player.get((seat.player, r), 0) for r in runs)
                 else:
                     got = by_player.get((seat.player, run), 0)
                 if outcome.amount != got:
@@ -561,6 +600,16 @@ def _check_kept_share(s: Replay, seat: SeatSummary) -> None:
     if claimed != share and (claimed or share):
         s.report("HH210", f"the summary says {seat.player} won {s.money(claimed)} (pot not awarded: cashed out); "
                  f"the share by the cards is {s.money(share)}", seat.line, expected=share, actual=claimed)
+
+
+def _check_outside_pot(s: Replay, seat: SeatSummary, player: Player) -> None:
+    """A summary's EV-cashout figures repeat what the hand's lines say the room paid the player, and the
+    player paid the room (the cash-out risk), outside the pot."""
+    for claimed, actual, what in ((seat.cash_out_received, player.cash_out_paid, "was paid"),
+                                  (seat.cash_out_paid, player.premium, "paid")):
+        if claimed is not None and claimed != actual:
+            s.report("HH210", f"the summary says {seat.player} {what} {s.money(claimed)} outside the pot; the hand's "
+                     f"lines say {s.money(actual)}", seat.line, expected=actual, actual=claimed)
 
 
 def _won_printed(seat: SeatSummary) -> int:
