@@ -23,9 +23,8 @@ from pathlib import Path
 from _common import build_corpus_file, max_rss, pin_one_core, table, timed_runs, traced_peak
 
 from hhtool import compiled
+from hhtool.dialects.pokerstars.reader import parser as pokerstars_parser
 from hhtool.grammar import parse_block
-from hhtool.grammar.loader import load_parser
-from hhtool.grammar.pokerstars import PokerStarsTransformer
 from hhtool.io import read_blocks
 from hhtool.io.split import Block
 
@@ -53,7 +52,7 @@ def lines_per_hand(path: Path) -> tuple[float, float]:
 
 def run(path: Path, runs: int) -> None:
     core = pin_one_core()
-    load_parser("pokerstars", PokerStarsTransformer)  # builds the grammar once per process: not timed
+    pokerstars_parser()  # builds the grammar once per process: not timed
     statuses: Counter = Counter()
     peak = traced_peak(lambda: statuses.update(parse_all(path)))
     hands = sum(statuses.values())

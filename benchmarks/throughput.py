@@ -224,9 +224,8 @@ def compare_child(path: str, limit: int) -> None:
             os.sched_setaffinity(0, {cpu})
     from pokerkit.notation import PokerStarsParser
 
+    from hhtool.dialects.pokerstars.reader import parser as pokerstars_parser
     from hhtool.grammar import Status, parse_block
-    from hhtool.grammar.loader import load_parser
-    from hhtool.grammar.pokerstars import PokerStarsTransformer
     from hhtool.io import read_blocks
     from hhtool.io.split import Block
     from hhtool.rules.ranking import evaluate
@@ -240,7 +239,7 @@ def compare_child(path: str, limit: int) -> None:
             if len(blocks) >= limit:
                 break
     rules = RuleSet()
-    load_parser("pokerstars", PokerStarsTransformer)  # one-off per process: not timed
+    pokerstars_parser()  # one-off per process: not timed
     evaluate(("As", "Ks", "Qs", "Js", "Ts"))
     parser = PokerStarsParser()
     clock = time.perf_counter

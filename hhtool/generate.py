@@ -7,7 +7,7 @@ order, no-limit / pot-limit / fixed-limit bet sizes (min-raise, pot limit, the f
 heads-up), short all-ins that do not reopen the betting, uncalled bets returned, side pots,
 showdowns won by the best five of seven with split pots and the odd chip left of the button, and
 the PokerStars rake schedule (no flop no drop, caps by players dealt in). Every hand is a
-`hhtool.model.Hand` whose line numbers are those of its text, `hhtool.render.render_hand`.
+`hhtool.model.Hand` whose line numbers are those of its text, `hhtool.dialects.pokerstars.writer.render_hand`.
 
 Deterministic: the same arguments give the same hands (all chance goes through one
 `random.Random(seed)`, or the `rng` passed in, e.g. a Hypothesis `st.randoms()`).
@@ -53,7 +53,7 @@ from hhtool.model import (
 from hhtool.model.cards import RANKS, SUITS
 from hhtool.model.clock import to_utc
 from hhtool.model.money import format_minor
-from hhtool.render import HAND_SEPARATOR, render_hand
+from hhtool.dialects.pokerstars.writer import HAND_SEPARATOR, render_hand
 from hhtool.rules.ranking import describe, evaluate
 from hhtool.rules.ruleset import RakeSchedule, pokerstars_schedule
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from hhtool.codes import finding
 from hhtool.findings import Finding, Severity
 from hhtool.grammar import ParseResult, Status, parse_block
+from hhtool.grammar.parse import site_and_id
 from hhtool.io import Block, expand_paths, read_blocks
 from hhtool.io.paths import display_name, path_finding
 
@@ -96,6 +97,7 @@ def _parse_safely(block) -> ParseResult:
     try:
         return parse_block(block)
     except Exception as exc:  # noqa: BLE001 - the run must go on past our own bug
-        return ParseResult(Status.UNPARSED, block.file, block.line, "pokerstars", None, findings=(
+        site, hand_id = site_and_id(block)
+        return ParseResult(Status.UNPARSED, block.file, block.line, site, hand_id, findings=(
             finding("HH099", f"internal error while parsing: {type(exc).__name__}: {exc}", block.file, block.line,
                     block.column),))

@@ -24,7 +24,7 @@ from hhtool.cli import app
 from hhtool.export import export_paths
 from hhtool.export.rows import Rows
 from hhtool.model import CashOut
-from hhtool.render import format_seat_summary, render_hand
+from hhtool.dialects.pokerstars.writer import format_seat_summary, render_hand
 from hhtool.rules.ruleset import RuleSet, pokerstars_schedule
 from hhtool.stats import player_stats
 from hhtool.validate import validate_hand

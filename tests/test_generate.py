@@ -36,7 +36,7 @@ from hhtool.model import (
     Street,
     StreetStart,
 )
-from hhtool.render import format_seat_summary, render_hand
+from hhtool.dialects.pokerstars.writer import format_seat_summary, render_hand
 from hhtool.rules.ruleset import RuleSet, pokerstars_schedule
 from hhtool.validate import HandResult, validate_hand, validate_paths
 

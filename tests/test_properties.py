@@ -33,7 +33,7 @@ from hhtool.model import (
     Street,
     StreetStart,
 )
-from hhtool.render import render_hand, render_hands, without_lines
+from hhtool.dialects.pokerstars.writer import render_hand, render_hands, without_lines
 from hhtool.rules.crosshand import CrossHand
 from hhtool.rules.ruleset import RuleSet, pokerstars_schedule
 from hhtool.validate import validate_hand

@@ -2,8 +2,8 @@
 
 A task is a small picklable descriptor (paths, byte offsets, first line numbers): workers read the
 text themselves. Small files are grouped into one task up to the chunk size; a large file is cut
-at lines that start with a PokerStars header, so each piece splits into exactly the blocks a
-sequential read would give, and the piece's first line number makes every line and column
+at lines that start a hand of any registered dialect (hhtool.dialects), so each piece splits into
+exactly the blocks a sequential read would give, and the piece's first line number makes every line and column
 absolute. Files that are UTF-16, look binary, or have no header to cut at stay whole.
 """
 
@@ -16,11 +16,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from hhtool import dialects
 from hhtool.codes import finding
 from hhtool.findings import Finding
 from hhtool.io import Block, expand_paths, read_blocks
 from hhtool.io.paths import display_name, path_finding, total_size
-from hhtool.io.split import POKERSTARS_RE, byte_chunks, looks_binary, split_chunks
+from hhtool.io.split import byte_chunks, looks_binary, split_chunks
 
 # a task's size: ~800 hands, half a second of work. Each finished task waits in the parent for its turn,
 # so this bounds the parent's memory too: 1 MB instead of 2 MB is -10 MB there and -23 MB per worker
@@ -28,7 +29,7 @@ from hhtool.io.split import POKERSTARS_RE, byte_chunks, looks_binary, split_chun
 CHUNK_BYTES = 1 << 20
 CHUNK_ENV = "HHTOOL_CHUNK_BYTES"  # tuning knob (and tests): the task size in bytes
 _READ = 1 << 20
-_HEADER_AT_LINE_START = re.compile(rb"(?m)^" + POKERSTARS_RE.pattern)
+_LOOKBACK = 512  # bytes before a cut's target searched too: a header of several lines must be met from its first
 _HEAD = 8192  # bytes the reader looks at to call a file binary
 KILL_ENV = "HHTOOL_TEST_KILL_WORKER"  # test hook: a worker given a piece of a file whose name contains this dies
 
@@ -150,7 +151,7 @@ def cut_file(name: str, chunk_bytes: int) -> Iterator[Piece]:
             buf += data
             hold = len(buf) - 256  # a header may be split across reads
             while offset + len(buf) > target:
-                match = _HEADER_AT_LINE_START.search(buf, max(0, target - offset))
+                match = _next_header(buf, max(0, target - offset))
                 if match is None:
                     break
                 cut = match.start()
@@ -168,13 +169,38 @@ def cut_file(name: str, chunk_bytes: int) -> Iterator[Piece]:
                 target = start + chunk_bytes
                 hold = len(buf) - 256
             # drop whole lines that can hold no cut any more, counting them
-            limit = min(hold, target - offset, len(buf)) if offset + len(buf) <= target else min(hold, len(buf))
+            limit = (min(hold, target - offset - _LOOKBACK, len(buf)) if offset + len(buf) <= target
+                     else min(hold, len(buf)))
             newline = buf.rfind(b"\n", 0, limit) if limit > 0 else -1
             if newline >= 0:
                 line += _lines(buf, 0, newline + 1)
                 buf = buf[newline + 1:]
                 offset += newline + 1
         yield Piece(name, start, None, start_line)
+
+
+_CUT: list = [-1, None]  # registry version, the pattern of every dialect's header at a line start
+
+
+def _header_at_line_start() -> re.Pattern[bytes]:
+    """Any registered dialect's header at a line start (a header that may also start mid-line, or after
+    some other text, is cut on only where it starts a line: a piece starts at column 1)."""
+    if _CUT[0] != dialects.version():
+        _CUT[:] = [dialects.version(), re.compile(
+            rb"(?m)^(?:" + rb"|".join(rb"(?:" + d.header + rb")" for d in dialects.dialects()) + rb")")]
+    return _CUT[1]
+
+
+def _next_header(buf: bytes, at: int) -> re.Match[bytes] | None:
+    """The first header that starts at or after `at`, read from a line start up to _LOOKBACK bytes
+    earlier: a header of several lines (PartyPoker's `Game #N starts.`, `#Game No : N`, then `***** Hand
+    History…`) is met from its first line, never cut inside."""
+    pattern = _header_at_line_start()
+    back = buf.rfind(b"\n", 0, max(0, at - _LOOKBACK)) + 1 if at > _LOOKBACK else 0
+    for match in pattern.finditer(buf, back):
+        if match.start() >= at:
+            return match
+    return None
 
 
 def _lines(buf: bytes, begin: int, end: int) -> int:

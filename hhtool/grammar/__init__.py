@@ -1,4 +1,4 @@
-"""Parsing: a hand block in, a typed Hand (or coded findings) out, one dialect grammar each."""
+"""Parsing: a hand block in, a typed Hand (or coded findings) out, through its dialect's reader."""
 
 from hhtool.grammar.parse import ParseResult, Status, parse_block
 

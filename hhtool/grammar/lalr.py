@@ -22,7 +22,7 @@ from lark import Lark
 from lark.parsers.lalr_analysis import Shift
 from mypy_extensions import mypyc_attr
 
-from hhtool.grammar.lexer import LineLexer, LineMemo, UnknownLine
+from hhtool.grammar.lexer import NO_HINTS, Hints, LineLexer, LineMemo, UnknownLine
 
 
 @mypyc_attr(native_class=False)
@@ -79,9 +79,9 @@ MAX_CONFIGS = 4096  # a line grammar needs a few dozen; beyond this, steps are n
 
 
 class LineParser:
-    def __init__(self, grammar: str, transformer) -> None:
+    def __init__(self, grammar: str, transformer, hints: Hints = NO_HINTS) -> None:
         lark = Lark(grammar, parser="lalr", lexer=LineLexer, maybe_placeholders=False)
-        self.lexer = LineLexer(lark.lexer_conf)
+        self.lexer = LineLexer(lark.lexer_conf, hints)
         table = lark.parser.parser.parser.parse_table
         self.start = table.start_states["start"]
         self.end = table.end_states["start"]

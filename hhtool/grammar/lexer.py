@@ -9,7 +9,8 @@ make lexing faster, never different.
 
 Which terminal a line is depends only on its text and on the set the parser allows there, so
 the result is memoised per allowed set (a few sets per grammar) by line text: a session repeats
-its lines (`*** HOLE CARDS ***`, `Hero: folds`, the seat lines of a table) hand after hand.
+its lines (street markers, `Hero: folds`, the seat lines of a table) hand after hand. The hint words
+are the dialect's (`Hints`, collected from its declared line kinds by `hhtool.grammar.kinds`).
 Where the parser allows one terminal only (the header line, say) there is nothing to choose: the
 line is that terminal if it matches, and is not memoised (those lines are the ones that never repeat).
 """
@@ -32,26 +33,27 @@ class UnknownLine(Exception):
         self.line, self.text, self.allowed = line, text, allowed
 
 
-# Hints: the word after `name: ` and words inside name-led lines point at a few terminals.
-_VERBS = {
-    "folds": ("FOLD",), "checks": ("CHECK",), "calls": ("CALL",), "bets": ("BET",), "raises": ("RAISE",),
-    "posts": ("POST_SMALL", "POST_BIG", "POST_ANTE", "POST_BOTH", "POST_BUTTON"),
-    "shows": ("SHOW",), "mucks": ("MUCK",), "doesn't": ("NO_SHOW",), "is": ("SITTING_OUT",),
-    "sits": ("SITTING_OUT",),
-}
-_FIRST_WORDS = {
-    "***": ("STREET", "SUMMARY"), "Seat": ("SEAT", "SEAT_RESULT"), "Dealt": ("DEALT",),
-    "Uncalled": ("UNCALLED",), "Total": ("TOTAL_POT",), "Board": ("BOARD",), "FIRST": ("BOARD",),
-    "SECOND": ("BOARD",), "Hand": ("CANCELLED", "RUN_TWICE"), "Betting": ("CAPPED",), "No": ("NO_LOW",),
-    "Table": ("TABLE",), "PokerStars": ("HEADER",),
-}
-_MARKERS = (
-    (" collected ", "COLLECT"), (" cashed out the hand", "CASH_OUT"), (" leaves the table", "LEAVE"),
-    (" joins the table", "JOIN"), (" is connected", "CONNECTION"), (" is disconnected", "CONNECTION"),
-    (" has timed out", "CONNECTION"), (" has returned", "CONNECTION"), (" is sitting out", "SITTING_OUT"),
-    (" sits out", "SITTING_OUT"), (" will be allowed", "WAIT_BUTTON"), (" was removed", "REMOVED"),
-    (" wins ", "BOUNTY"), (" finished the tournament", "FINISHED"), (" and receives ", "REBUY"),
-)
+class Hints:
+    """Which terminals a line's words point at, for one dialect (`hhtool.grammar.kinds.LineKinds.hints`
+    collects them from the declared line kinds): the first word of a line (`first_words`), the word
+    after `name: ` (`verbs`), fixed text inside a name-led line (`markers`, in order), and the chat test
+    (a line ending `chat_end` with `chat_marker` in it is tried as `chat` first: chat text is free)."""
+
+    __slots__ = ("first_words", "verbs", "markers", "chat", "chat_marker", "chat_end")
+
+    def __init__(self, first_words: dict[str, tuple[str, ...]] | None = None,
+                 verbs: dict[str, tuple[str, ...]] | None = None,
+                 markers: tuple[tuple[str, str], ...] = (), chat: tuple[str, ...] = (),
+                 chat_marker: str = "", chat_end: str = "") -> None:
+        self.first_words: dict[str, tuple[str, ...]] = first_words or {}
+        self.verbs: dict[str, tuple[str, ...]] = verbs or {}
+        self.markers = markers
+        self.chat = chat
+        self.chat_marker = chat_marker
+        self.chat_end = chat_end
+
+
+NO_HINTS = Hints()
 
 
 @mypyc_attr(native_class=False)
@@ -64,17 +66,19 @@ class LineMemo(dict):
     hints' keys and order, `ordered` is every allowed terminal in priority order.
     """
 
-    __slots__ = ("allowed", "only", "chat", "first_words", "verbs", "markers", "ordered")
+    __slots__ = ("allowed", "only", "chat", "chat_marker", "chat_end", "first_words", "verbs", "markers", "ordered")
 
-    def __init__(self, allowed: frozenset[str], fullmatch: dict | None = None, order: list[str] | None = None) -> None:
+    def __init__(self, allowed: frozenset[str], fullmatch: dict | None = None, order: list[str] | None = None,
+                 hints: Hints = NO_HINTS) -> None:
         super().__init__()
         self.allowed = allowed
         self.only = next(iter(allowed)) if len(allowed) == 1 else None
         fullmatch = fullmatch or {}
-        self.chat = _narrowed(("CHAT",), allowed, fullmatch)
-        self.first_words = {word: _narrowed(names, allowed, fullmatch) for word, names in _FIRST_WORDS.items()}
-        self.verbs = {verb: _narrowed(names, allowed, fullmatch) for verb, names in _VERBS.items()}
-        self.markers = tuple((marker, _narrowed((name,), allowed, fullmatch)) for marker, name in _MARKERS)
+        self.chat = _narrowed(hints.chat, allowed, fullmatch)
+        self.chat_marker, self.chat_end = hints.chat_marker, hints.chat_end
+        self.first_words = {word: _narrowed(names, allowed, fullmatch) for word, names in hints.first_words.items()}
+        self.verbs = {verb: _narrowed(names, allowed, fullmatch) for verb, names in hints.verbs.items()}
+        self.markers = tuple((marker, _narrowed((name,), allowed, fullmatch)) for marker, name in hints.markers)
         self.ordered = _narrowed(order or (), allowed, fullmatch)
 
 
@@ -92,10 +96,11 @@ class LineLexer(Lexer):
     def lex(self, lexer_state, parser_state):  # pragma: no cover - LineParser drives the lexer
         raise NotImplementedError("use hhtool.grammar.lalr.LineParser")
 
-    def __init__(self, lexer_conf) -> None:
+    def __init__(self, lexer_conf, hints: Hints = NO_HINTS) -> None:
         terminals = sorted(lexer_conf.terminals, key=lambda t: -t.priority)  # stable: grammar order next
         self.order = [t.name for t in terminals]
         self.fullmatch = {t.name: re.compile(t.pattern.to_regexp()).fullmatch for t in terminals}
+        self.hint_table = hints
         self._memos: dict[frozenset[str], LineMemo] = {}
 
     def memo(self, allowed) -> LineMemo:
@@ -104,7 +109,7 @@ class LineLexer(Lexer):
         key = frozenset(name for name in self.order if name in allowed)
         memo = self._memos.get(key)
         if memo is None:
-            memo = self._memos[key] = LineMemo(key, self.fullmatch, self.order)
+            memo = self._memos[key] = LineMemo(key, self.fullmatch, self.order, self.hint_table)
         return memo
 
     def classify_and_remember(self, line: str, memo: LineMemo) -> str | None:
@@ -114,7 +119,7 @@ class LineLexer(Lexer):
             return only if self.fullmatch[only](line) else None
         # `classify` with the hints of `hints` narrowed to the allowed kinds beforehand (the memo's tables)
         hinted: tuple | None
-        if line[-1] == '"' and ' said, "' in line:
+        if line[-1] == memo.chat_end and memo.chat_marker in line:
             hinted = memo.chat
         else:
             space = line.find(" ")  # the first word, and below the word after `name: `, without partition's copies
@@ -148,19 +153,20 @@ class LineLexer(Lexer):
 
     def hints(self, line: str) -> tuple[str, ...]:
         """The few terminals a line's words point at; the chat test comes first (chat text is free)."""
-        if line[-1] == '"' and ' said, "' in line:
-            return ("CHAT",)
-        # fixed-text lines first ('Uncalled bet (…) returned to p: calls $5' is not a call), then the
-        # verb after `name: `; a line the hints misplace still finds its kind in classify's full pass
-        found = _FIRST_WORDS.get(line.partition(" ")[0], ())
+        hints = self.hint_table
+        if hints.chat and line[-1] == hints.chat_end and hints.chat_marker in line:
+            return hints.chat
+        # fixed-text lines first (a line that starts with fixed text may quote a name-led action), then
+        # the verb after `name: `; a line the hints misplace still finds its kind in classify's full pass
+        found = hints.first_words.get(line.partition(" ")[0], ())
         colon = line.find(": ")
         if colon > 0:
-            verbs = _VERBS.get(line[colon + 2:].partition(" ")[0])
+            verbs = hints.verbs.get(line[colon + 2:].partition(" ")[0])
             if verbs:
                 return found + verbs if found else verbs
         if found:
             return found
-        return tuple(name for marker, name in _MARKERS if marker in line)
+        return tuple(name for marker, name in hints.markers if marker in line)
 
     def classify(self, line: str, allowed) -> str | None:
         """The terminal of a whole line among those `allowed` here: hinted ones first, then all."""

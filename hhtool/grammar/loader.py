@@ -11,6 +11,7 @@ import functools
 from pathlib import Path
 
 from hhtool.grammar.lalr import LineParser
+from hhtool.grammar.lexer import NO_HINTS, Hints
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 _CANDIDATES = (_PACKAGE / "_grammar", _PACKAGE.parent / "grammar")
@@ -25,6 +26,7 @@ def grammar_path(dialect: str) -> Path:
 
 
 @functools.cache
-def load_parser(dialect: str, transformer_factory) -> LineParser:
-    """The dialect's LALR parser with its Transformer inlined (no tree is built), cached per process."""
-    return LineParser(grammar_path(dialect).read_text(encoding="utf-8"), transformer_factory())
+def load_parser(grammar: str, transformer_factory, hints: Hints = NO_HINTS) -> LineParser:
+    """The grammar's LALR parser with its Transformer inlined (no tree is built) and its dialect's lexer
+    hints, cached per process."""
+    return LineParser(grammar_path(grammar).read_text(encoding="utf-8"), transformer_factory(), hints)

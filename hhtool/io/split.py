@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from hhtool import dialects
 from hhtool.codes import finding
 from hhtool.findings import Finding
 from hhtool.io.paths import display_name
@@ -21,60 +22,41 @@ from hhtool.io.paths import display_name
 CHUNK = 1 << 20
 MAX_BLOCK = 512 * 1024  # a hand is a few KiB; anything this big is not a hand
 
-# Header patterns per dialect, each with the literal markers that must be in a chunk before its
-# pattern is run at all: a file holds one dialect, and a literal test runs at memory speed. A
-# marker that starts with a line break also counts at the very start of the chunk.
-# PartyPoker opens a hand with up to three lines (`Game #N starts.`, `#Game No : N`, `***** Hand
-# History for Game N *****`, blank lines between them), 888 with two: the pattern takes them as one
-# header, so that they make one hand. A last `Game #N starts.` with no hand after it stays in the
-# hand before it.
-_PREAMBLE = rb"(?:#Game No : \d+[ \t]*\n(?:[ \t]*\n)*)?"
-_DIALECTS = {
-    "pokerstars_clone": ((b"POKERSTARS GAME #", b"Run It Once Poker Hand #", b"PokerMaster Hand #",
-                          b"PokerBros Hand #", b"Full Tilt Hand #"),
-                         rb"[ \t]*(?:POKERSTARS GAME #|Run It Once Poker Hand #|PokerMaster Hand #"
-                         rb"|PokerBros Hand #|Full Tilt Hand #)"),
-    "ggpoker": ((b"\nPoker Hand #",), rb"Poker Hand #[A-Z]*\d"),
-    "winamax": ((b"Winamax Poker - ",), rb"Winamax Poker - "),
-    "pacific888": ((b"***** 888", b"***** Cassava", b"***** Pacific"),
-                   _PREAMBLE + rb"\*{5} (?:888poker|Cassava|Pacific Poker|888)[^*\n]{0,40}? Hand History for Game"),
-    "partypoker": ((b"***** Hand History", b" starts."),
-                   rb"[ \t]*(?:Game #\d+ starts\.[ \t]*\n(?:[ \t]*\n)*)?" + _PREAMBLE
-                   + rb"[ \t]*\*{5} Hand History [Ff]or Game"),
-    "fulltilt": ((b"Tilt Poker Game #", b"TiltPoker Game #"), rb"Full ?Tilt ?Poker Game #"),
-    "bovada": ((b"Ignition Hand #", b"Bovada Hand #", b"Bodog"), rb"(?:Ignition|Bovada|Bodog(?:\.eu|\.com| UK)?) Hand #"),
-    "winning": ((b"\nHand #", b"Game Hand #", b"Game started at: "), rb"(?:Hand #\d+ - |Game Hand #\d+ - |Game started at: )"),
-    "betonline": ((b"BetOnline Poker Game #", b"PayNoRake Game #", b"Gear Poker Game #", b"ActionPoker.com Game #"),
-                  rb"(?:BetOnline Poker|PayNoRake|Gear Poker|ActionPoker\.com) Game #\d+"),
-    "ipoker": ((b"<game gamecode=",), rb"[ \t]*<game gamecode="),
-    "acpc": ((b"STATE:",), rb"STATE:\d+:"),
-    # Poker Hand History files (PHH, pokerkit): a hand is a `.phh` file, opened by its comment lines if
-    # any, or a `[N]` section of a `.phhs` file; `variant = ` opens it where neither does
-    "phh": ((b"variant = ",), (rb"(?:(?:#[^\n]*\n)+(?:[ \t]*\n)*variant = |\[\d+\][ \t]*\n(?=variant = )"
-                              rb"|(?<!\]\n)variant = )")),
-}
-# where a header may start: a line start; an iPoker game also right after the last one's `</game>`
-_ANCHORS = {"ipoker": rb"(?:^|(?<=</game>))"}
-_LINE_START_RES = {name: (markers, re.compile(rb"(?m)" + _ANCHORS.get(name, rb"^") + pattern))
-                   for name, (markers, pattern) in _DIALECTS.items()}
+# Header patterns come from the dialect registry (hhtool.dialects): each dialect's `header`, run at
+# line starts when one of its literal `markers` is in the chunk (a file holds one dialect, and a literal
+# test runs at memory speed; a marker that starts with a line break also counts at the very start of
+# the chunk), or anywhere in a line for a dialect whose header is literal-led and `anywhere` (a cut
+# hand can run into the next header mid-line). Rebuilt when the registry changes.
+_TABLES: list = [-1, (), ()]  # registry version, anywhere [(name, pattern)], line-start [(name, markers, pattern)]
+
+
+def _header_tables() -> tuple[tuple, tuple]:
+    if _TABLES[0] != dialects.version():
+        anywhere = tuple((d.name, re.compile(d.header)) for d in dialects.dialects() if d.anywhere)
+        line_start = tuple((d.name, d.markers, re.compile(rb"(?m)" + d.anchor + d.header))
+                           for d in dialects.dialects() if not d.anywhere)
+        _TABLES[:] = [dialects.version(), anywhere, line_start]
+    return _TABLES[1], _TABLES[2]
+
+
 # The first lines of a PartyPoker, 888 or PHH header (`Game #N starts.`, `#Game No : N`, comment
 # lines, `[N]`), with nothing after them yet: at the end of a chunk they wait for the next one, so
 # that the header is met whole wherever a read ends.
 _OPEN_HEADER = re.compile(rb"(?m)^[ \t]*(?:Game #\d+ starts\.|#[^\n]*|\[\d+\])[ \t]*\n"
                           rb"(?:[ \t]*\n|[ \t]*#[^\n]*\n)*\Z")
 _OPEN_TAIL = 512  # bytes at the end of a chunk where such lines are looked for
-# PokerStars, the common case, is found by a literal-led pattern anywhere in a line: a cut hand can
-# run into the next header mid-line.
-POKERSTARS_RE = re.compile(rb"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #\d+")
 
 
 def _headers(work: bytes) -> list[tuple[int, str]]:
     """Start offsets and dialects of every header in `work` (which starts at a line start)."""
-    found = [(m.start(), "pokerstars") for m in POKERSTARS_RE.finditer(work)]
-    others = [(m.start(), name) for name, (markers, pattern) in _LINE_START_RES.items()
-              if any(marker in work or work.startswith(marker.lstrip(b"\n")) for marker in markers)
+    anywhere, line_start = _header_tables()
+    found: list[tuple[int, str]] = []
+    for name, pattern in anywhere:
+        found += [(m.start(), name) for m in pattern.finditer(work)]
+    others = [(m.start(), name) for name, markers, pattern in line_start
+              if not markers or any(marker in work or work.startswith(marker.lstrip(b"\n")) for marker in markers)
               for m in pattern.finditer(work)]
-    if others:
+    if others or len(anywhere) > 1:
         found = sorted(set(found + others))
     return found
 

@@ -14,6 +14,22 @@ from datetime import datetime
 import msgspec
 from lark import Transformer
 
+from hhtool.codes import finding
+from hhtool.dialects.pokerstars import SITE
+from hhtool.grammar.fields import FieldError, Unsupported
+from hhtool.grammar.fields import beyond as _beyond
+from hhtool.grammar.fields import money as _money
+from hhtool.grammar.fields import small_number as _small_number
+from hhtool.grammar.kinds import LineKinds
+from hhtool.grammar.lalr import LineParser, UnexpectedLine
+from hhtool.grammar.lexer import UnknownLine
+from hhtool.grammar.loader import load_parser
+from hhtool.grammar.parse import hand_id as _hand_id
+from hhtool.grammar.parse import oversized as _oversized
+from hhtool.grammar.parse import syntax_error as _syntax_error
+from hhtool.grammar.parse import unparsed as _unparsed
+from hhtool.grammar.result import ParseResult, Status
+from hhtool.io.split import Block
 from hhtool.model import (
     Bet,
     BlindKind,
@@ -25,6 +41,7 @@ from hhtool.model import (
     DealHole,
     Event,
     Fold,
+    Hand,
     HandCancelled,
     Header,
     Limit,
@@ -40,11 +57,12 @@ from hhtool.model import (
     Seat,
     SeatSummary,
     Show,
+    Source,
     Street,
     StreetStart,
 )
-from hhtool.model.limits import MAX_ID_DIGITS, MAX_MINOR, MAX_SEAT, MAX_YEAR, MIN_YEAR
 from hhtool.model.clock import to_utc
+from hhtool.model.limits import MAX_ID_DIGITS, MAX_YEAR, MIN_YEAR
 from hhtool.model.money import CURRENCY_CODES, CURRENCY_SYMBOLS, MoneyError, to_minor
 
 # Enum members as module constants: an enum class's attribute look-up goes through EnumType.__getattr__
@@ -57,26 +75,8 @@ _CONNECTION, _FINISHED, _JOIN = NoticeKind.CONNECTION, NoticeKind.FINISHED, Noti
 _LEAVE, _NO_LOW_HAND, _REMOVED = NoticeKind.LEAVE, NoticeKind.NO_LOW_HAND, NoticeKind.REMOVED
 _SITTING_OUT, _WAIT_FOR_BUTTON = NoticeKind.SITTING_OUT, NoticeKind.WAIT_FOR_BUTTON
 _FLOP, _PREFLOP, _RIVER, _SHOWDOWN, _TURN = Street.FLOP, Street.PREFLOP, Street.RIVER, Street.SHOWDOWN, Street.TURN
+_PARSED, _UNPARSED, _UNSUPPORTED = Status.PARSED, Status.UNPARSED, Status.UNSUPPORTED
 
-SITE = "pokerstars"
-
-
-class Unsupported(Exception):
-    """The hand is valid PokerStars text for a game hhtool does not replay (Omaha, Stud, …)."""
-
-    def __init__(self, game: str) -> None:
-        super().__init__(game)
-        self.game = game
-
-
-class FieldError(ValueError):
-    """A line of the right kind whose fields cannot be read (e.g. an inexact amount)."""
-
-    def __init__(self, code: str, message: str, line: int, column: int = 1, *,
-                 expected: str | None = None, actual: str | None = None) -> None:
-        super().__init__(message)
-        self.code, self.line, self.column = code, line, column
-        self.expected, self.actual = expected, actual
 
 
 # Line memos: line text → what it was read as (at some other line number). A session repeats most
@@ -358,37 +358,6 @@ def read_seat(text: str, line_no: int, scale: int) -> Seat:
                 match["bounty"], "is sitting out" in rest, "out of hand" in rest)
 
 
-def _money(text: str, scale: int, line_no: int) -> int:
-    try:
-        return to_minor(text, scale)
-    except MoneyError as exc:
-        if exc.code == "HH013":
-            raise _beyond("amount", text, f"at most {MAX_MINOR:,} minor units", line_no) from None
-        digits = len(str(scale)) - 1
-        raise FieldError("HH012", str(exc), line_no, expected=f"at most {digits} decimals" if digits else
-                         "a whole number", actual=text) from None
-
-
-_SEAT_DIGITS = len(str(MAX_SEAT))
-
-
-def _small_number(text: str, what: str, line_no: int) -> int:
-    """A seat number, button seat or N of N-max: at most MAX_SEAT (the button search walks seat numbers,
-    the columns are int8), else HH013 (before int(): a 5,000-digit number is refused by int() itself)."""
-    if len(text) <= _SEAT_DIGITS:
-        value = int(text)
-        if value <= MAX_SEAT:
-            return value
-    raise _beyond(what, text, f"at most {MAX_SEAT}", line_no)
-
-
-def _beyond(what: str, text: str, limit: str, line_no: int, column: int = 1) -> FieldError:
-    """HH013: a number beyond what hhtool reads (hhtool.model.limits); long numbers are cut in the message."""
-    shown = text if len(text) <= 40 else f"{text[:40]}… ({len(text):,} characters)"
-    return FieldError("HH013", f"{what} {shown} is beyond what hhtool reads ({limit})", line_no, column,
-                      expected=limit, actual=shown)
-
-
 # ---------------------------------------------------------------------------------------------
 # Body and summary lines
 
@@ -415,19 +384,6 @@ _SUMMARY_NAME = re.compile(r"(.+?)(?= \((?:button|small blind|big blind|button b
 _RUN_SEPARATOR = re.compile(r", and (?=won \(|collected \(|lost\b)")
 # 'won ($X) with …', 'lost with …', and 'collected (X)' (a shown hand that won uncontested)
 _OUTCOME = re.compile(r"(?:(?:won|collected) \((?P<amount>[^)]*)\)|lost)(?: with (?P<desc>.*))?$")
-_NOTICE_KINDS = {
-    "CONNECTION": _CONNECTION, "SITTING_OUT": _SITTING_OUT, "JOIN": _JOIN,
-    "LEAVE": _LEAVE, "WAIT_BUTTON": _WAIT_FOR_BUTTON, "REMOVED": _REMOVED,
-    "BOUNTY": _BOUNTY, "FINISHED": _FINISHED, "CHAT": _CHAT,
-}
-# Where a name-led line's fixed text starts, for names not in the seat list.
-_NOTICE_MARKERS = {
-    "CONNECTION": (" is connected", " is disconnected", " has returned", " has timed out"),
-    "SITTING_OUT": (": is sitting out", ": sits out", " is sitting out", " sits out"),
-    "JOIN": (" joins the table",), "LEAVE": (" leaves the table",), "WAIT_BUTTON": (" will be allowed",),
-    "REMOVED": (" was removed",), "BOUNTY": (" wins ",), "FINISHED": (" finished the tournament",),
-    "CHAT": (' said, "',),
-}
 
 
 class HandReader:
@@ -524,7 +480,9 @@ class HandReader:
         """Read a line's event; memoise it unless reading it looked at the seat list."""
         self.name_dependent = False
         reader = _READERS.get(kind)
-        event = reader(self, text, line) if reader is not None else self._other(kind, text, line)
+        if reader is None:  # grammar and declarations out of step (tests/test_dialects.py checks they agree)
+            raise FieldError("HH010", f"no reader for line kind {kind}", line)
+        event = reader(self, text, line)
         if not self.name_dependent:
             memo = self.events
             if len(memo) >= MEMO_LINES:  # _remember, inline: most lines of a new session are read here
@@ -532,134 +490,17 @@ class HandReader:
             memo[text] = (kind, event)
         return event
 
-    def _other(self, kind: str, text: str, line: int):
-        """Notices and the other lines without a reader method of their own."""
-        if kind in _NOTICE_KINDS:
-            player = None
-            for marker in _NOTICE_MARKERS[kind]:
-                if marker in text:
-                    player = self.split_space(text, marker)[0] if marker[0] == " " else text[: text.find(marker)]
-                    break
-            return Notice(line, _NOTICE_KINDS[kind], player, text)
-        if kind == "CAPPED":
-            return Notice(line, _BETTING_CAPPED, None, text)
-        if kind == "NO_LOW":
-            return Notice(line, _NO_LOW_HAND, None, text)
-        if kind == "CANCELLED":
-            return HandCancelled(line)
-        raise FieldError("HH010", f"no reader for line kind {kind}", line)  # grammar/reader out of step
 
-    def _post(self, text: str, line: int, verb: str):
+    def amount_and_flags(self, rest: str, line: int) -> tuple[int, bool, bool]:
+        amount, _, flags = rest.partition(" ")
+        return self.money(amount, line), "and is all-in" in flags, "reached the" in flags
+
+    def post_fields(self, text: str, line: int, verb: str) -> tuple[str, int, bool]:
         name, rest = self.split_colon(text, "posts ")
         rest = rest[len(verb):]
         all_in = rest.endswith(_ALL_IN)
         amount = self.money(rest[: -len(_ALL_IN)] if all_in else rest, line)
         return name, amount, all_in
-
-    def _post_small(self, text, line):
-        name, amount, all_in = self._post(text, line, "posts small blind ")
-        return PostBlind(line, name, _SMALL, amount, all_in)
-
-    def _post_big(self, text, line):
-        name, amount, all_in = self._post(text, line, "posts big blind ")
-        return PostBlind(line, name, _BIG, amount, all_in)
-
-    def _post_both(self, text, line):
-        name, amount, all_in = self._post(text, line, "posts small & big blinds ")
-        return PostBlind(line, name, _SMALL_AND_BIG, amount, all_in)
-
-    def _post_button(self, text, line):
-        name, amount, all_in = self._post(text, line, "posts button blind ")
-        return PostBlind(line, name, _BUTTON, amount, all_in)
-
-    def _post_ante(self, text, line):
-        name, amount, all_in = self._post(text, line, "posts the ante ")
-        return PostAnte(line, name, amount, all_in)
-
-    def _dealt(self, text, line):
-        rest = text[len("Dealt to "):]
-        # the longest seated name followed by the card groups (a seated name may itself end in brackets,
-        # 'wo_olly [x]'): such a name ends at a ' [', so those are tried from the last one back
-        names = self.names
-        cut = rest.rfind(" [")
-        while cut >= 0:
-            if rest[:cut] in names and _HOLE_GROUPS.fullmatch(rest, cut):
-                return DealHole(line, rest[:cut], _cards(rest[cut:]))
-            cut = rest.rfind(" [", 0, cut)
-        groups = _HOLE_GROUPS.search(rest)
-        return DealHole(line, rest[: groups.start()], _cards(groups.group()))
-
-    def _street(self, text, line):
-        marker = text[4: text.index(" ***", 4)]
-        first, _, remainder = marker.partition(" ")
-        run = _RUNS.get(first, 0)
-        street = _STREETS[remainder if run else marker]
-        return StreetStart(line, street, run, _cards(text))
-
-    def _fold(self, text, line):
-        name, rest = self.split_colon(text, "folds")
-        return Fold(line, name, _cards(rest))
-
-    def _check(self, text, line):
-        return Check(line, self.split_colon(text, "checks")[0])
-
-    def _amount_and_flags(self, rest: str, line: int) -> tuple[int, bool, bool]:
-        amount, _, flags = rest.partition(" ")
-        return self.money(amount, line), "and is all-in" in flags, "reached the" in flags
-
-    def _call(self, text, line):
-        name, rest = self.split_colon(text, "calls ")
-        added, all_in, cap = self._amount_and_flags(rest[len("calls "):], line)
-        return Call(line, name, added, all_in, cap)
-
-    def _bet(self, text, line):
-        name, rest = self.split_colon(text, "bets ")
-        added, all_in, cap = self._amount_and_flags(rest[len("bets "):], line)
-        return Bet(line, name, added, all_in, cap)
-
-    def _raise(self, text, line):
-        name, rest = self.split_colon(text, "raises ")
-        by, _, rest = rest[len("raises "):].partition(" to ")
-        to, all_in, cap = self._amount_and_flags(rest, line)
-        return RaiseTo(line, name, self.money(by, line), to, all_in, cap)
-
-    def _show(self, text, line):
-        name, rest = self.split_colon(text, "shows ")
-        close = rest.index("]")
-        description = rest[close + 3: -1] if len(rest) > close + 1 else None
-        return Show(line, name, tuple(rest[len("shows ["): close].split()), description)
-
-    def _muck(self, text, line):
-        return Muck(line, self.split_colon(text, "mucks hand")[0], True)
-
-    def _no_show(self, text, line):
-        return Muck(line, self.split_colon(text, "doesn't show hand")[0], False)
-
-    def _uncalled(self, text, line):
-        amount, _, name = text[len("Uncalled bet ("):].partition(") returned to ")
-        return ReturnUncalled(line, name, self.money(amount, line))
-
-    def _collect(self, text, line):
-        name, rest = self.split_space(text, " collected ")
-        amount, _, pot = rest[len("collected "):].partition(" from ")
-        if pot == "pot":
-            index = None
-        elif pot == "main pot":
-            index = 0
-        else:
-            index = _small_number(pot.rpartition("-")[2], "side pot number", line) if "-" in pot else 1
-        return Collect(line, name, self.money(amount, line), index)
-
-    def _cash_out(self, text, line):
-        name, rest = self.split_space(text, " cashed out the hand for ")
-        amount, printed, fee = rest[len("cashed out the hand for "):].partition(" | Cash Out Fee ")
-        return CashOut(line, name, self.money(amount, line), self.money(fee, line) if printed else None)
-
-    def _rebuy(self, text, line):
-        marker = next(m for m in (" re-buys", " adds on", " takes the add-on") if m in text)
-        name, rest = self.split_space(text, marker)
-        chips, _, paid = rest.partition(" and receives ")[2].partition(" chips")
-        return Rebuy(line, name, _money(chips, 1, line), paid.removeprefix(" for ").strip())
 
     # -- summary ---------------------------------------------------------------------------
     def claims(self, tokens, summary_line: int) -> tuple[Claims, list[Event]]:
@@ -782,11 +623,195 @@ class HandReader:
         return "showed", None, False, cards, tuple(outcomes)
 
 
-_READERS = {name[1:].upper(): fn for name, fn in vars(HandReader).items()
-            if name.startswith("_") and not name.startswith("__") and name[1:].upper() in (
-                "POST_SMALL", "POST_BIG", "POST_BOTH", "POST_BUTTON", "POST_ANTE", "DEALT", "STREET", "FOLD",
-                "CHECK", "CALL", "BET", "RAISE", "SHOW", "MUCK", "NO_SHOW", "UNCALLED", "COLLECT", "CASH_OUT",
-                "REBUY")}
+# ---------------------------------------------------------------------------------------------
+# The line kinds of grammar/pokerstars.lark, each declared once: its reader (or the section code that
+# reads it) and the words that point the lexer at it. Declaration order is hint order.
+
+LINE_KINDS = LineKinds(chat_marker=' said, "', chat_end='"')
+_reads = LINE_KINDS.reads
+_READERS = LINE_KINDS.readers
+LINE_KINDS.declare("HEADER", first=("PokerStars",))  # read_header
+LINE_KINDS.declare("TABLE", first=("Table",))  # read_header
+LINE_KINDS.declare("SEAT", first=("Seat",))  # read_seats
+
+
+@_reads("STREET", first=("***",))
+def _street(r: HandReader, text: str, line: int) -> Event:
+    marker = text[4: text.index(" ***", 4)]
+    first, _, remainder = marker.partition(" ")
+    run = _RUNS.get(first, 0)
+    street = _STREETS[remainder if run else marker]
+    return StreetStart(line, street, run, _cards(text))
+
+
+LINE_KINDS.declare("SUMMARY", first=("***",))  # opens the summary, read by HandReader.claims
+LINE_KINDS.declare("SEAT_RESULT", first=("Seat",))  # HandReader.seat_result
+
+
+@_reads("DEALT", first=("Dealt",))
+def _dealt(r: HandReader, text: str, line: int) -> Event:
+    rest = text[len("Dealt to "):]
+    # the longest seated name followed by the card groups (a seated name may itself end in brackets,
+    # 'wo_olly [x]'): such a name ends at a ' [', so those are tried from the last one back
+    names = r.names
+    cut = rest.rfind(" [")
+    while cut >= 0:
+        if rest[:cut] in names and _HOLE_GROUPS.fullmatch(rest, cut):
+            return DealHole(line, rest[:cut], _cards(rest[cut:]))
+        cut = rest.rfind(" [", 0, cut)
+    groups = _HOLE_GROUPS.search(rest)
+    assert groups is not None  # the grammar's DEALT line ends in card groups
+    return DealHole(line, rest[: groups.start()], _cards(groups.group()))
+
+
+@_reads("UNCALLED", first=("Uncalled",))
+def _uncalled(r: HandReader, text: str, line: int) -> Event:
+    amount, _, name = text[len("Uncalled bet ("):].partition(") returned to ")
+    return ReturnUncalled(line, name, r.money(amount, line))
+
+
+LINE_KINDS.declare("TOTAL_POT", first=("Total",))  # HandReader.pot_claims
+LINE_KINDS.declare("BOARD", first=("Board", "FIRST", "SECOND"))  # HandReader.claims
+LINE_KINDS.declare("CANCELLED", first=("Hand",), reader=lambda r, text, line: HandCancelled(line))
+LINE_KINDS.declare("RUN_TWICE", first=("Hand",))  # HandReader.claims
+LINE_KINDS.declare("CAPPED", first=("Betting",), reader=lambda r, text, line: Notice(line, _BETTING_CAPPED, None, text))
+LINE_KINDS.declare("NO_LOW", first=("No",), reader=lambda r, text, line: Notice(line, _NO_LOW_HAND, None, text))
+
+
+@_reads("POST_SMALL", verbs=("posts",))
+def _post_small(r: HandReader, text: str, line: int) -> Event:
+    name, amount, all_in = r.post_fields(text, line, "posts small blind ")
+    return PostBlind(line, name, _SMALL, amount, all_in)
+
+
+@_reads("POST_BIG", verbs=("posts",))
+def _post_big(r: HandReader, text: str, line: int) -> Event:
+    name, amount, all_in = r.post_fields(text, line, "posts big blind ")
+    return PostBlind(line, name, _BIG, amount, all_in)
+
+
+@_reads("POST_ANTE", verbs=("posts",))
+def _post_ante(r: HandReader, text: str, line: int) -> Event:
+    name, amount, all_in = r.post_fields(text, line, "posts the ante ")
+    return PostAnte(line, name, amount, all_in)
+
+
+@_reads("POST_BOTH", verbs=("posts",))
+def _post_both(r: HandReader, text: str, line: int) -> Event:
+    name, amount, all_in = r.post_fields(text, line, "posts small & big blinds ")
+    return PostBlind(line, name, _SMALL_AND_BIG, amount, all_in)
+
+
+@_reads("POST_BUTTON", verbs=("posts",))
+def _post_button(r: HandReader, text: str, line: int) -> Event:
+    name, amount, all_in = r.post_fields(text, line, "posts button blind ")
+    return PostBlind(line, name, _BUTTON, amount, all_in)
+
+
+@_reads("FOLD", verbs=("folds",))
+def _fold(r: HandReader, text: str, line: int) -> Event:
+    name, rest = r.split_colon(text, "folds")
+    return Fold(line, name, _cards(rest))
+
+
+@_reads("CHECK", verbs=("checks",))
+def _check(r: HandReader, text: str, line: int) -> Event:
+    return Check(line, r.split_colon(text, "checks")[0])
+
+
+@_reads("CALL", verbs=("calls",))
+def _call(r: HandReader, text: str, line: int) -> Event:
+    name, rest = r.split_colon(text, "calls ")
+    added, all_in, cap = r.amount_and_flags(rest[len("calls "):], line)
+    return Call(line, name, added, all_in, cap)
+
+
+@_reads("BET", verbs=("bets",))
+def _bet(r: HandReader, text: str, line: int) -> Event:
+    name, rest = r.split_colon(text, "bets ")
+    added, all_in, cap = r.amount_and_flags(rest[len("bets "):], line)
+    return Bet(line, name, added, all_in, cap)
+
+
+@_reads("RAISE", verbs=("raises",))
+def _raise(r: HandReader, text: str, line: int) -> Event:
+    name, rest = r.split_colon(text, "raises ")
+    by, _, rest = rest[len("raises "):].partition(" to ")
+    to, all_in, cap = r.amount_and_flags(rest, line)
+    return RaiseTo(line, name, r.money(by, line), to, all_in, cap)
+
+
+@_reads("SHOW", verbs=("shows",))
+def _show(r: HandReader, text: str, line: int) -> Event:
+    name, rest = r.split_colon(text, "shows ")
+    close = rest.index("]")
+    description = rest[close + 3: -1] if len(rest) > close + 1 else None
+    return Show(line, name, tuple(rest[len("shows ["): close].split()), description)
+
+
+@_reads("MUCK", verbs=("mucks",))
+def _muck(r: HandReader, text: str, line: int) -> Event:
+    return Muck(line, r.split_colon(text, "mucks hand")[0], True)
+
+
+@_reads("NO_SHOW", verbs=("doesn't",))
+def _no_show(r: HandReader, text: str, line: int) -> Event:
+    return Muck(line, r.split_colon(text, "doesn't show hand")[0], False)
+
+
+@_reads("COLLECT", markers=(" collected ",))
+def _collect(r: HandReader, text: str, line: int) -> Event:
+    name, rest = r.split_space(text, " collected ")
+    amount, _, pot = rest[len("collected "):].partition(" from ")
+    if pot == "pot":
+        index = None
+    elif pot == "main pot":
+        index = 0
+    else:
+        index = _small_number(pot.rpartition("-")[2], "side pot number", line) if "-" in pot else 1
+    return Collect(line, name, r.money(amount, line), index)
+
+
+@_reads("CASH_OUT", markers=(" cashed out the hand",))
+def _cash_out(r: HandReader, text: str, line: int) -> Event:
+    name, rest = r.split_space(text, " cashed out the hand for ")
+    amount, printed, fee = rest[len("cashed out the hand for "):].partition(" | Cash Out Fee ")
+    return CashOut(line, name, r.money(amount, line), r.money(fee, line) if printed else None)
+
+
+@_reads("REBUY", markers=(" and receives ",))
+def _rebuy(r: HandReader, text: str, line: int) -> Event:
+    marker = next(m for m in (" re-buys", " adds on", " takes the add-on") if m in text)
+    name, rest = r.split_space(text, marker)
+    chips, _, paid = rest.partition(" and receives ")[2].partition(" chips")
+    return Rebuy(line, name, _money(chips, 1, line), paid.removeprefix(" for ").strip())
+
+
+def _notice(kind: NoticeKind, name_markers: tuple[str, ...]):
+    """The reader of a notice line: its player is the text before the first of `name_markers` found
+    (a marker led by a space ends a name, resolved against the seat list when it appears twice)."""
+    def read(r: HandReader, text: str, line: int) -> Event:
+        player = None
+        for marker in name_markers:
+            if marker in text:
+                player = r.split_space(text, marker)[0] if marker[0] == " " else text[: text.find(marker)]
+                break
+        return Notice(line, kind, player, text)
+    return read
+
+
+LINE_KINDS.declare("LEAVE", markers=(" leaves the table",), reader=_notice(_LEAVE, (" leaves the table",)))
+LINE_KINDS.declare("JOIN", markers=(" joins the table",), reader=_notice(_JOIN, (" joins the table",)))
+LINE_KINDS.declare("CONNECTION", markers=(" is connected", " is disconnected", " has timed out", " has returned"),
+                   reader=_notice(_CONNECTION, (" is connected", " is disconnected", " has returned", " has timed out")))
+LINE_KINDS.declare("SITTING_OUT", verbs=("is", "sits"), markers=(" is sitting out", " sits out"),
+                   reader=_notice(_SITTING_OUT, (": is sitting out", ": sits out", " is sitting out", " sits out")))
+LINE_KINDS.declare("WAIT_BUTTON", markers=(" will be allowed",), reader=_notice(_WAIT_FOR_BUTTON, (" will be allowed",)))
+LINE_KINDS.declare("REMOVED", markers=(" was removed",), reader=_notice(_REMOVED, (" was removed",)))
+LINE_KINDS.declare("BOUNTY", markers=(" wins ",), reader=_notice(_BOUNTY, (" wins ",)))
+LINE_KINDS.declare("FINISHED", markers=(" finished the tournament",),
+                   reader=_notice(_FINISHED, (" finished the tournament",)))
+LINE_KINDS.declare("CHAT", chat=True, reader=_notice(_CHAT, (' said, "',)))
 
 
 def _fold_street(match) -> Street:
@@ -802,3 +827,61 @@ def _cards(text: str) -> tuple[str, ...]:
     if len(groups) == 1:
         return tuple(groups[0].split())
     return tuple(card for group in groups for card in group.split())
+
+
+# ---------------------------------------------------------------------------------------------
+# A block in, a ParseResult out (the dialect's `reader`)
+
+_GRAMMAR_LABEL = "PokerStars"
+_SUMMARY_MARKER = "*** SUMMARY ***"
+_HAND_ID = re.compile(r"#\s*([\w-]+)")
+
+
+def parse(block: Block) -> ParseResult:
+    """Parse one PokerStars hand block: HH005 when oversized, HH011 when cut short, HH010 for a line the
+    grammar does not allow or a field that cannot be read, HH020 for a game that is not Hold'em."""
+    hand_id = _hand_id(block.text, _HAND_ID)
+    if block.oversized:
+        return _oversized(block, SITE, hand_id)
+    first, _, rest = block.text.partition("\n")
+    table_line = rest.lstrip("\n").partition("\n")[0]
+    if not table_line:
+        return _unparsed(block, SITE, hand_id, "HH011", "hand ends right after its header line", block.line,
+                         block.column, expected="Table '…' line, seats, streets, *** SUMMARY ***", actual="end of hand")
+    try:
+        header = read_header(first, table_line, block.line)
+    # each except clause names its exception differently: compiled (mypyc), a name has one type per function
+    except Unsupported as unsupported:
+        return ParseResult(_UNSUPPORTED, block.file, block.line, SITE, hand_id, findings=(
+            finding("HH020", f"game {unsupported.game!r} is not Texas Hold'em; counted as unsupported",
+                    block.file, block.line, block.column, hand_id=hand_id),))
+    except FieldError as header_error:
+        return _unparsed(block, SITE, hand_id, header_error.code, str(header_error), header_error.line,
+                         header_error.column, header_error.expected, header_error.actual)
+    try:
+        lines = block.text.split("\n")
+        _header_tokens, seat_tokens, body, summary = parser().parse_lines(lines)
+    except (UnknownLine, UnexpectedLine) as syntax_error:
+        return _syntax_error(syntax_error, block, SITE, hand_id, _GRAMMAR_LABEL, _SUMMARY_MARKER)
+    try:
+        return ParseResult(_PARSED, block.file, block.line, SITE, hand_id,
+                           hand=_build(block, header, seat_tokens, body, summary, len(lines) - 1))
+    except FieldError as exc:
+        return _unparsed(block, SITE, hand_id, exc.code, str(exc), exc.line, exc.column, exc.expected, exc.actual)
+
+
+def parser() -> LineParser:
+    """The grammar's parser with this dialect's lexer hints (built once per process)."""
+    return load_parser("pokerstars", PokerStarsTransformer, LINE_KINDS.hints())
+
+
+def _build(block: Block, header, seat_tokens, body, summary, line_breaks: int) -> Hand:
+    base = block.line - 1
+    seats = read_seats(seat_tokens, base, header.scale)
+    reader = HandReader(header, seats, block.line)
+    events = reader.body(body)
+    summary_token, *summary_lines = summary
+    claims, trailing = reader.claims(summary_lines, base + summary_token.line)
+    events.extend(trailing)
+    return Hand(header=header, seats=seats, events=tuple(events), claims=claims,
+                source=Source(block.file, block.line, block.column), lines=line_breaks)

@@ -27,8 +27,8 @@ from hhtool.model import (
     DealHole,
     Event,
     Fold,
-    HandCancelled,
     Hand,
+    HandCancelled,
     Header,
     Limit,
     Muck,
@@ -47,8 +47,14 @@ from hhtool.model import (
 )
 from hhtool.model.money import Currency, format_minor
 
-__all__ = ["render_hand", "render_hands", "format_seat_summary", "money_symbol", "without_lines",
-           "HAND_SEPARATOR"]
+__all__ = [
+    "HAND_SEPARATOR",
+    "format_seat_summary",
+    "money_symbol",
+    "render_hand",
+    "render_hands",
+    "without_lines",
+]
 
 HAND_SEPARATOR = "\n\n\n"
 """What the client writes after the last line (and its newline) of each hand: three blank lines."""

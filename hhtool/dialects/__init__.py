@@ -1,0 +1,204 @@
+"""Site dialects: one `Dialect` record per site, and the one registry the generic layers ask.
+
+A site is a package `hhtool/dialects/<site>/` whose `DIALECT` describes it (how its header is
+recognised, where its hand number is, its grammar, its reader, writer, hand-description wording,
+built-in rake schedules and its conventions as data), plus its grammar `grammar/<site>.lark`, plus
+its line in `PACKAGES` below. Nothing else in hhtool names a site: splitting (`hhtool.io.split`),
+planning (`hhtool.engine.plan`), parsing (`hhtool.grammar.parse`) and the pipeline dispatch on
+`Block.dialect` through this registry.
+
+Sites whose hands hhtool cannot read yet are header-only records (`HEADER_ONLY`): their hands are
+still split apart, named (site, hand id) and counted `unsupported` (HH021), never lost.
+
+The code a record points at (reader, writer, wording, rake) is given as a callable or as a
+`"module:name"` string loaded on first use, so that the lowest layers (the splitter) can import
+the registry without importing every reader.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+Ref = Callable[..., Any] | str
+"""A callable, or `"package.module:name"` naming one (imported when first used)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Conventions:
+    """What a site's text means beyond its words: the facts the neutral layers need to read it right.
+
+    - `prints_uncalled`: the site prints the return of an uncalled bet (else the replay derives it);
+    - `raise_amount`: `"to"` when a raise prints the street total it raises to, `"added"` when it prints
+      the chips put in by that action;
+    - `decimal_point`, `thousands`: the number format of amounts (`1,234.50`);
+    - `currencies`: currency symbols as printed → ISO codes;
+    - `time_zones`: zone names printed after a time → IANA zones; `reference_zone`: the zone of the
+      server time printed beside the local one (the most reliable time), if any;
+    - `positions`: the position names its summary prints after a player's name;
+    - `fast_fold`: header → whether the hand was played at a fast-fold pool (no stack or button
+      continuity between its hands);
+    - `newest_first`: its files list hands newest first.
+    """
+
+    prints_uncalled: bool = True
+    raise_amount: str = "to"
+    decimal_point: str = "."
+    thousands: str = ","
+    currencies: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    time_zones: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    reference_zone: str | None = None
+    positions: tuple[str, ...] = ()
+    fast_fold: Ref | None = None
+    newest_first: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Dialect:
+    """One site's hand-history format.
+
+    Header recognition (what `hhtool.io.split` cuts files on and `hhtool.engine.plan` cuts large files
+    on): `header` is a bytes regex that matches where a hand starts; `markers` are literals of which one
+    must be in a chunk before `header` is run there (a file holds one dialect: a literal test is cheap);
+    no markers means `header` is literal-led and always run. A header starts at a line start (`anchor`),
+    or, with `anywhere`, at any point of a line (a cut hand can run into the next header mid-line).
+
+    Hand id: `hand_id` is a regex whose group 1 is the site's hand number, searched in the first
+    `hand_id_window` characters of a block (None: the whole block).
+    """
+
+    name: str
+    header: bytes
+    markers: tuple[bytes, ...] = ()
+    anywhere: bool = False
+    anchor: bytes = rb"^"
+    hand_id: str = r"#\s*([\w-]+)"
+    hand_id_window: int | None = 300
+    site: str = ""  # the `site` of its hands when not `name` (e.g. "888poker" for the "pacific888" dialect)
+    grammar: str | None = None  # grammar/<grammar>.lark
+    reader: Ref | None = None  # Block -> hhtool.grammar.ParseResult; None: its hands are unsupported (HH021)
+    writer: Ref | None = None  # Hand -> the site's text
+    describe: Ref | None = None  # hhtool.rules.ranking.HandValue -> the site's wording of the hand
+    rake: Ref | None = None  # () -> the built-in rake schedules (hhtool.rules.ruleset.RakeSchedule), dated
+    conventions: Conventions = field(default_factory=Conventions)
+
+    @property
+    def site_name(self) -> str:
+        return self.site or self.name
+
+    def load(self, attribute: str) -> Any:
+        """The callable behind `reader`, `writer`, `describe`, `rake` or `conventions.fast_fold`, or None."""
+        ref = getattr(self.conventions, attribute) if attribute == "fast_fold" else getattr(self, attribute)
+        return load(ref) if ref is not None else None
+
+
+def load(ref: Ref) -> Any:
+    """A Ref's callable (a `"module:name"` string is imported once, then cached)."""
+    if not isinstance(ref, str):
+        return ref
+    loaded = _LOADED.get(ref)
+    if loaded is None:
+        module, _, name = ref.partition(":")
+        loaded = _LOADED[ref] = getattr(importlib.import_module(module), name)
+    return loaded
+
+
+_LOADED: dict[str, Any] = {}
+_REGISTRY: dict[str, Dialect] = {}
+_VERSION = [0]  # bumped by every change, so that callers rebuild what they derived from the registry
+
+
+def register(dialect: Dialect, *, replace: bool = False) -> Dialect:
+    """Add a dialect (a site package's `DIALECT`); `replace` swaps a record of the same name."""
+    if dialect.name in _REGISTRY and not replace:
+        raise ValueError(f"dialect {dialect.name!r} is already registered")
+    _REGISTRY[dialect.name] = dialect
+    _VERSION[0] += 1
+    return dialect
+
+
+def unregister(name: str) -> None:
+    """Remove a dialect (tests register toy dialects and take them out again)."""
+    if _REGISTRY.pop(name, None) is not None:
+        _VERSION[0] += 1
+
+
+def get(name: str | None) -> Dialect | None:
+    return _REGISTRY.get(name) if name is not None else None
+
+
+def dialects() -> tuple[Dialect, ...]:
+    """Every registered dialect, in registration order (the order of ties when two headers meet)."""
+    return tuple(_REGISTRY.values())
+
+
+def version() -> int:
+    return _VERSION[0]
+
+
+def by_site(site: str) -> Dialect | None:
+    """The dialect whose hands carry `site` (a hand's `header.site`)."""
+    for dialect in _REGISTRY.values():
+        if dialect.site_name == site:
+            return dialect
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# The registry. A site with a reader is a package here (one line each):
+PACKAGES = (
+    "hhtool.dialects.pokerstars",
+)
+
+# Sites without a reader yet: their hands are split apart, named and counted unsupported (HH021).
+# PartyPoker opens a hand with up to three lines (`Game #N starts.`, `#Game No : N`, `***** Hand
+# History for Game N *****`, blank lines between them), 888 with two: the pattern takes them as one
+# header, so that they make one hand. A last `Game #N starts.` with no hand after it stays in the
+# hand before it. 888 and PartyPoker write their game number on a `#Game No` line before the header,
+# which PartyPoker's Mac client and "fastforward" tables make different from the game's; a tournament
+# number may come first: the hand id is read from the `Hand History for Game` line.
+_PREAMBLE = rb"(?:#Game No : \d+[ \t]*\n(?:[ \t]*\n)*)?"
+HEADER_ONLY = (
+    Dialect("pokerstars_clone", rb"[ \t]*(?:POKERSTARS GAME #|Run It Once Poker Hand #|PokerMaster Hand #"
+            rb"|PokerBros Hand #|Full Tilt Hand #)",
+            (b"POKERSTARS GAME #", b"Run It Once Poker Hand #", b"PokerMaster Hand #", b"PokerBros Hand #",
+             b"Full Tilt Hand #")),
+    Dialect("ggpoker", rb"Poker Hand #[A-Z]*\d", (b"\nPoker Hand #",)),
+    Dialect("winamax", rb"Winamax Poker - ", (b"Winamax Poker - ",), hand_id=r"HandId: #([\w-]+)"),
+    Dialect("pacific888",
+            _PREAMBLE + rb"\*{5} (?:888poker|Cassava|Pacific Poker|888)[^*\n]{0,40}? Hand History for Game",
+            (b"***** 888", b"***** Cassava", b"***** Pacific"), hand_id=r"Hand History for Game (\w+)",
+            site="888poker"),
+    Dialect("partypoker",
+            rb"[ \t]*(?:Game #\d+ starts\.[ \t]*\n(?:[ \t]*\n)*)?" + _PREAMBLE + rb"[ \t]*\*{5} Hand History [Ff]or Game",
+            (b"***** Hand History", b" starts."), hand_id=r"Hand History [Ff]or Game (\w+)"),
+    Dialect("fulltilt", rb"Full ?Tilt ?Poker Game #", (b"Tilt Poker Game #", b"TiltPoker Game #")),
+    Dialect("bovada", rb"(?:Ignition|Bovada|Bodog(?:\.eu|\.com| UK)?) Hand #", (b"Ignition Hand #", b"Bovada Hand #", b"Bodog")),
+    Dialect("winning", rb"(?:Hand #\d+ - |Game Hand #\d+ - |Game started at: )",
+            (b"\nHand #", b"Game Hand #", b"Game started at: "), hand_id=r"(?:Hand #|Game ID: )(\d+)"),
+    Dialect("betonline", rb"(?:BetOnline Poker|PayNoRake|Gear Poker|ActionPoker\.com) Game #\d+",
+            (b"BetOnline Poker Game #", b"PayNoRake Game #", b"Gear Poker Game #", b"ActionPoker.com Game #")),
+    # where an iPoker game may start: a line start, or right after the last one's `</game>`
+    Dialect("ipoker", rb"[ \t]*<game gamecode=", (b"<game gamecode=",), anchor=rb"(?:^|(?<=</game>))",
+            hand_id=r'<game gamecode="(\w+)"'),
+    Dialect("acpc", rb"STATE:\d+:", (b"STATE:",), hand_id=r"STATE:(\d+):"),
+    # Poker Hand History files (PHH, pokerkit): a hand is a `.phh` file, opened by its comment lines if
+    # any, or a `[N]` section of a `.phhs` file; `variant = ` opens it where neither does. A PHH hand
+    # writes its number after its actions, far from its start.
+    Dialect("phh", rb"(?:(?:#[^\n]*\n)+(?:[ \t]*\n)*variant = |\[\d+\][ \t]*\n(?=variant = )|(?<!\]\n)variant = )",
+            (b"variant = ",), hand_id=r"(?m)^hand = (\d+)", hand_id_window=None),
+)
+
+
+def _register_built_ins() -> None:
+    for package in PACKAGES:
+        register(importlib.import_module(package).DIALECT)
+    for dialect in HEADER_ONLY:
+        if dialect.name not in _REGISTRY:  # a package takes over its header-only record
+            register(dialect)
+
+
+_register_built_ins()

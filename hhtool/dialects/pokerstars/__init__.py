@@ -1,0 +1,38 @@
+"""PokerStars: the dialect record. Everything hhtool knows of PokerStars text lives in this package:
+the reader (`reader.py`, with `grammar/pokerstars.lark`), the writer (`writer.py`), the conventions
+and wording (`conventions.py`) and the built-in rake schedules (`rake.py`)."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from hhtool.dialects import Conventions, Dialect
+from hhtool.dialects.pokerstars.conventions import POSITIONS, ZONES
+from hhtool.model.money import CURRENCY_SYMBOLS
+
+SITE = "pokerstars"
+
+DIALECT = Dialect(
+    name=SITE,
+    # found anywhere in a line, by a literal-led pattern: a cut hand can run into the next header mid-line
+    header=rb"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #\d+",
+    anywhere=True,
+    hand_id=r"#\s*([\w-]+)",
+    grammar="pokerstars",
+    reader="hhtool.dialects.pokerstars.reader:parse",
+    writer="hhtool.dialects.pokerstars.writer:render_hand",
+    describe="hhtool.dialects.pokerstars.conventions:describe",
+    rake="hhtool.dialects.pokerstars.rake:history",
+    conventions=Conventions(
+        prints_uncalled=True,
+        raise_amount="to",  # `raises $2 to $3`: the street total (the raise size is printed before it)
+        decimal_point=".",
+        thousands=",",
+        currencies=MappingProxyType(dict(CURRENCY_SYMBOLS)),
+        time_zones=MappingProxyType(dict(ZONES)),
+        reference_zone="ET",  # the server's time, printed in brackets after the local one
+        positions=POSITIONS,
+        fast_fold="hhtool.dialects.pokerstars.conventions:is_fast_fold",
+        newest_first=False,
+    ),
+)
