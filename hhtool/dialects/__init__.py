@@ -151,6 +151,7 @@ def by_site(site: str) -> Dialect | None:
 # The registry. A site with a reader is a package here (one line each):
 PACKAGES = (
     "hhtool.dialects.pokerstars",
+    "hhtool.dialects.ggpoker",
 )
 
 # Sites without a reader yet: their hands are split apart, named and counted unsupported (HH021).
@@ -166,7 +167,6 @@ HEADER_ONLY = (
             rb"|PokerBros Hand #|Full Tilt Hand #)",
             (b"POKERSTARS GAME #", b"Run It Once Poker Hand #", b"PokerMaster Hand #", b"PokerBros Hand #",
              b"Full Tilt Hand #")),
-    Dialect("ggpoker", rb"Poker Hand #[A-Z]*\d", (b"\nPoker Hand #",)),
     Dialect("winamax", rb"Winamax Poker - ", (b"Winamax Poker - ",), hand_id=r"HandId: #([\w-]+)"),
     Dialect("pacific888",
             _PREAMBLE + rb"\*{5} (?:888poker|Cassava|Pacific Poker|888)[^*\n]{0,40}? Hand History for Game",

@@ -14,21 +14,20 @@ import re
 
 import msgspec
 
-from hhtool.grammar.pokerstars import (
-    FieldError,
-    HandReader,
-    Unsupported,
-    _beyond,
-    _cards,
-    _datetime,
+from hhtool.dialects.pokerstars import reader as shared  # the line shapes GG prints as PokerStars does
+from hhtool.dialects.pokerstars.reader import (
     _FOLD_RESULTS,
     _FOLDED,
-    _fold_street,
-    _money,
-    _read_table,
-    _READERS as _POKERSTARS_READERS,
     _TABLES,
+    HandReader,
+    _cards,
+    _datetime,
+    _fold_street,
+    _read_table,
 )
+from hhtool.grammar.fields import FieldError, Unsupported
+from hhtool.grammar.fields import beyond as _beyond
+from hhtool.grammar.kinds import LineKinds
 from hhtool.model import (
     BlindKind,
     CashDrop,
@@ -36,8 +35,8 @@ from hhtool.model import (
     DealHole,
     EVCashout,
     Event,
-    Insurance,
     Header,
+    Insurance,
     Limit,
     Notice,
     NoticeKind,
@@ -50,7 +49,7 @@ from hhtool.model import (
 from hhtool.model.limits import MAX_ID_DIGITS, MAX_YEAR, MIN_YEAR
 from hhtool.model.money import CURRENCY_SYMBOLS, MoneyError, to_minor
 
-SITE = "ggpoker"
+SITE = "ggpoker"  # also in hhtool.dialects.ggpoker (the record)
 
 # ---------------------------------------------------------------------------------------------
 # Header
@@ -164,31 +163,24 @@ _SUMMARY_NAME = re.compile(r"(.+?)(?= \((?:button|small blind|big blind|button b
 
 
 class GGHandReader(HandReader):
-    """HandReader with GG's own line kinds; the PokerStars readers serve the shared ones."""
+    """HandReader with GG's line kinds (LINE_KINDS below); the summary is GG's own."""
 
     def read(self, kind: str, text: str, line: int):
+        """Read a line's event with GG's readers; memoise it unless reading it looked at the seat list."""
         self.name_dependent = False
         reader = _READERS.get(kind)
-        if reader is None:
-            return self._other(kind, text, line)
+        if reader is None:  # grammar and declarations out of step (tests check they agree)
+            raise FieldError("HH010", f"no reader for line kind {kind}", line)
         event = reader(self, text, line)
         if not self.name_dependent:
             memo = self.events
-            if len(memo) >= 1 << 13:
+            if len(memo) >= shared.MEMO_LINES:
                 memo.clear()
             memo[text] = (kind, event)
         return event
 
     def body(self, tokens) -> list:
-        """Every body line through `read` (the base class short-cuts to the PokerStars readers)."""
-        events: list[Event] = []
-        base = self.base
-        for token in tokens:
-            known = self.events.get(token.value)
-            if known is not None and known[0] == token.type:
-                events.append(msgspec.structs.replace(known[1], line=base + token.line))
-            else:
-                events.append(self.read(token.type, token.value, base + token.line))
+        events = super().body(tokens)
         self.shared_board: tuple[str, ...] = ()
         if any(type(event) is StreetStart and event.run for event in events):
             self._shared_streets(events)
@@ -208,72 +200,10 @@ class GGHandReader(HandReader):
             if event.run == 0 and event.board:
                 self.shared_board = event.board
 
-    def _dealt(self, text, line):
-        rest = text[len("Dealt to "):]
-        if "[" not in rest:  # an opponent: GG names every seat dealt in, without its cards
-            return DealHole(line, rest, ())
-        return super()._dealt(text, line)
-
-    def _street(self, text, line):
-        marker = text[4: text.index(" ***", 4)]
-        first, _, remainder = marker.partition(" ")
-        run = _RUNS.get(first, 0)
-        return StreetStart(line, _STREETS[remainder if run else marker], run, _cards(text))
-
-    def _post_missed(self, text, line):
-        name, amount, all_in = self._post(text, line, "posts missed blind ")
-        return PostBlind(line, name, BlindKind.MISSED, amount, all_in)
-
-    def _straddle(self, text, line):
-        name, rest = self.split_colon(text, "straddle ")
-        rest = rest[len("straddle "):]
-        all_in = rest.endswith(" and is all-in")
-        amount = self.money(rest.removesuffix(" and is all-in"), line)
-        return PostBlind(line, name, BlindKind.STRADDLE, amount, all_in)
-
-    def _cash_drop(self, text, line):
-        return CashDrop(line, self.money(text[len("Cash Drop to Pot : total "):], line))
-
-    def _in_brackets(self, text: str, verb: str, line: int) -> tuple[str, int]:
+    def in_brackets(self, text: str, verb: str, line: int) -> tuple[str, int]:
         """`name: <verb>($X)` → name and the amount in the brackets."""
         name, rest = self.split_colon(text, verb)
         return name, self.money(rest[len(verb):-1], line)
-
-    def _ev_cashout(self, text, line):
-        return EVCashout(line, self.split_colon(text, "Chooses to EV Cashout")[0])
-
-    def _cashout_risk(self, text, line):
-        name, amount = self._in_brackets(text, "Pays Cashout Risk (", line)
-        return EVCashout(line, name, paid=amount)
-
-    def _cashout_received(self, text, line):
-        name, amount = self._in_brackets(text, "Receives Cashout (", line)
-        return EVCashout(line, name, received=amount)
-
-    def _insurance(self, text, line):
-        """`get an all-in insurance (premium ($0/$4/$0) for ($0/$10.8/$0) - (Mandatory/Main/Sub))`."""
-        name, rest = self.split_colon(text, "get an all-in insurance (")
-        terms = _INSURANCE_TERMS.match(rest, len("get an all-in insurance ("))
-        if terms is None:
-            raise FieldError("HH010", f"insurance terms not understood: {text[:120]!r}", line,
-                             expected="premium ($a/$b/$c) for ($x/$y/$z) - (Mandatory/Main/Sub)", actual=rest)
-        premiums = tuple(self.money(amount, line) for amount in terms["premiums"].split("/"))
-        covers = tuple(self.money(amount, line) for amount in terms["covers"].split("/"))
-        return Insurance(line, name, premiums, covers)
-
-    def _insurance_premium(self, text, line):
-        name, amount = self._in_brackets(text, "pay premium of all-in insurance (", line)
-        return Insurance(line, name, paid=amount)
-
-    def _insurance_paid(self, text, line):
-        name, amount = self._in_brackets(text, "get main compensation of all-in insurance (", line)
-        return Insurance(line, name, received=amount)
-
-    def _other(self, kind: str, text: str, line: int):
-        if kind == "FINISHED":
-            marker = " finished the tournament" if " finished the tournament" in text else " wins the tournament"
-            return Notice(line, NoticeKind.FINISHED, text[: text.find(marker)], text)
-        return super()._other(kind, text, line)
 
     # -- summary ---------------------------------------------------------------------------
     def claims(self, tokens, summary_line: int) -> tuple[Claims, list[Event]]:
@@ -400,12 +330,117 @@ class GGHandReader(HandReader):
         return tuple(outcomes)
 
 
-_GG_READERS = {
-    "POST_MISSED": GGHandReader._post_missed, "STRADDLE": GGHandReader._straddle,
-    "CASH_DROP": GGHandReader._cash_drop, "EV_CASHOUT": GGHandReader._ev_cashout,
-    "CASHOUT_RISK": GGHandReader._cashout_risk, "CASHOUT_RECEIVED": GGHandReader._cashout_received,
-    "INSURANCE": GGHandReader._insurance, "INSURANCE_PREMIUM": GGHandReader._insurance_premium,
-    "INSURANCE_PAID": GGHandReader._insurance_paid,
-    "DEALT": GGHandReader._dealt, "STREET": GGHandReader._street,
-}
-_READERS = {**_POKERSTARS_READERS, **_GG_READERS}
+
+# ---------------------------------------------------------------------------------------------
+# The line kinds of grammar/ggpoker.lark, each declared once with its reader and hint words. The kinds
+# GG prints exactly as PokerStars does are read by the PokerStars readers.
+
+LINE_KINDS = LineKinds()
+_reads = LINE_KINDS.reads
+_READERS = LINE_KINDS.readers
+LINE_KINDS.declare("HEADER", first=("Poker",))  # read_header
+LINE_KINDS.declare("TABLE", first=("Table",))  # read_header
+LINE_KINDS.declare("SEAT", first=("Seat",))  # read_seats
+LINE_KINDS.declare("SUMMARY", first=("***",))  # opens the summary, read by GGHandReader.claims
+LINE_KINDS.declare("SEAT_RESULT", first=("Seat",))  # GGHandReader.seat_result
+LINE_KINDS.declare("TOTAL_POT", first=("Total",))  # GGHandReader.pot_claims
+LINE_KINDS.declare("BOARD", first=("Board", "FIRST", "SECOND", "THIRD"))  # GGHandReader.claims
+LINE_KINDS.declare("RUN_TIMES", first=("Hand",))  # GGHandReader.claims
+for _kind, _first, _verbs, _markers, _reader in (
+    ("UNCALLED", ("Uncalled",), (), (), shared._uncalled),
+    ("POST_SMALL", (), ("posts",), (), shared._post_small),
+    ("POST_BIG", (), ("posts",), (), shared._post_big),
+    ("POST_ANTE", (), ("posts",), (), shared._post_ante),
+    ("POST_BUTTON", (), ("posts",), (), shared._post_button),
+    ("FOLD", (), ("folds",), (), shared._fold),
+    ("CHECK", (), ("checks",), (), shared._check),
+    ("CALL", (), ("calls",), (), shared._call),
+    ("BET", (), ("bets",), (), shared._bet),
+    ("RAISE", (), ("raises",), (), shared._raise),
+    ("SHOW", (), ("shows",), (), shared._show),
+    ("COLLECT", (), (), (" collected ",), shared._collect),
+):
+    LINE_KINDS.declare(_kind, first=_first, verbs=_verbs, markers=_markers, reader=_reader)
+
+
+@_reads("STREET", first=("***",))
+def _street(r: GGHandReader, text: str, line: int) -> Event:
+    marker = text[4: text.index(" ***", 4)]
+    first, _, remainder = marker.partition(" ")
+    run = _RUNS.get(first, 0)
+    return StreetStart(line, _STREETS[remainder if run else marker], run, _cards(text))
+
+
+@_reads("DEALT", first=("Dealt",))
+def _dealt(r: GGHandReader, text: str, line: int) -> Event:
+    rest = text[len("Dealt to "):]
+    if "[" not in rest:  # an opponent: GG names every seat dealt in, without its cards
+        return DealHole(line, rest, ())
+    return shared._dealt(r, text, line)
+
+
+@_reads("POST_MISSED", verbs=("posts",))
+def _post_missed(r: GGHandReader, text: str, line: int) -> Event:
+    name, amount, all_in = r.post_fields(text, line, "posts missed blind ")
+    return PostBlind(line, name, BlindKind.MISSED, amount, all_in)
+
+
+@_reads("STRADDLE", verbs=("straddle",))
+def _straddle(r: GGHandReader, text: str, line: int) -> Event:
+    name, rest = r.split_colon(text, "straddle ")
+    rest = rest[len("straddle "):]
+    all_in = rest.endswith(" and is all-in")
+    return PostBlind(line, name, BlindKind.STRADDLE, r.money(rest.removesuffix(" and is all-in"), line), all_in)
+
+
+@_reads("CASH_DROP", first=("Cash",))
+def _cash_drop(r: GGHandReader, text: str, line: int) -> Event:
+    return CashDrop(line, r.money(text[len("Cash Drop to Pot : total "):], line))
+
+
+@_reads("EV_CASHOUT", verbs=("Chooses",))
+def _ev_cashout(r: GGHandReader, text: str, line: int) -> Event:
+    return EVCashout(line, r.split_colon(text, "Chooses to EV Cashout")[0])
+
+
+@_reads("CASHOUT_RISK", verbs=("Pays",))
+def _cashout_risk(r: GGHandReader, text: str, line: int) -> Event:
+    name, amount = r.in_brackets(text, "Pays Cashout Risk (", line)
+    return EVCashout(line, name, paid=amount)
+
+
+@_reads("CASHOUT_RECEIVED", verbs=("Receives",))
+def _cashout_received(r: GGHandReader, text: str, line: int) -> Event:
+    name, amount = r.in_brackets(text, "Receives Cashout (", line)
+    return EVCashout(line, name, received=amount)
+
+
+@_reads("INSURANCE", verbs=("get",))
+def _insurance(r: GGHandReader, text: str, line: int) -> Event:
+    """`get an all-in insurance (premium ($0/$4/$0) for ($0/$10.8/$0) - (Mandatory/Main/Sub))`."""
+    name, rest = r.split_colon(text, "get an all-in insurance (")
+    terms = _INSURANCE_TERMS.match(rest, len("get an all-in insurance ("))
+    if terms is None:
+        raise FieldError("HH010", f"insurance terms not understood: {text[:120]!r}", line,
+                         expected="premium ($a/$b/$c) for ($x/$y/$z) - (Mandatory/Main/Sub)", actual=rest)
+    premiums = tuple(r.money(amount, line) for amount in terms["premiums"].split("/"))
+    covers = tuple(r.money(amount, line) for amount in terms["covers"].split("/"))
+    return Insurance(line, name, premiums, covers)
+
+
+@_reads("INSURANCE_PREMIUM", verbs=("pay",))
+def _insurance_premium(r: GGHandReader, text: str, line: int) -> Event:
+    name, amount = r.in_brackets(text, "pay premium of all-in insurance (", line)
+    return Insurance(line, name, paid=amount)
+
+
+@_reads("INSURANCE_PAID", verbs=("get",))
+def _insurance_paid(r: GGHandReader, text: str, line: int) -> Event:
+    name, amount = r.in_brackets(text, "get main compensation of all-in insurance (", line)
+    return Insurance(line, name, received=amount)
+
+
+@_reads("FINISHED", markers=(" finished the tournament", " wins the tournament"))
+def _finished(r: GGHandReader, text: str, line: int) -> Event:
+    marker = " finished the tournament" if " finished the tournament" in text else " wins the tournament"
+    return Notice(line, NoticeKind.FINISHED, text[: text.find(marker)], text)
