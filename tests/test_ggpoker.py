@@ -445,3 +445,98 @@ def test_every_gg_holdem_hand_of_the_corpus_parses(corpus):
                     assert result.status is Status.PARSED, (path.name, result.findings)
     assert statuses[Status.PARSED] == 7441 + 62  # Rush & Cash + the four NLHE tournament files
     assert all(not name.startswith("NLHE") for name in unsupported)
+
+
+# -- validation: pot identity, fees, newest-first files, fast-fold pools -------------------------
+
+from hhtool.validate import validate_paths  # noqa: E402
+
+
+def validate_text(tmp_path, *hands: str, name: str = "gg.txt") -> list:
+    path = tmp_path / name
+    path.write_text("\n\n".join(textwrap.dedent(h).strip("\n") + "\n" for h in hands), encoding="utf-8")
+    return [r for r in validate_paths([path]) if not isinstance(r, Finding)]
+
+
+def codes(results) -> list[str]:
+    return [f.code for r in results for f in r.findings]
+
+
+OLDER = """
+    Poker Hand #HD4500000001: Hold'em No Limit ($1/$2) - 2025/10/03 10:00:00
+    Table 'NLHGold4' 6-max Seat #1 is the button
+    Seat 1: 3a2b1c0d ($200 in chips)
+    Seat 2: 8f7e6d5c ($200 in chips)
+    Seat 3: Hero ($200 in chips)
+    8f7e6d5c: posts small blind $1
+    Hero: posts big blind $2
+    *** HOLE CARDS ***
+    Dealt to 3a2b1c0d 
+    Dealt to 8f7e6d5c 
+    Dealt to Hero [7c 2d]
+    3a2b1c0d: folds
+    8f7e6d5c: folds
+    Uncalled bet ($1) returned to Hero
+    *** SHOWDOWN ***
+    Hero collected $2 from pot
+    *** SUMMARY ***
+    Total pot $2 | Rake $0 | Jackpot $0 | Bingo $0 | Fortune $0 | Tax $0
+    Seat 1: 3a2b1c0d (button) folded before Flop (didn't bet)
+    Seat 2: 8f7e6d5c (small blind) folded before Flop
+    Seat 3: Hero (big blind) collected ($2)
+"""
+NEWER = """
+    Poker Hand #HD4500000002: Hold'em No Limit ($1/$2) - 2025/10/03 10:00:40
+    Table 'NLHGold4' 6-max Seat #2 is the button
+    Seat 1: 3a2b1c0d ($200 in chips)
+    Seat 2: 8f7e6d5c ($199 in chips)
+    Seat 3: Hero ($201 in chips)
+    Hero: posts small blind $1
+    3a2b1c0d: posts big blind $2
+    *** HOLE CARDS ***
+    Dealt to 3a2b1c0d 
+    Dealt to 8f7e6d5c 
+    Dealt to Hero [9s 4h]
+    8f7e6d5c: folds
+    Hero: folds
+    Uncalled bet ($1) returned to 3a2b1c0d
+    *** SHOWDOWN ***
+    3a2b1c0d collected $2 from pot
+    *** SUMMARY ***
+    Total pot $2 | Rake $0 | Jackpot $0 | Bingo $0 | Fortune $0 | Tax $0
+    Seat 1: 3a2b1c0d (big blind) collected ($2)
+    Seat 2: 8f7e6d5c (button) folded before Flop (didn't bet)
+    Seat 3: Hero (small blind) folded before Flop
+"""
+NEWER_SHORT = NEWER.replace("Seat 2: 8f7e6d5c ($199 in chips)", "Seat 2: 8f7e6d5c ($150 in chips)")
+
+
+@pytest.mark.parametrize("order", ["newest first", "oldest first"])
+def test_stacks_chain_by_hand_time_whatever_the_file_order(tmp_path, order):
+    hands = (NEWER, OLDER) if order == "newest first" else (OLDER, NEWER)
+    assert codes(validate_text(tmp_path, *hands)) == []
+    broken = (NEWER_SHORT, OLDER) if order == "newest first" else (OLDER, NEWER_SHORT)
+    results = validate_text(tmp_path, *broken)
+    findings = [f for r in results for f in r.findings]
+    assert [(f.code, f.hand_id, f.expected, f.actual) for f in findings] == [("HH410", "HD4500000002", "19900", "15000")]
+
+
+def test_button_moves_by_hand_time_in_a_newest_first_file(tmp_path):
+    stuck = NEWER.replace("Seat #2 is the button", "Seat #3 is the button").replace(
+        "Seat 3: Hero (small blind)", "Seat 3: Hero (button) (small blind)").replace(
+        "Seat 2: 8f7e6d5c (button)", "Seat 2: 8f7e6d5c")
+    assert "HH412" in codes(validate_text(tmp_path, stuck, OLDER))
+
+
+def test_rush_and_cash_pool_has_no_stack_or_button_continuity_but_duplicates_count(tmp_path):
+    rush = [h.replace("#HD45", "#RC45").replace("'NLHGold4'", "'RushAndCash12000009'") for h in (NEWER_SHORT, OLDER)]
+    assert codes(validate_text(tmp_path, *rush)) == []
+    results = validate_text(tmp_path, rush[1], rush[1], name="twice.txt")
+    assert [r.status for r in results] == ["valid", "duplicate"] and "HH414" in codes(results)
+
+
+def test_winners_collect_the_total_pot_less_rake_and_every_fee(tmp_path):
+    assert codes(validate_text(tmp_path, RUSH)) == []  # 0.75 - 0.03 - 0.01 = 0.71
+    wrong = RUSH.replace("Jackpot $0.01", "Jackpot $0.02")
+    assert "HH206" in codes(validate_text(tmp_path, wrong))
+
