@@ -52,10 +52,13 @@ from hhtool.model import (
 )
 from hhtool.model.cards import RANKS, SUITS
 from hhtool.model.clock import to_utc
+from hhtool.dialects.pokerstars.conventions import ZONES
 from hhtool.model.money import format_minor
 from hhtool.dialects.pokerstars.writer import HAND_SEPARATOR, render_hand
-from hhtool.rules.ranking import describe, evaluate
-from hhtool.rules.ruleset import RakeSchedule, pokerstars_schedule
+from hhtool.dialects.pokerstars.wording import describe
+from hhtool.rules.ranking import evaluate
+from hhtool.dialects.pokerstars.rake import schedule as pokerstars_schedule
+from hhtool.rules.ruleset import RakeSchedule
 
 __all__ = ["GAMES", "CASH_STAKES", "generate_hands", "generate_text", "write_hands"]
 
@@ -64,7 +67,7 @@ _LIMITS = {"nl": Limit.NO_LIMIT, "pl": Limit.POT_LIMIT, "fl": Limit.FIXED_LIMIT}
 
 # Cash stakes in cents as the header prints them: small/big blind (NL, PL) or small/big bet (FL,
 # whose blinds are half a small bet and a small bet). Each is a level of the PokerStars schedule
-# (hhtool.rules.ruleset.pokerstars_schedule, keyed by currency, big blind and fixed limit), so the
+# (hhtool.dialects.pokerstars.rake.schedule, keyed by currency, big blind and fixed limit), so the
 # rake of every cash hand is the published one.
 CASH_STAKES = {
     Limit.NO_LIMIT: ((1, 2), (2, 5), (5, 10), (10, 25), (25, 50), (50, 100)),
@@ -512,7 +515,7 @@ class _HandPlay:
         return Header(
             site="pokerstars", hand_id=str(self.hand_id), game="holdem", limit=self.limit,
             small_blind=self.sb, big_blind=self.bb, small_bet=self.small_bet, big_bet=self.big_bet,
-            currency=self.currency, scale=self.scale, time=local, time_zone=zone, time_utc=to_utc(local, zone, time),
+            currency=self.currency, scale=self.scale, time=local, time_zone=zone, time_utc=to_utc(local, zone, time, ZONES, "ET"),
             server_time=time,
             table=table.name, max_seats=table.max_seats, button_seat=self.button,
             tournament_id=tourney.tid if tourney else None, buy_in=tourney.buy_in if tourney else None,

@@ -25,7 +25,8 @@ from hhtool.export import export_paths
 from hhtool.export.rows import Rows
 from hhtool.model import CashOut
 from hhtool.dialects.pokerstars.writer import format_seat_summary, render_hand
-from hhtool.rules.ruleset import RuleSet, pokerstars_schedule
+from hhtool.dialects.pokerstars.rake import schedule as pokerstars_schedule
+from hhtool.rules.ruleset import RuleSet
 from hhtool.stats import player_stats
 from hhtool.validate import validate_hand
 

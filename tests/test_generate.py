@@ -37,7 +37,8 @@ from hhtool.model import (
     StreetStart,
 )
 from hhtool.dialects.pokerstars.writer import format_seat_summary, render_hand
-from hhtool.rules.ruleset import RuleSet, pokerstars_schedule
+from hhtool.dialects.pokerstars.rake import schedule as pokerstars_schedule
+from hhtool.rules.ruleset import RuleSet
 from hhtool.validate import HandResult, validate_hand, validate_paths
 
 RULES = RuleSet(rake=pokerstars_schedule())

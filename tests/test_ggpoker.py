@@ -540,3 +540,10 @@ def test_winners_collect_the_total_pot_less_rake_and_every_fee(tmp_path):
     wrong = RUSH.replace("Jackpot $0.01", "Jackpot $0.02")
     assert "HH206" in codes(validate_text(tmp_path, wrong))
 
+
+
+def test_every_sample_gg_file_validates_without_findings():
+    paths = sorted(SAMPLES.glob("gg-*.txt"))
+    results = [r for r in validate_paths(paths) if not isinstance(r, Finding)]
+    assert len(results) == 6
+    assert [(r.file, f.code, f.message) for r in results for f in r.findings] == []

@@ -54,7 +54,8 @@ from hhtool.model import (
     StreetStart,
 )
 from hhtool.model.money import format_minor
-from hhtool.rules.ruleset import RuleSet, pokerstars_schedule
+from hhtool.dialects.pokerstars.rake import schedule as pokerstars_schedule
+from hhtool.rules.ruleset import RuleSet
 from hhtool.validate import validate_hand
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"

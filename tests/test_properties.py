@@ -35,7 +35,8 @@ from hhtool.model import (
 )
 from hhtool.dialects.pokerstars.writer import render_hand, render_hands, without_lines
 from hhtool.rules.crosshand import CrossHand
-from hhtool.rules.ruleset import RuleSet, pokerstars_schedule
+from hhtool.dialects.pokerstars.rake import schedule as pokerstars_schedule
+from hhtool.rules.ruleset import RuleSet
 from hhtool.validate import validate_hand
 
 RULES = RuleSet(rake=pokerstars_schedule())

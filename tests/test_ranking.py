@@ -9,13 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hhtool.dialects.pokerstars.wording import describe, description_matches
 from hhtool.rules import ranking
 from hhtool.rules.ranking import (
     Category,
     HandValue,
     best_five,
-    describe,
-    description_matches,
     evaluate,
 )
 

@@ -37,7 +37,8 @@ from handkit import (
 )
 from hhtool.codes import CATALOGUE
 from hhtool.findings import Severity
-from hhtool.rules.ruleset import RuleSet, load_rules, pokerstars_schedule
+from hhtool.dialects.pokerstars.rake import schedule as pokerstars_schedule
+from hhtool.rules.ruleset import RuleSet, load_rules
 
 STARS = RuleSet(rake=pokerstars_schedule())
 

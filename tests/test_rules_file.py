@@ -20,8 +20,10 @@ from typer.testing import CliRunner
 
 from hhtool.audit import audit
 from hhtool.cli import app
+from hhtool.dialects.pokerstars.rake import history as pokerstars_history
+from hhtool.dialects.pokerstars.rake import schedule as pokerstars_schedule
 from hhtool.rules.ruleset import (
-    RakeLevel, RakeSchedule, RulesError, load_rules, pokerstars_history, pokerstars_schedule, rake_terms,
+    RakeLevel, RakeSchedule, RulesError, load_rules, rake_terms,
 )
 
 # -- hands ---------------------------------------------------------------------------------------

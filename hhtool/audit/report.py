@@ -18,7 +18,8 @@ import pandas as pd
 
 from hhtool.audit.tables import Tables, money, parsed_hands, stakes_label
 from hhtool.codes import CATALOGUE
-from hhtool.rules.ruleset import RakeLevel, RakeSchedule, RuleSet, pokerstars_history, rake_terms
+from hhtool import dialects
+from hhtool.rules.ruleset import RakeLevel, RakeSchedule, RuleSet, rake_terms
 
 # Findings that say a payout is wrong: uncalled bets, pots, collected amounts, winners, splits.
 PAYOUT_CODES = ("HH201", "HH202", "HH203", "HH204", "HH205", "HH206", "HH303", "HH305")
@@ -43,7 +44,7 @@ VIOLATION_LABELS = {"above_cap": "above the cap", "above_percentage": "above the
 
 @dataclass(frozen=True)
 class Schedule:
-    """The rake schedule the audit applies: a rules file's, or PokerStars' dated history (built in).
+    """The rake schedule the audit applies: a rules file's, or the dialects' built-in dated schedules.
     Each hand is checked by the one in force for its site, currency and day (`rake_terms`), the
     decision `validate` makes too."""
 
@@ -75,11 +76,11 @@ def _stakes_listed(schedule: RakeSchedule) -> str:
 
 
 def choose_schedule(rules: RuleSet | None, rules_source: str | None = None) -> Schedule:
-    """The rules file's schedule when it has one, else PokerStars' published figures for PokerStars hands
-    of the days each was in force (hhtool.rules.ruleset.pokerstars_history)."""
+    """The rules file's schedule when it has one, else each site's built-in schedules, for that site's hands
+    of the days each was in force (the dialects' `rake`, hhtool.dialects.built_in_rake)."""
     if rules is not None and rules.rake is not None:
         return Schedule((rules.rake,), f"rules file {rules_source}" if rules_source else "rules file")
-    return Schedule(pokerstars_history(), "built-in")
+    return Schedule(dialects.built_in_rake(), "built-in")
 
 
 # -- per-hand ledger ------------------------------------------------------------------------------

@@ -20,8 +20,11 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from types import MappingProxyType
 from typing import Any
+
+from hhtool.model.clock import to_utc
 
 Ref = Callable[..., Any] | str
 """A callable, or `"package.module:name"` naming one (imported when first used)."""
@@ -38,7 +41,8 @@ class Conventions:
     - `currencies`: currency symbols as printed → ISO codes;
     - `time_zones`: zone names printed after a time → IANA zones; `reference_zone`: the zone of the
       server time printed beside the local one (the most reliable time), if any;
-    - `positions`: the position names its summary prints after a player's name;
+    - `positions`: the position names its summary prints after a player's name → the seat position each
+      names (`button`, `small blind`, `big blind`; None for a tag that names no position);
     - `fast_fold`: header → whether the hand was played at a fast-fold pool (no stack or button
       continuity between its hands);
     - `newest_first`: its files list hands newest first.
@@ -51,7 +55,7 @@ class Conventions:
     currencies: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     time_zones: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     reference_zone: str | None = None
-    positions: tuple[str, ...] = ()
+    positions: Mapping[str, str | None] = field(default_factory=lambda: MappingProxyType({}))
     fast_fold: Ref | None = None
     newest_first: bool = False
 
@@ -82,6 +86,7 @@ class Dialect:
     reader: Ref | None = None  # Block -> hhtool.grammar.ParseResult; None: its hands are unsupported (HH021)
     writer: Ref | None = None  # Hand -> the site's text
     describe: Ref | None = None  # hhtool.rules.ranking.HandValue -> the site's wording of the hand
+    description_matches: Ref | None = None  # (printed description, cards) -> whether it names their best hand
     rake: Ref | None = None  # () -> the built-in rake schedules (hhtool.rules.ruleset.RakeSchedule), dated
     conventions: Conventions = field(default_factory=Conventions)
 
@@ -90,7 +95,8 @@ class Dialect:
         return self.site or self.name
 
     def load(self, attribute: str) -> Any:
-        """The callable behind `reader`, `writer`, `describe`, `rake` or `conventions.fast_fold`, or None."""
+        """The callable behind `reader`, `writer`, `describe`, `description_matches`, `rake` or
+        `conventions.fast_fold`, or None."""
         ref = getattr(self.conventions, attribute) if attribute == "fast_fold" else getattr(self, attribute)
         return load(ref) if ref is not None else None
 
@@ -145,6 +151,59 @@ def by_site(site: str) -> Dialect | None:
         if dialect.site_name == site:
             return dialect
     return None
+
+
+def conventions(site: str) -> Conventions:
+    """The conventions of the dialect whose hands carry `site` (defaults for an unknown site)."""
+    if _SITE_VERSION[0] != _VERSION[0]:
+        _BY_SITE.clear()
+        _SITE_VERSION[0] = _VERSION[0]
+    known = _BY_SITE.get(site)
+    if known is None:
+        dialect = by_site(site)
+        known = _BY_SITE[site] = dialect.conventions if dialect is not None else _NO_CONVENTIONS
+    return known
+
+
+_BY_SITE: dict[str, Conventions] = {}
+_SITE_VERSION = [-1]
+_NO_CONVENTIONS = Conventions()
+
+
+def started_utc(header: Any) -> datetime | None:
+    """When a hand started, in UTC, read with its site's zones: from the site's reference time when it
+    printed one (the most reliable), else from the local time and its zone; None when neither is known."""
+    found = conventions(header.site)
+    return to_utc(header.time, header.time_zone, header.server_time, found.time_zones, found.reference_zone)
+
+
+def replayed_sites() -> tuple[str, ...]:
+    """The sites whose hands hhtool reads and replays (the dialects with a reader)."""
+    return tuple(d.site_name for d in _REGISTRY.values() if d.reader is not None)
+
+
+def built_in_rake() -> tuple[Any, ...]:
+    """Every dialect's built-in rake schedules (hhtool.rules.ruleset.RakeSchedule), each with its site and
+    the days it is in force, in registry order."""
+    return tuple(schedule for d in _REGISTRY.values() if d.rake is not None for schedule in d.load("rake")())
+
+
+def wording(site: str) -> tuple[Callable[..., str], Callable[..., bool]] | None:
+    """The site's wording of a hand: (describe, description_matches), or None when its dialect has none
+    (its printed descriptions are then not checked). Cached per registry version."""
+    if _WORDING_VERSION[0] != _VERSION[0]:
+        _WORDINGS.clear()
+        _WORDING_VERSION[0] = _VERSION[0]
+    if site not in _WORDINGS:
+        dialect = by_site(site)
+        describe = dialect.load("describe") if dialect is not None else None
+        matches = dialect.load("description_matches") if dialect is not None else None
+        _WORDINGS[site] = (describe, matches) if describe is not None and matches is not None else None
+    return _WORDINGS[site]
+
+
+_WORDINGS: dict[str, Any] = {}
+_WORDING_VERSION = [-1]
 
 
 # ---------------------------------------------------------------------------------------------

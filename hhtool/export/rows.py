@@ -6,13 +6,13 @@ import os
 
 import pyarrow as pa
 
+from hhtool.dialects import conventions
 from hhtool.export.schema import COLUMNS
 from hhtool.findings import Finding, Severity
 from hhtool.model import BlindKind, Hand, PostAnte, PostBlind, RaiseTo
 from hhtool.rules.replay import Replay
 from hhtool.validate import HandResult
 
-_POSITIONS = {"button", "small blind", "big blind"}
 _ACTION_NAMES = {
     BlindKind.SMALL: "post_small", BlindKind.BIG: "post_big", BlindKind.SMALL_AND_BIG: "post_small_and_big",
     BlindKind.BUTTON: "post_button",
@@ -191,8 +191,9 @@ class Rows:
                day: str) -> None:
         positions = {}
         folded_on = {}
+        named = conventions(hand.header.site).positions  # printed name → the seat position it names, or None
         for summary in hand.claims.seats:
-            tags = [t for t in summary.positions if t in _POSITIONS]
+            tags = [named[t] for t in summary.positions if named.get(t) is not None]
             positions[summary.player] = tags[-1] if tags else None
             if summary.folded_on is not None:
                 folded_on[summary.player] = str(summary.folded_on)

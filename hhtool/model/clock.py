@@ -1,34 +1,32 @@
 """When a hand started, in UTC: the export's `date` column, and the day a rake schedule is in force.
 
-PokerStars prints a local time with its zone and, mostly, the server's ET time beside it; the ET one
-is the most reliable. Kept in the model because both the export and the rules ask it.
+A site prints a local time with its zone and, on some sites, the server's reference time beside it
+(the most reliable one). Which zones a site prints, and its reference zone, are its dialect's
+conventions (hhtool.dialects.started_utc passes them here). Kept in the model because both the export
+and the rules ask it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime, timezone
 from zoneinfo import ZoneInfo
 
-# Zones PokerStars prints after the local time, as IANA zones (ET is the server's reference).
-ZONES = {
-    "ET": "America/New_York", "EDT": "America/New_York", "EST": "America/New_York",
-    "CET": "Europe/Paris", "CEST": "Europe/Paris", "WET": "Europe/Lisbon", "WEST": "Europe/Lisbon",
-    "EET": "Europe/Helsinki", "EEST": "Europe/Helsinki", "MSK": "Europe/Moscow", "GMT": "Etc/UTC",
-    "UTC": "Etc/UTC", "BST": "Europe/London", "PT": "America/Los_Angeles", "CT": "America/Chicago",
-    "MT": "America/Denver", "AT": "America/Halifax", "NT": "America/St_Johns", "AEST": "Australia/Sydney",
-    "AWST": "Australia/Perth", "NZT": "Pacific/Auckland", "IST": "Asia/Kolkata", "JST": "Asia/Tokyo",
-    "CCT": "Asia/Shanghai", "BRT": "America/Sao_Paulo", "ART": "America/Argentina/Buenos_Aires",
-}
 _ZONE_CACHE: dict[str, ZoneInfo] = {}
 
 
-def to_utc(local: datetime | None, zone: str | None, time_et: datetime | None) -> datetime | None:
-    """UTC from the ET time when printed (the most reliable), else from the local time and its zone."""
-    if time_et is not None:
-        local, zone = time_et, "ET"
-    if local is None or zone is None or zone not in ZONES:
+def to_utc(local: datetime | None, zone: str | None, reference: datetime | None,
+           zones: Mapping[str, str], reference_zone: str | None) -> datetime | None:
+    """UTC from the reference time when printed (the most reliable), else from the local time and its
+    zone; `zones` maps the zone names a site prints to IANA zones."""
+    if reference is not None and reference_zone is not None:
+        local, zone = reference, reference_zone
+    if local is None or zone is None:
         return None
-    tz = _ZONE_CACHE.get(zone)
+    iana = zones.get(zone)
+    if iana is None:
+        return None
+    tz = _ZONE_CACHE.get(iana)
     if tz is None:
-        tz = _ZONE_CACHE[zone] = ZoneInfo(ZONES[zone])
+        tz = _ZONE_CACHE[iana] = ZoneInfo(iana)
     return local.replace(tzinfo=tz).astimezone(timezone.utc)

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from hhtool.dialects import wording
 from hhtool.model import DealHole, Fold, SeatSummary, Show, StreetStart
 from hhtool.model.cards import DECK
-from hhtool.rules.ranking import describe, description_matches, evaluate
+from hhtool.rules.ranking import evaluate
 from hhtool.rules.replay import Player, Pot, Replay
 from hhtool.rules.ruleset import level_in_force
 
@@ -533,9 +534,9 @@ def _check_cards(s: Replay) -> None:
         if event.description and len(event.cards) == 2:
             board = _board_at(s, event.line, run)
             cards = event.cards + board
-            if len(board) >= 3 and _valid(cards) and not description_matches(event.description, cards):
+            if len(board) >= 3 and _valid(cards) and not _description_matches(s, event.description, cards):
                 s.report("HH304", f"{event.player} shows {' '.join(event.cards)} as {event.description!r}; with "
-                         f"the board {' '.join(board)} it is not", event.line, expected=_describe(cards),
+                         f"the board {' '.join(board)} it is not", event.line, expected=_describe(s, cards),
                          actual=event.description)
 
 
@@ -543,8 +544,16 @@ def _valid(cards) -> bool:
     return DECK.issuperset(cards) and len(set(cards)) == len(cards) and 5 <= len(cards) <= 7
 
 
-def _describe(cards) -> str:
-    return describe(evaluate(cards))
+def _describe(s: Replay, cards) -> str:
+    words = wording(s.hand.header.site)
+    return words[0](evaluate(cards)) if words is not None else ""
+
+
+def _description_matches(s: Replay, text: str, cards) -> bool:
+    """Whether a printed description names the best hand of `cards`, in the site's wording (a site
+    without a wording in its dialect is not checked)."""
+    words = wording(s.hand.header.site)
+    return words is None or words[1](text, cards)
 
 
 def _check_summary(s: Replay) -> None:
@@ -595,10 +604,10 @@ def _check_summary(s: Replay) -> None:
             if outcome.description and len(seat.cards) == 2:
                 board = boards[run]
                 cards = seat.cards + board
-                if len(board) >= 3 and _valid(cards) and not description_matches(outcome.description, cards):
+                if len(board) >= 3 and _valid(cards) and not _description_matches(s, outcome.description, cards):
                     s.report("HH304", f"{seat.player}'s summary says {outcome.description!r} for "
                              f"{' '.join(seat.cards)} on {' '.join(board)}", seat.line,
-                             expected=_describe(cards), actual=outcome.description)
+                             expected=_describe(s, cards), actual=outcome.description)
         if seat.cards and player.shown and set(seat.cards) != set(player.shown) and len(seat.cards) == len(player.shown):
             s.report("HH308", f"the summary shows {' '.join(seat.cards)} for {seat.player}, who showed "
                      f"{' '.join(player.shown)}", seat.line, expected=" ".join(player.shown),

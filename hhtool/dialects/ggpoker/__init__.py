@@ -47,6 +47,7 @@ DIALECT = Dialect(
     reader="hhtool.dialects.ggpoker.parse:parse_gg",
     writer="hhtool.dialects.ggpoker.writer:render_hand",
     describe="hhtool.dialects.ggpoker.wording:describe",
+    description_matches="hhtool.dialects.ggpoker.wording:description_matches",
     rake=None,
     conventions=Conventions(
         prints_uncalled=True,

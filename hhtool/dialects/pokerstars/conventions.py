@@ -16,8 +16,9 @@ ZONES = {
     "CCT": "Asia/Shanghai", "BRT": "America/Sao_Paulo", "ART": "America/Argentina/Buenos_Aires",
 }
 
-# The position names a summary seat line prints in brackets after the player's name.
-POSITIONS = ("button", "small blind", "big blind", "button blind")
+# The position names a summary seat line prints in brackets after the player's name, each with the
+# seat position it names in the dataset (None: "button blind" is a blind the button posts, no position).
+POSITIONS = {"button": "button", "small blind": "small blind", "big blind": "big blind", "button blind": None}
 
 
 def is_fast_fold(header) -> bool:

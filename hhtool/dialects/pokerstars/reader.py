@@ -16,6 +16,7 @@ from lark import Transformer
 
 from hhtool.codes import finding
 from hhtool.dialects.pokerstars import SITE
+from hhtool.dialects.pokerstars.conventions import POSITIONS, ZONES
 from hhtool.grammar.fields import FieldError, Unsupported
 from hhtool.grammar.fields import beyond as _beyond
 from hhtool.grammar.fields import money as _money
@@ -212,7 +213,7 @@ def read_header(line: str, table_line: str, line_no: int) -> Header:
         hand_id=intro["id"],
         time=time,
         time_zone=tz,
-        time_utc=to_utc(time, tz, time_et),
+        time_utc=to_utc(time, tz, time_et, ZONES, "ET"),
         server_time=time_et,
         table=name,
         max_seats=max_seats,
@@ -370,7 +371,7 @@ _RUNS = {"FIRST": 1, "SECOND": 2}
 _TOTAL = re.compile(r"Total pot (?P<total>\S+)(?: Main pot (?P<main>\S+?)\.)?(?P<sides>(?: Side pot(?:-\d+)? \S+?\.)*)"
                     r"(?: ?\| Rake (?P<rake>\S+))?")
 _SIDE = re.compile(r"Side pot(?:-\d+)? (\S+?)\.(?= |$)")
-_TAGS = ("(button)", "(small blind)", "(big blind)", "(button blind)")
+_TAGS = tuple(f"({name})" for name in POSITIONS)
 _FOLDED = re.compile(r"folded (?:before Flop|on the (?P<street>Flop|Turn|River))(?P<nobet> \(didn't bet\))?")
 _CASHED = (" (pot not awarded as player cashed out)", " (cashed out).", " (cashed out)")
 _FOLD_RESULTS = {
@@ -379,7 +380,7 @@ _FOLD_RESULTS = {
                           ("on the Turn", _TURN), ("on the River", _RIVER))
     for nobet in ("", " (didn't bet)")
 }
-_SUMMARY_NAME = re.compile(r"(.+?)(?= \((?:button|small blind|big blind|button blind)\)| folded | showed \["
+_SUMMARY_NAME = re.compile(r"(.+?)(?= \((?:" + "|".join(map(re.escape, POSITIONS)) + r")\)| folded | showed \["
                            r"| mucked| collected \(| won \(| is sitting out)")
 _RUN_SEPARATOR = re.compile(r", and (?=won \(|collected \(|lost\b)")
 # 'won ($X) with …', 'lost with …', and 'collected (X)' (a shown hand that won uncontested)

@@ -1,0 +1,103 @@
+"""PokerStars' wording of a hand (`shows [..] (a pair of Aces)`, `won (..) with ...`), and whether a
+printed description names the hand the cards make. The ranking itself is hhtool.rules.ranking's."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from hhtool.rules.ranking import Category, HandValue, evaluate
+
+_NAMES = dict(zip(range(2, 15), ("Deuce", "Three", "Four", "Five", "Six", "Seven", "Eight",
+                                 "Nine", "Ten", "Jack", "Queen", "King", "Ace")))
+
+
+def _name(rank: int) -> str:
+    return _NAMES[rank]
+
+
+def _plural(rank: int) -> str:
+    return "Sixes" if rank == 6 else _NAMES[rank] + "s"
+
+
+def describe(value: HandValue) -> str:
+    """The client's wording, as in `shows [..] (a pair of Aces)` and `won (..) with ...`."""
+    r = value.ranks
+    match value.category:
+        case Category.HIGH_CARD:
+            return f"high card {_name(r[0])}"
+        case Category.PAIR:
+            return f"a pair of {_plural(r[0])}"
+        case Category.TWO_PAIR:
+            return f"two pair, {_plural(r[0])} and {_plural(r[2])}"
+        case Category.THREE_OF_A_KIND:
+            return f"three of a kind, {_plural(r[0])}"
+        case Category.STRAIGHT:
+            return f"a straight, {_name(r[4])} to {_name(r[0])}"
+        case Category.FLUSH:
+            return f"a flush, {_name(r[0])} high"
+        case Category.FULL_HOUSE:
+            return f"a full house, {_plural(r[0])} full of {_plural(r[3])}"
+        case Category.FOUR_OF_A_KIND:
+            return f"four of a kind, {_plural(r[0])}"
+        case _ if r[0] == 14:
+            return "a Royal Flush"
+        case _:
+            return f"a straight flush, {_name(r[4])} to {_name(r[0])}"
+
+
+# How many leading ranks the wording names; the rest are kickers the client may add.
+_MADE = {Category.HIGH_CARD: 1, Category.PAIR: 2, Category.TWO_PAIR: 4,
+         Category.THREE_OF_A_KIND: 3, Category.FOUR_OF_A_KIND: 4}
+# A loser's line ends "- lower kicker" (flush: "- lower cards"); a hand that wins on
+# kickers names them: "- King kicker", "- Ace+King kicker".
+_SUFFIX = re.compile(r" - (?:lower (kicker|cards)|([A-Za-z]+(?:\+[A-Za-z]+)*) kicker)$")
+
+
+_WORDINGS: dict[int, frozenset[str]] = {}  # strength → accepted wordings, casefolded
+
+
+def _wordings(value: HandValue) -> frozenset[str]:
+    """`describe`'s wording of an evaluated hand (and the royal flush's other one), casefolded; cached."""
+    wordings = _WORDINGS.get(value.strength)
+    if wordings is None:
+        names = {describe(value)}
+        if value.category == Category.STRAIGHT_FLUSH and value.ranks[0] == 14:
+            names.add("a straight flush, Ten to Ace")
+        wordings = _WORDINGS[value.strength] = frozenset(w.casefold() for w in names)
+    return wordings
+
+
+def description_matches(text: str, cards: Sequence[str]) -> bool:
+    """Whether a printed description names the category and ranks of the best hand of `cards`.
+
+    Accepted besides `describe`'s wording: differences of case and spacing, the kicker
+    suffixes above (named kickers must be the hand's leading kickers), and "a straight
+    flush, Ten to Ace" for a royal flush.
+    """
+    try:  # a shown hand's wording is checked twice, on its show line and its summary line
+        return _matches(text, tuple(cards))
+    except TypeError:  # unhashable: uncached, to fail (or not) exactly as it would
+        return _matches.__wrapped__(text, tuple(cards))
+
+
+@lru_cache(maxsize=64)
+def _matches(text: str, cards: tuple[str, ...]) -> bool:
+    value = evaluate(cards)
+    text = " ".join(text.split()).casefold()
+    suffix = _SUFFIX.search(text) if " - " in text else None  # the suffix starts with " - "
+    base = text[:suffix.start()] if suffix else text
+    if base not in _wordings(value):
+        return False
+    if suffix is None:
+        return True
+    if suffix[1] == "cards":
+        return value.category == Category.FLUSH
+    made = _MADE.get(value.category)
+    if made is None:
+        return False
+    if suffix[1] == "kicker":
+        return True
+    named = suffix[2].split("+")
+    return named == [_name(r).casefold() for r in value.ranks[made:made + len(named)]]
