@@ -24,6 +24,7 @@ HOT_PATH = (
     "hhtool.grammar.parse",
     "hhtool.rules.ranking",
     "hhtool.dialects.pokerstars.wording",
+    "hhtool.rules.betting",
     "hhtool.rules.replay",
     "hhtool.rules.settle",
     "hhtool.rules.crosshand",

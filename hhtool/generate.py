@@ -6,7 +6,9 @@ stacks carried from hand to hand (busted cash players rebuy at least 50 big blin
 order, no-limit / pot-limit / fixed-limit bet sizes (min-raise, pot limit, the four-bet cap except
 heads-up), short all-ins that do not reopen the betting, uncalled bets returned, side pots,
 showdowns won by the best five of seven with split pots and the odd chip left of the button, and
-the PokerStars rake schedule (no flop no drop, caps by players dealt in). Every hand is a
+the PokerStars rake schedule (no flop no drop, caps by players dealt in). What is legal (whose turn,
+the call, bet and raise sizes, reopening, the cap, the end of a round, the uncalled bet) it asks the
+betting core the replay uses, `hhtool.rules.betting`; it only chooses among the legal actions. Every hand is a
 `hhtool.model.Hand` whose line numbers are those of its text, `hhtool.dialects.pokerstars.writer.render_hand`.
 
 Deterministic: the same arguments give the same hands (all chance goes through one
@@ -56,6 +58,7 @@ from hhtool.dialects.pokerstars.conventions import ZONES
 from hhtool.model.money import format_minor
 from hhtool.dialects.pokerstars.writer import HAND_SEPARATOR, render_hand
 from hhtool.dialects.pokerstars.wording import describe
+from hhtool.rules.betting import Betting, Stake, uncalled
 from hhtool.rules.ranking import evaluate
 from hhtool.dialects.pokerstars.rake import schedule as pokerstars_schedule
 from hhtool.rules.ruleset import RakeSchedule
@@ -147,19 +150,17 @@ def _pick_hero(table: _Table, rng: random.Random) -> str | None:
     return rng.choice(names) if names else None
 
 
-class _P:
-    """A player during one hand (the same bookkeeping as the replay's, so the two agree)."""
+class _P(Stake):
+    """A player during one hand: the betting state of the betting core (`Stake`, as in the replay) and
+    what the generator needs to play and record the hand."""
 
-    __slots__ = ("name", "seat", "stack", "start", "street", "total", "folded", "all_in", "acted", "can_raise",
-                 "cards", "folded_on", "paid", "value", "won", "showed", "mucked", "faced")
+    __slots__ = ("name", "seat", "start", "can_raise", "cards", "folded_on", "paid", "value", "won", "showed",
+                 "mucked")
 
     def __init__(self, name: str, seat: int, stack: int) -> None:
-        self.name, self.seat, self.stack, self.start = name, seat, stack, stack
-        self.street = 0
-        self.total = 0
-        self.folded = False
-        self.all_in = False
-        self.acted = False
+        super().__init__(stack)
+        self.name, self.seat, self.start = name, seat, stack
+        # the generator's own reading of A7: only a single full raise reopens the betting (see _aggress)
         self.can_raise = True
         self.cards: tuple[str, ...] = ()
         self.folded_on: Street | None = None
@@ -168,7 +169,6 @@ class _P:
         self.won = 0
         self.showed = False
         self.mucked = False
-        self.faced = 0  # the bet to match after this player's last action in the round
 
 
 # Pieces of the names real PokerStars players have (FORMATS.md 1.2): spaces, colons, brackets,
@@ -376,13 +376,10 @@ class _HandPlay:
         self.fixed = self.limit is Limit.FIXED_LIMIT
         self.events: list = []
         self.line = 0
-        # betting state (as in hhtool.rules.replay)
-        self.high = 0
-        self.last_raise = 0
-        self.bets = 0
+        # the betting state: the betting core's, as the replay's
+        self.betting = Betting(self.limit, self.bb, self.small_bet, self.big_bet)
         self.street = _PREFLOP
         self.round_heads_up = False
-        self.capped = False
         self.frozen = False
         self.aggressor: _P | None = None
         self.raises = 0
@@ -407,12 +404,8 @@ class _HandPlay:
         return p.stack == 0
 
     def owed(self, p: _P) -> int:
-        """What p must add; when everybody else still in is all-in, only what they put in (as the replay)."""
-        high = self.high
-        if self.n_active - (not p.all_in) == 0 and self.n_live - 1 > 0:
-            high = min(high, max(o.street for o in self.order if o is not p and not o.folded))
-        owed = high - p.street
-        return owed if owed > 0 else 0
+        """What p must add (the betting core's `to_call`)."""
+        return self.betting.to_call(p, self.order)
 
     def fold(self, p: _P) -> None:
         p.folded = True
@@ -474,9 +467,7 @@ class _HandPlay:
         if hero is not None:
             self.emit(DealHole, hero.name, hero.cards)
         # betting rounds
-        self.high = max([self.bb, *(p.street for p in order)])
-        self.last_raise = self.small_bet if self.fixed else self.bb
-        self.bets = 1
+        self.betting.start_preflop(order)
         first = left[-1] if heads_up else None
         cursor = self._before(first) if first is not None else bb_player
         self._round(cursor)
@@ -487,14 +478,9 @@ class _HandPlay:
             self.street = street
             self.emit(StreetStart, street, 0, board[:size])
             dealt = size
+            self.betting.start_street(street, order)
             for p in order:
-                p.street = 0
-                p.acted = False
                 p.can_raise = True
-                p.faced = 0
-            self.high = 0
-            self.bets = 0
-            self.last_raise = (self.big_bet if street is not _FLOP else self.small_bet) if self.fixed else self.bb
             self._round(self.button_player)
         return self._settle(header, seat_records, board[:dealt], hero)
 
@@ -524,31 +510,26 @@ class _HandPlay:
 
     # -- betting -------------------------------------------------------------------------------
     def _round(self, cursor: _P) -> None:
-        """One betting round, in turn order from the player after `cursor` (A1, A3)."""
+        """One betting round, in turn order from the player after `cursor` (A1, A3): the betting core
+        says who is to act and when the round is complete."""
         order = self.order
         n = len(order)
+        rotations = [order[i + 1:] + order[:i + 1] for i in range(n)]  # the players after order[i]
         index = order.index(cursor)
+        betting = self.betting
         self.round_heads_up = self.n_live == 2
-        self.capped = False
         self.frozen = False
         self.aggressor_this_round = None
         self.raises = 0
         acted_any = False
-        owed = self.owed
-        while self.n_live > 1 and self.n_active > 0:
-            if self.n_active == 1 and owed(next(p for p in order if not p.folded and not p.all_in)) == 0:
-                break  # the last player with chips has nobody left to bet against
-            player = None
-            for k in range(1, n + 1):
-                candidate = order[(index + k) % n]
-                if not candidate.folded and not candidate.all_in and (not candidate.acted or owed(candidate) > 0):
-                    player, index = candidate, (index + k) % n
-                    break
+        while True:
+            player = betting.waiting_for(rotations[index], order, self.n_live, self.n_active)
             if player is None:
                 break
+            index = order.index(player)
             self._act(player)
             player.acted = True
-            player.faced = self.high
+            player.acted_at = betting.high
             acted_any = True
         if acted_any and self.aggressor_this_round is not None:
             self.aggressor = self.aggressor_this_round
@@ -558,34 +539,23 @@ class _HandPlay:
 
     def _return_uncalled(self) -> None:
         """P2: the part of the top bet nobody matched goes back to the bettor."""
-        top, first, second = None, 0, 0
-        for p in self.order:
-            street = p.street
-            if street > first:
-                top, first, second = p, street, first
-            elif street > second:
-                second = street
-        amount = first - second
+        top, amount = uncalled(self.order)
         if top is None or amount <= 0:
             return
-        top.street -= amount
-        top.total -= amount
-        top.stack += amount
-        self.pot_total -= amount
-        if top.stack > 0 and top.all_in:
-            top.all_in = False
+        if self.betting.returned(top, amount):
             self.n_active += 1
-        self.high = top.street
+        self.pot_total -= amount
         self.emit(ReturnUncalled, top.name, amount)
 
     def _act(self, p: _P) -> None:
         rng = self.rng
+        betting = self.betting
         owed = self.owed(p)
         others_active = self.n_active > 1
-        # fixed limit: the four-bet cap (lifted heads-up); no raise after a short all-in (see _aggress)
-        cap_ok = not self.fixed or ((self.bets < 4 and not self.capped) or self.round_heads_up) and not self.frozen
-        can_raise = p.can_raise or (self.gen.cumulative_reopen and not self.fixed
-                                    and self.high - p.faced >= self.last_raise)
+        # fixed limit: the four-bet cap (lifted in a round that starts heads-up); no raise after a short
+        # all-in (see _aggress)
+        cap_ok = not self.fixed or (not betting.capped(heads_up=self.round_heads_up) and not self.frozen)
+        can_raise = p.can_raise or (self.gen.cumulative_reopen and not self.fixed and betting.may_raise(p))
         can_aggress = others_active and can_raise and p.stack > owed and cap_ok
         preflop = self.street is _PREFLOP
         if owed == 0:
@@ -595,7 +565,7 @@ class _HandPlay:
             return
         # facing a bet: fold, call or raise
         pot = self.pot_total
-        if preflop and self.bets == 1:
+        if preflop and betting.bets == 1:
             fold = 0.55 if p is not self.sb_player else 0.35
         else:
             fold = min(0.75, 0.25 + 0.5 * owed / max(pot, 1))
@@ -619,30 +589,26 @@ class _HandPlay:
         no-limit raises over such a bet go to at least two big blinds, and fixed-limit betting is
         only called after a short all-in. False when no legal raise fits (pot limit): the caller calls.
         """
-        rng = self.rng
-        high = self.high
+        rng, betting = self.rng, self.betting
+        high = betting.high
         most = p.street + p.stack  # all-in: the street total the player can reach
         pot = self.pot_total
         round_to = max(1, self.bb // 10)
         if self.fixed:
-            unit = self.big_bet if self.street in (_TURN, _RIVER) else self.small_bet
-            target = min(high + unit, most)
+            target = min(high + betting.unit(), most)
         else:
-            minimum = high + self.last_raise
+            minimum = betting.min_raise_to()
             if 0 < high < self.bb:  # over an all-in bet below the minimum bet
                 minimum = max(minimum, 2 * self.bb)
             owed = high - p.street
-            if self.limit is Limit.POT_LIMIT or (self.limit is Limit.POT_LIMIT_PREFLOP and self.street is _PREFLOP):
-                maximum = high + pot + owed
-            else:
-                maximum = most
+            maximum = betting.max_raise_to(p, pot) if betting.pot_limited() else most
             roll = rng.random()
             short = most <= 15 * self.bb
             if roll < (0.35 if short else 0.05) or most <= minimum:
                 target = most
             elif roll < 0.2:
                 target = minimum
-            elif self.street is _PREFLOP and high == self.bb and self.bets == 1:
+            elif self.street is _PREFLOP and high == self.bb and betting.bets == 1:
                 callers = sum(1 for o in self.order if o.street >= self.bb and o is not p and o is not self.bb_player)
                 target = int(self.bb * rng.choice((2, 2.5, 3, 3, 3.5, 4))) + callers * self.bb
             else:
@@ -662,27 +628,23 @@ class _HandPlay:
         else:
             posted = max((o.street for o in self.order if o is not p), default=0)
             self.emit(RaiseTo, p.name, target - posted, target, all_in, False)
-        # A7: a full bet or raise reopens the betting; a short all-in one does not for those who acted
-        self.bets += 1
-        self.raises += 1
-        self.high = p.street
-        self.aggressor_this_round = p
-        if increment >= self.last_raise:
-            if not self.fixed:
-                self.last_raise = increment
-            for o in self.order:
-                if o is not p:
-                    o.acted = False
+        # A7: a full bet or raise reopens the betting; a short all-in one does not for those who acted.
+        # The generator plays the strictest reading: after a short all-in, those who acted may not raise
+        # again (unless cumulative_reopen: the raises adding up, the core's may_raise), and in fixed limit
+        # nobody raises any more.
+        full = betting.full_raise(increment)
+        for o in self.order:
+            if o is not p:
+                if full:
                     o.can_raise = True
-        else:
-            for o in self.order:
-                if o is not p and o.acted:
+                elif o.acted:
                     o.can_raise = False
-                    o.acted = False
-            if self.fixed:
-                self.frozen = True
-        if self.fixed and self.bets >= 4 and not self.round_heads_up and not self.capped:
-            self.capped = True
+        betting.raised(p, increment, self.order)
+        self.raises += 1
+        self.aggressor_this_round = p
+        if not full and self.fixed:
+            self.frozen = True
+        if self.fixed and betting.capped(heads_up=self.round_heads_up):  # the bet that reached the cap
             self.emit(Notice, NoticeKind.BETTING_CAPPED, None, "Betting is capped")
         return True
 

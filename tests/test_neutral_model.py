@@ -13,6 +13,7 @@ from datetime import datetime, timezone
 
 import msgspec
 
+from hhtool.export.rows import Rows
 from hhtool.findings import Severity
 from hhtool.model import (
     Bet,
@@ -43,7 +44,7 @@ from hhtool.model import (
 from hhtool.model.money import Currency
 from hhtool.rules.replay import Replay
 from hhtool.rules.ruleset import RuleSet
-from hhtool.validate import validate_hand
+from hhtool.validate import HandResult, validate_hand
 
 RULES = RuleSet()  # no rake schedule: these hands come from no particular site
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
@@ -383,3 +384,28 @@ def test_currency_prints_amounts_one_way():
     assert Currency("USD", "$", 100, trim=True).format(20) == "$0.2"  # GGPoker: `Cash Drop to Pot : total $0.2`
     assert Currency("chips", "", 1, thousands=",").format(12144) == "12,144"
     assert Currency.of("chips", 1).format(1500) == "1500"
+
+
+# -- the dataset's columns for the new data ---------------------------------------------------------------
+def _rows(hand: Hand) -> dict[str, dict[str, list]]:
+    state = run(hand)
+    rows = Rows()
+    rows.add_hand(HandResult("valid", "hand.txt", 1, "test", "1", state.findings, hand, state))
+    return {table: rows.columns_of(table) for table in rows.columns}
+
+
+def test_export_columns_for_cash_drop_fees_straddles_runs_and_money_outside_the_pot():
+    fees = (("jackpot", 2), ("bingo", 0), ("tax", 1))
+    hands = _rows(_walk(CashDrop(0, 50), collected=56, total=60, rake=1, fees=fees))["hands"]
+    assert (hands["cash_drop"], hands["fees"], hands["fee_names"], hands["fee_amounts"], hands["runs"]) == (
+        [50], [3], [["jackpot", "bingo", "tax"]], [[2, 0, 1]], [1])
+    assert hands["total_pot"] == [60] and hands["rake"] == [1]
+    actions = _rows(_straddled(fold("Ann"), fold("Bob"), fold("Cat"), returned("Dan", 10), collect("Dan", 25),
+                               total=25))["actions"]
+    assert list(zip(actions["player"], actions["action"], actions["amount"]))[:3] == [
+        ("Bob", "post_small", 5), ("Cat", "post_big", 10), ("Dan", "post_straddle", 20)]
+    tables = _rows(_all_in_preflop(*RUN3, *_run3_collects(670, 670, 670), runs=3, boards=BOARDS3))
+    assert tables["hands"]["runs"] == [3] and tables["payouts"]["run"] == [1, 2, 3]
+    seats = _rows(_river(EVCashout(0, "Ann"), EVCashout(0, "Ann", paid=65)))["seats"]
+    ann = seats["player"].index("Ann")
+    assert (seats["paid_outside"][ann], seats["final_stack"][ann]) == (65, 2010 - 65)

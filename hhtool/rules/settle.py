@@ -29,17 +29,17 @@ def settle(s: Replay) -> None:
     fees = _fees_taken(s, total, collected)
     rake = claims.rake if claims.rake is not None else total - collected - fees
     if claims.total_pot is not None and claims.total_pot != total:
-        s.report("HH203", f"Total pot {s.money(claims.total_pot)}, but the chips put in (less uncalled bets) come to "
-                 f"{s.money(total)}", claims.line, expected=total, actual=claims.total_pot)
+        s.report("HH203", claims.line, claimed=s.money(claims.total_pot), total=s.money(total), expected=total,
+                 actual=claims.total_pot)
     nets = _net_pots(s, total, rake + fees)
     expected = _awards(s, nets)
     _check_collects(s, expected)
     kept = s.cash_out_kept = _kept_by_room(s, expected)
     unpaid = sum(kept.values())
     if claims.total_pot is not None and collected + rake + fees + unpaid != claims.total_pot:
-        s.report("HH206", f"collected {s.money(collected)} + rake {s.money(rake)} is not the total pot "
-                 f"{s.money(claims.total_pot)}", claims.line, expected=claims.total_pot - rake - fees - unpaid,
-                 actual=collected)
+        s.report("HH206", claims.line, collected=s.money(collected), rake=s.money(rake),
+                 fees=f" + fees {s.money(fees)}" if fees else "", total=s.money(claims.total_pot),
+                 expected=claims.total_pot - rake - fees - unpaid, actual=collected)
     _check_rake(s, total, rake)
     _check_summary(s)
 
@@ -60,9 +60,9 @@ def _fees_taken(s: Replay, total: int, collected: int) -> int:
         if name == TAX:
             tax += amount
     if tax and claims.rake is not None and claims.total_pot is not None:
-        if collected + claims.rake + fees != claims.total_pot and collected + claims.rake + fees - tax == claims.total_pot:
-            s.report("HH213", f"tax {s.money(tax)} is printed, but the winners collect the pot without it being "
-                     f"taken", claims.line, expected=claims.total_pot - claims.rake - fees, actual=collected)
+        taken = claims.rake + fees
+        if collected + taken != claims.total_pot and collected + taken - tax == claims.total_pot:
+            s.report("HH213", claims.line, tax=s.money(tax), expected=claims.total_pot - taken, actual=collected)
             return fees - tax
     return fees
 
@@ -111,18 +111,18 @@ def _net_pots(s: Replay, total: int, rake: int) -> list[int]:
         if fits and (taken is None or taken == printed):
             return printed
         if taken is None:
-            s.report("HH204", f"the summary prints pots {_amounts(s, printed)} (after rake {s.money(rake)}); the "
-                     f"contributions make {_amounts(s, gross)} before rake", claims.line,
-                     expected=" + ".join(map(str, gross)), actual=" + ".join(map(str, printed)))
+            s.report("HH204", claims.line, "contributions", printed=_amounts(s, printed), rake=s.money(rake),
+                     gross=_amounts(s, gross), expected=" + ".join(map(str, gross)),
+                     actual=" + ".join(map(str, printed)))
         else:
-            s.report("HH204", f"the summary prints pots {_amounts(s, printed)} (after rake {s.money(rake)}); the "
-                     f"collected lines take {_amounts(s, taken)} from pots of {_amounts(s, gross)} before rake",
-                     claims.line, expected=f"{' + '.join(map(str, taken))} (of {' + '.join(map(str, gross))} "
-                     f"before rake)", actual=" + ".join(map(str, printed)))
+            s.report("HH204", claims.line, "collected", printed=_amounts(s, printed), rake=s.money(rake),
+                     taken=_amounts(s, taken), gross=_amounts(s, gross),
+                     expected=f"{' + '.join(map(str, taken))} (of {' + '.join(map(str, gross))} before rake)",
+                     actual=" + ".join(map(str, printed)))
             return taken
     elif len(gross) > 1 and claims.total_pot is not None:
-        s.report("HH204", f"the summary prints one pot; the all-in levels make {len(gross)}: "
-                 f"{_amounts(s, gross)}", claims.line, expected=len(gross), actual=1)
+        s.report("HH204", claims.line, "one", count=len(gross), gross=_amounts(s, gross), expected=len(gross),
+                 actual=1)
     nets, left = [], rake
     for amount in gross:
         taken_off = left if left < amount else amount
@@ -266,8 +266,8 @@ def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int]) -> Non
         run = run if len(runs) > 1 else 0
         index = 0 if event.pot_index is None else event.pot_index
         if index >= len(s.pots):
-            s.report("HH205", f"{event.player} collects {s.money(event.amount)} from a pot that does not exist "
-                     f"(the hand has {len(s.pots)})", event.line, expected=f"pot index < {len(s.pots)}", actual=index)
+            s.report("HH205", event.line, "no_pot", player=event.player, amount=s.money(event.amount),
+                     count=len(s.pots), expected=f"pot index < {len(s.pots)}", actual=index)
             continue
         actual[(run, index, event.player)] += event.amount
         lines.setdefault((run, index), event.line)
@@ -281,9 +281,8 @@ def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int]) -> Non
             key = (run, index)
             if key in unverified:
                 if key in gots:
-                    s.report("HH306", f"pot {index} ({s.money(pot.amount)}) went to "
-                             f"{', '.join(sorted(gots[key]))}; the cards shown do "
-                             f"not decide it", lines.get(key, last))
+                    s.report("HH306", lines.get(key, last), index=index, amount=s.money(pot.amount),
+                             winners=", ".join(sorted(gots[key])))
                 continue
             want = wants.get(key, {})
             got = gots.get(key, {})
@@ -294,15 +293,14 @@ def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int]) -> Non
             if want.keys() != got.keys():
                 if not got and not want:
                     continue
-                s.report("HH303", f"{_pot_name(s, index, run)} ({s.money(pot.amount)}) goes to "
-                         f"{_names(want)} by the cards, but {_names(got)} collected it", line,
-                         expected=_names(want), actual=_names(got))
+                s.report("HH303", line, pot=_pot_name(s, index, run), amount=s.money(pot.amount), want=_names(want),
+                         got=_names(got), expected=_names(want), actual=_names(got))
             elif want != got and not (len(want) > 1 and _split_in_chips(s, want, got)):
-                code = "HH305" if len(want) > 1 else "HH205"
+                code, variant = ("HH305", "") if len(want) > 1 else ("HH205", "share")
                 for name in sorted(want):
                     if want[name] != got[name]:
-                        s.report(code, f"{name} collects {s.money(got[name])} from {_pot_name(s, index, run)}; "
-                                 f"the share is {s.money(want[name])}", lines.get((run, index, name), line),
+                        s.report(code, lines.get((run, index, name), line), variant, player=name,
+                                 amount=s.money(got[name]), pot=_pot_name(s, index, run), share=s.money(want[name]),
                                  expected=want[name], actual=got[name])
 
 
@@ -351,11 +349,11 @@ def _names(names) -> str:
 def _check_rake(s: Replay, total: int, rake: int) -> None:
     header, line = s.hand.header, s.hand.claims.line
     if rake < 0:
-        s.report("HH207", f"negative rake {s.money(rake)}", line, expected=">= 0", actual=rake)
+        s.report("HH207", line, "negative", rake=s.money(rake), expected=">= 0", actual=rake)
         return
     if header.is_tournament:
         if rake:
-            s.report("HH207", f"rake {s.money(rake)} in a tournament hand", line, expected=0, actual=rake)
+            s.report("HH207", line, "tournament", rake=s.money(rake), expected=0, actual=rake)
         return
     schedule = s.rules.rake
     if schedule is None:
@@ -365,16 +363,12 @@ def _check_rake(s: Replay, total: int, rake: int) -> None:
         return
     if schedule.no_flop_no_drop and not s.saw_flop:
         if rake:
-            s.report("HH209", f"rake {s.money(rake)} on a hand that ended before the flop", line, expected=0,
-                     actual=rake)
+            s.report("HH209", line, rake=s.money(rake), expected=0, actual=rake)
         return
     due = schedule.due(level, total, len(s.order))
-    if rake > due:
-        s.report("HH208", f"rake {s.money(rake)} on a {s.money(total)} pot with {len(s.order)} players; the "
-                 f"schedule takes {s.money(due)}", line, expected=due, actual=rake)
-    elif rake < due:
-        s.report("HH212", f"rake {s.money(rake)} on a {s.money(total)} pot with {len(s.order)} players; the "
-                 f"schedule takes {s.money(due)}", line, expected=due, actual=rake)
+    if rake != due:
+        s.report("HH208" if rake > due else "HH212", line, rake=s.money(rake), total=s.money(total),
+                 players=len(s.order), due=s.money(due), expected=due, actual=rake)
 
 
 # -- cards and summary --------------------------------------------------------------------------
@@ -417,7 +411,7 @@ class _Owners:
     def own(self, card: str, owner: str, line: int) -> None:
         s, owners, reported = self.s, self.owners, self.reported
         if card not in DECK:
-            s.report("HH302", f"{card!r} is not a card", line, expected="rank+suit, e.g. Ah", actual=card)
+            s.report("HH302", line, "card", card=card, expected="rank+suit, e.g. Ah", actual=card)
             return
         previous = owners.get(card)
         if previous is not None and previous[0] != owner and (owner, card) not in reported:
@@ -426,7 +420,7 @@ class _Owners:
             claims = self.claims
             if claims.get((other, card), 0) < claims.get((owner, card), 0):
                 owner, line, other, other_line = other, other_line, owner, line  # the earlier line is the odd one
-            s.report("HH301", f"{card} appears for {owner} and for {other} (line {other_line})", line,
+            s.report("HH301", line, "owners", card=card, owner=owner, other=other, other_line=other_line,
                      expected="each card once", actual=f"{card} twice")
         else:
             owners.setdefault(card, (owner, line))
@@ -437,7 +431,7 @@ class _Owners:
         for card in cards:
             if card in seen and (whose, card) not in reported:
                 reported.add((whose, card))
-                s.report("HH301", f"{card} appears twice in {whose}", line, expected="each card once",
+                s.report("HH301", line, "repeated", card=card, whose=whose, expected="each card once",
                          actual=f"{card} twice")
             seen.add(card)
 
@@ -517,7 +511,7 @@ def _check_cards(s: Replay) -> None:
         for event in s.hole_events:  # DealHole, Show and Fold lines with cards, in order (gathered by the replay)
             cards = event.shown if type(event) is Fold else event.cards
             if len(cards) > 2:
-                s.report("HH302", f"{event.player} has {len(cards)} hole cards", event.line, expected=2,
+                s.report("HH302", event.line, "count", player=event.player, count=len(cards), expected=2,
                          actual=len(cards))
             cards_seen.check(cards, event.player, event.line)
         for seat in hand.claims.seats:
@@ -528,15 +522,15 @@ def _check_cards(s: Replay) -> None:
     for name, player in s.players.items():
         if player.cards and player.shown and set(player.shown) - set(player.cards):
             line = next((e.line for e, _ in s.shows if e.player == name), hand.source.line)
-            s.report("HH308", f"{name} was dealt {' '.join(player.cards)} but shows {' '.join(player.shown)}", line,
+            s.report("HH308", line, "dealt", player=name, cards=" ".join(player.cards), shown=" ".join(player.shown),
                      expected=" ".join(player.cards), actual=" ".join(player.shown))
     for event, run in s.shows:
         if event.description and len(event.cards) == 2:
             board = _board_at(s, event.line, run)
             cards = event.cards + board
             if len(board) >= 3 and _valid(cards) and not _description_matches(s, event.description, cards):
-                s.report("HH304", f"{event.player} shows {' '.join(event.cards)} as {event.description!r}; with "
-                         f"the board {' '.join(board)} it is not", event.line, expected=_describe(s, cards),
+                s.report("HH304", event.line, "shows", player=event.player, cards=" ".join(event.cards),
+                         description=event.description, board=" ".join(board), expected=_describe(s, cards),
                          actual=event.description)
 
 
@@ -571,8 +565,8 @@ def _check_summary(s: Replay) -> None:
                 want = tuple(want)[len(want) - len(board):]
             if tuple(board) != tuple(want) and want:
                 line = claims.board_lines[i] if i < len(claims.board_lines) else claims.line
-                s.report("HH307", f"summary board {' '.join(board)}; dealt {' '.join(want)}", line,
-                         expected=" ".join(want), actual=" ".join(board))
+                s.report("HH307", line, board=" ".join(board), dealt=" ".join(want), expected=" ".join(want),
+                         actual=" ".join(board))
     multi = len(runs) > 1
     by_player: dict[tuple[str, int], int] = {}
     collectors: set[str] = set()
@@ -599,19 +593,18 @@ def _check_summary(s: Replay) -> None:
                 else:
                     got = by_player.get((seat.player, run), 0)
                 if outcome.amount != got:
-                    s.report("HH210", f"the summary says {seat.player} won {s.money(outcome.amount)}; the collected "
-                             f"lines give {s.money(got)}", seat.line, expected=got, actual=outcome.amount)
+                    s.report("HH210", seat.line, "won", player=seat.player, claimed=s.money(outcome.amount),
+                             got=s.money(got), expected=got, actual=outcome.amount)
             if outcome.description and len(seat.cards) == 2:
                 board = boards[run]
                 cards = seat.cards + board
                 if len(board) >= 3 and _valid(cards) and not _description_matches(s, outcome.description, cards):
-                    s.report("HH304", f"{seat.player}'s summary says {outcome.description!r} for "
-                             f"{' '.join(seat.cards)} on {' '.join(board)}", seat.line,
-                             expected=_describe(s, cards), actual=outcome.description)
+                    s.report("HH304", seat.line, "summary", player=seat.player, description=outcome.description,
+                             cards=" ".join(seat.cards), board=" ".join(board), expected=_describe(s, cards),
+                             actual=outcome.description)
         if seat.cards and player.shown and set(seat.cards) != set(player.shown) and len(seat.cards) == len(player.shown):
-            s.report("HH308", f"the summary shows {' '.join(seat.cards)} for {seat.player}, who showed "
-                     f"{' '.join(player.shown)}", seat.line, expected=" ".join(player.shown),
-                     actual=" ".join(seat.cards))
+            s.report("HH308", seat.line, "summary", player=seat.player, cards=" ".join(seat.cards),
+                     shown=" ".join(player.shown), expected=" ".join(player.shown), actual=" ".join(seat.cards))
 
 
 def _check_kept_share(s: Replay, seat: SeatSummary) -> None:
@@ -619,8 +612,8 @@ def _check_kept_share(s: Replay, seat: SeatSummary) -> None:
     claimed = _won_printed(seat)
     share = s.cash_out_kept.get(seat.player, 0)
     if claimed != share and (claimed or share):
-        s.report("HH210", f"the summary says {seat.player} won {s.money(claimed)} (pot not awarded: cashed out); "
-                 f"the share by the cards is {s.money(share)}", seat.line, expected=share, actual=claimed)
+        s.report("HH210", seat.line, "kept", player=seat.player, claimed=s.money(claimed), share=s.money(share),
+                 expected=share, actual=claimed)
 
 
 def _check_outside_pot(s: Replay, seat: SeatSummary, player: Player) -> None:
@@ -629,8 +622,8 @@ def _check_outside_pot(s: Replay, seat: SeatSummary, player: Player) -> None:
     for claimed, actual, what in ((seat.cash_out_received, player.cash_out_paid, "was paid"),
                                   (seat.cash_out_paid, player.premium, "paid")):
         if claimed is not None and claimed != actual:
-            s.report("HH210", f"the summary says {seat.player} {what} {s.money(claimed)} outside the pot; the hand's "
-                     f"lines say {s.money(actual)}", seat.line, expected=actual, actual=claimed)
+            s.report("HH210", seat.line, "outside", player=seat.player, what=what, claimed=s.money(claimed),
+                     lines=s.money(actual), expected=actual, actual=claimed)
 
 
 def _won_printed(seat: SeatSummary) -> int:
