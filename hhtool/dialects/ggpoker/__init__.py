@@ -30,7 +30,8 @@ from hhtool.dialects import Conventions, Dialect
 from hhtool.model import Header
 
 SITE = "ggpoker"
-POSITIONS = ("button", "small blind", "big blind")
+# the position tags of the summary seat lines → the seat position each names
+POSITIONS = {"button": "button", "small blind": "small blind", "big blind": "big blind"}
 
 
 def is_fast_fold(header: Header) -> bool:
@@ -57,7 +58,7 @@ DIALECT = Dialect(
         currencies=MappingProxyType({"$": "USD"}),
         time_zones=MappingProxyType({}),
         reference_zone=None,
-        positions=POSITIONS,
+        positions=MappingProxyType(POSITIONS),
         fast_fold="hhtool.dialects.ggpoker:is_fast_fold",
         newest_first=True,
     ),
