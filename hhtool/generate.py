@@ -68,8 +68,8 @@ from hhtool.rules.betting import Betting, Stake, uncalled
 from hhtool.rules.ranking import HandValue, evaluate
 from hhtool.rules.ruleset import RakeSchedule
 
-__all__ = ["GAMES", "CASH_STAKES", "DEFAULT_SITE", "SITES", "generate_hands", "generate_text", "hand_separator",
-           "sites", "write_hands"]
+__all__ = ["GAMES", "CASH_STAKES", "DEFAULT_SITE", "SITES", "games_for", "generate_hands", "generate_text",
+           "hand_separator", "recordable_limits", "sites", "write_hands"]
 
 
 def sites() -> tuple[str, ...]:
@@ -117,6 +117,49 @@ def hand_separator(dialect: Dialect) -> str:
 
 GAMES = ("nl", "pl", "fl", "mix")
 _LIMITS = {"nl": Limit.NO_LIMIT, "pl": Limit.POT_LIMIT, "fl": Limit.FIXED_LIMIT}
+_MIX = (Limit.NO_LIMIT, Limit.NO_LIMIT, Limit.NO_LIMIT, Limit.POT_LIMIT, Limit.FIXED_LIMIT)  # a `mix` table's draw
+
+
+class _Unsayable(Exception):
+    """A site's text cannot say a hand of this betting structure: its reader gives back other stakes."""
+
+    def __init__(self, limit: Limit) -> None:
+        super().__init__(limit)
+        self.limit = limit
+
+
+def _stakes(header: Header) -> tuple:
+    return header.limit, header.small_blind, header.big_blind, header.small_bet, header.big_bet
+
+
+_RECORDABLE: dict[str, frozenset[Limit]] = {}
+
+
+def games_for(site: str | None = None) -> tuple[str, ...]:
+    """The `game` values a site's hands can be generated for (`mix` draws among its structures)."""
+    limits = recordable_limits(site_dialect(site).name)
+    return tuple(game for game in GAMES if game == "mix" or _LIMITS[game] in limits)
+
+
+def recordable_limits(site: str) -> frozenset[Limit]:
+    """The betting structures a site's hand histories can say (a few hands of each, written by its
+    writer and read by its reader, keep their stakes); probed once per site."""
+    found = _RECORDABLE.get(site)
+    if found is None:
+        found = _RECORDABLE[site] = frozenset(limit for game, limit in _LIMITS.items() if _says(site, game))
+    return found
+
+
+def _says(site: str, game: str) -> bool:
+    _RECORDABLE.setdefault(site, frozenset(_LIMITS.values()))  # while probing, every structure is tried
+    try:
+        for _ in generate_hands(3, 0, game, (2, 3), tournaments=0.0, hands_per_table=(3, 3), site=site):
+            pass
+    except _Unsayable:
+        return False
+    finally:
+        del _RECORDABLE[site]
+    return True
 
 # Cash stakes in cents as the header prints them: small/big blind (NL, PL) or small/big bet (FL,
 # whose blinds are half a small bet and a small bet). Each is a level of the default site's published
@@ -267,6 +310,11 @@ class _Generator:
         self.reference_zone, self.time_zones = conventions.reference_zone, conventions.time_zones
         if game not in GAMES:
             raise ValueError(f"game must be one of {', '.join(GAMES)}, not {game!r}")
+        recordable = recordable_limits(self.dialect.name)
+        if game != "mix" and _LIMITS[game] not in recordable:
+            raise ValueError(f"{site} hand histories cannot say {game} hands (its reader does not give back "
+                             f"their stakes); games for {site}: {', '.join(games_for(site))}")
+        self.mix = tuple(limit for limit in _MIX if limit in recordable)
         low, high = (players, players) if isinstance(players, int) else players
         if not 2 <= low <= high <= 10:
             raise ValueError(f"players must be a range within 2..10, not {players!r}")
@@ -293,8 +341,7 @@ class _Generator:
     # -- tables --------------------------------------------------------------------------------
     def _limit(self) -> Limit:
         if self.game == "mix":
-            return self.rng.choice((Limit.NO_LIMIT, Limit.NO_LIMIT, Limit.NO_LIMIT, Limit.POT_LIMIT,
-                                    Limit.FIXED_LIMIT))
+            return self.rng.choice(self.mix)
         return _LIMITS[self.game]
 
     def new_table(self) -> _Table:
@@ -408,6 +455,8 @@ class _Generator:
         if result.status is not Status.PARSED:  # the writer and the reader of the site disagree: a bug
             raise AssertionError(f"{self.dialect.name} cannot read back its writer's text of hand "
                                  f"{hand.header.hand_id}: {[f.as_dict() for f in result.findings]}")
+        if _stakes(result.hand.header) != _stakes(hand.header):
+            raise _Unsayable(hand.header.limit)
         return result.hand
 
 

@@ -359,7 +359,7 @@ def toy_read(block) -> ParseResult:
     small, big = header_token.value.rpartition("(")[2].rstrip(")").split("/")
     header = Header(site="toy", hand_id=number, game="holdem", limit=Limit.NO_LIMIT, small_blind=int(small),
                     big_blind=int(big), small_bet=int(big), big_bet=int(big), currency="chips", scale=1,
-                    time=None, time_zone=None, time_et=None, table="toy", max_seats=2, button_seat=1)
+                    time=None, time_zone=None, time_utc=None, table="toy", max_seats=2, button_seat=1)
     seats = []
     for token in seat_tokens:
         match = re.fullmatch(r"Seat (\d+): (.+) \((\d+)\)", token.value)
