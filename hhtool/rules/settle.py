@@ -175,6 +175,18 @@ def _board(s: Replay, run: int) -> tuple[str, ...]:
     return s.boards.get(run) or s.boards.get(0, ())
 
 
+def _board_at(s: Replay, line: int, run: int) -> tuple[str, ...]:
+    """The board of `run` as dealt when line `line` was written: a hand shown before the last streets
+    (GGPoker shows right after the all-in) is described with the cards out at that time."""
+    board: tuple[str, ...] = ()
+    for event in s.board_events:
+        if event.line > line:
+            break
+        if event.run in (0, run):
+            board = event.board
+    return board
+
+
 def _awards(s: Replay, nets: list[int]) -> dict[tuple[int, int, str], int]:
     """Expected (run, pot index, player) → amount, from the shown cards; None-able pots are skipped."""
     expected: dict[tuple[int, int, str], int] = {}
@@ -555,7 +567,7 @@ def _check_cards(s: Replay) -> None:
                      expected=" ".join(player.cards), actual=" ".join(player.shown))
     for event, run in s.shows:
         if event.description and len(event.cards) == 2:
-            board = _board(s, run)
+            board = _board_at(s, event.line, run)
             cards = event.cards + board
             if len(board) >= 3 and _valid(cards) and not _description_matches(s, event.description, cards):
                 s.report("HH304", event.line, "shows", player=event.player, cards=" ".join(event.cards),
