@@ -593,3 +593,47 @@ def test_gg_corpus_validates_with_only_the_known_errors_and_printed_pots(corpus)
                 f.code == "HH213" for f in result.findings), result.hand_id
         checked += 1
     assert checked == 7503 - len(KNOWN_ERRORS)
+
+
+# -- audit and dataset ---------------------------------------------------------------------------
+
+from hhtool.audit import audit  # noqa: E402
+from hhtool.rules.ruleset import load_rules  # noqa: E402
+
+
+def test_audit_reports_gg_fees_beside_rake_and_balances_the_chips(tmp_path):
+    paths = sorted(SAMPLES.glob("gg-*.txt"))
+    report = audit(paths)
+    summary = report["summary"]
+    # no built-in GG schedule: the cash hands are counted, not checked
+    assert (summary["cash_hands"], summary["schedule_checked_hands"], summary["schedule_unchecked_hands"]) == (5, 0, 5)
+    assert summary["rake_by_currency"]["USD"] == 10 + 4 + 295 + 300
+    assert summary["fees_by_currency"] == {"USD": 3 + 100 + 100}  # jackpots of the Rush, straddle, run-twice hands
+    # chips before + the cash drop = chips after + rake + fees, hand by hand
+    assert summary["hands_out_of_balance"] == 0 and summary["errors"] == 0
+    by_hand = {row["hand_id"]: row for row in report["hands"]}
+    assert (by_hand["RC4120412260"]["cash_drop"], by_hand["HD2874410365"]["fees"]) == (50, 100)
+    # a --rules schedule for GG cash hands: 5 % capped at $3 (no flop, no drop)
+    rules_file = tmp_path / "gg.toml"
+    rules_file.write_text('[rake]\nname = "GG test"\nsite = "ggpoker"\ncurrency = "USD"\npercent = "5"\ncap = "3"\n',
+                          encoding="utf-8")
+    checked = audit(paths, load_rules(rules_file), str(rules_file))
+    assert checked["summary"]["schedule_checked_hands"] == 5
+    # 5 % of the Rush hand's $2.17 pot is $0.11 (round half to even of 10.85 cents); GG took $0.10
+    assert [(v["hand_id"], v["code"], v["rake"], v["due"]) for v in checked["schedule_violations"]] == [
+        ("RC4120339902", "HH212", 10, 11)]
+
+
+def test_dataset_keeps_the_site_and_gg_stakes_in_stats(tmp_path):
+    from hhtool.export import export_paths
+    from hhtool.stats import stats
+
+    out = tmp_path / "ds"
+    export_paths(sorted(SAMPLES.glob("gg-*.txt")), out)
+    frame = stats(out)
+    assert set(frame["site"]) == {"ggpoker"}
+    cash = frame[frame["kind"] == "cash"]
+    assert sorted(set(zip(cash["small_blind"], cash["big_blind"]))) == [(2, 5), (50, 100), (100, 200)]
+    hero = cash[(cash["player"] == "Hero") & (cash["big_blind"] == 5)].iloc[0]
+    # +$1.04 (put in $1, collected $2.04), +$0.02 (the walk: $0.05 in, $0.03 back, $0.04 won), -$0.02 (small blind)
+    assert (hero["hands"], hero["net_won"]) == (3, 104 + 2 - 2)
