@@ -395,8 +395,8 @@ def audit(
     Rake totals come by currency, stakes, table, day and players dealt in; every row names its hands.
 
     PATH may be a dataset folder (it has a hands/ folder) or hand histories, validated in memory. The
-    schedule is the rules file's [rake] when given, else PokerStars' published schedule for PokerStars
-    cash hands. Exit code 0 when no error is found, 1 when any is, 2 for a usage or I/O failure.
+    schedule is the rules file's [rake] when given, else the built-in schedules of each hand's site (its
+    published figures, dated; see README). Exit code 0 when no error is found, 1 when any is, 2 for a usage or I/O failure.
     """
     from hhtool.audit import audit as run_audit
     from hhtool.audit.render import render

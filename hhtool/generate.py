@@ -54,13 +54,13 @@ from hhtool.model import (
 )
 from hhtool.model.cards import RANKS, SUITS
 from hhtool.model.clock import to_utc
-from hhtool.dialects.pokerstars.conventions import ZONES
 from hhtool.model.money import format_minor
 from hhtool.dialects.pokerstars.writer import HAND_SEPARATOR, render_hand
+from hhtool.dialects.pokerstars.conventions import ZONES
+from hhtool.dialects.pokerstars.rake import schedule as pokerstars_schedule
 from hhtool.dialects.pokerstars.wording import describe
 from hhtool.rules.betting import Betting, Stake, uncalled
 from hhtool.rules.ranking import evaluate
-from hhtool.dialects.pokerstars.rake import schedule as pokerstars_schedule
 from hhtool.rules.ruleset import RakeSchedule
 
 __all__ = ["GAMES", "CASH_STAKES", "generate_hands", "generate_text", "write_hands"]
@@ -501,7 +501,8 @@ class _HandPlay:
         return Header(
             site="pokerstars", hand_id=str(self.hand_id), game="holdem", limit=self.limit,
             small_blind=self.sb, big_blind=self.bb, small_bet=self.small_bet, big_bet=self.big_bet,
-            currency=self.currency, scale=self.scale, time=local, time_zone=zone, time_utc=to_utc(local, zone, time, ZONES, "ET"),
+            currency=self.currency, scale=self.scale, time=local, time_zone=zone,
+            time_utc=to_utc(local, zone, time, ZONES, "ET"),
             server_time=time,
             table=table.name, max_seats=table.max_seats, button_seat=self.button,
             tournament_id=tourney.tid if tourney else None, buy_in=tourney.buy_in if tourney else None,

@@ -27,7 +27,7 @@ Definitions (counts are per hand, a hand counts at most once in each):
 - net won (bb): the sum over hands of net won / the hand's big blind.
 - bb/100: net won (bb) × 100 / hands.
 - rake paid: the rake of each raked hand shared among the players in proportion to what each put
-  into that hand's pot (PokerStars' "weighted contributed" method), in whole minor units: each
+  into that hand's pot (the "weighted contributed" method of shared/RAKE.md), in whole minor units: each
   player gets the whole part of rake × contributed / pot, and the cents left over go one each to
   the largest remainders (ties by seat), so that the shares add up to the hand's rake exactly.
 """

@@ -153,7 +153,7 @@ def money(amount: int | None, currency: str | None) -> str:
 
 
 def stakes_label(row: dict) -> str:
-    """`pokerstars NL $0.01/$0.02 USD`, or `pokerstars tournament NL (chips)`."""
+    """`<site> NL $0.01/$0.02 USD`, or `<site> tournament NL (chips)`."""
     cur = row.get("currency")
     if row.get("kind") == "tournament":
         return f"{row['site']} tournament {row['limit']} ({cur})"

@@ -177,6 +177,13 @@ def started_utc(header: Any) -> datetime | None:
     return to_utc(header.time, header.time_zone, header.server_time, found.time_zones, found.reference_zone)
 
 
+def fast_fold(header: Any) -> bool:
+    """Whether a hand was played at a fast-fold pool (its site's `fast_fold` test): no stack or button
+    continuity between its hands."""
+    test = conventions(header.site).fast_fold
+    return bool(load(test)(header)) if test is not None else False
+
+
 def replayed_sites() -> tuple[str, ...]:
     """The sites whose hands hhtool reads and replays (the dialects with a reader)."""
     return tuple(d.site_name for d in _REGISTRY.values() if d.reader is not None)
@@ -232,10 +239,12 @@ HEADER_ONLY = (
             (b"***** 888", b"***** Cassava", b"***** Pacific"), hand_id=r"Hand History for Game (\w+)",
             site="888poker"),
     Dialect("partypoker",
-            rb"[ \t]*(?:Game #\d+ starts\.[ \t]*\n(?:[ \t]*\n)*)?" + _PREAMBLE + rb"[ \t]*\*{5} Hand History [Ff]or Game",
+            rb"[ \t]*(?:Game #\d+ starts\.[ \t]*\n(?:[ \t]*\n)*)?" + _PREAMBLE
+            + rb"[ \t]*\*{5} Hand History [Ff]or Game",
             (b"***** Hand History", b" starts."), hand_id=r"Hand History [Ff]or Game (\w+)"),
     Dialect("fulltilt", rb"Full ?Tilt ?Poker Game #", (b"Tilt Poker Game #", b"TiltPoker Game #")),
-    Dialect("bovada", rb"(?:Ignition|Bovada|Bodog(?:\.eu|\.com| UK)?) Hand #", (b"Ignition Hand #", b"Bovada Hand #", b"Bodog")),
+    Dialect("bovada", rb"(?:Ignition|Bovada|Bodog(?:\.eu|\.com| UK)?) Hand #",
+            (b"Ignition Hand #", b"Bovada Hand #", b"Bodog")),
     Dialect("winning", rb"(?:Hand #\d+ - |Game Hand #\d+ - |Game started at: )",
             (b"\nHand #", b"Game Hand #", b"Game started at: "), hand_id=r"(?:Hand #|Game ID: )(\d+)"),
     Dialect("betonline", rb"(?:BetOnline Poker|PayNoRake|Gear Poker|ActionPoker\.com) Game #\d+",

@@ -6,12 +6,11 @@ import os
 
 import pyarrow as pa
 
-from hhtool.dialects import conventions
+from hhtool.dialects import conventions, started_utc
 from hhtool.export.schema import COLUMNS
 from hhtool.findings import Finding, Severity
 from hhtool.model import BlindKind, Hand, PostAnte, PostBlind, RaiseTo
 from hhtool.rules.replay import Replay
-from hhtool.validate import HandResult
 
 _ACTION_NAMES = {
     BlindKind.SMALL: "post_small", BlindKind.BIG: "post_big", BlindKind.SMALL_AND_BIG: "post_small_and_big",
@@ -26,8 +25,8 @@ def hand_uid(result) -> str:
     to be unique (ACPC logs number every match from 0), every hand read must be stored, and the
     same file read through another spelling of its path (relative, `./`, a symlink) is the same
     hand, stored once."""
-    parsed = result.hand is not None if isinstance(result, HandResult) else result.parse_status == "parsed"
-    return uid_of(result.site, result.hand_id, result.file, result.line, parsed, result.findings)
+    return uid_of(result.site, result.hand_id, result.file, result.line, result.parse_status == "parsed",
+                  result.findings)
 
 
 def uid_of(site: str, hand_id: str | None, file: str, line: int, parsed: bool, findings) -> str:
@@ -154,9 +153,10 @@ class Rows:
         return tuple(len(part) - count for part, count in zip(data.values(), before))
 
     def add_result(self, result) -> str:
-        """Add one hand read (a HandResult, or a HandRecord without replay); returns its partition day."""
+        """Add one hand read (a HandResult; a parallel worker's has no hand and no replay here); returns
+        its partition day."""
         uid = hand_uid(result)
-        hand, state = getattr(result, "hand", None), getattr(result, "state", None)
+        hand, state = result.hand, result.state
         errors, warnings = severity_counts(result.findings)
         self.hands += 1
         if hand is None or state is None:
@@ -168,7 +168,7 @@ class Rows:
             self._findings(uid, result.findings, day)
             return day
         header = hand.header
-        started = header.time_utc
+        started = started_utc(header)
         day = started.date().isoformat() if started else "unknown"
         currency = header.currency
         collected_by = state.collected_by()

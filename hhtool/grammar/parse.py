@@ -25,7 +25,8 @@ __all__ = ["ParseResult", "Status", "hand_id", "parse_block", "site_and_id", "sy
 # (~10x a global's).
 _PARSED, _UNPARSED, _UNSUPPORTED = Status.PARSED, Status.UNPARSED, Status.UNSUPPORTED
 
-_READERS: dict[str, Callable[[Block], ParseResult] | None] = {}  # dialect name → its reader (None: no reader), resolved once per registry version
+# dialect name → its reader (None: no reader), resolved once per registry version
+_READERS: dict[str, Callable[[Block], ParseResult] | None] = {}
 _READERS_VERSION = [-1]
 _HAND_IDS: dict[str | None, tuple[str, re.Pattern[str], int | None]] = {}  # dialect → site, id pattern, window
 _DEFAULT_ID = re.compile(r"#\s*([\w-]+)")

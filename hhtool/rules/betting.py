@@ -60,9 +60,10 @@ class Betting:
         self.bets = 0
 
     # -- rounds ----------------------------------------------------------------------------------
-    def start_preflop(self, players: Iterable[Stake]) -> None:
+    def start_preflop(self, players: Iterable[Stake], straddle: Stake | None = None) -> None:
         """Pre-flop: the bet to call is the full big blind even when the big blind is posted short or
-        not at all (or what a larger post put in); the blind is the round's first bet."""
+        not at all (or what a larger post put in); the blind is the round's first bet. After a
+        straddle (`straddle`: the last one) the minimum raise is its size (not in fixed limit)."""
         high = self.big_blind
         for player in players:
             if player.street > high:
@@ -72,6 +73,8 @@ class Betting:
         self.street = _PREFLOP
         self.high = high
         self.last_raise = self.small_bet if self.fixed else self.big_blind
+        if straddle is not None and not self.fixed and straddle.street > self.last_raise:
+            self.last_raise = straddle.street
         self.bets = 1
 
     def start_street(self, street: Street, players: Iterable[Stake]) -> None:

@@ -804,10 +804,12 @@ def _notice(kind: NoticeKind, name_markers: tuple[str, ...]):
 LINE_KINDS.declare("LEAVE", markers=(" leaves the table",), reader=_notice(_LEAVE, (" leaves the table",)))
 LINE_KINDS.declare("JOIN", markers=(" joins the table",), reader=_notice(_JOIN, (" joins the table",)))
 LINE_KINDS.declare("CONNECTION", markers=(" is connected", " is disconnected", " has timed out", " has returned"),
-                   reader=_notice(_CONNECTION, (" is connected", " is disconnected", " has returned", " has timed out")))
+                   reader=_notice(_CONNECTION, (" is connected", " is disconnected", " has returned",
+                                                " has timed out")))
 LINE_KINDS.declare("SITTING_OUT", verbs=("is", "sits"), markers=(" is sitting out", " sits out"),
                    reader=_notice(_SITTING_OUT, (": is sitting out", ": sits out", " is sitting out", " sits out")))
-LINE_KINDS.declare("WAIT_BUTTON", markers=(" will be allowed",), reader=_notice(_WAIT_FOR_BUTTON, (" will be allowed",)))
+LINE_KINDS.declare("WAIT_BUTTON", markers=(" will be allowed",),
+                   reader=_notice(_WAIT_FOR_BUTTON, (" will be allowed",)))
 LINE_KINDS.declare("REMOVED", markers=(" was removed",), reader=_notice(_REMOVED, (" was removed",)))
 LINE_KINDS.declare("BOUNTY", markers=(" wins ",), reader=_notice(_BOUNTY, (" wins ",)))
 LINE_KINDS.declare("FINISHED", markers=(" finished the tournament",),
