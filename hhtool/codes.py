@@ -6,19 +6,24 @@ HH3xx showdown and ranking, HH4xx header, seats and cross-hand.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from hhtool.findings import Finding, Severity
 
 
 @dataclass(frozen=True, slots=True)
 class Code:
+    """A finding code. `messages` are its message templates (str.format, with the numbers already
+    written as findings print them), by variant ("" when a code has one): the one place a message's
+    wording lives; the replay and settle pass the values (`message`)."""
+
     code: str
     rule: str
     severity: Severity
     title: str
     why: str
     example: str
+    messages: dict[str, str] = field(default_factory=dict)
 
 
 _E, _W, _I = Severity.ERROR, Severity.WARNING, Severity.INFO
@@ -26,8 +31,10 @@ _E, _W, _I = Severity.ERROR, Severity.WARNING, Severity.INFO
 CATALOGUE: dict[str, Code] = {}
 
 
-def _add(code: str, rule: str, severity: Severity, title: str, why: str, example: str) -> None:
-    CATALOGUE[code] = Code(code, rule, severity, title, why, example)
+def _add(code: str, rule: str, severity: Severity, title: str, why: str, example: str,
+         message: str | dict[str, str] = "") -> None:
+    messages = message if isinstance(message, dict) else {"": message} if message else {}
+    CATALOGUE[code] = Code(code, rule, severity, title, why, example, messages)
 
 
 _add("HH001", "", _W, "file contains no hand",
@@ -36,7 +43,7 @@ _add("HH001", "", _W, "file contains no hand",
      "path is noticed.", "an empty .txt file")
 _add("HH002", "", _W, "text outside any hand",
      "Lines before the first hand header that belong to no hand (a tournament summary, notes, a "
-     "cut header) are not lost silently.", "PokerStars Tournament #2012090038, No Limit Hold'em")
+     "cut header) are not lost silently.", "a tournament summary before the first hand")
 _add("HH003", "", _E, "binary file",
      "A file with NUL bytes and no UTF-16 byte-order mark is not a text hand history.",
      "a .png renamed to .txt")
@@ -49,10 +56,10 @@ _add("HH005", "", _E, "hand block too large",
      "parsed, to keep memory and time bounded.", "a 10 MB line inside a hand")
 _add("HH010", "", _E, "line does not fit the grammar",
      "The hand is not in the dialect's format at that line: unknown line, or a line in the wrong "
-     "section.", "Seat 1: Alice ($1 in chips   (cut)")
+     "section.", "a seat line cut off after its stack")
 _add("HH011", "", _E, "hand is cut short",
      "The hand ends before its summary section (truncated file, next header mid-line).",
-     "*** RIVER *** [4d Kh JPokerStars Hand #…")
+     "the next hand's header in the middle of the river's board")
 _add("HH012", "", _E, "amount cannot be read exactly",
      "Money is kept in integer minor units; an amount with more decimals than the currency has "
      "would have to be rounded, which would change the hand.", "calls $0.015")
@@ -61,14 +68,14 @@ _add("HH013", "", _E, "number beyond hhtool's limits",
      "10^14 minor units (or not finite: 1e999999, Infinity), a seat, button seat or N-max over 99, a "
      "hand or tournament number over 20 digits, or a year outside 1970-2999 is no client's output. "
      "The hand is counted as unparsed rather than stored with a wrapped or cut value (README: Limits).",
-     "Seat 200: Alice ($100000000000000000 in chips)")
+     "a seat numbered 200, or a stack of 10^17 chips")
 _add("HH099", "", _E, "internal error while checking the hand",
      "A bug in hhtool, not in the hand: the hand is counted (as unparsed, or invalid when the replay "
      "failed), the run goes on, and the message names the exception so it can be reported.",
      "KeyError: 'Bob' in replay")
 _add("HH020", "", _I, "game not supported",
      "hhtool replays Texas Hold'em; Omaha, Stud, Draw, 6+ Hold'em and others are counted as "
-     "unsupported, not as errors.", "PokerStars Hand #1: Omaha Pot Limit ($0.05/$0.10 USD)")
+     "unsupported, not as errors.", "an Omaha Pot Limit hand")
 _add("HH021", "", _I, "site dialect not supported",
      "The hand comes from a site whose dialect has no grammar yet; it is counted, not parsed.",
      "***** 888poker Hand History for Game 1 *****")
@@ -77,139 +84,238 @@ _add("HH021", "", _I, "site dialect not supported",
 # ---- HH1xx: blinds, actions and order -------------------------------------------------------
 _add("HH101", "B1", _E, "small blind posted by the wrong player",
      "The small blind is the first player dealt in left of the button (heads-up: the button).",
-     "Seat #3 is the button; seat 6 posts the small blind")
+     "the button on seat 3; seat 6 posts the small blind",
+     message="{player} (seat {seat}) posts the {what} blind; with the button on seat {button} it is {allowed}'s")
 _add("HH102", "B1", _E, "big blind missing or posted by the wrong player",
      "The big blind is the player after the small blind; without it the pre-flop order is undefined.",
-     "the small blind is seat 4; seat 6 posts the big blind")
+     "the small blind is seat 4; seat 6 posts the big blind",
+     message="{player} (seat {seat}) posts the {what} blind; with the button on seat {button} it is {allowed}'s")
 _add("HH103", "B3", _E, "blind or ante of the wrong size",
      "A blind or ante may be short only when it puts the player all-in; antes are equal for all.",
-     "posts big blind $0.01 at $0.01/$0.02 without 'and is all-in'")
+     "a big blind of $0.01 at $0.01/$0.02 that does not put the player all-in",
+     message={
+         "ante": "{player} posts an ante of {amount}; the others post {usual}",
+         "blind": "{player} posts a {blind} of {amount}; the stakes say {stakes}"})
 _add("HH104", "B2", _E, "heads-up: the button must post the small blind",
      "With two players the button posts the small blind and acts first pre-flop.",
-     "heads-up, the button posts the big blind")
+     "heads-up, the button posts the big blind",
+     message="{player} (seat {seat}) posts the {what} blind; with the button on seat {button} it is {allowed}'s")
 _add("HH110", "A1", _E, "action out of turn",
      "Pre-flop the player left of the big blind acts first, after the flop the first active player "
-     "left of the button; then clockwise. Nobody acts out of turn (A8).", "seat 5 acts while seat 3 is to act")
+     "left of the button; then clockwise. Nobody acts out of turn (A8).", "seat 5 acts while seat 3 is to act",
+     message={
+         "": "{player} (seat {seat}) acts out of turn; {other} (seat {other_seat}) is to act",
+         "complete": "{player} acts when the {street} betting is already complete"})
 _add("HH111", "A8", _E, "action after folding or going all-in",
-     "A player who folded or is all-in takes no further action.", "folds, then calls later in the round")
+     "A player who folded or is all-in takes no further action.", "folds, then calls later in the round",
+     message="{player} acts after having {state}")
 _add("HH112", "A2", _E, "action not available in this situation",
      "With nothing to call a player checks or bets; facing a bet a player folds, calls or raises.",
-     "checks facing a bet of $0.50")
+     "checks facing a bet of $0.50",
+     message={
+         "check": "{player} checks facing a bet of {owed}",
+         "call": "{player} calls {amount} with nothing to call",
+         "bet": "{player} bets facing a bet of {high}; that is a raise",
+         "raise": "{player} raises with no bet to raise; that is a bet"})
 _add("HH113", "A2", _E, "call of the wrong amount",
      "A call puts in exactly what is owed (or the whole stack when that is less).",
-     "owes $0.40 and calls $0.30 with chips left")
+     "owes $0.40 and calls $0.30 with chips left",
+     message="{player} calls {amount}; the call is {due}")
 _add("HH114", "A4", _E, "bet or raise below the minimum",
      "No-limit and pot-limit: a bet is at least the big blind; a raise at least the largest previous "
-     "bet or raise of the round, unless it puts the player all-in.", "raises $0.50 to $1 after a raise to $1.50")
+     "bet or raise of the round, unless it puts the player all-in.", "raises $0.50 to $1 after a raise to $1.50",
+     message="{player}'s {what} of {amount} is below the minimum of {minimum}")
 _add("HH115", "A5", _E, "pot-limit bet or raise above the pot",
-     "Pot limit: a raise goes at most to the size of the pot after the call.", "raises to $7 when the pot allows $5")
+     "Pot limit: a raise goes at most to the size of the pot after the call.", "raises to $7 when the pot allows $5",
+     message="{player}'s {what} goes to {target}; the pot allows {maximum}")
 _add("HH116", "A6", _E, "fixed-limit bet or raise of the wrong size",
      "Fixed limit: bets and raises are exactly the small bet pre-flop and on the flop, the big bet on "
-     "the turn and river (less only when all-in).", "bets $0.20 on the flop at $0.10/$0.20")
+     "the turn and river (less only when all-in).", "bets $0.20 on the flop at $0.10/$0.20",
+     message="{player}'s {what} is {amount}; the {street} bet is {unit}")
 _add("HH117", "A6", _E, "fixed-limit raise cap exceeded",
      "Fixed limit allows a bet and three raises a round (the cap), except heads-up by default.",
-     "a fifth bet pre-flop with three players")
+     "a fifth bet pre-flop with three players",
+     message="{player} makes bet number {number} of the round; the cap is {cap}")
 _add("HH118", "A7", _E, "raise when the betting was not reopened",
      "An all-in raise smaller than a full raise does not reopen the betting for players who already acted "
      "(an undersized raise by a player who is not all-in is the raiser's own error and reopens it).",
-     "calls, faces a short all-in raise, then re-raises")
+     "calls, faces a short all-in raise, then re-raises",
+     message="{player} re-raises although the short all-in raise did not reopen the betting for a player who had "
+             "acted")
 _add("HH119", "T3", _E, "chips beyond the stack",
-     "A player cannot put in more than the chips in front of them.", "$5 stack, calls $6")
+     "A player cannot put in more than the chips in front of them.", "$5 stack, calls $6",
+     message="{player} puts in {amount} with {stack} behind")
 _add("HH120", "A7", _E, "all-in claim does not match the stack",
      "'and is all-in' must be printed exactly when the action puts the last chip in.",
-     "calls $2 and is all-in with $3 left")
+     "calls $2 and is all-in with $3 left",
+     message={
+         "unmarked": "{player} puts the last chip in but is not marked all-in",
+         "marked": "{player} is marked all-in with {stack} still behind"})
 _add("HH121", "A4", _E, "raise line arithmetic is wrong",
-     "In 'raises A to B', A is B minus the highest bet before the raise.", "raises $1 to $3 facing $1")
+     "In 'raises A to B', A is B minus the highest bet before the raise.", "raises $1 to $3 facing $1",
+     message="{player} raises {by} to {to}, but the bet to raise was {high}")
 _add("HH122", "A3", _E, "betting round ended with a player still to act",
      "A round ends only when every player still in has acted and matched the highest bet; the big "
-     "blind keeps the option when pre-flop is only called.", "the flop is dealt before the big blind's option")
+     "blind keeps the option when pre-flop is only called.", "the flop is dealt before the big blind's option",
+     message={
+         "": "the {street} betting ends at {where} while {player} still has to act",
+         "returned": "the bet is returned while {player} still has to act"})
 _add("HH123", "D2", _E, "streets out of order or wrong board size",
      "Streets come pre-flop, flop (3 cards), turn (4), river (5), each board extending the last.",
-     "*** TURN *** before *** FLOP ***")
+     "the turn dealt before the flop",
+     message={
+         "preflop": "the hole cards are dealt a second time",
+         "order": "the {street} comes after the {current}",
+         "size": "the {street} board has {count} cards",
+         "extend": "the {street} board {board} does not extend {before}",
+         "outside": "{player} acts outside a betting round"})
 _add("HH124", "S5", _E, "action after the hand was decided",
-     "When all but one player have folded the hand is over.", "a call after everybody else folded")
+     "When all but one player have folded the hand is over.", "a call after everybody else folded",
+     message="{player} acts after everybody else folded")
 _add("HH125", "A4", _E, "cap exceeded at a CAP table",
      "At a CAP table no player puts in more than the cap on the betting; 'has reached the cap' is "
-     "printed exactly then.", "puts in $45 at a $40 cap table")
+     "printed exactly then.", "puts in $45 at a $40 cap table",
+     message={
+         "over": "{player} has {amount} in at a {cap} cap table",
+         "claim": "{player} is marked as reaching the cap with {amount} in"})
 _add("HH126", "A6", _E, "house raise cap exceeded in pot limit or no limit",
      "Where the house rule raise_cap_limits names pot limit or no limit (seed 002's club: bet, raise, "
      "re-raise, cap), a round allows raise_cap bets, counted as in fixed limit; heads-up too only with "
-     "cap_heads_up.", "a fifth bet pre-flop at a pot-limit table of the club-hu profile")
+     "cap_heads_up.", "a fifth bet pre-flop at a pot-limit table of the club-hu profile",
+     message="{player} makes bet number {number} of the round; the house cap in {limit} is {cap}")
 
 # ---- HH2xx: pots, chips and rake ------------------------------------------------------------
 _add("HH201", "P2", _E, "uncalled bet returned wrongly",
      "The uncalled part of a bet goes back to the bettor: the right player and exactly the amount "
-     "nobody matched.", "Uncalled bet ($3) returned when $2 was not called")
+     "nobody matched.", "an uncalled bet of $3 returned when $2 was not called",
+     message={
+         "called": "{amount} goes back to {player}, but every bet was called",
+         "wrong": "an uncalled bet of {amount} goes back to {player}; the betting leaves {due} of {bettor}'s bet "
+                  "unmatched"})
 _add("HH202", "P2", _W, "uncalled bet return not printed",
      "The text does not show the return the betting implies (2005-2007 files never print it).",
-     "a bet everyone folds to, with no 'Uncalled bet' line")
+     "a bet everyone folds to, and no line returns the uncalled part",
+     message="{amount} of {bettor}'s bet was not called, but no uncalled bet is returned")
 _add("HH203", "P1", _E, "total pot is wrong",
-     "Total pot = every chip put in (antes, blinds, bets) minus uncalled returns.", "Total pot $10 when $12 went in")
+     "The total pot is every chip put in (antes, blinds, straddles, dead blinds, bets) minus uncalled returns, plus "
+     "money the site added (a cash drop).", "a total pot of $10 when $12 went in",
+     message="the summary's total pot is {claimed}, but the chips put in (less uncalled bets) come to {total}")
 _add("HH204", "P1", _E, "main or side pot is wrong",
      "Each all-in level starts a side pot (dead blind money goes to the main pot and starts none): main "
      "pot and side pots must match the contributions, net of the rake, and what the collected lines take "
-     "from each pot.", "Main pot $18. Side pot $6. when the side pot is $8")
+     "from each pot.", "Main pot $18. Side pot $6. when the side pot is $8",
+     message={
+         "contributions": "the summary prints pots {printed} (after rake {rake}); the contributions make {gross} "
+                          "before rake",
+         "collected": "the summary prints pots {printed} (after rake {rake}); the collected lines take {taken} from "
+                      "pots of {gross} before rake",
+         "one": "the summary prints one pot; the all-in levels make {count}: {gross}"})
 _add("HH205", "S3", _E, "collected amount is wrong",
      "What each winner collects is their share of the pots they won, after rake.",
-     "collected $5 from pot when the net pot is $4.80")
+     "$5 taken from a pot of $4.80 after rake",
+     message={
+         "share": "{player} collects {amount} from {pot}; the share is {share}",
+         "no_pot": "{player} collects {amount} from a pot that does not exist (the hand has {count})"})
 _add("HH206", "P3", _E, "collected amounts do not add up to pot minus rake",
-     "Chips are conserved: everything collected plus the rake equals the total pot (plus, after an "
+     "Chips are conserved: everything collected plus the rake and the other fees taken from the pot "
+     "(jackpot, bingo, fortune, tax) equals the total pot, the site's cash drop included (plus, after an "
      "all-in cash out, the share the cashed-out player's cards won, which the room keeps).",
-     "Total pot $10 | Rake $0.50, collected $9")
+     "a $10 pot, $0.50 rake, $9 collected",
+     message="collected {collected} + rake {rake}{fees} is not the total pot {total}")
 _add("HH207", "P3", _E, "rake is negative or taken in a tournament",
-     "Rake is never negative; tournament hands carry no rake (the fee is in the buy-in).", "Rake 30 in a tournament")
+     "Rake is never negative; tournament hands carry no rake (the fee is in the buy-in).", "Rake 30 in a tournament",
+     message={
+         "negative": "negative rake {rake}",
+         "tournament": "rake {rake} in a tournament hand"})
 _add("HH208", "P3", _E, "rake above the schedule",
      "The rake must follow the room's schedule: percentage of the pot, rounded, and capped by the "
-     "number of players dealt in.", "Rake $1.50 on a $10 pot at 5%")
+     "number of players dealt in.", "Rake $1.50 on a $10 pot at 5%",
+     message="rake {rake} on a {total} pot with {players} players; the schedule takes {due}")
 _add("HH209", "P3", _E, "rake taken without a flop",
      "No flop, no drop: no rake when the hand ends before the flop (where the schedule says so).",
-     "Rake $0.05 on a hand won pre-flop")
+     "Rake $0.05 on a hand won pre-flop",
+     message="rake {rake} on a hand that ended before the flop")
 _add("HH210", "P3", _E, "summary amount differs from the collected lines",
      "The summary's 'won (X)' / 'collected (X)' repeats what the player collected; for a player who "
      "cashed out, 'won (X) ... (pot not awarded as player cashed out)' is the share the cards give, "
      "kept by the room.",
-     "collected $2.50 from pot, summary says collected ($2.40)")
+     "$2.50 collected, and the summary says $2.40",
+     message={
+         "won": "the summary says {player} won {claimed}; the collected lines give {got}",
+         "kept": "the summary says {player} won {claimed} (pot not awarded: cashed out); the share by the cards is "
+                 "{share}",
+         "outside": "the summary says {player} {what} {claimed} outside the pot; the hand's lines say {lines}"})
 _add("HH211", "P3", _E, "chips not conserved",
-     "Sum of stack changes plus rake is zero; no stack ends below zero.", "a stack ends at -$0.50")
+     "Sum of stack changes plus rake is zero; no stack ends below zero.", "a stack ends at -$0.50",
+     message="{player} ends with a negative stack")
 _add("HH212", "P3", _W, "rake below the schedule",
-     "Less rake than the schedule asks: not a player's loss, but the room's figures disagree.", "Rake $0 on a $20 pot")
+     "Less rake than the schedule asks: not a player's loss, but the room's figures disagree.", "Rake $0 on a $20 pot",
+     message="rake {rake} on a {total} pot with {players} players; the schedule takes {due}")
+_add("HH213", "P3", _W, "tax printed but not taken from the pot",
+     "Winners collect the total pot less rake and every fee (jackpot, bingo, fortune, tax); a printed tax the "
+     "collected amounts show was not taken is not a player's loss, but the room's figures disagree.",
+     "a $2.01 pot, rake $0.09, jackpot $0.07, tax $0.01: $1.85 collected",
+     message="tax {tax} is printed, but the winners collect the pot without it being taken")
 
 # ---- HH3xx: cards, showdown and ranking -----------------------------------------------------
 _add("HH301", "T2", _E, "card appears twice",
      "One deck: a card appears at most once among hole cards, board and shown cards.",
-     "Ah on the board and in a shown hand")
+     "Ah on the board and in a shown hand",
+     message={
+         "owners": "{card} appears for {owner} and for {other} (line {other_line})",
+         "repeated": "{card} appears twice in {whose}"})
 _add("HH302", "T2", _E, "not a valid card or hand",
-     "Cards are rank+suit from one 52-card deck; a Hold'em hand has two hole cards.", "shows [Ax Kd]")
+     "Cards are rank+suit from one 52-card deck; a Hold'em hand has two hole cards.", "shows [Ax Kd]",
+     message={
+         "card": "{card!r} is not a card",
+         "count": "{player} has {count} hole cards"})
 _add("HH303", "S2", _E, "pot awarded to the wrong player",
      "Each pot goes to the best five-card hand among its eligible players who showed.",
-     "a pair of Kings collects over two pair")
+     "a pair of Kings collects over two pair",
+     message="{pot} ({amount}) goes to {want} by the cards, but {got} collected it")
 _add("HH304", "S2", _E, "hand description does not match the cards",
      "The printed description ('two pair, Jacks and Fives') must name the best five of seven.",
-     "says a flush with no five of a suit")
+     "says a flush with no five of a suit",
+     message={
+         "shows": "{player} shows {cards} as {description!r}; with the board {board} it is not",
+         "summary": "{player}'s summary says {description!r} for {cards} on {board}"})
 _add("HH305", "S4", _E, "split pot or odd chip shared wrongly",
      "Equal hands split equally; the odd chip goes to the first winner left of the button.",
-     "$3.25/$3.24 where the $3.25 belongs to the other winner")
+     "$3.25/$3.24 where the $3.25 belongs to the other winner",
+     message="{player} collects {amount} from {pot}; the share is {share}")
 _add("HH306", "S5", _I, "winner could not be verified",
-     "Cards were not shown, so the award cannot be checked from the text.", "collected after the others mucked")
+     "Cards were not shown, so the award cannot be checked from the text.", "collected after the others mucked",
+     message="pot {index} ({amount}) went to {winners}; the cards shown do not decide it")
 _add("HH307", "D2", _E, "summary board differs from the dealt board",
-     "The summary repeats the board dealt on the streets.", "Board [..] names a different river")
+     "The summary repeats the board dealt on the streets.", "Board [..] names a different river",
+     message="summary board {board}; dealt {dealt}")
 _add("HH308", "T2", _E, "shown cards differ from the cards dealt",
-     "A player shows the cards they were dealt.", "Dealt to Hero [Ah Kd], Hero shows [Ah Qd]")
+     "A player shows the cards they were dealt.", "Dealt to Hero [Ah Kd], Hero shows [Ah Qd]",
+     message={
+         "again": "{player} shows {cards} after showing {shown}",
+         "dealt": "{player} was dealt {cards} but shows {shown}",
+         "summary": "the summary shows {cards} for {player}, who showed {shown}"})
 
 # ---- HH4xx: header, seats and cross-hand ----------------------------------------------------
 _add("HH401", "T1", _E, "number of players out of range",
-     "2 to 10 seated players take part in a hand (min_players is a house rule).", "one player dealt in")
+     "2 to 10 seated players take part in a hand (min_players is a house rule).", "one player dealt in",
+     message="{count} players dealt in; the table allows {low} to {high}")
 _add("HH402", "T1", _E, "seat or player listed twice", "Each seat and each player appears once.",
-     "two 'Seat 3:' lines")
+     "two 'Seat 3:' lines",
+     message="seat {seat} ({player}) is listed twice")
 _add("HH403", "T1", _E, "seat number beyond the table size", "Seats run from 1 to the table's N-max.",
-     "Seat 7 at a 6-max table")
+     "Seat 7 at a 6-max table",
+     message="seat {seat} at a {max_seats}-max table")
 _add("HH404", "T4", _E, "player dealt in without chips", "A player dealt in has a stack above zero.",
-     "Seat 2: Bob ($0 in chips)")
+     "a seat with a stack of $0 that posts a blind",
+     message="{player} takes part with a stack of {stack}")
 _add("HH405", "T7", _W, "button on an empty seat",
      "The button sits on an occupied seat (a dead button is possible after a player leaves).",
-     "Seat #4 is the button with no player in seat 4")
+     "the button on seat 4, where nobody sits",
+     message="the button is on seat {button}, where nobody sits")
 _add("HH406", "T1", _E, "action by a player who is not seated", "Only seated players act.",
-     "Ghost: calls $1 with no seat for Ghost")
+     "Ghost: calls $1 with no seat for Ghost",
+     message="{player!r} acts but is not seated")
 _add("HH410", "T3", _W, "stack differs from the end of the previous hand",
      "Chips in front of a player change only through play, or through a rebuy between hands.",
      "ends hand 1 with $10.50, starts hand 2 at the same table with $12")
@@ -225,7 +331,8 @@ _add("HH413", "", _E, "same hand id with different text",
 _add("HH414", "", _I, "duplicate hand counted once",
      "The same hand (identical text) read twice is validated once.", "a file exported twice")
 _add("HH415", "", _I, "hand cancelled",
-     "The room cancelled the hand; its pot is not checked.", "Hand cancelled")
+     "The room cancelled the hand; its pot is not checked.", "Hand cancelled",
+     message="the hand was cancelled; its pot is not checked")
 
 
 # The rules of shared/RULES.md, in one line each, for `hhtool rules CODE`.
@@ -248,13 +355,18 @@ RULE_TEXT = {
     "A7": "An all-in raise short of a full raise does not reopen the betting for players who acted.",
     "A8": "A player who folded or is all-in takes no further action; nobody acts out of turn.",
     "P1": "Main pot is what every active player could match; each all-in level starts a side pot.",
-    "P2": "An uncalled bet is returned to the bettor and is never part of the pot.",
+    "P2": "An uncalled bet goes back to the bettor and is never part of the pot.",
     "P3": "Rake follows the room's schedule; chips are conserved (stack changes + rake = 0).",
     "S2": "Hands rank royal flush down to high card; only the best five cards count.",
     "S3": "Side pots are settled first among their eligible players, then the main pot.",
     "S4": "Equal hands split the pot; an odd chip goes to the first winner left of the button.",
     "S5": "If everyone else folds, the last player wins without showing.",
 }
+
+
+def message(code: str, variant: str = "", **values: object) -> str:
+    """The message of a finding: its code's template (of `variant`) with the values written in."""
+    return CATALOGUE[code].messages[variant].format(**values)
 
 
 def finding(code: str, message: str, file: str, line: int, column: int = 1, *,

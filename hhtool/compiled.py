@@ -23,6 +23,7 @@ HOT_PATH = (
     "hhtool.dialects.pokerstars.reader",
     "hhtool.grammar.parse",
     "hhtool.rules.ranking",
+    "hhtool.rules.betting",
     "hhtool.dialects.pokerstars.wording",
     "hhtool.rules.replay",
     "hhtool.rules.settle",

@@ -10,13 +10,16 @@ import os
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import NamedTuple
+
+import msgspec
 
 from hhtool.codes import finding
 from hhtool.findings import Finding, Severity
 from hhtool.grammar import ParseResult, Status
 from hhtool.model import Hand
 from hhtool.pipeline import Tally, parse_paths_with_text
-from hhtool.rules.crosshand import CrossHand, text_identity
+from hhtool.rules.crosshand import CrossHand, Identity, TableSnapshot, text_identity
 from hhtool.rules.replay import Replay, replay
 from hhtool.rules.ruleset import RuleSet
 from hhtool.rules.settle import settle
@@ -27,19 +30,32 @@ from hhtool.serialize import to_json_line
 EMPTY_TAIL: dict = {"total_pot": None, "rake": None, "pots": [], "collected": {}, "currency": None}
 
 
-@dataclass(slots=True)
-class HandResult:
-    """The verdict on one hand read, with the truth the replay computed."""
+class HandResult(NamedTuple):
+    """The verdict on one hand read: the one result of every run, sequential or parallel.
 
-    status: str  # valid | invalid | unparsed | unsupported
+    The head (which hand, its statuses and findings) is always there. A sequential run keeps the hand
+    and the replay's truth (`hand`, `state`) in the result; a parallel worker cannot ship those (too
+    large), so it sends what the parent needs instead: the snapshots for the cross-hand checks
+    (`ident`, `table`) and the outputs asked for (`tail`, the encoded JSON keys after `findings`, or
+    `rows`, slices of its task's Arrow batch). Consumers (CLI, export, audit) read the head, `as_dict`
+    and `json_line`, whichever run made the result.
+    """
+
+    parse_status: str  # parsed | unparsed | unsupported
+    status: str  # valid | invalid | unparsed | unsupported | duplicate
     file: str
     line: int
     site: str
     hand_id: str | None
-    findings: list[Finding]
-    hand: Hand | None = None
-    state: Replay | None = None
-    duplicate: bool = False
+    findings: list[Finding]  # sorted by position
+    hand: Hand | None = None  # the parsed hand (sequential runs)
+    state: Replay | None = None  # the replay's truth (sequential runs; None when not replayed)
+    ident: Identity | None = None  # parsed and unsupported hands of a parallel run: for the duplicate check
+    table: TableSnapshot | None = None  # replayed hands not at a fast-fold pool (parallel run): stack, button checks
+    replayed: bool = False  # replayed to the end (False when the replay crashed, HH099: no cross-hand check)
+    tail: bytes | None = None  # parallel, JSON asked for: the keys after `findings`, encoded by the worker
+    rows: tuple | None = None  # parallel, rows asked for: (task's column batch, first row per table, rows per table)
+    crossed: bool = False  # cross-hand findings changed the findings and status
 
     def as_dict(self) -> dict:
         out = head_dict(self)
@@ -47,28 +63,38 @@ class HandResult:
         return out
 
     def json_line(self) -> bytes:
-        return to_json_line(self.as_dict())
+        """The hand's jsonl line: the head encoded here, the tail as the worker encoded it if it did."""
+        if self.tail is None:
+            return to_json_line(self.as_dict())
+        head = to_json_line(head_dict(self))
+        return head[:-2] + b"," + self.tail[1:] + b"\n"
 
     def tail_dict(self) -> dict:
         """The keys after `findings`: what the replay computed (cross-hand checks never change them).
         Every hand has every key: a hand not replayed (unparsed, unsupported, duplicate, or one the
         replay crashed on) has EMPTY_TAIL, and a cancelled hand no pot."""
-        out = {**EMPTY_TAIL, "pots": [], "collected": {}}  # fresh containers: callers may fill them
-        state = self.state
-        if state is not None:
-            out["currency"] = state.hand.header.currency
-        if state is not None and not state.cancelled:
-            claims = state.hand.claims
-            collected: dict[str, int] = {}
-            for event in state.collects:
-                collected[event.player] = collected.get(event.player, 0) + event.amount
-            out["total_pot"] = state.pot_total
-            out["rake"] = claims.rake if claims.rake is not None else state.pot_total - sum(collected.values())
-            winners = _pot_winners(state)
-            out["pots"] = [{"amount": pot.amount, "eligible": list(pot.eligible), "winners": winners.get(i, [])}
-                           for i, pot in enumerate(state.pots)]
-            out["collected"] = collected
-        return out
+        if self.state is None and self.tail is not None:
+            return msgspec.json.decode(self.tail)
+        return replay_tail(self.state)
+
+
+def replay_tail(state: Replay | None) -> dict:
+    """The JSON keys after `findings` of a hand the replay computed `state` for (None: not replayed)."""
+    out = {**EMPTY_TAIL, "pots": [], "collected": {}}  # fresh containers: callers may fill them
+    if state is not None:
+        out["currency"] = state.hand.header.currency
+    if state is not None and not state.cancelled:
+        claims = state.hand.claims
+        collected: dict[str, int] = {}
+        for event in state.collects:
+            collected[event.player] = collected.get(event.player, 0) + event.amount
+        out["total_pot"] = state.pot_total
+        out["rake"] = claims.rake if claims.rake is not None else state.pot_total - sum(collected.values())
+        winners = _pot_winners(state)
+        out["pots"] = [{"amount": pot.amount, "eligible": list(pot.eligible), "winners": winners.get(i, [])}
+                       for i, pot in enumerate(state.pots)]
+        out["collected"] = collected
+    return out
 
 
 def head_dict(result) -> dict:
@@ -108,7 +134,7 @@ class Summary:
     by_severity: Counter = field(default_factory=Counter)
 
     def add(self, result: HandResult | Finding) -> None:
-        """A hand's verdict (a HandResult, or a parallel run's HandRecord), or a file-level finding."""
+        """A hand's verdict, or a file-level finding."""
         is_hand = not isinstance(result, Finding)
         findings = result.findings if is_hand else [result]
         if is_hand:
@@ -118,14 +144,14 @@ class Summary:
             self.by_severity[f.severity] += 1
 
 
-    def replace(self, old: HandResult, new) -> None:
+    def replace(self, old: HandResult, new: HandResult) -> None:
         """Count a hand already counted as `old` as `new` instead (the export could not store its rows)."""
         self.by_status[old.status] -= 1
         for f in old.findings:
             self.by_code[f.code] -= 1
             self.by_severity[f.severity] -= 1
         tally = self.tally.by_status
-        tally[Status.PARSED if old.hand is not None else Status(old.status)] -= 1
+        tally[Status(old.parse_status)] -= 1
         tally[Status(new.parse_status)] += 1
         for counter in (self.by_status, self.by_code, self.by_severity, tally):
             for key in [k for k, n in counter.items() if n <= 0]:
@@ -159,21 +185,22 @@ def _validate_parsed(parsed: ParseResult, text: str, rules: RuleSet, cross: Cros
     if result.state is not None:  # a hand the replay crashed on does not chain
         crossed = with_crosshand(result.findings, duplicate, cross.check(result.state))
         if crossed is not None:
-            result.findings, result.status = crossed
+            findings, status = crossed
+            result = result._replace(findings=findings, status=status, crossed=True)
     return result
 
 
 def duplicate_result(parsed: ParseResult, duplicate: Finding) -> HandResult:
     """The same text read again (HH414): counted once, neither replayed nor stored."""
-    return HandResult("duplicate", parsed.file, parsed.line, parsed.site, parsed.hand_id, [duplicate],
-                      hand=parsed.hand, duplicate=True)
+    return HandResult(parsed.status.value, "duplicate", parsed.file, parsed.line, parsed.site, parsed.hand_id,
+                      [duplicate], hand=parsed.hand)
 
 
 def check_parsed(parsed: ParseResult, rules: RuleSet) -> HandResult:
     """Replay and settle one hand, without the cross-hand checks (a parallel worker's share of the work)."""
     if parsed.status is not Status.PARSED:
-        return HandResult(parsed.status.value, parsed.file, parsed.line, parsed.site, parsed.hand_id,
-                          list(parsed.findings))
+        return HandResult(parsed.status.value, parsed.status.value, parsed.file, parsed.line, parsed.site,
+                          parsed.hand_id, list(parsed.findings))
     findings = list(parsed.findings)
     hand = parsed.hand
     try:
@@ -181,12 +208,13 @@ def check_parsed(parsed: ParseResult, rules: RuleSet) -> HandResult:
     except Exception as exc:  # noqa: BLE001 - a bug in hhtool must not stop the run
         findings.append(finding("HH099", f"internal error while replaying: {type(exc).__name__}: {exc}",
                                 parsed.file, parsed.line, hand_id=parsed.hand_id))
-        return HandResult("invalid", parsed.file, parsed.line, parsed.site, parsed.hand_id, findings, hand=hand)
+        return HandResult(parsed.status.value, "invalid", parsed.file, parsed.line, parsed.site, parsed.hand_id,
+                          findings, hand=hand)
     findings.extend(state.findings)
     if len(findings) > 1:
         findings.sort(key=Finding.sort_key)
-    return HandResult(status_of(findings), parsed.file, parsed.line, parsed.site, parsed.hand_id,
-                      findings, hand=hand, state=state)
+    return HandResult(parsed.status.value, status_of(findings), parsed.file, parsed.line, parsed.site,
+                      parsed.hand_id, findings, hand=hand, state=state, replayed=True)
 
 
 def with_crosshand(findings: list[Finding], duplicate: Finding | None,

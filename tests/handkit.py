@@ -1,6 +1,11 @@
-"""A small kit for rule tests: build a hand text from a legal base hand, change it, validate it.
+"""A small kit for rule tests: build a hand text from a legal base hand, change it, validate it,
+in every dialect hhtool can write.
 
-Hands are plain PokerStars text. Changes are textual and strict: every helper asserts that the
+Hands are written once, as plain PokerStars text (the authoring form; `AUTHORED`), and rendered in
+each registered dialect that has a reader and a writer (`RENDERINGS`, automatic: a dialect joins the
+rule tests when its writer is registered): the text is read into the site-neutral model, its
+verbatim wording set aside, written by the dialect's writer and read back by its reader
+(`render_in`); a finding's line in the authored text maps to the same element's line there. Changes are textual and strict: every helper asserts that the
 text it changes is there exactly as often as it should be, so a test never silently validates
 the unchanged base hand. Validation goes either through a temporary file and
 `hhtool.validate.validate_paths` (the whole pipeline: reading, parsing, replay, settlement,
@@ -10,18 +15,27 @@ the mutation test).
 
 from __future__ import annotations
 
+import dataclasses
 import tempfile
 import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import msgspec
+
+from hhtool import dialects
 from hhtool.codes import finding
 from hhtool.findings import Finding, Severity
 from hhtool.grammar import ParseResult, Status, parse_block
 from hhtool.io import Block
+from hhtool.model import Hand, Muck, Notice, NoticeKind, Show, StreetStart
+from hhtool.rules.ranking import evaluate
 from hhtool.rules.ruleset import RuleSet
 from hhtool.validate import HandResult, validate_hand, validate_paths
+
+AUTHORED = "pokerstars"
+"""The dialect the test hands are written in."""
 
 # -- building texts -----------------------------------------------------------------------------
 
@@ -101,11 +115,11 @@ def edit(text: str, *changes) -> str:
 # -- validating -----------------------------------------------------------------------------------
 
 
-def parse(text: str, file: str = "hand.txt", line: int = 1) -> ParseResult:
-    """Parse one hand block, as if it started at `line` of `file`."""
+def parse(text: str, file: str = "hand.txt", line: int = 1, dialect: str = AUTHORED) -> ParseResult:
+    """Parse one hand block of `dialect`, as if it started at `line` of `file`."""
     if not text.endswith("\n"):
         text += "\n"
-    return parse_block(Block(file, line, 1, "pokerstars", text))
+    return parse_block(Block(file, line, 1, dialect, text))
 
 
 @dataclass
@@ -123,12 +137,13 @@ class Checked:
         return [f for f in self.findings if f.code == code]
 
 
-def check(text: str, rules: RuleSet | None = None, file: str = "hand.txt", line: int = 1) -> Checked:
-    """Parse and replay one hand (no cross-hand checks); status is parsed/unparsed/unsupported.
+def check(text: str, rules: RuleSet | None = None, file: str = "hand.txt", line: int = 1,
+          dialect: str = AUTHORED) -> Checked:
+    """Parse and replay one hand of `dialect` (no cross-hand checks); status is parsed/unparsed/unsupported.
 
     A crash of the replay becomes an HH099 finding, as in `validate_paths`.
     """
-    parsed = parse(text, file, line)
+    parsed = parse(text, file, line, dialect)
     if parsed.status is not Status.PARSED:
         return Checked(parsed.status.value, list(parsed.findings))
     try:
@@ -178,3 +193,165 @@ def problems(findings: Iterable[Finding]) -> list[str]:
 
 def errors(findings: Iterable[Finding]) -> list[Finding]:
     return [f for f in findings if f.severity is Severity.ERROR]
+
+
+# -- one hand, every dialect ----------------------------------------------------------------------
+
+TEXT = "text"
+"""The rendering that is the authored text itself (the other renderings are named by their dialect)."""
+
+
+def writing_dialects() -> tuple[str, ...]:
+    """Every registered dialect with a reader and a writer, in registration order."""
+    return tuple(d.name for d in dialects.dialects() if d.reader is not None and d.writer is not None)
+
+
+RENDERINGS = (TEXT, *writing_dialects())
+"""How a rule test sees its hand: as written, and as each dialect's writer writes it (the authoring
+dialect's writer included: the hand rebuilt from the model, its summary lines in the writer's words)."""
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """A test hand in one rendering: its text, the dialect that reads it, and where its lines went."""
+
+    dialect: str
+    text: str
+    lines: dict[int, int]  # 1-based line of the authored text → the same element's line in `text`
+
+    def line(self, authored: int) -> int | None:
+        return self.lines.get(authored)
+
+    def line_from(self, authored: int) -> int | None:
+        """The line of the first element at or after an authored line (a line with no counterpart here,
+        e.g. a muck line the site does not print, stands for what follows it)."""
+        later = [n for n in self.lines if n >= authored]
+        return self.lines[min(later)] if later else None
+
+
+def render_in(text: str, rendering: str) -> Rendered | None:
+    """The hand written as `text` (the authored form) in `rendering` (TEXT or a dialect with a writer).
+
+    The authored text is read into the model; what the model keeps verbatim (summary seat lines) is
+    set aside so that the dialect's writer words it; the writer's text is read back by the dialect's
+    reader. None when the dialect cannot say this hand: its reader does not give back the same hand
+    (seats, events, claims, the betting fields of the header), e.g. a feature the site does not have.
+    """
+    if not text.endswith("\n"):
+        text += "\n"
+    if rendering == TEXT:
+        count = len(lines_of(text))
+        return Rendered(AUTHORED, text, {n: n for n in range(1, count + 1)})
+    dialect = dialects.get(rendering)
+    assert dialect is not None and dialect.writer is not None, f"no writer for {rendering!r}"
+    authored = parse_block(Block("hand.txt", 1, 1, AUTHORED, text))
+    if authored.status is not Status.PARSED:
+        return None
+    hand = neutral(authored.hand, dialect.site_name)
+    try:
+        written = dialect.load("writer")(hand)
+    except Exception:  # noqa: BLE001 - a writer refuses what its site cannot print (a line it has no words for)
+        return None
+    back = parse_block(Block("hand.txt", 1, 1, dialect.name, written))
+    if back.status is not Status.PARSED or _shape(back.hand) != _shape(hand):
+        return None
+    return Rendered(dialect.name, written, _line_map(hand, back.hand))
+
+
+def neutral(hand: Hand, site: str) -> Hand:
+    """The hand as the model says it, for `site`: its summary seat lines to be worded by the site's
+    writer, no table chatter (the notices the replay does not read), a hand description that is right in the authored site's wording put in the site's wording
+    (a wrong one, a test's corruption, stays as written), and the site its hands carry."""
+    replace = msgspec.structs.replace
+    claims = hand.claims
+    source, target = dialects.wording(hand.header.site), dialects.wording(site)
+    reword = (lambda text, cards: text) if source is None or target is None or source == target else \
+        (lambda text, cards: target[0](evaluate(cards)) if text and _right(source, text, cards) else text)
+    events, board, run = [], {}, 0  # the board of each run as dealt so far, the run being dealt or shown
+    for event in hand.events:
+        if type(event) is Notice and event.kind not in _REPLAYED_NOTICES and site != hand.header.site:
+            continue  # table chatter in the authored site's words: another site words its own
+        if type(event) is StreetStart:
+            run = event.run
+            if event.board:
+                board[run] = event.board
+        elif type(event) is Show and event.description:
+            dealt = board.get(run) or board.get(0, ())
+            event = replace(event, description=reword(event.description, event.cards + dealt))
+        events.append(event)
+    seats = []
+    for seat in claims.seats:
+        final = claims.boards[0] if claims.boards else _last(board)
+        outcomes = tuple(replace(o, description=reword(o.description, seat.cards + final)) if o.description else o
+                         for o in seat.outcomes)
+        seats.append(replace(seat, text="", outcomes=outcomes))
+    return replace(hand, header=replace(hand.header, site=site), events=tuple(events),
+                   claims=replace(claims, seats=tuple(seats)))
+
+
+# the notices the replay reads (who is dealt in); the others are chatter, left out of another site's rendering
+_REPLAYED_NOTICES = frozenset({NoticeKind.SITTING_OUT, NoticeKind.WAIT_FOR_BUTTON})
+
+
+def _last(board: dict) -> tuple:
+    return board[max(board)] if board else ()
+
+
+def _right(wording, text: str, cards) -> bool:
+    """Whether `text` names the best hand of `cards` in that wording (a full board and two cards only)."""
+    return len(cards) == 7 and len(set(cards)) == 7 and wording[1](text, cards)
+
+
+def _shape(hand: Hand) -> tuple:
+    """What a rendering must keep for a rule test to mean the same: the header's betting fields, the
+    seats, events and claims (line numbers, verbatim wording, notices' text and muck lines aside)."""
+    replace = msgspec.structs.replace
+    header = hand.header
+    claims = hand.claims
+    # muck lines are left out: whether a player says "doesn't show" or mucks is not printed by every site
+    # and no rule test is about it (the summary still says who showed)
+    events = tuple(replace(e, line=0, text="") if type(e) is Notice else replace(e, line=0)
+                   for e in _shaped(hand.events))
+    return ((header.game, header.limit, header.small_blind, header.big_blind, header.small_bet, header.big_bet,
+             header.currency, header.scale, header.max_seats, header.button_seat, header.cap, header.is_tournament),
+            tuple(replace(seat, line=0) for seat in hand.seats), events,
+            replace(claims, line=0, board_lines=(), seats=tuple(replace(s, line=0, text="") for s in claims.seats)))
+
+
+def _shaped(events) -> list:
+    return [e for e in events if type(e) is not Muck]
+
+
+def _line_map(authored: Hand, back: Hand) -> dict[int, int]:
+    """Authored line → rendered line, element by element (`authored`: the neutral hand, which keeps the
+    authored lines; both have the same shape, muck lines aside)."""
+    pairs = [(authored.source.line, back.source.line), (authored.source.line + 1, back.source.line + 1)]
+    pairs += [(a.line, b.line) for a, b in zip(authored.seats, back.seats)]
+    pairs += [(a.line, b.line) for a, b in zip(_shaped(authored.events), _shaped(back.events))]
+    pairs.append((authored.claims.line, back.claims.line))
+    pairs += list(zip(authored.claims.board_lines, back.claims.board_lines))
+    pairs += [(a.line, b.line) for a, b in zip(authored.claims.seats, back.claims.seats)]
+    out: dict[int, int] = {}
+    for a, b in pairs:
+        if a and b:
+            out.setdefault(a, b)
+    return out
+
+
+def check_in(text: str, rendering: str, rules: RuleSet | None = None) -> tuple[Rendered, Checked] | None:
+    """`check` of the hand as `rendering` writes it (None: the dialect cannot say it, see render_in),
+    under `rules` for that site (a rake schedule bound to the authored site is bound to it instead)."""
+    rendered = render_in(text, rendering)
+    if rendered is None:
+        return None
+    return rendered, check(rendered.text, for_site(rules, rendered.dialect), dialect=rendered.dialect)
+
+
+def for_site(rules: RuleSet | None, dialect: str) -> RuleSet | None:
+    """The rules a test means, for a hand rendered in `dialect`: a rake schedule of the authored site
+    applies to the rendering's site (the test is about the schedule's figures, not the site)."""
+    site = dialects.get(dialect).site_name
+    authored = dialects.get(AUTHORED).site_name
+    if rules is None or rules.rake is None or rules.rake.site != authored or site == authored:
+        return rules
+    return dataclasses.replace(rules, rake=dataclasses.replace(rules.rake, site=site))

@@ -19,14 +19,14 @@ from handkit import hand_text, hands_file, line_of, replace_line, sub, validate_
 from hhtool.cli import app
 from hhtool.dataset import open_dataset
 from hhtool.engine.plan import Piece, Task
-from hhtool.engine.work import WANT_ROWS, HandRecord, run_task
+from hhtool.engine.work import WANT_ROWS, run_task
 from hhtool.export import export_paths, rows as rows_module
 from hhtool.export.rows import ColumnOverflow, Rows
 from hhtool.export.schema import TABLES
 from hhtool.model.limits import MAX_MINOR
 from hhtool.model.money import AmountOutOfRange, MoneyError, to_minor
 from hhtool.rules.ruleset import RuleSet
-from hhtool.validate import Summary
+from hhtool.validate import HandResult, Summary
 
 FIRST = hand_text("""
     PokerStars Hand #224190663518:  Hold'em No Limit ($0.25/$0.50 USD) - 2021/02/06 1:12:40 ET
@@ -196,7 +196,7 @@ def _narrow_seats(monkeypatch) -> None:
 
 def test_rows_of_a_hand_that_does_not_fit_are_taken_out_whole():
     rows = Rows()
-    record = HandRecord("unparsed", "unparsed", "f.txt", 2**31, "pokerstars", "1", [])  # line beyond int32
+    record = HandResult("unparsed", "unparsed", "f.txt", 2**31, "pokerstars", "1", [])  # line beyond int32
     with pytest.raises(ColumnOverflow, match="hands.line = 2147483648"):
         rows.add_hand(record)
     assert all(part == [] for part in rows.data.values()) and rows.hands == 0

@@ -81,18 +81,7 @@ ALLOWED = {
 # reported here, expected until those branches land. An entry whose file has no word left fails
 # `test_pending_files_still_hold_a_pokerstars_word`: the list only shrinks.
 PENDING = {
-    "hhtool/codes.py": "i13-model: each code's message lives beside its code and speaks poker",
-    "hhtool/rules/replay.py": "i13-model / i13-core: replay messages quote no site's lines",
-    "hhtool/rules/settle.py": "i13-model: HH203's message quotes `Total pot`; a comment cites a PokerStars split",
-    "hhtool/model/events.py": "i13-model: event docstrings quote PokerStars lines",
-    "hhtool/model/hand.py": "i13-model: Header.is_home_game/club (`Home Game`), a site-neutral header",
-    "hhtool/model/limits.py": "i13-model: limits explained by PokerStars' figures",
-    "hhtool/model/money.py": "i13-model: format_minor prints PokerStars' way (the Currency type)",
-    "hhtool/export/schema.py": "i13-model: column docs give PokerStars examples (`pokerstars`, `ET`)",
-    "hhtool/generate.py": "i13-core: the generator writes every dialect through its writer",
-    "hhtool/cli.py": "i13-core: `generate` writes PokerStars text only (its help says so)",
     "hhtool/rules/crosshand.py": "i13-gg: fast-fold pools through the dialect (dialects.fast_fold), not `Zoom`",
-    "hhtool/engine/work.py": "i13-gg / i13-core: the cross-hand snapshot comment names Zoom",
 }
 
 

@@ -39,8 +39,8 @@ PROJECT = Path(__file__).resolve().parent.parent
 SAMPLES = PROJECT / "samples"
 README = PROJECT / "README.md"
 # What samples/ holds (samples/README.md): its hands, and its USD hands with their rake in cents.
-SAMPLE_HANDS = 34
-SAMPLE_USD_HANDS, SAMPLE_USD_RAKE = 29, 1386
+SAMPLE_HANDS = 40
+SAMPLE_USD_HANDS, SAMPLE_USD_RAKE = 34, 1995
 MONEY_COLUMNS = {t: [n for n, kind, _ in cols if kind == pa.int64()] for t, cols in COLUMNS.items()}
 CATEGORICALS = {t: [n for n, kind, _ in cols if pa.types.is_dictionary(kind)] for t, cols in COLUMNS.items()}
 
@@ -94,15 +94,16 @@ def check_round_trip(out: Path, summary: Summary) -> None:
     for status in ("valid", "invalid", "unparsed", "unsupported"):
         assert stored[status] == summary.by_status[status], status
     assert len(hands) == summary.tally.hands_read - summary.by_status["duplicate"]
-    # chips: what was paid out, the rake and the pot shares the room kept after an all-in cash out are
-    # what went in (contributions net of uncalled returns)
+    # chips: what was paid out, the rake, the other fees (GG's jackpot…) and the pot shares the room kept
+    # after an all-in cash out are what went in (contributions net of uncalled returns, and a site's cash drop)
     valid = hands[(hands["status"] == "valid") & hands["total_pot"].notna()].set_index("hand_uid")
     contributed = ds.seats.groupby("hand_uid")["contributed"].sum()
     kept = ds.seats.groupby("hand_uid")["cash_out_kept"].sum()
     paid = ds.payouts.groupby("hand_uid")["amount"].sum()
     for uid, rake in valid["rake"].items():
-        assert int(paid.get(uid, 0)) + int(rake) + int(kept[uid]) == int(contributed[uid]), uid
-    assert (valid["total_pot"] == contributed.reindex(valid.index)).all()
+        fees, drop = int(valid.at[uid, "fees"]), int(valid.at[uid, "cash_drop"])
+        assert int(paid.get(uid, 0)) + int(rake) + fees + int(kept[uid]) == int(contributed[uid]) + drop, uid
+    assert (valid["total_pot"] == contributed.reindex(valid.index) + valid["cash_drop"]).all()
 
 
 def check_files(out: Path) -> None:

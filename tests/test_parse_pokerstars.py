@@ -7,7 +7,7 @@ up in the hand text itself (`at(text, line)`), so they are checked against the s
 from __future__ import annotations
 
 import json
-from datetime import datetime
+from datetime import datetime, timezone
 from decimal import Decimal
 from pathlib import Path
 
@@ -92,7 +92,7 @@ def chip_hand(header: str, table: str | None = None) -> str:
     return make_hand(header=header, table=table, seats=CHIP_SEATS, body=CHIP_BODY, summary=CHIP_SUMMARY)
 
 
-CASH_DEFAULTS = dict(game="holdem", tournament_id=None, buy_in=None, level=None, cap=None, ante=None, is_zoom=False,
+CASH_DEFAULTS = dict(game="holdem", tournament_id=None, buy_in=None, level=None, cap=None, ante=None, fast_fold=False,
                      is_home_game=False, play_money=False, mixed=None, club=None)
 
 # (id, header line, table line or None, expected header fields)
@@ -101,15 +101,16 @@ HEADERS = [
      "PokerStars Hand #212113219605:  Hold'em No Limit ($0.05/$0.10 USD) - 2020/04/16 13:54:25 ET", None,
      dict(CASH_DEFAULTS, hand_id="212113219605", limit=Limit.NO_LIMIT, small_blind=5, big_blind=10, small_bet=10,
           big_bet=10, currency="USD", scale=100, time=datetime(2020, 4, 16, 13, 54, 25), time_zone="ET",
-          time_et=datetime(2020, 4, 16, 13, 54, 25), table="Testa I", max_seats=6, button_seat=1)),
+          server_time=datetime(2020, 4, 16, 13, 54, 25), table="Testa I", max_seats=6, button_seat=1)),
     ("nl-usd-one-space-local-tz-and-et",
      "PokerStars Hand #257180854570: Hold'em No Limit ($0.05/$0.10 USD) - 2025/08/02 11:24:53 CET "
      "[2025/08/02 5:24:53 ET]", None,
      dict(hand_id="257180854570", time=datetime(2025, 8, 2, 11, 24, 53), time_zone="CET",
-          time_et=datetime(2025, 8, 2, 5, 24, 53))),
+          server_time=datetime(2025, 8, 2, 5, 24, 53))),
     ("local-tz-without-et",
      "PokerStars Hand #1:  Hold'em No Limit ($0.05/$0.10 USD) - 2025/08/02 11:24:53 CET", None,
-     dict(time=datetime(2025, 8, 2, 11, 24, 53), time_zone="CET", time_et=None)),
+     dict(time=datetime(2025, 8, 2, 11, 24, 53), time_zone="CET", server_time=None,
+          time_utc=datetime(2025, 8, 2, 9, 24, 53, tzinfo=timezone.utc))),
     ("pl",
      "PokerStars Game #109680643860:  Hold'em Pot Limit ($0.05/$0.10 USD) - 2014/01/06 6:59:26 ET", None,
      dict(CASH_DEFAULTS, hand_id="109680643860", limit=Limit.POT_LIMIT, small_blind=5, big_blind=10, small_bet=10,
@@ -119,7 +120,8 @@ HEADERS = [
      "PokerStars Game #48397944918:  Hold'em Limit ($0.10/$0.20 USD) - 2010/08/20 5:01:22 MSK "
      "[2010/08/19 21:01:22 ET]", None,
      dict(limit=Limit.FIXED_LIMIT, small_blind=5, big_blind=10, small_bet=10, big_bet=20, currency="USD",
-          time_zone="MSK", time=datetime(2010, 8, 20, 5, 1, 22), time_et=datetime(2010, 8, 19, 21, 1, 22))),
+          time_zone="MSK", time=datetime(2010, 8, 20, 5, 1, 22), server_time=datetime(2010, 8, 19, 21, 1, 22),
+          time_utc=datetime(2010, 8, 20, 1, 1, 22, tzinfo=timezone.utc))),
     ("cap",
      "PokerStars Game #52151000000:  Hold'em No Limit ($0.05/$0.10 - $10 Cap -  USD) - 2010/11/01 12:20:00 CET "
      "[2010/11/01 7:20:00 ET]", None,
@@ -127,7 +129,7 @@ HEADERS = [
     ("zoom-no-currency-code",
      "PokerStars Zoom Hand #212334886345:  Hold'em No Limit ($0.05/$0.10) - 2020/04/19 14:45:29 ET",
      "Table 'Halley' 6-max Seat #1 is the button",
-     dict(CASH_DEFAULTS, hand_id="212334886345", is_zoom=True, currency="USD", scale=100, small_blind=5,
+     dict(CASH_DEFAULTS, hand_id="212334886345", fast_fold=True, currency="USD", scale=100, small_blind=5,
           big_blind=10, table="Halley")),
     ("eur-symbol",
      "PokerStars Hand #1:  Hold'em No Limit (€0.05/€0.10 EUR) - 2012/04/15 10:00:00 CET [2012/04/15 4:00:00 ET]",
@@ -139,7 +141,7 @@ HEADERS = [
     ("old-game-header-old-date-style",
      "PokerStars Game #1003659126: Hold'em No Limit ($0.05/$0.10) - 2009/10/12 - 23:45:12 (ET)", None,
      dict(hand_id="1003659126", currency="USD", scale=100, time=datetime(2009, 10, 12, 23, 45, 12),
-          time_zone="ET", time_et=datetime(2009, 10, 12, 23, 45, 12))),
+          time_zone="ET", server_time=datetime(2009, 10, 12, 23, 45, 12))),
     ("mixed-game",
      "PokerStars Hand #78916422016:  Mixed NLH/PLO (Hold'em No Limit, $0.05/$0.10 USD) - 2012/04/15 10:00:00 ET",
      None, dict(limit=Limit.NO_LIMIT, mixed="NLH/PLO", small_blind=5, big_blind=10, currency="USD")),
@@ -164,7 +166,7 @@ CHIP_HEADERS = [
      "Table '797469411 15' 9-max Seat #1 is the button",
      dict(hand_id="105024000105", tournament_id="797469411", buy_in="$3.19+$0.31 USD", level="Level I",
           currency="chips", scale=1, small_blind=10, big_blind=20, limit=Limit.NO_LIMIT, table="797469411 15",
-          max_seats=9, is_zoom=False, play_money=False)),
+          max_seats=9, fast_fold=False, play_money=False)),
     ("tournament-bounty-roman-level",
      "PokerStars Hand #99145265150: Tournament #734695129, $2.00+$0.50+$0.20 USD Hold'em No Limit - "
      "Level XXVI (10/20) - 2013/10/04 13:53:27 ET", None,
@@ -187,7 +189,7 @@ CHIP_HEADERS = [
     ("zoom-tournament",
      "PokerStars Hand #118997670409: Zoom Tournament #932545562, $3.00+$0.30 USD Hold'em No Limit - "
      "Level X (10/20) - 2014/10/04 13:53:27 ET", None,
-     dict(tournament_id="932545562", is_zoom=True, level="Level X")),
+     dict(tournament_id="932545562", fast_fold=True, level="Level X")),
     ("tournament-pl-nl",
      "PokerStars Hand #86183965766: Tournament #2012090038, $200+$15 USD Hold'em Pot Limit Pre-Flop, "
      "No Limit Post-Flop - Level I (10/20) - 2012/09/22 13:59:56 ET", None,

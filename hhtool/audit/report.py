@@ -118,6 +118,8 @@ def ledger(tables: Tables) -> pd.DataFrame:
         "saw_flop": _column(hands, "saw_flop", "bool"),
         "total_pot": _column(hands, "total_pot", "int"),
         "rake": _column(hands, "rake", "int"),
+        "fees": _column(hands, "fees", "int"),  # printed fees besides rake (GGPoker's jackpot, bingo, ...)
+        "cash_drop": _column(hands, "cash_drop", "int"),  # money a site added to the pot
     }).reset_index(drop=True)
     out["stakes"] = [stakes_label(r) for r in out[["site", "kind", "currency", "limit", "small_blind",
                                                     "big_blind"]].to_dict("records")]
@@ -131,18 +133,21 @@ def ledger(tables: Tables) -> pd.DataFrame:
         "cash_out": _column(seats, "cash_out", "int"),
         "cash_out_fee": _column(seats, "cash_out_fee", "int"),
         "cash_out_kept": _column(seats, "cash_out_kept", "int"),
+        "paid_outside": _column(seats, "paid_outside", "int"),
     }).groupby("hand_uid").sum()
     payouts = tables.payouts
     payouts = payouts[payouts["hand_uid"].isin(set(out["hand_uid"]))]
     paid = pd.DataFrame({"hand_uid": _column(payouts, "hand_uid", "str"),
                          "paid": _column(payouts, "amount", "int")}).groupby("hand_uid")["paid"].sum()
     out = out.join(sums, on="hand_uid").join(paid, on="hand_uid")
-    for name in ("chips_before", "chips_after", "contributed", "paid", *CASH_OUT):
+    for name in ("chips_before", "chips_after", "contributed", "paid", "paid_outside", *CASH_OUT):
         out[name] = out[name].fillna(0).astype("int64")
     # the room pays an all-in cash out from outside the pot (it is in chips_after) and keeps the pot
-    # share the cashed-out player won: chips before + paid = chips after + rake + kept
-    out["difference"] = (out["chips_before"] + out["cash_out"] - out["chips_after"] - out["rake"]
-                         - out["cash_out_kept"])
+    # share the cashed-out player won; a site may add money to the pot (cash drop), take fees besides the
+    # rake, and be paid outside the pot (EV cashout risk, insurance premium): chips before + paid + cash
+    # drop = chips after + rake + fees + kept + paid outside
+    out["difference"] = (out["chips_before"] + out["cash_out"] + out["cash_drop"] - out["chips_after"] - out["rake"]
+                         - out["fees"] - out["cash_out_kept"] - out["paid_outside"])
     # one order whatever the source (a dataset is read day by day): by time, then where the hand was read
     return out.sort_values(["started_at", "file", "line"], na_position="last", kind="stable").reset_index(drop=True)
 
@@ -227,7 +232,7 @@ def schedule_check(hands: pd.DataFrame, choice: Schedule) -> tuple[pd.DataFrame,
 # -- totals ------------------------------------------------------------------------------------
 TOTAL_KEYS = {"by_currency": ["currency"], "by_stakes": ["currency", "stakes"], "by_table": ["currency", "table"],
               "by_day": ["day", "currency"], "by_players": ["currency", "players"]}
-_TOTAL_SUMS = ("hands", "raked_hands", "total_pot", "rake", "flop_pot", "flop_rake", "cash_out_hands", "cash_out",
+_TOTAL_SUMS = ("hands", "raked_hands", "total_pot", "rake", "fees", "flop_pot", "flop_rake", "cash_out_hands", "cash_out",
                "cash_out_fees", "cash_out_kept")
 
 
@@ -240,7 +245,7 @@ def _total_sums(cash: pd.DataFrame, key: list[str]) -> pd.DataFrame:
                         cashed=(cash["cash_out"] > 0).astype("int64"))
     return frame.groupby(key, sort=True).agg(
         hands=("one", "sum"), raked_hands=("raked", "sum"), total_pot=("total_pot", "sum"), rake=("rake", "sum"),
-        flop_pot=("flop_pot", "sum"), flop_rake=("flop_rake", "sum"), cash_out_hands=("cashed", "sum"),
+        fees=("fees", "sum"), flop_pot=("flop_pot", "sum"), flop_rake=("flop_rake", "sum"), cash_out_hands=("cashed", "sum"),
         cash_out=("cash_out", "sum"), cash_out_fees=("cash_out_fee", "sum"), cash_out_kept=("cash_out_kept", "sum"),
         first_hand=("hand_uid", "first"), last_hand=("hand_uid", "last"))
 
@@ -271,6 +276,7 @@ def _total_rows(out: pd.DataFrame | None, key: list[str]) -> list[dict]:
         pot, rake = int(row["total_pot"]), int(row["rake"])
         flop_pot, flop_rake = int(row["flop_pot"]), int(row["flop_rake"])
         item.update(hands=int(row["hands"]), raked_hands=int(row["raked_hands"]), total_pot=pot, rake=rake,
+                    fees=int(row["fees"]),
                     rake_share_pct=round(rake * 100 / pot, 3) if pot else None,
                     flop_total_pot=flop_pot, flop_rake_share_pct=round(flop_rake * 100 / flop_pot, 3) if flop_pot
                     else None, cash_out_hands=int(row["cash_out_hands"]), cash_out=int(row["cash_out"]),
@@ -337,8 +343,8 @@ def payout_mismatches(findings: pd.DataFrame, hand_ids: dict[str, str | None]) -
             for r in rows.itertuples(index=False)]
 
 
-_BALANCE_SUMS = ("hands", "chips_before", "chips_after", "rake", "cash_out", "cash_out_kept", "difference",
-                 "hands_out_of_balance")
+_BALANCE_SUMS = ("hands", "chips_before", "chips_after", "rake", "fees", "cash_drop", "paid_outside", "cash_out",
+                 "cash_out_kept", "difference", "hands_out_of_balance")
 
 
 def _balance_by_day(hands: pd.DataFrame) -> pd.DataFrame | None:
@@ -347,7 +353,8 @@ def _balance_by_day(hands: pd.DataFrame) -> pd.DataFrame | None:
     frame = hands.assign(out_of_balance=(hands["difference"] != 0).astype("int64"), one=1)
     return frame.groupby(["day", "currency"], sort=True).agg(
         hands=("one", "sum"), chips_before=("chips_before", "sum"), chips_after=("chips_after", "sum"),
-        rake=("rake", "sum"), cash_out=("cash_out", "sum"), cash_out_kept=("cash_out_kept", "sum"),
+        rake=("rake", "sum"), fees=("fees", "sum"), cash_drop=("cash_drop", "sum"),
+        paid_outside=("paid_outside", "sum"), cash_out=("cash_out", "sum"), cash_out_kept=("cash_out_kept", "sum"),
         difference=("difference", "sum"), hands_out_of_balance=("out_of_balance", "sum"))
 
 
@@ -371,7 +378,8 @@ def conservation(hands: pd.DataFrame, findings: pd.DataFrame) -> dict:
     broken = hands[hands["difference"] != 0]
     by_hand = [{"hand_uid": r.hand_uid, "hand_id": r.hand_id, "file": r.file, "line": int(r.line), "day": r.day,
                 "currency": r.currency, "chips_before": int(r.chips_before), "chips_after": int(r.chips_after),
-                "rake": int(r.rake), "cash_out": int(r.cash_out), "cash_out_kept": int(r.cash_out_kept),
+                "rake": int(r.rake), "fees": int(r.fees), "cash_drop": int(r.cash_drop),
+                "paid_outside": int(r.paid_outside), "cash_out": int(r.cash_out), "cash_out_kept": int(r.cash_out_kept),
                 "difference": int(r.difference)} for r in broken.itertuples(index=False)]
     by_day = _balance_rows(_balance_by_day(hands))
     codes = findings[findings["code"].isin(CONSERVATION_CODES)]
@@ -410,7 +418,8 @@ def _code_rows(counts: Counter) -> list[dict]:
 # -- the report ----------------------------------------------------------------------------------
 HAND_COLUMNS = ["hand_uid", "hand_id", "status", "file", "line", "day", "started_at", "site", "kind", "currency",
                 "limit", "small_blind", "big_blind", "stakes", "table", "players", "saw_flop", "total_pot", "rake",
-                "due", "unchecked", "paid", *CASH_OUT, "chips_before", "chips_after", "difference"]
+                "fees", "cash_drop", "due", "unchecked", "paid", *CASH_OUT, "paid_outside", "chips_before",
+                "chips_after", "difference"]
 
 
 class Audit:
@@ -480,6 +489,7 @@ class Audit:
             "tournament_hands": self.tournament,
             "raked_hands": self.raked,
             "rake_by_currency": {r["currency"]: r["rake"] for r in totals["by_currency"]},
+            "fees_by_currency": {r["currency"]: r["fees"] for r in totals["by_currency"] if r["fees"]},
             "total_pot_by_currency": {r["currency"]: r["total_pot"] for r in totals["by_currency"]},
             "cash_out_hands": self.cash_out_hands,
             "cash_out_by_currency": {r["currency"]: r["cash_out"] for r in totals["by_currency"]

@@ -22,7 +22,7 @@ from hhtool.dataset import Dataset
 from hhtool.export.rows import Rows, file_key, hand_uid
 from hhtool.export.schema import COLUMNS, SCHEMAS, TABLES
 from hhtool.findings import Finding
-from hhtool.model.money import format_minor
+from hhtool.model.money import CHIPS, Currency
 from hhtool.rules.ruleset import RuleSet
 from hhtool.validate import Summary, validate_paths
 
@@ -140,19 +140,16 @@ def parsed_hands(hands: pd.DataFrame) -> pd.DataFrame:
     return hands[mask.fillna(False).astype(bool)]
 
 
-_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "INR": "₹", "CNY": "¥"}
-
-
 def scale_of(currency: str | None) -> int:
     """Minor units per major unit: chips are counted one by one, currencies in cents."""
-    return 1 if currency in (None, "chips") else 100
+    return 1 if currency in (None, CHIPS) else 100
 
 
 def money(amount: int | None, currency: str | None) -> str:
     """Minor units as the room prints them: `$0.10`, `€2`, `1500` (chips)."""
     if amount is None:
         return ""
-    return format_minor(int(amount), scale_of(currency), _SYMBOLS.get(currency or "", ""))
+    return Currency.of(currency or CHIPS, scale_of(currency)).format(int(amount))
 
 
 def stakes_label(row: dict) -> str:

@@ -174,14 +174,7 @@ def started_utc(header: Any) -> datetime | None:
     """When a hand started, in UTC, read with its site's zones: from the site's reference time when it
     printed one (the most reliable), else from the local time and its zone; None when neither is known."""
     found = conventions(header.site)
-    return to_utc(header.time, header.time_zone, header.time_et, found.time_zones, found.reference_zone)
-
-
-def fast_fold(header: Any) -> bool:
-    """Whether a hand was played at a fast-fold pool (its site's `fast_fold` test): no stack or button
-    continuity between its hands."""
-    test = conventions(header.site).fast_fold
-    return bool(load(test)(header)) if test is not None else False
+    return to_utc(header.time, header.time_zone, header.server_time, found.time_zones, found.reference_zone)
 
 
 def replayed_sites() -> tuple[str, ...]:
@@ -217,6 +210,7 @@ _WORDING_VERSION = [-1]
 # The registry. A site with a reader is a package here (one line each):
 PACKAGES = (
     "hhtool.dialects.pokerstars",
+    "hhtool.dialects.ggpoker",
 )
 
 # Sites without a reader yet: their hands are split apart, named and counted unsupported (HH021).
@@ -232,7 +226,6 @@ HEADER_ONLY = (
             rb"|PokerBros Hand #|Full Tilt Hand #)",
             (b"POKERSTARS GAME #", b"Run It Once Poker Hand #", b"PokerMaster Hand #", b"PokerBros Hand #",
              b"Full Tilt Hand #")),
-    Dialect("ggpoker", rb"Poker Hand #[A-Z]*\d", (b"\nPoker Hand #",)),
     Dialect("winamax", rb"Winamax Poker - ", (b"Winamax Poker - ",), hand_id=r"HandId: #([\w-]+)"),
     Dialect("pacific888",
             _PREAMBLE + rb"\*{5} (?:888poker|Cassava|Pacific Poker|888)[^*\n]{0,40}? Hand History for Game",

@@ -7,12 +7,11 @@ run meets the hands, which makes every output independent of the number of worke
 
 from __future__ import annotations
 
-from hhtool.engine.work import HandRecord
 from hhtool.findings import Finding
 from hhtool.grammar import Status
 from hhtool.rules.crosshand import CrossHand
 from hhtool.rules.ruleset import RuleSet
-from hhtool.validate import Summary, with_crosshand
+from hhtool.validate import HandResult, Summary, with_crosshand
 
 
 class Merger:
@@ -20,7 +19,7 @@ class Merger:
         self.cross = CrossHand(rules)
         self.summary = summary
 
-    def merge(self, item: HandRecord | Finding) -> HandRecord | Finding:
+    def merge(self, item: HandResult | Finding) -> HandResult | Finding:
         """The final verdict on one item, counted in the summary (as validate_paths counts it)."""
         summary = self.summary
         if isinstance(item, Finding):

@@ -11,12 +11,12 @@ from hhtool.engine.memory import settle_allocator
 from hhtool.engine.merge import Merger
 from hhtool.engine.plan import plan_tasks
 from hhtool.engine.progress import Progress
-from hhtool.engine.work import WANT_JSON, WANT_NONE, WANT_ROWS, HandRecord
+from hhtool.engine.work import WANT_JSON, WANT_NONE, WANT_ROWS
 from hhtool.findings import Finding
 from hhtool.rules.ruleset import RuleSet
-from hhtool.validate import Summary
+from hhtool.validate import HandResult, Summary
 
-__all__ = ["WANT_JSON", "WANT_NONE", "WANT_ROWS", "EngineError", "HandRecord", "run"]
+__all__ = ["WANT_JSON", "WANT_NONE", "WANT_ROWS", "EngineError", "HandResult", "run"]
 
 
 STATS_ENV = "HHTOOL_ENGINE_STATS"  # print the workers' CPU time and peak memory at the end
@@ -28,8 +28,9 @@ class EngineError(Exception):
 
 def run(paths: Iterable[str | os.PathLike], rules: RuleSet, summary: Summary, want: str = WANT_NONE,
         jobs: int = 2, engine: str = "local", scheduler: str | None = None, progress: Progress | None = None,
-        chunk_bytes: int | None = None) -> Iterator[HandRecord | Finding]:
-    """Every hand read as a HandRecord (and file-level Findings), in input order, counted in `summary`."""
+        chunk_bytes: int | None = None) -> Iterator[HandResult | Finding]:
+    """Every hand read as a HandResult (and file-level Findings), in input order, counted in `summary`;
+    the same results as `validate_paths`, without the hands and their replays."""
     paths = list(paths)
     settle_allocator()
 

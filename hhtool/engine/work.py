@@ -2,8 +2,9 @@
 
 `run_task` is a top-level function of picklable arguments (a Task and the RuleSet), so it runs the
 same in a process pool (fork, forkserver or spawn) and on dask workers. It returns, per hand, a
-HandRecord: the verdict without the cross-hand checks, the snapshots those checks need, and the
-outputs asked for (the JSON tail of the hand's object, or its table rows). The parent runs the
+HandResult (the one result type of every run) without the hand and its replay: the verdict without
+the cross-hand checks, the snapshots those checks need, and the outputs asked for (the JSON tail of
+the hand's object, or its table rows). The parent runs the
 cross-hand checks in input order and patches the few hands they change.
 """
 
@@ -13,7 +14,6 @@ import os
 import resource
 import time
 from dataclasses import dataclass
-from typing import NamedTuple
 
 import pyarrow as pa
 
@@ -29,46 +29,16 @@ from hhtool.pipeline import _parse_safely, stray_text
 from hhtool.rules.crosshand import Identity, TableSnapshot, identity, table_snapshot, text_identity
 from hhtool.rules.ruleset import RuleSet
 from hhtool.serialize import to_json_line
-from hhtool.validate import EMPTY_TAIL, check_parsed, head_dict
+from hhtool.validate import EMPTY_TAIL, HandResult, check_parsed
 
 WANT_NONE, WANT_JSON, WANT_ROWS = "none", "json", "rows"
 _EMPTY_TAIL = to_json_line(EMPTY_TAIL)[:-1]
 
 
-class HandRecord(NamedTuple):
-    """One hand read, as a worker saw it (picklable, small): everything the parent needs."""
-
-    parse_status: str  # parsed | unparsed | unsupported
-    status: str  # valid | invalid | unparsed | unsupported (duplicate: set by the parent)
-    file: str
-    line: int
-    site: str
-    hand_id: str | None
-    findings: list  # Finding, sorted as the sequential run sorts them
-    ident: Identity | None = None  # parsed and unsupported hands: for the duplicate check
-    table: TableSnapshot | None = None  # replayed non-Zoom hands: for stack and button checks
-    replayed: bool = False  # False when the replay crashed (HH099): no cross-hand check then
-    tail: bytes | None = None  # WANT_JSON: the JSON object's keys after `findings`, encoded
-    rows: tuple | None = None  # WANT_ROWS: (task's column batch, first row per table, rows per table)
-    crossed: bool = False  # set by the parent when cross-hand findings changed findings and status
-
-    def as_dict(self) -> dict:
-        import msgspec
-
-        out = head_dict(self)
-        out.update(msgspec.json.decode(self.tail if self.tail is not None else _EMPTY_TAIL))
-        return out
-
-    def json_line(self) -> bytes:
-        """The same bytes as encoding as_dict(): the head encoded here, the tail as the worker encoded it."""
-        head = to_json_line(head_dict(self))
-        return head[:-2] + b"," + (self.tail if self.tail is not None else _EMPTY_TAIL)[1:] + b"\n"
-
-
 @dataclass(slots=True)
 class TaskResult:
     index: int
-    items: list  # HandRecord | Finding (file level), in input order
+    items: list  # HandResult | Finding (file level), in input order
     size: int  # bytes of input done
     cpu: float = 0.0  # worker CPU seconds for the task (pickling the result not included)
     peak_rss_kb: int = 0  # the worker's peak RSS so far
@@ -103,7 +73,7 @@ def _as_batch(items: list, rows: Rows | None) -> list:
     starts = [0] * len(batch)
     out = []
     for item in items:
-        if isinstance(item, HandRecord):
+        if isinstance(item, HandResult):
             counts = item.rows
             item = item._replace(rows=(batch, tuple(starts), counts))
             starts = [s + c for s, c in zip(starts, counts)]
@@ -133,9 +103,9 @@ def _run_piece(piece: Piece, rules: RuleSet, want: str, items: list, rows: Rows 
             tail = to_json_line(result.tail_dict())[:-1] if want == WANT_JSON else None
             if rows is not None:
                 hand_rows = _add_rows(rows, result)
-            items.append(HandRecord(parsed.status.value, result.status, result.file, result.line, result.site,
-                                    result.hand_id, result.findings, ident, table, result.state is not None,
-                                    tail, hand_rows))
+            items.append(HandResult(parsed.status.value, result.status, result.file, result.line, result.site,
+                                    result.hand_id, result.findings, ident=ident, table=table,
+                                    replayed=result.replayed, tail=tail, rows=hand_rows))
         except Exception as exc:  # noqa: BLE001 - a bug in hhtool must not stop the run (HH099)
             items.append(_with_outputs(internal_error(
                 block.file, block.line, block.column, parsed.site, parsed.hand_id, hand_failure(exc)), want, rows))
@@ -146,9 +116,9 @@ def hand_failure(exc: BaseException) -> str:
     return f"internal error while checking the hand: {type(exc).__name__}: {exc}"
 
 
-def internal_error(file: str, line: int, column: int, site: str, hand_id: str | None, message: str) -> HandRecord:
+def internal_error(file: str, line: int, column: int, site: str, hand_id: str | None, message: str) -> HandResult:
     """A hand hhtool could not check because of its own failure: unparsed, with an HH099 finding."""
-    return HandRecord(Status.UNPARSED.value, "unparsed", file, line, site, hand_id,
+    return HandResult(Status.UNPARSED.value, "unparsed", file, line, site, hand_id,
                       [finding("HH099", message, file, line, column, hand_id=hand_id)])
 
 
@@ -170,7 +140,7 @@ def fallback_items(task: Task, message: str, want: str) -> list:
     return _as_batch(items, rows)
 
 
-def _with_outputs(record: HandRecord, want: str, rows: Rows | None) -> HandRecord:
+def _with_outputs(record: HandResult, want: str, rows: Rows | None) -> HandResult:
     if rows is not None:
         record = record._replace(rows=_add_rows(rows, record))
     if want == WANT_JSON:

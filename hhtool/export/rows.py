@@ -11,11 +11,10 @@ from hhtool.export.schema import COLUMNS
 from hhtool.findings import Finding, Severity
 from hhtool.model import BlindKind, Hand, PostAnte, PostBlind, RaiseTo
 from hhtool.rules.replay import Replay
-from hhtool.validate import HandResult
 
 _ACTION_NAMES = {
     BlindKind.SMALL: "post_small", BlindKind.BIG: "post_big", BlindKind.SMALL_AND_BIG: "post_small_and_big",
-    BlindKind.BUTTON: "post_button",
+    BlindKind.BUTTON: "post_button", BlindKind.STRADDLE: "post_straddle", BlindKind.MISSED: "post_missed",
 }
 _KIND_NAMES: dict[type, str] = {}
 
@@ -26,8 +25,8 @@ def hand_uid(result) -> str:
     to be unique (ACPC logs number every match from 0), every hand read must be stored, and the
     same file read through another spelling of its path (relative, `./`, a symlink) is the same
     hand, stored once."""
-    parsed = result.hand is not None if isinstance(result, HandResult) else result.parse_status == "parsed"
-    return uid_of(result.site, result.hand_id, result.file, result.line, parsed, result.findings)
+    return uid_of(result.site, result.hand_id, result.file, result.line, result.parse_status == "parsed",
+                  result.findings)
 
 
 def uid_of(site: str, hand_id: str | None, file: str, line: int, parsed: bool, findings) -> str:
@@ -59,11 +58,11 @@ def file_key(file: str, line: int) -> str:
 ORDER = {
     "hands": ("hand_uid", "site", "hand_id", "status", "file", "line", "game", "limit", "currency", "small_blind",
               "big_blind", "tournament_id", "table_name", "max_seats", "button_seat", "started_at", "local_time",
-              "time_zone", "players", "board", "saw_flop", "total_pot", "rake", "collected", "errors", "warnings",
-              "date"),
+              "time_zone", "players", "board", "saw_flop", "total_pot", "rake", "collected", "cash_drop", "fees",
+              "fee_names", "fee_amounts", "runs", "errors", "warnings", "date"),
     "seats": ("hand_uid", "seat", "player", "position", "dealt_in", "starting_stack", "final_stack", "contributed",
-              "collected", "net", "cash_out", "cash_out_fee", "cash_out_kept", "hole_cards", "showed", "folded_on",
-              "currency", "date"),
+              "collected", "net", "cash_out", "cash_out_fee", "cash_out_kept", "paid_outside", "hole_cards", "showed",
+              "folded_on", "currency", "date"),
     "actions": ("hand_uid", "seq", "street", "player", "action", "amount", "raise_to", "all_in", "line", "currency",
                 "date"),
     "pots": ("hand_uid", "pot_index", "amount", "eligible", "winners", "currency", "date"),
@@ -154,33 +153,39 @@ class Rows:
         return tuple(len(part) - count for part, count in zip(data.values(), before))
 
     def add_result(self, result) -> str:
-        """Add one hand read (a HandResult, or a HandRecord without replay); returns its partition day."""
+        """Add one hand read (a HandResult; a parallel worker's has no hand and no replay here); returns
+        its partition day."""
         uid = hand_uid(result)
-        hand, state = getattr(result, "hand", None), getattr(result, "state", None)
+        hand, state = result.hand, result.state
         errors, warnings = severity_counts(result.findings)
         self.hands += 1
         if hand is None or state is None:
             day = "unknown"
             self.data["hands"].append((uid, result.site, result.hand_id, result.status, result.file, result.line,
                                        None, None, None, None, None, None, None, None, None, None, None, None, None,
-                                       None, None, None, None, None, errors, warnings, day))
+                                       None, None, None, None, None, None, None, None, None, None, errors, warnings,
+                                       day))
             self._findings(uid, result.findings, day)
             return day
         header = hand.header
-        started = started_utc(header)
+        started = header.time_utc
         day = started.date().isoformat() if started else "unknown"
         currency = header.currency
         collected_by = state.collected_by()
         collected = sum(collected_by.values())
         board = state.boards.get(0) or state.boards.get(1) or ()
         cancelled = state.cancelled
+        claims = hand.claims
+        fees = claims.fees
         self.data["hands"].append((
             uid, result.site, result.hand_id, result.status, result.file, result.line, header.game,
             str(header.limit), currency, header.small_blind, header.big_blind, header.tournament_id, header.table,
             header.max_seats, header.button_seat, started, header.time, header.time_zone, len(state.order),
             " ".join(board) or None, state.saw_flop, None if cancelled else state.pot_total,
-            None if cancelled else (hand.claims.rake if hand.claims.rake is not None else state.pot_total - collected),
-            collected, errors, warnings, day))
+            None if cancelled else (claims.rake if claims.rake is not None
+                                    else state.pot_total - state.fees - collected),
+            collected, state.cash_drop, state.fees, [name for name, _ in fees], [amount for _, amount in fees],
+            max(claims.runs, max(state.boards, default=1)), errors, warnings, day))
         self._seats(uid, hand, state, collected_by, currency, day)
         self._actions(uid, state, currency, day)
         self._pots(uid, state, currency, day)
@@ -206,7 +211,8 @@ class Rows:
             cards = player.shown or player.cards
             out.append((uid, player.seat, name, positions.get(name), player.dealt_in, player.start, final,
                         player.total, collected_by.get(name, 0), final - player.start, player.cash_out_paid,
-                        player.cash_out_fee, kept.get(name, 0), " ".join(cards) or None, bool(player.shown),
+                        player.cash_out_fee, kept.get(name, 0), player.premium, " ".join(cards) or None,
+                        bool(player.shown),
                         folded_on.get(name), currency, day))
 
     def _actions(self, uid: str, state, currency: str, day: str) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "3"
 
 _CAT = pa.dictionary(pa.int32(), pa.string())
 _MONEY = pa.int64()
@@ -19,7 +19,7 @@ COLUMNS: dict[str, list[tuple[str, pa.DataType, str]]] = {
     "hands": [
         ("hand_uid", pa.string(), "site:hand id, the join key of every table (site:id@file:line, the file's "
                                   "canonical path, for unparsed, unsupported and HH413 hands)"),
-        ("site", _CAT, "site dialect, e.g. pokerstars"),
+        ("site", _CAT, "site dialect: the name of its package in hhtool.dialects"),
         ("hand_id", pa.string(), "the site's hand number (null when unreadable)"),
         ("status", _CAT, "valid, invalid, unparsed or unsupported"),
         ("file", pa.string(), "file the hand was read from"),
@@ -35,13 +35,19 @@ COLUMNS: dict[str, list[tuple[str, pa.DataType, str]]] = {
         ("button_seat", pa.int8(), "seat of the button"),
         ("started_at", pa.timestamp("us", tz="UTC"), "start time in UTC"),
         ("local_time", pa.timestamp("us"), "start time as printed, in its own zone"),
-        ("time_zone", _CAT, "zone printed after the local time (ET, CET, ...)"),
+        ("time_zone", _CAT, "zone printed after the local time (CET, UTC, ...)"),
         ("players", pa.int16(), "players dealt in"),
-        ("board", pa.string(), "final board, cards separated by spaces (first run when run twice)"),
+        ("board", pa.string(), "final board, cards separated by spaces (first run when run more than once)"),
         ("saw_flop", pa.bool_(), "whether a flop was dealt"),
-        ("total_pot", _MONEY, "total pot computed by the replay (chips in less uncalled bets)"),
-        ("rake", _MONEY, "rake as printed (or total pot less collected)"),
+        ("total_pot", _MONEY, "total pot computed by the replay (chips in less uncalled bets, plus the cash drop)"),
+        ("rake", _MONEY, "rake as printed (or total pot less fees and collected)"),
         ("collected", _MONEY, "sum of what the players collected"),
+        ("cash_drop", _MONEY, "money the site added to the pot, paid by no player (0 when none)"),
+        ("fees", _MONEY, "fees besides rake taken from the pot (jackpot, bingo, fortune, tax, ...; a printed tax "
+                         "the winners were not charged, HH213, is left out)"),
+        ("fee_names", pa.list_(pa.string()), "those fees' names as printed, lower case, in printed order"),
+        ("fee_amounts", pa.list_(_MONEY), "their amounts, in the same order"),
+        ("runs", pa.int8(), "times the board was run: 1, 2 or 3"),
         ("errors", pa.int32(), "error findings on this hand"),
         ("warnings", pa.int32(), "warning findings on this hand"),
         ("date", pa.string(), "partition: UTC day YYYY-MM-DD (unknown when not parsed)"),
@@ -53,13 +59,16 @@ COLUMNS: dict[str, list[tuple[str, pa.DataType, str]]] = {
         ("position", _CAT, "button, small blind, big blind or null"),
         ("dealt_in", pa.bool_(), "whether the player was dealt in"),
         ("starting_stack", _MONEY, "chips at the start of the hand"),
-        ("final_stack", _MONEY, "chips at the end: start - put in + returned + collected + cash_out"),
+        ("final_stack", _MONEY, "chips at the end: start - put in + returned + collected + cash_out - paid_outside"),
         ("contributed", _MONEY, "chips put in the pot, antes included, less uncalled returns"),
         ("collected", _MONEY, "chips collected from the pots"),
         ("net", _MONEY, "final_stack - starting_stack"),
-        ("cash_out", _MONEY, "what the room paid for an all-in cash out, outside the pot (0 when none)"),
+        ("cash_out", _MONEY, "what the room paid the player outside the pot: all-in cash out, EV cashout, insurance "
+                             "(0 when none)"),
         ("cash_out_fee", _MONEY, "the room's fee for that cash out (0 when none or not printed)"),
         ("cash_out_kept", _MONEY, "pot share the cashed-out player won by the cards and the room kept"),
+        ("paid_outside", _MONEY, "what the player paid the room outside the pot: EV cashout risk, insurance premium "
+                                 "(0 when none)"),
         ("hole_cards", pa.string(), "hole cards when known (dealt or shown)"),
         ("showed", pa.bool_(), "whether the cards were shown"),
         ("folded_on", _CAT, "street the player folded on, null when not folded"),
@@ -71,7 +80,8 @@ COLUMNS: dict[str, list[tuple[str, pa.DataType, str]]] = {
         ("seq", pa.int32(), "order within the hand, from 0"),
         ("street", _CAT, "preflop, flop, turn, river"),
         ("player", pa.string(), "who acted"),
-        ("action", _CAT, "post_ante, post_small, post_big, post_small_and_big, post_button, fold, check, call, bet, raise"),
+        ("action", _CAT, "post_ante, post_small, post_big, post_small_and_big, post_button, post_straddle, "
+                         "post_missed, fold, check, call, bet, raise"),
         ("amount", _MONEY, "chips this action put in"),
         ("raise_to", _MONEY, "for raises: the street total after the raise"),
         ("all_in", pa.bool_(), "whether the action put the player all-in (as printed)"),
@@ -90,7 +100,7 @@ COLUMNS: dict[str, list[tuple[str, pa.DataType, str]]] = {
     ],
     "payouts": [
         ("hand_uid", pa.string(), "join key"),
-        ("run", pa.int8(), "0, or 1/2 when the board was run twice"),
+        ("run", pa.int8(), "0, or 1 to 3 when the board was run more than once"),
         ("pot_index", pa.int16(), "0 main (or only) pot, 1.. side pots"),
         ("player", pa.string(), "who collected"),
         ("amount", _MONEY, "amount collected (after rake)"),

@@ -79,7 +79,7 @@ class DatasetWriter:
 
     # -- input -----------------------------------------------------------------------------
     def add_record(self, record) -> None:
-        """One hand as a parallel worker built it (a HandRecord whose rows are slices of its task's
+        """One hand as a parallel worker built it (a HandResult whose rows are slices of its task's
         Arrow batch), or a file-level Finding. Hands stored as built are appended in runs (slices).
 
         When the parent's cross-hand checks changed the hand's findings, its hands row (status,

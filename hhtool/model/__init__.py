@@ -5,13 +5,16 @@ from hhtool.model.events import (
     Bet,
     BlindKind,
     Call,
+    CashDrop,
     CashOut,
     Check,
     Collect,
     DealHole,
+    EVCashout,
     Event,
     Fold,
     HandCancelled,
+    Insurance,
     Muck,
     Notice,
     NoticeKind,
@@ -27,8 +30,9 @@ from hhtool.model.events import (
 from hhtool.model.hand import Claims, Hand, Header, Limit, Outcome, Seat, SeatSummary, Source
 
 __all__ = [
-    "BETTING", "Bet", "BlindKind", "Call", "CashOut", "Check", "Claims", "Collect", "DealHole",
-    "Event", "Fold", "Hand", "HandCancelled", "Header", "Limit", "Muck", "Notice", "NoticeKind",
+    "BETTING", "Bet", "BlindKind", "Call", "CashDrop", "CashOut", "Check", "Claims", "Collect", "DealHole",
+    "EVCashout", "Event", "Fold", "Hand", "HandCancelled", "Header", "Insurance", "Limit", "Muck", "Notice",
+    "NoticeKind",
     "Outcome", "PostAnte", "PostBlind", "RaiseTo", "Rebuy", "ReturnUncalled", "Seat",
     "SeatSummary", "Show", "Source", "Street", "StreetStart",
 ]

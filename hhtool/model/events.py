@@ -4,6 +4,9 @@ Every event carries `line`, its 1-based line number in the source file, so that 
 point at it. Amounts are ints in the hand's minor units. The names say which amount is meant:
 `added` is what the action put in, `raise_to` the player's street total after a raise.
 
+The model is the same for every site: a dialect's reader fills it from its own wording, and an
+amount a site does not print (GGPoker prints only a raise's total) is None, derived by the replay.
+
 Records are frozen `msgspec.Struct`s rather than frozen dataclasses: the same immutable, typed,
 slotted values, built ~15x faster (a hand makes ~40 of them, millions of hands are read) and
 encoded to JSON in C, with the class name as the `type` tag.
@@ -28,7 +31,9 @@ class BlindKind(StrEnum):
     SMALL = "small"
     BIG = "big"
     SMALL_AND_BIG = "small_and_big"  # new player's dead small part plus a live big blind
-    BUTTON = "button"  # 6+ Hold'em only
+    BUTTON = "button"  # a live blind posted by the button (6+ Hold'em, some sites' button-blind games)
+    STRADDLE = "straddle"  # a live voluntary blind raising the bet to call; re-straddles are more of them, in order
+    MISSED = "missed"  # a missed blind posted on return (GGPoker `posts missed blind $5`); its dead part is `dead`
 
 
 class NoticeKind(StrEnum):
@@ -59,10 +64,15 @@ class PostAnte(Event, frozen=True, gc=False, tag=True):
 
 
 class PostBlind(Event, frozen=True, gc=False, tag=True):
+    """A blind: `amount` is all the post puts in; `dead` the part of it that goes to the pot without
+    counting toward the player's bet (a missed small blind posted with a big blind). None: the site
+    does not say, and the replay decides from the blind kind and the stakes."""
+
     player: str
     blind: BlindKind
     amount: int
     all_in: bool
+    dead: int | None = None
 
 
 class DealHole(Event, frozen=True, gc=False, tag=True):
@@ -71,7 +81,8 @@ class DealHole(Event, frozen=True, gc=False, tag=True):
 
 
 class StreetStart(Event, frozen=True, gc=False, tag=True):
-    """A street marker. `board` is every board card printed on the line; `run` is 0, or 1/2 when run twice."""
+    """A street marker. `board` is every board card printed on the line; `run` is 0 when the board is
+    run once, else 1, 2 or 3 (run it twice or three times: only the streets after the all-in repeat)."""
 
     street: Street
     run: int
@@ -88,8 +99,10 @@ class Check(Event, frozen=True, gc=False, tag=True):
 
 
 class Call(Event, frozen=True, gc=False, tag=True):
+    """`added` is what the call puts in; None when the site prints only the player's total (derived)."""
+
     player: str
-    added: int
+    added: int | None
     all_in: bool
     cap_reached: bool
 
@@ -102,10 +115,11 @@ class Bet(Event, frozen=True, gc=False, tag=True):
 
 
 class RaiseTo(Event, frozen=True, gc=False, tag=True):
-    """`raises raise_by to raise_to`: raise_to is the street total, raise_by the increase over the previous high bet."""
+    """A raise: raise_to is the player's street total, raise_by the increase over the previous high bet
+    (None when the site prints only the total: the replay derives it)."""
 
     player: str
-    raise_by: int
+    raise_by: int | None
     raise_to: int
     all_in: bool
     cap_reached: bool
@@ -117,7 +131,7 @@ class ReturnUncalled(Event, frozen=True, gc=False, tag=True):
 
 
 class Collect(Event, frozen=True, gc=False, tag=True):
-    """`collected X from pot|main pot|side pot[-N]`: pot_index None for a single pot, 0 main, N side."""
+    """What a player took from a pot: pot_index None when the text names no pot, 0 the main pot, N side pot N."""
 
     player: str
     amount: int
@@ -131,7 +145,7 @@ class Show(Event, frozen=True, gc=False, tag=True):
 
 
 class Muck(Event, frozen=True, gc=False, tag=True):
-    """`mucks hand` (mucked=True) or `doesn't show hand` (mucked=False)."""
+    """A player who mucks the hand at showdown (mucked=True), or does not show it (mucked=False)."""
 
     player: str
     mucked: bool
@@ -139,12 +153,44 @@ class Muck(Event, frozen=True, gc=False, tag=True):
 
 class CashOut(Event, frozen=True, gc=False, tag=True):
     """All-in cash out: `amount` is what the room paid the player, outside the pot; `fee` is the
-    room's fee for it, None when the line prints none (`X cashed out the hand for $0.16`: a fee that
-    rounds to nothing is left out)."""
+    room's fee for it, None when the line prints none (a fee that rounds to nothing is left out)."""
 
     player: str
     amount: int
     fee: int | None
+
+
+class CashDrop(Event, frozen=True, gc=False, tag=True):
+    """Money the site adds to the pot before the hand (GGPoker `Cash Drop to Pot : total $0.2`): no
+    player paid it, it is part of the total pot and goes to the winners."""
+
+    amount: int
+
+
+class EVCashout(Event, frozen=True, gc=False, tag=True):
+    """An all-in player's equity cash-out, outside the pot (GGPoker's EV Cashout, three lines, seen in
+    the corpus's ggpoker-rush-2025 files): `X: Chooses to EV Cashout` (both amounts None), later
+    `X: Receives Cashout ($8.25)` (`received`: the site pays the player, who lost the pot) or
+    `X: Pays Cashout Risk ($0.65)` (`paid`: the player won the pot and pays the site the insured
+    share). The pot itself is settled as usual."""
+
+    player: str
+    paid: int | None = None
+    received: int | None = None
+
+
+class Insurance(Event, frozen=True, gc=False, tag=True):
+    """All-in insurance, outside the pot (GGPoker, an older mechanic than EV Cashout; form from fpdb's
+    GGPoker regression file PLO-6max-USD-0.50-1.00-202004.txt):
+    `X: get an all-in insurance (premium ($0/$4/$0) for ($0/$10.8/$0) - (Mandatory/Main/Sub))` buys it
+    (`premiums` and `covers` per Mandatory/Main/Sub), then either `X: pay premium of all-in insurance
+    ($4)` (`paid`) or `X: get main compensation of all-in insurance ($X)` (`received`)."""
+
+    player: str
+    premiums: tuple[int, ...] = ()
+    covers: tuple[int, ...] = ()
+    paid: int | None = None
+    received: int | None = None
 
 
 class Rebuy(Event, frozen=True, gc=False, tag=True):

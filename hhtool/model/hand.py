@@ -36,9 +36,9 @@ class Header(msgspec.Struct, frozen=True, gc=False):
     big_bet: int  # fixed limit: the big bet; otherwise the big blind
     currency: str  # ISO code, or "chips" (tournaments, play money)
     scale: int  # minor units per major unit: 100 for money, 1 for chips
-    time: datetime | None
-    time_zone: str | None
-    time_et: datetime | None
+    time: datetime | None  # the local time as printed
+    time_zone: str | None  # its zone as printed (None when the site prints none)
+    time_utc: datetime | None  # when the hand started, in UTC, as the dialect reads its clocks
     table: str
     max_seats: int | None
     button_seat: int | None
@@ -47,11 +47,12 @@ class Header(msgspec.Struct, frozen=True, gc=False):
     level: str | None = None
     cap: int | None = None  # CAP tables: the most one player may put in
     ante: int | None = None  # announced in the header (button-blind games); antes are posted as events
-    is_zoom: bool = False
+    fast_fold: bool = False  # a fast-fold pool (Rush & Cash and the like): a "table" has no stack or button continuity
     is_home_game: bool = False
     play_money: bool = False
     mixed: str | None = None  # e.g. "NLH/PLO" for mixed games
-    club: str | None = None  # Home Game club name
+    club: str | None = None  # a private club's name (home games)
+    server_time: datetime | None = None  # a second clock printed beside the local one (the site's server time)
 
     @property
     def is_tournament(self) -> bool:
@@ -69,7 +70,7 @@ class Seat(msgspec.Struct, frozen=True, gc=False):
 
 
 class Outcome(msgspec.Struct, frozen=True, gc=False):
-    """One result in a summary seat line; a run-twice hand has one per run."""
+    """One result in a summary seat line; a hand run more than once may have one per run."""
 
     won: bool
     amount: int | None
@@ -90,6 +91,8 @@ class SeatSummary(msgspec.Struct, frozen=True, gc=False):
     outcomes: tuple[Outcome, ...] = ()
     cashed_out: bool = False
     text: str = ""
+    cash_out_received: int | None = None  # `EV Cashout ($X)`: what the site paid the player outside the pot
+    cash_out_paid: int | None = None  # `Cashout Risk ($X)`: what the player paid the site out of the pot won
 
 
 class Claims(msgspec.Struct, frozen=True, gc=False):
@@ -100,10 +103,15 @@ class Claims(msgspec.Struct, frozen=True, gc=False):
     main_pot: int | None = None
     side_pots: tuple[int, ...] = ()
     rake: int | None = None
-    run_twice: bool = False
+    runs: int = 1  # how many times the board was run: 1, 2 or 3
     boards: tuple[tuple[str, ...], ...] = ()
     board_lines: tuple[int, ...] = ()
     seats: tuple[SeatSummary, ...] = ()
+    fees: tuple[tuple[str, int], ...] = ()  # each printed fee besides rake, by name, in printed order
+
+    @property
+    def run_twice(self) -> bool:
+        return self.runs > 1
 
 
 class Hand(msgspec.Struct, frozen=True, gc=False):

@@ -1,4 +1,4 @@
-"""Money as integers in minor units, parsed with Decimal (never float)."""
+"""Money as integers in minor units, parsed with Decimal (never float), and the `Currency` they are in."""
 
 from __future__ import annotations
 
@@ -6,10 +6,17 @@ import functools
 import re
 from decimal import Decimal, InvalidOperation
 
+import msgspec
+
 from hhtool.model.limits import MAX_MINOR
 
-CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY", "\x80": "EUR"}
-CURRENCY_CODES = frozenset({"USD", "EUR", "GBP", "INR", "CNY", "CAD", "SEK", "CHF"})
+# ISO code → the symbol clients print before an amount ("" for a code printed after the stakes only).
+# The one table of currencies: the symbol → code map for reading and Currency's symbol derive from it.
+SYMBOL_OF = {"USD": "$", "EUR": "€", "GBP": "£", "INR": "₹", "CNY": "¥", "CAD": "", "SEK": "", "CHF": ""}
+CURRENCY_SYMBOLS = {symbol: code for code, symbol in SYMBOL_OF.items() if symbol}
+CURRENCY_SYMBOLS["\x80"] = "EUR"  # a cp1252 euro sign read as Latin-1
+CURRENCY_CODES = frozenset(SYMBOL_OF)
+CHIPS = "chips"  # tournaments and play money: counted one by one, printed without a symbol
 _STRIP = str.maketrans("", "", "$€£₹¥\x80,")
 # what a client prints once the symbol and thousands commas are gone: ASCII digits, a decimal point,
 # at most a leading minus (Decimal alone would also take `1e1`, `1_0`, `+10` and full-width digits)
@@ -82,12 +89,44 @@ def _shown(text: str, limit: int = 40) -> str:
 
 
 def format_minor(amount: int, scale: int, symbol: str = "") -> str:
-    """Render minor units the way PokerStars prints them (`$2`, `$0.10`, `1500`)."""
-    if scale == 1:
-        return f"{symbol}{amount}"
-    major, minor = divmod(abs(amount), scale)
-    sign = "-" if amount < 0 else ""
-    if minor == 0:
-        return f"{sign}{symbol}{major}"
-    digits = len(str(scale)) - 1
-    return f"{sign}{symbol}{major}.{minor:0{digits}d}"
+    """Minor units with a given symbol (`$2`, `$0.10`, `1500`): Currency.format with no trimming."""
+    return Currency("", symbol, scale).format(amount)
+
+
+class Currency(msgspec.Struct, frozen=True, gc=False):
+    """What an amount of a hand is counted in: ISO code (or "chips"), the symbol printed before it, the
+    minor units per major unit, and how amounts print (`trim`: without trailing zeros in the fraction,
+    `$0.2` rather than `$0.20`; `thousands`: the separator between groups of three digits, if any).
+
+    `format` is the one way an amount is written: findings, audit tables and the dialects' writers use it.
+    """
+
+    code: str
+    symbol: str
+    scale: int
+    trim: bool = False
+    thousands: str = ""
+
+    @staticmethod
+    def of(code: str, scale: int) -> Currency:
+        """The currency of a hand header (`currency`, `scale`), as findings and reports print it."""
+        return _currency(code, scale)
+
+    def format(self, amount: int) -> str:
+        """`$2`, `$0.10` (`$0.1` when trimmed), `1500`; a negative amount with its sign first (`-$0.50`)."""
+        if self.scale == 1 and not self.thousands:
+            return f"{self.symbol}{amount}"
+        major, minor = divmod(abs(amount), self.scale)
+        sign = "-" if amount < 0 else ""
+        whole = f"{major:,}".replace(",", self.thousands) if self.thousands else str(major)
+        if minor == 0:
+            return f"{sign}{self.symbol}{whole}"
+        fraction = f"{minor:0{len(str(self.scale)) - 1}d}"
+        if self.trim:
+            fraction = fraction.rstrip("0")
+        return f"{sign}{self.symbol}{whole}.{fraction}"
+
+
+@functools.lru_cache(maxsize=64)
+def _currency(code: str, scale: int) -> Currency:
+    return Currency(code, "" if scale == 1 else SYMBOL_OF.get(code, ""), scale)

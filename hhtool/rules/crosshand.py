@@ -13,6 +13,7 @@ import re
 from array import array
 from typing import NamedTuple
 
+from hhtool import dialects
 from hhtool.codes import finding
 from hhtool.engine.uidtable import UidTable
 from hhtool.findings import Finding
@@ -80,7 +81,7 @@ def table_snapshot(state: Replay) -> TableSnapshot | None:
     """None for Zoom hands: players move to a new table every hand, nothing chains."""
     hand = state.hand
     header = hand.header
-    if header.is_zoom:
+    if header.fast_fold:
         return None
     final = state.final_stacks()
     seat_chips = array("q")
@@ -89,11 +90,17 @@ def table_snapshot(state: Replay) -> TableSnapshot | None:
         seat_chips.append(final[p.name] + p.rebuy)  # chips bought during the hand count from the next one on
     return TableSnapshot(
         "\n".join((header.site, header.table, header.tournament_id or "", header.currency)),
-        (header.time_et or header.time, int(header.hand_id) if header.hand_id.isdigit() else 0),
+        (header.server_time or header.time, _hand_number(header.hand_id)),
         header.button_seat, seat_chips, "\n".join(state.players), state.cancelled,
         tuple(sorted(p.seat for p in state.order)),
         tuple((s.seat, s.player, s.stack, s.line) for s in hand.seats), header.big_blind, header.is_tournament,
         header.scale, header.currency, hand.source.file, hand.source.line, header.hand_id, _big_blind_seat(state))
+
+
+def _hand_number(hand_id: str) -> int:
+    """A hand id's number, after a letter prefix if any (GGPoker's `HD2874410365`); 0 when it has none."""
+    digits = hand_id.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    return int(digits) if digits.isdigit() and digits.isascii() else 0
 
 
 def _big_blind_seat(state: Replay) -> int:
@@ -131,6 +138,7 @@ class CrossHand:
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
         self.tables: dict[str, _Last] = {}
+        self.earliest: dict[str, TableSnapshot] = {}  # newest-first sites: the earliest hand read of each table
         self.seen = UidTable()  # hand uid → text digest
 
     def duplicate(self, hand: Hand, text: str) -> Finding | None:
@@ -150,19 +158,37 @@ class CrossHand:
         return [] if snapshot is None else self.check_table(snapshot)
 
     def check_table(self, current: TableSnapshot) -> list[Finding]:
-        """Stack continuity and button movement against the last hand at the same table."""
+        """Stack continuity and button movement against the last hand at the same table (by hand time,
+        not by position in the file: see `_check_earlier` for sites that write files newest first)."""
         previous = self.tables.get(current.key)
         out: list[Finding] = []
         later = previous is not None and None not in (current.order[0], previous.order[0]) \
             and current.order > previous.order
         if later and previous is not None and not current.cancelled:
-            moved = _button(current, previous)
-            out.extend(moved)
-            if not moved:  # stacks chain only between consecutive hands; a skipped button means a gap
-                out.extend(self._stacks(current, previous))
+            out.extend(self._pair(current, previous))
         if previous is None or later:
-            self.tables[current.key] = _Last(current.order, current.button, current.seat_chips, current.players,
-                                             _mask(current.dealt_seats), current.big_blind_seat)
+            self.tables[current.key] = _last_of(current)
+        if _newest_first(current.key):
+            out.extend(self._check_earlier(current, previous is None))
+        return out
+
+    def _pair(self, current: TableSnapshot, previous: _Last) -> list[Finding]:
+        moved = _button(current, previous)
+        # stacks chain only between consecutive hands; a skipped button means a gap
+        return moved if moved else self._stacks(current, previous)
+
+    def _check_earlier(self, current: TableSnapshot, first: bool) -> list[Finding]:
+        """A site that writes its files newest first (GGPoker's PokerCraft export) gives a table's hands in
+        decreasing time: each one is the hand before the earliest one read so far, which is kept whole for
+        that (only for such sites: a snapshot is ~1 KB a table). The findings are the later hand's, at its
+        lines, as a forward read would report them; they come with the hand read when they are found."""
+        following = self.earliest.get(current.key)
+        earlier = following is not None and None not in (current.order[0], following.order[0]) \
+            and current.order < following.order
+        out = self._pair(following, _last_of(current)) if earlier and following is not None \
+            and not following.cancelled else []
+        if first or earlier:
+            self.earliest[current.key] = current
         return out
 
     def _stacks(self, current: TableSnapshot, previous: _Last) -> list[Finding]:
@@ -188,6 +214,24 @@ class CrossHand:
                                    f"previous hand at this table with {_money(current, before)}", current.file,
                                    line, hand_id=current.hand_id, expected=before, actual=stack))
         return out
+
+
+def _last_of(snapshot: TableSnapshot) -> _Last:
+    return _Last(snapshot.order, snapshot.button, snapshot.seat_chips, snapshot.players, _mask(snapshot.dealt_seats),
+                 snapshot.big_blind_seat)
+
+
+_NEWEST_FIRST: dict[str, bool] = {}
+
+
+def _newest_first(key: str) -> bool:
+    """Whether the site of a table key (its first line) writes its files newest first (its dialect says)."""
+    site = key.partition("\n")[0]
+    known = _NEWEST_FIRST.get(site)
+    if known is None:
+        dialect = dialects.by_site(site)
+        known = _NEWEST_FIRST[site] = dialect is not None and dialect.conventions.newest_first
+    return known
 
 
 def _button(current: TableSnapshot, previous: _Last) -> list[Finding]:

@@ -11,22 +11,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
-from hhtool.codes import finding
+from hhtool.codes import finding, message
 from hhtool.findings import Finding
 from hhtool.model import (
     Bet,
     BlindKind,
     Call,
+    CashDrop,
     CashOut,
     Check,
     Collect,
     DealHole,
     Event,
+    EVCashout,
     Fold,
     Hand,
     HandCancelled,
+    Insurance,
     Limit,
     Muck,
     Notice,
@@ -40,38 +43,37 @@ from hhtool.model import (
     Street,
     StreetStart,
 )
-from hhtool.model.money import format_minor
+from hhtool.model.money import Currency
+from hhtool.rules.betting import Betting, Stake, uncalled
 from hhtool.rules.ruleset import RuleSet
 from operator import attrgetter
 
 # Enum members as module constants: an enum class's attribute look-up goes through EnumType.__getattr__
 # (~10x a global's), and they are named per event.
 _BIG, _SMALL, _SMALL_AND_BIG = BlindKind.BIG, BlindKind.SMALL, BlindKind.SMALL_AND_BIG
+_STRADDLE, _MISSED = BlindKind.STRADDLE, BlindKind.MISSED
 _FIXED_LIMIT, _POT_LIMIT, _POT_LIMIT_PREFLOP = Limit.FIXED_LIMIT, Limit.POT_LIMIT, Limit.POT_LIMIT_PREFLOP
 _SITTING_OUT, _WAIT_FOR_BUTTON = NoticeKind.SITTING_OUT, NoticeKind.WAIT_FOR_BUTTON
 _FLOP, _PREFLOP, _RIVER, _SHOWDOWN, _TURN = Street.FLOP, Street.PREFLOP, Street.RIVER, Street.SHOWDOWN, Street.TURN
 
+# how a finding names each blind kind (Bob posts a small blind of $0.05; the stakes say …)
+_BLIND_NAMES = {_SMALL: "small blind", _BIG: "big blind", _SMALL_AND_BIG: "small & big blind",
+                BlindKind.BUTTON: "button blind", _STRADDLE: "straddle", _MISSED: "missed blind"}
 _STREET_ORDER = {_PREFLOP: 0, _FLOP: 1, _TURN: 2, _RIVER: 3, _SHOWDOWN: 4}
 _BOARD_SIZE = {_FLOP: 3, _TURN: 4, _RIVER: 5}
 _by_seat = attrgetter("seat")
 
 
-class Player:
-    """A seat's state during the replay."""
+class Player(Stake):
+    """A seat's state during the replay: its betting state (`Stake`) and what else the checks need."""
 
-    __slots__ = ("name", "seat", "start", "stack", "street", "total", "folded", "all_in", "acted", "acted_at",
-                 "dealt_in", "cards", "shown", "mucked", "cashed_out", "rebuy", "cash_out_paid", "cash_out_fee",
-                 "index", "dead")
+    __slots__ = ("name", "seat", "start", "dealt_in", "cards", "shown", "mucked", "cashed_out", "rebuy",
+                 "cash_out_paid", "cash_out_fee", "index", "dead", "premium")
 
     def __init__(self, name: str, seat: int, stack: int, dealt_in: bool) -> None:
-        self.name, self.seat, self.start, self.stack = name, seat, stack, stack
-        self.street = 0  # committed on this street (live money)
-        self.total = 0  # committed in the hand, antes and dead blinds included
+        super().__init__(stack)
+        self.name, self.seat, self.start = name, seat, stack
         self.dead = 0  # dead blind money in `total`: it goes to the main pot and sets no pot level (B4)
-        self.folded = False
-        self.all_in = False
-        self.acted = False
-        self.acted_at: int | None = None  # the bet to call when the player last acted this round
         self.dealt_in = dealt_in
         self.cards: tuple[str, ...] = ()
         self.shown: tuple[str, ...] = ()
@@ -80,6 +82,7 @@ class Player:
         self.rebuy = 0
         self.cash_out_paid = 0  # what the room paid for an all-in cash out (outside the pot)
         self.cash_out_fee = 0  # the room's fee for it (0 when the line prints none)
+        self.premium = 0  # what the player paid the room outside the pot (EV cash-out risk, insurance premium)
         self.index = -1  # position in the dealt-in order
 
     @property
@@ -114,6 +117,7 @@ class Replay:
     reached: Street = _PREFLOP
     saw_flop: bool = False
     cancelled: bool = False
+    cash_drop: int = 0  # money the site added to the pot: part of the total pot, paid by no player
     big_blind_player: str | None = None
     live_count: int = 0  # players dealt in and not folded
     ledger: list[tuple[Event, Street, int]] = field(default_factory=list)  # posts and actions, chips each put in
@@ -122,10 +126,14 @@ class Replay:
     board_events: list[StreetStart] = field(default_factory=list)  # street markers that deal board cards
     # set by settle: the pot share each cashed-out player won by the cards and was not paid (the room keeps it)
     cash_out_kept: dict[str, int] = field(default_factory=dict)
+    # set by settle: the fees besides rake taken from the pot (a printed tax that was not taken left out, HH213)
+    fees: int = 0
 
-    def report(self, code: str, message: str, line: int, expected=None, actual=None) -> None:
-        self.findings.append(finding(code, message, self.hand.source.file, line, 1, hand_id=self.hand.header.hand_id,
-                                     expected=expected, actual=actual))
+    def report(self, code: str, line: int, variant: str = "", expected: object = None, actual: object = None,
+               **values: object) -> None:
+        """A finding of `code` at `line`: its message is the code's template (codes.py) with `values`."""
+        self.findings.append(finding(code, message(code, variant, **values), self.hand.source.file, line, 1,
+                                     hand_id=self.hand.header.hand_id, expected=expected, actual=actual))
 
     def money(self, amount: int) -> str:
         header = self.hand.header
@@ -133,7 +141,8 @@ class Replay:
 
     @property
     def pot_total(self) -> int:
-        total = 0
+        """Everything in the pot: what the players put in (less uncalled returns) and the site's cash drop."""
+        total = self.cash_drop
         for p in self.players.values():
             total += p.total
         return total
@@ -151,20 +160,18 @@ class Replay:
 
     def final_stacks(self) -> dict[str, int]:
         """Player → chips at the end of the hand: the chips kept behind (start, less what was put in,
-        plus uncalled returns), what was collected, and what the room paid for an all-in cash out.
+        plus uncalled returns), what was collected, what the room paid outside the pot (all-in cash out,
+        EV cashout, insurance) less what the player paid it there (cash-out risk, insurance premium).
         The one definition of a final stack: the export's seats and the next hand's stack check use it."""
         won = self.collected_by()
-        return {name: p.stack + p.cash_out_paid + won.get(name, 0) for name, p in self.players.items()}
+        return {name: p.stack + p.cash_out_paid - p.premium + won.get(name, 0) for name, p in self.players.items()}
 
 
-
-
-_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "INR": "₹", "CNY": "¥"}
 
 
 def format_money(amount: int, scale: int, currency: str) -> str:
     """An amount as the findings print it: chips as they are, cash with its symbol (`$0.25`)."""
-    return format_minor(amount, scale, "" if scale == 1 else _SYMBOLS.get(currency, ""))
+    return Currency.of(currency, scale).format(amount)
 
 
 def replay(hand: Hand, rules: RuleSet, after: Callable[[Event, Replay], None] | None = None) -> Replay:
@@ -182,19 +189,22 @@ class _Replayer:
         self.hand = state.hand
         self.header = state.hand.header
         self.street = _PREFLOP
-        self.in_betting = False  # between *** HOLE CARDS *** and the end of the last betting round
+        self.in_betting = False  # between the deal of the hole cards and the end of the last betting round
         self.run_no = 0  # 0, or 1/2 while the board is run twice
         self.run_street: dict[int, Street] = {}  # last street of each run
         self.shared_street = _PREFLOP  # last street both runs share
-        self.high = 0  # highest street commitment
-        self.last_raise = 0  # size of the largest bet or raise this round (min-raise)
-        self.bets = 0  # bets and raises this round (the raise caps)
+        rules = state.rules
+        header = self.header
+        # the round's bet to call, minimum raise and bets so far: the betting core's
+        self.betting = Betting(header.limit, header.big_blind, header.small_bet, header.big_bet,
+                               rules.min_bet_turn_river_bb, rules.raise_cap, rules.cap_heads_up)
         self.cursor: Player | None = None  # who acted last
         self.returned_this_round = False
         self.decided = False
         self.live_all_in = 0  # players still in (dealt in, not folded) who are all-in; they cannot fold
         self.street_money = False  # whether any street bet changed since they were all set to 0
         self.action_line = 0  # line of the last fold, check, call, bet or raise (0: none yet)
+        self.straddles: list[Player] = []  # who straddled, in order: the last acts last pre-flop
 
     # -- set-up ------------------------------------------------------------------------------
     def run(self) -> None:
@@ -223,6 +233,10 @@ class _Replayer:
                 self.muck(event)
             elif kind is CashOut:
                 self.cash_out(event)
+            elif kind is CashDrop:
+                s.cash_drop += event.amount
+            elif kind is EVCashout or kind is Insurance:
+                self.outside_pot(event)
             elif kind is Rebuy:
                 self.rebuy(event)
             elif kind is HandCancelled:
@@ -238,7 +252,7 @@ class _Replayer:
         """Look ahead for what the replay must know before it starts: who posts (blinds, antes), who
         sits out, whether the hand is cancelled.
 
-        Posts, antes and 'sitting out' notices come before *** HOLE CARDS ***, so the events are
+        Posts, antes and 'sitting out' notices come before the hole cards are dealt, so the events are
         walked up to there only; the rest is merely asked (in C, by event type) whether it holds a
         late post, ante or cancellation, and walked as well in the rare hand that does. Who acts
         matters only for a seat sitting out or without chips: see `_actors`.
@@ -299,13 +313,13 @@ class _Replayer:
         for seat in self.hand.seats:
             name, number, stack = seat.player, seat.seat, seat.stack
             if number in seen_seats or name in players:
-                s.report("HH402", f"seat {number} ({name}) is listed twice", seat.line,
+                s.report("HH402", seat.line, seat=number, player=name,
                          expected="each seat and player once", actual=f"seat {number}, {name!r} again")
                 continue
             seen_seats.add(number)
             if max_seats and not 1 <= number <= max_seats:
-                s.report("HH403", f"seat {number} at a {max_seats}-max table", seat.line,
-                         expected=f"1..{max_seats}", actual=number)
+                s.report("HH403", seat.line, seat=number, max_seats=max_seats, expected=f"1..{max_seats}",
+                         actual=number)
             sitting = (seat.sitting_out or seat.out_of_hand or name in not_dealt)
             if not sitting and stack > 0:
                 dealt_in = True
@@ -313,8 +327,7 @@ class _Replayer:
                 actors = self._actors()
                 dealt_in = (not sitting or name in posters or name in actors) and stack > 0
                 if stack <= 0 and (name in actors or name in posters):
-                    s.report("HH404", f"{name} takes part with a stack of {s.money(stack)}", seat.line,
-                             expected="> 0", actual=stack)
+                    s.report("HH404", seat.line, player=name, stack=s.money(stack), expected="> 0", actual=stack)
                     dealt_in = True
             player = Player(name, number, stack, dealt_in)
             players[name] = player
@@ -334,12 +347,11 @@ class _Replayer:
         rules = s.rules
         cancelled = self.has_cancel
         if not rules.min_players <= count <= rules.max_players and not cancelled:
-            s.report("HH401", f"{count} players dealt in; the table allows {rules.min_players} to {rules.max_players}",
-                     self.hand.source.line, expected=f"{rules.min_players}..{rules.max_players}", actual=count)
+            s.report("HH401", self.hand.source.line, count=count, low=rules.min_players, high=rules.max_players,
+                     expected=f"{rules.min_players}..{rules.max_players}", actual=count)
         button = header.button_seat
         if button is not None and button not in seen_seats:
-            s.report("HH405", f"the button is on seat {button}, where nobody sits", self.hand.source.line + 1,
-                     expected="an occupied seat", actual=button)
+            s.report("HH405", self.hand.source.line + 1, button=button, expected="an occupied seat", actual=button)
 
     def _orders(self) -> None:
         """Seat orders fixed for the whole hand once the dealt-in players are known, built once.
@@ -364,7 +376,7 @@ class _Replayer:
     def player(self, name: str, line: int) -> Player | None:
         player = self.s.players.get(name)
         if player is None:
-            self.s.report("HH406", f"{name!r} acts but is not seated", line, expected="a seated player", actual=name)
+            self.s.report("HH406", line, player=name, expected="a seated player", actual=name)
         return player
 
     # -- forced bets -------------------------------------------------------------------------
@@ -376,8 +388,8 @@ class _Replayer:
         self.s.ledger.append((event, _PREFLOP, amount if amount < stack else stack))
         usual = self.usual_ante or event.amount
         if event.amount != usual and not (event.all_in and event.amount < usual):
-            self.s.report("HH103", f"{player.name} posts an ante of {self.s.money(event.amount)}; the others post "
-                          f"{self.s.money(usual)}", event.line, expected=usual, actual=event.amount)
+            self.s.report("HH103", event.line, "ante", player=player.name, amount=self.s.money(event.amount),
+                          usual=self.s.money(usual), expected=usual, actual=event.amount)
         self._put(player, event.amount, event.all_in, event.line, live=False)
 
     def post_blind(self, event: PostBlind) -> None:
@@ -402,11 +414,19 @@ class _Replayer:
                 s.big_blind_player = player.name
         elif kind is _SMALL_AND_BIG:
             expected, live = sb + bb, min(event.amount, bb)
-        else:  # button blind (6+ Hold'em) never reaches the replay; treated as a live blind
+        elif kind is _STRADDLE:  # a live blind of twice the bet to call, which it raises (re-straddles double again)
+            expected = 2 * max(self.betting.high, bb)
+            self.straddles.append(player)
+        elif kind is _MISSED:  # a missed blind posted on return: the small or the big blind, dead money
+            expected = event.amount if event.amount in (sb, bb, sb + bb) else sb
+            live = 0
+        else:  # button blind: a live blind the site announces; its size is the site's
             expected = event.amount
+        if event.dead is not None:  # the site says which part is dead
+            live = event.amount - event.dead
         if event.amount != expected and not (event.all_in and event.amount < expected):
-            s.report("HH103", f"{player.name} posts {kind.value.replace('_', ' & ')} blind {s.money(event.amount)}; "
-                     f"the stakes say {s.money(expected)}", event.line, expected=expected, actual=event.amount)
+            s.report("HH103", event.line, "blind", player=player.name, blind=_BLIND_NAMES[kind],
+                     amount=s.money(event.amount), stakes=s.money(expected), expected=expected, actual=event.amount)
         dead = event.amount - live
         if dead:
             before = player.total
@@ -414,8 +434,8 @@ class _Replayer:
             player.dead += player.total - before
         if live or not dead:
             self._put(player, live, event.all_in, event.line, live=True)
-        if player.street > self.high:
-            self.high = player.street
+        if player.street > self.betting.high:
+            self.betting.high = player.street
 
     def _is_position_blind(self, player: Player, kind: BlindKind, line: int) -> bool:
         """Whether this is the blind of the small/big blind position (B1, B2); extra posts are legal (B4).
@@ -448,9 +468,8 @@ class _Replayer:
             return False
         code = "HH104" if heads_up else ("HH101" if kind is _SMALL else "HH102")
         what = "small" if kind is _SMALL else "big"
-        s.report(code, f"{player.name} (seat {player.seat}) posts the {what} blind; with the button on seat "
-                 f"{self.header.button_seat} it is {' or '.join(sorted(allowed))}'s", line,
-                 expected=" or ".join(sorted(allowed)), actual=player.name)
+        s.report(code, line, player=player.name, seat=player.seat, what=what, button=self.header.button_seat,
+                 allowed=" or ".join(sorted(allowed)), expected=" or ".join(sorted(allowed)), actual=player.name)
         return True
 
     def _next_after(self, player: Player) -> Player:
@@ -464,7 +483,7 @@ class _Replayer:
         """Move chips from a stack into the pot, checking the stack and the all-in claim."""
         s = self.s
         if amount > player.stack:
-            s.report("HH119", f"{player.name} puts in {s.money(amount)} with {s.money(player.stack)} behind", line,
+            s.report("HH119", line, player=player.name, amount=s.money(amount), stack=s.money(player.stack),
                      expected=f"<= {player.stack}", actual=amount)
             amount = player.stack
         player.stack -= amount
@@ -477,11 +496,11 @@ class _Replayer:
             if not player.folded:
                 self.live_all_in += 1
             if not all_in_claim:
-                s.report("HH120", f"{player.name} puts the last chip in but the line does not say 'and is all-in'",
-                         line, expected="and is all-in", actual="no all-in mark")
+                s.report("HH120", line, "unmarked", player=player.name, expected="marked all-in",
+                         actual="no all-in mark")
         elif all_in_claim and player.stack > 0:
-            s.report("HH120", f"{player.name} is called all-in with {s.money(player.stack)} still behind", line,
-                     expected="stack 0", actual=player.stack)
+            s.report("HH120", line, "marked", player=player.name, stack=s.money(player.stack), expected="stack 0",
+                     actual=player.stack)
 
     # -- streets -----------------------------------------------------------------------------
     def street_start(self, event: StreetStart) -> None:
@@ -491,7 +510,7 @@ class _Replayer:
         street = event.street
         if street is _PREFLOP:
             if self.in_betting or self.street is not _PREFLOP:
-                s.report("HH123", "*** HOLE CARDS *** again", event.line, expected="once", actual="twice")
+                s.report("HH123", event.line, "preflop", expected="once", actual="twice")
             self._start_betting(preflop=True)
             return
         run = event.run
@@ -505,7 +524,7 @@ class _Replayer:
             self.shared_street = street
         rank, previous = _STREET_ORDER[street], _STREET_ORDER[current]
         if rank < previous or (rank == previous and street is not _SHOWDOWN):
-            s.report("HH123", f"*** {street.value.upper()} *** after the {current.value}", event.line,
+            s.report("HH123", event.line, "order", street=street.value, current=current.value,
                      expected=f"a street after the {current.value}", actual=street.value)
         if run:
             self.run_street[run] = street
@@ -513,13 +532,13 @@ class _Replayer:
             board = event.board
             size = _BOARD_SIZE[street]
             if len(board) != size:
-                s.report("HH123", f"the {street.value} board has {len(board)} cards", event.line,
-                         expected=size, actual=len(board))
+                s.report("HH123", event.line, "size", street=street.value, count=len(board), expected=size,
+                         actual=len(board))
             run = run or 0
             before = s.boards.get(run) or s.boards.get(0, ())
             if before and tuple(board[: len(before)]) != before:
-                s.report("HH123", f"the {street.value} board {' '.join(board)} does not extend "
-                         f"{' '.join(before)}", event.line, expected=" ".join(before), actual=" ".join(board))
+                s.report("HH123", event.line, "extend", street=street.value, board=" ".join(board),
+                         before=" ".join(before), expected=" ".join(before), actual=" ".join(board))
             s.boards[run] = tuple(board)
             s.board_lines[run] = event.line
             if street is _FLOP:
@@ -533,43 +552,25 @@ class _Replayer:
             self._start_betting(preflop=False)
 
     def _start_betting(self, preflop: bool) -> None:
-        s, header = self.s, self.header
+        s = self.s
         self.in_betting = True
         self.returned_this_round = False
-        self.bets = 1 if preflop else 0
-        fixed = header.limit is _FIXED_LIMIT
         if preflop:
-            # the bet to call is the full big blind even when the big blind is posted short or not at all
-            high = header.big_blind
-            for player in s.players.values():
-                if player.street > high:
-                    high = player.street
-                player.acted = False
-                player.acted_at = None
-            self.high = high
-            self.last_raise = header.small_bet if fixed else header.big_blind
+            straddle = self.straddles[-1] if self.straddles else None
+            self.betting.start_preflop(s.players.values(), straddle)
             bb = s.players.get(s.big_blind_player) if s.big_blind_player else None
-            if len(s.order) == 2:  # heads-up: the button (small blind) acts first
+            if straddle is not None:  # the action starts after the last straddler, who acts last
+                self.cursor = straddle
+            elif len(s.order) == 2:  # heads-up: the button (small blind) acts first
                 first = self.left_of_button()[-1]
                 self.cursor = self._previous(first)
             else:
                 following = self.left_of_button()[1:2]
                 self.cursor = bb if bb is not None else (following[0] if following else None)
         else:
-            for player in s.players.values():
-                player.street = 0
-                player.acted = False
-                player.acted_at = None
+            self.betting.start_street(self.street, s.players.values())
             self.street_money = False
-            self.high = 0
-            self.last_raise = self._bet_unit() if fixed else max(header.big_blind * s.rules.min_bet_turn_river_bb
-                                                                 if self.street in (_TURN, _RIVER)
-                                                                 else header.big_blind, 1)
             self.cursor = self._button_player()
-
-    def _bet_unit(self) -> int:
-        header = self.header
-        return header.big_bet if self.street in (_TURN, _RIVER) else header.small_bet
 
     def _button_player(self) -> Player | None:
         """The player the post-flop order starts after: the button or the last seat before it."""
@@ -582,44 +583,35 @@ class _Replayer:
         return before[-1] if before else order[-1]
 
     def next_to_act(self) -> Player | None:
-        """Who must act next: clockwise after the last actor, the first active player who owes chips or has not acted.
+        """Who must act next: clockwise after the last actor, the first active player who owes chips or
+        has not acted (the betting core's `next_to_act`)."""
+        return cast("Player | None", self.betting.next_to_act(self._rotation(), self.s.order))
 
-        Called for every action, so it walks a precomputed rotation and asks `owed` only of a player
-        who has acted and is below the high bet (`owed` is never more than high - street).
-        """
+    def _rotation(self) -> list[Player]:
+        """The dealt-in players clockwise after the last actor (ending with it): a precomputed rotation,
+        since it is walked for every action."""
         cursor = self.cursor
         after: list[Player] | None
         if cursor is None:
-            after = self.s.order
-        elif cursor.index >= 0:  # dealt in: order[index] is the cursor
+            return self.s.order
+        if cursor.index >= 0:  # dealt in: order[index] is the cursor
             after = self._after[cursor.index]
             if after is None:
                 order = self.s.order
                 after = self._after[cursor.index] = order[cursor.index + 1:] + order[:cursor.index + 1]
-        else:  # not dealt in (cannot happen: only dealt-in players act or post)
-            order = self.s.order
-            start = next((i for i, p in enumerate(order) if p.seat > cursor.seat), 0)
-            after = order[start:] + order[:start]
-        high = self.high
-        for p in after:  # dealt in, so `active` is: not folded and not all-in
-            if not p.folded and not p.all_in and (not p.acted or (high > p.street and self.owed(p) > 0)):
-                return p
-        return None
+            return after
+        # not dealt in (cannot happen: only dealt-in players act or post)
+        order = self.s.order
+        start = next((i for i, p in enumerate(order) if p.seat > cursor.seat), 0)
+        return order[start:] + order[:start]
 
     def _round_needs_action(self) -> Player | None:
-        live = self.s.live_count
+        s = self.s
+        live = s.live_count
         if live <= 1:
             return None
-        active = live - self.live_all_in  # still in and not all-in
-        if active == 1:
-            for p in self.s.order:
-                if not p.folded and not p.all_in:
-                    if self.owed(p) == 0:
-                        return None  # the last player with chips has nobody left to bet against
-                    break
-        if not active:
-            return None
-        return self.next_to_act()
+        return cast("Player | None", self.betting.waiting_for(self._rotation(), s.order, live,
+                                                              live - self.live_all_in))
 
     def _close_round(self, final: bool, line: int | None = None) -> None:
         """End the current betting round: nobody may still owe an action; return the uncalled bet."""
@@ -629,8 +621,8 @@ class _Replayer:
         waiting = self._round_needs_action()
         if waiting is not None and not self.decided:
             where = f"line {line}" if line else "the end of the hand"
-            s.report("HH122", f"the {self.street.value} betting ends at {where} while {waiting.name} still has to act",
-                     line or self._last_line(), expected=f"{waiting.name} to act", actual="round closed")
+            s.report("HH122", line or self._last_line(), street=self.street.value, where=where, player=waiting.name,
+                     expected=f"{waiting.name} to act", actual="round closed")
         self._settle_uncalled(line or self._last_line(), printed=None)
         self.in_betting = False
 
@@ -645,49 +637,32 @@ class _Replayer:
         return self.hand.events[-1].line if self.hand.events else self.hand.source.line
 
     def _uncalled(self) -> tuple[Player | None, int]:
-        """The player whose street bet nobody matched, and by how much."""
+        """The player whose street bet nobody matched, and by how much (the betting core's `uncalled`)."""
         if not self.street_money:  # every street bet is 0: a round checked through
             return None, 0
-        top = None  # the first player (seat listing order) with the highest street bet
-        second = None  # the highest street bet of the others
-        for p in self.s.players.values():
-            if top is None:
-                top = p
-            elif p.street > top.street:
-                second, top = top.street, p
-            elif second is None or p.street > second:
-                second = p.street
-        if top is None or top.street == 0:
-            return None, 0
-        return top, top.street - (0 if second is None else second)
+        top, amount = uncalled(self.s.players.values())
+        return cast("Player | None", top), amount
 
     def _settle_uncalled(self, line: int, printed: ReturnUncalled | None) -> None:
         s = self.s
         bettor, amount = self._uncalled()
         if printed is not None:
             if bettor is None or amount == 0:
-                s.report("HH201", f"{s.money(printed.amount)} returned to {printed.player}, but every bet was called",
-                         printed.line, expected=0, actual=printed.amount)
+                s.report("HH201", printed.line, "called", amount=s.money(printed.amount), player=printed.player,
+                         expected=0, actual=printed.amount)
                 return
             if printed.player != bettor.name or printed.amount != amount:
-                s.report("HH201", f"uncalled bet returned: {s.money(printed.amount)} to {printed.player}; the "
-                         f"betting leaves {s.money(amount)} of {bettor.name}'s bet unmatched", printed.line,
-                         expected=f"{amount} to {bettor.name}", actual=f"{printed.amount} to {printed.player}")
+                s.report("HH201", printed.line, "wrong", amount=s.money(printed.amount), player=printed.player,
+                         due=s.money(amount), bettor=bettor.name, expected=f"{amount} to {bettor.name}",
+                         actual=f"{printed.amount} to {printed.player}")
         elif amount and bettor is not None and not self.returned_this_round:
             if self.action_line:  # where the missing line belongs: right after the action that ended the betting
                 line = self._line_after(self.action_line)
-            s.report("HH202", f"{s.money(amount)} of {bettor.name}'s bet was not called, but no 'Uncalled bet' "
-                     f"line returns it", line, expected=f"Uncalled bet ({s.money(amount)}) returned to {bettor.name}",
-                     actual="no line")
+            s.report("HH202", line, amount=s.money(amount), bettor=bettor.name,
+                     expected=f"an uncalled bet of {s.money(amount)} back to {bettor.name}", actual="no line")
         if amount and bettor is not None:
-            bettor.street -= amount
-            bettor.total -= amount
-            bettor.stack += amount
-            if bettor.stack > 0:
-                if bettor.all_in and bettor.dealt_in and not bettor.folded:
-                    self.live_all_in -= 1
-                bettor.all_in = False
-            self.high = bettor.street
+            if self.betting.returned(bettor, amount) and bettor.dealt_in and not bettor.folded:
+                self.live_all_in -= 1
             s.returns[bettor.name] = s.returns.get(bettor.name, 0) + amount
         self.returned_this_round = True
 
@@ -703,31 +678,30 @@ class _Replayer:
             self.player(event.player, event.line)  # reports it
             return
         if s.live_count <= 1 and kind is not Fold:
-            s.report("HH124", f"{player.name} acts after everybody else folded", event.line,
-                     expected="no action", actual=kind.__name__)
+            s.report("HH124", event.line, player=player.name, expected="no action", actual=kind.__name__)
             return
         if not self.in_betting:
-            s.report("HH123", f"{player.name} acts outside a betting round", event.line,
-                     expected="an action between street markers", actual=kind.__name__)
+            s.report("HH123", event.line, "outside", player=player.name, expected="an action in a betting round",
+                     actual=kind.__name__)
             return
         if player.folded or player.all_in:
             if kind is Fold and player.all_in and not player.acted and not player.folded:
-                # PokerStars prints 'folds' for a sitting-out player all-in on a blind or ante: the chips still
+                # a site may print a fold for a sitting-out player all-in on a blind or ante: the chips still
                 # make their pot level (the pots it prints show it), but the hand cannot win it.
                 player.mucked = True
                 return
             state = "folded" if player.folded else "is all-in"
-            s.report("HH111", f"{player.name} acts after having {'folded' if player.folded else 'gone all-in'}",
-                     event.line, expected="no action", actual=f"{kind.__name__} by a player who {state}")
+            s.report("HH111", event.line, player=player.name, state="folded" if player.folded else "gone all-in",
+                     expected="no action", actual=f"{kind.__name__} by a player who {state}")
             return
         expected = self.next_to_act()
         if expected is not player:
             if expected is not None:
-                s.report("HH110", f"{player.name} (seat {player.seat}) acts out of turn; {expected.name} "
-                         f"(seat {expected.seat}) is to act", event.line, expected=expected.name, actual=player.name)
+                s.report("HH110", event.line, player=player.name, seat=player.seat, other=expected.name,
+                         other_seat=expected.seat, expected=expected.name, actual=player.name)
             else:
-                s.report("HH110", f"{player.name} acts when the {self.street.value} betting is already complete",
-                         event.line, expected="no action", actual=player.name)
+                s.report("HH110", event.line, "complete", player=player.name, street=self.street.value,
+                         expected="no action", actual=player.name)
         if kind is Fold:  # the most common action, handled here: no chips move
             player.folded = True
             if player.dealt_in:
@@ -747,59 +721,46 @@ class _Replayer:
                 self.check(player, event)
             s.ledger.append((event, self.street, player.total - before))
         player.acted = True
-        player.acted_at = self.high
+        player.acted_at = self.betting.high
         self.cursor = player
         if s.live_count <= 1:
             self.decided = True
 
     def owed(self, player: Player) -> int:
-        """What the player must add to stay in.
-
-        The bet to call is the highest commitment, pre-flop at least the full big blind; but when
-        everybody else still in is all-in, only what they actually put in can be called (more would
-        come straight back as an uncalled bet), which is what PokerStars asks.
-        """
-        high = self.high
-        if high <= player.street:
-            return 0  # the all-in cap below can only lower the bet to call
-        most = None  # the largest street bet of the others still in, when they are all all-in
-        for o in self.s.order:
-            if o is player or o.folded:
-                continue
-            if not o.all_in:
-                return high - player.street
-            if most is None or o.street > most:
-                most = o.street
-        if most is not None and most < high:
-            high = most
-        return high - player.street if high > player.street else 0
+        """What the player must add to stay in (the betting core's `to_call`)."""
+        return self.betting.to_call(player, self.s.order)
 
     def check(self, player: Player, event: Check) -> None:
-        if self.high <= player.street:  # nothing to call: what `owed` would find first
+        if self.betting.high <= player.street:  # nothing to call: what `owed` would find first
             return
         owed = self.owed(player)
         if owed > 0:
-            self.s.report("HH112", f"{player.name} checks facing a bet of {self.s.money(owed)}", event.line,
+            self.s.report("HH112", event.line, "check", player=player.name, owed=self.s.money(owed),
                           expected=f"fold, call {owed} or raise", actual="check")
 
     def call(self, player: Player, event: Call) -> None:
         s = self.s
         owed = self.owed(player)
+        due = owed if owed < player.stack else player.stack
+        added = event.added
+        if added is None:  # the site prints no amount: the call is what is owed
+            added = due if due > 0 else 0
         if owed <= 0:
-            s.report("HH112", f"{player.name} calls {s.money(event.added)} with nothing to call", event.line,
-                     expected="check or bet", actual="call")
-        elif event.added != (due := owed if owed < player.stack else player.stack):
-            s.report("HH113", f"{player.name} calls {s.money(event.added)}; the call is {s.money(due)}",
-                     event.line, expected=due, actual=event.added)
-        self._put(player, event.added, event.all_in, event.line)
+            s.report("HH112", event.line, "call", player=player.name, amount=s.money(added), expected="check or bet",
+                     actual="call")
+        elif added != due:
+            s.report("HH113", event.line, player=player.name, amount=s.money(added), due=s.money(due), expected=due,
+                     actual=added)
+        self._put(player, added, event.all_in, event.line)
         if self.header.cap is not None:
             self._check_cap(player, event)
 
     def bet(self, player: Player, event: Bet) -> None:
-        s, header = self.s, self.header
-        if self.high > 0:
-            s.report("HH112", f"{player.name} bets facing a bet of {s.money(self.high)}; that is a raise",
-                     event.line, expected="raise", actual="bet")
+        s = self.s
+        high = self.betting.high
+        if high > 0:
+            s.report("HH112", event.line, "bet", player=player.name, high=s.money(high), expected="raise",
+                     actual="bet")
         undersized = self._sized(player, event.added, event.added, event.all_in, event.line, is_bet=True)
         self._put(player, event.added, event.all_in, event.line)
         self._raised(player, event.added, undersized)
@@ -807,8 +768,9 @@ class _Replayer:
             self._check_cap(player, event)
 
     def raise_to(self, player: Player, event: RaiseTo) -> None:
-        s = self.s
-        # PokerStars counts "raises A" from the highest amount actually put in, which is below the
+        s, betting = self.s, self.betting
+        high = betting.high
+        # a site may count a raise's increase from the highest amount actually put in, which is below the
         # bet to call when the big blind was posted short; both readings are accepted.
         posted = None
         for p in s.players.values():
@@ -816,19 +778,16 @@ class _Replayer:
                 posted = p.street
         if posted is None:
             posted = 0
-        if event.raise_by not in (event.raise_to - self.high, event.raise_to - posted):
-            s.report("HH121", f"{player.name} raises {s.money(event.raise_by)} to {s.money(event.raise_to)}, but the "
-                     f"bet to raise was {s.money(self.high)}", event.line, expected=event.raise_to - self.high,
-                     actual=event.raise_by)
-        if self.high == 0:
-            s.report("HH112", f"{player.name} raises with no bet to raise; that is a bet", event.line,
-                     expected="bet", actual="raise")
-        if player.acted_at is not None and self.high - player.acted_at < self.last_raise:
+        if event.raise_by is not None and event.raise_by not in (event.raise_to - high, event.raise_to - posted):
+            s.report("HH121", event.line, player=player.name, by=s.money(event.raise_by), to=s.money(event.raise_to),
+                     high=s.money(high), expected=event.raise_to - high, actual=event.raise_by)
+        if high == 0:
+            s.report("HH112", event.line, "raise", player=player.name, expected="bet", actual="raise")
+        if not betting.may_raise(player):
             # short all-in raises reopen the betting only once they add up to a full raise (TDA)
-            s.report("HH118", f"{player.name} re-raises although the short all-in raise did not reopen the betting "
-                     f"for a player who had acted", event.line, expected="call or fold", actual="raise")
+            s.report("HH118", event.line, player=player.name, expected="call or fold", actual="raise")
         added = event.raise_to - player.street
-        increment = event.raise_to - self.high
+        increment = event.raise_to - high
         undersized = self._sized(player, added, increment, event.all_in, event.line, is_bet=False)
         self._put(player, added, event.all_in, event.line)
         self._raised(player, increment, undersized)
@@ -841,35 +800,31 @@ class _Replayer:
         Returns whether the bet or raise is below its size although the player is not all-in: that
         is the line's own error (HH114, HH116), not a short all-in raise (A7).
         """
-        s, header = self.s, self.header
+        s, betting = self.s, self.betting
         goes_all_in = added >= player.stack
         what = "bet" if is_bet else "raise"
-        limit = header.limit
-        if limit is _FIXED_LIMIT:
-            unit = self._bet_unit()
+        if betting.fixed:
+            unit = betting.unit()
             undersized = increment < unit and not goes_all_in
             if increment != unit and not (goes_all_in and increment < unit):
-                s.report("HH116", f"{player.name}'s {what} is {s.money(increment)}; the {self.street.value} "
-                         f"bet is {s.money(unit)}", line, expected=unit, actual=increment)
-            cap = s.rules.raise_cap
-            heads_up = s.live_count == 2
-            if self.bets + 1 > cap and (s.rules.cap_heads_up or not heads_up) and "FL" in s.rules.raise_cap_limits:
-                s.report("HH117", f"{player.name} makes bet number {self.bets + 1} of the round; the cap is {cap}",
-                         line, expected=f"<= {cap}", actual=self.bets + 1)
+                s.report("HH116", line, player=player.name, what=what, amount=s.money(increment),
+                         street=self.street.value, unit=s.money(unit), expected=unit, actual=increment)
+            if "FL" in s.rules.raise_cap_limits and betting.capped(heads_up=s.live_count == 2):
+                cap, number = betting.raise_cap, betting.bets + 1
+                s.report("HH117", line, player=player.name, number=number, cap=cap, expected=f"<= {cap}",
+                         actual=number)
             return undersized
-        minimum = self.last_raise
+        minimum = betting.last_raise
         undersized = increment < minimum and not goes_all_in
         if undersized:
-            s.report("HH114", f"{player.name}'s {what} of {s.money(increment)} is below the minimum of "
-                     f"{s.money(minimum)}", line, expected=f">= {minimum}", actual=increment)
-        if limit is _POT_LIMIT or (limit is _POT_LIMIT_PREFLOP and self.street is _PREFLOP):
-            owed = self.high - player.street
-            pot_after_call = s.pot_total + owed
-            maximum = self.high + pot_after_call
+            s.report("HH114", line, player=player.name, what=what, amount=s.money(increment),
+                     minimum=s.money(minimum), expected=f">= {minimum}", actual=increment)
+        if betting.pot_limited():
+            maximum = betting.max_raise_to(player, s.pot_total)
             target = player.street + added
             if target > maximum:
-                s.report("HH115", f"{player.name}'s {what} goes to {s.money(target)}; the pot allows "
-                         f"{s.money(maximum)}", line, expected=f"<= {maximum}", actual=target)
+                s.report("HH115", line, player=player.name, what=what, target=s.money(target),
+                         maximum=s.money(maximum), expected=f"<= {maximum}", actual=target)
         self._house_cap(player, line)
         return undersized
 
@@ -879,28 +834,16 @@ class _Replayer:
         s = self.s
         limit = self.header.limit
         capped = "PL" if limit is _POT_LIMIT or (limit is _POT_LIMIT_PREFLOP and self.street is _PREFLOP) else "NL"
-        cap = s.rules.raise_cap
-        if capped in s.rules.raise_cap_limits and self.bets + 1 > cap and (s.rules.cap_heads_up or s.live_count != 2):
-            s.report("HH126", f"{player.name} makes bet number {self.bets + 1} of the round; the house cap in "
-                     f"{capped} is {cap}", line, expected=f"<= {cap}", actual=self.bets + 1)
+        betting = self.betting
+        if capped in s.rules.raise_cap_limits and betting.capped(heads_up=s.live_count == 2):
+            cap, number = betting.raise_cap, betting.bets + 1
+            s.report("HH126", line, player=player.name, number=number, limit=capped, cap=cap,
+                     expected=f"<= {cap}", actual=number)
 
     def _raised(self, player: Player, increment: int, undersized: bool = False) -> None:
-        """A bet or raise: a full one reopens the betting for everyone; a short all-in one does not (A7).
-
-        An undersized bet or raise by a player who is not all-in is an error of its own line, already
-        reported: it is not a short all-in, so it reopens the betting like a full one.
-        """
-        self.bets += 1
-        self.high = player.street
-        if increment >= self.last_raise and self.header.limit is not _FIXED_LIMIT:
-            self.last_raise = increment
-        # a short raise too: players who already acted must answer, but may only raise once the raises
-        # add up (A7, checked through acted_at)
-        for other in self.s.players.values():
-            if other is not player:
-                other.acted = False
-                if undersized:
-                    other.acted_at = None
+        """A bet or raise: a full one reopens the betting for everyone; a short all-in one does not (A7,
+        the betting core's `raised`; an undersized one by a player not all-in is reported already)."""
+        self.betting.raised(player, increment, self.s.players.values(), undersized)
 
     def _check_cap(self, player: Player, event) -> None:
         cap = self.header.cap
@@ -909,11 +852,11 @@ class _Replayer:
         s = self.s
         in_betting = player.total - self._antes(player)
         if in_betting > cap:
-            s.report("HH125", f"{player.name} has {s.money(in_betting)} in at a {s.money(cap)} cap table", event.line,
+            s.report("HH125", event.line, "over", player=player.name, amount=s.money(in_betting), cap=s.money(cap),
                      expected=f"<= {cap}", actual=in_betting)
         if event.cap_reached and in_betting != cap:
-            s.report("HH125", f"{player.name} 'has reached the cap' with {s.money(in_betting)} in", event.line,
-                     expected=cap, actual=in_betting)
+            s.report("HH125", event.line, "claim", player=player.name, amount=s.money(in_betting), expected=cap,
+                     actual=in_betting)
 
     def _antes(self, player: Player) -> int:
         return self.antes.get(player.name, 0)
@@ -924,8 +867,8 @@ class _Replayer:
         if self.in_betting:
             waiting = self._round_needs_action()
             if waiting is not None:
-                s.report("HH122", f"the bet is returned while {waiting.name} still has to act", event.line,
-                         expected=f"{waiting.name} to act", actual="Uncalled bet")
+                s.report("HH122", event.line, "returned", player=waiting.name, expected=f"{waiting.name} to act",
+                         actual="uncalled bet returned")
         if event.player not in s.players:
             self.player(event.player, event.line)
         self._settle_uncalled(event.line, printed=event)
@@ -946,9 +889,8 @@ class _Replayer:
         if self.in_betting and self.s.live_count > 1:
             self._close_round(final=False, line=event.line)
         if player.shown and tuple(player.shown) != tuple(event.cards) and not set(event.cards) <= set(player.shown):
-            self.s.report("HH308", f"{player.name} shows {' '.join(event.cards)} after showing "
-                          f"{' '.join(player.shown)}", event.line, expected=" ".join(player.shown),
-                          actual=" ".join(event.cards))
+            self.s.report("HH308", event.line, "again", player=player.name, cards=" ".join(event.cards),
+                          shown=" ".join(player.shown), expected=" ".join(player.shown), actual=" ".join(event.cards))
         if len(event.cards) >= len(player.shown):
             player.shown = tuple(event.cards)
         self.s.shows.append((event, self.run_no))
@@ -975,6 +917,17 @@ class _Replayer:
             if event.fee is not None:
                 player.cash_out_fee += event.fee
 
+    def outside_pot(self, event: EVCashout | Insurance) -> None:
+        """EV cashout and all-in insurance: money between a player and the room, outside the pot (which is
+        settled as usual): what the room paid the player, and what the player paid the room."""
+        player = self.s.players.get(event.player) or self.player(event.player, event.line)
+        if player is None:
+            return
+        if event.received is not None:
+            player.cash_out_paid += event.received
+        if event.paid is not None:
+            player.premium += event.paid
+
     def rebuy(self, event: Rebuy) -> None:
         player = self.s.players.get(event.player)
         if player is not None:
@@ -982,7 +935,7 @@ class _Replayer:
 
     def cancelled(self, event: HandCancelled) -> None:
         self.s.cancelled = True
-        self.s.report("HH415", "the hand was cancelled; its pot is not checked", event.line)
+        self.s.report("HH415", event.line)
 
     # -- end of hand -------------------------------------------------------------------------
     def _pots(self) -> list[Pot]:
@@ -990,11 +943,11 @@ class _Replayer:
 
         A level is what a player put in less dead blind money (the small-blind part of `posts small &
         big blinds`, a small blind posted out of position): dead money goes to the main pot and never
-        makes a player's level, so it cannot open a side pot of its own (B4).
+        makes a player's level, so it cannot open a side pot of its own (B4). So does the site's cash drop.
         """
         players = list(self.s.players.values())
         top = None
-        positive = 0  # what one pot up to the top level holds: min(t, top) - min(t, 0) for each total t
+        positive = self.s.cash_drop  # what one pot up to the top level holds: min(t, top) - min(t, 0) for each total t
         for p in players:
             total = p.total
             if top is None or total > top:
@@ -1018,7 +971,7 @@ class _Replayer:
                 if p.total >= top or p.total > 0:
                     names.append(p.name)
             return [Pot(positive, tuple(names))]
-        dead = 0
+        dead = self.s.cash_drop
         top = 0
         for p in players:
             dead += p.dead
@@ -1047,8 +1000,7 @@ class _Replayer:
     def _final_stacks(self) -> None:
         for player in self.s.players.values():
             if player.stack < 0:
-                self.s.report("HH211", f"{player.name} ends with a negative stack", self._last_line(),
-                              expected=">= 0", actual=player.stack)
+                self.s.report("HH211", self._last_line(), player=player.name, expected=">= 0", actual=player.stack)
 
 
 _ACTIONS = frozenset((Fold, Check, Call, Bet, RaiseTo))

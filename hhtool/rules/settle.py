@@ -13,7 +13,7 @@ from hhtool.dialects import wording
 from hhtool.model import DealHole, Fold, SeatSummary, Show, StreetStart
 from hhtool.model.cards import DECK
 from hhtool.rules.ranking import evaluate
-from hhtool.rules.replay import Pot, Replay
+from hhtool.rules.replay import Player, Pot, Replay
 from hhtool.rules.ruleset import level_in_force
 
 
@@ -26,21 +26,45 @@ def settle(s: Replay) -> None:
     collected = 0
     for c in s.collects:
         collected += c.amount
-    rake = claims.rake if claims.rake is not None else total - collected
+    fees = s.fees = _fees_taken(s, total, collected)
+    rake = claims.rake if claims.rake is not None else total - collected - fees
     if claims.total_pot is not None and claims.total_pot != total:
-        s.report("HH203", f"Total pot {s.money(claims.total_pot)}, but the chips put in (less uncalled bets) come to "
-                 f"{s.money(total)}", claims.line, expected=total, actual=claims.total_pot)
-    nets = _net_pots(s, total, rake)
+        s.report("HH203", claims.line, claimed=s.money(claims.total_pot), total=s.money(total), expected=total,
+                 actual=claims.total_pot)
+    nets = _net_pots(s, total, rake + fees)
     expected = _awards(s, nets)
     _check_collects(s, expected)
     kept = s.cash_out_kept = _kept_by_room(s, expected)
     unpaid = sum(kept.values())
-    if claims.total_pot is not None and collected + rake + unpaid != claims.total_pot:
-        s.report("HH206", f"collected {s.money(collected)} + rake {s.money(rake)} is not the total pot "
-                 f"{s.money(claims.total_pot)}", claims.line, expected=claims.total_pot - rake - unpaid,
-                 actual=collected)
+    if claims.total_pot is not None and collected + rake + fees + unpaid != claims.total_pot:
+        s.report("HH206", claims.line, collected=s.money(collected), rake=s.money(rake),
+                 fees=f" + fees {s.money(fees)}" if fees else "", total=s.money(claims.total_pot),
+                 expected=claims.total_pot - rake - fees - unpaid, actual=collected)
     _check_rake(s, total, rake)
     _check_summary(s)
+
+
+TAX = "tax"  # the one fee a site may print without taking it from the pot (GGPoker's Tax field)
+
+
+def _fees_taken(s: Replay, total: int, collected: int) -> int:
+    """The fees besides rake taken from the pot (jackpot, bingo, fortune, tax, …: Claims.fees).
+
+    Winners collect the total pot less rake and every fee. A printed tax that the collected lines
+    show was not taken (they add up with it left in) is reported as a warning and not counted."""
+    claims = s.hand.claims
+    fees = 0
+    tax = 0
+    for name, amount in claims.fees:
+        fees += amount
+        if name == TAX:
+            tax += amount
+    if tax and claims.rake is not None and claims.total_pot is not None:
+        taken = claims.rake + fees
+        if collected + taken != claims.total_pot and collected + taken - tax == claims.total_pot:
+            s.report("HH213", claims.line, tax=s.money(tax), expected=claims.total_pot - taken, actual=collected)
+            return fees - tax
+    return fees
 
 
 def _kept_by_room(s: Replay, expected: dict[tuple[int, int, str], int]) -> dict[str, int]:
@@ -87,18 +111,18 @@ def _net_pots(s: Replay, total: int, rake: int) -> list[int]:
         if fits and (taken is None or taken == printed):
             return printed
         if taken is None:
-            s.report("HH204", f"the summary prints pots {_amounts(s, printed)} (after rake {s.money(rake)}); the "
-                     f"contributions make {_amounts(s, gross)} before rake", claims.line,
-                     expected=" + ".join(map(str, gross)), actual=" + ".join(map(str, printed)))
+            s.report("HH204", claims.line, "contributions", printed=_amounts(s, printed), rake=s.money(rake),
+                     gross=_amounts(s, gross), expected=" + ".join(map(str, gross)),
+                     actual=" + ".join(map(str, printed)))
         else:
-            s.report("HH204", f"the summary prints pots {_amounts(s, printed)} (after rake {s.money(rake)}); the "
-                     f"collected lines take {_amounts(s, taken)} from pots of {_amounts(s, gross)} before rake",
-                     claims.line, expected=f"{' + '.join(map(str, taken))} (of {' + '.join(map(str, gross))} "
-                     f"before rake)", actual=" + ".join(map(str, printed)))
+            s.report("HH204", claims.line, "collected", printed=_amounts(s, printed), rake=s.money(rake),
+                     taken=_amounts(s, taken), gross=_amounts(s, gross),
+                     expected=f"{' + '.join(map(str, taken))} (of {' + '.join(map(str, gross))} before rake)",
+                     actual=" + ".join(map(str, printed)))
             return taken
-    elif len(gross) > 1 and claims.total_pot is not None:
-        s.report("HH204", f"the summary prints one pot; the all-in levels make {len(gross)}: "
-                 f"{_amounts(s, gross)}", claims.line, expected=len(gross), actual=1)
+    elif len(gross) > 1 and claims.total_pot is not None and _itemized(s):
+        s.report("HH204", claims.line, "one", count=len(gross), gross=_amounts(s, gross), expected=len(gross),
+                 actual=1)
     nets, left = [], rake
     for amount in gross:
         taken_off = left if left < amount else amount
@@ -127,17 +151,40 @@ def _amounts(s: Replay, amounts: list[int]) -> str:
 
 
 # -- awards -------------------------------------------------------------------------------------
-_ONE_RUN, _TWO_RUNS = (0,), (1, 2)
+_ONE_RUN, _RUNS = (0,), {2: (1, 2), 3: (1, 2, 3)}
 
 
 def _runs(s: Replay) -> tuple[int, ...]:
-    if s.hand.claims.run_twice or 1 in s.boards or 2 in s.boards:
-        return _TWO_RUNS
-    return _ONE_RUN
+    """(0,) for a board run once, else (1, 2) or (1, 2, 3): the claimed runs, or the runs dealt."""
+    count = s.hand.claims.runs
+    for run in s.boards:
+        if run > count:
+            count = run
+    return _RUNS.get(count, _ONE_RUN) if count > 1 else _ONE_RUN
+
+
+def _run_shares(net: int, runs: int) -> list[int]:
+    """A pot run more than once is split equally between the runs; the odd chips go to the first runs."""
+    if runs == 1:
+        return [net]
+    base, odd = divmod(net, runs)
+    return [base + (1 if i < odd else 0) for i in range(runs)]
 
 
 def _board(s: Replay, run: int) -> tuple[str, ...]:
     return s.boards.get(run) or s.boards.get(0, ())
+
+
+def _board_at(s: Replay, line: int, run: int) -> tuple[str, ...]:
+    """The board of `run` as dealt when line `line` was written: a hand shown before the last streets
+    (GGPoker shows right after the all-in) is described with the cards out at that time."""
+    board: tuple[str, ...] = ()
+    for event in s.board_events:
+        if event.line > line:
+            break
+        if event.run in (0, run):
+            board = event.board
+    return board
 
 
 def _awards(s: Replay, nets: list[int]) -> dict[tuple[int, int, str], int]:
@@ -145,7 +192,7 @@ def _awards(s: Replay, nets: list[int]) -> dict[tuple[int, int, str], int]:
     expected: dict[tuple[int, int, str], int] = {}
     runs = _runs(s)
     for index, (pot, net) in enumerate(zip(s.pots, nets)):
-        shares = [(net + 1) // 2, net // 2] if len(runs) == 2 else [net]
+        shares = _run_shares(net, len(runs))
         for run, amount in zip(runs, shares):
             winners = _winners(s, pot, run)
             if winners is None:
@@ -197,18 +244,39 @@ def _split(s: Replay, winners: list[str], amount: int) -> dict[str, int]:
     return {name: base + (1 if i < odd else 0) for i, name in enumerate(ordered)}
 
 
+def _itemized(s: Replay) -> bool:
+    """Whether the text says which pot each amount is taken from (a side pot named by its number, or a
+    summary that prints the main and side pots). A site that never does (GGPoker names no pot and prints
+    only a total pot, side pots or not) is checked per player over all the pots together."""
+    if len(s.pots) <= 1 or s.hand.claims.main_pot is not None:
+        return True
+    for event in s.collects:
+        if event.pot_index is not None:
+            return True
+    return False
+
+
 def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int]) -> None:
     runs = _runs(s)
-    if not s.unverified:
+    pots = [pot.amount for pot in s.pots]
+    unverified = set(s.unverified)
+    itemized = _itemized(s)
+    if not itemized:  # the pots together, as one: (run, 0, player)
+        merged: dict[tuple[int, int, str], int] = {}
+        for (run, _, name), amount in expected.items():
+            merged[(run, 0, name)] = merged.get((run, 0, name), 0) + amount
+        expected, pots = merged, [sum(pots)]
+        unverified = {(run, 0) for run, _ in unverified}
+    if not unverified:
         # the common case first: every pot decided by the cards and collected exactly as they say,
         # which is the one case where the full check below reports nothing
-        two_runs, pots = len(runs) == 2, len(s.pots)
+        multi, count = len(runs) > 1, len(pots)
         collected: dict[tuple[int, int, str], int] = {}
         for event, run in zip(s.collects, s.collect_runs):
             index = 0 if event.pot_index is None else event.pot_index
-            if index >= pots:
+            if index >= count:
                 break
-            who = (run if two_runs else 0, index, event.player)
+            who = (run if multi else 0, index, event.player)
             collected[who] = collected.get(who, 0) + event.amount
         else:
             if collected == expected:
@@ -216,27 +284,26 @@ def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int]) -> Non
     actual: dict[tuple[int, int, str], int] = defaultdict(int)
     lines: dict[tuple, int] = {}  # (run, pot) and (run, pot, player) → line
     for event, run in zip(s.collects, s.collect_runs):
-        run = run if len(runs) == 2 else 0
+        run = run if len(runs) > 1 else 0
         index = 0 if event.pot_index is None else event.pot_index
         if index >= len(s.pots):
-            s.report("HH205", f"{event.player} collects {s.money(event.amount)} from a pot that does not exist "
-                     f"(the hand has {len(s.pots)})", event.line, expected=f"pot index < {len(s.pots)}", actual=index)
+            s.report("HH205", event.line, "no_pot", player=event.player, amount=s.money(event.amount),
+                     count=len(s.pots), expected=f"pot index < {len(s.pots)}", actual=index)
             continue
         actual[(run, index, event.player)] += event.amount
         lines.setdefault((run, index), event.line)
         lines.setdefault((run, index, event.player), event.line)
-    unverified = set(s.unverified)
     last = s.collects[-1].line if s.collects else s.hand.claims.line
     wants = _by_pot(expected)
     gots = _by_pot(actual)
+    apportioned = _fee_apportioned(s, runs, len(pots), wants, gots)
     for run in runs:
-        for index, pot in enumerate(s.pots):
+        for index, pot in enumerate(pots):
             key = (run, index)
             if key in unverified:
                 if key in gots:
-                    s.report("HH306", f"pot {index} ({s.money(pot.amount)}) went to "
-                             f"{', '.join(sorted(gots[key]))}; the cards shown do "
-                             f"not decide it", lines.get(key, last))
+                    s.report("HH306", lines.get(key, last), index=index, amount=s.money(pot),
+                             winners=", ".join(sorted(gots[key])))
                 continue
             want = wants.get(key, {})
             got = gots.get(key, {})
@@ -247,16 +314,35 @@ def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int]) -> Non
             if want.keys() != got.keys():
                 if not got and not want:
                     continue
-                s.report("HH303", f"{_pot_name(s, index, run)} ({s.money(pot.amount)}) goes to "
-                         f"{_names(want)} by the cards, but {_names(got)} collected it", line,
-                         expected=_names(want), actual=_names(got))
-            elif want != got and not (len(want) > 1 and _split_in_chips(s, want, got)):
-                code = "HH305" if len(want) > 1 else "HH205"
+                s.report("HH303", line, pot=_pot_name(index, run, len(pots)), amount=s.money(pot),
+                         want=_names(want), got=_names(got), expected=_names(want), actual=_names(got))
+            elif want != got and index not in apportioned and not (
+                    itemized and len(want) > 1 and _split_in_chips(s, want, got)):
+                code, variant = ("HH305", "") if itemized and len(want) > 1 else ("HH205", "share")
                 for name in sorted(want):
                     if want[name] != got[name]:
-                        s.report(code, f"{name} collects {s.money(got[name])} from {_pot_name(s, index, run)}; "
-                                 f"the share is {s.money(want[name])}", lines.get((run, index, name), line),
-                                 expected=want[name], actual=got[name])
+                        s.report(code, lines.get((run, index, name), line), variant, player=name,
+                                 amount=s.money(got[name]), pot=_pot_name(index, run, len(pots)),
+                                 share=s.money(want[name]), expected=want[name], actual=got[name])
+
+
+def _fee_apportioned(s: Replay, runs: tuple[int, ...], pots: int, wants: dict[tuple[int, int], dict[str, int]],
+                     gots: dict[tuple[int, int], dict[str, int]]) -> set[int]:
+    """The pots whose split between runs and winners is the room's, when the summary prints fees besides
+    rake: a room that takes several fees apportions each between the shares, rounding each its own way,
+    and prints only the results (GGPoker: $14.44 split $7.23/$7.21, $7 run twice $3.53/$3.47). Such a
+    pot's shares are checked in total: the winners of each run are still checked, and so is the sum."""
+    apportioned: set[int] = set()
+    if not s.hand.claims.fees:
+        return apportioned
+    for index in range(pots):
+        want = got = 0
+        for run in runs:
+            want += sum(wants.get((run, index), {}).values())
+            got += sum(gots.get((run, index), {}).values())
+        if want == got:
+            apportioned.add(index)
+    return apportioned
 
 
 def _by_pot(amounts: dict[tuple[int, int, str], int]) -> dict[tuple[int, int], dict[str, int]]:
@@ -276,7 +362,7 @@ _CHIP_UNITS = (5, 10, 25, 50, 100)
 def _split_in_chips(s: Replay, want: dict[str, int], got: dict[str, int]) -> bool:
     """Whether the split follows S4 with a larger smallest chip than one minor unit.
 
-    Rooms split in the table's smallest chip (PokerStars in 2008 split a $1.90 pot four ways as
+    Rooms split in the table's smallest chip (one split a $1.90 pot four ways in 2008 as
     $0.50, $0.50, $0.45, $0.45 at $0.25/$0.50); the odd chips still go left of the button first.
     """
     total = sum(got.values())
@@ -291,8 +377,8 @@ def _split_in_chips(s: Replay, want: dict[str, int], got: dict[str, int]) -> boo
     return False
 
 
-def _pot_name(s: Replay, index: int, run: int) -> str:
-    name = "the pot" if len(s.pots) == 1 else ("the main pot" if index == 0 else f"side pot {index}")
+def _pot_name(index: int, run: int, pots: int) -> str:
+    name = "the pot" if pots == 1 else ("the main pot" if index == 0 else f"side pot {index}")
     return f"{name} (run {run})" if run else name
 
 
@@ -304,11 +390,11 @@ def _names(names) -> str:
 def _check_rake(s: Replay, total: int, rake: int) -> None:
     header, line = s.hand.header, s.hand.claims.line
     if rake < 0:
-        s.report("HH207", f"negative rake {s.money(rake)}", line, expected=">= 0", actual=rake)
+        s.report("HH207", line, "negative", rake=s.money(rake), expected=">= 0", actual=rake)
         return
     if header.is_tournament:
         if rake:
-            s.report("HH207", f"rake {s.money(rake)} in a tournament hand", line, expected=0, actual=rake)
+            s.report("HH207", line, "tournament", rake=s.money(rake), expected=0, actual=rake)
         return
     schedule = s.rules.rake
     if schedule is None:
@@ -318,16 +404,12 @@ def _check_rake(s: Replay, total: int, rake: int) -> None:
         return
     if schedule.no_flop_no_drop and not s.saw_flop:
         if rake:
-            s.report("HH209", f"rake {s.money(rake)} on a hand that ended before the flop", line, expected=0,
-                     actual=rake)
+            s.report("HH209", line, rake=s.money(rake), expected=0, actual=rake)
         return
     due = schedule.due(level, total, len(s.order))
-    if rake > due:
-        s.report("HH208", f"rake {s.money(rake)} on a {s.money(total)} pot with {len(s.order)} players; the "
-                 f"schedule takes {s.money(due)}", line, expected=due, actual=rake)
-    elif rake < due:
-        s.report("HH212", f"rake {s.money(rake)} on a {s.money(total)} pot with {len(s.order)} players; the "
-                 f"schedule takes {s.money(due)}", line, expected=due, actual=rake)
+    if rake != due:
+        s.report("HH208" if rake > due else "HH212", line, rake=s.money(rake), total=s.money(total),
+                 players=len(s.order), due=s.money(due), expected=due, actual=rake)
 
 
 # -- cards and summary --------------------------------------------------------------------------
@@ -370,7 +452,7 @@ class _Owners:
     def own(self, card: str, owner: str, line: int) -> None:
         s, owners, reported = self.s, self.owners, self.reported
         if card not in DECK:
-            s.report("HH302", f"{card!r} is not a card", line, expected="rank+suit, e.g. Ah", actual=card)
+            s.report("HH302", line, "card", card=card, expected="rank+suit, e.g. Ah", actual=card)
             return
         previous = owners.get(card)
         if previous is not None and previous[0] != owner and (owner, card) not in reported:
@@ -379,7 +461,7 @@ class _Owners:
             claims = self.claims
             if claims.get((other, card), 0) < claims.get((owner, card), 0):
                 owner, line, other, other_line = other, other_line, owner, line  # the earlier line is the odd one
-            s.report("HH301", f"{card} appears for {owner} and for {other} (line {other_line})", line,
+            s.report("HH301", line, "owners", card=card, owner=owner, other=other, other_line=other_line,
                      expected="each card once", actual=f"{card} twice")
         else:
             owners.setdefault(card, (owner, line))
@@ -390,7 +472,7 @@ class _Owners:
         for card in cards:
             if card in seen and (whose, card) not in reported:
                 reported.add((whose, card))
-                s.report("HH301", f"{card} appears twice in {whose}", line, expected="each card once",
+                s.report("HH301", line, "repeated", card=card, whose=whose, expected="each card once",
                          actual=f"{card} twice")
             seen.add(card)
 
@@ -470,7 +552,7 @@ def _check_cards(s: Replay) -> None:
         for event in s.hole_events:  # DealHole, Show and Fold lines with cards, in order (gathered by the replay)
             cards = event.shown if type(event) is Fold else event.cards
             if len(cards) > 2:
-                s.report("HH302", f"{event.player} has {len(cards)} hole cards", event.line, expected=2,
+                s.report("HH302", event.line, "count", player=event.player, count=len(cards), expected=2,
                          actual=len(cards))
             cards_seen.check(cards, event.player, event.line)
         for seat in hand.claims.seats:
@@ -481,15 +563,15 @@ def _check_cards(s: Replay) -> None:
     for name, player in s.players.items():
         if player.cards and player.shown and set(player.shown) - set(player.cards):
             line = next((e.line for e, _ in s.shows if e.player == name), hand.source.line)
-            s.report("HH308", f"{name} was dealt {' '.join(player.cards)} but shows {' '.join(player.shown)}", line,
+            s.report("HH308", line, "dealt", player=name, cards=" ".join(player.cards), shown=" ".join(player.shown),
                      expected=" ".join(player.cards), actual=" ".join(player.shown))
     for event, run in s.shows:
         if event.description and len(event.cards) == 2:
-            board = _board(s, run)
+            board = _board_at(s, event.line, run)
             cards = event.cards + board
             if len(board) >= 3 and _valid(cards) and not _description_matches(s, event.description, cards):
-                s.report("HH304", f"{event.player} shows {' '.join(event.cards)} as {event.description!r}; with "
-                         f"the board {' '.join(board)} it is not", event.line, expected=_describe(s, cards),
+                s.report("HH304", event.line, "shows", player=event.player, cards=" ".join(event.cards),
+                         description=event.description, board=" ".join(board), expected=_describe(s, cards),
                          actual=event.description)
 
 
@@ -520,15 +602,17 @@ def _check_summary(s: Replay) -> None:
         printed = list(claims.boards)
         for i, board in enumerate(printed):
             want = dealt[i] if i < len(dealt) else ()
+            if i and board and len(board) < len(want):  # a later run's board line may print only its own cards
+                want = tuple(want)[len(want) - len(board):]
             if tuple(board) != tuple(want) and want:
                 line = claims.board_lines[i] if i < len(claims.board_lines) else claims.line
-                s.report("HH307", f"summary board {' '.join(board)}; dealt {' '.join(want)}", line,
-                         expected=" ".join(want), actual=" ".join(board))
-    two_runs = len(runs) == 2
+                s.report("HH307", line, board=" ".join(board), dealt=" ".join(want), expected=" ".join(want),
+                         actual=" ".join(board))
+    multi = len(runs) > 1
     by_player: dict[tuple[str, int], int] = {}
     collectors: set[str] = set()
     for event, run in zip(s.collects, s.collect_runs):
-        key = (event.player, run if two_runs else 0)
+        key = (event.player, run if multi else 0)
         by_player[key] = by_player.get(key, 0) + event.amount
         collectors.add(event.player)
     for seat in claims.seats:
@@ -538,29 +622,30 @@ def _check_summary(s: Replay) -> None:
         if player is None:
             continue
         not_awarded = seat.cashed_out and seat.player not in collectors
+        if seat.cash_out_received is not None or seat.cash_out_paid is not None:
+            _check_outside_pot(s, seat, player)
         if not_awarded and not s.unverified:
             _check_kept_share(s, seat)
         for i, outcome in enumerate(seat.outcomes):
             run = runs[i] if i < len(runs) else runs[-1]
             if outcome.won and outcome.amount is not None and not not_awarded:
-                if len(seat.outcomes) == 1 and two_runs:
-                    got = by_player.get((seat.player, 1), 0) + by_player.get((seat.player, 2), 0)
+                if len(seat.outcomes) == 1 and multi:
+                    got = sum(by_player.get((seat.player, r), 0) for r in runs)
                 else:
                     got = by_player.get((seat.player, run), 0)
                 if outcome.amount != got:
-                    s.report("HH210", f"the summary says {seat.player} won {s.money(outcome.amount)}; the collected "
-                             f"lines give {s.money(got)}", seat.line, expected=got, actual=outcome.amount)
+                    s.report("HH210", seat.line, "won", player=seat.player, claimed=s.money(outcome.amount),
+                             got=s.money(got), expected=got, actual=outcome.amount)
             if outcome.description and len(seat.cards) == 2:
                 board = boards[run]
                 cards = seat.cards + board
                 if len(board) >= 3 and _valid(cards) and not _description_matches(s, outcome.description, cards):
-                    s.report("HH304", f"{seat.player}'s summary says {outcome.description!r} for "
-                             f"{' '.join(seat.cards)} on {' '.join(board)}", seat.line,
-                             expected=_describe(s, cards), actual=outcome.description)
+                    s.report("HH304", seat.line, "summary", player=seat.player, description=outcome.description,
+                             cards=" ".join(seat.cards), board=" ".join(board), expected=_describe(s, cards),
+                             actual=outcome.description)
         if seat.cards and player.shown and set(seat.cards) != set(player.shown) and len(seat.cards) == len(player.shown):
-            s.report("HH308", f"the summary shows {' '.join(seat.cards)} for {seat.player}, who showed "
-                     f"{' '.join(player.shown)}", seat.line, expected=" ".join(player.shown),
-                     actual=" ".join(seat.cards))
+            s.report("HH308", seat.line, "summary", player=seat.player, cards=" ".join(seat.cards),
+                     shown=" ".join(player.shown), expected=" ".join(player.shown), actual=" ".join(seat.cards))
 
 
 def _check_kept_share(s: Replay, seat: SeatSummary) -> None:
@@ -568,8 +653,18 @@ def _check_kept_share(s: Replay, seat: SeatSummary) -> None:
     claimed = _won_printed(seat)
     share = s.cash_out_kept.get(seat.player, 0)
     if claimed != share and (claimed or share):
-        s.report("HH210", f"the summary says {seat.player} won {s.money(claimed)} (pot not awarded: cashed out); "
-                 f"the share by the cards is {s.money(share)}", seat.line, expected=share, actual=claimed)
+        s.report("HH210", seat.line, "kept", player=seat.player, claimed=s.money(claimed), share=s.money(share),
+                 expected=share, actual=claimed)
+
+
+def _check_outside_pot(s: Replay, seat: SeatSummary, player: Player) -> None:
+    """A summary's EV-cashout figures repeat what the hand's lines say the room paid the player, and the
+    player paid the room (the cash-out risk), outside the pot."""
+    for claimed, actual, what in ((seat.cash_out_received, player.cash_out_paid, "was paid"),
+                                  (seat.cash_out_paid, player.premium, "paid")):
+        if claimed is not None and claimed != actual:
+            s.report("HH210", seat.line, "outside", player=seat.player, what=what, claimed=s.money(claimed),
+                     lines=s.money(actual), expected=actual, actual=claimed)
 
 
 def _won_printed(seat: SeatSummary) -> int:

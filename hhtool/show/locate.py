@@ -40,7 +40,7 @@ class Located:
 
 
 def normal_id(hand_id: str) -> str:
-    """`#123`, `123` and `pokerstars:123` all name hand 123."""
+    """`#123`, `123` and `SITE:123` (e.g. a hand uid) all name hand 123."""
     hand_id = hand_id.strip()
     if ":" in hand_id:
         hand_id = hand_id.split(":", 1)[1]

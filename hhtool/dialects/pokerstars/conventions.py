@@ -23,4 +23,4 @@ POSITIONS = {"button": "button", "small blind": "small blind", "big blind": "big
 
 def is_fast_fold(header) -> bool:
     """A Zoom hand (cash or tournament): players move to a new table every hand, nothing chains."""
-    return bool(header.is_zoom)
+    return bool(header.fast_fold)

@@ -16,7 +16,7 @@ from lark import Transformer
 
 from hhtool.codes import finding
 from hhtool.dialects.pokerstars import SITE
-from hhtool.dialects.pokerstars.conventions import POSITIONS
+from hhtool.dialects.pokerstars.conventions import POSITIONS, ZONES
 from hhtool.grammar.fields import FieldError, Unsupported
 from hhtool.grammar.fields import beyond as _beyond
 from hhtool.grammar.fields import money as _money
@@ -62,6 +62,7 @@ from hhtool.model import (
     Street,
     StreetStart,
 )
+from hhtool.model.clock import to_utc
 from hhtool.model.limits import MAX_ID_DIGITS, MAX_YEAR, MIN_YEAR
 from hhtool.model.money import CURRENCY_CODES, CURRENCY_SYMBOLS, MoneyError, to_minor
 
@@ -212,11 +213,12 @@ def read_header(line: str, table_line: str, line_no: int) -> Header:
         hand_id=intro["id"],
         time=time,
         time_zone=tz,
-        time_et=time_et,
+        time_utc=to_utc(time, tz, time_et, ZONES, "ET"),
+        server_time=time_et,
         table=name,
         max_seats=max_seats,
         button_seat=button,
-        is_zoom=bool(intro["zoom"]) or tournament_zoom,
+        fast_fold=bool(intro["zoom"]) or tournament_zoom,
         is_home_game=bool(intro["home"]),
     )
 
@@ -242,7 +244,7 @@ def _header_template(middle: str, play_money_table: bool) -> tuple[Header, bool]
     read_header fills in (one `replace` instead of building 26 fields), and the tournament's Zoom flag."""
     game = dict(_game_fields(middle, play_money_table))
     tournament_zoom = game.pop("tournament_zoom")
-    template = Header(site=SITE, hand_id="", time=None, time_zone=None, time_et=None, table="", max_seats=None,
+    template = Header(site=SITE, hand_id="", time=None, time_zone=None, time_utc=None, table="", max_seats=None,
                       button_seat=None, **game)
     return template, tournament_zoom
 
@@ -505,7 +507,7 @@ class HandReader:
     def claims(self, tokens, summary_line: int) -> tuple[Claims, list[Event]]:
         total = main = rake = None
         sides: tuple[int, ...] = ()
-        run_twice = False
+        runs = 1
         boards: list[tuple[str, ...]] = []
         board_lines: list[int] = []
         seats: list[SeatSummary] = []
@@ -528,10 +530,10 @@ class HandReader:
                 boards.append(_cards(token.value))
                 board_lines.append(base + token.line)
             elif kind == "RUN_TWICE":
-                run_twice = True
+                runs = 2
             else:
                 notices.append(self.event(token))
-        claims = Claims(total_line, total, main, sides, rake, run_twice, tuple(boards), tuple(board_lines),
+        claims = Claims(total_line, total, main, sides, rake, runs, tuple(boards), tuple(board_lines),
                         tuple(seats))
         return claims, notices
 

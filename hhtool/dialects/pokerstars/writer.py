@@ -45,7 +45,7 @@ from hhtool.model import (
     Street,
     StreetStart,
 )
-from hhtool.model.money import format_minor
+from hhtool.model.money import Currency, format_minor
 
 __all__ = [
     "HAND_SEPARATOR",
@@ -59,7 +59,6 @@ __all__ = [
 HAND_SEPARATOR = "\n\n\n"
 """What the client writes after the last line (and its newline) of each hand: three blank lines."""
 
-_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "INR": "₹", "CNY": "¥"}
 _GAME_NAMES = {
     Limit.NO_LIMIT: "Hold'em No Limit",
     Limit.POT_LIMIT: "Hold'em Pot Limit",
@@ -77,7 +76,7 @@ _ALL_IN = " and is all-in"
 
 def money_symbol(header: Header) -> str:
     """The sign printed before amounts: `$` for USD cash, nothing for chips."""
-    return "" if header.scale == 1 else _SYMBOLS.get(header.currency, "")
+    return Currency.of(header.currency, header.scale).symbol
 
 
 _MONEY_CACHES: dict[tuple[int, str], dict[int, str]] = {}
@@ -105,6 +104,7 @@ class _Money:
 
 # -- header ------------------------------------------------------------------------------------
 def _when(time: datetime | None, zone: str | None, time_et: datetime | None) -> str:
+    """The time part of the header line: local time and zone, then the ET time when it says more."""
     if time is None:  # the reader keeps an out-of-range date as None: write one that reads back as None
         text = " - 0000/00/00 0:00:00"
     else:
@@ -131,7 +131,7 @@ def _stakes(header: Header, money: _Money) -> str:
         text = f"{money(small)}/{money(big)}"
     if header.cap is not None:
         text += f" - {money(header.cap)} Cap -"
-    if header.tournament_id is None and header.currency != "chips" and (not header.is_zoom or not money.symbol):
+    if header.tournament_id is None and header.currency != "chips" and (not header.fast_fold or not money.symbol):
         text += f" {header.currency}"
     return text
 
@@ -143,7 +143,7 @@ def _header_line(header: Header, money: _Money) -> str:
         intro = f"PokerStars {'Home Game ' if header.is_home_game else ''}Hand #{header.hand_id}: "
         if header.club is not None:
             intro += f"{{{header.club}}} "
-        intro += f"{'Zoom ' if header.is_zoom else ''}Tournament #{header.tournament_id}, "
+        intro += f"{'Zoom ' if header.fast_fold else ''}Tournament #{header.tournament_id}, "
         if header.buy_in:
             intro += f"{header.buy_in} "
         if header.mixed is not None:
@@ -152,15 +152,15 @@ def _header_line(header: Header, money: _Money) -> str:
             body = f"{game} - {header.level} ({stakes})"
         else:
             body = f"{game} ({stakes})"
-        return intro + body + _when(header.time, header.time_zone, header.time_et)
-    intro = (f"PokerStars {'Zoom ' if header.is_zoom else ''}{'Home Game ' if header.is_home_game else ''}"
+        return intro + body + _when(header.time, header.time_zone, header.server_time)
+    intro = (f"PokerStars {'Zoom ' if header.fast_fold else ''}{'Home Game ' if header.is_home_game else ''}"
              f"Hand #{header.hand_id}:")
     intro += f" {{{header.club}}}  " if header.club is not None else "  "
     if header.mixed is not None:
         body = f"Mixed {header.mixed} ({game}, {stakes})"
     else:
         body = f"{game} ({stakes})"
-    return intro + body + _when(header.time, header.time_zone, header.time_et)
+    return intro + body + _when(header.time, header.time_zone, header.server_time)
 
 
 def _table_line(header: Header) -> str:
@@ -386,7 +386,7 @@ def render_hand(hand: Hand) -> str:
     summary: list[tuple[int, str]] = []
     if claims.total_pot is not None:
         summary.append((claims.line, _total_line(claims, money)))
-    if claims.run_twice:
+    if claims.runs > 1:
         summary.append((claims.line, "Hand was run twice"))
     two = len(claims.boards) > 1
     for i, board in enumerate(claims.boards):

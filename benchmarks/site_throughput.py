@@ -1,0 +1,103 @@
+"""Hands per second per site dialect: reading (split + parse) and checking (parse + replay + settle),
+in one process, so that a new dialect's figures stand beside PokerStars'.
+
+Usage:
+    python benchmarks/site_throughput.py                       # every site with an input, 3 runs each
+    python benchmarks/site_throughput.py --site ggpoker --runs 5
+    python benchmarks/site_throughput.py --site pokerstars --input FILE_OR_FOLDER
+
+Inputs. GGPoker: the corpus's Rush & Cash files ($HHTOOL_CORPUS/ggpoker-rush-2025, 7,441 real hands)
+until the generator writes GG text. PokerStars: `hhtool generate --hands N --seed 1 --game nl` (N
+the GG hand count, so both read the same number of hands), written to a temporary folder. `--input`
+takes any file or folder instead. The texts are read into memory first (not timed); each run splits,
+parses and replays them all; the best run is shown (the machine is shared).
+
+Columns: hands, read hands/s (split + parse), check hands/s (split + parse + replay + settle), and
+µs per hand for both.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from hhtool.findings import Finding
+from hhtool.grammar import parse_block
+from hhtool.io.split import split_chunks
+from hhtool.rules.replay import replay
+from hhtool.rules.ruleset import RuleSet
+from hhtool.rules.settle import settle
+
+SITES = ("pokerstars", "ggpoker")
+
+
+def texts_of(path: Path) -> list[tuple[str, bytes]]:
+    files = sorted(p for p in path.rglob("*.txt")) if path.is_dir() else [path]
+    return [(str(p), p.read_bytes()) for p in files]
+
+
+def one_run(texts: list[tuple[str, bytes]], check: bool) -> tuple[int, float]:
+    rules = RuleSet()
+    hands = 0
+    start = time.perf_counter()
+    for name, data in texts:
+        for block in split_chunks(iter([data]), name):
+            if isinstance(block, Finding) or block.dialect is None:
+                continue
+            result = parse_block(block)
+            hands += 1
+            if check and result.hand is not None:
+                settle(replay(result.hand, rules))
+    return hands, time.perf_counter() - start
+
+
+def measure(texts, runs: int) -> dict:
+    best: dict[str, float] = {}
+    hands = 0
+    for _ in range(runs):
+        for kind, check in (("read", False), ("check", True)):
+            hands, seconds = one_run(texts, check)
+            best[kind] = min(best.get(kind, seconds), seconds)
+    return {"hands": hands, **{kind: hands / seconds for kind, seconds in best.items()}}
+
+
+def default_input(site: str, hands: int, folder: Path) -> Path | None:
+    corpus = os.environ.get("HHTOOL_CORPUS")
+    if site == "ggpoker":
+        path = Path(corpus) / "ggpoker-rush-2025" if corpus else None
+        return path if path is not None and path.is_dir() else None
+    out = folder / f"pokerstars-{hands}.txt"
+    subprocess.run([sys.executable, "-c", "from hhtool.cli import app; app()", "generate", "--out", str(out),
+                    "--hands", str(hands), "--seed", "1", "--game", "nl"], check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--site", choices=(*SITES, "all"), default="all")
+    parser.add_argument("--input", type=Path, help="a file or folder of that site's hands (with one --site)")
+    parser.add_argument("--hands", type=int, default=7441, help="generated PokerStars hands (default 7441)")
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    sites = SITES if args.site == "all" else (args.site,)
+    print(f"{'site':<11} {'hands':>7} {'read hands/s':>13} {'check hands/s':>14} {'read µs':>8} {'check µs':>9}")
+    with tempfile.TemporaryDirectory() as folder:
+        for site in sites:
+            path = args.input if args.input is not None else default_input(site, args.hands, Path(folder))
+            if path is None:
+                print(f"{site:<11} no input (set HHTOOL_CORPUS or give --input)")
+                continue
+            figures = measure(texts_of(path), args.runs)
+            print(f"{site:<11} {figures['hands']:>7} {figures['read']:>13,.0f} {figures['check']:>14,.0f} "
+                  f"{1e6 / figures['read']:>8.0f} {1e6 / figures['check']:>9.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
