@@ -98,7 +98,7 @@ def _summary(tally: Tally, elapsed: float) -> None:
 @app.command()
 def generate(
     path: Annotated[str | None, typer.Argument(help="File to write the hands to (same as --out).")] = None,
-    out: Annotated[str | None, typer.Option("--out", "-o", help="File to write the hands to (PokerStars text, "
+    out: Annotated[str | None, typer.Option("--out", "-o", help="File to write the hands to (the site's text, "
                                             "UTF-8); '-' or none: standard output.")] = None,
     hands: Annotated[int, typer.Option("--hands", "-n", min=1, help="How many hands.")] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Random seed: the same seed writes the same file.")] = 0,
@@ -106,8 +106,11 @@ def generate(
     players: Annotated[str, typer.Option("--players", help="Players at a new table, MIN-MAX (2..10).")] = "2-9",
     tournaments: Annotated[float, typer.Option("--tournaments", min=0.0, max=1.0,
                                                help="Share of tournament tables.")] = 0.15,
+    site: Annotated[str | None, typer.Option("--site", help="The site whose hand histories to write: any dialect "
+                                             "hhtool has a writer for (hhtool.generate.sites(); default: the "
+                                             "first).")] = None,
 ) -> None:
-    """Play random legal Hold'em hands and write them as PokerStars hand histories (they validate clean)."""
+    """Play random legal Hold'em hands and write them as a site's hand histories (they validate clean)."""
     from hhtool.generate import write_hands
 
     if path is not None and out is not None and path != out:
@@ -117,7 +120,7 @@ def generate(
     try:
         low, _, high = players.partition("-")
         bounds = (int(low), int(high or low))
-        count = write_hands(sys.stdout if target == "-" else target, hands, seed, game, bounds,
+        count = write_hands(sys.stdout if target == "-" else target, hands, seed, game, bounds, site,
                             tournaments=tournaments)
     except (ValueError, OSError) as exc:
         print(f"hhtool: {exc}", file=sys.stderr)

@@ -1,4 +1,4 @@
-"""Random legal Hold'em hands, played by a small simulator and recorded as PokerStars hands.
+"""Random legal Hold'em hands, played by a small simulator and recorded in any dialect hhtool writes.
 
 `generate_hands(n, seed)` seats players at tables and plays hands under the rules of
 shared/RULES.md: blinds and antes from the right seats, the button moving one seat a hand,
@@ -6,10 +6,15 @@ stacks carried from hand to hand (busted cash players rebuy at least 50 big blin
 order, no-limit / pot-limit / fixed-limit bet sizes (min-raise, pot limit, the four-bet cap except
 heads-up), short all-ins that do not reopen the betting, uncalled bets returned, side pots,
 showdowns won by the best five of seven with split pots and the odd chip left of the button, and
-the PokerStars rake schedule (no flop no drop, caps by players dealt in). What is legal (whose turn,
-the call, bet and raise sizes, reopening, the cap, the end of a round, the uncalled bet) it asks the
-betting core the replay uses, `hhtool.rules.betting`; it only chooses among the legal actions. Every hand is a
-`hhtool.model.Hand` whose line numbers are those of its text, `hhtool.dialects.pokerstars.writer.render_hand`.
+the site's built-in rake schedule (no flop no drop, caps by players dealt in). What is legal (whose
+turn, the call, bet and raise sizes, reopening, the cap, the end of a round, the uncalled bet) it
+asks the betting core the replay uses, `hhtool.rules.betting`; it only chooses among the legal actions.
+
+Every site (`site`: a registered dialect with a reader and a writer, `sites()`; the registry's first
+by default) gets the same play: the hand is recorded in the site-neutral model, written by the site's
+writer and read back by the site's reader, so that a generated Hand is what that site's reader makes
+of the text, with the line numbers of its text. The site's record gives the wording of a hand value,
+the time zones it prints and its rake schedules (a site hhtool ships none for is raked 0).
 
 Deterministic: the same arguments give the same hands (all chance goes through one
 `random.Random(seed)`, or the `rng` passed in, e.g. a Hypothesis `st.randoms()`).
@@ -17,14 +22,20 @@ Deterministic: the same arguments give the same hands (all chance goes through o
 
 from __future__ import annotations
 
+import importlib
 import math
 import os
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TextIO
 
+from hhtool import dialects
+from hhtool.dialects import Dialect
+from hhtool.grammar import Status, parse_block
+from hhtool.io import Block
 from hhtool.model import (
     Bet,
     BlindKind,
@@ -53,25 +64,107 @@ from hhtool.model import (
     StreetStart,
 )
 from hhtool.model.cards import RANKS, SUITS
-from hhtool.model.clock import to_utc
-from hhtool.model.money import format_minor
-from hhtool.dialects.pokerstars.writer import HAND_SEPARATOR, render_hand
-from hhtool.dialects.pokerstars.conventions import ZONES
-from hhtool.dialects.pokerstars.rake import schedule as pokerstars_schedule
-from hhtool.dialects.pokerstars.wording import describe
 from hhtool.rules.betting import Betting, Stake, uncalled
-from hhtool.rules.ranking import evaluate
+from hhtool.rules.ranking import HandValue, evaluate
 from hhtool.rules.ruleset import RakeSchedule
 
-__all__ = ["GAMES", "CASH_STAKES", "generate_hands", "generate_text", "write_hands"]
+__all__ = ["GAMES", "CASH_STAKES", "DEFAULT_SITE", "SITES", "games_for", "generate_hands", "generate_text",
+           "hand_separator", "recordable_limits", "sites", "write_hands"]
+
+
+def sites() -> tuple[str, ...]:
+    """The sites hands can be generated for: every registered dialect with a reader and a writer."""
+    return tuple(d.name for d in dialects.dialects() if d.reader is not None and d.writer is not None)
+
+
+SITES = sites()
+DEFAULT_SITE = SITES[0]  # the registry's first site
+
+
+def site_dialect(site: str | None) -> Dialect:
+    """The dialect record of a site hands are generated for (None: the default); ValueError for a
+    site without a reader and a writer."""
+    dialect = dialects.get(DEFAULT_SITE if site is None else site)
+    if dialect is None or dialect.reader is None or dialect.writer is None:
+        raise ValueError(f"site must be one of {', '.join(sites())}, not {site!r}")
+    return dialect
+
+
+def _wording(dialect: Dialect) -> Callable[[HandValue], str] | None:
+    """The site's wording of a hand value (None: the site prints no description)."""
+    return dialect.load("describe")
+
+
+def _schedule(dialect: Dialect) -> RakeSchedule | None:
+    """The site's built-in rake figures for a hand of any day (its dated schedules' levels together);
+    None for a site hhtool ships no schedule for."""
+    schedules = dialect.load("rake")() if dialect.rake is not None else ()
+    if not schedules:
+        return None
+    levels = {}
+    for schedule in schedules:
+        levels.update(schedule.levels)
+    return replace(schedules[0], levels=levels, valid_from=None, valid_until=None)
+
+
+_SEPARATOR = "\n\n\n"
+
+
+def hand_separator(dialect: Dialect) -> str:
+    """What the site writes after each hand (its writer module's HAND_SEPARATOR; else 3 blank lines)."""
+    writer = dialect.load("writer")
+    return getattr(importlib.import_module(writer.__module__), "HAND_SEPARATOR", _SEPARATOR)
 
 GAMES = ("nl", "pl", "fl", "mix")
 _LIMITS = {"nl": Limit.NO_LIMIT, "pl": Limit.POT_LIMIT, "fl": Limit.FIXED_LIMIT}
+_MIX = (Limit.NO_LIMIT, Limit.NO_LIMIT, Limit.NO_LIMIT, Limit.POT_LIMIT, Limit.FIXED_LIMIT)  # a `mix` table's draw
+
+
+class _Unsayable(Exception):
+    """A site's text cannot say a hand of this betting structure: its reader gives back other stakes."""
+
+    def __init__(self, limit: Limit) -> None:
+        super().__init__(limit)
+        self.limit = limit
+
+
+def _stakes(header: Header) -> tuple:
+    return header.limit, header.small_blind, header.big_blind, header.small_bet, header.big_bet
+
+
+_RECORDABLE: dict[str, frozenset[Limit]] = {}
+
+
+def games_for(site: str | None = None) -> tuple[str, ...]:
+    """The `game` values a site's hands can be generated for (`mix` draws among its structures)."""
+    limits = recordable_limits(site_dialect(site).name)
+    return tuple(game for game in GAMES if game == "mix" or _LIMITS[game] in limits)
+
+
+def recordable_limits(site: str) -> frozenset[Limit]:
+    """The betting structures a site's hand histories can say (a few hands of each, written by its
+    writer and read by its reader, keep their stakes); probed once per site."""
+    found = _RECORDABLE.get(site)
+    if found is None:
+        found = _RECORDABLE[site] = frozenset(limit for game, limit in _LIMITS.items() if _says(site, game))
+    return found
+
+
+def _says(site: str, game: str) -> bool:
+    _RECORDABLE.setdefault(site, frozenset(_LIMITS.values()))  # while probing, every structure is tried
+    try:
+        for _ in generate_hands(3, 0, game, (2, 3), tournaments=0.0, hands_per_table=(3, 3), site=site):
+            pass
+    except _Unsayable:
+        return False
+    finally:
+        del _RECORDABLE[site]
+    return True
 
 # Cash stakes in cents as the header prints them: small/big blind (NL, PL) or small/big bet (FL,
-# whose blinds are half a small bet and a small bet). Each is a level of the PokerStars schedule
-# (hhtool.dialects.pokerstars.rake.schedule, keyed by currency, big blind and fixed limit), so the
-# rake of every cash hand is the published one.
+# whose blinds are half a small bet and a small bet). Each is a level of the default site's published
+# schedule (its dialect's `rake`, keyed by currency, big blind and fixed limit), so the rake of every
+# cash hand is the published one.
 CASH_STAKES = {
     Limit.NO_LIMIT: ((1, 2), (2, 5), (5, 10), (10, 25), (25, 50), (50, 100)),
     Limit.POT_LIMIT: ((1, 2), (5, 10), (25, 50), (50, 100)),
@@ -92,11 +185,8 @@ _SYLLABLES = ("ka", "ro", "mi", "zu", "tel", "an", "bri", "cor", "dun", "el", "f
 _SEPARATORS = ("", "", "", "_", ".", "")
 _DECK = tuple(r + s for r in RANKS for s in SUITS)
 _ORDINAL = {1: "st", 2: "nd", 3: "rd"}
-_SYMBOL = "$"
 _PREFLOP, _FLOP, _TURN, _RIVER, _SHOWDOWN = Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER, Street.SHOWDOWN
-_DIDNT_BET = " (didn't bet)"
-_FOLDED = {_PREFLOP: "folded before Flop", _FLOP: "folded on the Flop", _TURN: "folded on the Turn",
-           _RIVER: "folded on the River"}
+_LOCAL_ZONE = "CET"  # the zone of a client's local time when it is not the site's reference zone
 
 
 _PERMUTATIONS = [math.perm(52, k) for k in range(26)]
@@ -164,14 +254,14 @@ class _P(Stake):
         self.can_raise = True
         self.cards: tuple[str, ...] = ()
         self.folded_on: Street | None = None
-        self.paid = False  # put live chips in (blind, call, bet, raise): no "(didn't bet)"
+        self.paid = False  # put live chips in (blind, call, bet, raise): the summary's `didnt_bet` is False
         self.value = None
         self.won = 0
         self.showed = False
         self.mucked = False
 
 
-# Pieces of the names real PokerStars players have (FORMATS.md 1.2): spaces, colons, brackets,
+# Pieces of the names real players have (FORMATS.md 1.2): spaces, colons, brackets,
 # slashes, hashes, dollar signs, dots and any script. A name is matched against the seat list.
 _ODD_PREFIXES = ("", "", "/", "##", "$", "Mr. ", "Dr ", "el ", "Ø", "李")
 _ODD_SUFFIXES = (" :P", " :D", " [x]", " (NL)", "##", "$$", ".", " jr.", " 2", "/7cux", "@T", "å", "ß", "_ü",
@@ -212,9 +302,19 @@ class _Names:
 class _Generator:
     def __init__(self, rng: random.Random, game: str, players: tuple[int, int], tournaments: float,
                  hands_per_table: tuple[int, int], source: str, first_id: int, start: datetime,
-                 odd_names: float = 0.0, cumulative_reopen: bool = False) -> None:
+                 odd_names: float = 0.0, cumulative_reopen: bool = False, site: str | None = None) -> None:
+        self.dialect = site_dialect(site)
+        self.site = self.dialect.site_name
+        self.describe = _wording(self.dialect)
+        conventions = self.dialect.conventions
+        self.reference_zone, self.time_zones = conventions.reference_zone, conventions.time_zones
         if game not in GAMES:
             raise ValueError(f"game must be one of {', '.join(GAMES)}, not {game!r}")
+        recordable = recordable_limits(self.dialect.name)
+        if game != "mix" and _LIMITS[game] not in recordable:
+            raise ValueError(f"{site} hand histories cannot say {game} hands (its reader does not give back "
+                             f"their stakes); games for {site}: {', '.join(games_for(site))}")
+        self.mix = tuple(limit for limit in _MIX if limit in recordable)
         low, high = (players, players) if isinstance(players, int) else players
         if not 2 <= low <= high <= 10:
             raise ValueError(f"players must be a range within 2..10, not {players!r}")
@@ -232,7 +332,8 @@ class _Generator:
         self.clock = start
         self.names = _Names(rng, odd_names)
         self.cumulative_reopen = cumulative_reopen
-        self.schedule: RakeSchedule = pokerstars_schedule()
+        self.schedule = _schedule(self.dialect)
+        self.writer = self.dialect.load("writer")
         self.table_counter = rng.randrange(len(_TABLE_NAMES) * len(_ROMAN))
         self.table_names: set[str] = set()  # a table's hands chain (stacks, button): names never repeat
         self.table: _Table | None = None
@@ -240,8 +341,7 @@ class _Generator:
     # -- tables --------------------------------------------------------------------------------
     def _limit(self) -> Limit:
         if self.game == "mix":
-            return self.rng.choice((Limit.NO_LIMIT, Limit.NO_LIMIT, Limit.NO_LIMIT, Limit.POT_LIMIT,
-                                    Limit.FIXED_LIMIT))
+            return self.rng.choice(self.mix)
         return _LIMITS[self.game]
 
     def new_table(self) -> _Table:
@@ -345,7 +445,19 @@ class _Generator:
             hand_id = self.next_id
             self.next_id += self.rng.randint(1, 3)
             hand = _HandPlay(self, table, hand_id).play()
-            yield hand
+            yield self._as_read(hand)
+
+    def _as_read(self, hand: Hand) -> Hand:
+        """The hand as the site's reader reads the site's writer's text of it (its summary lines in the
+        writer's words): what a generated hand of that site is."""
+        text = self.writer(hand)
+        result = parse_block(Block(self.source.file, 1, 1, self.dialect.name, text))
+        if result.status is not Status.PARSED:  # the writer and the reader of the site disagree: a bug
+            raise AssertionError(f"{self.dialect.name} cannot read back its writer's text of hand "
+                                 f"{hand.header.hand_id}: {[f.as_dict() for f in result.findings]}")
+        if _stakes(result.hand.header) != _stakes(hand.header):
+            raise _Unsayable(hand.header.limit)
+        return result.hand
 
 
 class _HandPlay:
@@ -364,11 +476,11 @@ class _HandPlay:
                 small, big = big_blind, 2 * big_blind
             else:
                 small, big = small_blind, big_blind
-            self.scale, self.currency, self.symbol = 1, "chips", ""
+            self.scale, self.currency = 1, "chips"
         else:
             small, big = table.small, table.big
             self.ante = 0
-            self.scale, self.currency, self.symbol = 100, "USD", _SYMBOL
+            self.scale, self.currency = 100, "USD"
         if self.limit is Limit.FIXED_LIMIT:  # as the reader derives them from the header
             self.sb, self.bb, self.small_bet, self.big_bet = small // 2, small, small, big
         else:
@@ -385,9 +497,6 @@ class _HandPlay:
         self.raises = 0
 
     # -- helpers -------------------------------------------------------------------------------
-    def money(self, amount: int) -> str:
-        return format_minor(amount, self.scale, self.symbol)
-
     def emit(self, cls, *args) -> None:
         self.events.append(cls(self.line, *args))
         self.line += 1
@@ -491,19 +600,22 @@ class _HandPlay:
     def _header(self, table: _Table) -> Header:
         time = table.clock
         tourney = table.tourney
-        if table.zone:  # a European client: local time, then ET in brackets
-            zone, local = "CET", time + timedelta(hours=6)
+        # the table's clock is the site's reference time (its server's) when the site prints one; a client
+        # in another zone prints its local time first (a European one: CET, six hours on)
+        reference = self.gen.reference_zone
+        server = time if reference is not None else None
+        if table.zone and reference is not None and _LOCAL_ZONE in self.gen.time_zones:
+            zone, local = _LOCAL_ZONE, time + timedelta(hours=6)
         else:
-            zone, local = "ET", time
+            zone, local = reference, time
         level = None
         if tourney is not None:
             level = f"Level {_ROMAN[tourney.level] if tourney.level < len(_ROMAN) else 'XX'}"
         return Header(
-            site="pokerstars", hand_id=str(self.hand_id), game="holdem", limit=self.limit,
+            site=self.gen.site, hand_id=str(self.hand_id), game="holdem", limit=self.limit,
             small_blind=self.sb, big_blind=self.bb, small_bet=self.small_bet, big_bet=self.big_bet,
-            currency=self.currency, scale=self.scale, time=local, time_zone=zone,
-            time_utc=to_utc(local, zone, time, ZONES, "ET"),
-            server_time=time,
+            currency=self.currency, scale=self.scale, time=local, time_zone=zone, time_utc=None,  # the reader's
+            server_time=server,
             table=table.name, max_seats=table.max_seats, button_seat=self.button,
             tournament_id=tourney.tid if tourney else None, buy_in=tourney.buy_in if tourney else None,
             level=level,
@@ -674,6 +786,8 @@ class _HandPlay:
         if self.table.tourney is not None or not saw_flop:
             return 0
         schedule = self.gen.schedule
+        if schedule is None:  # a site hhtool ships no rake schedule for
+            return 0
         level = schedule.level_for(self.currency, self.bb, self.fixed)
         return schedule.due(level, total, len(self.order)) if level is not None else 0
 
@@ -702,7 +816,7 @@ class _HandPlay:
             self._showdown(live, pots, nets, board, single)
         self._eliminations()
         # summary
-        self.line += 1  # *** SUMMARY ***
+        self.line += 1  # the summary's marker line
         total_line = self.line
         self.line += 1
         boards, board_lines = (), ()
@@ -744,7 +858,7 @@ class _HandPlay:
                     else:
                         p.showed = True
                         best = p.value if best is None or p.value > best else best
-                        self.emit(Show, p.name, p.cards, describe(p.value))
+                        self.emit(Show, p.name, p.cards, self._describe(p))
             contenders = [p for p in eligible if p.showed]
             if len(eligible) == 1:
                 winners = list(eligible)
@@ -769,38 +883,28 @@ class _HandPlay:
             tourney.left = max(2, tourney.left - 1)
 
     def _seat_summary(self, p: _P, hero: _P | None, uncontested: bool) -> SeatSummary:
-        """The summary line of a seat, with its text as the client writes it."""
+        """The summary line of a seat, as fields (the site's writer words it)."""
         positions: tuple[str, ...] = ()
-        head = f"Seat {p.seat}: {p.name}"
         if p.seat == self.button:
             positions = ("button",)
-            head += " (button)"
         kind = self.posted.get(p.name)
         if kind is not None:
-            tag = "small blind" if kind is BlindKind.SMALL else "big blind"
-            positions += (tag,)
-            head += f" ({tag})"
+            positions += ("small blind" if kind is BlindKind.SMALL else "big blind",)
         if p.folded:
             didnt_bet = p.folded_on is _PREFLOP and not p.paid
-            text = f"{head} {_FOLDED[p.folded_on]}{_DIDNT_BET if didnt_bet else ''}"
-            return SeatSummary(self.line, p.seat, p.name, positions, "folded", p.folded_on, didnt_bet, (), (),
-                               False, text)
+            return SeatSummary(self.line, p.seat, p.name, positions, "folded", p.folded_on, didnt_bet)
         if uncontested:
             return SeatSummary(self.line, p.seat, p.name, positions, "collected", None, False, (),
-                               (Outcome(True, p.won, None),), False, f"{head} collected ({self.money(p.won)})")
+                               (Outcome(True, p.won, None),))
         if p.mucked:
             cards = p.cards if p is hero else ()
-            text = f"{head} mucked [{' '.join(cards)}]" if cards else f"{head} mucked"
-            return SeatSummary(self.line, p.seat, p.name, positions, "mucked", None, False, cards, (), False, text)
-        description = describe(p.value)
-        if p.won:
-            outcome = Outcome(True, p.won, description)
-            result = f"won ({self.money(p.won)}) with {description}"
-        else:
-            outcome = Outcome(False, None, description)
-            result = f"lost with {description}"
-        return SeatSummary(self.line, p.seat, p.name, positions, "showed", None, False, p.cards, (outcome,), False,
-                           f"{head} showed [{p.cards[0]} {p.cards[1]}] and {result}")
+            return SeatSummary(self.line, p.seat, p.name, positions, "mucked", None, False, cards)
+        outcome = Outcome(True, p.won, self._describe(p)) if p.won else Outcome(False, None, self._describe(p))
+        return SeatSummary(self.line, p.seat, p.name, positions, "showed", None, False, p.cards, (outcome,))
+
+    def _describe(self, p: _P) -> str | None:
+        describe = self.gen.describe
+        return describe(p.value) if describe is not None else None
 
 
 def _net_pots(gross: list[int], rake: int, total: int) -> list[int]:
@@ -824,51 +928,61 @@ def generate_hands(n: int, seed: int = 0, game: str = "nl", players: tuple[int, 
                    tournaments: float = 0.15, hands_per_table: tuple[int, int] = (5, 60),
                    rng: random.Random | None = None, source: str = "generated",
                    start: datetime | None = None, odd_names: float = 0.0,
-                   cumulative_reopen: bool = False) -> Iterator[Hand]:
-    """Play `n` random legal hands and yield them as Hands (line numbers as in `render_hand`'s text).
+                   cumulative_reopen: bool = False, site: str | None = None) -> Iterator[Hand]:
+    """Play `n` random legal hands and yield them as Hands of `site` (line numbers as in its text).
 
     game: "nl", "pl", "fl" or "mix" (a limit drawn per table). players: the range of players seated
     at a new table (2..10), or one number. tournaments: the share of new tables that are tournament tables (chips,
     levels with antes, Rake 0, eliminations); the others are USD cash tables at stakes from
-    CASH_STAKES, raked by the PokerStars schedule. hands_per_table: how many hands a table session
+    CASH_STAKES, raked by the site's built-in schedule. hands_per_table: how many hands a table session
     lasts before a new table opens. rng: any `random.Random` (e.g. Hypothesis' `st.randoms()`) to
     drive every decision instead of `random.Random(seed)`. odd_names: the share of players whose
     names have spaces, colons, brackets, `$`, `#` or non-Latin letters, as real names do. start:
     the time of the first table (default: drawn from the seed). cumulative_reopen: play the TDA
     reading of A7 (no-limit, pot-limit), where several short all-in raises that add up to a full
     raise reopen the betting for a player who already acted; off by default, where only a single
-    full raise reopens it. Same arguments, same hands.
+    full raise reopens it. site: the dialect the hands are recorded in (`sites()`; the play does not
+    depend on it). Same arguments, same hands.
     """
     rng = rng if rng is not None else random.Random(seed)
     if start is None:
         start = datetime(2014, 1, 1) + timedelta(days=rng.randrange(3650), seconds=rng.randrange(86400))
     first_id = 100_000_000_000 + (seed % 9000) * 10_000_000 if seed >= 0 else 100_000_000_000
     first_id += rng.randrange(1000)
-    yield from _Generator(rng, game, players, tournaments, hands_per_table, source, first_id, start,
-                          odd_names, cumulative_reopen).hands(n)
+    generator = _Generator(rng, game, players, tournaments, hands_per_table, source, first_id, start,
+                           odd_names, cumulative_reopen, site)
+    yield from generator.hands(n)
 
 
 def generate_text(n: int, seed: int = 0, game: str = "nl", players: tuple[int, int] = (2, 9),
-                  **options) -> Iterator[str]:
-    """As generate_hands, each hand rendered as PokerStars text (ending with one newline)."""
-    for hand in generate_hands(n, seed, game, players, **options):
-        yield render_hand(hand)
+                  site: str | None = None, **options) -> Iterator[str]:
+    """As generate_hands, each hand written by the site's writer (ending with one newline)."""
+    writer = site_dialect(site).load("writer")
+    for hand in generate_hands(n, seed, game, players, site=site, **options):
+        yield writer(hand)
 
 
 def write_hands(path: str | os.PathLike | TextIO, n: int, seed: int = 0, game: str = "nl",
-                players: tuple[int, int] = (2, 9), **options) -> int:
-    """Write `n` generated hands to `path` (or an open text stream) the PokerStars way (UTF-8, three
-    blank lines after each hand); returns the number of hands written."""
+                players: tuple[int, int] = (2, 9), site: str | None = None, **options) -> int:
+    """Write `n` generated hands to `path` (or an open text stream) the way the site writes a file
+    (UTF-8; the site's blank lines after each hand, oldest first; a site whose files list hands
+    newest first gets them in that order); returns the number of hands written."""
     if hasattr(path, "write"):
-        return _write_text(path, n, seed, game, players, options)
+        return _write_text(path, n, seed, game, players, site, options)
     with open(Path(path), "w", encoding="utf-8", newline="\n") as out:
-        return _write_text(out, n, seed, game, players, options)
+        return _write_text(out, n, seed, game, players, site, options)
 
 
-def _write_text(out: TextIO, n: int, seed: int, game: str, players: tuple[int, int], options: dict) -> int:
+def _write_text(out: TextIO, n: int, seed: int, game: str, players: tuple[int, int], site: str | None,
+                options: dict) -> int:
+    dialect = site_dialect(site)
+    separator = hand_separator(dialect)
+    texts = generate_text(n, seed, game, players, site, **options)
+    if dialect.conventions.newest_first:  # the whole file is held to be written backwards
+        texts = reversed(list(texts))
     count = 0
-    for text in generate_text(n, seed, game, players, **options):
+    for text in texts:
         out.write(text)
-        out.write(HAND_SEPARATOR)
+        out.write(separator)
         count += 1
     return count

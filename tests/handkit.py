@@ -15,6 +15,7 @@ the mutation test).
 
 from __future__ import annotations
 
+import dataclasses
 import tempfile
 import textwrap
 from collections.abc import Iterable, Sequence
@@ -28,7 +29,8 @@ from hhtool.codes import finding
 from hhtool.findings import Finding, Severity
 from hhtool.grammar import ParseResult, Status, parse_block
 from hhtool.io import Block
-from hhtool.model import Hand, Notice
+from hhtool.model import Hand, Muck, Notice, NoticeKind, Show, StreetStart
+from hhtool.rules.ranking import evaluate
 from hhtool.rules.ruleset import RuleSet
 from hhtool.validate import HandResult, validate_hand, validate_paths
 
@@ -220,6 +222,12 @@ class Rendered:
     def line(self, authored: int) -> int | None:
         return self.lines.get(authored)
 
+    def line_from(self, authored: int) -> int | None:
+        """The line of the first element at or after an authored line (a line with no counterpart here,
+        e.g. a muck line the site does not print, stands for what follows it)."""
+        later = [n for n in self.lines if n >= authored]
+        return self.lines[min(later)] if later else None
+
 
 def render_in(text: str, rendering: str) -> Rendered | None:
     """The hand written as `text` (the authored form) in `rendering` (TEXT or a dialect with a writer).
@@ -240,40 +248,86 @@ def render_in(text: str, rendering: str) -> Rendered | None:
     if authored.status is not Status.PARSED:
         return None
     hand = neutral(authored.hand, dialect.site_name)
-    written = dialect.load("writer")(hand)
+    try:
+        written = dialect.load("writer")(hand)
+    except Exception:  # noqa: BLE001 - a writer refuses what its site cannot print (a line it has no words for)
+        return None
     back = parse_block(Block("hand.txt", 1, 1, dialect.name, written))
     if back.status is not Status.PARSED or _shape(back.hand) != _shape(hand):
         return None
-    return Rendered(dialect.name, written, _line_map(authored.hand, back.hand))
+    return Rendered(dialect.name, written, _line_map(hand, back.hand))
 
 
 def neutral(hand: Hand, site: str) -> Hand:
-    """The hand as the model says it, without one site's verbatim wording: summary seat lines to be
-    worded by a writer, and the site its hands carry."""
+    """The hand as the model says it, for `site`: its summary seat lines to be worded by the site's
+    writer, no table chatter (the notices the replay does not read), a hand description that is right in the authored site's wording put in the site's wording
+    (a wrong one, a test's corruption, stays as written), and the site its hands carry."""
     replace = msgspec.structs.replace
     claims = hand.claims
-    return replace(hand, header=replace(hand.header, site=site),
-                   claims=replace(claims, seats=tuple(replace(seat, text="") for seat in claims.seats)))
+    source, target = dialects.wording(hand.header.site), dialects.wording(site)
+    reword = (lambda text, cards: text) if source is None or target is None or source == target else \
+        (lambda text, cards: target[0](evaluate(cards)) if text and _right(source, text, cards) else text)
+    events, board, run = [], {}, 0  # the board of each run as dealt so far, the run being dealt or shown
+    for event in hand.events:
+        if type(event) is Notice and event.kind not in _REPLAYED_NOTICES and site != hand.header.site:
+            continue  # table chatter in the authored site's words: another site words its own
+        if type(event) is StreetStart:
+            run = event.run
+            if event.board:
+                board[run] = event.board
+        elif type(event) is Show and event.description:
+            dealt = board.get(run) or board.get(0, ())
+            event = replace(event, description=reword(event.description, event.cards + dealt))
+        events.append(event)
+    seats = []
+    for seat in claims.seats:
+        final = claims.boards[0] if claims.boards else _last(board)
+        outcomes = tuple(replace(o, description=reword(o.description, seat.cards + final)) if o.description else o
+                         for o in seat.outcomes)
+        seats.append(replace(seat, text="", outcomes=outcomes))
+    return replace(hand, header=replace(hand.header, site=site), events=tuple(events),
+                   claims=replace(claims, seats=tuple(seats)))
+
+
+# the notices the replay reads (who is dealt in); the others are chatter, left out of another site's rendering
+_REPLAYED_NOTICES = frozenset({NoticeKind.SITTING_OUT, NoticeKind.WAIT_FOR_BUTTON})
+
+
+def _last(board: dict) -> tuple:
+    return board[max(board)] if board else ()
+
+
+def _right(wording, text: str, cards) -> bool:
+    """Whether `text` names the best hand of `cards` in that wording (a full board and two cards only)."""
+    return len(cards) == 7 and len(set(cards)) == 7 and wording[1](text, cards)
 
 
 def _shape(hand: Hand) -> tuple:
     """What a rendering must keep for a rule test to mean the same: the header's betting fields, the
-    seats, events and claims (line numbers, verbatim wording and notices' text aside)."""
+    seats, events and claims (line numbers, verbatim wording, notices' text and muck lines aside)."""
     replace = msgspec.structs.replace
     header = hand.header
     claims = hand.claims
-    events = tuple(replace(e, line=0, text="") if type(e) is Notice else replace(e, line=0) for e in hand.events)
+    # muck lines are left out: whether a player says "doesn't show" or mucks is not printed by every site
+    # and no rule test is about it (the summary still says who showed)
+    events = tuple(replace(e, line=0, text="") if type(e) is Notice else replace(e, line=0)
+                   for e in _shaped(hand.events))
     return ((header.game, header.limit, header.small_blind, header.big_blind, header.small_bet, header.big_bet,
              header.currency, header.scale, header.max_seats, header.button_seat, header.cap, header.is_tournament),
             tuple(replace(seat, line=0) for seat in hand.seats), events,
             replace(claims, line=0, board_lines=(), seats=tuple(replace(s, line=0, text="") for s in claims.seats)))
 
 
+def _shaped(events) -> list:
+    return [e for e in events if type(e) is not Muck]
+
+
 def _line_map(authored: Hand, back: Hand) -> dict[int, int]:
-    """Authored line → rendered line, element by element (both hands have the same shape)."""
+    """Authored line → rendered line, element by element (`authored`: the neutral hand, which keeps the
+    authored lines; both have the same shape, muck lines aside)."""
     pairs = [(authored.source.line, back.source.line), (authored.source.line + 1, back.source.line + 1)]
     pairs += [(a.line, b.line) for a, b in zip(authored.seats, back.seats)]
-    pairs += [(a.line, b.line) for a, b in zip(authored.events, back.events)]
+    pairs += [(a.line, b.line) for a, b in zip(_shaped(authored.events), _shaped(back.events))]
     pairs.append((authored.claims.line, back.claims.line))
     pairs += list(zip(authored.claims.board_lines, back.claims.board_lines))
     pairs += [(a.line, b.line) for a, b in zip(authored.claims.seats, back.claims.seats)]
@@ -285,8 +339,19 @@ def _line_map(authored: Hand, back: Hand) -> dict[int, int]:
 
 
 def check_in(text: str, rendering: str, rules: RuleSet | None = None) -> tuple[Rendered, Checked] | None:
-    """`check` of the hand as `rendering` writes it (None: the dialect cannot say it, see render_in)."""
+    """`check` of the hand as `rendering` writes it (None: the dialect cannot say it, see render_in),
+    under `rules` for that site (a rake schedule bound to the authored site is bound to it instead)."""
     rendered = render_in(text, rendering)
     if rendered is None:
         return None
-    return rendered, check(rendered.text, rules, dialect=rendered.dialect)
+    return rendered, check(rendered.text, for_site(rules, rendered.dialect), dialect=rendered.dialect)
+
+
+def for_site(rules: RuleSet | None, dialect: str) -> RuleSet | None:
+    """The rules a test means, for a hand rendered in `dialect`: a rake schedule of the authored site
+    applies to the rendering's site (the test is about the schedule's figures, not the site)."""
+    site = dialects.get(dialect).site_name
+    authored = dialects.get(AUTHORED).site_name
+    if rules is None or rules.rake is None or rules.rake.site != authored or site == authored:
+        return rules
+    return dataclasses.replace(rules, rake=dataclasses.replace(rules.rake, site=site))

@@ -967,8 +967,8 @@ def assert_finding(findings, case: Case, text: str, rendered: Rendered | None = 
     """`case.code` among `findings` at the case's line of `text` (the authored text; in `rendered`, the
     line of the same element), stating the case's numbers, with the catalogue's severity and rule."""
     line = _line(case, text)
-    if rendered is not None:
-        mapped = rendered.line(line)
+    if rendered is not None:  # the same element's line there (a line the site does not print: what follows it)
+        mapped = rendered.line_from(line)
         assert mapped is not None, f"line {line} of the authored text has no counterpart in {rendered.dialect}"
         line = mapped
     hits = [f for f in findings if f.code == case.code]

@@ -177,13 +177,6 @@ def started_utc(header: Any) -> datetime | None:
     return to_utc(header.time, header.time_zone, header.server_time, found.time_zones, found.reference_zone)
 
 
-def fast_fold(header: Any) -> bool:
-    """Whether a hand was played at a fast-fold pool (its site's `fast_fold` test): no stack or button
-    continuity between its hands."""
-    test = conventions(header.site).fast_fold
-    return bool(load(test)(header)) if test is not None else False
-
-
 def replayed_sites() -> tuple[str, ...]:
     """The sites whose hands hhtool reads and replays (the dialects with a reader)."""
     return tuple(d.site_name for d in _REGISTRY.values() if d.reader is not None)

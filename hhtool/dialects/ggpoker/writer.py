@@ -26,6 +26,7 @@ from hhtool.model import (
     Limit,
     Muck,
     Notice,
+    NoticeKind,
     Outcome,
     PostAnte,
     PostBlind,
@@ -135,8 +136,8 @@ def _event(event, hand: Hand, money) -> str | None:
     if kind is Show:
         described = f" ({event.description})" if event.description else ""
         return f"{event.player}: shows [{' '.join(event.cards)}]{described}"
-    if kind is Muck:
-        return f"{event.player}: mucks hand" if event.mucked else f"{event.player}: doesn't show hand"
+    if kind is Muck:  # GG prints no muck line (every hand that reaches the showdown is shown): a hand from
+        return None  # elsewhere keeps its mucks out of GG's text (the grammar has no such line)
     if kind is CashDrop:
         return f"Cash Drop to Pot : total {money(event.amount)} "
     if kind is EVCashout:
@@ -153,8 +154,8 @@ def _event(event, hand: Hand, money) -> str | None:
         premiums = "/".join(map(money, event.premiums))
         covers = "/".join(map(money, event.covers))
         return f"{event.player}: get an all-in insurance (premium ({premiums}) for ({covers}) - (Mandatory/Main/Sub))"
-    if kind is Notice:
-        return event.text
+    if kind is Notice:  # GG prints no 'betting is capped' notice (the grammar has no such line)
+        return None if event.kind is NoticeKind.BETTING_CAPPED else event.text
     return None
 
 
@@ -186,6 +187,8 @@ def _seat_summary(seat: SeatSummary, money) -> str:
         text += f" {_FOLDED[seat.folded_on or Street.PREFLOP]}" + (" (didn't bet)" if seat.didnt_bet else "")
     elif seat.result == "showed":
         text += f" showed [{' '.join(seat.cards)}] and " + ", and ".join(_outcome(o, money) for o in seat.outcomes)
+    elif seat.result == "mucked":
+        text += " mucked" + (f" [{' '.join(seat.cards)}]" if seat.cards else "")
     elif seat.result in ("won", "collected") and seat.outcomes:
         text += f" {seat.result} ({money(seat.outcomes[0].amount or 0)})"
     if seat.cash_out_received is not None:
