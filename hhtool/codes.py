@@ -43,7 +43,7 @@ _add("HH001", "", _W, "file contains no hand",
      "path is noticed.", "an empty .txt file")
 _add("HH002", "", _W, "text outside any hand",
      "Lines before the first hand header that belong to no hand (a tournament summary, notes, a "
-     "cut header) are not lost silently.", "PokerStars Tournament #2012090038, No Limit Hold'em")
+     "cut header) are not lost silently.", "a tournament summary before the first hand")
 _add("HH003", "", _E, "binary file",
      "A file with NUL bytes and no UTF-16 byte-order mark is not a text hand history.",
      "a .png renamed to .txt")
@@ -56,10 +56,10 @@ _add("HH005", "", _E, "hand block too large",
      "parsed, to keep memory and time bounded.", "a 10 MB line inside a hand")
 _add("HH010", "", _E, "line does not fit the grammar",
      "The hand is not in the dialect's format at that line: unknown line, or a line in the wrong "
-     "section.", "Seat 1: Alice ($1 in chips   (cut)")
+     "section.", "a seat line cut off after its stack")
 _add("HH011", "", _E, "hand is cut short",
      "The hand ends before its summary section (truncated file, next header mid-line).",
-     "*** RIVER *** [4d Kh JPokerStars Hand #…")
+     "the next hand's header in the middle of the river's board")
 _add("HH012", "", _E, "amount cannot be read exactly",
      "Money is kept in integer minor units; an amount with more decimals than the currency has "
      "would have to be rounded, which would change the hand.", "calls $0.015")
@@ -68,14 +68,14 @@ _add("HH013", "", _E, "number beyond hhtool's limits",
      "10^14 minor units (or not finite: 1e999999, Infinity), a seat, button seat or N-max over 99, a "
      "hand or tournament number over 20 digits, or a year outside 1970-2999 is no client's output. "
      "The hand is counted as unparsed rather than stored with a wrapped or cut value (README: Limits).",
-     "Seat 200: Alice ($100000000000000000 in chips)")
+     "a seat numbered 200, or a stack of 10^17 chips")
 _add("HH099", "", _E, "internal error while checking the hand",
      "A bug in hhtool, not in the hand: the hand is counted (as unparsed, or invalid when the replay "
      "failed), the run goes on, and the message names the exception so it can be reported.",
      "KeyError: 'Bob' in replay")
 _add("HH020", "", _I, "game not supported",
      "hhtool replays Texas Hold'em; Omaha, Stud, Draw, 6+ Hold'em and others are counted as "
-     "unsupported, not as errors.", "PokerStars Hand #1: Omaha Pot Limit ($0.05/$0.10 USD)")
+     "unsupported, not as errors.", "an Omaha Pot Limit hand")
 _add("HH021", "", _I, "site dialect not supported",
      "The hand comes from a site whose dialect has no grammar yet; it is counted, not parsed.",
      "***** 888poker Hand History for Game 1 *****")
@@ -84,7 +84,7 @@ _add("HH021", "", _I, "site dialect not supported",
 # ---- HH1xx: blinds, actions and order -------------------------------------------------------
 _add("HH101", "B1", _E, "small blind posted by the wrong player",
      "The small blind is the first player dealt in left of the button (heads-up: the button).",
-     "Seat #3 is the button; seat 6 posts the small blind",
+     "the button on seat 3; seat 6 posts the small blind",
      message="{player} (seat {seat}) posts the {what} blind; with the button on seat {button} it is {allowed}'s")
 _add("HH102", "B1", _E, "big blind missing or posted by the wrong player",
      "The big blind is the player after the small blind; without it the pre-flop order is undefined.",
@@ -92,10 +92,10 @@ _add("HH102", "B1", _E, "big blind missing or posted by the wrong player",
      message="{player} (seat {seat}) posts the {what} blind; with the button on seat {button} it is {allowed}'s")
 _add("HH103", "B3", _E, "blind or ante of the wrong size",
      "A blind or ante may be short only when it puts the player all-in; antes are equal for all.",
-     "posts big blind $0.01 at $0.01/$0.02 without 'and is all-in'",
+     "a big blind of $0.01 at $0.01/$0.02 that does not put the player all-in",
      message={
          "ante": "{player} posts an ante of {amount}; the others post {usual}",
-         "blind": "{player} posts {blind} {amount}; the stakes say {stakes}"})
+         "blind": "{player} posts a {blind} of {amount}; the stakes say {stakes}"})
 _add("HH104", "B2", _E, "heads-up: the button must post the small blind",
      "With two players the button posts the small blind and acts first pre-flop.",
      "heads-up, the button posts the big blind",
@@ -184,16 +184,16 @@ _add("HH201", "P2", _E, "uncalled bet returned wrongly",
      "The uncalled part of a bet goes back to the bettor: the right player and exactly the amount "
      "nobody matched.", "an uncalled bet of $3 returned when $2 was not called",
      message={
-         "called": "{amount} returned to {player}, but every bet was called",
-         "wrong": "uncalled bet of {amount} returned to {player}; the betting leaves {due} of {bettor}'s bet "
+         "called": "{amount} goes back to {player}, but every bet was called",
+         "wrong": "an uncalled bet of {amount} goes back to {player}; the betting leaves {due} of {bettor}'s bet "
                   "unmatched"})
 _add("HH202", "P2", _W, "uncalled bet return not printed",
      "The text does not show the return the betting implies (2005-2007 files never print it).",
      "a bet everyone folds to, and no line returns the uncalled part",
      message="{amount} of {bettor}'s bet was not called, but no uncalled bet is returned")
 _add("HH203", "P1", _E, "total pot is wrong",
-     "Total pot = every chip put in (antes, blinds, straddles, dead blinds, bets) minus uncalled returns, plus "
-     "money the site added (a cash drop).", "Total pot $10 when $12 went in",
+     "The total pot is every chip put in (antes, blinds, straddles, dead blinds, bets) minus uncalled returns, plus "
+     "money the site added (a cash drop).", "a total pot of $10 when $12 went in",
      message="the summary's total pot is {claimed}, but the chips put in (less uncalled bets) come to {total}")
 _add("HH204", "P1", _E, "main or side pot is wrong",
      "Each all-in level starts a side pot (dead blind money goes to the main pot and starts none): main "
@@ -207,7 +207,7 @@ _add("HH204", "P1", _E, "main or side pot is wrong",
          "one": "the summary prints one pot; the all-in levels make {count}: {gross}"})
 _add("HH205", "S3", _E, "collected amount is wrong",
      "What each winner collects is their share of the pots they won, after rake.",
-     "collected $5 from pot when the net pot is $4.80",
+     "$5 taken from a pot of $4.80 after rake",
      message={
          "share": "{player} collects {amount} from {pot}; the share is {share}",
          "no_pot": "{player} collects {amount} from a pot that does not exist (the hand has {count})"})
@@ -215,7 +215,7 @@ _add("HH206", "P3", _E, "collected amounts do not add up to pot minus rake",
      "Chips are conserved: everything collected plus the rake and the other fees taken from the pot "
      "(jackpot, bingo, fortune, tax) equals the total pot, the site's cash drop included (plus, after an "
      "all-in cash out, the share the cashed-out player's cards won, which the room keeps).",
-     "Total pot $10 | Rake $0.50, collected $9",
+     "a $10 pot, $0.50 rake, $9 collected",
      message="collected {collected} + rake {rake}{fees} is not the total pot {total}")
 _add("HH207", "P3", _E, "rake is negative or taken in a tournament",
      "Rake is never negative; tournament hands carry no rake (the fee is in the buy-in).", "Rake 30 in a tournament",
@@ -234,7 +234,7 @@ _add("HH210", "P3", _E, "summary amount differs from the collected lines",
      "The summary's 'won (X)' / 'collected (X)' repeats what the player collected; for a player who "
      "cashed out, 'won (X) ... (pot not awarded as player cashed out)' is the share the cards give, "
      "kept by the room.",
-     "collected $2.50 from pot, summary says collected ($2.40)",
+     "$2.50 collected, and the summary says $2.40",
      message={
          "won": "the summary says {player} won {claimed}; the collected lines give {got}",
          "kept": "the summary says {player} won {claimed} (pot not awarded: cashed out); the share by the cards is "
@@ -249,7 +249,7 @@ _add("HH212", "P3", _W, "rake below the schedule",
 _add("HH213", "P3", _W, "tax printed but not taken from the pot",
      "Winners collect the total pot less rake and every fee (jackpot, bingo, fortune, tax); a printed tax the "
      "collected amounts show was not taken is not a player's loss, but the room's figures disagree.",
-     "Total pot $2.01 | Rake $0.09 | Jackpot $0.07 | Tax $0.01, collected $1.85",
+     "a $2.01 pot, rake $0.09, jackpot $0.07, tax $0.01: $1.85 collected",
      message="tax {tax} is printed, but the winners collect the pot without it being taken")
 
 # ---- HH3xx: cards, showdown and ranking -----------------------------------------------------
@@ -302,11 +302,11 @@ _add("HH403", "T1", _E, "seat number beyond the table size", "Seats run from 1 t
      "Seat 7 at a 6-max table",
      message="seat {seat} at a {max_seats}-max table")
 _add("HH404", "T4", _E, "player dealt in without chips", "A player dealt in has a stack above zero.",
-     "Seat 2: Bob ($0 in chips)",
+     "a seat with a stack of $0 that posts a blind",
      message="{player} takes part with a stack of {stack}")
 _add("HH405", "T7", _W, "button on an empty seat",
      "The button sits on an occupied seat (a dead button is possible after a player leaves).",
-     "Seat #4 is the button with no player in seat 4",
+     "the button on seat 4, where nobody sits",
      message="the button is on seat {button}, where nobody sits")
 _add("HH406", "T1", _E, "action by a player who is not seated", "Only seated players act.",
      "Ghost: calls $1 with no seat for Ghost",
@@ -350,7 +350,7 @@ RULE_TEXT = {
     "A7": "An all-in raise short of a full raise does not reopen the betting for players who acted.",
     "A8": "A player who folded or is all-in takes no further action; nobody acts out of turn.",
     "P1": "Main pot is what every active player could match; each all-in level starts a side pot.",
-    "P2": "An uncalled bet is returned to the bettor and is never part of the pot.",
+    "P2": "An uncalled bet goes back to the bettor and is never part of the pot.",
     "P3": "Rake follows the room's schedule; chips are conserved (stack changes + rake = 0).",
     "S2": "Hands rank royal flush down to high card; only the best five cards count.",
     "S3": "Side pots are settled first among their eligible players, then the main pot.",

@@ -559,25 +559,13 @@ KNOWN_ERRORS = {
     # the turn line prints the flop in another order than the flop line (`*** FLOP *** [Ad 7d 9d]`,
     # `*** TURN *** [7d 9d Ad] [2s]`): the board as printed does not extend itself (HH123)
     "TM316262814": {"HH123"},
-    # a tie split unevenly: GG pays the two winners of one pot 1 to 4 cents apart (`$4.41` and `$4.37`
-    # of $8.78), with equal contributions; GG publishes no rule for the odd cents of its fees, and these
-    # hands disagree with each other, so hhtool's even split (odd chip left of the button) differs (HH305)
-    "RC3793222491": {"HH305"}, "RC3793612972": {"HH305"}, "RC3793609224": {"HH305"},
-    # the same between the runs of a hand run twice: GG's two halves differ by 1 to 6 cents, the fees
-    # falling on the runs in no order that the corpus makes consistent (HH205)
-    "RC3793507388": {"HH205"}, "RC3794709542": {"HH205"}, "RC3795929318": {"HH205"},
-    # a side pot with fees: GG prints `collected … from pot` once per pot without naming it and takes
-    # the fees from every pot (main $13.05 → $12.85, side $1.84 → $1.83), while hhtool takes rake and
-    # fees from the main pot first and expects a summary that names side pots (HH204, HH205, HH303).
-    # Not a broken hand: a settle limitation, left for the pot-distribution rules (i13-model's)
-    "RC3793439667": {"HH204", "HH205", "HH303"}, "RC3795416026": {"HH204", "HH205", "HH303"},
 }
 
 
 def test_gg_corpus_validates_with_only_the_known_errors_and_printed_pots(corpus):
     results = [r for r in validate_paths([corpus / folder for folder in GG_FOLDERS]) if not isinstance(r, Finding)]
     statuses = Counter(r.status for r in results)
-    assert statuses == {"valid": 7488, "invalid": 15, "unsupported": 79}, statuses
+    assert statuses == {"valid": 7496, "invalid": 7, "unsupported": 79}, statuses
     errors = {r.hand_id: {f.code for f in r.findings if f.severity.value == "error"} for r in results}
     assert {hand: found for hand, found in errors.items() if found} == KNOWN_ERRORS
     checked = 0
@@ -593,3 +581,47 @@ def test_gg_corpus_validates_with_only_the_known_errors_and_printed_pots(corpus)
                 f.code == "HH213" for f in result.findings), result.hand_id
         checked += 1
     assert checked == 7503 - len(KNOWN_ERRORS)
+
+
+# -- audit and dataset ---------------------------------------------------------------------------
+
+from hhtool.audit import audit  # noqa: E402
+from hhtool.rules.ruleset import load_rules  # noqa: E402
+
+
+def test_audit_reports_gg_fees_beside_rake_and_balances_the_chips(tmp_path):
+    paths = sorted(SAMPLES.glob("gg-*.txt"))
+    report = audit(paths)
+    summary = report["summary"]
+    # no built-in GG schedule: the cash hands are counted, not checked
+    assert (summary["cash_hands"], summary["schedule_checked_hands"], summary["schedule_unchecked_hands"]) == (5, 0, 5)
+    assert summary["rake_by_currency"]["USD"] == 10 + 4 + 295 + 300
+    assert summary["fees_by_currency"] == {"USD": 3 + 100 + 100}  # jackpots of the Rush, straddle, run-twice hands
+    # chips before + the cash drop = chips after + rake + fees, hand by hand
+    assert summary["hands_out_of_balance"] == 0 and summary["errors"] == 0
+    by_hand = {row["hand_id"]: row for row in report["hands"]}
+    assert (by_hand["RC4120412260"]["cash_drop"], by_hand["HD2874410365"]["fees"]) == (50, 100)
+    # a --rules schedule for GG cash hands: 5 % capped at $3 (no flop, no drop)
+    rules_file = tmp_path / "gg.toml"
+    rules_file.write_text('[rake]\nname = "GG test"\nsite = "ggpoker"\ncurrency = "USD"\npercent = "5"\ncap = "3"\n',
+                          encoding="utf-8")
+    checked = audit(paths, load_rules(rules_file), str(rules_file))
+    assert checked["summary"]["schedule_checked_hands"] == 5
+    # 5 % of the Rush hand's $2.17 pot is $0.11 (round half to even of 10.85 cents); GG took $0.10
+    assert [(v["hand_id"], v["code"], v["rake"], v["due"]) for v in checked["schedule_violations"]] == [
+        ("RC4120339902", "HH212", 10, 11)]
+
+
+def test_dataset_keeps_the_site_and_gg_stakes_in_stats(tmp_path):
+    from hhtool.export import export_paths
+    from hhtool.stats import stats
+
+    out = tmp_path / "ds"
+    export_paths(sorted(SAMPLES.glob("gg-*.txt")), out)
+    frame = stats(out)
+    assert set(frame["site"]) == {"ggpoker"}
+    cash = frame[frame["kind"] == "cash"]
+    assert sorted(set(zip(cash["small_blind"], cash["big_blind"]))) == [(2, 5), (50, 100), (100, 200)]
+    hero = cash[(cash["player"] == "Hero") & (cash["big_blind"] == 5)].iloc[0]
+    # +$1.04 (put in $1, collected $2.04), +$0.02 (the walk: $0.05 in, $0.03 back, $0.04 won), -$0.02 (small blind)
+    assert (hero["hands"], hero["net_won"]) == (3, 104 + 2 - 2)

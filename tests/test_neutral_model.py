@@ -409,3 +409,43 @@ def test_export_columns_for_cash_drop_fees_straddles_runs_and_money_outside_the_
     seats = _rows(_river(EVCashout(0, "Ann"), EVCashout(0, "Ann", paid=65)))["seats"]
     ann = seats["player"].index("Ann")
     assert (seats["paid_outside"][ann], seats["final_stack"][ann]) == (65, 2010 - 65)
+
+
+# -- sites that name no pot, and fees apportioned between shares -------------------------------------------
+def _side_pot_hand(*collects, total=1900, fees=(), rake=0):
+    """Ann all-in for $5 pre-flop; Bob and Cat bet $2 more each on the flop: a main pot of $15, a side pot
+    of $4. Ann's aces win the main pot, Bob's kings the side pot."""
+    return table([post("Bob", BlindKind.SMALL, 5), post("Cat", BlindKind.BIG, 10), StreetStart(0, Street.PREFLOP, 0, ()),
+                  raise_to("Ann", 490, 500, all_in=True), call("Bob", 495), call("Cat", 490),
+                  street(Street.FLOP, "2c 7d Jh"), bet("Bob", 200), call("Cat", 200),
+                  street(Street.TURN, "2c 7d Jh 9s"), check("Bob"), check("Cat"),
+                  street(Street.RIVER, "2c 7d Jh 9s 3d"), check("Bob"), check("Cat"),
+                  show("Ann", "As Ah"), show("Bob", "Ks Kh"), show("Cat", "Qs Qh"), *collects],
+                 players=3, stacks=[500, 1000, 1000], total=total, fees=fees, rake=rake)
+
+
+def test_collects_that_name_no_pot_are_checked_per_player_over_all_pots():
+    """GGPoker prints `X collected $15 from pot` and only a total pot, side pots or not."""
+    assert codes(_side_pot_hand(collect("Ann", 1500), collect("Bob", 400))) == []
+    assert codes(_side_pot_hand(collect("Bob", 1900))) == ["HH303"]
+    assert codes(_side_pot_hand(collect("Ann", 1600), collect("Bob", 300))) == ["HH205", "HH205"]
+    # a collect that names its pot: the summary must then itemize the pots too (PokerStars)
+    named = _side_pot_hand(Collect(0, "Ann", 1500, 0), Collect(0, "Bob", 400, 1))
+    assert codes(named) == ["HH204"]
+
+
+def test_a_split_with_fees_is_checked_in_total_when_the_room_apportions_the_fees():
+    """GGPoker: `Total pot $14.66 | Rake $0.14 | Jackpot $0.07 | … | Tax $0.01`, a chop collected as
+    $7.23 and $7.21: each fee divided between the winners, rounded each its own way."""
+    def chop(first, second, fees=(("jackpot", 7), ("tax", 1))):
+        return table([*blinds(), fold("Dan"), call("Ann", 10), call("Bob", 5), check("Cat"),
+                      street(Street.FLOP, "Kc Js Td"), check("Bob"), check("Cat"), fold("Ann"),
+                      street(Street.TURN, "Kc Js Td As"), check("Bob"), check("Cat"),
+                      street(Street.RIVER, "Kc Js Td As Qd"), check("Bob"), check("Cat"),
+                      show("Bob", "3d 3c"), show("Cat", "4h 2s"),
+                      collect("Bob", first), collect("Cat", second)], total=30, rake=2, fees=fees)
+    assert codes(chop(10, 10)) == []  # an equal split is fine too
+    assert codes(chop(11, 9)) == []  # the room's apportioning of the fees
+    assert codes(chop(12, 9)) == ["HH213"]  # the tax left in the pot: a warning
+    assert codes(chop(13, 9)) == ["HH206", "HH305", "HH305"]  # more than the pot
+    assert codes(chop(15, 13, fees=())) == ["HH305", "HH305"]  # no fees: an equal split, odd chips by S4

@@ -198,19 +198,23 @@ def test_samples_rake_paid_adds_up_to_the_rake_per_currency(samples_dataset):
     # the players' nets and the rake add up to what the room put in through all-in cash outs: paid to
     # the cashed-out players, less the pot shares it kept (issue #11: the nets include the payments;
     # before, they left them out and this sum was 0)
-    seats = tables.seats.merge(hands[["hand_uid", "big_blind"]], on="hand_uid")
-    room = (seats["cash_out"] - seats["cash_out_kept"]).groupby(seats["big_blind"]).sum()
-    assert room.get(50) == 9409 and room.get(2) == 16 and room.get(5) == 498 - 480
-    for (kind, _, _, _, big_blind), group in frame.groupby(["kind", "currency", "limit", "small_blind", "big_blind"],
-                                                           dropna=False):
-        expected = int(room.get(big_blind, 0)) if kind == "cash" else 0
-        assert group["net_won"].sum() + group["rake_paid"].sum() == expected
+    seats = tables.seats.merge(hands[["hand_uid", "big_blind", "site"]], on="hand_uid")
+    room = (seats["cash_out"] - seats["cash_out_kept"]).groupby([seats["site"], seats["big_blind"]]).sum()
+    assert room.get(("pokerstars", 50)) == 9409 and room.get(("pokerstars", 2)) == 16
+    assert room.get(("pokerstars", 5)) == 498 - 480
+    # a site's cash drop adds to what the players share, its fees besides rake (GG's jackpot…) take from it
+    site_money = (hands["cash_drop"].fillna(0) - hands["fees"].fillna(0)).groupby([hands["site"], hands["big_blind"]]).sum()
+    assert site_money.get(("ggpoker", 5)) == 50 - 3
+    for (site, kind, _, _, _, big_blind), group in frame.groupby(
+            ["site", "kind", "currency", "limit", "small_blind", "big_blind"], dropna=False):
+        expected = int(room.get((site, big_blind), 0)) + int(site_money.get((site, big_blind), 0)) if kind == "cash" else 0
+        assert group["net_won"].sum() + group["rake_paid"].sum() == expected, (site, big_blind)
 
 
 def test_tournaments_are_kept_apart_over_all_levels(samples_dataset):
     frame = stats(samples_dataset)
-    tourney = frame[frame["kind"] == "tournament"]
-    assert len(tourney) == 9  # the nine players of the sample's one tournament hand
+    tourney = frame[(frame["kind"] == "tournament") & (frame["site"] == "pokerstars")]
+    assert len(tourney) == 9  # the nine players of the sample's one PokerStars tournament hand
     assert tourney["small_blind"].isna().all() and tourney["big_blind"].isna().all()
     rows = _rows(tourney)
     # Fjolnir_88 put in 25 + 600 + 700 = 1325 (1200 came back) and collected 2985: +1660 = 8.3 bb at 100/200

@@ -51,6 +51,7 @@ TOTAL_COLUMNS: list[Column] = [
     ("raked_hands", "raked hands", _v("raked_hands"), "r"),
     ("total_pot", "total of pots", _m("total_pot"), "r"),
     ("rake", "rake", _m("rake"), "r"),
+    ("fees", "other fees", _m("fees"), "r"),
     ("rake_share_pct", "rake / pot", _pct("rake_share_pct"), "r"),
     ("flop_rake_share_pct", "rake / pot, hands with a flop", _pct("flop_rake_share_pct"), "r"),
     ("first_hand", "first hand", _v("first_hand"), "l"),
@@ -133,6 +134,9 @@ def to_text(report: dict) -> str:
            (f"Hands: {s['hands']} ({', '.join(f'{k} {v}' for k, v in s['by_status'].items()) or 'none'}); audited "
            f"{s['audited_hands']}: cash {s['cash_hands']}, tournament {s['tournament_hands']}; raked {s['raked_hands']}"),
            "Rake: " + (", ".join(money(v, k) + f" {k}" for k, v in s["rake_by_currency"].items()) or "none"),
+           *(["Fees besides rake (jackpot, bingo, fortune, tax): "
+              + ", ".join(money(v, k) + f" {k}" for k, v in s["fees_by_currency"].items())]
+             if s.get("fees_by_currency") else []),
            _cash_out_line(s),
            (f"Schedule checked {s['schedule_checked_hands']} cash hands, not checked {s['schedule_unchecked_hands']}; "
            f"violations {s['schedule_violations']}, payout mismatches {s['payout_mismatches']}, hands out of balance "

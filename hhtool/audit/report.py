@@ -115,6 +115,8 @@ def ledger(tables: Tables) -> pd.DataFrame:
         "saw_flop": _column(hands, "saw_flop", "bool"),
         "total_pot": _column(hands, "total_pot", "int"),
         "rake": _column(hands, "rake", "int"),
+        "fees": _column(hands, "fees", "int"),  # printed fees besides rake (GGPoker's jackpot, bingo, ...)
+        "cash_drop": _column(hands, "cash_drop", "int"),  # money a site added to the pot
     }).reset_index(drop=True)
     out["stakes"] = [stakes_label(r) for r in out[["site", "kind", "currency", "limit", "small_blind",
                                                     "big_blind"]].to_dict("records")]
@@ -128,18 +130,21 @@ def ledger(tables: Tables) -> pd.DataFrame:
         "cash_out": _column(seats, "cash_out", "int"),
         "cash_out_fee": _column(seats, "cash_out_fee", "int"),
         "cash_out_kept": _column(seats, "cash_out_kept", "int"),
+        "paid_outside": _column(seats, "paid_outside", "int"),
     }).groupby("hand_uid").sum()
     payouts = tables.payouts
     payouts = payouts[payouts["hand_uid"].isin(set(out["hand_uid"]))]
     paid = pd.DataFrame({"hand_uid": _column(payouts, "hand_uid", "str"),
                          "paid": _column(payouts, "amount", "int")}).groupby("hand_uid")["paid"].sum()
     out = out.join(sums, on="hand_uid").join(paid, on="hand_uid")
-    for name in ("chips_before", "chips_after", "contributed", "paid", *CASH_OUT):
+    for name in ("chips_before", "chips_after", "contributed", "paid", "paid_outside", *CASH_OUT):
         out[name] = out[name].fillna(0).astype("int64")
     # the room pays an all-in cash out from outside the pot (it is in chips_after) and keeps the pot
-    # share the cashed-out player won: chips before + paid = chips after + rake + kept
-    out["difference"] = (out["chips_before"] + out["cash_out"] - out["chips_after"] - out["rake"]
-                         - out["cash_out_kept"])
+    # share the cashed-out player won; a site may add money to the pot (cash drop), take fees besides the
+    # rake, and be paid outside the pot (EV cashout risk, insurance premium): chips before + paid + cash
+    # drop = chips after + rake + fees + kept + paid outside
+    out["difference"] = (out["chips_before"] + out["cash_out"] + out["cash_drop"] - out["chips_after"] - out["rake"]
+                         - out["fees"] - out["cash_out_kept"] - out["paid_outside"])
     # one order whatever the source (a dataset is read day by day): by time, then where the hand was read
     return out.sort_values(["started_at", "file", "line"], na_position="last", kind="stable").reset_index(drop=True)
 
@@ -235,7 +240,8 @@ def _totals(cash: pd.DataFrame, key: list[str]) -> list[dict]:
                         cashed=(cash["cash_out"] > 0).astype("int64"))
     grouped = frame.groupby(key, sort=True)
     out = grouped.agg(hands=("hand_uid", "size"), raked_hands=("raked", "sum"), total_pot=("total_pot", "sum"),
-                      rake=("rake", "sum"), flop_pot=("flop_pot", "sum"), flop_rake=("flop_rake", "sum"),
+                      rake=("rake", "sum"), fees=("fees", "sum"), flop_pot=("flop_pot", "sum"),
+                      flop_rake=("flop_rake", "sum"),
                       cash_out_hands=("cashed", "sum"), cash_out=("cash_out", "sum"),
                       cash_out_fees=("cash_out_fee", "sum"), cash_out_kept=("cash_out_kept", "sum"),
                       first_hand=("hand_uid", "first"), last_hand=("hand_uid", "last"))
@@ -246,6 +252,7 @@ def _totals(cash: pd.DataFrame, key: list[str]) -> list[dict]:
         pot, rake = int(row["total_pot"]), int(row["rake"])
         flop_pot, flop_rake = int(row["flop_pot"]), int(row["flop_rake"])
         item.update(hands=int(row["hands"]), raked_hands=int(row["raked_hands"]), total_pot=pot, rake=rake,
+                    fees=int(row["fees"]),
                     rake_share_pct=round(rake * 100 / pot, 3) if pot else None,
                     flop_total_pot=flop_pot, flop_rake_share_pct=round(flop_rake * 100 / flop_pot, 3) if flop_pot
                     else None, cash_out_hands=int(row["cash_out_hands"]), cash_out=int(row["cash_out"]),
@@ -293,14 +300,16 @@ def conservation(hands: pd.DataFrame, findings: pd.DataFrame) -> dict:
     broken = hands[hands["difference"] != 0]
     by_hand = [{"hand_uid": r.hand_uid, "hand_id": r.hand_id, "file": r.file, "line": int(r.line), "day": r.day,
                 "currency": r.currency, "chips_before": int(r.chips_before), "chips_after": int(r.chips_after),
-                "rake": int(r.rake), "cash_out": int(r.cash_out), "cash_out_kept": int(r.cash_out_kept),
+                "rake": int(r.rake), "fees": int(r.fees), "cash_drop": int(r.cash_drop),
+                "paid_outside": int(r.paid_outside), "cash_out": int(r.cash_out), "cash_out_kept": int(r.cash_out_kept),
                 "difference": int(r.difference)} for r in broken.itertuples(index=False)]
     by_day = []
     if not hands.empty:
         frame = hands.assign(out_of_balance=(hands["difference"] != 0).astype("int64"))
         grouped = frame.groupby(["day", "currency"], sort=True).agg(
             hands=("hand_uid", "size"), chips_before=("chips_before", "sum"), chips_after=("chips_after", "sum"),
-            rake=("rake", "sum"), cash_out=("cash_out", "sum"), cash_out_kept=("cash_out_kept", "sum"),
+            rake=("rake", "sum"), fees=("fees", "sum"), cash_drop=("cash_drop", "sum"),
+            paid_outside=("paid_outside", "sum"), cash_out=("cash_out", "sum"), cash_out_kept=("cash_out_kept", "sum"),
             difference=("difference", "sum"), hands_out_of_balance=("out_of_balance", "sum"))
         for (day, currency), r in grouped.iterrows():
             by_day.append({"day": day, "currency": currency, **{k: int(v) for k, v in r.items()}})
@@ -352,6 +361,7 @@ def build_report(tables: Tables, rules: RuleSet | None = None, rules_source: str
         "tournament_hands": int((hands["kind"] == "tournament").sum()),
         "raked_hands": int((cash["rake"] > 0).sum()),
         "rake_by_currency": {r["currency"]: r["rake"] for r in totals["by_currency"]},
+        "fees_by_currency": {r["currency"]: r["fees"] for r in totals["by_currency"] if r["fees"]},
         "total_pot_by_currency": {r["currency"]: r["total_pot"] for r in totals["by_currency"]},
         "cash_out_hands": int((cash["cash_out"] > 0).sum()),
         "cash_out_by_currency": {r["currency"]: r["cash_out"] for r in totals["by_currency"] if r["cash_out_hands"]},
@@ -389,7 +399,8 @@ def build_report(tables: Tables, rules: RuleSet | None = None, rules_source: str
     if include_hands:
         keep = ["hand_uid", "hand_id", "status", "file", "line", "day", "started_at", "site", "kind", "currency",
                 "limit", "small_blind", "big_blind", "stakes", "table", "players", "saw_flop", "total_pot", "rake",
-                "due", "unchecked", "paid", *CASH_OUT, "chips_before", "chips_after", "difference"]
+                "fees", "cash_drop", "due", "unchecked", "paid", *CASH_OUT, "paid_outside", "chips_before",
+                "chips_after", "difference"]
         report["hands"] = [_plain_row(r) for r in hands[keep].to_dict("records")]
     return report
 

@@ -6,7 +6,7 @@ import os
 
 import pyarrow as pa
 
-from hhtool.dialects import conventions
+from hhtool.dialects import conventions, started_utc
 from hhtool.export.schema import COLUMNS
 from hhtool.findings import Finding, Severity
 from hhtool.model import BlindKind, Hand, PostAnte, PostBlind, RaiseTo
@@ -168,7 +168,7 @@ class Rows:
             self._findings(uid, result.findings, day)
             return day
         header = hand.header
-        started = header.time_utc
+        started = started_utc(header)
         day = started.date().isoformat() if started else "unknown"
         currency = header.currency
         collected_by = state.collected_by()

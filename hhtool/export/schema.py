@@ -19,7 +19,7 @@ COLUMNS: dict[str, list[tuple[str, pa.DataType, str]]] = {
     "hands": [
         ("hand_uid", pa.string(), "site:hand id, the join key of every table (site:id@file:line, the file's "
                                   "canonical path, for unparsed, unsupported and HH413 hands)"),
-        ("site", _CAT, "site dialect, e.g. pokerstars"),
+        ("site", _CAT, "site dialect: the name of its package in hhtool.dialects"),
         ("hand_id", pa.string(), "the site's hand number (null when unreadable)"),
         ("status", _CAT, "valid, invalid, unparsed or unsupported"),
         ("file", pa.string(), "file the hand was read from"),
@@ -35,7 +35,7 @@ COLUMNS: dict[str, list[tuple[str, pa.DataType, str]]] = {
         ("button_seat", pa.int8(), "seat of the button"),
         ("started_at", pa.timestamp("us", tz="UTC"), "start time in UTC"),
         ("local_time", pa.timestamp("us"), "start time as printed, in its own zone"),
-        ("time_zone", _CAT, "zone printed after the local time (ET, CET, ...)"),
+        ("time_zone", _CAT, "zone printed after the local time (CET, UTC, ...)"),
         ("players", pa.int16(), "players dealt in"),
         ("board", pa.string(), "final board, cards separated by spaces (first run when run more than once)"),
         ("saw_flop", pa.bool_(), "whether a flop was dealt"),

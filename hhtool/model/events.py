@@ -131,7 +131,7 @@ class ReturnUncalled(Event, frozen=True, gc=False, tag=True):
 
 
 class Collect(Event, frozen=True, gc=False, tag=True):
-    """`collected X from pot|main pot|side pot[-N]`: pot_index None for a single pot, 0 main, N side."""
+    """What a player took from a pot: pot_index None when the text names no pot, 0 the main pot, N side pot N."""
 
     player: str
     amount: int
@@ -145,7 +145,7 @@ class Show(Event, frozen=True, gc=False, tag=True):
 
 
 class Muck(Event, frozen=True, gc=False, tag=True):
-    """`mucks hand` (mucked=True) or `doesn't show hand` (mucked=False)."""
+    """A player who mucks the hand at showdown (mucked=True), or does not show it (mucked=False)."""
 
     player: str
     mucked: bool
@@ -153,8 +153,7 @@ class Muck(Event, frozen=True, gc=False, tag=True):
 
 class CashOut(Event, frozen=True, gc=False, tag=True):
     """All-in cash out: `amount` is what the room paid the player, outside the pot; `fee` is the
-    room's fee for it, None when the line prints none (`X cashed out the hand for $0.16`: a fee that
-    rounds to nothing is left out)."""
+    room's fee for it, None when the line prints none (a fee that rounds to nothing is left out)."""
 
     player: str
     amount: int

@@ -47,11 +47,11 @@ class Header(msgspec.Struct, frozen=True, gc=False):
     level: str | None = None
     cap: int | None = None  # CAP tables: the most one player may put in
     ante: int | None = None  # announced in the header (button-blind games); antes are posted as events
-    fast_fold: bool = False  # a fast-fold pool (Zoom, Rush & Cash): a "table" has no stack or button continuity
+    fast_fold: bool = False  # a fast-fold pool (Rush & Cash and the like): a "table" has no stack or button continuity
     is_home_game: bool = False
     play_money: bool = False
     mixed: str | None = None  # e.g. "NLH/PLO" for mixed games
-    club: str | None = None  # Home Game club name
+    club: str | None = None  # a private club's name (home games)
     server_time: datetime | None = None  # a second clock printed beside the local one (the site's server time)
 
     @property

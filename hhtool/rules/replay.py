@@ -55,7 +55,7 @@ _FIXED_LIMIT = Limit.FIXED_LIMIT
 _SITTING_OUT, _WAIT_FOR_BUTTON = NoticeKind.SITTING_OUT, NoticeKind.WAIT_FOR_BUTTON
 _FLOP, _PREFLOP, _RIVER, _SHOWDOWN, _TURN = Street.FLOP, Street.PREFLOP, Street.RIVER, Street.SHOWDOWN, Street.TURN
 
-# how a finding names each blind kind ("posts small blind $0.05; the stakes say …")
+# how a finding names each blind kind (Bob posts a small blind of $0.05; the stakes say …)
 _BLIND_NAMES = {_SMALL: "small blind", _BIG: "big blind", _SMALL_AND_BIG: "small & big blind",
                 BlindKind.BUTTON: "button blind", _STRADDLE: "straddle", _MISSED: "missed blind"}
 _STREET_ORDER = {_PREFLOP: 0, _FLOP: 1, _TURN: 2, _RIVER: 3, _SHOWDOWN: 4}
@@ -183,7 +183,7 @@ class _Replayer:
         self.hand = state.hand
         self.header = state.hand.header
         self.street = _PREFLOP
-        self.in_betting = False  # between *** HOLE CARDS *** and the end of the last betting round
+        self.in_betting = False  # between the deal of the hole cards and the end of the last betting round
         self.run_no = 0  # 0, or 1/2 while the board is run twice
         self.run_street: dict[int, Street] = {}  # last street of each run
         self.shared_street = _PREFLOP  # last street both runs share
@@ -244,7 +244,7 @@ class _Replayer:
         """Look ahead for what the replay must know before it starts: who posts (blinds, antes), who
         sits out, whether the hand is cancelled.
 
-        Posts, antes and 'sitting out' notices come before *** HOLE CARDS ***, so the events are
+        Posts, antes and 'sitting out' notices come before the hole cards are dealt, so the events are
         walked up to there only; the rest is merely asked (in C, by event type) whether it holds a
         late post, ante or cancellation, and walked as well in the rare hand that does. Who acts
         matters only for a seat sitting out or without chips: see `_actors`.
@@ -650,7 +650,7 @@ class _Replayer:
             if self.action_line:  # where the missing line belongs: right after the action that ended the betting
                 line = self._line_after(self.action_line)
             s.report("HH202", line, amount=s.money(amount), bettor=bettor.name,
-                     expected=f"uncalled bet of {s.money(amount)} returned to {bettor.name}", actual="no line")
+                     expected=f"an uncalled bet of {s.money(amount)} back to {bettor.name}", actual="no line")
         if amount and bettor is not None:
             if self.betting.returned(bettor, amount) and bettor.dealt_in and not bettor.folded:
                 self.live_all_in -= 1
@@ -677,7 +677,7 @@ class _Replayer:
             return
         if player.folded or player.all_in:
             if kind is Fold and player.all_in and not player.acted and not player.folded:
-                # PokerStars prints 'folds' for a sitting-out player all-in on a blind or ante: the chips still
+                # a site may print a fold for a sitting-out player all-in on a blind or ante: the chips still
                 # make their pot level (the pots it prints show it), but the hand cannot win it.
                 player.mucked = True
                 return
@@ -761,7 +761,7 @@ class _Replayer:
     def raise_to(self, player: Player, event: RaiseTo) -> None:
         s, betting = self.s, self.betting
         high = betting.high
-        # PokerStars counts "raises A" from the highest amount actually put in, which is below the
+        # a site may count a raise's increase from the highest amount actually put in, which is below the
         # bet to call when the big blind was posted short; both readings are accepted.
         posted = None
         for p in s.players.values():

@@ -120,7 +120,7 @@ def _net_pots(s: Replay, total: int, rake: int) -> list[int]:
                      expected=f"{' + '.join(map(str, taken))} (of {' + '.join(map(str, gross))} before rake)",
                      actual=" + ".join(map(str, printed)))
             return taken
-    elif len(gross) > 1 and claims.total_pot is not None:
+    elif len(gross) > 1 and claims.total_pot is not None and _itemized(s):
         s.report("HH204", claims.line, "one", count=len(gross), gross=_amounts(s, gross), expected=len(gross),
                  actual=1)
     nets, left = [], rake
@@ -244,16 +244,37 @@ def _split(s: Replay, winners: list[str], amount: int) -> dict[str, int]:
     return {name: base + (1 if i < odd else 0) for i, name in enumerate(ordered)}
 
 
+def _itemized(s: Replay) -> bool:
+    """Whether the text says which pot each amount is taken from (a side pot named by its number, or a
+    summary that prints the main and side pots). A site that never does (GGPoker names no pot and prints
+    only a total pot, side pots or not) is checked per player over all the pots together."""
+    if len(s.pots) <= 1 or s.hand.claims.main_pot is not None:
+        return True
+    for event in s.collects:
+        if event.pot_index is not None:
+            return True
+    return False
+
+
 def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int]) -> None:
     runs = _runs(s)
-    if not s.unverified:
+    pots = [pot.amount for pot in s.pots]
+    unverified = set(s.unverified)
+    itemized = _itemized(s)
+    if not itemized:  # the pots together, as one: (run, 0, player)
+        merged: dict[tuple[int, int, str], int] = {}
+        for (run, _, name), amount in expected.items():
+            merged[(run, 0, name)] = merged.get((run, 0, name), 0) + amount
+        expected, pots = merged, [sum(pots)]
+        unverified = {(run, 0) for run, _ in unverified}
+    if not unverified:
         # the common case first: every pot decided by the cards and collected exactly as they say,
         # which is the one case where the full check below reports nothing
-        multi, pots = len(runs) > 1, len(s.pots)
+        multi, count = len(runs) > 1, len(pots)
         collected: dict[tuple[int, int, str], int] = {}
         for event, run in zip(s.collects, s.collect_runs):
             index = 0 if event.pot_index is None else event.pot_index
-            if index >= pots:
+            if index >= count:
                 break
             who = (run if multi else 0, index, event.player)
             collected[who] = collected.get(who, 0) + event.amount
@@ -272,16 +293,16 @@ def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int]) -> Non
         actual[(run, index, event.player)] += event.amount
         lines.setdefault((run, index), event.line)
         lines.setdefault((run, index, event.player), event.line)
-    unverified = set(s.unverified)
     last = s.collects[-1].line if s.collects else s.hand.claims.line
     wants = _by_pot(expected)
     gots = _by_pot(actual)
+    apportioned = _fee_apportioned(s, runs, len(pots), wants, gots)
     for run in runs:
-        for index, pot in enumerate(s.pots):
+        for index, pot in enumerate(pots):
             key = (run, index)
             if key in unverified:
                 if key in gots:
-                    s.report("HH306", lines.get(key, last), index=index, amount=s.money(pot.amount),
+                    s.report("HH306", lines.get(key, last), index=index, amount=s.money(pot),
                              winners=", ".join(sorted(gots[key])))
                 continue
             want = wants.get(key, {})
@@ -293,15 +314,35 @@ def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int]) -> Non
             if want.keys() != got.keys():
                 if not got and not want:
                     continue
-                s.report("HH303", line, pot=_pot_name(s, index, run), amount=s.money(pot.amount), want=_names(want),
-                         got=_names(got), expected=_names(want), actual=_names(got))
-            elif want != got and not (len(want) > 1 and _split_in_chips(s, want, got)):
-                code, variant = ("HH305", "") if len(want) > 1 else ("HH205", "share")
+                s.report("HH303", line, pot=_pot_name(index, run, len(pots)), amount=s.money(pot),
+                         want=_names(want), got=_names(got), expected=_names(want), actual=_names(got))
+            elif want != got and index not in apportioned and not (
+                    itemized and len(want) > 1 and _split_in_chips(s, want, got)):
+                code, variant = ("HH305", "") if itemized and len(want) > 1 else ("HH205", "share")
                 for name in sorted(want):
                     if want[name] != got[name]:
                         s.report(code, lines.get((run, index, name), line), variant, player=name,
-                                 amount=s.money(got[name]), pot=_pot_name(s, index, run), share=s.money(want[name]),
-                                 expected=want[name], actual=got[name])
+                                 amount=s.money(got[name]), pot=_pot_name(index, run, len(pots)),
+                                 share=s.money(want[name]), expected=want[name], actual=got[name])
+
+
+def _fee_apportioned(s: Replay, runs: tuple[int, ...], pots: int, wants: dict[tuple[int, int], dict[str, int]],
+                     gots: dict[tuple[int, int], dict[str, int]]) -> set[int]:
+    """The pots whose split between runs and winners is the room's, when the summary prints fees besides
+    rake: a room that takes several fees apportions each between the shares, rounding each its own way,
+    and prints only the results (GGPoker: $14.44 split $7.23/$7.21, $7 run twice $3.53/$3.47). Such a
+    pot's shares are checked in total: the winners of each run are still checked, and so is the sum."""
+    apportioned: set[int] = set()
+    if not s.hand.claims.fees:
+        return apportioned
+    for index in range(pots):
+        want = got = 0
+        for run in runs:
+            want += sum(wants.get((run, index), {}).values())
+            got += sum(gots.get((run, index), {}).values())
+        if want == got:
+            apportioned.add(index)
+    return apportioned
 
 
 def _by_pot(amounts: dict[tuple[int, int, str], int]) -> dict[tuple[int, int], dict[str, int]]:
@@ -321,7 +362,7 @@ _CHIP_UNITS = (5, 10, 25, 50, 100)
 def _split_in_chips(s: Replay, want: dict[str, int], got: dict[str, int]) -> bool:
     """Whether the split follows S4 with a larger smallest chip than one minor unit.
 
-    Rooms split in the table's smallest chip (PokerStars in 2008 split a $1.90 pot four ways as
+    Rooms split in the table's smallest chip (one split a $1.90 pot four ways in 2008 as
     $0.50, $0.50, $0.45, $0.45 at $0.25/$0.50); the odd chips still go left of the button first.
     """
     total = sum(got.values())
@@ -336,8 +377,8 @@ def _split_in_chips(s: Replay, want: dict[str, int], got: dict[str, int]) -> boo
     return False
 
 
-def _pot_name(s: Replay, index: int, run: int) -> str:
-    name = "the pot" if len(s.pots) == 1 else ("the main pot" if index == 0 else f"side pot {index}")
+def _pot_name(index: int, run: int, pots: int) -> str:
+    name = "the pot" if pots == 1 else ("the main pot" if index == 0 else f"side pot {index}")
     return f"{name} (run {run})" if run else name
 
 
