@@ -51,7 +51,7 @@ class HandResult(NamedTuple):
     hand: Hand | None = None  # the parsed hand (sequential runs)
     state: Replay | None = None  # the replay's truth (sequential runs; None when not replayed)
     ident: Identity | None = None  # parsed and unsupported hands of a parallel run: for the duplicate check
-    table: TableSnapshot | None = None  # replayed hands of a parallel run off fast-fold pools: stack and button checks
+    table: TableSnapshot | None = None  # replayed hands not at a fast-fold pool (parallel run): stack, button checks
     replayed: bool = False  # replayed to the end (False when the replay crashed, HH099: no cross-hand check)
     tail: bytes | None = None  # parallel, JSON asked for: the keys after `findings`, encoded by the worker
     rows: tuple | None = None  # parallel, rows asked for: (task's column batch, first row per table, rows per table)

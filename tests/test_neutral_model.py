@@ -13,6 +13,8 @@ from datetime import datetime, timezone
 
 import msgspec
 
+from handkit import check as check_text
+from handkit import problems
 from hhtool.export.rows import Rows
 from hhtool.findings import Severity
 from hhtool.model import (
@@ -164,7 +166,8 @@ def test_re_straddles_chain_and_the_last_straddler_acts_last():
     hand = table([*blinds()[:2], post("Dan", BlindKind.STRADDLE, 20), post("Eve", BlindKind.STRADDLE, 40),
                   StreetStart(0, Street.PREFLOP, 0, ()), fold("Fay"), fold("Ann"), fold("Bob"), fold("Cat"),
                   call("Dan", 20), check("Eve"), street(Street.FLOP, "2c 7d Jh"), check("Dan"), check("Eve"),
-                  street(Street.TURN, "2c 7d Jh 9s"), check("Dan"), check("Eve"), street(Street.RIVER, "2c 7d Jh 9s Qd"),
+                  street(Street.TURN, "2c 7d Jh 9s"), check("Dan"), check("Eve"),
+                  street(Street.RIVER, "2c 7d Jh 9s Qd"),
                   check("Dan"), bet("Eve", 40), fold("Dan"), returned("Eve", 40), collect("Eve", 95)],
                  players=6, total=95)
     assert codes(hand) == []
@@ -261,7 +264,8 @@ def test_tax_printed_but_not_taken_is_a_warning():
 # -- runs of the board --------------------------------------------------------------------------------
 def _all_in_preflop(*after, total=2000, seats=(), runs=1, boards=()):
     """Ann (button) and Bob all-in pre-flop for $10 each: the pot is $20 (no rake)."""
-    return table([post("Bob", BlindKind.SMALL, 5), post("Cat", BlindKind.BIG, 10), StreetStart(0, Street.PREFLOP, 0, ()),
+    return table([post("Bob", BlindKind.SMALL, 5), post("Cat", BlindKind.BIG, 10),
+                  StreetStart(0, Street.PREFLOP, 0, ()),
                   DealHole(0, "Ann", ("As", "Ah")), DealHole(0, "Bob", ("Ks", "Kh")), fold("Dan"),
                   raise_to("Ann", 990, 1000, all_in=True), call("Bob", 995, all_in=True), fold("Cat"),
                   show("Ann", "As Ah"), show("Bob", "Ks Kh"), *after],
@@ -298,19 +302,14 @@ def test_three_runs_split_the_pot_with_the_odd_chips_to_the_first_runs():
 
 
 def test_odd_chips_of_three_runs_go_to_the_first_runs():
-    """A pot of 2011 run three times: 671, 670, 670."""
-    extra = [post("Dan", BlindKind.MISSED, 1)]  # one dead chip makes the pot odd
-    events = [*extra]
-    hand = table([post("Bob", BlindKind.SMALL, 5), post("Cat", BlindKind.BIG, 10), *events,
-                  StreetStart(0, Street.PREFLOP, 0, ()), fold("Dan"), raise_to("Ann", 990, 1000, all_in=True),
-                  call("Bob", 995, all_in=True), fold("Cat"), show("Ann", "As Ah"), show("Bob", "Ks Kh"), *RUN3,
-                  *_run3_collects(671, 670, 670)], total=2011, runs=3, boards=BOARDS3)
-    assert [c for c in codes(hand) if c != "HH103"] == []
-    swapped = table([post("Bob", BlindKind.SMALL, 5), post("Cat", BlindKind.BIG, 10), *events,
-                     StreetStart(0, Street.PREFLOP, 0, ()), fold("Dan"), raise_to("Ann", 990, 1000, all_in=True),
-                     call("Bob", 995, all_in=True), fold("Cat"), show("Ann", "As Ah"), show("Bob", "Ks Kh"), *RUN3,
-                     *_run3_collects(670, 670, 671)], total=2011, runs=3, boards=BOARDS3)
-    assert "HH205" in codes(swapped)
+    """A pot of 2011 (a one-chip cash drop makes it odd) run three times: 671, 670, 670."""
+    def odd(first, third):
+        return table([CashDrop(0, 1), post("Bob", BlindKind.SMALL, 5), post("Cat", BlindKind.BIG, 10),
+                      StreetStart(0, Street.PREFLOP, 0, ()), fold("Dan"), raise_to("Ann", 990, 1000, all_in=True),
+                      call("Bob", 995, all_in=True), fold("Cat"), show("Ann", "As Ah"), show("Bob", "Ks Kh"), *RUN3,
+                      *_run3_collects(first, 670, third)], total=2011, runs=3, boards=BOARDS3)
+    assert codes(odd(671, 670)) == []
+    assert codes(odd(670, 671)) == ["HH205", "HH205"]
 
 
 def test_a_later_run_board_line_may_print_only_its_own_cards():
@@ -415,7 +414,8 @@ def test_export_columns_for_cash_drop_fees_straddles_runs_and_money_outside_the_
 def _side_pot_hand(*collects, total=1900, fees=(), rake=0):
     """Ann all-in for $5 pre-flop; Bob and Cat bet $2 more each on the flop: a main pot of $15, a side pot
     of $4. Ann's aces win the main pot, Bob's kings the side pot."""
-    return table([post("Bob", BlindKind.SMALL, 5), post("Cat", BlindKind.BIG, 10), StreetStart(0, Street.PREFLOP, 0, ()),
+    return table([post("Bob", BlindKind.SMALL, 5), post("Cat", BlindKind.BIG, 10),
+                  StreetStart(0, Street.PREFLOP, 0, ()),
                   raise_to("Ann", 490, 500, all_in=True), call("Bob", 495), call("Cat", 490),
                   street(Street.FLOP, "2c 7d Jh"), bet("Bob", 200), call("Cat", 200),
                   street(Street.TURN, "2c 7d Jh 9s"), check("Bob"), check("Cat"),
@@ -449,3 +449,137 @@ def test_a_split_with_fees_is_checked_in_total_when_the_room_apportions_the_fees
     assert codes(chop(12, 9)) == ["HH213"]  # the tax left in the pot: a warning
     assert codes(chop(13, 9)) == ["HH206", "HH305", "HH305"]  # more than the pot
     assert codes(chop(15, 13, fees=())) == ["HH305", "HH305"]  # no fees: an equal split, odd chips by S4
+
+
+# -- the same rules on GGPoker text (the hands written in PokerCraft's format) ----------------------------
+GG_STRADDLE = """\
+Poker Hand #HD1000000001: Hold'em No Limit ($1/$2) - 2025/10/15 02:18:44
+Table 'NLHTest1' 6-max Seat #1 is the button
+Seat 1: aa11 ($200 in chips)
+Seat 2: bb22 ($200 in chips)
+Seat 3: cc33 ($200 in chips)
+Seat 4: Hero ($200 in chips)
+bb22: posts small blind $1
+cc33: posts big blind $2
+Hero: straddle $4
+*** HOLE CARDS ***
+Dealt to aa11 
+Dealt to bb22 
+Dealt to cc33 
+Dealt to Hero [Ac Jc]
+aa11: folds
+bb22: folds
+cc33: calls $2
+Hero: checks
+*** FLOP *** [Jd 8s 3c]
+cc33: checks
+Hero: bets $6
+cc33: folds
+Uncalled bet ($6) returned to Hero
+*** SHOWDOWN ***
+Hero collected $8.6 from pot
+*** SUMMARY ***
+Total pot $9 | Rake $0.4 | Jackpot $0 | Bingo $0 | Fortune $0 | Tax $0
+Board [Jd 8s 3c]
+Seat 1: aa11 (button) folded before Flop (didn't bet)
+Seat 2: bb22 (small blind) folded before Flop
+Seat 3: cc33 (big blind) folded on the Flop
+Seat 4: Hero won ($8.6)
+"""
+
+GG_CASH_DROP = """\
+Poker Hand #RC1000000002: Hold'em No Limit ($0.02/$0.05) - 2025/08/09 09:56:31
+Table 'RushAndCash10000001' 6-max Seat #1 is the button
+Seat 1: aa11 ($5 in chips)
+Seat 2: bb22 ($5 in chips)
+Seat 3: Hero ($5 in chips)
+Cash Drop to Pot : total $0.5 
+bb22: posts small blind $0.02
+Hero: posts big blind $0.05
+*** HOLE CARDS ***
+Dealt to aa11 
+Dealt to bb22 
+Dealt to Hero [8h 2h]
+aa11: raises $0.05 to $0.1
+bb22: calls $0.08
+Hero: calls $0.05
+*** FLOP *** [9c 6h 6c]
+bb22: checks
+Hero: checks
+aa11: bets $0.25
+bb22: folds
+Hero: folds
+Uncalled bet ($0.25) returned to aa11
+*** SHOWDOWN ***
+aa11 collected $0.69 from pot
+*** SUMMARY ***
+Total pot $0.8 | Rake $0.04 | Jackpot $0.07 | Bingo $0 | Fortune $0 | Tax $0
+Board [9c 6h 6c]
+Seat 1: aa11 (button) won ($0.69)
+Seat 2: bb22 (small blind) folded on the Flop
+Seat 3: Hero (big blind) folded on the Flop
+"""
+
+GG_RUN_TWICE = """\
+Poker Hand #RC1000000003: Hold'em No Limit ($0.02/$0.05) - 2025/08/09 09:34:04
+Table 'RushAndCash10000002' 6-max Seat #1 is the button
+Seat 1: aa11 ($5 in chips)
+Seat 2: bb22 ($5 in chips)
+Seat 3: Hero ($5 in chips)
+bb22: posts small blind $0.02
+Hero: posts big blind $0.05
+*** HOLE CARDS ***
+Dealt to aa11 
+Dealt to bb22 
+Dealt to Hero [7c 2d]
+aa11: raises $4.95 to $5 and is all-in
+bb22: calls $4.98 and is all-in
+Hero: folds
+aa11: shows [As Ah]
+bb22: shows [Ks Kh]
+*** FIRST FLOP *** [2s 9d 5h]
+*** FIRST TURN *** [2s 9d 5h] [5s]
+*** FIRST RIVER *** [2s 9d 5h 5s] [8c]
+*** SECOND FLOP *** [Jh 6h 4s]
+*** SECOND TURN *** [Jh 6h 4s] [Kd]
+*** SECOND RIVER *** [Jh 6h 4s Kd] [7s]
+*** FIRST SHOWDOWN ***
+aa11 collected $4.96 from pot
+*** SECOND SHOWDOWN ***
+bb22 collected $4.95 from pot
+*** SUMMARY ***
+Total pot $10.05 | Rake $0.14 | Jackpot $0 | Bingo $0 | Fortune $0 | Tax $0
+Hand was run two times
+FIRST Board [2s 9d 5h 5s 8c]
+SECOND Board [Jh 6h 4s Kd 7s]
+Seat 1: aa11 (button) showed [As Ah] and won ($4.96) with two pair, Aces and Fives, and lost with a pair of Aces
+Seat 2: bb22 (small blind) showed [Ks Kh] and lost with two pair, Kings and Fives, and won ($4.95) with three of a kind, Kings
+Seat 3: Hero (big blind) folded before Flop
+"""
+
+
+def gg(text: str) -> list[str]:
+    """The findings on a GGPoker hand, its lines' trailing blanks cut as the splitter cuts them."""
+    checked = check_text("\n".join(line.rstrip() for line in text.split("\n")), dialect="ggpoker")
+    assert checked.status == "parsed", problems(checked.findings)
+    return sorted(f.code for f in checked.findings)
+
+
+def test_gg_straddle_text():
+    assert gg(GG_STRADDLE) == []
+    out_of_turn = GG_STRADDLE.replace("aa11: folds\nbb22: folds\n", "bb22: folds\naa11: folds\n")
+    assert "HH110" in gg(out_of_turn)
+
+
+def test_gg_cash_drop_fees_and_tax_text():
+    assert gg(GG_CASH_DROP) == []
+    assert gg(GG_CASH_DROP.replace("Total pot $0.8 |", "Total pot $0.3 |")) == ["HH203", "HH206"]
+    taxed = GG_CASH_DROP.replace("Tax $0", "Tax $0.01")
+    assert gg(taxed) == ["HH213"]  # the tax left in the pot: a warning
+    assert gg(taxed.replace("$0.69", "$0.68")) == []
+
+
+def test_gg_run_twice_text():
+    assert gg(GG_RUN_TWICE) == []
+    swapped = GG_RUN_TWICE.replace("bb22 collected $4.95 from pot", "aa11 collected $4.95 from pot")
+    assert "HH303" in gg(swapped)

@@ -168,7 +168,7 @@ class Rows:
             self._findings(uid, result.findings, day)
             return day
         header = hand.header
-        started = started_utc(header)
+        started = header.time_utc
         day = started.date().isoformat() if started else "unknown"
         currency = header.currency
         collected_by = state.collected_by()

@@ -150,7 +150,7 @@ def level_in_force(schedule: RakeSchedule, header: Header) -> RakeLevel | None:
 
 
 def _utc_day(header: Header) -> str | None:
-    started = dialects.started_utc(header)
+    started = header.time_utc
     return started.date().isoformat() if started is not None else None
 
 
