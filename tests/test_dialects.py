@@ -327,9 +327,13 @@ class _ToyTransformer(Transformer):
 
 
 def toy_header(number: str, small: int, big: int, time=None, zone: str | None = None) -> Header:
-    return Header(site="toy", hand_id=number, game="holdem", limit=Limit.NO_LIMIT, small_blind=small,
+    values = dict(site="toy", hand_id=number, game="holdem", limit=Limit.NO_LIMIT, small_blind=small,
                   big_blind=big, small_bet=big, big_bet=big, currency="chips", scale=1,
-                  time=time, time_zone=zone, time_utc=None, table="toy", max_seats=2, button_seat=1)
+                  time=time, time_zone=zone, table="toy", max_seats=2, button_seat=1)
+    fields = Header.__struct_fields__
+    for name in fields[:len(fields) - len(Header.__struct_defaults__)]:
+        values.setdefault(name, None)  # the other clocks the model keeps (a second, server time): none printed
+    return Header(**values)
 
 
 class _ToyReader:
