@@ -21,7 +21,12 @@ from hhtool.grammar import Status
 from hhtool.io import Block, read_blocks
 from hhtool.io.split import split_chunks
 from hhtool.model import (
+    Bet,
     BlindKind,
+    Call,
+    Check,
+    Collect,
+    Fold,
     CashDrop,
     DealHole,
     EVCashout,
@@ -123,6 +128,25 @@ def test_golden_rush_and_cash_hand():
     assert [(s.seat, s.result, s.positions) for s in claims.seats] == [
         (1, "showed", ("button",)), (2, "showed", ("small blind",)), (3, "folded", ("big blind",)), (4, "folded", ())]
     assert claims.seats[1].outcomes[0].amount == 71
+
+
+def test_golden_rush_and_cash_events_exactly():
+    S, B = BlindKind.SMALL, BlindKind.BIG
+    assert gg(RUSH).hand.events == (
+        PostBlind(7, "Hero", S, 2, False), PostBlind(8, "9a8b7c6d", B, 5, False),
+        StreetStart(9, Street.PREFLOP, 0, ()),
+        DealHole(10, "1f2e3d4c", ()), DealHole(11, "Hero", ("Ah", "Kd")), DealHole(12, "9a8b7c6d", ()),
+        DealHole(13, "0e1d2c3b", ()),
+        Fold(14, "0e1d2c3b", ()), RaiseTo(15, "1f2e3d4c", 10, 15, False, False), Call(16, "Hero", 13, False, False),
+        Fold(17, "9a8b7c6d", ()),
+        StreetStart(18, Street.FLOP, 0, ("Kc", "7d", "2s")),
+        Check(19, "Hero"), Bet(20, "1f2e3d4c", 20, False, False), Call(21, "Hero", 20, False, False),
+        StreetStart(22, Street.TURN, 0, ("Kc", "7d", "2s", "3h")), Check(23, "Hero"), Check(24, "1f2e3d4c"),
+        StreetStart(25, Street.RIVER, 0, ("Kc", "7d", "2s", "3h", "Qs")), Check(26, "Hero"), Check(27, "1f2e3d4c"),
+        Show(28, "Hero", ("Ah", "Kd"), "a pair of Kings"), Show(29, "1f2e3d4c", ("Jc", "Jd"), "a pair of Jacks"),
+        StreetStart(30, Street.SHOWDOWN, 0, ()),
+        Collect(31, "Hero", 71, None),
+    )
 
 
 @pytest.mark.parametrize("prefix, fast_fold", [("RC", True), ("HD", False)])
