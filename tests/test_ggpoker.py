@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from hhtool.audit import audit
 from hhtool.dialects.ggpoker.parse import parse_gg
 from hhtool.dialects.ggpoker.reader import SITE
 from hhtool.dialects.ggpoker.wording import describe, description_matches
@@ -24,12 +25,12 @@ from hhtool.model import (
     Bet,
     BlindKind,
     Call,
+    CashDrop,
     Check,
     Collect,
-    Fold,
-    CashDrop,
     DealHole,
     EVCashout,
+    Fold,
     Insurance,
     Limit,
     PostAnte,
@@ -40,6 +41,8 @@ from hhtool.model import (
     StreetStart,
 )
 from hhtool.rules.ranking import evaluate
+from hhtool.rules.ruleset import load_rules
+from hhtool.validate import validate_paths
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
@@ -424,8 +427,8 @@ def test_2021_wording_is_accepted(cards, wording):
 
 
 def test_wrong_wording_is_not_accepted():
-    assert not description_matches("a pair of Deuces", "2c 2d Kh 9s 7c".split())  # PokerStars' word, not GG's
-    assert not description_matches("a pair of Kings", "2c 2d Kh 9s 7c".split())
+    assert not description_matches("a pair of Deuces", ["2c", "2d", "Kh", "9s", "7c"])  # PokerStars' word, not GG's
+    assert not description_matches("a pair of Kings", ["2c", "2d", "Kh", "9s", "7c"])
 
 
 # -- writer -------------------------------------------------------------------------------------
@@ -473,7 +476,6 @@ def test_every_gg_holdem_hand_of_the_corpus_parses(corpus):
 
 # -- validation: pot identity, fees, newest-first files, fast-fold pools -------------------------
 
-from hhtool.validate import validate_paths  # noqa: E402
 
 
 def validate_text(tmp_path, *hands: str, name: str = "gg.txt") -> list:
@@ -609,8 +611,6 @@ def test_gg_corpus_validates_with_only_the_known_errors_and_printed_pots(corpus)
 
 # -- audit and dataset ---------------------------------------------------------------------------
 
-from hhtool.audit import audit  # noqa: E402
-from hhtool.rules.ruleset import load_rules  # noqa: E402
 
 
 def test_audit_reports_gg_fees_beside_rake_and_balances_the_chips(tmp_path):

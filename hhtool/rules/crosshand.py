@@ -21,7 +21,6 @@ from hhtool.model import BlindKind, Hand, PostBlind, StreetStart
 from hhtool.rules.replay import Replay, format_money
 from hhtool.rules.ruleset import RuleSet
 
-
 _BLANK_LINES = re.compile(r"\n{2,}")
 
 
