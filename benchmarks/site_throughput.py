@@ -6,11 +6,12 @@ Usage:
     python benchmarks/site_throughput.py --site ggpoker --runs 5
     python benchmarks/site_throughput.py --site pokerstars --input FILE_OR_FOLDER
 
-Inputs. GGPoker: the corpus's Rush & Cash files ($HHTOOL_CORPUS/ggpoker-rush-2025, 7,441 real hands)
-until the generator writes GG text. PokerStars: `hhtool generate --hands N --seed 1 --game nl` (N
-the GG hand count, so both read the same number of hands), written to a temporary folder. `--input`
-takes any file or folder instead. The texts are read into memory first (not timed); each run splits,
-parses and replays them all; the best run is shown (the machine is shared).
+Inputs. By default each site reads the same play: `hhtool generate --site SITE --hands N --seed 1 --game
+nl` (N 7,441 by default), written by the site's writer, so the figures compare the dialects on equal
+hands. `--corpus` reads the corpus instead: GGPoker's Rush & Cash files ($HHTOOL_CORPUS/ggpoker-rush-2025,
+7,441 real hands) and PokerStars' fpdb-3/pokerstars folder. `--input` takes any file or folder. The texts
+are read into memory first (not timed); each run splits, parses and replays them all; the best run is
+shown (the machine is shared).
 
 Columns: hands, read hands/s (split + parse), check hands/s (split + parse + replay + settle), and
 µs per hand for both.
@@ -66,15 +67,19 @@ def measure(texts, runs: int) -> dict:
     return {"hands": hands, **{kind: hands / seconds for kind, seconds in best.items()}}
 
 
-def default_input(site: str, hands: int, folder: Path) -> Path | None:
-    corpus = os.environ.get("HHTOOL_CORPUS")
-    if site == "ggpoker":
-        path = Path(corpus) / "ggpoker-rush-2025" if corpus else None
+_CORPUS_FOLDERS = {"ggpoker": "ggpoker-rush-2025", "pokerstars": "fpdb-3/pokerstars"}
+
+
+def default_input(site: str, hands: int, folder: Path, corpus: bool) -> Path | None:
+    """The site's corpus folder (`--corpus`), else `hands` generated hands of the site."""
+    if corpus:
+        root = os.environ.get("HHTOOL_CORPUS")
+        path = Path(root) / _CORPUS_FOLDERS[site] if root else None
         return path if path is not None and path.is_dir() else None
-    out = folder / f"pokerstars-{hands}.txt"
-    subprocess.run([sys.executable, "-c", "from hhtool.cli import app; app()", "generate", "--out", str(out),
-                    "--hands", str(hands), "--seed", "1", "--game", "nl"], check=True, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL)
+    out = folder / f"{site}-{hands}.txt"
+    subprocess.run([sys.executable, "-c", "from hhtool.cli import app; app()", "generate", "--site", site,
+                    "--out", str(out), "--hands", str(hands), "--seed", "1", "--game", "nl"], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return out
 
 
@@ -82,14 +87,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--site", choices=(*SITES, "all"), default="all")
     parser.add_argument("--input", type=Path, help="a file or folder of that site's hands (with one --site)")
-    parser.add_argument("--hands", type=int, default=7441, help="generated PokerStars hands (default 7441)")
+    parser.add_argument("--hands", type=int, default=7441, help="generated hands per site (default 7441)")
+    parser.add_argument("--corpus", action="store_true", help="read the corpus's hands of each site instead")
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
     sites = SITES if args.site == "all" else (args.site,)
     print(f"{'site':<11} {'hands':>7} {'read hands/s':>13} {'check hands/s':>14} {'read µs':>8} {'check µs':>9}")
     with tempfile.TemporaryDirectory() as folder:
         for site in sites:
-            path = args.input if args.input is not None else default_input(site, args.hands, Path(folder))
+            path = args.input if args.input is not None else default_input(site, args.hands, Path(folder), args.corpus)
             if path is None:
                 print(f"{site:<11} no input (set HHTOOL_CORPUS or give --input)")
                 continue

@@ -5,7 +5,9 @@ Hands are written once, as plain PokerStars text (the authoring form; `AUTHORED`
 each registered dialect that has a reader and a writer (`RENDERINGS`, automatic: a dialect joins the
 rule tests when its writer is registered): the text is read into the site-neutral model, its
 verbatim wording set aside, written by the dialect's writer and read back by its reader
-(`render_in`); a finding's line in the authored text maps to the same element's line there. Changes are textual and strict: every helper asserts that the
+(`render_in`); a finding's line in the authored text maps to the same element's line there.
+
+Changes are textual and strict: every helper asserts that the
 text it changes is there exactly as often as it should be, so a test never silently validates
 the unchanged base hand. Validation goes either through a temporary file and
 `hhtool.validate.validate_paths` (the whole pipeline: reading, parsing, replay, settlement,
@@ -260,7 +262,8 @@ def render_in(text: str, rendering: str) -> Rendered | None:
 
 def neutral(hand: Hand, site: str) -> Hand:
     """The hand as the model says it, for `site`: its summary seat lines to be worded by the site's
-    writer, no table chatter (the notices the replay does not read), a hand description that is right in the authored site's wording put in the site's wording
+    writer, no table chatter (the notices the replay does not read), a hand description that is right
+    in the authored site's wording put in the site's wording
     (a wrong one, a test's corruption, stays as written), and the site its hands carry."""
     replace = msgspec.structs.replace
     claims = hand.claims

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from hhtool.audit import audit
 from hhtool.dialects.ggpoker.parse import parse_gg
 from hhtool.dialects.ggpoker.reader import SITE
 from hhtool.dialects.ggpoker.wording import describe, description_matches
@@ -21,10 +22,15 @@ from hhtool.grammar import Status
 from hhtool.io import Block, read_blocks
 from hhtool.io.split import split_chunks
 from hhtool.model import (
+    Bet,
     BlindKind,
+    Call,
     CashDrop,
+    Check,
+    Collect,
     DealHole,
     EVCashout,
+    Fold,
     Insurance,
     Limit,
     PostAnte,
@@ -35,6 +41,8 @@ from hhtool.model import (
     StreetStart,
 )
 from hhtool.rules.ranking import evaluate
+from hhtool.rules.ruleset import load_rules
+from hhtool.validate import validate_paths
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
@@ -123,6 +131,25 @@ def test_golden_rush_and_cash_hand():
     assert [(s.seat, s.result, s.positions) for s in claims.seats] == [
         (1, "showed", ("button",)), (2, "showed", ("small blind",)), (3, "folded", ("big blind",)), (4, "folded", ())]
     assert claims.seats[1].outcomes[0].amount == 71
+
+
+def test_golden_rush_and_cash_events_exactly():
+    S, B = BlindKind.SMALL, BlindKind.BIG
+    assert gg(RUSH).hand.events == (
+        PostBlind(7, "Hero", S, 2, False), PostBlind(8, "9a8b7c6d", B, 5, False),
+        StreetStart(9, Street.PREFLOP, 0, ()),
+        DealHole(10, "1f2e3d4c", ()), DealHole(11, "Hero", ("Ah", "Kd")), DealHole(12, "9a8b7c6d", ()),
+        DealHole(13, "0e1d2c3b", ()),
+        Fold(14, "0e1d2c3b", ()), RaiseTo(15, "1f2e3d4c", 10, 15, False, False), Call(16, "Hero", 13, False, False),
+        Fold(17, "9a8b7c6d", ()),
+        StreetStart(18, Street.FLOP, 0, ("Kc", "7d", "2s")),
+        Check(19, "Hero"), Bet(20, "1f2e3d4c", 20, False, False), Call(21, "Hero", 20, False, False),
+        StreetStart(22, Street.TURN, 0, ("Kc", "7d", "2s", "3h")), Check(23, "Hero"), Check(24, "1f2e3d4c"),
+        StreetStart(25, Street.RIVER, 0, ("Kc", "7d", "2s", "3h", "Qs")), Check(26, "Hero"), Check(27, "1f2e3d4c"),
+        Show(28, "Hero", ("Ah", "Kd"), "a pair of Kings"), Show(29, "1f2e3d4c", ("Jc", "Jd"), "a pair of Jacks"),
+        StreetStart(30, Street.SHOWDOWN, 0, ()),
+        Collect(31, "Hero", 71, None),
+    )
 
 
 @pytest.mark.parametrize("prefix, fast_fold", [("RC", True), ("HD", False)])
@@ -400,8 +427,8 @@ def test_2021_wording_is_accepted(cards, wording):
 
 
 def test_wrong_wording_is_not_accepted():
-    assert not description_matches("a pair of Deuces", "2c 2d Kh 9s 7c".split())  # PokerStars' word, not GG's
-    assert not description_matches("a pair of Kings", "2c 2d Kh 9s 7c".split())
+    assert not description_matches("a pair of Deuces", ["2c", "2d", "Kh", "9s", "7c"])  # PokerStars' word, not GG's
+    assert not description_matches("a pair of Kings", ["2c", "2d", "Kh", "9s", "7c"])
 
 
 # -- writer -------------------------------------------------------------------------------------
@@ -449,7 +476,6 @@ def test_every_gg_holdem_hand_of_the_corpus_parses(corpus):
 
 # -- validation: pot identity, fees, newest-first files, fast-fold pools -------------------------
 
-from hhtool.validate import validate_paths  # noqa: E402
 
 
 def validate_text(tmp_path, *hands: str, name: str = "gg.txt") -> list:
@@ -585,8 +611,6 @@ def test_gg_corpus_validates_with_only_the_known_errors_and_printed_pots(corpus)
 
 # -- audit and dataset ---------------------------------------------------------------------------
 
-from hhtool.audit import audit  # noqa: E402
-from hhtool.rules.ruleset import load_rules  # noqa: E402
 
 
 def test_audit_reports_gg_fees_beside_rake_and_balances_the_chips(tmp_path):

@@ -6,7 +6,7 @@ import os
 
 import pyarrow as pa
 
-from hhtool.dialects import conventions, started_utc
+from hhtool.dialects import conventions
 from hhtool.export.schema import COLUMNS
 from hhtool.findings import Finding, Severity
 from hhtool.model import BlindKind, Hand, PostAnte, PostBlind, RaiseTo

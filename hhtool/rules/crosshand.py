@@ -21,7 +21,6 @@ from hhtool.model import BlindKind, Hand, PostBlind, StreetStart
 from hhtool.rules.replay import Replay, format_money
 from hhtool.rules.ruleset import RuleSet
 
-
 _BLANK_LINES = re.compile(r"\n{2,}")
 
 
@@ -78,7 +77,8 @@ def text_identity(site: str, hand_id: str | None, text: str, file: str, line: in
 
 
 def table_snapshot(state: Replay) -> TableSnapshot | None:
-    """None for Zoom hands: players move to a new table every hand, nothing chains."""
+    """None for a hand at a fast-fold pool (the reader sets `fast_fold` as its dialect says): players move
+    to a new table every hand, nothing chains."""
     hand = state.hand
     header = hand.header
     if header.fast_fold:
@@ -237,7 +237,7 @@ def _newest_first(key: str) -> bool:
 def _button(current: TableSnapshot, previous: _Last) -> list[Finding]:
     """HH412 when the button skips a player who was dealt into the last hand, or goes backwards.
 
-    PokerStars moves the button to the next seat of a player who was dealt into the previous hand
+    A site moves the button to the next seat of a player who was dealt into the previous hand
     and is still there: a player who has just sat down (or was sitting out) is skipped. A dead button
     may also stand on a seat left empty between the last button and that player; in a tournament,
     which refills a busted player's seat at once, it may also go to the new player there. Heads-up,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 from hhtool.codes import finding, message
 from hhtool.findings import Finding
@@ -585,7 +585,7 @@ class _Replayer:
     def next_to_act(self) -> Player | None:
         """Who must act next: clockwise after the last actor, the first active player who owes chips or
         has not acted (the betting core's `next_to_act`)."""
-        return cast("Player | None", self.betting.next_to_act(self._rotation(), self.s.order))
+        return self.betting.next_to_act(self._rotation(), self.s.order)  # type: ignore[return-value]
 
     def _rotation(self) -> list[Player]:
         """The dealt-in players clockwise after the last actor (ending with it): a precomputed rotation,
@@ -610,8 +610,8 @@ class _Replayer:
         live = s.live_count
         if live <= 1:
             return None
-        return cast("Player | None", self.betting.waiting_for(self._rotation(), s.order, live,
-                                                              live - self.live_all_in))
+        return self.betting.waiting_for(self._rotation(), s.order, live,  # type: ignore[return-value]
+                                        live - self.live_all_in)
 
     def _close_round(self, final: bool, line: int | None = None) -> None:
         """End the current betting round: nobody may still owe an action; return the uncalled bet."""
@@ -640,8 +640,7 @@ class _Replayer:
         """The player whose street bet nobody matched, and by how much (the betting core's `uncalled`)."""
         if not self.street_money:  # every street bet is 0: a round checked through
             return None, 0
-        top, amount = uncalled(self.s.players.values())
-        return cast("Player | None", top), amount
+        return uncalled(self.s.players.values())  # type: ignore[return-value]
 
     def _settle_uncalled(self, line: int, printed: ReturnUncalled | None) -> None:
         s = self.s

@@ -374,8 +374,8 @@ def _street(r: GGHandReader, text: str, line: int) -> Event:
 @_reads("DEALT", first=("Dealt",))
 def _dealt(r: GGHandReader, text: str, line: int) -> Event:
     rest = text[len("Dealt to "):]
-    if "[" not in rest:  # an opponent: GG names every seat dealt in, without its cards
-        return DealHole(line, rest, ())
+    if "[" not in rest:  # an opponent: GG names every seat dealt in, without its cards (`Dealt to 3d2ab9ea `)
+        return DealHole(line, rest.rstrip(" "), ())
     return shared._dealt(r, text, line)
 
 
@@ -395,7 +395,7 @@ def _straddle(r: GGHandReader, text: str, line: int) -> Event:
 
 @_reads("CASH_DROP", first=("Cash",))
 def _cash_drop(r: GGHandReader, text: str, line: int) -> Event:
-    return CashDrop(line, r.money(text[len("Cash Drop to Pot : total "):], line))
+    return CashDrop(line, r.money(text[len("Cash Drop to Pot : total "):].rstrip(" "), line))  # GG ends it with a space
 
 
 @_reads("EV_CASHOUT", verbs=("Chooses",))

@@ -187,6 +187,8 @@ def _seat_summary(seat: SeatSummary, money) -> str:
         text += f" {_FOLDED[seat.folded_on or Street.PREFLOP]}" + (" (didn't bet)" if seat.didnt_bet else "")
     elif seat.result == "showed":
         text += f" showed [{' '.join(seat.cards)}] and " + ", and ".join(_outcome(o, money) for o in seat.outcomes)
+    elif seat.result == "mucked":
+        text += " mucked" + (f" [{' '.join(seat.cards)}]" if seat.cards else "")
     elif seat.result in ("won", "collected") and seat.outcomes:
         text += f" {seat.result} ({money(seat.outcomes[0].amount or 0)})"
     if seat.cash_out_received is not None:
