@@ -151,6 +151,9 @@ def _engine_settings(jobs: int | None, engine: Engine, scheduler: str | None, pa
     if scheduler is not None and engine is not Engine.dask:
         print("hhtool: --scheduler needs --engine dask", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE)
+    if engine is Engine.dask and "-" in paths:
+        print("hhtool: standard input (-) is read by this process: use --engine local", file=sys.stderr)
+        raise typer.Exit(EXIT_USAGE)
     from hhtool.engine.plan import ChunkSizeError, chunk_size, workers_for
 
     try:
