@@ -432,3 +432,8 @@ def audit(
         raise typer.Exit(EXIT_USAGE)
     if s["errors"] and not exit_zero:
         raise typer.Exit(EXIT_FINDINGS)
+
+
+from hhtool.cli_upkeep import register as _register_upkeep  # noqa: E402 - `watch`, `dataset …`: they use the helpers above
+
+_register_upkeep(app)

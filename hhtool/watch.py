@@ -1,0 +1,268 @@
+"""`hhtool watch`: follow a folder of hand-history files as a poker client appends to them, as a
+tracker's auto-import does, and validate (and store) each new hand once.
+
+Polling, not file-system events: it works on every system and network drive, needs no dependency,
+and a client writes a hand every few seconds at most, so a poll a second costs nothing. Each poll:
+
+- lists the folder (recursively) and stats each file; a file is re-read only when it changed;
+- reads a growing file from where the last complete hand ended (`Followed.offset`), with the
+  file's own line numbers, so a long session never re-reads its files;
+- holds the last hand of a file back while it may still be written: it is taken when it looks
+  finished (its summary section and a blank line after it), or when the file has not grown for
+  `idle` seconds (a hand cut short then is reported as such: `HH011`);
+- follows a file renamed in the folder (same device and inode) from where it was, starts a file
+  that shrank or changed without growing (truncated, replaced, rewritten) from its beginning, and skips a hand whose exact text it has
+  already taken (the copy of a rotated file, a rewritten file): each hand is validated once;
+- reads a `.gz` file or a `.zip` whole once it has not changed for `idle` seconds (an archive being
+  written is not readable yet).
+
+Hands are validated as `validate` does, with the cross-hand checks (stacks, button, duplicates)
+carried through the session, and, with a dataset, stored a poll's batch at a time through the
+export's writer: one commit (snapshot) per batch with new hands, the lock held only meanwhile.
+"""
+
+from __future__ import annotations
+
+import codecs
+import hashlib
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from hhtool.codes import finding
+from hhtool.engine.plan import _Bounded
+from hhtool.findings import Finding
+from hhtool.io import paths as _paths
+from hhtool.io import sources
+from hhtool.io.split import Block, byte_chunks, split_chunks
+from hhtool.pipeline import _parse_safely, stray_text
+from hhtool.rules.crosshand import CrossHand
+from hhtool.rules.ruleset import RuleSet
+from hhtool.validate import HandResult, Summary, _validate_parsed
+
+SUMMARY_MARK = "\n*** SUMMARY ***\n"
+
+
+@dataclass(slots=True)
+class Followed:
+    """What is known of one file being followed."""
+
+    ident: tuple[int, int]  # (device, inode): a rename keeps it
+    size: int = -1  # at the last read
+    mtime: float = 0.0  # at the last read
+    offset: int = 0  # bytes taken: every block before it was emitted (a line start, or where a read ended)
+    line: int = 1  # the line number at offset
+    done: tuple[int, int] = (0, 0)  # (line, column) of the last item emitted from the current offset on
+    seen: tuple[int, float] = (-1, 0.0)  # (size, mtime) at the last poll
+    changed_at: float = 0.0  # clock time the file was last seen to change
+    held: bool = False  # a last block is held back
+    archive: bool = False  # read whole, once stable
+    whole: bool = False  # UTF-16: read from the start each time, what was emitted skipped by position
+
+
+@dataclass(slots=True)
+class Follower:
+    """The blocks new since the last poll, over every file of a folder."""
+
+    folder: Path
+    idle: float = 5.0
+    clock: Callable[[], float] = time.monotonic
+    files: dict[str, Followed] = field(default_factory=dict)
+    taken: set[bytes] = field(default_factory=set)  # digests of the hand texts emitted
+    reported: set[tuple[str, str]] = field(default_factory=set)  # listing problems told once
+
+    def poll(self, final: bool = False) -> Iterator[Block | Finding]:
+        """New blocks and file-level findings, file by file. `final`: take held hands as they are."""
+        now = self.clock()
+        listing = self._list()
+        self._follow_renames(listing)
+        for name, st in listing.items():
+            state = self.files.get(name)
+            ident = (st.st_dev, st.st_ino)
+            rewritten = state is not None and not state.archive and (
+                st.st_size < state.size or (st.st_size == state.size and st.st_mtime != state.mtime))
+            if state is None or state.ident != ident or rewritten:  # new, replaced, truncated, rewritten in place
+                state = self.files[name] = Followed(ident, archive=_is_archive(name), changed_at=now)
+            stamp = (st.st_size, st.st_mtime)
+            if stamp != state.seen:
+                state.seen, state.changed_at = stamp, now
+            quiet = final or now - state.changed_at >= self.idle
+            unread = stamp != (state.size, state.mtime)
+            if state.archive:
+                if unread and quiet:
+                    state.size, state.mtime = stamp
+                    yield from self._read_archive(name)
+            elif unread or (state.held and quiet):
+                yield from self._read(name, state, st.st_size, quiet)
+                state.mtime = st.st_mtime
+
+    # -- listing -----------------------------------------------------------------------------
+    def _list(self) -> dict[str, os.stat_result]:
+        out: dict[str, os.stat_result] = {}
+        for path, problem in _paths.expand_paths([self.folder]):
+            name = str(path)
+            if problem is not None:
+                continue  # an empty folder waits for its first file; a sub-folder not listable is skipped
+            try:
+                out[name] = os.stat(name)
+            except OSError:
+                continue  # gone between the listing and the stat: the next poll sees
+        return out
+
+    def _follow_renames(self, listing: dict[str, os.stat_result]) -> None:
+        """A file that moved (a client rotating its log) keeps its place under its new name."""
+        gone = {state.ident: name for name, state in self.files.items() if name not in listing}
+        for name, st in listing.items():
+            moved = gone.pop((st.st_dev, st.st_ino), None) if name not in self.files else None
+            if moved is not None:
+                self.files[name] = self.files.pop(moved)
+        for name in gone.values():
+            self.files.pop(name, None)
+
+    # -- reading -------------------------------------------------------------------------------
+    def _read(self, name: str, state: Followed, size: int, quiet: bool) -> Iterator[Block | Finding]:
+        """The items of bytes [offset, size) not yet emitted; the last block held unless finished or quiet."""
+        display = _paths.display_name(name)
+        newlines = 0
+
+        def counted(chunks):
+            nonlocal newlines
+            for chunk in chunks:
+                newlines += chunk.count(b"\n")
+                yield chunk
+
+        try:
+            with open(name, "rb") as handle:
+                if state.offset == 0:  # UTF-16 is decoded from its byte-order mark: re-read whole, always
+                    state.whole = handle.read(2) in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+                handle.seek(state.offset)
+                chunks = counted(byte_chunks(_Bounded(handle, size - state.offset), display))
+                items = [item for item in split_chunks(chunks, display, state.line)
+                         if not (isinstance(item, Finding) and item.code == "HH001")]  # empty: still waiting
+        except OSError as exc:
+            yield _cannot_read(display, exc)
+            return
+        items = [item for item in items if (item.line, item.column) > state.done]
+        held = items[-1] if items and isinstance(items[-1], Block) and items[-1].dialect is not None else None
+        if held is not None and (quiet or looks_finished(held)):
+            held = None
+        state.held = held is not None
+        state.size = size
+        for item in items:
+            if item is held:
+                break
+            state.done = (item.line, item.column)
+            if isinstance(item, Block) and item.dialect is not None and not item.oversized:
+                digest = hashlib.blake2b(item.text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+                if digest in self.taken:
+                    continue  # read before (a rotated copy, a rewritten file): validated once
+                self.taken.add(digest)
+            yield item
+        if held is None and not state.whole:  # all taken: the next read starts at the end
+            state.offset, state.line, state.done = size, state.line + newlines, (0, 0)
+
+    def _read_archive(self, name: str) -> Iterator[Block | Finding]:
+        for path, problem in sources.expand_paths([name]):
+            if problem is not None:
+                yield _paths.path_finding(path, problem)
+                continue
+            for item in sources.read_blocks(path):
+                if isinstance(item, Block) and item.dialect is not None and not item.oversized:
+                    digest = hashlib.blake2b(item.text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+                    if digest in self.taken:
+                        continue
+                    self.taken.add(digest)
+                yield item
+
+
+def _cannot_read(name: str, exc: OSError) -> Finding:
+    return finding("HH004", f"cannot read file: {exc.strerror or exc}", name, 0)
+
+
+def _is_archive(name: str) -> bool:
+    return sources.is_gzip(name) or sources.is_zip(name)
+
+
+def looks_finished(block: Block) -> bool:
+    """Whether a hand at the end of a file is whole: its summary section is there and a blank line
+    follows its last line (a client writes a hand, then the blank lines that end it). Otherwise it
+    waits for the file to be idle."""
+    return SUMMARY_MARK in block.text and block.text.endswith("\n\n")
+
+
+class Session:
+    """Validate blocks as they come, with the cross-hand checks carried from poll to poll, and store
+    each poll's hands in a dataset (one commit per batch with new hands)."""
+
+    def __init__(self, rules: RuleSet | None = None, out: str | os.PathLike | None = None,
+                 wait: float | None = None) -> None:
+        self.rules = rules or RuleSet()
+        self.cross = CrossHand(self.rules)
+        self.summary = Summary()
+        self.out = out
+        self.wait = wait
+        self.stored = 0
+        self.commits = 0
+
+    def take(self, items: list[Block | Finding]) -> list[HandResult | Finding]:
+        """The verdicts on `items`: those new to the dataset (all without one), after they are committed."""
+        results = [self._judge(item) for item in items]
+        if self.out is None or not results:
+            return results
+        from hhtool.export.writer import DatasetWriter
+
+        writer = DatasetWriter(self.out, self.wait)
+        fresh: list[HandResult | Finding] = []
+        try:
+            for result in results:
+                skipped, written = writer.stats.hands_skipped, writer.stats.hands_written
+                stored = writer.add(result)
+                if stored is not result:
+                    self.summary.replace(result, stored)
+                if isinstance(stored, Finding) or writer.stats.hands_skipped == skipped:
+                    fresh.append(stored)
+            if writer.stats.hands_written or writer.rows.data["findings"]:
+                stats = writer.commit()
+                self.stored += stats.hands_written
+                self.commits += 1
+            else:
+                writer.abort()
+        except BaseException:
+            writer.abort()
+            raise
+        return fresh
+
+    def _judge(self, item: Block | Finding) -> HandResult | Finding:
+        tally = self.summary.tally
+        if isinstance(item, Finding):
+            tally.add(item)
+            self.summary.add(item)
+            return item
+        if item.dialect is None:
+            stray = stray_text(item)
+            tally.add(stray)
+            self.summary.add(stray)
+            return stray
+        parsed = _parse_safely(item)
+        tally.add(parsed)
+        result = _validate_parsed(parsed, item.text, self.rules, self.cross)
+        self.summary.add(result)
+        return result
+
+
+def watch(folder: str | os.PathLike, session: Session, stop: threading.Event, emit: Callable[[list], None],
+          interval: float = 1.0, idle: float = 5.0, once: bool = False, clock: Callable[[], float] = time.monotonic
+          ) -> Follower:
+    """Poll `folder` every `interval` seconds until `stop` is set (or once, taking held hands as they
+    are), handing each poll's verdicts to `emit` once they are stored. A poll in progress finishes
+    (its batch committed or not at all) before the stop is seen."""
+    follower = Follower(Path(folder), idle, clock)
+    while True:
+        items = list(follower.poll(final=once))
+        if items:
+            emit(session.take(items))
+        if once or stop.wait(interval):
+            return follower

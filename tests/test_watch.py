@@ -1,0 +1,324 @@
+"""`hhtool watch` (issue #17, item 4): follow files as a client appends to them, validate each new hand
+once, store it, stop cleanly. Unit tests drive the follower with a fake clock; the live tests run
+`hhtool watch` against a writer process and stop it with SIGINT and SIGTERM."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from conftest import make_hand
+from typer.testing import CliRunner
+
+from hhtool.cli import app
+from hhtool.dataset import open_dataset
+from hhtool.io import Block
+from hhtool.validate import validate_paths
+from hhtool.watch import Follower, Session, looks_finished, watch
+
+SEP = "\n\n\n"
+HANDS = [make_hand(930000000001 + i, table=f"Table 'Watch {i}' 6-max Seat #1 is the button") for i in range(8)]
+BAD = make_hand(930000000099, table="Table 'Watch bad' 6-max Seat #1 is the button").replace("Carol collected $0.10 from pot", "Carol collected $0.12 from pot")
+CLI = [sys.executable, "-c", "from hhtool.cli import app; app()"]
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def append(path: Path, text: str) -> None:
+    with open(path, "a", encoding="utf-8", newline="") as handle:
+        handle.write(text)
+
+
+def ids(items) -> list[str]:
+    return [item.text.split("#", 1)[1].split(":", 1)[0] for item in items if isinstance(item, Block)]
+
+
+def hid(hand: str) -> str:
+    return hand.split("#", 1)[1].split(":", 1)[0]
+
+
+@pytest.fixture()
+def follow(tmp_path):
+    folder = tmp_path / "hh"
+    folder.mkdir()
+    clock = Clock()
+    return folder, clock, Follower(folder, idle=5.0, clock=clock)
+
+
+def test_a_growing_file_gives_each_hand_once_and_holds_a_partial_last_hand(follow):
+    folder, clock, follower = follow
+    path = folder / "table.txt"
+    append(path, HANDS[0] + SEP)
+    assert ids(follower.poll()) == [hid(HANDS[0])]
+    assert list(follower.poll()) == []  # unchanged: nothing read
+    head, tail = HANDS[1][:200], HANDS[1][200:]
+    append(path, head)  # the client is writing the next hand
+    assert list(follower.poll()) == []
+    clock.now += 1
+    append(path, tail + SEP)
+    assert ids(follower.poll()) == [hid(HANDS[1])]
+    append(path, HANDS[2] + SEP + HANDS[3] + SEP)
+    assert ids(follower.poll()) == [hid(HANDS[2]), hid(HANDS[3])]
+
+
+def test_a_last_hand_without_its_blank_line_waits_for_the_file_to_be_idle(follow):
+    folder, clock, follower = follow
+    path = folder / "table.txt"
+    append(path, HANDS[0])  # whole, but no blank line yet: it may still be written
+    assert list(follower.poll()) == []
+    clock.now += 4.9
+    assert list(follower.poll()) == []
+    clock.now += 0.2
+    assert ids(follower.poll()) == [hid(HANDS[0])]
+    append(path, SEP + HANDS[1] + SEP)
+    assert ids(follower.poll()) == [hid(HANDS[1])]  # the first hand is not read again
+
+
+def test_a_hand_cut_short_is_taken_when_the_file_is_idle_and_reported(follow, tmp_path):
+    folder, clock, follower = follow
+    path = folder / "table.txt"
+    append(path, HANDS[0] + SEP + HANDS[1][:300])
+    assert ids(follower.poll()) == [hid(HANDS[0])]
+    clock.now += 6
+    items = list(follower.poll())
+    assert ids(items) == [hid(HANDS[1])]
+    session = Session()
+    [result] = session.take(items)
+    assert result.status == "unparsed" and "HH011" in [f.code for f in result.findings]
+
+
+def test_final_poll_takes_held_hands_as_they_are(follow):
+    folder, _, follower = follow
+    append(folder / "t.txt", HANDS[0])
+    assert list(follower.poll()) == []
+    assert ids(follower.poll(final=True)) == [hid(HANDS[0])]
+
+
+def test_line_numbers_are_the_files_own_across_reads(follow):
+    folder, clock, follower = follow
+    path = folder / "table.txt"
+    got = []
+    for hand in HANDS[:4]:
+        append(path, hand.replace("\n", "\r\n") + SEP.replace("\n", "\r\n"))
+        clock.now += 1
+        got += [(b.line, b.column) for b in follower.poll() if isinstance(b, Block)]
+    whole = [(r.line, 1) for r in validate_paths([path])]
+    assert got == whole == [(1, 1), (23, 1), (45, 1), (67, 1)]
+
+
+def test_rotation_by_rename_and_a_new_file_read_each_hand_once(follow):
+    folder, clock, follower = follow
+    path = folder / "table.txt"
+    append(path, HANDS[0] + SEP)
+    assert ids(follower.poll()) == [hid(HANDS[0])]
+    append(path, HANDS[1][:250])  # rotated mid-hand: the client finishes the hand in the renamed file
+    assert list(follower.poll()) == []
+    os.rename(path, folder / "table.1.txt")
+    append(folder / "table.1.txt", HANDS[1][250:] + SEP)
+    append(path, HANDS[2] + SEP)
+    clock.now += 1
+    assert sorted(ids(follower.poll())) == sorted([hid(HANDS[1]), hid(HANDS[2])])
+    assert list(follower.poll()) == []
+
+
+def test_truncation_and_copies_do_not_read_a_hand_twice(follow):
+    folder, clock, follower = follow
+    path = folder / "table.txt"
+    append(path, HANDS[0] + SEP + HANDS[1] + SEP)
+    assert ids(follower.poll()) == [hid(HANDS[0]), hid(HANDS[1])]
+    (folder / "copy.txt").write_text(HANDS[0] + SEP + HANDS[1] + SEP)  # copytruncate rotation: the copy
+    path.write_text("")  # the truncation
+    clock.now += 1
+    assert list(follower.poll()) == []
+    append(path, HANDS[2] + SEP)
+    assert ids(follower.poll()) == [hid(HANDS[2])]
+    path.write_text(HANDS[3] + SEP)  # replaced by a shorter file: read from its start
+    clock.now += 1
+    assert ids(follower.poll()) == [hid(HANDS[3])]
+
+
+def test_a_utf16_file_is_followed_too(follow):
+    folder, clock, follower = follow
+    path = folder / "t.txt"
+    path.write_bytes((HANDS[0] + SEP).encode("utf-16"))
+    assert ids(follower.poll()) == [hid(HANDS[0])]
+    with open(path, "ab") as handle:
+        handle.write((HANDS[1] + SEP).encode("utf-16-le"))
+    clock.now += 1
+    assert ids(follower.poll()) == [hid(HANDS[1])]
+
+
+def test_an_archive_is_read_once_it_is_stable(follow):
+    folder, clock, follower = follow
+    (folder / "old.txt.gz").write_bytes(gzip.compress((HANDS[0] + SEP + HANDS[1]).encode()))
+    assert list(follower.poll()) == []
+    clock.now += 5
+    assert ids(follower.poll()) == [hid(HANDS[0]), hid(HANDS[1])]
+    clock.now += 5
+    assert list(follower.poll()) == []
+
+
+def test_looks_finished():
+    assert looks_finished(Block("f", 1, 1, "pokerstars", HANDS[0] + "\n"))
+    assert not looks_finished(Block("f", 1, 1, "pokerstars", HANDS[0]))
+    assert not looks_finished(Block("f", 1, 1, "pokerstars", HANDS[0][:300] + "\n\n"))
+
+
+def test_session_stores_each_batch_and_reports_only_hands_new_to_the_dataset(tmp_path):
+    folder, out = tmp_path / "hh", tmp_path / "ds"
+    folder.mkdir()
+    path = folder / "t.txt"
+    append(path, HANDS[0] + SEP + BAD + SEP)
+    stop = threading.Event()
+    batches: list = []
+    watch(folder, Session(out=out), stop, batches.append, once=True)
+    assert [[r.status for r in batch] for batch in batches] == [["valid", "invalid"]]
+    append(path, HANDS[1] + SEP)
+    batches.clear()
+    watch(folder, Session(out=out), stop, batches.append, once=True)  # a new session re-reads the file
+    assert [[r.hand_id for r in batch] for batch in batches] == [[hid(HANDS[1])]]
+    stored = open_dataset(out).hands
+    assert sorted(stored["hand_id"].tolist()) == sorted([hid(HANDS[0]), hid(BAD), hid(HANDS[1])])
+    assert stored.set_index("hand_id").loc[hid(BAD), "status"] == "invalid"
+
+
+def test_cli_once_text_and_jsonl(tmp_path):
+    folder = tmp_path / "hh"
+    folder.mkdir()
+    (folder / "t.txt").write_text(HANDS[0] + SEP + BAD)
+    result = CliRunner().invoke(app, ["watch", str(folder), "--once"])
+    assert result.exit_code == 0
+    assert [line.split(": ", 2)[1].split()[0] for line in result.stdout.splitlines()] == ["HH205", "HH206", "HH210"]
+    assert "2 new hands (valid 1, invalid 1)" in result.stderr
+    as_json = CliRunner().invoke(app, ["watch", str(folder), "--once", "--format", "jsonl"])
+    assert [json.loads(line)["status"] for line in as_json.stdout.splitlines()] == ["valid", "invalid"]
+    assert CliRunner().invoke(app, ["watch", str(tmp_path / "nope"), "--once"]).exit_code == 2
+
+
+# -- live: a writer process and `hhtool watch` in another --------------------------------------------
+
+WRITER = textwrap.dedent("""\
+    import json, os, sys, time
+    steps = json.load(open(sys.argv[1]))
+    for step in steps:
+        if "rename" in step:
+            os.rename(step["rename"], step["to"])
+        elif "sleep" in step:
+            time.sleep(step["sleep"])
+        else:
+            with open(step["file"], "a", encoding="utf-8", newline="") as handle:
+                handle.write(step["text"])
+                handle.flush()
+    print("done", flush=True)
+    """)
+
+
+def _plan(folder: Path) -> tuple[list[dict], list[str]]:
+    """Two tables written in turns, hands written in two parts, a rotation by rename, a bad hand."""
+    a, b = str(folder / "table-a.txt"), str(folder / "sub" / "table-b.txt")
+    steps: list[dict] = []
+    written = []
+    for i, hand in enumerate([*HANDS[:6], BAD]):
+        target = a if i % 2 == 0 else b
+        steps += [{"file": target, "text": hand[:180]}, {"sleep": 0.15}, {"file": target, "text": hand[180:] + SEP},
+                  {"sleep": 0.1}]
+        written.append(hid(hand))
+        if i == 3:
+            steps.append({"rename": a, "to": a + ".1"})  # the client rotates table a: a new file from here
+    steps.append({"file": b, "text": HANDS[7]})  # the last one without its blank lines: taken when idle
+    written.append(hid(HANDS[7]))
+    return steps, written
+
+
+def _live(tmp_path: Path, stop_signal: int) -> None:
+    folder, out = tmp_path / "hh", tmp_path / "ds"
+    (folder / "sub").mkdir(parents=True)
+    steps, written = _plan(folder)
+    (tmp_path / "plan.json").write_text(json.dumps(steps))
+    (tmp_path / "writer.py").write_text(WRITER)
+    watcher = subprocess.Popen([*CLI, "watch", str(folder), "--out", str(out), "--interval", "0.05", "--idle", "1"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        writer = subprocess.run([sys.executable, str(tmp_path / "writer.py"), str(tmp_path / "plan.json")],
+                                capture_output=True, text=True, timeout=60)
+        assert writer.stdout == "done\n"
+        deadline = time.monotonic() + 60
+        stored: list[str] = []
+        while time.monotonic() < deadline:
+            if (out / "hands").exists():
+                stored = open_dataset(out).hands["hand_id"].tolist()
+                if len(stored) >= len(written):
+                    break
+            time.sleep(0.2)
+        watcher.send_signal(stop_signal)
+        stdout, stderr = watcher.communicate(timeout=60)
+    finally:
+        if watcher.poll() is None:
+            watcher.kill()
+            watcher.communicate()
+    assert watcher.returncode == 0, stderr
+    assert "stopped" in stderr.splitlines()[-1]
+    assert sorted(stored) == sorted(written)  # every hand once, the partial ones whole
+    final = open_dataset(out).hands
+    assert sorted(final["hand_id"].tolist()) == sorted(written)
+    assert set(final["status"]) == {"valid", "invalid"}
+    assert not final["status"].isin(["unparsed"]).any()  # no hand was taken half-written
+    codes = [line.split(": ", 2)[1].split()[0] for line in stdout.splitlines() if "(hand 930000000099)" in line]
+    assert codes == ["HH205", "HH206", "HH210"]  # the bad hand's findings, printed once
+    assert not list(out.glob(".tmp-*"))  # nothing half-written
+
+
+def test_live_writer_and_sigint(tmp_path):
+    _live(tmp_path, signal.SIGINT)
+
+
+def test_live_writer_and_sigterm(tmp_path):
+    _live(tmp_path, signal.SIGTERM)
+
+
+def test_a_second_signal_aborts_the_poll_in_progress_and_adds_nothing(tmp_path):
+    """Stopped while it waits for the dataset's lock (another writer holds it): the first signal asks
+    for a stop after the poll, the second aborts it; the dataset is as it was."""
+    import fcntl
+
+    folder, out = tmp_path / "hh", tmp_path / "ds"
+    folder.mkdir()
+    (folder / "t.txt").write_text(HANDS[0] + SEP)
+    (out / ".hhtool").mkdir(parents=True)
+    lock = os.open(out / ".hhtool" / "lock", os.O_RDWR | os.O_CREAT)
+    fcntl.flock(lock, fcntl.LOCK_EX)
+    watcher = subprocess.Popen([*CLI, "watch", str(folder), "--out", str(out), "--interval", "0.05"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        line = ""
+        while "waiting for another export" not in line and time.monotonic() < deadline:
+            line = watcher.stderr.readline()
+        watcher.send_signal(signal.SIGINT)
+        time.sleep(0.3)
+        assert watcher.poll() is None  # still waiting: the poll is not done
+        watcher.send_signal(signal.SIGINT)
+        stdout, stderr = watcher.communicate(timeout=60)
+    finally:
+        os.close(lock)
+        if watcher.poll() is None:
+            watcher.kill()
+            watcher.communicate()
+    assert watcher.returncode == 130, stderr
+    assert "added nothing" in stderr
+    assert not (out / "hands").exists() and not list(out.glob(".tmp-*"))
