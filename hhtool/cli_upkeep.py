@@ -6,6 +6,7 @@ from __future__ import annotations
 import signal
 import sys
 import threading
+from contextlib import contextmanager
 from enum import StrEnum
 from typing import Annotated
 
@@ -13,6 +14,7 @@ import typer
 
 from hhtool import cli as _cli
 from hhtool.findings import Finding
+from hhtool.safetext import printable
 from hhtool.serialize import to_json_line
 
 
@@ -94,5 +96,126 @@ def _stopper(stop: threading.Event):
     return handler
 
 
+dataset_app = typer.Typer(help="Dataset upkeep: info, compact, remove, revalidate.", no_args_is_help=True)
+DatasetArg = Annotated[str, typer.Argument(help="Dataset folder written by 'hhtool export'.")]
+WaitOption = Annotated[float | None, typer.Option(
+    "--wait", min=0, help="Seconds to wait while another process writes the dataset (default: until it has "
+                          "finished; 0: fail at once, exit code 2).")]
+
+
+class InfoFormat(StrEnum):
+    text = "text"
+    json = "json"
+
+
+@contextmanager
+def _upkeep_errors(dataset: str):
+    """A missing dataset, a busy one or an I/O failure: one line and exit code 2; Ctrl-C: nothing changed."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        raise _cli._interrupted(f"{dataset} is unchanged") from None
+    except OSError as exc:
+        print(f"hhtool: {printable(str(exc))}", file=sys.stderr)
+        raise typer.Exit(_cli.EXIT_USAGE) from None
+
+
+@dataset_app.command("info")
+def dataset_info(
+    dataset: DatasetArg,
+    fmt: Annotated[InfoFormat, typer.Option("--format", help="Output format on stdout.")] = InfoFormat.text,
+) -> None:
+    """What a dataset holds: hands by status, source files, runs, files and size, schema version, days."""
+    from hhtool.upkeep import info
+
+    with _upkeep_errors(dataset):
+        facts = info(dataset)
+    if fmt is InfoFormat.json:
+        sys.stdout.buffer.write(to_json_line(facts))
+        return
+    status = ", ".join(f"{k} {v}" for k, v in facts["by_status"].items()) or "none"
+    span = (f"{facts['first_day']} to {facts['last_day']} ({facts['days']} days)" if facts["first_day"]
+            else "no dated hand") + (", and hands of unknown date" if facts["undated"] else "")
+    lines = [f"dataset       {printable(facts['path'])}",
+             f"hands         {facts['hands']} ({status})",
+             f"source files  {facts['source_files']}",
+             f"days          {span}",
+             f"runs          {facts['runs']}" + (f" (last {facts['last_run']})" if facts["last_run"] else ""),
+             f"files         {facts['files']}, {facts['bytes']:,} bytes",
+             f"schema        version {facts['schema_version']}; files by version: "
+             + ", ".join(f"{k}: {v}" for k, v in facts["file_schema_versions"].items())]
+    lines += [f"  {table:8} {t['rows']:>10} rows {t['files']:>6} files {t['bytes']:>12,} bytes"
+              for table, t in facts["tables"].items()]
+    print("\n".join(lines))
+
+
+@dataset_app.command("compact")
+def dataset_compact(dataset: DatasetArg, wait: WaitOption = None) -> None:
+    """Merge the many small files of each table and day (one per export run or watch poll) into one.
+
+    The rows stay the same; a reader sees the dataset before or after, never half of it.
+    """
+    from hhtool.upkeep import compact
+
+    with _upkeep_errors(dataset):
+        stats = compact(dataset, wait)
+    print(f"compacted {dataset}: {stats.files_before} files -> {stats.files_after}", file=sys.stderr)
+
+
+@dataset_app.command("remove")
+def dataset_remove(
+    dataset: DatasetArg,
+    files: Annotated[list[str] | None, typer.Option("--file", help="Remove the hands read from this source "
+                                                    "file (as stored, or the same file by another path).")] = None,
+    hands: Annotated[list[str] | None, typer.Option("--hand", help="Remove this hand (its hand_id, or "
+                                                    "hand_uid such as pokerstars:123).")] = None,
+    wait: WaitOption = None,
+) -> None:
+    """Remove hands from every table at once, by source file or by hand id.
+
+    Exit code 0 when hands were removed, 1 when none matched, 2 for a usage or I/O failure.
+    """
+    from hhtool.upkeep import remove
+
+    if not files and not hands:
+        print("hhtool: name what to remove: --file PATH or --hand ID (each may be repeated)", file=sys.stderr)
+        raise typer.Exit(_cli.EXIT_USAGE)
+    with _upkeep_errors(dataset):
+        stats = remove(dataset, files or [], hands or [], wait)
+    rows = sum(stats.rows.values())
+    print(f"removed {stats.hands} hands ({rows} rows: "
+          f"{', '.join(f'{t} {n}' for t, n in stats.rows.items())}) from {dataset}", file=sys.stderr)
+    if not rows:
+        raise typer.Exit(_cli.EXIT_FINDINGS)
+
+
+@dataset_app.command("revalidate")
+def dataset_revalidate(
+    dataset: DatasetArg,
+    rules: Annotated[str | None, typer.Option("--rules", help="House rules TOML file (see README).")] = None,
+    wait: WaitOption = None,
+) -> None:
+    """Judge the stored hands again (after a rules change) from their recorded source files.
+
+    Their status, errors, warnings and findings rows are replaced where the judgement changed;
+    hands whose source is gone keep theirs. Exit code 0, or 2 when a source cannot be read.
+    """
+    from hhtool.upkeep import revalidate
+
+    ruleset = _cli._load_rules(rules)
+    with _upkeep_errors(dataset):
+        stats = revalidate(dataset, ruleset, wait, rules)
+    moves = ", ".join(f"{old} -> {new} {n}" for (old, new), n in sorted(stats.transitions.items()))
+    print(f"revalidated {stats.judged} of {stats.hands} hands in {dataset}: {stats.changed} changed"
+          + (f" ({moves})" if moves else "")
+          + (f"; {stats.missing} not found in their source, kept as stored" if stats.missing else ""),
+          file=sys.stderr)
+    for name in stats.unreadable:
+        print(f"hhtool: cannot read {printable(name)}", file=sys.stderr)
+    if stats.unreadable:
+        raise typer.Exit(_cli.EXIT_USAGE)
+
+
 def register(app: typer.Typer) -> None:
     app.command()(watch)
+    app.add_typer(dataset_app, name="dataset")

@@ -72,7 +72,6 @@ class Follower:
     clock: Callable[[], float] = time.monotonic
     files: dict[str, Followed] = field(default_factory=dict)
     taken: set[bytes] = field(default_factory=set)  # digests of the hand texts emitted
-    reported: set[tuple[str, str]] = field(default_factory=set)  # listing problems told once
 
     def poll(self, final: bool = False) -> Iterator[Block | Finding]:
         """New blocks and file-level findings, file by file. `final`: take held hands as they are."""
@@ -218,11 +217,13 @@ class Session:
         fresh: list[HandResult | Finding] = []
         try:
             for result in results:
-                skipped, written = writer.stats.hands_skipped, writer.stats.hands_written
+                skipped, known = writer.stats.hands_skipped, len(writer.known_file_findings)
                 stored = writer.add(result)
                 if stored is not result:
                     self.summary.replace(result, stored)
-                if isinstance(stored, Finding) or writer.stats.hands_skipped == skipped:
+                is_new = (len(writer.known_file_findings) > known if isinstance(stored, Finding)
+                          else writer.stats.hands_skipped == skipped)
+                if is_new:
                     fresh.append(stored)
             if writer.stats.hands_written or writer.rows.data["findings"]:
                 stats = writer.commit()
