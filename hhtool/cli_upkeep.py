@@ -47,32 +47,35 @@ def watch(
     if not Path(folder).is_dir():
         print(f"hhtool: {folder} is not a folder", file=sys.stderr)
         raise typer.Exit(_cli.EXIT_USAGE)
-    session = Session(_cli._load_rules(rules), out)
     stop = threading.Event()
     raw = sys.stdout.buffer
 
-    def emit(results: list) -> None:
-        for result in results:
-            if fmt is WatchFormat.jsonl:
-                is_hand = not isinstance(result, Finding)
-                raw.write(result.json_line() if is_hand else to_json_line({"file_finding": result.as_dict()}))
-            else:
-                findings = [result] if isinstance(result, Finding) else result.findings
-                raw.write("".join(_cli._finding_line(f) + "\n" for f in findings).encode())
+    def render(result) -> tuple[str | None, bytes]:
+        """(the hand's status, or None for a file-level finding; its output) as it comes."""
+        is_hand = not isinstance(result, Finding)
+        if fmt is WatchFormat.jsonl:
+            text = result.json_line() if is_hand else to_json_line({"file_finding": result.as_dict()})
+        else:
+            findings = result.findings if is_hand else [result]
+            text = "".join(_cli._finding_line(f) + "\n" for f in findings).encode()
+        return (result.status if is_hand else None), text
+
+    def emit(batch: list[tuple[str | None, bytes]]) -> None:
+        raw.write(b"".join(text for _, text in batch))
         raw.flush()
-        hands = [r for r in results if not isinstance(r, Finding)]
-        if hands:
-            counts = {status: sum(r.status == status for r in hands) for status in ("valid", "invalid", "unparsed",
-                                                                                       "unsupported", "duplicate")}
-            told = ", ".join(f"{status} {n}" for status, n in counts.items() if n)
-            print(f"hhtool watch: {len(hands)} new hands ({told})" + (f"; stored in {out}" if out else ""),
+        statuses = [status for status, _ in batch if status is not None]
+        if statuses:
+            counts = {s: statuses.count(s) for s in ("valid", "invalid", "unparsed", "unsupported", "duplicate")}
+            told = ", ".join(f"{s} {n}" for s, n in counts.items() if n)
+            print(f"hhtool watch: {len(statuses)} new hands ({told})" + (f"; stored in {out}" if out else ""),
                   file=sys.stderr, flush=True)
 
+    session = Session(_cli._load_rules(rules), out, render=render, emit=emit)
     previous = {sig: signal.signal(sig, _stopper(stop)) for sig in (signal.SIGINT, signal.SIGTERM)}
     if not once:
         print(f"hhtool watch: following {folder} every {interval:g} s; Ctrl-C stops", file=sys.stderr, flush=True)
     try:
-        follow(folder, session, stop, emit, interval, idle, once)
+        follow(folder, session, stop, interval, idle, once)
     except KeyboardInterrupt:
         raise _cli._interrupted("the poll in progress added nothing") from None
     except OSError as exc:

@@ -28,7 +28,7 @@ import hashlib
 import os
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -134,34 +134,48 @@ class Follower:
                 yield chunk
 
         try:
-            with open(name, "rb") as handle:
-                if state.offset == 0:  # UTF-16 is decoded from its byte-order mark: re-read whole, always
-                    state.whole = handle.read(2) in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
-                handle.seek(state.offset)
-                chunks = counted(byte_chunks(_Bounded(handle, size - state.offset), display))
-                items = [item for item in split_chunks(chunks, display, state.line)
-                         if not (isinstance(item, Finding) and item.code == "HH001")]  # empty: still waiting
+            handle = open(name, "rb")
         except OSError as exc:
             yield _cannot_read(display, exc)
             return
-        items = [item for item in items if (item.line, item.column) > state.done]
-        held = items[-1] if items and isinstance(items[-1], Block) and items[-1].dialect is not None else None
-        if held is not None and (quiet or looks_finished(held)):
-            held = None
-        state.held = held is not None
-        state.size = size
-        for item in items:
-            if item is held:
-                break
-            state.done = (item.line, item.column)
-            if isinstance(item, Block) and item.dialect is not None and not item.oversized:
-                digest = hashlib.blake2b(item.text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
-                if digest in self.taken:
-                    continue  # read before (a rotated copy, a rewritten file): validated once
-                self.taken.add(digest)
-            yield item
-        if held is None and not state.whole:  # all taken: the next read starts at the end
+        with handle:
+            if state.offset == 0:  # UTF-16 is decoded from its byte-order mark: re-read whole, always
+                state.whole = handle.read(2) in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+            handle.seek(state.offset)
+            chunks = counted(byte_chunks(_Bounded(handle, size - state.offset), display))
+            last = None  # one item of look-ahead: the last block of the file may be held
+            try:
+                for item in split_chunks(chunks, display, state.line):
+                    if (item.line, item.column) <= state.done or (isinstance(item, Finding) and item.code == "HH001"):
+                        continue  # emitted by an earlier read; "no hand" in a file still empty
+                    if last is not None:
+                        yield from self._emit(state, last)
+                    last = item
+            except OSError as exc:
+                yield _cannot_read(display, exc)
+                return
+        held = last is not None and isinstance(last, Block) and last.dialect is not None and not (
+            quiet or looks_finished(last))
+        state.held, state.size = held, size
+        if last is not None and not held:
+            yield from self._emit(state, last)
+        if not held and not state.whole:  # all taken: the next read starts at the end
             state.offset, state.line, state.done = size, state.line + newlines, (0, 0)
+
+    def _emit(self, state: Followed, item: Block | Finding) -> Iterator[Block | Finding]:
+        state.done = (item.line, item.column)
+        if not self._seen(item):
+            yield item
+
+    def _seen(self, item: Block | Finding) -> bool:
+        """Whether this hand's exact text was taken before (a rotated copy, a rewritten file); remembers it."""
+        if not isinstance(item, Block) or item.dialect is None or item.oversized:
+            return False
+        digest = hashlib.blake2b(item.text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+        if digest in self.taken:
+            return True
+        self.taken.add(digest)
+        return False
 
     def _read_archive(self, name: str) -> Iterator[Block | Finding]:
         for path, problem in sources.expand_paths([name]):
@@ -169,12 +183,8 @@ class Follower:
                 yield _paths.path_finding(path, problem)
                 continue
             for item in sources.read_blocks(path):
-                if isinstance(item, Block) and item.dialect is not None and not item.oversized:
-                    digest = hashlib.blake2b(item.text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
-                    if digest in self.taken:
-                        continue
-                    self.taken.add(digest)
-                yield item
+                if not self._seen(item):
+                    yield item
 
 
 def _cannot_read(name: str, exc: OSError) -> Finding:
@@ -194,47 +204,76 @@ def looks_finished(block: Block) -> bool:
 
 class Session:
     """Validate blocks as they come, with the cross-hand checks carried from poll to poll, and store
-    each poll's hands in a dataset (one commit per batch with new hands)."""
+    them in a dataset: one commit per poll (or per `batch` hands, on a large first read).
+
+    Results are not kept: each is turned by `render` into what the caller prints (by default the
+    result itself), and handed to `emit` a batch at a time, once the batch is committed; with a
+    dataset, only hands (and file-level findings) new to it are.
+    """
 
     def __init__(self, rules: RuleSet | None = None, out: str | os.PathLike | None = None,
-                 wait: float | None = None) -> None:
+                 wait: float | None = None, render: Callable = lambda result: result,
+                 emit: Callable[[list], None] = lambda batch: None, batch: int = 10_000) -> None:
         self.rules = rules or RuleSet()
         self.cross = CrossHand(self.rules)
         self.summary = Summary()
-        self.out = out
-        self.wait = wait
+        self.out, self.wait = out, wait
+        self.render, self.emit, self.batch = render, emit, batch
         self.stored = 0
         self.commits = 0
+        self._fresh_findings = 0  # file-level findings new to the dataset in the writer's batch
 
-    def take(self, items: list[Block | Finding]) -> list[HandResult | Finding]:
-        """The verdicts on `items`: those new to the dataset (all without one), after they are committed."""
-        results = [self._judge(item) for item in items]
-        if self.out is None or not results:
-            return results
-        from hhtool.export.writer import DatasetWriter
-
-        writer = DatasetWriter(self.out, self.wait)
-        fresh: list[HandResult | Finding] = []
+    def take(self, items: Iterable[Block | Finding]) -> None:
+        """Judge, store and emit `items`; interrupted, the batch in progress is not stored."""
+        writer = None
+        pending: list = []
         try:
-            for result in results:
-                skipped, known = writer.stats.hands_skipped, len(writer.known_file_findings)
-                stored = writer.add(result)
-                if stored is not result:
-                    self.summary.replace(result, stored)
-                is_new = (len(writer.known_file_findings) > known if isinstance(stored, Finding)
-                          else writer.stats.hands_skipped == skipped)
-                if is_new:
-                    fresh.append(stored)
-            if writer.stats.hands_written or writer.rows.data["findings"]:
-                stats = writer.commit()
-                self.stored += stats.hands_written
-                self.commits += 1
-            else:
-                writer.abort()
+            for item in items:
+                result = self._judge(item)
+                if self.out is not None:
+                    if writer is None:
+                        from hhtool.export.writer import DatasetWriter
+
+                        writer = DatasetWriter(self.out, self.wait)
+                    result = self._store(writer, result)
+                    if result is None:
+                        continue
+                pending.append(self.render(result))
+                if len(pending) >= self.batch:
+                    self._commit(writer)
+                    writer = None
+                    self.emit(pending)
+                    pending = []
+            self._commit(writer)
+            writer = None
         except BaseException:
-            writer.abort()
+            if writer is not None:
+                writer.abort()
             raise
-        return fresh
+        if pending:
+            self.emit(pending)
+
+    def _store(self, writer, result: HandResult | Finding) -> HandResult | Finding | None:
+        """Add a result to the writer: it as stored, or None when the dataset holds it already."""
+        skipped, known = writer.stats.hands_skipped, len(writer.known_file_findings)
+        stored = writer.add(result)
+        if stored is not result:
+            self.summary.replace(result, stored)
+        if isinstance(stored, Finding):
+            fresh = len(writer.known_file_findings) > known
+            self._fresh_findings += fresh
+            return stored if fresh else None
+        return stored if writer.stats.hands_skipped == skipped else None
+
+    def _commit(self, writer) -> None:
+        if writer is None:
+            return
+        if writer.stats.hands_written or self._fresh_findings:
+            self.stored += writer.commit().hands_written
+            self.commits += 1
+        else:
+            writer.abort()
+        self._fresh_findings = 0
 
     def _judge(self, item: Block | Finding) -> HandResult | Finding:
         tally = self.summary.tally
@@ -254,16 +293,13 @@ class Session:
         return result
 
 
-def watch(folder: str | os.PathLike, session: Session, stop: threading.Event, emit: Callable[[list], None],
-          interval: float = 1.0, idle: float = 5.0, once: bool = False, clock: Callable[[], float] = time.monotonic
-          ) -> Follower:
+def watch(folder: str | os.PathLike, session: Session, stop: threading.Event, interval: float = 1.0,
+          idle: float = 5.0, once: bool = False, clock: Callable[[], float] = time.monotonic) -> Follower:
     """Poll `folder` every `interval` seconds until `stop` is set (or once, taking held hands as they
-    are), handing each poll's verdicts to `emit` once they are stored. A poll in progress finishes
-    (its batch committed or not at all) before the stop is seen."""
+    are), each poll's blocks going through `session`. A poll in progress finishes (its batch
+    committed, or not at all) before the stop is seen."""
     follower = Follower(Path(folder), idle, clock)
     while True:
-        items = list(follower.poll(final=once))
-        if items:
-            emit(session.take(items))
+        session.take(follower.poll(final=once))
         if once or stop.wait(interval):
             return follower

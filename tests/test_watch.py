@@ -21,6 +21,7 @@ from typer.testing import CliRunner
 
 from hhtool.cli import app
 from hhtool.dataset import open_dataset
+from hhtool.export.store import current_snapshot
 from hhtool.io import Block
 from hhtool.validate import validate_paths
 from hhtool.watch import Follower, Session, looks_finished, watch
@@ -97,8 +98,9 @@ def test_a_hand_cut_short_is_taken_when_the_file_is_idle_and_reported(follow, tm
     clock.now += 6
     items = list(follower.poll())
     assert ids(items) == [hid(HANDS[1])]
-    session = Session()
-    [result] = session.take(items)
+    taken: list = []
+    Session(emit=taken.extend).take(items)
+    [result] = taken
     assert result.status == "unparsed" and "HH011" in [f.code for f in result.findings]
 
 
@@ -186,15 +188,40 @@ def test_session_stores_each_batch_and_reports_only_hands_new_to_the_dataset(tmp
     append(path, HANDS[0] + SEP + BAD + SEP)
     stop = threading.Event()
     batches: list = []
-    watch(folder, Session(out=out), stop, batches.append, once=True)
+    watch(folder, Session(out=out, emit=batches.append), stop, once=True)
     assert [[r.status for r in batch] for batch in batches] == [["valid", "invalid"]]
     append(path, HANDS[1] + SEP)
     batches.clear()
-    watch(folder, Session(out=out), stop, batches.append, once=True)  # a new session re-reads the file
+    watch(folder, Session(out=out, emit=batches.append), stop, once=True)  # a new session re-reads the file
     assert [[r.hand_id for r in batch] for batch in batches] == [[hid(HANDS[1])]]
     stored = open_dataset(out).hands
     assert sorted(stored["hand_id"].tolist()) == sorted([hid(HANDS[0]), hid(BAD), hid(HANDS[1])])
     assert stored.set_index("hand_id").loc[hid(BAD), "status"] == "invalid"
+
+
+def test_a_large_read_is_stored_in_batches_and_an_interruption_loses_only_the_open_one(tmp_path):
+    folder, out = tmp_path / "hh", tmp_path / "ds"
+    folder.mkdir()
+    (folder / "t.txt").write_text(SEP.join(HANDS[:5]) + SEP)
+    batches: list = []
+    session = Session(out=out, emit=batches.append, batch=2)
+    watch(folder, session, threading.Event(), once=True)
+    assert [len(b) for b in batches] == [2, 2, 1] and session.commits == 3 and session.stored == 5
+    assert len(current_snapshot(out).manifest.runs) == 3
+
+    other = tmp_path / "ds2"
+    seen: list = []
+
+    def render(result):
+        seen.append(result)
+        if len(seen) == 3:
+            raise KeyboardInterrupt  # Ctrl-C in the second batch
+        return result
+
+    with pytest.raises(KeyboardInterrupt):
+        watch(folder, Session(out=other, render=render, batch=2), threading.Event(), once=True)
+    assert sorted(open_dataset(other).hands["hand_id"].tolist()) == [hid(h) for h in HANDS[:2]]
+    assert not list(other.glob(".tmp-*"))
 
 
 def test_cli_once_text_and_jsonl(tmp_path):
