@@ -218,3 +218,20 @@ def test_stdin_read_in_process():
         sys.stdin = saved
     assert [(b.file, b.line) for b in blocks] == [("<stdin>", 1), ("<stdin>", 23), ("<stdin>", 45),
                                                   ("<stdin>", BAD_LINE)]
+
+
+def test_unparsed_hands_of_two_different_streams_are_both_stored(tmp_path):
+    """Keyed by file and line, an unparsed hand of one stream must not hide another's (same id, same
+    line, another text) read by another run."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "ds"
+    broken = [make_hand(950000000001).replace("Alice: folds", f"Alice: juggles {i}") for i in range(2)]
+    for text in broken:
+        run = subprocess.run([sys.executable, "-c", "from hhtool.cli import app; app()", "export", "-", "--out",
+                              str(out), "--jobs", "1"], input=text.encode(), capture_output=True, timeout=120)
+        assert run.returncode == 0, run.stderr
+    hands = open_dataset(out).hands
+    assert hands["status"].tolist() == ["unparsed", "unparsed"]
+    assert hands["hand_id"].tolist() == ["950000000001"] * 2

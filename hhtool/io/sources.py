@@ -23,6 +23,7 @@ from __future__ import annotations
 import gzip
 import os
 import sys
+import time
 import zipfile
 import zlib
 from collections.abc import Iterable, Iterator
@@ -91,11 +92,19 @@ def is_stream(path: str | os.PathLike) -> bool:
     return raw == STDIN or is_gzip(raw) or (_member_of(raw) is not None and not os.path.lexists(raw))
 
 
+_STDIN_KEY: list[str] = []
+
+
 def canonical(file: str) -> str | None:
     """The canonical form of a source name that is not a plain path (the archive's real path and
-    the member), or None for a plain path."""
+    the member), or None for a plain path. Standard input has no path to know it again by: each
+    process names it apart (`<stdin pid-ns>`), so that the hands without a trusted id (unparsed,
+    unsupported, HH413, keyed by file and line) of two different streams are never taken for each
+    other; the same stream exported twice stores those hands twice."""
     if file == STDIN_NAME:
-        return file
+        if not _STDIN_KEY:
+            _STDIN_KEY.append(f"<stdin {os.getpid()}-{time.time_ns()}>")
+        return _STDIN_KEY[0]
     member = _member_of(file) if not os.path.lexists(file) else None
     if member is None:
         return None
