@@ -222,3 +222,20 @@ def test_revalidate_keeps_hands_whose_source_is_gone(dataset, tmp_path):
     result = cli("dataset", "revalidate", dataset)
     assert result.exit_code == 2 and "not found in their source" in result.stderr
     assert rows(dataset) == before
+
+
+@pytest.mark.parametrize("command", [["compact"], ["remove", "--hand", "940000000001"], ["revalidate"]])
+def test_a_change_waits_for_the_lock_and_gives_up_after_wait(dataset, command):
+    import fcntl
+    import os
+
+    before = rows(dataset)
+    lock = os.open(dataset / ".hhtool" / "lock", os.O_RDWR)
+    fcntl.flock(lock, fcntl.LOCK_EX)  # another writer
+    try:
+        result = cli("dataset", command[0], dataset, *command[1:], "--wait", "0.3")
+    finally:
+        os.close(lock)
+    assert result.exit_code == 2 and "waited 0.3 s" in result.stderr
+    assert rows(dataset) == before
+    assert cli("dataset", command[0], dataset, *command[1:], "--wait", "0").exit_code == 0  # free now

@@ -224,6 +224,21 @@ def test_a_large_read_is_stored_in_batches_and_an_interruption_loses_only_the_op
     assert not list(other.glob(".tmp-*"))
 
 
+def test_cli_rules_apply_to_watched_hands(tmp_path):
+    folder = tmp_path / "hh"
+    folder.mkdir()
+    (folder / "t.txt").write_text(HANDS[0] + SEP)
+    rules = tmp_path / "house.toml"
+    rules.write_text("[table]\nmin_players = 4\n")  # the hand is 3-handed
+    standard = CliRunner().invoke(app, ["watch", str(folder), "--once", "--format", "jsonl"])
+    house = CliRunner().invoke(app, ["watch", str(folder), "--once", "--format", "jsonl", "--rules", str(rules)])
+    assert json.loads(standard.stdout)["status"] == "valid"
+    assert json.loads(house.stdout)["status"] == "invalid"
+    bad_rules = tmp_path / "bad.toml"
+    bad_rules.write_text("[table]\nmin_players = 'four'\n")
+    assert CliRunner().invoke(app, ["watch", str(folder), "--once", "--rules", str(bad_rules)]).exit_code == 2
+
+
 def test_cli_once_text_and_jsonl(tmp_path):
     folder = tmp_path / "hh"
     folder.mkdir()
