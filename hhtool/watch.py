@@ -61,6 +61,7 @@ class Followed:
     held: bool = False  # a last block is held back
     archive: bool = False  # read whole, once stable
     whole: bool = False  # UTF-16: read from the start each time, what was emitted skipped by position
+    binary: bool = False  # HH003 was reported: not read again until replaced
 
 
 @dataclass(slots=True)
@@ -94,7 +95,7 @@ class Follower:
                 if unread and quiet:
                     state.size, state.mtime = stamp
                     yield from self._read_archive(name)
-            elif unread or (state.held and quiet):
+            elif (unread or (state.held and quiet)) and not state.binary:
                 yield from self._read(name, state, st.st_size, quiet)
                 state.mtime = st.st_mtime
 
@@ -133,6 +134,7 @@ class Follower:
                 newlines += chunk.count(b"\n")
                 yield chunk
 
+        state.size = size  # a failure below is told once, not at every poll
         try:
             handle = open(name, "rb")
         except OSError as exc:
@@ -151,12 +153,14 @@ class Follower:
                     if last is not None:
                         yield from self._emit(state, last)
                     last = item
+                    if isinstance(item, Finding) and item.code == "HH003":
+                        state.binary = True  # not a hand history: told once, not at each growth
             except OSError as exc:
                 yield _cannot_read(display, exc)
                 return
         held = last is not None and isinstance(last, Block) and last.dialect is not None and not (
             quiet or looks_finished(last))
-        state.held, state.size = held, size
+        state.held = held
         if last is not None and not held:
             yield from self._emit(state, last)
         if not held and not state.whole:  # all taken: the next read starts at the end

@@ -175,6 +175,24 @@ def test_an_archive_is_read_once_it_is_stable(follow):
     assert list(follower.poll()) == []
 
 
+def test_unreadable_and_binary_files_are_told_once(follow):
+    folder, clock, follower = follow
+    binary = folder / "cache.dat"
+    binary.write_bytes(b"\0\1\2" * 100)
+    assert [f.code for f in follower.poll()] == ["HH003"]
+    with open(binary, "ab") as handle:
+        handle.write(b"\0\1\2" * 100)
+    clock.now += 1
+    assert list(follower.poll()) == []
+    if os.geteuid() != 0:  # root reads every file
+        locked = folder / "locked.txt"
+        locked.write_text(HANDS[0])
+        locked.chmod(0)
+        assert [f.code for f in follower.poll()] == ["HH004"]
+        clock.now += 10
+        assert list(follower.poll()) == []
+
+
 def test_looks_finished():
     assert looks_finished(Block("f", 1, 1, "pokerstars", HANDS[0] + "\n"))
     assert not looks_finished(Block("f", 1, 1, "pokerstars", HANDS[0]))
