@@ -36,6 +36,7 @@ from hhtool.export.schema import PLAIN_SCHEMAS, SCHEMA_VERSION, SCHEMAS, TABLES
 from hhtool.export.store import EMPTY_DAY, Snapshot, Store, current_snapshot
 from hhtool.export.writer import DICTIONARY_COLUMNS, by_day, new_run_id
 from hhtool.findings import Finding
+from hhtool.io.sources import STDIN_NAME
 from hhtool.rules.ruleset import RuleSet
 
 _NUMBERED = re.compile(r"part-(.+)-(\d+)\.parquet")
@@ -316,7 +317,8 @@ def revalidate(root: str | os.PathLike, rules: RuleSet | None = None, wait: floa
                 if uid in stored:
                     old_findings.setdefault(uid, []).append((str(rest[0]), *rest[1:]))
         verdicts: dict[str, tuple[str, list[Finding]]] = {}
-        for result in validate_paths(list(order), rules):
+        readable = [file for file in order if file != STDIN_NAME]  # a stream read once cannot be read again
+        for result in validate_paths(readable, rules):
             if isinstance(result, Finding):
                 if result.code == "HH004":
                     stats.unreadable.append(result.file)

@@ -239,3 +239,11 @@ def test_a_change_waits_for_the_lock_and_gives_up_after_wait(dataset, command):
     assert result.exit_code == 2 and "waited 0.3 s" in result.stderr
     assert rows(dataset) == before
     assert cli("dataset", command[0], dataset, *command[1:], "--wait", "0").exit_code == 0  # free now
+
+
+def test_revalidate_keeps_hands_read_from_standard_input(tmp_path):
+    out = tmp_path / "ds"
+    assert CliRunner().invoke(app, ["export", "-", "--out", str(out), "--jobs", "1"], input=hand(1)).exit_code == 0
+    result = cli("dataset", "revalidate", out)
+    assert result.exit_code == 0, result.output
+    assert "revalidated 0 of 1 hands" in result.stderr and "1 not found in their source" in result.stderr
