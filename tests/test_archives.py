@@ -152,13 +152,28 @@ def test_a_gz_cut_short_reports_its_hands_then_hh004(tmp_path):
     assert result.exit_code == 2  # an I/O failure, as an unreadable file
 
 
-def test_hh006_passing_an_archive_within_the_limit(tmp_path):
-    archive = make_zip(tmp_path / "ok.zip", {"a.txt": TEXT.encode()})
-    assert "HH006" not in cli("validate", str(archive)).stdout
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory) -> bytes:
+    from hhtool.generate import write_hands
+
+    text = tmp_path_factory.mktemp("gen") / "gen.txt"
+    write_hands(str(text), 1200, 3, "mix", (2, 9))
+    return text.read_bytes()
 
 
-def test_hh006_failing_a_zip_bomb_stops_at_the_limit(tmp_path, monkeypatch):
-    monkeypatch.setattr(sources, "MIN_EXPANSION", 1 << 20)
+@pytest.mark.parametrize("method", [zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA])
+def test_hh006_passing_real_hand_histories_stay_far_within_the_limit(tmp_path, method, generated):
+    """1.5 MB of hands (over the 1 MiB floor) compressed the strongest way: about 12:1, not 200:1."""
+    data = generated
+    assert len(data) > sources.MIN_EXPANSION
+    archive = make_zip(tmp_path / "ok.zip", {"a.txt": data}, method)
+    info = zipfile.ZipFile(archive).getinfo("a.txt")
+    assert info.file_size / info.compress_size < sources.EXPANSION_RATIO / 10
+    result = cli("validate", str(archive), "--format", "jsonl")
+    assert "HH006" not in result.stdout and result.exit_code == 0
+
+
+def test_hh006_failing_a_zip_bomb_stops_at_the_limit(tmp_path):
     bomb = GOOD[0].encode() + b"\n" * (64 << 20)  # 64 MiB of blank lines after a hand: ~64 KiB zipped
     archive = make_zip(tmp_path / "bomb.zip", {"bomb.txt": bomb})
     assert archive.stat().st_size < 200_000
