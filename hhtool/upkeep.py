@@ -72,6 +72,13 @@ def _day(rel: str) -> str:
 
 
 # -- info ---------------------------------------------------------------------------------------------
+def crowded_days(root: str | os.PathLike, limit: int) -> set[str]:
+    """The days whose `hands` files number `limit` or more (each commit adds one to each day it writes)."""
+    snapshot = current_snapshot(root)
+    counts = Counter(_day(rel) for rel in snapshot.manifest.tables["hands"]) if snapshot is not None else Counter()
+    return {day for day, n in counts.items() if n >= limit}
+
+
 def info(root: str | os.PathLike) -> dict:
     """What the dataset holds, from its current snapshot (read only, no lock)."""
     snapshot = _snapshot(root)
@@ -214,16 +221,18 @@ class CompactStats:
     rows: dict[str, int] = field(default_factory=lambda: dict.fromkeys(TABLES, 0))
 
 
-def compact(root: str | os.PathLike, wait: float | None = None) -> CompactStats:
-    """Merge the files of each table and day into one; the same rows in the same order."""
+def compact(root: str | os.PathLike, wait: float | None = None, days: set[str] | None = None) -> CompactStats:
+    """Merge the files of each table and day (of `days` only, when given) into one; the same rows in
+    the same order."""
     stats = CompactStats()
     with _change(root, wait) as change:
         manifest = change.snapshot.manifest
         for table in TABLES:
             groups: dict[str, list[str]] = {}
             for rel in _in_order(manifest.tables[table]):
-                groups.setdefault(_day(rel), []).append(rel)
-            stats.files_before += len(manifest.tables[table])
+                if days is None or _day(rel) in days:
+                    groups.setdefault(_day(rel), []).append(rel)
+            stats.files_before += sum(map(len, groups.values()))
             for day, rels in groups.items():
                 if len(rels) == 1:
                     stats.files_after += 1

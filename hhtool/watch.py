@@ -44,6 +44,7 @@ from hhtool.rules.ruleset import RuleSet
 from hhtool.validate import HandResult, Summary, _validate_parsed
 
 SUMMARY_MARK = "\n*** SUMMARY ***\n"
+COMPACT_AT = 32  # files of one day in `hands` that make watch merge that day's files
 
 
 @dataclass(slots=True)
@@ -225,6 +226,7 @@ class Session:
         self.render, self.emit, self.batch = render, emit, batch
         self.stored = 0
         self.commits = 0
+        self.compactions = 0
         self._fresh_findings = 0  # file-level findings new to the dataset in the writer's batch
 
     def take(self, items: Iterable[Block | Finding]) -> None:
@@ -275,9 +277,21 @@ class Session:
         if writer.stats.hands_written or self._fresh_findings:
             self.stored += writer.commit().hands_written
             self.commits += 1
+            self._compact_crowded_days()
         else:
             writer.abort()
         self._fresh_findings = 0
+
+    def _compact_crowded_days(self) -> None:
+        """Each commit adds a file per table to each day it writes, and a commit links every file of
+        the dataset: a day that reached COMPACT_AT files is merged into one file per table, as
+        `hhtool dataset compact` does, so that a long session keeps commits quick."""
+        from hhtool.upkeep import compact, crowded_days
+
+        days = crowded_days(self.out, COMPACT_AT)
+        if days:
+            compact(self.out, self.wait, days)
+            self.compactions += 1
 
     def _judge(self, item: Block | Finding) -> HandResult | Finding:
         tally = self.summary.tally

@@ -242,6 +242,26 @@ def test_a_large_read_is_stored_in_batches_and_an_interruption_loses_only_the_op
     assert not list(other.glob(".tmp-*"))
 
 
+def test_a_long_session_keeps_few_files_per_day(tmp_path, monkeypatch):
+    import hhtool.watch as watch_module
+
+    monkeypatch.setattr(watch_module, "COMPACT_AT", 3)
+    folder, out = tmp_path / "hh", tmp_path / "ds"
+    folder.mkdir()
+    clock = Clock()
+    follower = Follower(folder, idle=5.0, clock=clock)
+    session = Session(out=out)
+    for hand in HANDS:  # one hand a poll: a commit each, all on one day
+        append(folder / "t.txt", hand + SEP)
+        clock.now += 1
+        session.take(follower.poll())
+    assert session.commits == len(HANDS) and session.compactions >= 2
+    files = current_snapshot(out).manifest.tables
+    assert all(len(rels) < 3 for rels in files.values()), files
+    assert sorted(open_dataset(out).hands["hand_id"].tolist()) == sorted(hid(h) for h in HANDS)
+    assert len(open_dataset(out).seats) == 3 * len(HANDS)
+
+
 def test_cli_rules_apply_to_watched_hands(tmp_path):
     folder = tmp_path / "hh"
     folder.mkdir()
