@@ -131,6 +131,12 @@ def test_an_archive_that_is_not_one_is_hh004_and_exit_2(tmp_path):
     assert len(lines) == 2 and all("HH004" in line for line in lines)
 
 
+def test_a_member_that_is_not_in_the_archive_is_hh004(tmp_path):
+    archive = make_zip(tmp_path / "a.zip", {"x.txt": GOOD[0].encode()})
+    result = cli("validate", f"{archive}!y.txt")
+    assert result.exit_code == 2 and "the archive has no member 'y.txt'" in result.stdout
+
+
 def test_an_archive_without_hand_histories_is_hh001(tmp_path):
     archive = make_zip(tmp_path / "docs.zip", {"readme.md": b"nothing"})
     result = cli("validate", str(archive), "--format", "jsonl")

@@ -162,8 +162,12 @@ def _read_member(archive: str, member: str, name: str) -> Iterator[_split.Block 
     with handle:
         try:
             info = handle.getinfo(member)
+        except KeyError:
+            yield finding("HH004", f"cannot read file: the archive has no member {member!r}", name, 0)
+            return
+        try:
             stream = handle.open(info)
-        except (KeyError, *_READ_ERRORS) as exc:
+        except _READ_ERRORS as exc:
             yield finding("HH004", f"cannot read file: {_reason(exc)}", name, 0)
             return
         with stream:
