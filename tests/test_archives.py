@@ -131,6 +131,27 @@ def test_an_archive_that_is_not_one_is_hh004_and_exit_2(tmp_path):
     assert len(lines) == 2 and all("HH004" in line for line in lines)
 
 
+def test_an_archive_is_opened_once_for_all_its_members(tmp_path, monkeypatch):
+    """Opening a zip reads its whole directory: once per member made a 5,000-member zip quadratic."""
+    archive = make_zip(tmp_path / "a.zip", {f"t{i}.txt": make_hand(960000000000 + i).encode() for i in range(50)})
+    opened = []
+    real = zipfile.ZipFile
+
+    class Counting(real):
+        def __init__(self, *args, **kwargs):
+            opened.append(args[0])
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(sources.zipfile, "ZipFile", Counting)
+    monkeypatch.setattr(sources, "_OPEN", [])
+    result = cli("validate", str(archive), "--jobs", "1")
+    assert "hands read 50: valid 50" in result.stdout
+    assert len(opened) == 1
+    archive.write_bytes(make_zip(tmp_path / "b.zip", {"t.txt": GOOD[0].encode()}).read_bytes())  # replaced
+    assert "hands read 1: valid 1" in cli("validate", str(archive), "--jobs", "1").stdout
+    assert opened.count(archive) == 2
+
+
 def test_a_member_that_is_not_in_the_archive_is_hh004(tmp_path):
     archive = make_zip(tmp_path / "a.zip", {"x.txt": GOOD[0].encode()})
     result = cli("validate", f"{archive}!y.txt")
