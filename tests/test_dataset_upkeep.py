@@ -193,8 +193,8 @@ def test_revalidate_after_a_rules_change_updates_status_and_findings(dataset, tm
     codes = {}
     for r in after["findings"]:
         codes.setdefault(r["hand_uid"], set()).add(r["code"])
-    from hhtool.validate import validate_paths
     from hhtool.rules.ruleset import load_rules
+    from hhtool.validate import validate_paths
 
     fresh = [r for r in validate_paths(sorted((tmp_path / "src").glob("*.txt")), load_rules(str(rules)))
              if not hasattr(r, "code")]
@@ -206,7 +206,9 @@ def test_revalidate_after_a_rules_change_updates_status_and_findings(dataset, tm
     errors = {r["hand_uid"]: r["errors"] for r in after["hands"]}
     assert errors["pokerstars:940000000001"] >= 1
     # the other columns are untouched
-    strip = lambda rs: [{k: v for k, v in r.items() if k not in ("status", "errors", "warnings")} for r in rs]  # noqa: E731
+    def strip(records):
+        return [{k: v for k, v in r.items() if k not in ("status", "errors", "warnings")} for r in records]
+
     assert sorted(map(str, strip(after["hands"]))) == sorted(map(str, strip(before["hands"])))
     for table in ("seats", "actions", "pots", "payouts"):
         assert after[table] == before[table]

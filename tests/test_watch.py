@@ -335,7 +335,7 @@ def _live(tmp_path: Path, stop_signal: int) -> None:
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         writer = subprocess.run([sys.executable, str(tmp_path / "writer.py"), str(tmp_path / "plan.json")],
-                                capture_output=True, text=True, timeout=60)
+                                capture_output=True, text=True, timeout=60, check=False)
         assert writer.stdout == "done\n"
         deadline = time.monotonic() + 60
         stored: list[str] = []
@@ -393,7 +393,7 @@ def test_a_second_signal_aborts_the_poll_in_progress_and_adds_nothing(tmp_path):
         time.sleep(0.3)
         assert watcher.poll() is None  # still waiting: the poll is not done
         watcher.send_signal(signal.SIGINT)
-        stdout, stderr = watcher.communicate(timeout=60)
+        _, stderr = watcher.communicate(timeout=60)
     finally:
         os.close(lock)
         if watcher.poll() is None:
