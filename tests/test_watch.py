@@ -262,6 +262,17 @@ def test_a_long_session_keeps_few_files_per_day(tmp_path, monkeypatch):
     assert len(open_dataset(out).seats) == 3 * len(HANDS)
 
 
+def test_watch_once_says_what_validate_says_of_a_folder():
+    """The samples (every edge case the project keeps: UTF-16, CRLF, BOM, run twice, cash outs, ...)
+    read by the follower give the same jsonl, hand for hand, as `validate`."""
+    samples = Path(__file__).resolve().parent.parent / "samples"
+    want = CliRunner().invoke(app, ["validate", str(samples), "--format", "jsonl", "--jobs", "1"])
+    got = CliRunner().invoke(app, ["watch", str(samples), "--once", "--format", "jsonl"])
+    assert got.exit_code == 0
+    assert got.stdout.splitlines() == want.stdout.splitlines()
+    assert len(got.stdout.splitlines()) > 30
+
+
 def test_cli_rules_apply_to_watched_hands(tmp_path):
     folder = tmp_path / "hh"
     folder.mkdir()
