@@ -10,9 +10,10 @@ and a client writes a hand every few seconds at most, so a poll a second costs n
 - holds the last hand of a file back while it may still be written: it is taken when it looks
   finished (its summary section and a blank line after it), or when the file has not grown for
   `idle` seconds (a hand cut short then is reported as such: `HH011`);
-- follows a file renamed in the folder (same device and inode) from where it was, starts a file
-  that shrank or changed without growing (truncated, replaced, rewritten) from its beginning, and skips a hand whose exact text it has
-  already taken (the copy of a rotated file, a rewritten file): each hand is validated once;
+- follows a file renamed in the folder (same device and inode) from where it was, and reads a file
+  that shrank or changed without growing (truncated, replaced, rewritten) from its beginning again,
+  skipping the hands whose exact text it already took from that file: each hand is validated once.
+  The same hand in two files (a copy a rotation left) is a duplicate (HH414), as `validate` says;
 - reads a `.gz` file or a `.zip` whole once it has not changed for `idle` seconds (an archive being
   written is not readable yet).
 
@@ -28,6 +29,7 @@ import hashlib
 import os
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -63,6 +65,8 @@ class Followed:
     archive: bool = False  # read whole, once stable
     whole: bool = False  # UTF-16: read from the start each time, what was emitted skipped by position
     binary: bool = False  # HH003 was reported: not read again until replaced
+    taken: Counter = field(default_factory=Counter)  # digests of the hand texts emitted from this file (name)
+    before: Counter = field(default_factory=Counter)  # those taken before it was rewritten: not again
 
 
 @dataclass(slots=True)
@@ -73,7 +77,6 @@ class Follower:
     idle: float = 5.0
     clock: Callable[[], float] = time.monotonic
     files: dict[str, Followed] = field(default_factory=dict)
-    taken: set[bytes] = field(default_factory=set)  # digests of the hand texts emitted
 
     def poll(self, final: bool = False) -> Iterator[Block | Finding]:
         """New blocks and file-level findings, file by file. `final`: take held hands as they are."""
@@ -86,7 +89,9 @@ class Follower:
             rewritten = state is not None and not state.archive and (
                 st.st_size < state.size or (st.st_size == state.size and st.st_mtime != state.mtime))
             if state is None or state.ident != ident or rewritten:  # new, replaced, truncated, rewritten in place
-                state = self.files[name] = Followed(ident, archive=_is_archive(name), changed_at=now)
+                taken = state.taken if state is not None else Counter()  # what this file gave stays taken
+                state = self.files[name] = Followed(ident, archive=_is_archive(name), changed_at=now, taken=taken,
+                                                    before=taken.copy())
             stamp = (st.st_size, st.st_mtime)
             if stamp != state.seen:
                 state.seen, state.changed_at = stamp, now
@@ -95,7 +100,7 @@ class Follower:
             if state.archive:
                 if unread and quiet:
                     state.size, state.mtime = stamp
-                    yield from self._read_archive(name)
+                    yield from self._read_archive(name, state)
             elif (unread or (state.held and quiet)) and not state.binary:
                 yield from self._read(name, state, st.st_size, quiet)
                 state.mtime = st.st_mtime
@@ -114,14 +119,21 @@ class Follower:
         return out
 
     def _follow_renames(self, listing: dict[str, os.stat_result]) -> None:
-        """A file that moved (a client rotating its log) keeps its place under its new name."""
-        gone = {state.ident: name for name, state in self.files.items() if name not in listing}
-        for name, st in listing.items():
-            moved = gone.pop((st.st_dev, st.st_ino), None) if name not in self.files else None
-            if moved is not None:
-                self.files[name] = self.files.pop(moved)
-        for name in gone.values():
-            self.files.pop(name, None)
+        """A file that moved (a client rotating its log) keeps its state under its new name, even
+        when a new file took its old name in the same interval; states of files gone are dropped."""
+        idents = {name: (st.st_dev, st.st_ino) for name, st in listing.items()}
+        present = set(idents.values())
+        away = {state.ident: name for name, state in self.files.items() if idents.get(name) != state.ident}
+        files: dict[str, Followed] = {}
+        for name, ident in idents.items():
+            state = self.files.get(name)
+            if state is not None and state.ident == ident:
+                files[name] = state
+            elif ident in away:
+                files[name] = self.files[away.pop(ident)]
+            elif state is not None and state.ident not in present:
+                files[name] = state  # replaced or rewritten under its name: poll() reads it again
+        self.files = files
 
     # -- reading -------------------------------------------------------------------------------
     def _read(self, name: str, state: Followed, size: int, quiet: bool) -> Iterator[Block | Finding]:
@@ -169,27 +181,31 @@ class Follower:
 
     def _emit(self, state: Followed, item: Block | Finding) -> Iterator[Block | Finding]:
         state.done = (item.line, item.column)
-        if not self._seen(item):
+        if not _seen(state, item):
             yield item
 
-    def _seen(self, item: Block | Finding) -> bool:
-        """Whether this hand's exact text was taken before (a rotated copy, a rewritten file); remembers it."""
-        if not isinstance(item, Block) or item.dialect is None or item.oversized:
-            return False
-        digest = hashlib.blake2b(item.text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
-        if digest in self.taken:
-            return True
-        self.taken.add(digest)
-        return False
-
-    def _read_archive(self, name: str) -> Iterator[Block | Finding]:
+    def _read_archive(self, name: str, state: Followed) -> Iterator[Block | Finding]:
         for path, problem in sources.expand_paths([name]):
             if problem is not None:
                 yield _paths.path_finding(path, problem)
                 continue
             for item in sources.read_blocks(path):
-                if not self._seen(item):
+                if not _seen(state, item):
                     yield item
+
+
+def _seen(state: Followed, item: Block | Finding) -> bool:
+    """Whether this hand was taken from the file before it was rewritten (its exact text, as many
+    times as it was taken); remembers it. A hand twice in one file is a duplicate (HH414), as for
+    `validate`: only what a rewrite gives again is skipped."""
+    if not isinstance(item, Block) or item.dialect is None or item.oversized:
+        return False
+    digest = hashlib.blake2b(item.text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+    if state.before[digest] > 0:
+        state.before[digest] -= 1
+        return True
+    state.taken[digest] += 1
+    return False
 
 
 def _cannot_read(name: str, exc: OSError) -> Finding:

@@ -138,20 +138,38 @@ def test_rotation_by_rename_and_a_new_file_read_each_hand_once(follow):
     assert list(follower.poll()) == []
 
 
-def test_truncation_and_copies_do_not_read_a_hand_twice(follow):
+def test_truncation_and_rewrites_do_not_read_a_hand_twice_and_a_copy_is_a_duplicate(follow):
     folder, clock, follower = follow
     path = folder / "table.txt"
+    session = Session()
+    verdicts: list = []
+    session.emit = verdicts.extend
     append(path, HANDS[0] + SEP + HANDS[1] + SEP)
-    assert ids(follower.poll()) == [hid(HANDS[0]), hid(HANDS[1])]
+    session.take(follower.poll())
+    assert [(r.hand_id, r.status) for r in verdicts] == [(hid(HANDS[0]), "valid"), (hid(HANDS[1]), "valid")]
     (folder / "copy.txt").write_text(HANDS[0] + SEP + HANDS[1] + SEP)  # copytruncate rotation: the copy
     path.write_text("")  # the truncation
     clock.now += 1
-    assert list(follower.poll()) == []
-    append(path, HANDS[2] + SEP)
-    assert ids(follower.poll()) == [hid(HANDS[2])]
-    path.write_text(HANDS[3] + SEP)  # replaced by a shorter file: read from its start
+    verdicts.clear()
+    session.take(follower.poll())  # the copy's hands are the same hands read again: HH414, as validate says
+    assert [(r.hand_id, r.status, [f.code for f in r.findings]) for r in verdicts] == [
+        (hid(HANDS[0]), "duplicate", ["HH414"]), (hid(HANDS[1]), "duplicate", ["HH414"])]
+    append(path, HANDS[2] + SEP + HANDS[3] + SEP)
+    assert ids(follower.poll()) == [hid(HANDS[2]), hid(HANDS[3])]
+    path.write_text(HANDS[3] + SEP)  # rewritten shorter, with a hand it gave before: not read again
     clock.now += 1
-    assert ids(follower.poll()) == [hid(HANDS[3])]
+    assert list(follower.poll()) == []
+    append(path, HANDS[5] + SEP)
+    assert ids(follower.poll()) == [hid(HANDS[5])]
+    path.write_text(HANDS[4] + SEP)  # replaced by a shorter file: read from its start
+    clock.now += 1
+    assert ids(follower.poll()) == [hid(HANDS[4])]
+
+
+def test_a_hand_twice_in_one_file_is_a_duplicate_as_for_validate(follow):
+    folder, _, follower = follow
+    (folder / "t.txt").write_text(HANDS[0] + SEP + HANDS[0] + SEP)
+    assert ids(follower.poll()) == [hid(HANDS[0])] * 2
 
 
 def test_a_utf16_file_is_followed_too(follow):
