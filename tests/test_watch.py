@@ -291,6 +291,21 @@ def test_watch_once_says_what_validate_says_of_a_folder():
     assert len(got.stdout.splitlines()) > 30
 
 
+def test_watch_once_stores_what_export_stores(tmp_path):
+    from hhtool.export import export_paths
+    from hhtool.export.schema import TABLES
+
+    samples = Path(__file__).resolve().parent.parent / "samples"
+    export_paths([samples], tmp_path / "exported")
+    watched = CliRunner().invoke(app, ["watch", str(samples), "--once", "--out", str(tmp_path / "watched")])
+    assert watched.exit_code == 0
+    a, b = open_dataset(tmp_path / "exported"), open_dataset(tmp_path / "watched")
+    for table in TABLES:
+        rows = [sorted(json.dumps(r, default=str, sort_keys=True) for r in ds.arrow(table).to_pylist()) for ds in (a, b)]
+        assert rows[0] == rows[1], table
+    assert len(a.hands) > 30
+
+
 def test_cli_rules_apply_to_watched_hands(tmp_path):
     folder = tmp_path / "hh"
     folder.mkdir()
