@@ -143,7 +143,8 @@ def dataset_info(
              f"hands         {facts['hands']} ({status})",
              f"source files  {facts['source_files']}",
              f"days          {span}",
-             f"runs          {facts['runs']}" + (f" (last {facts['last_run']})" if facts["last_run"] else ""),
+             f"runs          {facts['runs']} exports" + "".join(f", {n} {kind}" for kind, n in facts["changes"].items())
+             + (f" (last {facts['last_run']})" if facts["last_run"] else ""),
              f"files         {facts['files']}, {facts['bytes']:,} bytes",
              f"schema        version {facts['schema_version']}; files by version: "
              + ", ".join(f"{k}: {v}" for k, v in facts["file_schema_versions"].items())]

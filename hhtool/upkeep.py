@@ -105,12 +105,14 @@ def info(root: str | os.PathLike) -> dict:
             days.add(_day(rel))
     dated = sorted(d for d in days if d != EMPTY_DAY)
     runs = snapshot.manifest.runs
+    kinds = Counter(str(r.get("kind")) for r in runs if isinstance(r, dict) and r.get("kind"))
     return {
         "path": str(root),
         "hands": tables["hands"]["rows"],
         "by_status": dict(sorted(status.items())),
         "source_files": len(sources),
-        "runs": len(runs),
+        "runs": len(runs) - sum(kinds.values()),  # export runs and watch commits
+        "changes": dict(sorted(kinds.items())),  # upkeep: compact, remove, revalidate
         "last_run": runs[-1].get("run") if runs else None,
         "files": sum(t["files"] for t in tables.values()),
         "bytes": sum(t["bytes"] for t in tables.values()),

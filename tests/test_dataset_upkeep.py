@@ -70,7 +70,7 @@ def test_info_counts_hands_files_runs_days_and_versions(dataset):
     facts = json.loads(result.stdout)
     assert facts["hands"] == 8
     assert facts["by_status"] == {"invalid": 1, "unparsed": 1, "valid": 6}
-    assert facts["source_files"] == 5 and facts["runs"] == 5
+    assert facts["source_files"] == 5 and facts["runs"] == 5 and facts["changes"] == {}
     assert (facts["first_day"], facts["last_day"], facts["days"]) == ("2020-04-16", "2020-04-17", 2)
     assert facts["undated"] is True  # the unparsed hand has no date
     assert facts["schema_version"] == "2" and set(facts["file_schema_versions"]) == {"2"}
@@ -79,6 +79,11 @@ def test_info_counts_hands_files_runs_days_and_versions(dataset):
     text = cli("dataset", "info", dataset)
     assert "hands         8 (invalid 1, unparsed 1, valid 6)" in text.stdout
     assert "2020-04-16 to 2020-04-17 (2 days), and hands of unknown date" in text.stdout
+    cli("dataset", "compact", dataset)
+    cli("dataset", "remove", dataset, "--hand", "940000000001")
+    facts = json.loads(cli("dataset", "info", dataset, "--format", "json").stdout)
+    assert facts["runs"] == 5 and facts["changes"] == {"compact": 1, "remove": 1} and facts["hands"] == 7
+    assert "runs          5 exports, 1 compact, 1 remove (last " in cli("dataset", "info", dataset).stdout
 
 
 def test_info_of_a_folder_that_is_no_dataset_is_exit_2(tmp_path):
