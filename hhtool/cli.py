@@ -213,6 +213,9 @@ def _engine_settings(jobs: int | None, engine: Engine, scheduler: str | None, pa
     if scheduler is not None and engine is not Engine.dask:
         print("hhtool: --scheduler needs --engine dask", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE)
+    if engine is Engine.dask and "-" in paths:
+        print("hhtool: standard input (-) is read by this process: use --engine local", file=sys.stderr)
+        raise typer.Exit(EXIT_USAGE)
     from hhtool.engine.plan import ChunkSizeError, chunk_size, workers_for
 
     try:
@@ -651,3 +654,8 @@ def show(
         print(f"hhtool: cannot write {html}: {exc.strerror or exc}", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE) from None
     print(f"wrote the replayer of hand {printable(found.result.hand_id or hand_id)} to {html}", file=sys.stderr)
+
+
+from hhtool.cli_upkeep import register as _register_upkeep  # noqa: E402 - `watch`, `dataset …`: they use the helpers above
+
+_register_upkeep(app)

@@ -54,6 +54,11 @@ _add("HH004", "", _E, "file cannot be read",
 _add("HH005", "", _E, "hand block too large",
      "A hand is a few kilobytes; a block over the limit (a 10 MB line, a missing header) is not "
      "parsed, to keep memory and time bounded.", "a 10 MB line inside a hand")
+_add("HH006", "", _E, "archive expands beyond the limit",
+     "A .gz file or .zip member that expands to more than 200 times its compressed size (at least "
+     "1 MiB) is a zip bomb, not hand histories (they compress about 10:1); reading stops at the "
+     "limit, so time stays bounded, and the hands read up to there are reported.",
+     "a 1 MB .zip member that expands to 1 GB of blank lines")
 _add("HH010", "", _E, "line does not fit the grammar",
      "The hand is not in the dialect's format at that line: unknown line, or a line in the wrong "
      "section.", "a seat line cut off after its stack")

@@ -21,6 +21,7 @@ from hhtool.codes import finding
 from hhtool.findings import Finding
 from hhtool.io import Block, expand_paths, read_blocks
 from hhtool.io.paths import display_name, path_finding, total_size
+from hhtool.io.sources import STDIN, is_stream
 from hhtool.io.split import byte_chunks, looks_binary, split_chunks
 
 # a task's size: ~800 hands, half a second of work. Each finished task waits in the parent for its turn,
@@ -82,7 +83,7 @@ def plan_tasks(paths: Iterable[str | os.PathLike], chunk_bytes: int | None = Non
             length = os.path.getsize(path)
         except OSError:
             length = 0  # the worker's read reports the problem
-        if length <= chunk_bytes * 3 // 2:
+        if length <= chunk_bytes * 3 // 2 or is_stream(name):  # an archive or stdin is read whole
             batch.append(Piece(name))
             size += length
             if size >= chunk_bytes:
@@ -121,6 +122,8 @@ def workers_for(paths: Iterable[str | os.PathLike], jobs: int | None, engine: st
     """How many workers a run gets: `jobs`, or every core; 1 (the calling process, no pool) when the
     local engine would get a single task, where a pool would only add its start-up time."""
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
+    if any(os.fspath(path) == STDIN for path in paths):
+        return 1  # standard input is this process's: no worker can read it
     if workers > 1 and engine == "local" and total_size(paths) <= chunk_size():
         return 1
     return workers

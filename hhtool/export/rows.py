@@ -44,7 +44,9 @@ def canonical_path(file: str) -> str:
     key = file if os.path.isabs(file) else os.path.join(os.getcwd(), file)
     path = _CANONICAL.get(key)
     if path is None:
-        path = _CANONICAL[key] = os.path.realpath(key)
+        from hhtool.io.sources import canonical  # stdin, a zip member
+
+        path = _CANONICAL[key] = canonical(file) or os.path.realpath(key)
     return path
 
 

@@ -224,8 +224,10 @@ class Store:
             manifest.empty[table] = rel
 
     # -- commit ----------------------------------------------------------------------------
-    def commit(self, staged: Path, run: str, record: dict) -> None:
-        """Publish the files under `staged/<table>/` with the dataset's, as one new snapshot."""
+    def commit(self, staged: Path, run: str, record: dict, remove: dict[str, set[str]] | None = None) -> None:
+        """Publish the files under `staged/<table>/` with the dataset's, as one new snapshot; the files
+        of `remove` (hhtool's, per table, relative to the table folder) are left out of it (upkeep:
+        the files a compaction merged, or rewrote without some hands)."""
         old = self.snapshot
         name = self._next_name(run)
         folder = self.meta / "snapshots" / name
@@ -234,13 +236,15 @@ class Store:
             target = folder / table
             target.mkdir(parents=True)
             added = sorted(_tree(staged / table)) if (staged / table).is_dir() else []
-            drop = old.manifest.empty.get(table) if added else None  # rows now: the empty file goes
+            gone = set(old.manifest.tables[table]) & (remove or {}).get(table, set())  # never a foreign file
+            if added:
+                gone.add(old.manifest.empty.get(table, ""))  # rows now: the empty file goes
             present = set(_tree(old.folder / table))
             for rel in present:
-                if rel != drop:
+                if rel not in gone:
                     _link(old.folder / table, target, rel)
-            manifest.tables[table] = [rel for rel in old.manifest.tables[table] if rel in present and rel != drop]
-            if not added and table in old.manifest.empty:
+            manifest.tables[table] = [rel for rel in old.manifest.tables[table] if rel in present and rel not in gone]
+            if not added and old.manifest.empty.get(table) in manifest.tables[table]:
                 manifest.empty[table] = old.manifest.empty[table]
             for rel in added:
                 (target / rel).parent.mkdir(parents=True, exist_ok=True)

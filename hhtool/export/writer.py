@@ -39,6 +39,11 @@ MAX_OPEN_FILES = 512  # (table, day) files open at once; more days than this sta
 DICTIONARY_COLUMNS = {table: [f.name for f in SCHEMAS[table] if pa.types.is_dictionary(f.type)] for table in TABLES}
 
 
+def new_run_id() -> str:
+    """A run's id (store.RUN_PATTERN): its start time, then 8 random hex digits."""
+    return f"{time.strftime('%Y%m%dT%H%M%S')}-{uuid.uuid4().hex[:8]}"
+
+
 @dataclass(slots=True)
 class ExportStats:
     hands_read: int = 0
@@ -54,7 +59,7 @@ class DatasetWriter:
         then) and read the uids it holds: from here to commit or abort, no one else writes it."""
         self.out = Path(out)
         self.out.mkdir(parents=True, exist_ok=True)
-        self.run = f"{time.strftime('%Y%m%dT%H%M%S')}-{uuid.uuid4().hex[:8]}"
+        self.run = new_run_id()
         self.tmp = self.out / f".tmp-{self.run}"
         self.writers: dict[tuple[str, str], pq.ParquetWriter] = {}
         self.store = Store(self.out, wait)

@@ -1,6 +1,11 @@
-"""Reading: files, folders and globs in; hand blocks (text with its file, line and dialect) out."""
+"""Reading: files, folders, globs, standard input and archives in; hand blocks (text with its file,
+line and dialect) out.
 
-from hhtool.io.paths import expand_paths
-from hhtool.io.split import Block, read_blocks
+`expand_paths` and `read_blocks` here are the source-aware ones (`hhtool.io.sources`: `-`, `.gz`,
+`.zip` members); `hhtool.io.paths` and `hhtool.io.split` hold the plain-file versions they build on.
+"""
+
+from hhtool.io.split import Block
+from hhtool.io.sources import expand_paths, read_blocks
 
 __all__ = ["Block", "expand_paths", "read_blocks"]
