@@ -399,6 +399,8 @@ def test_export_columns_for_cash_drop_fees_straddles_runs_and_money_outside_the_
     assert (hands["cash_drop"], hands["fees"], hands["fee_names"], hands["fee_amounts"], hands["runs"]) == (
         [50], [3], [["jackpot", "bingo", "tax"]], [[2, 0, 1]], [1])
     assert hands["total_pot"] == [60] and hands["rake"] == [1]
+    untaxed = _rows(_walk(CashDrop(0, 50), collected=57, total=60, rake=1, fees=fees))["hands"]
+    assert (untaxed["fees"], untaxed["fee_amounts"]) == ([2], [[2, 0, 1]])  # the tax left in the pot: not taken
     actions = _rows(_straddled(fold("Ann"), fold("Bob"), fold("Cat"), returned("Dan", 10), collect("Dan", 25),
                                total=25))["actions"]
     assert list(zip(actions["player"], actions["action"], actions["amount"]))[:3] == [

@@ -177,17 +177,14 @@ class Rows:
         cancelled = state.cancelled
         claims = hand.claims
         fees = claims.fees
-        fee_total = 0
-        for _, amount in fees:
-            fee_total += amount
         self.data["hands"].append((
             uid, result.site, result.hand_id, result.status, result.file, result.line, header.game,
             str(header.limit), currency, header.small_blind, header.big_blind, header.tournament_id, header.table,
             header.max_seats, header.button_seat, started, header.time, header.time_zone, len(state.order),
             " ".join(board) or None, state.saw_flop, None if cancelled else state.pot_total,
             None if cancelled else (claims.rake if claims.rake is not None
-                                    else state.pot_total - fee_total - collected),
-            collected, state.cash_drop, fee_total, [name for name, _ in fees], [amount for _, amount in fees],
+                                    else state.pot_total - state.fees - collected),
+            collected, state.cash_drop, state.fees, [name for name, _ in fees], [amount for _, amount in fees],
             max(claims.runs, max(state.boards, default=1)), errors, warnings, day))
         self._seats(uid, hand, state, collected_by, currency, day)
         self._actions(uid, state, currency, day)

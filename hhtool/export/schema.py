@@ -43,7 +43,8 @@ COLUMNS: dict[str, list[tuple[str, pa.DataType, str]]] = {
         ("rake", _MONEY, "rake as printed (or total pot less fees and collected)"),
         ("collected", _MONEY, "sum of what the players collected"),
         ("cash_drop", _MONEY, "money the site added to the pot, paid by no player (0 when none)"),
-        ("fees", _MONEY, "sum of the fees besides rake the summary prints (jackpot, bingo, fortune, tax, ...)"),
+        ("fees", _MONEY, "fees besides rake taken from the pot (jackpot, bingo, fortune, tax, ...; a printed tax "
+                         "the winners were not charged, HH213, is left out)"),
         ("fee_names", pa.list_(pa.string()), "those fees' names as printed, lower case, in printed order"),
         ("fee_amounts", pa.list_(_MONEY), "their amounts, in the same order"),
         ("runs", pa.int8(), "times the board was run: 1, 2 or 3"),

@@ -125,6 +125,8 @@ class Replay:
     board_events: list[StreetStart] = field(default_factory=list)  # street markers that deal board cards
     # set by settle: the pot share each cashed-out player won by the cards and was not paid (the room keeps it)
     cash_out_kept: dict[str, int] = field(default_factory=dict)
+    # set by settle: the fees besides rake taken from the pot (a printed tax that was not taken left out, HH213)
+    fees: int = 0
 
     def report(self, code: str, line: int, variant: str = "", expected: object = None, actual: object = None,
                **values: object) -> None:

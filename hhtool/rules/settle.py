@@ -26,7 +26,7 @@ def settle(s: Replay) -> None:
     collected = 0
     for c in s.collects:
         collected += c.amount
-    fees = _fees_taken(s, total, collected)
+    fees = s.fees = _fees_taken(s, total, collected)
     rake = claims.rake if claims.rake is not None else total - collected - fees
     if claims.total_pot is not None and claims.total_pot != total:
         s.report("HH203", claims.line, claimed=s.money(claims.total_pot), total=s.money(total), expected=total,
