@@ -16,7 +16,7 @@ from hhtool.cli import app
 from hhtool.dataset import open_dataset
 from hhtool.export import export_paths
 from hhtool.export import store as store_module
-from hhtool.export.schema import TABLES
+from hhtool.export.schema import SCHEMA_VERSION, TABLES
 from hhtool.export.store import current_snapshot
 
 HEADER = "PokerStars Hand #{hand_id}:  Hold'em No Limit ($0.05/$0.10 USD) - 2020/04/{day} 13:54:25 ET"
@@ -73,7 +73,7 @@ def test_info_counts_hands_files_runs_days_and_versions(dataset):
     assert facts["source_files"] == 5 and facts["runs"] == 5 and facts["changes"] == {}
     assert (facts["first_day"], facts["last_day"], facts["days"]) == ("2020-04-16", "2020-04-17", 2)
     assert facts["undated"] is True  # the unparsed hand has no date
-    assert facts["schema_version"] == "2" and set(facts["file_schema_versions"]) == {"2"}
+    assert facts["schema_version"] == SCHEMA_VERSION and set(facts["file_schema_versions"]) == {SCHEMA_VERSION}
     assert facts["tables"]["hands"]["rows"] == 8 and facts["tables"]["findings"]["rows"] >= 4
     assert facts["files"] == sum(len(v) for v in hhtool_files(dataset).values())
     text = cli("dataset", "info", dataset)
