@@ -14,12 +14,15 @@ from collections.abc import Callable
 
 from hhtool import dialects
 from hhtool.codes import finding
-from hhtool.grammar.lalr import UnexpectedLine
+from hhtool.grammar.fields import FieldError, Unsupported
+from hhtool.grammar.lalr import LineParser, UnexpectedLine
 from hhtool.grammar.lexer import UnknownLine
 from hhtool.grammar.result import ParseResult, Status
 from hhtool.io.split import Block
+from hhtool.model import Hand, Header
 
-__all__ = ["ParseResult", "Status", "hand_id", "parse_block", "site_and_id", "syntax_error", "unparsed"]
+__all__ = ["ParseResult", "Status", "hand_id", "parse_block", "parse_sections", "site_and_id", "syntax_error",
+           "unparsed"]
 
 # Enum members as module constants: an enum class's attribute look-up goes through EnumType.__getattr__
 # (~10x a global's).
@@ -124,3 +127,42 @@ def syntax_error(exc: UnknownLine | UnexpectedLine, block: Block, site: str, han
         message = f"{what}; expected {shown}"
         expected, actual = shown, text[:160]
     return unparsed(block, site, hand_id, code, message, line, column, expected, actual)
+
+
+def parse_sections(block: Block, site: str, id_pattern: re.Pattern[str], read_header: Callable[[str, str, int], Header],
+                   parser: LineParser, build: Callable[[Block, Header, list, list, list, int], Hand],
+                   grammar_label: str, summary_marker: str) -> ParseResult:
+    """The parse of a hand written as the line-grammar dialects write one: a header line, a table line, the
+    seats, the streets and a summary section. The dialect gives its header reader, its grammar's parser and
+    `build` (the hand from the grammar's sections: seats, body, summary and the block's line breaks); this
+    turns every way the text can be wrong into its finding: HH005 oversized, HH011 cut short, HH010 a line
+    the grammar does not allow or a field that cannot be read, HH020 a game that is not Hold'em."""
+    found_id = hand_id(block.text, id_pattern)
+    if block.oversized:
+        return oversized(block, site, found_id)
+    first, _, rest = block.text.partition("\n")
+    table_line = rest.lstrip("\n").partition("\n")[0]
+    if not table_line:
+        return unparsed(block, site, found_id, "HH011", "hand ends right after its header line", block.line,
+                        block.column, expected="Table '…' line, seats, streets, " + summary_marker, actual="end of hand")
+    try:
+        header = read_header(first, table_line, block.line)
+    # each except clause names its exception differently: compiled (mypyc), a name has one type per function
+    except Unsupported as unsupported:
+        return ParseResult(_UNSUPPORTED, block.file, block.line, site, found_id, findings=(
+            finding("HH020", f"game {unsupported.game!r} is not Texas Hold'em; counted as unsupported",
+                    block.file, block.line, block.column, hand_id=found_id),))
+    except FieldError as header_error:
+        return unparsed(block, site, found_id, header_error.code, str(header_error), header_error.line,
+                        header_error.column, header_error.expected, header_error.actual)
+    try:
+        lines = block.text.split("\n")
+        _header_tokens, seat_tokens, body, summary = parser.parse_lines(lines)
+    except (UnknownLine, UnexpectedLine) as grammar_error:
+        return syntax_error(grammar_error, block, site, found_id, grammar_label, summary_marker)
+    try:
+        return ParseResult(_PARSED, block.file, block.line, site, found_id,
+                           hand=build(block, header, seat_tokens, body, summary, len(lines) - 1))
+    except FieldError as field_error:
+        return unparsed(block, site, found_id, field_error.code, str(field_error), field_error.line,
+                        field_error.column, field_error.expected, field_error.actual)

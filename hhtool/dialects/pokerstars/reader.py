@@ -14,7 +14,6 @@ from datetime import datetime
 import msgspec
 from lark import Transformer
 
-from hhtool.codes import finding
 from hhtool.dialects.pokerstars import SITE
 from hhtool.dialects.pokerstars.conventions import POSITIONS, ZONES
 from hhtool.grammar.fields import FieldError, Unsupported
@@ -22,14 +21,10 @@ from hhtool.grammar.fields import beyond as _beyond
 from hhtool.grammar.fields import money as _money
 from hhtool.grammar.fields import small_number as _small_number
 from hhtool.grammar.kinds import LineKinds
-from hhtool.grammar.lalr import LineParser, UnexpectedLine
-from hhtool.grammar.lexer import UnknownLine
+from hhtool.grammar.lalr import LineParser
 from hhtool.grammar.loader import load_parser
-from hhtool.grammar.parse import hand_id as _hand_id
-from hhtool.grammar.parse import oversized as _oversized
-from hhtool.grammar.parse import syntax_error as _syntax_error
-from hhtool.grammar.parse import unparsed as _unparsed
-from hhtool.grammar.result import ParseResult, Status
+from hhtool.grammar.parse import parse_sections
+from hhtool.grammar.result import ParseResult
 from hhtool.io.split import Block
 from hhtool.model import (
     Bet,
@@ -76,7 +71,6 @@ _CONNECTION, _FINISHED, _JOIN = NoticeKind.CONNECTION, NoticeKind.FINISHED, Noti
 _LEAVE, _NO_LOW_HAND, _REMOVED = NoticeKind.LEAVE, NoticeKind.NO_LOW_HAND, NoticeKind.REMOVED
 _SITTING_OUT, _WAIT_FOR_BUTTON = NoticeKind.SITTING_OUT, NoticeKind.WAIT_FOR_BUTTON
 _FLOP, _PREFLOP, _RIVER, _SHOWDOWN, _TURN = Street.FLOP, Street.PREFLOP, Street.RIVER, Street.SHOWDOWN, Street.TURN
-_PARSED, _UNPARSED, _UNSUPPORTED = Status.PARSED, Status.UNPARSED, Status.UNSUPPORTED
 
 
 
@@ -841,36 +835,8 @@ _HAND_ID = re.compile(r"#\s*([\w-]+)")
 
 
 def parse(block: Block) -> ParseResult:
-    """Parse one PokerStars hand block: HH005 when oversized, HH011 when cut short, HH010 for a line the
-    grammar does not allow or a field that cannot be read, HH020 for a game that is not Hold'em."""
-    hand_id = _hand_id(block.text, _HAND_ID)
-    if block.oversized:
-        return _oversized(block, SITE, hand_id)
-    first, _, rest = block.text.partition("\n")
-    table_line = rest.lstrip("\n").partition("\n")[0]
-    if not table_line:
-        return _unparsed(block, SITE, hand_id, "HH011", "hand ends right after its header line", block.line,
-                         block.column, expected="Table '…' line, seats, streets, *** SUMMARY ***", actual="end of hand")
-    try:
-        header = read_header(first, table_line, block.line)
-    # each except clause names its exception differently: compiled (mypyc), a name has one type per function
-    except Unsupported as unsupported:
-        return ParseResult(_UNSUPPORTED, block.file, block.line, SITE, hand_id, findings=(
-            finding("HH020", f"game {unsupported.game!r} is not Texas Hold'em; counted as unsupported",
-                    block.file, block.line, block.column, hand_id=hand_id),))
-    except FieldError as header_error:
-        return _unparsed(block, SITE, hand_id, header_error.code, str(header_error), header_error.line,
-                         header_error.column, header_error.expected, header_error.actual)
-    try:
-        lines = block.text.split("\n")
-        _header_tokens, seat_tokens, body, summary = parser().parse_lines(lines)
-    except (UnknownLine, UnexpectedLine) as syntax_error:
-        return _syntax_error(syntax_error, block, SITE, hand_id, _GRAMMAR_LABEL, _SUMMARY_MARKER)
-    try:
-        return ParseResult(_PARSED, block.file, block.line, SITE, hand_id,
-                           hand=_build(block, header, seat_tokens, body, summary, len(lines) - 1))
-    except FieldError as exc:
-        return _unparsed(block, SITE, hand_id, exc.code, str(exc), exc.line, exc.column, exc.expected, exc.actual)
+    """Parse one PokerStars hand block (hhtool.grammar.parse.parse_sections says what each failure gives)."""
+    return parse_sections(block, SITE, _HAND_ID, read_header, parser(), build_hand, _GRAMMAR_LABEL, _SUMMARY_MARKER)
 
 
 def parser() -> LineParser:
@@ -878,10 +844,13 @@ def parser() -> LineParser:
     return load_parser("pokerstars", PokerStarsTransformer, LINE_KINDS.hints())
 
 
-def _build(block: Block, header, seat_tokens, body, summary, line_breaks: int) -> Hand:
+def build_hand(block: Block, header: Header, seat_tokens: list, body: list, summary: list, line_breaks: int,
+               reader_type: type[HandReader] | None = None) -> Hand:
+    """The hand from the grammar's sections, read by `reader_type` (this dialect's HandReader, or a
+    sister site's subclass of it)."""
     base = block.line - 1
     seats = read_seats(seat_tokens, base, header.scale)
-    reader = HandReader(header, seats, block.line)
+    reader = (reader_type or HandReader)(header, seats, block.line)
     events = reader.body(body)
     summary_token, *summary_lines = summary
     claims, trailing = reader.claims(summary_lines, base + summary_token.line)
