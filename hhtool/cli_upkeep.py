@@ -172,7 +172,7 @@ def dataset_remove(
     files: Annotated[list[str] | None, typer.Option("--file", help="Remove the hands read from this source "
                                                     "file (as stored, or the same file by another path).")] = None,
     hands: Annotated[list[str] | None, typer.Option("--hand", help="Remove this hand (its hand_id, or "
-                                                    "hand_uid such as pokerstars:123).")] = None,
+                                                    "hand_uid such as SITE:123).")] = None,
     wait: WaitOption = None,
 ) -> None:
     """Remove hands from every table at once, by source file or by hand id.

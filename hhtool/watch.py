@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hhtool import dialects
 from hhtool.codes import finding
 from hhtool.engine.plan import _Bounded
 from hhtool.findings import Finding
@@ -45,7 +46,6 @@ from hhtool.rules.crosshand import CrossHand
 from hhtool.rules.ruleset import RuleSet
 from hhtool.validate import HandResult, Summary, _validate_parsed
 
-SUMMARY_MARK = "\n*** SUMMARY ***\n"
 COMPACT_AT = 32  # files of one day in `hands` that make watch merge that day's files
 
 
@@ -217,10 +217,12 @@ def _is_archive(name: str) -> bool:
 
 
 def looks_finished(block: Block) -> bool:
-    """Whether a hand at the end of a file is whole: its summary section is there and a blank line
-    follows its last line (a client writes a hand, then the blank lines that end it). Otherwise it
-    waits for the file to be idle."""
-    return SUMMARY_MARK in block.text and block.text.endswith("\n\n")
+    """Whether a hand at the end of a file is whole: its summary section (the line its dialect opens it
+    with) is there and a blank line follows its last line (a client writes a hand, then the blank lines
+    that end it). Otherwise, or for a dialect that names no summary line, it waits for the file to be idle."""
+    dialect = dialects.get(block.dialect)
+    summary = dialect.summary_line if dialect is not None else None
+    return summary is not None and f"\n{summary}\n" in block.text and block.text.endswith("\n\n")
 
 
 class Session:

@@ -89,6 +89,9 @@ class Dialect:
     description_matches: Ref | None = None  # (printed description, cards) -> whether it names their best hand
     rake: Ref | None = None  # () -> the built-in rake schedules (hhtool.rules.ruleset.RakeSchedule), dated
     conventions: Conventions = field(default_factory=Conventions)
+    # the line that opens a hand's summary, its last section: a hand that has it and a blank line after its
+    # last line is whole (`hhtool watch` takes it then); None: a hand is taken once its file is idle
+    summary_line: str | None = None
 
     @property
     def site_name(self) -> str:

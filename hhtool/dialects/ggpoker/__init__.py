@@ -45,6 +45,7 @@ DIALECT = Dialect(
     markers=(b"\nPoker Hand #",),
     hand_id=r"#\s*([\w-]+)",
     grammar="ggpoker",
+    summary_line="*** SUMMARY ***",
     reader="hhtool.dialects.ggpoker.parse:parse_gg",
     writer="hhtool.dialects.ggpoker.writer:render_hand",
     describe="hhtool.dialects.ggpoker.wording:describe",

@@ -19,6 +19,7 @@ DIALECT = Dialect(
     anywhere=True,
     hand_id=r"#\s*([\w-]+)",
     grammar="pokerstars",
+    summary_line="*** SUMMARY ***",
     reader="hhtool.dialects.pokerstars.reader:parse",
     writer="hhtool.dialects.pokerstars.writer:render_hand",
     describe="hhtool.dialects.pokerstars.wording:describe",
