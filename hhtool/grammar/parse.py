@@ -10,7 +10,7 @@ findings of a block too large, of a hand cut short and of a line the grammar doe
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from hhtool import dialects
 from hhtool.codes import finding
@@ -130,7 +130,7 @@ def syntax_error(exc: UnknownLine | UnexpectedLine, block: Block, site: str, han
 
 
 def parse_sections(block: Block, site: str, id_pattern: re.Pattern[str], read_header: Callable[[str, str, int], Header],
-                   parser: LineParser, build: Callable[[Block, Header, list, list, list, int], Hand],
+                   parser: LineParser, build: Callable[[Block, Header, Sequence, Sequence, Sequence, int], Hand],
                    grammar_label: str, summary_marker: str) -> ParseResult:
     """The parse of a hand written as the line-grammar dialects write one: a header line, a table line, the
     seats, the streets and a summary section. The dialect gives its header reader, its grammar's parser and

@@ -4,6 +4,7 @@ never an exception for bad input."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from hhtool.dialects.ggpoker.reader import LINE_KINDS, SITE, GGHandReader, read_header
 from hhtool.dialects.pokerstars.reader import PokerStarsTransformer as SectionTransformer
@@ -30,5 +31,6 @@ def parse_gg(block: Block) -> ParseResult:
     return parse_sections(block, SITE, _HAND_ID, read_header, parser(), _build, _GRAMMAR_LABEL, _SUMMARY_MARKER)
 
 
-def _build(block: Block, header: Header, seat_tokens: list, body: list, summary: list, line_breaks: int) -> Hand:
+def _build(block: Block, header: Header, seat_tokens: Sequence, body: Sequence, summary: Sequence,
+           line_breaks: int) -> Hand:
     return build_hand(block, header, seat_tokens, body, summary, line_breaks, GGHandReader)

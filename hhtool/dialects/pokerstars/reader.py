@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Sequence
 from datetime import datetime
 
 import msgspec
@@ -844,8 +845,8 @@ def parser() -> LineParser:
     return load_parser("pokerstars", PokerStarsTransformer, LINE_KINDS.hints())
 
 
-def build_hand(block: Block, header: Header, seat_tokens: list, body: list, summary: list, line_breaks: int,
-               reader_type: type[HandReader] | None = None) -> Hand:
+def build_hand(block: Block, header: Header, seat_tokens: Sequence, body: Sequence, summary: Sequence,
+               line_breaks: int, reader_type: type[HandReader] | None = None) -> Hand:
     """The hand from the grammar's sections, read by `reader_type` (this dialect's HandReader, or a
     sister site's subclass of it)."""
     base = block.line - 1
