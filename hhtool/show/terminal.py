@@ -109,7 +109,7 @@ def _results(view: HandView) -> Group:
         label = "Board" if len(end.boards) == 1 else f"Board, run {i + 1}"
         parts.append(Text(f"{label}: ").append(cards_text(board)))
     if view.total_pot is not None:
-        parts.append(Text(f"total pot {view.money(view.total_pot)}, rake {view.money(view.rake or 0)}"))
+        parts.append(Text(f"Pot {view.money(view.total_pot)} in all, rake {view.money(view.rake or 0)}"))
     for i, pot in enumerate(view.pots):
         name = "Main pot" if i == 0 else f"Side pot {i}"
         line = Text(f"{name} {view.money(pot.amount)}: eligible ")
