@@ -21,6 +21,7 @@ HOT_PATH = (
     "hhtool.grammar.fields",
     "hhtool.grammar.result",
     "hhtool.dialects.pokerstars.reader",
+    "hhtool.dialects.ggpoker.reader",
     "hhtool.grammar.parse",
     "hhtool.rules.ranking",
     "hhtool.rules.betting",

@@ -222,7 +222,7 @@ class GGHandReader(HandReader):
                 seats.append(self.seat_result(token.value, line))
             elif kind == "TOTAL_POT":
                 total_line = line
-                total, rake, fees = self.pot_claims(token.value, line)
+                total, rake, fees = self.fee_claims(token.value, line)
             elif kind == "BOARD":
                 board = _cards(token.value)
                 if token.value.startswith(("SECOND", "THIRD")) and len(board) < 5:  # the run's own cards only
@@ -236,7 +236,7 @@ class GGHandReader(HandReader):
         claims = Claims(total_line, total, None, (), rake, runs, tuple(boards), tuple(board_lines), tuple(seats), fees)
         return claims, notices
 
-    def pot_claims(self, text: str, line: int) -> tuple[int, int | None, tuple[tuple[str, int], ...]]:
+    def fee_claims(self, text: str, line: int) -> tuple[int, int | None, tuple[tuple[str, int], ...]]:
         """`Total pot … | Rake … | Jackpot …` → total, rake (None when not printed), the other fees in order."""
         match = _TOTAL.match(text)
         if match is None:
@@ -301,7 +301,7 @@ class GGHandReader(HandReader):
             cards = tuple(rest[len("showed ["): close].split())
             rest = rest[close + 1:].removeprefix(" and ")
             if not rest.startswith("folded"):
-                outcomes = self._outcomes(rest, line)
+                outcomes = self._gg_outcomes(rest, line)
                 if outcomes is not None:
                     return SeatSummary(line, seat, name, positions, "showed", None, False, cards, outcomes,
                                        cashed_out, text)
@@ -318,7 +318,7 @@ class GGHandReader(HandReader):
                                    (Outcome(True, amount, None),), cashed_out, text)
         return SeatSummary(line, seat, name, positions, "other", None, False, cards, (), cashed_out, text)
 
-    def _outcomes(self, text: str, line: int) -> tuple[Outcome, ...] | None:
+    def _gg_outcomes(self, text: str, line: int) -> tuple[Outcome, ...] | None:
         """`won ($X) with …, and lost with …` (one part per run) → outcomes; None when not that shape."""
         outcomes = []
         for part in _RUN_SEPARATOR.split(text) if ", and " in text else (text,):
@@ -343,7 +343,7 @@ LINE_KINDS.declare("TABLE", first=("Table",))  # read_header
 LINE_KINDS.declare("SEAT", first=("Seat",))  # read_seats
 LINE_KINDS.declare("SUMMARY", first=("***",))  # opens the summary, read by GGHandReader.claims
 LINE_KINDS.declare("SEAT_RESULT", first=("Seat",))  # GGHandReader.seat_result
-LINE_KINDS.declare("TOTAL_POT", first=("Total",))  # GGHandReader.pot_claims
+LINE_KINDS.declare("TOTAL_POT", first=("Total",))  # GGHandReader.fee_claims
 LINE_KINDS.declare("BOARD", first=("Board", "FIRST", "SECOND", "THIRD"))  # GGHandReader.claims
 LINE_KINDS.declare("RUN_TIMES", first=("Hand",))  # GGHandReader.claims
 for _kind, _first, _verbs, _markers, _reader in (
