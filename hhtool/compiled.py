@@ -25,6 +25,7 @@ HOT_PATH = (
     "hhtool.grammar.parse",
     "hhtool.rules.ranking",
     "hhtool.rules.betting",
+    "hhtool.rules.seat",
     "hhtool.dialects.pokerstars.wording",
     "hhtool.rules.replay",
     "hhtool.rules.settle",

@@ -64,8 +64,9 @@ from hhtool.model import (
     StreetStart,
 )
 from hhtool.model.cards import RANKS, SUITS
-from hhtool.rules.betting import Betting, Stake, uncalled
+from hhtool.rules.betting import Betting, uncalled
 from hhtool.rules.ranking import HandValue, evaluate
+from hhtool.rules.seat import PlayedSeat
 from hhtool.rules.ruleset import RakeSchedule
 
 __all__ = ["GAMES", "CASH_STAKES", "DEFAULT_SITE", "SITES", "games_for", "generate_hands", "generate_text",
@@ -238,27 +239,6 @@ def _pick_hero(table: _Table, rng: random.Random) -> str | None:
     """
     names = [entry[0] for _, entry in sorted(table.seats.items()) if not entry[0].endswith("]")]
     return rng.choice(names) if names else None
-
-
-class _P(Stake):
-    """A player during one hand: the betting state of the betting core (`Stake`, as in the replay) and
-    what the generator needs to play and record the hand."""
-
-    __slots__ = ("name", "seat", "start", "can_raise", "cards", "folded_on", "paid", "value", "won", "showed",
-                 "mucked")
-
-    def __init__(self, name: str, seat: int, stack: int) -> None:
-        super().__init__(stack)
-        self.name, self.seat, self.start = name, seat, stack
-        # the generator's own reading of A7: only a single full raise reopens the betting (see _aggress)
-        self.can_raise = True
-        self.cards: tuple[str, ...] = ()
-        self.folded_on: Street | None = None
-        self.paid = False  # put live chips in (blind, call, bet, raise): the summary's `didnt_bet` is False
-        self.value = None
-        self.won = 0
-        self.showed = False
-        self.mucked = False
 
 
 # Pieces of the names real players have (FORMATS.md 1.2): spaces, colons, brackets,
@@ -493,7 +473,7 @@ class _HandPlay:
         self.street = _PREFLOP
         self.round_heads_up = False
         self.frozen = False
-        self.aggressor: _P | None = None
+        self.aggressor: PlayedSeat | None = None
         self.raises = 0
 
     # -- helpers -------------------------------------------------------------------------------
@@ -501,7 +481,7 @@ class _HandPlay:
         self.events.append(cls(self.line, *args))
         self.line += 1
 
-    def put(self, p: _P, amount: int, live: bool = True) -> bool:
+    def put(self, p: PlayedSeat, amount: int, live: bool = True) -> bool:
         p.stack -= amount
         p.total += amount
         self.pot_total += amount
@@ -512,25 +492,25 @@ class _HandPlay:
             self.n_active -= 1
         return p.stack == 0
 
-    def owed(self, p: _P) -> int:
+    def owed(self, p: PlayedSeat) -> int:
         """What p must add (the betting core's `to_call`)."""
         return self.betting.to_call(p, self.order)
 
-    def fold(self, p: _P) -> None:
+    def fold(self, p: PlayedSeat) -> None:
         p.folded = True
         p.folded_on = self.street
         self.n_live -= 1
         self.n_active -= 1
         self.emit(Fold, p.name, ())
 
-    def live(self) -> list[_P]:
+    def live(self) -> list[PlayedSeat]:
         return [p for p in self.order if not p.folded]
 
     # -- the hand ------------------------------------------------------------------------------
     def play(self) -> Hand:
         rng, table = self.rng, self.table
         seats = sorted(table.seats.items())
-        self.order = order = [_P(name, seat, stack) for seat, (name, stack) in seats]
+        self.order = order = [PlayedSeat(name, seat, stack) for seat, (name, stack) in seats]
         self.n_live = self.n_active = len(order)
         self.pot_total = 0
         # T7: the button moves to the next player clockwise; a new table draws it
@@ -593,7 +573,7 @@ class _HandPlay:
             self._round(self.button_player)
         return self._settle(header, seat_records, board[:dealt], hero)
 
-    def _before(self, player: _P) -> _P:
+    def _before(self, player: PlayedSeat) -> PlayedSeat:
         before = [p for p in self.order if p.seat < player.seat]
         return before[-1] if before else self.order[-1]
 
@@ -622,7 +602,7 @@ class _HandPlay:
         )
 
     # -- betting -------------------------------------------------------------------------------
-    def _round(self, cursor: _P) -> None:
+    def _round(self, cursor: PlayedSeat) -> None:
         """One betting round, in turn order from the player after `cursor` (A1, A3): the betting core
         says who is to act and when the round is complete."""
         order = self.order
@@ -660,7 +640,7 @@ class _HandPlay:
         self.pot_total -= amount
         self.emit(ReturnUncalled, top.name, amount)
 
-    def _act(self, p: _P) -> None:
+    def _act(self, p: PlayedSeat) -> None:
         rng = self.rng
         betting = self.betting
         owed = self.owed(p)
@@ -694,7 +674,7 @@ class _HandPlay:
         p.paid = True
         self.emit(Call, p.name, added, self.put(p, added), False)
 
-    def _aggress(self, p: _P) -> bool:
+    def _aggress(self, p: PlayedSeat) -> bool:
         """A bet (nothing to call yet) or a raise, sized for the betting structure (A4, A5, A6).
 
         Where the rules are read differently (the raise after an all-in bet smaller than the big blind,
@@ -762,7 +742,7 @@ class _HandPlay:
         return True
 
     # -- end of hand ---------------------------------------------------------------------------
-    def _pots(self, live: list[_P]) -> list[list]:
+    def _pots(self, live: list[PlayedSeat]) -> list[list]:
         """Main pot and side pots as hhtool.rules.replay computes them: [amount, eligible players]."""
         order = self.order
         levels = sorted({p.total for p in live if p.all_in})
@@ -791,11 +771,11 @@ class _HandPlay:
         level = schedule.level_for(self.currency, self.bb, self.fixed)
         return schedule.due(level, total, len(self.order)) if level is not None else 0
 
-    def _odd_chip_order(self, winners: list[_P]) -> list[_P]:
+    def _odd_chip_order(self, winners: list[PlayedSeat]) -> list[PlayedSeat]:
         button = self.button
         return sorted(winners, key=lambda p: (p.seat <= button, p.seat))
 
-    def _settle(self, header: Header, seats: list[Seat], board: tuple[str, ...], hero: _P | None) -> Hand:
+    def _settle(self, header: Header, seats: list[Seat], board: tuple[str, ...], hero: PlayedSeat | None) -> Hand:
         rng = self.rng
         order = self.order
         live = self.live()
@@ -834,7 +814,7 @@ class _HandPlay:
             self.table.seats[p.seat][1] = p.stack + p.won
         return Hand(header, tuple(seats), tuple(self.events), claims, self.gen.source, self.line - 1, 0)
 
-    def _showdown(self, live: list[_P], pots: list[list], nets: list[int], board: tuple[str, ...],
+    def _showdown(self, live: list[PlayedSeat], pots: list[list], nets: list[int], board: tuple[str, ...],
                   single: bool) -> None:
         """S6 show order, S3 side pots first, S4 split with the odd chip left of the button."""
         rng = self.rng
@@ -882,7 +862,7 @@ class _HandPlay:
                       f"{p.name} finished the tournament in {_place(tourney.left)} place")
             tourney.left = max(2, tourney.left - 1)
 
-    def _seat_summary(self, p: _P, hero: _P | None, uncontested: bool) -> SeatSummary:
+    def _seat_summary(self, p: PlayedSeat, hero: PlayedSeat | None, uncontested: bool) -> SeatSummary:
         """The summary line of a seat, as fields (the site's writer words it)."""
         positions: tuple[str, ...] = ()
         if p.seat == self.button:
@@ -902,7 +882,7 @@ class _HandPlay:
         outcome = Outcome(True, p.won, self._describe(p)) if p.won else Outcome(False, None, self._describe(p))
         return SeatSummary(self.line, p.seat, p.name, positions, "showed", None, False, p.cards, (outcome,))
 
-    def _describe(self, p: _P) -> str | None:
+    def _describe(self, p: PlayedSeat) -> str | None:
         describe = self.gen.describe
         return describe(p.value) if describe is not None else None
 

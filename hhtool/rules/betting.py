@@ -12,15 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from mypy_extensions import mypyc_attr
-
 from hhtool.model import Limit, Street
 
 _FIXED_LIMIT, _POT_LIMIT, _POT_LIMIT_PREFLOP = Limit.FIXED_LIMIT, Limit.POT_LIMIT, Limit.POT_LIMIT_PREFLOP
 _PREFLOP, _TURN, _RIVER = Street.PREFLOP, Street.TURN, Street.RIVER
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class Stake:
     """A seat's betting state: what the replay's players and the generator's players have in common."""
 
