@@ -154,8 +154,6 @@ _TOTAL = re.compile(r"Total pot (?P<total>\S+)(?P<fees>(?: \| [A-Z][A-Za-z ]*? \
 _TIME_BANK = re.compile(r"(?:received \((?P<received>[^)]*)\) from time bank card|bought time bank card "
                         r"\((?P<bought>[^)]*)\)), ")
 _CASHOUT_SUFFIX = re.compile(r", (?P<kind>EV Cashout|Cashout Risk) \((?P<amount>[^)]*)\)$")
-_RUN_SEPARATOR = re.compile(r", and (?=won \(|collected \(|lost\b)")
-_OUTCOME = re.compile(r"(?:(?:won|collected) \((?P<amount>[^)]*)\)|lost)(?: with (?P<desc>.*))?$")
 _INSURANCE_TERMS = re.compile(r"premium \((?P<premiums>[^()]*)\) for \((?P<covers>[^()]*)\) - \(Mandatory/Main/Sub\)\)$")
 _TAGS = ("(button)", "(small blind)", "(big blind)", "(button blind)")
 _SUMMARY_NAME = re.compile(r"(.+?)(?= \((?:button|small blind|big blind|button blind)\)| folded | showed \["
@@ -301,7 +299,7 @@ class GGHandReader(HandReader):
             cards = tuple(rest[len("showed ["): close].split())
             rest = rest[close + 1:].removeprefix(" and ")
             if not rest.startswith("folded"):
-                outcomes = self._gg_outcomes(rest, line)
+                outcomes = self.run_outcomes(rest, line)
                 if outcomes is not None:
                     return SeatSummary(line, seat, name, positions, "showed", None, False, cards, outcomes,
                                        cashed_out, text)
@@ -317,18 +315,6 @@ class GGHandReader(HandReader):
                 return SeatSummary(line, seat, name, positions, word, None, False, cards,
                                    (Outcome(True, amount, None),), cashed_out, text)
         return SeatSummary(line, seat, name, positions, "other", None, False, cards, (), cashed_out, text)
-
-    def _gg_outcomes(self, text: str, line: int) -> tuple[Outcome, ...] | None:
-        """`won ($X) with …, and lost with …` (one part per run) → outcomes; None when not that shape."""
-        outcomes = []
-        for part in _RUN_SEPARATOR.split(text) if ", and " in text else (text,):
-            match = _OUTCOME.match(part)
-            if match is None:
-                return None
-            amount = self.money(match["amount"], line) if match["amount"] is not None else None
-            outcomes.append(Outcome(match["amount"] is not None, amount, match["desc"]))
-        return tuple(outcomes)
-
 
 
 # ---------------------------------------------------------------------------------------------

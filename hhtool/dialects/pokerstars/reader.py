@@ -608,15 +608,23 @@ class HandReader:
     def _outcomes(self, text: str, line: int, cards: tuple[str, ...]
                   ) -> tuple[str, Street | None, bool, tuple[str, ...], tuple[Outcome, ...]]:
         """`won ($X) with …, and lost with …` (one part per run) → result, folded_on, didnt_bet, cards, outcomes."""
+        outcomes = self.run_outcomes(text, line)
+        if outcomes is None:
+            return "other", None, False, cards, ()
+        return "showed", None, False, cards, outcomes
+
+    def run_outcomes(self, text: str, line: int) -> tuple[Outcome, ...] | None:
+        """`won ($X) with …, and lost with …` → one outcome per run of the board; None when a part is not
+        of that shape."""
         outcomes = []
         parts = _RUN_SEPARATOR.split(text) if ", and " in text else (text,)  # a second run starts ", and "
         for part in parts:
             match = _OUTCOME.match(part)
             if match is None:
-                return "other", None, False, cards, ()
+                return None
             amount = self.money(match["amount"], line) if match["amount"] is not None else None
             outcomes.append(Outcome(match["amount"] is not None, amount, match["desc"]))
-        return "showed", None, False, cards, tuple(outcomes)
+        return tuple(outcomes)
 
 
 # ---------------------------------------------------------------------------------------------
