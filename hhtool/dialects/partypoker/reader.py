@@ -176,6 +176,10 @@ class PartyHandReader:
                 ledgers.append(self.ledger(text, line))
             else:
                 _READERS[kind](self, text, line)
+        if not any(type(event) is Collect for event in self.events):
+            # e-mailed and 2019+ histories print no `wins` line: a balance line's `collected` is the collect
+            self.events.extend(Collect(ledger.line, ledger.player, ledger.won, None) for ledger in ledgers
+                               if ledger.won)
         return Claims(total_line, total, None, (), rake, 1, tuple(boards), tuple(board_lines), (), (),
                       tuple(ledgers))
 
