@@ -296,9 +296,9 @@ def _fold(r: PartyHandReader, text: str, line: int) -> None:
     r.add(Fold(line, r.split(text, " folds")[0], ()))
 
 
-@_reads("FAST_FOLD", markers=(" Forward Folds",))
-def _fast_fold(r: PartyHandReader, text: str, line: int) -> None:
-    r.add(Fold(line, r.split(text, " Forward Folds")[0], ()))
+# `Hero Forward Folds` (fast-fold tables): the player chose to fold before their turn; the fold itself is
+# printed again at their turn (`Hero folds`), so this line is a notice, not an action
+LINE_KINDS.declare("FAST_FOLD", markers=(" Forward Folds",), reader=_notice(NoticeKind.OTHER, " Forward Folds"))
 
 
 @_reads("CHECK", markers=(" checks",))
