@@ -57,6 +57,7 @@ from hhtool.model.money import MoneyError
 _ACTS = frozenset({PostBlind, PostAnte, Fold, Check, Call, Bet, RaiseTo})
 _STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 _SEAT = re.compile(r"[Ss]eat (?P<seat>\d+): (?P<name>.+?) \( ?(?P<stack>[^()]*?) ?\)(?: - .*)?$")
+_ANNOUNCED = re.compile(r"(?:Blinds|Stakes)(?:-Antes)?\((?P<small>[\d.,]+) ?/(?P<big>[\d.,]+)(?: ?-(?P<ante>[\d.,]+))?\)")
 _SIDE = re.compile(r"side pot #?(\d+)")
 _POTS = re.compile(r"(?:Main Pot|Side Pot \d+): (?P<amount>\S+)")
 _RAKE = re.compile(r"Rake: (?P<amount>\S+)")
@@ -95,6 +96,9 @@ class PartyHandReader:
         self.board: tuple[str, ...] = ()
         self.events: list[Event] = []
         self.last_action: dict[str, int] = {}  # player → index in events of their last betting action
+        self.header = header
+        self.seats = seats
+        self.blinds_line: tuple[int, str] | None = None  # the `Blinds(…)` line after the seats, if any
 
     # -- helpers ---------------------------------------------------------------------------
     def split(self, text: str, marker: str) -> tuple[str, str]:
@@ -137,6 +141,35 @@ class PartyHandReader:
             return False
         self.behind[player] = left - amount
         return amount >= left
+
+    def announced_posts(self) -> None:
+        """Tournament hands of the 2005-2013 clients print no blind posts (and no antes where the level
+        line says `Blinds-Antes(400/800 -25)` but no `posts ante` line follows): the `Blinds(…)` line after
+        the seats announces them, and they are read from it (the line of each post is that line). The
+        small blind is the first seat after the button (the button itself heads-up), the big blind the
+        next; a post is all a short stack has. Read only where the hand prints no post of that kind."""
+        if self.blinds_line is None or self.header.tournament_id is None:
+            return
+        line, text = self.blinds_line
+        found = _ANNOUNCED.match(text)
+        if found is None:
+            return
+        printed = {type(event) for event in self.events}
+        seats = sorted((seat for seat in self.seats if seat.stack > 0), key=lambda seat: seat.seat)
+        if found["ante"] and PostAnte not in printed:
+            ante = self.money(found["ante"], line)
+            for seat in seats:
+                amount = min(ante, self.behind.get(seat.player, 0))
+                self.add(PostAnte(line, seat.player, amount, self.post(seat.player, amount, 0)))
+        if PostBlind in printed or len(seats) < 2 or self.header.button_seat is None:
+            return
+        after = [seat for seat in seats if seat.seat > self.header.button_seat] + \
+            [seat for seat in seats if seat.seat <= self.header.button_seat]
+        if len(seats) == 2:  # heads-up: the button posts the small blind
+            after = after[-1:] + after[:-1]
+        for seat, kind, size in ((after[0], BlindKind.SMALL, found["small"]), (after[1], BlindKind.BIG, found["big"])):
+            amount = min(self.money(size, line), self.behind.get(seat.player, 0))
+            self.add(PostBlind(line, seat.player, kind, amount, self.post(seat.player, amount, amount)))
 
     # -- the hand ----------------------------------------------------------------------------
     def dealt_in(self, seats: tuple[Seat, ...]) -> tuple[Seat, ...]:
@@ -227,7 +260,6 @@ def _notice(kind: NoticeKind, marker: str):
 
 
 LINE_KINDS.declare("LEVEL", first=("Trny:",), reader=_notice(NoticeKind.OTHER, ""))
-LINE_KINDS.declare("BLINDS", reader=_notice(NoticeKind.OTHER, ""))
 LINE_KINDS.declare("CREATE_POT", first=("Creating",), reader=_notice(NoticeKind.OTHER, ""))
 LINE_KINDS.declare("TIME_BANK_NOTE", first=("Your",), reader=_notice(NoticeKind.OTHER, ""))
 LINE_KINDS.declare("OPTIONS", first=(">You",), reader=_notice(NoticeKind.OTHER, ""))
@@ -272,7 +304,14 @@ def _post_ante(r: PartyHandReader, text: str, line: int) -> None:
 
 @_reads("DEALING", first=("**",))
 def _dealing(r: PartyHandReader, text: str, line: int) -> None:
+    r.announced_posts()
     r.add(StreetStart(line, Street.PREFLOP, 0, ()))
+
+
+@_reads("BLINDS", first=())
+def _blinds(r: PartyHandReader, text: str, line: int) -> None:
+    r.blinds_line = (line, text)
+    r.add(Notice(line, NoticeKind.OTHER, None, text))
 
 
 @_reads("STREET", first=("**",))
