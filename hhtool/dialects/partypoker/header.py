@@ -185,9 +185,9 @@ def _header(fields: _Fields, lines: Sequence[str], first_line: int, hand_id: str
         for line in lines:  # the level lines after the seats (the 2011-2016 tournament generations)
             trny = _TRNY.match(line)
             if trny:
-                tournament_id, level = tournament_id or trny["tid"], level or trny["level"]
+                tournament_id, level = tournament_id or trny["tid"], trny["level"]
             blinds = _BLINDS.match(line)
-            if blinds and stakes is None:
+            if blinds:  # the line before the deal: the level may have changed since the game line's
                 stakes = f"{blinds['small']}/{blinds['big']}"
         if not tournament_id:  # `Table $1 Sit & Go Hero (128487129) Table #1`: the number is the table's
             found = _TABLE_TOURNEY.search(table)

@@ -54,6 +54,8 @@ from hhtool.model import (
 from hhtool.model.hand import Ledger
 from hhtool.model.money import MoneyError
 
+_VERBS = {"FOLD": " folds", "CHECK": " checks", "CALL": " calls ", "BET": " bets ", "RAISE": " raises ",
+          "ALL_IN": " is all-In", "WINS": " wins ", "SHOW": " shows "}  # (a big blind everyone folds to has no betting line)
 _ACTS = frozenset({PostBlind, PostAnte, Fold, Check, Call, Bet, RaiseTo})
 _STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 _SEAT = re.compile(r"[Ss]eat (?P<seat>\d+): (?P<name>.+?) \( ?(?P<stack>[^()]*?) ?\)(?: - .*)?$")
@@ -99,6 +101,7 @@ class PartyHandReader:
         self.header = header
         self.seats = seats
         self.blinds_line: tuple[int, str] | None = None  # the `Blinds(…)` line after the seats, if any
+        self.acting: set[str] = set()  # the players with a betting, show or wins line in the hand
 
     # -- helpers ---------------------------------------------------------------------------
     def split(self, text: str, marker: str) -> tuple[str, str]:
@@ -155,7 +158,9 @@ class PartyHandReader:
         if found is None:
             return
         printed = {type(event) for event in self.events}
-        seats = sorted((seat for seat in self.seats if seat.stack > 0), key=lambda seat: seat.seat)
+        # the players dealt in: those with a line of their own (a player moved in from a broken table waits)
+        seats = sorted((seat for seat in self.seats if seat.stack > 0 and seat.player in self.acting),
+                       key=lambda seat: seat.seat)
         if found["ante"] and PostAnte not in printed:
             ante = self.money(found["ante"], line)
             for seat in seats:
@@ -167,8 +172,9 @@ class PartyHandReader:
             [seat for seat in seats if seat.seat <= self.header.button_seat]
         if len(seats) == 2:  # heads-up: the button posts the small blind
             after = after[-1:] + after[:-1]
-        for seat, kind, size in ((after[0], BlindKind.SMALL, found["small"]), (after[1], BlindKind.BIG, found["big"])):
-            amount = min(self.money(size, line), self.behind.get(seat.player, 0))
+        for seat, kind, size in ((after[0], BlindKind.SMALL, self.header.small_blind),
+                                 (after[1], BlindKind.BIG, self.big_blind)):  # (fixed limit: half the bets)
+            amount = min(size, self.behind.get(seat.player, 0))
             self.add(PostBlind(line, seat.player, kind, amount, self.post(seat.player, amount, amount)))
 
     # -- the hand ----------------------------------------------------------------------------
@@ -181,6 +187,7 @@ class PartyHandReader:
                      for seat in seats)
 
     def body(self, tokens: Sequence[tuple[str, str, int]]) -> list[Event]:
+        self.acting = {self.split(text, _VERBS[kind])[0] for kind, text, _line in tokens if kind in _VERBS}
         for kind, text, line in tokens:
             reader = _READERS.get(kind)
             if reader is None:
