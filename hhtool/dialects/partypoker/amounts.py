@@ -17,7 +17,6 @@ SITE = "partypoker"
 _NOISE = re.compile(r"[\[\]()$€\x80+\s]|USD|EUR|GBP")
 _DECIMAL_COMMA = re.compile(r"\d+,\d{1,2}")
 _CARD = re.compile(r"(?:10|[2-9TJQKA])[cdhs]")
-_AMOUNT = re.compile(r"[$€\x80]?\s?\d[\d.,]*")
 
 
 def party_money(text: str, scale: int) -> int:
@@ -32,12 +31,6 @@ def party_money(text: str, scale: int) -> int:
         else:
             plain = plain.replace(",", "")
     return to_minor(plain, scale)
-
-
-def first_amount(text: str) -> str | None:
-    """The first amount in `text` (`$0.10` of `[$0.10 USD].`), as printed."""
-    found = _AMOUNT.search(text)
-    return found.group() if found else None
 
 
 def cards(text: str) -> tuple[str, ...]:

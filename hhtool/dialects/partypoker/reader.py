@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 import msgspec
 
-from hhtool.dialects.partypoker.amounts import cards, first_amount, party_money
+from hhtool.dialects.partypoker.amounts import cards, party_money
 from hhtool.dialects.street_money import StreetMoney
 from hhtool.grammar.fields import FieldError
 from hhtool.grammar.kinds import LineKinds
@@ -114,13 +114,16 @@ class PartyHandReader:
         return text[:cut], text[cut + len(marker):]
 
     def money(self, text: str, line: int) -> int:
-        printed = first_amount(text)
-        if printed is None:
-            raise FieldError("HH010", f"no amount in {text[:60]!r}", line, expected="an amount", actual=text[:160])
+        """The amount `text` starts with: the inside of its brackets (`[$0.10 USD].`, `(0.01)`), else its
+        first word (`$0.65 USD from the main pot`, `900 chips`, `0.06 to 0.08`); all of it must be an amount."""
+        text = text.strip()
+        close = {"[": "]", "(": ")"}.get(text[:1])
+        printed = text[1: text.find(close)] if close is not None and close in text else text.partition(" ")[0]
         try:
             return party_money(printed, self.scale)
         except MoneyError as exc:
-            raise FieldError(exc.code, str(exc), line) from None
+            raise FieldError(exc.code, f"{exc} (in {text[:60]!r})", line, expected="an amount",
+                             actual=printed[:60]) from None
 
     def add(self, event: Event) -> None:
         self.events.append(event)
@@ -305,7 +308,7 @@ def _post_dead(r: PartyHandReader, text: str, line: int) -> None:
 @_reads("POST_ANTE", markers=(" posts ante",))
 def _post_ante(r: PartyHandReader, text: str, line: int) -> None:
     name, rest = r.split(text, " posts ante ")
-    amount = r.money(rest, line)
+    amount = r.money(rest.removeprefix("of "), line)  # `posts ante (25)`, `posts ante [25]`, `posts ante of [25].`
     r.add(PostAnte(line, name, amount, r.post(name, amount, 0)))
 
 
