@@ -22,6 +22,7 @@ from hhtool.model import (
     Bet,
     BlindKind,
     Call,
+    CashOut,
     Check,
     Collect,
     DealHole,
@@ -241,6 +242,43 @@ SNG_2011 = """
     Jo wins 5,420 chips
 """
 
+# 2026 cash (the format of fpdb-3 issue #187 / pull request #189, whose real hands are Omaha): e-mailed style
+# lines, the all-in cash-out (four lines after the all-in, the amount last) and a `Cashed out balance` line
+CASH_2026 = """
+    ***** Hand History For Game 1771000000123abcdefghi *****
+    0.10/0.25 Texas Holdem Game Table (NL) - Mon Feb 09 14:05:26 EST 2026
+    Table Table 7400001 (Real Money) -- Seat 1 is the button
+    Total number of players : 3/6
+    Seat 1: Nora ($30)
+    Seat 2: Otto ($20.20)
+    Seat 3: Hero ($25.86)
+    Otto posts small blind (0.10)
+    Hero posts big blind (0.25)
+    ** Dealing down cards **
+    Dealt to Hero [ 9c, 8c ]
+    Nora folds
+    Otto raises 0.65 to 0.75
+    Hero calls (0.50)
+    ** Dealing Flop ** : [ Jc, 7d, 6c ]
+    Otto bets (1.00)
+    Hero raises 22.00 to 22.00
+    Otto calls (18.45)
+    Otto is all-In.
+    Creating Main Pot with $ 38.40 with Otto, Hero
+    Otto Cash-out Premium % is 1.0
+    Otto opted for cash-out
+    Otto probabilty is 60.37
+    Otto Cashout Amount is 23.00
+    ** Dealing Turn ** : [ Ts ]
+    ** Dealing River ** : [ 2s ]
+    ** Summary **
+    Main Pot: $38.40 Rake: $2.0
+    Board: [ Jc, 7d, 6c, Ts, 2s ]
+    Nora balance $30, didn't bet (folded)
+    Otto Cashed out balance $23.00, bet $20.20, collected $23.00, net +$2.80[ Ac, Ad ] [ a pair of aces -- Ac,Ad,Jc,Ts,7d ]
+    Hero balance $44.06, bet $22.75, collected $40.95, net +$18.20[ 9c, 8c ] [ a straight, six to ten -- Ts,9c,8c,7d,6c ]
+"""
+
 
 # -- golden parse ----------------------------------------------------------------------------------
 
@@ -329,6 +367,25 @@ def test_ledger_lines_are_the_sites_checksum(tmp_path):
     results = validate_text(tmp_path, wrong)
     assert codes(results) == ["HH214"]
     assert "1900" in results[0].findings[0].message and "2000" in results[0].findings[0].message
+
+
+def test_all_in_cash_out_2026(tmp_path):
+    """Otto cashes out his all-in for $23.00, paid by the room outside the pot; Hero's straight wins the
+    $38.40 pot (after the $2 rake) and his $2.55 nobody called: `collected $40.95`. Otto's `collected` and
+    `net` count the cash-out (not a pot share): read as his final balance only."""
+    result = party(CASH_2026)
+    hand = result.hand
+    assert hand.header.currency == "USD" and hand.header.time_utc == datetime(2026, 2, 9, 19, 5, 26, tzinfo=timezone.utc)
+    assert [(e.player, e.amount, e.fee) for e in events_of(result, CashOut)] == [("Otto", 2300, None)]
+    assert [(e.player, e.amount) for e in events_of(result, Collect)] == [("Hero", 4095)]
+    assert hand.claims.total_pot == 4040 and hand.claims.rake == 200
+    [otto] = [ledger for ledger in hand.claims.ledgers if ledger.player == "Otto"]
+    assert (otto.put_in, otto.won, otto.net, otto.final_stack) == (2020, None, None, 2300)
+    assert codes(validate_text(tmp_path, CASH_2026)) == []
+    wrong = CASH_2026.replace("Otto Cashed out balance $23.00", "Otto Cashed out balance $22.00")
+    assert codes(validate_text(tmp_path, wrong)) == ["HH214"]
+    # the printed pot and rake are checked against the chips put in: $38.40 + $2.10 is not the $40.40 pot
+    assert "HH203" in codes(validate_text(tmp_path, CASH_2026.replace("Rake: $2.0", "Rake: $2.10")))
 
 
 def test_is_all_in_marks_the_line_before_it():

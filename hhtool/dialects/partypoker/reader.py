@@ -33,6 +33,7 @@ from hhtool.model import (
     Bet,
     BlindKind,
     Call,
+    CashOut,
     Check,
     Claims,
     Collect,
@@ -222,12 +223,13 @@ class PartyHandReader:
         if not any(type(event) is Collect for event in self.events):
             # e-mailed and 2019+ histories print no `wins` line: a balance line's `collected` is the collect
             self.events.extend(Collect(ledger.line, ledger.player, ledger.won, None) for ledger in ledgers
-                               if ledger.won)
+                               if ledger.won)  # (a cashed-out player's line has no pot share: won None)
         return Claims(total_line, total, None, (), rake, 1, tuple(boards), tuple(board_lines), (), (),
                       tuple(ledgers))
 
     def ledger(self, text: str, line: int) -> Ledger:
-        name, rest = self.split(text, " balance ")
+        cashed = " Cashed out balance " in text
+        name, rest = self.split(text, " Cashed out balance " if cashed else " balance ")
         match = _LEDGER.match("balance " + rest)
         if match is None:
             raise FieldError("HH010", f"balance line not understood: {text[:80]!r}", line,
@@ -242,6 +244,8 @@ class PartyHandReader:
             net = -put_in
         else:  # didn't bet, sits out
             put_in = won = net = 0
+        if cashed:  # `collected` and `net` count the all-in cash-out the room paid, outside the pot: not the
+            won = net = None  # model's won (pot shares) and net; the balance does count it, as the model's does
         shown = cards(rest[match.end() - len("balance "):])
         if shown:
             described = _DESCRIPTION.search(rest)
@@ -418,6 +422,21 @@ def _muck_show(r: PartyHandReader, text: str, line: int) -> None:
 @_reads("NO_SHOW", markers=(" does not show cards",))
 def _no_show(r: PartyHandReader, text: str, line: int) -> None:
     r.add(Muck(line, r.split(text, " does not show cards")[0], False))
+
+
+LINE_KINDS.declare("CASH_OUT_PREMIUM", markers=(" Cash-out Premium",),
+                   reader=_notice(NoticeKind.OTHER, " Cash-out Premium"))
+LINE_KINDS.declare("CASH_OUT_OPTED", markers=(" opted for cash-out",),
+                   reader=_notice(NoticeKind.OTHER, " opted for cash-out"))
+LINE_KINDS.declare("CASH_OUT_CHANCE", markers=(" probabilty is",), reader=_notice(NoticeKind.OTHER, " probabilty is"))
+
+
+@_reads("CASH_OUT", markers=(" Cashout Amount is",))
+def _cash_out(r: PartyHandReader, text: str, line: int) -> None:
+    """`Player2 Cashout Amount is 23.01`: what the room pays the all-in player, outside the pot (the
+    premium is printed as a percentage only, `Cash-out Premium % is 1.0`, so no fee amount is read)."""
+    name, rest = r.split(text, " Cashout Amount is ")
+    r.add(CashOut(line, name, r.money(rest, line), None))
 
 
 @_reads("WINS", markers=(" wins ",))
