@@ -10,7 +10,7 @@ import ast
 import json
 import textwrap
 from collections import Counter
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from hhtool.dialects.partypoker.parse import parse_party
@@ -31,7 +31,6 @@ from hhtool.model import (
     Muck,
     Notice,
     NoticeKind,
-    PostAnte,
     PostBlind,
     RaiseTo,
     Show,
@@ -290,7 +289,7 @@ def test_golden_2013_cash_hand_events_exactly():
     assert (h.site, h.hand_id, h.limit, h.small_blind, h.big_blind, h.currency, h.table, h.max_seats,
             h.button_seat) == ("partypoker", "14100000001", Limit.NO_LIMIT, 10, 25, "USD", "Lyon", 6, 3)
     assert h.time == datetime(2013, 9, 22, 8, 21, 48) and h.time_zone == "EDT"
-    assert h.time_utc == datetime(2013, 9, 22, 12, 21, 48, tzinfo=timezone.utc)
+    assert h.time_utc == datetime(2013, 9, 22, 12, 21, 48, tzinfo=UTC)
     assert [(s.seat, s.player, s.stack, s.sitting_out) for s in hand.seats] == [
         (1, "Anna K", 2535, False), (2, "Hero", 2540, False), (3, "Bob", 2400, False), (4, "Cleo", 2650, False),
         (5, "Zed", 2500, True), (6, "Dan", 1000, False)]
@@ -375,7 +374,7 @@ def test_all_in_cash_out_2026(tmp_path):
     `net` count the cash-out (not a pot share): read as his final balance only."""
     result = party(CASH_2026)
     hand = result.hand
-    assert hand.header.currency == "USD" and hand.header.time_utc == datetime(2026, 2, 9, 19, 5, 26, tzinfo=timezone.utc)
+    assert hand.header.currency == "USD" and hand.header.time_utc == datetime(2026, 2, 9, 19, 5, 26, tzinfo=UTC)
     assert [(e.player, e.amount, e.fee) for e in events_of(result, CashOut)] == [("Otto", 2300, None)]
     assert [(e.player, e.amount) for e in events_of(result, Collect)] == [("Hero", 4095)]
     assert hand.claims.total_pot == 4040 and hand.claims.rake == 200
@@ -398,7 +397,7 @@ def test_post_both_is_live_big_blind_plus_dead_small_blind(tmp_path):
     [both] = [e for e in events_of(result, PostBlind) if e.blind is BlindKind.SMALL_AND_BIG]
     assert (both.player, both.amount) == ("Cy", 35)  # `[0,35 €]`: a decimal comma and a suffix euro
     assert result.hand.header.currency == "EUR"
-    assert result.hand.header.time_utc == datetime(2011, 12, 30, 19, 52, tzinfo=timezone.utc)  # CET
+    assert result.hand.header.time_utc == datetime(2011, 12, 30, 19, 52, tzinfo=UTC)  # CET
     assert codes(validate_text(tmp_path, POST_BOTH_EUR)) == []
     # Cy's raise adds $0.75 to his live $0.25: Bo's call of 0.75 matches it, not 0.85
     assert "HH113" in codes(validate_text(tmp_path, POST_BOTH_EUR.replace("Bo calls [€0.75 EUR]", "Bo calls [€0.85 EUR]")))
@@ -410,7 +409,7 @@ def test_mac_format_decimal_commas_and_hand_number(tmp_path):
     assert result.hand_id == hand.header.hand_id == "12395000001"  # not the `#Game No` of the Mac client
     assert [s.stack for s in hand.seats] == [2602, 3004, 2715]
     assert hand.header.table == "Algeciras" and hand.header.small_blind == 10 and hand.header.big_blind == 25
-    assert hand.header.time_utc == datetime(2012, 12, 9, 7, 34, 49, tzinfo=timezone.utc)  # ICT = UTC+7
+    assert hand.header.time_utc == datetime(2012, 12, 9, 7, 34, 49, tzinfo=UTC)  # ICT = UTC+7
     assert events_of(result, Collect) == [Collect(21, "Gil", 271, None)]
     assert codes(validate_text(tmp_path, MAC_2012)) == []
 

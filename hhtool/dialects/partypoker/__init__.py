@@ -9,6 +9,10 @@ Conventions, and why (each checked on fpdb-3/partypoker and hhsmithy/partypoker-
   History for Game N *****` line (the Mac client's and fastforward tables' `#Game No` differs from it).
 - No uncalled-bet line: the returned chips are inside the bettor's `wins` amount (`uncalled_in_collected`).
 - A raise prints the chips it added (`raises [$0.50 USD]`, `raises 0.06 to 0.08`): `raise_amount="added"`.
+- The 2025-2026 cash format (fpdb-3 issue #187 and PR #189 print real hands of it) is the e-mailed one plus
+  the all-in cash-out: `X Cashout Amount is 23.01` (the room pays it outside the pot) and the summary's
+  `X Cashed out balance $23.01, bet $20.20, collected $23.01, net +$2.81`, whose `collected` and `net`
+  count that payment (only its balance and bet are checked).
 - The `balance / bet / collected / net` summary lines (e-mailed histories, 2019+ tournaments) count the
   returned uncalled bet in both `bet` and `collected` (`ledger_uncalled`): Player3 of an e-mailed 2010
   hand bets $0.13 nobody calls and prints `bet $0.21, collected $0.31` on a $0.18 pot.

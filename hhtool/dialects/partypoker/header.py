@@ -6,9 +6,10 @@ The generations, as the corpus shows them (fpdb-3/partypoker, hhsmithy/partypoke
   Hold'em` for fixed limit), `NL Texas Hold'em $30 Buy-in + $3 Entry Fee Trny:15286975 Level:4
   Blinds(50/100) - …` and `NL Texas Hold'em $1 USD Buy-in - …` (tournaments, the blinds then on a
   `Blinds(10/20)` line after the seats), the Mac client's `Sunday,December 9, …` and `( Real Money )`;
-- e-mailed histories and the 2019-2021 tournaments: `0.01/0.02 Texas Hold'em Game Table (NL) - Mon Jul 12
-  13:38:32 EDT 2010`, `350000/700000 Tourney Texas Holdem Game Table (NL) (MTT Tournament #301084002)
-  (Buyin $50.0 + $5.0) - Sun Apr 25 17:30:03 EDT 2021`, the button at the end of the table line.
+- e-mailed histories, the 2019-2021 tournaments and the 2025-2026 cash tables: `0.01/0.02 Texas Hold'em Game
+  Table (NL) - Mon Jul 12 13:38:32 EDT 2010`, `350000/700000 Tourney Texas Holdem Game Table (NL) (MTT
+  Tournament #301084002) (Buyin $50.0 + $5.0) - Sun Apr 25 17:30:03 EDT 2021`, `0.10/0.25 Omaha Hi Game Table
+  (PL) - Mon Feb 09 12:55:26 EST 2026` (fpdb-3 issue #187), the button at the end of the table line.
 Where a cash header prints the buy-in instead of the stakes, the blinds are the hand's own posts (the
 first `posts small blind` / `posts big blind`), and the README says so (inferred, not printed).
 """
@@ -24,7 +25,7 @@ from hhtool.dialects.partypoker.amounts import SITE, party_money
 from hhtool.grammar.fields import FieldError, Unsupported
 from hhtool.model import Header, Limit
 from hhtool.model.clock import to_utc
-from hhtool.model.limits import MAX_ID_DIGITS, MAX_YEAR, MIN_YEAR
+from hhtool.model.limits import MAX_YEAR, MIN_YEAR
 from hhtool.model.money import CURRENCY_SYMBOLS, MoneyError
 
 _HOLDEM = frozenset({"Texas Hold'em", "Texas Holdem", "Hold'em", "Holdem"})
@@ -32,6 +33,7 @@ _LIMITS = {"NL": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT, "FL": Limit.FIXED_LIMIT,
 _MONTHS = {name: number for number, name in enumerate(
     ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1)}
 
+_MAX_ID = 40  # the 2019+ anonymous ids are 23-25 letters and digits
 _INTRO = re.compile(r"\*{5} Hand History [Ff]or Game (?P<id>\w+) \*{5}")
 # the date and time at the end of a game line: `Monday, August 30, 16:08:09 EDT 2010`, `Sunday,December 9,
 # 14:34:49 ICT 2012`, `Mon Jul 12 13:38:32 EDT 2010`, `Sunday, July 21, 14:00:00 2013` (no zone)
@@ -69,8 +71,9 @@ def read_header(lines: Sequence[str], first_line: int) -> Header:
     if intro_at is None:  # the splitter cuts at this line: unreachable for real input
         raise FieldError("HH010", "no '***** Hand History for Game N *****' line", first_line)
     hand_id = _INTRO.match(lines[intro_at])["id"]  # type: ignore[index]
-    if len(hand_id) > MAX_ID_DIGITS + 20:
-        raise FieldError("HH013", f"hand number {hand_id[:40]!r} is too long", first_line + intro_at)
+    if len(hand_id) > _MAX_ID:
+        raise FieldError("HH013", f"hand number {hand_id[:40]!r}… is longer than {_MAX_ID} characters",
+                         first_line + intro_at, expected=f"<= {_MAX_ID} characters", actual=len(hand_id))
     rest = [(i, line) for i, line in enumerate(lines[intro_at + 1:], intro_at + 1) if line]
     if len(rest) < 2:
         raise FieldError("HH011", "hand ends before its game and table lines", first_line + intro_at,
@@ -105,7 +108,7 @@ def read_header(lines: Sequence[str], first_line: int) -> Header:
 class _Fields:
     """What the game line says (and the level lines, for tournaments)."""
 
-    __slots__ = ("limit", "stakes", "iso", "symbol", "fast_fold", "tournament_id", "buy_in", "level")
+    __slots__ = ("buy_in", "fast_fold", "iso", "level", "limit", "stakes", "symbol", "tournament_id")
 
     def __init__(self) -> None:
         self.limit = Limit.NO_LIMIT
@@ -180,7 +183,6 @@ def _header(fields: _Fields, lines: Sequence[str], first_line: int, hand_id: str
     level = fields.level
     stakes = fields.stakes
     tournament_id = fields.tournament_id
-    ante = None
     if tournament:
         for line in lines:  # the level lines after the seats (the 2011-2016 tournament generations)
             trny = _TRNY.match(line)
@@ -223,7 +225,7 @@ def _header(fields: _Fields, lines: Sequence[str], first_line: int, hand_id: str
                   small_bet=small_bet if small_bet is not None else big, big_bet=big_bet if big_bet is not None else big,
                   currency=currency, scale=scale, time=time, time_zone=zone, time_utc=to_utc(time, zone, None, ZONES, None), table=table,
                   max_seats=max_seats, button_seat=button, tournament_id=tournament_id, buy_in=fields.buy_in,
-                  level=level, ante=ante, fast_fold=fields.fast_fold, play_money=play_money)
+                  level=level, fast_fold=fields.fast_fold, play_money=play_money)
 
 
 def _posted_blinds(lines: Sequence[str], scale: int) -> tuple[int | None, int | None]:

@@ -132,8 +132,7 @@ class PartyHandReader:
     def act(self, player: str, event: Event, added: int) -> None:
         """A betting action that put `added` chips in on this street."""
         total = self.money_in.put(player, added)
-        if total > self.high:
-            self.high = total
+        self.high = max(self.high, total)
         self.last_action[player] = len(self.events)
         self.events.append(event)
 
@@ -142,8 +141,7 @@ class PartyHandReader:
         left = self.behind.get(player)
         if live:
             total = self.money_in.put(player, live)
-            if total > self.high:
-                self.high = total
+            self.high = max(self.high, total)
         if left is None:
             return False
         self.behind[player] = left - amount
@@ -401,10 +399,11 @@ def _all_in(r: PartyHandReader, text: str, line: int) -> None:
 def _all_in_mark(r: PartyHandReader, text: str, line: int) -> None:
     name = r.split(text, " is all-In.")[0]
     index = r.last_action.get(name)
-    if index is None or not hasattr(r.events[index], "all_in"):
-        r.add(Notice(line, NoticeKind.OTHER, name, text))  # a mark with no action before it: kept, not read
+    event = r.events[index] if index is not None else None
+    if type(event) not in (Call, Bet, RaiseTo):
+        r.add(Notice(line, NoticeKind.OTHER, name, text))  # a mark with no bet before it: kept, not read
         return
-    r.events[index] = msgspec.structs.replace(r.events[index], all_in=True)  # type: ignore[call-arg]
+    r.events[index] = msgspec.structs.replace(event, all_in=True)
 
 
 @_reads("SHOW", markers=(" shows [",))
