@@ -9,7 +9,9 @@ Usage:
 Inputs. By default each site reads the same play: `hhtool generate --site SITE --hands N --seed 1 --game
 nl` (N 7,441 by default), written by the site's writer, so the figures compare the dialects on equal
 hands. `--corpus` reads the corpus instead: GGPoker's Rush & Cash files ($HHTOOL_CORPUS/ggpoker-rush-2025,
-7,441 real hands) and PokerStars' fpdb-3/pokerstars folder. `--input` takes any file or folder. The texts
+7,441 real hands) and PokerStars' fpdb-3/pokerstars folder. A site without a writer (PartyPoker: its text
+cannot say the rule-test hands, see its package) is always read from the corpus (fpdb-3/partypoker, 85
+hands, so its figures are per hand of a small, varied sample). `--input` takes any file or folder. The texts
 are read into memory first (not timed); each run splits, parses and replays them all; the best run is
 shown (the machine is shared).
 
@@ -27,6 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from hhtool import dialects
 from hhtool.findings import Finding
 from hhtool.grammar import parse_block
 from hhtool.io.split import split_chunks
@@ -34,7 +37,7 @@ from hhtool.rules.replay import replay
 from hhtool.rules.ruleset import RuleSet
 from hhtool.rules.settle import settle
 
-SITES = ("pokerstars", "ggpoker")
+SITES = ("pokerstars", "ggpoker", "partypoker")
 
 
 def texts_of(path: Path) -> list[tuple[str, bytes]]:
@@ -67,12 +70,12 @@ def measure(texts, runs: int) -> dict:
     return {"hands": hands, **{kind: hands / seconds for kind, seconds in best.items()}}
 
 
-_CORPUS_FOLDERS = {"ggpoker": "ggpoker-rush-2025", "pokerstars": "fpdb-3/pokerstars"}
+_CORPUS_FOLDERS = {"ggpoker": "ggpoker-rush-2025", "pokerstars": "fpdb-3/pokerstars", "partypoker": "fpdb-3/partypoker"}
 
 
 def default_input(site: str, hands: int, folder: Path, corpus: bool) -> Path | None:
-    """The site's corpus folder (`--corpus`), else `hands` generated hands of the site."""
-    if corpus:
+    """The site's corpus folder (`--corpus`, or a site without a writer), else `hands` generated hands of the site."""
+    if corpus or dialects.get(site).writer is None:
         root = os.environ.get("HHTOOL_CORPUS")
         path = Path(root) / _CORPUS_FOLDERS[site] if root else None
         return path if path is not None and path.is_dir() else None

@@ -156,8 +156,11 @@ def test_render_parse_round_trip_generated(site, seed, game, odd_names):
 
 
 def _writer(block: Block):
-    """The writer of the block's dialect (every sample's site has one)."""
-    return dialects.get(block.dialect).load("writer")
+    """The writer of the block's dialect; a sample of a site without one is not written back (skipped)."""
+    writer = dialects.get(block.dialect).load("writer")
+    if writer is None:
+        pytest.skip(f"{block.dialect} has no writer")
+    return writer
 
 
 # Samples whose writer's text its reader does not read back: none (the GG reader takes the trailing space

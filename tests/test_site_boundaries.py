@@ -132,8 +132,8 @@ def _hands(text: str, tmp_path, name: str = "hands.txt"):
 def test_partypoker_three_header_lines_are_one_hand(tmp_path):
     hands, file_findings = _hands(PARTY + "\n\n" + PARTY_NEXT, tmp_path)
     assert file_findings == []
-    assert hands == [("partypoker", "11751402231", 1, "unsupported"),
-                     ("partypoker", "11751402987", 22, "unsupported")]
+    assert hands == [("partypoker", "11751402231", 1, "valid"),
+                     ("partypoker", "11751402987", 22, "valid")]
 
 
 def test_partypoker_ids_are_the_game_numbers(tmp_path):
@@ -144,7 +144,7 @@ def test_partypoker_ids_are_the_game_numbers(tmp_path):
 def test_a_last_game_starts_line_with_no_hand_after_it_stays_in_the_hand(tmp_path):
     """fpdb-3/partypoker/cash/*player.joins.as.bb.txt ends with the next game's `Game #N starts.`."""
     hands, file_findings = _hands(PARTY_MAC + "Game #12395260388 starts.\n", tmp_path)
-    assert hands == [("partypoker", "12395260071", 1, "unsupported")] and file_findings == []
+    assert hands == [("partypoker", "12395260071", 1, "valid")] and file_findings == []
 
 
 def test_888_two_header_lines_are_one_hand(tmp_path):
@@ -187,7 +187,7 @@ def test_an_exact_duplicate_is_recognised_for_every_site(tmp_path):
     (tmp_path / "a.txt").write_text(EIGHT + "\n\n\n" + PARTY_NEXT, encoding="utf-8")
     (tmp_path / "b.txt").write_text(PARTY_NEXT + "\n\n" + EIGHT, encoding="utf-8")
     results, _ = validate_files([tmp_path / "a.txt", tmp_path / "b.txt"])
-    assert [r.status for r in results] == ["unsupported", "unsupported", "duplicate", "duplicate"]
+    assert [r.status for r in results] == ["unsupported", "valid", "duplicate", "duplicate"]
     assert [(f.code, f.line) for f in results[2].findings] == [("HH414", 1)]
     assert results[3].hand_id == "349740118" and results[3].site == "888poker"
 
@@ -238,7 +238,7 @@ def test_a_partypoker_file_with_a_nul_after_every_line_end_is_text(tmp_path):
     was read as a binary file, HH003, and its hand lost)."""
     data = PARTY.replace("\n", "\r\n\x00").encode()
     hands, file_findings = _hands(data, tmp_path)
-    assert hands == [("partypoker", "11751402231", 1, "unsupported")] and file_findings == []
+    assert hands == [("partypoker", "11751402231", 1, "valid")] and file_findings == []
     whole = b"".join(byte_chunks(_SmallReads(PARTY.encode(), 1 << 20), "f.txt"))
     # reads that end between a line end and its NUL (the first read holds the first line end)
     for size in range(30, 160):

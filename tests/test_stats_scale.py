@@ -189,10 +189,10 @@ def test_stakes_filter_keeps_those_stakes_unchanged(generated_dataset):
 
 def test_site_filter(samples_dataset):
     full = _full(samples_dataset)
-    for site in ("pokerstars", "ggpoker"):  # the samples hold hands of both
+    for site in ("pokerstars", "ggpoker", "partypoker"):  # the samples hold hands of each
         _same_rows(stats(samples_dataset, HandFilter.of(sites=[site])), full[full["site"] == site])
-    assert set(full["site"]) == {"pokerstars", "ggpoker"}
-    assert stats(samples_dataset, HandFilter.of(sites=["partypoker"])).empty
+    assert set(full["site"]) == {"pokerstars", "ggpoker", "partypoker"}
+    assert stats(samples_dataset, HandFilter.of(sites=["no-such-site"])).empty
 
 
 def test_since_until_count_the_hands_of_those_days(generated_dataset):

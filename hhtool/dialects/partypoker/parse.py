@@ -1,0 +1,97 @@
+"""The PartyPoker reader's entry: a hand block in, a ParseResult (parsed, unparsed or unsupported) out,
+never an exception for bad input."""
+
+from __future__ import annotations
+
+import re
+
+from lark import Transformer
+
+from hhtool.codes import finding
+from hhtool.dialects.partypoker.amounts import SITE
+from hhtool.dialects.partypoker.header import read_header
+from hhtool.dialects.partypoker.reader import LINE_KINDS, PartyHandReader, read_seats
+from hhtool.grammar.fields import FieldError, Unsupported
+from hhtool.grammar.lalr import LineParser, LineToken, UnexpectedLine
+from hhtool.grammar.lexer import UnknownLine
+from hhtool.grammar.loader import load_parser
+from hhtool.grammar.parse import hand_id, oversized, syntax_error, unparsed
+from hhtool.grammar.result import ParseResult, Status
+from hhtool.io.split import Block
+from hhtool.model import Hand, Notice, Source
+
+_HAND_ID = re.compile(r"Hand History [Ff]or Game (\w+)")
+_GRAMMAR_LABEL = "PartyPoker"
+# what a hand cut short ends before (Party has no summary section in most generations: the first
+# section every hand has after its seats is the deal)
+_CUT_MARKER = "** Dealing down cards **"
+
+
+class PartyTransformer(Transformer):
+    """Groups the line tokens of a hand by section (the header lines are read by header.py)."""
+
+    def __init__(self) -> None:
+        super().__init__(visit_tokens=False)
+
+    def header(self, children):
+        return tuple(children)
+
+    def seats(self, children):
+        return tuple(children)
+
+    def body(self, children):
+        return children
+
+    def summary(self, children):
+        return children
+
+    def start(self, children):
+        return tuple(children)
+
+
+def parser() -> LineParser:
+    """The grammar's parser with Party's lexer hints (built once per process)."""
+    return load_parser("partypoker", PartyTransformer, LINE_KINDS.hints())
+
+
+def parse_party(block: Block) -> ParseResult:
+    """Parse one PartyPoker hand block: HH005 oversized, HH020 a game that is not Hold'em, HH010 a line
+    the grammar does not allow or a field that cannot be read, HH011 a hand cut before its deal."""
+    found_id = hand_id(block.text, _HAND_ID)
+    if block.oversized:
+        return oversized(block, SITE, found_id)
+    # lines as the grammar reads them: no trailing blanks, no byte-order mark, no indent (the 2010 files
+    # start with ` Game #… starts.`); their number in the block stays the same
+    lines = [line.strip().lstrip("\ufeff") for line in block.text.split("\n")]
+    try:
+        header = read_header(lines, block.line)
+    except Unsupported as unsupported:
+        return ParseResult(Status.UNSUPPORTED, block.file, block.line, SITE, found_id, findings=(
+            finding("HH020", f"game {unsupported.game!r} is not Texas Hold'em; counted as unsupported",
+                    block.file, block.line, block.column, hand_id=found_id),))
+    except FieldError as header_error:
+        return unparsed(block, SITE, found_id, header_error.code, str(header_error), header_error.line,
+                        header_error.column, header_error.expected, header_error.actual)
+    try:
+        sections = parser().parse_lines(lines)
+    except (UnknownLine, UnexpectedLine) as grammar_error:
+        return syntax_error(grammar_error, block, SITE, found_id, _GRAMMAR_LABEL, _CUT_MARKER)
+    base = block.line - 1
+    try:
+        seats = read_seats([(token.value, base + token.line) for token in sections[1]], header.scale)
+        reader = PartyHandReader(header, seats)
+        events = reader.body([(token.type, token.value, base + token.line) for token in sections[2]])
+        if len(sections) > 3 and type(sections[3]) is not LineToken:  # (a last `Game #N starts.` is a token)
+            summary_token, *summary = sections[3]
+            claims = reader.claims([(token.type, token.value, base + token.line) for token in summary],
+                                   base + summary_token.line)
+        else:
+            claims = reader.claims((), base + len(lines))
+        seats = reader.dealt_in(seats)
+    except FieldError as field_error:
+        return unparsed(block, SITE, found_id, field_error.code, str(field_error), field_error.line,
+                        field_error.column, field_error.expected, field_error.actual)
+    hand = Hand(header=header, seats=seats, events=tuple(events), claims=claims,
+                source=Source(block.file, block.line, block.column), lines=len(lines) - 1,
+                notices=sum(1 for event in events if type(event) is Notice))
+    return ParseResult(Status.PARSED, block.file, block.line, SITE, found_id, hand=hand)
