@@ -146,8 +146,8 @@ def test_golden_cash_hand_events_exactly():
     result = parsed(CASH)
     assert result.status is Status.PARSED and (result.site, result.hand_id) == ("ipoker", "6000000001")
     hand = result.hand
-    # the game starts on line 21 of the file: every line below is the file's
-    assert (hand.source.line, hand.source.column) == (21, 1)
+    # the game starts on line 21 of the file (column 3): every line below is the file's
+    assert (hand.source.line, hand.source.column) == (21, 3)  # the game starts at its `<`
     assert hand.events == (
         PostBlind(31, "Hero", BlindKind.SMALL, 5, False), PostBlind(32, "Bob", BlindKind.BIG, 10, False),
         StreetStart(34, Street.PREFLOP, 0, ()),

@@ -262,7 +262,8 @@ def _emit(parts: list[bytes], size: int, name: str, line: int, col: int, dialect
     if dialect is None and not raw.strip():
         return None
     text = _decode(raw)
-    if " \n" in text or "\t\n" in text or "\xa0" in text:
+    # (also on the last line: a block cut before a header that starts after blanks, iPoker's `\t<game`)
+    if " \n" in text or "\t\n" in text or "\xa0" in text or text.endswith((" ", "\t")):
         text = "\n".join([line.rstrip(_BLANKS) for line in text.split("\n")]).replace("\xa0", " ")
     if not text.endswith("\n"):
         text += "\n"

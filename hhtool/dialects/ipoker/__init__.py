@@ -79,13 +79,14 @@ ACTION_TYPES = MappingProxyType({
 
 DIALECT = Dialect(
     name=SITE,
-    # where a game starts: a line start, or right after the last one's `</game>`
-    header=rb"[ \t]*<game gamecode=",
+    # where a game starts: its `<` after a line break, a blank or the last one's `</game>` (the patterns
+    # start with that literal `<`, which the regex engine finds at memory speed)
+    header=rb"<(?<![^\n>\t ]<)game gamecode=",
     markers=(b"<game gamecode=",),
-    anchor=rb"(?:^|(?<=</game>))",
+    anchor=b"",
     hand_id=r'<game gamecode="(\w+)"',
-    # a session starts (`<?xml …?>`, `<session …>`) or ends (`</session>`), at a line start or after a tag
-    context=rb"(?:^[ \t]*|(?<=>)[ \t]*)(?:<\?xml[ ?]|<session[ >]|</session>)",
+    # a session starts (`<?xml …?>`, `<session …>`) or ends (`</session>`), the same way
+    context=rb"<(?<![^\n>\t ]<)(?:\?xml[ ?]|session[ >]|/session>)",
     context_markers=(b"<session", b"</session>", b"<?xml"),
     reader="hhtool.dialects.ipoker.reader:parse_ipoker",
     writer=None,

@@ -10,6 +10,7 @@ mark, before or after the number, is whatever is not a digit there (`$`, `€`, 
 
 from __future__ import annotations
 
+import functools
 import re
 
 from hhtool.grammar.fields import FieldError
@@ -20,6 +21,7 @@ _GROUPED = re.compile(r"-?\d{1,3}(?:(?P<sep>[., ])\d{3})(?:(?P=sep)\d{3})*\Z")
 _DECIMAL = re.compile(r"(?P<whole>-?\d{1,3}(?:(?P<sep>[., ])\d{3})*(?:(?P=sep)\d{3})*|-?\d+)(?P<point>[.,])(?P<fraction>\d{1,2})\Z")
 
 
+@functools.lru_cache(maxsize=8192)
 def plain_number(text: str) -> str | None:
     """The number of an amount as hhtool.model.money reads it (`1234.5`), or None when it is not one."""
     parts = _PARTS.match(text.strip())

@@ -200,7 +200,7 @@ def parse_ipoker(block: Block) -> ParseResult:
     try:
         return _parse(block, hand_id)
     except _Bad as bad:
-        return unparsed(block, SITE, hand_id, bad.code, message(bad.code, **bad.values), bad.line, bad.column,
+        return unparsed(block, SITE, hand_id, bad.code, message(bad.code, "", **bad.values), bad.line, bad.column,
                         bad.expected, bad.actual)
     except FieldError as error:
         return unparsed(block, SITE, hand_id, error.code, str(error), error.line, error.column, error.expected,
@@ -430,11 +430,11 @@ class _Game:
     def rounds(self) -> list[tuple[int, Node]]:
         rounds = []
         for node in self.game.all("round"):
-            number = node.attrs.get("no", "")
-            if not number.isdigit() or int(number) > 4:
-                raise _Bad("HH031", self.at(node), self.column(node), expected="0 to 4", actual=number[:20],
-                           what=f"game {self.hand_id}", problem=f"round number {number[:20]!r}")
-            rounds.append((int(number), node))
+            printed = node.attrs.get("no", "")
+            if not printed.isdigit() or int(printed) > 4:
+                raise _Bad("HH031", self.at(node), self.column(node), expected="0 to 4", actual=printed[:20],
+                           what=f"game {self.hand_id}", problem=f"round number {printed[:20]!r}")
+            rounds.append((int(printed), node))
         for number, node in rounds:  # who was dealt cards, and which (before any action is read)
             for cards in node.all("cards"):
                 if cards.attrs.get("type") == "Pocket":
