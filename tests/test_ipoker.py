@@ -630,3 +630,59 @@ def test_fpdb_sidecars_agree_per_player():
         assert (player.start, player.total + back, won + back) == (row["startCash"], row["committed"],
                                                                    row["winnings"]), name
     assert (str(hand["hand_details"]["siteHandNo"]), result.hand_id) == ("3463791241", "3013573623")
+
+
+# ------------------------------------------------------------------------------------------------
+# The rake, not printed: taken from each pot in proportion (Conventions.rake_in_proportion)
+
+SIDE_POT = session("""\
+  <game gamecode="6000000301">
+    <general>
+      <startdate>2014-01-06 17:00:00</startdate>
+      <players>
+        <player seat="1" name="Ann" chips="$1" dealer="1" win="$2.85" bet="$1" rebuy="0" addon="0" />
+        <player seat="4" name="Hero" chips="$10" dealer="0" win="$1.90" bet="$2" rebuy="0" addon="0" />
+        <player seat="7" name="Bob" chips="$10" dealer="0" win="$0" bet="$2" rebuy="0" addon="0" />
+      </players>
+    </general>
+    <round no="0">
+      <action no="1" player="Hero" type="1" sum="$0.05" cards="[cards]" />
+      <action no="2" player="Bob" type="2" sum="$0.10" cards="[cards]" />
+    </round>
+    <round no="1">
+      <cards type="Pocket" player="Ann">SA HA</cards>
+      <action no="3" player="Ann" type="7" sum="$1" cards="" />
+      <cards type="Pocket" player="Hero">SK HK</cards>
+      <action no="4" player="Hero" type="3" sum="$0.95" cards="" />
+      <cards type="Pocket" player="Bob">SQ HQ</cards>
+      <action no="5" player="Bob" type="3" sum="$0.90" cards="" />
+    </round>
+    <round no="2">
+      <cards type="Flop" player="">C2 D7 H9</cards>
+      <action no="6" player="Hero" type="5" sum="$1" cards="" />
+      <action no="7" player="Bob" type="3" sum="$1" cards="" />
+    </round>
+    <round no="3">
+      <cards type="Turn" player="">S3</cards>
+      <action no="8" player="Hero" type="4" sum="$0" cards="" />
+      <action no="9" player="Bob" type="4" sum="$0" cards="" />
+    </round>
+    <round no="4">
+      <cards type="River" player="">C4</cards>
+      <action no="10" player="Hero" type="4" sum="$0" cards="" />
+      <action no="11" player="Bob" type="4" sum="$0" cards="" />
+    </round>
+  </game>
+""")
+
+
+def test_rake_taken_from_each_pot_in_proportion():
+    """$0.25 off a $3 main pot and a $2 side pot: $0.15 and $0.10, as `…player.sitting.out.xml`'s game
+    2855484207 pays ($1.90 of $2 and $0.19 of $0.20)."""
+    result = only(SIDE_POT)
+    assert [p.amount for p in result.state.pots] == [300, 200]
+    assert result.findings == [], problems(result.findings)
+    # the same pots paid as if the rake came off the main pot first: the shares are wrong
+    result = only(SIDE_POT.replace('win="$2.85"', 'win="$2.75"').replace('win="$1.90"', 'win="$2"'))
+    assert sorted((f.code, f.expected, f.actual) for f in result.findings) == [("HH205", "190", "200"),
+                                                                            ("HH205", "285", "275")]
