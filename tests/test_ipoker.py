@@ -686,3 +686,33 @@ def test_rake_taken_from_each_pot_in_proportion():
     result = only(SIDE_POT.replace('win="$2.85"', 'win="$2.75"').replace('win="$1.90"', 'win="$2"'))
     assert sorted((f.code, f.expected, f.actual) for f in result.findings) == [("HH205", "190", "200"),
                                                                             ("HH205", "285", "275")]
+
+
+def test_watch_keeps_the_session_of_a_growing_file(tmp_path):
+    """`hhtool watch` reads a growing file from where its last hand ended: the games written later still
+    get the `<general>` block read before."""
+    from hhtool.watch import Follower
+
+    class Clock:
+        now = 1000.0
+
+        def __call__(self) -> float:
+            return self.now
+
+    folder = tmp_path / "hh"
+    folder.mkdir()
+    clock = Clock()
+    follower = Follower(folder, idle=5.0, clock=clock)
+    path = folder / "session.xml"
+    head = session(CASH_GAME).replace("</session>\n", "")
+    path.write_text(head, encoding="utf-8")
+    assert list(follower.poll()) == []  # the last game is held while the file may grow
+    clock.now += 6  # idle: it is taken
+    first = [b for b in follower.poll() if isinstance(b, Block)]
+    with open(path, "a", encoding="utf-8") as handle:
+        handle.write(CASH_GAME.replace("6000000001", "6000000002") + "</session>\n")
+    assert list(follower.poll()) == []
+    clock.now += 6
+    second = [b for b in follower.poll() if isinstance(b, Block)]
+    assert [parse_block(b).hand_id for b in first + second] == ["6000000001", "6000000002"]
+    assert [parse_block(b).status for b in second] == [Status.PARSED]

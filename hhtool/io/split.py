@@ -173,13 +173,17 @@ class _NewlineNormaliser:
             yield data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
 
 
-def split_chunks(chunks: Iterator[bytes], name: str, first_line: int = 1) -> Iterator[Block | Finding]:
+def split_chunks(chunks: Iterator[bytes], name: str, first_line: int = 1,
+                 contexts: dict[str, Block] | None = None) -> Iterator[Block | Finding]:
     """Blocks of the text in `chunks` (newlines normalised) cut at header lines, numbered from
-    `first_line` (a piece of a file starts further down); file-level findings are at line 1."""
+    `first_line` (a piece of a file starts further down); file-level findings are at line 1.
+    `contexts` (dialect → its latest file-level context section, Dialect.context) is what a caller that
+    reads a file in several goes (`hhtool watch`) keeps between them: used, and updated in place."""
     body = _Body()
     start_line, start_col, dialect = first_line, 1, None
     opens_context = False  # the open block is a dialect's context section, not a hand
-    contexts: dict[str, Block] = {}  # dialect → its latest context section
+    if contexts is None:
+        contexts = {}
     pending = b""
     line_no = first_line
     hands = 0
