@@ -23,11 +23,11 @@ from hhtool.engine.plan import cut_file, read_piece
 from hhtool.findings import Severity
 from hhtool.grammar import Status, parse_block
 from hhtool.io import Block, read_blocks
+from hhtool.io.split import split_chunks
 from hhtool.model import (
     Bet,
     BlindKind,
     Call,
-    Check,
     Collect,
     DealHole,
     Fold,
@@ -43,6 +43,7 @@ from hhtool.model import (
     StreetStart,
 )
 from hhtool.serialize import parse_result_dict
+from hhtool.watch import Follower
 
 GOLDEN = Path(__file__).parent / "golden" / "ipoker_cash_hand.json"
 CORPUS = os.environ.get("HHTOOL_CORPUS")
@@ -117,7 +118,6 @@ CASH = session(CASH_GAME)
 
 
 def blocks_of(text: str | bytes, name: str = "ipoker.xml") -> list[Block]:
-    from hhtool.io.split import split_chunks
     data = text.encode("utf-8") if isinstance(text, str) else text
     return [b for b in split_chunks(iter([data]), name) if isinstance(b, Block)]
 
@@ -534,18 +534,15 @@ def test_every_game_of_every_session_gets_its_own_session():
     assert all(b.text.rstrip().endswith("</game>") for b in blocks)  # `</session>` is not part of a hand
 
 
-def test_a_large_file_is_cut_where_a_session_opens():
+def test_a_large_file_is_cut_where_a_session_opens(tmp_path):
     text = "".join(session(CASH_GAME.replace("6000000001", str(6000000001 + i))) for i in range(12))
-    path = Path(os.environ.get("TMPDIR", "/tmp")) / f"ipoker-cut-{os.getpid()}.xml"
+    path = tmp_path / "sessions.xml"
     path.write_text(text, encoding="utf-8")
-    try:
-        pieces = list(cut_file(str(path), len(text) // 5))
-        assert len(pieces) > 2
-        whole = [(b.line, b.text, b.context) for b in read_blocks(path) if isinstance(b, Block)]
-        joined = [(b.line, b.text, b.context) for p in pieces for b in read_piece(p) if isinstance(b, Block)]
-        assert joined == whole and len(whole) == 12
-    finally:
-        path.unlink()
+    pieces = list(cut_file(str(path), len(text) // 5))
+    assert len(pieces) > 2
+    whole = [(b.line, b.text, b.context) for b in read_blocks(path) if isinstance(b, Block)]
+    joined = [(b.line, b.text, b.context) for p in pieces for b in read_piece(p) if isinstance(b, Block)]
+    assert joined == whole and len(whole) == 12
 
 
 def test_the_dialect_record():
@@ -691,8 +688,6 @@ def test_rake_taken_from_each_pot_in_proportion():
 def test_watch_keeps_the_session_of_a_growing_file(tmp_path):
     """`hhtool watch` reads a growing file from where its last hand ended: the games written later still
     get the `<general>` block read before."""
-    from hhtool.watch import Follower
-
     class Clock:
         now = 1000.0
 
