@@ -9,9 +9,9 @@ Usage:
 Inputs. By default each site reads the same play: `hhtool generate --site SITE --hands N --seed 1 --game
 nl` (N 7,441 by default), written by the site's writer, so the figures compare the dialects on equal
 hands. `--corpus` reads the corpus instead: GGPoker's Rush & Cash files ($HHTOOL_CORPUS/ggpoker-rush-2025,
-7,441 real hands) and PokerStars' fpdb-3/pokerstars folder. A site without a writer (PartyPoker: its text
-cannot say the rule-test hands, see its package) is always read from the corpus (fpdb-3/partypoker, 85
-hands, so its figures are per hand of a small, varied sample). `--input` takes any file or folder. The texts
+7,441 real hands) and PokerStars' fpdb-3/pokerstars folder. A site without a writer (its text cannot say
+the hands hhtool plays) always reads its corpus folder (`_CORPUS_FOLDERS`), read `--repeat` times, 50 by
+default, for a steady figure (the folders are small, varied samples). `--input` takes any file or folder. The texts
 are read into memory first (not timed); each run splits, parses and replays them all; the best run is
 shown (the machine is shared).
 
@@ -37,11 +37,11 @@ from hhtool.rules.replay import replay
 from hhtool.rules.ruleset import RuleSet
 from hhtool.rules.settle import settle
 
-SITES = ("pokerstars", "ggpoker", "partypoker")
+SITES = dialects.replayed_sites()
 
 
 def texts_of(path: Path) -> list[tuple[str, bytes]]:
-    files = sorted(p for p in path.rglob("*.txt")) if path.is_dir() else [path]
+    files = sorted(p for p in path.rglob("*") if p.suffix in (".txt", ".xml")) if path.is_dir() else [path]
     return [(str(p), p.read_bytes()) for p in files]
 
 
@@ -70,12 +70,18 @@ def measure(texts, runs: int) -> dict:
     return {"hands": hands, **{kind: hands / seconds for kind, seconds in best.items()}}
 
 
-_CORPUS_FOLDERS = {"ggpoker": "ggpoker-rush-2025", "pokerstars": "fpdb-3/pokerstars", "partypoker": "fpdb-3/partypoker"}
+_CORPUS_FOLDERS = {"ggpoker": "ggpoker-rush-2025", "pokerstars": "fpdb-3/pokerstars", "partypoker": "fpdb-3/partypoker",
+                   "ipoker": "fpdb-3/ipoker"}
+
+
+def _no_writer(site: str) -> bool:
+    dialect = dialects.by_site(site)
+    return dialect is None or dialect.writer is None
 
 
 def default_input(site: str, hands: int, folder: Path, corpus: bool) -> Path | None:
     """The site's corpus folder (`--corpus`, or a site without a writer), else `hands` generated hands of the site."""
-    if corpus or dialects.get(site).writer is None:
+    if corpus or _no_writer(site):
         root = os.environ.get("HHTOOL_CORPUS")
         path = Path(root) / _CORPUS_FOLDERS[site] if root else None
         return path if path is not None and path.is_dir() else None
@@ -93,6 +99,7 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=7441, help="generated hands per site (default 7441)")
     parser.add_argument("--corpus", action="store_true", help="read the corpus's hands of each site instead")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=50, help="times a site without a writer reads its corpus")
     args = parser.parse_args()
     sites = SITES if args.site == "all" else (args.site,)
     print(f"{'site':<11} {'hands':>7} {'read hands/s':>13} {'check hands/s':>14} {'read µs':>8} {'check µs':>9}")
@@ -102,7 +109,8 @@ def main() -> int:
             if path is None:
                 print(f"{site:<11} no input (set HHTOOL_CORPUS or give --input)")
                 continue
-            figures = measure(texts_of(path), args.runs)
+            texts = texts_of(path) * (args.repeat if _no_writer(site) and args.input is None else 1)
+            figures = measure(texts, args.runs)
             print(f"{site:<11} {figures['hands']:>7} {figures['read']:>13,.0f} {figures['check']:>14,.0f} "
                   f"{1e6 / figures['read']:>8.0f} {1e6 / figures['check']:>9.0f}")
     return 0

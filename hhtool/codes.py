@@ -74,6 +74,32 @@ _add("HH013", "", _E, "number beyond hhtool's limits",
      "hand or tournament number over 20 digits, or a year outside 1970-2999 is no client's output. "
      "The hand is counted as unparsed rather than stored with a wrapped or cut value (README: Limits).",
      "a seat numbered 200, or a stack of 10^17 chips")
+# HH030-HH034: hand histories written as XML (iPoker): the document itself, before any poker rule
+_add("HH030", "", _E, "XML is not well-formed",
+     "An XML hand history is read with a real XML parser; a hand whose XML is broken (a tag not closed, an "
+     "attribute without quotes, a stray character) cannot be read safely and is counted as unparsed, at the "
+     "line and column the parser stopped.", "<player seat=\"3\" name=\"Ann\" chips=\"$2\"> never closed",
+     message="{what} is not well-formed XML: {reason}")
+_add("HH031", "", _E, "XML element or attribute missing or unreadable",
+     "Every fact of a hand is an element or an attribute (a player's seat and chips, an action's player, type "
+     "and sum, a round's number, the session's game type); one that is missing or cannot be read leaves the "
+     "hand unread rather than guessed.", "<action no=\"3\" type=\"3\" sum=\"$0.10\"/> without a player",
+     message="{what}: {problem}")
+_add("HH032", "", _E, "unknown action type code",
+     "XML sites write each action as a numeric type code; a code whose meaning is not documented in the "
+     "dialect's table (hhtool/dialects/ipoker) cannot be replayed, so the hand is counted as unparsed.",
+     "<action type=\"6\" …/> (read as a raise by fpdb and as an all-in by HHSmithy)",
+     message="action type {type} of {player} is not a known action type (known: {known})")
+_add("HH033", "", _E, "hand without its session context",
+     "An iPoker game names neither its stakes, game nor table: they are in the <session><general> block "
+     "before it. A game with no such block before it in its file cannot be read.",
+     "a file that starts with <game gamecode=…>",
+     message="game {hand} has no <session><general> block before it (game type, stakes and table unknown)")
+_add("HH034", "", _W, "text after the end of a hand's XML",
+     "After a game's closing tag only the session's closing tag or the next game may follow; anything else "
+     "(a second </game>, stray text) is a damaged file. The hand itself is read.",
+     "</game></game>",
+     message="text after the end of game {hand}: {text!r}")
 _add("HH099", "", _E, "internal error while checking the hand",
      "A bug in hhtool, not in the hand: the hand is counted (as unparsed, or invalid when the replay "
      "failed), the run goes on, and the message names the exception so it can be reported.",

@@ -67,6 +67,7 @@ class Followed:
     binary: bool = False  # HH003 was reported: not read again until replaced
     taken: Counter = field(default_factory=Counter)  # digests of the hand texts emitted from this file (name)
     before: Counter = field(default_factory=Counter)  # those taken before it was rewritten: not again
+    contexts: dict = field(default_factory=dict)  # the file-level sections read so far (iPoker's sessions)
 
 
 @dataclass(slots=True)
@@ -160,7 +161,7 @@ class Follower:
             chunks = counted(byte_chunks(_Bounded(handle, size - state.offset), display))
             last = None  # one item of look-ahead: the last block of the file may be held
             try:
-                for item in split_chunks(chunks, display, state.line):
+                for item in split_chunks(chunks, display, state.line, state.contexts):
                     if (item.line, item.column) <= state.done or (isinstance(item, Finding) and item.code == "HH001"):
                         continue  # emitted by an earlier read; "no hand" in a file still empty
                     if last is not None:

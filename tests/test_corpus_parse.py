@@ -261,7 +261,9 @@ def test_every_acting_player_is_a_seated_player(run):
         hand = result.hand
         names = {s.player for s in hand.seats}
         lines = [e.line for e in hand.events]
-        assert lines == sorted(lines), (rel, result.hand_id)
+        # iPoker's XML does not write the actions in order (their `no` attribute gives it): its events
+        # point at their elements, out of line order
+        assert lines == sorted(lines) or result.site == "ipoker", (rel, result.hand_id)
         if rel in EDITED_NAMES:
             continue
         for e in hand.events:

@@ -51,7 +51,9 @@ class Conventions:
     - `newest_first`: its files list hands newest first;
     - `ledger_uncalled`: the site's per-player checksum (`Claims.ledgers`) counts a returned uncalled bet
       both in what the player put in and in what the player won (iPoker's `bet` and `win` attributes);
-      the check (HH214) adds the replay's return to both before comparing (the net is the same).
+      the check (HH214) adds the replay's return to both before comparing (the net is the same);
+    - `rake_in_proportion`: where the site prints neither pots nor rake, it rakes each pot in proportion to
+      its size (else the inferred rake is taken off the main pot first).
     """
 
     prints_uncalled: bool = True
@@ -66,6 +68,7 @@ class Conventions:
     fast_fold: Ref | None = None
     newest_first: bool = False
     ledger_uncalled: bool = False
+    rake_in_proportion: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +83,14 @@ class Dialect:
 
     Hand id: `hand_id` is a regex whose group 1 is the site's hand number, searched in the first
     `hand_id_window` characters of a block (None: the whole block).
+
+    File-level context: a site whose files hold facts for many hands in a section before them (iPoker's
+    `<session><general>` block: table, stakes, currency of the `<game>`s after it) gives `context`, a
+    bytes regex (with its own anchoring, run in multi-line mode) that matches where such a section starts
+    (or ends: what it matches up to the next header is the new context), and `context_markers`, literals
+    of which one must be in a chunk before it is run there. The splitter does not report a context section
+    as a hand or as stray text: it hands its text to each following hand block of the dialect
+    (`Block.context`), and large files are cut for parallel work only where a context starts.
     """
 
     name: str
@@ -102,6 +113,8 @@ class Dialect:
     summary_line: str | None = None
     # what the site's files put after each hand (`hhtool generate` and `hhtool convert` write files so)
     hand_separator: str = "\n\n\n"
+    context: bytes | None = None
+    context_markers: tuple[bytes, ...] = ()
 
     @property
     def site_name(self) -> str:
@@ -225,6 +238,7 @@ PACKAGES = (
     "hhtool.dialects.pokerstars",
     "hhtool.dialects.ggpoker",
     "hhtool.dialects.partypoker",
+    "hhtool.dialects.ipoker",
 )
 
 # Sites without a reader yet: their hands are split apart, named and counted unsupported (HH021).

@@ -187,10 +187,13 @@ _CUT: list = [-1, None]  # registry version, the pattern of every dialect's head
 
 def _header_at_line_start() -> re.Pattern[bytes]:
     """Any registered dialect's header at a line start (a header that may also start mid-line, or after
-    some other text, is cut on only where it starts a line: a piece starts at column 1)."""
+    some other text, is cut on only where it starts a line: a piece starts at column 1). A dialect with a
+    file-level context section (Dialect.context) is cut only where one starts, so that every piece holds
+    the context of its hands."""
     if _CUT[0] != dialects.version():
         _CUT[:] = [dialects.version(), re.compile(
-            rb"(?m)^(?:" + rb"|".join(rb"(?:" + d.header + rb")" for d in dialects.dialects()) + rb")")]
+            rb"(?m)^(?:" + rb"|".join(rb"(?:" + (d.header if d.context is None else d.context) + rb")"
+                                     for d in dialects.dialects()) + rb")")]
     return _CUT[1]
 
 

@@ -26,16 +26,21 @@ MAX_BLOCK = 512 * 1024  # a hand is a few KiB; anything this big is not a hand
 # line starts when one of its literal `markers` is in the chunk (a file holds one dialect, and a literal
 # test runs at memory speed; a marker that starts with a line break also counts at the very start of
 # the chunk), or anywhere in a line for a dialect whose header is literal-led and `anywhere` (a cut
-# hand can run into the next header mid-line). Rebuilt when the registry changes.
-_TABLES: list = [-1, (), ()]  # registry version, anywhere [(name, pattern)], line-start [(name, markers, pattern)]
+# hand can run into the next header mid-line). A dialect's `context` pattern (file-level sections that
+# are not hands, iPoker's `<session><general>`) is run the same way with its `context_markers`; what it
+# cuts is marked as context. Rebuilt when the registry changes.
+_TABLES: list = [-1, (), ()]  # registry version, anywhere [(name, pattern)], line-start [(name, markers, pattern, context)]
 
 
 def _header_tables() -> tuple[tuple, tuple]:
     if _TABLES[0] != dialects.version():
-        anywhere = tuple((d.name, re.compile(d.header)) for d in dialects.dialects() if d.anywhere)
-        line_start = tuple((d.name, d.markers, re.compile(rb"(?m)" + d.anchor + d.header))
-                           for d in dialects.dialects() if not d.anywhere)
-        _TABLES[:] = [dialects.version(), anywhere, line_start]
+        registered = dialects.dialects()
+        anywhere = tuple((d.name, re.compile(d.header)) for d in registered if d.anywhere)
+        line_start = tuple((d.name, d.markers, re.compile(rb"(?m)" + d.anchor + d.header), False)
+                           for d in registered if not d.anywhere)
+        context = tuple((d.name, d.context_markers, re.compile(rb"(?m)" + d.context), True)
+                        for d in registered if d.context is not None)
+        _TABLES[:] = [dialects.version(), anywhere, line_start + context]
     return _TABLES[1], _TABLES[2]
 
 
@@ -47,13 +52,14 @@ _OPEN_HEADER = re.compile(rb"(?m)^[ \t]*(?:Game #\d+ starts\.|#[^\n]*|\[\d+\])[ 
 _OPEN_TAIL = 512  # bytes at the end of a chunk where such lines are looked for
 
 
-def _headers(work: bytes) -> list[tuple[int, str]]:
-    """Start offsets and dialects of every header in `work` (which starts at a line start)."""
+def _headers(work: bytes) -> list[tuple[int, str, bool]]:
+    """Start offsets and dialects of every header in `work` (which starts at a line start), each with
+    whether it opens a dialect's file-level context section rather than a hand."""
     anywhere, line_start = _header_tables()
-    found: list[tuple[int, str]] = []
+    found: list[tuple[int, str, bool]] = []
     for name, pattern in anywhere:
-        found += [(m.start(), name) for m in pattern.finditer(work)]
-    others = [(m.start(), name) for name, markers, pattern in line_start
+        found += [(m.start(), name, False) for m in pattern.finditer(work)]
+    others = [(m.start(), name, context) for name, markers, pattern, context in line_start
               if not markers or any(marker in work or work.startswith(marker.lstrip(b"\n")) for marker in markers)
               for m in pattern.finditer(work)]
     if others or len(anywhere) > 1:
@@ -74,6 +80,8 @@ class Block:
     dialect: str | None
     text: str
     oversized: bool = False
+    context: str | None = None  # the dialect's file-level section before the hand (Dialect.context), if any
+    context_line: int = 0  # the line where that section starts
 
 
 def read_blocks(path: Path, name: str | None = None) -> Iterator[Block | Finding]:
@@ -165,11 +173,17 @@ class _NewlineNormaliser:
             yield data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
 
 
-def split_chunks(chunks: Iterator[bytes], name: str, first_line: int = 1) -> Iterator[Block | Finding]:
+def split_chunks(chunks: Iterator[bytes], name: str, first_line: int = 1,
+                 contexts: dict[str, Block] | None = None) -> Iterator[Block | Finding]:
     """Blocks of the text in `chunks` (newlines normalised) cut at header lines, numbered from
-    `first_line` (a piece of a file starts further down); file-level findings are at line 1."""
+    `first_line` (a piece of a file starts further down); file-level findings are at line 1.
+    `contexts` (dialect → its latest file-level context section, Dialect.context) is what a caller that
+    reads a file in several goes (`hhtool watch`) keeps between them: used, and updated in place."""
     body = _Body()
     start_line, start_col, dialect = first_line, 1, None
+    opens_context = False  # the open block is a dialect's context section, not a hand
+    if contexts is None:
+        contexts = {}
     pending = b""
     line_no = first_line
     hands = 0
@@ -192,31 +206,45 @@ def split_chunks(chunks: Iterator[bytes], name: str, first_line: int = 1) -> Ite
             work, pending = data[:cut], data[cut:]
             pos = 0
             counted, lines_before = 0, 0  # newlines in work[:counted], counted incrementally
-            for begin, header_dialect in _headers(work):
+            for begin, header_dialect, header_context in _headers(work):
                 body.add(work[pos:begin])
                 block = body.emit(name, start_line, start_col, dialect)
                 if block is not None:
-                    hands += block.dialect is not None
-                    stray |= block.dialect is None
-                    yield block
+                    if opens_context and dialect is not None:
+                        contexts[dialect] = block
+                    else:
+                        hands += block.dialect is not None
+                        stray |= block.dialect is None
+                        yield _with_context(block, contexts)
                 lines_before += work.count(b"\n", counted, begin)
                 counted = begin
                 start_line = line_no + lines_before
                 start_col = begin - (work.rfind(b"\n", 0, begin) + 1) + 1
-                dialect = header_dialect
+                dialect, opens_context = header_dialect, header_context
                 body, pos = _Body(), begin
             body.add(work[pos:])
             line_no += lines_before + work.count(b"\n", counted)  # newlines of work, counted once
         block = body.emit(name, start_line, start_col, dialect)
-        if block is not None:
+        if block is not None and not opens_context:
             hands += block.dialect is not None
             stray |= block.dialect is None
-            yield block
+            yield _with_context(block, contexts)
     except _Binary:
         yield finding("HH003", "binary file: control bytes (NUL and others) in the first 8 KiB and no UTF-16 byte-order mark", name, 1)
         return
     if hands == 0 and not stray:
         yield finding("HH001", "file contains no hand", name, 1, expected=">= 1 hand", actual=0)
+
+
+def _with_context(block: Block, contexts: dict[str, Block]) -> Block:
+    """A hand block with its dialect's latest file-level context section attached (Dialect.context)."""
+    if block.dialect is None or not contexts:
+        return block
+    context = contexts.get(block.dialect)
+    if context is None:
+        return block
+    return Block(block.file, block.line, block.column, block.dialect, block.text, block.oversized, context.text,
+                 context.line)
 
 
 def _before_open_header(data: bytes, cut: int) -> int:
@@ -238,7 +266,8 @@ def _emit(parts: list[bytes], size: int, name: str, line: int, col: int, dialect
     if dialect is None and not raw.strip():
         return None
     text = _decode(raw)
-    if " \n" in text or "\t\n" in text or "\xa0" in text:
+    # (also on the last line: a block cut before a header that starts after blanks, iPoker's `\t<game`)
+    if " \n" in text or "\t\n" in text or "\xa0" in text or text.endswith((" ", "\t")):
         text = "\n".join([line.rstrip(_BLANKS) for line in text.split("\n")]).replace("\xa0", " ")
     if not text.endswith("\n"):
         text += "\n"

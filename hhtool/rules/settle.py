@@ -168,12 +168,25 @@ def _net_pots(s: Replay, total: int, rake: int) -> list[int]:
     elif len(gross) > 1 and claims.total_pot is not None and _itemized(s):
         s.report("HH204", claims.line, "one", count=len(gross), gross=_amounts(s, gross), expected=len(gross),
                  actual=1)
+    if len(gross) > 1 and claims.rake is None and conventions(s.hand.header.site).rake_in_proportion:
+        return _rake_in_proportion(gross, rake)
     nets, left = [], rake
     for amount in gross:
         taken_off = left if left < amount else amount
         nets.append(amount - taken_off)
         left -= taken_off
     return nets
+
+
+def _rake_in_proportion(gross: list[int], rake: int) -> list[int]:
+    """Each pot less its share of the rake, in proportion to its size (rounded down; the main pot takes
+    what rounding leaves): how a site that prints no pots rakes them (Conventions.rake_in_proportion)."""
+    total = sum(gross)
+    if total <= 0 or rake < 0 or rake > total:
+        return gross
+    shares = [rake * amount // total for amount in gross]
+    shares[0] += rake - sum(shares)
+    return [amount - share for amount, share in zip(gross, shares)]
 
 
 def _collected_pots(s: Replay, gross: list[int], net_total: int) -> list[int] | None:

@@ -1,0 +1,114 @@
+"""iPoker (the network of about 45 skins: William Hill, Betfair, Titan, Unibet, iPoker.it, …): the
+dialect record. Its hand histories are XML, read with an XML parser (`reader.py`, Python's expat, the
+streaming parser under `xml.etree`), not with a line grammar; everything hhtool knows of iPoker is in
+this package.
+
+A file is one or more `<session sessioncode="…">`s, each a `<general>` block (game type and stakes,
+table, currency, hero, tournament) followed by its `<game gamecode="N">`s. The splitter cuts a hand at
+each `<game` (`header`) and hands every game the `<general>` block before it (`context`: the session
+start, or its end, which leaves the games after it without one, HH033).
+
+What is read, and where each fact comes from (checked on every iPoker file of the corpus,
+fpdb-3/ipoker and hhsmithy/ipoker-cash):
+- `<gametype>`: `Holdem NL $0.02/$0.04`; the limit word is localised by the skin (`SL` Spanish, `БЛ`
+  Russian: both no limit, corpus files `…Spanish.sample.xml`, `…Russian.NL.txt`; `LZ`, `LP` and the
+  spelt-out `No limit`/`Pot limit`/`Limit` from fpdb's iPokerToFpdb.py `limits` table). Fixed limit
+  prints the small and big bet (`Holdem L $5/$10`: blinds $2.50/$5 as posted, `…HEM.archive.txt`).
+  A tournament prints no stakes (`Holdem NL`): its blinds are the posted ones. `Omaha …`, `Six Plus
+  Holdem`, stud: unsupported (HH020).
+- Tournaments: `<tournamentcode>`, else the number in `(#N)` or after the last comma of
+  `<tablename>` (`Irish Open 2013 B SuperSat R/A, 799557276`); `<buyin>` as printed.
+- Currency: `<tablecurrency>`, else `<currency>` (ISO codes: USD, EUR, GBP, RSD…); tournament chips are
+  counted one by one. `<mode>` other than `real` is play money.
+- Amounts: a currency mark before or after (`$`, `€`, `£`, `RSD`; cp1252's euro `\\x80` arrives as `€`,
+  the block being decoded as Windows-1252 when it is not UTF-8, `…201701.new.datetime.format.txt`),
+  thousands separated by `,` (`$1,295`), by a space (`1 480`: fpdb's NUM2 pattern) or by `.` where the
+  decimal mark is a comma (iPoker.it: chips `1.500`, `€0,50`, `…iPoker.it.txt`): a separator followed
+  by exactly three digits is a thousands separator, one followed by one or two digits at the end is the
+  decimal mark (`amounts`).
+- Times: `<startdate>` of each game, as `2013-07-30 18:26:02`, `2017/01/23 22:27:48`,
+  `22-Jan-2011 21:25:31` or `30/01/2012 02:30` (all four in the corpus). No zone is printed and none is
+  assumed (HHSmithy's parser reads the time as is, fpdb leaves it naive): `time_utc` stays None.
+- Seats: `<player seat name chips dealer win bet>`; `dealer="1"` is the button; a seat with an empty
+  name is empty (`…HEM.archive.txt`); a player without a `<cards type="Pocket">` element was not dealt
+  in (sitting out).
+- Actions: `<action no player type sum>`, in `<round no="0">` (posts) to `<round no="4">` (river); the
+  file does not write them in order: they are replayed in the order of `no` within each round. The
+  type codes (`ACTION_TYPES`) are documented below.
+- Cards: `<cards type="Pocket" player="X">CA HQ</cards>` (suit letter, then rank, `10` for ten; `X X`
+  not shown); the board in `Flop`/`Turn`/`River` elements. Known pocket cards of a player still in at
+  the end are a showdown (the hero's are always known: a hero who folded is only dealt them).
+- Results and checksum: `win` is what the player received, `bet` what the player put in. Both count a
+  returned uncalled bet (`…uncalled.2nd.winner.xml`: the raiser of £6.50 against an all-in of £6.04 has
+  `bet="£6.50" win="£0.46"`), which no element prints: the replay derives it (`prints_uncalled` False),
+  the collected amount is `win` less the return (`uncalled_in_collected`), and `bet`/`win` are the
+  site's per-player checksum (`Claims.ledgers`, HH214, `ledger_uncalled`). No pot, no rake and no
+  showdown description are printed: the rake is what the pot holds beyond the wins (inferred, not
+  printed), and there is no built-in rake schedule (none found with a cited, dated public source).
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from hhtool.dialects import Conventions, Dialect
+
+SITE = "ipoker"
+
+# The `type` codes of `<action>`, each with the event it is read as. Meanings checked against the
+# corpus: every hand's `bet` attributes equal the sums below read this way (0, 1, 2, 3, 4, 5, 7, 15, 23
+# occur; 23's sum is the street total raised to: `…uncalled.less.than.rake.xml`, a flop raise to £3 after
+# a £0.45 bet makes `bet="£3.30"`), and 8 and 9 only ever name players who are dealt no cards.
+# Sources for the names: HHSmithy's IPokerFastParserImpl.cs and fpdb's iPokerToFpdb.py (read, not copied).
+ACTION_TYPES = MappingProxyType({
+    "0": "fold",
+    "1": "small blind",  # the post, in round 0
+    "2": "big blind",  # the post; more than the big blind is a new player's small + big blind
+    "3": "call",  # sum: the chips the call adds
+    "4": "check",
+    "5": "bet",  # sum: the bet
+    "7": "all-in",  # sum: the chips added (a call, bet or raise, by what it does to the bet to call)
+    "8": "sitting out",  # at the start of the hand: not dealt in (round 0)
+    "9": "sitting out",  # did not post the blind due: not dealt in (round 1)
+    "15": "ante",
+    "23": "raise",  # sum: the player's street total after the raise
+})
+# Not read: 6 (fpdb: a raise by the sum; HHSmithy: an all-in: the sources disagree and no corpus hand
+# has it) and 16 (bring-in, stud only): a hand with them is unparsed (HH032).
+
+
+DIALECT = Dialect(
+    name=SITE,
+    # where a game starts: its `<` after a line break, a blank or the last one's `</game>` (the patterns
+    # start with that literal `<`, which the regex engine finds at memory speed)
+    header=rb"<(?<![^\n>\t ]<)game gamecode=",
+    markers=(b"<game gamecode=",),
+    anchor=b"",
+    hand_id=r'<game gamecode="(\w+)"',
+    # a session starts (`<?xml …?>`, `<session …>`) or ends (`</session>`), the same way
+    context=rb"<(?<![^\n>\t ]<)(?:\?xml[ ?]|session[ >]|/session>)",
+    context_markers=(b"<session", b"</session>", b"<?xml"),
+    reader="hhtool.dialects.ipoker.reader:parse_ipoker",
+    writer=None,
+    describe=None,
+    description_matches=None,
+    rake=None,
+    hand_separator="\n",
+    conventions=Conventions(
+        prints_uncalled=False,
+        uncalled_in_collected=True,
+        ledger_uncalled=True,
+        # `…player.sitting.out.xml`, game 2855484207: a $2 main pot and a $0.20 side pot (rake $0.11 in all)
+        # are paid $1.90 and $0.19, 5 % of each
+        rake_in_proportion=True,
+        raise_amount="to",  # type 23 (type 7, all-in, prints the chips added)
+        decimal_point=".",  # also `,` on iPoker.it: see `amounts`
+        thousands=",",  # also ` ` and `.`: see `amounts`
+        currencies=MappingProxyType({"$": "USD", "€": "EUR", "£": "GBP", "\x80": "EUR"}),
+        time_zones=MappingProxyType({}),
+        reference_zone=None,
+        positions=MappingProxyType({}),
+        fast_fold=None,
+        newest_first=False,
+    ),
+)
