@@ -776,7 +776,6 @@ class _HandPlay:
         return sorted(winners, key=lambda p: (p.seat <= button, p.seat))
 
     def _settle(self, header: Header, seats: list[Seat], board: tuple[str, ...], hero: PlayedSeat | None) -> Hand:
-        rng = self.rng
         order = self.order
         live = self.live()
         total = self.pot_total
