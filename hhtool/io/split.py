@@ -238,10 +238,10 @@ def _emit(parts: list[bytes], size: int, name: str, line: int, col: int, dialect
     if dialect is None and not raw.strip():
         return None
     text = _decode(raw)
+    if not text.endswith("\n"):  # first: a last line of blanks with no line break is cleaned up too
+        text += "\n"
     if " \n" in text or "\t\n" in text or "\xa0" in text:
         text = "\n".join([line.rstrip(_BLANKS) for line in text.split("\n")]).replace("\xa0", " ")
-    if not text.endswith("\n"):
-        text += "\n"
     return Block(name, line, col, dialect, text)
 
 
