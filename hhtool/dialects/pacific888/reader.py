@@ -207,7 +207,7 @@ def _template(small: str, big: str, limit_name: str, table_line: str) -> Header:
     # 888 prints the blinds, also at fixed limit: the small bet is the big blind, the big bet twice it
     small_bet, big_bet = (big_blind, 2 * big_blind) if limit is Limit.FIXED_LIMIT else (big_blind, big_blind)
     if tournament:
-        name = table["table"] or table["tid"]
+        name = f"{table['tid']} {table['table']}" if table["table"] else table["tid"]  # as PokerStars names them
         tournament_id, buy_in = table["tid"], (table["buyin"] or None)
         if len(tournament_id) > MAX_ID_DIGITS:
             raise _beyond("tournament number", tournament_id, f"at most {MAX_ID_DIGITS} digits", line + 1)
