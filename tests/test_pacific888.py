@@ -170,6 +170,13 @@ def test_header_without_the_game_no_line_and_other_brands():
     assert hand.header.hand_id == "900000001" and hand.events[0].line == 10
 
 
+def test_blank_lines_between_the_game_no_line_and_the_header():
+    """The splitter takes `#Game No : N`, blank lines, then the header as one hand (PartyPoker writes them)."""
+    text = textwrap.dedent(GOLDEN_HAND).strip("\n").replace("900000001\n", "900000001\n\n", 1) + "\n"
+    hand = hand_of(text)
+    assert hand.header.hand_id == "900000001" and hand.events[0].line == 12
+
+
 def test_date_is_day_month_year_and_no_zone_is_assumed():
     hand = hand_of(GOLDEN_HAND.replace("14 03 2016 21:07:45", "02 11 2016 09:05:01"))
     assert hand.header.time.isoformat() == "2016-11-02T09:05:01" and hand.header.time_utc is None

@@ -136,9 +136,11 @@ _CURRENCIES = {"$": "USD", "€": "EUR", "\x80": "EUR"}
 def read_header(text: str, line_no: int) -> Header:
     """The header lines of an 888 hand (its text from the first line to the seats); Unsupported for any
     game but Hold'em."""
-    lines = text.split("\n", 8)
-    index = 1 if lines[0].startswith("#Game No") else 0
-    hand = _HAND.match(lines[index]) if index < len(lines) else None
+    lines = text.split("\n", 12)
+    index = 0
+    if lines[0].startswith("#Game No"):  # then the header line, after blank lines if any
+        index = next((i for i in range(1, len(lines)) if lines[i].strip()), len(lines) - 1)
+    hand = _HAND.match(lines[index])
     if hand is None:
         raise FieldError("HH010", f"not an 888 header: {lines[index][:80]!r}", line_no + index)
     if len(hand["id"]) > MAX_ID_DIGITS:
