@@ -133,7 +133,7 @@ def test_the_audit_says_inferred_not_printed(files, tmp_path, no_printed_rake, s
     assert violation["hand_id"] == UNPRINTED and violation["rake_printed"] is False
     assert "inferred, not printed" in violation["message"]
     text = render(report, "text")
-    assert "of which $0.12 USD in 1 hands is inferred, not printed" in text
+    assert "of which $0.12 USD in 1 hand is inferred, not printed" in text
     assert "(rake inferred, not printed)" in text
     assert "inferred, not printed" in render(report, "html")
 

@@ -119,7 +119,8 @@ def _cash_out_line(s: dict) -> str:
 def _inferred_line(s: dict) -> str:
     """The rake of hands whose site prints none: the replay's figure, said to be inferred, not printed."""
     amounts = ", ".join(money(v, k) + f" {k}" for k, v in s["rake_inferred_by_currency"].items())
-    return f"  of which {amounts} in {s['rake_inferred_hands']} hands is {INFERRED}"
+    count = s["rake_inferred_hands"]
+    return f"  of which {amounts} in {count} hand{'' if count == 1 else 's'} is {INFERRED}"
 
 
 def _text_table(rows: Sequence[dict], columns: Sequence[Column]) -> str:
