@@ -71,7 +71,7 @@ def measure(texts, runs: int) -> dict:
 
 
 _CORPUS_FOLDERS = {"ggpoker": "ggpoker-rush-2025", "pokerstars": "fpdb-3/pokerstars", "partypoker": "fpdb-3/partypoker",
-                   "ipoker": "fpdb-3/ipoker"}
+                   "ipoker": "fpdb-3/ipoker", "888poker": "fpdb-3/888poker"}
 
 
 def _no_writer(site: str) -> bool:

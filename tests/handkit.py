@@ -18,6 +18,7 @@ the mutation test).
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import tempfile
 import textwrap
 from collections.abc import Iterable, Sequence
@@ -231,7 +232,7 @@ class Rendered:
         return self.lines[min(later)] if later else None
 
 
-def render_in(text: str, rendering: str) -> Rendered | None:
+def render_in(text: str, rendering: str, rules: RuleSet | None = None) -> Rendered | None:
     """The hand written as `text` (the authored form) in `rendering` (TEXT or a dialect with a writer).
 
     The authored text is read into the model; what the model keeps verbatim (summary seat lines) is
@@ -251,6 +252,10 @@ def render_in(text: str, rendering: str) -> Rendered | None:
         return None
     hand = neutral(authored.hand, dialect.site_name)
     try:
+        carried = said(dialect, hand)
+        if carried is not hand and not _implied(authored.hand, carried, rules, rendering):
+            return None  # what the site leaves out was not implied by the rest: another hand to the rules
+        hand = carried
         written = dialect.load("writer")(hand)
     except Exception:  # noqa: BLE001 - a writer refuses what its site cannot print (a line it has no words for)
         return None
@@ -258,6 +263,39 @@ def render_in(text: str, rendering: str) -> Rendered | None:
     if back.status is not Status.PARSED or _shape(back.hand) != _shape(hand):
         return None
     return Rendered(dialect.name, written, _line_map(hand, back.hand))
+
+
+def said(dialect, hand: Hand) -> Hand:
+    """The hand as the dialect's text carries it: its writer module's `said(hand)` when it has one (a site
+    that prints less than the model holds: no total pot, no uncalled-bet line, …), which raises when what
+    the site leaves out is not implied by the rest (the case is one the dialect cannot say)."""
+    writer = dialect.writer
+    if not isinstance(writer, str):
+        return hand
+    reduce = getattr(importlib.import_module(writer.partition(":")[0]), "said", None)
+    return reduce(hand) if reduce is not None else hand
+
+
+def unsaid(rendering: str) -> frozenset[str]:
+    """The finding codes about what the dialect's text does not print (its writer module's `UNSAID`: e.g. no
+    total pot line, no uncalled-bet line): a rule case about one of them is one the dialect cannot say."""
+    dialect = dialects.get(rendering)
+    writer = dialect.writer if dialect is not None else None
+    if not isinstance(writer, str):
+        return frozenset()
+    return frozenset(getattr(importlib.import_module(writer.partition(":")[0]), "UNSAID", ()))
+
+
+def _findings(hand: Hand, rules: RuleSet | None) -> set[tuple[str, int]]:
+    return {(f.code, f.line) for f in validate_hand(hand, rules or RuleSet()).findings}
+
+
+def _implied(authored: Hand, carried: Hand, rules: RuleSet | None, rendering: str) -> bool:
+    """Whether the hand as the site carries it is the same hand to the rules: the same findings at the same
+    lines, but for those about what the site does not print (`unsaid`), which it cannot raise."""
+    before, after = _findings(authored, rules), _findings(carried, for_site(rules, rendering))
+    dropped = unsaid(rendering)
+    return after <= before and all(code in dropped or (code, line) in after for code, line in before)
 
 
 def neutral(hand: Hand, site: str) -> Hand:
@@ -344,7 +382,7 @@ def _line_map(authored: Hand, back: Hand) -> dict[int, int]:
 def check_in(text: str, rendering: str, rules: RuleSet | None = None) -> tuple[Rendered, Checked] | None:
     """`check` of the hand as `rendering` writes it (None: the dialect cannot say it, see render_in),
     under `rules` for that site (a rake schedule bound to the authored site is bound to it instead)."""
-    rendered = render_in(text, rendering)
+    rendered = render_in(text, rendering, rules)
     if rendered is None:
         return None
     return rendered, check(rendered.text, for_site(rules, rendered.dialect), dialect=rendered.dialect)

@@ -256,10 +256,10 @@ def test_plan_cuts_a_large_file_of_every_dialect_on_its_headers(name, tmp_path):
 
 
 def test_a_header_only_dialect_is_unsupported_under_its_site_and_id(tmp_path):
-    path = tmp_path / "gg.txt"
-    path.write_text(_file_text("pacific888", 1)[0], encoding="utf-8")
+    path = tmp_path / "clone.txt"
+    path.write_text(_file_text("pokerstars_clone", 1)[0], encoding="utf-8")
     (result,) = list(parse_paths([path]))
-    assert (result.status, result.site, result.hand_id) == (Status.UNSUPPORTED, "888poker", "100000")
+    assert (result.status, result.site, result.hand_id) == (Status.UNSUPPORTED, "pokerstars_clone", "100000")
     assert [f.code for f in result.findings] == ["HH021"]
 
 

@@ -444,7 +444,10 @@ def test_every_site_gets_legal_hands_of_the_same_play(tmp_path, site):
         assert all(r.status == "valid" for r in hands)
         # tournament tables (no rake anywhere, so the same stacks hand after hand): the same play
         played = [_play(h) for h in generate_hands(300, 4, game, tournaments=1.0, site=site)]
-        assert played == [_play(h) for h in generate_hands(300, 4, game, tournaments=1.0)]
+        default = [_play(h) for h in generate_hands(300, 4, game, tournaments=1.0)]
+        if not dialects.get(site).conventions.prints_uncalled:  # no uncalled-bet line there: the replay derives it
+            default = [[action for action in play if action[0] != "ReturnUncalled"] for play in default]
+        assert played == default
 
 
 @pytest.mark.parametrize("site", SITES)

@@ -42,6 +42,7 @@ from handkit import (
     replace_line,
     sub,
     swap_lines,
+    unsaid,
     validate_files,
     validate_text,
 )
@@ -990,6 +991,8 @@ def assert_finding(findings, case: Case, text: str, rendered: Rendered | None = 
 @pytest.mark.parametrize("rendering", RENDERINGS)
 @pytest.mark.parametrize("case", CASES, ids=_ids(CASES))
 def test_code_is_raised(case: Case, rendering: str):
+    if case.code in unsaid(rendering):
+        pytest.skip(f"{rendering} does not print what {case.code} is about")
     text = edit(case.base, *case.change)
     rendered, result = _checked(text, rendering, case.rules)
     assert result.status == "parsed", problems(result.findings)
@@ -1012,11 +1015,14 @@ MOST = 0.5  # the share of the cases every dialect with a writer must be able to
 @pytest.mark.parametrize("rendering", [r for r in RENDERINGS if r != TEXT])
 def test_every_dialect_says_most_cases(rendering):
     """A dialect's writer must say most rule cases (and every base hand), so that running the rule
-    tests in it is not vacuous; what it cannot say is a site's own limit (e.g. no fixed limit)."""
-    said = [case for case in CASES if check_in(edit(case.base, *case.change), rendering, case.rules) is not None]
-    assert len(said) >= MOST * len(CASES), f"{rendering} says {len(said)} of {len(CASES)} cases"
+    tests in it is not vacuous; what it cannot say is a site's own limit (e.g. no fixed limit). The cases
+    about what the site does not print at all (handkit.unsaid: 888 has no total pot line, …) are not
+    counted."""
+    cases = [case for case in CASES if case.code not in unsaid(rendering)]
+    said = [case for case in cases if check_in(edit(case.base, *case.change), rendering, case.rules) is not None]
+    assert len(said) >= MOST * len(cases), f"{rendering} says {len(said)} of {len(cases)} cases"
     codes = {case.code for case in said}
-    assert len(codes) >= MOST * len({case.code for case in CASES}), f"{rendering} covers only {sorted(codes)}"
+    assert len(codes) >= MOST * len({case.code for case in cases}), f"{rendering} covers only {sorted(codes)}"
 
 
 def test_cases_go_through_the_whole_pipeline(tmp_path):
@@ -1327,13 +1333,13 @@ def test_hh020_game_not_supported(tmp_path):
 
 
 def test_hh021_dialect_not_supported(tmp_path):
-    text = ("***** 888poker Hand History for Game 1000000001 *****\n"
-            "$0.05/$0.10 Blinds No Limit Holdem - *** 16 04 2020 13:54:25\n"
-            "Table Testa 6 Max (Real Money)\n")
+    # a site still without a reader (888 has one since issue #14)
+    text = ("Run It Once Poker Hand #1000000001:  Hold'em No Limit (€0.05/€0.10) - 2019/06/25 15:55 UTC\n"
+            "Table ID '30263259' 6-Max Seat #1 is the button\n")
     results, _ = validate_text(text, folder=tmp_path)
     assert [r.status for r in results] == ["unsupported"]
     f = _one(results[0].findings, "HH021")
-    assert f.line == 1 and "888poker" in f.message
+    assert f.line == 1 and "pokerstars_clone" in f.message
 
 
 def test_hh020_hh021_legal_pokerstars_holdem(tmp_path):

@@ -150,7 +150,7 @@ def test_a_last_game_starts_line_with_no_hand_after_it_stays_in_the_hand(tmp_pat
 def test_888_two_header_lines_are_one_hand(tmp_path):
     hands, file_findings = _hands(EIGHT + "\n\n\n" + EIGHT_CA, tmp_path)
     assert file_findings == []
-    assert hands == [("888poker", "349740118", 1, "unsupported"), ("888poker", "6551822", 18, "unsupported")]
+    assert hands == [("888poker", "349740118", 1, "valid"), ("888poker", "6551822", 18, "valid")]  # read since #14
 
 
 def test_the_other_sites_ids_are_their_game_numbers(tmp_path):
@@ -187,7 +187,7 @@ def test_an_exact_duplicate_is_recognised_for_every_site(tmp_path):
     (tmp_path / "a.txt").write_text(EIGHT + "\n\n\n" + PARTY_NEXT, encoding="utf-8")
     (tmp_path / "b.txt").write_text(PARTY_NEXT + "\n\n" + EIGHT, encoding="utf-8")
     results, _ = validate_files([tmp_path / "a.txt", tmp_path / "b.txt"])
-    assert [r.status for r in results] == ["unsupported", "valid", "duplicate", "duplicate"]
+    assert [r.status for r in results] == ["valid", "valid", "duplicate", "duplicate"]  # 888 and PartyPoker read since #14
     assert [(f.code, f.line) for f in results[2].findings] == [("HH414", 1)]
     assert results[3].hand_id == "349740118" and results[3].site == "888poker"
 

@@ -37,7 +37,8 @@ class Conventions:
     - `prints_uncalled`: the site prints the return of an uncalled bet (else the replay derives it and a
       missing return line is no finding);
     - `uncalled_in_collected`: (with `prints_uncalled` False) the returned chips are inside the bettor's
-      printed `collected` amount (and the summary's won amount), not a line of their own;
+      printed `collected` amount (and the summary's won amount), not a line of their own; `"either"`: in
+      some hands only (they are read as inside when the collected amounts add up to more than the pot);
     - `raise_amount`: `"to"` when a raise prints the street total it raises to, `"added"` when it prints
       the chips put in by that action;
     - `decimal_point`, `thousands`: the number format of amounts (`1,234.50`);
@@ -57,7 +58,7 @@ class Conventions:
     """
 
     prints_uncalled: bool = True
-    uncalled_in_collected: bool = False
+    uncalled_in_collected: bool | str = False
     raise_amount: str = "to"
     decimal_point: str = "."
     thousands: str = ","
@@ -239,6 +240,7 @@ PACKAGES = (
     "hhtool.dialects.ggpoker",
     "hhtool.dialects.partypoker",
     "hhtool.dialects.ipoker",
+    "hhtool.dialects.pacific888",
 )
 
 # Sites without a reader yet: their hands are split apart, named and counted unsupported (HH021).

@@ -266,11 +266,11 @@ def _emit(parts: list[bytes], size: int, name: str, line: int, col: int, dialect
     if dialect is None and not raw.strip():
         return None
     text = _decode(raw)
-    # (also on the last line: a block cut before a header that starts after blanks, iPoker's `\t<game`)
-    if " \n" in text or "\t\n" in text or "\xa0" in text or text.endswith((" ", "\t")):
-        text = "\n".join([line.rstrip(_BLANKS) for line in text.split("\n")]).replace("\xa0", " ")
-    if not text.endswith("\n"):
+    if not text.endswith("\n"):  # first: a last line of blanks with no line break is cleaned up too
+        # (a block cut before a header that starts after blanks, iPoker's `\t<game`)
         text += "\n"
+    if " \n" in text or "\t\n" in text or "\xa0" in text:
+        text = "\n".join([line.rstrip(_BLANKS) for line in text.split("\n")]).replace("\xa0", " ")
     return Block(name, line, col, dialect, text)
 
 

@@ -50,6 +50,7 @@ def settle(s: Replay) -> None:
 
 
 _NONE_RETURNED: dict[str, int] = {}
+EITHER = "either"  # Conventions.uncalled_in_collected: the site's collected amounts hold the return in some hands
 
 
 def _returns_in_collects(s: Replay) -> dict[str, int]:
@@ -59,8 +60,14 @@ def _returns_in_collects(s: Replay) -> dict[str, int]:
     uncalled_in_collected`: `collected` is pot share + return) is read as meaning exactly that: the
     bettor's collects, first line first, are lessened by the return the replay computed, so that the
     pots, the awards and the final stacks are checked on the pot shares alone. Collects that do not
-    cover the return are HH201 (the text is not changed: the shortfall stays in the findings)."""
-    if not conventions(s.hand.header.site).uncalled_in_collected:
+    cover the return are HH201 (the text is not changed: the shortfall stays in the findings).
+
+    A site whose `collected` holds the return in some hands and not in others (`uncalled_in_collected =
+    "either"`) is read as holding it exactly when the collects add up to more than the pot."""
+    inside = conventions(s.hand.header.site).uncalled_in_collected
+    if not inside:
+        return _NONE_RETURNED
+    if inside == EITHER and sum(c.amount for c in s.collects) <= s.pot_total:
         return _NONE_RETURNED
     left = dict(s.returns)
     for event in s.hand.events:

@@ -1,0 +1,67 @@
+"""888poker / Pacific Poker (Cassava): the dialect record. Everything hhtool knows of 888 text is in this
+package: the reader (`reader.py` with `grammar/pacific888.lark`, entry `parse.py`), the writer
+(`writer.py`) and the conventions below.
+
+Conventions, and why (each checked against fpdb-3/888poker and hhsmithy/pacific-cash in the corpus):
+- Hold'em only (`No Limit`, `Pot Limit`, `Fix Limit Holdem`); `Omaha`, `OmahaHL` are unsupported (HH020).
+- The hand id is the `Hand History for Game N` number (a `#Game No : N` line before it is optional).
+- A raise prints the chips that action added (`raises [$0.29]`): `raise_amount = "added"`; the reader
+  turns it into the street total with `StreetMoney`.
+- No uncalled-bet line, no total pot, no rake, no summary seat lines: the replay derives the returns
+  (`prints_uncalled = False`) and the rake is inferred, not printed (`Claims.rake` None; the dataset's
+  `rake_printed` is false). Whether `collected` includes a returned bet differs from hand to hand in the
+  corpus (`888-NLHE-USD-5-10-201205.uncalled.non.blind`: it does; `NLHE-10max-USD-0.50-1.00-201607.
+  jackpot.table`: it does not), so `uncalled_in_collected = "either"`: a collected amount is read as
+  holding the return when the collects exceed the pot.
+- No `all-in` mark is ever printed: the reader marks the action that puts a player's last chip in, by
+  arithmetic on the printed stack and amounts (so the replay's all-in exceptions to the blind, ante and
+  call sizes apply; an all-in mark is then never missing, so HH120 cannot fire on 888 hands).
+- A player who declines to post a blind is printed as folding before `** Dealing down cards **`
+  (`888-LHE-HU-USD-10-20-201202.cancelled.hand`, `888-FLH-PM-1.00-2.00-stacks_over_1k`): read as sitting
+  out that hand (not dealt in).
+- `6 Max` tables number their seats as the ten-seat layout (`Seat 7` at a `6 Max` table): the N of
+  `N Max` is no seat range, so `max_seats` is left unknown.
+- Amounts in the client's locale: `$1,728.25`, `0,38 $`, `284,48$`, `2.000 €`, `6 000` (see
+  `reader.plain_amount`); tournament chips are printed with `$` and thousands commas (`$10,165`).
+- Play money (`(Practice Play)`) prints cents (`0.50/1 Blinds`): chips at a scale of 100.
+- Time: `DD MM YYYY HH:MM:SS`, no zone printed and none assumed (time_utc None, dataset `date=unknown`);
+  tournaments may print no time at all.
+- Rake: 888 prints none and hhtool ships no 888 schedule (none found that could be cited); a `Jackpot
+  table` hand's inferred rake includes its jackpot fee, which 888 does not print apart.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from hhtool.dialects import Conventions, Dialect
+
+SITE = "888poker"
+
+# 888 and PartyPoker write their game number on a `#Game No` line before the header (optional).
+_PREAMBLE = rb"(?:#Game No : \d+[ \t]*\n(?:[ \t]*\n)*)?"
+
+DIALECT = Dialect(
+    name="pacific888",
+    header=_PREAMBLE + rb"\*{5} (?:888poker|Cassava|Pacific Poker|888)[^*\n]{0,40}? Hand History for Game",
+    markers=(b"***** 888", b"***** Cassava", b"***** Pacific"),
+    hand_id=r"Hand History for Game (\w+)",
+    site=SITE,
+    grammar="pacific888",
+    summary_line="** Summary **",
+    reader="hhtool.dialects.pacific888.parse:parse_888",
+    writer="hhtool.dialects.pacific888.writer:render_hand",
+    rake=None,
+    conventions=Conventions(
+        prints_uncalled=False,
+        uncalled_in_collected="either",
+        raise_amount="added",
+        decimal_point=".",
+        thousands=",",
+        currencies=MappingProxyType({"$": "USD", "€": "EUR"}),
+        time_zones=MappingProxyType({}),
+        reference_zone=None,
+        positions=MappingProxyType({}),
+        newest_first=False,
+    ),
+)
