@@ -38,6 +38,12 @@ class Conventions:
       missing return line is no finding);
     - `uncalled_in_collected`: (with `prints_uncalled` False) the returned chips are inside the bettor's
       printed `collected` amount (and the summary's won amount), not a line of their own;
+    - `total_includes_returns`: (with `uncalled_in_collected`) the summary's total pot counts the returned
+      chips too (Winamax: the total is what the winners collected, plus the rake);
+    - `unmarked_sitting_out`: the seat list names players who sit the hand out without saying so: a seat
+      with no line in the hand (no post, action, cards) was not dealt in;
+    - `rake_by_pot`: how the rake is spread over a main and side pots when the text does not print the pots:
+      `"main_first"` (taken from the main pot first) or `"proportional"` (each pot pays its share);
     - `raise_amount`: `"to"` when a raise prints the street total it raises to, `"added"` when it prints
       the chips put in by that action;
     - `decimal_point`, `thousands`: the number format of amounts (`1,234.50`);
@@ -53,6 +59,9 @@ class Conventions:
 
     prints_uncalled: bool = True
     uncalled_in_collected: bool = False
+    total_includes_returns: bool = False
+    unmarked_sitting_out: bool = False
+    rake_by_pot: str = "main_first"
     raise_amount: str = "to"
     decimal_point: str = "."
     thousands: str = ","
@@ -218,6 +227,7 @@ _WORDING_VERSION = [-1]
 PACKAGES = (
     "hhtool.dialects.pokerstars",
     "hhtool.dialects.ggpoker",
+    "hhtool.dialects.winamax",
 )
 
 # Sites without a reader yet: their hands are split apart, named and counted unsupported (HH021).

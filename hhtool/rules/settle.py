@@ -31,23 +31,44 @@ def settle(s: Replay) -> None:
         collected += c.amount
     fees = s.fees = _fees_taken(s, total, collected)
     rake = claims.rake if claims.rake is not None else total - collected - fees
-    if claims.total_pot is not None and claims.total_pot != total:
-        s.report("HH203", claims.line, claimed=s.money(claims.total_pot), total=s.money(total), expected=total,
-                 actual=claims.total_pot)
+    claimed = _claimed_total(s)
+    step = claims.total_step
+    if claimed is not None and _differs(claimed, total, step):
+        s.report("HH203", claims.line, claimed=s.money(claimed), total=s.money(total), expected=total,
+                 actual=claimed)
     nets = _net_pots(s, total, rake + fees)
     expected = _awards(s, nets)
     _check_collects(s, expected)
     kept = s.cash_out_kept = _kept_by_room(s, expected)
     unpaid = sum(kept.values())
-    if claims.total_pot is not None and collected + rake + fees + unpaid != claims.total_pot:
+    if claimed is not None and _differs(collected + rake + fees + unpaid, claimed, step):
         s.report("HH206", claims.line, collected=s.money(collected), rake=s.money(rake),
-                 fees=f" + fees {s.money(fees)}" if fees else "", total=s.money(claims.total_pot),
-                 expected=claims.total_pot - rake - fees - unpaid, actual=collected)
+                 fees=f" + fees {s.money(fees)}" if fees else "", total=s.money(claimed),
+                 expected=claimed - rake - fees - unpaid, actual=collected)
     _check_rake(s, total, rake)
     _check_summary(s, returned)
 
 
 _NONE_RETURNED: dict[str, int] = {}
+
+
+def _claimed_total(s: Replay) -> int | None:
+    """The printed total pot, as the pot it names: a site whose total counts the uncalled chips it returns
+    inside `collected` (`Conventions.total_includes_returns`) names the pot plus those returns."""
+    printed = s.hand.claims.total_pot
+    if printed is None or not s.returns or not conventions(s.hand.header.site).total_includes_returns:
+        return printed
+    for amount in s.returns.values():
+        printed -= amount
+    return printed
+
+
+def _differs(printed: int, actual: int, step: int) -> bool:
+    """Whether a printed amount disagrees with the actual one: exactly, or, for an amount printed rounded
+    to a multiple of `step` (`6.02k`), by more than half a step."""
+    if not step:
+        return printed != actual
+    return abs(printed - actual) * 2 > step
 
 
 def _returns_in_collects(s: Replay) -> dict[str, int]:
@@ -167,6 +188,15 @@ def _net_pots(s: Replay, total: int, rake: int) -> list[int]:
         s.report("HH204", claims.line, "one", count=len(gross), gross=_amounts(s, gross), expected=len(gross),
                  actual=1)
     nets, left = [], rake
+    if len(gross) > 1 and rake and conventions(s.hand.header.site).rake_by_pot == "proportional":
+        # each side pot pays its share of the rake, rounded to the minor unit; the main pot pays the rest
+        whole = sum(gross)
+        for amount in gross[1:]:
+            share = (rake * amount * 2 + whole) // (whole * 2) if whole else 0
+            nets.append(amount - share)
+            left -= share
+        nets.insert(0, gross[0] - left)
+        return nets
     for amount in gross:
         taken_off = left if left < amount else amount
         nets.append(amount - taken_off)
