@@ -126,14 +126,8 @@ def read_header_at(line: str, table_line: str, line_no: int, chip_scale: int) ->
         small_bet=small_bet, big_bet=big_bet, currency=currency, scale=scale, time=time, time_zone=tz,
         time_utc=to_utc(time, tz, None, ZONES, None), table=table["name"], max_seats=max_seats,
         button_seat=button_seat, tournament_id=tournament_id,
-        buy_in=_buy_in(intro["tname"], intro["buyin"]), level=intro["level"], ante=ante,
+        buy_in=intro["buyin"], level=intro["level"], ante=ante,
         fast_fold=intro["pool"] is not None, play_money=table["money"] == "play money")
-
-
-def _buy_in(name: str | None, buy_in: str | None) -> str | None:
-    if name is None:
-        return None
-    return f"{name} ({buy_in})" if buy_in else name
 
 
 @functools.lru_cache(maxsize=1024)
