@@ -407,3 +407,34 @@ def test_fpdb_sidecars_agree_per_player(corpus):
                                                                   returned)
         compared += 1
     assert compared >= 3
+
+
+# -- hand descriptions ---------------------------------------------------------------------------------
+
+from hhtool.dialects.winamax.wording import describe, description_matches  # noqa: E402
+from hhtool.rules.ranking import evaluate  # noqa: E402
+
+BOARD = ("Qh", "Kc", "7s", "2d", "4c")
+
+
+@pytest.mark.parametrize("hole, wording", [
+    (("As", "9d"), "High card : Ace"), (("Jc", "Jd"), "One pair : Jacks"), (("5c", "5d"), "One pair : 5"),
+    (("Kd", "7d"), "Two pairs : Kings and 7"), (("Qs", "Qd"), "Trips of Queens"), (("Ac", "Jd"), "High card : Ace"),
+    (("Th", "Jh"), "High card : King"), (("Kh", "Ks"), "Trips of Kings"),
+])
+def test_wording_as_winamax_prints_it(hole, wording):
+    assert describe(evaluate(hole + BOARD)) == wording
+    assert description_matches(wording, hole + BOARD)
+
+
+def test_other_categories_and_the_2010_singular():
+    straight = ("9c", "8d", "Tc", "Js", "2h", "3d", "Qd")
+    assert describe(evaluate(straight)) == "Straight Queen high"
+    assert describe(evaluate(("5c", "4d", "3c", "2s", "Ah", "9d", "9h"))) == "Straight 5 high"
+    assert describe(evaluate(("Kh", "9h", "2h", "5h", "7h", "Kd", "3c"))) == "Flush King high"
+    assert describe(evaluate(("Ac", "Ad", "As", "3h", "3d", "9c", "2s"))) == "Full of Aces and 3"
+    quads = ("Jc", "Jd", "Js", "Jh", "2d", "5c", "9s")
+    assert describe(evaluate(quads)) == "Quads of Jacks"
+    assert description_matches("Quads of Jack", quads) and description_matches("QUADS OF JACKS", quads)
+    assert not description_matches("Quads of Queens", quads)
+    assert description_matches("anything", ("9h", "8h", "7h", "6h", "5h", "2c", "2d"))  # straight flush: unknown

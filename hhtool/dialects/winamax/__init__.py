@@ -1,5 +1,6 @@
 """Winamax: the dialect record. Everything hhtool knows of Winamax text is in this package: the reader
-(`reader.py` with `grammar/winamax.lark`, entry `parse.py`), the writer (`writer.py`) and the
+(`reader.py` with `grammar/winamax.lark`, entry `parse.py`), the writer (`writer.py`), the hand-description
+wording (`wording.py`) and the
 conventions below. Formats read: cash games (`CashGame`, real and play money, 2010-2020 in the corpus),
 the fast-fold pools (`Go Fast "…"`, `HOLD-UP "…"`, `ESCAPE "…"`) and tournaments (MTT, sit & go,
 freerolls, tickets, knock-outs; 2010-2022), Hold'em no limit, pot limit and fixed limit; Omaha and the
@@ -55,8 +56,8 @@ DIALECT = Dialect(
     summary_line="*** SUMMARY ***",
     reader="hhtool.dialects.winamax.parse:parse_winamax",
     writer="hhtool.dialects.winamax.writer:render_hand",
-    describe=None,
-    description_matches=None,
+    describe="hhtool.dialects.winamax.wording:describe",
+    description_matches="hhtool.dialects.winamax.wording:description_matches",
     rake=None,
     conventions=Conventions(
         prints_uncalled=False,
