@@ -18,6 +18,7 @@ the mutation test).
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import tempfile
 import textwrap
 from collections.abc import Iterable, Sequence
@@ -250,6 +251,11 @@ def render_in(text: str, rendering: str) -> Rendered | None:
     if authored.status is not Status.PARSED:
         return None
     hand = neutral(authored.hand, dialect.site_name)
+    said = _said_by(dialect)
+    if said is not None:  # what the site's text can say of the hand (e.g. no uncalled-bet line)
+        hand = said(hand)
+        if hand is None:
+            return None
     try:
         written = dialect.load("writer")(hand)
     except Exception:  # noqa: BLE001 - a writer refuses what its site cannot print (a line it has no words for)
@@ -258,6 +264,12 @@ def render_in(text: str, rendering: str) -> Rendered | None:
     if back.status is not Status.PARSED or _shape(back.hand) != _shape(hand):
         return None
     return Rendered(dialect.name, written, _line_map(hand, back.hand))
+
+
+def _said_by(dialect):
+    """The writer module's `said` (the hand as the site's text says it), when the dialect has one."""
+    module = dialect.writer.partition(":")[0] if isinstance(dialect.writer, str) else dialect.writer.__module__
+    return getattr(importlib.import_module(module), "said", None)
 
 
 def neutral(hand: Hand, site: str) -> Hand:
