@@ -108,7 +108,7 @@ class Claims(msgspec.Struct, frozen=True, gc=False):
     board_lines: tuple[int, ...] = ()
     seats: tuple[SeatSummary, ...] = ()
     fees: tuple[tuple[str, int], ...] = ()  # each printed fee besides rake, by name, in printed order
-    # the printed total is rounded to a multiple of this (Winamax's `Total pot 6.02k`: 10 chips); 0: exact
+    # the printed total is rounded to a multiple of this (a total printed in thousands, `6.02k`: 10 chips); 0: exact
     total_step: int = 0
 
     @property
