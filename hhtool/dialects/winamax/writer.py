@@ -8,7 +8,9 @@ that is what the winners collected (the pot after rake, returns included) and `B
 
 What Winamax has no words for is refused with ValueError (a writer never prints a line its site does
 not): straddles, button blinds, a new player's `small & big blinds`, a fold that shows cards, capped
-betting, runs of the board, table chatter, a return nobody collects.
+betting, runs of the board, table chatter. What Winamax does not print is left out: the main and side
+pot figures of the summary, the cards of a summary's `mucked` seat, table notices (`Betting is capped`, a
+player finishing a tournament, sitting out: Winamax's seat list does not mark who sits out).
 """
 
 from __future__ import annotations
@@ -68,11 +70,13 @@ def render_hand(hand: Hand) -> str:
     lines = [_header(header, money), _table(header)]
     for seat in hand.seats:
         if seat.sitting_out or seat.out_of_hand:
-            raise ValueError("Winamax does not mark a seat sitting out")
+            raise ValueError("Winamax does not mark a seat sitting out")  # (said() unmarks them)
         bounty = f", {seat.bounty} bounty" if seat.bounty else ""
         lines.append(f"Seat {seat.seat}: {seat.player} ({money(seat.stack)}{bounty})")
     lines.append("*** ANTE/BLINDS ***")
     returns = _returns(hand)
+    collectors = {event.player for event in hand.events if type(event) is Collect}
+    alone = {name: amount for name, amount in returns.items() if name not in collectors}
     events = list(hand.events)
     index = 0
     while index < len(events):
@@ -85,12 +89,17 @@ def render_hand(hand: Hand) -> str:
             lines.append("*** PRE-FLOP ***")
             index = dealt
             continue
+        if type(event) is Collect and alone:  # a return to a player who wins nothing: its own line, first
+            lines += [f"{name} collected {money(amount)} from side pot 1" for name, amount in alone.items()]
+            for name in alone:
+                returns.pop(name)
+            alone = {}
         line = _event(event, money, returns)
         if line is not None:
             lines.append(line)
         index += 1
     if any(returns.values()):
-        raise ValueError("Winamax pays a returned bet inside a collected line: this one is collected by nobody")
+        raise ValueError("Winamax pays a returned bet inside a collected line: this hand has none")
     lines.append("*** SUMMARY ***")
     lines += _summary(hand, money, _returns(hand))
     return "\n".join(lines) + "\n"
@@ -192,13 +201,14 @@ def _event(event, money: _Money, returns: dict[str, int]) -> str | None:
         return None  # paid inside the bettor's collected line
     if kind is Collect:
         amount = event.amount + returns.pop(event.player, 0)
-        return f"{event.player} collected {money(amount)} from pot"
+        pot = "pot" if event.pot_index is None else "main pot" if event.pot_index == 0 else f"side pot {event.pot_index}"
+        return f"{event.player} collected {money(amount)} from {pot}"
     if kind is CashDrop:
         return f"Hold-up to Pot: total {money(event.amount)}"
     if kind is Muck:
         return None  # Winamax prints no muck line (the summary says `mucked`)
-    if kind is Notice and event.kind is NoticeKind.SITTING_OUT and event.text.endswith(_DENIES):
-        return event.text
+    if kind is Notice:  # `X denies big blind`; other table notices have no Winamax line we know of
+        return event.text if event.kind is NoticeKind.SITTING_OUT and event.text.endswith(_DENIES) else None
     raise ValueError(f"Winamax has no line for {kind.__name__}")
 
 
@@ -216,7 +226,7 @@ def _summary(hand: Hand, money: _Money, returns: dict[str, int]) -> list[str]:
     claims = hand.claims
     lines = []
     if claims.total_pot is not None:
-        if claims.runs != 1 or claims.main_pot is not None or claims.fees:
+        if claims.runs != 1 or claims.fees:  # (the main and side pots are not printed)
             raise ValueError("Winamax prints one total pot and the rake")
         rake = claims.rake or 0
         added = sum(returns.values())  # Winamax's total counts the returns the winners collect
@@ -240,14 +250,15 @@ def _seat_line(seat: SeatSummary, money: _Money, returns: dict[str, int]) -> str
         if seat.folded_on is None:
             return f"{head} folded"
         return f"{head} {_FOLDED[seat.folded_on]}"
-    if seat.result == "mucked":
-        if seat.cards:
-            raise ValueError("Winamax prints `mucked` without the cards")
+    if seat.result == "mucked":  # Winamax prints no mucked cards (hhsmithy's AllInHandWithShowdown)
         return f"{head} mucked"
     if len(seat.outcomes) != 1:
         raise ValueError("Winamax prints one result per seat")
     outcome = seat.outcomes[0]
     back = returns.get(seat.player, 0)
+    if seat.result == "showed" and back and not outcome.won:  # the return is all this player takes
+        described = f" with {outcome.description}" if outcome.description else ""
+        return f"{head} showed [{' '.join(seat.cards)}] and won {money(back)}{described}"
     if seat.result == "showed":
         described = f" with {outcome.description}" if outcome.description else ""
         if outcome.won and outcome.amount is not None:
