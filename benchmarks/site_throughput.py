@@ -9,7 +9,7 @@ Usage:
 Inputs. By default each site reads the same play: `hhtool generate --site SITE --hands N --seed 1 --game
 nl` (N 7,441 by default), written by the site's writer, so the figures compare the dialects on equal
 hands. `--corpus` reads the corpus instead: GGPoker's Rush & Cash files ($HHTOOL_CORPUS/ggpoker-rush-2025,
-7,441 real hands), PokerStars' fpdb-3/pokerstars folder and Winamax's fpdb-3/winamax folder (63 hands). `--input` takes any file or folder. The texts
+7,441 real hands), PokerStars' fpdb-3/pokerstars folder and Winamax's fpdb-3/winamax folder (67 hands). `--input` takes any file or folder. The texts
 are read into memory first (not timed); each run splits, parses and replays them all; the best run is
 shown (the machine is shared).
 
