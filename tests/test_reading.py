@@ -246,8 +246,9 @@ def test_other_sites_headers_split_with_their_dialect(tmp_path):
     assert [b.dialect for b in blocks] == ["pokerstars", "pacific888", "winamax", "ggpoker", "pokerstars"]
     assert [b.line for b in blocks] == [1, 22, 25, 28, 31]
     statuses = [parse_block(b).status for b in blocks]
-    # GGPoker has a reader now (issue #13): its cut hand ('blah' where the table line belongs) is unparsed
-    assert statuses == [Status.PARSED, Status.UNSUPPORTED, Status.UNSUPPORTED, Status.UNPARSED, Status.PARSED]
+    # GGPoker (issue #13) and Winamax (issue #14) have a reader now: their cut hands ('blah' where the table
+    # line belongs) are unparsed
+    assert statuses == [Status.PARSED, Status.UNSUPPORTED, Status.UNPARSED, Status.UNPARSED, Status.PARSED]
     assert [f.code for f in parse_block(blocks[1]).findings] == ["HH021"]
 
 

@@ -15,6 +15,7 @@ import pytest
 
 from hhtool.dialects.winamax.parse import parse_winamax
 from hhtool.dialects.winamax.reader import SITE
+from hhtool.dialects.winamax.wording import describe, description_matches
 from hhtool.findings import Finding
 from hhtool.grammar import Status
 from hhtool.io import Block, read_blocks
@@ -38,6 +39,7 @@ from hhtool.model import (
     Street,
     StreetStart,
 )
+from hhtool.rules.ranking import evaluate
 from hhtool.serialize import parse_result_dict
 from hhtool.validate import validate_paths
 
@@ -117,8 +119,8 @@ def test_golden_cash_hand():
     S, B = BlindKind.SMALL, BlindKind.BIG
     assert hand.events == (
         PostBlind(7, "Hero", S, 25, False), PostBlind(8, "mouette", B, 50, False),
-        StreetStart(10, Street.PREFLOP, 0, ()),  # the `Dealt to` line above it is the pre-flop deal
-        DealHole(9, "Hero", ("Kd", "Kh")),
+        DealHole(9, "Hero", ("Kd", "Kh")),  # printed before the pre-flop marker, kept so
+        StreetStart(10, Street.PREFLOP, 0, ()),
         RaiseTo(11, "Le Grand Duc", 75, 125, False, False), RaiseTo(12, "Hero", 275, 400, False, False),
         Fold(13, "mouette", ()), Call(14, "Le Grand Duc", 275, False, False),
         StreetStart(15, Street.FLOP, 0, ("8c", "3d", "2s")),
@@ -137,7 +139,7 @@ def test_golden_cash_hand():
 
 def test_golden_json_of_the_side_pot_sample():
     """`parse_result_dict` of samples/winamax-cash-side-pot.txt, compared with tests/golden/."""
-    (block,) = [b for b in read_blocks(SAMPLES / "winamax-cash-side-pot.txt")]
+    (block,) = list(read_blocks(SAMPLES / "winamax-cash-side-pot.txt"))
     got = json.loads(json.dumps(parse_result_dict(parse_winamax(block)), ensure_ascii=False))
     got["file"] = "samples/winamax-cash-side-pot.txt"
     assert got == json.loads(GOLDEN.read_text(encoding="utf-8"))
@@ -147,7 +149,7 @@ def test_no_colon_after_names_with_spaces_and_verbs_inside_them():
     text = CASH.replace("Le Grand Duc", "Duc calls 2€ raises").replace("mouette", "mou folds ette")
     result = wx(text)
     assert result.status is Status.PARSED, result.findings
-    assert [(e.player, e.added) for e in events_of(result, Call)][0] == ("Duc calls 2€ raises", 275)
+    assert events_of(result, Call)[0].player == "Duc calls 2€ raises" and events_of(result, Call)[0].added == 275
     assert [e.player for e in events_of(result, Fold)] == ["mou folds ette", "Hero"]
     assert [e.player for e in events_of(result, RaiseTo)] == ["Duc calls 2€ raises", "Hero"]
 
@@ -391,7 +393,7 @@ def test_fpdb_sidecars_agree_per_player(corpus):
         hand_file = sidecar.with_suffix("")
         if "PLO" in hand_file.name:
             continue
-        expected = eval(sidecar.read_text(encoding="utf-8"), {"__builtins__": {}},  # noqa: S307 - fpdb's repr
+        expected = eval(sidecar.read_text(encoding="utf-8"), {"__builtins__": {}},  # fpdb's repr (FORMATS.md §6)
                         {"Decimal": Decimal, "datetime": datetime, "pytz": type("P", (), {"utc": datetime.UTC})})
         (result, *_) = [r for r in validate_paths([hand_file]) if not isinstance(r, Finding)]
         scale = result.hand.header.scale
@@ -410,9 +412,6 @@ def test_fpdb_sidecars_agree_per_player(corpus):
 
 
 # -- hand descriptions ---------------------------------------------------------------------------------
-
-from hhtool.dialects.winamax.wording import describe, description_matches  # noqa: E402
-from hhtool.rules.ranking import evaluate  # noqa: E402
 
 BOARD = ("Qh", "Kc", "7s", "2d", "4c")
 

@@ -44,6 +44,8 @@ class Conventions:
       with no line in the hand (no post, action, cards) was not dealt in;
     - `rake_by_pot`: how the rake is spread over a main and side pots when the text does not print the pots:
       `"main_first"` (taken from the main pot first) or `"proportional"` (each pot pays its share);
+    - `names_pots`: the pot a collected line names (`main pot`, `side pot 2`) is the pot of that all-in level
+      (else the name is kept as printed and the collects are checked per player over all the pots);
     - `raise_amount`: `"to"` when a raise prints the street total it raises to, `"added"` when it prints
       the chips put in by that action;
     - `decimal_point`, `thousands`: the number format of amounts (`1,234.50`);
@@ -62,6 +64,7 @@ class Conventions:
     total_includes_returns: bool = False
     unmarked_sitting_out: bool = False
     rake_by_pot: str = "main_first"
+    names_pots: bool = True
     raise_amount: str = "to"
     decimal_point: str = "."
     thousands: str = ","

@@ -24,6 +24,8 @@ def settle(s: Replay) -> None:
     if s.cancelled:
         return
     claims = s.hand.claims
+    if not conventions(s.hand.header.site).names_pots:
+        _unname_pots(s)
     returned = _returns_in_collects(s) if s.returns else _NONE_RETURNED
     total = s.pot_total
     collected = 0
@@ -50,6 +52,14 @@ def settle(s: Replay) -> None:
 
 
 _NONE_RETURNED: dict[str, int] = {}
+
+
+def _unname_pots(s: Replay) -> None:
+    """A site whose collected lines name pots that are not the all-in levels' (`Conventions.names_pots`
+    False): its collects are checked per player over all the pots, as a site's that names none."""
+    for index, event in enumerate(s.collects):
+        if event.pot_index is not None:
+            s.collects[index] = replace(event, pot_index=None)
 
 
 def _claimed_total(s: Replay) -> int | None:

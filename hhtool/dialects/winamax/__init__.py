@@ -25,6 +25,9 @@ Conventions, and why (each checked on the corpus, fpdb-3/winamax and hhsmithy/wi
   fpdb's WinamaxToFpdb.py reads it; no such hand is in the corpus) are a CashDrop. The Splash and Drop
   pots' own lines are not known from any source at hand: a hand printing one is unparsed (HH010), not
   guessed.
+- The pot a `collected` line names is not the pot of an all-in level: the returned chips are named
+  `side pot 1` (fpdb's "Invalid.side.pot", "all.in.blind" samples) and a main and a side pot won by one
+  player are paid as `main pot` (`names_pots` False: collects are checked per player over all the pots).
 - The rake is spread over the pots in proportion to them (fpdb's "Side.pot.Biggest.stack.loses.main":
   0.80€ = 0.60€ from the 9.16€ main pot + 0.20€ from the 3.12€ side pot): `rake_by_pot`.
 - Rake: no built-in schedule (no dated public Winamax schedule to cite); the printed rake is checked
@@ -65,6 +68,7 @@ DIALECT = Dialect(
         total_includes_returns=True,
         unmarked_sitting_out=True,
         rake_by_pot="proportional",
+        names_pots=False,
         raise_amount="to",
         decimal_point=".",
         thousands="",

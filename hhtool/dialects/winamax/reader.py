@@ -3,7 +3,7 @@
 Winamax prints no colon after a player's name (`Player9 folds`), so every name-led line is cut at its
 verb, resolved against the seat list when the verb appears twice (`HandReader.split_space`). Amounts
 carry their currency after them (`0.50€`), tournament blinds may print the ante first (`50/200/400`),
-the hero's `Dealt to` line comes before `*** PRE-FLOP ***` (read as dealt at the start of pre-flop),
+the hero's `Dealt to` line comes before `*** PRE-FLOP ***` (kept in that order),
 `*** ANTE/BLINDS ***` opens the posts (no event: the posts are the section), and the summary's
 `Total pot` is what the winners collected: after rake, with any uncalled chips returned inside a
 `collected` line (the dialect's conventions tell the replay; see `__init__.py`). Like every reader it
@@ -32,7 +32,6 @@ from hhtool.model import (
     Check,
     Claims,
     Collect,
-    DealHole,
     Event,
     Fold,
     Header,
@@ -199,19 +198,9 @@ class WinamaxHandReader(HandReader):
         return event
 
     def body(self, tokens) -> list:
-        """The body's events. `*** ANTE/BLINDS ***` opens the posts and is no event; the `Dealt to` lines
-        printed before `*** PRE-FLOP ***` are the pre-flop deal, so the street starts before them."""
-        events = super().body([token for token in tokens if token.type != "BLINDS"])
-        first_dealt = preflop = -1
-        for index, event in enumerate(events):
-            if type(event) is DealHole and first_dealt < 0:
-                first_dealt = index
-            elif type(event) is StreetStart:
-                preflop = index
-                break
-        if 0 <= first_dealt < preflop:
-            events.insert(first_dealt, events.pop(preflop))
-        return events
+        """The body's events; `*** ANTE/BLINDS ***` opens the posts and is no event. (The `Dealt to` lines
+        come before `*** PRE-FLOP ***`, as printed: the replay takes the cards wherever they stand.)"""
+        return super().body([token for token in tokens if token.type != "BLINDS"])
 
     def money(self, text: str, line: int) -> int:
         return _money(text, self.scale, line)
@@ -428,13 +417,18 @@ def _show(r: WinamaxHandReader, text: str, line: int) -> Event:
 @_reads("COLLECT", markers=(" collected ",))
 def _collect(r: WinamaxHandReader, text: str, line: int) -> Event:
     """`X collected 4.34€ from side pot 1` (also `from main pot`, `from pot`); the amount includes any
-    uncalled chips returned to X. Winamax's pot names are not the pots of the all-in levels: it names the
-    chips it returns `side pot 1` (fpdb's "Invalid.side.pot" and "all.in.blind" samples) and pays a main
-    and a side pot won by one player as `main pot`; so a collect names no pot (checked per player over all
-    the pots, as for a site that names none)."""
+    uncalled chips returned to X. The pot named is kept as printed (0 main, N side pot N), but it is not
+    the pot of an all-in level (`Conventions.names_pots`): Winamax names the chips it returns `side pot 1`
+    (fpdb's "Invalid.side.pot" and "all.in.blind" samples) and pays a main and a side pot won by one
+    player as `main pot`."""
     name, rest = r.split_space(text, " collected ")
-    amount = rest[len("collected "):].partition(" from ")[0]
-    return Collect(line, name, r.money(amount, line), None)
+    amount, _, pot = rest[len("collected "):].partition(" from ")
+    index: int | None = None
+    if pot == "main pot":
+        index = 0
+    elif pot.startswith("side pot "):
+        index = _small_number(pot[len("side pot "):], "side pot number", line)
+    return Collect(line, name, r.money(amount, line), index)
 
 
 def build_hand(block, header: Header, seat_tokens: Sequence, body: Sequence, summary: Sequence, line_breaks: int):

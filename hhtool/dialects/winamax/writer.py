@@ -15,6 +15,8 @@ player finishing a tournament, sitting out: Winamax's seat list does not mark wh
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from hhtool.model import (
     Bet,
     BlindKind,
@@ -233,7 +235,7 @@ def _summary(hand: Hand, money: _Money, returns: dict[str, int]) -> list[str]:
         tail = f" | Rake {money(rake)}" if rake else " | No rake"
         if claims.rake is None:
             tail = ""
-        lines.append(f"Total pot {money(claims.total_pot - rake + added)}{tail}")
+        lines.append(f"Total pot {_total(claims.total_pot - rake + added, claims.total_step, money)}{tail}")
     for board in claims.boards:
         lines.append(f"Board: [{' '.join(board)}]")
     for seat in claims.seats:
@@ -286,6 +288,7 @@ def said(hand: Hand) -> Hand | None:
     from hhtool.rules.ruleset import RuleSet
 
     printed = _returns(hand)
+    hand = _deal_before_preflop(hand)
     if {name: amount for name, amount in replay(hand, RuleSet()).returns.items() if amount} != printed:
         return None
     if any(type(event) is Collect and event.pot_index is not None for event in hand.events):
@@ -366,3 +369,27 @@ def _described_in_winamax_words(hand: Hand) -> bool:
             except ValueError:  # a card twice: no best hand to name (the replay reports the cards)
                 continue
     return True
+
+
+def _deal_before_preflop(hand: Hand) -> Hand:
+    """The `Dealt to` lines right after the pre-flop marker moved before it, where Winamax prints them."""
+    from msgspec.structs import replace
+
+    events = list(hand.events)
+    for index, event in enumerate(events):
+        if type(event) is StreetStart and event.street is Street.PREFLOP:
+            end = index + 1
+            while end < len(events) and type(events[end]) is DealHole:
+                end += 1
+            events[index:end] = events[index + 1:end] + [event]
+            return replace(hand, events=tuple(events))
+    return hand
+
+
+def _total(amount: int, step: int, money: _Money) -> str:
+    """The total pot as printed: exact, or in thousands to its rounding (`2.80k`: a step of ten chips)."""
+    if not step:
+        return money(amount)
+    unit = money.currency.scale * 1000
+    decimals = max(len(str(unit // step)) - 1, 0)
+    return f"{Decimal(amount) / unit:.{decimals}f}k"
