@@ -22,6 +22,7 @@ HOT_PATH = (
     "hhtool.grammar.result",
     "hhtool.dialects.pokerstars.reader",
     "hhtool.dialects.ggpoker.reader",
+    "hhtool.dialects.winamax.reader",
     "hhtool.grammar.parse",
     "hhtool.rules.ranking",
     "hhtool.rules.betting",

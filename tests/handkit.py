@@ -253,6 +253,8 @@ def render_in(text: str, rendering: str, rules: RuleSet | None = None) -> Render
     hand = neutral(authored.hand, dialect.site_name)
     try:
         carried = said(dialect, hand)
+        if carried is None:
+            return None  # the site's writer says its text cannot carry this hand
         if carried is not hand and not _implied(authored.hand, carried, rules, rendering):
             return None  # what the site leaves out was not implied by the rest: another hand to the rules
         hand = carried
@@ -265,14 +267,11 @@ def render_in(text: str, rendering: str, rules: RuleSet | None = None) -> Render
     return Rendered(dialect.name, written, _line_map(hand, back.hand))
 
 
-def said(dialect, hand: Hand) -> Hand:
+def said(dialect, hand: Hand) -> Hand | None:
     """The hand as the dialect's text carries it: its writer module's `said(hand)` when it has one (a site
-    that prints less than the model holds: no total pot, no uncalled-bet line, …), which raises when what
-    the site leaves out is not implied by the rest (the case is one the dialect cannot say)."""
-    writer = dialect.writer
-    if not isinstance(writer, str):
-        return hand
-    reduce = getattr(importlib.import_module(writer.partition(":")[0]), "said", None)
+    that prints less than the model holds: no total pot, no uncalled-bet line, …), which raises or gives None
+    when its text cannot carry the hand (the case is one the dialect cannot say)."""
+    reduce = getattr(importlib.import_module(_writer_module(dialect)), "said", None)
     return reduce(hand) if reduce is not None else hand
 
 
@@ -280,10 +279,13 @@ def unsaid(rendering: str) -> frozenset[str]:
     """The finding codes about what the dialect's text does not print (its writer module's `UNSAID`: e.g. no
     total pot line, no uncalled-bet line): a rule case about one of them is one the dialect cannot say."""
     dialect = dialects.get(rendering)
-    writer = dialect.writer if dialect is not None else None
-    if not isinstance(writer, str):
+    if dialect is None or dialect.writer is None:
         return frozenset()
-    return frozenset(getattr(importlib.import_module(writer.partition(":")[0]), "UNSAID", ()))
+    return frozenset(getattr(importlib.import_module(_writer_module(dialect)), "UNSAID", ()))
+
+
+def _writer_module(dialect) -> str:
+    return dialect.writer.partition(":")[0] if isinstance(dialect.writer, str) else dialect.writer.__module__
 
 
 def _findings(hand: Hand, rules: RuleSet | None) -> set[tuple[str, int]]:

@@ -548,8 +548,8 @@ def test_a_large_file_is_cut_where_a_session_opens(tmp_path):
 def test_the_dialect_record():
     assert DIALECT.name == "ipoker" and DIALECT.reader is not None and DIALECT.writer is None
     found = conventions("ipoker")
-    assert (found.prints_uncalled, found.uncalled_in_collected, found.ledger_uncalled, found.rake_in_proportion) == (
-        False, True, True, True)
+    assert (found.prints_uncalled, found.uncalled_in_collected, found.ledger_uncalled, found.rake_by_pot) == (
+        False, True, True, "proportional_down")
 
 
 # ------------------------------------------------------------------------------------------------
@@ -630,7 +630,7 @@ def test_fpdb_sidecars_agree_per_player():
 
 
 # ------------------------------------------------------------------------------------------------
-# The rake, not printed: taken from each pot in proportion (Conventions.rake_in_proportion)
+# The rake, not printed: taken from each pot in proportion (Conventions.rake_by_pot "proportional_down")
 
 SIDE_POT = session("""\
   <game gamecode="6000000301">

@@ -246,9 +246,9 @@ def test_other_sites_headers_split_with_their_dialect(tmp_path):
     assert [b.dialect for b in blocks] == ["pokerstars", "pacific888", "winamax", "ggpoker", "pokerstars"]
     assert [b.line for b in blocks] == [1, 22, 25, 28, 31]
     statuses = [parse_block(b).status for b in blocks]
-    # GGPoker has a reader now (issue #13): its cut hand ('blah' where the table line belongs) is unparsed
-    # and 888 too (issue #14): its hand cut inside the header is unparsed, HH011
-    assert statuses == [Status.PARSED, Status.UNPARSED, Status.UNSUPPORTED, Status.UNPARSED, Status.PARSED]
+    # GGPoker (issue #13), 888 and Winamax (issue #14) have a reader now: their cut hands are unparsed
+    # (888's cut inside its header, HH011; the others 'blah' where the table line belongs)
+    assert statuses == [Status.PARSED, Status.UNPARSED, Status.UNPARSED, Status.UNPARSED, Status.PARSED]
     assert [f.code for f in parse_block(blocks[1]).findings] == ["HH011"]
 
 

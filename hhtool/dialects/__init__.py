@@ -39,6 +39,16 @@ class Conventions:
     - `uncalled_in_collected`: (with `prints_uncalled` False) the returned chips are inside the bettor's
       printed `collected` amount (and the summary's won amount), not a line of their own; `"either"`: in
       some hands only (they are read as inside when the collected amounts add up to more than the pot);
+    - `total_includes_returns`: (with `uncalled_in_collected`) the summary's total pot counts the returned
+      chips too (Winamax: the total is what the winners collected, plus the rake);
+    - `unmarked_sitting_out`: the seat list names players who sit the hand out without saying so: a seat
+      with no line in the hand (no post, action, cards) was not dealt in;
+    - `rake_by_pot`: how the rake is spread over a main and side pots when the text does not print the pots:
+      `"main_first"` (taken from the main pot first), or in proportion to their sizes, each side pot's
+      share rounded down (`"proportional_down"`) or to the nearest minor unit (`"proportional_nearest"`),
+      the main pot paying the rest;
+    - `names_pots`: the pot a collected line names (`main pot`, `side pot 2`) is the pot of that all-in level
+      (else the name is kept as printed and the collects are checked per player over all the pots);
     - `raise_amount`: `"to"` when a raise prints the street total it raises to, `"added"` when it prints
       the chips put in by that action;
     - `decimal_point`, `thousands`: the number format of amounts (`1,234.50`);
@@ -53,12 +63,14 @@ class Conventions:
     - `ledger_uncalled`: the site's per-player checksum (`Claims.ledgers`) counts a returned uncalled bet
       both in what the player put in and in what the player won (iPoker's `bet` and `win` attributes);
       the check (HH214) adds the replay's return to both before comparing (the net is the same);
-    - `rake_in_proportion`: where the site prints neither pots nor rake, it rakes each pot in proportion to
-      its size (else the inferred rake is taken off the main pot first).
     """
 
     prints_uncalled: bool = True
     uncalled_in_collected: bool | str = False
+    total_includes_returns: bool = False
+    unmarked_sitting_out: bool = False
+    rake_by_pot: str = "main_first"
+    names_pots: bool = True
     raise_amount: str = "to"
     decimal_point: str = "."
     thousands: str = ","
@@ -69,7 +81,6 @@ class Conventions:
     fast_fold: Ref | None = None
     newest_first: bool = False
     ledger_uncalled: bool = False
-    rake_in_proportion: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +252,7 @@ PACKAGES = (
     "hhtool.dialects.partypoker",
     "hhtool.dialects.ipoker",
     "hhtool.dialects.pacific888",
+    "hhtool.dialects.winamax",
 )
 
 # Sites without a reader yet: their hands are split apart, named and counted unsupported (HH021).

@@ -134,6 +134,8 @@ class Claims(msgspec.Struct, frozen=True, gc=False):
     seats: tuple[SeatSummary, ...] = ()
     fees: tuple[tuple[str, int], ...] = ()  # each printed fee besides rake, by name, in printed order
     ledgers: tuple[Ledger, ...] = ()  # the site's per-player checksum, one per player it prints (HH214)
+    # the printed total is rounded to a multiple of this (a total printed in thousands, `6.02k`: 10 chips); 0: exact
+    total_step: int = 0
 
     @property
     def run_twice(self) -> bool:

@@ -208,6 +208,8 @@ class _Replayer:
         self.straddles: list[Player] = []  # who straddled, in order: the last acts last pre-flop
         # whether the site prints uncalled returns (else the replay derives them and a missing line is no finding)
         self.prints_uncalled = conventions(header.site).prints_uncalled
+        # whether the seat list names players sitting out without marking them (dealt in only if they have a line)
+        self.unmarked_sitting_out = conventions(header.site).unmarked_sitting_out
 
     # -- set-up ------------------------------------------------------------------------------
     def run(self) -> None:
@@ -267,6 +269,7 @@ class _Replayer:
         self.usual_ante = 0  # the ante everybody not all-in posts
         self.has_cancel = False
         self.actor_names: set[str] | None = None
+        self.present_names: set[str] | None = None
         events = self.hand.events
         cards = self._note(events, 0, before_cards=True)
         if cards < len(events) and not _LOOK_AHEAD.isdisjoint(map(type, events[cards:])):
@@ -304,6 +307,14 @@ class _Replayer:
             self.actor_names = {event.player for event in events if type(event) in _ACTIONS}
         return self.actor_names
 
+    def _present(self) -> set[str]:
+        """The players with a line of their own in the hand: a post, an action, dealt or shown cards (for a
+        site whose seat list names players sitting out unmarked)."""
+        if self.present_names is None:
+            self.present_names = self._actors() | self.posters | {
+                event.player for event in self.hand.events if type(event) is DealHole or type(event) is Show}
+        return self.present_names
+
     def _seats(self) -> None:
         s, header = self.s, self.header
         self._scan()
@@ -323,7 +334,8 @@ class _Replayer:
             if max_seats and not 1 <= number <= max_seats:
                 s.report("HH403", seat.line, seat=number, max_seats=max_seats, expected=f"1..{max_seats}",
                          actual=number)
-            sitting = (seat.sitting_out or seat.out_of_hand or name in not_dealt)
+            sitting = (seat.sitting_out or seat.out_of_hand or name in not_dealt
+                       or (self.unmarked_sitting_out and name not in self._present()))
             if not sitting and stack > 0:
                 dealt_in = True
             else:  # sitting out, or no chips: in the hand only if the player posts or acts

@@ -24,6 +24,8 @@ def settle(s: Replay) -> None:
     if s.cancelled:
         return
     claims = s.hand.claims
+    if not conventions(s.hand.header.site).names_pots:
+        _unname_pots(s)
     returned = _returns_in_collects(s) if s.returns else _NONE_RETURNED
     total = s.pot_total
     collected = 0
@@ -31,18 +33,20 @@ def settle(s: Replay) -> None:
         collected += c.amount
     fees = s.fees = _fees_taken(s, total, collected)
     rake = claims.rake if claims.rake is not None else total - collected - fees
-    if claims.total_pot is not None and claims.total_pot != total:
-        s.report("HH203", claims.line, claimed=s.money(claims.total_pot), total=s.money(total), expected=total,
-                 actual=claims.total_pot)
+    claimed = _claimed_total(s)
+    step = claims.total_step
+    if claimed is not None and _differs(claimed, total, step):
+        s.report("HH203", claims.line, claimed=s.money(claimed), total=s.money(total), expected=total,
+                 actual=claimed)
     nets = _net_pots(s, total, rake + fees)
     expected = _awards(s, nets)
     _check_collects(s, expected)
     kept = s.cash_out_kept = _kept_by_room(s, expected)
     unpaid = sum(kept.values())
-    if claims.total_pot is not None and collected + rake + fees + unpaid != claims.total_pot:
+    if claimed is not None and _differs(collected + rake + fees + unpaid, claimed, step):
         s.report("HH206", claims.line, collected=s.money(collected), rake=s.money(rake),
-                 fees=f" + fees {s.money(fees)}" if fees else "", total=s.money(claims.total_pot),
-                 expected=claims.total_pot - rake - fees - unpaid, actual=collected)
+                 fees=f" + fees {s.money(fees)}" if fees else "", total=s.money(claimed),
+                 expected=claimed - rake - fees - unpaid, actual=collected)
     _check_rake(s, total, rake)
     _check_summary(s, returned)
     if claims.ledgers:
@@ -51,6 +55,33 @@ def settle(s: Replay) -> None:
 
 _NONE_RETURNED: dict[str, int] = {}
 EITHER = "either"  # Conventions.uncalled_in_collected: the site's collected amounts hold the return in some hands
+
+
+def _unname_pots(s: Replay) -> None:
+    """A site whose collected lines name pots that are not the all-in levels' (`Conventions.names_pots`
+    False): its collects are checked per player over all the pots, as a site's that names none."""
+    for index, event in enumerate(s.collects):
+        if event.pot_index is not None:
+            s.collects[index] = replace(event, pot_index=None)
+
+
+def _claimed_total(s: Replay) -> int | None:
+    """The printed total pot, as the pot it names: a site whose total counts the uncalled chips it returns
+    inside `collected` (`Conventions.total_includes_returns`) names the pot plus those returns."""
+    printed = s.hand.claims.total_pot
+    if printed is None or not s.returns or not conventions(s.hand.header.site).total_includes_returns:
+        return printed
+    for amount in s.returns.values():
+        printed -= amount
+    return printed
+
+
+def _differs(printed: int, actual: int, step: int) -> bool:
+    """Whether a printed amount disagrees with the actual one: exactly, or, for an amount printed rounded
+    to a multiple of `step` (`6.02k`), by more than half a step."""
+    if not step:
+        return printed != actual
+    return abs(printed - actual) * 2 > step
 
 
 def _returns_in_collects(s: Replay) -> dict[str, int]:
@@ -175,8 +206,9 @@ def _net_pots(s: Replay, total: int, rake: int) -> list[int]:
     elif len(gross) > 1 and claims.total_pot is not None and _itemized(s):
         s.report("HH204", claims.line, "one", count=len(gross), gross=_amounts(s, gross), expected=len(gross),
                  actual=1)
-    if len(gross) > 1 and claims.rake is None and conventions(s.hand.header.site).rake_in_proportion:
-        return _rake_in_proportion(gross, rake)
+    spread = conventions(s.hand.header.site).rake_by_pot
+    if len(gross) > 1 and rake and spread != MAIN_FIRST:
+        return _rake_by_pot(gross, rake, spread == PROPORTIONAL_NEAREST)
     nets, left = [], rake
     for amount in gross:
         taken_off = left if left < amount else amount
@@ -185,15 +217,23 @@ def _net_pots(s: Replay, total: int, rake: int) -> list[int]:
     return nets
 
 
-def _rake_in_proportion(gross: list[int], rake: int) -> list[int]:
-    """Each pot less its share of the rake, in proportion to its size (rounded down; the main pot takes
-    what rounding leaves): how a site that prints no pots rakes them (Conventions.rake_in_proportion)."""
-    total = sum(gross)
-    if total <= 0 or rake < 0 or rake > total:
+MAIN_FIRST, PROPORTIONAL_NEAREST = "main_first", "proportional_nearest"  # Conventions.rake_by_pot
+
+
+def _rake_by_pot(gross: list[int], rake: int, nearest: bool) -> list[int]:
+    """Each pot less its share of the rake, in proportion to its size: each side pot's share rounded down
+    or to the nearest minor unit, the main pot paying the rest (`Conventions.rake_by_pot`: how a site
+    that prints no pots spreads the rake; iPoker rounds down, Winamax to the nearest)."""
+    whole = sum(gross)
+    if whole <= 0 or rake < 0 or rake > whole:
         return gross
-    shares = [rake * amount // total for amount in gross]
-    shares[0] += rake - sum(shares)
-    return [amount - share for amount, share in zip(gross, shares)]
+    nets, left = [gross[0]], rake
+    for amount in gross[1:]:
+        share = (rake * amount * 2 + whole) // (whole * 2) if nearest else rake * amount // whole
+        nets.append(amount - share)
+        left -= share
+    nets[0] -= left
+    return nets
 
 
 def _collected_pots(s: Replay, gross: list[int], net_total: int) -> list[int] | None:

@@ -100,7 +100,7 @@ DIALECT = Dialect(
         ledger_uncalled=True,
         # `…player.sitting.out.xml`, game 2855484207: a $2 main pot and a $0.20 side pot (rake $0.11 in all)
         # are paid $1.90 and $0.19, 5 % of each
-        rake_in_proportion=True,
+        rake_by_pot="proportional_down",
         raise_amount="to",  # type 23 (type 7, all-in, prints the chips added)
         decimal_point=".",  # also `,` on iPoker.it: see `amounts`
         thousands=",",  # also ` ` and `.`: see `amounts`

@@ -1,0 +1,82 @@
+"""Winamax: the dialect record. Everything hhtool knows of Winamax text is in this package: the reader
+(`reader.py` with `grammar/winamax.lark`, entry `parse.py`), the writer (`writer.py`), the hand-description
+wording (`wording.py`) and the
+conventions below. Formats read: cash games (`CashGame`, real and play money, 2010-2020 in the corpus),
+the fast-fold pools (`Go Fast "…"`, `HOLD-UP "…"`, `ESCAPE "…"`) and tournaments (MTT, sit & go,
+freerolls, tickets, knock-outs; 2010-2022), Hold'em no limit, pot limit and fixed limit; Omaha and the
+other games are unsupported (HH020).
+
+Conventions, and why (each checked on the corpus, fpdb-3/winamax and hhsmithy/winamax-cash):
+- No `Uncalled bet` line: the chips a bet nobody called gives back are inside the bettor's `collected`
+  line and won amount (`prints_uncalled` False, `uncalled_in_collected`); 2010 files even print such a
+  return as its own `collected … from side pot 1` line (fpdb's "Invalid.side.pot" sample).
+- `Total pot` is what the winners collected: after rake, returned chips included (every cash hand:
+  Σ collected = Total pot; Σ put in = Total pot + Rake). The reader adds the printed rake to it; the
+  replay takes the returns out (`total_includes_returns`). Old tournament totals print thousands as
+  `6.02k`: checked to their rounding (`Claims.total_step`).
+- The seat list names players sitting out without a mark (`Seat 4: Hero (200€)` in fpdb's
+  "Hero.Sitting.Out" sample, malcom69 in hhsmithy's 10MultipleHands): a seat with no line in the hand
+  was not dealt in (`unmarked_sitting_out`).
+- `raises 0.10€ to 0.15€`: the raise size, then the street total (`raise_amount` "to"), as PokerStars.
+- Amounts carry the currency after them (`0.50€`, `2€`); play money prints decimals without a symbol.
+- Time: every header prints UTC (`2011/02/21 20:12:00 UTC`).
+- Go Fast, HOLD-UP and ESCAPE are fast-fold pools: no stack or button continuity between their hands.
+- Money the site adds to the pot: `Hold-up to Pot: total 0.20€` and `Escape to Pot: total …` (wording as
+  fpdb's WinamaxToFpdb.py reads it; no such hand is in the corpus) are a CashDrop. The Splash and Drop
+  pots' own lines are not known from any source at hand: a hand printing one is unparsed (HH010), not
+  guessed.
+- The pot a `collected` line names is not the pot of an all-in level: the returned chips are named
+  `side pot 1` (fpdb's "Invalid.side.pot", "all.in.blind" samples) and a main and a side pot won by one
+  player are paid as `main pot` (`names_pots` False: collects are checked per player over all the pots).
+- The rake is spread over the pots in proportion to them (fpdb's "Side.pot.Biggest.stack.loses.main":
+  0.80€ = 0.60€ from the 9.16€ main pot + 0.20€ from the 3.12€ side pot): `rake_by_pot`.
+- Rake: no built-in schedule (no dated public Winamax schedule to cite); the printed rake is checked
+  against the pot arithmetic.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from hhtool.dialects import Conventions, Dialect
+from hhtool.model import Header
+
+SITE = "winamax"
+POSITIONS = {"button": "button", "small blind": "small blind", "big blind": "big blind"}
+
+
+def is_fast_fold(header: Header) -> bool:
+    """Go Fast, HOLD-UP and ESCAPE hands: the reader marks them from the header's table kind."""
+    return header.fast_fold
+
+
+DIALECT = Dialect(
+    name=SITE,
+    header=rb"Winamax Poker - ",
+    markers=(b"Winamax Poker - ",),
+    hand_id=r"HandId: #([\w-]+)",
+    grammar="winamax",
+    summary_line="*** SUMMARY ***",
+    reader="hhtool.dialects.winamax.parse:parse_winamax",
+    writer="hhtool.dialects.winamax.writer:render_hand",
+    describe="hhtool.dialects.winamax.wording:describe",
+    description_matches="hhtool.dialects.winamax.wording:description_matches",
+    rake=None,
+    conventions=Conventions(
+        prints_uncalled=False,
+        uncalled_in_collected=True,
+        total_includes_returns=True,
+        unmarked_sitting_out=True,
+        rake_by_pot="proportional_nearest",
+        names_pots=False,
+        raise_amount="to",
+        decimal_point=".",
+        thousands="",
+        currencies=MappingProxyType({"€": "EUR"}),
+        time_zones=MappingProxyType({"UTC": "UTC"}),
+        reference_zone=None,
+        positions=MappingProxyType(POSITIONS),
+        fast_fold="hhtool.dialects.winamax:is_fast_fold",
+        newest_first=False,
+    ),
+)
