@@ -218,6 +218,7 @@ _WORDING_VERSION = [-1]
 PACKAGES = (
     "hhtool.dialects.pokerstars",
     "hhtool.dialects.ggpoker",
+    "hhtool.dialects.winning",
 )
 
 # Sites without a reader yet: their hands are split apart, named and counted unsupported (HH021).

@@ -504,6 +504,11 @@ class _Replayer:
         elif all_in_claim and player.stack > 0:
             s.report("HH120", line, "marked", player=player.name, stack=s.money(player.stack), expected="stack 0",
                      actual=player.stack)
+        cap = self.header.cap
+        if cap is not None and live and not player.all_in and player.dealt_in and player.total - self._antes(player) >= cap:
+            player.all_in = True  # at a CAP table a player at the cap acts no more, as if all-in
+            if not player.folded:
+                self.live_all_in += 1
 
     # -- streets -----------------------------------------------------------------------------
     def street_start(self, event: StreetStart) -> None:

@@ -15,6 +15,7 @@ from msgspec.structs import replace
 from hhtool.model import DealHole, Fold, ReturnUncalled, SeatSummary, Show, StreetStart
 from hhtool.model.cards import DECK
 from hhtool.rules.ranking import evaluate
+from hhtool.rules import street_pot
 from hhtool.rules.replay import Player, Pot, Replay
 from hhtool.rules.ruleset import level_in_force
 
@@ -45,6 +46,7 @@ def settle(s: Replay) -> None:
                  expected=claims.total_pot - rake - fees - unpaid, actual=collected)
     _check_rake(s, total, rake)
     _check_summary(s, returned)
+    street_pot.check(s)
 
 
 _NONE_RETURNED: dict[str, int] = {}

@@ -1,0 +1,80 @@
+"""Winning Poker Network (Americas Cardroom, Black Chip, True Poker, Yatahay…; registry name `winning`): the
+dialect record. Everything hhtool knows of WPN text is in this package: the reader of the 2019+ era
+(`reader.py` with `grammar/winning.lark`), the entry (`parse.py`) and the conventions below.
+
+Conventions, and why (each seen in the corpus, fpdb-3/acr-winning):
+- Eras: 2019+ `Hand #N - Holdem(No Limit) - $0.02/$0.05 - 2021/04/20 18:33:50 UTC` (tournaments `Game Hand
+  #N - [$5,000 GTD ]Tournament #T - Holdem(No Limit) - Level 10 (3000.00/6000.00)- …`) is read; the 2016
+  `Game started at:` era is read by `reader2016.py` (hand id = its `Game ID`).
+- Hold'em (No Limit, Pot Limit, Fixed Limit) only: Omaha, 7Stud and `All-in or Fold Limit` are HH020.
+- Amounts: `$` cash with thousands commas; tournament chips with two decimals (`3000.00`).
+- Raises print the chips added, then the street total (`raises $0.22 to $0.22`, `raises 4055.00 to 4305.00`
+  after a 250 small blind): the total is read; no raise size is printed.
+- Uncalled bets: WPN prints their return (`Uncalled bet ($0.12) returned to Player3`) except in a walk, where
+  the big blind's unmatched part is inside its `won` amount and the summary's total pot (`Total pot $0.07`
+  on blinds of $0.02/$0.05): `uncalled_in_collected`. Such a total pot is not the pot (P2): HH203/HH204/HH206
+  say so. `posts dead $0.07` is a returning player's dead small and live big blind.
+- A pot won without a showdown has no `collected` line: the summary's `did not show and won $X` is the award
+  (read as the collect). With a showdown WPN prints `collected $X from main pot`.
+- Pots: every street starts with `Main pot $X | Rake $Y` (pre-flop in tournaments: `Main pot 7200.00`, the
+  antes gathered), after the rake taken so far: checked street by street (HH223). The summary's `Total pot`
+  is after rake and fees (`Total pot $1.19 | Rake $0.04 | JP Fee $0.02`, collected $1.19, the river's rake
+  $0.06): read as the main pot after rake, the total being it plus rake and fees; the `JP Fee` (jackpot) is a
+  fee beside the rake (`Claims.fees`), and the river's rake must equal rake + fees (HH224). A hand with no
+  rake prints none (`Total pot $0.07`): the rake is then not printed (inferred).
+- CAP tables (`Miramar (Cap) 9-max`): `caps $0.55` is the chips that take a player to the cap, read as the
+  bet, call or raise it makes. The cap itself is not printed: the chips the first capping player has put in
+  over the hand are it (`Header.cap`); a player at the cap then acts no more (the replay treats a capped
+  player as all-in, as PokerStars CAP tables print it).
+- Blitz (fast fold): hands dealt at the `Blitz Poker` pool: no stack or button continuity (`fast_fold`).
+- Time zone: the 2019+ header prints `UTC`.
+- Positions: the summary tags `(button)`, `(small blind)`, `(big blind)`.
+- Rake: no built-in schedule (ACR publishes none we could cite with a date): audited against `--rules`.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from hhtool.dialects import Conventions, Dialect
+from hhtool.model import Header
+
+SITE = "winning"
+POSITIONS = {"button": "button", "small blind": "small blind", "big blind": "big blind"}
+ZONES = MappingProxyType({"UTC": "UTC"})
+
+
+def is_fast_fold(header: Header) -> bool:
+    """Blitz hands: the reader marks them from the pool's name."""
+    return header.fast_fold
+
+
+DIALECT = Dialect(
+    name=SITE,
+    # the 2019+ header, or the 2016 era's first line (its hand number is on the `Game ID:` line after it)
+    header=rb"(?:(?:Game )?Hand #\d+ - |Game started at: )",
+    markers=(b"Hand #", b"Game started at: "),
+    hand_id=r"(?:Hand #|Game ID: )(\d+)",
+    grammar="winning",
+    summary_line="*** SUMMARY ***",
+    reader="hhtool.dialects.winning.parse:parse_winning",
+    writer=None,
+    describe=None,
+    description_matches=None,
+    rake=None,
+    conventions=Conventions(
+        # a walk prints no return of the big blind's unmatched part: the winner's `won` amount holds it
+        # (acr-winning/cash/…202104.walk.txt: `Total pot $0.07`, `did not show and won $0.07`)
+        prints_uncalled=False,
+        uncalled_in_collected=True,
+        raise_amount="to",  # the street total is read (the chips added are printed before it)
+        decimal_point=".",
+        thousands=",",
+        currencies=MappingProxyType({"$": "USD"}),
+        time_zones=ZONES,
+        reference_zone=None,
+        positions=MappingProxyType(POSITIONS),
+        fast_fold="hhtool.dialects.winning:is_fast_fold",
+        newest_first=False,
+    ),
+)
