@@ -1,0 +1,304 @@
+"""Winning Poker Network (ACR; registry name `winning`): the reader, the per-street pot check, and the real
+WPN hands of the corpus.
+
+Every hand text here is written for the test in WPN's 2019+ format (checked against the corpus's
+fpdb-3/acr-winning files), with made-up names and hand ids.
+"""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from hhtool.dialects.winning.parse import parse_winning
+from hhtool.findings import Finding
+from hhtool.grammar import Status
+from hhtool.io import Block, read_blocks
+from hhtool.io.split import split_chunks
+from hhtool.model import Bet, BlindKind, Call, Collect, Limit, Muck, PostBlind, RaiseTo, StreetPot
+from hhtool.serialize import parse_result_dict
+from hhtool.validate import validate_paths
+
+GOLDEN = Path(__file__).parent / "golden" / "parse_winning_cap_hand.json"
+
+
+def wpn(text: str, *, file: str = "wpn.txt"):
+    """Parse one WPN hand written inline (dedented), read as hhtool reads a file."""
+    blocks = list(split_chunks(iter([textwrap.dedent(text).strip("\n").encode() + b"\n"]), file))
+    assert len(blocks) == 1 and isinstance(blocks[0], Block) and blocks[0].dialect == "winning", blocks
+    return parse_winning(blocks[0])
+
+
+def events_of(result, kind) -> list:
+    return [event for event in result.hand.events if type(event) is kind]
+
+
+def validate_text(tmp_path, *hands: str, name: str = "wpn.txt") -> list:
+    path = tmp_path / name
+    path.write_text("\n\n".join(textwrap.dedent(h).strip("\n") + "\n" for h in hands), encoding="utf-8")
+    return [r for r in validate_paths([path]) if not isinstance(r, Finding)]
+
+
+def codes(results) -> list[str]:
+    return [f.code for r in results for f in r.findings]
+
+
+# A CAP table hand: a raise printed as chips added and street total, `caps` on the flop that takes both
+# players to the cap (no more action on the turn and river), per-street pots after rake, JP Fee.
+CAP = """
+    Hand #151000001 - Holdem(No Limit) - $0.01/$0.02 - 2019/11/08 04:43:23 UTC
+    Lisbon (Cap) 9-max Seat #1 is the button
+    Seat 1: Ann ($0.00) is sitting out
+    Seat 2: Bob ($0.90)
+    Seat 3: Cy ($1.40)
+    Seat 6: Di ($0.69)
+    Seat 9: Ed ($2.66)
+    Bob posts the small blind $0.01
+    Cy posts the big blind $0.02
+    *** HOLE CARDS ***
+    Dealt to Cy [9c Qd]
+    Di folds
+    Ed raises $0.05 to $0.05
+    Bob calls $0.04
+    Cy calls $0.03
+    *** FLOP *** [Qh 5c 4d]
+    Main pot $0.15 | Rake $0.00
+    Bob checks
+    Cy bets $0.11
+    Ed caps $0.55
+    Bob folds
+    Cy calls $0.44
+    *** TURN *** [Qh 5c 4d] [As]
+    Main pot $1.19 | Rake $0.06
+    *** RIVER *** [Qh 5c 4d As] [6c]
+    Main pot $1.19 | Rake $0.06
+    *** SHOW DOWN ***
+    Main pot $1.19 | Rake $0.06
+    Cy shows [9c Qd] (a pair of Queens [Qh Qd As 9c 6c])
+    Ed shows [7d 6d] (a pair of Sixs [6d 6c As Qh 7d])
+    Cy collected $1.19 from main pot
+    *** SUMMARY ***
+    Total pot $1.19 | Rake $0.04 | JP Fee $0.02
+    Board [Qh 5c 4d As 6c]
+    Seat 2: Bob (small blind) folded on the Flop
+    Seat 3: Cy (big blind) showed [9c Qd] and won $1.19 with a pair of Queens [Qh Qd As 9c 6c]
+    Seat 6: Di folded on the Pre-Flop and did not bet
+    Seat 9: Ed showed [7d 6d] and lost with a pair of Sixs [6d 6c As Qh 7d]
+"""
+
+# A Blitz (fast-fold) hand won without a showdown: an uncalled raise returned, no `collected` line.
+BLITZ = """
+    Hand #68000001 - Holdem(No Limit) - $0.05/$0.10 - 2019/06/28 02:38:17 UTC
+    Blitz Poker 6-max Seat #1 is the button
+    Seat 1: Ann ($10.30)
+    Seat 2: Bob ($10.00)
+    Seat 3: Cy ($10.00)
+    Seat 4: Di ($20.15)
+    Bob posts the small blind $0.05
+    Cy posts the big blind $0.10
+    *** HOLE CARDS ***
+    Dealt to Cy [6s 3s]
+    Di raises $0.22 to $0.22
+    Ann folds
+    Bob folds
+    Cy folds
+    Uncalled bet ($0.12) returned to Di
+    Di does not show
+    *** SUMMARY ***
+    Total pot $0.25
+    Seat 1: Ann (button) folded on the Pre-Flop
+    Seat 2: Bob (small blind) folded on the Pre-Flop
+    Seat 3: Cy (big blind) folded on the Pre-Flop
+    Seat 4: Di did not show and won $0.25
+"""
+
+# A tournament hand: antes gathered into the pre-flop `Main pot`, a raise after the small blind printed as
+# the chips added (4055) and the street total (4305).
+TOURNAMENT = """
+    Game Hand #80000001 - $5,000 GTD Tournament #11000001 - Holdem(No Limit) - Level 15 (250.00/500.00)- 2019/07/21 17:44:50 UTC
+    Table '25' 3-max Seat #3 is the button
+    Seat 1: Ann (35976.00)
+    Seat 2: Bob (32187.00)
+    Seat 3: Cy (4370.00)
+    Ann posts ante 65.00
+    Bob posts ante 65.00
+    Cy posts ante 65.00
+    Ann posts the small blind 250.00
+    Bob posts the big blind 500.00
+    *** HOLE CARDS ***
+    Main pot 195.00
+    Dealt to Ann [6c 7h]
+    Cy folds
+    Ann raises 4055.00 to 4305.00
+    Bob folds
+    Uncalled bet (3805.00) returned to Ann
+    Ann does not show
+    *** SUMMARY ***
+    Total pot 1195.00
+    Seat 1: Ann (small blind) did not show and won 1195.00
+    Seat 2: Bob (big blind) folded on the Pre-Flop
+    Seat 3: Cy (button) folded on the Pre-Flop and did not bet
+"""
+
+
+# -- golden parse ----------------------------------------------------------------------------------
+
+
+def test_golden_cap_hand():
+    """The whole parse of the CAP hand, compared with tests/golden/parse_winning_cap_hand.json."""
+    result = wpn(CAP)
+    assert result.status is Status.PARSED and result.site == "winning" and result.hand_id == "151000001"
+    got = json.loads(json.dumps(parse_result_dict(result), default=str))
+    assert got == json.loads(GOLDEN.read_text(encoding="utf-8"))
+
+
+def test_header_table_and_seats():
+    hand = wpn(CAP).hand
+    header = hand.header
+    assert (header.game, header.limit, header.small_blind, header.big_blind) == ("holdem", Limit.NO_LIMIT, 1, 2)
+    assert (header.currency, header.scale, header.table, header.max_seats, header.button_seat) == (
+        "USD", 100, "Lisbon (Cap)", 9, 1)
+    assert str(header.time) == "2019-11-08 04:43:23" and header.time_zone == "UTC"
+    assert str(header.time_utc) == "2019-11-08 04:43:23+00:00"
+    assert [(s.seat, s.player, s.stack, s.sitting_out) for s in hand.seats][:2] == [
+        (1, "Ann", 0, True), (2, "Bob", 90, False)]
+
+
+# -- quirks ------------------------------------------------------------------------------------------
+
+
+def test_raise_prints_chips_added_then_the_street_total():
+    raises = events_of(wpn(TOURNAMENT), RaiseTo)
+    assert [(e.player, e.raise_by, e.raise_to) for e in raises] == [("Ann", None, 4305)]
+
+
+def test_caps_is_the_action_it_makes_and_the_cap_comes_from_it():
+    result = wpn(CAP)
+    ed_caps = [e for e in result.hand.events if getattr(e, "player", None) == "Ed" and getattr(e, "cap_reached", False)]
+    assert ed_caps == [RaiseTo(ed_caps[0].line, "Ed", None, 55, False, True)]
+    assert result.hand.header.cap == 60  # Ed's 5 cents pre-flop and 55 on the flop
+    assert [e.cap_reached for e in events_of(result, Call) if e.player == "Cy"] == [False, False]
+    assert events_of(wpn(CAP.replace("Cy bets $0.11", "Cy checks").replace("Ed caps $0.55", "Ed caps $0.55")
+                         .replace("Cy calls $0.44", "Cy calls $0.55")), Bet)[0].cap_reached
+
+
+def test_cap_hand_validates_clean_and_capped_players_act_no_more(tmp_path):
+    assert codes(validate_text(tmp_path, CAP)) == []
+
+
+def test_street_pots_are_read_after_the_rake_so_far():
+    pots = events_of(wpn(CAP), StreetPot)
+    assert [(p.main, p.rake) for p in pots] == [(15, 0), (119, 6), (119, 6), (119, 6)]
+    assert [(p.main, p.rake) for p in events_of(wpn(TOURNAMENT), StreetPot)] == [(195, None)]
+
+
+def test_wrong_street_pot_is_hh223(tmp_path):
+    wrong = CAP.replace("*** TURN *** [Qh 5c 4d] [As]\n    Main pot $1.19", "*** TURN *** [Qh 5c 4d] [As]\n    Main pot $1.09")
+    found = validate_text(tmp_path, wrong)[0].findings
+    assert [(f.code, f.expected, f.actual) for f in found] == [("HH223", "119", "109")]
+    assert "turn" in found[0].message and "$1.25" in found[0].message
+
+
+def test_preflop_street_pot_gathers_the_antes_only(tmp_path):
+    assert codes(validate_text(tmp_path, TOURNAMENT)) == []
+    wrong = TOURNAMENT.replace("Main pot 195.00", "Main pot 945.00")  # antes and blinds: not gathered yet
+    assert codes(validate_text(tmp_path, wrong)) == ["HH223"]
+
+
+def test_street_rake_must_be_the_summary_rake_and_fees(tmp_path):
+    wrong = CAP.replace("| Rake $0.04 | JP Fee $0.02", "| Rake $0.03 | JP Fee $0.02").replace(
+        "Total pot $1.19", "Total pot $1.20").replace("collected $1.19", "collected $1.20").replace(
+        "won $1.19", "won $1.20")
+    assert "HH224" in codes(validate_text(tmp_path, wrong))
+
+
+def test_jp_fee_is_a_fee_and_the_summary_pot_is_after_rake():
+    claims = wpn(CAP).hand.claims
+    assert (claims.total_pot, claims.main_pot, claims.rake, claims.fees) == (125, 119, 4, (("jp fee", 2),))
+
+
+def test_blitz_is_fast_fold_and_a_pot_won_without_showdown_is_the_summary_award(tmp_path):
+    result = wpn(BLITZ)
+    assert result.hand.header.fast_fold and result.hand.header.table == "Blitz Poker"
+    assert [(e.player, e.amount) for e in events_of(result, Collect)] == [("Di", 25)]
+    assert [(e.player, e.mucked) for e in events_of(result, Muck)] == [("Di", False)]
+    assert codes(validate_text(tmp_path, BLITZ)) == []
+    # a won amount above the pot: the pot and the rake it leaves do not add up
+    assert codes(validate_text(tmp_path, BLITZ.replace("won $0.25", "won $0.35"))) == ["HH204", "HH207"]
+
+
+def test_posts_dead_is_a_dead_small_and_a_live_big_blind(tmp_path):
+    hand = BLITZ.replace("    *** HOLE CARDS ***", "    Ann posts dead $0.15\n    *** HOLE CARDS ***").replace(
+        "Ann folds", "Ann folds").replace("Total pot $0.25", "Total pot $0.40").replace("won $0.25", "won $0.40")
+    posts = events_of(wpn(hand), PostBlind)
+    assert [(p.player, p.blind, p.amount) for p in posts][-1] == ("Ann", BlindKind.SMALL_AND_BIG, 15)
+    assert codes(validate_text(tmp_path, hand)) == []
+
+
+def test_tournament_header():
+    header = wpn(TOURNAMENT).hand.header
+    assert (header.tournament_id, header.buy_in, header.level, header.currency, header.scale) == (
+        "11000001", "$5,000 GTD", "15", "chips", 1)
+    assert (header.small_blind, header.big_blind, header.table) == (250, 500, "25")
+
+
+@pytest.mark.parametrize("game", ["Omaha(Pot Limit)", "Omaha H/L(Pot Limit)", "Holdem(All-in or Fold Limit)"])
+def test_other_games_are_unsupported(game):
+    result = wpn(BLITZ.replace("Holdem(No Limit)", game))
+    assert result.status is Status.UNSUPPORTED and [f.code for f in result.findings] == ["HH020"]
+
+
+def test_2016_era_is_split_and_counted_unsupported():
+    text = """
+        Game started at: 2016/8/8 16:26:41
+        Game ID: 698000001 0.01/0.02 (PRR) Lisbon (Cap) - 5 (Hold'em)
+        Seat 3 is the button
+        Seat 1: Ann (2).
+        Seat 3: Bob (2.12).
+        Player Ann has small blind (0.01)
+        Player Bob has big blind (0.02)
+        Player Ann folds
+        Player Bob mucks cards
+        ------ Summary ------
+        Pot: 0.02. Rake 0
+        Player Ann does not show cards.Bets: 0.01. Collects: 0. Loses: 0.01.
+        *Player Bob mucks (does not show cards). Bets: 0.01. Collects: 0.02. Wins: 0.01.
+        Game ended at: 2016/8/8 16:27:29
+    """
+    result = wpn(text)
+    assert result.status is Status.UNSUPPORTED and result.hand_id == "698000001"
+    assert [f.code for f in result.findings] == ["HH021"]
+
+
+# -- the corpus --------------------------------------------------------------------------------------
+
+# Genuinely off hands of fpdb-3/acr-winning, each with why:
+KNOWN_ERRORS = {
+    # a walk: WPN prints no return of the big blind's unmatched $0.03 and counts it in `Total pot $0.07`; the
+    # pot by the rules is $0.04 (P2: an uncalled bet is never part of the pot)
+    "784373412": {"HH203", "HH204", "HH206"},
+}
+
+
+def test_every_wpn_hand_of_the_corpus_parses_or_is_a_2016_hand(corpus):
+    statuses: Counter = Counter()
+    for path in sorted((corpus / "fpdb-3/acr-winning").rglob("*.txt")):
+        for block in read_blocks(path):
+            assert not isinstance(block, Finding), block
+            assert block.dialect == "winning"
+            result = parse_winning(block)
+            statuses[result.status] += 1
+            if result.status is not Status.PARSED:
+                assert block.text.startswith("Game started at: "), (path.name, result.findings)
+    assert statuses == {Status.PARSED: 6, Status.UNSUPPORTED: 38}, statuses
+
+
+def test_wpn_corpus_validates_with_only_the_known_errors(corpus):
+    results = [r for r in validate_paths([corpus / "fpdb-3/acr-winning"]) if not isinstance(r, Finding)]
+    errors = {r.hand_id: {f.code for f in r.findings if f.severity.value == "error"} for r in results}
+    assert {hand: found for hand, found in errors.items() if found} == KNOWN_ERRORS
+    assert Counter(r.status for r in results) == {"valid": 5, "invalid": 1, "unsupported": 38}
