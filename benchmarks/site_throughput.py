@@ -27,6 +27,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from hhtool import dialects
 from hhtool.findings import Finding
 from hhtool.grammar import parse_block
 from hhtool.io.split import split_chunks
@@ -34,7 +35,7 @@ from hhtool.rules.replay import replay
 from hhtool.rules.ruleset import RuleSet
 from hhtool.rules.settle import settle
 
-SITES = ("pokerstars", "ggpoker")
+SITES = ("pokerstars", "ggpoker", "winning")
 
 
 def texts_of(path: Path) -> list[tuple[str, bytes]]:
@@ -67,12 +68,13 @@ def measure(texts, runs: int) -> dict:
     return {"hands": hands, **{kind: hands / seconds for kind, seconds in best.items()}}
 
 
-_CORPUS_FOLDERS = {"ggpoker": "ggpoker-rush-2025", "pokerstars": "fpdb-3/pokerstars"}
+_CORPUS_FOLDERS = {"ggpoker": "ggpoker-rush-2025", "pokerstars": "fpdb-3/pokerstars",
+                   "winning": "fpdb-3/acr-winning"}  # WPN: 44 hands (38 of them the 2016 era, counted unsupported)
 
 
 def default_input(site: str, hands: int, folder: Path, corpus: bool) -> Path | None:
-    """The site's corpus folder (`--corpus`), else `hands` generated hands of the site."""
-    if corpus:
+    """The site's corpus folder (`--corpus`, or a site without a writer), else `hands` generated hands of the site."""
+    if corpus or dialects.get(site) is None or dialects.get(site).writer is None:
         root = os.environ.get("HHTOOL_CORPUS")
         path = Path(root) / _CORPUS_FOLDERS[site] if root else None
         return path if path is not None and path.is_dir() else None
