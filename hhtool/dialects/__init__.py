@@ -38,6 +38,8 @@ class Conventions:
       missing return line is no finding);
     - `uncalled_in_collected`: (with `prints_uncalled` False) the returned chips are inside the bettor's
       printed `collected` amount (and the summary's won amount), not a line of their own;
+    - `shows_before_uncalled`: players all-in show their cards before the uncalled bet's return line (Full
+      Tilt), so a show does not close the betting round (the return, the next street or the collect does);
     - `raise_amount`: `"to"` when a raise prints the street total it raises to, `"added"` when it prints
       the chips put in by that action;
     - `decimal_point`, `thousands`: the number format of amounts (`1,234.50`);
@@ -53,6 +55,7 @@ class Conventions:
 
     prints_uncalled: bool = True
     uncalled_in_collected: bool = False
+    shows_before_uncalled: bool = False
     raise_amount: str = "to"
     decimal_point: str = "."
     thousands: str = ","
@@ -221,6 +224,7 @@ PACKAGES = (
     "hhtool.dialects.pokerstars",
     "hhtool.dialects.ggpoker",
     "hhtool.dialects.winning",
+    "hhtool.dialects.fulltilt",
 )
 
 # Sites without a reader yet: their hands are split apart, named and counted unsupported (HH021).

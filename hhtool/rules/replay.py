@@ -208,6 +208,8 @@ class _Replayer:
         self.straddles: list[Player] = []  # who straddled, in order: the last acts last pre-flop
         # whether the site prints uncalled returns (else the replay derives them and a missing line is no finding)
         self.prints_uncalled = conventions(header.site).prints_uncalled
+        # whether a show closes the betting round (not where all-in players show before the uncalled return)
+        self.show_closes_round = not conventions(header.site).shows_before_uncalled
 
     # -- set-up ------------------------------------------------------------------------------
     def run(self) -> None:
@@ -893,7 +895,7 @@ class _Replayer:
         if player is None:
             self.player(event.player, event.line)
             return
-        if self.in_betting and self.s.live_count > 1:
+        if self.in_betting and self.s.live_count > 1 and self.show_closes_round:
             self._close_round(final=False, line=event.line)
         if player.shown and tuple(player.shown) != tuple(event.cards) and not set(event.cards) <= set(player.shown):
             self.s.report("HH308", event.line, "again", player=player.name, cards=" ".join(event.cards),
