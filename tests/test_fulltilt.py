@@ -303,7 +303,7 @@ def test_every_fulltilt_hand_of_the_corpus_parses(corpus):
             statuses[result.status] += 1
             if result.status is not Status.PARSED:
                 assert KNOWN_UNPARSED.get(result.hand_id) == result.findings[0].code, (path.name, result.findings)
-    assert statuses == {Status.PARSED: 85, Status.UNPARSED: 3}, statuses
+    assert statuses == {Status.PARSED: 82, Status.UNPARSED: 3}, statuses  # two hands are in two files each
 
 
 def test_fulltilt_corpus_validates_with_only_the_known_errors(corpus):
