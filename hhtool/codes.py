@@ -276,6 +276,17 @@ _add("HH224", "P3", _E, "street rake differs from the summary's rake and fees",
      "plus its other fees (WPN: `Rake $0.04 | JP Fee $0.02` after `Rake $0.06`).",
      "Main pot $1.19 | Rake $0.06 on the river, and the summary's Rake $0.03 | JP Fee $0.02",
      message="the rake printed on the {street} is {rake}; the summary's rake and fees come to {summary}")
+_add("HH214", "P3", _E, "site's per-player checksum disagrees with the hand",
+     "Some sites print their own per-player figures beside the actions (iPoker's bet/win attributes, "
+     "PartyPoker's balance/bet/collected/net lines): what each player put in, won, netted and ends with. "
+     "They must be what the actions and the pots give; a difference means the text or the site's books "
+     "are wrong.", "bet=\"$2\" for a player whose actions put in $1.50",
+     message={
+         "put_in": "the site's figures say {player} put in {claimed}; the actions put in {computed}",
+         "won": "the site's figures say {player} won {claimed}; the pots give {computed}",
+         "net": "the site's figures say {player} netted {claimed}; the actions and pots give {computed}",
+         "final_stack": "the site's figures say {player} ends with {claimed}; the hand leaves {computed}",
+         "player": "the site's figures name {player}, who is not in the hand"})
 
 # ---- HH3xx: cards, showdown and ranking -----------------------------------------------------
 _add("HH301", "T2", _E, "card appears twice",
