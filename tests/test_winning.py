@@ -252,39 +252,116 @@ def test_other_games_are_unsupported(game):
     assert result.status is Status.UNSUPPORTED and [f.code for f in result.findings] == ["HH020"]
 
 
-def test_2016_era_is_split_and_counted_unsupported():
-    text = """
-        Game started at: 2016/8/8 16:26:41
-        Game ID: 698000001 0.01/0.02 (PRR) Lisbon (Cap) - 5 (Hold'em)
-        Seat 3 is the button
-        Seat 1: Ann (2).
-        Seat 3: Bob (2.12).
-        Player Ann has small blind (0.01)
-        Player Bob has big blind (0.02)
-        Player Ann folds
-        Player Bob mucks cards
-        ------ Summary ------
-        Pot: 0.02. Rake 0
-        Player Ann does not show cards.Bets: 0.01. Collects: 0. Loses: 0.01.
-        *Player Bob mucks (does not show cards). Bets: 0.01. Collects: 0.02. Wins: 0.01.
-        Game ended at: 2016/8/8 16:27:29
-    """
-    result = wpn(text)
-    assert result.status is Status.UNSUPPORTED and result.hand_id == "698000001"
-    assert [f.code for f in result.findings] == ["HH021"]
+ERA_2016 = """
+    Game started at: 2016/8/8 16:27:50
+    Game ID: 698000001 0.01/0.02 (PRR) Lisbon (Cap) - 5 (Hold'em)
+    Seat 6 is the button
+    Seat 1: Ann (2.01).
+    Seat 2: Bob (2.07).
+    Seat 3: Cy (2.12).
+    Seat 5: Di (0.79).
+    Seat 6: Ed (0.75).
+    Player Ann has small blind (0.01)
+    Player Bob has big blind (0.02)
+    Player Ann received a card.
+    Player Ann received a card.
+    Player Bob received a card.
+    Player Bob received a card.
+    Player Cy received a card.
+    Player Cy received a card.
+    Player Di received a card.
+    Player Di received a card.
+    Player Ed received card: [7d]
+    Player Ed received card: [10s]
+    Player Cy folds
+    Player Di raises (0.06)
+    Player Ed folds
+    Player Ann calls (0.05)
+    Player Bob calls (0.04)
+    *** FLOP ***: [8c 8d Ac]
+    Player Ann checks
+    Player Bob bets (0.02)
+    Player Di folds
+    Player Ann folds
+    Uncalled bet (0.02) returned to Bob
+    Player Bob is timed out.
+    Player Bob mucks cards
+    ------ Summary ------
+    Pot: 0.17. Rake 0.01
+    Board: [8c 8d Ac]
+    Player Ann does not show cards.Bets: 0.06. Collects: 0. Loses: 0.06.
+    *Player Bob mucks (does not show cards). Bets: 0.06. Collects: 0.17. Wins: 0.11.
+    Player Cy does not show cards.Bets: 0. Collects: 0. Wins: 0.
+    Player Di does not show cards.Bets: 0.06. Collects: 0. Loses: 0.06.
+    Player Ed does not show cards.Bets: 0. Collects: 0. Wins: 0.
+    Game ended at: 2016/8/8 16:28:58
+"""
+
+
+def test_2016_era_header_and_seats():
+    result = wpn(ERA_2016)
+    assert result.status is Status.PARSED and result.hand_id == "698000001"
+    header = result.hand.header
+    assert (header.small_blind, header.big_blind, header.limit, header.currency, header.button_seat) == (
+        1, 2, Limit.NO_LIMIT, "USD", 6)
+    assert str(header.time) == "2016-08-08 16:27:50" and header.time_zone is None and header.time_utc is None
+    assert [(e.player, e.cards) for e in result.hand.events if type(e).__name__ == "DealHole"] == [("Ed", ("7d", "Ts"))]
+
+
+def test_2016_raises_print_the_chips_added():
+    raises = events_of(wpn(ERA_2016), RaiseTo)
+    assert [(e.player, e.raise_by, e.raise_to) for e in raises] == [("Di", None, 6)]
+
+
+def test_2016_ledger_lines_are_the_checksum_and_the_collects(tmp_path):
+    hand = wpn(ERA_2016).hand
+    assert [(l.player, l.put_in, l.won, l.net) for l in hand.claims.ledgers][:2] == [("Ann", 6, 0, -6), ("Bob", 6, 17, 11)]
+    assert [(e.player, e.amount) for e in events_of(wpn(ERA_2016), Collect)] == [("Bob", 17)]
+    assert (hand.claims.total_pot, hand.claims.rake) == (18, 1)
+    assert codes(validate_text(tmp_path, ERA_2016)) == []
+    wrong = ERA_2016.replace("Player Di does not show cards.Bets: 0.06.", "Player Di does not show cards.Bets: 0.04.")
+    assert codes(validate_text(tmp_path, wrong)) == ["HH214"]
+
+
+def test_2016_limit_is_read_from_the_blinds():
+    limit = ERA_2016.replace("0.01/0.02 (PRR)", "0.02/0.04 (PRR)")
+    assert wpn(limit).hand.header.limit is Limit.FIXED_LIMIT  # a big blind of the small stake
+    assert wpn(ERA_2016).hand.header.limit is Limit.NO_LIMIT
+
+
+def test_2016_a_seat_dealt_no_card_sat_out():
+    text = ERA_2016.replace("    Player Cy received a card.\n    Player Cy received a card.\n", "").replace(
+        "    Player Cy folds\n", "")
+    assert [s.player for s in wpn(text).hand.seats if s.sitting_out] == ["Cy"]
+
+
+def test_2016_tournament_from_the_file_name_and_a_live_post():
+    result = wpn(ERA_2016, file="HH20160828 T5795043-G33949698.txt")
+    assert (result.hand.header.tournament_id, result.hand.header.currency) == ("5795043", "chips")
+    post = wpn(ERA_2016.replace("    Player Ann received a card.\n", "    Player Cy posts (0.01)\n    Player Ann received a card.\n", 1))
+    assert [(e.player, e.blind, e.dead) for e in events_of(post, PostBlind)][-1] == ("Cy", BlindKind.MISSED, 0)
 
 
 # -- the corpus --------------------------------------------------------------------------------------
 
 # Genuinely off hands of fpdb-3/acr-winning, each with why:
 KNOWN_ERRORS = {
+    # 2016 `Unknown.Player.Acts` / `unknown.player.acts`: actions by a player with no name (`Player  bets (5.22)`,
+    # `Uncalled bet (10.18) returned to `), so the betting, pots and the site's figures cannot agree
+    "665312038": {"HH110", "HH203", "HH205", "HH214", "HH406"},
+    "665307190": {"HH110", "HH124", "HH201", "HH203", "HH214", "HH406"},
+    "547441485": {"HH104", "HH110", "HH201", "HH203", "HH206", "HH207", "HH214", "HH303", "HH406"},
+    # 2018 `data.mined.format`: every `Bets:` is 0 and every `Wins:` 0 (the figures were zeroed)
+    "270567990173": {"HH214"},
+    # the summary's figures name bagunga1, who has no seat in the hand
+    "1356882665": {"HH214"},
     # a walk: WPN prints no return of the big blind's unmatched $0.03 and counts it in `Total pot $0.07`; the
     # pot by the rules is $0.04 (P2: an uncalled bet is never part of the pot)
     "784373412": {"HH203", "HH204", "HH206"},
 }
 
 
-def test_every_wpn_hand_of_the_corpus_parses_or_is_a_2016_hand(corpus):
+def test_every_wpn_hand_of_the_corpus_parses(corpus):
     statuses: Counter = Counter()
     for path in sorted((corpus / "fpdb-3/acr-winning").rglob("*.txt")):
         for block in read_blocks(path):
@@ -292,13 +369,12 @@ def test_every_wpn_hand_of_the_corpus_parses_or_is_a_2016_hand(corpus):
             assert block.dialect == "winning"
             result = parse_winning(block)
             statuses[result.status] += 1
-            if result.status is not Status.PARSED:
-                assert block.text.startswith("Game started at: "), (path.name, result.findings)
-    assert statuses == {Status.PARSED: 6, Status.UNSUPPORTED: 38}, statuses
+            assert result.status is Status.PARSED, (path.name, result.findings)
+    assert statuses == {Status.PARSED: 44}, statuses
 
 
 def test_wpn_corpus_validates_with_only_the_known_errors(corpus):
     results = [r for r in validate_paths([corpus / "fpdb-3/acr-winning"]) if not isinstance(r, Finding)]
     errors = {r.hand_id: {f.code for f in r.findings if f.severity.value == "error"} for r in results}
     assert {hand: found for hand, found in errors.items() if found} == KNOWN_ERRORS
-    assert Counter(r.status for r in results) == {"valid": 5, "invalid": 1, "unsupported": 38}
+    assert Counter(r.status for r in results) == {"valid": 38, "invalid": 6}

@@ -4,8 +4,16 @@ dialect record. Everything hhtool knows of WPN text is in this package: the read
 
 Conventions, and why (each seen in the corpus, fpdb-3/acr-winning):
 - Eras: 2019+ `Hand #N - Holdem(No Limit) - $0.02/$0.05 - 2021/04/20 18:33:50 UTC` (tournaments `Game Hand
-  #N - [$5,000 GTD ]Tournament #T - Holdem(No Limit) - Level 10 (3000.00/6000.00)- …`) is read; the 2016
-  `Game started at:` era is read by `reader2016.py` (hand id = its `Game ID`).
+  #N - [$5,000 GTD ]Tournament #T - Holdem(No Limit) - Level 10 (3000.00/6000.00)- …`), read by `reader.py`;
+  the 2016 era (`Game started at: 2016/8/8 16:26:41`, `Game ID: 698338917 0.01/0.02 (PRR) Bahamut (Cap) - 5
+  (Hold'em)`, several files UTF-16LE with a byte-order mark), read by `reader2016.py` with
+  `grammar/winning2016.lark` (hand id = its `Game ID`). The 2016 era prints no limit (inferred: fixed
+  limit when the big blind posted is the small stake), no time zone (time_utc None), a tournament only
+  in its table (`…, Table 1`) or the client's file name (`HH20160828 T5795043-G…`), no hole-cards marker,
+  actions as chips added (`raises (0.04)`, `allin (16.73)`), the cards dealt only as
+  `received card: [10s]` (`10` for a ten), and per player `Bets: B. Collects: C. Wins|Loses: W.`: the site's
+  checksum (`Claims.ledgers`, HH214) and the only statement of the collects. A seat with no `received a
+  card` line sat out; `Player X posts (5)` is a live post.
 - Hold'em (No Limit, Pot Limit, Fixed Limit) only: Omaha, 7Stud and `All-in or Fold Limit` are HH020.
 - Amounts: `$` cash with thousands commas; tournament chips with two decimals (`3000.00`).
 - Raises print the chips added, then the street total (`raises $0.22 to $0.22`, `raises 4055.00 to 4305.00`

@@ -10,8 +10,8 @@ from hhtool.dialects.winning.reader import LINE_KINDS, SITE, build_hand, read_he
 from hhtool.grammar.lalr import LineParser
 from hhtool.grammar.loader import load_parser
 from hhtool.grammar.parse import parse_sections
-from hhtool.codes import finding
-from hhtool.grammar.result import ParseResult, Status
+from hhtool.dialects.winning import reader2016
+from hhtool.grammar.result import ParseResult
 from hhtool.io.split import Block
 
 _ERA_2016 = "Game started at: "
@@ -34,12 +34,15 @@ def parse_winning(block: Block) -> ParseResult:
 
 
 def parse_2016(block: Block) -> ParseResult:
-    """The 2016 era is not read yet: counted unsupported (HH021), named by its `Game ID`."""
-    found = _ID_2016.search(block.text, 0, 300)
-    hand_id = found.group(1) if found else None
-    return ParseResult(Status.UNSUPPORTED, block.file, block.line, SITE, hand_id, findings=(
-        finding("HH021", "WPN 2016 hand histories ('Game started at:') are not supported yet", block.file,
-                block.line, block.column, hand_id=hand_id),))
+    """Parse one 2016-era WPN hand (`Game started at:`): its own grammar and reader, the same skeleton."""
+    def header(line: str, table_line: str, line_no: int):
+        return reader2016.read_header(line, table_line, line_no, block.file)  # a tournament's number is in the file name
+    return parse_sections(block, SITE, _ID_2016, header, parser_2016(), reader2016.build_hand, _GRAMMAR_LABEL + " 2016",
+                          "------ Summary ------")
+
+
+def parser_2016() -> LineParser:
+    return load_parser("winning2016", SectionTransformer, reader2016.LINE_KINDS.hints())
 
 
 _ID_2016 = re.compile(r"Game ID: (\d+)")
