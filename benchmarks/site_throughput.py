@@ -35,7 +35,7 @@ from hhtool.rules.replay import replay
 from hhtool.rules.ruleset import RuleSet
 from hhtool.rules.settle import settle
 
-SITES = ("pokerstars", "ggpoker", "winning")
+SITES = ("pokerstars", "ggpoker", "winning", "fulltilt")
 
 
 def texts_of(path: Path) -> list[tuple[str, bytes]]:
@@ -69,7 +69,7 @@ def measure(texts, runs: int) -> dict:
 
 
 _CORPUS_FOLDERS = {"ggpoker": "ggpoker-rush-2025", "pokerstars": "fpdb-3/pokerstars",
-                   "winning": "fpdb-3/acr-winning"}  # WPN: 44 hands (38 of them the 2016 era, counted unsupported)
+                   "winning": "fpdb-3/acr-winning", "fulltilt": "fpdb-3/fulltilt"}
 
 
 def default_input(site: str, hands: int, folder: Path, corpus: bool) -> Path | None:
