@@ -40,7 +40,12 @@ SITES = ("pokerstars", "ggpoker", "winning", "fulltilt")
 
 def texts_of(path: Path) -> list[tuple[str, bytes]]:
     files = sorted(p for p in path.rglob("*.txt")) if path.is_dir() else [path]
-    return [(str(p), p.read_bytes()) for p in files]
+    # a UTF-16 file (Full Tilt, WPN 2016) is decoded first, as hhtool's reader does before splitting
+    return [(str(p), _utf8(p.read_bytes())) for p in files]
+
+
+def _utf8(data: bytes) -> bytes:
+    return data.decode("utf-16").encode() if data[:2] in (b"\xff\xfe", b"\xfe\xff") else data
 
 
 def one_run(texts: list[tuple[str, bytes]], check: bool) -> tuple[int, float]:

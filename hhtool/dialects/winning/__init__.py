@@ -20,16 +20,18 @@ Conventions, and why (each seen in the corpus, fpdb-3/acr-winning):
   after a 250 small blind): the total is read; no raise size is printed.
 - Uncalled bets: WPN prints their return (`Uncalled bet ($0.12) returned to Player3`) except in a walk, where
   the big blind's unmatched part is inside its `won` amount and the summary's total pot (`Total pot $0.07`
-  on blinds of $0.02/$0.05): `uncalled_in_collected`. Such a total pot is not the pot (P2): HH203/HH204/HH206
+  on blinds of $0.02/$0.05): `uncalled_in_collected`. Such a total pot is not the pot (P2): HH203/HH206
   say so. `posts dead $0.07` is a returning player's dead small and live big blind.
 - A pot won without a showdown has no `collected` line: the summary's `did not show and won $X` is the award
   (read as the collect). With a showdown WPN prints `collected $X from main pot`.
 - Pots: every street starts with `Main pot $X | Rake $Y` (pre-flop in tournaments: `Main pot 7200.00`, the
   antes gathered), after the rake taken so far: checked street by street (HH223). The summary's `Total pot`
   is after rake and fees (`Total pot $1.19 | Rake $0.04 | JP Fee $0.02`, collected $1.19, the river's rake
-  $0.06): read as the main pot after rake, the total being it plus rake and fees; the `JP Fee` (jackpot) is a
+  $0.06), all pots together: the total pot is it plus rake and fees (no main pot is named; `collected $1.19
+  from main pot` is printed also when there is one pot, so a collect names no pot); the `JP Fee` (jackpot) is a
   fee beside the rake (`Claims.fees`), and the river's rake must equal rake + fees (HH224). A hand with no
-  rake prints none (`Total pot $0.07`): the rake is then not printed (inferred).
+  rake prints none (`Total pot $0.07`; FORMATS.md: "rake part omitted when 0", and the streets print `Rake
+  $0.00`): read as a rake of 0.
 - CAP tables (`Miramar (Cap) 9-max`): `caps $0.55` is the chips that take a player to the cap, read as the
   bet, call or raise it makes. The cap itself is not printed: the chips the first capping player has put in
   over the hand are it (`Header.cap`); a player at the cap then acts no more (the replay treats a capped

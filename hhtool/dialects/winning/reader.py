@@ -253,10 +253,10 @@ class WinningReader:
         claims = Claims(total_line, total, main, (), rake, 1, tuple(boards), tuple(board_lines), tuple(seats), fees)
         return claims, notices
 
-    def pot_claims(self, text: str, line: int) -> tuple[int, int, int | None, tuple[tuple[str, int], ...]]:
-        """`Total pot $1.19 | Rake $0.04 | JP Fee $0.02` → total, main pot, rake, fees. WPN prints the pot
-        after the rake and the fees (the winners' share: `won $1.19`): that figure is the main pot after
-        rake, and the total pot (every chip put in) is it plus the rake and the fees printed beside it."""
+    def pot_claims(self, text: str, line: int) -> tuple[int, None, int, tuple[tuple[str, int], ...]]:
+        """`Total pot $1.19 | Rake $0.04 | JP Fee $0.02` → total, main pot (None), rake, fees. WPN prints the
+        pot after the rake and the fees (the winners' share: `won $1.19`), all pots together: the total pot
+        (every chip put in) is it plus the rake and the fees printed beside it; no main pot is named."""
         match = _TOTAL.match(text)
         if match is None:
             raise FieldError("HH010", f"total pot line not understood: {text[:80]!r}", line,
@@ -271,7 +271,9 @@ class WinningReader:
             else:
                 fees.append((field["name"].lower(), amount))
         fee_total = sum(amount for _, amount in fees)
-        return after + (rake or 0) + fee_total, after, rake, tuple(fees)
+        if rake is None:  # WPN leaves out a rake of 0 (the streets' `Rake $0.00` before it say so)
+            rake = 0
+        return after + rake + fee_total, None, rake, tuple(fees)
 
     def seat_result(self, text: str, line: int) -> SeatSummary:
         colon = text.index(": ")
@@ -445,10 +447,8 @@ def _no_show(w: WinningReader, text: str, line: int) -> Event:
 def _collect(w: WinningReader, text: str, line: int) -> Event:
     name, rest = w.name_and(text, " collected ")
     amount, _, pot = rest[len("collected "):].partition(" from ")
-    if pot == "pot":
+    if pot in ("pot", "main pot"):  # WPN says `main pot` also when there is one pot: no pot is named
         index = None
-    elif pot == "main pot":
-        index = 0
     else:
         index = _small_number(pot.rpartition("-")[2], "side pot number", line) if "-" in pot else 1
     return Collect(line, name, w.money(amount, line), index)
