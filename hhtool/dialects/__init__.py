@@ -228,6 +228,7 @@ PACKAGES = (
     "hhtool.dialects.pokerstars",
     "hhtool.dialects.ggpoker",
     "hhtool.dialects.winning",
+    "hhtool.dialects.winning2016",
     "hhtool.dialects.fulltilt",
 )
 

@@ -14,7 +14,6 @@ from hhtool.dialects.winning import reader2016
 from hhtool.grammar.result import ParseResult
 from hhtool.io.split import Block
 
-_ERA_2016 = "Game started at: "
 _HAND_ID = re.compile(r"Hand #(\d+)")
 _GRAMMAR_LABEL = "WPN"
 _SUMMARY_MARKER = "*** SUMMARY ***"
@@ -26,10 +25,7 @@ def parser() -> LineParser:
 
 
 def parse_winning(block: Block) -> ParseResult:
-    """Parse one WPN hand block (hhtool.grammar.parse.parse_sections says what each failure gives); a 2016
-    era hand (`Game started at:`) goes to its own reader."""
-    if block.text.startswith(_ERA_2016):
-        return parse_2016(block)
+    """Parse one WPN 2019+ hand block (hhtool.grammar.parse.parse_sections says what each failure gives)."""
     return parse_sections(block, SITE, _HAND_ID, read_header, parser(), build_hand, _GRAMMAR_LABEL, _SUMMARY_MARKER)
 
 

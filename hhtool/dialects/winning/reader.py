@@ -404,14 +404,15 @@ def _bet(w: WinningReader, text: str, line: int) -> Event:
 
 @_reads("RAISE", markers=(" raises ",))
 def _raise(w: WinningReader, text: str, line: int) -> Event:
-    """`raises $A to $B`: A is the chips this action adds, B the street total (the model's raise_to); WPN
-    prints no raise size, so `raise_by` stays None."""
+    """`raises $A to $B`: A is the chips this action adds, B the street total (the model's raise_to); the raise
+    size (`raise_by`) is B less the street's bet before it, both as printed (the lines before it say it)."""
     name, rest = w.name_and(text, " raises ")
     _added, _, rest = rest[len("raises "):].partition(" to ")
     all_in = rest.endswith(_ALL_IN)
     to = w.money(rest[: -len(_ALL_IN)] if all_in else rest, line)
+    high = w.high
     w.put(name, to - w.street_money.of(name))
-    return RaiseTo(line, name, None, to, all_in, False)
+    return RaiseTo(line, name, to - high, to, all_in, False)
 
 
 @_reads("CAP", markers=(" caps ",))
@@ -427,7 +428,7 @@ def _cap(w: WinningReader, text: str, line: int) -> Event:
         return Bet(line, name, added, all_in, True)
     if total <= high:
         return Call(line, name, added, all_in, True)
-    return RaiseTo(line, name, None, total, all_in, True)
+    return RaiseTo(line, name, total - high, total, all_in, True)
 
 
 @_reads("SHOW", markers=(" shows [",))

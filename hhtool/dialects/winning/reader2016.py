@@ -277,7 +277,8 @@ class Reader2016:
                 ledgers.append(Ledger(line, name, bets, collects, net))
                 if match["cards"] is not None:
                     cards = tuple(card.replace("10", "T") for card in match["cards"].split())
-                    trailing.append(Show(line, name, cards, match["words"]))
+                    # the 2016 words (`Two pairs. 8s and 5s`) are not PokerStars': kept out, not checked
+                    trailing.append(Show(line, name, cards, None))
                 if collects:
                     trailing.append(Collect(line, name, collects, None))
         claims = Claims(total_line, total, None, (), rake, 1, tuple(boards), tuple(board_lines), (), fees,
