@@ -207,8 +207,8 @@ def test_other_games_are_unsupported(game):
 
 def test_raises_print_the_street_total_and_all_in_without_hyphen():
     result = ft(TOURNAMENT)
-    assert [(e.player, e.raise_by, e.raise_to) for e in events_of(result, RaiseTo)] == [("Bob", None, 90),
-                                                                                      ("Hero", None, 300)]
+    assert [(e.player, e.raise_by, e.raise_to) for e in events_of(result, RaiseTo)] == [("Bob", 60, 90),
+                                                                                      ("Hero", 210, 300)]
     assert [e.all_in for e in result.hand.events if getattr(e, "player", None) == "Bob" and hasattr(e, "all_in")][
         -1] is True
 
@@ -330,3 +330,34 @@ def test_fpdb_sidecars_agree_per_player(corpus):
             assert got == tuple(expected[name][k] for k in ("startCash", "winnings", "totalProfit")), name
             checked += 1
     assert checked >= 13
+
+
+# -- the writer --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [TOURNAMENT, WALK_2010, CASH_2013], ids=["tournament", "walk", "cash-2013"])
+def test_writer_prints_the_hand_back(text):
+    """What the writer prints the reader reads back into the same hand (line numbers aside)."""
+    from hhtool.dialects.fulltilt.writer import render_hand
+    from hhtool.dialects.pokerstars.writer import without_lines
+    hand = ft(text).hand
+    again = ft(render_hand(hand)).hand
+    assert without_lines(again) == without_lines(hand)
+
+
+def test_writer_refuses_what_full_tilt_cannot_say():
+    from hhtool.dialects.fulltilt.writer import render_hand
+    hand = ft(CASH_2013).hand
+    import msgspec
+    straddled = msgspec.structs.replace(hand, events=(PostBlind(5, "Ann", BlindKind.STRADDLE, 4, False),
+                                                      *hand.events))
+    with pytest.raises(ValueError):
+        render_hand(straddled)
+
+
+def test_fulltilt_wording():
+    from hhtool.dialects.fulltilt.wording import description_matches
+    assert description_matches("a pair of Twos", ("2c", "2d", "Ks", "9h", "7c", "5d", "3s"))
+    assert description_matches("Ace King high", ("Ac", "Kd", "9s", "7h", "5c", "3d", "2s"))
+    assert description_matches("a straight, Five high", ("Ac", "2d", "3s", "4h", "5c", "Jd", "9s"))
+    assert not description_matches("a pair of Deuces", ("2c", "2d", "Ks", "9h", "7c", "5d", "3s"))

@@ -378,3 +378,31 @@ def test_wpn_corpus_validates_with_only_the_known_errors(corpus):
     errors = {r.hand_id: {f.code for f in r.findings if f.severity.value == "error"} for r in results}
     assert {hand: found for hand, found in errors.items() if found} == KNOWN_ERRORS
     assert Counter(r.status for r in results) == {"valid": 38, "invalid": 6}
+
+
+# -- the writer and the wording ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [CAP, BLITZ, TOURNAMENT], ids=["cap", "blitz", "tournament"])
+def test_writer_prints_the_hand_back(text):
+    """What the writer prints the reader reads back into the same hand (line numbers aside)."""
+    from hhtool.dialects.pokerstars.writer import without_lines
+    from hhtool.dialects.winning.writer import render_hand
+    hand = wpn(text).hand
+    again = wpn(render_hand(hand)).hand
+    assert without_lines(again) == without_lines(hand)
+
+
+def test_writer_prints_no_collected_line_without_a_showdown():
+    from hhtool.dialects.winning.writer import render_hand
+    text = render_hand(wpn(BLITZ).hand)
+    assert " collected " not in text and "Seat 4: Di did not show and won $0.25" in text
+    assert "Cy collected $1.19 from main pot" in render_hand(wpn(CAP).hand)
+
+
+def test_wpn_wording_sixs_and_the_five_cards():
+    from hhtool.dialects.winning.wording import description_matches
+    cards = ("7d", "6d", "Qh", "5c", "4d", "As", "6c")
+    assert description_matches("a pair of Sixs [6d 6c As Qh 7d]", cards)
+    assert description_matches("a pair of Sixs", cards)
+    assert not description_matches("a pair of Sevens [7d 7c As Qh 6d]", cards)

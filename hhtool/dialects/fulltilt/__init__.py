@@ -1,6 +1,6 @@
 """Full Tilt Poker (archives, 2006–2014; registry name `fulltilt`): the dialect record. Everything hhtool knows
 of Full Tilt text is in this package: the reader (`reader.py` with `grammar/fulltilt.lark`), the entry
-(`parse.py`) and the conventions below.
+(`parse.py`), the writer (`writer.py`), the wording of hands (`wording.py`) and the conventions below.
 
 Conventions, and why (each seen in the corpus, fpdb-3/fulltilt):
 - Header eras: `Full Tilt Poker Game #N: Table Flash - $0.02/$0.05 - No Limit Hold'em - 15:42:59 ET -
@@ -14,7 +14,8 @@ Conventions, and why (each seen in the corpus, fpdb-3/fulltilt):
 - Hold'em only (No Limit, Pot Limit, Limit): other games are HH020.
 - Amounts: `$`, `€`, chips with thousands commas (`3,545`), thousands written `K` (`500K/1000K`).
 - The button is a body line, `The button is in seat #4`, after the blinds. `Seats: 9` may open the seats.
-- Raises print the street total only (`raises to $0.75`); all-in is `, and is all in`.
+- Raises print the street total only (`raises to $0.75`): the raise size is read as it less the street's bet
+  before it (both printed on the lines before); all-in is `, and is all in`.
 - Uncalled bets are printed (`Uncalled bet of $0.03 returned to Hero`), after the shows of players all-in
   (`shows_before_uncalled`); the collect is `X wins the pot ($0.04)` (`the main pot`, `the side pot`), and a
   walk prints none: the summary's `collected (30)` is then the award. The summary's total pot is before rake,
@@ -47,6 +48,10 @@ DIALECT = Dialect(
     grammar="fulltilt",
     summary_line="*** SUMMARY ***",
     reader="hhtool.dialects.fulltilt.parse:parse_fulltilt",
+    writer="hhtool.dialects.fulltilt.writer:render_hand",
+    describe="hhtool.dialects.fulltilt.wording:describe",
+    description_matches="hhtool.dialects.fulltilt.wording:description_matches",
+    hand_separator="\n\n\n\n",  # three blank lines after each hand (fulltilt/cash/…Venice…)
     conventions=Conventions(
         prints_uncalled=True,
         # `Hero shows [Kh Kd]`, `Player5 shows [3c 5s]`, then `Uncalled bet of 765 returned to Hero`

@@ -21,6 +21,7 @@ from decimal import Decimal, InvalidOperation
 import msgspec
 
 from hhtool.dialects.pokerstars.reader import HandReader, _cards
+from hhtool.dialects.street_money import StreetMoney
 from hhtool.grammar.fields import FieldError, Unsupported
 from hhtool.grammar.fields import beyond as _beyond
 from hhtool.grammar.fields import money as _money
@@ -233,6 +234,13 @@ class FullTiltReader:
         self.base = base_line - 1
         self.button: int | None = None
         self.seat_names = {seat.seat: seat.player for seat in seats}
+        self.street_money = StreetMoney()
+        self.high = 0  # the street's bet to call, as printed (for a raise's size)
+
+    def put(self, player: str, added: int) -> None:
+        total = self.street_money.put(player, added)
+        if total > self.high:
+            self.high = total
 
     def money(self, text: str, line: int) -> int:
         return money(text, self.scale, line)
@@ -333,7 +341,11 @@ for _kind, _first in (("HEADER", ("Full", "FullTiltPoker")), ("SEAT_COUNT", ("Se
 
 @_reads("STREET", first=("***",))
 def _street(f: FullTiltReader, text: str, line: int) -> list[Event]:
-    events: list[Event] = [StreetStart(line, _STREETS[text[4: text.index(" ***", 4)]], 0, _cards(text))]
+    street = _STREETS[text[4: text.index(" ***", 4)]]
+    if street is not Street.PREFLOP:
+        f.street_money.new_street()
+        f.high = 0
+    events: list[Event] = [StreetStart(line, street, 0, _cards(text))]
     pot = _STREET_POT.search(text)
     if pot is not None:  # the pot gathered before this street, printed on its marker
         events.append(StreetPot(line, f.money(pot["pot"], line), None))
@@ -356,6 +368,7 @@ def _uncalled(f: FullTiltReader, text: str, line: int) -> list[Event]:
 def _blind(kind: BlindKind, marker: str):
     def read(f: FullTiltReader, text: str, line: int) -> list[Event]:
         name, amount, all_in = f.amount(text, marker, line)
+        f.put(name, amount)
         return [PostBlind(line, name, kind, amount, all_in)]
     return read
 
@@ -387,19 +400,25 @@ def _check(f: FullTiltReader, text: str, line: int) -> list[Event]:
 @_reads("CALL", markers=(" calls ",))
 def _call(f: FullTiltReader, text: str, line: int) -> list[Event]:
     name, amount, all_in = f.amount(text, " calls ", line)
+    f.put(name, amount)
     return [Call(line, name, amount, all_in, False)]
 
 
 @_reads("BET", markers=(" bets ",))
 def _bet(f: FullTiltReader, text: str, line: int) -> list[Event]:
     name, amount, all_in = f.amount(text, " bets ", line)
+    f.put(name, amount)
     return [Bet(line, name, amount, all_in, False)]
 
 
 @_reads("RAISE", markers=(" raises to ",))
 def _raise(f: FullTiltReader, text: str, line: int) -> list[Event]:
+    """`raises to $X`: the street total; the raise size is it less the street's bet before it (both as printed
+    on the lines before: arithmetic, not a rule)."""
     name, amount, all_in = f.amount(text, " raises to ", line)
-    return [RaiseTo(line, name, None, amount, all_in, False)]
+    high = f.high
+    f.put(name, amount - f.street_money.of(name))
+    return [RaiseTo(line, name, amount - high, amount, all_in, False)]
 
 
 @_reads("SHOW", markers=(" shows [",))

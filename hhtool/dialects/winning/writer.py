@@ -123,7 +123,8 @@ def _header(header: Header, money) -> str:
         (header.small_blind, header.big_blind)
     if header.is_tournament:
         level = f"Level {header.level.removeprefix('Level ')} " if header.level else ""
-        return (f"Game Hand #{header.hand_id} - Tournament #{header.tournament_id} - {game} - "
+        name = f"{header.buy_in} " if header.buy_in else ""
+        return (f"Game Hand #{header.hand_id} - {name}Tournament #{header.tournament_id} - {game} - "
                 f"{level}({money(small)}/{money(big)})- {stamp}")
     return f"Hand #{header.hand_id} - {game} - {money(small)}/{money(big)} - {stamp}"
 
@@ -217,7 +218,7 @@ def _summary(hand: Hand, money) -> list[str]:
     if claims.runs > 1 or len(claims.boards) > 1:
         raise ValueError("WPN run-it-twice text is not known")
     lines += [f"Board [{' '.join(board)}]" for board in claims.boards]
-    lines += [_seat_summary(seat, money) for seat in claims.seats]
+    lines += [seat.text or _seat_summary(seat, money) for seat in claims.seats]  # a line read is written as read
     return lines
 
 
