@@ -406,3 +406,45 @@ def test_wpn_wording_sixs_and_the_five_cards():
     assert description_matches("a pair of Sixs [6d 6c As Qh 7d]", cards)
     assert description_matches("a pair of Sixs", cards)
     assert not description_matches("a pair of Sevens [7d 7c As Qh 6d]", cards)
+
+
+def test_2021_tournament_blinds_after_the_hole_cards_and_a_seat_waiting_for_the_button(tmp_path):
+    """A 2021 tournament prints the antes' pot as the hole cards are dealt and the blinds after it; a new
+    player's seat line says it waits for the button (no stack): a notice, not a seat."""
+    text = """
+        Game Hand #718000001 - Tournament #24000001 - Holdem(No Limit) - Level 8 (2000.00/4000.00)- 2021/02/25 22:07:46 UTC
+        Table '2' 9-max Seat #1 is the button
+        Seat 1: Zed (209570.00)
+        Seat 2: Amy will be allowed to play after the button
+        Seat 4: Fay (27300.00)
+        Seat 5: Bo (82150.00)
+        Zed posts ante 400.00
+        Fay posts ante 400.00
+        Bo posts ante 400.00
+        *** HOLE CARDS ***
+        Main pot 1200.00
+        Fay posts the small blind 2000.00
+        Bo posts the big blind 4000.00
+        Dealt to Zed [Js 6s]
+        Zed calls 4000.00
+        Fay folds
+        Bo checks
+        *** FLOP *** [Kc Ad 4h]
+        Main pot 11200.00
+        Bo checks
+        Zed bets 4000.00
+        Bo folds
+        Uncalled bet (4000.00) returned to Zed
+        Zed does not show
+        *** SUMMARY ***
+        Total pot 11200.00
+        Board [Kc Ad 4h]
+        Seat 1: Zed (button) did not show and won 11200.00
+        Seat 4: Fay (small blind) folded on the Pre-Flop
+        Seat 5: Bo (big blind) folded on the Flop
+    """
+    hand = wpn(text).hand
+    assert [s.player for s in hand.seats] == ["Zed", "Fay", "Bo"]
+    assert [(e.kind.value, e.player) for e in hand.events if type(e).__name__ == "Notice"] == [("wait_for_button", "Amy")]
+    assert codes(validate_text(tmp_path, text)) == []
+    assert codes(validate_text(tmp_path, text.replace("Main pot 1200.00", "Main pot 7200.00"))) == ["HH223"]
