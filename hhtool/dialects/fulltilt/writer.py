@@ -12,6 +12,7 @@ a second side pot (Full Tilt's words for it are not known) is written naming no 
 
 from __future__ import annotations
 
+import re
 from zoneinfo import ZoneInfo
 
 from hhtool.model import (
@@ -49,6 +50,11 @@ _STREETS = {Street.PREFLOP: "HOLE CARDS", Street.FLOP: "FLOP", Street.TURN: "TUR
 _FOLDED = {Street.PREFLOP: "folded before the Flop", Street.FLOP: "folded on the Flop",
            Street.TURN: "folded on the Turn", Street.RIVER: "folded on the River"}
 _ET = ZoneInfo("America/New_York")
+_PLACE = re.compile(r" in (\d+(?:st|nd|rd|th)) place")
+# the notice lines of grammar/fulltilt.lark (chat, time, connection, seats, chips added)
+_OWN_NOTICE = re.compile(r"(?:[^\n]+ has )?\d+ seconds left to act|[^\n]+ (?:has timed out|has been disconnected"
+                         r"|has reconnected|has returned|has requested TIME|sits down|stands up|adds \S+"
+                         r"|finished in \d+\w\w place|is sitting out)|[^\n]+?: [^\n]*")
 
 
 def currency(header: Header) -> Currency:
@@ -183,7 +189,11 @@ def _event(event, money) -> str | None:
             return f"{event.player} is sitting out"
         if event.kind in (NoticeKind.SITTING_OUT, NoticeKind.WAIT_FOR_BUTTON):
             raise ValueError("Full Tilt's words for waiting for the button are not known")
-        return event.text  # a Full Tilt line kept as read (chatter from another site is not given to a writer)
+        if event.kind is NoticeKind.FINISHED and event.player is not None:
+            place = _PLACE.search(event.text)
+            return f"{event.player} finished in {place.group(1)} place" if place else None
+        # a Full Tilt line kept as read; another site's chatter has no Full Tilt words: left out
+        return event.text if _OWN_NOTICE.fullmatch(event.text) else None
     raise ValueError(f"Full Tilt has no words for {kind.__name__}")
 
 
