@@ -51,10 +51,10 @@ _FOLDED = {Street.PREFLOP: "folded before the Flop", Street.FLOP: "folded on the
            Street.TURN: "folded on the Turn", Street.RIVER: "folded on the River"}
 _ET = ZoneInfo("America/New_York")
 _PLACE = re.compile(r" in (\d+(?:st|nd|rd|th)) place")
-# the notice lines of grammar/fulltilt.lark (chat, time, connection, seats, chips added)
+# the notice lines of grammar/fulltilt.lark (chat, time, connection, seats, chips added, a hand's words)
 _OWN_NOTICE = re.compile(r"(?:[^\n]+ has )?\d+ seconds left to act|[^\n]+ (?:has timed out|has been disconnected"
                          r"|has reconnected|has returned|has requested TIME|sits down|stands up|adds \S+"
-                         r"|finished in \d+\w\w place|is sitting out)|[^\n]+?: [^\n]*")
+                         r"|finished in \d+\w\w place|is sitting out|shows [^\[\n][^\n]*)|[^\n]+?: [^\n]*")
 
 
 def currency(header: Header) -> Currency:
