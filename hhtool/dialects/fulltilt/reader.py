@@ -239,8 +239,7 @@ class FullTiltReader:
 
     def put(self, player: str, added: int) -> None:
         total = self.street_money.put(player, added)
-        if total > self.high:
-            self.high = total
+        self.high = max(self.high, total)
 
     def money(self, text: str, line: int) -> int:
         return money(text, self.scale, line)

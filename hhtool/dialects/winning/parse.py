@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 
 from hhtool.dialects.pokerstars.reader import PokerStarsTransformer as SectionTransformer
+from hhtool.dialects.winning import reader2016
 from hhtool.dialects.winning.reader import LINE_KINDS, SITE, build_hand, read_header
 from hhtool.grammar.lalr import LineParser
 from hhtool.grammar.loader import load_parser
 from hhtool.grammar.parse import parse_sections
-from hhtool.dialects.winning import reader2016
 from hhtool.grammar.result import ParseResult
 from hhtool.io.split import Block
 

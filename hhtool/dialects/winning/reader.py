@@ -215,8 +215,7 @@ class WinningReader:
     def put(self, player: str, added: int) -> int:
         self.hand_money[player] = self.hand_money.get(player, 0) + added
         total = self.street_money.put(player, added)
-        if total > self.high:
-            self.high = total
+        self.high = max(self.high, total)
         return total
 
     def body(self, tokens) -> list[Event]:

@@ -165,8 +165,7 @@ class Reader2016:
 
     def put(self, player: str, added: int) -> int:
         total = self.money.put(player, added)
-        if total > self.high:
-            self.high = total
+        self.high = max(self.high, total)
         return total
 
     def body(self, tokens) -> list[Event]:

@@ -12,7 +12,7 @@ side pot are not known), which names no pot when read back.
 
 from __future__ import annotations
 
-from datetime import timezone
+from datetime import UTC
 
 from hhtool.dialects.street_money import StreetMoney
 from hhtool.model import (
@@ -116,7 +116,7 @@ def _uncalled_printed(hand: Hand) -> None:
 
 
 def _header(header: Header, money) -> str:
-    when = header.time_utc.astimezone(timezone.utc) if header.time_utc is not None else header.time
+    when = header.time_utc.astimezone(UTC) if header.time_utc is not None else header.time
     stamp = f"{when:%Y/%m/%d %H:%M:%S} UTC" if when is not None else ""
     game = f"Holdem({_LIMITS[header.limit]})"
     small, big = (header.small_bet, header.big_bet) if header.limit is Limit.FIXED_LIMIT else \
