@@ -492,9 +492,8 @@ def build_hand(block: Block, header: Header, seat_tokens: Sequence, body: Sequen
     events = reader.body(body)
     summary_token, *summary_lines = summary
     claims, trailing = reader.claims(summary_lines, base + summary_token.line)
-    if not any(type(event) is Collect for event in events):
-        events.extend(_awards(claims))
-    events.extend(trailing)
+    awards = [] if any(type(event) is Collect for event in events) else _awards(claims)
+    events.extend(sorted(awards + trailing, key=lambda event: event.line))  # the summary's events, in line order
     out = {summary.seat for summary in claims.seats if summary.result == "sat_out"}
     if out:  # the summary says who sat out; an archive's seat line may not (`Seat 3: Player5 ($20)`)
         seats = tuple(msgspec.structs.replace(seat, sitting_out=True) if seat.seat in out else seat for seat in seats)

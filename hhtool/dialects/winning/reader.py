@@ -482,9 +482,8 @@ def build_hand(block: Block, header: Header, seat_tokens: Sequence, body: Sequen
     events = waiting + reader.body(body)
     summary_token, *summary_lines = summary
     claims, trailing = reader.claims(summary_lines, base + summary_token.line)
-    if not any(type(event) is Collect for event in events):
-        events.extend(_awards(claims))
-    events.extend(trailing)
+    awards = [] if any(type(event) is Collect for event in events) else _awards(claims)
+    events.extend(sorted(awards + trailing, key=lambda event: event.line))  # the summary's events, in line order
     if reader.cap is not None:
         header = msgspec.structs.replace(header, cap=reader.cap)
     return Hand(header=header, seats=seats, events=tuple(events), claims=claims,
