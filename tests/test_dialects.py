@@ -185,7 +185,9 @@ HANDS = {
     "bovada": "Bovada Hand #{n} TBL#10253202 HOLDEM Fixed Limit - 2015-12-01 04:04:36\n"
               "Seat 1: UTG+2 [ME] ($2,700 in chips)\n",
     # fpdb-3/acr-winning (UTF-16 there)
-    "winning": "Game started at: 2016/8/2 10:53:49\nGame ID: {n} 2/4 Airavata 2 (Hold'em)\nSeat 2 is the button\n",
+    "winning": "Hand #{n} - Holdem(No Limit) - $0.02/$0.05 - 2021/04/20 18:33:50 UTC\n"
+               "Fort Lupton 9-max Seat #5 is the button\nSeat 1: Player0 ($9.10)\n",
+    "winning2016": "Game started at: 2016/8/2 10:53:49\nGame ID: {n} 2/4 Airavata 2 (Hold'em)\nSeat 2 is the button\n",
     # fpdb-3/betonline-chico
     "betonline": "BetOnline Poker Game #{n}: Hold'em No Limit ($0.01/0.02) - 2016/05/02 13:41:05 "
                  "Eastern Daylight Time\nTable 'Entourage' 10-Max, Seat #3 is the button\n",

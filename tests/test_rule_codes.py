@@ -1495,6 +1495,7 @@ FILE_LEVEL_TESTS = {"HH001", "HH002", "HH003", "HH004", "HH005", "HH006",  # HH0
 OTHER_TESTS = {"HH401", "HH211", "HH410", "HH411", "HH412", "HH413", "HH414", "HH126", "HH213"}
 OTHER_TESTS |= {"HH214"}  # a site's per-player checksum: PokerStars prints none; tests/test_ledgers.py
 OTHER_TESTS |= {"HH030", "HH031", "HH032", "HH033", "HH034"}  # XML hand histories: tests/test_ipoker.py
+OTHER_TESTS |= {"HH223", "HH224"}  # WPN's per-street pot lines: tests/test_winning.py
 
 
 # Codes no hand text can raise on purpose: HH099 reports a crash inside hhtool itself.

@@ -49,6 +49,8 @@ class Conventions:
       the main pot paying the rest;
     - `names_pots`: the pot a collected line names (`main pot`, `side pot 2`) is the pot of that all-in level
       (else the name is kept as printed and the collects are checked per player over all the pots);
+    - `shows_before_uncalled`: players all-in show their cards before the uncalled bet's return line (Full
+      Tilt), so a show does not close the betting round (the return, the next street or the collect does);
     - `raise_amount`: `"to"` when a raise prints the street total it raises to, `"added"` when it prints
       the chips put in by that action;
     - `decimal_point`, `thousands`: the number format of amounts (`1,234.50`);
@@ -71,6 +73,7 @@ class Conventions:
     unmarked_sitting_out: bool = False
     rake_by_pot: str = "main_first"
     names_pots: bool = True
+    shows_before_uncalled: bool = False
     raise_amount: str = "to"
     decimal_point: str = "."
     thousands: str = ","
@@ -253,6 +256,9 @@ PACKAGES = (
     "hhtool.dialects.ipoker",
     "hhtool.dialects.pacific888",
     "hhtool.dialects.winamax",
+    "hhtool.dialects.winning",
+    "hhtool.dialects.winning2016",
+    "hhtool.dialects.fulltilt",
 )
 
 # Sites without a reader yet: their hands are split apart, named and counted unsupported (HH021).

@@ -25,6 +25,7 @@ from hhtool.model.events import (
     ReturnUncalled,
     Show,
     Street,
+    StreetPot,
     StreetStart,
 )
 from hhtool.model.hand import Claims, Hand, Header, Ledger, Limit, Outcome, Seat, SeatSummary, Source
@@ -34,5 +35,5 @@ __all__ = [
     "EVCashout", "Event", "Fold", "Hand", "HandCancelled", "Header", "Insurance", "Ledger", "Limit", "Muck", "Notice",
     "NoticeKind",
     "Outcome", "PostAnte", "PostBlind", "RaiseTo", "Rebuy", "ReturnUncalled", "Seat",
-    "SeatSummary", "Show", "Source", "Street", "StreetStart",
+    "SeatSummary", "Show", "Source", "Street", "StreetPot", "StreetStart",
 ]

@@ -211,4 +211,13 @@ class HandCancelled(Event, frozen=True, gc=False, tag=True):
     pass
 
 
+class StreetPot(Event, frozen=True, gc=False, tag=True):
+    """The pot a site prints as a street starts (WPN's `Main pot $1.19 | Rake $0.06`): what the earlier
+    streets (and the antes) gathered, after the rake taken so far (`rake`, None when not printed). A
+    claim, not an action: the replay passes it by, hhtool.rules.street_pot checks it."""
+
+    main: int
+    rake: int | None = None
+
+
 BETTING = (Fold, Check, Call, Bet, RaiseTo)

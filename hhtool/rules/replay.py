@@ -210,6 +210,8 @@ class _Replayer:
         self.prints_uncalled = conventions(header.site).prints_uncalled
         # whether the seat list names players sitting out without marking them (dealt in only if they have a line)
         self.unmarked_sitting_out = conventions(header.site).unmarked_sitting_out
+        # whether a show closes the betting round (not where all-in players show before the uncalled return)
+        self.show_closes_round = not conventions(header.site).shows_before_uncalled
 
     # -- set-up ------------------------------------------------------------------------------
     def run(self) -> None:
@@ -516,6 +518,11 @@ class _Replayer:
         elif all_in_claim and player.stack > 0:
             s.report("HH120", line, "marked", player=player.name, stack=s.money(player.stack), expected="stack 0",
                      actual=player.stack)
+        cap = self.header.cap
+        if cap is not None and live and not player.all_in and player.dealt_in and player.total - self._antes(player) >= cap:
+            player.all_in = True  # at a CAP table a player at the cap acts no more, as if all-in
+            if not player.folded:
+                self.live_all_in += 1
 
     # -- streets -----------------------------------------------------------------------------
     def street_start(self, event: StreetStart) -> None:
@@ -900,7 +907,7 @@ class _Replayer:
         if player is None:
             self.player(event.player, event.line)
             return
-        if self.in_betting and self.s.live_count > 1:
+        if self.in_betting and self.s.live_count > 1 and self.show_closes_round:
             self._close_round(final=False, line=event.line)
         if player.shown and tuple(player.shown) != tuple(event.cards) and not set(event.cards) <= set(player.shown):
             self.s.report("HH308", event.line, "again", player=player.name, cards=" ".join(event.cards),

@@ -15,6 +15,7 @@ from msgspec.structs import replace
 from hhtool.model import Fold, Ledger, ReturnUncalled, SeatSummary
 from hhtool.model.cards import DECK
 from hhtool.rules.ranking import evaluate
+from hhtool.rules import street_pot
 from hhtool.rules.replay import Player, Pot, Replay
 from hhtool.rules.ruleset import level_in_force
 
@@ -49,6 +50,7 @@ def settle(s: Replay) -> None:
                  expected=claimed - rake - fees - unpaid, actual=collected)
     _check_rake(s, total, rake)
     _check_summary(s, returned)
+    street_pot.check(s)
     if claims.ledgers:
         _check_ledgers(s, claims.ledgers)
 
