@@ -45,7 +45,9 @@ class Conventions:
       names (`button`, `small blind`, `big blind`; None for a tag that names no position);
     - `fast_fold`: header → whether the hand was played at a fast-fold pool (no stack or button
       continuity between its hands);
-    - `newest_first`: its files list hands newest first.
+    - `newest_first`: its files list hands newest first;
+    - `anonymous_seats`: players are named by their seat or position for one hand only (a name in the
+      next hand may be another player), so no stack or button continuity is checked between its hands.
     """
 
     prints_uncalled: bool = True
@@ -58,6 +60,7 @@ class Conventions:
     positions: Mapping[str, str | None] = field(default_factory=lambda: MappingProxyType({}))
     fast_fold: Ref | None = None
     newest_first: bool = False
+    anonymous_seats: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,6 +217,7 @@ _WORDING_VERSION = [-1]
 PACKAGES = (
     "hhtool.dialects.pokerstars",
     "hhtool.dialects.ggpoker",
+    "hhtool.dialects.bovada",
 )
 
 # Sites without a reader yet: their hands are split apart, named and counted unsupported (HH021).
