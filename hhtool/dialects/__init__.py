@@ -38,6 +38,8 @@ class Conventions:
       missing return line is no finding);
     - `uncalled_in_collected`: (with `prints_uncalled` False) the returned chips are inside the bettor's
       printed `collected` amount (and the summary's won amount), not a line of their own;
+    - `uncalled_in_total`: (with `uncalled_in_collected`) the summary's total pot counts those returned
+      chips as well (Bovada's walks: `Total Pot($0.35)` for a $0.10/$0.25 pot the big blind collects whole);
     - `raise_amount`: `"to"` when a raise prints the street total it raises to, `"added"` when it prints
       the chips put in by that action;
     - `decimal_point`, `thousands`: the number format of amounts (`1,234.50`);
@@ -55,6 +57,7 @@ class Conventions:
 
     prints_uncalled: bool = True
     uncalled_in_collected: bool = False
+    uncalled_in_total: bool = False
     raise_amount: str = "to"
     decimal_point: str = "."
     thousands: str = ","

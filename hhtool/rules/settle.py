@@ -31,18 +31,21 @@ def settle(s: Replay) -> None:
         collected += c.amount
     fees = s.fees = _fees_taken(s, total, collected)
     rake = claims.rake if claims.rake is not None else total - collected - fees
-    if claims.total_pot is not None and claims.total_pot != total:
-        s.report("HH203", claims.line, claimed=s.money(claims.total_pot), total=s.money(total), expected=total,
-                 actual=claims.total_pot)
+    claimed_total = claims.total_pot
+    if claimed_total is not None and returned and conventions(s.hand.header.site).uncalled_in_total:
+        claimed_total -= sum(returned.values())  # the site's total counts the returns paid inside collected
+    if claimed_total is not None and claimed_total != total:
+        s.report("HH203", claims.line, claimed=s.money(claimed_total), total=s.money(total), expected=total,
+                 actual=claimed_total)
     nets = _net_pots(s, total, rake + fees)
     expected = _awards(s, nets)
     _check_collects(s, expected)
     kept = s.cash_out_kept = _kept_by_room(s, expected)
     unpaid = sum(kept.values())
-    if claims.total_pot is not None and collected + rake + fees + unpaid != claims.total_pot:
+    if claimed_total is not None and collected + rake + fees + unpaid != claimed_total:
         s.report("HH206", claims.line, collected=s.money(collected), rake=s.money(rake),
-                 fees=f" + fees {s.money(fees)}" if fees else "", total=s.money(claims.total_pot),
-                 expected=claims.total_pot - rake - fees - unpaid, actual=collected)
+                 fees=f" + fees {s.money(fees)}" if fees else "", total=s.money(claimed_total),
+                 expected=claimed_total - rake - fees - unpaid, actual=collected)
     _check_rake(s, total, rake)
     _check_summary(s, returned)
 

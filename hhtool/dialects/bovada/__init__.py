@@ -8,8 +8,10 @@ Conventions, and why:
   so no stack or button continuity is checked between hands (a label names another player in the
   next hand); duplicates still are. Zone Poker (`Zone Poker ID#…`) is fast-fold as well.
 - Amounts in dollars with thousands commas (`$1,000`); tournament chips without a symbol (`21,516`).
-- The client prints uncalled returns (`Return uncalled portion of bet $X`); raises print the street
-  total (`Raises $0.65 to $0.75`: 0.65 added, to 0.75).
+- The client prints uncalled returns (`Return uncalled portion of bet $X`) except in a walk, where the
+  big blind's unmatched part is paid inside `Hand result` and counted in `Total Pot` (file
+  NLHE-USD-0.10-0.25-201209…post.both.txt, hand 2629952331: $0.10/$0.25 blinds, `Hand result $0.35`,
+  `Total Pot($0.35) | Rake ($0)`); raises print the street total (`Raises $0.65 to $0.75`: 0.65 added).
 - Time zone: the 2021 `[MVS]` headers end in `UTC`; earlier headers print no zone and none is assumed
   (fpdb's BovadaToFpdb.py converts them from ET with the comment "just assume ET??": a guess), so
   their `time_utc` is None and the dataset files them under `date=unknown`.
@@ -48,7 +50,9 @@ DIALECT = Dialect(
     description_matches="hhtool.dialects.bovada.wording:description_matches",
     rake=None,
     conventions=Conventions(
-        prints_uncalled=True,
+        prints_uncalled=False,  # printed, except in a walk: the big blind collects its unmatched part
+        uncalled_in_collected=True,  # with the pot (`Hand result $0.35` for a $0.10/$0.25 walk)
+        uncalled_in_total=True,  # and the summary's total counts it (`Total Pot($0.35) | Rake ($0)`)
         raise_amount="to",
         decimal_point=".",
         thousands=",",

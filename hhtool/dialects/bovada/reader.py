@@ -44,6 +44,7 @@ from datetime import datetime
 import msgspec
 from lark import Transformer
 
+from hhtool.dialects.street_money import StreetMoney
 from hhtool.grammar.fields import FieldError, Unsupported
 from hhtool.grammar.fields import beyond as _beyond
 from hhtool.grammar.fields import money as _money
@@ -224,28 +225,30 @@ def split_label(text: str) -> tuple[str, str]:
 
 
 class _Street:
-    """Each player's chips in on the current street, the high bet and the stacks left: what reading an
-    `All-in $X` (a bet, call or raise by what it adds) and an unmarked all-in blind needs."""
+    """The chips each player has in on the current street (`StreetMoney`), the high bet and the stacks
+    left: what reading an `All-in $X` (a bet, call or raise by what it adds) and an all-in blind needs."""
 
     def __init__(self, seats: tuple[Seat, ...]) -> None:
         self.stacks = {seat.player: seat.stack for seat in seats}
-        self.chips: dict[str, int] = {}
+        self.money = StreetMoney()
         self.high = 0
 
     def new_street(self) -> None:
-        self.chips.clear()
+        self.money.new_street()
         self.high = 0
 
-    def put(self, name: str, added: int, live: bool = True) -> None:
+    def put(self, name: str, added: int, live: bool = True) -> int:
+        """`name` put `added` chips in; their street total after it."""
         self.stacks[name] = self.stacks.get(name, 0) - added
-        if live:
-            total = self.chips.get(name, 0) + added
-            self.chips[name] = total
-            if total > self.high:
-                self.high = total
+        if not live:
+            return self.money.of(name)
+        total = self.money.put(name, added)
+        if total > self.high:
+            self.high = total
+        return total
 
     def raise_to(self, name: str, to: int) -> None:
-        self.put(name, to - self.chips.get(name, 0))
+        self.put(name, to - self.money.of(name))
 
     def empties(self, name: str, added: int) -> bool:
         return name in self.stacks and added >= self.stacks[name]
@@ -260,6 +263,7 @@ class BovadaReader:
         self.base = base_line - 1
         self.street = _Street(seats)
         self.phase = Street.PREFLOP
+        self.cards_dealt = False  # past `*** HOLE CARDS ***`
         self.board: tuple[str, ...] = ()
         self.dealt: dict[str, tuple[str, ...]] = {}
         self.summary_cards = summary_cards
@@ -449,6 +453,7 @@ def _street(r: BovadaReader, text: str, line: int) -> Event:
         r.street.new_street()
         r.board = board
     r.phase = street
+    r.cards_dealt = True
     return StreetStart(line, street, 0, board)
 
 
@@ -459,6 +464,7 @@ def _table_cards(r: BovadaReader, text: str, line: int) -> Event:
     r.street.new_street()
     r.board = r.board + _cards(text)
     r.phase = street
+    r.cards_dealt = True
     return StreetStart(line, street, 0, r.board)
 
 
@@ -504,12 +510,17 @@ def _all_in(r: BovadaReader, text: str, line: int) -> Event:
     street without one, a call when it does not go over the high bet, else a raise."""
     name, action = split_label(text)
     street = r.street
+    if not r.cards_dealt:  # before the hole cards: a blind that puts the player all-in (`Big Blind : All-in $15`)
+        amount = r.money(_post_amount(action), line)
+        street.put(name, amount)
+        kind = BlindKind.SMALL if name.startswith("Small Blind") else BlindKind.BIG
+        return PostBlind(line, name, kind, amount, True)
     if " to " in action:
         to = r.money(_post_amount(action), line)
         street.raise_to(name, to)
         return RaiseTo(line, name, None, to, True, False)
     added = r.money(_post_amount(action), line)
-    before, high = street.chips.get(name, 0), street.high
+    before, high = street.money.of(name), street.high
     street.put(name, added)
     if high == 0:
         return Bet(line, name, added, True, False)
@@ -570,7 +581,7 @@ def _chatter(r: BovadaReader, text: str, line: int) -> Event:
         kind = NoticeKind.LEAVE
     elif action.startswith("Sitout (wait for bb)"):
         kind = NoticeKind.WAIT_FOR_BUTTON
-    elif action.startswith(("Seat sit out", "Sit out")) and r.phase is Street.PREFLOP and not r.dealt:
+    elif action.startswith(("Seat sit out", "Sit out")) and not r.cards_dealt:
         kind = NoticeKind.SITTING_OUT  # before the cards: not dealt in
     elif action.startswith(("Ranking", "Prize Cash")):
         kind = NoticeKind.FINISHED
@@ -652,7 +663,8 @@ def build_hand(block: Block, header: Header, seat_tokens: Sequence, body: Sequen
 
 def from_posts(header: Header, body: Sequence, base: int) -> Header:
     """A cash hand whose header prints no stakes: the big blind is the largest big-blind post, the small
-    blind the largest small-blind post (half the big blind when nobody posts one)."""
+    blind the largest small-blind post; a blind posted all-in (`Big Blind : All-in $15`) may be short and
+    is not read: without a full big blind it is twice the small blind, without a small blind half the big."""
     small = big = 0
     for token in body:
         if token.type in ("POST_BIG", "POST_SMALL"):
@@ -663,4 +675,4 @@ def from_posts(header: Header, body: Sequence, base: int) -> Header:
                 small = max(small, amount)
         elif token.type == "STREET":
             break
-    return with_stakes(header, header.limit, small or big // 2, big)
+    return with_stakes(header, header.limit, small or big // 2, big or 2 * small)
