@@ -264,6 +264,13 @@ _add("HH213", "P3", _W, "tax printed but not taken from the pot",
      "a $2.01 pot, rake $0.09, jackpot $0.07, tax $0.01: $1.85 collected",
      message="tax {tax} is printed, but the winners collect the pot without it being taken")
 
+# Site formats (HH226-HH227: Ignition / Bovada / Bodog)
+_add("HH226", "", _I, "streets not printed",
+     "Early Bodog/Bovada hands (2012) print the board only in the summary, with no street line: the betting "
+     "after the flop cannot be placed on its street, so the hand is counted unsupported, not replayed.",
+     "Bodog Hand #2607518885 … `Small Blind : Bets $2` with no `*** FLOP ***` line, `Board [2s Qh 5c 5s Kd]`",
+     message="the summary prints the board [{board}] but no line deals a street; not replayed")
+
 # ---- HH3xx: cards, showdown and ranking -----------------------------------------------------
 _add("HH301", "T2", _E, "card appears twice",
      "One deck: a card appears at most once among hole cards, board and shown cards.",

@@ -44,6 +44,7 @@ from datetime import datetime
 import msgspec
 from lark import Transformer
 
+from hhtool.codes import finding, message
 from hhtool.dialects.street_money import StreetMoney
 from hhtool.grammar.fields import FieldError, Unsupported
 from hhtool.grammar.fields import beyond as _beyond
@@ -53,7 +54,7 @@ from hhtool.grammar.kinds import LineKinds
 from hhtool.grammar.lalr import LineParser
 from hhtool.grammar.loader import load_parser
 from hhtool.grammar.parse import parse_sections
-from hhtool.grammar.result import ParseResult
+from hhtool.grammar.result import ParseResult, Status
 from hhtool.io.split import Block
 from hhtool.model import (
     Bet,
@@ -258,7 +259,7 @@ class BovadaReader:
     """Reads one hand's line tokens into events and claims (composition: no PokerStars class is extended)."""
 
     def __init__(self, header: Header, seats: tuple[Seat, ...], base_line: int,
-                 summary_cards: dict[str, tuple[str, ...]]) -> None:
+                 summary_cards: dict[str, tuple[str, ...]], seat_ids: dict[int, int]) -> None:
         self.scale = header.scale
         self.base = base_line - 1
         self.street = _Street(seats)
@@ -268,6 +269,7 @@ class BovadaReader:
         self.dealt: dict[str, tuple[str, ...]] = {}
         self.summary_cards = summary_cards
         self.seat_names = {seat.seat: seat.player for seat in seats}
+        self.seat_ids = seat_ids  # a tournament's seat ids → table seats (empty: the numbers are table seats)
 
     def money(self, text: str, line: int) -> int:
         return _money(text, self.scale, line)
@@ -314,7 +316,9 @@ class BovadaReader:
         """`Seat+3: UTG+1 [ME] $219.21 with [Kd Qs-Kh Kd Qs Qd 9h]` and the other summary seat lines."""
         colon = text.find(":")
         number = text[4:colon].strip(" +")
-        seat = _small_number(number, "seat number", line) if number.isdigit() else 0
+        seat = self.seat_ids.get(int(number), 0) if self.seat_ids and number.isdigit() and len(number) < 6 else 0
+        if not seat:
+            seat = _small_number(number, "seat number", line) if number.isdigit() else 0
         rest = text[colon + 1:].strip()
         name = self.seat_names.get(seat)
         if name is not None and rest.startswith(name):
@@ -326,6 +330,11 @@ class BovadaReader:
         if rest.startswith("Folded"):
             return SeatSummary(line, seat, name, (), "folded", _FOLDED.get(rest[len("Folded "):]), False, (), (),
                                False, text)
+        if rest.startswith("[Does not show]"):  # a walk whose whole bet came back: nothing collected
+            return SeatSummary(line, seat, name, (), "other", None, False, (), (), False, text)
+        if rest.startswith("[Mucked]"):  # `Seat 5: Big Blind [Mucked] [Ad 2h]` (2012)
+            return SeatSummary(line, seat, name, (), "mucked", None, False, _summary_hole(rest[len("[Mucked]"):]),
+                               (), False, text)
         cards = _summary_hole(rest)
         for word in ("lost with", "lose with"):
             if rest.startswith(word):
@@ -352,14 +361,16 @@ def _summary_hole(text: str) -> tuple[str, ...]:
     return tuple(found.group(1).partition("-")[0].split())
 
 
-def summary_hole_cards(tokens: Sequence, seat_names: dict[int, str]) -> dict[str, tuple[str, ...]]:
+def summary_hole_cards(tokens: Sequence, seat_names: dict[int, str], seat_ids: dict[int, int]
+                       ) -> dict[str, tuple[str, ...]]:
     """Player → the hole cards its summary line prints (for a show whose deal line the hand left out)."""
     out: dict[str, tuple[str, ...]] = {}
     for token in tokens:
         if token.type != "SEAT_RESULT" or "[" not in token.value:
             continue
         number = token.value[4: token.value.find(":")].strip(" +")
-        name = seat_names.get(int(number)) if number.isdigit() and len(number) < 4 else None
+        seat = int(number) if number.isdigit() and len(number) < 6 else 0
+        name = seat_names.get(seat_ids.get(seat, seat) if seat_ids else seat)
         cards = _summary_hole(token.value)
         if name is not None and len(cards) == 2:
             out[name] = cards
@@ -628,8 +639,18 @@ def parser() -> LineParser:
 
 
 def parse(block: Block) -> ParseResult:
-    """Parse one Bovada hand block (hhtool.grammar.parse.parse_sections says what each failure gives)."""
-    return parse_sections(block, SITE, _HAND_ID, read_header, parser(), build_hand, _GRAMMAR_LABEL, _SUMMARY_MARKER)
+    """Parse one Bovada hand block (hhtool.grammar.parse.parse_sections says what each failure gives); a
+    hand whose streets are not printed is unsupported (HH226)."""
+    result = parse_sections(block, SITE, _HAND_ID, read_header, parser(), build_hand, _GRAMMAR_LABEL,
+                            _SUMMARY_MARKER)
+    hand = result.hand
+    if hand is None or not hand.claims.boards or len(hand.claims.boards[0]) < 3 or any(
+            type(event) is StreetStart and event.street is not Street.PREFLOP for event in hand.events):
+        return result
+    board = " ".join(hand.claims.boards[0])
+    return ParseResult(Status.UNSUPPORTED, result.file, result.line, result.site, result.hand_id, findings=(
+        finding("HH226", message("HH226", board=board), block.file, hand.claims.line, hand_id=result.hand_id,
+                expected="street lines (*** FLOP *** …)", actual="none"),))
 
 
 def build_hand(block: Block, header: Header, seat_tokens: Sequence, body: Sequence, summary: Sequence,
@@ -647,13 +668,21 @@ def build_hand(block: Block, header: Header, seat_tokens: Sequence, body: Sequen
         elif token.type == "SET_DEALER" and button is None:
             value = token.value.rstrip(" ")
             button = _small_number(value[value.rindex("[") + 1:-1], "button seat", base + token.line)
+    numbers = [_SEAT.match(token.value) for token in seat_tokens]
+    if not order and any(m is not None and len(m["seat"]) > 2 for m in numbers):
+        # seat ids beyond a table's seats and no `Seating Info:` (2021 tournaments): the seat lines list the
+        # table in order; the button is then the Dealer's seat (`Set dealer [N]` counts seats not known here)
+        order = {int(m["seat"]): place for place, m in enumerate(numbers, 1) if m is not None and len(m["seat"]) < 6}
+        button = None
     if header.big_blind == 0:
         header = from_posts(header, body, base)
-    header = msgspec.structs.replace(header, button_seat=button)
     seats = read_seats(seat_tokens, base, header.scale, order)
+    if button is None:
+        button = dealer_seat(seats)
+    header = msgspec.structs.replace(header, button_seat=button)
     summary_token, *summary_lines = summary
-    cards = summary_hole_cards(summary_lines, {seat.seat: seat.player for seat in seats})
-    reader = BovadaReader(header, seats, block.line, cards)
+    cards = summary_hole_cards(summary_lines, {seat.seat: seat.player for seat in seats}, order)
+    reader = BovadaReader(header, seats, block.line, cards, order)
     events = reader.body(body)
     claims, trailing = reader.claims(summary_lines, base + summary_token.line)
     events.extend(trailing)
@@ -661,18 +690,41 @@ def build_hand(block: Block, header: Header, seat_tokens: Sequence, body: Sequen
                 source=Source(block.file, block.line, block.column), lines=line_breaks)
 
 
+def dealer_seat(seats: tuple[Seat, ...]) -> int | None:
+    """The button when no `Set dealer` line says it: the seat of the player labelled `Dealer`, else (a dead
+    button) the seat listed before the `Small Blind` (the labels run clockwise from the button)."""
+    for index, seat in enumerate(seats):
+        if seat.player in ("Dealer", "Dealer [ME]"):
+            return seat.seat
+    for index, seat in enumerate(seats):
+        if seat.player in ("Small Blind", "Small Blind [ME]") and len(seats) > 2:
+            return seats[index - 1].seat
+    return None
+
+
 def from_posts(header: Header, body: Sequence, base: int) -> Header:
-    """A cash hand whose header prints no stakes: the big blind is the largest big-blind post, the small
-    blind the largest small-blind post; a blind posted all-in (`Big Blind : All-in $15`) may be short and
-    is not read: without a full big blind it is twice the small blind, without a small blind half the big."""
-    small = big = 0
+    """A cash hand whose header prints no stakes: its blinds from its own posts. The big blind is the
+    largest `Big blind` post; a big blind posted all-in (`Big Blind : All-in $0.05`) may be short and is
+    read only when no full one is posted and it is at least twice the small blind (else the big blind is
+    twice the small one). The small blind is the largest `Small Blind` post, else what a `Posts dead
+    chip` (small and big together) adds to the big blind, else half the big blind."""
+    small = big = all_in_big = dead = 0
     for token in body:
-        if token.type in ("POST_BIG", "POST_SMALL"):
+        kind = token.type
+        if kind in ("POST_BIG", "POST_SMALL", "POST_DEAD") or (kind == "ALL_IN" and token.value.startswith("Big Blind")):
             amount = _money(token.value.rstrip(" ").rpartition(" ")[2], header.scale, base + token.line)
-            if token.type == "POST_BIG":
+            if kind == "POST_BIG":
                 big = max(big, amount)
-            else:
+            elif kind == "POST_SMALL":
                 small = max(small, amount)
-        elif token.type == "STREET":
+            elif kind == "POST_DEAD":
+                dead = max(dead, amount)
+            else:
+                all_in_big = max(all_in_big, amount)
+        elif kind == "STREET":
             break
-    return with_stakes(header, header.limit, small or big // 2, big or 2 * small)
+    if not big:
+        big = all_in_big if small and all_in_big >= 2 * small else 2 * small
+    if not small:
+        small = dead - big if dead > big else big // 2
+    return with_stakes(header, header.limit, small, big)
