@@ -251,6 +251,8 @@ def render_in(text: str, rendering: str) -> Rendered | None:
         return None
     hand = neutral(authored.hand, dialect.site_name)
     try:
+        sayable = dialect.load("sayable")  # what the site's text can say of it (Dialect.sayable)
+        hand = sayable(hand) if sayable is not None else hand
         written = dialect.load("writer")(hand)
     except Exception:  # noqa: BLE001 - a writer refuses what its site cannot print (a line it has no words for)
         return None

@@ -99,6 +99,9 @@ class Dialect:
     description_matches: Ref | None = None  # (printed description, cards) -> whether it names their best hand
     rake: Ref | None = None  # () -> the built-in rake schedules (hhtool.rules.ruleset.RakeSchedule), dated
     conventions: Conventions = field(default_factory=Conventions)
+    # (Hand) -> the hand as the site can say it, for the rule tests' renderings (tests/handkit.py): what its
+    # text never prints taken out (a table size, summary tags); ValueError for a hand it cannot say at all
+    sayable: Ref | None = None
     # the line that opens a hand's summary, its last section: a hand that has it and a blank line after its
     # last line is whole (`hhtool watch` takes it then); None: a hand is taken once its file is idle
     summary_line: str | None = None
@@ -110,7 +113,7 @@ class Dialect:
         return self.site or self.name
 
     def load(self, attribute: str) -> Any:
-        """The callable behind `reader`, `writer`, `describe`, `description_matches`, `rake` or
+        """The callable behind `reader`, `writer`, `sayable`, `describe`, `description_matches`, `rake` or
         `conventions.fast_fold`, or None."""
         ref = getattr(self.conventions, attribute) if attribute == "fast_fold" else getattr(self, attribute)
         return load(ref) if ref is not None else None

@@ -279,6 +279,8 @@ class BovadaReader:
         for token in tokens:
             line = self.base + token.line
             reader = _READERS.get(token.type)
+            if token.type in _READ_BY_BUILD:  # the button and the seat order: header and seat fields
+                continue
             if reader is None:  # grammar and declarations out of step (tests check they agree)
                 raise FieldError("HH010", f"no reader for line kind {token.type}", line)
             events.append(reader(self, token.value.rstrip(" "), line))
@@ -397,14 +399,10 @@ def _notice(r: BovadaReader, text: str, line: int) -> Event:
     return Notice(line, NoticeKind.OTHER, None, text)
 
 
-LINE_KINDS.declare("SEATING_INFO", first=("Seating",), reader=_notice)  # read by build_hand
+LINE_KINDS.declare("SEATING_INFO", first=("Seating",))  # the seat order, read by build_hand
+LINE_KINDS.declare("SET_DEALER", verbs=("Set",))  # the button seat, read by build_hand
 LINE_KINDS.declare("PLAYER_INFO", first=("Player",), reader=_notice)  # hashed player ids, per seat
-
-
-@_reads("SET_DEALER", verbs=("Set",))
-def _set_dealer(r: BovadaReader, text: str, line: int) -> Event:
-    name, _ = split_label(text)  # the button seat is read by build_hand
-    return Notice(line, NoticeKind.OTHER, name, text)
+_READ_BY_BUILD = frozenset({"SEATING_INFO", "SET_DEALER"})
 
 
 def _post_amount(text: str) -> str:

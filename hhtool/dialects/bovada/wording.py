@@ -22,6 +22,7 @@ _NAMES = {
     Category.FULL_HOUSE: "Full House",
     Category.FOUR_OF_A_KIND: "Four of a kind",
 }
+NAMES = frozenset(_NAMES.values()) | {"Straight Flush"}  # every description the client prints (or would)
 _UNSEEN = frozenset({Category.FOUR_OF_A_KIND, Category.STRAIGHT_FLUSH})
 
 
