@@ -86,6 +86,7 @@ from hhtool.model import (
 )
 from hhtool.model.clock import to_utc
 from hhtool.model.limits import MAX_ID_DIGITS, MAX_YEAR, MIN_YEAR
+from hhtool.model.money import format_minor
 
 SITE = "bovada"  # also in hhtool.dialects.bovada (the record)
 ZONES = {"UTC": "UTC"}  # the only zone the client prints (2021 on); earlier headers print none
@@ -261,6 +262,7 @@ class BovadaReader:
     def __init__(self, header: Header, seats: tuple[Seat, ...], base_line: int,
                  summary_cards: dict[str, tuple[str, ...]], seat_ids: dict[int, int]) -> None:
         self.scale = header.scale
+        self.big_blind = header.big_blind
         self.base = base_line - 1
         self.street = _Street(seats)
         self.phase = Street.PREFLOP
@@ -433,7 +435,12 @@ def _blind(r: BovadaReader, text: str, line: int, kind: BlindKind) -> Event:
     name, action = split_label(text)
     amount = r.money(_post_amount(action), line)
     all_in = r.street.empties(name, amount)
-    r.street.put(name, amount)
+    if kind is BlindKind.SMALL_AND_BIG and amount > r.big_blind:  # the small blind's part is dead
+        r.street.put(name, amount - r.big_blind, live=False)
+        amount_live = r.big_blind
+    else:
+        amount_live = amount
+    r.street.put(name, amount_live)
     return PostBlind(line, name, kind, amount, all_in)
 
 
@@ -509,8 +516,24 @@ def _raise(r: BovadaReader, text: str, line: int) -> Event:
     """`Raises $0.65 to $0.75` (chips added, street total) or, before August 2012, `Raises 800` (the total)."""
     name, action = split_label(text)
     to = r.money(_post_amount(action), line)
+    if " to " in action:
+        _check_added(r, name, action, to, line)
     r.street.raise_to(name, to)
     return RaiseTo(line, name, None, to, False, False)
+
+
+def _check_added(r: BovadaReader, name: str, action: str, to: int, line: int) -> None:
+    """`Raises $X to $Y`: X is the chips the raise adds to what the player had in on the street (HH227 when
+    the two figures disagree: the line contradicts itself, and which figure is right is not known)."""
+    added = r.money(action.split(" to ")[0].rpartition(" ")[2], line)
+    before = r.street.money.of(name)
+    if before + added != to:
+        raise FieldError("HH227", message("HH227", player=name, added=_shown(r, added), before=_shown(r, before),
+                                          to=_shown(r, to)), line, expected=str(to - before), actual=str(added))
+
+
+def _shown(r: BovadaReader, amount: int) -> str:
+    return format_minor(amount, r.scale, "$" if r.scale == 100 else "")
 
 
 @_reads("ALL_IN", verbs=("All-in", "All-in(raise)", "All-in(timeout)", "All-in(raise-timeout)"))
@@ -526,6 +549,7 @@ def _all_in(r: BovadaReader, text: str, line: int) -> Event:
         return PostBlind(line, name, kind, amount, True)
     if " to " in action:
         to = r.money(_post_amount(action), line)
+        _check_added(r, name, action, to, line)
         street.raise_to(name, to)
         return RaiseTo(line, name, None, to, True, False)
     added = r.money(_post_amount(action), line)
