@@ -71,8 +71,8 @@ def codes(results) -> list[str]:
     return [f.code for r in results for f in r.findings]
 
 
-# The 2021 `[MVS]` cash form: a `Table Info:` line with the stakes, `Player Info:` hashes, the hero's
-# label with two spaces before `[ME]` on action lines, chatter after the result.
+# The 2021 `[MVS]` cash form: a `Table Info:` line with the stakes, `Player Info:` hashes, one space before
+# the hero's `[ME]`, `Big Blind` posts, no hand category after `Showdown` or in the summary.
 MVS = """
     Bovada Hand #4200000001 TBL#24000001 HOLDEM No Limit [MVS] - 2021-03-12 20:15:04 UTC
     Table Info: Version: 1, Type: MVS, Stakes: $0.10-$0.25, Table: 000B0001-0
@@ -83,41 +83,82 @@ MVS = """
     Seat 6: UTG ($12 in chips)
     Dealer : Set dealer [2]
     Player Info: Seat1: P1-00aa11bb22cc33dd44ee55ff66aa77bb, Seat2: P2-0123456789abcdef0123456789abcdef, Seat4: P4-fedcba9876543210fedcba9876543210, Seat6: P6-a1b2c3d4e5f60718293a4b5c6d7e8f90
-    Small Blind  [ME] : Small Blind $0.10
-    Big Blind : Big blind $0.25
+    Small Blind [ME] : Small Blind $0.10
+    Big Blind : Big Blind $0.25
     *** HOLE CARDS ***
     UTG+1 : Card dealt to a spot [Qh Jh]
     Dealer : Card dealt to a spot [7c 2d]
-    Small Blind  [ME] : Card dealt to a spot [As Kd]
+    Small Blind [ME] : Card dealt to a spot [As Kd]
     Big Blind : Card dealt to a spot [9s 9c]
     UTG : Card dealt to a spot [5h 4h]
     UTG : Folds
     UTG+1 : Raises $0.75 to $0.75
     Dealer : Folds
-    Small Blind  [ME] : Raises $2.40 to $2.50
+    Small Blind [ME] : Raises $2.40 to $2.50
     Big Blind : Folds
     UTG+1 : Calls $1.75
     *** FLOP *** [Kh 8h 3c]
-    Small Blind  [ME] : Bets $3
+    Small Blind [ME] : Bets $3
     UTG+1 : All-in(raise) $28.90 to $28.90
-    Small Blind  [ME] : All-in $13.25
+    Small Blind [ME] : All-in $13.25
     UTG+1 : Return uncalled portion of bet $12.65
     *** TURN *** [Kh 8h 3c] [2s]
     *** RIVER *** [Kh 8h 3c 2s] [Ad]
-    Small Blind  [ME] : Showdown [As Ad Kd Kh 8h] (Two pair)
-    UTG+1 : Showdown [Ad Kh Qh Jh 8h] (High Card)
-    Small Blind  [ME] : Hand result $36.75
+    Small Blind [ME] : Showdown [As Ad Kh Kd 8h]
+    UTG+1 : Showdown [Ad Kh Qh Jh 8h]
+    Small Blind [ME] : Hand result $36.75
     UTG : Table leave user
     Enter(Auto)
     Table deposit $25
     *** SUMMARY ***
     Total Pot($37.75)
     Board [Kh 8h 3c 2s Ad]
-    Seat+1: UTG+1 lost with High Card [Qh Jh-Ad Kh Qh Jh 8h]
+    Seat+1: UTG+1 lost with [Qh Jh-Ad Kh Qh Jh 8h]
     Seat+2: Dealer Folded before the FLOP
-    Seat+3: Small Blind [ME] $36.75 with Two pair [As Kd-As Ad Kd Kh 8h]
+    Seat+3: Small Blind [ME] $36.75 with [As Kd-As Ad Kh Kd 8h]
     Seat+4: Big Blind Folded before the FLOP
     Seat+6: UTG Folded before the FLOP
+"""
+
+# The 2016 Ignition form of a showdown: no zone, no stakes, two spaces before `[ME]` on action lines, the
+# hand's category after `Showdown` and `with` in the summary, no `[ME]` in the summary.
+SHOWDOWN = """
+    Ignition Hand #3400000001 TBL#11000001 HOLDEM No Limit - 2016-08-09 12:41:32
+    Seat 1: UTG+1 ($31.40 in chips)
+    Seat 2: Dealer ($25 in chips)
+    Seat 3: Small Blind [ME] ($18.75 in chips)
+    Seat 4: Big Blind ($40.10 in chips)
+    Dealer : Set dealer [2] 
+    Small Blind  [ME] : Small Blind $0.10 
+    Big Blind : Big blind $0.25 
+    *** HOLE CARDS ***
+    UTG+1 : Card dealt to a spot [Qh Jh] 
+    Dealer : Card dealt to a spot [7c 2d] 
+    Small Blind  [ME] : Card dealt to a spot [As Kd] 
+    Big Blind : Card dealt to a spot [9s 9c] 
+    UTG+1 : Raises $0.75 to $0.75
+    Dealer : Folds
+    Small Blind  [ME] : Calls $0.65 
+    Big Blind : Folds
+    *** FLOP *** [Kh 8h 3c]
+    Small Blind  [ME] : Checks
+    UTG+1 : Checks
+    *** TURN *** [Kh 8h 3c] [2s]
+    Small Blind  [ME] : Checks
+    UTG+1 : Checks
+    *** RIVER *** [Kh 8h 3c 2s] [Ad]
+    Small Blind  [ME] : Checks
+    UTG+1 : Checks
+    Small Blind  [ME] : Showdown [As Ad Kh Kd 8h] (Two pair)
+    UTG+1 : Showdown [Ad Kh Qh Jh 8h] (High Card)
+    Small Blind  [ME] : Hand result $1.65 
+    *** SUMMARY ***
+    Total Pot($1.75)
+    Board [Kh 8h 3c 2s Ad]
+    Seat+1: UTG+1 lost with High Card [Qh Jh-Ad Kh Qh Jh 8h]  
+    Seat+2: Dealer Folded before the FLOP
+    Seat+3: Small Blind $1.65 with Two pair [As Kd-As Ad Kh Kd 8h]  
+    Seat+4: Big Blind Folded before the FLOP
 """
 
 # The 2012-2016 cash form: no zone, no stakes (the blinds are read from the posts), `Set dealer/Bring in
@@ -258,16 +299,16 @@ TOURNAMENT = """
     *** FLOP *** [Jd 6s 4c]
     *** TURN *** [Jd 6s 4c] [3s]
     *** RIVER *** [Jd 6s 4c 3s] [Jc]
-    Dealer : Showdown [Jd Jc 9c 9h 6s] (Two pair)
-    Big Blind [ME] : Showdown [Qd Qc Jd Jc 6s] (Two pair)
+    Dealer : Showdown [Jd Jc 9h 9c 6s]
+    Big Blind [ME] : Showdown [Qd Qc Jd Jc 6s]
     Big Blind [ME] : Hand result 40,045
     *** SUMMARY ***
     Total Pot(40,045)
     Board [Jd 6s 4c 3s Jc]
     Seat+1: UTG Folded before the FLOP
-    Seat+2: Dealer lost with Two pair [9c 9h-Jd Jc 9c 9h 6s]
+    Seat+2: Dealer lost with [9c 9h-Jd Jc 9h 9c 6s]
     Seat+3: Small Blind Folded before the FLOP
-    Seat+4: Big Blind [ME] 40,045 with Two pair [Qd Qc-Qd Qc Jd Jc 6s]
+    Seat+4: Big Blind [ME] 40,045 with [Qd Qc-Qd Qc Jd Jc 6s]
 """
 
 
@@ -281,7 +322,7 @@ def test_golden_mvs_cash_hand():
     assert (header.site, header.game, header.limit, header.small_blind, header.big_blind) == (
         "bovada", "holdem", Limit.NO_LIMIT, 10, 25)
     assert (header.currency, header.scale, header.table, header.button_seat, header.max_seats) == (
-        "USD", 100, "24000001", 2, None)
+        "USD", 100, "000B0001-0", 2, None)  # the MVS table id
     assert str(header.time) == "2021-03-12 20:15:04" and header.time_zone == "UTC"
     assert str(header.time_utc) == "2021-03-12 20:15:04+00:00" and not header.fast_fold
 
@@ -303,7 +344,7 @@ def test_golden_mvs_cash_hand_events_exactly():
         ReturnUncalled(28, "UTG+1", 1265),
         StreetStart(29, Street.TURN, 0, ("Kh", "8h", "3c", "2s")),
         StreetStart(30, Street.RIVER, 0, ("Kh", "8h", "3c", "2s", "Ad")),
-        Show(31, me, ("As", "Kd"), "Two pair"), Show(32, "UTG+1", ("Qh", "Jh"), "High Card"),
+        Show(31, me, ("As", "Kd"), None), Show(32, "UTG+1", ("Qh", "Jh"), None),
         Collect(33, me, 3675, None),
         Notice(34, NoticeKind.LEAVE, "UTG", "UTG : Table leave user"), Notice(35, NoticeKind.JOIN, None, "Enter(Auto)"),
         Notice(36, NoticeKind.OTHER, None, "Table deposit $25"),
@@ -357,8 +398,8 @@ def test_zone_poker_hand_validates_clean(tmp_path):
 
 
 def test_hand_result_lines_are_collects_and_side_pots_name_no_number():
-    text = MVS.replace("    Small Blind  [ME] : Hand result $36.75\n",
-                       "    Small Blind  [ME] : Hand result-Side pot $1.75\n    Small Blind  [ME] : Hand result $35\n")
+    text = MVS.replace("    Small Blind [ME] : Hand result $36.75\n",
+                       "    Small Blind [ME] : Hand result-Side pot $1.75\n    Small Blind [ME] : Hand result $35\n")
     assert [(e.player, e.amount, e.pot_index) for e in events_of(bovada(text), Collect)] == [
         ("Small Blind [ME]", 175, None), ("Small Blind [ME]", 3500, None)]
     old = OLD_CASH.replace("Hand result $5.20", "Hand Result $5.20")  # 2012 tournaments capitalise it
@@ -375,8 +416,6 @@ def test_table_and_seat_chatter_is_kept_and_not_replayed():
 def test_a_seat_that_sits_out_before_the_cards_is_not_dealt_in(tmp_path):
     """`UTG+1  [ME] : Seat sit out` before `*** HOLE CARDS ***` (file NLHE-USD-$2-$4-201209.Bodog.UK.txt):
     the player gets no cards and is not asked to act; `Seat re-join` later is chatter."""
-    text = OLD_CASH.replace("    Big Blind  [ME] : Big blind/Bring in $0.25 \n",
-                            "    Big Blind  [ME] : Big blind/Bring in $0.25 \n    Seat 7: UTG+1 ($40 in chips)\n")
     text = OLD_CASH.replace("    Seat 5: Big Blind [ME] ($23.07 in chips)\n",
                             "    Seat 5: Big Blind [ME] ($23.07 in chips)\n    Seat 6: UTG+1 ($40 in chips)\n").replace(
         "    *** HOLE CARDS ***\n", "    UTG+1 : Seat sit out\n    *** HOLE CARDS ***\n").replace(
@@ -459,9 +498,9 @@ def test_action_wording_checks_folds_bets_calls_and_the_old_one_amount_raise():
 def test_a_one_amount_all_in_is_a_bet_a_call_or_a_raise_by_what_it_adds():
     result = bovada(MVS)
     assert events_of(result, Call)[-1] == Call(27, "Small Blind [ME]", 1325, True, False)
-    as_bet = MVS.replace("    Small Blind  [ME] : Bets $3\n    UTG+1 : All-in(raise) $28.90 to $28.90\n"
-                         "    Small Blind  [ME] : All-in $13.25\n    UTG+1 : Return uncalled portion of bet $12.65\n",
-                         "    Small Blind  [ME] : All-in $16.25\n    UTG+1 : Calls $16.25\n")
+    as_bet = MVS.replace("    Small Blind [ME] : Bets $3\n    UTG+1 : All-in(raise) $28.90 to $28.90\n"
+                         "    Small Blind [ME] : All-in $13.25\n    UTG+1 : Return uncalled portion of bet $12.65\n",
+                         "    Small Blind [ME] : All-in $16.25\n    UTG+1 : Calls $16.25\n")
     assert events_of(bovada(as_bet), Bet)[0] == Bet(25, "Small Blind [ME]", 1625, True, False)
     as_raise = MVS.replace("UTG+1 : Calls $1.75", "UTG+1 : All-in $30.65")
     assert events_of(bovada(as_raise), RaiseTo)[2] == RaiseTo(23, "UTG+1", None, 3140, True, False)
@@ -477,9 +516,10 @@ def test_raise_figures_that_disagree_are_hh227():
 
 
 def test_showdown_shows_the_dealt_cards_and_names_the_category():
-    shows = events_of(bovada(MVS), Show)
+    shows = events_of(bovada(SHOWDOWN), Show)
     assert [(s.player, s.cards, s.description) for s in shows] == [
         ("Small Blind [ME]", ("As", "Kd"), "Two pair"), ("UTG+1", ("Qh", "Jh"), "High Card")]
+    assert [s.description for s in events_of(bovada(MVS), Show)] == [None, None]  # the MVS form names none
 
 
 def test_a_show_without_a_deal_line_takes_the_summary_hole_cards():
@@ -488,9 +528,10 @@ def test_a_show_without_a_deal_line_takes_the_summary_hole_cards():
 
 
 def test_a_wrong_category_is_hh304(tmp_path):
-    wrong = MVS.replace("[As Ad Kd Kh 8h] (Two pair)", "[As Ad Kd Kh 8h] (One pair)")
-    found = [f for r in validate_text(tmp_path, wrong) for f in r.findings]
-    assert [(f.code, f.line, f.expected, f.actual) for f in found] == [("HH304", 31, "Two pair", "One pair")]
+    assert codes(validate_text(tmp_path, SHOWDOWN)) == []
+    wrong = SHOWDOWN.replace("[As Ad Kh Kd 8h] (Two pair)", "[As Ad Kh Kd 8h] (One pair)")
+    found = [f for r in validate_text(tmp_path, wrong, name="b.txt") for f in r.findings]
+    assert [(f.code, f.line, f.expected, f.actual) for f in found] == [("HH304", 27, "Two pair", "One pair")]
 
 
 def test_does_not_show_and_mucks_are_muck_lines():
@@ -512,7 +553,10 @@ def test_summary_seat_lines():
     assert [(s.seat, s.player, s.result, s.cards) for s in seats] == [
         (1, "UTG+1", "showed", ("Qh", "Jh")), (2, "Dealer", "folded", ()), (3, "Small Blind [ME]", "showed", ("As", "Kd")),
         (4, "Big Blind", "folded", ()), (6, "UTG", "folded", ())]
-    assert seats[2].outcomes[0].amount == 3675 and seats[2].outcomes[0].description == "Two pair"
+    assert seats[2].outcomes[0].amount == 3675 and seats[2].outcomes[0].description is None
+    described = bovada(SHOWDOWN).hand.claims.seats
+    assert [(s.player, s.outcomes[0].description) for s in described if s.outcomes] == [
+        ("UTG+1", "High Card"), ("Small Blind [ME]", "Two pair")]  # the hero's summary line leaves `[ME]` out
     old = bovada(OLD_CASH).hand.claims.seats
     assert [(s.folded_on, s.result) for s in old] == [(Street.RIVER, "folded"), (Street.FLOP, "folded"),
                                                        (Street.PREFLOP, "folded"), (None, "collected")]
@@ -580,7 +624,7 @@ def test_wording(cards, wording):
 # -- writer ------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text", [MVS, OLD_CASH, WALK, ZONE, TOURNAMENT])
+@pytest.mark.parametrize("text", [MVS, SHOWDOWN, OLD_CASH, WALK, ZONE, TOURNAMENT])
 def test_writer_prints_the_hand_back(text):
     """The writer's text reads back into the same hand (line numbers and the chatter it does not write aside)."""
     hand = bovada(text).hand

@@ -98,13 +98,14 @@ _INTRO = re.compile(r"\ufeff?(?P<brand>Ignition|Bovada|Bodog(?:\.eu|\.com| UK)?)
 _WHEN = re.compile(r" ?- (?P<date>\d{4}-\d{2}-\d{2}) (?P<time>\d{1,2}:\d{2}:\d{2})(?: (?P<tz>[A-Z]{2,4}))? *$")
 _CASH = re.compile(r"(?:TBL#(?P<table>\S+)|Zone Poker ID#(?P<zone>\S+)) +(?P<game>.+?) "
                    r"(?P<limit>No Limit|Pot Limit|Fixed Limit)(?: \[(?P<tag>[^\]]*)\])?$")
-_TOURNAMENT = re.compile(r"(?P<game>.+?) Tournament #(?P<tid>[\w-]+) TBL#(?P<table>\w+),? (?P<kind>[^-]*?) ?- ?"
+_TOURNAMENT = re.compile(r"(?P<game>.+?) Tournament #(?P<tid>[\w-]+) TBL#(?P<table>[\w-]+),? (?P<kind>[^-]*?) ?- ?"
                          r"Level (?P<level>\w+) \((?P<small>[^/()]+)/(?P<big>[^/()]+)\)(?: \[(?P<tag>[^\]]*)\])?$")
 _HOLDEM = ("HOLDEM", "HOLDEMZonePoker")
 _LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Fixed Limit": Limit.FIXED_LIMIT}
 # `Table Info: Version: 1, Type: MVS, Stakes: $0.25-$0.50, Table: 000A031E-0[, Buyin: $25+$2.50, TableType: MTT]`
 _INFO_STAKES = re.compile(r"Stakes: (?P<small>[^-, ]+)-(?P<big>[^-, ]+)")
 _INFO_BUYIN = re.compile(r"Buyin: (?P<buyin>[^,]+)")
+_INFO_TABLE = re.compile(r"Table: (?P<table>[^,]+)")
 
 
 def read_header(line: str, table_line: str, line_no: int) -> Header:
@@ -139,9 +140,11 @@ def read_header(line: str, table_line: str, line_no: int) -> Header:
     if match["game"] not in _HOLDEM:
         raise Unsupported(match["game"])
     tz = when["tz"]
+    info_table = _INFO_TABLE.search(info)  # the MVS table id (`Table: 000A031E-0`), else the header's TBL#
     header = Header(site=SITE, hand_id=intro["id"], game="holdem", limit=Limit.NO_LIMIT, small_blind=0, big_blind=0,
                     small_bet=0, big_bet=0, currency="USD", scale=100, time=time, time_zone=tz,
-                    time_utc=to_utc(time, tz, None, ZONES, None), table=match["table"] or "", max_seats=None,
+                    time_utc=to_utc(time, tz, None, ZONES, None),
+                    table=info_table["table"].strip() if info_table else match["table"] or "", max_seats=None,
                     button_seat=None)
     if tournament is not None:
         limit = _LIMITS.get(tournament["kind"].strip(), Limit.NO_LIMIT)  # `Normal`, `Turbo`: no limit
@@ -220,9 +223,16 @@ def _cards(text: str) -> tuple[str, ...]:
     return tuple(card for group in _CARDS.findall(text) for card in group.split())
 
 
-def split_label(text: str) -> tuple[str, str]:
-    """`<label> : <action>` → (player name, action without the trailing spaces)."""
+def split_label(text: str, names: Sequence[str] = ()) -> tuple[str, str]:
+    """`<label> : <action>` → (player name, action without the trailing spaces). A line with one ` : ` is
+    cut there; a name that holds ` : ` itself (never a position label; a written test hand's name may) is
+    the longest of `names` the line starts with."""
     cut = text.find(_SEP)
+    if text.find(_SEP, cut + 1) >= 0:
+        for name in names:
+            for printed in (name, name[:-5] + "  [ME]") if name.endswith(" [ME]") else (name,):
+                if text.startswith(printed) and text.startswith(_SEP, len(printed)):
+                    return name, text[len(printed) + len(_SEP):].rstrip(" ")
     return label(text[:cut]), text[cut + len(_SEP):].rstrip(" ")
 
 
@@ -272,9 +282,14 @@ class BovadaReader:
         self.summary_cards = summary_cards
         self.seat_names = {seat.seat: seat.player for seat in seats}
         self.seat_ids = seat_ids  # a tournament's seat ids → table seats (empty: the numbers are table seats)
+        self.by_length = sorted((seat.player for seat in seats), key=len, reverse=True)
 
     def money(self, text: str, line: int) -> int:
         return _money(text, self.scale, line)
+
+    def split(self, text: str) -> tuple[str, str]:
+        """`<label> : <action>`, the name resolved against the seat list when the line holds ` : ` twice."""
+        return split_label(text, self.by_length)
 
     def body(self, tokens: Sequence) -> list[Event]:
         events: list[Event] = []
@@ -432,7 +447,7 @@ def _post_dead(r: BovadaReader, text: str, line: int) -> Event:
 
 
 def _blind(r: BovadaReader, text: str, line: int, kind: BlindKind) -> Event:
-    name, action = split_label(text)
+    name, action = r.split(text)
     amount = r.money(_post_amount(action), line)
     all_in = r.street.empties(name, amount)
     if kind is BlindKind.SMALL_AND_BIG and amount > r.big_blind:  # the small blind's part is dead
@@ -446,7 +461,7 @@ def _blind(r: BovadaReader, text: str, line: int, kind: BlindKind) -> Event:
 
 @_reads("POST_ANTE", verbs=("Ante",))
 def _post_ante(r: BovadaReader, text: str, line: int) -> Event:
-    name, action = split_label(text)
+    name, action = r.split(text)
     amount = r.money(_post_amount(action), line)
     all_in = r.street.empties(name, amount)
     r.street.put(name, amount, live=False)
@@ -455,7 +470,7 @@ def _post_ante(r: BovadaReader, text: str, line: int) -> Event:
 
 @_reads("DEALT", verbs=("Card",))
 def _dealt(r: BovadaReader, text: str, line: int) -> Event:
-    name, action = split_label(text)
+    name, action = r.split(text)
     cards = _cards(action)
     r.dealt[name] = cards
     return DealHole(line, name, cards)
@@ -486,18 +501,18 @@ def _table_cards(r: BovadaReader, text: str, line: int) -> Event:
 
 @_reads("FOLD", verbs=("Folds", "Fold", "Folds(timeout)", "Fold(Blind"))
 def _fold(r: BovadaReader, text: str, line: int) -> Event:
-    name, action = split_label(text)
+    name, action = r.split(text)
     return Fold(line, name, _cards(action) if "& shows" in action else ())
 
 
 @_reads("CHECK", verbs=("Checks", "Checks(timeout)"))
 def _check(r: BovadaReader, text: str, line: int) -> Event:
-    return Check(line, split_label(text)[0])
+    return Check(line, r.split(text)[0])
 
 
 @_reads("CALL", verbs=("Calls", "Call"))
 def _call(r: BovadaReader, text: str, line: int) -> Event:
-    name, action = split_label(text)
+    name, action = r.split(text)
     added = r.money(_post_amount(action), line)
     r.street.put(name, added)
     return Call(line, name, added, False, False)
@@ -505,7 +520,7 @@ def _call(r: BovadaReader, text: str, line: int) -> Event:
 
 @_reads("BET", verbs=("Bets", "Double", "bets"))
 def _bet(r: BovadaReader, text: str, line: int) -> Event:
-    name, action = split_label(text)
+    name, action = r.split(text)
     added = r.money(_post_amount(action), line)
     r.street.put(name, added)
     return Bet(line, name, added, False, False)
@@ -514,7 +529,7 @@ def _bet(r: BovadaReader, text: str, line: int) -> Event:
 @_reads("RAISE", verbs=("Raises", "Raises(timeout)"))
 def _raise(r: BovadaReader, text: str, line: int) -> Event:
     """`Raises $0.65 to $0.75` (chips added, street total) or, before August 2012, `Raises 800` (the total)."""
-    name, action = split_label(text)
+    name, action = r.split(text)
     to = r.money(_post_amount(action), line)
     if " to " in action:
         _check_added(r, name, action, to, line)
@@ -540,7 +555,7 @@ def _shown(r: BovadaReader, amount: int) -> str:
 def _all_in(r: BovadaReader, text: str, line: int) -> Event:
     """`All-in(raise) $9.89 to $10.14` is a raise to the total; a one-amount `All-in $X` adds X: a bet on a
     street without one, a call when it does not go over the high bet, else a raise."""
-    name, action = split_label(text)
+    name, action = r.split(text)
     street = r.street
     if not r.cards_dealt:  # before the hole cards: a blind that puts the player all-in (`Big Blind : All-in $15`)
         amount = r.money(_post_amount(action), line)
@@ -564,7 +579,7 @@ def _all_in(r: BovadaReader, text: str, line: int) -> Event:
 
 @_reads("UNCALLED", verbs=("Return",))
 def _uncalled(r: BovadaReader, text: str, line: int) -> Event:
-    name, action = split_label(text)
+    name, action = r.split(text)
     amount = r.money(_post_amount(action), line)
     r.street.put(name, -amount)
     return ReturnUncalled(line, name, amount)
@@ -572,7 +587,7 @@ def _uncalled(r: BovadaReader, text: str, line: int) -> Event:
 
 @_reads("RESULT", verbs=("Hand",))
 def _result(r: BovadaReader, text: str, line: int) -> Event:
-    name, action = split_label(text)
+    name, action = r.split(text)
     return Collect(line, name, r.money(_post_amount(action), line), None)
 
 
@@ -580,7 +595,7 @@ def _result(r: BovadaReader, text: str, line: int) -> Event:
                            "Showdown(Straight)", "Showdown(Flush)", "Showdown(Full"))
 def _showdown(r: BovadaReader, text: str, line: int) -> Event:
     """`Showdown [Kh Kc 7h 7d Qd] (Two pair)`: the five cards are the best hand; the show is of the hole cards."""
-    name, action = split_label(text)
+    name, action = r.split(text)
     description = None
     if action.endswith(")") and "(" in action:
         description = action[action.rindex("(") + 1:-1]
@@ -590,12 +605,12 @@ def _showdown(r: BovadaReader, text: str, line: int) -> Event:
 
 @_reads("NO_SHOW", verbs=("Does",))
 def _no_show(r: BovadaReader, text: str, line: int) -> Event:
-    return Muck(line, split_label(text)[0], False)
+    return Muck(line, r.split(text)[0], False)
 
 
 @_reads("MUCK", verbs=("Mucks",))
 def _muck(r: BovadaReader, text: str, line: int) -> Event:
-    return Muck(line, split_label(text)[0], True)
+    return Muck(line, r.split(text)[0], True)
 
 
 @_reads("CHATTER", first=("Enter(Auto)", "Leave(Auto)", "Table", "Seat"),
@@ -607,7 +622,7 @@ def _chatter(r: BovadaReader, text: str, line: int) -> Event:
     name: str | None = None
     action = text
     if _SEP in text:
-        name, action = split_label(text)
+        name, action = r.split(text)
     if action.startswith(_JOIN_WORDS):
         kind = NoticeKind.JOIN
     elif action.startswith(_LEAVE_WORDS):

@@ -16,12 +16,14 @@ return, which the client leaves out of walks, a raise whose printed size is wron
 
 from __future__ import annotations
 
+import re
 from itertools import combinations
 
 import msgspec
 
-from hhtool.dialects.bovada.wording import NAMES
+from hhtool.dialects.bovada.wording import NAMES, describe
 from hhtool.dialects.street_money import StreetMoney
+from hhtool.io.split import Block
 from hhtool.model import (
     Bet,
     BlindKind,
@@ -52,7 +54,10 @@ _LIMITS = {Limit.NO_LIMIT: "No Limit", Limit.POT_LIMIT: "Pot Limit", Limit.FIXED
 _STREETS = {Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER"}
 _FOLDED = {Street.PREFLOP: "Folded before the FLOP", Street.FLOP: "Folded on the FLOP",
            Street.TURN: "Folded on the TURN", Street.RIVER: "Folded on the RIVER"}
-_POSTS = {BlindKind.SMALL: "Small Blind", BlindKind.BIG: "Big blind", BlindKind.SMALL_AND_BIG: "Posts dead chip"}
+_RANKS, _SUITS = "23456789TJQKA", "shdc"
+_CHATTER = re.compile(r"(?:[^\n]+ : )?(?:Enter\(Auto\)|Leave\(Auto\)|Table enter user|Table leave user|Table deposit \S+"
+                      r"|Seat sit down|Seat sit out|Seat stand|Seat re-join|Sit out|Sitout \(wait for bb\)|Re-join|Stand"
+                      r"|Ranking \d+|Prize Cash \[[^\]\n]*\]|BOUNTY PRIZE \[[^\]\n]*\])|Player Info: [^\n]*")
 # what the replay finds that this text cannot say: a missing uncalled return (walks return silently) and
 # a raise size that disagrees with its total (the client prints no raise size)
 _UNSAYABLE_FINDINGS = frozenset({"HH202", "HH121"})
@@ -65,55 +70,106 @@ def currency(header: Header) -> Currency:
 
 
 def render_hand(hand: Hand) -> str:
-    """One hand as Bovada text, ending with its last line's newline."""
+    """One hand as Bovada text, ending with its last line's newline: in the form of the hand's year, or in
+    the MVS form (which prints the stakes) when the blind posts would not say the hand's stakes."""
+    text = _render(hand, _Era(hand.header))
+    if _Era(hand.header).mvs or hand.header.is_tournament:
+        return text
+    from hhtool.dialects.bovada.reader import parse  # the reader reads the stakes of an older form from the posts
+
+    back = parse(Block("written", 1, 1, "bovada", text)).hand
+    if back is not None and (back.header.small_blind, back.header.big_blind) == (
+            hand.header.small_blind, hand.header.big_blind):
+        return text
+    return _render(hand, _Era(hand.header, mvs=True))
+
+
+def _render(hand: Hand, era: _Era) -> str:
     header = hand.header
     money = currency(header).format
-    lines = [_header(header, money)]
-    if not header.is_tournament:
-        lines.append(f"Table Info: Version: 1, Type: MVS, Stakes: {money(header.small_blind)}-"
-                     f"{money(header.big_blind)}, Table: {_table(header)}")
+    lines = [_header(header, money, era)]
+    if era.mvs:
+        info = f"Table Info: Version: 1, Type: MVS, Stakes: {money(header.small_blind)}-{money(header.big_blind)}, " \
+               f"Table: {header.table}"
+        lines.append(info + (f", Buyin: {header.buy_in}, TableType: MTT" if header.is_tournament else ""))
     lines += [f"Seat {s.seat}: {s.player} ({money(s.stack)} in chips)" for s in hand.seats]
     if header.button_seat is not None:
         dealer = next((s.player for s in hand.seats if s.seat == header.button_seat), "Dealer")
-        lines.append(f"{dealer} : Set dealer [{header.button_seat}]")
-    writer = _Lines(hand, money)
+        lines.append(f"{era.name(dealer)} : {era.dealer} [{header.button_seat}]")
+    writer = _Lines(hand, money, era)
     for event in hand.events:
         line = writer.line(event)
         if line is not None:
             lines.append(line)
     lines.append("*** SUMMARY ***")
-    lines += _summary(hand, money)
+    lines += _summary(hand, money, era)
     return "\n".join(lines) + "\n"
 
 
+class _Era:
+    """The client's wording of a hand's year: to 2015 `Set dealer/Bring in spot [N]`, `Ante/Small Blind`,
+    `Big blind/Bring in`; from 2016 `Set dealer [N]`, `Small Blind`, `Big blind`; the 2021 `[MVS]` form
+    (its header ends in `UTC`) adds the `Table Info:` line and says `Big Blind`. The hero's `[ME]` has two
+    spaces before it on the action lines of a cash table before the MVS form, else one; the summary names
+    the hero with `[ME]` in the MVS form only (as in the corpus's files)."""
+
+    def __init__(self, header: Header, mvs: bool = False) -> None:
+        when = header.time_utc or header.time
+        self.mvs = mvs or header.time_utc is not None or when is None
+        old = when is not None and when.year <= 2015 and not self.mvs
+        self.dealer = "Set dealer/Bring in spot" if old else "Set dealer"
+        small = "Ante/Small blind" if header.is_tournament else "Ante/Small Blind"
+        self.posts = {BlindKind.SMALL: small if old else "Small Blind",
+                      BlindKind.BIG: "Big blind/Bring in" if old else "Big Blind" if self.mvs else "Big blind",
+                      BlindKind.SMALL_AND_BIG: "Posts dead chip"}
+        self.me = " [ME]" if header.is_tournament or self.mvs else "  [ME]"
+
+    def name(self, player: str) -> str:
+        return player[:-5] + self.me if player.endswith(" [ME]") else player
+
+    def summary_name(self, player: str) -> str:
+        """The summary names the hero with `[ME]` in the MVS form only."""
+        return player if self.mvs else player.removesuffix(" [ME]")
+
+
 def _table(header: Header) -> str:
-    return "".join(ch for ch in header.table if ch.isalnum()) or "1"
+    return "".join(ch for ch in header.table if ch.isalnum() or ch == "-") or "1"
 
 
-def _header(header: Header, money) -> str:
+def _header(header: Header, money, era: _Era) -> str:
     when = header.time_utc or header.time
-    stamp = f"{when:%Y-%m-%d %H:%M:%S}" if when is not None else "2000-01-01 00:00:00"
-    zone = " UTC" if header.time_utc is not None else ""
+    stamp = f"{when:%Y-%m-%d %H:%M:%S}" if when is not None else "2021-01-01 00:00:00"
+    zone = " UTC" if era.mvs else ""
+    mvs = " [MVS]" if era.mvs else ""
     limit = _LIMITS[header.limit]
     if header.is_tournament:
         level = (header.level or "1").removeprefix("Level ").split(" ")[0]
         return (f"Bovada Hand #{header.hand_id}: HOLDEM Tournament #{header.tournament_id} TBL#{_table(header)}, "
-                f"{limit}- Level {level} ({money(header.small_blind)}/{money(header.big_blind)}) [MVS] - "
-                f"{stamp}{zone}")
-    return f"Bovada Hand #{header.hand_id} TBL#{_table(header)} HOLDEM {limit} [MVS] - {stamp}{zone}"
+                f"{limit}- Level {level} ({money(header.small_blind)}/{money(header.big_blind)}){mvs} - {stamp}{zone}")
+    if header.fast_fold and header.table.startswith("Zone Poker "):
+        return (f"Bovada Hand #{header.hand_id}  Zone Poker ID#{header.table[len('Zone Poker '):]} HOLDEMZonePoker "
+                f"{limit} - {stamp}{zone}")
+    return f"Bovada Hand #{header.hand_id} TBL#{_table(header)} HOLDEM {limit}{mvs} - {stamp}{zone}"
 
 
 class _Lines:
     """The body lines, with each player's chips on the street (a raise prints the chips it adds)."""
 
-    def __init__(self, hand: Hand, money) -> None:
+    def __init__(self, hand: Hand, money, era: _Era) -> None:
         self.money = money
+        self.era = era
         self.street = StreetMoney()
         self.board: tuple[str, ...] = ()
         self.dealt = {e.player: e.cards for e in hand.events if type(e) is DealHole}
         self.summary = {s.player: s.cards for s in hand.claims.seats if s.cards}
 
     def line(self, event) -> str | None:
+        text = self._line(event)
+        if text is None or not hasattr(event, "player") or not event.player or not text.startswith(event.player):
+            return text
+        return self.era.name(event.player) + text[len(event.player):]  # the hero's mark as the client spaces it
+
+    def _line(self, event) -> str | None:
         kind, money = type(event), self.money
         if kind is Fold:
             return f"{event.player} : Folds" + (f" & shows [{' '.join(event.shown)}]" if event.shown else "")
@@ -134,7 +190,7 @@ class _Lines:
             return self._street(event)
         if kind is PostBlind:
             self.street.put(event.player, event.amount)
-            return f"{event.player} : {_POSTS[event.blind]} {money(event.amount)}"
+            return f"{event.player} : {self.era.posts[event.blind]} {money(event.amount)}"
         if kind is PostAnte:
             return f"{event.player} : Ante chip {money(event.amount)}"
         if kind is DealHole:
@@ -150,13 +206,16 @@ class _Lines:
             cards = self.dealt.get(event.player) or self.summary.get(event.player)
             if not cards:
                 return None  # the client names the cards; none are known here
-            return f"{event.player} : {'Mucks' if event.mucked else 'Does not show'} [{' '.join(cards)}]"
+            verb = "Mucks" if event.mucked else "Does not show"
+            return f"{event.player} : {verb} [{' '.join(cards)}] ({_category(cards, self.board)})"
         if kind is Notice:
+            if _CHATTER.fullmatch(event.text):  # the client's own chatter, as it was printed
+                return event.text
             if event.kind is NoticeKind.SITTING_OUT:
                 return f"{event.player} : Seat sit out"
             if event.kind is NoticeKind.WAIT_FOR_BUTTON:
                 return f"{event.player} : Sitout (wait for bb)"
-            return event.text
+            return None  # another site's chatter (`Betting is capped`, …): the client has its own
         raise ValueError(f"Bovada text has no line for {kind.__name__}")
 
     def _street(self, event: StreetStart) -> str | None:
@@ -173,18 +232,39 @@ class _Lines:
 
 
 def best_five(cards: tuple[str, ...], board: tuple[str, ...]) -> tuple[str, ...]:
-    """The five cards the client prints for a shown hand: the best five of hole cards and board (the hole
-    cards alone when there are not five yet)."""
+    """The five cards the client prints for a shown hand: the best five of hole cards and board, sets
+    before kickers, higher first, suits in the order spades, hearts, diamonds, clubs (`[Kh Kc 7h 7d Qd]`,
+    `[3s 3d As Kd 8h]` in the corpus); the hole cards alone when there are not five yet."""
     pool = tuple(cards) + tuple(board)
     if len(pool) < 5 or len(pool) > 7 or len(set(pool)) != len(pool):
         return tuple(cards)
     try:
-        return max(combinations(pool, 5), key=lambda five: evaluate(five).strength)
+        five = max(combinations(pool, 5), key=lambda five: evaluate(five).strength)
     except ValueError:  # not valid cards: print what was shown
         return tuple(cards)
+    left = sorted(five, key=lambda card: _SUITS.find(card[1:]))
+    ordered = []
+    for rank in evaluate(five).ranks:
+        card = next(c for c in left if _RANKS.find(c[0]) + 2 == rank)
+        left.remove(card)
+        ordered.append(card)
+    return tuple(ordered)
 
 
-def _summary(hand: Hand, money) -> list[str]:
+def _category(cards: tuple[str, ...], board: tuple[str, ...]) -> str:
+    """What `Does not show` and `Mucks` print after the cards: the category of the best hand with the board
+    dealt so far; `High Card` before the flop, even for a pair (`Does not show [Qs Qd] (High Card)`,
+    zone-2021/zone_poker.txt)."""
+    pool = tuple(cards) + tuple(board)
+    if len(pool) < 5 or len(pool) > 7 or len(set(pool)) != len(pool):
+        return "High Card"
+    try:
+        return describe(evaluate(pool))
+    except ValueError:
+        return "High Card"
+
+
+def _summary(hand: Hand, money, era: _Era) -> list[str]:
     claims = hand.claims
     lines = []
     if claims.total_pot is not None:
@@ -193,12 +273,12 @@ def _summary(hand: Hand, money) -> list[str]:
     board = claims.boards[0] if claims.boards else ()
     if claims.boards:
         lines.append(f"Board [{' '.join(board)}]")
-    lines += [_seat_summary(seat, money, board) for seat in claims.seats]
+    lines += [_seat_summary(seat, money, board, era) for seat in claims.seats]
     return lines
 
 
-def _seat_summary(seat: SeatSummary, money, board: tuple[str, ...]) -> str:
-    text = f"Seat+{seat.seat}: {seat.player}"
+def _seat_summary(seat: SeatSummary, money, board: tuple[str, ...], era: _Era) -> str:
+    text = f"Seat+{seat.seat}: {era.summary_name(seat.player)}"
     shown = ""
     if seat.cards:
         five = best_five(seat.cards, board)
