@@ -9,7 +9,8 @@ Usage:
 Inputs. By default each site reads the same play: `hhtool generate --site SITE --hands N --seed 1 --game
 nl` (N 7,441 by default), written by the site's writer, so the figures compare the dialects on equal
 hands. `--corpus` reads the corpus instead: GGPoker's Rush & Cash files ($HHTOOL_CORPUS/ggpoker-rush-2025,
-7,441 real hands) and PokerStars' fpdb-3/pokerstars folder. `--input` takes any file or folder. The texts
+7,441 real hands), PokerStars' fpdb-3/pokerstars folder and Bovada's fpdb-3/bovada-ignition (357 hands).
+`--input` takes any file or folder. The texts
 are read into memory first (not timed); each run splits, parses and replays them all; the best run is
 shown (the machine is shared).
 
@@ -34,7 +35,7 @@ from hhtool.rules.replay import replay
 from hhtool.rules.ruleset import RuleSet
 from hhtool.rules.settle import settle
 
-SITES = ("pokerstars", "ggpoker")
+SITES = ("pokerstars", "ggpoker", "bovada")
 
 
 def texts_of(path: Path) -> list[tuple[str, bytes]]:
@@ -67,7 +68,8 @@ def measure(texts, runs: int) -> dict:
     return {"hands": hands, **{kind: hands / seconds for kind, seconds in best.items()}}
 
 
-_CORPUS_FOLDERS = {"ggpoker": "ggpoker-rush-2025", "pokerstars": "fpdb-3/pokerstars"}
+_CORPUS_FOLDERS = {"ggpoker": "ggpoker-rush-2025", "pokerstars": "fpdb-3/pokerstars",
+                   "bovada": "fpdb-3/bovada-ignition"}
 
 
 def default_input(site: str, hands: int, folder: Path, corpus: bool) -> Path | None:
