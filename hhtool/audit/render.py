@@ -10,7 +10,7 @@ from datetime import UTC, date, datetime
 from html import escape
 
 from hhtool.audit.charts import COLORS, Bar, DayBar, bar_chart, time_chart
-from hhtool.audit.report import VIOLATION_KINDS, VIOLATION_LABELS
+from hhtool.audit.report import INFERRED, VIOLATION_KINDS, VIOLATION_LABELS
 from hhtool.audit.tables import money, scale_of
 from hhtool.safetext import printable
 
@@ -71,7 +71,9 @@ VIOLATION_COLUMNS: list[Column] = [
     ("players", "players", _v("players"), "r"), ("total_pot", "pot", _m("total_pot"), "r"),
     ("rake", "rake taken", _m("rake"), "r"), ("due", "schedule", _m("due"), "r"),
     ("difference", "difference", _m("difference"), "r"), ("code", "code", _v("code"), "l"),
-    ("kind", "what", lambda r: VIOLATION_LABELS[r["kind"]], "l"), ("file", "where", _where, "l"),
+    ("kind", "what", lambda r: VIOLATION_LABELS[r["kind"]] + ("" if r.get("rake_printed", True)
+                                                             else " (rake inferred, not printed)"), "l"),
+    ("file", "where", _where, "l"),
 ]
 PAYOUT_COLUMNS: list[Column] = [
     ("hand_id", "hand", _v("hand_id"), "l"), ("day", "day", _v("day"), "l"), ("code", "code", _v("code"), "l"),
@@ -114,6 +116,12 @@ def _cash_out_line(s: dict) -> str:
     return f"All-in cash outs: {s['cash_out_hands']} hands; " + "; ".join(parts)
 
 
+def _inferred_line(s: dict) -> str:
+    """The rake of hands whose site prints none: the replay's figure, said to be inferred, not printed."""
+    amounts = ", ".join(money(v, k) + f" {k}" for k, v in s["rake_inferred_by_currency"].items())
+    return f"  of which {amounts} in {s['rake_inferred_hands']} hands is {INFERRED}"
+
+
 def _text_table(rows: Sequence[dict], columns: Sequence[Column]) -> str:
     if not rows:
         return "  (none)"
@@ -134,6 +142,7 @@ def to_text(report: dict) -> str:
            (f"Hands: {s['hands']} ({', '.join(f'{k} {v}' for k, v in s['by_status'].items()) or 'none'}); audited "
            f"{s['audited_hands']}: cash {s['cash_hands']}, tournament {s['tournament_hands']}; raked {s['raked_hands']}"),
            "Rake: " + (", ".join(money(v, k) + f" {k}" for k, v in s["rake_by_currency"].items()) or "none"),
+           *([_inferred_line(s)] if s.get("rake_inferred_hands") else []),
            *(["Fees besides rake (jackpot, bingo, fortune, tax): "
               + ", ".join(money(v, k) + f" {k}" for k, v in s["fees_by_currency"].items())]
              if s.get("fees_by_currency") else []),
@@ -412,7 +421,8 @@ def to_html(report: dict, generated: datetime | None = None) -> str:
     cards = [
         _card(f"{s['audited_hands']:,}", f"hands audited ({s['cash_hands']:,} cash, {s['tournament_hands']:,} "
                                          f"tournament) of {s['hands']:,} read"),
-        _card(rake_text, f"rake taken, in {s['raked_hands']:,} raked hands"),
+        _card(rake_text, f"rake taken, in {s['raked_hands']:,} raked hands"
+              + (f"; in {s['rake_inferred_hands']:,} hands {INFERRED}" if s.get("rake_inferred_hands") else "")),
         *([_card([money(v, k) for k, v in s["cash_out_by_currency"].items()],
                  f"paid for all-in cash outs in {s['cash_out_hands']:,} hands (fees "
                  + ", ".join(money(v, k) for k, v in s["cash_out_fees_by_currency"].items()) + "; pot shares kept "

@@ -40,6 +40,8 @@ VIOLATION_KINDS = {
     "tournament": "rake in a tournament hand (the fee is in the buy-in)",
     "negative": "negative rake",
 }
+# what the audit says of a rake the site did not print (hands.rake_printed false): the replay's figure
+INFERRED = "inferred, not printed: total pot less fees and collected"
 VIOLATION_LABELS = {"above_cap": "above the cap", "above_percentage": "above the percentage",
                     "rounding": "rounding", "below_schedule": "below the schedule", "no_flop": "no flop, no drop",
                     "tournament": "tournament", "negative": "negative"}
@@ -118,6 +120,10 @@ def ledger(tables: Tables) -> pd.DataFrame:
         "saw_flop": _column(hands, "saw_flop", "bool"),
         "total_pot": _column(hands, "total_pot", "int"),
         "rake": _column(hands, "rake", "int"),
+        # false where the site prints no rake: the rake is then inferred (total pot less fees and collected),
+        # not printed; files before schema version 4 hold only sites that print it
+        "rake_printed": hands["rake_printed"].fillna(True).astype(bool) if "rake_printed" in hands
+        else pd.Series(True, index=hands.index),
         "fees": _column(hands, "fees", "int"),  # printed fees besides rake (GGPoker's jackpot, bingo, ...)
         "cash_drop": _column(hands, "cash_drop", "int"),  # money a site added to the pot
     }).reset_index(drop=True)
@@ -217,8 +223,9 @@ def schedule_check(hands: pd.DataFrame, choice: Schedule) -> tuple[pd.DataFrame,
                 "players": int(row.players), "saw_flop": bool(row.saw_flop), "total_pot": int(row.total_pot),
                 "rake": int(row.rake), "due": int(expected), "difference": int(row.rake - expected),
                 "percent": None if p is None else str(p), "cap": c, "code": code,
-                "severity": CATALOGUE[code].severity.value, "kind": kind,
-                "message": f"{VIOLATION_KINDS[kind]}: rake {money(row.rake, row.currency)} on a "
+                "severity": CATALOGUE[code].severity.value, "kind": kind, "rake_printed": bool(row.rake_printed),
+                "message": f"{VIOLATION_KINDS[kind]}: rake {money(row.rake, row.currency)}"
+                           f"{'' if row.rake_printed else f' ({INFERRED})'} on a "
                            f"{money(row.total_pot, row.currency)} pot with {row.players} players; the schedule "
                            f"takes {money(expected, row.currency)}",
             })
@@ -418,8 +425,8 @@ def _code_rows(counts: Counter) -> list[dict]:
 # -- the report ----------------------------------------------------------------------------------
 HAND_COLUMNS = ["hand_uid", "hand_id", "status", "file", "line", "day", "started_at", "site", "kind", "currency",
                 "limit", "small_blind", "big_blind", "stakes", "table", "players", "saw_flop", "total_pot", "rake",
-                "fees", "cash_drop", "due", "unchecked", "paid", *CASH_OUT, "paid_outside", "chips_before",
-                "chips_after", "difference"]
+                "rake_printed", "fees", "cash_drop", "due", "unchecked", "paid", *CASH_OUT, "paid_outside",
+                "chips_before", "chips_after", "difference"]
 
 
 class Audit:
@@ -435,6 +442,8 @@ class Audit:
         self.hand_rows = hand_rows
         self.source: Tables | None = None
         self.hands = self.audited = self.cash = self.tournament = self.raked = self.cash_out_hands = 0
+        self.inferred: Counter = Counter()  # currency → cash hands whose rake is inferred, not printed
+        self.inferred_rake: Counter = Counter()  # currency → their rake
         self.checked = 0
         self.status: Counter = Counter()
         self.unchecked: Counter = Counter()
@@ -466,6 +475,11 @@ class Audit:
         self.cash += len(cash)
         self.tournament += int((hands["kind"] == "tournament").sum())
         self.raked += int((cash["rake"] > 0).sum())
+        inferred = cash[~cash["rake_printed"]]
+        if len(inferred):
+            self.inferred.update(Counter(inferred["currency"]))
+            for currency, rake in inferred.groupby("currency")["rake"].sum().items():
+                self.inferred_rake[currency] += int(rake)
         self.cash_out_hands += int((cash["cash_out"] > 0).sum())
         self.checked += int(cash["unchecked"].isna().sum())
         unchecked = cash[cash["unchecked"].notna()]
@@ -490,6 +504,9 @@ class Audit:
             "raked_hands": self.raked,
             "rake_by_currency": {r["currency"]: r["rake"] for r in totals["by_currency"]},
             "fees_by_currency": {r["currency"]: r["fees"] for r in totals["by_currency"] if r["fees"]},
+            # cash hands of sites that print no rake: their rake is inferred, not printed
+            "rake_inferred_hands": sum(self.inferred.values()),
+            "rake_inferred_by_currency": dict(sorted(self.inferred_rake.items())),
             "total_pot_by_currency": {r["currency"]: r["total_pot"] for r in totals["by_currency"]},
             "cash_out_hands": self.cash_out_hands,
             "cash_out_by_currency": {r["currency"]: r["cash_out"] for r in totals["by_currency"]

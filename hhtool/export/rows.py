@@ -60,8 +60,8 @@ def file_key(file: str, line: int) -> str:
 ORDER = {
     "hands": ("hand_uid", "site", "hand_id", "status", "file", "line", "game", "limit", "currency", "small_blind",
               "big_blind", "tournament_id", "table_name", "max_seats", "button_seat", "started_at", "local_time",
-              "time_zone", "players", "board", "saw_flop", "total_pot", "rake", "collected", "cash_drop", "fees",
-              "fee_names", "fee_amounts", "runs", "errors", "warnings", "date"),
+              "time_zone", "players", "board", "saw_flop", "total_pot", "rake", "rake_printed", "collected",
+              "cash_drop", "fees", "fee_names", "fee_amounts", "runs", "errors", "warnings", "date"),
     "seats": ("hand_uid", "seat", "player", "position", "dealt_in", "starting_stack", "final_stack", "contributed",
               "collected", "net", "cash_out", "cash_out_fee", "cash_out_kept", "paid_outside", "hole_cards", "showed",
               "folded_on", "currency", "date"),
@@ -165,7 +165,8 @@ class Rows:
             day = "unknown"
             self.data["hands"].append((uid, result.site, result.hand_id, result.status, result.file, result.line,
                                        None, None, None, None, None, None, None, None, None, None, None, None, None,
-                                       None, None, None, None, None, None, None, None, None, None, errors, warnings,
+                                       None, None, None, None, None, None, None, None, None, None, None, errors,
+                                       warnings,
                                        day))
             self._findings(uid, result.findings, day)
             return day
@@ -186,6 +187,7 @@ class Rows:
             " ".join(board) or None, state.saw_flop, None if cancelled else state.pot_total,
             None if cancelled else (claims.rake if claims.rake is not None
                                     else state.pot_total - state.fees - collected),
+            None if cancelled else claims.rake is not None,
             collected, state.cash_drop, state.fees, [name for name, _ in fees], [amount for _, amount in fees],
             max(claims.runs, max(state.boards, default=1)), errors, warnings, day))
         self._seats(uid, hand, state, collected_by, currency, day)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-SCHEMA_VERSION = "3"
+SCHEMA_VERSION = "4"
 
 _CAT = pa.dictionary(pa.int32(), pa.string())
 _MONEY = pa.int64()
@@ -41,6 +41,8 @@ COLUMNS: dict[str, list[tuple[str, pa.DataType, str]]] = {
         ("saw_flop", pa.bool_(), "whether a flop was dealt"),
         ("total_pot", _MONEY, "total pot computed by the replay (chips in less uncalled bets, plus the cash drop)"),
         ("rake", _MONEY, "rake as printed (or total pot less fees and collected)"),
+        ("rake_printed", pa.bool_(), "whether the site printed the rake; false: `rake` is inferred, not printed "
+                                     "(total pot less fees and collected; null in files before version 4)"),
         ("collected", _MONEY, "sum of what the players collected"),
         ("cash_drop", _MONEY, "money the site added to the pot, paid by no player (0 when none)"),
         ("fees", _MONEY, "fees besides rake taken from the pot (jackpot, bingo, fortune, tax, ...; a printed tax "
