@@ -703,3 +703,18 @@ def test_bovada_corpus_validates_with_only_the_known_errors(corpus):
             assert claims.total_pot - collected == claims.rake, result.hand_id
         checked += 1
     assert checked == 348
+
+
+# -- rake printed or inferred ------------------------------------------------------------------------
+
+
+def test_the_audit_says_the_mvs_rake_is_inferred_and_the_2012_rake_printed(tmp_path):
+    from hhtool.audit import audit
+    from hhtool.audit.render import render
+
+    path = tmp_path / "bovada.txt"
+    path.write_text("\n\n\n".join(textwrap.dedent(h).strip("\n") + "\n" for h in (MVS, OLD_CASH)), encoding="utf-8")
+    report = audit([path])
+    assert report["summary"]["rake_inferred_hands"] == 1 and report["summary"]["rake_inferred_by_currency"] == {
+        "USD": 100}  # MVS: $37.75 less the $36.75 collected; 2012: `Rake ($0.15)` printed
+    assert "of which $1 USD in 1 hands is inferred, not printed" in render(report, "text")
