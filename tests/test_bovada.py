@@ -409,7 +409,7 @@ def test_hand_result_lines_are_collects_and_side_pots_name_no_number():
 def test_table_and_seat_chatter_is_kept_and_not_replayed():
     notices = events_of(bovada(ZONE), Notice)
     assert [(n.kind, n.player) for n in notices] == [
-        (NoticeKind.LEAVE, "Dealer"), (NoticeKind.LEAVE, "Big Blind [ME]"), (NoticeKind.OTHER, "UTG"),
+        (NoticeKind.LEAVE, "Dealer"), (NoticeKind.LEAVE, "Big Blind [ME]"), (NoticeKind.SITTING_OUT, "UTG"),
         (NoticeKind.JOIN, None), (NoticeKind.JOIN, "UTG+1")]
 
 

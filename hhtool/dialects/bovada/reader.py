@@ -255,8 +255,7 @@ class _Street:
         if not live:
             return self.money.of(name)
         total = self.money.put(name, added)
-        if total > self.high:
-            self.high = total
+        self.high = max(self.high, total)
         return total
 
     def raise_to(self, name: str, to: int) -> None:
@@ -629,8 +628,8 @@ def _chatter(r: BovadaReader, text: str, line: int) -> Event:
         kind = NoticeKind.LEAVE
     elif action.startswith("Sitout (wait for bb)"):
         kind = NoticeKind.WAIT_FOR_BUTTON
-    elif action.startswith(("Seat sit out", "Sit out")) and not r.cards_dealt:
-        kind = NoticeKind.SITTING_OUT  # before the cards: not dealt in
+    elif action.startswith(("Seat sit out", "Sit out")):
+        kind = NoticeKind.SITTING_OUT  # before the cards: not dealt in (the replay reads it there only)
     elif action.startswith(("Ranking", "Prize Cash")):
         kind = NoticeKind.FINISHED
     elif action.startswith("BOUNTY"):

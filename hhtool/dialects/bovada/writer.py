@@ -1,16 +1,18 @@
 """Write a Hand as Ignition / Bovada text: the inverse of the Bovada reader.
 
 `render_hand(hand)` prints what `reader.parse` reads back into the same header, seats, events and claims
-(line numbers aside), in the 2021 `[MVS]` form (the one whose `Table Info:` line says a cash table's
-stakes): `Bovada Hand #N TBL#T HOLDEM No Limit [MVS] - 2021-03-11 22:58:57 UTC`, the button on a
-`Set dealer [N]` line, `<name> : <action>` lines, `Raises $added to $total`, `All-in` for every action
-that puts a player all-in, `Showdown [best five] (category)`, `Hand result $X`, and the summary's
-`Total Pot($X) | Rake ($X)`, `Board [..]` and `Seat+N: …` lines. Players keep their names (a real
-file names them by position; the reader takes any name).
+(line numbers aside), in the client's wording of the hand's year (`_Era`): the 2012-2015 forms, the
+2016-2021 ones, or the 2021 `[MVS]` form with its `Table Info:` line, which says a cash table's stakes
+(used as well when the blind posts would not say them): the button on a `Set dealer [N]` line,
+`<name> : <action>` lines, `Raises $added to $total`, `All-in` for every action that puts a player
+all-in, `Showdown [best five] (category)`, `Hand result $X`, and the summary's `Total Pot($X) | Rake ($X)`,
+`Board [..]` and `Seat+N: …` lines. Players keep their names (a real file names them by position; the
+reader takes any name).
 
 `sayable(hand)` is the hand as this text can say it (Dialect.sayable, for the rule tests' renderings):
-no table size, no summary tags, no showdown marker, no raise size, no pot numbers; a hand it cannot
-say at all (a straddle, a cap, a second run, a fee, main and side pot figures, a side pot paid by number, a missing uncalled
+no table size, no summary tags, no showdown marker, no raise size, no main or side pot figures nor pot
+numbers, a seat's `is sitting out` as a `Seat sit out` line; a hand it cannot say at all (a straddle, a cap,
+a second run, a fee, a bounty, a wrong pot figure, a missing uncalled
 return, which the client leaves out of walks, a raise whose printed size is wrong) is a ValueError.
 """
 
@@ -61,6 +63,9 @@ _CHATTER = re.compile(r"(?:[^\n]+ : )?(?:Enter\(Auto\)|Leave\(Auto\)|Table enter
 # what the replay finds that this text cannot say: a missing uncalled return (walks return silently) and
 # a raise size that disagrees with its total (the client prints no raise size)
 _UNSAYABLE_FINDINGS = frozenset({"HH202", "HH121"})
+# what the replay finds in the main and side pot figures or the pot a collect names, which this text does
+# not print (`Hand result` names no pot by number)
+_POT_FINDINGS = frozenset({"HH204", "HH205", "HH303", "HH305", "HH306"})
 
 
 def currency(header: Header) -> Currency:
@@ -158,6 +163,7 @@ class _Lines:
     def __init__(self, hand: Hand, money, era: _Era) -> None:
         self.money = money
         self.era = era
+        self.big_blind = hand.header.big_blind
         self.street = StreetMoney()
         self.board: tuple[str, ...] = ()
         self.dealt = {e.player: e.cards for e in hand.events if type(e) is DealHole}
@@ -188,8 +194,9 @@ class _Lines:
             return f"{event.player} : {verb} {money(added)} to {money(event.raise_to)}"
         if kind is StreetStart:
             return self._street(event)
-        if kind is PostBlind:
-            self.street.put(event.player, event.amount)
+        if kind is PostBlind:  # a dead small blind posted with the big one is not part of the bet
+            live = self.big_blind if event.blind is BlindKind.SMALL_AND_BIG else event.amount
+            self.street.put(event.player, min(event.amount, live))
             return f"{event.player} : {self.era.posts[event.blind]} {money(event.amount)}"
         if kind is PostAnte:
             return f"{event.player} : Ante chip {money(event.amount)}"
@@ -310,10 +317,10 @@ def sayable(hand: Hand) -> Hand:
     replace = msgspec.structs.replace
     if header.max_seats is not None and any(seat.seat > header.max_seats for seat in hand.seats):
         raise ValueError("no table size is printed: a seat beyond it cannot be said")
-    if header.cap is not None or claims.runs > 1 or claims.fees or claims.main_pot is not None or claims.side_pots:
-        raise ValueError("no cap, second run, fee, main pot or side pot figure is printed")
-    if any(type(e) is Collect and e.pot_index is not None and e.pot_index > 0 for e in hand.events):
-        raise ValueError("`Hand result` names no side pot by number")
+    if header.cap is not None or claims.runs > 1 or claims.fees:
+        raise ValueError("no cap, second run or fee is printed")
+    if any(seat.bounty is not None or seat.out_of_hand for seat in hand.seats):
+        raise ValueError("a seat line the client does not print")
     if any(seat.result not in ("folded", "mucked", "collected", "won", "showed") or seat.cashed_out
            or len(seat.outcomes) > 1 for seat in claims.seats):
         raise ValueError("a summary seat line the client does not print")
@@ -321,13 +328,20 @@ def sayable(hand: Hand) -> Hand:
     described += [o.description for seat in claims.seats for o in seat.outcomes if o.description]
     if any(text not in NAMES for text in described):
         raise ValueError("a hand description in words the client does not print (it names the category only)")
-    if _UNSAYABLE_FINDINGS & _codes(hand):
-        raise ValueError("a missing uncalled return or a wrong raise size cannot be said")
+    codes = _codes(hand)
+    pots_named = claims.main_pot is not None or any(type(e) is Collect and e.pot_index is not None for e in hand.events)
+    if _UNSAYABLE_FINDINGS & codes or (pots_named and _POT_FINDINGS & codes):
+        raise ValueError("a missing uncalled return, a wrong raise size or a wrong pot figure cannot be said")
     events = []
+    # a seat line's `is sitting out` is said by a `Seat sit out` line before the cards
+    sitting = [Notice(0, NoticeKind.SITTING_OUT, seat.player, "") for seat in hand.seats if seat.sitting_out]
     for event in hand.events:
         kind = type(event)
         if kind is StreetStart and event.street is Street.SHOWDOWN:
             continue
+        if kind is StreetStart and event.street is Street.PREFLOP and sitting:
+            events.extend(replace(notice, line=event.line) for notice in sitting)
+            sitting = []
         if kind is RaiseTo:
             event = replace(event, raise_by=None)
         elif kind is Collect:
@@ -335,8 +349,9 @@ def sayable(hand: Hand) -> Hand:
         events.append(event)
     seats = tuple(replace(s, positions=(), didnt_bet=False, result="collected" if s.result == "won" and not s.cards
                           else s.result) for s in claims.seats)
-    return replace(hand, header=replace(header, max_seats=None), events=tuple(events),
-                   claims=replace(claims, seats=seats))
+    return replace(hand, header=replace(header, max_seats=None),
+                   seats=tuple(replace(seat, sitting_out=False) for seat in hand.seats), events=tuple(events),
+                   claims=replace(claims, main_pot=None, side_pots=(), seats=seats))
 
 
 def _codes(hand: Hand) -> set[str]:
