@@ -313,6 +313,17 @@ _add("HH214", "P3", _E, "site's per-player checksum disagrees with the hand",
          "net": "the site's figures say {player} netted {claimed}; the actions and pots give {computed}",
          "final_stack": "the site's figures say {player} ends with {claimed}; the hand leaves {computed}",
          "player": "the site's figures name {player}, who is not in the hand"})
+# Site formats (HH226-HH227: Ignition / Bovada / Bodog)
+_add("HH226", "", _I, "streets not printed",
+     "Early Bodog/Bovada hands (2012) print the board only in the summary, with no street line: the betting "
+     "after the flop cannot be placed on its street, so the hand is counted unsupported, not replayed.",
+     "Bodog Hand #2607518885 … `Small Blind : Bets $2` with no `*** FLOP ***` line, `Board [2s Qh 5c 5s Kd]`",
+     message="the summary prints the board [{board}] but no line deals a street; not replayed")
+_add("HH227", "", _E, "raise figures disagree",
+     "Bovada prints a raise as the chips it adds and the street total it raises to (`Raises $2.40 to $2.50` by a "
+     "player who had $0.10 in); the two must agree with what the player had in on the street.",
+     "`Small Blind : Raises $2.40 to $2.60` with $0.10 in",
+     message="{player} raises {added} to {to} with {before} in before; the figures disagree")
 
 # ---- HH3xx: cards, showdown and ranking -----------------------------------------------------
 _add("HH301", "T2", _E, "card appears twice",

@@ -1496,6 +1496,7 @@ OTHER_TESTS = {"HH401", "HH211", "HH410", "HH411", "HH412", "HH413", "HH414", "H
 OTHER_TESTS |= {"HH214"}  # a site's per-player checksum: PokerStars prints none; tests/test_ledgers.py
 OTHER_TESTS |= {"HH030", "HH031", "HH032", "HH033", "HH034"}  # XML hand histories: tests/test_ipoker.py
 OTHER_TESTS |= {"HH223", "HH224"}  # WPN's per-street pot lines: tests/test_winning.py
+OTHER_TESTS |= {"HH226", "HH227"}  # Bovada: tests/test_bovada.py
 
 
 # Codes no hand text can raise on purpose: HH099 reports a crash inside hhtool itself.

@@ -40,7 +40,8 @@ class Conventions:
       printed `collected` amount (and the summary's won amount), not a line of their own; `"either"`: in
       some hands only (they are read as inside when the collected amounts add up to more than the pot);
     - `total_includes_returns`: (with `uncalled_in_collected`) the summary's total pot counts the returned
-      chips too (Winamax: the total is what the winners collected, plus the rake);
+      chips too (Winamax: the total is what the winners collected, plus the rake; Bovada's walks:
+      `Total Pot($0.35)` for a $0.10/$0.25 pot the big blind collects whole);
     - `unmarked_sitting_out`: the seat list names players who sit the hand out without saying so: a seat
       with no line in the hand (no post, action, cards) was not dealt in;
     - `rake_by_pot`: how the rake is spread over a main and side pots when the text does not print the pots:
@@ -65,6 +66,8 @@ class Conventions:
     - `ledger_uncalled`: the site's per-player checksum (`Claims.ledgers`) counts a returned uncalled bet
       both in what the player put in and in what the player won (iPoker's `bet` and `win` attributes);
       the check (HH214) adds the replay's return to both before comparing (the net is the same);
+    - `anonymous_seats`: players are named by their seat or position for one hand only (a name in the
+      next hand may be another player), so no stack or button continuity is checked between its hands.
     """
 
     prints_uncalled: bool = True
@@ -84,6 +87,7 @@ class Conventions:
     fast_fold: Ref | None = None
     newest_first: bool = False
     ledger_uncalled: bool = False
+    anonymous_seats: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +127,8 @@ class Dialect:
     description_matches: Ref | None = None  # (printed description, cards) -> whether it names their best hand
     rake: Ref | None = None  # () -> the built-in rake schedules (hhtool.rules.ruleset.RakeSchedule), dated
     conventions: Conventions = field(default_factory=Conventions)
+    # (Hand) -> the hand as the site can say it, for the rule tests' renderings (tests/handkit.py): what its
+    # text never prints taken out (a table size, summary tags); ValueError for a hand it cannot say at all
     # the line that opens a hand's summary, its last section: a hand that has it and a blank line after its
     # last line is whole (`hhtool watch` takes it then); None: a hand is taken once its file is idle
     summary_line: str | None = None
@@ -259,6 +265,7 @@ PACKAGES = (
     "hhtool.dialects.winning",
     "hhtool.dialects.winning2016",
     "hhtool.dialects.fulltilt",
+    "hhtool.dialects.bovada",
 )
 
 # Sites without a reader yet: their hands are split apart, named and counted unsupported (HH021).

@@ -78,10 +78,11 @@ def text_identity(site: str, hand_id: str | None, text: str, file: str, line: in
 
 def table_snapshot(state: Replay) -> TableSnapshot | None:
     """None for a hand at a fast-fold pool (the reader sets `fast_fold` as its dialect says): players move
-    to a new table every hand, nothing chains."""
+    to a new table every hand, nothing chains; and for a site whose seats are anonymous (its dialect's
+    `anonymous_seats`): a name there is a position label for one hand, another player in the next."""
     hand = state.hand
     header = hand.header
-    if header.fast_fold:
+    if header.fast_fold or dialects.conventions(header.site).anonymous_seats:
         return None
     final = state.final_stacks()
     seat_chips = array("q")
