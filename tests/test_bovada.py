@@ -717,4 +717,4 @@ def test_the_audit_says_the_mvs_rake_is_inferred_and_the_2012_rake_printed(tmp_p
     report = audit([path])
     assert report["summary"]["rake_inferred_hands"] == 1 and report["summary"]["rake_inferred_by_currency"] == {
         "USD": 100}  # MVS: $37.75 less the $36.75 collected; 2012: `Rake ($0.15)` printed
-    assert "of which $1 USD in 1 hands is inferred, not printed" in render(report, "text")
+    assert "of which $1 USD in 1 hand is inferred, not printed" in render(report, "text")

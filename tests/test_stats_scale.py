@@ -285,8 +285,8 @@ def test_cli_audit_filters(samples_dataset):
                                       "--stakes", "NL 0.01/0.02 USD", "--until", "2024-01-01"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
-    assert report["rake"]["by_stakes"] and {r["stakes"] for r in report["rake"]["by_stakes"]} == {
-        "pokerstars NL $0.01/$0.02 USD"}
+    stakes = {r["stakes"] for r in report["rake"]["by_stakes"]}  # those stakes, of every site the samples have
+    assert "pokerstars NL $0.01/$0.02 USD" in stakes and all(s.endswith(" NL $0.01/$0.02 USD") for s in stakes)
     assert all(h["day"] <= "2024-01-01" for h in report["hands"])
     bad = CliRunner().invoke(app, ["audit", str(samples_dataset), "--stakes", "cheap"])
     assert bad.exit_code == 2 and "--stakes: expected blinds" in bad.stderr

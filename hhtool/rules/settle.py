@@ -34,7 +34,7 @@ def settle(s: Replay) -> None:
         collected += c.amount
     fees = s.fees = _fees_taken(s, total, collected)
     rake = claims.rake if claims.rake is not None else total - collected - fees
-    claimed = _claimed_total(s)
+    claimed = _claimed_total(s, returned)
     step = claims.total_step
     if claimed is not None and _differs(claimed, total, step):
         s.report("HH203", claims.line, claimed=s.money(claimed), total=s.money(total), expected=total,
@@ -67,13 +67,14 @@ def _unname_pots(s: Replay) -> None:
             s.collects[index] = replace(event, pot_index=None)
 
 
-def _claimed_total(s: Replay) -> int | None:
+def _claimed_total(s: Replay, returned: dict[str, int]) -> int | None:
     """The printed total pot, as the pot it names: a site whose total counts the uncalled chips it returns
-    inside `collected` (`Conventions.total_includes_returns`) names the pot plus those returns."""
+    inside `collected` (`Conventions.total_includes_returns`; `returned`) names the pot plus those returns
+    (a return the text prints on a line of its own is in no total)."""
     printed = s.hand.claims.total_pot
-    if printed is None or not s.returns or not conventions(s.hand.header.site).total_includes_returns:
+    if printed is None or not returned or not conventions(s.hand.header.site).total_includes_returns:
         return printed
-    for amount in s.returns.values():
+    for amount in returned.values():
         printed -= amount
     return printed
 
