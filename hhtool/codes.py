@@ -264,6 +264,18 @@ _add("HH213", "P3", _W, "tax printed but not taken from the pot",
      "a $2.01 pot, rake $0.09, jackpot $0.07, tax $0.01: $1.85 collected",
      message="tax {tax} is printed, but the winners collect the pot without it being taken")
 
+_add("HH214", "P3", _E, "site's per-player checksum disagrees with the hand",
+     "Some sites print their own per-player figures beside the actions (iPoker's bet/win attributes, "
+     "PartyPoker's balance/bet/collected/net lines): what each player put in, won, netted and ends with. "
+     "They must be what the actions and the pots give; a difference means the text or the site's books "
+     "are wrong.", "bet=\"$2\" for a player whose actions put in $1.50",
+     message={
+         "put_in": "the site's figures say {player} put in {claimed}; the actions put in {computed}",
+         "won": "the site's figures say {player} won {claimed}; the pots give {computed}",
+         "net": "the site's figures say {player} netted {claimed}; the actions and pots give {computed}",
+         "final_stack": "the site's figures say {player} ends with {claimed}; the hand leaves {computed}",
+         "player": "the site's figures name {player}, who is not in the hand"})
+
 # ---- HH3xx: cards, showdown and ranking -----------------------------------------------------
 _add("HH301", "T2", _E, "card appears twice",
      "One deck: a card appears at most once among hole cards, board and shown cards.",

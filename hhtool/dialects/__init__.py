@@ -48,7 +48,10 @@ class Conventions:
       names (`button`, `small blind`, `big blind`; None for a tag that names no position);
     - `fast_fold`: header → whether the hand was played at a fast-fold pool (no stack or button
       continuity between its hands);
-    - `newest_first`: its files list hands newest first.
+    - `newest_first`: its files list hands newest first;
+    - `ledger_uncalled`: the site's per-player checksum (`Claims.ledgers`) counts a returned uncalled bet
+      both in what the player put in and in what the player won (iPoker's `bet` and `win` attributes);
+      the check (HH214) adds the replay's return to both before comparing (the net is the same).
     """
 
     prints_uncalled: bool = True
@@ -62,6 +65,7 @@ class Conventions:
     positions: Mapping[str, str | None] = field(default_factory=lambda: MappingProxyType({}))
     fast_fold: Ref | None = None
     newest_first: bool = False
+    ledger_uncalled: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,11 +27,11 @@ from hhtool.model.events import (
     Street,
     StreetStart,
 )
-from hhtool.model.hand import Claims, Hand, Header, Limit, Outcome, Seat, SeatSummary, Source
+from hhtool.model.hand import Claims, Hand, Header, Ledger, Limit, Outcome, Seat, SeatSummary, Source
 
 __all__ = [
     "BETTING", "Bet", "BlindKind", "Call", "CashDrop", "CashOut", "Check", "Claims", "Collect", "DealHole",
-    "EVCashout", "Event", "Fold", "Hand", "HandCancelled", "Header", "Insurance", "Limit", "Muck", "Notice",
+    "EVCashout", "Event", "Fold", "Hand", "HandCancelled", "Header", "Insurance", "Ledger", "Limit", "Muck", "Notice",
     "NoticeKind",
     "Outcome", "PostAnte", "PostBlind", "RaiseTo", "Rebuy", "ReturnUncalled", "Seat",
     "SeatSummary", "Show", "Source", "Street", "StreetStart",

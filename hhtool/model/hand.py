@@ -95,6 +95,31 @@ class SeatSummary(msgspec.Struct, frozen=True, gc=False):
     cash_out_paid: int | None = None  # `Cashout Risk ($X)`: what the player paid the site out of the pot won
 
 
+class Ledger(msgspec.Struct, frozen=True, gc=False):
+    """One player's figures in the site's own per-player checksum (iPoker's `bet`/`win` attributes,
+    PartyPoker's `balance / bet / collected / net` lines): what the site says the hand did to the
+    player, checked against the replay (HH214). Each figure is None when the site does not print it.
+
+    - `put_in`: every chip the player put into the pot over the hand (antes, blinds, dead blinds,
+      calls, bets, raises), after any uncalled bet came back (so a returned bet is not in it);
+    - `won`: every chip the player received from the pots (all pots, all runs), not counting a
+      returned uncalled bet (which never was in a pot) nor money paid outside the pot (cash outs);
+    - `net`: `won - put_in`;
+    - `final_stack`: the chips in front of the player at the end of the hand (the replay's final
+      stack: the starting stack less `put_in`, plus `won`, plus or minus money outside the pot).
+
+    A site whose printed figures mean something else (iPoker's `bet` and `win` both count the returned
+    uncalled bet) says so in its `Conventions` (`ledger_uncalled`); the reader stores the figures as
+    printed and the check applies the convention."""
+
+    line: int
+    player: str
+    put_in: int | None = None
+    won: int | None = None
+    net: int | None = None
+    final_stack: int | None = None
+
+
 class Claims(msgspec.Struct, frozen=True, gc=False):
     """What the summary section asserts; the replay checks every number here."""
 
@@ -108,6 +133,7 @@ class Claims(msgspec.Struct, frozen=True, gc=False):
     board_lines: tuple[int, ...] = ()
     seats: tuple[SeatSummary, ...] = ()
     fees: tuple[tuple[str, int], ...] = ()  # each printed fee besides rake, by name, in printed order
+    ledgers: tuple[Ledger, ...] = ()  # the site's per-player checksum, one per player it prints (HH214)
 
     @property
     def run_twice(self) -> bool:

@@ -12,7 +12,7 @@ from collections import defaultdict
 from hhtool.dialects import conventions, wording
 from msgspec.structs import replace
 
-from hhtool.model import DealHole, Fold, ReturnUncalled, SeatSummary, Show, StreetStart
+from hhtool.model import DealHole, Fold, Ledger, ReturnUncalled, SeatSummary, Show, StreetStart
 from hhtool.model.cards import DECK
 from hhtool.rules.ranking import evaluate
 from hhtool.rules.replay import Player, Pot, Replay
@@ -45,6 +45,8 @@ def settle(s: Replay) -> None:
                  expected=claims.total_pot - rake - fees - unpaid, actual=collected)
     _check_rake(s, total, rake)
     _check_summary(s, returned)
+    if claims.ledgers:
+        _check_ledgers(s, claims.ledgers)
 
 
 _NONE_RETURNED: dict[str, int] = {}
@@ -694,6 +696,31 @@ def _check_summary(s: Replay, returned: dict[str, int]) -> None:
         if seat.cards and player.shown and set(seat.cards) != set(player.shown) and len(seat.cards) == len(player.shown):
             s.report("HH308", seat.line, "summary", player=seat.player, cards=" ".join(seat.cards),
                      shown=" ".join(player.shown), expected=" ".join(player.shown), actual=" ".join(seat.cards))
+
+
+def _check_ledgers(s: Replay, ledgers: tuple[Ledger, ...]) -> None:
+    """The site's per-player checksum (`Claims.ledgers`, semantics in `hhtool.model.hand.Ledger`) against
+    the replay: what each player put in (after uncalled returns), won from the pots, netted and ends with.
+    A site whose figures count the returned uncalled bet in both put-in and won (`ledger_uncalled`) is
+    compared with the return added to both."""
+    with_uncalled = conventions(s.hand.header.site).ledger_uncalled
+    won_by = s.collected_by()
+    finals = s.final_stacks()
+    for ledger in ledgers:
+        player = s.players.get(ledger.player)
+        if player is None:
+            s.report("HH214", ledger.line, "player", player=ledger.player, expected="a player of the hand",
+                     actual=ledger.player)
+            continue
+        returned = s.returns.get(ledger.player, 0) if with_uncalled else 0
+        put_in = player.total + returned
+        won = won_by.get(ledger.player, 0) + returned
+        for variant, claimed, computed in (("put_in", ledger.put_in, put_in), ("won", ledger.won, won),
+                                           ("net", ledger.net, won - put_in),
+                                           ("final_stack", ledger.final_stack, finals[ledger.player])):
+            if claimed is not None and claimed != computed:
+                s.report("HH214", ledger.line, variant, player=ledger.player, claimed=s.money(claimed),
+                         computed=s.money(computed), expected=computed, actual=claimed)
 
 
 def _check_kept_share(s: Replay, seat: SeatSummary) -> None:
