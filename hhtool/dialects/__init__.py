@@ -51,7 +51,10 @@ class Conventions:
     - `newest_first`: its files list hands newest first;
     - `ledger_uncalled`: the site's per-player checksum (`Claims.ledgers`) counts a returned uncalled bet
       both in what the player put in and in what the player won (iPoker's `bet` and `win` attributes);
-      the check (HH214) adds the replay's return to both before comparing (the net is the same).
+      the check (HH214) adds the replay's return to both before comparing (the net is the same);
+    - `prints_collects`: the site's text says who collected what from the pots; False for a format that
+      records only the actions and cards (PHH): a hand of it with no collect claims is settled by the
+      replay (the awards the cards give, no rake) and its other claims (final stacks) checked against that.
     """
 
     prints_uncalled: bool = True
@@ -66,6 +69,7 @@ class Conventions:
     fast_fold: Ref | None = None
     newest_first: bool = False
     ledger_uncalled: bool = False
+    prints_collects: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,6 +226,7 @@ _WORDING_VERSION = [-1]
 PACKAGES = (
     "hhtool.dialects.pokerstars",
     "hhtool.dialects.ggpoker",
+    "hhtool.dialects.phh",
 )
 
 # Sites without a reader yet: their hands are split apart, named and counted unsupported (HH021).

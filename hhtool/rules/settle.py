@@ -12,7 +12,7 @@ from collections import defaultdict
 from hhtool.dialects import conventions, wording
 from msgspec.structs import replace
 
-from hhtool.model import DealHole, Fold, Ledger, ReturnUncalled, SeatSummary, Show, StreetStart
+from hhtool.model import Collect, DealHole, Fold, Ledger, ReturnUncalled, SeatSummary, Show, StreetStart
 from hhtool.model.cards import DECK
 from hhtool.rules.ranking import evaluate
 from hhtool.rules.replay import Player, Pot, Replay
@@ -29,13 +29,16 @@ def settle(s: Replay) -> None:
     collected = 0
     for c in s.collects:
         collected += c.amount
+    derive = not s.collects and not conventions(s.hand.header.site).prints_collects
     fees = s.fees = _fees_taken(s, total, collected)
-    rake = claims.rake if claims.rake is not None else total - collected - fees
+    rake = claims.rake if claims.rake is not None else 0 if derive else total - collected - fees
     if claims.total_pot is not None and claims.total_pot != total:
         s.report("HH203", claims.line, claimed=s.money(claims.total_pot), total=s.money(total), expected=total,
                  actual=claims.total_pot)
     nets = _net_pots(s, total, rake + fees)
     expected = _awards(s, nets)
+    if derive:
+        _derive_collects(s, expected)
     _check_collects(s, expected)
     kept = s.cash_out_kept = _kept_by_room(s, expected)
     unpaid = sum(kept.values())
@@ -50,6 +53,17 @@ def settle(s: Replay) -> None:
 
 
 _NONE_RETURNED: dict[str, int] = {}
+
+
+def _derive_collects(s: Replay, expected: dict[tuple[int, int, str], int]) -> None:
+    """A hand of a format that records no collect lines (`Conventions.prints_collects` False): the awards
+    the cards give are what the players collected (a pot the cards cannot decide stays unawarded, HH306
+    is not reported: nothing claimed it). Its other claims (`Claims.ledgers`) are checked against them."""
+    line = s.hand.claims.line or (s.hand.events[-1].line if s.hand.events else s.hand.source.line)
+    for (run, index, name), amount in expected.items():
+        if amount:
+            s.collects.append(Collect(line, name, amount, index))
+            s.collect_runs.append(run)
 
 
 def _returns_in_collects(s: Replay) -> dict[str, int]:

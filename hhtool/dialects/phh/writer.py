@@ -1,0 +1,2 @@
+def render_hand(hand):
+    raise NotImplementedError
