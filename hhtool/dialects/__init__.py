@@ -52,8 +52,8 @@ class Conventions:
     - `ledger_uncalled`: the site's per-player checksum (`Claims.ledgers`) counts a returned uncalled bet
       both in what the player put in and in what the player won (iPoker's `bet` and `win` attributes);
       the check (HH214) adds the replay's return to both before comparing (the net is the same);
-    - `prints_collects`: the site's text says who collected what from the pots; False for a format that
-      records only the actions and cards (PHH): a hand of it with no collect claims is settled by the
+    - `prints_collects`: the site's text says what each winner took from the pots; False for a format
+      that records only the actions and cards (PHH): a hand of it with no such claim is settled by the
       replay (the awards the cards give, no rake) and its other claims (final stacks) checked against that.
     """
 
