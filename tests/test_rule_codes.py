@@ -1488,6 +1488,7 @@ FILE_LEVEL_TESTS = {"HH001", "HH002", "HH003", "HH004", "HH005", "HH006",  # HH0
 # failing hands in test_neutral_model.py
 OTHER_TESTS = {"HH401", "HH211", "HH410", "HH411", "HH412", "HH413", "HH414", "HH126", "HH213"}
 OTHER_TESTS |= {"HH214"}  # a site's per-player checksum: PokerStars prints none; tests/test_ledgers.py
+OTHER_TESTS |= {"HH040", "HH041", "HH042", "HH043"}  # PHH (TOML) input: tests/test_phh.py
 
 
 # Codes no hand text can raise on purpose: HH099 reports a crash inside hhtool itself.

@@ -476,7 +476,19 @@ class _Reader:
                 for name, value in zip(players, winnings):
                     if value:
                         collects.append(Collect(won_line, name, self.amount(value, "winnings", won_line), None))
-        return Claims(line=line, ledgers=tuple(ledgers)), collects
+        return Claims(line=line, rake=self.room_take(), ledgers=tuple(ledgers)), collects
+
+    def room_take(self) -> int | None:
+        """What the room took from the pot, when hhtool's own writer recorded it (`_rake` and `_fees`, user-defined
+        fields): the replay then pays the winners the pot less it. None (no rake) for every other PHH file."""
+        rake = self.doc.get("_rake")
+        if rake is None:
+            return None
+        fees = self.doc.get("_fees", {})
+        values = [rake, *fees.values()] if isinstance(fees, dict) else [rake]
+        if not all(isinstance(v, (int, Decimal)) and not isinstance(v, bool) and v >= 0 for v in values):
+            raise self.error("_rake", "the room's take is not an amount", "a number >= 0", values)
+        return sum(self.amount(Decimal(v), "_rake") for v in values)
 
 
 def _kinds(kind: type | tuple[type, ...]) -> tuple[type, ...]:

@@ -5,11 +5,12 @@
 the PHH players, listed from the seat left of the button round to the button, and its final stacks are
 written as `finishing_stacks`, which PokerKit's replay of the file must reach.
 
-What PHH cannot say goes in user-defined `_`-prefixed fields, which PHH readers keep and ignore:
+What PHH cannot say goes in user-defined `_`-prefixed fields, which PHH readers keep and ignore (hhtool's
+PHH reader reads back `_rake` and `_fees`, the room's take, so that its replay reaches the same stacks):
 `_site`, `_hand_id` (the hand's origin), `_rake`, `_fees`, `_cash_outs` (all-in cash-outs and EV
 cash-outs: money paid outside the pot), `_total_pot`, `_scale` (minor units per unit). A hand PHH
 cannot describe at all (a board run twice, a dead or missed blind, a blind posted out of position, a
-rebuy during the hand, a cancelled hand) raises `Unsayable` with the reason: the caller reports it.
+rebuy during the hand, money the site dropped into the pot, a cancelled hand, an all-in player's fold) raises `Unsayable` with the reason: the caller reports it.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from hhtool.model import (
     Bet,
     BlindKind,
     Call,
+    CashDrop,
     CashOut,
     Check,
     DealHole,
@@ -63,7 +65,7 @@ def render_hand(hand: Hand, rules: RuleSet | None = None) -> str:
     if header.game != "holdem" or variant is None:
         raise Unsayable(f"PHH Hold'em variants are NT, PT and FT; not {header.game} {header.limit}")
     for event in hand.events:
-        if isinstance(event, (HandCancelled, Rebuy)):
+        if isinstance(event, (HandCancelled, Rebuy, CashDrop)):
             raise Unsayable(f"PHH cannot record a {type(event).__name__} event")
         if isinstance(event, StreetStart) and event.run:
             raise Unsayable("PHH cannot record a board run more than once")
@@ -155,8 +157,8 @@ def _blind_slot(event: PostBlind, position: int) -> int:
 
 def _actions(hand: Hand, state: Replay, players: list[str], amount: _Amounts) -> list[str]:
     """The PHH actions: hole cards dealt to every player, the betting (`cbr` as the street total), each new
-    board card, and the showdown where PokerKit has it: right after the last bet (before the rest of the
-    board when players are all-in)."""
+    board card, then the showdown (after the whole board, also when players were all-in earlier: PokerKit
+    takes the shows there, and a muck before the rest of the board would end its hand too soon)."""
     code = {name: f"p{i}" for i, name in enumerate(players, 1)}
     dealt = {e.player: e.cards for e in hand.events if isinstance(e, DealHole) and e.cards}
     out = [f"d dh {code[name]} {''.join(dealt.get(name, ())) or '????'}" for name in players]
@@ -198,11 +200,7 @@ def _actions(hand: Hand, state: Replay, players: list[str], amount: _Amounts) ->
             showdown.append(f"{code[name]} sm {''.join(event.cards)}")
         elif kind is Muck and event.mucked and len(live) > 1:
             showdown.append(f"{code[name]} sm")
-    mucked = sum(1 for line in showdown if line.endswith(" sm"))
-    if after and mucked and len(live) - mucked == 1:
-        # everyone else mucked at an all-in showdown: PokerKit ends the hand there, before the rest of the board
-        return out + betting + showdown
-    return out + betting + showdown + after
+    return out + betting + after + showdown
 
 
 class _Amounts:
