@@ -165,7 +165,13 @@ class _Reader:
             raise self.error(name, f"is {type(value).__name__}, not {_kind_name(kind)}", _kind_name(kind), value)
         return value
 
-    def numbers(self, name: str, count: int | None, required: bool = True) -> list[Decimal] | None:
+    def numbers(self, name: str, count: int | None) -> list[Decimal]:
+        """A required per-player list of amounts."""
+        values = self.optional_numbers(name, count, required=True)
+        assert values is not None  # a required field that is missing raised
+        return values
+
+    def optional_numbers(self, name: str, count: int | None, required: bool = False) -> list[Decimal] | None:
         values = self.field(name, list, required)
         if values is None:
             return None
@@ -452,8 +458,8 @@ class _Reader:
         player collected from the pots (the settlement checks them), unless the file records 0 for
         everyone (the handhq conversions do for most hands: nobody's winnings were recorded, HH043)."""
         count = len(players)
-        finishing = self.numbers("finishing_stacks", count, required=False)
-        winnings = self.numbers("winnings", count, required=False)
+        finishing = self.optional_numbers("finishing_stacks", count)
+        winnings = self.optional_numbers("winnings", count)
         line = self.where.key("finishing_stacks") if finishing is not None else self.where.key("winnings") \
             if winnings is not None else 0
         ledgers = []

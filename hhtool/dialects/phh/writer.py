@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from decimal import Decimal
+from typing import Any
 
 from hhtool.dialects.street_money import StreetMoney
 from hhtool.model import (
@@ -163,14 +164,15 @@ def _actions(hand: Hand, state: Replay, players: list[str], amount: _Amounts) ->
     dealt = {e.player: e.cards for e in hand.events if isinstance(e, DealHole) and e.cards}
     out = [f"d dh {code[name]} {''.join(dealt.get(name, ())) or '????'}" for name in players]
     money = StreetMoney()
-    for event in hand.events:
-        if isinstance(event, PostBlind) and event.player in code:
-            money.put(event.player, event.amount)
+    for post in hand.events:
+        if isinstance(post, PostBlind) and post.player in code:
+            money.put(post.player, post.amount)
     board: tuple[str, ...] = ()
     betting: list[str] = []  # actions up to the last bet, call, check or fold
     after: list[str] = []  # board cards dealt after it
     showdown: list[str] = []
     live = set(players)
+    event: Any
     for event in hand.events:
         kind = type(event)
         name = getattr(event, "player", None)
