@@ -9,7 +9,8 @@ Usage:
 Inputs. By default each site reads the same play: `hhtool generate --site SITE --hands N --seed 1 --game
 nl` (N 7,441 by default), written by the site's writer, so the figures compare the dialects on equal
 hands. `--corpus` reads the corpus instead: GGPoker's Rush & Cash files ($HHTOOL_CORPUS/ggpoker-rush-2025,
-7,441 real hands) and PokerStars' fpdb-3/pokerstars folder. `--input` takes any file or folder. The texts
+7,441 real hands), PokerStars' fpdb-3/pokerstars folder and the phh folder (54 PHH hands, 19 of them not
+Hold'em: read, not replayed). `--input` takes any file or folder. The texts
 are read into memory first (not timed); each run splits, parses and replays them all; the best run is
 shown (the machine is shared).
 
@@ -34,11 +35,14 @@ from hhtool.rules.replay import replay
 from hhtool.rules.ruleset import RuleSet
 from hhtool.rules.settle import settle
 
-SITES = ("pokerstars", "ggpoker")
+SITES = ("pokerstars", "ggpoker", "phh")
+
+
+_SUFFIXES = (".txt", ".phh", ".phhs")  # hand-history text; PHH's one-hand and many-hand files
 
 
 def texts_of(path: Path) -> list[tuple[str, bytes]]:
-    files = sorted(p for p in path.rglob("*.txt")) if path.is_dir() else [path]
+    files = sorted(p for p in path.rglob("*") if p.suffix in _SUFFIXES) if path.is_dir() else [path]
     return [(str(p), p.read_bytes()) for p in files]
 
 
@@ -67,7 +71,7 @@ def measure(texts, runs: int) -> dict:
     return {"hands": hands, **{kind: hands / seconds for kind, seconds in best.items()}}
 
 
-_CORPUS_FOLDERS = {"ggpoker": "ggpoker-rush-2025", "pokerstars": "fpdb-3/pokerstars"}
+_CORPUS_FOLDERS = {"ggpoker": "ggpoker-rush-2025", "pokerstars": "fpdb-3/pokerstars", "phh": "phh"}
 
 
 def default_input(site: str, hands: int, folder: Path, corpus: bool) -> Path | None:

@@ -165,13 +165,13 @@ class _Reader:
             raise self.error(name, f"is {type(value).__name__}, not {_kind_name(kind)}", _kind_name(kind), value)
         return value
 
-    def numbers(self, name: str, count: int | None) -> list[Decimal]:
+    def numbers(self, name: str, count: int | None) -> list[Decimal | int]:
         """A required per-player list of amounts."""
         values = self.optional_numbers(name, count, required=True)
         assert values is not None  # a required field that is missing raised
         return values
 
-    def optional_numbers(self, name: str, count: int | None, required: bool = False) -> list[Decimal] | None:
+    def optional_numbers(self, name: str, count: int | None, required: bool = False) -> list[Decimal | int] | None:
         values = self.field(name, list, required)
         if values is None:
             return None
@@ -181,10 +181,15 @@ class _Reader:
         for value in values:
             if isinstance(value, bool) or not isinstance(value, (int, Decimal)) or value < 0:
                 raise self.error(name, f"value {value!r} is not an amount", "a number >= 0", value)
-            out.append(Decimal(value))
+            out.append(value)
         return out
 
-    def amount(self, value: Decimal, name: str, line: int | None = None) -> int:
+    def amount(self, value: Decimal | int, name: str, line: int | None = None) -> int:
+        if isinstance(value, int):
+            minor_int = value * self.scale
+            if minor_int > MAX_MINOR:
+                raise beyond("amount", str(value), f"at most {MAX_MINOR:,} minor units", line or self.where.key(name))
+            return minor_int
         minor = value * self.scale
         if minor != minor.to_integral_value():
             raise FieldError("HH012", f"PHH amount {value} has more decimals than the hand's scale of "
@@ -259,11 +264,11 @@ class _Reader:
         return Hand(header, seat_list, tuple(events), claims,
                     Source(self.block.file, self.block.line, self.block.column), lines), self.notes
 
-    def single(self, name: str) -> Decimal:
+    def single(self, name: str) -> Decimal | int:
         value = self.field(name, (int, Decimal))
         if value < 0:
             raise self.error(name, f"{value} is negative", ">= 0", value)
-        return Decimal(value)
+        return value
 
     def names(self, count: int) -> list[str]:
         players = self.field("players", list, required=False)
@@ -290,21 +295,23 @@ class _Reader:
             raise beyond("seat_count", str(value), f"2 to {MAX_SEAT}", self.where.key("seat_count"))
         return value
 
-    def scale_of(self, amounts: list[Decimal], actions: list[str]) -> int:
+    def scale_of(self, amounts: list[Decimal | int], actions: list[str]) -> int:
         """Minor units per unit: cents for money (`currency`/`currency_symbol` given), else whole chips,
         or finer when an amount of the hand (stacks, forced bets, bet sizes) has more decimals.
         `finishing_stacks` and `winnings` are claims: they do not set the scale (a claim finer than it
         is reported, not made to fit)."""
         for action in actions:
             parts = action.split("#", 1)[0].split()
-            if len(parts) >= 3 and parts[1] == "cbr":
+            if len(parts) >= 3 and parts[1] == "cbr" and "." in parts[2]:
                 try:
                     amounts.append(Decimal(parts[2]))
                 except ArithmeticError:
                     pass  # reported where the action is read
         decimals = 0
         for value in amounts:
-            exponent = value.normalize().as_tuple().exponent
+            if type(value) is int:
+                continue
+            exponent = Decimal(value).normalize().as_tuple().exponent
             if isinstance(exponent, int) and -exponent > decimals:
                 decimals = -exponent
         if decimals > MAX_DECIMALS:
@@ -374,6 +381,7 @@ class _Reader:
     def actions(self, actions: list[str], players: list[str], left: dict[str, int],
                 money: StreetMoney) -> list[Event]:
         lines = self.action_lines(actions)
+        self.codes = {f"p{i}": name for i, name in enumerate(players, 1)}
         # the deal opens the pre-flop betting (PHH has no marker line for it: the first action stands for it)
         events: list[Event] = [StreetStart(lines[0] if lines else self.where.key("actions"), Street.PREFLOP, 0, ())]
         board: list[str] = []
@@ -414,7 +422,8 @@ class _Reader:
                     events.append(Call(line, name, None, left[name] == 0, False))
             elif verb == "cbr" and len(rest) == 1:
                 try:
-                    total = self.amount(Decimal(rest[0]), "actions", line)
+                    word = rest[0]
+                    total = int(word) * self.scale if word.isdigit() else self.amount(Decimal(word), "actions", line)
                 except ArithmeticError:
                     raise self.bad(action, line, "'cbr' and the amount the player's street total goes to") from None
                 added = total - mine
@@ -428,11 +437,13 @@ class _Reader:
                     events.append(RaiseTo(line, name, None, total, left[name] <= 0, False))
                 high = max(high, total)
             elif verb == "sm" and len(rest) <= 1:
+                # `pN sm` mucks (PokerKit's show_or_muck_hole_cards(False)); `pN sm ????` shows cards the file
+                # does not know, which hhtool reads as not shown
                 cards = self.cards(rest[0], action, line) if rest else ()
                 if cards and "??" not in cards:
                     events.append(Show(line, name, cards, None))
                 else:
-                    events.append(Muck(line, name, False))
+                    events.append(Muck(line, name, not cards))
             else:
                 raise self.bad(action, line, "'pN f', 'pN cc', 'pN cbr X' or 'pN sm [cards]'"
                                + (" (draws are not Hold'em)" if verb == "sd" else ""))
@@ -443,9 +454,10 @@ class _Reader:
                           expected=expected, actual=action[:160])
 
     def player(self, word: str, players: list[str], action: str, line: int) -> str:
-        if word[:1] == "p" and word[1:].isdigit() and 1 <= int(word[1:]) <= len(players):
-            return players[int(word[1:]) - 1]
-        raise self.bad(action, line, f"a player p1 to p{len(players)}")
+        name = self.codes.get(word)
+        if name is None:
+            raise self.bad(action, line, f"a player p1 to p{len(players)}")
+        return name
 
     def cards(self, word: str, action: str, line: int) -> tuple[str, ...]:
         if not _CARDS.fullmatch(word):
@@ -465,7 +477,7 @@ class _Reader:
         ledgers = []
         if finishing is not None:
             for name, value in zip(players, finishing):
-                minor = value * self.scale
+                minor = Decimal(value) * self.scale
                 if minor != minor.to_integral_value():
                     self.notes.append(("HH042", f"finishing stack {value} of {name} is not a whole number of "
                                        f"{'chips' if self.scale == 1 else 'minor units'} (a split pot's odd chip "
