@@ -444,7 +444,12 @@ def test_every_site_gets_legal_hands_of_the_same_play(tmp_path, site):
         assert all(r.status == "valid" for r in hands)
         # tournament tables (no rake anywhere, so the same stacks hand after hand): the same play
         played = [_play(h) for h in generate_hands(300, 4, game, tournaments=1.0, site=site)]
-        assert played == [_play(h) for h in generate_hands(300, 4, game, tournaments=1.0)]
+        default = [_play(h) for h in generate_hands(300, 4, game, tournaments=1.0)]
+        said = dialects.get(site).conventions  # a site that does not print returns or collects (PHH): the replay's
+        unsaid = {"ReturnUncalled"} if not said.prints_uncalled else set()
+        unsaid |= {"Collect"} if not said.prints_collects else set()
+        default = [[a for a in play if a[0] not in unsaid] for play in default]
+        assert played == default
 
 
 @pytest.mark.parametrize("site", SITES)

@@ -117,9 +117,9 @@ def test_golden_three_handed_hand():
         StreetStart(11, Street.PREFLOP, 0, ()),
         DealHole(11, "Ann", ("Ah", "Kh")), DealHole(12, "Bob", ()), DealHole(13, "Cid", ("Qs", "Qd")),
         RaiseTo(14, "Cid", None, 30, False, False), RaiseTo(15, "Ann", None, 90, False, False), Fold(16, "Bob", ()),
-        Call(17, "Cid", None, False, False),
+        Call(17, "Cid", 60, False, False),
         StreetStart(19, Street.FLOP, 0, ("2c", "7d", "9s")),
-        Bet(20, "Ann", 100, False, False), RaiseTo(21, "Cid", None, 300, False, False), Call(22, "Ann", None, False, False),
+        Bet(20, "Ann", 100, False, False), RaiseTo(21, "Cid", None, 300, False, False), Call(22, "Ann", 200, False, False),
         StreetStart(24, Street.TURN, 0, ("2c", "7d", "9s", "Kd")), Check(25, "Ann"), Check(26, "Cid"),
         StreetStart(28, Street.RIVER, 0, ("2c", "7d", "9s", "Kd", "3h")), Check(29, "Ann"), Check(30, "Cid"),
         Show(31, "Ann", ("Ah", "Kh"), None), Show(32, "Cid", ("Qs", "Qd"), None),
@@ -156,7 +156,7 @@ def test_heads_up_the_first_player_is_the_big_blind_and_the_button_acts_first():
     result = check(text)
     assert result.status == "valid" and result.findings == []
     posts = [(e.player, e.blind, e.amount) for e in result.hand.events if type(e) is PostBlind]
-    assert posts == [("Big", BlindKind.BIG, 100), ("Button", BlindKind.SMALL, 50)]
+    assert posts == [("Button", BlindKind.SMALL, 50), ("Big", BlindKind.BIG, 100)]
     assert result.hand.header.button_seat == 2
 
 
@@ -191,7 +191,8 @@ def test_money_in_cents_with_currency_symbol_seats_table_and_time():
     assert (header.table, header.max_seats, header.button_seat, header.fast_fold) == ("Hydra IV", 6, 2, False)
     assert str(header.time) == "2008-05-17 21:03:44" and header.time_zone == "ET"
     assert str(header.time_utc) == "2008-05-18 01:03:44+00:00"  # EDT
-    assert [(s.seat, s.stack) for s in result.hand.seats] == [(4, 5135), (6, 2000), (2, 4810)]
+    assert [(s.seat, s.player, s.stack) for s in result.hand.seats] == [
+        (2, "south", 4810), (4, "north", 5135), (6, "east", 2000)]  # by seat: north is p1, the small blind
     assert result.state.final_stacks()["south"] == 4810 + 75  # the blinds; the raise came back uncalled
 
 

@@ -223,7 +223,7 @@ class _Reader:
         self.scale = self.scale_of(stacks + antes + blinds + [small_bet, big_bet], actions)
         starting = [self.amount(value, "starting_stacks") for value in stacks]
         seats = self.seats(count)
-        button = seats[-1]
+        button = self.button(seats)
         heads_up = count == 2
         sb, bb = self.amount(blinds[0], "blinds_or_straddles"), self.amount(blinds[1], "blinds_or_straddles")
         started, zone = self.started(), self.zone()
@@ -234,30 +234,35 @@ class _Reader:
             currency=self.currency(), scale=self.scale, time=started, time_zone=zone,
             time_utc=to_utc(started, zone, None, conventions.time_zones, None),
             table=self.table(), max_seats=self.seat_count(seats), button_seat=button,
-            fast_fold="table" not in self.doc)
+            fast_fold="table" not in self.doc, tournament_id=self.tournament())
         stack_line = self.where.key("starting_stacks")
-        seat_list = tuple(Seat(seat, name, stack, stack_line) for seat, name, stack in zip(seats, players, starting))
+        seat_list = tuple(sorted((*(Seat(seat, name, stack, stack_line) for seat, name, stack in zip(seats, players, starting)),
+                                  *self.seated_out(players, seats, stack_line)), key=lambda s: s.seat))
         events: list[Event] = []
         left = dict(zip(players, starting))
         money = StreetMoney()
         # heads-up, PokerKit gives each player the other position's forced bets (the button posts the small blind)
         order = [1, 0] if heads_up else list(range(count))
         ante_line = self.where.key("antes")
-        for i, name in enumerate(players):
+        by_seat = sorted(range(count), key=lambda i: seats[i])  # antes in seat order, as the tables post them
+        for i in by_seat:
+            name = players[i]
             ante = min(self.amount(antes[order[i]], "antes"), left[name])
             if ante:
                 left[name] -= ante
                 events.append(PostAnte(ante_line, name, ante, left[name] == 0))
         blind_line = self.where.key("blinds_or_straddles")
-        for i, name in enumerate(players):
-            position = order[i]
+        for i in sorted(range(count), key=lambda i: order[i]):  # small blind first, heads-up too
+            name, position = players[i], order[i]
             blind = min(self.amount(blinds[position], "blinds_or_straddles"), left[name])
             if blind:
                 left[name] -= blind
                 money.put(name, blind)
                 kind = BlindKind.SMALL if position == 0 else BlindKind.BIG if position == 1 else BlindKind.STRADDLE
                 events.append(PostBlind(blind_line, name, kind, blind, left[name] == 0))
-        events.extend(self.actions(actions, players, left, money))
+        # the bet to call pre-flop: the big blind in full, also when its player had less (TDA, as the rooms play)
+        opening = max(bb, max((money.of(name) for name in players), default=0))
+        events.extend(self.actions(actions, players, left, money, opening))
         claims, collects = self.claims(players)
         events.extend(collects)
         lines = self.text.count("\n") + 1
@@ -288,6 +293,37 @@ class _Reader:
             if not 1 <= seat <= MAX_SEAT:
                 raise beyond("seat", str(seat), f"1 to {MAX_SEAT}", self.where.key("seats"))
         return seats
+
+    def tournament(self) -> str | None:
+        """The tournament a hand hhtool wrote comes from (`_tournament`); PHH itself does not say."""
+        value = self.field("_tournament", (str, int), required=False)
+        return str(value) if value is not None else None
+
+    def button(self, seats: list[int]) -> int:
+        """The button's seat: the last player's, unless hhtool's writer recorded another (`_button_seat`: a dead
+        button, on an empty seat or on a player not dealt in)."""
+        seat = self.field("_button_seat", int, required=False)
+        if seat is None:
+            return seats[-1]
+        if not 1 <= seat <= MAX_SEAT:
+            raise beyond("_button_seat", str(seat), f"1 to {MAX_SEAT}", self.where.key("_button_seat"))
+        return seat
+
+    def seated_out(self, players: list[str], seats: list[int], line: int) -> list[Seat]:
+        """Players seated but not dealt in, as hhtool's writer records them (`_seated_out = [[seat, name, stack],
+        …]`: PHH lists only the players dealt in), so that stacks and the button chain from hand to hand."""
+        rows = self.field("_seated_out", list, required=False) or []
+        out = []
+        for row in rows:
+            if (not isinstance(row, list) or len(row) != 3 or not isinstance(row[0], int) or isinstance(row[0], bool)
+                    or not isinstance(row[1], str) or not isinstance(row[2], (int, Decimal))
+                    or isinstance(row[2], bool) or row[2] < 0):
+                raise self.error("_seated_out", f"entry {row!r} is not [seat, name, stack]", "[seat, name, stack]", row)
+            if not 1 <= row[0] <= MAX_SEAT or row[0] in seats or row[1] in players:
+                raise self.error("_seated_out", f"entry {row!r} repeats a seat or player, or is no seat",
+                                 "another seat and player", row)
+            out.append(Seat(row[0], row[1], self.amount(row[2], "_seated_out"), line, sitting_out=True))
+        return out
 
     def seat_count(self, seats: list[int]) -> int | None:
         value = self.field("seat_count", int, required=False)
@@ -379,14 +415,15 @@ class _Reader:
         return lines
 
     def actions(self, actions: list[str], players: list[str], left: dict[str, int],
-                money: StreetMoney) -> list[Event]:
+                money: StreetMoney, opening: int) -> list[Event]:
         lines = self.action_lines(actions)
         self.codes = {f"p{i}": name for i, name in enumerate(players, 1)}
         # the deal opens the pre-flop betting (PHH has no marker line for it: the first action stands for it)
         events: list[Event] = [StreetStart(lines[0] if lines else self.where.key("actions"), Street.PREFLOP, 0, ())]
         board: list[str] = []
+        folded: set[str] = set()
         street = 0  # index into _STREETS of the next board street
-        high = max((money.of(name) for name in players), default=0)
+        high = opening
         for action, line in zip(actions, lines):
             words = action.split("#", 1)[0].split()
             if len(words) < 2:
@@ -412,14 +449,24 @@ class _Reader:
             mine = money.of(name)
             if verb == "f" and not rest:
                 events.append(Fold(line, name, ()))
+                folded.add(name)
             elif verb == "cc" and not rest:
                 if high <= mine:
                     events.append(Check(line, name))
                 else:
-                    added = min(high - mine, left[name])
+                    # what `cc` adds: up to the bet, within the stack, and no more than the others still in put in
+                    # when they are all all-in (the rest would come straight back uncalled)
+                    others = [p for p in players if p != name and p not in folded]
+                    target = high
+                    if others and all(left[p] == 0 for p in others):
+                        target = min(high, max(money.of(p) for p in others))
+                    added = min(max(target - mine, 0), left[name])
+                    if added == 0:  # nothing the others can still match: a check
+                        events.append(Check(line, name))
+                        continue
                     left[name] -= added
                     money.put(name, added)
-                    events.append(Call(line, name, None, left[name] == 0, False))
+                    events.append(Call(line, name, added, left[name] == 0, False))
             elif verb == "cbr" and len(rest) == 1:
                 try:
                     word = rest[0]

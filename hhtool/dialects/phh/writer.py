@@ -6,9 +6,13 @@ the PHH players, listed from the seat left of the button round to the button, an
 written as `finishing_stacks`, which PokerKit's replay of the file must reach.
 
 What PHH cannot say goes in user-defined `_`-prefixed fields, which PHH readers keep and ignore (hhtool's
-PHH reader reads back `_rake` and `_fees`, the room's take, so that its replay reaches the same stacks):
+PHH reader reads back `_rake` and `_fees`, the room's take, so that its replay reaches the same stacks, and
+`_button_seat`, `_seated_out` and `_tournament`, so that the button and stacks chain from hand to hand as
+they did):
 `_site`, `_hand_id` (the hand's origin), `_rake`, `_fees`, `_cash_outs` (all-in cash-outs and EV
-cash-outs: money paid outside the pot), `_total_pot`, `_scale` (minor units per unit). A hand PHH
+cash-outs: money paid outside the pot), `_total_pot`, `_scale` (minor units per unit), `_button_seat` (a
+button not on the last player's seat) and `_seated_out` (`[seat, name, stack]` of each player seated but
+not dealt in: PHH lists only the players dealt in). A hand PHH
 cannot describe at all (a board run twice, a dead or missed blind, a blind posted out of position, a
 rebuy during the hand, money the site dropped into the pot, a cancelled hand, an all-in player's fold) raises `Unsayable` with the reason: the caller reports it.
 """
@@ -95,6 +99,11 @@ def render_hand(hand: Hand, rules: RuleSet | None = None) -> str:
     lines.append(f"seats = [{', '.join(str(seats[name].seat) for name in players)}]")
     if header.max_seats:
         lines.append(f"seat_count = {header.max_seats}")
+    if header.button_seat != seats[players[-1]].seat:
+        lines.append(f"_button_seat = {header.button_seat}")
+    out = [seat for seat in hand.seats if seat.player not in index]
+    if out:
+        lines.append("_seated_out = [" + ", ".join(f"[{s.seat}, {_text(s.player)}, {amount(s.stack)}]" for s in out) + "]")
     if header.table:
         lines.append(f"table = {_text(header.table)}")
     if header.hand_id.isdigit():
