@@ -260,6 +260,12 @@ def test_bad_toml_is_hh040_with_line_and_column():
     assert "TOML" in found.message
 
 
+def test_toml_cut_short_is_hh040_at_its_last_line():
+    text = HAND[:HAND.index("  # Flop")]  # the actions array never closes after 'p3 cc' (line 17)
+    [found] = read(text).findings
+    assert (found.code, found.line) == ("HH040", 17) and "at the end of the hand" in found.message
+
+
 @pytest.mark.parametrize("change, line, expected", [
     (("antes = [0, 0, 0]", "antes = [0, 0]"), 5, "3"),
     (("'p2 f',", "'p4 f',"), 16, "a player p1 to p3"),

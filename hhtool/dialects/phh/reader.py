@@ -84,8 +84,12 @@ def parse_phh(block: Block) -> ParseResult:
         doc = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:
         where = _TOML_POSITION.search(str(error))
-        line, column = (int(where[1]), int(where[2])) if where else (1, 1)
-        message = _TOML_POSITION.sub("", str(error)).strip()
+        if where:
+            line, column = int(where[1]), int(where[2])
+        else:  # `(at end of document)`: the last line, after its last character
+            last = text.rstrip("\n").split("\n")
+            line, column = len(last), len(last[-1]) + 1
+        message = _TOML_POSITION.sub("", str(error)).replace("(at end of document)", "at the end of the hand").strip()
         return unparsed(block, SITE, found_id, "HH040", f"not valid TOML: {message}", offset + line, column,
                         expected="TOML (PHH)", actual=_line(text, line)[:160])
     try:
