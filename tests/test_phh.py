@@ -282,6 +282,12 @@ def test_fields_of_the_wrong_shape_are_hh041(change, line, expected):
     assert (found.code, found.line, found.expected) == ("HH041", line, expected)
 
 
+@pytest.mark.parametrize("stacks", ["[1e999999999, 1000, 800]", "[inf, 1000, 800]", "[1e20, 1000, 800]"])
+def test_an_amount_beyond_hhtools_limits_is_hh013(stacks):
+    result = read(HAND.replace("[1000, 1000, 800]", stacks))
+    assert result.status is Status.UNPARSED and [f.code for f in result.findings] == ["HH013"]
+
+
 def test_an_amount_finer_than_a_millionth_is_hh012():
     result = read(HAND.replace("starting_stacks = [1000, 1000, 800]", "starting_stacks = [1000.0000001, 1000, 800]"))
     assert [f.code for f in result.findings] == ["HH012"]
@@ -411,6 +417,8 @@ def pokerkit_replay(text: str) -> tuple[list[int], list[int], list[str]]:
     from pokerkit import HandHistory
     from pokerkit.state import CheckingOrCalling, Folding
 
+    loaded = HandHistory.loads(text)  # the file as written loads (its `_` fields kept as user-defined ones)
+    assert loaded.user_defined_fields["_scale"] == tomllib.loads(text)["_scale"]
     doc = tomllib.loads(text, parse_float=Decimal)
     scale = doc["_scale"]
     minor = lambda value: int(Decimal(value) * scale)  # noqa: E731

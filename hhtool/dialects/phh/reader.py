@@ -102,6 +102,9 @@ def parse_phh(block: Block) -> ParseResult:
     except FieldError as error:
         return unparsed(block, SITE, found_id, error.code, str(error), error.line, error.column,
                         error.expected, error.actual)
+    except ArithmeticError as error:  # decimal.Overflow and the like: an exponent no amount has (1e9999999)
+        return unparsed(block, SITE, found_id, "HH013", f"a PHH number is beyond what hhtool reads ({error!r})",
+                        block.line, block.column, expected=f"at most {MAX_MINOR:,} minor units", actual="larger")
     return ParseResult(Status.PARSED, block.file, block.line, SITE, hand.header.hand_id, hand=hand,
                        findings=tuple(finding(code, message, block.file, line, 1, hand_id=hand.header.hand_id,
                                               expected=expected, actual=actual)
@@ -534,7 +537,7 @@ class _Reader:
                                        f"{'chips' if self.scale == 1 else 'minor units'} (a split pot's odd chip "
                                        "shared out); not checked", line, "a whole number", str(value)))
                     continue
-                ledgers.append(Ledger(line, name, final_stack=int(minor)))
+                ledgers.append(Ledger(line, name, final_stack=self.amount(value, "finishing_stacks", line)))
         collects = []
         if winnings is not None:
             won_line = self.where.key("winnings")
