@@ -491,11 +491,15 @@ def item_pots(item):
 #   $3.84 of a 4-way split that hhtool accepts, S4 with a larger chip); PokerKit splits it cent by cent.
 
 
-def test_pokerstars_corpus_hands_replay_in_pokerkit_to_hhtools_stacks(corpus):
+@pytest.mark.parametrize("site, folders, least", [
+    ("pokerstars", ("fpdb-3/pokerstars", "hhsmithy"), 1090),
+    ("ggpoker", ("ggpoker-rush-2025", "fpdb-3/ggpoker"), 7420),
+])
+def test_corpus_hands_replay_in_pokerkit_to_hhtools_stacks(corpus, site, folders, least):
     tally: Counter = Counter()
     unexplained = []
-    for item in parse_paths([corpus / "fpdb-3/pokerstars", corpus / "hhsmithy"]):
-        if isinstance(item, Finding) or item.status is not Status.PARSED or item.site != "pokerstars":
+    for item in parse_paths([corpus / folder for folder in folders]):
+        if isinstance(item, Finding) or item.status is not Status.PARSED or item.site != site:
             continue
         if check_parsed(item, RuleSet()).status != "valid":
             tally["invalid in hhtool"] += 1
@@ -523,9 +527,9 @@ def test_pokerstars_corpus_hands_replay_in_pokerkit_to_hhtools_stacks(corpus):
         tally[f"differ: {reason}"] += 1
         if reason is None:
             unexplained.append((item.file, item.hand_id, want, got, repairs))
-    print(dict(tally))
+    print(site, dict(tally))
     assert unexplained == []
-    assert tally["same stacks"] >= 1090, tally
+    assert tally["same stacks"] >= least, tally
 
 
 # -- the PHH hands of the corpus ---------------------------------------------------------------

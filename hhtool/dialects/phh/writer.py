@@ -181,6 +181,7 @@ def _actions(hand: Hand, state: Replay, players: list[str], amount: _Amounts) ->
     after: list[str] = []  # board cards dealt after it
     showdown: list[str] = []
     live = set(players)
+    showed: set[str] = set()  # who showed or mucked at the showdown
     event: Any
     for event in hand.events:
         kind = type(event)
@@ -207,9 +208,12 @@ def _actions(hand: Hand, state: Replay, players: list[str], amount: _Amounts) ->
             else:
                 betting.append(f"{code[name]} cbr {amount(event.raise_to)}")
                 money.put(name, event.raise_to - money.of(name))
-        elif kind is Show and len(live) > 1:  # a player left alone who shows anyway: no showdown in PHH
+        elif kind is Show and len(live) > 1 and name in live and name not in showed:
+            # no PHH showdown for a player left alone or one who folded; once each (GG may print a show twice)
+            showed.add(name)
             showdown.append(f"{code[name]} sm {''.join(event.cards)}")
-        elif kind is Muck and event.mucked and len(live) > 1:
+        elif kind is Muck and event.mucked and len(live) > 1 and name in live and name not in showed:
+            showed.add(name)
             showdown.append(f"{code[name]} sm")
     return out + betting + after + showdown
 
@@ -262,8 +266,11 @@ def _user_defined(hand: Hand, state: Replay) -> list[str]:
     rake = claims.rake if claims.rake is not None else state.pot_total - collected - state.fees
     out.append(f"_total_pot = {amount(state.pot_total)}")
     out.append(f"_rake = {amount(rake)}")
-    if claims.fees:
-        out.append("_fees = {" + ", ".join(f"{_text(name)} = {amount(value)}" for name, value in claims.fees) + "}")
+    fees = list(claims.fees)
+    if sum(value for _, value in fees) != state.fees:  # a printed tax the pot did not pay (HH213): not taken
+        fees = [(name, value) for name, value in fees if name != "tax"]
+    if fees:
+        out.append("_fees = {" + ", ".join(f"{_text(name)} = {amount(value)}" for name, value in fees) + "}")
     paid = {name: p.cash_out_paid - p.premium for name, p in state.players.items() if p.cash_out_paid or p.premium}
     if paid or any(isinstance(e, (CashOut, EVCashout, Insurance)) for e in hand.events):
         out.append("_cash_outs = {" + ", ".join(f"{_text(name)} = {amount(value)}" for name, value in paid.items())
