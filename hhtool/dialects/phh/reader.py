@@ -548,19 +548,22 @@ class _Reader:
                 for name, value in zip(players, winnings):
                     if value:
                         collects.append(Collect(won_line, name, self.amount(value, "winnings", won_line), None))
-        return Claims(line=line, rake=self.room_take(), ledgers=tuple(ledgers)), collects
+        rake, fees = self.room_take()
+        return Claims(line=line, rake=rake, fees=fees, ledgers=tuple(ledgers)), collects
 
-    def room_take(self) -> int | None:
-        """What the room took from the pot, when hhtool's own writer recorded it (`_rake` and `_fees`, user-defined
-        fields): the replay then pays the winners the pot less it. None (no rake) for every other PHH file."""
+    def room_take(self) -> tuple[int | None, tuple[tuple[str, int], ...]]:
+        """The rake and the other fees the room took from the pot, when hhtool's own writer recorded them
+        (`_rake`, `_fees = {name = amount}`, user-defined fields): the replay then pays the winners the pot
+        less them. (None, ()) for every other PHH file: no rake."""
         rake = self.doc.get("_rake")
-        if rake is None:
-            return None
         fees = self.doc.get("_fees", {})
-        values = [rake, *fees.values()] if isinstance(fees, dict) else [rake]
-        if not all(isinstance(v, (int, Decimal)) and not isinstance(v, bool) and v >= 0 for v in values):
-            raise self.error("_rake", "the room's take is not an amount", "a number >= 0", values)
-        return sum(self.amount(Decimal(v), "_rake") for v in values)
+        if not isinstance(fees, dict):
+            raise self.error("_fees", "is not a table of fees", "{name = amount}", fees)
+        for value in (rake, *fees.values()):
+            if value is not None and (not isinstance(value, (int, Decimal)) or isinstance(value, bool) or value < 0):
+                raise self.error("_rake", f"the room's take {value!r} is not an amount", "a number >= 0", value)
+        return (None if rake is None else self.amount(rake, "_rake"),
+                tuple((str(name), self.amount(value, "_fees")) for name, value in fees.items()))
 
 
 def _kinds(kind: type | tuple[type, ...]) -> tuple[type, ...]:

@@ -54,13 +54,24 @@ from hhtool.rules.settle import settle
 _VARIANTS = {Limit.NO_LIMIT: "NT", Limit.POT_LIMIT: "PT", Limit.FIXED_LIMIT: "FT"}
 
 
+EXTENSION = "phh"
+"""A one-hand PHH file (`hhtool convert --to phh`)."""
+FILE_EXTENSION = "phhs"
+"""A file of several hands: `[N]` sections."""
+
+
+def render_file(texts: Iterable[str]) -> str:
+    """Several hands' PHH texts as one `.phhs` file: each a `[N]` section, numbered from 1."""
+    return "\n".join(f"[{i}]\n{text}" for i, text in enumerate(texts, 1))
+
+
 class Unsayable(ValueError):
     """The hand has something PHH cannot record (the message says what)."""
 
 
 def render_hands(hands: Iterable[Hand]) -> str:
     """A `.phhs` file: each hand as a `[N]` section, numbered from 1."""
-    return "\n".join(f"[{i}]\n{render_hand(hand)}" for i, hand in enumerate(hands, 1))
+    return render_file(render_hand(hand) for hand in hands)
 
 
 def render_hand(hand: Hand, rules: RuleSet | None = None) -> str:
