@@ -119,12 +119,13 @@ def test_golden_three_handed_hand():
         RaiseTo(14, "Cid", None, 30, False, False), RaiseTo(15, "Ann", None, 90, False, False), Fold(16, "Bob", ()),
         Call(17, "Cid", 60, False, False),
         StreetStart(19, Street.FLOP, 0, ("2c", "7d", "9s")),
-        Bet(20, "Ann", 100, False, False), RaiseTo(21, "Cid", None, 300, False, False), Call(22, "Ann", 200, False, False),
+        Bet(20, "Ann", 100, False, False), RaiseTo(21, "Cid", None, 300, False, False),
+        Call(22, "Ann", 200, False, False),
         StreetStart(24, Street.TURN, 0, ("2c", "7d", "9s", "Kd")), Check(25, "Ann"), Check(26, "Cid"),
         StreetStart(28, Street.RIVER, 0, ("2c", "7d", "9s", "Kd", "3h")), Check(29, "Ann"), Check(30, "Cid"),
         Show(31, "Ann", ("Ah", "Kh"), None), Show(32, "Cid", ("Qs", "Qd"), None),
     )
-    assert [(l.line, l.player, l.final_stack) for l in result.hand.claims.ledgers] == [
+    assert [(x.line, x.player, x.final_stack) for x in result.hand.claims.ledgers] == [
         (35, "Ann", 1400), (35, "Bob", 990), (35, "Cid", 410)]
 
 
@@ -236,7 +237,8 @@ def test_a_phhs_file_is_one_hand_per_section(tmp_path):
         blinds_or_straddles = [1, 2, 0]
         min_bet = 2
         starting_stacks = [200, 200, 200]
-        actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 f', 'p1 cc', 'p2 cc', 'd db 4c4d9h', 'p1 f', 'p2 f']
+        actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 f', 'p1 cc', 'p2 cc', 'd db 4c4d9h',
+                   'p1 f', 'p2 f']
         hand = {number}
         table = 'Two'
         players = ['a', 'b', 'c']
@@ -246,7 +248,8 @@ def test_a_phhs_file_is_one_hand_per_section(tmp_path):
     results = [r for r in validate_paths([path]) if not isinstance(r, Finding)]
     assert [(r.hand_id, r.line, r.status, codes(r)) for r in results] == [("7", 1, "valid", []), ("8", 12, "valid", [])]
     # the second hand's lines are the file's: its antes are on line 14
-    bad = path.read_text(encoding="utf-8").replace("[2]\nvariant = 'NT'\nantes = [0, 0, 0]", "[2]\nvariant = 'NT'\nantes = [0, 0]")
+    bad = path.read_text(encoding="utf-8").replace("[2]\nvariant = 'NT'\nantes = [0, 0, 0]",
+                                                   "[2]\nvariant = 'NT'\nantes = [0, 0]")
     path.write_text(bad, encoding="utf-8")
     results = [r for r in validate_paths([path]) if not isinstance(r, Finding)]
     assert [(r.status, [(f.code, f.line) for f in r.findings]) for r in results][1] == ("unparsed", [("HH041", 14)])

@@ -104,6 +104,8 @@ class Dialect:
     # the line that opens a hand's summary, its last section: a hand that has it and a blank line after its
     # last line is whole (`hhtool watch` takes it then); None: a hand is taken once its file is idle
     summary_line: str | None = None
+    # what the site's files put after each hand (`hhtool generate` and `hhtool convert` write files so)
+    hand_separator: str = "\n\n\n"
 
     @property
     def site_name(self) -> str:

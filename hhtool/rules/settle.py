@@ -12,7 +12,7 @@ from collections import defaultdict
 from hhtool.dialects import conventions, wording
 from msgspec.structs import replace
 
-from hhtool.model import Collect, DealHole, Fold, Ledger, ReturnUncalled, SeatSummary, Show, StreetStart
+from hhtool.model import Collect, Fold, Ledger, ReturnUncalled, SeatSummary
 from hhtool.model.cards import DECK
 from hhtool.rules.ranking import evaluate
 from hhtool.rules.replay import Player, Pot, Replay

@@ -243,8 +243,8 @@ class _Reader:
             table=self.table(), max_seats=self.seat_count(seats), button_seat=button,
             fast_fold="table" not in self.doc, tournament_id=self.tournament())
         stack_line = self.where.key("starting_stacks")
-        seat_list = tuple(sorted((*(Seat(seat, name, stack, stack_line) for seat, name, stack in zip(seats, players, starting)),
-                                  *self.seated_out(players, seats, stack_line)), key=lambda s: s.seat))
+        dealt = [Seat(seat, name, stack, stack_line) for seat, name, stack in zip(seats, players, starting)]
+        seat_list = tuple(sorted((*dealt, *self.seated_out(players, seats, stack_line)), key=lambda s: s.seat))
         events: list[Event] = []
         left = dict(zip(players, starting))
         money = StreetMoney()

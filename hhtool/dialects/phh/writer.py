@@ -14,7 +14,8 @@ cash-outs: money paid outside the pot), `_total_pot`, `_scale` (minor units per 
 button not on the last player's seat) and `_seated_out` (`[seat, name, stack]` of each player seated but
 not dealt in: PHH lists only the players dealt in). A hand PHH
 cannot describe at all (a board run twice, a dead or missed blind, a blind posted out of position, a
-rebuy during the hand, money the site dropped into the pot, a cancelled hand, an all-in player's fold) raises `Unsayable` with the reason: the caller reports it.
+rebuy during the hand, money the site dropped into the pot, a cancelled hand, an all-in player's fold)
+raises `Unsayable` (a ValueError) with the reason: the caller reports it.
 """
 
 from __future__ import annotations
@@ -94,7 +95,6 @@ def render_hand(hand: Hand, rules: RuleSet | None = None) -> str:
             raise Unsayable(f"{name} folds while all-in (a sitting-out player's automatic fold): a PHH player "
                             "all-in cannot fold")
     index = {name: i for i, name in enumerate(players)}
-    count = len(players)
     amount = _Amounts(header.scale)
     antes, blinds = _forced_bets(hand, index)
     lines = [f"variant = {_text(variant)}", "ante_trimming_status = false",  # antes are dead money, never trimmed
@@ -114,7 +114,8 @@ def render_hand(hand: Hand, rules: RuleSet | None = None) -> str:
         lines.append(f"_button_seat = {header.button_seat}")
     out = [seat for seat in hand.seats if seat.player not in index]
     if out:
-        lines.append("_seated_out = [" + ", ".join(f"[{s.seat}, {_text(s.player)}, {amount(s.stack)}]" for s in out) + "]")
+        rows = ", ".join(f"[{s.seat}, {_text(s.player)}, {amount(s.stack)}]" for s in out)
+        lines.append(f"_seated_out = [{rows}]")
     if header.table:
         lines.append(f"table = {_text(header.table)}")
     if header.hand_id.isdigit():
