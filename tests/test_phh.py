@@ -246,13 +246,13 @@ def test_a_phhs_file_is_one_hand_per_section(tmp_path):
     path = tmp_path / "session.phhs"
     path.write_text(f"[1]\n{hand.format(number=7)}\n[2]\n{hand.format(number=8)}", encoding="utf-8")
     results = [r for r in validate_paths([path]) if not isinstance(r, Finding)]
-    assert [(r.hand_id, r.line, r.status, codes(r)) for r in results] == [("7", 1, "valid", []), ("8", 12, "valid", [])]
-    # the second hand's lines are the file's: its antes are on line 14
+    assert [(r.hand_id, r.line, r.status, codes(r)) for r in results] == [("7", 1, "valid", []), ("8", 13, "valid", [])]
+    # the second hand's lines are the file's: its antes are on line 15
     bad = path.read_text(encoding="utf-8").replace("[2]\nvariant = 'NT'\nantes = [0, 0, 0]",
                                                    "[2]\nvariant = 'NT'\nantes = [0, 0]")
     path.write_text(bad, encoding="utf-8")
     results = [r for r in validate_paths([path]) if not isinstance(r, Finding)]
-    assert [(r.status, [(f.code, f.line) for f in r.findings]) for r in results][1] == ("unparsed", [("HH041", 14)])
+    assert [(r.status, [(f.code, f.line) for f in r.findings]) for r in results][1] == ("unparsed", [("HH041", 15)])
 
 
 def test_bad_toml_is_hh040_with_line_and_column():
