@@ -110,6 +110,25 @@ _add("HH020", "", _I, "game not supported",
 _add("HH021", "", _I, "site dialect not supported",
      "The hand comes from a site whose dialect has no grammar yet; it is counted, not parsed.",
      "***** 888poker Hand History for Game 1 *****")
+# PHH (Poker Hand History, TOML): hhtool.dialects.phh
+_add("HH040", "", _E, "PHH hand is not valid TOML",
+     "A PHH hand (a .phh file, or a [N] section of a .phhs file) is a TOML document; one that TOML "
+     "cannot read (an unclosed string or array, a key given twice) is reported at the line and column "
+     "TOML stops at, and the next hand goes on.", "actions = ['p1 f', 'p2 cc'")
+_add("HH041", "", _E, "PHH field missing or of the wrong shape",
+     "A PHH Hold'em hand needs variant, antes, blinds_or_straddles, min_bet (small_bet and big_bet in "
+     "fixed limit), starting_stacks and actions; the per-player lists have one value per player, and "
+     "each action is 'd dh pN cards', 'd db cards' or 'pN f|cc|cbr X|sm [cards]' with a player that "
+     "exists and a street total above what the player has in.", "antes = [0, 0] for three players")
+_add("HH042", "", _W, "PHH finishing stack splits a chip",
+     "Chips are indivisible: a split pot's odd chip goes to one winner (S4). A finishing stack that is "
+     "not a whole number of the hand's units (the Pluribus logs give each winner half a chip) cannot "
+     "be what was paid; it is reported and not compared with the replay.",
+     "finishing_stacks = [10112.5, 9775.0, 10000.0, 10000.0, 10112.5, 10000.0]")
+_add("HH043", "", _W, "PHH winnings recorded as 0 for everyone",
+     "A pot always goes to someone; winnings of 0 for every player mean the file did not record the "
+     "winners (the handhq conversions do this for most hands), so the winnings are not checked.",
+     "winnings = [0, 0, 0, 0, 0]")
 
 
 # ---- HH1xx: blinds, actions and order -------------------------------------------------------

@@ -205,8 +205,11 @@ TEXT = "text"
 
 
 def writing_dialects() -> tuple[str, ...]:
-    """Every registered dialect with a reader and a writer, in registration order."""
-    return tuple(d.name for d in dialects.dialects() if d.reader is not None and d.writer is not None)
+    """Every registered dialect with a reader and a writer, in registration order; not an interchange format
+    that records no collect lines (PHH, `Conventions.prints_collects` False): the rule cases are about the
+    claims a site prints (collected amounts, summaries), which such a format derives instead."""
+    return tuple(d.name for d in dialects.dialects()
+                 if d.reader is not None and d.writer is not None and d.conventions.prints_collects)
 
 
 RENDERINGS = (TEXT, *writing_dialects())

@@ -97,6 +97,11 @@ def check_hand(hand, cross: CrossHand, site: str = DEFAULT_SITE) -> None:
     assert findings == [], (text, [f.as_dict() for f in findings])
     # chips are conserved (P3): Σ start = Σ final + rake
     final = final_stacks(hand)
+    said = dialects.get(site).conventions  # what a format does not print (PHH: returns, collects) the replay gives
+    for name, amount in (state.returns.items() if not said.prints_uncalled else ()):
+        final[name] += amount
+    for event in (state.collects if not said.prints_collects else ()):
+        final[event.player] += event.amount
     collected: Counter = Counter()
     for event in state.collects:
         collected[event.player] += event.amount

@@ -7,6 +7,8 @@ each client's format (shared/FORMATS.md section 4; the corpus files named in eac
 
 from __future__ import annotations
 
+import re
+
 from handkit import validate_files, validate_text
 
 from hhtool.export import export_paths
@@ -180,7 +182,10 @@ def test_the_other_sites_ids_are_their_game_numbers(tmp_path):
 
 def test_a_phh_file_is_one_hand_with_its_comment_lines(tmp_path):
     hands, file_findings = _hands(PHH_COMMENTED, tmp_path, "one.phh")
-    assert hands == [("phh", None, 1, "unsupported")] and file_findings == []
+    # read since issue #15 (hhtool.dialects.phh): a hand with no number is named by a digest of its text
+    [(site, hand_id, line, status)] = hands
+    assert (site, line, status) == ("phh", 1, "valid") and re.fullmatch(r"[0-9a-f]{12}", hand_id)
+    assert file_findings == []
 
 
 def test_an_exact_duplicate_is_recognised_for_every_site(tmp_path):

@@ -68,6 +68,9 @@ class Conventions:
       the check (HH214) adds the replay's return to both before comparing (the net is the same);
     - `anonymous_seats`: players are named by their seat or position for one hand only (a name in the
       next hand may be another player), so no stack or button continuity is checked between its hands.
+    - `prints_collects`: the site's text says what each winner took from the pots; False for a format
+      that records only the actions and cards (PHH): a hand of it with no such claim is settled by the
+      replay (the awards the cards give, no rake) and its other claims (final stacks) checked against that.
     """
 
     prints_uncalled: bool = True
@@ -88,6 +91,7 @@ class Conventions:
     newest_first: bool = False
     ledger_uncalled: bool = False
     anonymous_seats: bool = False
+    prints_collects: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,6 +270,7 @@ PACKAGES = (
     "hhtool.dialects.winning2016",
     "hhtool.dialects.fulltilt",
     "hhtool.dialects.bovada",
+    "hhtool.dialects.phh",
 )
 
 # Sites without a reader yet: their hands are split apart, named and counted unsupported (HH021).

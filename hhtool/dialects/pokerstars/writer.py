@@ -421,7 +421,8 @@ def without_lines(hand: Hand) -> Hand:
         seats=tuple(replace(seat, line=0) for seat in hand.seats),
         events=tuple(replace(event, line=0) for event in hand.events),
         claims=replace(claims, line=0, board_lines=tuple(0 for _ in claims.board_lines),
-                       seats=tuple(replace(seat, line=0) for seat in claims.seats)),
+                       seats=tuple(replace(seat, line=0) for seat in claims.seats),
+                       ledgers=tuple(replace(ledger, line=0) for ledger in claims.ledgers)),
         source=_NO_SOURCE,
         lines=0,
     )
