@@ -480,6 +480,58 @@ def export(
         raise typer.Exit(EXIT_USAGE)
 
 
+@app.command()
+def convert(
+    paths: Annotated[list[str], typer.Argument(help="Files, folders (recursive) or globs.")],
+    to: Annotated[str, typer.Option("--to", metavar="FORMAT", help="Target format: the name of a dialect with "
+                                    "a writer, or ohh; an unknown name lists them (README: Convert).")],
+    out: Annotated[str, typer.Option("--out", help="Folder for the converted files (created if missing).")],
+    per_hand: Annotated[bool, typer.Option("--per-hand", help="One file per hand (<site>-<hand id>.<ext>) "
+                                           "instead of one per input file.")] = False,
+    rules: Annotated[str | None, typer.Option("--rules", help="House rules TOML file, or profile:NAME "
+                                              "(see README).")] = None,
+    quiet: QuietOption = False,
+    config: ConfigOption = None,
+    isolated: IsolatedOption = False,
+) -> None:
+    """Write every hand read in another format, validating it on the way (findings as validate prints them).
+
+    Unparsed, unsupported and duplicate hands, and hands the target cannot say (HH045), are reported and
+    not written. Exit code 0 when every hand read was converted and no error was found, 1 otherwise, 2 for
+    a usage or I/O failure.
+    """
+    from hhtool.interchange import targets
+    from hhtool.interchange.convert import Conversion, convert_paths
+
+    known = targets()
+    if to not in known:
+        raise _usage_error(f"--to {to}: not a target format (one of {', '.join(known)})")
+    ruleset = _rules_for(rules, _settings(config, isolated))[0] or RuleSet()
+    summary = Summary()
+    done = Conversion()
+    raw = sys.stdout.buffer
+    started = time.perf_counter()
+    try:
+        for result in convert_paths(paths, known[to], out, per_hand=per_hand, rules=ruleset, summary=summary,
+                                    conversion=done):
+            findings = [result] if isinstance(result, Finding) else result.findings
+            if findings:
+                raw.write("".join(_finding_line(f) + "\n" for f in findings).encode())
+    except OSError as exc:
+        print(f"hhtool: cannot write to {out}: {exc.strerror or exc}", file=sys.stderr)
+        raise typer.Exit(EXIT_USAGE) from None
+    except KeyboardInterrupt:
+        raise _interrupted(f"the files of {out} may be incomplete") from None
+    if not quiet:
+        print(f"{_summary_text(_summary_dict(summary, time.perf_counter() - started))}\n"
+              f"converted {done.converted} hands to {to} ({done.not_converted} not converted) in "
+              f"{len(done.files)} files under {out}", file=sys.stderr)
+    if summary.tally.io_failures:
+        raise typer.Exit(EXIT_USAGE)
+    if done.not_converted or summary.by_severity[Severity.ERROR] or summary.tally.file_errors:
+        raise typer.Exit(EXIT_FINDINGS)
+
+
 class StatsFormat(StrEnum):
     text = "text"
     csv = "csv"

@@ -84,6 +84,27 @@ _add("HH020", "", _I, "game not supported",
 _add("HH021", "", _I, "site dialect not supported",
      "The hand comes from a site whose dialect has no grammar yet; it is counted, not parsed.",
      "***** 888poker Hand History for Game 1 *****")
+_add("HH045", "", _W, "hand cannot be written in the target format",
+     "`hhtool convert` writes a hand only when the target format can say all of it (an event the "
+     "target has no words for, e.g. a site's cash drop in a format without one, would change the pot if "
+     "left out); the hand is reported and not converted, never written with a part missing.",
+     "a hand with an EV Cashout converted to a site that has no such line",
+     message="hand not converted: {target} cannot say it ({reason})")
+_add("HH046", "", _E, "ACPC payoffs are not the chips of the hand",
+     "An ACPC dealer log's payoffs are each player's net result; they add up to zero (the dealer takes "
+     "no rake) and no player wins back less than nothing. Payoffs that do not are not turned into the "
+     "hand's collected amounts: the hand is reported with the numbers.",
+     "STATE:3:f:JcQc|Tc4d:50|-40:A|B (the payoffs add up to 10)",
+     message={"sum": "payoffs {payoffs} add up to {total}, not 0",
+              "negative": "{player}'s payoff {payoff} is more than the {put} chips the player put in the pot"})
+_add("HH047", "", _I, "ACPC payoffs are all-in expected values",
+     "Some ACPC matches score a hand that ends all-in before the river by its expected value (the pot "
+     "times each player's share of the possible boards) rather than by the board dealt; such payoffs "
+     "are fractional. The board and actions are still checked; the pot award is not, as the log does "
+     "not say who won the chips dealt.",
+     "STATE:112:...:-18181.818182|18181.818182:A|B",
+     message="payoffs {payoffs} are all-in expected values, not the chips of the board dealt; "
+             "the pot award is not checked")
 
 
 # ---- HH1xx: blinds, actions and order -------------------------------------------------------

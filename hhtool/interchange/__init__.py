@@ -1,0 +1,86 @@
+"""Interchange: write the hands hhtool reads in another format (`hhtool convert`).
+
+The targets are every registered dialect with a writer (`--to <dialect name>`, e.g. `--to ggpoker`, and each
+site or interchange format whose package gives a writer, e.g. `phh`), plus `ohh` (Open Hand History
+JSON, `hhtool.interchange.ohh`). A target is found through the dialect registry, so a dialect whose
+writer lands later is a target without a change here.
+
+A dialect's writer module may say how its files are laid out, by module attributes (all optional):
+`EXTENSION` (a hand's file suffix, default `txt`), `HAND_SEPARATOR` (what follows each hand in a file
+of several, default three blank lines' worth: `"\\n\\n\\n"`), `FILE_EXTENSION` (the suffix of a file
+of several hands, default `EXTENSION`) and `render_file(texts) -> str` (a file of several hands from
+their texts, when it is more than the texts joined with their separator, e.g. `.phhs` sections).
+
+A hand is written in a dialect only when the dialect's reader reads the text back as the hand written
+(`hhtool.interchange.check`); otherwise it is not converted and says why (HH045, `CannotSay`).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from hhtool import dialects
+from hhtool.model import Hand
+from hhtool.rules.replay import Replay
+
+OHH = "ohh"
+
+
+class CannotSay(ValueError):
+    """The target format cannot say this hand (the message says what): the hand is not converted (HH045)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """One format hands can be written in: `render` writes one hand (with its replay) as text;
+    `render_file` a file of several hands' texts; the suffixes of a one-hand file and of a file of
+    several."""
+
+    name: str
+    render: Callable[[Hand, Replay | None], str]
+    render_file: Callable[[Sequence[str]], str]
+    extension: str
+    file_extension: str
+
+
+def targets() -> dict[str, Target]:
+    """Every target by name: the dialects with a writer, in registry order, then `ohh`."""
+    found = {d.name: _dialect_target(d) for d in dialects.dialects() if d.writer is not None}
+    from hhtool.interchange import ohh
+
+    found[OHH] = Target(OHH, ohh.render_hand, ohh.render_file, ohh.EXTENSION, ohh.FILE_EXTENSION)
+    return found
+
+
+def target(name: str) -> Target | None:
+    return targets().get(name)
+
+
+def _dialect_target(dialect: dialects.Dialect) -> Target:
+    from hhtool.interchange.for_site import for_site
+
+    writer = dialect.load("writer")
+    module = importlib.import_module(writer.__module__)
+    site = dialect.site_name
+    extension = getattr(module, "EXTENSION", "txt")
+    separator = getattr(module, "HAND_SEPARATOR", "\n\n\n")
+    join = getattr(module, "render_file", None) or (lambda texts: "".join(t + separator for t in texts))
+
+    def render(hand: Hand, state: Replay | None) -> str:
+        from hhtool.interchange.check import differs
+
+        written = for_site(hand, site, state)
+        try:
+            text = writer(written)
+        except KeyError as exc:  # a table of the writer's words has none for this value
+            raise CannotSay(f"no words for {exc.args[0] if exc.args else 'a value'}") from None
+        except TypeError as exc:  # a writer has no line for this kind of event
+            raise CannotSay(str(exc)) from None
+        problem = differs(written, text, dialect.name)
+        if problem is not None:
+            raise CannotSay(problem)
+        return text
+
+    return Target(dialect.name, render, join, extension, getattr(module, "FILE_EXTENSION", extension))

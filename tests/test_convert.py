@@ -1,0 +1,210 @@
+"""`hhtool convert`: targets, layout, exit codes, HH045, the read-back check, and OHH against its schema.
+
+Hands are PokerStars and GGPoker text written for these tests (tests/clikit.py's clean hand and the
+ones below), never corpus files.
+"""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from clikit import clean, omaha, run, short_call
+from hhtool.interchange import OHH, targets
+from hhtool.interchange.check import differs
+from hhtool.interchange.convert import Conversion, convert_paths
+from hhtool.validate import validate_paths
+
+SCHEMA = json.loads((Path(__file__).parent / "ohh_schema.json").read_text(encoding="utf-8"))
+
+GG_CASH_DROP = """\
+Poker Hand #RC4100000001: Hold'em No Limit ($0.02/$0.05) - 2025/10/14 22:41:09
+Table 'RushAndCash12851302' 6-max Seat #1 is the button
+Seat 1: 6a2e9d14 ($5.6 in chips)
+Seat 2: Hero ($5.12 in chips)
+Seat 3: c07b3f58 ($9.95 in chips)
+Cash Drop to Pot : total $0.5
+Hero: posts small blind $0.02
+c07b3f58: posts big blind $0.05
+*** HOLE CARDS ***
+Dealt to 6a2e9d14
+Dealt to Hero [7d 2s]
+Dealt to c07b3f58
+6a2e9d14: raises $0.1 to $0.15
+Hero: folds
+c07b3f58: folds
+Uncalled bet ($0.1) returned to 6a2e9d14
+*** SHOWDOWN ***
+6a2e9d14 collected $0.62 from pot
+*** SUMMARY ***
+Total pot $0.62 | Rake $0 | Jackpot $0 | Bingo $0 | Fortune $0 | Tax $0
+Seat 1: 6a2e9d14 (button) won ($0.62)
+Seat 2: Hero (small blind) folded before Flop
+Seat 3: c07b3f58 (big blind) folded before Flop
+
+
+"""
+
+GG_PLAIN = GG_CASH_DROP.replace("Poker Hand #RC4100000001", "Poker Hand #RC4100000002").replace(
+    "Cash Drop to Pot : total $0.5\n", "").replace("$0.62", "$0.12")
+
+
+def _file(tmp_path: Path, name: str, *hands: str) -> Path:
+    path = tmp_path / name
+    path.write_text("\n\n\n".join(h.rstrip("\n") + "\n" for h in hands), encoding="utf-8")
+    return path
+
+
+def test_every_dialect_with_a_writer_and_ohh_are_targets():
+    names = list(targets())
+    assert "pokerstars" in names and "ggpoker" in names and names[-1] == OHH
+
+
+def test_convert_to_pokerstars_writes_one_file_per_input_that_validates_clean(tmp_path):
+    source = _file(tmp_path, "session.txt", clean(210471183301), clean(210471183304))
+    result = run("convert", str(source), "--to", "pokerstars", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    written = tmp_path / "out" / "session.txt"
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["session.txt"]
+    back = list(validate_paths([written]))
+    assert [r.status for r in back] == ["valid", "valid"]
+    assert [r.hand_id for r in back] == ["210471183301", "210471183304"]
+
+
+def test_per_hand_writes_a_file_per_hand_named_by_site_and_id(tmp_path):
+    source = _file(tmp_path, "session.txt", clean(210471183301), clean(210471183304))
+    result = run("convert", str(source), "--to", "ggpoker", "--out", str(tmp_path / "out"), "--per-hand")
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
+        "pokerstars-210471183301.txt", "pokerstars-210471183304.txt"]
+    back = list(validate_paths([tmp_path / "out" / "pokerstars-210471183301.txt"]))
+    assert [(r.site, r.status) for r in back] == [("ggpoker", "valid")]
+
+
+def test_two_inputs_of_the_same_name_get_two_outputs(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    first = _file(tmp_path / "a", "hands.txt", clean(210471183301))
+    second = _file(tmp_path / "b", "hands.txt", clean(210471183304))
+    result = run("convert", str(first), str(second), "--to", "pokerstars", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["hands-2.txt", "hands.txt"]
+
+
+def test_unsupported_and_unparsed_hands_are_reported_not_converted_and_exit_1(tmp_path):
+    cut = clean(210471183305).split("*** FLOP ***")[0]
+    source = _file(tmp_path, "mixed.txt", clean(210471183301), omaha(), cut)
+    result = run("convert", str(source), "--to", "pokerstars", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 1
+    assert "HH020" in result.stdout and "HH011" in result.stdout
+    assert "converted 1 hands to pokerstars (2 not converted)" in result.stderr
+    assert [r.hand_id for r in validate_paths([tmp_path / "out" / "mixed.txt"])] == ["210471183301"]
+
+
+def test_an_invalid_hand_is_converted_as_read_with_its_findings_and_exit_1(tmp_path):
+    source = _file(tmp_path, "short.txt", short_call())
+    result = run("convert", str(source), "--to", "pokerstars", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 1
+    assert "HH113" in result.stdout
+    assert "converted 1 hands" in result.stderr
+    back = list(validate_paths([tmp_path / "out" / "short.txt"]))
+    assert back[0].status == "invalid" and "HH113" in {f.code for f in back[0].findings}
+
+
+def test_hh045_a_hand_the_target_cannot_say_is_not_converted(tmp_path):
+    source = _file(tmp_path, "gg.txt", GG_CASH_DROP, GG_PLAIN)
+    assert [r.status for r in validate_paths([source])] == ["valid", "valid"]
+    result = run("convert", str(source), "--to", "pokerstars", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 1
+    lines = [line for line in result.stdout.splitlines() if "HH045" in line]
+    assert len(lines) == 1 and "CashDrop" in lines[0] and "RC4100000001" in lines[0]
+    # the plain GG hand converts: its hand number is written with its digits only
+    back = list(validate_paths([tmp_path / "out" / "gg.txt"]))
+    assert [(r.site, r.hand_id, r.status) for r in back] == [("pokerstars", "4100000002", "valid")]
+
+
+def test_hh045_passing_the_same_hands_to_ggpoker_convert_clean(tmp_path):
+    source = _file(tmp_path, "gg.txt", GG_CASH_DROP, GG_PLAIN)
+    result = run("convert", str(source), "--to", "ggpoker", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    assert "HH045" not in result.stdout
+
+
+def test_the_read_back_check_names_what_differs():
+    hand = list(validate_paths([Path(__file__).parent.parent / "samples" / "nl-cash-walk.txt"]))[0].hand
+    from hhtool.dialects.pokerstars.writer import render_hand
+
+    text = render_hand(hand)
+    assert differs(hand, text, "pokerstars") is None
+    changed = text.replace("in chips", "in chips", 1).replace("posts big blind", "posts small blind", 1)
+    assert "events" in (differs(hand, changed, "pokerstars") or "")
+
+
+def test_an_unknown_target_is_a_usage_error(tmp_path):
+    source = _file(tmp_path, "a.txt", clean())
+    result = run("convert", str(source), "--to", "nosuch", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 2 and "not a target format" in result.stderr
+
+
+def test_a_missing_input_is_exit_2(tmp_path):
+    result = run("convert", str(tmp_path / "missing.txt"), "--to", "pokerstars", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 2
+
+
+# -- OHH -------------------------------------------------------------------------------------------
+def _ohh_objects(path: Path) -> list[dict]:
+    text = path.read_text(encoding="utf-8")
+    assert text.endswith("\n\n")
+    chunks = text.split("\n\n")
+    return [json.loads(chunk, parse_float=Decimal) for chunk in chunks if chunk]
+
+
+def test_ohh_file_is_one_object_per_line_a_blank_line_between_and_valid_by_the_schema(tmp_path):
+    source = _file(tmp_path, "session.txt", clean(210471183301), clean(210471183304))
+    result = run("convert", str(source), "--to", "ohh", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    objects = _ohh_objects(tmp_path / "out" / "session.ohh")
+    assert len(objects) == 2
+    for obj in objects:
+        jsonschema.validate(json.loads(json.dumps(obj, default=float)), SCHEMA)
+    ohh = objects[0]["ohh"]
+    assert ohh["game_number"] == "210471183301" and ohh["currency"] == "USD" and ohh["dealer_seat"] == 2
+    assert ohh["small_blind_amount"] == Decimal("0.01") and ohh["big_blind_amount"] == Decimal("0.02")
+    assert ohh["start_date_utc"] == "2020-03-14T22:22:05Z"
+    hero = next(p for p in ohh["players"] if p["name"] == "cobaltfox")
+    assert ohh["hero_player_id"] == hero["id"] and hero["starting_stack"] == Decimal("1.62")
+    actions = [a for r in ohh["rounds"] for a in r["actions"]]
+    assert [a["action_number"] for a in actions] == list(range(1, len(actions) + 1))
+    raise_ = next(a for a in actions if a["action"] == "Raise")
+    assert raise_["amount"] == Decimal("0.06")  # what the raise put in
+    assert [r["street"] for r in ohh["rounds"]] == ["Preflop", "Flop"]
+    assert ohh["rounds"][1]["cards"] == ["Qs", "7c", "2h"]
+    assert ohh["pots"] == [{"number": 0, "amount": Decimal("0.15"), "rake": Decimal("0.01"), "jackpot": Decimal("0.00"),
+                            "player_wins": [{"player_id": hero["id"], "win_amount": Decimal("0.14")}]}]
+
+
+def test_ohh_of_every_sample_hand_is_valid_by_the_schema(tmp_path):
+    samples = Path(__file__).parent.parent / "samples"
+    done = Conversion()
+    results = list(convert_paths([samples], targets()[OHH], tmp_path, conversion=done))
+    assert done.converted > 30
+    for path in done.files:
+        for obj in _ohh_objects(path):
+            jsonschema.validate(json.loads(json.dumps(obj, default=float)), SCHEMA)
+            ohh = obj["ohh"]
+            # the pots' wins and rake account for every chip put in
+            put_in = sum(a.get("amount", 0) for r in ohh["rounds"] for a in r["actions"])
+            pots = sum(p["amount"] for p in ohh["pots"])
+            assert pots <= put_in
+    assert not [f for r in results for f in getattr(r, "findings", []) if f.code == "HH045"
+                and "CashDrop" not in f.message]
+
+
+@pytest.mark.parametrize("bad", [{"ohh": {"spec_version": "1.4.6"}}])
+def test_the_ohh_schema_refuses_an_object_without_the_required_fields(bad):
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(bad, SCHEMA)
