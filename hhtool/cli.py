@@ -711,3 +711,6 @@ def show(
 from hhtool.cli_upkeep import register as _register_upkeep  # noqa: E402 - `watch`, `dataset …`: they use the helpers above
 
 _register_upkeep(app)
+
+if __name__ == "__main__":  # `python -m hhtool.cli`
+    app(prog_name="hhtool")

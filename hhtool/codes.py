@@ -217,7 +217,9 @@ _add("HH201", "P2", _E, "uncalled bet returned wrongly",
      message={
          "called": "{amount} goes back to {player}, but every bet was called",
          "wrong": "an uncalled bet of {amount} goes back to {player}; the betting leaves {due} of {bettor}'s bet "
-                  "unmatched"})
+                  "unmatched",
+         "not_collected": "{player}'s uncalled bet of {amount} comes back inside what {player} collected, but "
+                          "{player} collected {collected}"})
 _add("HH202", "P2", _W, "uncalled bet return not printed",
      "The text does not show the return the betting implies (2005-2007 files never print it).",
      "a bet everyone folds to, and no line returns the uncalled part",

@@ -22,7 +22,6 @@ Deterministic: the same arguments give the same hands (all chance goes through o
 
 from __future__ import annotations
 
-import importlib
 import math
 import os
 import random
@@ -108,13 +107,9 @@ def _schedule(dialect: Dialect) -> RakeSchedule | None:
     return replace(schedules[0], levels=levels, valid_from=None, valid_until=None)
 
 
-_SEPARATOR = "\n\n\n"
-
-
 def hand_separator(dialect: Dialect) -> str:
-    """What the site writes after each hand (its writer module's HAND_SEPARATOR; else 3 blank lines)."""
-    writer = dialect.load("writer")
-    return getattr(importlib.import_module(writer.__module__), "HAND_SEPARATOR", _SEPARATOR)
+    """What the site writes after each hand (its record's `hand_separator`)."""
+    return dialect.hand_separator
 
 GAMES = ("nl", "pl", "fl", "mix")
 _LIMITS = {"nl": Limit.NO_LIMIT, "pl": Limit.POT_LIMIT, "fl": Limit.FIXED_LIMIT}
@@ -776,7 +771,6 @@ class _HandPlay:
         return sorted(winners, key=lambda p: (p.seat <= button, p.seat))
 
     def _settle(self, header: Header, seats: list[Seat], board: tuple[str, ...], hero: PlayedSeat | None) -> Hand:
-        rng = self.rng
         order = self.order
         live = self.live()
         total = self.pot_total

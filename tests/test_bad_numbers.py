@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from handkit import hand_text, hands_file, line_of, replace_line, sub, validate_text
+from handkit import hand_text, hands_file, replace_line, sub, validate_text
 from hhtool.cli import app
 from hhtool.dataset import open_dataset
 from hhtool.engine.plan import Piece, Task

@@ -244,3 +244,12 @@ def test_a_hand_that_breaks_the_parser_does_not_stop_the_run(tmp_path):
     bad, fine = hands_of(jsonl(result))
     assert (bad["status"], fine["status"], fine["hand_id"]) == ("unparsed", "parsed", "12")
     assert bad["hand_id"] == "11"  # the header was readable: the hand keeps its id
+
+
+@pytest.mark.parametrize("module", ["hhtool", "hhtool.cli"])
+def test_python_dash_m_runs_the_command(module):
+    """`python -m hhtool` and `python -m hhtool.cli` are the `hhtool` command (the upkeep commands that
+    cli.py registers at its end once made the second one a circular import)."""
+    done = subprocess.run([sys.executable, "-m", module, "dataset", "--help"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "compact" in done.stdout

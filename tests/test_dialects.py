@@ -442,3 +442,14 @@ def test_a_hands_utc_start_is_read_with_its_sites_zones(toy):
     stars = dialects.started_utc(msgspec_replace(header, site="pokerstars"))
     assert stars == datetime(2024, 1, 2, 14, 0, tzinfo=timezone.utc)
     assert dialects.started_utc(msgspec_replace(header, time_zone="XYZ")) is None
+
+
+def test_street_money_turns_chips_added_into_the_street_total():
+    """888's `raises [$0.29]` prints the chips added; the model's RaiseTo wants the total raised to."""
+    from hhtool.dialects.street_money import StreetMoney
+
+    money = StreetMoney()
+    money.put("Ann", 10)  # the big blind
+    assert money.put("Ann", 30) == 40 and money.of("Ann") == 40 and money.of("Bob") == 0
+    money.new_street()
+    assert money.of("Ann") == 0 and money.put("Ann", 5) == 5

@@ -12,9 +12,11 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 import msgspec
+import pytest
 
 from handkit import check as check_text
 from handkit import problems
+from hhtool.dialects import Conventions, Dialect, register, unregister
 from hhtool.export.rows import Rows
 from hhtool.findings import Severity
 from hhtool.model import (
@@ -585,3 +587,45 @@ def test_gg_run_twice_text():
     assert gg(GG_RUN_TWICE) == []
     swapped = GG_RUN_TWICE.replace("bb22 collected $4.95 from pot", "aa11 collected $4.95 from pot")
     assert "HH303" in gg(swapped)
+
+
+# -- uncalled returns a site pays inside `collected` ------------------------------------------------
+@pytest.fixture
+def quiet_site():
+    """A toy dialect that prints no uncalled return: the returned chips are inside `collected`."""
+    record = Dialect("quiet", rb"Quiet Hand #", (b"Quiet Hand #",),
+                     conventions=Conventions(prints_uncalled=False, uncalled_in_collected=True))
+    register(record)
+    yield "quiet"
+    unregister("quiet")
+
+
+def _quiet_walk(site, collected, *, returned_line=False):
+    """Everybody folds to the big blind (Cat, 10 in, 5 of it uncalled): `collected` printed for Cat."""
+    events = [*blinds(), fold("Dan"), fold("Ann"), fold("Bob")]
+    if returned_line:
+        events.append(returned("Cat", 5))
+    hand = table([*events, collect("Cat", collected)], total=10, rake=0)
+    return msgspec.structs.replace(hand, header=msgspec.structs.replace(hand.header, site=site))
+
+
+def test_return_inside_collected_is_no_finding_and_counted_once(quiet_site):
+    state = run(_quiet_walk(quiet_site, 15))  # the pot's 10 and the 5 that came back
+    assert state.findings == []
+    assert state.final_stacks()["Cat"] == 1000 - 10 + 15
+    assert [c.amount for c in state.collects] == [10]  # the pot share alone is checked against the pot
+
+
+def test_return_inside_collected_a_short_collect_is_reported(quiet_site):
+    assert "HH205" in codes(_quiet_walk(quiet_site, 10))  # the 5 returned leaves 5 of a pot of 10
+    state = run(_quiet_walk(quiet_site, 3))  # less than the return itself
+    assert [(f.code, f.expected, f.actual) for f in state.findings if f.code == "HH201"] == [("HH201", "5", "3")]
+
+
+def test_a_site_that_prints_returns_still_needs_the_line():
+    hand = table([*blinds(), fold("Dan"), fold("Ann"), fold("Bob"), collect("Cat", 10)], total=10, rake=0)
+    assert codes(hand) == ["HH202"]
+
+
+def test_a_printed_return_is_still_checked_where_none_is_expected(quiet_site):
+    assert codes(_quiet_walk(quiet_site, 10, returned_line=True)) == []

@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 from hhtool.cli import app
 from hhtool.dataset import open_dataset
 from hhtool.engine import uidtable
-from hhtool.engine.plan import CHUNK_ENV, KILL_ENV, Piece, cut_file, plan_tasks, read_piece
+from hhtool.engine.plan import CHUNK_ENV, KILL_ENV, cut_file, plan_tasks, read_piece
 from hhtool.engine.progress import Progress, wanted
 from hhtool.engine.runner import WANT_JSON, WANT_ROWS, run
 from hhtool.engine.uidtable import UidTable

@@ -34,7 +34,10 @@ Ref = Callable[..., Any] | str
 class Conventions:
     """What a site's text means beyond its words: the facts the neutral layers need to read it right.
 
-    - `prints_uncalled`: the site prints the return of an uncalled bet (else the replay derives it);
+    - `prints_uncalled`: the site prints the return of an uncalled bet (else the replay derives it and a
+      missing return line is no finding);
+    - `uncalled_in_collected`: (with `prints_uncalled` False) the returned chips are inside the bettor's
+      printed `collected` amount (and the summary's won amount), not a line of their own;
     - `raise_amount`: `"to"` when a raise prints the street total it raises to, `"added"` when it prints
       the chips put in by that action;
     - `decimal_point`, `thousands`: the number format of amounts (`1,234.50`);
@@ -49,6 +52,7 @@ class Conventions:
     """
 
     prints_uncalled: bool = True
+    uncalled_in_collected: bool = False
     raise_amount: str = "to"
     decimal_point: str = "."
     thousands: str = ","
@@ -92,6 +96,8 @@ class Dialect:
     # the line that opens a hand's summary, its last section: a hand that has it and a blank line after its
     # last line is whole (`hhtool watch` takes it then); None: a hand is taken once its file is idle
     summary_line: str | None = None
+    # what the site's files put after each hand (`hhtool generate` and `hhtool convert` write files so)
+    hand_separator: str = "\n\n\n"
 
     @property
     def site_name(self) -> str:

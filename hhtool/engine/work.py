@@ -26,7 +26,7 @@ from hhtool.findings import Finding
 from hhtool.grammar import Status
 from hhtool.grammar.parse import site_and_id
 from hhtool.pipeline import _parse_safely, stray_text
-from hhtool.rules.crosshand import Identity, TableSnapshot, identity, table_snapshot, text_identity
+from hhtool.rules.crosshand import identity, table_snapshot, text_identity
 from hhtool.rules.ruleset import RuleSet
 from hhtool.serialize import to_json_line
 from hhtool.validate import EMPTY_TAIL, HandResult, check_parsed

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hhtool.codes import finding, message
+from hhtool.dialects import conventions
 from hhtool.findings import Finding
 from hhtool.model import (
     Bet,
@@ -205,6 +206,8 @@ class _Replayer:
         self.street_money = False  # whether any street bet changed since they were all set to 0
         self.action_line = 0  # line of the last fold, check, call, bet or raise (0: none yet)
         self.straddles: list[Player] = []  # who straddled, in order: the last acts last pre-flop
+        # whether the site prints uncalled returns (else the replay derives them and a missing line is no finding)
+        self.prints_uncalled = conventions(header.site).prints_uncalled
 
     # -- set-up ------------------------------------------------------------------------------
     def run(self) -> None:
@@ -654,7 +657,7 @@ class _Replayer:
                 s.report("HH201", printed.line, "wrong", amount=s.money(printed.amount), player=printed.player,
                          due=s.money(amount), bettor=bettor.name, expected=f"{amount} to {bettor.name}",
                          actual=f"{printed.amount} to {printed.player}")
-        elif amount and bettor is not None and not self.returned_this_round:
+        elif amount and bettor is not None and not self.returned_this_round and self.prints_uncalled:
             if self.action_line:  # where the missing line belongs: right after the action that ended the betting
                 line = self._line_after(self.action_line)
             s.report("HH202", line, amount=s.money(amount), bettor=bettor.name,

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from hhtool.dialects import wording
-from hhtool.model import DealHole, Fold, SeatSummary, Show, StreetStart
+from hhtool.dialects import conventions, wording
+from msgspec.structs import replace
+
+from hhtool.model import Fold, ReturnUncalled, SeatSummary
 from hhtool.model.cards import DECK
 from hhtool.rules.ranking import evaluate
 from hhtool.rules.replay import Player, Pot, Replay
@@ -22,6 +24,7 @@ def settle(s: Replay) -> None:
     if s.cancelled:
         return
     claims = s.hand.claims
+    returned = _returns_in_collects(s) if s.returns else _NONE_RETURNED
     total = s.pot_total
     collected = 0
     for c in s.collects:
@@ -41,7 +44,47 @@ def settle(s: Replay) -> None:
                  fees=f" + fees {s.money(fees)}" if fees else "", total=s.money(claims.total_pot),
                  expected=claims.total_pot - rake - fees - unpaid, actual=collected)
     _check_rake(s, total, rake)
-    _check_summary(s)
+    _check_summary(s, returned)
+
+
+_NONE_RETURNED: dict[str, int] = {}
+
+
+def _returns_in_collects(s: Replay) -> dict[str, int]:
+    """Player → the uncalled return inside their printed collected amounts, taken out of `s.collects`.
+
+    A site that prints no return line and pays the returned chips with the pot (`Conventions.
+    uncalled_in_collected`: `collected` is pot share + return) is read as meaning exactly that: the
+    bettor's collects, first line first, are lessened by the return the replay computed, so that the
+    pots, the awards and the final stacks are checked on the pot shares alone. Collects that do not
+    cover the return are HH201 (the text is not changed: the shortfall stays in the findings)."""
+    if not conventions(s.hand.header.site).uncalled_in_collected:
+        return _NONE_RETURNED
+    left = dict(s.returns)
+    for event in s.hand.events:
+        if type(event) is ReturnUncalled and event.player in left:  # a return the text did print is its own
+            left[event.player] -= event.amount
+    taken: dict[str, int] = {}
+    collects, runs = [], []
+    for event, run in zip(s.collects, s.collect_runs):
+        owed = left.get(event.player, 0)
+        if owed > 0:
+            part = owed if owed < event.amount else event.amount
+            left[event.player] = owed - part
+            taken[event.player] = taken.get(event.player, 0) + part
+            if part == event.amount:
+                continue  # the whole line was the return
+            event = replace(event, amount=event.amount - part)
+        collects.append(event)
+        runs.append(run)
+    for name, owed in left.items():
+        if owed > 0:
+            due = owed + taken.get(name, 0)
+            s.report("HH201", s.hand.claims.line, "not_collected", player=name, amount=s.money(due),
+                     collected=s.money(taken.get(name, 0)), expected=due, actual=taken.get(name, 0))
+    s.collects[:] = collects
+    s.collect_runs[:] = runs
+    return taken
 
 
 TAX = "tax"  # the one fee a site may print without taking it from the pot (GGPoker's Tax field)
@@ -591,7 +634,9 @@ def _description_matches(s: Replay, text: str, cards) -> bool:
     return words is None or words[1](text, cards)
 
 
-def _check_summary(s: Replay) -> None:
+def _check_summary(s: Replay, returned: dict[str, int]) -> None:
+    """The summary's boards, won amounts (with the returns a site pays inside them: `returned`),
+    descriptions and cards, against the replay."""
     claims = s.hand.claims
     runs = _runs(s)
     dealt, boards = [], {}  # the board of each run, in order and by run
@@ -615,6 +660,9 @@ def _check_summary(s: Replay) -> None:
         key = (event.player, run if multi else 0)
         by_player[key] = by_player.get(key, 0) + event.amount
         collectors.add(event.player)
+    for name, amount in returned.items():
+        key = (name, runs[0] if multi else 0)
+        by_player[key] = by_player.get(key, 0) + amount
     for seat in claims.seats:
         if not seat.outcomes and not seat.cards:
             continue  # a seat that folded: its line claims nothing to check
