@@ -5,11 +5,11 @@ site or interchange format whose package gives a writer, e.g. `phh`), plus `ohh`
 JSON, `hhtool.interchange.ohh`). A target is found through the dialect registry, so a dialect whose
 writer lands later is a target without a change here.
 
-A dialect's writer module may say how its files are laid out, by module attributes (all optional):
-`EXTENSION` (a hand's file suffix, default `txt`), `HAND_SEPARATOR` (what follows each hand in a file
-of several, default three blank lines' worth: `"\\n\\n\\n"`), `FILE_EXTENSION` (the suffix of a file
-of several hands, default `EXTENSION`) and `render_file(texts) -> str` (a file of several hands from
-their texts, when it is more than the texts joined with their separator, e.g. `.phhs` sections).
+A file of several hands puts the dialect's `hand_separator` after each hand. A dialect's writer module
+may say more of how its files are laid out, by module attributes (all optional): `EXTENSION` (a hand's
+file suffix, default `txt`), `FILE_EXTENSION` (the suffix of a file of several hands, default
+`EXTENSION`) and `render_file(texts) -> str` (a file of several hands from their texts, when it is
+more than the texts joined with the separator, e.g. `.phhs` sections).
 
 A hand is written in a dialect only when the dialect's reader reads the text back as the hand written
 (`hhtool.interchange.check`); otherwise it is not converted and says why (HH045, `CannotSay`).
@@ -65,7 +65,7 @@ def _dialect_target(dialect: dialects.Dialect) -> Target:
     module = importlib.import_module(writer.__module__)
     site = dialect.site_name
     extension = getattr(module, "EXTENSION", "txt")
-    separator = getattr(module, "HAND_SEPARATOR", "\n\n\n")
+    separator = dialect.hand_separator
     join = getattr(module, "render_file", None) or (lambda texts: "".join(t + separator for t in texts))
 
     def render(hand: Hand, state: Replay | None) -> str:
