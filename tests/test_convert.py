@@ -7,6 +7,8 @@ ones below), never corpus files.
 from __future__ import annotations
 
 import json
+import os
+from collections import Counter
 from decimal import Decimal
 from pathlib import Path
 
@@ -14,8 +16,11 @@ import jsonschema
 import pytest
 
 from clikit import clean, omaha, run, short_call
-from hhtool.interchange import OHH, targets
-from hhtool.interchange.check import differs
+from hhtool import dialects
+from hhtool.findings import Finding
+from hhtool.interchange import OHH, refusal, targets
+from hhtool.interchange.check import differs, read_back, shape
+from hhtool.interchange.for_site import for_site
 from hhtool.interchange.convert import Conversion, convert_paths
 from hhtool.validate import validate_paths
 
@@ -208,3 +213,61 @@ def test_ohh_of_every_sample_hand_is_valid_by_the_schema(tmp_path):
 def test_the_ohh_schema_refuses_an_object_without_the_required_fields(bad):
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(bad, SCHEMA)
+
+
+# -- --to pokerstars: the round trip over every dialect with a reader ---------------------------------
+# What is compared between a hand and its PokerStars text read back (hhtool.interchange.check.shape):
+# the header's betting fields (game, limit, blinds and bets, currency and scale, N-max, button seat,
+# cap, cash or tournament), the seats (number, player, stack, sitting out), every event (kind, player,
+# amounts, all-in, cards, board, run) and the claims (total pot, rake, side pots, boards, summary seats).
+# Set aside, as they differ by nature: the site, the hand id (PokerStars prints a number), the table
+# name, times, line numbers, text kept verbatim (summary seat lines, chat) and muck lines.
+# What PokerStars text cannot say, the writer refuses (no line for it): the event kinds below and
+# blinds it has no words for; a site's fees besides rake (GGPoker's jackpot) are claims it cannot say.
+CANNOT_SAY = ("no PokerStars line for CashDrop", "no PokerStars line for EVCashout",
+              "no PokerStars line for Insurance", "no words for straddle", "no words for missed",
+              "a buy-in that names a game")
+CORPUS = os.environ.get("HHTOOL_CORPUS")
+
+
+def _round_trips(paths) -> tuple[Counter, Counter, list]:
+    """Every parsed hand of `paths` written as PokerStars text and read back: (hands by site, refusals by
+    reason, hands whose events, header or seats came back different)."""
+    from hhtool.dialects.pokerstars.writer import render_hand
+
+    readers = {d.site_name for d in dialects.dialects() if d.reader is not None}
+    by_site: Counter = Counter()
+    refused: Counter = Counter()
+    different = []
+    for result in validate_paths(paths):
+        if isinstance(result, Finding) or result.hand is None or result.status not in ("valid", "invalid"):
+            continue
+        assert result.site in readers
+        by_site[result.site] += 1
+        written = for_site(result.hand, "pokerstars", result.state)
+        try:
+            text = render_hand(written)
+        except (TypeError, KeyError) as exc:
+            reason = refusal(exc) if isinstance(exc, KeyError) else str(exc)
+            refused[next((r for r in CANNOT_SAY if r in reason), reason)] += 1
+            continue
+        back = read_back(text, "pokerstars")
+        want, got = shape(written), shape(back) if back is not None else None
+        if got is None or want[:3] != got[:3]:
+            different.append((result.file, result.line, result.hand_id))
+    return by_site, refused, different
+
+
+def test_every_sample_hand_of_every_dialect_round_trips_through_pokerstars_text():
+    by_site, refused, different = _round_trips([Path(__file__).parent.parent / "samples"])
+    assert different == []
+    assert set(refused) <= set(CANNOT_SAY), refused
+    assert by_site["pokerstars"] > 20 and by_site["ggpoker"] >= 5
+
+
+@pytest.mark.skipif(not CORPUS, reason="HHTOOL_CORPUS is not set")
+def test_every_corpus_hand_of_every_dialect_round_trips_through_pokerstars_text():
+    by_site, refused, different = _round_trips([CORPUS])
+    assert different == [], f"{len(different)} hands of {dict(by_site)} came back different"
+    assert set(refused) <= set(CANNOT_SAY), refused
+    assert sum(refused.values()) < sum(by_site.values()) / 100, (refused, by_site)

@@ -45,6 +45,13 @@ class Target:
     file_extension: str
 
 
+def refusal(exc: KeyError) -> str:
+    """Why a writer refused a hand, from the KeyError it raised: a value its tables have no words for
+    (`no words for straddle`), or its own sentence."""
+    value = exc.args[0] if exc.args else "a value"
+    return value if isinstance(value, str) and " " in value else f"no words for {value}"
+
+
 def targets() -> dict[str, Target]:
     """Every target by name: the dialects with a writer, in registry order, then `ohh`."""
     found = {d.name: _dialect_target(d) for d in dialects.dialects() if d.writer is not None}
@@ -74,11 +81,11 @@ def _dialect_target(dialect: dialects.Dialect) -> Target:
         written = for_site(hand, site, state)
         try:
             text = writer(written)
-        except KeyError as exc:  # a table of the writer's words has none for this value
-            raise CannotSay(f"no words for {exc.args[0] if exc.args else 'a value'}") from None
+        except KeyError as exc:  # a table of the writer's words has none for this value (or it says why)
+            raise CannotSay(refusal(exc)) from None
         except TypeError as exc:  # a writer has no line for this kind of event
             raise CannotSay(str(exc)) from None
-        problem = differs(written, text, dialect.name)
+        problem = differs(written, text, dialect.name, state)
         if problem is not None:
             raise CannotSay(problem)
         return text

@@ -7,7 +7,8 @@ may leave amounts to the replay (a site that prints only a call's total or a rai
 target site: verbatim wording set aside so that the target's writer words it, chatter left out,
 descriptions reworded, the missing amounts filled in with what the replay computed (the amounts the
 replay checked, not a repair: a hand whose amounts are wrong keeps its findings and is written as
-read), and the site its hands carry.
+read), the uncalled returns and the total pot and rake that a site that prints none leaves to the
+replay, and the site its hands carry.
 """
 
 from __future__ import annotations
@@ -17,7 +18,20 @@ from collections.abc import Callable
 import msgspec
 
 from hhtool import dialects
-from hhtool.model import Call, Event, Hand, Notice, NoticeKind, PostBlind, RaiseTo, Show, StreetStart
+from hhtool.model import (
+    BETTING,
+    Call,
+    Claims,
+    Event,
+    Hand,
+    Notice,
+    NoticeKind,
+    PostBlind,
+    RaiseTo,
+    ReturnUncalled,
+    Show,
+    StreetStart,
+)
 from hhtool.rules.ranking import evaluate
 from hhtool.rules.replay import Replay
 
@@ -57,8 +71,31 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
         outcomes = tuple(replace(o, description=reword(o.description, seat.cards + final)) if o.description else o
                          for o in seat.outcomes)
         seats.append(replace(seat, text="", outcomes=outcomes))
+    if state is not None and state.returns and dialects.conventions(site).prints_uncalled \
+            and not dialects.conventions(hand.header.site).prints_uncalled:
+        events = _with_returns(events, state)
+    totals = _totals(claims, state) if state is not None and claims.total_pot is None else {}
     return replace(hand, header=replace(hand.header, site=site), events=tuple(events),
-                   claims=replace(claims, seats=tuple(seats)))
+                   claims=replace(claims, seats=tuple(seats), **totals))
+
+
+def _with_returns(events: list[Event], state: Replay) -> list[Event]:
+    """The uncalled returns the replay derived (the source prints none; the target prints each), after the
+    hand's last betting action, where a site that prints them writes them."""
+    last = max((i for i, event in enumerate(events) if isinstance(event, BETTING)), default=len(events) - 1)
+    line = events[last].line if events else 0
+    returns = [ReturnUncalled(line, player, amount) for player, amount in state.returns.items() if amount > 0]
+    return events[:last + 1] + returns + events[last + 1:]
+
+
+def _totals(claims: Claims, state: Replay) -> dict[str, int]:
+    """The total pot and rake of a hand whose site prints no total (ACPC, 888): the replay's, so that a
+    site whose text always has them (`Total pot $X | Rake $Y`) writes the figures the replay checked."""
+    if state.cancelled or not state.pots:
+        return {}
+    collected = sum(event.amount for event in state.collects)
+    rake = claims.rake if claims.rake is not None else state.pot_total - collected - state.fees
+    return {"total_pot": state.pot_total, "rake": rake}
 
 
 def _rewording(source_site: str, target_site: str) -> Callable[[str, tuple[str, ...]], str]:

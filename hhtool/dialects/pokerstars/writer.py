@@ -177,6 +177,8 @@ def _header_line(header: Header, money: _Money) -> str:
             intro += f"{{{header.club}}} "
         intro += f"{'Zoom ' if header.fast_fold else ''}Tournament #{header.tournament_id}, "
         if header.buy_in:
+            if "Hold'em" in header.buy_in:  # another site's tournament name (GGPoker's `WSOP #77: … Hold'em …`)
+                raise KeyError("a buy-in that names a game: PokerStars prints the game after the buy-in")
             intro += f"{header.buy_in} "
         if header.mixed is not None:
             game = f"Mixed {header.mixed} ({game})"
