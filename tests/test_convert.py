@@ -20,8 +20,8 @@ from hhtool import dialects
 from hhtool.findings import Finding
 from hhtool.interchange import OHH, refusal, targets
 from hhtool.interchange.check import differs, read_back, shape
-from hhtool.interchange.for_site import for_site
 from hhtool.interchange.convert import Conversion, convert_paths
+from hhtool.interchange.for_site import for_site
 from hhtool.validate import validate_paths
 
 SCHEMA = json.loads((Path(__file__).parent / "ohh_schema.json").read_text(encoding="utf-8"))

@@ -113,7 +113,6 @@ def _flush(output: _Out, target: Target, source: str | None, texts: list[str], d
         return
     stem = Path(source).name
     for suffix in (".gz", ".txt", ".log", ".xml", ".phh", ".phhs", ".json", ".jsonl"):
-        if stem.endswith(suffix):
-            stem = stem[: -len(suffix)]
+        stem = stem.removesuffix(suffix)
     name = _UNSAFE.sub("_", stem) or "hands"
     done.files.append(output.write(f"{name}.{target.file_extension}", target.render_file(texts)))
