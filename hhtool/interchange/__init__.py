@@ -1,6 +1,6 @@
 """Interchange: write the hands hhtool reads in another format (`hhtool convert`).
 
-The targets are every registered dialect with a writer (`--to <dialect name>`, e.g. `--to ggpoker`, and each
+The targets are every registered dialect with a writer (`--to <dialect name>`, each
 site or interchange format whose package gives a writer, e.g. `phh`), plus `ohh` (Open Hand History
 JSON, `hhtool.interchange.ohh`). A target is found through the dialect registry, so a dialect whose
 writer lands later is a target without a change here.

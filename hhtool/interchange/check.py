@@ -9,8 +9,8 @@ What is compared (`shape`) is what the replay and the rules read: the header's b
 limit, blinds and bets, currency and scale, N-max, button seat, cap, cash or tournament), the seats,
 the events and the claims. Set aside, as they differ by nature between sites: the site, the hand id,
 the table name, the times, line numbers, the text kept verbatim (summary seat lines, notices' text),
-muck lines (not every site prints whether a player mucked or did not show) and fees of nothing (GGPoker
-prints `Jackpot $0`, other sites no jackpot at all: both say that none was taken).
+muck lines (not every site prints whether a player mucked or did not show) and fees of nothing (a site
+that prints `Jackpot $0` and one that prints no jackpot at all both say that none was taken).
 """
 
 from __future__ import annotations

@@ -89,7 +89,8 @@ def _with_returns(events: list[Event], state: Replay) -> list[Event]:
 
 
 def _totals(claims: Claims, state: Replay) -> dict[str, int]:
-    """The total pot and rake of a hand whose site prints no total (ACPC, 888): the replay's, so that a
+    """The total pot and rake of a hand whose site prints no total (machine logs, sites without a
+    summary total): the replay's, so that a
     site whose text always prints a total and a rake writes the figures the replay checked."""
     if state.cancelled or not state.pots:
         return {}

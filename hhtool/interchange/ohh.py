@@ -26,7 +26,7 @@ is our schema of the fields below, written from the spec's pages) and what hhtoo
   `rake`, `jackpot` (the fees besides rake the site printed: jackpot, bingo…), `player_wins` (what each
   player collected from it: `win_amount`; an all-in cash-out's `cashout_amount` and `cashout_fee`).
   Sites print one rake and one of each fee for the hand: they are on pot 0. A site that names no pot
-  when it pays (GGPoker) has its wins on pot 0 too.
+  when it pays has its wins on pot 0 too.
 
 What OHH cannot say is not written (the hand is reported, HH045): a cash drop to the pot, an EV
 cash-out and all-in insurance. An uncalled bet's return is no OHH action: the pots hold what was called.
