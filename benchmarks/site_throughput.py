@@ -9,7 +9,8 @@ Usage:
 Inputs. By default each site reads the same play: `hhtool generate --site SITE --hands N --seed 1 --game
 nl` (N 7,441 by default), written by the site's writer, so the figures compare the dialects on equal
 hands. `--corpus` reads the corpus instead: GGPoker's Rush & Cash files ($HHTOOL_CORPUS/ggpoker-rush-2025,
-7,441 real hands) and PokerStars' fpdb-3/pokerstars folder. `--input` takes any file or folder. The texts
+7,441 real hands) and PokerStars' fpdb-3/pokerstars folder. A site without a writer always reads its
+corpus: ACPC's 2017 dealer logs ($HHTOOL_CORPUS/acpc, 8,999 hands). `--input` takes any file or folder. The texts
 are read into memory first (not timed); each run splits, parses and replays them all; the best run is
 shown (the machine is shared).
 
@@ -34,11 +35,11 @@ from hhtool.rules.replay import replay
 from hhtool.rules.ruleset import RuleSet
 from hhtool.rules.settle import settle
 
-SITES = ("pokerstars", "ggpoker")
+SITES = ("pokerstars", "ggpoker", "acpc")
 
 
 def texts_of(path: Path) -> list[tuple[str, bytes]]:
-    files = sorted(p for p in path.rglob("*.txt")) if path.is_dir() else [path]
+    files = sorted(p for p in path.rglob("*") if p.suffix in (".txt", ".log")) if path.is_dir() else [path]
     return [(str(p), p.read_bytes()) for p in files]
 
 
@@ -67,12 +68,15 @@ def measure(texts, runs: int) -> dict:
     return {"hands": hands, **{kind: hands / seconds for kind, seconds in best.items()}}
 
 
-_CORPUS_FOLDERS = {"ggpoker": "ggpoker-rush-2025", "pokerstars": "fpdb-3/pokerstars"}
+_CORPUS_FOLDERS = {"ggpoker": "ggpoker-rush-2025", "pokerstars": "fpdb-3/pokerstars", "acpc": "acpc"}
 
 
 def default_input(site: str, hands: int, folder: Path, corpus: bool) -> Path | None:
-    """The site's corpus folder (`--corpus`), else `hands` generated hands of the site."""
-    if corpus:
+    """The site's corpus folder (`--corpus`, and always for a site without a writer: ACPC's dealer logs),
+    else `hands` generated hands of the site."""
+    from hhtool import dialects
+
+    if corpus or dialects.get(site).writer is None:
         root = os.environ.get("HHTOOL_CORPUS")
         path = Path(root) / _CORPUS_FOLDERS[site] if root else None
         return path if path is not None and path.is_dir() else None
