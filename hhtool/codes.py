@@ -100,11 +100,22 @@ _add("HH046", "", _E, "ACPC payoffs are not the chips of the hand",
 _add("HH047", "", _I, "ACPC payoffs are all-in expected values",
      "Some ACPC matches score a hand that ends all-in before the river by its expected value (the pot "
      "times each player's share of the possible boards) rather than by the board dealt; such payoffs "
-     "are fractional. The board and actions are still checked; the pot award is not, as the log does "
-     "not say who won the chips dealt.",
+     "are printed with decimals. The board and actions are checked as always; the pot award is checked "
+     "against the equity instead of the dealt board (HH048), when the boards to come are few enough "
+     "to enumerate (an all-in before the flop leaves 1.7 million: noted, not checked).",
      "STATE:112:...:-18181.818182|18181.818182:A|B",
-     message="payoffs {payoffs} are all-in expected values, not the chips of the board dealt; "
-             "the pot award is not checked")
+     message={"": "payoffs {payoffs} are all-in expected values, not the chips of the board dealt: "
+                  "checked against the equity of the boards to come",
+              "unchecked": "payoffs {payoffs} are all-in expected values, not the chips of the board dealt; "
+                           "with {boards:,} boards to come they are not enumerated (at most {limit:,})"})
+_add("HH048", "", _E, "expected-value payoff differs from the all-in equity",
+     "A payoff scored by expected value is the player's share of the pots over every board that could "
+     "still come after the all-in (each equally likely; a tie splits), less the chips the player put in. "
+     "hhtool enumerates those boards with the cards shown and compares, to the six decimals printed.",
+     "AdAs against 2c2h on 2s9d6d 8s, all-in for 20,000 each: AdAs wins on 2 of 44 rivers, "
+     "so its payoff is 40,000 x 2/44 - 20,000 = -18181.818182",
+     message="{player}'s expected-value payoff is {printed}; the equity of the {boards:,} boards to come "
+             "gives {equity}")
 
 
 # ---- HH1xx: blinds, actions and order -------------------------------------------------------

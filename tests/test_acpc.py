@@ -42,7 +42,9 @@ SHOWDOWN = "STATE:5:r250c/cc/cr600c/cc:AsAd|7c2h/Ks9d4c/Jh/3s:600|-600:Alpha|Bet
 RAISE_FOLD = "STATE:2:r200f:3d7c|Jd6h:-100|100:Alpha|Beta"
 LIMP_FOLD = "STATE:3:f:JcQc|Tc4d:50|-50:Alpha|Beta"
 ALL_IN = "STATE:9:r20000c///:AhAc|KdKs/2c7d9h/Tc/4s:20000|-20000:Alpha|Beta"
-ALL_IN_EV = "STATE:11:r20000c///:AhAc|KdKs/2c7d9h/Tc/4s:16000.000000|-16000.000000:Alpha|Beta"
+# all-in on the turn: KdKs wins only on the two Kings left of 44 rivers, so AhAc's payoff is
+# 40,000 x 42/44 - 20,000 = 18181.818182 (the dealer prints EV payoffs with six decimals)
+ALL_IN_EV = "STATE:11:cc/cc/r20000c/:AhAc|KdKs/2c7d9h/Tc/4s:18181.818182|-18181.818182:Alpha|Beta"
 
 LIMIT_GAME = """\
 # a limit game, as the ACPC server's holdem.limit.2p.reverse_blinds.game
@@ -203,19 +205,52 @@ def test_hh046_a_loss_larger_than_the_chips_put_in(tmp_path):
     assert "Alpha's payoff -150 is more than the 50 chips" in result.findings[0].message
 
 
-def test_hh047_expected_value_payoffs_are_noted_and_the_award_not_checked(tmp_path):
+def test_hh047_expected_value_payoffs_are_kept_as_claims_and_checked_against_the_equity(tmp_path):
     result = read(ALL_IN_EV)
-    assert result.status is Status.PARSED
-    assert [(f.code, f.severity) for f in result.findings] == [("HH047", "info")]
-    events = result.hand.events
-    assert not [e for e in events if type(e) in (Show, Collect)]
-    assert codes(log(tmp_path, ALL_IN_EV)) == [["HH047"]]  # the hand is valid; its betting was checked
+    assert result.status is Status.PARSED and result.findings == ()
+    hand = result.hand
+    assert hand.claims.ev_payoffs == (("Alpha", "18181.818182"), ("Beta", "-18181.818182"))
+    assert not [e for e in hand.events if type(e) in (Show, Collect)]  # no chips won are made from them
+    results = list(validate_paths([log(tmp_path, ALL_IN_EV)]))
+    assert [(r.status, [(f.code, f.severity) for f in r.findings]) for r in results] == [
+        ("valid", [("HH047", "info")])]
+    assert "checked against the equity" in results[0].findings[0].message
     assert codes(log(tmp_path, ALL_IN, name="b.log")) == [[]]  # passing: dealt-result payoffs, no HH047
 
 
-def test_a_whole_value_printed_with_decimals_is_an_ev_payoff_too():
-    assert [f.code for f in read(ALL_IN_EV).findings] == ["HH047"]
-    assert ".000000" in ALL_IN_EV
+def test_hh048_an_expected_value_payoff_the_equity_contradicts(tmp_path):
+    wrong = ALL_IN_EV.replace("18181.818182|-18181.818182", "16000.000000|-16000.000000")
+    (result,) = list(validate_paths([log(tmp_path, wrong)]))
+    assert result.status == "invalid"
+    found = [(f.code, f.message) for f in result.findings]
+    assert found[0][0] == "HH047" and [code for code, _ in found[1:]] == ["HH048", "HH048"]
+    assert found[1][1] == ("Alpha's expected-value payoff is 16000.000000; the equity of the 44 boards to come "
+                           "gives 18181.818182")
+
+
+def test_an_expected_value_payoff_rounds_to_six_decimals_and_a_tie_splits(tmp_path):
+    # all-in on the turn with the same two ranks: a split on every river but the flush cards of one suit
+    line = "STATE:12:cc/cc/r20000c/:AhKh|AdKc/2h7h9s/Tc/3s:0.000000|0.000000:Alpha|Beta"
+    (result,) = list(validate_paths([log(tmp_path, line)]))
+    assert [f.code for f in result.findings][:1] == ["HH047"]
+    messages = [f.message for f in result.findings if f.code == "HH048"]
+    # Alpha's hearts: 9 of the 44 rivers make Alpha a flush, the 35 others split: 40,000 x (9 + 35/2)/44 - 20,000
+    assert messages and "gives 4090.909091" in messages[0]
+
+
+def test_hh047_boards_beyond_the_limit_are_noted_not_enumerated(tmp_path, monkeypatch):
+    from hhtool.rules import equity
+
+    monkeypatch.setattr(equity, "MAX_BOARDS", 100)
+    flop = "STATE:13:cc/r20000c//:AhAc|KdKs/2c7d9h/Tc/4s:1.000000|-1.000000:Alpha|Beta"  # 990 boards to come
+    (result,) = list(validate_paths([log(tmp_path, flop)]))
+    assert result.status == "valid" and [f.code for f in result.findings] == ["HH047"]
+    assert "with 990 boards to come they are not enumerated (at most 100)" in result.findings[0].message
+
+
+def test_a_whole_value_printed_with_decimals_is_an_ev_payoff_too(tmp_path):
+    line = ALL_IN_EV.replace("18181.818182|-18181.818182", "20000.000000|-20000.000000")
+    assert read(line).hand.claims.ev_payoffs == (("Alpha", "20000.000000"), ("Beta", "-20000.000000"))
 
 
 # -- game definitions ------------------------------------------------------------------------------
@@ -307,8 +342,9 @@ def test_every_corpus_hand_validates_and_its_payoffs_agree():
     assert len(results) == 8999
     assert {r.status for r in results} == {"valid"}
     noted = {r.hand_id for r in results if r.findings}
-    assert noted == EV_HANDS
+    assert noted == EV_HANDS  # each HH047 (info) only: its expected-value payoffs equal the equity (no HH048)
     assert {f.code for r in results for f in r.findings} == {"HH047"}
+    assert all("checked against the equity" in f.message for r in results for f in r.findings)
     # every hand with whole payoffs: each player's net in the replay (final stack less start) is the payoff
     payoffs = {}
     for path in folder.rglob("*.log"):

@@ -1487,7 +1487,7 @@ FILE_LEVEL_TESTS = {"HH001", "HH002", "HH003", "HH004", "HH005", "HH006",  # HH0
 # HH126: tests/test_profiles.py; HH213 (a printed tax not taken): PokerStars prints no tax; passing and
 # failing hands in test_neutral_model.py
 OTHER_TESTS = {"HH401", "HH211", "HH410", "HH411", "HH412", "HH413", "HH414", "HH126", "HH213",
-               "HH045", "HH046", "HH047"}  # HH045: tests/test_convert.py; HH046, HH047: tests/test_acpc.py
+               "HH045", "HH046", "HH047", "HH048"}  # HH045: tests/test_convert.py; HH046-HH048: tests/test_acpc.py
 
 
 # Codes no hand text can raise on purpose: HH099 reports a crash inside hhtool itself.

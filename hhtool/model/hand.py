@@ -108,6 +108,9 @@ class Claims(msgspec.Struct, frozen=True, gc=False):
     board_lines: tuple[int, ...] = ()
     seats: tuple[SeatSummary, ...] = ()
     fees: tuple[tuple[str, int], ...] = ()  # each printed fee besides rake, by name, in printed order
+    # payoffs scored by all-in expected value instead of the board dealt (ACPC logs of some matches): each
+    # player's net as printed (decimal text); checked against the equity of the boards still to come
+    ev_payoffs: tuple[tuple[str, str], ...] = ()
 
     @property
     def run_twice(self) -> bool:

@@ -45,6 +45,10 @@ def settle(s: Replay) -> None:
                  expected=claims.total_pot - rake - fees - unpaid, actual=collected)
     _check_rake(s, total, rake)
     _check_summary(s, returned)
+    if claims.ev_payoffs:
+        from hhtool.rules.equity import check_ev_payoffs
+
+        check_ev_payoffs(s)
 
 
 _NONE_RETURNED: dict[str, int] = {}

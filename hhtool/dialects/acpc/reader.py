@@ -28,8 +28,9 @@ player, and the collected amounts the payoffs say: a player's payoff plus the ch
 the pot once an uncalled part is returned (the log prints no return: `prints_uncalled` False). The
 replay and settlement then check all of it against the rules and the cards. Payoffs that cannot be
 chips (they do not add up to 0, or a player would collect less than nothing) are HH046, and no
-collected amounts are made from them; all-in expected-value payoffs are HH047 (the hand's board and
-betting are still checked, its award is not: no shows and no collects are made from them).
+collected amounts are made from them. All-in expected-value payoffs are no chips won: they are kept as
+the claims' `ev_payoffs`, which the settlement checks against the equity of the boards to come
+(hhtool.rules.equity: HH047, HH048); no shows and no collected amounts are made from them.
 """
 
 from __future__ import annotations
@@ -177,16 +178,18 @@ def _read(block: Block, game: Game, text: str, line: int) -> tuple[Hand, list[tu
         events.append(StreetStart(line, Street.SHOWDOWN, 0, ()))
         if shown:
             events.extend(Show(line, names[i], holes[i], None) for i in live)
+    ev_payoffs: tuple[tuple[str, str], ...] = ()
     if payoffs is not None:
         shown_payoffs = "|".join(match["payoffs"].split("|"))
         if ev:
-            notes.append(("HH047", message("HH047", payoffs=shown_payoffs), "whole chips", shown_payoffs))
+            ev_payoffs = tuple(zip(names, match["payoffs"].split("|")))
         else:
             collects, problem = _collects(payoffs, betting.contributed(), names, shown_payoffs)
             if problem is not None:
                 notes.append(problem)
             events.extend(Collect(line, name, amount, None) for name, amount in collects)
-    hand = Hand(header, seats, tuple(events), Claims(line=line, rake=0), Source(block.file, block.line, block.column),
+    hand = Hand(header, seats, tuple(events), Claims(line=line, rake=0, ev_payoffs=ev_payoffs),
+                Source(block.file, block.line, block.column),
                 lines=block.text.count("\n") + 1)
     return hand, notes
 
