@@ -18,7 +18,7 @@ import pytest
 from clikit import clean, omaha, run, short_call
 from hhtool import dialects
 from hhtool.findings import Finding
-from hhtool.interchange import OHH, refusal, targets
+from hhtool.interchange import OHH, CannotSay, refusal, targets
 from hhtool.interchange.check import differs, read_back, shape
 from hhtool.interchange.convert import Conversion, convert_paths
 from hhtool.interchange.for_site import for_site
@@ -271,3 +271,47 @@ def test_every_corpus_hand_of_every_dialect_round_trips_through_pokerstars_text(
     assert different == [], f"{len(different)} hands of {dict(by_site)} came back different"
     assert set(refused) <= set(CANNOT_SAY), refused
     assert sum(refused.values()) < sum(by_site.values()) / 100, (refused, by_site)
+
+
+@pytest.mark.skipif(not CORPUS, reason="HHTOOL_CORPUS is not set")
+def test_ohh_of_every_corpus_hand_is_valid_by_the_schema_and_its_pots_balance():
+    """Every parsed corpus hand of every dialect written as OHH: valid by the schema, and for a valid hand
+    the pots hold the wins, the rake and the fees (an expected-value-scored ACPC hand pays no chips)."""
+    validator = jsonschema.Draft202012Validator(SCHEMA)
+    target = targets()[OHH]
+    written, refused, unbalanced = 0, Counter(), []
+    for result in validate_paths([CORPUS]):
+        if isinstance(result, Finding) or result.hand is None or result.status not in ("valid", "invalid"):
+            continue
+        try:
+            text = target.render(result.hand, result.state)
+        except CannotSay as exc:
+            refused[str(exc).split(" (")[0]] += 1
+            continue
+        written += 1
+        errors = [e.message for e in validator.iter_errors(json.loads(text))]
+        assert errors == [], (result.file, result.line, errors)
+        ohh = json.loads(text, parse_float=Decimal)["ohh"]
+        pots = sum(p["amount"] for p in ohh["pots"])
+        paid = sum(w["win_amount"] for p in ohh["pots"] for w in p["player_wins"])
+        taken = sum(p["rake"] + p["jackpot"] for p in ohh["pots"])
+        if result.status == "valid" and not result.hand.claims.ev_payoffs and pots != paid + taken:
+            unbalanced.append((result.file, result.line))
+    assert unbalanced == []
+    assert written > 17000
+    assert set(refused) <= {"OHH has no field for CashDrop", "OHH has no field for EVCashout",
+                            "Blahdieblah acts without a seat", "'XX' is not a card"}, refused
+
+
+def test_a_writers_own_bug_is_hh099_and_the_run_goes_on(tmp_path, monkeypatch):
+    import hhtool.interchange.ohh as ohh
+
+    def broken(hand, state):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(ohh, "render_hand", broken)
+    source = _file(tmp_path, "a.txt", clean(210471183301), clean(210471183304))
+    result = run("convert", str(source), "--to", "ohh", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 1
+    assert result.stdout.count("HH099") == 2 and "RuntimeError: boom" in result.stdout
+    assert not (tmp_path / "out" / "a.ohh").exists()

@@ -106,6 +106,9 @@ def _render(result: HandResult, target: Target) -> tuple[str | None, Finding | N
         reason = str(exc)
         return None, finding("HH045", message("HH045", target=target.name, reason=reason), result.file, result.line,
                              hand_id=result.hand_id, expected=f"a hand {target.name} can say", actual=reason)
+    except Exception as exc:  # noqa: BLE001 - a bug in a writer must not stop the run nor write a wrong hand
+        return None, finding("HH099", f"internal error while converting to {target.name}: {type(exc).__name__}: "
+                             f"{exc}", result.file, result.line, hand_id=result.hand_id)
 
 
 def _flush(output: _Out, target: Target, source: str | None, texts: list[str], done: Conversion) -> None:

@@ -61,6 +61,7 @@ from hhtool.model import (
     Street,
     StreetStart,
 )
+from hhtool.model.cards import is_card
 from hhtool.rules.replay import Replay
 
 SPEC_VERSION = "1.4.6"
@@ -168,7 +169,7 @@ def _rounds(hand: Hand, state: Replay, ids: dict[str, int], money: _Money) -> li
         if kind is StreetStart:
             if event.street is Street.PREFLOP:
                 continue
-            dealt = _new_cards(event, rounds)
+            dealt = _new_cards(event)
             current = {"id": len(rounds), "street": _STREETS[event.street], "cards": dealt, "actions": []}
             rounds.append(current)
             continue
@@ -178,6 +179,8 @@ def _rounds(hand: Hand, state: Replay, ids: dict[str, int], money: _Money) -> li
         if kind is Show and current["street"] != "Showdown":
             current = {"id": len(rounds), "street": "Showdown", "cards": [], "actions": []}
             rounds.append(current)
+        if event.player not in ids:
+            raise CannotSay(f"{event.player} acts without a seat (an OHH action names a seated player)")
         number += 1
         action["action_number"] = number
         action["player_id"] = ids[event.player]
@@ -185,11 +188,10 @@ def _rounds(hand: Hand, state: Replay, ids: dict[str, int], money: _Money) -> li
     return rounds
 
 
-def _new_cards(event: StreetStart, rounds: list[dict]) -> list[str]:
-    """The cards a street deals: its board less the cards of the boards before it on the same run."""
-    seen = {card for r in rounds for card in r["cards"]} if not event.run else set()
-    return [card for card in event.board if card not in seen][-3 if event.street is Street.FLOP else -1:] \
-        if event.board else []
+def _new_cards(event: StreetStart) -> list[str]:
+    """The cards a street deals: the last three of its board on a flop, else the last one (a street
+    line prints the board so far; a second run's streets deal their own cards the same way)."""
+    return _cards(event.board[-3:] if event.street is Street.FLOP else event.board[-1:])
 
 
 def _action(event, kind, chips: dict[int, int], money: _Money) -> dict | None:
@@ -199,7 +201,7 @@ def _action(event, kind, chips: dict[int, int], money: _Money) -> dict | None:
     if kind is PostAnte:
         return {"action": "Post Ante", "amount": money(chips.get(id(event), event.amount)), "is_allin": event.all_in}
     if kind is DealHole:
-        return {"action": "Dealt Cards", "cards": list(event.cards)} if event.cards else None
+        return {"action": "Dealt Cards", "cards": _cards(event.cards)} if event.cards else None
     name = _BETTING.get(kind)
     if name is not None:
         action = {"action": name}
@@ -209,8 +211,16 @@ def _action(event, kind, chips: dict[int, int], money: _Money) -> dict | None:
             action["is_allin"] = event.all_in
         return action
     if kind is Show:
-        return {"action": "Shows Cards", "cards": list(event.cards)}
+        return {"action": "Shows Cards", "cards": _cards(event.cards)}
     return None  # a muck without cards (the model keeps none) may be left out, the spec says
+
+
+def _cards(cards: tuple[str, ...]) -> list[str]:
+    """Cards as OHH writes them (rank then suit); a token that is not a card has no OHH form."""
+    for card in cards:
+        if not is_card(card):
+            raise CannotSay(f"{card!r} is not a card (an OHH card is a rank and a suit)")
+    return list(cards)
 
 
 def _pots(hand: Hand, state: Replay, ids: dict[str, int], money: _Money) -> list[dict]:
@@ -224,16 +234,20 @@ def _pots(hand: Hand, state: Replay, ids: dict[str, int], money: _Money) -> list
         wins[index][event.player] = wins[index].get(event.player, 0) + event.amount
     collected = sum(c.amount for c in state.collects)
     claims = hand.claims
-    fees = sum(amount for _name, amount in claims.fees)
+    fees = state.fees  # the fees the settlement found taken from the pot (a printed tax not taken is not)
     rake_total = claims.rake if claims.rake is not None else max(state.pot_total - collected - fees, 0)
     cash_outs = {e.player: e for e in hand.events if type(e) is CashOut}
     pots = [{"number": index, "amount": money(pot.amount), "rake": money(rake_total if index == 0 else 0),
              "jackpot": money(fees if index == 0 else 0), "player_wins": []} for index, pot in enumerate(state.pots)]
     for index, won in enumerate(wins):
+        if any(player not in ids for player in won):
+            raise CannotSay("a player without a seat collects (an OHH win names a seated player)")
         for player, amount in sorted(won.items(), key=lambda item: ids[item[0]]):
             entry: dict = {"player_id": ids[player], "win_amount": money(amount)}
             pots[index]["player_wins"].append(entry)
     for player, cash_out in cash_outs.items():
+        if player not in ids:
+            raise CannotSay(f"{player} cashes out without a seat")
         entry = {"player_id": ids[player], "win_amount": money(0), "cashout_amount": money(cash_out.amount),
                  "cashout_fee": money(cash_out.fee or 0)}
         if pots:
