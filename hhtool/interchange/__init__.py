@@ -11,8 +11,10 @@ file suffix, default `txt`), `FILE_EXTENSION` (the suffix of a file of several h
 `EXTENSION`) and `render_file(texts) -> str` (a file of several hands from their texts, when it is
 more than the texts joined with the separator, e.g. `.phhs` sections).
 
-A hand is written in a dialect only when the dialect's reader reads the text back as the hand written
-(`hhtool.interchange.check`); otherwise it is not converted and says why (HH045, `CannotSay`).
+A writer refuses a hand it cannot say by raising KeyError (a value its tables have no words for),
+TypeError (an event it has no line for) or ValueError (with the reason): the hand is HH045. A hand is
+written in a dialect only when the dialect's reader reads the text back as the same hand to the rules
+(`hhtool.interchange.check`); otherwise it is HH045 too (`CannotSay`).
 """
 
 from __future__ import annotations
@@ -83,7 +85,7 @@ def _dialect_target(dialect: dialects.Dialect) -> Target:
             text = writer(written)
         except KeyError as exc:  # a table of the writer's words has none for this value (or it says why)
             raise CannotSay(refusal(exc)) from None
-        except TypeError as exc:  # a writer has no line for this kind of event
+        except (TypeError, ValueError) as exc:  # a writer has no line for this kind of event, or says why not
             raise CannotSay(str(exc)) from None
         problem = differs(written, text, dialect.name, state)
         if problem is not None:
