@@ -10,7 +10,7 @@ field its text has no place for, a pot whose award the source did not say) makes
 never a file that reads as another hand.
 
 `shape` is the stricter comparison of the records themselves, for a site whose text holds every record
-(the `--to pokerstars` round trip of the tests): the header's betting fields (game, limit, blinds and
+(the round trip of the tests): the header's betting fields (game, limit, blinds and
 bets, currency and scale, N-max, button seat, cap, cash or tournament), the seats, the events and the
 claims. Set aside, as they differ by nature between sites: the site, the hand id, the table name, the
 times, line numbers, the text kept verbatim (summary seat lines, notices' text), muck lines (not every
