@@ -89,7 +89,7 @@ def convert_paths(paths: Iterable[str | os.PathLike], target: Target, out: str |
         done.converted += 1
         if per_hand:
             name = _UNSAFE.sub("_", f"{result.site}-{result.hand_id}") + "." + target.extension
-            done.files.append(output.write(name, text))
+            done.files.append(output.write(name, text if text.endswith("\n") else text + "\n"))
         else:
             pending.append(text)
         yield result
