@@ -173,6 +173,8 @@ def test_the_uncalled_part_of_a_raise_is_derived_and_the_payoffs_checked(tmp_pat
     ("STATE:1:f:JcQc|Tc4d:50|-50:Alpha", "player names"),
     ("STATE:1:cc/cc:JcQc|Tc4d:0|0:Alpha|Beta", "card rounds"),
     ("STATE:1:f:JcQc|Tc4d:fifty|-50:Alpha|Beta", "not numbers"),
+    ("STATE:1:r" + "9" * 5000 + "c///:JcQc|Tc4d/2c7d9h/Tc/4s:0|0:Alpha|Beta", "beyond hhtool's limits"),
+    ("STATE:1:f:JcQc|Tc4d:1e999999|-50:Alpha|Beta", "beyond hhtool's limits"),
 ])
 def test_a_line_that_is_not_the_format_is_hh010_unparsed(line, message):
     result = read(line)
@@ -316,6 +318,8 @@ def test_a_game_that_is_not_holdem_is_unsupported(tmp_path, monkeypatch):
     ("GAMEDEF\nlimit\nnumPlayers = 2\nnumRounds = 4\nblind = 10 5\nEND GAMEDEF\n", "raiseSize"),
     ("GAMEDEF\nnolimit\nnumPlayers = two\nEND GAMEDEF\n", "whole numbers"),
     ("GAMEDEF\nnolimit\nbigBlind = 2\nEND GAMEDEF\n", "not a game definition line"),
+    ("GAMEDEF\nnolimit\nnumPlayers = 2\nnumRounds = 4\nstack = 1 10000000000000000000\nblind = 2 1\n"
+     "END GAMEDEF\n", "hhtool's limits"),
 ])
 def test_a_bad_game_file_says_what_is_wrong(text, message):
     with pytest.raises(GameError, match=message):

@@ -33,6 +33,8 @@ import functools
 import os
 from dataclasses import dataclass
 
+from hhtool.model.limits import MAX_MINOR, MAX_SEAT
+
 ENVIRONMENT = "HHTOOL_ACPC_GAME"
 
 
@@ -128,7 +130,7 @@ def _checked(limit: bool, values: dict) -> Game:
         raise GameError("numPlayers (2 or more) and numRounds (1 or more) are required")
     stacks = values.get("stacks")
     if stacks is None:
-        stacks = (2**31 - 1,) * players  # the ACPC server's default: no stack limit
+        stacks = (2**31 - 1,) * players  # the ACPC server's default (INT32_MAX): no stack limit
     game = Game(limit=limit, players=players, rounds=rounds, stacks=stacks,
                 blinds=values.get("blinds", (0,) * players),
                 first_player=tuple(p - 1 for p in values.get("first_player", (1,) * rounds)),
@@ -143,6 +145,10 @@ def _checked(limit: bool, values: dict) -> Game:
             raise GameError(f"{name} has {len(got)} values, the game needs {size}")
     if limit and len(game.raise_sizes) != rounds:
         raise GameError(f"a limit game needs raiseSize for each of its {rounds} rounds")
+    if any(not 0 <= v <= MAX_MINOR for v in (*game.stacks, *game.blinds, *game.raise_sizes)):
+        raise GameError(f"a stack, blind or raise size outside 0..{MAX_MINOR} (hhtool's limits)")
+    if players > MAX_SEAT:
+        raise GameError(f"numPlayers {players} is beyond hhtool's limit of {MAX_SEAT} seats")
     if any(not 0 <= p < players for p in game.first_player):
         raise GameError(f"firstPlayer names a position outside 1..{players}")
     return game

@@ -340,6 +340,9 @@ class _Betting:
         else:
             if not match.group(1):
                 raise LogError("a no-limit raise without its amount", self.column, "rN", match.group(0))
+            if len(match.group(1)) > len(str(MAX_MINOR)):
+                raise LogError(f"a raise of {len(match.group(1)):,} digits is beyond hhtool's limits", self.column,
+                               f"<= {MAX_MINOR}", match.group(0)[:40])
             to = int(match.group(1))
         if to > stack or to <= self.total[actor]:
             raise LogError(f"{name} raises to {to} with {self.total[actor]} in and a stack of {stack}", self.column,
