@@ -271,6 +271,7 @@ PACKAGES = (
     "hhtool.dialects.fulltilt",
     "hhtool.dialects.bovada",
     "hhtool.dialects.phh",
+    "hhtool.dialects.acpc",
 )
 
 # Sites without a reader yet: their hands are split apart, named and counted unsupported (HH021).
@@ -305,7 +306,6 @@ HEADER_ONLY = (
     # where an iPoker game may start: a line start, or right after the last one's `</game>`
     Dialect("ipoker", rb"[ \t]*<game gamecode=", (b"<game gamecode=",), anchor=rb"(?:^|(?<=</game>))",
             hand_id=r'<game gamecode="(\w+)"'),
-    Dialect("acpc", rb"STATE:\d+:", (b"STATE:",), hand_id=r"STATE:(\d+):"),
     # Poker Hand History files (PHH, pokerkit): a hand is a `.phh` file, opened by its comment lines if
     # any, or a `[N]` section of a `.phhs` file; `variant = ` opens it where neither does. A PHH hand
     # writes its number after its actions, far from its start.

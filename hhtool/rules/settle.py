@@ -56,6 +56,10 @@ def settle(s: Replay) -> None:
     street_pot.check(s)
     if claims.ledgers:
         _check_ledgers(s, claims.ledgers)
+    if claims.ev_payoffs:
+        from hhtool.rules.equity import check_ev_payoffs
+
+        check_ev_payoffs(s)
 
 
 _NONE_RETURNED: dict[str, int] = {}
