@@ -57,6 +57,7 @@ from hhtool.model.money import MoneyError
 
 _VERBS = {"FOLD": " folds", "CHECK": " checks", "CALL": " calls ", "BET": " bets ", "RAISE": " raises ",
           "ALL_IN": " is all-In", "WINS": " wins ", "SHOW": " shows "}  # (a big blind everyone folds to has no betting line)
+_POSTS = frozenset({"POST_SMALL", "POST_BIG", "POST_DEAD"})
 _ACTS = frozenset({PostBlind, PostAnte, Fold, Check, Call, Bet, RaiseTo})
 _STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 _SEAT = re.compile(r"[Ss]eat (?P<seat>\d+): (?P<name>.+?) \( ?(?P<stack>[^()]*?) ?\)(?: - .*)?$")
@@ -103,6 +104,8 @@ class PartyHandReader:
         self.seats = seats
         self.blinds_line: tuple[int, str] | None = None  # the `Blinds(…)` line after the seats, if any
         self.acting: set[str] = set()  # the players with a betting, show or wins line in the hand
+        self.collects_in_summary = False  # the summary's balance lines are the collects (no `wins` line)
+        self.printed: set[str] = set()  # the kinds of line the body has
 
     # -- helpers ---------------------------------------------------------------------------
     def split(self, text: str, marker: str) -> tuple[str, str]:
@@ -150,7 +153,7 @@ class PartyHandReader:
     def announced_posts(self) -> None:
         """Tournament hands of the 2005-2013 clients print no blind posts (and no antes where the level
         line says `Blinds-Antes(400/800 -25)` but no `posts ante` line follows): the `Blinds(…)` line after
-        the seats announces them, and they are read from it (the line of each post is that line). The
+        the seats announces them, and they are read from it (each post's line is that line). The
         small blind is the first seat after the button (the button itself heads-up), the big blind the
         next; a post is all a short stack has. Read only where the hand prints no post of that kind."""
         if self.blinds_line is None or self.header.tournament_id is None:
@@ -159,16 +162,16 @@ class PartyHandReader:
         found = _ANNOUNCED.match(text)
         if found is None:
             return
-        printed = {type(event) for event in self.events}
+        printed = self.printed
         # the players dealt in: those with a line of their own (a player moved in from a broken table waits)
         seats = sorted((seat for seat in self.seats if seat.stack > 0 and seat.player in self.acting),
                        key=lambda seat: seat.seat)
-        if found["ante"] and PostAnte not in printed:
+        if found["ante"] and "POST_ANTE" not in printed:
             ante = self.money(found["ante"], line)
             for seat in seats:
                 amount = min(ante, self.behind.get(seat.player, 0))
                 self.add(PostAnte(line, seat.player, amount, self.post(seat.player, amount, 0)))
-        if PostBlind in printed or len(seats) < 2 or self.header.button_seat is None:
+        if printed & _POSTS or len(seats) < 2 or self.header.button_seat is None:
             return
         after = [seat for seat in seats if seat.seat > self.header.button_seat] + \
             [seat for seat in seats if seat.seat <= self.header.button_seat]
@@ -190,6 +193,7 @@ class PartyHandReader:
 
     def body(self, tokens: Sequence[tuple[str, str, int]]) -> list[Event]:
         self.acting = {self.split(text, _VERBS[kind])[0] for kind, text, _line in tokens if kind in _VERBS}
+        self.printed = {kind for kind, _text, _line in tokens}
         for kind, text, line in tokens:
             reader = _READERS.get(kind)
             if reader is None:
@@ -205,6 +209,8 @@ class PartyHandReader:
         boards: list[tuple[str, ...]] = []
         board_lines: list[int] = []
         ledgers: list[Ledger] = []
+        # e-mailed and 2019+ histories print no `wins` line: a balance line's `collected` is the collect
+        self.collects_in_summary = not any(type(event) is Collect for event in self.events)
         for kind, text, line in tokens:
             if kind == "POTS":
                 total_line = line
@@ -218,10 +224,6 @@ class PartyHandReader:
                 ledgers.append(self.ledger(text, line))
             else:
                 _READERS[kind](self, text, line)
-        if not any(type(event) is Collect for event in self.events):
-            # e-mailed and 2019+ histories print no `wins` line: a balance line's `collected` is the collect
-            self.events.extend(Collect(ledger.line, ledger.player, ledger.won, None) for ledger in ledgers
-                               if ledger.won)  # (a cashed-out player's line has no pot share: won None)
         return Claims(total_line, total, None, (), rake, 1, tuple(boards), tuple(board_lines), (), (),
                       tuple(ledgers))
 
@@ -248,6 +250,8 @@ class PartyHandReader:
         if shown:
             described = _DESCRIPTION.search(rest)
             self.add(Show(line, name, shown, described["desc"] if described else None))
+        if won and self.collects_in_summary:  # (a cashed-out player's line has no pot share: won None)
+            self.add(Collect(line, name, won, None))
         return Ledger(line, name, put_in, won, net, balance)
 
 
@@ -316,7 +320,6 @@ def _post_ante(r: PartyHandReader, text: str, line: int) -> None:
 
 @_reads("DEALING", first=("**",))
 def _dealing(r: PartyHandReader, text: str, line: int) -> None:
-    r.announced_posts()
     r.add(StreetStart(line, Street.PREFLOP, 0, ()))
 
 
@@ -324,6 +327,7 @@ def _dealing(r: PartyHandReader, text: str, line: int) -> None:
 def _blinds(r: PartyHandReader, text: str, line: int) -> None:
     r.blinds_line = (line, text)
     r.add(Notice(line, NoticeKind.OTHER, None, text))
+    r.announced_posts()
 
 
 @_reads("STREET", first=("**",))
