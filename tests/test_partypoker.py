@@ -387,6 +387,16 @@ def test_all_in_cash_out_2026(tmp_path):
     assert "HH203" in codes(validate_text(tmp_path, CASH_2026.replace("Rake: $2.0", "Rake: $2.10")))
 
 
+def test_amounts_as_party_prints_them():
+    from hhtool.dialects.partypoker.amounts import party_money
+    assert [party_money(text, 100) for text in ("[$0.10 USD]", "$1,534.96", "$26,02", "0,35 €", "-$0.25", "+$0.1",
+                                                 "€4.12 EUR", "$ 38.50")] == [10, 153496, 2602, 35, -25, 10, 412, 3850]
+    assert party_money("332,194,176", 1) == 332194176 and party_money("[2,000]", 1) == 2000
+    # a negative net on a balance line (a winner who collects less than he bet) keeps its sign
+    losing = MTT_2021.replace("bet 2000, collected 4000, net +2000", "bet 2000, collected 1500, net -500")
+    [hero] = [ledger for ledger in party(losing).hand.claims.ledgers if ledger.player == "Hero"]
+    assert (hero.put_in, hero.won, hero.net) == (2000, 1500, -500)
+
 def test_is_all_in_marks_the_line_before_it():
     [bea] = [e for e in events_of(party(MTT_2021), RaiseTo) if e.player == "Bea"]
     assert bea.all_in

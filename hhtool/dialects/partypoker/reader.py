@@ -238,7 +238,7 @@ class PartyHandReader:
         balance = self.money(match["balance"], line)
         if match["bet"] is not None:
             put_in, won = self.money(match["bet"], line), self.money(match["won"], line)
-            net = self.money(match["net"], line) * (-1 if match["net"].startswith("-") else 1)
+            net = self.money(match["net"], line)  # `net +$0.57`, `net -$0.25`
         elif match["lost"] is not None:
             put_in, won = self.money(match["lost"], line), 0
             net = -put_in
