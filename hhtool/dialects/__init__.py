@@ -275,6 +275,7 @@ PACKAGES = (
 )
 
 # Sites without a reader yet: their hands are split apart, named and counted unsupported (HH021).
+# (hhtool.dialects.partypoker takes its record's splitting fields from here: 888 shares its preamble.)
 # PartyPoker opens a hand with up to three lines (`Game #N starts.`, `#Game No : N`, `***** Hand
 # History for Game N *****`, blank lines between them), 888 with two: the pattern takes them as one
 # header, so that they make one hand. A last `Game #N starts.` with no hand after it stays in the
