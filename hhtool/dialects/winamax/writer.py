@@ -43,8 +43,9 @@ from hhtool.model import (
 )
 from hhtool.model.money import SYMBOL_OF, Currency
 
-HAND_SEPARATOR = "\n\n\n"
-"""What Winamax writes after each hand's last line: two blank lines."""
+HAND_SEPARATOR = "\n\n"
+"""What Winamax writes after each hand's last line and its newline: two blank lines (as the record's
+`hand_separator`)."""
 
 _GAMES = {Limit.NO_LIMIT: "Holdem no limit", Limit.POT_LIMIT: "Holdem pot limit", Limit.FIXED_LIMIT: "Holdem fixed limit"}
 _STREETS = {Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER"}
@@ -108,7 +109,7 @@ def render_hand(hand: Hand) -> str:
 
 
 def render_hands(hands) -> str:
-    return "".join(render_hand(hand) + HAND_SEPARATOR[1:] for hand in hands)
+    return "".join(render_hand(hand) + HAND_SEPARATOR for hand in hands)
 
 
 def _header(header: Header, money: _Money) -> str:
