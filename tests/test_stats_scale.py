@@ -189,9 +189,9 @@ def test_stakes_filter_keeps_those_stakes_unchanged(generated_dataset):
 
 def test_site_filter(samples_dataset):
     full = _full(samples_dataset)
-    for site in ("pokerstars", "ggpoker"):  # the samples hold hands of both
+    for site in ("pokerstars", "ggpoker", "888poker"):  # the samples hold hands of each
         _same_rows(stats(samples_dataset, HandFilter.of(sites=[site])), full[full["site"] == site])
-    assert set(full["site"]) == {"pokerstars", "ggpoker"}
+    assert set(full["site"]) == {"pokerstars", "ggpoker", "888poker"}
     assert stats(samples_dataset, HandFilter.of(sites=["partypoker"])).empty
 
 
