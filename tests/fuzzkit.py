@@ -18,7 +18,7 @@ and the dataset rows the export and the audit build from it):
 with --jobs 1, --jobs 2 and any chunk size.
 
 `FIGURES` counts what was tried and found. The CI runs this for about a minute (tests/test_fuzz.py);
-`HHTOOL_FUZZ_SECONDS=600 python -m pytest -q -s tests/test_fuzz.py` runs it for longer.
+`HHTOOL_FUZZ_SECONDS=600 python -m pytest -q -s -n 0 tests/test_fuzz.py` runs it for longer.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 lose a hand, and give the same output for any --jobs and chunk size. See tests/fuzzkit.py.
 
 The normal test command runs a bounded fuzz (about 30 s of single files, a fixed sample for the
-parallel check, every saved crasher). For longer: `HHTOOL_FUZZ_SECONDS=600 python -m pytest -q -s
+parallel check, every saved crasher). For longer: `HHTOOL_FUZZ_SECONDS=600 python -m pytest -q -s -n 0
 tests/test_fuzz.py` (fresh random seeds each run, printed). A failing input found is written to
 tests/fuzz_crashers/ in a long run (HHTOOL_FUZZ_SAVE=1 to save in any run), and from then on replayed
 here as a regression test.
