@@ -189,9 +189,9 @@ def test_stakes_filter_keeps_those_stakes_unchanged(generated_dataset):
 
 def test_site_filter(samples_dataset):
     full = _full(samples_dataset)
-    for site in ("pokerstars", "ggpoker"):  # the samples hold hands of both
+    for site in ("pokerstars", "ggpoker", "winning", "fulltilt"):  # the samples hold hands of each
         _same_rows(stats(samples_dataset, HandFilter.of(sites=[site])), full[full["site"] == site])
-    assert set(full["site"]) == {"pokerstars", "ggpoker"}
+    assert set(full["site"]) == {"pokerstars", "ggpoker", "winning", "fulltilt"}
     assert stats(samples_dataset, HandFilter.of(sites=["partypoker"])).empty
 
 
@@ -285,7 +285,7 @@ def test_cli_audit_filters(samples_dataset):
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
     assert report["rake"]["by_stakes"] and {r["stakes"] for r in report["rake"]["by_stakes"]} == {
-        "pokerstars NL $0.01/$0.02 USD"}
+        "pokerstars NL $0.01/$0.02 USD", "winning NL $0.01/$0.02 USD", "fulltilt NL $0.01/$0.02 USD"}
     assert all(h["day"] <= "2024-01-01" for h in report["hands"])
     bad = CliRunner().invoke(app, ["audit", str(samples_dataset), "--stakes", "cheap"])
     assert bad.exit_code == 2 and "--stakes: expected blinds" in bad.stderr
