@@ -96,7 +96,7 @@ def codes(path: Path) -> list[list[str]]:
 # -- reading ---------------------------------------------------------------------------------------
 def test_golden_showdown_hand_events_exactly():
     result = read(SHOWDOWN, at=12)
-    assert result.status is Status.PARSED and result.hand_id == "Alpha.Beta.1.0:5"
+    assert result.status is Status.PARSED and result.hand_id == "Alpha_Beta_1_0-5"
     hand = result.hand
     header = hand.header
     assert (header.site, header.limit, header.small_blind, header.big_blind, header.currency, header.scale) == (
@@ -156,7 +156,7 @@ def test_comment_lines_belong_to_the_first_hand_not_stray_text(tmp_path):
     path = log(tmp_path, LIMP_FOLD, RAISE_FOLD)
     results = list(validate_paths([path]))
     assert [(r.hand_id, r.line, r.status) for r in results] == [
-        ("Alpha.Beta.1.0:3", 1, "valid"), ("Alpha.Beta.1.0:2", 4, "valid")]
+        ("Alpha_Beta_1_0-3", 1, "valid"), ("Alpha_Beta_1_0-2", 4, "valid")]
     assert [f.line for r in results for f in r.findings] == []
 
 
@@ -336,7 +336,7 @@ def test_a_bad_game_file_given_as_option_is_a_usage_error(tmp_path):
 
 # -- corpus ----------------------------------------------------------------------------------------
 CORPUS = os.environ.get("HHTOOL_CORPUS")
-EV_HANDS = {"HITSZ.Slumbot.71.0:" + n for n in ("112", "137", "373", "1385", "1773", "1791", "2088", "2363")}
+EV_HANDS = {"HITSZ_Slumbot_71_0-" + n for n in ("112", "137", "373", "1385", "1773", "1791", "2088", "2363")}
 
 
 @pytest.mark.skipif(not CORPUS, reason="HHTOOL_CORPUS is not set")
@@ -355,7 +355,7 @@ def test_every_corpus_hand_validates_and_its_payoffs_agree():
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.startswith("STATE:"):
                 _, number, _, _, paid, names = line.split(":")
-                payoffs[f"{path.name[:-4]}:{number}"] = dict(zip(names.split("|"), paid.split("|")))
+                payoffs[f"{path.name[:-4].replace('.', '_')}-{number}"] = dict(zip(names.split("|"), paid.split("|")))
     checked = 0
     for r in results:
         if r.hand_id in EV_HANDS:

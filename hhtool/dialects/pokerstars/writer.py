@@ -139,7 +139,7 @@ def _stakes(header: Header, money: _Money) -> str:
 
 def hand_number(hand_id: str) -> str:
     """The hand number as PokerStars prints it: a number. Another site's id that is not one is written
-    with its last run of digits (GGPoker's `RC4120339902` as `4120339902`, an ACPC `match.1.0:112` as
+    with its last run of digits (GGPoker's `RC4120339902` as `4120339902`, an ACPC `HITSZ_Slumbot_71_0-112` as
     `112`); one without digits is refused."""
     if hand_id.isdigit() and hand_id.isascii():
         return hand_id
