@@ -22,6 +22,7 @@ from hhtool.model import (
     BETTING,
     Call,
     Claims,
+    Collect,
     Event,
     Hand,
     Notice,
@@ -30,6 +31,7 @@ from hhtool.model import (
     RaiseTo,
     ReturnUncalled,
     Show,
+    StreetPot,
     StreetStart,
 )
 from hhtool.rules.ranking import evaluate
@@ -51,8 +53,12 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
     run = 0
     for event in hand.events:
         kind = type(event)
-        if kind is Notice and event.kind not in REPLAYED_NOTICES and site != hand.header.site:
-            continue  # table chatter in the source site's words: another site words its own
+        if kind is Notice and site != hand.header.site:
+            if event.kind not in REPLAYED_NOTICES:
+                continue  # table chatter in the source site's words: another site words its own
+            event = replace(event, text="")  # the target's writer words who sits out in its own words
+        if kind is StreetPot and site != hand.header.site:
+            continue  # a running pot printed as a street starts: a claim the replay checked, no other site's line
         if kind is StreetStart:
             run = event.run
             if event.board:
@@ -71,21 +77,75 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
         outcomes = tuple(replace(o, description=reword(o.description, seat.cards + final)) if o.description else o
                          for o in seat.outcomes)
         seats.append(replace(seat, text="", outcomes=outcomes))
-    if state is not None and state.returns and dialects.conventions(site).prints_uncalled \
-            and not dialects.conventions(hand.header.site).prints_uncalled:
-        events = _with_returns(events, state)
     totals = _totals(claims, state) if state is not None and claims.total_pot is None else {}
+    target, source = dialects.conventions(site), dialects.conventions(hand.header.site)
+    if state is not None and state.returns and target.prints_uncalled and not source.prints_uncalled:
+        inside = _returns_inside(hand, state) if source.uncalled_in_collected and not target.uncalled_in_collected \
+            else {}
+        if inside:
+            events, seats = _without_returns(events, inside), _won_without_returns(seats, inside)
+            if source.total_includes_returns and claims.total_pot is not None:
+                totals["total_pot"] = claims.total_pot - sum(inside.values())
+        events = _with_returns(events, state)
     return replace(hand, header=replace(hand.header, site=site), events=tuple(events),
                    claims=replace(claims, seats=tuple(seats), **totals))
 
 
 def _with_returns(events: list[Event], state: Replay) -> list[Event]:
-    """The uncalled returns the replay derived (the source prints none; the target prints each), after the
-    hand's last betting action, where a site that prints them writes them."""
+    """The uncalled returns the replay derived that the source did not print (the target prints each), after
+    the hand's last betting action, where a site that prints them writes them."""
     last = max((i for i, event in enumerate(events) if isinstance(event, BETTING)), default=len(events) - 1)
     line = events[last].line if events else 0
-    returns = [ReturnUncalled(line, player, amount) for player, amount in state.returns.items() if amount > 0]
+    left = dict(state.returns)
+    for event in events:
+        if type(event) is ReturnUncalled and event.player in left:  # printed by the source (2010 Winamax, Bovada)
+            left[event.player] -= event.amount
+    returns = [ReturnUncalled(line, player, amount) for player, amount in left.items() if amount > 0]
     return events[:last + 1] + returns + events[last + 1:]
+
+
+def _returns_inside(hand: Hand, state: Replay) -> dict[str, int]:
+    """Player → the returned uncalled chips the source printed inside their collected amounts
+    (`Conventions.uncalled_in_collected`), as the replay took them out (its collects are the pot shares)."""
+    printed: dict[str, int] = {}
+    for event in hand.events:
+        if type(event) is Collect:
+            printed[event.player] = printed.get(event.player, 0) + event.amount
+    for event in state.collects:
+        printed[event.player] = printed.get(event.player, 0) - event.amount
+    return {player: amount for player, amount in printed.items() if amount > 0}
+
+
+def _without_returns(events: list[Event], inside: dict[str, int]) -> list[Event]:
+    """The collects as pot shares: each bettor's returned chips taken off their collects, first line first
+    (as the replay reads them); a collect that was the return alone is left out."""
+    left = dict(inside)
+    out: list[Event] = []
+    for event in events:
+        if type(event) is Collect and left.get(event.player, 0) > 0:
+            part = min(left[event.player], event.amount)
+            left[event.player] -= part
+            if part == event.amount:
+                continue
+            event = msgspec.structs.replace(event, amount=event.amount - part)
+        out.append(event)
+    return out
+
+
+def _won_without_returns(seats: list, inside: dict[str, int]) -> list:
+    """The summary seat lines' won amounts as pot shares (the source counted the returned chips in them)."""
+    out = []
+    for seat in seats:
+        left = inside.get(seat.player, 0)
+        outcomes = []
+        for outcome in seat.outcomes:
+            if left > 0 and outcome.won and outcome.amount:
+                part = min(left, outcome.amount)
+                left -= part
+                outcome = msgspec.structs.replace(outcome, amount=outcome.amount - part)
+            outcomes.append(outcome)
+        out.append(msgspec.structs.replace(seat, outcomes=tuple(outcomes)))
+    return out
 
 
 def _totals(claims: Claims, state: Replay) -> dict[str, int]:

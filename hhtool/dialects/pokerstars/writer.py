@@ -34,6 +34,7 @@ from hhtool.model import (
     Limit,
     Muck,
     Notice,
+    NoticeKind,
     PostAnte,
     PostBlind,
     RaiseTo,
@@ -153,12 +154,12 @@ def hand_number(hand_id: str) -> str:
 
 _ROMAN = ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"), (40, "XL"),
           (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
-_LEVEL_NUMBER = re.compile(r"Level\s*(\d{1,4})\Z")
+_LEVEL_NUMBER = re.compile(r"(?:Level\s*)?(\d{1,4})\Z")
 
 
 def level_text(level: str) -> str:
     """A tournament level as PokerStars prints it, in Roman numerals (`Level VII`); another site's
-    `Level7` is written so, any other wording as it is."""
+    `Level7` or bare `7` (Winamax, Bovada, PartyPoker) is written so, any other wording as it is."""
     match = _LEVEL_NUMBER.match(level)
     if match is None or int(match.group(1)) == 0:
         return level
@@ -308,8 +309,17 @@ def _muck(e: Muck, c: _Context) -> str:
     return f"{e.player}: mucks hand" if e.mucked else f"{e.player}: doesn't show hand"
 
 
+_NOTICE_WORDS = {NoticeKind.SITTING_OUT: "{}: sits out", NoticeKind.WAIT_FOR_BUTTON: "{} will be allowed to play after the button"}
+
+
 def _notice(e: Notice, c: _Context) -> str:
-    return e.text
+    """A notice as kept; one without its text (another site's, `for_site`) in the client's words for it."""
+    if e.text or e.player is None:
+        return e.text
+    words = _NOTICE_WORDS.get(e.kind)
+    if words is None:
+        raise KeyError(f"no words for a {e.kind} notice")
+    return words.format(e.player)
 
 
 def _cash_out(e: CashOut, c: _Context) -> str:
