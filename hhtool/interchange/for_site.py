@@ -27,6 +27,7 @@ from hhtool.model import (
     Hand,
     Notice,
     NoticeKind,
+    BlindKind,
     PostBlind,
     RaiseTo,
     ReturnUncalled,
@@ -56,6 +57,8 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
         if kind is Notice and site != hand.header.site:
             if event.kind not in REPLAYED_NOTICES:
                 continue  # table chatter in the source site's words: another site words its own
+            if event.player is None:
+                continue  # names nobody: nothing the replay reads
             event = replace(event, text="")  # the target's writer words who sits out in its own words
         if kind is StreetPot and site != hand.header.site:
             continue  # a running pot printed as a street starts: a claim the replay checked, no other site's line
@@ -66,6 +69,8 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
         elif kind is Show and event.description:
             dealt = board.get(run) or board.get(0, ())
             event = replace(event, description=reword(event.description, event.cards + dealt))
+        elif kind is PostBlind and event.dead is not None and event.dead == _derived_dead(event, hand.header.big_blind):
+            event = replace(event, dead=None)  # the dead part the rules derive from the blind's kind: said by it
         elif kind is Call and event.added is None and id(event) in amounts:
             event = replace(event, added=amounts[id(event)])
         elif kind is RaiseTo and event.raise_by is None and id(event) in amounts:
@@ -102,6 +107,16 @@ def _with_returns(events: list[Event], state: Replay) -> list[Event]:
             left[event.player] -= event.amount
     returns = [ReturnUncalled(line, player, amount) for player, amount in left.items() if amount > 0]
     return events[:last + 1] + returns + events[last + 1:]
+
+
+def _derived_dead(event: PostBlind, big_blind: int) -> int | None:
+    """The dead part of a blind the rules derive from its kind (hhtool.rules.replay): a small & big blind's
+    small blind part, a missed blind whole; None for a blind whose dead part they do not derive."""
+    if event.blind is BlindKind.SMALL_AND_BIG:
+        return event.amount - min(event.amount, big_blind)
+    if event.blind is BlindKind.MISSED:
+        return event.amount
+    return None
 
 
 def _returns_inside(hand: Hand, state: Replay) -> dict[str, int]:

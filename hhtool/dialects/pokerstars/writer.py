@@ -281,6 +281,9 @@ def _street(e: StreetStart, c: _Context) -> str:
 
 
 def _blind(e: PostBlind, c: _Context) -> str:
+    if e.dead is not None:
+        raise KeyError(f"a blind of {c.money(e.amount)} of which {c.money(e.dead)} is dead: a PokerStars post "
+                       "says its dead part by its kind only")
     return f"{e.player}: {_BLIND_VERBS[e.blind]}{c.money(e.amount)}{_ALL_IN if e.all_in else ''}"
 
 
@@ -416,6 +419,9 @@ def _is_notice(event: Event) -> bool:
 def render_hand(hand: Hand) -> str:
     """The hand as PokerStars text: its lines, each ending with a newline (no blank lines)."""
     header, claims = hand.header, hand.claims
+    if header.currency == "chips" and header.scale != 1:
+        raise KeyError(f"chips counted in 1/{header.scale} (another site's play money or tournament chips): "
+                       "PokerStars chips are whole")
     money = _Money(header)
     lines = [_header_line(header, money), _table_line(header)]
     lines.extend(_seat_line(seat, money) for seat in hand.seats)
