@@ -224,9 +224,18 @@ def test_the_ohh_schema_refuses_an_object_without_the_required_fields(bad):
 # name, times, line numbers, text kept verbatim (summary seat lines, chat) and muck lines.
 # What PokerStars text cannot say, the writer refuses (no line for it): the event kinds below and
 # blinds it has no words for; a site's fees besides rake (GGPoker's jackpot) are claims it cannot say.
+# Other sites' hands add: chips counted in hundredths (888poker/Winamax play money, Winning tournament
+# chips), a tournament level 0 or an id that is no number, a player line without a name, limit blinds
+# a PokerStars limit header does not imply, an amount the replay could not work out (an unseated player)
+# and a blind whose dead part is not the one its kind says. Another site's StreetPot (a running pot, a
+# claim the replay checked) and its sitting-out notices' wording are not compared: PokerStars prints no
+# running pot and words its own notices (for_site leaves the one out and the other's text to the writer).
 CANNOT_SAY = ("no PokerStars line for CashDrop", "no PokerStars line for EVCashout",
               "no PokerStars line for Insurance", "no words for straddle", "no words for missed",
-              "a buy-in that names a game")
+              "a buy-in that names a game", "PokerStars chips are whole", "PokerStars levels are Roman",
+              "PokerStars tournament numbers are numbers", "a line of a player without a name",
+              "a PokerStars limit header prints the bets", "is not known (the source prints another figure",
+              "a PokerStars post says its dead part by its kind only")
 CORPUS = os.environ.get("HHTOOL_CORPUS")
 
 
@@ -285,8 +294,9 @@ def test_ohh_of_every_corpus_hand_is_valid_by_the_schema_and_its_pots_balance():
             continue
         try:
             text = target.render(result.hand, result.state)
-        except CannotSay as exc:
-            refused[str(exc).split(" (")[0]] += 1
+        except CannotSay as exc:  # by reason, the player's name aside (PartyPoker, Winning name unseated players)
+            reason = str(exc).split(" (")[0]
+            refused[next((r for r in _OHH_CANNOT if r in reason), reason)] += 1
             continue
         written += 1
         errors = [e.message for e in validator.iter_errors(json.loads(text))]
@@ -299,8 +309,15 @@ def test_ohh_of_every_corpus_hand_is_valid_by_the_schema_and_its_pots_balance():
             unbalanced.append((result.file, result.line))
     assert unbalanced == []
     assert written > 17000
-    assert set(refused) <= {"OHH has no field for CashDrop", "OHH has no field for EVCashout",
-                            "Blahdieblah acts without a seat", "'XX' is not a card"}, refused
+    assert set(refused) <= set(_OHH_CANNOT), refused
+    assert sum(refused.values()) < written / 100, refused
+
+
+# What OHH cannot say: a cash drop, an EV cash-out, an action, a win or hole cards of a player without a seat
+# (OHH names players by their seat's id), a card the text hides (`XX`), and wins of a hand where the replay
+# found no pot (888poker's collects after a cancelled hand).
+_OHH_CANNOT = ("OHH has no field for CashDrop", "OHH has no field for EVCashout", "acts without a seat",
+               "is dealt cards without a seat", "'XX' is not a card", "players collect but the replay found no pot")
 
 
 def test_a_writers_own_bug_is_hh099_and_the_run_goes_on(tmp_path, monkeypatch):

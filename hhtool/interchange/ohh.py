@@ -122,6 +122,8 @@ def ohh_object(hand: Hand, state: Replay | None) -> dict:
     if header.is_tournament:
         out["tournament_info"] = {"tournament_number": header.tournament_id}
     if len(set(dealt)) == 1:
+        if dealt[0] not in ids:
+            raise CannotSay(f"{dealt[0]} is dealt cards without a seat (an OHH hero is a seated player)")
         out["hero_player_id"] = ids[dealt[0]]
     flags = [name for name, on in (("Run_It_Twice", hand.claims.runs > 1), ("Fast", header.fast_fold),
                                     ("Cap", header.cap is not None)) if on]
@@ -227,6 +229,8 @@ def _pots(hand: Hand, state: Replay, ids: dict[str, int], money: _Money) -> list
     if state.cancelled:
         return []
     count = len(state.pots)
+    if not count and state.collects:
+        raise CannotSay("players collect but the replay found no pot (an OHH win is a share of a pot)")
     wins: list[dict[str, int]] = [{} for _ in range(count)]
     itemized = all(c.pot_index is not None for c in state.collects)
     for event in state.collects:
