@@ -20,6 +20,7 @@ import msgspec
 from hhtool import dialects
 from hhtool.model import (
     BETTING,
+    BlindKind,
     Call,
     Claims,
     Collect,
@@ -27,7 +28,7 @@ from hhtool.model import (
     Hand,
     Notice,
     NoticeKind,
-    BlindKind,
+    PostAnte,
     PostBlind,
     RaiseTo,
     ReturnUncalled,
@@ -175,14 +176,15 @@ def _totals(claims: Claims, state: Replay) -> dict[str, int]:
 
 
 def _rewording(source_site: str, target_site: str) -> Callable[[str, tuple[str, ...]], str]:
-    """Description → the target site's wording of the same best hand; a description that does not name
-    the cards' best hand (a wrong one stays wrong) and any without both sites' wordings stay as written."""
+    """Description → the target site's wording of the same best hand (of the hole cards and the board dealt:
+    5, 6 or 7 cards); a description that does not name the cards' best hand (a wrong one stays wrong) and
+    any without both sites' wordings stay as written."""
     source, target = dialects.wording(source_site), dialects.wording(target_site)
     if source is None or target is None or source == target:
         return lambda text, cards: text
 
     def reword(text: str, cards: tuple[str, ...]) -> str:
-        right = len(cards) == 7 and len(set(cards)) == 7 and source[1](text, cards)
+        right = 5 <= len(cards) <= 7 and len(set(cards)) == len(cards) and source[1](text, cards)
         return target[0](evaluate(cards)) if text and right else text
 
     return reword
@@ -203,7 +205,10 @@ def _amounts(state: Replay) -> dict[int, int]:
             out[id(event)] = chips
         elif kind is RaiseTo:
             out[id(event)] = event.raise_to - max((t for p, t in totals.items() if p != player), default=0)
-        if kind is PostBlind and event.dead:
-            chips -= event.dead
+        if kind is PostAnte:
+            continue  # an ante is no part of the street's bet
+        if kind is PostBlind:  # nor a blind's dead part (printed, or the one its kind says)
+            dead = event.dead if event.dead is not None else _derived_dead(event, state.hand.header.big_blind)
+            chips -= min(dead or 0, chips)
         totals[player] = totals.get(player, 0) + chips
     return out
