@@ -93,6 +93,10 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
             if source.total_includes_returns and claims.total_pot is not None:
                 totals["total_pot"] = claims.total_pot - sum(inside.values())
         events = _with_returns(events, state)
+    if state is not None and target.prints_collects and not source.prints_collects \
+            and not any(type(event) is Collect for event in events):
+        line = events[-1].line if events else 0  # what the cards awarded (the replay's), where a site prints it
+        events = events + [msgspec.structs.replace(c, line=line) for c in state.collects]
     return replace(hand, header=replace(hand.header, site=site), events=tuple(events),
                    claims=replace(claims, seats=tuple(seats), **totals))
 
