@@ -93,6 +93,13 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
             if source.total_includes_returns and claims.total_pot is not None:
                 totals["total_pot"] = claims.total_pot - sum(inside.values())
         events = _with_returns(events, state)
+    if state is not None and claims.total_step and claims.total_pot is not None \
+            and abs(totals.get("total_pot", claims.total_pot) - state.pot_total) * 2 <= claims.total_step:
+        totals["total_pot"] = state.pot_total  # a total printed rounded (`2.80k`) that the replay found right
+        totals["total_step"] = 0
+    if state is not None and claims.main_pot is None and not claims.side_pots and len(state.pots) > 1 \
+            and claims.runs == 1:  # (if the source's pot names are not the all-in levels', the read-back says so)
+        totals.update(_pots_as_paid(events, len(state.pots)))
     if state is not None and target.prints_collects and not source.prints_collects \
             and not any(type(event) is Collect for event in events):
         line = events[-1].line if events else 0  # what the cards awarded (the replay's), where a site prints it
@@ -112,6 +119,21 @@ def _with_returns(events: list[Event], state: Replay) -> list[Event]:
             left[event.player] -= event.amount
     returns = [ReturnUncalled(line, player, amount) for player, amount in left.items() if amount > 0]
     return events[:last + 1] + returns + events[last + 1:]
+
+
+def _pots_as_paid(events: list[Event], count: int) -> dict:
+    """The main and side pots a site that prints none paid, as the collects that name them add up (a site
+    that prints them, as PokerStars does, prints what each pot paid after the rake); nothing when a collect
+    names no pot or one of the pots pays nobody."""
+    paid = [0] * count
+    for event in events:
+        if type(event) is Collect:
+            if event.pot_index is None or event.pot_index >= count:
+                return {}
+            paid[event.pot_index] += event.amount
+    if not all(paid):
+        return {}
+    return {"main_pot": paid[0], "side_pots": tuple(paid[1:])}
 
 
 def _derived_dead(event: PostBlind, big_blind: int) -> int | None:
