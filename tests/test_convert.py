@@ -13,6 +13,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import jsonschema
+import msgspec
 import pytest
 
 from clikit import clean, omaha, run, short_call
@@ -332,3 +333,69 @@ def test_a_writers_own_bug_is_hh099_and_the_run_goes_on(tmp_path, monkeypatch):
     assert result.exit_code == 1
     assert result.stdout.count("HH099") == 2 and "RuntimeError: boom" in result.stdout
     assert not (tmp_path / "out" / "a.ohh").exists()
+
+
+# -- --to pokerstars: what another site says its own way ------------------------------------------------
+SAMPLES = Path(__file__).parent.parent / "samples"
+
+
+def _pokerstars_text(path: Path) -> str:
+    result = next(r for r in validate_paths([path]) if not isinstance(r, Finding))
+    return targets()["pokerstars"].render(result.hand, result.state)
+
+
+def test_returns_inside_a_winamax_collect_become_an_uncalled_line_and_the_pots_are_printed():
+    # Winamax: Hero's `collected 8.59€ from side pot 1` holds the €6.30 returned; the total 22.90€ holds it too
+    text = _pokerstars_text(SAMPLES / "winamax-cash-side-pot.txt")
+    assert "Uncalled bet (€6.30) returned to Hero\n" in text
+    assert "Hero collected €2.29 from side pot\n" in text and "Marmotte 75 collected €14.31 from main pot\n" in text
+    assert "Total pot €17.40 Main pot €14.31. Side pot €2.29. | Rake €0.80\n" in text
+    assert "Seat 3: Hero (small blind) showed [Ah Kh] and won (€2.29) with a pair of Kings\n" in text
+
+
+def test_a_winamax_total_printed_rounded_is_written_exact_and_the_level_in_roman_numerals():
+    text = _pokerstars_text(SAMPLES / "winamax-tournament.txt")  # `level: 6`, then `Total pot 2.80k`
+    assert "Hold'em No Limit - Level VI (100/200)" in text
+    second = [r for r in validate_paths([SAMPLES / "winamax-tournament.txt"]) if not isinstance(r, Finding)][1]
+    written = targets()["pokerstars"].render(second.hand, second.state)
+    assert "Uncalled bet (1012) returned to Hero\nHero collected 1785 from pot\n" in written
+    assert "Total pot 1785 | Rake 0\n" in written  # `2.80k` (with the return) is 1,785 to its rounding: exact
+
+
+def test_a_bovada_sitting_out_notice_in_pokerstars_words_and_its_printed_return_once():
+    text = _pokerstars_text(SAMPLES / "bovada-zone-poker.txt")
+    assert "UTG: sits out\n" in text and "Seat sit out" not in text
+    assert text.count("Uncalled bet ($0.50) returned to Small Blind") == 1
+
+
+def test_a_phh_hand_gets_the_replays_awards_as_collected_lines(tmp_path):
+    text = _pokerstars_text(SAMPLES / "phh-three-handed.phh")
+    assert "Ansgar collected 15875 from pot\n" in text  # PHH prints no collects: what the cards awarded
+    (tmp_path / "back.txt").write_text(text, encoding="utf-8")
+    assert [(r.status, r.findings) for r in validate_paths([tmp_path / "back.txt"])] == [("valid", [])]
+
+
+def test_level_text_writes_another_sites_bare_level_in_roman_numerals_and_refuses_level_0():
+    from hhtool.dialects.pokerstars.writer import level_text
+
+    assert level_text("6") == "Level VI" and level_text("Level14") == "Level XIV"
+    with pytest.raises(KeyError, match="Roman numerals from I"):
+        level_text("0")
+
+
+@pytest.mark.parametrize("change, reason", [
+    (lambda h: msgspec.structs.replace(h, header=msgspec.structs.replace(h.header, currency="chips", scale=100)),
+     "PokerStars chips are whole"),
+    (lambda h: msgspec.structs.replace(h, header=msgspec.structs.replace(h.header, tournament_id="M-2021")),
+     "tournament numbers are numbers"),
+    (lambda h: msgspec.structs.replace(h, events=tuple(
+        msgspec.structs.replace(e, dead=1) if type(e).__name__ == "PostBlind" else e for e in h.events)),
+     "says its dead part by its kind only"),
+])
+def test_the_pokerstars_writer_refuses_what_its_lines_cannot_say(change, reason):
+    from hhtool.dialects.pokerstars.writer import render_hand
+
+    hand = next(r for r in validate_paths([SAMPLES / "nl-cash-walk.txt"]) if not isinstance(r, Finding)).hand
+    render_hand(hand)  # as read, it is said
+    with pytest.raises(KeyError, match=reason):
+        render_hand(change(hand))
