@@ -236,7 +236,7 @@ CANNOT_SAY = ("no PokerStars line for CashDrop", "no PokerStars line for EVCasho
               "a buy-in that names a game", "PokerStars chips are whole", "PokerStars levels are Roman",
               "PokerStars tournament numbers are numbers", "a line of a player without a name",
               "a PokerStars limit header prints the bets", "is not known (the source prints another figure",
-              "a PokerStars post says its dead part by its kind only")
+              "a PokerStars post says its dead part by its kind only", "payoffs scored by all-in expected value")
 CORPUS = os.environ.get("HHTOOL_CORPUS")
 
 
@@ -399,3 +399,14 @@ def test_the_pokerstars_writer_refuses_what_its_lines_cannot_say(change, reason)
     render_hand(hand)  # as read, it is said
     with pytest.raises(KeyError, match=reason):
         render_hand(change(hand))
+
+
+def test_full_tilts_shows_before_the_uncalled_return_come_after_it_for_pokerstars():
+    from hhtool.interchange.for_site import _shows_after_returns
+    from hhtool.model import RaiseTo, ReturnUncalled, Show
+
+    raise_ = RaiseTo(10, "Player4", 60, 225, True, False)
+    shows = [Show(11, "Player4", ("4s", "4d"), None), Show(12, "Player0", ("Ts", "Js"), None)]
+    back = ReturnUncalled(13, "Player4", 60)
+    assert _shows_after_returns([raise_, *shows, back]) == [raise_, back, *shows]
+    assert _shows_after_returns([raise_, back, *shows]) == [raise_, back, *shows]  # already in PokerStars order

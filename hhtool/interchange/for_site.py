@@ -93,6 +93,8 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
             if source.total_includes_returns and claims.total_pot is not None:
                 totals["total_pot"] = claims.total_pot - sum(inside.values())
         events = _with_returns(events, state)
+    if source.shows_before_uncalled and not target.shows_before_uncalled:
+        events = _shows_after_returns(events)
     if state is not None and claims.total_step and claims.total_pot is not None \
             and abs(totals.get("total_pot", claims.total_pot) - state.pot_total) * 2 <= claims.total_step:
         totals["total_pot"] = state.pot_total  # a total printed rounded (`2.80k`) that the replay found right
@@ -121,6 +123,21 @@ def _with_returns(events: list[Event], state: Replay) -> list[Event]:
             left[event.player] -= event.amount
     returns = [ReturnUncalled(line, player, amount) for player, amount in left.items() if amount > 0]
     return events[:last + 1] + returns + events[last + 1:]
+
+
+def _shows_after_returns(events: list[Event]) -> list[Event]:
+    """The all-in players' shows a site prints before the uncalled bet's return (Full Tilt) put after it, where
+    a site whose shows close the betting round prints them."""
+    out: list[Event] = []
+    for event in events:
+        if type(event) is ReturnUncalled:
+            at = len(out)
+            while at and type(out[at - 1]) is Show:
+                at -= 1
+            out.insert(at, event)
+        else:
+            out.append(event)
+    return out
 
 
 def _pots_as_paid(events: list[Event], count: int) -> dict:

@@ -441,6 +441,9 @@ def _is_notice(event: Event) -> bool:
 def render_hand(hand: Hand) -> str:
     """The hand as PokerStars text: its lines, each ending with a newline (no blank lines)."""
     header, claims = hand.header, hand.claims
+    if claims.ev_payoffs:
+        raise KeyError("payoffs scored by all-in expected value (an ACPC log): a PokerStars collect is chips won "
+                       "from the board dealt")
     if header.currency == "chips" and header.scale != 1:
         raise KeyError(f"chips counted in 1/{header.scale} (another site's play money or tournament chips): "
                        "PokerStars chips are whole")
