@@ -410,3 +410,14 @@ def test_full_tilts_shows_before_the_uncalled_return_come_after_it_for_pokerstar
     back = ReturnUncalled(13, "Player4", 60)
     assert _shows_after_returns([raise_, *shows, back]) == [raise_, back, *shows]
     assert _shows_after_returns([raise_, back, *shows]) == [raise_, back, *shows]  # already in PokerStars order
+
+
+def test_a_winamax_seat_with_no_line_in_the_hand_is_written_sitting_out(tmp_path):
+    # Winamax lists a player who sits the hand out without saying so (Conventions.unmarked_sitting_out)
+    text = (SAMPLES / "winamax-cash-side-pot.txt").read_text(encoding="utf-8")
+    path = tmp_path / "winamax.txt"
+    path.write_text(text.replace("Seat 4: bibiche (6.20€)\n", "Seat 4: bibiche (6.20€)\nSeat 5: Dormeur (3€)\n"),
+                    encoding="utf-8")
+    written = _pokerstars_text(path)
+    assert "Seat 5: Dormeur (€3 in chips) is sitting out\n" in written
+    assert "Seat 4: bibiche (€6.20 in chips)\n" in written

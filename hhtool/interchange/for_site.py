@@ -108,7 +108,12 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
         single = len(state.pots) == 1  # one pot: a site names none (`collected 500 from pot`)
         events = events + [msgspec.structs.replace(c, line=line, pot_index=None if single else c.pot_index)
                            for c in state.collects]
-    return replace(hand, header=replace(hand.header, site=site), events=tuple(events),
+    table = hand.seats
+    if state is not None and source.unmarked_sitting_out and not target.unmarked_sitting_out:
+        dealt = {player.name for player in state.order}  # a seat with no line in the hand sat it out, unmarked
+        table = tuple(seat if seat.player in dealt or seat.sitting_out else replace(seat, sitting_out=True)
+                      for seat in table)
+    return replace(hand, header=replace(hand.header, site=site), seats=table, events=tuple(events),
                    claims=replace(claims, seats=tuple(seats), **totals))
 
 
