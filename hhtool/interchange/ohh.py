@@ -35,6 +35,7 @@ Amounts are decimals in major units (never floats: written from the integer mino
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from decimal import Decimal
 
@@ -148,7 +149,9 @@ class _Money:
         return Decimal(amount).scaleb(-self.places) if self.places else amount
 
 
+@functools.cache
 def _version() -> str:
+    """hhtool's version, read once (the package metadata lookup costs half a millisecond a hand)."""
     from hhtool.version import hhtool_version
 
     return hhtool_version()
