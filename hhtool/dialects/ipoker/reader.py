@@ -229,9 +229,14 @@ def _parse(block: Block, hand_id: str | None) -> ParseResult:
         warnings.append(finding("HH034", message("HH034", hand=hand_id or "?", text=rest[:60]), block.file,
                                 base + line, column, hand_id=hand_id, expected="nothing", actual=rest[:80]))
     game = tree.root
+    session = read_session(block.context, block.context_line) if block.context is not None else None
+    if game is not None and game.tag == "session" and block.context is None:
+        # a one-game session given whole (a hand written by the writer, read without the splitter): its
+        # own `<general>` is the context
+        game, session = _whole_session(game, base)
+        hand_id = game.attrs.get("gamecode") if game is not None else hand_id
     if game is None or game.tag != "game":  # the header pattern makes this unreachable for a real block
         raise _Bad("HH031", block.line, block.column, what="hand", problem="no <game> element")
-    session = read_session(block.context, block.context_line) if block.context is not None else None
     if isinstance(session, _Bad):
         raise session
     if session is None:
@@ -239,6 +244,17 @@ def _parse(block: Block, hand_id: str | None) -> ParseResult:
                    actual="none", hand=hand_id or "?")
     hand = _Game(block, game, session, hand_id or "").hand()
     return ParseResult(Status.PARSED, block.file, block.line, SITE, hand_id, hand=hand, findings=tuple(warnings))
+
+
+def _whole_session(root: Node, base: int) -> tuple[Node | None, Session | None]:
+    """The one `<game>` of a `<session>` element read whole, and the session its `<general>` makes (None
+    where it has no `<general>`; no game where it holds none or more than one)."""
+    games = root.all("game")
+    general = root.child("general")
+    session = None if general is None else Session(
+        base + general.line, {n.tag: n.text.strip() for n in general.children},
+        {n.tag: base + n.line for n in general.children})
+    return (games[0] if len(games) == 1 else None), session
 
 
 # ---------------------------------------------------------------------------------------------

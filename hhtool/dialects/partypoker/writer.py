@@ -231,7 +231,7 @@ def _won(event: Collect, money) -> str:
 def said(hand: Hand) -> Hand:
     """The hand as its PartyPoker text reads back: no claims (no summary), no uncalled-bet lines, raises
     without their size, shows without descriptions, opponents' `Dealt to` lines, mucks and table chatter
-    left out, forced posts marked all-in where they take the last chip, a seat with no line of its own
+    left out, no bounties, forced posts marked all-in where they take the last chip, a seat with no line of its own
     sitting out. Whether what it leaves out was implied by the rest is for the caller to judge (the same
     findings replaying both)."""
     replace = msgspec.structs.replace
@@ -252,8 +252,8 @@ def said(hand: Hand) -> Hand:
             event = replace(event, mucked=False)
         if kind is RaiseTo and event.raise_by is not None:
             event = replace(event, raise_by=None)
-        if kind is PostBlind and event.blind is BlindKind.SMALL_AND_BIG and event.dead is None:
-            event = replace(event, dead=event.amount - min(event.amount, hand.header.big_blind))
+        if kind is PostBlind and event.dead is not None:  # `posts big blind + dead`: one amount, no parts
+            event = replace(event, dead=None)
         if kind in (PostAnte, PostBlind):
             stack = left.get(event.player)
             if stack is not None:
@@ -262,8 +262,8 @@ def said(hand: Hand) -> Hand:
         if kind in (PostAnte, PostBlind, Fold, Check, Call, Bet, RaiseTo):
             acting.add(event.player)
         events.append(event)
-    seats = tuple(seat if seat.player in acting or seat.sitting_out else replace(seat, sitting_out=True)
-                  for seat in hand.seats)
+    seats = tuple(replace(seat, sitting_out=seat.sitting_out or seat.player not in acting, bounty=None,
+                          out_of_hand=seat.out_of_hand and seat.player in acting) for seat in hand.seats)  # (no bounty is printed)
     return replace(hand, seats=seats, events=tuple(events), claims=Claims(line=hand.claims.line))
 
 
