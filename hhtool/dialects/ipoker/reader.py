@@ -383,12 +383,21 @@ class _Game:
         """Small blind, big blind, small bet, big bet: a cash game's from its game type (fixed limit prints
         the bets; its small blind is as posted), a tournament's from the blinds posted."""
         posts: dict[str, list[int]] = {"1": [], "2": []}
+        short: dict[str, list[int]] = {"1": [], "2": []}  # posts of a player's last chips: not the level's
         for number, node in rounds:
             if number == 0:
-                for action in node.all("action"):
+                left = {name: player.stack for name, player in self.players.items()}
+                for action in sorted(node.all("action"), key=_action_number):
                     kind = action.attrs.get("type")
+                    name = action.attrs.get("player", "")
                     if kind in posts:
-                        posts[kind].append(self.money(action, "sum", "blind"))
+                        posted = self.money(action, "sum", "blind")
+                        (short if name in left and posted >= left[name] else posts)[kind].append(posted)
+                    if kind in ("1", "2", "15") and name in left:
+                        left[name] -= self.money(action, "sum", "post")
+        for kind, amounts in short.items():
+            if not posts[kind] and not (posts["1"] or posts["2"]):  # every post all-in: the best there is
+                posts[kind] = amounts
         if typed["small"] is not None and self.scale != 1:
             low = amount(typed["small"], self.scale, line, "the game type's stakes")
             high = amount(typed["big"], self.scale, line, "the game type's stakes")

@@ -24,6 +24,7 @@ from xml.sax.saxutils import escape as _escape
 
 import msgspec
 
+from hhtool.dialects.returns import returns_to_pay
 from hhtool.dialects.street_money import StreetMoney
 from hhtool.model import (
     Bet,
@@ -263,7 +264,6 @@ def said(hand: Hand) -> Hand:
             deal_line = deal_line or event.line
             continue
         if kind is ReturnUncalled:
-            won[event.player] = won.get(event.player, 0) + event.amount
             collect_line.setdefault(event.player, event.line)
             continue
         if kind is Collect:
@@ -287,6 +287,9 @@ def said(hand: Hand) -> Hand:
         if event.player not in acting:
             acting.append(event.player)
         (posts if kind in (PostAnte, PostBlind) and not acts else acts).append(event)
+    for name, amount in returns_to_pay(hand).items():  # `win` holds the return (printed or derived)
+        won[name] = won.get(name, 0) + amount
+        collect_line.setdefault(name, 0)
     dealt = [seat.player for seat in hand.seats if seat.player in acting]
     holes = [DealHole(0, name, known.get(name, ())) for name in dealt]
     first_hole = next((i for i, e in enumerate(acts) if type(e) is StreetStart), None)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import msgspec
 
 from hhtool.dialects.partypoker import ZONES
+from hhtool.dialects.returns import returns_to_pay
 from hhtool.dialects.street_money import StreetMoney
 from hhtool.model import (
     Bet,
@@ -92,7 +93,7 @@ def render_hand(hand: Hand) -> str:
     lines += [f"Seat {s.seat}: {s.player} ( {money(s.stack)} )" for s in hand.seats]
     street = StreetMoney()
     board: tuple[str, ...] = ()
-    for event in returns_in_wins(hand.events):
+    for event in returns_in_wins(hand):
         kind = type(event)
         if kind is Notice:
             continue  # table chatter is not written
@@ -107,7 +108,7 @@ def render_hand(hand: Hand) -> str:
                 board = event.board
                 lines.append(f"** Dealing {_STREETS[event.street]} ** [ {', '.join(new)} ]")
             continue
-        line = _line(event, money, street)
+        line = _line(event, money, street, header.big_blind)
         if line is not None:
             lines.append(line)
     return "\n".join(lines) + "\n"
@@ -145,7 +146,7 @@ def _game(header: Header, money) -> str:
     return f"{plain(low)}/{plain(high)} {header.currency} {limit} Texas Hold'em - {stamp}"
 
 
-def _line(event, money, street: StreetMoney) -> str | None:
+def _line(event, money, street: StreetMoney, big_blind: int) -> str | None:
     kind = type(event)
     if kind is PostAnte:
         return f"{event.player} posts ante [{money(event.amount)}]"
@@ -157,7 +158,7 @@ def _line(event, money, street: StreetMoney) -> str | None:
             street.put(event.player, event.amount)
             return f"{event.player} posts big blind [{money(event.amount)}]."
         if event.blind is BlindKind.SMALL_AND_BIG:
-            street.put(event.player, event.amount - (event.dead or 0))
+            street.put(event.player, min(event.amount, big_blind))  # the big blind is live, the rest dead
             return f"{event.player} posts big blind + dead [{money(event.amount)}]."
         raise CannotSay(f"PartyPoker has no words for a {event.blind} blind")
     if kind is DealHole:
@@ -187,19 +188,16 @@ def _line(event, money, street: StreetMoney) -> str | None:
     raise CannotSay(f"PartyPoker has no words for {kind.__name__}")
 
 
-def returns_in_wins(events) -> list:
+def returns_in_wins(hand: Hand) -> list:
     """The events with each uncalled-bet return paid inside the bettor's `wins` line, as Party prints it
-    (no return line): added to the bettor's first collect, or a collect of its own (before the hand's first
-    collect, else last) when the bettor wins no pot."""
+    (no return line; `returns_to_pay`: printed or derived): added to the bettor's first collect, or a
+    collect of its own (before the hand's first collect, else last) when the bettor wins no pot."""
     replace = msgspec.structs.replace
-    owed: dict[str, int] = {}
-    lines: dict[str, int] = {}
-    for event in events:
-        if type(event) is ReturnUncalled:
-            owed[event.player] = owed.get(event.player, 0) + event.amount
-            lines.setdefault(event.player, event.line)
+    events = hand.events
+    owed = returns_to_pay(hand)
+    lines = {event.player: event.line for event in reversed(events) if type(event) is ReturnUncalled}
     if not owed:
-        return list(events)
+        return [event for event in events if type(event) is not ReturnUncalled]
     out = []
     for event in events:
         kind = type(event)
@@ -208,7 +206,7 @@ def returns_in_wins(events) -> list:
         if kind is Collect and owed.get(event.player):
             event = replace(event, amount=event.amount + owed.pop(event.player))
         out.append(event)
-    alone = [Collect(lines[name], name, amount, None) for name, amount in owed.items() if amount]
+    alone = [Collect(lines.get(name, 0), name, amount, None) for name, amount in owed.items() if amount]
     first = next((i for i, event in enumerate(out) if type(event) is Collect), len(out))
     out[first:first] = alone
     return out
@@ -238,7 +236,7 @@ def said(hand: Hand) -> Hand:
     left = {seat.player: seat.stack for seat in hand.seats}
     acting = set()
     events = []
-    for event in returns_in_wins(hand.events):
+    for event in returns_in_wins(hand):
         kind = type(event)
         if kind is Notice:
             continue
