@@ -590,6 +590,9 @@ def test_fpdb_sidecar_amounts_agree(corpus):
 # AllInHandWithShowdown.txt and fpdb-3/partypoker 2013 files): a raise that adds chips, an all-in call,
 # a show and a win from the main pot.
 WRITTEN = """\
+Game #14000000001 starts.
+
+#Game No : 14000000001
 ***** Hand History for Game 14000000001 *****
 $0.05/$0.10 USD NL Texas Hold'em - Sunday, January 05, 19:24:07 EST 2014
 Table Testbury (Real Money)

@@ -413,6 +413,8 @@ class _Game:
             small = big // 2
         if big < 2 * small:  # a big blind posted short, all-in
             big = 2 * small
+        if limit is Limit.FIXED_LIMIT:  # a tournament prints no bets: the small bet is the big blind, doubled late
+            return small, big, big, 2 * big
         return small, big, big, big
 
     def time(self, general: Node) -> datetime | None:

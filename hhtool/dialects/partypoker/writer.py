@@ -18,6 +18,8 @@ all-in mark on a forced post. `said(hand)` is the hand as this text carries it; 
 
 from __future__ import annotations
 
+import re
+
 import msgspec
 
 from hhtool.dialects.partypoker import ZONES
@@ -57,6 +59,11 @@ _SYMBOLS = {"USD": "$", "EUR": "€"}  # the currencies the reader reads (`$0.10
 _ACTIONS = (Call, Bet, RaiseTo)
 
 
+# the table chatter of Party's text that the reader keeps as notices (joins, leaves, sitting out, time bank)
+_PARTY_NOTICE = re.compile(r"[^\n]+ (?:has joined the table\.?|has left the table\.?|is sitting out"
+                           r"|will be using (?:his|her|their) time bank for this hand\.|(?:could not|did not) respond in time[^\n]*)\Z")
+
+
 class CannotSay(ValueError):
     """The hand holds something PartyPoker text cannot carry."""
 
@@ -83,20 +90,22 @@ def render_hand(hand: Hand) -> str:
     if header.play_money and not header.is_tournament:
         raise CannotSay("play-money hands are not written (the reader counts them as chips)")
     money = _money(header)
-    dealt_in = [seat for seat in hand.seats if not seat.sitting_out]
-    size = f"/{header.max_seats}" if header.max_seats else ""
-    lines = [f"***** Hand History for Game {header.hand_id} *****", _game(header, money),
-             f"Table {header.table} (Real Money)", f"Seat {header.button_seat} is the button",
-             f"Total number of players : {len(dealt_in)}{size}"]
     if header.button_seat is None:
         raise CannotSay("PartyPoker prints the button's seat")
+    size = f"/{header.max_seats}" if header.max_seats else ""
+    lines = [f"Game #{header.hand_id} starts.", "", f"#Game No : {header.hand_id}",
+             f"***** Hand History for Game {header.hand_id} *****", _game(header, money),
+             f"Table {header.table} (Real Money)", f"Seat {header.button_seat} is the button",
+             f"Total number of players : {len(hand.seats)}{size}"]
     lines += [f"Seat {s.seat}: {s.player} ( {money(s.stack)} )" for s in hand.seats]
     street = StreetMoney()
     board: tuple[str, ...] = ()
     for event in returns_in_wins(hand):
         kind = type(event)
         if kind is Notice:
-            continue  # table chatter is not written
+            if _PARTY_NOTICE.match(event.text):
+                lines.append(event.text)  # Party's own table chatter, as printed
+            continue  # another site's chatter is not written
         if kind is StreetStart:
             if event.run:
                 raise CannotSay("PartyPoker has no boards run more than once")
@@ -126,8 +135,6 @@ def _game(header: Header, money) -> str:
     stamp = f"{when:%A, %B %d, %H:%M:%S} {zone + ' ' if zone else ' '}{when:%Y}"
     limit = _LIMITS[header.limit]
     if header.is_tournament:
-        if header.limit is Limit.FIXED_LIMIT:
-            raise CannotSay("fixed-limit tournaments are not written (their blinds are not on the game line)")
         buy_in = f" {header.buy_in}" if header.buy_in and header.buy_in.endswith("Buy-in") else ""
         trny = f" Trny: {header.tournament_id}" if (header.tournament_id or "").isdigit() else ""
         level = f" Level: {header.level}" if trny and (header.level or "").isdigit() else ""
@@ -135,8 +142,11 @@ def _game(header: Header, money) -> str:
             level = " Level: 1"
         if not trny:
             raise CannotSay("a PartyPoker tournament hand prints its tournament number")
-        return (f"{limit} Texas Hold'em{buy_in}{trny}{level}  Blinds({money(header.small_blind)}/"
-                f"{money(header.big_blind)}) - {stamp}")
+        if header.limit is Limit.FIXED_LIMIT:  # `Stakes(200/400)`: the small and big bet
+            stakes = f"Stakes({money(header.small_bet)}/{money(header.big_bet)})"
+        else:
+            stakes = f"Blinds({money(header.small_blind)}/{money(header.big_blind)})"
+        return f"{limit} Texas Hold'em{buy_in}{trny}{level}  {stakes} - {stamp}"
     if header.limit is Limit.FIXED_LIMIT:
         low, high = header.small_bet, header.big_bet
     else:
