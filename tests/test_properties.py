@@ -98,16 +98,15 @@ def check_hand(hand, cross: CrossHand, site: str = DEFAULT_SITE) -> None:
     # chips are conserved (P3): Σ start = Σ final + rake
     final = final_stacks(hand)
     said = dialects.get(site).conventions  # what a format does not print (PHH: returns, collects) the replay gives
-    for name, amount in (state.returns.items() if not said.prints_uncalled else ()):
+    # a return the text does not print is the replay's, unless the collected amounts hold it (Party, iPoker, …)
+    for name, amount in (state.returns.items() if not said.prints_uncalled and said.uncalled_in_collected is not True
+                         else ()):
         final[name] += amount
     for event in (state.collects if not said.prints_collects else ()):
         final[event.player] += event.amount
     collected: Counter = Counter()
     for event in state.collects:
         collected[event.player] += event.amount
-    if not dialects.get(site).conventions.prints_uncalled:  # the replay derives the returns the text leaves out
-        for name, amount in state.returns.items():
-            final[name] += amount
     replayed = {name: player.stack + collected[name] for name, player in state.players.items()}
     assert final == replayed
     assert all(amount >= 0 for amount in final.values())
