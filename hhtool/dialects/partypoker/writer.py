@@ -19,6 +19,8 @@ all-in mark on a forced post. `said(hand)` is the hand as this text carries it; 
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
 
 import msgspec
 
@@ -93,8 +95,9 @@ def render_hand(hand: Hand) -> str:
     if header.button_seat is None:
         raise CannotSay("PartyPoker prints the button's seat")
     size = f"/{header.max_seats}" if header.max_seats else ""
-    lines = [f"Game #{header.hand_id} starts.", "", f"#Game No : {header.hand_id}",
-             f"***** Hand History for Game {header.hand_id} *****", _game(header, money),
+    # the client's three opening lines; an id of letters and digits (the 2021 anonymous ones) has the last only
+    lines = [f"Game #{header.hand_id} starts.", "", f"#Game No : {header.hand_id}"] if header.hand_id.isdigit() else []
+    lines += [f"***** Hand History for Game {header.hand_id} *****", _game(header, money),
              f"Table {header.table} (Real Money)", f"Seat {header.button_seat} is the button",
              f"Total number of players : {len(hand.seats)}{size}"]
     lines += [f"Seat {s.seat}: {s.player} ( {money(s.stack)} )" for s in hand.seats]
@@ -128,10 +131,7 @@ def render_hands(hands) -> str:
 
 
 def _game(header: Header, money) -> str:
-    when = header.time
-    zone = header.time_zone if header.time_zone in ZONES else None
-    if header.time_zone is not None and zone is None:
-        raise CannotSay(f"PartyPoker prints no time zone {header.time_zone!r}")
+    when, zone = _clock(header)
     stamp = f"{when:%A, %B %d, %H:%M:%S} {zone + ' ' if zone else ' '}{when:%Y}"
     limit = _LIMITS[header.limit]
     if header.is_tournament:
@@ -154,6 +154,15 @@ def _game(header: Header, money) -> str:
     symbol = _SYMBOLS[header.currency]
     plain = Currency(header.currency, symbol, header.scale, thousands=",").format
     return f"{plain(low)}/{plain(high)} {header.currency} {limit} Texas Hold'em - {stamp}"
+
+
+def _clock(header: Header) -> tuple[datetime, str | None]:
+    """The time and zone the game line prints: the hand's own where Party has the zone; else the same
+    instant in Eastern time (`EDT`/`EST`, as Party's US client prints it); else the local time, no zone."""
+    if header.time_zone is None or header.time_zone in ZONES or header.time_utc is None:
+        return header.time, header.time_zone if header.time_zone in ZONES else None  # type: ignore[return-value]
+    eastern = header.time_utc.replace(tzinfo=UTC).astimezone(ZoneInfo(ZONES["ET"]))
+    return eastern.replace(tzinfo=None), "EDT" if eastern.dst() else "EST"
 
 
 def _line(event, money, street: StreetMoney, big_blind: int) -> str | None:
