@@ -19,8 +19,8 @@ it; it refuses (`CannotSay`) what iPoker has no element for (straddles, cash out
 
 from __future__ import annotations
 
-from xml.sax.saxutils import quoteattr
 from xml.sax.saxutils import escape as _escape
+from xml.sax.saxutils import quoteattr
 
 import msgspec
 
@@ -229,7 +229,7 @@ def said(hand: Hand) -> Hand:
     events = list(hand.events)
     for event in events:
         kind = type(event)
-        if kind is StreetStart and (event.run or event.street is Street.SHOWDOWN and event.board):
+        if kind is StreetStart and event.run:
             raise CannotSay("iPoker has no boards run more than once")
         if kind not in (StreetStart, DealHole, Show, Muck, Collect, ReturnUncalled, Notice, Fold, Check) + _PUT_IN:
             raise CannotSay(f"iPoker has no element for {kind.__name__}")
@@ -247,22 +247,18 @@ def said(hand: Hand) -> Hand:
     collect_line: dict[str, int] = {}
     street = StreetMoney()
     posts, acts = [], []
-    deal_line = 0
     acting: list[str] = []
     folded: set[str] = set()
     for event in events:
         kind = type(event)
         if kind is StreetStart:
-            if event.street is Street.PREFLOP:
-                deal_line = event.line
-            elif event.street is not Street.SHOWDOWN:
-                street.new_street()
-            if event.street is not Street.SHOWDOWN:
-                acts.append(replace(event, board=event.board))
+            if event.street is not Street.SHOWDOWN:  # (no showdown marker: the shows follow the river)
+                if event.street is not Street.PREFLOP:
+                    street.new_street()
+                acts.append(event)
             continue
         if kind is DealHole:
-            deal_line = deal_line or event.line
-            continue
+            continue  # dealt again below: one `Pocket` element per player dealt in
         if kind is ReturnUncalled:
             collect_line.setdefault(event.player, event.line)
             continue
@@ -291,16 +287,15 @@ def said(hand: Hand) -> Hand:
         won[name] = won.get(name, 0) + amount
         collect_line.setdefault(name, 0)
     dealt = [seat.player for seat in hand.seats if seat.player in acting]
-    holes = [DealHole(0, name, known.get(name, ())) for name in dealt]
-    first_hole = next((i for i, e in enumerate(acts) if type(e) is StreetStart), None)
-    if first_hole is None:
-        raise CannotSay("an iPoker game deals its hole cards in round 1")
     dealt_lines = {e.player: e.line for e in events if type(e) is DealHole}
-    holes = [replace(hole, line=dealt_lines.get(hole.player, 0)) for hole in holes]
-    acts[first_hole + 1:first_hole + 1] = holes
+    holes = [DealHole(dealt_lines.get(name, 0), name, known.get(name, ())) for name in dealt]
+    first_street = next((i for i, e in enumerate(acts) if type(e) is StreetStart), None)
+    if first_street is None:
+        raise CannotSay("an iPoker game deals its hole cards in round 1")
+    acts[first_street + 1:first_street + 1] = holes
     still_in = [name for name in dealt if name not in folded]
     shows = [Show(_show_line(events, name), name, known[name], None) for name in still_in
-             if len(still_in) > 1 and name in known] if len(still_in) > 1 else []
+             if name in known] if len(still_in) > 1 else []
     collects = [Collect(collect_line[seat.player], seat.player, won[seat.player], None)
                 for seat in hand.seats if won.get(seat.player)]
     seats = tuple(replace(seat, sitting_out=seat.player not in acting, bounty=None,

@@ -41,7 +41,6 @@ from hhtool.model import (
     Limit,
     Muck,
     Notice,
-    NoticeKind,
     PostAnte,
     PostBlind,
     RaiseTo,
