@@ -764,3 +764,25 @@ def test_a_short_all_in_blind_is_not_the_tournament_stakes():
         '<action no="5" player="Ida" type="2" sum="40"', '<action no="5" player="Hal" type="2" sum="40"')
     header = parsed(short).hand.header
     assert (header.small_blind, header.big_blind) == (20, 40)
+
+
+@pytest.mark.skipif(not CORPUS, reason="HHTOOL_CORPUS not set")
+def test_writer_writes_every_corpus_hand_back_as_the_same_hand():
+    """Every iPoker Hold'em game of the corpus, written by the writer as a one-game session, reads back as the
+    hand its XML carries (`said`: the same seats, posts, actions, cards, wins and `bet`/`win` checksum)."""
+    from hhtool.dialects.ipoker.writer import render_hand, said
+    from hhtool.interchange.check import shape
+
+    written = 0
+    for path in _corpus_files():
+        for block in read_blocks(path):
+            if not isinstance(block, Block) or block.dialect != "ipoker":
+                continue
+            result = parse_block(block)
+            if result.status is not Status.PARSED:
+                continue
+            back = parse_block(Block("written.xml", 1, 1, "ipoker", render_hand(result.hand)))
+            assert back.status is Status.PARSED and shape(back.hand) == shape(said(result.hand)), (path.name,
+                                                                                                 result.hand_id)
+            written += 1
+    assert written >= 150

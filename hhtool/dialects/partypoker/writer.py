@@ -246,8 +246,8 @@ def _won(event: Collect, money) -> str:
 
 def said(hand: Hand) -> Hand:
     """The hand as its PartyPoker text reads back: no claims (no summary), no uncalled-bet lines, raises
-    without their size, shows without descriptions, opponents' `Dealt to` lines, mucks and table chatter
-    left out, no bounties, forced posts marked all-in where they take the last chip, a seat with no line of its own
+    without their size, shows without descriptions, opponents' `Dealt to` lines, mucks and other sites'
+    table chatter left out, no bounties, forced posts marked all-in where they take the last chip, a seat with no line of its own
     sitting out. Whether what it leaves out was implied by the rest is for the caller to judge (the same
     findings replaying both)."""
     replace = msgspec.structs.replace
@@ -256,8 +256,8 @@ def said(hand: Hand) -> Hand:
     events = []
     for event in returns_in_wins(hand):
         kind = type(event)
-        if kind is Notice:
-            continue
+        if kind is Notice and not _PARTY_NOTICE.match(event.text):
+            continue  # (Party's own chatter is written as printed)
         if kind is DealHole and not event.cards:
             continue
         if kind is StreetStart and event.street is Street.SHOWDOWN:
