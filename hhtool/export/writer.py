@@ -77,11 +77,15 @@ def write_task_parts(where: tuple[str, str], index: int, batch: tuple[pa.Table, 
     return TaskParts(index, str(folder), name, tuple(runs), hands)
 
 
-def read_task_parts(parts: TaskParts) -> tuple[pa.Table, ...]:
-    """A task's rows read back from its parts as the worker held them (plain types, rows in order, the
-    date column last): for a task whose hands the parent must change or leave out."""
-    batch = []
+def read_task_parts(parts: TaskParts, tables: set[int]) -> tuple[pa.Table | None, ...]:
+    """Tables (indexes) of a task's rows read back from its parts as the worker held them (plain types,
+    rows in order, the date column last; None for the others): for the tables in which the parent must
+    change or leave out some of the task's rows."""
+    batch: list[pa.Table | None] = []
     for t, table in enumerate(TABLES):
+        if t not in tables:
+            batch.append(None)
+            continue
         plain = PLAIN_SCHEMAS[table]
         stored = plain.remove(plain.get_field_index("date"))
         days: dict[str, pa.Table] = {}
@@ -139,7 +143,7 @@ class DatasetWriter:
         self._task: TaskParts | None = None
         self._task_items: list[tuple[HandResult | Finding, str]] = []
         self._task_seen = 0
-        self._task_dirty = False
+        self._task_dirty: set[int] = set()  # its tables whose rows the parent must change or leave out
         self._group: str | None = None  # name of the parent's current files in that mode (see _writer)
         self._next_task = 0
         self.stats = ExportStats()
@@ -163,7 +167,7 @@ class DatasetWriter:
                 self.known_file_findings.add((uid, record.code))
                 if self._task is not None:  # between the hands of a task whose parts a worker wrote
                     self._task_items.append((record, uid))
-                    self._task_dirty = True
+                    self._task_dirty.add(len(TABLES) - 1)
                 else:
                     self._put(len(TABLES) - 1, [finding_row(uid, record, "unknown")])  # gathered, as rebuilt rows
             return
@@ -182,9 +186,9 @@ class DatasetWriter:
         if max(self._filled) >= FLUSH_ROWS:
             self.flush()
 
-    def _store(self, record: HandResult, uid: str) -> None:
-        """A kept hand's rows from its worker's batch: slices, or rebuilt here when the cross-hand checks
-        changed its findings."""
+    def _store(self, record: HandResult, uid: str, tables: range | set[int] = range(len(TABLES))) -> None:
+        """A kept hand's rows (of `tables`) from its worker's batch: slices, or rebuilt here when the
+        cross-hand checks changed its findings."""
         batch, starts, counts = record.rows
         last = len(TABLES) - 1
         if record.crossed:
@@ -192,13 +196,15 @@ class DatasetWriter:
             self._put(0, [_patched_hands_row(hands_row, uid, record)])
             same_uid = hands_row[0] == uid
             for t in range(1, last):
+                if t not in tables:
+                    continue
                 if same_uid:
                     self._take(t, batch, starts[t], counts[t])
                 else:
                     self._put(t, [(uid, *row[1:]) for row in self._rebuilt(batch, t, starts[t], counts[t])])
             self._put(last, [finding_row(uid, f, hands_row[-1]) for f in record.findings])
         else:
-            for t in range(len(TABLES)):
+            for t in tables:
                 self._take(t, batch, starts[t], counts[t])
 
     # -- workers that write their own parts ----------------------------------------------------
@@ -210,57 +216,65 @@ class DatasetWriter:
         return str(self.tmp / WORKERS), self.run
 
     def _task_hand(self, parts: TaskParts, record: HandResult, uid: str, skipped: bool) -> None:
-        """A hand of a task whose rows its worker wrote: the task's files are taken as they are when
-        none of its hands was left out or changed here (the common case); otherwise, once its last
-        hand is in, its rows are read back and stored here as `add_record` stores a batch's."""
+        """A hand of a task whose rows its worker wrote: the files of a table are taken as they are when
+        the parent leaves out or changes none of the task's rows in it (all of them, in the common
+        case); once the task's last hand is in, the other tables' rows are read back and stored here
+        as `add_record` stores a batch's. A hand left out touches every table it has rows in; one the
+        cross-hand checks changed, its hands and findings rows (every table when it gets a file:line
+        uid, HH413)."""
         if self._task is None:
-            self._task, self._task_items, self._task_seen, self._task_dirty = parts, [], 0, False
+            self._task, self._task_items, self._task_seen, self._task_dirty = parts, [], 0, set()
         self._task_seen += 1
+        counts = record.rows[2]
         if skipped:
             self.stats.hands_skipped += 1
-            self._task_dirty = True
+            self._task_dirty.update(t for t, count in enumerate(counts) if count)
         else:
             self.stats.hands_written += 1
             self._task_items.append((record, uid))
-            self._task_dirty = self._task_dirty or record.crossed
+            if record.crossed:
+                if any(f.code == "HH413" for f in record.findings):
+                    self._task_dirty.update(t for t, count in enumerate(counts) if count)
+                self._task_dirty.update((0, len(TABLES) - 1))
         if self._task_seen == parts.hands:
             self._finish_task()
 
     def _finish_task(self) -> None:
         parts, items, dirty = self._task, self._task_items, self._task_dirty
-        self._task, self._task_items = None, []
+        self._task, self._task_items, self._task_dirty = None, [], set()
         if parts is None:
             return
-        if not dirty:
-            self._accept(parts)
-            return
-        if items:
-            batch = read_task_parts(parts)
+        if dirty and items:
+            batch = read_task_parts(parts, dirty)
             for item, uid in items:
                 if isinstance(item, Finding):
                     self._put(len(TABLES) - 1, [finding_row(uid, item, "unknown")])
                 else:
-                    self._store(item._replace(rows=(batch, *item.rows[1:])), uid)
+                    self._store(item._replace(rows=(batch, *item.rows[1:])), uid, dirty)
                 if max(self._filled) >= FLUSH_ROWS:
                     self.flush()
             del batch
+        if any(runs for t, runs in enumerate(parts.runs) if t not in dirty):
+            self._accept(parts, dirty)
         shutil.rmtree(parts.folder, ignore_errors=True)
 
-    def _accept(self, parts: TaskParts) -> None:
-        """A task's files into the run as they are, after every row the parent holds from before it
-        (flushed, and its files closed: the parent's next files are named after this task)."""
+    def _accept(self, parts: TaskParts, dirty: set[int]) -> None:
+        """A task's files of the tables not in `dirty` into the run as they are, after every row the
+        parent holds from before them (flushed, and its files closed: the parent's next files are named
+        after this task)."""
         self.flush()
         self._close_writers()
         self._next_task = parts.index + 1
         self._group = f"{self._next_task:06d}"
         for t, table in enumerate(TABLES):
+            if t in dirty:
+                continue
             for day in dict.fromkeys(day for day, _ in parts.runs[t]):
                 folder = self.tmp / table / f"date={day}"
                 folder.mkdir(parents=True, exist_ok=True)
                 os.replace(Path(parts.folder) / table / f"date={day}" / parts.name, folder / parts.name)
                 self.stats.files += 1
             self.stats.rows[table] += sum(length for _, length in parts.runs[t])
-        shutil.rmtree(parts.folder, ignore_errors=True)
 
     def _append_rows(self, table: str, rows: list[tuple]) -> None:
         if rows:
@@ -414,7 +428,7 @@ class DatasetWriter:
         Interrupted or killed before the snapshot is published (one rename), nothing of the run is
         visible to any reader, and the next export deletes what it left."""
         try:
-            self._task_dirty = True  # a task whose last hands never came (none in a whole run): what came, here
+            self._task_dirty = set(range(len(TABLES)))  # a task whose last hands never came (none in a whole run)
             self._finish_task()
             self.flush()
             self._close_writers()
