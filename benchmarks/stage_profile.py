@@ -12,7 +12,8 @@ time, so that it moves little on a busy machine:
 
 - worker stages, timed around the same calls a worker makes, one stage after the other:
   split (read the piece, cut it into blocks), parse (the dialect's reader), replay + settle (and the
-  cross-hand snapshots), rows (the row builder), Arrow (the task's rows into Arrow tables);
+  cross-hand snapshots), rows (the row builder), Arrow (the task's rows into Arrow tables), and
+  where workers write their own Parquet parts, that writing;
   parse is then divided into lex (hhtool/grammar/lexer.py), LALR (lalr.py), field readers
   (fields.py), site reader (hhtool/dialects/) and the rest, in the shares of a second, profiled
   parse (cProfile's own time per file; C functions counted with the file that called them), so
@@ -112,6 +113,7 @@ def worker_stages(tasks: list, rules, clock: Clock) -> tuple[int, list]:
 
     from hhtool.engine.plan import read_piece
     from hhtool.engine.work import _COLUMNS
+    from hhtool.export import writer as writer_module
     from hhtool.export.rows import Rows, to_columns
     from hhtool.export.schema import PLAIN_SCHEMAS
     from hhtool.findings import Finding
@@ -120,6 +122,7 @@ def worker_stages(tasks: list, rules, clock: Clock) -> tuple[int, list]:
     from hhtool.rules.crosshand import identity, table_snapshot
     from hhtool.validate import check_parsed
 
+    write_parts = getattr(writer_module, "write_task_parts", None)
     hands, sample = 0, []
     for task in tasks:
         started = time.process_time()
@@ -148,10 +151,15 @@ def worker_stages(tasks: list, rules, clock: Clock) -> tuple[int, list]:
             rows.add_hand(result)
         clock.add("rows", time.process_time() - started)
         started = time.process_time()
-        tuple(pa.Table.from_pydict(dict(zip(names, to_columns(rows.data[table], len(names)))),
-                                   schema=PLAIN_SCHEMAS[table]) for table, names in _COLUMNS.items())
+        batch = tuple(pa.Table.from_pydict(dict(zip(names, to_columns(rows.data[table], len(names)))),
+                                           schema=PLAIN_SCHEMAS[table]) for table, names in _COLUMNS.items())
         clock.add("Arrow", time.process_time() - started)
-        del results, parsed, rows
+        if write_parts is not None:  # workers that write their own Parquet parts
+            with tempfile.TemporaryDirectory() as tmp:
+                started = time.process_time()
+                write_parts((tmp, "bench"), task.index, batch, len(blocks))
+                clock.add("Parquet parts", time.process_time() - started)
+        del results, parsed, rows, batch
     return hands, sample
 
 
@@ -220,10 +228,13 @@ def main() -> None:
     shares = parse_shares(sample)
     us = {stage: seconds / hands * 1e6 for stage, seconds in clock.spent.items()}
     us.update({stage: seconds / whole_hands * 1e6 for stage, seconds in whole.spent.items()})
-    staged = sum(us[s] for s in ("split", "parse", "replay + settle", "rows", "Arrow"))
+    staged = sum(us.get(s, 0.0) for s in ("split", "parse", "replay + settle", "rows", "Arrow", "Parquet parts"))
     lines = [("split", us["split"])]
     lines += [("parse", us["parse"])] + [(f"  {part} (est.)", us["parse"] * share) for part, share in shares.items()]
-    lines += [("replay + settle", us["replay + settle"]), ("rows", us["rows"]), ("Arrow", us["Arrow"]),
+    lines += [("replay + settle", us["replay + settle"]), ("rows", us["rows"]), ("Arrow", us["Arrow"])]
+    if "Parquet parts" in us:
+        lines += [("Parquet parts (the worker's)", us["Parquet parts"])]
+    lines += [
               ("worker: the whole task (run_task)", us["worker task"]),
               ("  (sum of the stages above, measured apart)", staged),
               ("pickling (result there and back)", us["pickling"]),

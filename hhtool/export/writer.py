@@ -31,6 +31,7 @@ from hhtool.export.store import Snapshot, Store
 from hhtool.findings import Finding
 from hhtool.validate import HandResult
 
+ALL_TABLES = range(len(TABLES))
 WORKERS = "workers"  # under a run's staging folder: the Parquet parts workers write, one folder per task
 FLUSH_ROWS = 50_000  # rows of the largest table before a row group is written (the parent holds them: ~9 MB)
 MAX_OPEN_FILES = 512  # (table, day) files open at once; more days than this start new part files
@@ -186,7 +187,7 @@ class DatasetWriter:
         if max(self._filled) >= FLUSH_ROWS:
             self.flush()
 
-    def _store(self, record: HandResult, uid: str, tables: range | set[int] = range(len(TABLES))) -> None:
+    def _store(self, record: HandResult, uid: str, tables: range | set[int] = ALL_TABLES) -> None:
         """A kept hand's rows (of `tables`) from its worker's batch: slices, or rebuilt here when the
         cross-hand checks changed its findings."""
         batch, starts, counts = record.rows
