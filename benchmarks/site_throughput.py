@@ -30,6 +30,7 @@ import time
 from pathlib import Path
 
 from hhtool import dialects
+from hhtool.io.paths import expand_paths
 from hhtool.findings import Finding
 from hhtool.grammar import parse_block
 from hhtool.io.split import split_chunks
@@ -41,8 +42,8 @@ SITES = dialects.replayed_sites()
 
 
 def texts_of(path: Path) -> list[tuple[str, bytes]]:
-    files = sorted(p for p in path.rglob("*") if p.suffix in (".txt", ".xml")) if path.is_dir() else [path]
-    return [(str(p), p.read_bytes()) for p in files]
+    """The hand-history files of a file or folder, as hhtool finds them (sidecar files left out)."""
+    return [(str(p), p.read_bytes()) for p, problem in expand_paths([path]) if problem is None]
 
 
 def one_run(texts: list[tuple[str, bytes]], check: bool) -> tuple[int, float]:
@@ -73,7 +74,7 @@ def measure(texts, runs: int) -> dict:
 _CORPUS_FOLDERS = {"ggpoker": "ggpoker-rush-2025", "pokerstars": "fpdb-3/pokerstars", "partypoker": "fpdb-3/partypoker",
                    "ipoker": "fpdb-3/ipoker", "888poker": "fpdb-3/888poker",
                    "winamax": "fpdb-3/winamax", "winning": "fpdb-3/acr-winning", "fulltilt": "fpdb-3/fulltilt",
-                   "bovada": "fpdb-3/bovada-ignition"}
+                   "bovada": "fpdb-3/bovada-ignition", "phh": "phh", "acpc": "acpc"}
 
 
 def _no_writer(site: str) -> bool:

@@ -68,9 +68,30 @@ QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="Print the resu
                                            "per-file table or progress on stderr.")]
 
 
+AcpcGameOption = Annotated[str | None, typer.Option("--acpc-game", metavar="FILE", help="The ACPC game "
+                                                   "definition (.game file) ACPC dealer logs are read with "
+                                                   "(default: the 2017 heads-up no-limit game; README: ACPC).")]
+
+
 def _usage_error(message: str) -> typer.Exit:
     print(f"hhtool: {printable(message)}", file=sys.stderr)
     return typer.Exit(EXIT_USAGE)
+
+
+def _use_acpc_game(path: str | None) -> None:
+    """--acpc-game: the game definition ACPC logs are read with (HHTOOL_ACPC_GAME, which the ACPC reader
+    reads and worker processes inherit); a file that cannot be read is a usage error."""
+    if path is None:
+        return
+    import os
+
+    from hhtool.dialects.acpc.game import ENVIRONMENT, GameError, load_game
+
+    try:
+        load_game(os.path.abspath(path))
+    except (OSError, GameError) as exc:
+        raise _usage_error(f"--acpc-game {path}: {exc}") from None
+    os.environ[ENVIRONMENT] = os.path.abspath(path)
 
 
 def _settings(config: str | None, isolated: bool) -> Config:
@@ -303,6 +324,7 @@ def validate(
     engine: EngineOption = Engine.local,
     scheduler: SchedulerOption = None,
     progress: ProgressOption = None,
+    acpc_game: AcpcGameOption = None,
 ) -> None:
     """Replay every hand under the rules and report each violation as a coded finding.
 
@@ -314,6 +336,7 @@ def validate(
     from hhtool.outputs.failed import FailedHands
     from hhtool.outputs.files import FileTable
 
+    _use_acpc_game(acpc_game)
     settings = _settings(config, isolated)
     fmt_name = fmt.value if fmt is not None else settings.format_for("validate") or "text"
     ruleset = _rules_for(rules, settings)[0] or RuleSet()
@@ -478,6 +501,60 @@ def export(
               f"{stats.hands_read / elapsed if elapsed else 0:,.0f} hands/s", file=sys.stderr)
     if summary.tally.io_failures:
         raise typer.Exit(EXIT_USAGE)
+
+
+@app.command()
+def convert(
+    paths: Annotated[list[str], typer.Argument(help="Files, folders (recursive) or globs.")],
+    to: Annotated[str, typer.Option("--to", metavar="FORMAT", help="Target format: the name of a dialect with "
+                                    "a writer, or ohh; an unknown name lists them (README: Convert).")],
+    out: Annotated[str, typer.Option("--out", help="Folder for the converted files (created if missing).")],
+    per_hand: Annotated[bool, typer.Option("--per-hand", help="One file per hand (<site>-<hand id>.<ext>) "
+                                           "instead of one per input file.")] = False,
+    acpc_game: AcpcGameOption = None,
+    rules: Annotated[str | None, typer.Option("--rules", help="House rules TOML file, or profile:NAME "
+                                              "(see README).")] = None,
+    quiet: QuietOption = False,
+    config: ConfigOption = None,
+    isolated: IsolatedOption = False,
+) -> None:
+    """Write every hand read in another format, validating it on the way (findings as validate prints them).
+
+    Unparsed, unsupported and duplicate hands, and hands the target cannot say (HH045), are reported and
+    not written. Exit code 0 when every hand read was converted and no error was found, 1 otherwise, 2 for
+    a usage or I/O failure.
+    """
+    from hhtool.interchange import targets
+    from hhtool.interchange.convert import Conversion, convert_paths
+
+    known = targets()
+    if to not in known:
+        raise _usage_error(f"--to {to}: not a target format (one of {', '.join(known)})")
+    _use_acpc_game(acpc_game)
+    ruleset = _rules_for(rules, _settings(config, isolated))[0] or RuleSet()
+    summary = Summary()
+    done = Conversion()
+    raw = sys.stdout.buffer
+    started = time.perf_counter()
+    try:
+        for result in convert_paths(paths, known[to], out, per_hand=per_hand, rules=ruleset, summary=summary,
+                                    conversion=done):
+            findings = [result] if isinstance(result, Finding) else result.findings
+            if findings:
+                raw.write("".join(_finding_line(f) + "\n" for f in findings).encode())
+    except OSError as exc:
+        print(f"hhtool: cannot write to {out}: {exc.strerror or exc}", file=sys.stderr)
+        raise typer.Exit(EXIT_USAGE) from None
+    except KeyboardInterrupt:
+        raise _interrupted(f"the files of {out} may be incomplete") from None
+    if not quiet:
+        print(f"{_summary_text(_summary_dict(summary, time.perf_counter() - started))}\n"
+              f"converted {done.converted} hands to {to} ({done.not_converted} not converted) in "
+              f"{len(done.files)} files under {out}", file=sys.stderr)
+    if summary.tally.io_failures:
+        raise typer.Exit(EXIT_USAGE)
+    if done.not_converted or summary.by_severity[Severity.ERROR] or summary.tally.file_errors:
+        raise typer.Exit(EXIT_FINDINGS)
 
 
 class StatsFormat(StrEnum):

@@ -110,6 +110,57 @@ _add("HH020", "", _I, "game not supported",
 _add("HH021", "", _I, "site dialect not supported",
      "The hand comes from a site whose dialect has no grammar yet; it is counted, not parsed.",
      "***** 888poker Hand History for Game 1 *****")
+# PHH (Poker Hand History, TOML): hhtool.dialects.phh
+_add("HH040", "", _E, "PHH hand is not valid TOML",
+     "A PHH hand (a .phh file, or a [N] section of a .phhs file) is a TOML document; one that TOML "
+     "cannot read (an unclosed string or array, a key given twice) is reported at the line and column "
+     "TOML stops at, and the next hand goes on.", "actions = ['p1 f', 'p2 cc'")
+_add("HH041", "", _E, "PHH field missing or of the wrong shape",
+     "A PHH Hold'em hand needs variant, antes, blinds_or_straddles, min_bet (small_bet and big_bet in "
+     "fixed limit), starting_stacks and actions; the per-player lists have one value per player, and "
+     "each action is 'd dh pN cards', 'd db cards' or 'pN f|cc|cbr X|sm [cards]' with a player that "
+     "exists and a street total above what the player has in.", "antes = [0, 0] for three players")
+_add("HH042", "", _W, "PHH finishing stack splits a chip",
+     "Chips are indivisible: a split pot's odd chip goes to one winner (S4). A finishing stack that is "
+     "not a whole number of the hand's units (the Pluribus logs give each winner half a chip) cannot "
+     "be what was paid; it is reported and not compared with the replay.",
+     "finishing_stacks = [10112.5, 9775.0, 10000.0, 10000.0, 10112.5, 10000.0]")
+_add("HH043", "", _W, "PHH winnings recorded as 0 for everyone",
+     "A pot always goes to someone; winnings of 0 for every player mean the file did not record the "
+     "winners (the handhq conversions do this for most hands), so the winnings are not checked.",
+     "winnings = [0, 0, 0, 0, 0]")
+_add("HH045", "", _W, "hand cannot be written in the target format",
+     "`hhtool convert` writes a hand only when the target format can say all of it (an event the "
+     "target has no words for, e.g. a site's cash drop in a format without one, would change the pot if "
+     "left out); the hand is reported and not converted, never written with a part missing.",
+     "a hand with an EV Cashout converted to a site that has no such line",
+     message="hand not converted: {target} cannot say it ({reason})")
+_add("HH046", "", _E, "ACPC payoffs are not the chips of the hand",
+     "An ACPC dealer log's payoffs are each player's net result; they add up to zero (the dealer takes "
+     "no rake) and no player wins back less than nothing. Payoffs that do not are not turned into the "
+     "hand's collected amounts: the hand is reported with the numbers.",
+     "STATE:3:f:JcQc|Tc4d:50|-40:A|B (the payoffs add up to 10)",
+     message={"sum": "payoffs {payoffs} add up to {total}, not 0",
+              "negative": "{player}'s payoff {payoff} is more than the {put} chips the player put in the pot"})
+_add("HH047", "", _I, "ACPC payoffs are all-in expected values",
+     "Some ACPC matches score a hand that ends all-in before the river by its expected value (the pot "
+     "times each player's share of the possible boards) rather than by the board dealt; such payoffs "
+     "are printed with decimals. The board and actions are checked as always; the pot award is checked "
+     "against the equity instead of the dealt board (HH048), when the boards to come are few enough "
+     "to enumerate in bounded time (an all-in before the flop leaves 1.7 million: noted, not checked).",
+     "STATE:112:...:-18181.818182|18181.818182:A|B",
+     message={"": "payoffs {payoffs} are all-in expected values, not the chips of the board dealt: "
+                  "checked against the equity of the boards to come",
+              "unchecked": "payoffs {payoffs} are all-in expected values, not the chips of the board dealt; "
+                           "with {boards:,} boards to come they are not enumerated (at most {limit:,})"})
+_add("HH048", "", _E, "expected-value payoff differs from the all-in equity",
+     "A payoff scored by expected value is the player's share of the pots over every board that could "
+     "still come after the all-in (each equally likely; a tie splits), less the chips the player put in. "
+     "hhtool enumerates those boards with the cards shown and compares, to the six decimals printed.",
+     "AdAs against 2c2h on 2s9d6d 8s, all-in for 20,000 each: AdAs wins on 2 of 44 rivers, "
+     "so its payoff is 40,000 x 2/44 - 20,000 = -18181.818182",
+     message="{player}'s expected-value payoff is {printed}; the equity of the {boards:,} boards to come "
+             "gives {equity}")
 
 
 # ---- HH1xx: blinds, actions and order -------------------------------------------------------

@@ -25,15 +25,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import msgspec
-
 from hhtool import dialects
 from hhtool.codes import finding
 from hhtool.findings import Finding, Severity
 from hhtool.grammar import ParseResult, Status, parse_block
+from hhtool.interchange.check import shape
+from hhtool.interchange.for_site import for_site as hand_for_site
 from hhtool.io import Block
-from hhtool.model import Hand, Muck, Notice, NoticeKind, Show, StreetStart
-from hhtool.rules.ranking import evaluate
+from hhtool.model import Hand, Muck
 from hhtool.rules.ruleset import RuleSet
 from hhtool.validate import HandResult, validate_hand, validate_paths
 
@@ -205,8 +204,11 @@ TEXT = "text"
 
 
 def writing_dialects() -> tuple[str, ...]:
-    """Every registered dialect with a reader and a writer, in registration order."""
-    return tuple(d.name for d in dialects.dialects() if d.reader is not None and d.writer is not None)
+    """Every registered dialect with a reader and a writer, in registration order; not an interchange format
+    that records no collect lines (PHH, `Conventions.prints_collects` False): the rule cases are about the
+    claims a site prints (collected amounts, summaries), which such a format derives instead."""
+    return tuple(d.name for d in dialects.dialects()
+                 if d.reader is not None and d.writer is not None and d.conventions.prints_collects)
 
 
 RENDERINGS = (TEXT, *writing_dialects())
@@ -303,62 +305,16 @@ def _implied(authored: Hand, carried: Hand, rules: RuleSet | None, rendering: st
 def neutral(hand: Hand, site: str) -> Hand:
     """The hand as the model says it, for `site`: its summary seat lines to be worded by the site's
     writer, no table chatter (the notices the replay does not read), a hand description that is right
-    in the authored site's wording put in the site's wording
-    (a wrong one, a test's corruption, stays as written), and the site its hands carry."""
-    replace = msgspec.structs.replace
-    claims = hand.claims
-    source, target = dialects.wording(hand.header.site), dialects.wording(site)
-    reword = (lambda text, cards: text) if source is None or target is None or source == target else \
-        (lambda text, cards: target[0](evaluate(cards)) if text and _right(source, text, cards) else text)
-    events, board, run = [], {}, 0  # the board of each run as dealt so far, the run being dealt or shown
-    for event in hand.events:
-        if type(event) is Notice and event.kind not in _REPLAYED_NOTICES and site != hand.header.site:
-            continue  # table chatter in the authored site's words: another site words its own
-        if type(event) is StreetStart:
-            run = event.run
-            if event.board:
-                board[run] = event.board
-        elif type(event) is Show and event.description:
-            dealt = board.get(run) or board.get(0, ())
-            event = replace(event, description=reword(event.description, event.cards + dealt))
-        events.append(event)
-    seats = []
-    for seat in claims.seats:
-        final = claims.boards[0] if claims.boards else _last(board)
-        outcomes = tuple(replace(o, description=reword(o.description, seat.cards + final)) if o.description else o
-                         for o in seat.outcomes)
-        seats.append(replace(seat, text="", outcomes=outcomes))
-    return replace(hand, header=replace(hand.header, site=site), events=tuple(events),
-                   claims=replace(claims, seats=tuple(seats)))
-
-
-# the notices the replay reads (who is dealt in); the others are chatter, left out of another site's rendering
-_REPLAYED_NOTICES = frozenset({NoticeKind.SITTING_OUT, NoticeKind.WAIT_FOR_BUTTON})
-
-
-def _last(board: dict) -> tuple:
-    return board[max(board)] if board else ()
-
-
-def _right(wording, text: str, cards) -> bool:
-    """Whether `text` names the best hand of `cards` in that wording (a full board and two cards only)."""
-    return len(cards) == 7 and len(set(cards)) == 7 and wording[1](text, cards)
+    in the authored site's wording put in the site's wording (a wrong one, a test's corruption, stays as
+    written), and the site its hands carry: what `hhtool convert` writes (hhtool.interchange.for_site)."""
+    return hand_for_site(hand, site)
 
 
 def _shape(hand: Hand) -> tuple:
-    """What a rendering must keep for a rule test to mean the same: the header's betting fields, the
-    seats, events and claims (line numbers, verbatim wording, notices' text and muck lines aside)."""
-    replace = msgspec.structs.replace
-    header = hand.header
-    claims = hand.claims
-    # muck lines are left out: whether a player says "doesn't show" or mucks is not printed by every site
-    # and no rule test is about it (the summary still says who showed)
-    events = tuple(replace(e, line=0, text="") if type(e) is Notice else replace(e, line=0)
-                   for e in _shaped(hand.events))
-    return ((header.game, header.limit, header.small_blind, header.big_blind, header.small_bet, header.big_bet,
-             header.currency, header.scale, header.max_seats, header.button_seat, header.cap, header.is_tournament),
-            tuple(replace(seat, line=0) for seat in hand.seats), events,
-            replace(claims, line=0, board_lines=(), seats=tuple(replace(s, line=0, text="") for s in claims.seats)))
+    """What a rendering must keep for a rule test to mean the same: what `hhtool convert` checks
+    (hhtool.interchange.check.shape: the header's betting fields, seats, events and claims; line numbers,
+    verbatim wording, notices' text and muck lines aside)."""
+    return shape(hand)
 
 
 def _shaped(events) -> list:

@@ -472,6 +472,13 @@ def test_joining_and_leaving_players(tmp_path):
     assert "HH406" in codes(validate_text(tmp_path, unseated))
 
 
+def test_a_time_without_a_zone_has_no_utc_time():
+    """A 2013 tournament prints `Sunday, July 21, 14:00:00  2013` (fpdb-3 `no.tz`): local time kept, no UTC."""
+    result = party(SNG_2011.replace("11:44:54 CEST 2011", "11:44:54  2011"))
+    header = result.hand.header
+    assert header.time == datetime(2011, 4, 1, 11, 44, 54) and header.time_zone is None and header.time_utc is None
+
+
 def test_other_games_are_unsupported():
     omaha = CASH_2013.replace("NL Texas Hold'em", "PL Omaha")
     result = party(omaha)

@@ -7,6 +7,8 @@ each client's format (shared/FORMATS.md section 4; the corpus files named in eac
 
 from __future__ import annotations
 
+import re
+
 from handkit import validate_files, validate_text
 
 from hhtool.export import export_paths
@@ -172,7 +174,7 @@ def test_the_other_sites_ids_are_their_game_numbers(tmp_path):
     ids = {site: [(h[0], h[1]) for h in _hands(text, tmp_path, f"{site}.txt")[0]] for site, text in texts.items()}
     assert ids == {"winning": [("winning", "714493317")],
                    "ipoker": [("ipoker", "3051009914"), ("ipoker", "3051010342")],
-                   "acpc": [("acpc", "0"), ("acpc", "1")],
+                   "acpc": [("acpc", "acpc-0"), ("acpc", "acpc-1")],  # <log name>-<STATE number>
                    "bovada": [("bovada", "3598530277")],
                    "betonline": [("betonline", "1605380022")],
                    "phh": [("phh", "59937801123"), ("phh", "59937801178")]}
@@ -180,7 +182,10 @@ def test_the_other_sites_ids_are_their_game_numbers(tmp_path):
 
 def test_a_phh_file_is_one_hand_with_its_comment_lines(tmp_path):
     hands, file_findings = _hands(PHH_COMMENTED, tmp_path, "one.phh")
-    assert hands == [("phh", None, 1, "unsupported")] and file_findings == []
+    # read since issue #15 (hhtool.dialects.phh): a hand with no number is named by a digest of its text
+    [(site, hand_id, line, status)] = hands
+    assert (site, line, status) == ("phh", 1, "valid") and re.fullmatch(r"[0-9a-f]{12}", hand_id)
+    assert file_findings == []
 
 
 def test_an_exact_duplicate_is_recognised_for_every_site(tmp_path):
@@ -193,12 +198,13 @@ def test_an_exact_duplicate_is_recognised_for_every_site(tmp_path):
 
 
 def test_another_sites_ids_are_not_trusted_to_be_unique(tmp_path):
-    """ACPC numbers every match from 0: a different hand under a known id is no HH413 there."""
-    (tmp_path / "m1.log").write_text("STATE:0:cc/cc/cc/cc:Ah5d|Kc2c/8s8c4d/Jh/Qd:0|0:Alpha_2pn|Beta_2pn\n")
-    (tmp_path / "m2.log").write_text("STATE:0:r200f:9s9d|7h2h:100|-100:Gamma_2pn|Delta_2pn\n")
+    """ACPC numbers every match from 0: its hand ids carry the match (the log's name), so that the hands
+    of two matches under one number are two hands, no HH413."""
+    (tmp_path / "m1.log").write_text("STATE:0:cc/cc/cc/cc:Ah5d|Kc2c/8s8c4d/Jh/Qd:100|-100:Alpha_2pn|Beta_2pn\n")
+    (tmp_path / "m2.log").write_text("STATE:0:r200f:9s9d|7h2h:-100|100:Gamma_2pn|Delta_2pn\n")
     results, _ = validate_files([tmp_path / "m1.log", tmp_path / "m2.log"])
     assert [(r.hand_id, r.status, [f.code for f in r.findings]) for r in results] == \
-        [("0", "unsupported", ["HH021"]), ("0", "unsupported", ["HH021"])]
+        [("m1-0", "valid", []), ("m2-0", "valid", [])]
 
 
 def test_a_header_cut_between_two_reads_is_met_whole():

@@ -68,6 +68,9 @@ class Conventions:
       the check (HH214) adds the replay's return to both before comparing (the net is the same);
     - `anonymous_seats`: players are named by their seat or position for one hand only (a name in the
       next hand may be another player), so no stack or button continuity is checked between its hands.
+    - `prints_collects`: the site's text says what each winner took from the pots; False for a format
+      that records only the actions and cards (PHH): a hand of it with no such claim is settled by the
+      replay (the awards the cards give, no rake) and its other claims (final stacks) checked against that.
     """
 
     prints_uncalled: bool = True
@@ -88,6 +91,7 @@ class Conventions:
     newest_first: bool = False
     ledger_uncalled: bool = False
     anonymous_seats: bool = False
+    prints_collects: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,9 +270,12 @@ PACKAGES = (
     "hhtool.dialects.winning2016",
     "hhtool.dialects.fulltilt",
     "hhtool.dialects.bovada",
+    "hhtool.dialects.phh",
+    "hhtool.dialects.acpc",
 )
 
 # Sites without a reader yet: their hands are split apart, named and counted unsupported (HH021).
+# (hhtool.dialects.partypoker takes its record's splitting fields from here: 888 shares its preamble.)
 # PartyPoker opens a hand with up to three lines (`Game #N starts.`, `#Game No : N`, `***** Hand
 # History for Game N *****`, blank lines between them), 888 with two: the pattern takes them as one
 # header, so that they make one hand. A last `Game #N starts.` with no hand after it stays in the
@@ -300,7 +307,6 @@ HEADER_ONLY = (
     # where an iPoker game may start: a line start, or right after the last one's `</game>`
     Dialect("ipoker", rb"[ \t]*<game gamecode=", (b"<game gamecode=",), anchor=rb"(?:^|(?<=</game>))",
             hand_id=r'<game gamecode="(\w+)"'),
-    Dialect("acpc", rb"STATE:\d+:", (b"STATE:",), hand_id=r"STATE:(\d+):"),
     # Poker Hand History files (PHH, pokerkit): a hand is a `.phh` file, opened by its comment lines if
     # any, or a `[N]` section of a `.phhs` file; `variant = ` opens it where neither does. A PHH hand
     # writes its number after its actions, far from its start.

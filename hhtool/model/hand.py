@@ -136,6 +136,9 @@ class Claims(msgspec.Struct, frozen=True, gc=False):
     ledgers: tuple[Ledger, ...] = ()  # the site's per-player checksum, one per player it prints (HH214)
     # the printed total is rounded to a multiple of this (a total printed in thousands, `6.02k`: 10 chips); 0: exact
     total_step: int = 0
+    # payoffs scored by all-in expected value instead of the board dealt (ACPC logs of some matches): each
+    # player's net as printed (decimal text); checked against the equity of the boards still to come
+    ev_payoffs: tuple[tuple[str, str], ...] = ()
 
     @property
     def run_twice(self) -> bool:

@@ -12,7 +12,7 @@ from collections import defaultdict
 from hhtool.dialects import conventions, wording
 from msgspec.structs import replace
 
-from hhtool.model import Fold, Ledger, ReturnUncalled, SeatSummary
+from hhtool.model import Collect, Fold, Ledger, ReturnUncalled, SeatSummary
 from hhtool.model.cards import DECK
 from hhtool.rules.ranking import evaluate
 from hhtool.rules import street_pot
@@ -32,8 +32,9 @@ def settle(s: Replay) -> None:
     collected = 0
     for c in s.collects:
         collected += c.amount
+    derive = not s.collects and not conventions(s.hand.header.site).prints_collects
     fees = s.fees = _fees_taken(s, total, collected)
-    rake = claims.rake if claims.rake is not None else total - collected - fees
+    rake = claims.rake if claims.rake is not None else 0 if derive else total - collected - fees
     claimed = _claimed_total(s, returned)
     step = claims.total_step
     if claimed is not None and _differs(claimed, total, step):
@@ -41,6 +42,8 @@ def settle(s: Replay) -> None:
                  actual=claimed)
     nets = _net_pots(s, total, rake + fees)
     expected = _awards(s, nets)
+    if derive:
+        _derive_collects(s, expected)
     _check_collects(s, expected)
     kept = s.cash_out_kept = _kept_by_room(s, expected)
     unpaid = sum(kept.values())
@@ -53,6 +56,10 @@ def settle(s: Replay) -> None:
     street_pot.check(s)
     if claims.ledgers:
         _check_ledgers(s, claims.ledgers)
+    if claims.ev_payoffs:
+        from hhtool.rules.equity import check_ev_payoffs
+
+        check_ev_payoffs(s)
 
 
 _NONE_RETURNED: dict[str, int] = {}
@@ -85,6 +92,17 @@ def _differs(printed: int, actual: int, step: int) -> bool:
     if not step:
         return printed != actual
     return abs(printed - actual) * 2 > step
+
+
+def _derive_collects(s: Replay, expected: dict[tuple[int, int, str], int]) -> None:
+    """A hand of a format that records no collect lines (`Conventions.prints_collects` False): the awards
+    the cards give are what the players collected (a pot the cards cannot decide stays unawarded, HH306
+    is not reported: nothing claimed it). Its other claims (`Claims.ledgers`) are checked against them."""
+    line = s.hand.claims.line or (s.hand.events[-1].line if s.hand.events else s.hand.source.line)
+    for (run, index, name), amount in expected.items():
+        if amount:
+            s.collects.append(Collect(line, name, amount, index))
+            s.collect_runs.append(run)
 
 
 def _returns_in_collects(s: Replay) -> dict[str, int]:

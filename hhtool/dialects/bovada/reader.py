@@ -42,9 +42,9 @@ from collections.abc import Sequence
 from datetime import datetime
 
 import msgspec
-from lark import Transformer
 
 from hhtool.codes import finding, message
+from hhtool.dialects.pokerstars.reader import PokerStarsTransformer as SectionTransformer  # groups the sections
 from hhtool.dialects.street_money import StreetMoney
 from hhtool.grammar.fields import FieldError, Unsupported
 from hhtool.grammar.fields import beyond as _beyond
@@ -647,31 +647,9 @@ _SUMMARY_MARKER = "*** SUMMARY ***"
 _HAND_ID = re.compile(r"Hand #(\d+)")
 
 
-class _Sections(Transformer):
-    """Groups the line tokens of a hand by section."""
-
-    def __init__(self) -> None:
-        super().__init__(visit_tokens=False)
-
-    def header(self, children):
-        return tuple(children)
-
-    def seats(self, children):
-        return tuple(children)
-
-    def body(self, children):
-        return children
-
-    def summary(self, children):
-        return children
-
-    def start(self, children):
-        return tuple(children)
-
-
 def parser() -> LineParser:
     """The grammar's parser with this dialect's lexer hints (built once per process)."""
-    return load_parser("bovada", _Sections, LINE_KINDS.hints())
+    return load_parser("bovada", SectionTransformer, LINE_KINDS.hints())
 
 
 def parse(block: Block) -> ParseResult:

@@ -1,7 +1,8 @@
 """Write a Hand as 888poker text: the inverse of the 888 reader.
 
 `render_hand(hand)` prints what `parse_888` reads back into the same header, seats and events (line
-numbers aside). 888 prints less than the model can hold: no total pot, rake or summary seat lines, no
+numbers aside; a table's `N Max`, which the reader does not keep, is not written). 888 prints less
+than the model can hold: no total pot, rake or summary seat lines, no
 uncalled-bet line, no all-in mark, a raise as the chips it adds, no hand descriptions, only the hero's
 hole cards. `said(hand)` is the hand as 888 text can carry it (what the writer's text reads back as); the writer
 refuses (`CannotSay`) a line 888 has no words for (straddles, cash outs, a board run twice, …). A hand

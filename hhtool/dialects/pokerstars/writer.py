@@ -12,6 +12,7 @@ a summary seat line without its text is composed from its fields (`format_seat_s
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 
 import msgspec
@@ -136,25 +137,60 @@ def _stakes(header: Header, money: _Money) -> str:
     return text
 
 
+def hand_number(hand_id: str) -> str:
+    """The hand number as PokerStars prints it: a number. Another site's id that is not one is written
+    with its digits (GGPoker's `RC4120339902` as `4120339902`, an ACPC `HITSZ_Slumbot_71_0-112` as
+    `710112`: the match's digits keep the hands of several logs apart), or, past 18 digits, its last run
+    of digits; an id without digits is refused."""
+    if hand_id.isdigit() and hand_id.isascii():
+        return hand_id
+    runs = re.findall(r"[0-9]+", hand_id)
+    if not runs:
+        raise KeyError(f"a hand id without digits ({hand_id!r}): PokerStars hand numbers are numbers")
+    digits = "".join(runs).lstrip("0") or "0"
+    return digits if len(digits) <= 18 else runs[-1]
+
+
+_ROMAN = ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"), (40, "XL"),
+          (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
+_LEVEL_NUMBER = re.compile(r"Level\s*(\d{1,4})\Z")
+
+
+def level_text(level: str) -> str:
+    """A tournament level as PokerStars prints it, in Roman numerals (`Level VII`); another site's
+    `Level7` is written so, any other wording as it is."""
+    match = _LEVEL_NUMBER.match(level)
+    if match is None or int(match.group(1)) == 0:
+        return level
+    number, roman = int(match.group(1)), ""
+    for value, letters in _ROMAN:
+        while number >= value:
+            roman += letters
+            number -= value
+    return f"Level {roman}"
+
+
 def _header_line(header: Header, money: _Money) -> str:
     game = _GAME_NAMES[header.limit]
     stakes = _stakes(header, money)
     if header.tournament_id is not None:
-        intro = f"PokerStars {'Home Game ' if header.is_home_game else ''}Hand #{header.hand_id}: "
+        intro = f"PokerStars {'Home Game ' if header.is_home_game else ''}Hand #{hand_number(header.hand_id)}: "
         if header.club is not None:
             intro += f"{{{header.club}}} "
         intro += f"{'Zoom ' if header.fast_fold else ''}Tournament #{header.tournament_id}, "
         if header.buy_in:
+            if "Hold'em" in header.buy_in:  # another site's tournament name (GGPoker's `WSOP #77: … Hold'em …`)
+                raise KeyError("a buy-in that names a game: PokerStars prints the game after the buy-in")
             intro += f"{header.buy_in} "
         if header.mixed is not None:
             game = f"Mixed {header.mixed} ({game})"
         if header.level is not None:
-            body = f"{game} - {header.level} ({stakes})"
+            body = f"{game} - {level_text(header.level)} ({stakes})"
         else:
             body = f"{game} ({stakes})"
         return intro + body + _when(header.time, header.time_zone, header.server_time)
     intro = (f"PokerStars {'Zoom ' if header.fast_fold else ''}{'Home Game ' if header.is_home_game else ''}"
-             f"Hand #{header.hand_id}:")
+             f"Hand #{hand_number(header.hand_id)}:")
     intro += f" {{{header.club}}}  " if header.club is not None else "  "
     if header.mixed is not None:
         body = f"Mixed {header.mixed} ({game}, {stakes})"
@@ -421,7 +457,8 @@ def without_lines(hand: Hand) -> Hand:
         seats=tuple(replace(seat, line=0) for seat in hand.seats),
         events=tuple(replace(event, line=0) for event in hand.events),
         claims=replace(claims, line=0, board_lines=tuple(0 for _ in claims.board_lines),
-                       seats=tuple(replace(seat, line=0) for seat in claims.seats)),
+                       seats=tuple(replace(seat, line=0) for seat in claims.seats),
+                       ledgers=tuple(replace(ledger, line=0) for ledger in claims.ledgers)),
         source=_NO_SOURCE,
         lines=0,
     )

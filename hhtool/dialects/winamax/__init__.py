@@ -57,6 +57,7 @@ DIALECT = Dialect(
     hand_id=r"HandId: #([\w-]+)",
     grammar="winamax",
     summary_line="*** SUMMARY ***",
+    hand_separator="\n\n",  # after a hand's last line and its newline: two blank lines (fpdb-3/winamax files)
     reader="hhtool.dialects.winamax.parse:parse_winamax",
     writer="hhtool.dialects.winamax.writer:render_hand",
     describe="hhtool.dialects.winamax.wording:describe",

@@ -43,12 +43,13 @@ from hhtool.model import (
 )
 from hhtool.model.money import SYMBOL_OF, Currency
 
-HAND_SEPARATOR = "\n\n\n"
-"""What Winamax writes after each hand's last line: two blank lines."""
+HAND_SEPARATOR = "\n\n"
+"""What Winamax writes after each hand's last line and its newline: two blank lines (as the record's
+`hand_separator`)."""
 
 _GAMES = {Limit.NO_LIMIT: "Holdem no limit", Limit.POT_LIMIT: "Holdem pot limit", Limit.FIXED_LIMIT: "Holdem fixed limit"}
 _STREETS = {Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER"}
-_DENIES = (" denies big blind", " denies small blind")
+_DENIES = " denies big blind"
 _POSITION_ORDER = {"small blind": 0, "big blind": 1, "button": 2}  # `(small blind) (button)` heads-up
 _FOLDED = {Street.PREFLOP: "folded on the pre-flop", Street.FLOP: "folded on the flop",
            Street.TURN: "folded on the turn", Street.RIVER: "folded on the river"}
@@ -108,7 +109,7 @@ def render_hand(hand: Hand) -> str:
 
 
 def render_hands(hands) -> str:
-    return "".join(render_hand(hand) + HAND_SEPARATOR[1:] for hand in hands)
+    return "".join(render_hand(hand) + HAND_SEPARATOR for hand in hands)
 
 
 def _header(header: Header, money: _Money) -> str:

@@ -1,0 +1,70 @@
+"""PHH (Poker Hand History, the PokerKit authors' standard, TOML): the dialect record. The reader
+(`reader.py`) reads a `.phh` file, or each `[N]` section of a `.phhs` file, with `tomllib`; the
+writer (`writer.py`) writes any dialect's hand as PHH for `hhtool convert --to phh`.
+
+Conventions, and why:
+- Hold'em only: variants `NT` (no limit), `PT` (pot limit), `FT` (fixed limit); the others (Omaha,
+  short deck, stud, draw) are unsupported (HH020).
+- PHH records the actions and cards, not the results: no uncalled returns and no collect lines are
+  printed, so the replay derives both (`prints_uncalled`, `prints_collects` False). What a file does
+  claim is checked against the replay: `finishing_stacks` as each player's final stack (the ledger,
+  HH214), non-zero `winnings` as what each player collected from the pots (HH205/HH303; the rake is
+  then what the pot holds beyond them).
+- A `cbr X` is the player's street total after the bet or raise (`raise_amount = "to"`).
+- Amounts are in units (chips, or the currency), possibly with decimals: a hand's scale is cents for
+  money (`currency` or `currency_symbol` given) and whole chips otherwise, made finer when the hand's
+  stacks, forced bets or bet sizes have more decimals (up to 10^6).
+- Time: `year`/`month`/`day`/`time` as local time, in `time_zone` (an IANA name or an abbreviation
+  listed below) or `time_zone_abbreviation` (handhq's PokerStars hands say `ET`).
+- A hand without a `table` has no table to follow from hand to hand (Pluribus, WSOP and historical
+  files): no stack or button continuity is checked between such hands (`fast_fold`).
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from hhtool.dialects import Conventions, Dialect
+from hhtool.model import Header
+
+SITE = "phh"
+# zone abbreviations seen in PHH files → IANA zones (IANA names given in `time_zone` are taken as they are)
+TIME_ZONES = {"ET": "America/New_York", "EST": "America/New_York", "EDT": "America/New_York",
+              "UTC": "UTC", "GMT": "UTC", "CET": "Europe/Paris", "CEST": "Europe/Paris",
+              "PT": "America/Los_Angeles", "PST": "America/Los_Angeles", "PDT": "America/Los_Angeles"}
+
+
+def no_table(header: Header) -> bool:
+    """A hand with no table named (the reader marks it): no continuity with the hands beside it."""
+    return header.fast_fold
+
+
+class _Zones(dict):
+    """The abbreviations above, and any IANA zone name as itself."""
+
+    def get(self, key, default=None):  # type: ignore[override]
+        found = super().get(key)
+        if found is not None:
+            return found
+        return key if isinstance(key, str) and "/" in key else default
+
+
+DIALECT = Dialect(
+    name=SITE,
+    # a hand is a `.phh` file, opened by its comment lines if any, or a `[N]` section of a `.phhs`
+    # file; `variant = ` opens it where neither does. The hand number comes after the actions.
+    header=rb"(?:(?:#[^\n]*\n)+(?:[ \t]*\n)*variant = |\[\d+\][ \t]*\n(?=variant = )|(?<!\]\n)variant = )",
+    markers=(b"variant = ",),
+    hand_id=r"(?m)^hand = (\d+)",
+    hand_id_window=None,
+    reader="hhtool.dialects.phh.reader:parse_phh",
+    writer="hhtool.dialects.phh.writer:render_hand",
+    conventions=Conventions(
+        prints_uncalled=False,
+        prints_collects=False,
+        raise_amount="to",
+        currencies=MappingProxyType({"$": "USD", "€": "EUR", "£": "GBP"}),
+        time_zones=_Zones(TIME_ZONES),
+        fast_fold="hhtool.dialects.phh:no_table",
+    ),
+)

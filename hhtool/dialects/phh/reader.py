@@ -1,0 +1,575 @@
+"""PHH reader: one hand of the Poker Hand History format (a `.phh` file, or a `[N]` section of a `.phhs`
+file) read with `tomllib` into hhtool's neutral model. Like every reader it checks no poker rule: it
+maps the fields, and what cannot be read is a finding (HH040 bad TOML, HH041 a field of the wrong
+shape, HH012/HH013 an amount), never an exception.
+
+Field names and meanings follow PokerKit's `notation.HandHistory` (the reference implementation of the
+PHH standard): `variant`, `antes`, `blinds_or_straddles`, `min_bet` (`small_bet`/`big_bet` in fixed
+limit), `starting_stacks`, `actions`, and the optional `players`, `seats`, `seat_count`, `table`,
+`hand`, `currency`/`currency_symbol`, `time`/`time_zone`/`time_zone_abbreviation`/`day`/`month`/`year`,
+`finishing_stacks`, `winnings`. Players are listed from the seat left of the button (the small blind)
+round to the button (the last one); heads-up, as PokerKit plays it, the first player posts the big blind
+(`blinds_or_straddles[1]`) and the second, the button, the small blind.
+"""
+
+from __future__ import annotations
+
+import bisect
+import hashlib
+import re
+import tomllib
+from dataclasses import dataclass
+from datetime import date, datetime, time
+from decimal import Decimal
+from typing import Any
+
+from hhtool.codes import finding
+from hhtool.dialects.phh import DIALECT
+from hhtool.dialects.street_money import StreetMoney
+from hhtool.grammar.fields import FieldError, Unsupported, beyond
+from hhtool.grammar.parse import hand_id as search_hand_id
+from hhtool.grammar.parse import oversized, unparsed
+from hhtool.grammar.result import ParseResult, Status
+from hhtool.io.split import Block
+from hhtool.model import (
+    Bet,
+    BlindKind,
+    Call,
+    Check,
+    Claims,
+    Collect,
+    DealHole,
+    Event,
+    Fold,
+    Hand,
+    Header,
+    Ledger,
+    Limit,
+    Muck,
+    PostAnte,
+    PostBlind,
+    RaiseTo,
+    Seat,
+    Show,
+    Source,
+    Street,
+    StreetStart,
+)
+from hhtool.model.limits import MAX_MINOR, MAX_SEAT, MAX_YEAR, MIN_YEAR
+from hhtool.model.clock import to_utc
+from hhtool.model.money import CHIPS, CURRENCY_CODES
+
+SITE = "phh"
+conventions = DIALECT.conventions
+VARIANTS = {"NT": Limit.NO_LIMIT, "PT": Limit.POT_LIMIT, "FT": Limit.FIXED_LIMIT}
+"""The Hold'em variants hhtool replays; every other PHH variant (Omaha, stud, draw…) is unsupported."""
+MAX_DECIMALS = 6
+"""The most decimals an amount may have (a scale of 10^6 minor units per unit): more is HH012."""
+
+_ID = re.compile(r"(?m)^hand = (\d+)")
+_KEY = re.compile(r"(?m)^[ \t]*([A-Za-z_][\w-]*)[ \t]*=")
+_TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
+_CARDS = re.compile(r"(?:[2-9TJQKA][cdhs]|\?\?)+")
+_STREETS = (Street.FLOP, Street.TURN, Street.RIVER)
+
+
+def parse_phh(block: Block) -> ParseResult:
+    """One PHH hand block → a ParseResult (parsed, unparsed or unsupported), never an exception."""
+    found_id = search_hand_id(block.text, _ID, len(block.text))
+    if block.oversized:
+        return oversized(block, SITE, found_id)
+    text = _without_section(block.text)
+    offset = block.line - 1 + (block.text.count("\n", 0, len(block.text) - len(text)))
+    try:
+        doc = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as error:
+        where = _TOML_POSITION.search(str(error))
+        if where:
+            line, column = int(where[1]), int(where[2])
+        else:  # `(at end of document)`: the last line, after its last character
+            last = text.rstrip("\n").split("\n")
+            line, column = len(last), len(last[-1]) + 1
+        message = _TOML_POSITION.sub("", str(error)).replace("(at end of document)", "at the end of the hand").strip()
+        return unparsed(block, SITE, found_id, "HH040", f"not valid TOML: {message}", offset + line, column,
+                        expected="TOML (PHH)", actual=_line(text, line)[:160])
+    try:
+        read = _Reader(block, text, offset, doc)
+        hand, notes = read.hand()
+    except Unsupported as unsupported:
+        return ParseResult(Status.UNSUPPORTED, block.file, block.line, SITE, found_id, findings=(
+            finding("HH020", f"game {unsupported.game!r} is not Texas Hold'em; counted as unsupported",
+                    block.file, block.line, block.column, hand_id=found_id),))
+    except FieldError as error:
+        return unparsed(block, SITE, found_id, error.code, str(error), error.line, error.column,
+                        error.expected, error.actual)
+    except ArithmeticError as error:  # decimal.Overflow and the like: an exponent no amount has (1e9999999)
+        return unparsed(block, SITE, found_id, "HH013", f"a PHH number is beyond what hhtool reads ({error!r})",
+                        block.line, block.column, expected=f"at most {MAX_MINOR:,} minor units", actual="larger")
+    return ParseResult(Status.PARSED, block.file, block.line, SITE, hand.header.hand_id, hand=hand,
+                       findings=tuple(finding(code, message, block.file, line, 1, hand_id=hand.header.hand_id,
+                                              expected=expected, actual=actual)
+                                      for code, message, line, expected, actual in notes))
+
+
+def _without_section(text: str) -> str:
+    """A `.phhs` section's text without its `[N]` line (TOML would read the hand as a table named N)."""
+    if text.startswith("["):
+        first, _, rest = text.partition("\n")
+        if re.fullmatch(r"\[\d+\][ \t]*", first):
+            return rest
+    return text
+
+
+def _line(text: str, number: int) -> str:
+    lines = text.split("\n")
+    return lines[number - 1] if 0 < number <= len(lines) else ""
+
+
+@dataclass(slots=True)
+class _Where:
+    """Line numbers of a block's keys and of each action string, for findings and events."""
+
+    offset: int
+    starts: list[int]
+    keys: dict[str, int]
+
+    def line(self, position: int) -> int:
+        return self.offset + bisect.bisect_right(self.starts, position)
+
+    def key(self, name: str) -> int:
+        position = self.keys.get(name)
+        return self.line(position) if position is not None else self.offset + 1
+
+
+class _Reader:
+    """The fields of one PHH document, read into a Hand (rules aside: amounts, players, order)."""
+
+    def __init__(self, block: Block, text: str, offset: int, doc: dict[str, Any]) -> None:
+        self.block, self.text, self.doc = block, text, doc
+        starts = [0]
+        for match in re.finditer("\n", text):
+            starts.append(match.end())
+        keys: dict[str, int] = {}
+        for match in _KEY.finditer(text):
+            keys.setdefault(match[1], match.start(1))
+        self.where = _Where(offset, starts, keys)
+        self.notes: list[tuple[str, str, int, object, object]] = []
+
+    # -- fields --------------------------------------------------------------------------------
+    def error(self, name: str, message: str, expected: object = None, actual: object = None) -> FieldError:
+        return FieldError("HH041", f"PHH field {name}: {message}", self.where.key(name),
+                          expected=None if expected is None else str(expected),
+                          actual=None if actual is None else str(actual)[:160])
+
+    def field(self, name: str, kind: type | tuple[type, ...], required: bool = True) -> Any:
+        if name not in self.doc:
+            if required:
+                raise FieldError("HH041", f"PHH field {name} is missing", self.where.offset + 1,
+                                 expected=f"{name} = …", actual="no such field")
+            return None
+        value = self.doc[name]
+        if not isinstance(value, kind) or isinstance(value, bool) and bool not in _kinds(kind):
+            raise self.error(name, f"is {type(value).__name__}, not {_kind_name(kind)}", _kind_name(kind), value)
+        return value
+
+    def numbers(self, name: str, count: int | None) -> list[Decimal | int]:
+        """A required per-player list of amounts."""
+        values = self.optional_numbers(name, count, required=True)
+        assert values is not None  # a required field that is missing raised
+        return values
+
+    def optional_numbers(self, name: str, count: int | None, required: bool = False) -> list[Decimal | int] | None:
+        values = self.field(name, list, required)
+        if values is None:
+            return None
+        if count is not None and len(values) != count:
+            raise self.error(name, f"has {len(values)} values for {count} players", count, len(values))
+        out = []
+        for value in values:
+            if isinstance(value, bool) or not isinstance(value, (int, Decimal)) or value < 0:
+                raise self.error(name, f"value {value!r} is not an amount", "a number >= 0", value)
+            out.append(value)
+        return out
+
+    def amount(self, value: Decimal | int, name: str, line: int | None = None) -> int:
+        if isinstance(value, int):
+            minor_int = value * self.scale
+            if minor_int > MAX_MINOR:
+                raise beyond("amount", str(value), f"at most {MAX_MINOR:,} minor units", line or self.where.key(name))
+            return minor_int
+        minor = value * self.scale
+        if minor != minor.to_integral_value():
+            raise FieldError("HH012", f"PHH amount {value} has more decimals than the hand's scale of "
+                             f"{self.scale} units", line or self.where.key(name), expected=f"1/{self.scale}",
+                             actual=str(value))
+        if minor > MAX_MINOR:
+            raise beyond("amount", str(value), f"at most {MAX_MINOR:,} minor units", line or self.where.key(name))
+        return int(minor)
+
+    # -- the hand ------------------------------------------------------------------------------
+    def hand(self) -> tuple[Hand, list]:
+        variant = self.field("variant", str)
+        limit = VARIANTS.get(variant)
+        if limit is None:
+            raise Unsupported(variant)
+        stacks = self.numbers("starting_stacks", None)
+        count = len(stacks)
+        if not 2 <= count <= MAX_SEAT:
+            raise self.error("starting_stacks", f"{count} players", f"2 to {MAX_SEAT}", count)
+        antes = self.numbers("antes", count)
+        blinds = self.numbers("blinds_or_straddles", count)
+        if limit is Limit.FIXED_LIMIT:
+            small_bet, big_bet = self.single("small_bet"), self.single("big_bet")
+        else:
+            small_bet = big_bet = self.single("min_bet")
+        actions = self.field("actions", list)
+        for action in actions:
+            if not isinstance(action, str):
+                raise self.error("actions", f"action {action!r} is not a string", "a string", action)
+        players = self.names(count)
+        self.scale = self.scale_of(stacks + antes + blinds + [small_bet, big_bet], actions)
+        starting = [self.amount(value, "starting_stacks") for value in stacks]
+        seats = self.seats(count)
+        button = self.button(seats)
+        heads_up = count == 2
+        sb, bb = self.amount(blinds[0], "blinds_or_straddles"), self.amount(blinds[1], "blinds_or_straddles")
+        started, zone = self.started(), self.zone()
+        header = Header(
+            site=SITE, hand_id=self.hand_id(), game="holdem", limit=limit, small_blind=sb, big_blind=bb,
+            small_bet=self.amount(small_bet, "small_bet" if limit is Limit.FIXED_LIMIT else "min_bet"),
+            big_bet=self.amount(big_bet, "big_bet" if limit is Limit.FIXED_LIMIT else "min_bet"),
+            currency=self.currency(), scale=self.scale, time=started, time_zone=zone,
+            time_utc=to_utc(started, zone, None, conventions.time_zones, None),
+            table=self.table(), max_seats=self.seat_count(seats), button_seat=button,
+            fast_fold="table" not in self.doc, tournament_id=self.tournament())
+        stack_line = self.where.key("starting_stacks")
+        dealt = [Seat(seat, name, stack, stack_line) for seat, name, stack in zip(seats, players, starting)]
+        seat_list = tuple(sorted((*dealt, *self.seated_out(players, seats, stack_line)), key=lambda s: s.seat))
+        events: list[Event] = []
+        left = dict(zip(players, starting))
+        money = StreetMoney()
+        # heads-up, PokerKit gives each player the other position's forced bets (the button posts the small blind)
+        order = [1, 0] if heads_up else list(range(count))
+        ante_line = self.where.key("antes")
+        by_seat = sorted(range(count), key=lambda i: seats[i])  # antes in seat order, as the tables post them
+        for i in by_seat:
+            name = players[i]
+            ante = min(self.amount(antes[order[i]], "antes"), left[name])
+            if ante:
+                left[name] -= ante
+                events.append(PostAnte(ante_line, name, ante, left[name] == 0))
+        blind_line = self.where.key("blinds_or_straddles")
+        for i in sorted(range(count), key=lambda i: order[i]):  # small blind first, heads-up too
+            name, position = players[i], order[i]
+            blind = min(self.amount(blinds[position], "blinds_or_straddles"), left[name])
+            if blind:
+                left[name] -= blind
+                money.put(name, blind)
+                kind = BlindKind.SMALL if position == 0 else BlindKind.BIG if position == 1 else BlindKind.STRADDLE
+                events.append(PostBlind(blind_line, name, kind, blind, left[name] == 0))
+        # the bet to call pre-flop: the big blind in full, also when its player had less (TDA, as the rooms play)
+        opening = max(bb, max((money.of(name) for name in players), default=0))
+        events.extend(self.actions(actions, players, left, money, opening))
+        claims, collects = self.claims(players)
+        events.extend(collects)
+        lines = self.text.count("\n") + 1
+        return Hand(header, seat_list, tuple(events), claims,
+                    Source(self.block.file, self.block.line, self.block.column), lines), self.notes
+
+    def single(self, name: str) -> Decimal | int:
+        value = self.field(name, (int, Decimal))
+        if value < 0:
+            raise self.error(name, f"{value} is negative", ">= 0", value)
+        return value
+
+    def names(self, count: int) -> list[str]:
+        players = self.field("players", list, required=False)
+        if players is None:
+            return [f"p{i}" for i in range(1, count + 1)]
+        if len(players) != count or not all(isinstance(p, str) and p for p in players):
+            raise self.error("players", f"{len(players)} names for {count} players", count, players)
+        return players
+
+    def seats(self, count: int) -> list[int]:
+        seats = self.field("seats", list, required=False)
+        if seats is None:
+            return list(range(1, count + 1))
+        if len(seats) != count or not all(isinstance(s, int) and not isinstance(s, bool) for s in seats):
+            raise self.error("seats", f"{len(seats)} seats for {count} players", count, seats)
+        for seat in seats:
+            if not 1 <= seat <= MAX_SEAT:
+                raise beyond("seat", str(seat), f"1 to {MAX_SEAT}", self.where.key("seats"))
+        return seats
+
+    def tournament(self) -> str | None:
+        """The tournament a hand hhtool wrote comes from (`_tournament`); PHH itself does not say."""
+        value = self.field("_tournament", (str, int), required=False)
+        return str(value) if value is not None else None
+
+    def button(self, seats: list[int]) -> int:
+        """The button's seat: the last player's, unless hhtool's writer recorded another (`_button_seat`: a dead
+        button, on an empty seat or on a player not dealt in)."""
+        seat = self.field("_button_seat", int, required=False)
+        if seat is None:
+            return seats[-1]
+        if not 1 <= seat <= MAX_SEAT:
+            raise beyond("_button_seat", str(seat), f"1 to {MAX_SEAT}", self.where.key("_button_seat"))
+        return seat
+
+    def seated_out(self, players: list[str], seats: list[int], line: int) -> list[Seat]:
+        """Players seated but not dealt in, as hhtool's writer records them (`_seated_out = [[seat, name, stack],
+        …]`: PHH lists only the players dealt in), so that stacks and the button chain from hand to hand."""
+        rows = self.field("_seated_out", list, required=False) or []
+        out = []
+        for row in rows:
+            if (not isinstance(row, list) or len(row) != 3 or not isinstance(row[0], int) or isinstance(row[0], bool)
+                    or not isinstance(row[1], str) or not isinstance(row[2], (int, Decimal))
+                    or isinstance(row[2], bool) or row[2] < 0):
+                raise self.error("_seated_out", f"entry {row!r} is not [seat, name, stack]", "[seat, name, stack]", row)
+            if not 1 <= row[0] <= MAX_SEAT or row[0] in seats or row[1] in players:
+                raise self.error("_seated_out", f"entry {row!r} repeats a seat or player, or is no seat",
+                                 "another seat and player", row)
+            out.append(Seat(row[0], row[1], self.amount(row[2], "_seated_out"), line, sitting_out=True))
+        return out
+
+    def seat_count(self, seats: list[int]) -> int | None:
+        value = self.field("seat_count", int, required=False)
+        if value is not None and not 2 <= value <= MAX_SEAT:
+            raise beyond("seat_count", str(value), f"2 to {MAX_SEAT}", self.where.key("seat_count"))
+        return value
+
+    def scale_of(self, amounts: list[Decimal | int], actions: list[str]) -> int:
+        """Minor units per unit: cents for money (`currency`/`currency_symbol` given), else whole chips,
+        or finer when an amount of the hand (stacks, forced bets, bet sizes) has more decimals.
+        `finishing_stacks` and `winnings` are claims: they do not set the scale (a claim finer than it
+        is reported, not made to fit)."""
+        for action in actions:
+            parts = action.split("#", 1)[0].split()
+            if len(parts) >= 3 and parts[1] == "cbr" and "." in parts[2]:
+                try:
+                    amounts.append(Decimal(parts[2]))
+                except ArithmeticError:
+                    pass  # reported where the action is read
+        decimals = 0
+        for value in amounts:
+            if type(value) is int:
+                continue
+            exponent = Decimal(value).normalize().as_tuple().exponent
+            if isinstance(exponent, int) and -exponent > decimals:
+                decimals = -exponent
+        if decimals > MAX_DECIMALS:
+            raise FieldError("HH012", f"PHH amounts have {decimals} decimals (at most {MAX_DECIMALS} are read)",
+                             self.where.key("starting_stacks"), expected=f"<= {MAX_DECIMALS} decimals",
+                             actual=str(decimals))
+        base = 1 if self.currency() == CHIPS else 100
+        return max(base, 10 ** decimals)
+
+    def currency(self) -> str:
+        code = self.field("currency", str, required=False)
+        if code is not None:
+            return code.upper() if code.upper() in CURRENCY_CODES else code
+        symbol = self.field("currency_symbol", str, required=False)
+        return conventions.currencies.get(symbol, CHIPS) if symbol is not None else CHIPS
+
+    def table(self) -> str:
+        table = self.field("table", (str, int), required=False)
+        return str(table) if table is not None else ""
+
+    def hand_id(self) -> str:
+        """The site's hand number when the file names its table or room (handhq: the room's own hand number);
+        otherwise the `hand` field is only a number within an event or session (Pluribus and WSOP files
+        restart at 0 or 1), so a digest of the hand's text is added to tell hands apart."""
+        number = self.field("hand", (int, str), required=False)
+        if number is not None and len(str(number)) > 20:
+            raise beyond("hand number", str(number), "at most 20 characters", self.where.key("hand"))
+        if number is not None and ("table" in self.doc or "venue" in self.doc):
+            return str(number)
+        digest = hashlib.blake2b(self.text.encode("utf-8", "surrogatepass"), digest_size=6).hexdigest()
+        return f"{number}-{digest}" if number is not None else digest
+
+    def started(self) -> datetime | None:
+        """The local date and time the file gives (`year`, `month`, `day`, `time`); None without a full date."""
+        year, month, day = (self.field(name, int, required=False) for name in ("year", "month", "day"))
+        if year is None or month is None or day is None:
+            return None
+        if not MIN_YEAR <= year <= MAX_YEAR:
+            raise beyond("year", str(year), f"{MIN_YEAR}-{MAX_YEAR}", self.where.key("year"))
+        clock = self.doc.get("time")
+        if clock is not None and not isinstance(clock, time):
+            raise self.error("time", f"{clock!r} is not a TOML local time", "HH:MM:SS", clock)
+        try:
+            return datetime.combine(date(year, month, day), clock or time())
+        except ValueError as error:
+            raise self.error("day", str(error), "a real date", f"{year}-{month}-{day}") from None
+
+    def zone(self) -> str | None:
+        zone = self.field("time_zone", str, required=False)
+        return zone if zone is not None else self.field("time_zone_abbreviation", str, required=False)
+
+    # -- actions -------------------------------------------------------------------------------
+    def action_lines(self, actions: list[str]) -> list[int]:
+        """The line of each action string: found in order after the `actions` key (one-line arrays give
+        every action that line)."""
+        cursor = self.where.keys.get("actions", 0)
+        lines = []
+        for action in actions:
+            position = self.text.find(action, cursor)
+            if position < 0:
+                lines.append(self.where.line(cursor))
+                continue
+            cursor = position + len(action)
+            lines.append(self.where.line(position))
+        return lines
+
+    def actions(self, actions: list[str], players: list[str], left: dict[str, int],
+                money: StreetMoney, opening: int) -> list[Event]:
+        lines = self.action_lines(actions)
+        self.codes = {f"p{i}": name for i, name in enumerate(players, 1)}
+        # the deal opens the pre-flop betting (PHH has no marker line for it: the first action stands for it)
+        events: list[Event] = [StreetStart(lines[0] if lines else self.where.key("actions"), Street.PREFLOP, 0, ())]
+        board: list[str] = []
+        folded: set[str] = set()
+        street = 0  # index into _STREETS of the next board street
+        high = opening
+        for action, line in zip(actions, lines):
+            words = action.split("#", 1)[0].split()
+            if len(words) < 2:
+                raise self.bad(action, line, "an action: 'd dh pN cards', 'd db cards' or 'pN f|cc|cbr X|sm'")
+            actor, verb, rest = words[0], words[1], words[2:]
+            if actor == "d":
+                if verb == "dh" and len(rest) == 2:
+                    name = self.player(rest[0], players, action, line)
+                    cards = self.cards(rest[1], action, line)
+                    events.append(DealHole(line, name, () if "??" in cards else cards))
+                elif verb == "db" and len(rest) == 1:
+                    if street >= len(_STREETS):
+                        raise self.bad(action, line, "no board card after the river")
+                    board.extend(self.cards(rest[0], action, line))
+                    events.append(StreetStart(line, _STREETS[street], 0, tuple(board)))
+                    street += 1
+                    money.new_street()
+                    high = 0
+                else:
+                    raise self.bad(action, line, "'d dh pN cards' or 'd db cards'")
+                continue
+            name = self.player(actor, players, action, line)
+            mine = money.of(name)
+            if verb == "f" and not rest:
+                events.append(Fold(line, name, ()))
+                folded.add(name)
+            elif verb == "cc" and not rest:
+                if high <= mine:
+                    events.append(Check(line, name))
+                else:
+                    # what `cc` adds: up to the bet, within the stack, and no more than the others still in put in
+                    # when they are all all-in (the rest would come straight back uncalled)
+                    others = [p for p in players if p != name and p not in folded]
+                    target = high
+                    if others and all(left[p] == 0 for p in others):
+                        target = min(high, max(money.of(p) for p in others))
+                    added = min(max(target - mine, 0), left[name])
+                    if added == 0:  # nothing the others can still match: a check
+                        events.append(Check(line, name))
+                        continue
+                    left[name] -= added
+                    money.put(name, added)
+                    events.append(Call(line, name, added, left[name] == 0, False))
+            elif verb == "cbr" and len(rest) == 1:
+                try:
+                    word = rest[0]
+                    total = int(word) * self.scale if word.isdigit() else self.amount(Decimal(word), "actions", line)
+                except ArithmeticError:
+                    raise self.bad(action, line, "'cbr' and the amount the player's street total goes to") from None
+                added = total - mine
+                if added <= 0:
+                    raise self.bad(action, line, f"a street total above the {mine} minor units already in")
+                left[name] -= added
+                money.put(name, added)
+                if high == 0:
+                    events.append(Bet(line, name, added, left[name] <= 0, False))
+                else:
+                    events.append(RaiseTo(line, name, None, total, left[name] <= 0, False))
+                high = max(high, total)
+            elif verb == "sm" and len(rest) <= 1:
+                # `pN sm` mucks (PokerKit's show_or_muck_hole_cards(False)); `pN sm ????` shows cards the file
+                # does not know, which hhtool reads as not shown
+                cards = self.cards(rest[0], action, line) if rest else ()
+                if cards and "??" not in cards:
+                    events.append(Show(line, name, cards, None))
+                else:
+                    events.append(Muck(line, name, not cards))
+            else:
+                raise self.bad(action, line, "'pN f', 'pN cc', 'pN cbr X' or 'pN sm [cards]'"
+                               + (" (draws are not Hold'em)" if verb == "sd" else ""))
+        return events
+
+    def bad(self, action: str, line: int, expected: str) -> FieldError:
+        return FieldError("HH041", f"PHH action {action!r} cannot be read (expected {expected})", line,
+                          expected=expected, actual=action[:160])
+
+    def player(self, word: str, players: list[str], action: str, line: int) -> str:
+        name = self.codes.get(word)
+        if name is None:
+            raise self.bad(action, line, f"a player p1 to p{len(players)}")
+        return name
+
+    def cards(self, word: str, action: str, line: int) -> tuple[str, ...]:
+        if not _CARDS.fullmatch(word):
+            raise self.bad(action, line, "cards such as 'AcKd' ('??' for an unknown card)")
+        return tuple(word[i:i + 2] for i in range(0, len(word), 2))
+
+    # -- claims --------------------------------------------------------------------------------
+    def claims(self, players: list[str]) -> tuple[Claims, list[Collect]]:
+        """`finishing_stacks` → the ledger's final stacks (HH214 checks them); `winnings` → what each
+        player collected from the pots (the settlement checks them), unless the file records 0 for
+        everyone (the handhq conversions do for most hands: nobody's winnings were recorded, HH043)."""
+        count = len(players)
+        finishing = self.optional_numbers("finishing_stacks", count)
+        winnings = self.optional_numbers("winnings", count)
+        line = self.where.key("finishing_stacks") if finishing is not None else self.where.key("winnings") \
+            if winnings is not None else 0
+        ledgers = []
+        if finishing is not None:
+            for name, value in zip(players, finishing):
+                minor = Decimal(value) * self.scale
+                if minor != minor.to_integral_value():
+                    self.notes.append(("HH042", f"finishing stack {value} of {name} is not a whole number of "
+                                       f"{'chips' if self.scale == 1 else 'minor units'} (a split pot's odd chip "
+                                       "shared out); not checked", line, "a whole number", str(value)))
+                    continue
+                ledgers.append(Ledger(line, name, final_stack=self.amount(value, "finishing_stacks", line)))
+        collects = []
+        if winnings is not None:
+            won_line = self.where.key("winnings")
+            if not any(winnings):
+                self.notes.append(("HH043", "winnings are 0 for every player, though a pot was played: the "
+                                   "file records no winner; not checked", won_line, "the amounts won", "all 0"))
+            else:
+                for name, value in zip(players, winnings):
+                    if value:
+                        collects.append(Collect(won_line, name, self.amount(value, "winnings", won_line), None))
+        rake, fees = self.room_take()
+        return Claims(line=line, rake=rake, fees=fees, ledgers=tuple(ledgers)), collects
+
+    def room_take(self) -> tuple[int | None, tuple[tuple[str, int], ...]]:
+        """The rake and the other fees the room took from the pot, when hhtool's own writer recorded them
+        (`_rake`, `_fees = {name = amount}`, user-defined fields): the replay then pays the winners the pot
+        less them. (None, ()) for every other PHH file: no rake."""
+        rake = self.doc.get("_rake")
+        fees = self.doc.get("_fees", {})
+        if not isinstance(fees, dict):
+            raise self.error("_fees", "is not a table of fees", "{name = amount}", fees)
+        for value in (rake, *fees.values()):
+            if value is not None and (not isinstance(value, (int, Decimal)) or isinstance(value, bool) or value < 0):
+                raise self.error("_rake", f"the room's take {value!r} is not an amount", "a number >= 0", value)
+        return (None if rake is None else self.amount(rake, "_rake"),
+                tuple((str(name), self.amount(value, "_fees")) for name, value in fees.items()))
+
+
+def _kinds(kind: type | tuple[type, ...]) -> tuple[type, ...]:
+    return kind if isinstance(kind, tuple) else (kind,)
+
+
+def _kind_name(kind: type | tuple[type, ...]) -> str:
+    names = {int: "an integer", Decimal: "a number", str: "a string", list: "an array", bool: "a boolean"}
+    return " or ".join(names.get(k, k.__name__) for k in _kinds(kind))

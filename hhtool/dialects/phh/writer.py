@@ -1,0 +1,300 @@
+"""Write any dialect's Hand as PHH (the inverse of the PHH reader, for `hhtool convert --to phh`).
+
+`render_hand(hand)` gives one PHH document (a `.phh` file); `render_hands(hands)` a `.phhs` file of
+`[N]` sections. The hand is replayed and settled first (hhtool's own truth): its dealt-in players are
+the PHH players, listed from the seat left of the button round to the button, and its final stacks are
+written as `finishing_stacks`, which PokerKit's replay of the file must reach.
+
+What PHH cannot say goes in user-defined `_`-prefixed fields, which PHH readers keep and ignore (hhtool's
+PHH reader reads back `_rake` and `_fees`, the room's take, so that its replay reaches the same stacks, and
+`_button_seat`, `_seated_out` and `_tournament`, so that the button and stacks chain from hand to hand as
+they did):
+`_site`, `_hand_id` (the hand's origin), `_rake`, `_fees`, `_cash_outs` (all-in cash-outs and EV
+cash-outs: money paid outside the pot), `_total_pot`, `_scale` (minor units per unit), `_button_seat` (a
+button not on the last player's seat) and `_seated_out` (`[seat, name, stack]` of each player seated but
+not dealt in: PHH lists only the players dealt in). A hand PHH
+cannot describe at all (a board run twice, a dead or missed blind, a blind posted out of position, a
+rebuy during the hand, money the site dropped into the pot, a cancelled hand, an all-in player's fold)
+raises `Unsayable` (a ValueError) with the reason: the caller reports it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from decimal import Decimal
+from typing import Any
+
+from hhtool.dialects import conventions
+from hhtool.dialects.phh.reader import SITE
+from hhtool.dialects.street_money import StreetMoney
+from hhtool.model import (
+    Bet,
+    BlindKind,
+    Call,
+    CashDrop,
+    CashOut,
+    Check,
+    DealHole,
+    EVCashout,
+    Fold,
+    Hand,
+    HandCancelled,
+    Insurance,
+    Limit,
+    Muck,
+    PostAnte,
+    PostBlind,
+    RaiseTo,
+    Rebuy,
+    Show,
+    StreetStart,
+)
+from hhtool.model.money import CHIPS
+from hhtool.rules.replay import Replay, replay
+from hhtool.rules.ruleset import RuleSet
+from hhtool.rules.settle import settle
+
+_VARIANTS = {Limit.NO_LIMIT: "NT", Limit.POT_LIMIT: "PT", Limit.FIXED_LIMIT: "FT"}
+
+
+EXTENSION = "phh"
+"""A one-hand PHH file (`hhtool convert --to phh`)."""
+FILE_EXTENSION = "phhs"
+"""A file of several hands: `[N]` sections."""
+
+
+def render_file(texts: Iterable[str]) -> str:
+    """Several hands' PHH texts as one `.phhs` file: each a `[N]` section, numbered from 1."""
+    return "\n".join(f"[{i}]\n{text}" for i, text in enumerate(texts, 1))
+
+
+class Unsayable(ValueError):
+    """The hand has something PHH cannot record (the message says what)."""
+
+
+def render_hands(hands: Iterable[Hand]) -> str:
+    """A `.phhs` file: each hand as a `[N]` section, numbered from 1."""
+    return render_file(render_hand(hand) for hand in hands)
+
+
+def render_hand(hand: Hand, rules: RuleSet | None = None) -> str:
+    """One hand as a PHH document (TOML), with hhtool's final stacks as `finishing_stacks`."""
+    header = hand.header
+    variant = _VARIANTS.get(header.limit)
+    if header.game != "holdem" or variant is None:
+        raise Unsayable(f"PHH Hold'em variants are NT, PT and FT; not {header.game} {header.limit}")
+    for event in hand.events:
+        if isinstance(event, (HandCancelled, Rebuy, CashDrop)):
+            raise Unsayable(f"PHH cannot record a {type(event).__name__} event")
+        if isinstance(event, StreetStart) and event.run:
+            raise Unsayable("PHH cannot record a board run more than once")
+    if header.cap is not None:
+        raise Unsayable("PHH has no cap on what one player may put in (a CAP table)")
+    state = replay(hand, rules or RuleSet())
+    settle(state)
+    raked = state.pot_total > sum(c.amount for c in state.collects)
+    if raked and len(state.pots) > 1 and conventions(header.site).rake_by_pot != conventions(SITE).rake_by_pot:
+        raise Unsayable("the site takes its rake from the pots in proportion; read back as PHH it would come off the "
+                        "main pot first and pay the pots' winners other amounts")
+    players = _players(state)
+    folds = {e.player for e in hand.events if type(e) is Fold}
+    for name in players:
+        if state.players[name].all_in and name in folds:
+            raise Unsayable(f"{name} folds while all-in (a sitting-out player's automatic fold): a PHH player "
+                            "all-in cannot fold")
+    index = {name: i for i, name in enumerate(players)}
+    amount = _Amounts(header.scale)
+    antes, blinds = _forced_bets(hand, index)
+    lines = [f"variant = {_text(variant)}", "ante_trimming_status = false",  # antes are dead money, never trimmed
+             f"antes = {amount.list(antes)}", f"blinds_or_straddles = {amount.list(blinds)}"]
+    if header.limit is Limit.FIXED_LIMIT:
+        lines += [f"small_bet = {amount(header.small_bet)}", f"big_bet = {amount(header.big_bet)}"]
+    else:
+        lines.append(f"min_bet = {amount(header.big_blind)}")
+    seats = {seat.player: seat for seat in hand.seats}
+    lines.append(f"starting_stacks = {amount.list([state.players[name].start for name in players])}")
+    lines.append("actions = [\n" + "".join(f"  {_text(a)},\n" for a in _actions(hand, state, players, amount)) + "]")
+    lines.append(f"players = [{', '.join(_text(name) for name in players)}]")
+    lines.append(f"seats = [{', '.join(str(seats[name].seat) for name in players)}]")
+    if header.max_seats:
+        lines.append(f"seat_count = {header.max_seats}")
+    if header.button_seat != seats[players[-1]].seat:
+        lines.append(f"_button_seat = {header.button_seat}")
+    out = [seat for seat in hand.seats if seat.player not in index]
+    if out:
+        rows = ", ".join(f"[{s.seat}, {_text(s.player)}, {amount(s.stack)}]" for s in out)
+        lines.append(f"_seated_out = [{rows}]")
+    if header.table:
+        lines.append(f"table = {_text(header.table)}")
+    if header.hand_id.isdigit():
+        lines.append(f"hand = {header.hand_id}")
+    if header.currency != CHIPS:
+        lines.append(f"currency = {_text(header.currency)}")
+    lines += _time(hand)
+    finals = state.final_stacks()
+    lines.append(f"finishing_stacks = {amount.list([finals[name] for name in players])}")
+    lines += _user_defined(hand, state)
+    return "\n".join(lines) + "\n"
+
+
+def _players(state: Replay) -> list[str]:
+    """The dealt-in players from the seat left of the button round to the button (PHH's order)."""
+    button = state.hand.header.button_seat
+    if button is None:
+        raise Unsayable("PHH lists players from the button: the hand names no button seat")
+    order = sorted(state.order, key=lambda p: p.seat)
+    after = [p for p in order if p.seat > button] + [p for p in order if p.seat <= button]
+    if len(after) < 2:
+        raise Unsayable(f"{len(after)} players dealt in")
+    return [p.name for p in after]
+
+
+def _forced_bets(hand: Hand, index: dict[str, int]) -> tuple[list[int], list[int]]:
+    """`antes` and `blinds_or_straddles` by position. PokerKit posts min(amount, what the stack has left), so
+    a short all-in post is written as the full amount, and so is the blind of a player whose ante took
+    every chip; heads-up it reads them by position, the first player (big blind) posting entry 1."""
+    count = len(index)
+    slot = (lambda i: 1 - i) if count == 2 else (lambda i: i)
+    antes, blinds = [0] * count, [0] * count
+    header = hand.header
+    ante = max((e.amount for e in hand.events if isinstance(e, PostAnte)), default=0)
+    broke: set[str] = set()  # players whose ante was all they had
+    for event in hand.events:
+        if isinstance(event, PostAnte) and event.player in index:
+            antes[slot(index[event.player])] += ante if event.all_in else event.amount
+            if event.all_in:
+                broke.add(event.player)
+        elif isinstance(event, PostBlind) and event.player in index:
+            position = _blind_slot(event, slot(index[event.player]))
+            full = {BlindKind.SMALL: header.small_blind, BlindKind.BIG: header.big_blind}.get(event.blind, event.amount)
+            blinds[position] += full if event.all_in else event.amount
+    for name in broke:  # a blind the ante left no chip for: PokerKit makes it 0 itself
+        position = slot(index[name])
+        if position < 2 and not blinds[position]:
+            blinds[position] = header.small_blind if position == 0 else header.big_blind
+    return antes, blinds
+
+
+def _blind_slot(event: PostBlind, position: int) -> int:
+    """The `blinds_or_straddles` entry of a blind: the poster's position, which must be the blind's own."""
+    if event.dead or event.blind not in (BlindKind.SMALL, BlindKind.BIG, BlindKind.STRADDLE):
+        raise Unsayable(f"PHH cannot record {event.player}'s {event.blind} blind (dead money or missed blind)")
+    want = {BlindKind.SMALL: 0, BlindKind.BIG: 1}.get(event.blind)
+    if want is not None and want != position or want is None and position < 2:
+        raise Unsayable(f"{event.player} posts the {event.blind} blind out of position; PHH forced bets go by position")
+    return position
+
+
+def _actions(hand: Hand, state: Replay, players: list[str], amount: _Amounts) -> list[str]:
+    """The PHH actions: hole cards dealt to every player, the betting (`cbr` as the street total), each new
+    board card, then the showdown (after the whole board, also when players were all-in earlier: PokerKit
+    takes the shows there, and a muck before the rest of the board would end its hand too soon)."""
+    code = {name: f"p{i}" for i, name in enumerate(players, 1)}
+    dealt = {e.player: e.cards for e in hand.events if isinstance(e, DealHole) and e.cards}
+    out = [f"d dh {code[name]} {''.join(dealt.get(name, ())) or '????'}" for name in players]
+    money = StreetMoney()
+    for post in hand.events:
+        if isinstance(post, PostBlind) and post.player in code:
+            money.put(post.player, post.amount)
+    board: tuple[str, ...] = ()
+    betting: list[str] = []  # actions up to the last bet, call, check or fold
+    after: list[str] = []  # board cards dealt after it
+    showdown: list[str] = []
+    live = set(players)
+    showed: set[str] = set()  # who showed or mucked at the showdown
+    event: Any
+    for event in hand.events:
+        kind = type(event)
+        name = getattr(event, "player", None)
+        if kind is StreetStart:
+            if event.board and len(event.board) > len(board):
+                after.append(f"d db {''.join(event.board[len(board):])}")
+                board = event.board
+            if event.board:
+                money.new_street()
+            continue
+        if name not in code:
+            continue
+        if kind is Fold or kind is Check or kind is Call or kind is Bet or kind is RaiseTo:
+            betting += after
+            after = []
+            if kind is Fold:
+                betting.append(f"{code[name]} f")
+                live.discard(name)
+            elif kind is Check or kind is Call:
+                betting.append(f"{code[name]} cc")
+            elif kind is Bet:
+                betting.append(f"{code[name]} cbr {amount(money.put(name, event.added))}")
+            else:
+                betting.append(f"{code[name]} cbr {amount(event.raise_to)}")
+                money.put(name, event.raise_to - money.of(name))
+        elif kind is Show and len(live) > 1 and name in live and name not in showed:
+            # no PHH showdown for a player left alone or one who folded; once each (GG may print a show twice)
+            showed.add(name)
+            showdown.append(f"{code[name]} sm {''.join(event.cards)}")
+        elif kind is Muck and event.mucked and len(live) > 1 and name in live and name not in showed:
+            showed.add(name)
+            showdown.append(f"{code[name]} sm")
+    return out + betting + after + showdown
+
+
+class _Amounts:
+    """Minor units → PHH units (`1234` cents → `12.34`; chips as they are)."""
+
+    def __init__(self, scale: int) -> None:
+        digits = len(str(scale)) - 1
+        if scale != 10 ** digits:
+            raise Unsayable(f"a scale of {scale} minor units is not a power of ten")
+        self.digits = digits
+
+    def __call__(self, minor: int) -> str:
+        if not self.digits:
+            return str(minor)
+        value = Decimal(minor).scaleb(-self.digits)
+        text = f"{value:f}"
+        return text.rstrip("0").rstrip(".") if "." in text else text
+
+    def list(self, values: list[int]) -> str:
+        return "[" + ", ".join(self(v) for v in values) + "]"
+
+
+def _text(value: str) -> str:
+    """A TOML basic string."""
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    escaped = "".join(c if c >= " " and c != "\x7f" else f"\\u{ord(c):04x}" for c in escaped)
+    return f'"{escaped}"'
+
+
+def _time(hand: Hand) -> list[str]:
+    """The local date and time with the zone as printed (PHH `time_zone`)."""
+    header = hand.header
+    when = header.time
+    if when is None:
+        return []
+    out = [f"time = {when.time().isoformat()}", f"day = {when.day}", f"month = {when.month}", f"year = {when.year}"]
+    if header.time_zone:
+        out.append(f"time_zone = {_text(header.time_zone)}")
+    return out
+
+
+def _user_defined(hand: Hand, state: Replay) -> list[str]:
+    """What PHH has no field for, in `_`-prefixed user-defined fields (amounts in units, like the rest)."""
+    header, claims = hand.header, hand.claims
+    amount = _Amounts(header.scale)
+    out = [f"_site = {_text(header.site)}", f"_hand_id = {_text(header.hand_id)}", f"_scale = {header.scale}"]
+    collected = sum(c.amount for c in state.collects)
+    rake = claims.rake if claims.rake is not None else state.pot_total - collected - state.fees
+    out.append(f"_total_pot = {amount(state.pot_total)}")
+    out.append(f"_rake = {amount(rake)}")
+    fees = list(claims.fees)
+    if sum(value for _, value in fees) != state.fees:  # a printed tax the pot did not pay (HH213): not taken
+        fees = [(name, value) for name, value in fees if name != "tax"]
+    if fees:
+        out.append("_fees = {" + ", ".join(f"{_text(name)} = {amount(value)}" for name, value in fees) + "}")
+    paid = {name: p.cash_out_paid - p.premium for name, p in state.players.items() if p.cash_out_paid or p.premium}
+    if paid or any(isinstance(e, (CashOut, EVCashout, Insurance)) for e in hand.events):
+        out.append("_cash_outs = {" + ", ".join(f"{_text(name)} = {amount(value)}" for name, value in paid.items())
+                   + "}")
+    if header.tournament_id:
+        out.append(f"_tournament = {_text(header.tournament_id)}")
+    return out

@@ -1,0 +1,95 @@
+"""Interchange: write the hands hhtool reads in another format (`hhtool convert`).
+
+The targets are every registered dialect with a writer (`--to <dialect name>`, each
+site or interchange format whose package gives a writer, e.g. `phh`), plus `ohh` (Open Hand History
+JSON, `hhtool.interchange.ohh`). A target is found through the dialect registry, so a dialect whose
+writer lands later is a target without a change here.
+
+A file of several hands puts the dialect's `hand_separator` after each hand. A dialect's writer module
+may say more of how its files are laid out, by module attributes (all optional): `EXTENSION` (a hand's
+file suffix, default `txt`), `FILE_EXTENSION` (the suffix of a file of several hands, default
+`EXTENSION`) and `render_file(texts) -> str` (a file of several hands from their texts, when it is
+more than the texts joined with the separator, e.g. `.phhs` sections).
+
+A writer refuses a hand it cannot say by raising KeyError (a value its tables have no words for),
+TypeError (an event it has no line for) or ValueError (with the reason): the hand is HH045. A hand is
+written in a dialect only when the dialect's reader reads the text back as the same hand to the rules
+(`hhtool.interchange.check`); otherwise it is HH045 too (`CannotSay`).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from hhtool import dialects
+from hhtool.model import Hand
+from hhtool.rules.replay import Replay
+
+OHH = "ohh"
+
+
+class CannotSay(ValueError):
+    """The target format cannot say this hand (the message says what): the hand is not converted (HH045)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """One format hands can be written in: `render` writes one hand (with its replay) as text;
+    `render_file` a file of several hands' texts; the suffixes of a one-hand file and of a file of
+    several."""
+
+    name: str
+    render: Callable[[Hand, Replay | None], str]
+    render_file: Callable[[Sequence[str]], str]
+    extension: str
+    file_extension: str
+
+
+def refusal(exc: KeyError) -> str:
+    """Why a writer refused a hand, from the KeyError it raised: a value its tables have no words for
+    (`no words for straddle`), or its own sentence."""
+    value = exc.args[0] if exc.args else "a value"
+    return value if isinstance(value, str) and " " in value else f"no words for {value}"
+
+
+def targets() -> dict[str, Target]:
+    """Every target by name: the dialects with a writer, in registry order, then `ohh`."""
+    found = {d.name: _dialect_target(d) for d in dialects.dialects() if d.writer is not None}
+    from hhtool.interchange import ohh
+
+    found[OHH] = Target(OHH, ohh.render_hand, ohh.render_file, ohh.EXTENSION, ohh.FILE_EXTENSION)
+    return found
+
+
+def target(name: str) -> Target | None:
+    return targets().get(name)
+
+
+def _dialect_target(dialect: dialects.Dialect) -> Target:
+    from hhtool.interchange.for_site import for_site
+
+    writer = dialect.load("writer")
+    module = importlib.import_module(writer.__module__)
+    site = dialect.site_name
+    extension = getattr(module, "EXTENSION", "txt")
+    separator = dialect.hand_separator
+    join = getattr(module, "render_file", None) or (lambda texts: "".join(t + separator for t in texts))
+
+    def render(hand: Hand, state: Replay | None) -> str:
+        from hhtool.interchange.check import differs
+
+        written = for_site(hand, site, state)
+        try:
+            text = writer(written)
+        except KeyError as exc:  # a table of the writer's words has none for this value (or it says why)
+            raise CannotSay(refusal(exc)) from None
+        except (TypeError, ValueError) as exc:  # a writer has no line for this kind of event, or says why not
+            raise CannotSay(str(exc)) from None
+        problem = differs(written, text, dialect.name, state)
+        if problem is not None:
+            raise CannotSay(problem)
+        return text
+
+    return Target(dialect.name, render, join, extension, getattr(module, "FILE_EXTENSION", extension))
