@@ -7,8 +7,9 @@ FILE defaults to the 20,000 unique generated hands of `throughput.py`'s cache (w
 `hhtool generate --game mix --seed 1` when missing). The first --tasks tasks of the export's plan
 (default 8, ~800 hands each) are run here, in this one process, the way a `--jobs N` export runs
 them: the stages on the first half of them, the whole run on the other half (each generated hand is
-unique, so neither pass finds the parser's line memo filled by the other), and every figure is CPU time (`time.process_time`: user + system of this process), not wall
-time, so that it moves little on a busy machine:
+unique, so neither pass finds the parser's line memo filled by the other), and every figure is CPU
+time (`time.process_time`: user + system of this process), not wall time, so that it moves little
+on a busy machine:
 
 - worker stages, timed around the same calls a worker makes, one stage after the other:
   split (read the piece, cut it into blocks), parse (the dialect's reader), replay + settle (and the
@@ -251,7 +252,8 @@ def main() -> None:
     for name, value in lines:
         print(f"{name:<{width}}  {value:8.1f}")
     if args.out_json:
-        Path(args.out_json).write_text(json.dumps({"hands": [hands, whole_hands], "machine": info, "us_per_hand": dict(lines)}, indent=1))
+        report = {"hands": [hands, whole_hands], "machine": info, "us_per_hand": dict(lines)}
+        Path(args.out_json).write_text(json.dumps(report, indent=1))
 
 
 if __name__ == "__main__":
