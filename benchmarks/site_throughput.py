@@ -38,7 +38,7 @@ from hhtool.rules.replay import replay
 from hhtool.rules.ruleset import RuleSet
 from hhtool.rules.settle import settle
 
-SITES = dialects.replayed_sites()
+SITES = tuple(dict.fromkeys(dialects.replayed_sites()))  # a site read by two dialects (two eras) once
 
 
 def texts_of(path: Path) -> list[tuple[str, bytes]]:
