@@ -1,0 +1,28 @@
+"""The Chico reader's entry: a hand block in, a ParseResult (parsed, unparsed or unsupported) out, never an
+exception for bad input."""
+
+from __future__ import annotations
+
+import re
+
+from hhtool.dialects.betonline.reader import LINE_KINDS, SITE, build_hand, read_header
+from hhtool.dialects.pokerstars.reader import PokerStarsTransformer as SectionTransformer
+from hhtool.grammar.lalr import LineParser
+from hhtool.grammar.loader import load_parser
+from hhtool.grammar.parse import parse_sections
+from hhtool.grammar.result import ParseResult
+from hhtool.io.split import Block
+
+_HAND_ID = re.compile(r"Game #(\d+)")
+_GRAMMAR_LABEL = "Chico (BetOnline)"
+_SUMMARY_MARKER = "*** SUMMARY ***"
+
+
+def parser() -> LineParser:
+    """The grammar's parser with Chico's lexer hints (built once per process)."""
+    return load_parser("betonline", SectionTransformer, LINE_KINDS.hints())
+
+
+def parse_betonline(block: Block) -> ParseResult:
+    """Parse one Chico hand block (hhtool.grammar.parse.parse_sections says what each failure gives)."""
+    return parse_sections(block, SITE, _HAND_ID, read_header, parser(), build_hand, _GRAMMAR_LABEL, _SUMMARY_MARKER)
