@@ -425,3 +425,25 @@ def test_chico_corpus_validates_with_only_the_known_errors(corpus):
     errors = {r.hand_id: {f.code for f in r.findings if f.severity.value == "error"} for r in results
               if r.status != "unparsed"}
     assert {hand: found for hand, found in errors.items() if found} == KNOWN_ERRORS
+
+
+# -- the writer --------------------------------------------------------------------------------------
+
+
+def test_writer_reads_back_as_the_same_hand():
+    from hhtool.dialects.betonline.writer import render_hand, said
+    from hhtool.interchange.check import shape
+    for text in (CASH, SIDE_POT):
+        hand = said(chico(text).hand)
+        back = chico(render_hand(hand))
+        assert back.status is Status.PARSED and shape(back.hand) == shape(hand)
+
+
+def test_writer_refuses_what_chico_cannot_say():
+    import msgspec
+    import pytest as _pytest
+    from hhtool.dialects.betonline.writer import render_hand
+    hand = chico(CASH).hand
+    euro = msgspec.structs.replace(hand, header=msgspec.structs.replace(hand.header, currency="EUR"))
+    with _pytest.raises(ValueError):
+        render_hand(euro)
