@@ -274,6 +274,16 @@ def test_post_now_is_a_live_big_blind(tmp_path):
     assert codes(validate_text(tmp_path, text)) == []
 
 
+def test_a_short_post_of_the_last_chips_is_all_in_unmarked(tmp_path):
+    """Chico marks no all-in on a post (`: posts small blind 100.00` for a 100-chip stack, …dead.stack.txt): a
+    short blind of a player's last chips is no HH103; a short blind with chips behind still is."""
+    short = CASH.replace("Seat 5: Hero (30.00 in chips)", "Seat 5: Hero (0.40 in chips)").replace(
+        "Hero: posts big blind 0.50", "Hero: posts big blind 0.40")
+    assert "HH103" not in codes(validate_text(tmp_path, short))
+    behind = CASH.replace("Hero: posts big blind 0.50", "Hero: posts big blind 0.40")
+    assert "HH103" in codes(validate_text(tmp_path, behind))
+
+
 def test_shows_without_brackets():
     shows = events_of(chico(CASH), Show)
     assert [(s.player, s.cards) for s in shows] == [("Hero", ("Td", "Ks")), ("Cid", ("Ah", "Qd"))]

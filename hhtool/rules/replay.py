@@ -407,7 +407,8 @@ class _Replayer:
         amount, stack = event.amount, player.stack
         self.s.ledger.append((event, _PREFLOP, amount if amount < stack else stack))
         usual = self.usual_ante or event.amount
-        if event.amount != usual and not (event.all_in and event.amount < usual):
+        all_in = event.all_in or (not self.marks_all_in and amount >= stack)
+        if event.amount != usual and not (all_in and event.amount < usual):
             self.s.report("HH103", event.line, "ante", player=player.name, amount=self.s.money(event.amount),
                           usual=self.s.money(usual), expected=usual, actual=event.amount)
         self._put(player, event.amount, event.all_in, event.line, live=False)
@@ -444,7 +445,9 @@ class _Replayer:
             expected = event.amount
         if event.dead is not None:  # the site says which part is dead
             live = event.amount - event.dead
-        if event.amount != expected and not (event.all_in and event.amount < expected):
+        # a site that does not mark every all-in (`marks_all_in` False): a post of the last chips is one
+        all_in = event.all_in or (not self.marks_all_in and amount >= stack)
+        if event.amount != expected and not (all_in and event.amount < expected):
             s.report("HH103", event.line, "blind", player=player.name, blind=_BLIND_NAMES[kind],
                      amount=s.money(event.amount), stakes=s.money(expected), expected=expected, actual=event.amount)
         dead = event.amount - live

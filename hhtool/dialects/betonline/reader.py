@@ -206,8 +206,9 @@ _TAG = re.compile(r"\((?P<tag>Small Blind|Big Blind|Button)\) +")
 _FOLDED = {"folded before flop": Street.PREFLOP, "folded on the flop": Street.FLOP,
            "folded on the turn": Street.TURN, "folded on the river": Street.RIVER}
 _RESULT = re.compile(r"(?:showed \[(?P<shown>[^\]]*)\] (?:and (?:(?P<lost>lost)\.?|won \((?P<won>[^)]*)\))|but did not win)"
-                     r"|collected \((?P<collected>[^)]*)\)(?: from the Pot\.)?)$")
-_SUMMARY_NAME = re.compile(r"(.*?)(?= \((?:Small Blind|Big Blind|Button)\)| [Ff]olded | showed \[| collected \("
+                     r"|collected \((?P<collected>[^)]*)\)(?: from the Pot\.)?"
+                     r"|mucked \[(?P<mucked>[^\]]*)\])$")  # `mucked [..]`: fpdb's BetOnlineToFpdb.py re_ShownCards
+_SUMMARY_NAME = re.compile(r"(.*?)(?= \((?:Small Blind|Big Blind|Button)\)| [Ff]olded | showed \[| mucked \[| collected \("
                            r"| Is Sitting Out)")
 
 
@@ -331,6 +332,9 @@ class ChicoReader:
         if result["collected"] is not None:
             return [SeatSummary(line, seat, name, positions, "collected", None, False, (),
                                 (Outcome(True, self.money(result["collected"], line), None),), False, text)]
+        if result["mucked"] is not None:
+            return [SeatSummary(line, seat, name, positions, "mucked", None, False,
+                                tuple(card(c) for c in result["mucked"].split()), (), False, text)]
         shown = tuple(card(c) for c in result["shown"].split())
         if len(shown) > 2:  # the skins print a winner's best five, not the hole cards: kept in the text only
             shown = ()

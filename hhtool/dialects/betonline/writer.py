@@ -73,7 +73,7 @@ def render_hand(hand: Hand) -> str:
     money = lambda amount: _money(amount, header.scale)  # noqa: E731
     if hand.claims.runs > 1 or hand.claims.fees or header.play_money:
         raise ValueError("Chico's words for a run twice, a fee or a play-money table are not read")
-    lines = [_header(header, money), _table(header)]
+    lines = [_header(header, money), _table(hand)]
     lines += [f"Seat {s.seat}: {s.player} ({money(s.stack)} in chips)" + (" - Sitting out" if s.sitting_out else "")
               for s in hand.seats]
     street = StreetMoney()
@@ -96,6 +96,8 @@ def _header(header: Header, money) -> str:
         local = header.time_utc.astimezone(ZoneInfo(_EASTERN))
         zone = "Eastern Daylight Time" if local.dst() else "Eastern Standard Time"
         stamp = f"{local:%Y/%m/%d %H:%M:%S} {zone}"
+    elif header.time is not None:  # a time whose zone is not known: printed without one, as the skins print it
+        stamp = f"{header.time:%Y/%m/%d %H:%M:%S}"
     else:
         raise ValueError("Chico prints the time of every hand")
     small, big = (header.small_bet, header.big_bet) if header.limit is Limit.FIXED_LIMIT else \
@@ -110,11 +112,19 @@ def _header(header: Header, money) -> str:
     return f"BetOnline Poker Game #{header.hand_id}: {_GAMES[header.limit]} (${money(small)}/{money(big)}) - {stamp}"
 
 
-def _table(header: Header) -> str:
+def _table(hand: Hand) -> str:
+    header = hand.header
     if header.button_seat is None:
         raise ValueError("Chico prints the button seat")
-    size = f"{header.max_seats}-Max, " if header.max_seats else ""
+    size = f"{header.max_seats}-Max, " if header.max_seats and fits(hand) else ""
     return f"Table '{header.table}' {size}Seat #{header.button_seat} is the button"
+
+
+def fits(hand: Hand) -> bool:
+    """Whether the seats fit Chico's numbering of a table of its size (0 to N-1): else the size is not printed
+    (a hand of a site that numbers seats from 1 fills seat N)."""
+    size = hand.header.max_seats
+    return size is None or all(0 <= seat.seat < size for seat in hand.seats)
 
 
 def _all_in(event) -> str:
@@ -191,15 +201,16 @@ def _summary(hand: Hand, money) -> list[str]:
 
 def _seat_summary(seat: SeatSummary, money) -> str:
     text = f"Seat {seat.seat}: {seat.player}"
-    if seat.positions:
-        raise ValueError("BetOnline prints no position in the summary")
-    if seat.result == "folded" and not seat.didnt_bet:
+    # BetOnline prints no position tag in the summary (the seat list's `- Small Blind` tags are not read)
+    if seat.result == "folded":  # Chico does not say whether a folded player had bet
         return text + f" {_FOLDED[seat.folded_on or Street.PREFLOP]}"
     if seat.result == "showed" and len(seat.outcomes) == 1:
         outcome = seat.outcomes[0]
         if outcome.won:
             return text + f" showed [{_cards(seat.cards)}] and won ({money(outcome.amount or 0)})"
         return text + f" showed [{_cards(seat.cards)}] but did not win"
+    if seat.result == "mucked":  # fpdb's BetOnlineToFpdb.py reads `mucked [..]` (re_ShownCards)
+        return text + f" mucked [{_cards(seat.cards)}]"
     if seat.result == "collected" and len(seat.outcomes) == 1:
         return text + f" collected ({money(seat.outcomes[0].amount or 0)})"
     raise ValueError(f"Chico has no words for a summary seat that {seat.result}")
@@ -213,7 +224,8 @@ def said(hand: Hand) -> Hand | None:
     """The hand as its BetOnline text reads back: no chatter, no muck lines, shows without words, folds without
     cards; posts and antes without an all-in mark (Chico prints none on them); raises sized from the printed
     totals; the collects as the summary's seat lines say them (one per winner, its amounts added, no pot named,
-    after the body); the total pot without its main and side pots; no summary positions, no table size when the
+    after the body); the total pot without its main and side pots; no summary positions nor `didn't bet`, no table
+    size when the
     seats do not fit Chico's numbering (0 to N-1). None for a hand whose winner has no summary seat line."""
     replace = msgspec.structs.replace
     header, claims = hand.header, hand.claims
@@ -255,14 +267,13 @@ def said(hand: Hand) -> Hand | None:
             seat = replace(seat, result="showed" if seat.cards else "collected", outcomes=(outcome,))
         elif seat.result == "showed":
             seat = replace(seat, outcomes=tuple(replace(o, description=None) for o in seat.outcomes))
-        seats.append(replace(seat, positions=()))
+        seats.append(replace(seat, positions=(), didnt_bet=False))
     lines = {seat.player: seat.line for seat in seats}
     if any(player not in lines for player in won):
         return None
     order = [seat.player for seat in seats if seat.player in won]
     events += [Collect(won_line[player], player, won[player], None) for player in order]
-    fits = header.max_seats is None or all(0 <= s.seat < header.max_seats for s in hand.seats)
-    return replace(hand, header=replace(header, max_seats=header.max_seats if fits else None), events=tuple(events),
+    return replace(hand, header=replace(header, max_seats=header.max_seats if fits(hand) else None), events=tuple(events),
                    claims=Claims(claims.line, claims.total_pot, None, (), claims.rake, claims.runs, claims.boards,
                                  claims.board_lines, tuple(seats)))
 
