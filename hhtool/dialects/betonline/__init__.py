@@ -57,7 +57,7 @@ DIALECT = Dialect(
     reader="hhtool.dialects.betonline.parse:parse_betonline",
     # writer: hhtool.dialects.betonline.writer:render_hand is not registered yet: the generator (every site with a
     # writer) plays tournaments in whole chips (scale 1), which Chico text prints with cents (read at scale 100)
-    hand_separator="\n\n\n",  # two blank lines after each hand (betonline-chico/cash/…201108.txt)
+    hand_separator="\n\n\n\n",  # three blank lines after each hand (betonline-chico/cash/…201108.txt)
     conventions=Conventions(
         prints_uncalled=False,
         # `Player8: ante processed 0.00` is printed for every seat, dealt in or not: a seat with no other line

@@ -44,7 +44,7 @@ from hhtool.model import (
     StreetStart,
 )
 
-HAND_SEPARATOR = "\n\n\n"
+HAND_SEPARATOR = "\n\n\n\n"  # three blank lines after each hand (…201108.txt)
 _GAMES = {Limit.NO_LIMIT: "Hold'em No Limit", Limit.POT_LIMIT: "Hold'em Pot Limit", Limit.FIXED_LIMIT: "Hold'em Limit"}
 _STREETS = {Street.PREFLOP: "HOLE CARDS", Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER",
             Street.SHOWDOWN: "SHOW DOWN"}
