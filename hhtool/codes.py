@@ -147,7 +147,7 @@ _add("HH047", "", _I, "ACPC payoffs are all-in expected values",
      "times each player's share of the possible boards) rather than by the board dealt; such payoffs "
      "are printed with decimals. The board and actions are checked as always; the pot award is checked "
      "against the equity instead of the dealt board (HH048), when the boards to come are few enough "
-     "to enumerate (an all-in before the flop leaves 1.7 million: noted, not checked).",
+     "to enumerate in bounded time (an all-in before the flop leaves 1.7 million: noted, not checked).",
      "STATE:112:...:-18181.818182|18181.818182:A|B",
      message={"": "payoffs {payoffs} are all-in expected values, not the chips of the board dealt: "
                   "checked against the equity of the boards to come",

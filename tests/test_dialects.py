@@ -200,7 +200,7 @@ HANDS = {
     "phh": "[{n}]\nvariant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [5, 10]\nhand = {n}\n",
 }
 # the hand id each dialect's record reads from the hands above (`{n}` is the number written)
-IDS = {"winamax": "{n}-965-1366095481", "ggpoker": "RC{n}", "acpc": "acpc:{n}"}  # acpc: <log name>:<number>
+IDS = {"winamax": "{n}-965-1366095481", "ggpoker": "RC{n}", "acpc": "acpc-{n}"}  # acpc: <log name>-<number>
 
 
 def _file_text(name: str, hands: int, padding: int = 0) -> tuple[str, list[str]]:

@@ -96,7 +96,10 @@ def check_round_trip(out: Path, summary: Summary) -> None:
     assert len(hands) == summary.tally.hands_read - summary.by_status["duplicate"]
     # chips: what was paid out, the rake, the other fees (GG's jackpot…) and the pot shares the room kept
     # after an all-in cash out are what went in (contributions net of uncalled returns, and a site's cash drop)
-    valid = hands[(hands["status"] == "valid") & hands["total_pot"].notna()].set_index("hand_uid")
+    # (a hand scored by expected value, HH047, pays no chips: its payoffs are the equity, not whole chips)
+    scored_by_ev = set(ds.findings.loc[ds.findings["code"].astype(str) == "HH047", "hand_uid"])
+    valid = hands[(hands["status"] == "valid") & hands["total_pot"].notna() & ~hands["hand_uid"].isin(scored_by_ev)]
+    valid = valid.set_index("hand_uid")
     contributed = ds.seats.groupby("hand_uid")["contributed"].sum()
     kept = ds.seats.groupby("hand_uid")["cash_out_kept"].sum()
     paid = ds.payouts.groupby("hand_uid")["amount"].sum()

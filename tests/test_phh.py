@@ -350,8 +350,8 @@ def test_writer_round_trips_a_phh_hand_with_hhtools_final_stacks():
     assert [type(e) for e in back.hand.events] == [type(e) for e in hand.events]
 
 
-def test_writer_of_pokerstars_samples_reads_back_valid():
-    """Every sample PokerStars hand PHH can say is read back by the PHH reader with no finding: its final
+def test_writer_of_the_samples_reads_back_valid():
+    """Every sample hand (of every site) PHH can say is read back by the PHH reader with no finding: its final
     stacks (finishing_stacks) agree with the replay of the PHH actions."""
     written = unsayable = 0
     for item in parse_paths(sorted(SAMPLES.glob("*.txt"))):
@@ -368,7 +368,7 @@ def test_writer_of_pokerstars_samples_reads_back_valid():
         assert back.status == "valid", (item.file, item.hand_id, back.findings)
         assert [f for f in back.findings if f.severity is Severity.ERROR] == []
         written += 1
-    assert written >= 25 and unsayable <= 6, (written, unsayable)
+    assert written >= 25 and unsayable * 5 <= written + unsayable, (written, unsayable)  # at most a fifth
 
 
 def test_writer_refuses_what_phh_cannot_say():

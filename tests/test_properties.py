@@ -98,16 +98,21 @@ def check_hand(hand, cross: CrossHand, site: str = DEFAULT_SITE) -> None:
     # chips are conserved (P3): Σ start = Σ final + rake
     final = final_stacks(hand)
     said = dialects.get(site).conventions  # what a format does not print (PHH: returns, collects) the replay gives
-    for name, amount in (state.returns.items() if not said.prints_uncalled else ()):
-        final[name] += amount
-    for event in (state.collects if not said.prints_collects else ()):
-        final[event.player] += event.amount
     collected: Counter = Counter()
     for event in state.collects:
         collected[event.player] += event.amount
-    if not dialects.get(site).conventions.prints_uncalled:  # the replay derives the returns the text leaves out
-        for name, amount in state.returns.items():
-            final[name] += amount
+    shown: Counter = Counter()  # the returns the text shows: on a line of their own, or inside a collect
+    for event in hand.events:
+        if type(event) is ReturnUncalled:
+            shown[event.player] += event.amount
+        elif type(event) is Collect and said.prints_collects:
+            shown[event.player] += event.amount
+    if said.prints_collects:
+        shown.subtract(collected)  # what the replay took out of the printed collects: the returns inside them
+    for name, amount in state.returns.items():
+        final[name] += amount - shown[name]  # a return the text does not show at all
+    for event in (state.collects if not said.prints_collects else ()):
+        final[event.player] += event.amount
     replayed = {name: player.stack + collected[name] for name, player in state.players.items()}
     assert final == replayed
     assert all(amount >= 0 for amount in final.values())

@@ -174,7 +174,7 @@ def test_the_other_sites_ids_are_their_game_numbers(tmp_path):
     ids = {site: [(h[0], h[1]) for h in _hands(text, tmp_path, f"{site}.txt")[0]] for site, text in texts.items()}
     assert ids == {"winning": [("winning", "714493317")],
                    "ipoker": [("ipoker", "3051009914"), ("ipoker", "3051010342")],
-                   "acpc": [("acpc", "acpc:0"), ("acpc", "acpc:1")],  # <log name>:<STATE number>
+                   "acpc": [("acpc", "acpc-0"), ("acpc", "acpc-1")],  # <log name>-<STATE number>
                    "bovada": [("bovada", "3598530277")],
                    "betonline": [("betonline", "1605380022")],
                    "phh": [("phh", "59937801123"), ("phh", "59937801178")]}
@@ -204,7 +204,7 @@ def test_another_sites_ids_are_not_trusted_to_be_unique(tmp_path):
     (tmp_path / "m2.log").write_text("STATE:0:r200f:9s9d|7h2h:-100|100:Gamma_2pn|Delta_2pn\n")
     results, _ = validate_files([tmp_path / "m1.log", tmp_path / "m2.log"])
     assert [(r.hand_id, r.status, [f.code for f in r.findings]) for r in results] == \
-        [("m1:0", "valid", []), ("m2:0", "valid", [])]
+        [("m1-0", "valid", []), ("m2-0", "valid", [])]
 
 
 def test_a_header_cut_between_two_reads_is_met_whole():

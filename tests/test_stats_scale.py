@@ -190,7 +190,7 @@ def test_stakes_filter_keeps_those_stakes_unchanged(generated_dataset):
 def test_site_filter(samples_dataset):
     full = _full(samples_dataset)
     sites = set(full["site"])
-    assert {"pokerstars", "ggpoker", "partypoker", "winamax", "bovada", "acpc", "ipoker", "888poker"} <= sites  # the samples hold hands of each
+    assert {"pokerstars", "ggpoker", "partypoker", "winamax", "bovada", "acpc", "ipoker", "888poker", "winning", "fulltilt"} <= sites  # the samples hold hands of each
     for site in sites:
         _same_rows(stats(samples_dataset, HandFilter.of(sites=[site])), full[full["site"] == site])
     assert stats(samples_dataset, HandFilter.of(sites=["no-such-site"])).empty

@@ -245,14 +245,15 @@ def test_thousands_total_is_checked_to_its_rounding(tmp_path):
     assert "HH203" in found and "HH206" in found
 
 
-def test_out_of_position_and_denied_blinds():
+def test_out_of_position_and_denied_blinds(tmp_path):
     text = CASH.replace("mouette posts big blind 0.50€", "mouette posts big blind 0.50€\n"
-                        "    Le Grand Duc posts big blind 0.50€ out of position\n    Le Grand Duc denies small blind")
+                        "    Le Grand Duc posts big blind 0.50€ out of position").replace(
+        "Seat 3: mouette (61.35€)", "Seat 3: mouette (61.35€)\n    Seat 4: Zoe (30€)").replace(
+        "*** ANTE/BLINDS ***", "*** ANTE/BLINDS ***\n    Zoe denies big blind")
     result = wx(text)
     assert result.status is Status.PARSED, result.findings
-    assert events_of(result, PostBlind)[2] == PostBlind(9, "Le Grand Duc", BlindKind.BIG, 50, False)
-    assert events_of(result, Notice) == [Notice(10, NoticeKind.SITTING_OUT, "Le Grand Duc",
-                                                "Le Grand Duc denies small blind")]
+    assert events_of(result, PostBlind)[2] == PostBlind(11, "Le Grand Duc", BlindKind.BIG, 50, False)
+    assert events_of(result, Notice) == [Notice(8, NoticeKind.SITTING_OUT, "Zoe", "Zoe denies big blind")]
     dead = wx(CASH.replace("mouette posts big blind 0.50€",
                            "mouette posts big blind 0.50€\n    Le Grand Duc posts small blind 0.25€ out of position"))
     assert events_of(dead, PostBlind)[2] == PostBlind(9, "Le Grand Duc", BlindKind.MISSED, 25, False, 25)

@@ -21,7 +21,9 @@ from hhtool.model.cards import DECK
 from hhtool.rules.ranking import _BY_COUNT, _CARD_IDS  # the evaluator the settlement ranks with, and its card ids
 from hhtool.rules.replay import Replay
 
-MAX_BOARDS = 2_000_000  # an all-in before the flop leaves C(48, 5) = 1,712,304 boards: still enumerated
+# the most boards enumerated for one hand (time stays bounded: ~3 µs a board): an all-in on the flop or
+# the turn leaves at most C(45, 2) = 990 heads-up; one before the flop C(48, 5) = 1,712,304 (~5 s): noted
+MAX_BOARDS = 50_000
 _PLACES = Decimal("0.000001")  # payoffs are printed to six decimals
 
 

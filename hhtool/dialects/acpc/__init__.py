@@ -7,7 +7,8 @@ limit or no-limit; from `--acpc-game FILE`, else the 2017 heads-up no-limit game
 
 Conventions, and why:
 - A hand's comment lines before it belong to it (the first hand of a log carries the header), so they
-  are not stray text. The hand id is `<log name>:<STATE number>` (a log numbers its hands from 0).
+  are not stray text. The hand id is `<log name>-<STATE number>` (a log numbers its hands from 0;
+  the name's dots and other signs as `_`: `HITSZ_Slumbot_71_0-112`).
 - The log prints no uncalled return (`prints_uncalled` False): the replay derives it; the collected
   amounts the reader makes from the payoffs are net of it.
 - Raises are printed as the player's total for the hand (`rN`); the reader turns them into the street

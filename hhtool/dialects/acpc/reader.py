@@ -18,8 +18,8 @@ the ACPC dealer's match logs, `project_acpc_server`):
 - `#` lines are comments (the dealer writes a `# name/game/hands/seed` header and its options);
   a `SCORE:` line ends a match: both are read past.
 
-What the reader makes of it: the hand id `<match>:<hand>` (the log's file name without `.log` or `.txt`, which
-the dealer names after the match, and the STATE number: a log numbers its hands from 0, so the number
+What the reader makes of it: the hand id `<match>-<hand>` (the log's file name without `.log` or `.txt`,
+which the dealer names after the match, its dots and other signs as `_`, and the STATE number: a log numbers its hands from 0, so the number
 alone names a hand only within its match), the match as the table, seats 1…N in listed order with the game's stacks, the button on the
 small blind's seat heads-up (else the seat before the small blind), the blinds, each player's hole
 cards, every action with its amounts (the raise's street total and increase worked out from the
@@ -73,6 +73,7 @@ _HAND_ID = re.compile(r"STATE:(\d+):")
 _STATE = re.compile(r"STATE:(?P<hand>\d+):(?P<betting>[^:]*):(?P<cards>[^:]*):(?P<payoffs>[^:]*):(?P<players>[^:]*)\Z")
 _ACTION = re.compile(r"[fc]|r(\d*)")
 _CARD = re.compile(r"[2-9TJQKA][cdhs]")
+_ID_UNSAFE = re.compile(r"[^\w-]")  # a hand id is word characters and dashes (`site:id` is the hand's uid)
 _MATCH_NAME = re.compile(r"(?:\.(?:log|txt))?(?:\.gz)?\Z")  # a log's name less its suffixes: the match
 _STREETS = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)
 
@@ -140,9 +141,9 @@ def _read(block: Block, game: Game, text: str, line: int) -> tuple[Hand, list[tu
     small, big = _blind_positions(game)
     button = small if game.players == 2 else (small - 1) % game.players
     seats = tuple(Seat(i + 1, name, game.stacks[i], line) for i, name in enumerate(names))
-    match_name = _MATCH_NAME.sub("", PurePath(block.file).name) or block.file
+    match_name = _MATCH_NAME.sub("", PurePath(block.file).name) or "acpc"
     header = Header(
-        site=SITE, hand_id=f"{match_name}:{number}", game="holdem", limit=Limit.FIXED_LIMIT if game.limit else Limit.NO_LIMIT,
+        site=SITE, hand_id=f"{_ID_UNSAFE.sub('_', match_name)}-{number}", game="holdem", limit=Limit.FIXED_LIMIT if game.limit else Limit.NO_LIMIT,
         small_blind=game.blinds[small], big_blind=game.blinds[big],
         small_bet=game.raise_sizes[0] if game.limit else game.blinds[big],
         big_bet=game.raise_sizes[-1] if game.limit else game.blinds[big],

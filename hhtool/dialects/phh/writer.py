@@ -24,6 +24,8 @@ from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
 
+from hhtool.dialects import conventions
+from hhtool.dialects.phh.reader import SITE
 from hhtool.dialects.street_money import StreetMoney
 from hhtool.model import (
     Bet,
@@ -86,8 +88,14 @@ def render_hand(hand: Hand, rules: RuleSet | None = None) -> str:
             raise Unsayable(f"PHH cannot record a {type(event).__name__} event")
         if isinstance(event, StreetStart) and event.run:
             raise Unsayable("PHH cannot record a board run more than once")
+    if header.cap is not None:
+        raise Unsayable("PHH has no cap on what one player may put in (a CAP table)")
     state = replay(hand, rules or RuleSet())
     settle(state)
+    raked = state.pot_total > sum(c.amount for c in state.collects)
+    if raked and len(state.pots) > 1 and conventions(header.site).rake_by_pot != conventions(SITE).rake_by_pot:
+        raise Unsayable("the site takes its rake from the pots in proportion; read back as PHH it would come off the "
+                        "main pot first and pay the pots' winners other amounts")
     players = _players(state)
     folds = {e.player for e in hand.events if type(e) is Fold}
     for name in players:

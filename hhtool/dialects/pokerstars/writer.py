@@ -139,14 +139,16 @@ def _stakes(header: Header, money: _Money) -> str:
 
 def hand_number(hand_id: str) -> str:
     """The hand number as PokerStars prints it: a number. Another site's id that is not one is written
-    with its last run of digits (GGPoker's `RC4120339902` as `4120339902`, an ACPC `match.1.0:112` as
-    `112`); one without digits is refused."""
+    with its digits (GGPoker's `RC4120339902` as `4120339902`, an ACPC `HITSZ_Slumbot_71_0-112` as
+    `710112`: the match's digits keep the hands of several logs apart), or, past 18 digits, its last run
+    of digits; an id without digits is refused."""
     if hand_id.isdigit() and hand_id.isascii():
         return hand_id
     runs = re.findall(r"[0-9]+", hand_id)
     if not runs:
         raise KeyError(f"a hand id without digits ({hand_id!r}): PokerStars hand numbers are numbers")
-    return runs[-1]
+    digits = "".join(runs).lstrip("0") or "0"
+    return digits if len(digits) <= 18 else runs[-1]
 
 
 _ROMAN = ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"), (40, "XL"),

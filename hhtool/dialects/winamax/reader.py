@@ -364,7 +364,8 @@ def _post_ante(r: WinamaxHandReader, text: str, line: int) -> Event:
 
 @_reads("DENIES", markers=(" denies ",))
 def _denies(r: WinamaxHandReader, text: str, line: int) -> Event:
-    """`SatOutToo denies big blind`: the player declines to post and sits this hand out."""
+    """`SatOutToo denies big blind` (fpdb's "Hero.Sitting.Out" sample): the player declines to post and sits
+    this hand out."""
     return Notice(line, NoticeKind.SITTING_OUT, r.split_space(text, " denies ")[0], text)
 
 

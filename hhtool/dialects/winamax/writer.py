@@ -49,7 +49,7 @@ HAND_SEPARATOR = "\n\n"
 
 _GAMES = {Limit.NO_LIMIT: "Holdem no limit", Limit.POT_LIMIT: "Holdem pot limit", Limit.FIXED_LIMIT: "Holdem fixed limit"}
 _STREETS = {Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER"}
-_DENIES = (" denies big blind", " denies small blind")
+_DENIES = " denies big blind"
 _POSITION_ORDER = {"small blind": 0, "big blind": 1, "button": 2}  # `(small blind) (button)` heads-up
 _FOLDED = {Street.PREFLOP: "folded on the pre-flop", Street.FLOP: "folded on the flop",
            Street.TURN: "folded on the turn", Street.RIVER: "folded on the river"}
