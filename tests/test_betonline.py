@@ -295,6 +295,8 @@ def test_summary_board_supplies_the_streets_run_out_after_the_all_in():
     river = [s for s in streets if s.street is Street.RIVER]
     assert len(river) == 1 and river[0].board[-1] == "7c"
     assert streets.index(river[0]) < [s.street for s in streets].index(Street.SHOWDOWN)
+    showdown = next(s for s in streets if s.street is Street.SHOWDOWN)
+    assert river[0].line == showdown.line  # at the showdown's line: the events stay in line order
 
 
 # -- summary -----------------------------------------------------------------------------------------

@@ -511,19 +511,21 @@ _LATER = (Street.FLOP, Street.TURN, Street.RIVER)
 def _run_out(events: list[Event], claims: Claims) -> list[Event]:
     """Chico prints no street line for the cards dealt once every player still in is all-in (…3.way.allin.txt:
     `*** SHOW DOWN ***` after the flop, `Board [5d Ad 4h 5c 9s]`): the summary's board is then the site's only
-    word of them, read as those streets (at the Board line), before the showdown. The cards are not changed:
+    word of them, read as those streets, before the showdown. The cards are not changed:
     a board that disagrees with the streets printed is the replay's to report (HH307)."""
     if not claims.boards:
         return events
-    board, line = claims.boards[0], claims.board_lines[0]
+    board = claims.boards[0]
     dealt = [e for e in events if type(e) is StreetStart and e.street in _LATER]
     printed = dealt[-1].board if dealt else ()
-    added: list[Event] = [StreetStart(line, street, 0, board[:upto]) for street, upto in zip(_LATER, (3, 4, 5))
-                          if len(printed) < upto <= len(board)]
-    if not added or board[:len(printed)] != printed:
+    if len(board) <= len(printed) or board[:len(printed)] != printed:
         return events
     cut = next((i for i, e in enumerate(events) if (type(e) is StreetStart and e.street is Street.SHOWDOWN)
                 or type(e) is Show), len(events))
+    # at the showdown's line, where the cards are turned (else the Board line): events stay in line order
+    line = events[cut].line if cut < len(events) else claims.board_lines[0]
+    added: list[Event] = [StreetStart(line, street, 0, board[:upto]) for street, upto in zip(_LATER, (3, 4, 5))
+                          if len(printed) < upto <= len(board)]
     return events[:cut] + added + events[cut:]
 
 
