@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import re
 
-from hhtool.dialects.betonline.reader import LINE_KINDS, SITE, build_hand, read_header
+from hhtool.dialects.betonline.reader import LINE_KINDS, SITE, build_hand, read_header, read_header_in_cents
 from hhtool.dialects.pokerstars.reader import PokerStarsTransformer as SectionTransformer
 from hhtool.grammar.lalr import LineParser
 from hhtool.grammar.loader import load_parser
 from hhtool.grammar.parse import parse_sections
-from hhtool.grammar.result import ParseResult
+from hhtool.grammar.result import ParseResult, Status
 from hhtool.io.split import Block
 
 _HAND_ID = re.compile(r"Game #(\d+)")
@@ -24,5 +24,13 @@ def parser() -> LineParser:
 
 
 def parse_betonline(block: Block) -> ParseResult:
-    """Parse one Chico hand block (hhtool.grammar.parse.parse_sections says what each failure gives)."""
-    return parse_sections(block, SITE, _HAND_ID, read_header, parser(), build_hand, _GRAMMAR_LABEL, _SUMMARY_MARKER)
+    """Parse one Chico hand block (hhtool.grammar.parse.parse_sections says what each failure gives).
+
+    Tournament chips are counted one by one; a hand that prints chips with cents (`5365.01 in chips`,
+    fpdb-3/…MTT-201210.dead.stack.txt) is read again with chips counted in hundredths, rather than refused."""
+    result = parse_sections(block, SITE, _HAND_ID, read_header, parser(), build_hand, _GRAMMAR_LABEL, _SUMMARY_MARKER)
+    if (result.status is Status.UNPARSED and result.findings and result.findings[0].code == "HH012"
+            and ": Tournament #" in block.text[:200]):
+        return parse_sections(block, SITE, _HAND_ID, read_header_in_cents, parser(), build_hand, _GRAMMAR_LABEL,
+                              _SUMMARY_MARKER)
+    return result

@@ -106,7 +106,17 @@ _TABLE = re.compile(r"Table (?:'(?P<quoted>.*)' (?:(?P<max>\d+)-Max, )?|(?P<plai
 
 
 def read_header(line: str, table_line: str, line_no: int) -> Header:
-    """The header and table lines of a Chico hand."""
+    """The header and table lines of a Chico hand, tournament chips counted one by one."""
+    return read_header_at(line, table_line, line_no, 1)
+
+
+def read_header_in_cents(line: str, table_line: str, line_no: int) -> Header:
+    """As read_header, tournament chips counted in hundredths (a hand that prints `5365.01 in chips`)."""
+    return read_header_at(line, table_line, line_no, 100)
+
+
+def read_header_at(line: str, table_line: str, line_no: int, chip_scale: int) -> Header:
+    """The header and table lines of a Chico hand, tournament chips in `chip_scale` units per chip."""
     match = _HEADER.match(line)
     if match is None:
         if re.match(r"(?:BetOnline Poker|PayNoRake|Gear Poker|ActionPoker\.com) Game #\d+: (?:Tournament #\d+: )?"
@@ -127,7 +137,7 @@ def read_header(line: str, table_line: str, line_no: int) -> Header:
                          expected="Table '<name>' N-Max, Seat #N is the button", actual=table_line[:160])
     try:
         template = _template(match["skin"], match["game"], match["tid"], match["small"] or "", match["big"] or "",
-                             table["money"] == "Play")
+                             table["money"] == "Play", chip_scale)
     except FieldError as exc:
         raise FieldError(exc.code, str(exc), line_no, expected=exc.expected, actual=exc.actual) from None
     if len(table["button"]) > MAX_ID_DIGITS:
@@ -152,14 +162,18 @@ def _when(date: str, time: str) -> datetime | None:
 
 @functools.lru_cache(maxsize=1024)
 def _template(skin: str, game: str, tournament_id: str | None, small_text: str, big_text: str,
-              play_money: bool) -> Header:
+              play_money: bool, chip_scale: int) -> Header:
     """Game, stakes and money of a header, the same for every hand of a table. The skins print no stakes: the
     blinds are then read from the hand's posts (`build_hand`)."""
     limit = _GAMES.get(game)
     if limit is None:
         raise Unsupported(game)
-    chips = tournament_id is not None or play_money
-    currency, scale = ("chips", 100) if chips else ("USD", 100)  # chips print cents too (`5365.01 in chips`)
+    if tournament_id is not None:  # printed with cents (`1000.00 in chips`), some hands' chips in hundredths
+        currency, scale = "chips", chip_scale
+    elif play_money:  # the skins' play money prints cents like real money (`10.00`)
+        currency, scale = "chips", 100
+    else:
+        currency, scale = "USD", 100
     # a tournament's header prints a pair that is not the level's blinds (…201603.post.ante.txt: `$40.00/$80.00`
     # over posts of 50 and 100; …2011-08.nobuyinfee.txt: `$10.00/$20.00` over 15 and 30): its blinds, like the
     # skins', are read from the posts (`build_hand`)
@@ -428,10 +442,12 @@ def _post_dead(f: ChicoReader, text: str, line: int) -> list[Event]:
     name, rest, all_in = f.amount(text, "post dead ", line)
     live = f.money(rest, line)
     dead = f.header.small_blind
-    if not live:
-        return [PostBlind(line, name, BlindKind.MISSED, dead, all_in, dead)]
+    if not live:  # a missed blind is dead money whole (the model's default for it)
+        return [PostBlind(line, name, BlindKind.MISSED, dead, all_in)]
     f.put(name, live)
-    return [PostBlind(line, name, BlindKind.SMALL_AND_BIG, live + dead, all_in, dead)]
+    # a small & big blind's live part is the big blind by default: the dead part is said only when it is not
+    return [PostBlind(line, name, BlindKind.SMALL_AND_BIG, live + dead, all_in,
+                      None if live == f.header.big_blind else dead)]
 
 
 @_reads("FOLD", markers=(": folds", ": Folds"))

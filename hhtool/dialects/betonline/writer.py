@@ -54,9 +54,10 @@ _EASTERN = "America/New_York"
 
 
 def _money(amount: int, scale: int) -> str:
-    if scale != 100:
-        raise ValueError("Chico prints every amount with cents")
-    return f"{Decimal(amount) / 100:.2f}"
+    """Every amount with cents, chips too (`1000.00 in chips`)."""
+    if scale not in (1, 100):
+        raise ValueError("Chico prints amounts in units and cents")
+    return f"{Decimal(amount) / scale:.2f}"
 
 
 def _card(card: str) -> str:
@@ -80,7 +81,7 @@ def render_hand(hand: Hand) -> str:
     for event in hand.events:
         if type(event) is Collect:
             continue  # Chico's collects are the summary's seat lines
-        line = _event(event, money, street)
+        line = _event(event, money, street, header.small_blind, header.big_blind)
         if line is not None:
             lines.append(line)
     lines.append("*** SUMMARY ***")
@@ -131,7 +132,7 @@ def _all_in(event) -> str:
     return " and is all in" if event.all_in else ""
 
 
-def _event(event, money, street: StreetMoney) -> str | None:
+def _event(event, money, street: StreetMoney, small: int, big: int) -> str | None:
     kind = type(event)
     if kind is Fold:
         return f"{event.player}: folds"
@@ -157,7 +158,7 @@ def _event(event, money, street: StreetMoney) -> str | None:
             return f"{marker} [{_cards(event.board[:-1])}][{_card(event.board[-1])}]"
         return f"{marker} [{_cards(event.board)}]" if event.board else marker
     if kind is PostBlind:
-        return _post(event, money, street)
+        return _post(event, money, street, small, big)
     if kind is PostAnte:
         return f"{event.player}: ante processed {money(event.amount)}"
     if kind is DealHole:
@@ -171,17 +172,20 @@ def _event(event, money, street: StreetMoney) -> str | None:
     raise TypeError(f"Chico has no words for {kind.__name__}")
 
 
-def _post(event: PostBlind, money, street: StreetMoney) -> str:
+def _post(event: PostBlind, money, street: StreetMoney, small: int, big: int) -> str:
     if event.blind is BlindKind.SMALL and event.dead is None:
         street.put(event.player, event.amount)
         return f"{event.player}: posts small blind {money(event.amount)}"
     if event.blind is BlindKind.BIG and event.dead is None:
         street.put(event.player, event.amount)
         return f"{event.player}: posts big blind {money(event.amount)}"
-    if event.blind is BlindKind.SMALL_AND_BIG and event.dead is not None:
-        street.put(event.player, event.amount - event.dead)
-        return f"{event.player}: post dead {money(event.amount - event.dead)}"
-    if event.blind is BlindKind.MISSED and event.dead == event.amount:
+    if event.blind is BlindKind.SMALL_AND_BIG and event.amount - (event.dead or 0) >= big:
+        live = event.amount - event.dead if event.dead is not None else big
+        if event.amount - live != small:
+            raise ValueError("Chico's dead blind is the small blind")
+        street.put(event.player, live)
+        return f"{event.player}: post dead {money(live)}"
+    if event.blind is BlindKind.MISSED and event.dead in (None, event.amount) and event.amount == small:
         return f"{event.player}: post dead {money(0)}"
     raise ValueError(f"Chico's words for a {event.blind} blind are not known")
 
@@ -252,7 +256,7 @@ def said(hand: Hand) -> Hand | None:
         if (kind is PostBlind or kind is PostAnte) and event.all_in:
             event = replace(event, all_in=False)
         if kind is PostBlind:
-            high = max(high, street.put(event.player, event.amount - (event.dead or 0)))
+            high = max(high, street.put(event.player, _live(event, header.big_blind)))
         elif kind is Call or kind is Bet:
             high = max(high, street.put(event.player, event.added or 0))
         elif kind is RaiseTo:
@@ -276,6 +280,15 @@ def said(hand: Hand) -> Hand | None:
     return replace(hand, header=replace(header, max_seats=header.max_seats if fits(hand) else None), events=tuple(events),
                    claims=Claims(claims.line, claims.total_pot, None, (), claims.rake, claims.runs, claims.boards,
                                  claims.board_lines, tuple(seats)))
+
+
+def _live(event: PostBlind, big: int) -> int:
+    """The part of a post that counts toward the poster's bet (the replay's reading of it)."""
+    if event.dead is not None:
+        return event.amount - event.dead
+    if event.blind is BlindKind.SMALL_AND_BIG:
+        return min(event.amount, big)
+    return 0 if event.blind is BlindKind.MISSED else event.amount
 
 
 # Finding codes about what Chico text does not print: an all-in mark on every last chip (HH120), a raise's size
