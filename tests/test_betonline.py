@@ -161,9 +161,48 @@ def test_gmt_standard_time_is_london_time():
 
 def test_skin_header_has_no_stakes_no_zone_and_blinds_come_from_the_posts():
     header = chico(SKIN).hand.header
-    assert (header.small_blind, header.big_blind, header.currency, header.play_money) == (1000, 2000, "chips", True)
+    assert (header.small_blind, header.big_blind, header.currency, header.play_money) == (10, 20, "chips", True)
+    assert header.scale == 1  # play-money chips counted one by one (printed `1000.00`)
     assert (header.table, header.button_seat, header.time_zone, header.time_utc) == ("4000001-12", 2, None, None)
     assert header.time == datetime(2012, 4, 9, 12, 14, 36)
+
+
+TOURNAMENT = """
+    BetOnline Poker Game #1700000201: Tournament #7000001: Hold'em $10.00/$20.00 - 2016/03/21 17:09:38 Eastern Daylight Time
+    Table '7000001-12' 10-Max, Seat #1 is the button
+    Seat 1: Ann (1500.00 in chips) - The button
+    Seat 2: Bob (1500.00 in chips) - Small Blind
+    Seat 3: Cid (1500.00 in chips) - Big Blind
+    Ann: ante processed 10.00
+    Bob: ante processed 10.00
+    Cid: ante processed 10.00
+    Bob: posts small blind 50.00
+    Cid: posts big blind 100.00
+    *** HOLE CARDS ***
+    Dealt to Ann [Ah Kh]
+    Ann: raises 300.00 to 300.00
+    Bob: folds
+    Cid: folds
+    Uncalled bet (200.00) returned to Ann
+    *** SUMMARY ***
+    Total pot 280.00
+    Board []
+    Seat 1: Ann collected (280.00)
+    Seat 2: Bob folded before Flop
+    Seat 3: Cid folded before Flop
+"""
+
+
+def test_tournament_chips_are_whole_unless_a_hand_prints_cents(tmp_path):
+    """Tournament chips are counted one by one; a hand with a stack of `1500.25` is read in hundredths (the
+    corpus's …dead.stack.txt prints `5365.01 in chips`)."""
+    header = chico(TOURNAMENT).hand.header
+    assert (header.tournament_id, header.currency, header.scale, header.small_blind, header.big_blind) == (
+        "7000001", "chips", 1, 50, 100)
+    assert [e.amount for e in events_of(chico(TOURNAMENT), PostAnte)] == [10, 10, 10]
+    assert codes(validate_text(tmp_path, TOURNAMENT)) == []
+    cents = chico(TOURNAMENT.replace("Ann (1500.00 in chips)", "Ann (1500.25 in chips)"))
+    assert cents.status is Status.PARSED and cents.hand.header.scale == 100 and cents.hand.seats[0].stack == 150025
 
 
 def test_tournament_blinds_are_the_posts_not_the_header_pair():
@@ -218,11 +257,11 @@ def test_raise_prints_chips_added_and_the_total():
 
 def test_skin_raise_prints_chips_added_only():
     (raised,) = events_of(chico(SKIN), RaiseTo)
-    assert (raised.player, raised.raise_by, raised.raise_to, raised.all_in) == ("Hero", 4000, 6000, False)
+    assert (raised.player, raised.raise_by, raised.raise_to, raised.all_in) == ("Hero", 40, 60, False)
     allin = SKIN.replace("Hero: Raises 60.00.", "Hero: Raises 1200.00 and is All In.").replace(
         "Bob: Calls 50.00.", "Bob: Calls 490.00 and is All In.")
     result = chico(allin)
-    assert events_of(result, RaiseTo)[0].all_in and events_of(result, RaiseTo)[0].raise_to == 120000
+    assert events_of(result, RaiseTo)[0].all_in and events_of(result, RaiseTo)[0].raise_to == 1200
 
 
 def test_all_in_without_a_hyphen():
@@ -374,7 +413,7 @@ def test_skin_summary_tags_and_a_glued_seat_line():
     assert [(s.seat, s.player, s.positions, s.result) for s in seats] == [
         (0, "Ann", ("Big Blind",), "folded"), (1, "Bob", ("Small Blind",), "folded"),
         (2, "Cid", ("Button",), "other"), (3, "Hero", (), "collected")]
-    assert [(c.player, c.amount) for c in events_of(chico(SKIN), Collect)] == [("Hero", 14000)]
+    assert [(c.player, c.amount) for c in events_of(chico(SKIN), Collect)] == [("Hero", 140)]
 
 
 def test_skin_prints_no_uncalled_return_and_that_is_no_finding(tmp_path):
@@ -387,7 +426,7 @@ def test_skin_prints_no_uncalled_return_and_that_is_no_finding(tmp_path):
 def test_skin_winner_best_five_are_not_hole_cards():
     text = SKIN.replace("Seat 3: Hero collected (140.00) from the Pot.", "Seat 3: Hero showed [QC QH AS 10C 3S ] and won (140.00)")
     hero = chico(text).hand.claims.seats[-1]
-    assert hero.cards == () and hero.outcomes[0].amount == 14000
+    assert hero.cards == () and hero.outcomes[0].amount == 140
 
 
 # -- the corpus --------------------------------------------------------------------------------------

@@ -168,10 +168,10 @@ def _template(skin: str, game: str, tournament_id: str | None, small_text: str, 
     limit = _GAMES.get(game)
     if limit is None:
         raise Unsupported(game)
-    if tournament_id is not None:  # printed with cents (`1000.00 in chips`), some hands' chips in hundredths
+    if tournament_id is not None:  # printed with cents (`1000.00 in chips`); some hands' chips are in hundredths
         currency, scale = "chips", chip_scale
-    elif play_money:  # the skins' play money prints cents like real money (`10.00`)
-        currency, scale = "chips", 100
+    elif play_money:  # the skins' play money: chips, printed with cents as well (`1000.00 in Chips`)
+        currency, scale = "chips", chip_scale
     else:
         currency, scale = "USD", 100
     # a tournament's header prints a pair that is not the level's blinds (…201603.post.ante.txt: `$40.00/$80.00`
