@@ -503,7 +503,7 @@ def test_writer_refuses_what_chico_cannot_say():
 
 def test_rule_cases_render_in_chico_text():
     """The rule tests run in Chico text with the writer registered for the test (it is not registered for good:
-    the generator's tournaments play whole chips, which Chico text prints with cents): each case Chico can say
+    the generator needs a tournament's blinds in its header, which Chico's does not print): each case Chico can say
     raises its finding at the same element, each close legal variant is clean, and most cases are said."""
     import dataclasses
 

@@ -1,6 +1,6 @@
 """Chico Poker Network (registry name `betonline`): BetOnline, SportsBetting, PayNoRake and TigerGaming, and the
 ActionPoker.com and Gear Poker skins; the dialect record. Everything hhtool knows of Chico text is in this
-package: the reader (`reader.py` with `grammar/betonline.lark`), the entry (`parse.py`), a writer (`writer.py`, not yet
+package: the reader (`reader.py` with `grammar/betonline.lark`), the entry (`parse.py`), a writer (`writer.py`, not
 registered: see the record) and the conventions below.
 
 Conventions, and why (each seen in the corpus, fpdb-3/betonline-chico, 2011–2016):
@@ -55,8 +55,9 @@ DIALECT = Dialect(
     grammar="betonline",
     summary_line="*** SUMMARY ***",
     reader="hhtool.dialects.betonline.parse:parse_betonline",
-    # writer: hhtool.dialects.betonline.writer:render_hand is not registered yet: the generator (every site with a
-    # writer) plays tournaments in whole chips (scale 1), which Chico text prints with cents (read at scale 100)
+    # writer: hhtool.dialects.betonline.writer:render_hand is not registered: the generator (every site with a
+    # writer) needs a tournament's blinds in its header, and Chico's tournament header prints a pair that is not
+    # them (the blinds are read from the posts, which a hand where the small blind is not posted does not give)
     hand_separator="\n\n\n\n",  # three blank lines after each hand (betonline-chico/cash/…201108.txt)
     conventions=Conventions(
         prints_uncalled=False,

@@ -550,6 +550,8 @@ def _stakes(header: Header, events: Sequence[Event]) -> Header:
     as such (none posted: 0)."""
     small = next((e.amount for e in events if type(e) is PostBlind and e.blind is BlindKind.SMALL), 0)
     big = next((e.amount for e in events if type(e) is PostBlind and e.blind is BlindKind.BIG), 0)
+    if header.limit is Limit.FIXED_LIMIT:  # the small and big bets: one and two big blinds
+        return msgspec.structs.replace(header, small_blind=small, big_blind=big, small_bet=big, big_bet=2 * big)
     return msgspec.structs.replace(header, small_blind=small, big_blind=big, small_bet=big, big_bet=big)
 
 
