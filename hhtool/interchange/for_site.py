@@ -82,8 +82,8 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
 
 
 def _clock(header: Header, site: str) -> Header:
-    """The hand's start in a zone the target site prints: a zone it does not know (Chico's `Eastern Daylight
-    Time`) is written as the same moment in the target's reference zone, or UTC."""
+    """The hand's start in a zone the target site prints: a zone it does not know (a Windows zone name, `Eastern
+    Daylight Time`) is written as the same moment in the target's reference zone, or UTC."""
     target = dialects.conventions(site)
     if header.time_zone is None or header.time_zone in target.time_zones or header.time_utc is None:
         return header
