@@ -445,14 +445,14 @@ KNOWN_ERRORS = {
     "900204250": {"HH111", "HH112", "HH119", "HH203", "HH205", "HH404"},  # Player5 seated with 0.00 bets 7.09
     "1605730318": {"HH110", "HH122"},  # fold.blinds.antes: the small blind leaves the table with no fold line
     "900204952": {"HH110", "HH122"},  # 201108: Player0 leaves the table with no fold line
-    "900219408": {"HH101", "HH102", "HH110"},  # 2011-08 tournament: `Seat #2684684 is the button`
     # the ActionPoker/Gear skins number seats counter-clockwise (the button on 2, the blinds on 0 and 9, the action
     # 8, 7, 5…): hhtool's replay takes seat numbers as clockwise, so their order reads as out of turn
     "1012408051": {"HH101", "HH102", "HH110"},
     "1014850512": {"HH101", "HH102", "HH110"},
     "1014850775": {"HH101", "HH102", "HH110"},
 }
-KNOWN_UNPARSED = {"900205887": "HH011"}  # the last hand of …201108.txt is cut off before its summary
+KNOWN_UNPARSED = {"900205887": "HH011",  # the last hand of …201108.txt is cut off before its summary
+                  "900219408": "HH013"}  # 2011-08 tournament: `Seat #2684684 is the button`, beyond any seat
 
 
 def test_every_chico_hand_of_the_corpus_parses(corpus):
@@ -469,7 +469,7 @@ def test_every_chico_hand_of_the_corpus_parses(corpus):
             statuses[result.status] += 1
             if result.status is not Status.PARSED:
                 assert KNOWN_UNPARSED.get(result.hand_id) == result.findings[0].code, (path.name, result.findings)
-    assert statuses == {Status.PARSED: 50, Status.UNPARSED: 1}, statuses
+    assert statuses == {Status.PARSED: 49, Status.UNPARSED: 2}, statuses
 
 
 def test_chico_corpus_validates_with_only_the_known_errors(corpus):

@@ -140,14 +140,15 @@ def read_header_at(line: str, table_line: str, line_no: int, chip_scale: int) ->
                              table["money"] == "Play", chip_scale)
     except FieldError as exc:
         raise FieldError(exc.code, str(exc), line_no, expected=exc.expected, actual=exc.actual) from None
-    if len(table["button"]) > MAX_ID_DIGITS:
-        raise _beyond("button seat", table["button"], f"at most {MAX_ID_DIGITS} digits", line_no + 1, 1)
+    # a seat number beyond hhtool's limit (`Seat #2684684 is the button`, …2011-08.nobuyinfee.txt) is HH013, as at
+    # every site: the hand is not read
+    button = _small_number(table["button"], "button seat", line_no + 1)
     zone = match["tz"]
     from hhtool.dialects.betonline import ZONES  # the record's conventions: one place for the zones
     return msgspec.structs.replace(
         template, hand_id=match["id"], time=time, time_zone=zone, time_utc=to_utc(time, zone, None, ZONES, None),
         table=table["quoted"] if table["quoted"] is not None else table["plain"],
-        max_seats=int(table["max"]) if table["max"] else None, button_seat=int(table["button"]))
+        max_seats=int(table["max"]) if table["max"] else None, button_seat=button)
 
 
 def _when(date: str, time: str) -> datetime | None:
