@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import re
 import subprocess
 import sys
@@ -74,3 +75,23 @@ def test_split_cuts_at_hand_headers(tmp_path):
     assert len(pieces) == 3
     assert "".join(p.read_text() for p in pieces) == "".join(hands)
     assert all(p.read_text().startswith("PokerStars Hand #") for p in pieces)
+
+
+def test_stage_profile_prints_every_stage(tmp_path):
+    """benchmarks/stage_profile.py on a few small tasks: every stage gets a figure, the parse's parts
+    add up to the parse, and the JSON report holds them."""
+    hands = tmp_path / "g.txt"
+    subprocess.run([sys.executable, "-m", "hhtool", "generate", "--out", str(hands), "--hands", "120", "--seed", "2",
+                    "--game", "mix"], check=True, capture_output=True, timeout=120)
+    report = tmp_path / "stages.json"
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "stage_profile.py"), str(hands), "--tasks", "4",
+                           "--out-json", str(report)], capture_output=True, text=True, timeout=300, check=False,
+                          env={**os.environ, "HHTOOL_CHUNK_BYTES": "30000"})
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(report.read_text())["us_per_hand"]
+    for stage in ("split", "parse", "replay + settle", "rows", "Arrow", "worker: the whole task (run_task)",
+                  "pickling (result there and back)", "parent: commit (Parquet, publish)", "parent total"):
+        assert figures[stage] > 0, stage
+        assert re.search(rf"^{re.escape(stage)}\s+[\d.]+$", done.stdout, re.M), stage
+    parts = sum(value for name, value in figures.items() if name.endswith("(est.)"))
+    assert parts == pytest.approx(figures["parse"], rel=1e-6)

@@ -546,7 +546,7 @@ def test_a_large_file_is_cut_where_a_session_opens(tmp_path):
 
 
 def test_the_dialect_record():
-    assert DIALECT.name == "ipoker" and DIALECT.reader is not None and DIALECT.writer is None
+    assert DIALECT.name == "ipoker" and DIALECT.reader is not None and DIALECT.writer is not None
     found = conventions("ipoker")
     assert (found.prints_uncalled, found.uncalled_in_collected, found.ledger_uncalled, found.rake_by_pot) == (
         False, True, True, "proportional_down")
@@ -711,3 +711,78 @@ def test_watch_keeps_the_session_of_a_growing_file(tmp_path):
     second = [b for b in follower.poll() if isinstance(b, Block)]
     assert [parse_block(b).hand_id for b in first + second] == ["6000000001", "6000000002"]
     assert [parse_block(b).status for b in second] == [Status.PARSED]
+
+
+# ------------------------------------------------------------------------------------------------
+# The writer (a hand as a one-game session) and what it needs of the reader
+
+
+def test_a_session_given_whole_is_read_without_the_splitter():
+    """A one-game session handed to the reader as one block (no splitter, no context: what a writer's text
+    is to `parse_block`) reads as the same hand as the split file does."""
+    whole = parse_block(Block("ipoker.xml", 1, 1, "ipoker", CASH))
+    split = parsed(CASH)
+    assert whole.status is Status.PARSED and whole.hand_id == "6000000001"
+    assert whole.hand.events == split.hand.events and whole.hand.claims == split.hand.claims
+    two = session(CASH_GAME, CASH_GAME.replace("6000000001", "6000000002"))
+    assert parse_block(Block("ipoker.xml", 1, 1, "ipoker", two)).status is Status.UNPARSED  # one game only
+
+
+def test_writer_round_trip_of_the_golden_hand():
+    """The golden cash hand written back as XML reads as the same hand (shape) and validates clean; its
+    returned $0.70 stays inside Hero's `bet` and `win`."""
+    from hhtool.dialects.ipoker.writer import render_hand, said
+    from hhtool.interchange.check import shape
+
+    hand = parsed(CASH).hand
+    text = render_hand(hand)
+    assert '<player seat="4" name="Hero" chips="$12.50" dealer="0" win="$1.55" bet="$1" rebuy="0" addon="0" />' \
+        in [line.strip() for line in text.splitlines()]
+    back = parse_block(Block("written.xml", 1, 1, "ipoker", text))
+    assert back.status is Status.PARSED and shape(back.hand) == shape(said(hand)) == shape(hand)
+    result = only(text)
+    assert result.findings == [], problems(result.findings)
+
+
+def test_writer_round_trip_of_a_tournament_hand_with_an_all_in():
+    from hhtool.dialects.ipoker.writer import render_hand
+    from hhtool.interchange.check import shape
+
+    hand = parsed(TOURNAMENT).hand
+    text = render_hand(hand)
+    assert '<action no="6" player="Gus" type="7" sum="1470" cards="" />' in text  # the all-in raise
+    back = parse_block(Block("written.xml", 1, 1, "ipoker", text))
+    assert shape(back.hand) == shape(hand)
+    assert only(text).findings == []
+
+
+def test_a_short_all_in_blind_is_not_the_tournament_stakes():
+    """A tournament prints no stakes: the blinds are the posted ones, but not a post of a player's last chips
+    (Ida's 15-chip small blind after a 10-chip ante, all she has, says nothing of the 20/40 level)."""
+    short = TOURNAMENT.replace('name="Ida" chips="950"', 'name="Ida" chips="25"').replace(
+        '<action no="4" player="Hal" type="1" sum="20"', '<action no="4" player="Ida" type="1" sum="15"').replace(
+        '<action no="5" player="Ida" type="2" sum="40"', '<action no="5" player="Hal" type="2" sum="40"')
+    header = parsed(short).hand.header
+    assert (header.small_blind, header.big_blind) == (20, 40)
+
+
+@pytest.mark.skipif(not CORPUS, reason="HHTOOL_CORPUS not set")
+def test_writer_writes_every_corpus_hand_back_as_the_same_hand():
+    """Every iPoker Hold'em game of the corpus, written by the writer as a one-game session, reads back as the
+    hand its XML carries (`said`: the same seats, posts, actions, cards, wins and `bet`/`win` checksum)."""
+    from hhtool.dialects.ipoker.writer import render_hand, said
+    from hhtool.interchange.check import shape
+
+    written = 0
+    for path in _corpus_files():
+        for block in read_blocks(path):
+            if not isinstance(block, Block) or block.dialect != "ipoker":
+                continue
+            result = parse_block(block)
+            if result.status is not Status.PARSED:
+                continue
+            back = parse_block(Block("written.xml", 1, 1, "ipoker", render_hand(result.hand)))
+            assert back.status is Status.PARSED and shape(back.hand) == shape(said(result.hand)), (path.name,
+                                                                                                 result.hand_id)
+            written += 1
+    assert written >= 150

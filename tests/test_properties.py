@@ -181,7 +181,9 @@ def _writer(block: Block):
 # Samples whose writer's text its reader does not read back: none (the GG reader takes the trailing space
 # of `Dealt to X ` and `Cash Drop to Pot : total $X `, which PokerCraft writes, also when a text reaches
 # it without the splitter's clean-up of line ends).
-_WRITER_GAPS: tuple[str, ...] = ()
+# PartyPoker's writer writes the 2013-2016 client's text: a 2019+ hand's `** Summary **` claims (pots, the
+# `balance / bet / collected / net` checksum lines) and `raises A to B` have no place in it.
+_WRITER_GAPS: tuple[str, ...] = ("party-mtt-2021.txt",)
 _GAP = pytest.mark.xfail(strict=True, reason="the writer's text is not read back (see _WRITER_GAPS)")
 ROUND_TRIP_SAMPLES = [pytest.param(p, id=p.name, marks=_GAP if p.name in _WRITER_GAPS else ()) for p in SAMPLES]
 
@@ -198,7 +200,7 @@ def test_render_parse_round_trip_samples(path):
         assert without_lines(again) == without_lines(hand)
 
 
-@pytest.mark.parametrize("path", SAMPLES, ids=[p.name for p in SAMPLES])
+@pytest.mark.parametrize("path", ROUND_TRIP_SAMPLES)
 def test_render_writes_sample_lines_back(path):
     """Line for line the client's text, except what the model does not keep: `Game #` for `Hand #`,
     the old date style, trailing blanks."""

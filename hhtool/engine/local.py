@@ -63,8 +63,9 @@ def _context():
 
 
 class LocalPool:
-    def __init__(self, rules: RuleSet, want: str, jobs: int, window: int | None = None) -> None:
-        self.rules, self.want, self.jobs = rules, want, jobs
+    def __init__(self, rules: RuleSet, want: str, jobs: int, window: int | None = None,
+                 parts: tuple[str, str] | None = None) -> None:
+        self.rules, self.want, self.jobs, self.parts = rules, want, jobs, parts
         # one task queued beyond those running: a worker never waits for the next, and each finished result
         # waiting for its turn holds ~10 MB in this process (2 x jobs held one more, at the same speed)
         self.window = window or jobs + 1
@@ -98,7 +99,7 @@ class LocalPool:
         """The task submitted to the pool; when the pool is already broken (a worker died since the last
         look), a future that fails as the pool did, so that the task is run again when its turn comes."""
         try:
-            return self.pool.submit(run_task, task, self.rules, self.want)
+            return self.pool.submit(run_task, task, self.rules, self.want, self.parts)
         except BrokenProcessPool as exc:
             failed: Future = Future()
             failed.set_exception(exc)
@@ -128,7 +129,7 @@ class LocalPool:
         the one that kills its worker."""
         solo = self._new_pool(1)
         try:
-            return solo.submit(run_task, task, self.rules, self.want).result()
+            return solo.submit(run_task, task, self.rules, self.want, self.parts).result()
         except BrokenProcessPool:
             return TaskResult(task.index, fallback_items(
                 task, "internal error: the worker process checking these hands died", self.want), task.size)

@@ -7,11 +7,18 @@ run meets the hands, which makes every output independent of the number of worke
 
 from __future__ import annotations
 
+from hhtool.export.writer import TaskParts
 from hhtool.findings import Finding
 from hhtool.grammar import Status
 from hhtool.rules.crosshand import CrossHand
 from hhtool.rules.ruleset import RuleSet
 from hhtool.validate import HandResult, Summary, with_crosshand
+
+
+def _parts_only(rows):
+    """What a duplicate keeps of its rows: a worker's parts (a few bytes: the writer counts a task's hands
+    by them), never an Arrow batch (which it would keep alive)."""
+    return rows if rows is not None and isinstance(rows[0], TaskParts) else None
 
 
 class Merger:
@@ -31,7 +38,8 @@ class Merger:
         if item.ident is not None:
             duplicate = self.cross.duplicate_of(item.ident)
             if duplicate is not None and duplicate.code == "HH414":  # the same text again: counted once
-                record = item._replace(status="duplicate", findings=[duplicate], table=None, tail=None, rows=None)
+                record = item._replace(status="duplicate", findings=[duplicate], table=None, tail=None,
+                                       rows=_parts_only(item.rows))
             elif item.replayed:  # a hand the replay crashed on does not chain (as in validate_paths)
                 table = self.cross.check_table(item.table) if item.table is not None else []
                 crossed = with_crosshand(item.findings, duplicate, table)

@@ -11,12 +11,12 @@ from hhtool.engine.memory import settle_allocator
 from hhtool.engine.merge import Merger
 from hhtool.engine.plan import plan_tasks
 from hhtool.engine.progress import Progress
-from hhtool.engine.work import WANT_JSON, WANT_NONE, WANT_ROWS
+from hhtool.engine.work import WANT_JSON, WANT_NONE, WANT_PARTS, WANT_ROWS
 from hhtool.findings import Finding
 from hhtool.rules.ruleset import RuleSet
 from hhtool.validate import HandResult, Summary
 
-__all__ = ["WANT_JSON", "WANT_NONE", "WANT_ROWS", "EngineError", "HandResult", "run"]
+__all__ = ["WANT_JSON", "WANT_NONE", "WANT_PARTS", "WANT_ROWS", "EngineError", "HandResult", "run"]
 
 
 STATS_ENV = "HHTOOL_ENGINE_STATS"  # print the workers' CPU time and peak memory at the end
@@ -28,9 +28,12 @@ class EngineError(Exception):
 
 def run(paths: Iterable[str | os.PathLike], rules: RuleSet, summary: Summary, want: str = WANT_NONE,
         jobs: int = 2, engine: str = "local", scheduler: str | None = None, progress: Progress | None = None,
-        chunk_bytes: int | None = None) -> Iterator[HandResult | Finding]:
+        chunk_bytes: int | None = None, parts: tuple[str, str] | None = None) -> Iterator[HandResult | Finding]:
     """Every hand read as a HandResult (and file-level Findings), in input order, counted in `summary`;
-    the same results as `validate_paths`, without the hands and their replays."""
+    the same results as `validate_paths`, without the hands and their replays.
+
+    WANT_PARTS (export): the local pool's workers write their rows as Parquet parts where `parts`
+    says (DatasetWriter.worker_parts); dask workers, which may not see that folder, send rows."""
     paths = list(paths)
     settle_allocator()
 
@@ -41,11 +44,11 @@ def run(paths: Iterable[str | os.PathLike], rules: RuleSet, summary: Summary, wa
     if engine == "dask":
         from hhtool.engine.dask_engine import dask_results
 
-        results = dask_results(items, rules, want, jobs, scheduler)
+        results = dask_results(items, rules, WANT_ROWS if want == WANT_PARTS else want, jobs, scheduler)
     elif engine == "local":
         from hhtool.engine.local import LocalPool
 
-        results = LocalPool(rules, want, jobs).results(items)
+        results = LocalPool(rules, want, jobs, parts=parts).results(items)
     else:
         raise EngineError(f"unknown engine {engine!r}: local or dask")
     merger = Merger(rules, summary)

@@ -22,6 +22,7 @@ from hhtool.engine.memory import tune_gc
 from hhtool.engine.plan import Piece, Task, read_piece
 from hhtool.export.rows import Rows, to_columns
 from hhtool.export.schema import COLUMNS, PLAIN_SCHEMAS
+from hhtool.export.writer import write_task_parts
 from hhtool.findings import Finding
 from hhtool.grammar import Status
 from hhtool.grammar.parse import site_and_id
@@ -32,6 +33,7 @@ from hhtool.serialize import to_json_line
 from hhtool.validate import EMPTY_TAIL, HandResult, check_parsed
 
 WANT_NONE, WANT_JSON, WANT_ROWS = "none", "json", "rows"
+WANT_PARTS = "parts"  # rows written by the worker as Parquet parts of the run (export, local pool)
 _EMPTY_TAIL = to_json_line(EMPTY_TAIL)[:-1]
 
 
@@ -47,30 +49,37 @@ class TaskResult:
 _COLUMNS = {t: [name for name, _, _ in cols] for t, cols in COLUMNS.items()}
 
 
-def run_task(task: Task, rules: RuleSet, want: str = WANT_NONE) -> TaskResult:
-    """Read, parse, replay and settle every hand of a task; never raises for a bad hand."""
+def run_task(task: Task, rules: RuleSet, want: str = WANT_NONE, parts: tuple[str, str] | None = None) -> TaskResult:
+    """Read, parse, replay and settle every hand of a task; never raises for a bad hand. WANT_PARTS:
+    its rows are written as Parquet parts under `parts` (the run's workers folder, the run id), and
+    the records carry where (TaskParts) instead of Arrow tables."""
     if task.die:  # test hook: a worker that dies (see plan.KILL_ENV)
         os._exit(13)
     tune_gc()  # workers (local pool or dask) are processes of their own
     started = time.process_time()
     items: list = []
-    rows = Rows(_COLUMNS) if want == WANT_ROWS else None
+    rows = Rows(_COLUMNS) if want in (WANT_ROWS, WANT_PARTS) else None
     for piece in task.pieces:
         _run_piece(piece, rules, want, items, rows)
-    items = _as_batch(items, rows)
+    items = _as_batch(items, rows, task.index, parts if want == WANT_PARTS else None)
     return TaskResult(task.index, items, task.size, time.process_time() - started,
                       resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 
 
-def _as_batch(items: list, rows: Rows | None) -> list:
+def _as_batch(items: list, rows: Rows | None, index: int = 0, parts: tuple[str, str] | None = None) -> list:
     """Rows of the whole task as one Arrow table per table (plain types): the conversion runs in the
     worker, and the parent receives compact buffers instead of millions of Python objects. Each
-    record keeps its first row and row count per table."""
+    record keeps its first row and row count per table. With `parts`, the tables are written here as
+    the task's Parquet parts, and the records carry where they are instead."""
     if rows is None:
         return items
     batch = tuple(pa.Table.from_pydict(dict(zip(names, to_columns(rows.data[table], len(names)))),
                                        schema=PLAIN_SCHEMAS[table]) for table, names in _COLUMNS.items())
-    starts = [0] * len(batch)
+    if parts is not None:
+        hands = sum(isinstance(item, HandResult) for item in items)
+        if hands:
+            batch = write_task_parts(parts, index, batch, hands)  # type: ignore[assignment]
+    starts = [0] * len(_COLUMNS)
     out = []
     for item in items:
         if isinstance(item, HandResult):
@@ -126,7 +135,7 @@ def fallback_items(task: Task, message: str, want: str) -> list:
     """When a task's worker died or failed: split its pieces here (no parsing) and report every hand
     as unparsed with HH099 at its own file and line, so that no hand read goes unaccounted for."""
     items: list = []
-    rows = Rows(_COLUMNS) if want == WANT_ROWS else None
+    rows = Rows(_COLUMNS) if want in (WANT_ROWS, WANT_PARTS) else None  # (in the parent: rows, not parts)
     for piece in task.pieces:
         for block in read_piece(piece):
             if isinstance(block, Finding):

@@ -36,9 +36,11 @@ def export_paths(paths: Iterable[str | os.PathLike], out: str | os.PathLike, rul
                 if progress is not None and not hasattr(result, "code"):
                     progress.hand_in(result.file)
         else:
-            from hhtool.engine.runner import WANT_ROWS, run
+            from hhtool.engine.runner import WANT_PARTS, WANT_ROWS, run
 
-            for record in run(paths, rules, summary, WANT_ROWS, jobs, engine, scheduler, progress):
+            # local workers write their own Parquet parts; the parent keeps the cross-hand state and commits
+            want, parts = (WANT_PARTS, writer.worker_parts()) if engine == "local" else (WANT_ROWS, None)
+            for record in run(paths, rules, summary, want, jobs, engine, scheduler, progress, parts=parts):
                 writer.add_record(record)
         return writer.commit()
     except BaseException:

@@ -31,6 +31,8 @@ from hhtool.export.store import Snapshot, Store
 from hhtool.findings import Finding
 from hhtool.validate import HandResult
 
+ALL_TABLES = range(len(TABLES))
+WORKERS = "workers"  # under a run's staging folder: the Parquet parts workers write, one folder per task
 FLUSH_ROWS = 50_000  # rows of the largest table before a row group is written (the parent holds them: ~9 MB)
 MAX_OPEN_FILES = 512  # (table, day) files open at once; more days than this start new part files
 # Parquet dictionary pages for the categorical columns only: on the others (hand_uid, player, money)
@@ -42,6 +44,63 @@ DICTIONARY_COLUMNS = {table: [f.name for f in SCHEMAS[table] if pa.types.is_dict
 def new_run_id() -> str:
     """A run's id (store.RUN_PATTERN): its start time, then 8 random hex digits."""
     return f"{time.strftime('%Y%m%dT%H%M%S')}-{uuid.uuid4().hex[:8]}"
+
+
+@dataclass(frozen=True, slots=True)
+class TaskParts:
+    """Where a worker wrote a task's rows as Parquet parts (`write_task_parts`): what its records carry
+    instead of Arrow tables, so that only these few bytes are pickled back to the parent."""
+
+    index: int  # the task's index: the part files sort in input order by it
+    folder: str  # <staging>/workers/<index>: <table>/date=<day>/<name>
+    name: str
+    runs: tuple[tuple[tuple[str, int], ...], ...]  # per table, (day, rows) of each run of one day, in row order
+    hands: int  # hand records of the task: the parent has met them all when it has counted this many
+
+
+def write_task_parts(where: tuple[str, str], index: int, batch: tuple[pa.Table, ...], hands: int) -> TaskParts:
+    """A worker's task rows (one plain Arrow table per table) as Parquet files, one per table and day,
+    encoded exactly as the parent's `flush` encodes them (`by_day`, the same writer options), in a
+    folder of the task's own under `where` = (the run's workers folder, the run id)."""
+    root, run = where
+    folder = Path(root) / f"{index:06d}"
+    shutil.rmtree(folder, ignore_errors=True)  # an earlier try of a task run again
+    name = f"part-{run}-{index:06d}w.parquet"  # after the parent's files of the rows before it (see _writer)
+    runs = []
+    for t, table in enumerate(TABLES):
+        whole = batch[t]
+        runs.append(tuple((day, length) for day, _start, length in _runs(whole.column("date"))))
+        for day, part in by_day(table, whole):
+            path = folder / table / f"date={day}" / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            pq.write_table(part, path, compression="zstd", use_dictionary=DICTIONARY_COLUMNS[table])
+            del part
+    return TaskParts(index, str(folder), name, tuple(runs), hands)
+
+
+def read_task_parts(parts: TaskParts, tables: set[int]) -> tuple[pa.Table | None, ...]:
+    """Tables (indexes) of a task's rows read back from its parts as the worker held them (plain types,
+    rows in order, the date column last; None for the others): for the tables in which the parent must
+    change or leave out some of the task's rows."""
+    batch: list[pa.Table | None] = []
+    for t, table in enumerate(TABLES):
+        if t not in tables:
+            batch.append(None)
+            continue
+        plain = PLAIN_SCHEMAS[table]
+        stored = plain.remove(plain.get_field_index("date"))
+        days: dict[str, pa.Table] = {}
+        at: dict[str, int] = {}
+        pieces = []
+        for day, length in parts.runs[t]:
+            if day not in days:
+                days[day] = pq.ParquetFile(Path(parts.folder) / table / f"date={day}" / parts.name).read().cast(stored)
+                at[day] = 0
+            rows = days[day].slice(at[day], length)
+            at[day] += length
+            pieces.append(rows.append_column(plain.field("date"), pa.array([day] * length, pa.string())))
+        batch.append(pa.concat_tables(pieces).combine_chunks() if pieces else plain.empty_table())
+    return tuple(batch)
 
 
 @dataclass(slots=True)
@@ -80,6 +139,14 @@ class DatasetWriter:
         self._filled = [0] * len(TABLES)  # rows buffered per table (add_record), open runs included
         self._run_parallel = False
         self.parts: dict[tuple[str, str], int] = {}
+        # workers that write their own parts (worker_parts): the task whose hand records are coming in,
+        # its records to store here (hands kept, file-level findings) and whether it needs the parent
+        self._task: TaskParts | None = None
+        self._task_items: list[tuple[HandResult | Finding, str]] = []
+        self._task_seen = 0
+        self._task_dirty: set[int] = set()  # its tables whose rows the parent must change or leave out
+        self._group: str | None = None  # name of the parent's current files in that mode (see _writer)
+        self._next_task = 0
         self.stats = ExportStats()
 
     # -- input -----------------------------------------------------------------------------
@@ -99,13 +166,30 @@ class DatasetWriter:
             uid = file_key(record.file, record.line)
             if (uid, record.code) not in self.known_file_findings:
                 self.known_file_findings.add((uid, record.code))
-                self._put(len(TABLES) - 1, [finding_row(uid, record, "unknown")])  # gathered, as rebuilt rows
+                if self._task is not None:  # between the hands of a task whose parts a worker wrote
+                    self._task_items.append((record, uid))
+                    self._task_dirty.add(len(TABLES) - 1)
+                else:
+                    self._put(len(TABLES) - 1, [finding_row(uid, record, "unknown")])  # gathered, as rebuilt rows
             return
         self.stats.hands_read += 1
         uid = hand_uid(record)
-        if record.status == "duplicate" or self._met(uid, record.ident is not None and uid == record.ident.uid):
+        skipped = record.status == "duplicate" or self._met(uid, record.ident is not None and uid == record.ident.uid)
+        parts = record.rows[0] if record.rows is not None and isinstance(record.rows[0], TaskParts) else None
+        if parts is not None:
+            self._task_hand(parts, record, uid, skipped)
+            return
+        if skipped:
             self.stats.hands_skipped += 1  # (its rows are left out: the next hand's rows start a new run)
             return
+        self._store(record, uid)
+        self.stats.hands_written += 1
+        if max(self._filled) >= FLUSH_ROWS:
+            self.flush()
+
+    def _store(self, record: HandResult, uid: str, tables: range | set[int] = ALL_TABLES) -> None:
+        """A kept hand's rows (of `tables`) from its worker's batch: slices, or rebuilt here when the
+        cross-hand checks changed its findings."""
         batch, starts, counts = record.rows
         last = len(TABLES) - 1
         if record.crossed:
@@ -113,17 +197,85 @@ class DatasetWriter:
             self._put(0, [_patched_hands_row(hands_row, uid, record)])
             same_uid = hands_row[0] == uid
             for t in range(1, last):
+                if t not in tables:
+                    continue
                 if same_uid:
                     self._take(t, batch, starts[t], counts[t])
                 else:
                     self._put(t, [(uid, *row[1:]) for row in self._rebuilt(batch, t, starts[t], counts[t])])
             self._put(last, [finding_row(uid, f, hands_row[-1]) for f in record.findings])
         else:
-            for t in range(len(TABLES)):
+            for t in tables:
                 self._take(t, batch, starts[t], counts[t])
-        self.stats.hands_written += 1
-        if max(self._filled) >= FLUSH_ROWS:
-            self.flush()
+
+    # -- workers that write their own parts ----------------------------------------------------
+    def worker_parts(self) -> tuple[str, str]:
+        """Where the workers of this run write their tasks' Parquet parts (write_task_parts): from here
+        on, the parent writes only the rows it must change, and names its files to sort in input order
+        among the workers' (see _writer)."""
+        self._group = self._group or f"{self._next_task:06d}"
+        return str(self.tmp / WORKERS), self.run
+
+    def _task_hand(self, parts: TaskParts, record: HandResult, uid: str, skipped: bool) -> None:
+        """A hand of a task whose rows its worker wrote: the files of a table are taken as they are when
+        the parent leaves out or changes none of the task's rows in it (all of them, in the common
+        case); once the task's last hand is in, the other tables' rows are read back and stored here
+        as `add_record` stores a batch's. A hand left out touches every table it has rows in; one the
+        cross-hand checks changed, its hands and findings rows (every table when it gets a file:line
+        uid, HH413)."""
+        if self._task is None:
+            self._task, self._task_items, self._task_seen, self._task_dirty = parts, [], 0, set()
+        self._task_seen += 1
+        counts = record.rows[2]
+        if skipped:
+            self.stats.hands_skipped += 1
+            self._task_dirty.update(t for t, count in enumerate(counts) if count)
+        else:
+            self.stats.hands_written += 1
+            self._task_items.append((record, uid))
+            if record.crossed:
+                if any(f.code == "HH413" for f in record.findings):
+                    self._task_dirty.update(t for t, count in enumerate(counts) if count)
+                self._task_dirty.update((0, len(TABLES) - 1))
+        if self._task_seen == parts.hands:
+            self._finish_task()
+
+    def _finish_task(self) -> None:
+        parts, items, dirty = self._task, self._task_items, self._task_dirty
+        self._task, self._task_items, self._task_dirty = None, [], set()
+        if parts is None:
+            return
+        if dirty and items:
+            batch = read_task_parts(parts, dirty)
+            for item, uid in items:
+                if isinstance(item, Finding):
+                    self._put(len(TABLES) - 1, [finding_row(uid, item, "unknown")])
+                else:
+                    self._store(item._replace(rows=(batch, *item.rows[1:])), uid, dirty)
+                if max(self._filled) >= FLUSH_ROWS:
+                    self.flush()
+            del batch
+        if any(runs for t, runs in enumerate(parts.runs) if t not in dirty):
+            self._accept(parts, dirty)
+        shutil.rmtree(parts.folder, ignore_errors=True)
+
+    def _accept(self, parts: TaskParts, dirty: set[int]) -> None:
+        """A task's files of the tables not in `dirty` into the run as they are, after every row the
+        parent holds from before them (flushed, and its files closed: the parent's next files are named
+        after this task)."""
+        self.flush()
+        self._close_writers()
+        self._next_task = parts.index + 1
+        self._group = f"{self._next_task:06d}"
+        for t, table in enumerate(TABLES):
+            if t in dirty:
+                continue
+            for day in dict.fromkeys(day for day, _ in parts.runs[t]):
+                folder = self.tmp / table / f"date={day}"
+                folder.mkdir(parents=True, exist_ok=True)
+                os.replace(Path(parts.folder) / table / f"date={day}" / parts.name, folder / parts.name)
+                self.stats.files += 1
+            self.stats.rows[table] += sum(length for _, length in parts.runs[t])
 
     def _append_rows(self, table: str, rows: list[tuple]) -> None:
         if rows:
@@ -255,11 +407,20 @@ class DatasetWriter:
             self.parts[key] = part + 1
             folder = self.tmp / table / f"date={day}"
             folder.mkdir(parents=True, exist_ok=True)
-            writer = pq.ParquetWriter(folder / f"part-{self.run}-{part}.parquet", SCHEMAS[table],
+            # beside workers' parts (`<task>w`), the parent's files are named after the first task that
+            # follows the last one taken as is: a day's files sort in the input order of their rows
+            name = str(part) if self._group is None else self._group + (f"a{part}" if part else "")
+            writer = pq.ParquetWriter(folder / f"part-{self.run}-{name}.parquet", SCHEMAS[table],
                                       compression="zstd", use_dictionary=DICTIONARY_COLUMNS[table])
             self.writers[key] = writer
             self.stats.files += 1
         return writer
+
+    def _close_writers(self) -> None:
+        for writer in self.writers.values():
+            writer.close()
+        self.writers.clear()
+        self.parts.clear()
 
     def commit(self) -> ExportStats:
         """Flush, close, and publish the run's files with the dataset's as one new snapshot (the
@@ -268,10 +429,11 @@ class DatasetWriter:
         Interrupted or killed before the snapshot is published (one rename), nothing of the run is
         visible to any reader, and the next export deletes what it left."""
         try:
+            self._task_dirty = set(range(len(TABLES)))  # a task whose last hands never came (none in a whole run)
+            self._finish_task()
             self.flush()
-            for writer in self.writers.values():
-                writer.close()
-            self.writers.clear()
+            self._close_writers()
+            shutil.rmtree(self.tmp / WORKERS, ignore_errors=True)  # what workers that died left
             record = {"run": self.run, "schema_version": SCHEMA_VERSION, "hands_written": self.stats.hands_written,
                       "rows": self.stats.rows}
             self.store.commit(self.tmp, self.run, record)

@@ -45,7 +45,8 @@ def shape(hand: Hand) -> tuple:
              header.currency, header.scale, header.max_seats, header.button_seat, header.cap, header.is_tournament),
             tuple(replace(seat, line=0) for seat in hand.seats), events,
             replace(claims, line=0, board_lines=(), seats=tuple(replace(s, line=0, text="") for s in claims.seats),
-                    fees=tuple(fee for fee in claims.fees if fee[1])))
+                    fees=tuple(fee for fee in claims.fees if fee[1]),
+                    ledgers=tuple(replace(ledger, line=0) for ledger in claims.ledgers)))
 
 
 _PARTS = ("header", "seats", "events", "claims")

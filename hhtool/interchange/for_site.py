@@ -21,17 +21,21 @@ import msgspec
 from hhtool import dialects
 from hhtool.model import (
     BETTING,
+    BlindKind,
     Call,
     Claims,
+    Collect,
     Event,
     Hand,
     Header,
     Notice,
     NoticeKind,
+    PostAnte,
     PostBlind,
     RaiseTo,
     ReturnUncalled,
     Show,
+    StreetPot,
     StreetStart,
 )
 from hhtool.rules.ranking import evaluate
@@ -53,8 +57,14 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
     run = 0
     for event in hand.events:
         kind = type(event)
-        if kind is Notice and event.kind not in REPLAYED_NOTICES and site != hand.header.site:
-            continue  # table chatter in the source site's words: another site words its own
+        if kind is Notice and site != hand.header.site:
+            if event.kind not in REPLAYED_NOTICES:
+                continue  # table chatter in the source site's words: another site words its own
+            if event.player is None:
+                continue  # names nobody: nothing the replay reads
+            event = replace(event, text="")  # the target's writer words who sits out in its own words
+        if kind is StreetPot and site != hand.header.site:
+            continue  # a running pot printed as a street starts: a claim the replay checked, no other site's line
         if kind is StreetStart:
             run = event.run
             if event.board:
@@ -62,6 +72,8 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
         elif kind is Show and event.description:
             dealt = board.get(run) or board.get(0, ())
             event = replace(event, description=reword(event.description, event.cards + dealt))
+        elif kind is PostBlind and event.dead is not None and event.dead == _derived_dead(event, hand.header.big_blind):
+            event = replace(event, dead=None)  # the dead part the rules derive from the blind's kind: said by it
         elif kind is Call and event.added is None and id(event) in amounts:
             event = replace(event, added=amounts[id(event)])
         elif kind is RaiseTo and event.raise_by is None and id(event) in amounts:
@@ -73,11 +85,37 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
         outcomes = tuple(replace(o, description=reword(o.description, seat.cards + final)) if o.description else o
                          for o in seat.outcomes)
         seats.append(replace(seat, text="", outcomes=outcomes))
-    if state is not None and state.returns and dialects.conventions(site).prints_uncalled \
-            and not dialects.conventions(hand.header.site).prints_uncalled:
-        events = _with_returns(events, state)
     totals = _totals(claims, state) if state is not None and claims.total_pot is None else {}
-    return replace(hand, header=replace(_clock(hand.header, site), site=site), events=tuple(events),
+    target, source = dialects.conventions(site), dialects.conventions(hand.header.site)
+    if state is not None and state.returns and target.prints_uncalled and not source.prints_uncalled:
+        inside = _returns_inside(hand, state) if source.uncalled_in_collected and not target.uncalled_in_collected \
+            else {}
+        if inside:
+            events, seats = _without_returns(events, inside), _won_without_returns(seats, inside)
+            if source.total_includes_returns and claims.total_pot is not None:
+                totals["total_pot"] = claims.total_pot - sum(inside.values())
+        events = _with_returns(events, state)
+    if source.shows_before_uncalled and not target.shows_before_uncalled:
+        events = _shows_after_returns(events)
+    if state is not None and claims.total_step and claims.total_pot is not None \
+            and abs(totals.get("total_pot", claims.total_pot) - state.pot_total) * 2 <= claims.total_step:
+        totals["total_pot"] = state.pot_total  # a total printed rounded (`2.80k`) that the replay found right
+        totals["total_step"] = 0
+    if state is not None and claims.main_pot is None and not claims.side_pots and len(state.pots) > 1 \
+            and claims.runs == 1:  # (if the source's pot names are not the all-in levels', the read-back says so)
+        totals.update(_pots_as_paid(events, len(state.pots)))
+    if state is not None and target.prints_collects and not source.prints_collects \
+            and not any(type(event) is Collect for event in events):
+        line = events[-1].line if events else 0  # what the cards awarded (the replay's), where a site prints it
+        single = len(state.pots) == 1  # one pot: a site names none (`collected 500 from pot`)
+        events = events + [msgspec.structs.replace(c, line=line, pot_index=None if single else c.pot_index)
+                           for c in state.collects]
+    table = hand.seats
+    if state is not None and source.unmarked_sitting_out and not target.unmarked_sitting_out:
+        dealt = {player.name for player in state.order}  # a seat with no line in the hand sat it out, unmarked
+        table = tuple(seat if seat.player in dealt or seat.sitting_out else replace(seat, sitting_out=True)
+                      for seat in table)
+    return replace(hand, header=replace(_clock(hand.header, site), site=site), seats=table, events=tuple(events),
                    claims=replace(claims, seats=tuple(seats), **totals))
 
 
@@ -96,12 +134,100 @@ def _clock(header: Header, site: str) -> Header:
 
 
 def _with_returns(events: list[Event], state: Replay) -> list[Event]:
-    """The uncalled returns the replay derived (the source prints none; the target prints each), after the
-    hand's last betting action, where a site that prints them writes them."""
+    """The uncalled returns the replay derived that the source did not print (the target prints each), after
+    the hand's last betting action, where a site that prints them writes them."""
     last = max((i for i, event in enumerate(events) if isinstance(event, BETTING)), default=len(events) - 1)
     line = events[last].line if events else 0
-    returns = [ReturnUncalled(line, player, amount) for player, amount in state.returns.items() if amount > 0]
+    left = dict(state.returns)
+    for event in events:
+        if type(event) is ReturnUncalled and event.player in left:  # printed by the source (2010 Winamax, Bovada)
+            left[event.player] -= event.amount
+    returns = [ReturnUncalled(line, player, amount) for player, amount in left.items() if amount > 0]
     return events[:last + 1] + returns + events[last + 1:]
+
+
+def _shows_after_returns(events: list[Event]) -> list[Event]:
+    """The all-in players' shows a site prints before the uncalled bet's return (Full Tilt) put after it, where
+    a site whose shows close the betting round prints them."""
+    out: list[Event] = []
+    for event in events:
+        if type(event) is ReturnUncalled:
+            at = len(out)
+            while at and type(out[at - 1]) is Show:
+                at -= 1
+            out.insert(at, event)
+        else:
+            out.append(event)
+    return out
+
+
+def _pots_as_paid(events: list[Event], count: int) -> dict:
+    """The main and side pots a site that prints none paid, as the collects that name them add up (a site
+    that prints them, as PokerStars does, prints what each pot paid after the rake); nothing when a collect
+    names no pot or one of the pots pays nobody."""
+    paid = [0] * count
+    for event in events:
+        if type(event) is Collect:
+            if event.pot_index is None or event.pot_index >= count:
+                return {}
+            paid[event.pot_index] += event.amount
+    if not all(paid):
+        return {}
+    return {"main_pot": paid[0], "side_pots": tuple(paid[1:])}
+
+
+def _derived_dead(event: PostBlind, big_blind: int) -> int | None:
+    """The dead part of a blind the rules derive from its kind (hhtool.rules.replay): a small & big blind's
+    small blind part, a missed blind whole; None for a blind whose dead part they do not derive."""
+    if event.blind is BlindKind.SMALL_AND_BIG:
+        return event.amount - min(event.amount, big_blind)
+    if event.blind is BlindKind.MISSED:
+        return event.amount
+    return None
+
+
+def _returns_inside(hand: Hand, state: Replay) -> dict[str, int]:
+    """Player → the returned uncalled chips the source printed inside their collected amounts
+    (`Conventions.uncalled_in_collected`), as the replay took them out (its collects are the pot shares)."""
+    printed: dict[str, int] = {}
+    for event in hand.events:
+        if type(event) is Collect:
+            printed[event.player] = printed.get(event.player, 0) + event.amount
+    for event in state.collects:
+        printed[event.player] = printed.get(event.player, 0) - event.amount
+    return {player: amount for player, amount in printed.items() if amount > 0}
+
+
+def _without_returns(events: list[Event], inside: dict[str, int]) -> list[Event]:
+    """The collects as pot shares: each bettor's returned chips taken off their collects, first line first
+    (as the replay reads them); a collect that was the return alone is left out."""
+    left = dict(inside)
+    out: list[Event] = []
+    for event in events:
+        if type(event) is Collect and left.get(event.player, 0) > 0:
+            part = min(left[event.player], event.amount)
+            left[event.player] -= part
+            if part == event.amount:
+                continue
+            event = msgspec.structs.replace(event, amount=event.amount - part)
+        out.append(event)
+    return out
+
+
+def _won_without_returns(seats: list, inside: dict[str, int]) -> list:
+    """The summary seat lines' won amounts as pot shares (the source counted the returned chips in them)."""
+    out = []
+    for seat in seats:
+        left = inside.get(seat.player, 0)
+        outcomes = []
+        for outcome in seat.outcomes:
+            if left > 0 and outcome.won and outcome.amount:
+                part = min(left, outcome.amount)
+                left -= part
+                outcome = msgspec.structs.replace(outcome, amount=outcome.amount - part)
+            outcomes.append(outcome)
+        out.append(msgspec.structs.replace(seat, outcomes=tuple(outcomes)))
+    return out
 
 
 def _totals(claims: Claims, state: Replay) -> dict[str, int]:
@@ -116,14 +242,15 @@ def _totals(claims: Claims, state: Replay) -> dict[str, int]:
 
 
 def _rewording(source_site: str, target_site: str) -> Callable[[str, tuple[str, ...]], str]:
-    """Description → the target site's wording of the same best hand; a description that does not name
-    the cards' best hand (a wrong one stays wrong) and any without both sites' wordings stay as written."""
+    """Description → the target site's wording of the same best hand (of the hole cards and the board dealt:
+    5, 6 or 7 cards); a description that does not name the cards' best hand (a wrong one stays wrong) and
+    any without both sites' wordings stay as written."""
     source, target = dialects.wording(source_site), dialects.wording(target_site)
     if source is None or target is None or source == target:
         return lambda text, cards: text
 
     def reword(text: str, cards: tuple[str, ...]) -> str:
-        right = len(cards) == 7 and len(set(cards)) == 7 and source[1](text, cards)
+        right = 5 <= len(cards) <= 7 and len(set(cards)) == len(cards) and source[1](text, cards)
         return target[0](evaluate(cards)) if text and right else text
 
     return reword
@@ -144,7 +271,10 @@ def _amounts(state: Replay) -> dict[int, int]:
             out[id(event)] = chips
         elif kind is RaiseTo:
             out[id(event)] = event.raise_to - max((t for p, t in totals.items() if p != player), default=0)
-        if kind is PostBlind and event.dead:
-            chips -= event.dead
+        if kind is PostAnte:
+            continue  # an ante is no part of the street's bet
+        if kind is PostBlind:  # nor a blind's dead part (printed, or the one its kind says)
+            dead = event.dead if event.dead is not None else _derived_dead(event, state.hand.header.big_blind)
+            chips -= min(dead or 0, chips)
         totals[player] = totals.get(player, 0) + chips
     return out

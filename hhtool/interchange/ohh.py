@@ -35,6 +35,7 @@ Amounts are decimals in major units (never floats: written from the integer mino
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from decimal import Decimal
 
@@ -122,6 +123,8 @@ def ohh_object(hand: Hand, state: Replay | None) -> dict:
     if header.is_tournament:
         out["tournament_info"] = {"tournament_number": header.tournament_id}
     if len(set(dealt)) == 1:
+        if dealt[0] not in ids:
+            raise CannotSay(f"{dealt[0]} is dealt cards without a seat (an OHH hero is a seated player)")
         out["hero_player_id"] = ids[dealt[0]]
     flags = [name for name, on in (("Run_It_Twice", hand.claims.runs > 1), ("Fast", header.fast_fold),
                                     ("Cap", header.cap is not None)) if on]
@@ -146,7 +149,9 @@ class _Money:
         return Decimal(amount).scaleb(-self.places) if self.places else amount
 
 
+@functools.cache
 def _version() -> str:
+    """hhtool's version, read once (the package metadata lookup costs half a millisecond a hand)."""
     from hhtool.version import hhtool_version
 
     return hhtool_version()
@@ -227,6 +232,8 @@ def _pots(hand: Hand, state: Replay, ids: dict[str, int], money: _Money) -> list
     if state.cancelled:
         return []
     count = len(state.pots)
+    if not count and state.collects:
+        raise CannotSay("players collect but the replay found no pot (an OHH win is a share of a pot)")
     wins: list[dict[str, int]] = [{} for _ in range(count)]
     itemized = all(c.pot_index is not None for c in state.collects)
     for event in state.collects:

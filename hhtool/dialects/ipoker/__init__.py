@@ -1,7 +1,8 @@
 """iPoker (the network of about 45 skins: William Hill, Betfair, Titan, Unibet, iPoker.it, …): the
 dialect record. Its hand histories are XML, read with an XML parser (`reader.py`, Python's expat, the
-streaming parser under `xml.etree`), not with a line grammar; everything hhtool knows of iPoker is in
-this package.
+streaming parser under `xml.etree`), not with a line grammar, and written back by `writer.py` (a hand as
+a one-game `<session>`, which the reader also reads whole, without the splitter); everything hhtool knows
+of iPoker is in this package.
 
 A file is one or more `<session sessioncode="…">`s, each a `<general>` block (game type and stakes,
 table, currency, hero, tournament) followed by its `<game gamecode="N">`s. The splitter cuts a hand at
@@ -89,7 +90,7 @@ DIALECT = Dialect(
     context=rb"<(?<![^\n>\t ]<)(?:\?xml[ ?]|session[ >]|/session>)",
     context_markers=(b"<session", b"</session>", b"<?xml"),
     reader="hhtool.dialects.ipoker.reader:parse_ipoker",
-    writer=None,
+    writer="hhtool.dialects.ipoker.writer:render_hand",
     describe=None,
     description_matches=None,
     rake=None,

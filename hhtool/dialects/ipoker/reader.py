@@ -229,9 +229,14 @@ def _parse(block: Block, hand_id: str | None) -> ParseResult:
         warnings.append(finding("HH034", message("HH034", hand=hand_id or "?", text=rest[:60]), block.file,
                                 base + line, column, hand_id=hand_id, expected="nothing", actual=rest[:80]))
     game = tree.root
+    session = read_session(block.context, block.context_line) if block.context is not None else None
+    if game is not None and game.tag == "session" and block.context is None:
+        # a one-game session given whole (a hand written by the writer, read without the splitter): its
+        # own `<general>` is the context
+        game, session = _whole_session(game, base)
+        hand_id = game.attrs.get("gamecode") if game is not None else hand_id
     if game is None or game.tag != "game":  # the header pattern makes this unreachable for a real block
         raise _Bad("HH031", block.line, block.column, what="hand", problem="no <game> element")
-    session = read_session(block.context, block.context_line) if block.context is not None else None
     if isinstance(session, _Bad):
         raise session
     if session is None:
@@ -239,6 +244,17 @@ def _parse(block: Block, hand_id: str | None) -> ParseResult:
                    actual="none", hand=hand_id or "?")
     hand = _Game(block, game, session, hand_id or "").hand()
     return ParseResult(Status.PARSED, block.file, block.line, SITE, hand_id, hand=hand, findings=tuple(warnings))
+
+
+def _whole_session(root: Node, base: int) -> tuple[Node | None, Session | None]:
+    """The one `<game>` of a `<session>` element read whole, and the session its `<general>` makes (None
+    where it has no `<general>`; no game where it holds none or more than one)."""
+    games = root.all("game")
+    general = root.child("general")
+    session = None if general is None else Session(
+        base + general.line, {n.tag: n.text.strip() for n in general.children},
+        {n.tag: base + n.line for n in general.children})
+    return (games[0] if len(games) == 1 else None), session
 
 
 # ---------------------------------------------------------------------------------------------
@@ -367,12 +383,21 @@ class _Game:
         """Small blind, big blind, small bet, big bet: a cash game's from its game type (fixed limit prints
         the bets; its small blind is as posted), a tournament's from the blinds posted."""
         posts: dict[str, list[int]] = {"1": [], "2": []}
+        short: dict[str, list[int]] = {"1": [], "2": []}  # posts of a player's last chips: not the level's
         for number, node in rounds:
             if number == 0:
-                for action in node.all("action"):
+                left = {name: player.stack for name, player in self.players.items()}
+                for action in sorted(node.all("action"), key=_action_number):
                     kind = action.attrs.get("type")
+                    name = action.attrs.get("player", "")
                     if kind in posts:
-                        posts[kind].append(self.money(action, "sum", "blind"))
+                        posted = self.money(action, "sum", "blind")
+                        (short if name in left and posted >= left[name] else posts)[kind].append(posted)
+                    if kind in ("1", "2", "15") and name in left:
+                        left[name] -= self.money(action, "sum", "post")
+        for kind, amounts in short.items():
+            if not posts[kind] and not (posts["1"] or posts["2"]):  # every post all-in: the best there is
+                posts[kind] = amounts
         if typed["small"] is not None and self.scale != 1:
             low = amount(typed["small"], self.scale, line, "the game type's stakes")
             high = amount(typed["big"], self.scale, line, "the game type's stakes")
@@ -388,6 +413,8 @@ class _Game:
             small = big // 2
         if big < 2 * small:  # a big blind posted short, all-in
             big = 2 * small
+        if limit is Limit.FIXED_LIMIT:  # a tournament prints no bets: the small bet is the big blind, doubled late
+            return small, big, big, 2 * big
         return small, big, big, big
 
     def time(self, general: Node) -> datetime | None:

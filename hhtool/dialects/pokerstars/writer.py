@@ -34,6 +34,7 @@ from hhtool.model import (
     Limit,
     Muck,
     Notice,
+    NoticeKind,
     PostAnte,
     PostBlind,
     RaiseTo,
@@ -122,6 +123,13 @@ def _when(time: datetime | None, zone: str | None, time_et: datetime | None) -> 
 def _stakes(header: Header, money: _Money) -> str:
     if header.limit is Limit.FIXED_LIMIT:
         small, big = header.small_bet, header.big_bet
+        from hhtool.dialects.pokerstars.reader import _LIMIT_SMALL_BLINDS  # the blinds a limit header implies
+
+        implied = _LIMIT_SMALL_BLINDS.get(small, small // 2) if header.scale == 100 else small // 2
+        if (header.small_blind, header.big_blind) != (implied, small):
+            raise KeyError(f"limit blinds {money(header.small_blind)}/{money(header.big_blind)}: a PokerStars "
+                           f"limit header prints the bets, and {money(small)}/{money(big)} means blinds "
+                           f"{money(implied)}/{money(small)}")
     else:
         small, big = header.small_blind, header.big_blind
     scale = header.scale
@@ -153,15 +161,17 @@ def hand_number(hand_id: str) -> str:
 
 _ROMAN = ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"), (40, "XL"),
           (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
-_LEVEL_NUMBER = re.compile(r"Level\s*(\d{1,4})\Z")
+_LEVEL_NUMBER = re.compile(r"(?:Level\s*)?(\d{1,4})\Z")
 
 
 def level_text(level: str) -> str:
     """A tournament level as PokerStars prints it, in Roman numerals (`Level VII`); another site's
-    `Level7` is written so, any other wording as it is."""
+    `Level7` or bare `7` (Winamax, Bovada, PartyPoker) is written so, any other wording as it is."""
     match = _LEVEL_NUMBER.match(level)
-    if match is None or int(match.group(1)) == 0:
+    if match is None:
         return level
+    if int(match.group(1)) == 0:
+        raise KeyError(f"tournament level {level!r}: PokerStars levels are Roman numerals from I")
     number, roman = int(match.group(1)), ""
     for value, letters in _ROMAN:
         while number >= value:
@@ -174,6 +184,8 @@ def _header_line(header: Header, money: _Money) -> str:
     game = _GAME_NAMES[header.limit]
     stakes = _stakes(header, money)
     if header.tournament_id is not None:
+        if not header.tournament_id.isdigit():
+            raise KeyError(f"tournament id {header.tournament_id!r}: PokerStars tournament numbers are numbers")
         intro = f"PokerStars {'Home Game ' if header.is_home_game else ''}Hand #{hand_number(header.hand_id)}: "
         if header.club is not None:
             intro += f"{{{header.club}}} "
@@ -249,7 +261,16 @@ def _check(e: Check, c: _Context) -> str:
     return f"{e.player}: checks"
 
 
+def _unknown(e, what: str) -> KeyError:
+    """A refusal for an amount a PokerStars line prints that the hand does not hold (another site prints
+    only a total and the replay could not work the part out, e.g. for a player who is not seated)."""
+    return KeyError(f"{e.player}'s {what} is not known (the source prints another figure and the replay "
+                    "did not work it out)")
+
+
 def _call(e: Call, c: _Context) -> str:
+    if e.added is None:
+        raise _unknown(e, "call amount")
     if e.all_in or e.cap_reached:
         return f"{e.player}: calls {c.money(e.added)}{_flags(e, c)}"
     return f"{e.player}: calls {c.money(e.added)}"
@@ -262,6 +283,8 @@ def _bet(e: Bet, c: _Context) -> str:
 
 
 def _raise(e: RaiseTo, c: _Context) -> str:
+    if e.raise_by is None:
+        raise _unknown(e, "raise size")
     text = f"{e.player}: raises {c.money(e.raise_by)} to {c.money(e.raise_to)}"
     return text + _flags(e, c) if e.all_in or e.cap_reached else text
 
@@ -280,6 +303,9 @@ def _street(e: StreetStart, c: _Context) -> str:
 
 
 def _blind(e: PostBlind, c: _Context) -> str:
+    if e.dead is not None:
+        raise KeyError(f"a blind of {c.money(e.amount)} of which {c.money(e.dead)} is dead: a PokerStars post "
+                       "says its dead part by its kind only")
     return f"{e.player}: {_BLIND_VERBS[e.blind]}{c.money(e.amount)}{_ALL_IN if e.all_in else ''}"
 
 
@@ -308,8 +334,17 @@ def _muck(e: Muck, c: _Context) -> str:
     return f"{e.player}: mucks hand" if e.mucked else f"{e.player}: doesn't show hand"
 
 
+_NOTICE_WORDS = {NoticeKind.SITTING_OUT: "{}: sits out", NoticeKind.WAIT_FOR_BUTTON: "{} will be allowed to play after the button"}
+
+
 def _notice(e: Notice, c: _Context) -> str:
-    return e.text
+    """A notice as kept; one without its text (another site's, `for_site`) in the client's words for it."""
+    if e.text or e.player is None:
+        return e.text
+    words = _NOTICE_WORDS.get(e.kind)
+    if words is None:
+        raise KeyError(f"no words for a {e.kind} notice")
+    return words.format(e.player)
 
 
 def _cash_out(e: CashOut, c: _Context) -> str:
@@ -406,9 +441,17 @@ def _is_notice(event: Event) -> bool:
 def render_hand(hand: Hand) -> str:
     """The hand as PokerStars text: its lines, each ending with a newline (no blank lines)."""
     header, claims = hand.header, hand.claims
+    if claims.ev_payoffs:
+        raise KeyError("payoffs scored by all-in expected value (an ACPC log): a PokerStars collect is chips won "
+                       "from the board dealt")
+    if header.currency == "chips" and header.scale != 1:
+        raise KeyError(f"chips counted in 1/{header.scale} (another site's play money or tournament chips): "
+                       "PokerStars chips are whole")
     money = _Money(header)
     lines = [_header_line(header, money), _table_line(header)]
     lines.extend(_seat_line(seat, money) for seat in hand.seats)
+    if any(getattr(event, "player", None) == "" for event in hand.events):
+        raise KeyError("a line of a player without a name: a PokerStars line starts with the player's name")
     events = hand.events
     # The reader appends notices found in the summary section after the body's events; they are
     # told apart by their line numbers (after the Total pot line). Either way they end the events.
