@@ -74,7 +74,8 @@ def measure(texts, runs: int) -> dict:
 _CORPUS_FOLDERS = {"ggpoker": "ggpoker-rush-2025", "pokerstars": "fpdb-3/pokerstars", "partypoker": "fpdb-3/partypoker",
                    "ipoker": "fpdb-3/ipoker", "888poker": "fpdb-3/888poker",
                    "winamax": "fpdb-3/winamax", "winning": "fpdb-3/acr-winning", "fulltilt": "fpdb-3/fulltilt",
-                   "bovada": "fpdb-3/bovada-ignition", "phh": "phh", "acpc": "acpc"}
+                   "bovada": "fpdb-3/bovada-ignition", "betonline": "fpdb-3/betonline-chico", "phh": "phh",
+                   "acpc": "acpc"}
 
 
 def _no_writer(site: str) -> bool:

@@ -260,6 +260,8 @@ EDITED_NAMES |= {f"fpdb-3/partypoker/{name}" for name in (
 UNNAMED_ACTORS = {
     "fpdb-3/acr-winning/cash/NLHE-9max-USD-1.00-2.00-201612.Unknown.Player.Acts.HH20160621 G30997753.txt",
     "fpdb-3/acr-winning/tournament/NLHE-NA-0-0 HH00000000 T1-G0-201601.unknown.player.acts.txt",
+    # Chico: `Unknown player: raises 3.00 to 3.00`, a player the seat list does not name (tests/test_betonline.py)
+    "fpdb-3/betonline-chico/cash/NLHE-10max-0.25-0.50-201203.unknown.player.wins.txt",
 }
 
 

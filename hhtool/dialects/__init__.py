@@ -46,7 +46,8 @@ class Conventions:
       with no line in the hand (no post, action, cards) was not dealt in;
     - `rake_by_pot`: how the rake is spread over a main and side pots when the text does not print the pots:
       `"main_first"` (taken from the main pot first), or in proportion to their sizes, each side pot's
-      share rounded down (`"proportional_down"`) or to the nearest minor unit (`"proportional_nearest"`),
+      share rounded down (`"proportional_down"`), to the nearest minor unit (`"proportional_nearest"`) or up
+      (`"proportional_up"`),
       the main pot paying the rest;
     - `names_pots`: the pot a collected line names (`main pot`, `side pot 2`) is the pot of that all-in level
       (else the name is kept as printed and the collects are checked per player over all the pots);
@@ -71,6 +72,9 @@ class Conventions:
     - `prints_collects`: the site's text says what each winner took from the pots; False for a format
       that records only the actions and cards (PHH): a hand of it with no such claim is settled by the
       replay (the awards the cards give, no rake) and its other claims (final stacks) checked against that.
+    - `marks_all_in`: every action that puts a player's last chip in says so (else an unmarked one is no
+      finding, HH120; a mark on a player with chips behind still is);
+    - `first_seat`: the number of a table's first seat (Chico numbers a 10-max table's seats 0 to 9).
     """
 
     prints_uncalled: bool = True
@@ -92,6 +96,8 @@ class Conventions:
     ledger_uncalled: bool = False
     anonymous_seats: bool = False
     prints_collects: bool = True
+    first_seat: int = 1
+    marks_all_in: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,6 +276,7 @@ PACKAGES = (
     "hhtool.dialects.winning2016",
     "hhtool.dialects.fulltilt",
     "hhtool.dialects.bovada",
+    "hhtool.dialects.betonline",
     "hhtool.dialects.phh",
     "hhtool.dialects.acpc",
 )

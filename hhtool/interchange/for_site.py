@@ -14,6 +14,7 @@ replay, and the site its hands carry.
 from __future__ import annotations
 
 from collections.abc import Callable
+from zoneinfo import ZoneInfo
 
 import msgspec
 
@@ -26,6 +27,7 @@ from hhtool.model import (
     Collect,
     Event,
     Hand,
+    Header,
     Notice,
     NoticeKind,
     PostAnte,
@@ -113,8 +115,22 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
         dealt = {player.name for player in state.order}  # a seat with no line in the hand sat it out, unmarked
         table = tuple(seat if seat.player in dealt or seat.sitting_out else replace(seat, sitting_out=True)
                       for seat in table)
-    return replace(hand, header=replace(hand.header, site=site), seats=table, events=tuple(events),
+    return replace(hand, header=replace(_clock(hand.header, site), site=site), seats=table, events=tuple(events),
                    claims=replace(claims, seats=tuple(seats), **totals))
+
+
+def _clock(header: Header, site: str) -> Header:
+    """The hand's start in a zone the target site prints: a zone it does not know (a Windows zone name, `Eastern
+    Daylight Time`) is written as the same moment in the target's reference zone, or UTC."""
+    target = dialects.conventions(site)
+    if header.time_zone is None or header.time_zone in target.time_zones or header.time_utc is None:
+        return header
+    zone = target.reference_zone if target.reference_zone in target.time_zones else \
+        ("UTC" if "UTC" in target.time_zones else None)
+    if zone is None:
+        return header
+    local = header.time_utc.astimezone(ZoneInfo(target.time_zones[zone])).replace(tzinfo=None)
+    return msgspec.structs.replace(header, time=local, time_zone=zone, server_time=None)
 
 
 def _with_returns(events: list[Event], state: Replay) -> list[Event]:

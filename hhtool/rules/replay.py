@@ -212,6 +212,8 @@ class _Replayer:
         self.unmarked_sitting_out = conventions(header.site).unmarked_sitting_out
         # whether a show closes the betting round (not where all-in players show before the uncalled return)
         self.show_closes_round = not conventions(header.site).shows_before_uncalled
+        # whether the site marks every action that puts a player's last chip in (else an unmarked one is no finding)
+        self.marks_all_in = conventions(header.site).marks_all_in
 
     # -- set-up ------------------------------------------------------------------------------
     def run(self) -> None:
@@ -324,6 +326,7 @@ class _Replayer:
         not_dealt, posters = self.not_dealt, self.posters
         players, order = s.players, s.order
         max_seats = header.max_seats
+        first = conventions(header.site).first_seat
         in_seat_order = True  # seats are listed in order in nearly every hand: no sort needed then
         last = None
         for seat in self.hand.seats:
@@ -333,9 +336,9 @@ class _Replayer:
                          expected="each seat and player once", actual=f"seat {number}, {name!r} again")
                 continue
             seen_seats.add(number)
-            if max_seats and not 1 <= number <= max_seats:
-                s.report("HH403", seat.line, seat=number, max_seats=max_seats, expected=f"1..{max_seats}",
-                         actual=number)
+            if max_seats and not first <= number < first + max_seats:
+                s.report("HH403", seat.line, seat=number, max_seats=max_seats,
+                         expected=f"{first}..{first + max_seats - 1}", actual=number)
             sitting = (seat.sitting_out or seat.out_of_hand or name in not_dealt
                        or (self.unmarked_sitting_out and name not in self._present()))
             if not sitting and stack > 0:
@@ -404,7 +407,8 @@ class _Replayer:
         amount, stack = event.amount, player.stack
         self.s.ledger.append((event, _PREFLOP, amount if amount < stack else stack))
         usual = self.usual_ante or event.amount
-        if event.amount != usual and not (event.all_in and event.amount < usual):
+        all_in = event.all_in or (not self.marks_all_in and amount >= stack)
+        if event.amount != usual and not (all_in and event.amount < usual):
             self.s.report("HH103", event.line, "ante", player=player.name, amount=self.s.money(event.amount),
                           usual=self.s.money(usual), expected=usual, actual=event.amount)
         self._put(player, event.amount, event.all_in, event.line, live=False)
@@ -441,7 +445,9 @@ class _Replayer:
             expected = event.amount
         if event.dead is not None:  # the site says which part is dead
             live = event.amount - event.dead
-        if event.amount != expected and not (event.all_in and event.amount < expected):
+        # a site that does not mark every all-in (`marks_all_in` False): a post of the last chips is one
+        all_in = event.all_in or (not self.marks_all_in and amount >= stack)
+        if event.amount != expected and not (all_in and event.amount < expected):
             s.report("HH103", event.line, "blind", player=player.name, blind=_BLIND_NAMES[kind],
                      amount=s.money(event.amount), stakes=s.money(expected), expected=expected, actual=event.amount)
         dead = event.amount - live
@@ -512,7 +518,7 @@ class _Replayer:
             player.all_in = True
             if not player.folded:
                 self.live_all_in += 1
-            if not all_in_claim:
+            if not all_in_claim and self.marks_all_in:
                 s.report("HH120", line, "unmarked", player=player.name, expected="marked all-in",
                          actual="no all-in mark")
         elif all_in_claim and player.stack > 0:

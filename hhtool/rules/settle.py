@@ -229,7 +229,7 @@ def _net_pots(s: Replay, total: int, rake: int) -> list[int]:
                  actual=1)
     spread = conventions(s.hand.header.site).rake_by_pot
     if len(gross) > 1 and rake and spread != MAIN_FIRST:
-        return _rake_by_pot(gross, rake, spread == PROPORTIONAL_NEAREST)
+        return _rake_by_pot(gross, rake, spread)
     nets, left = [], rake
     for amount in gross:
         taken_off = left if left < amount else amount
@@ -239,18 +239,24 @@ def _net_pots(s: Replay, total: int, rake: int) -> list[int]:
 
 
 MAIN_FIRST, PROPORTIONAL_NEAREST = "main_first", "proportional_nearest"  # Conventions.rake_by_pot
+PROPORTIONAL_UP = "proportional_up"
 
 
-def _rake_by_pot(gross: list[int], rake: int, nearest: bool) -> list[int]:
-    """Each pot less its share of the rake, in proportion to its size: each side pot's share rounded down
-    or to the nearest minor unit, the main pot paying the rest (`Conventions.rake_by_pot`: how a site
-    that prints no pots spreads the rake; iPoker rounds down, Winamax to the nearest)."""
+def _rake_by_pot(gross: list[int], rake: int, spread: str) -> list[int]:
+    """Each pot less its share of the rake, in proportion to its size: each side pot's share rounded down,
+    to the nearest minor unit or up, the main pot paying the rest (`Conventions.rake_by_pot`: how a site
+    that prints no pots spreads the rake; iPoker rounds down, Winamax to the nearest, Chico up)."""
     whole = sum(gross)
     if whole <= 0 or rake < 0 or rake > whole:
         return gross
     nets, left = [gross[0]], rake
     for amount in gross[1:]:
-        share = (rake * amount * 2 + whole) // (whole * 2) if nearest else rake * amount // whole
+        if spread == PROPORTIONAL_NEAREST:
+            share = (rake * amount * 2 + whole) // (whole * 2)
+        elif spread == PROPORTIONAL_UP:
+            share = -(-rake * amount // whole)
+        else:
+            share = rake * amount // whole
         nets.append(amount - share)
         left -= share
     nets[0] -= left
