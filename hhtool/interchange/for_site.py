@@ -107,7 +107,7 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
     if state is not None and target.prints_collects and not source.prints_collects \
             and not any(type(event) is Collect for event in events):
         line = events[-1].line if events else 0  # what the cards awarded (the replay's), where a site prints it
-        single = len(state.pots) == 1  # one pot: a site names none (`collected 500 from pot`)
+        single = len(state.pots) == 1  # one pot: the target names none
         events = events + [msgspec.structs.replace(c, line=line, pot_index=None if single else c.pot_index)
                            for c in state.collects]
     table = hand.seats
