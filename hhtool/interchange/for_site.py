@@ -163,7 +163,7 @@ def _shows_after_returns(events: list[Event]) -> list[Event]:
 
 def _pots_as_paid(events: list[Event], count: int) -> dict:
     """The main and side pots a site that prints none paid, as the collects that name them add up (a site
-    that prints them, as PokerStars does, prints what each pot paid after the rake); nothing when a collect
+    that prints them prints what each pot paid after the rake); nothing when a collect
     names no pot or one of the pots pays nobody."""
     paid = [0] * count
     for event in events:
