@@ -90,7 +90,8 @@ def default_input(site: str, hands: int, folder: Path, corpus: bool) -> Path | N
         path = Path(root) / _CORPUS_FOLDERS[site] if root else None
         return path if path is not None and path.is_dir() else None
     out = folder / f"{site}-{hands}.txt"
-    subprocess.run([sys.executable, "-c", "from hhtool.cli import app; app()", "generate", "--site", site,
+    name = dialects.by_site(site).name  # `generate --site` takes the dialect's name (`pacific888` for 888poker)
+    subprocess.run([sys.executable, "-c", "from hhtool.cli import app; app()", "generate", "--site", name,
                     "--out", str(out), "--hands", str(hands), "--seed", "1", "--game", "nl"], check=True,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return out
