@@ -10,8 +10,9 @@ Inputs. By default each site reads the same play: `hhtool generate --site SITE -
 nl` (N 7,441 by default), written by the site's writer, so the figures compare the dialects on equal
 hands. `--corpus` reads the corpus instead: GGPoker's Rush & Cash files ($HHTOOL_CORPUS/ggpoker-rush-2025,
 7,441 real hands) and PokerStars' fpdb-3/pokerstars folder. A site without a writer (its text cannot say
-the hands hhtool plays) always reads its corpus folder (`_CORPUS_FOLDERS`), read `--repeat` times, 50 by
-default, for a steady figure (the folders are small, varied samples). `--input` takes any file or folder. The texts
+the hands hhtool plays) always reads its corpus folder (`_CORPUS_FOLDERS`), read again until about
+`--hands` hands (at most `--repeat` times, 50 by default), for a steady figure (most folders are small, varied
+samples). `--input` takes any file or folder. The texts
 are read into memory first (not timed); each run splits, parses and replays them all; the best run is
 shown (the machine is shared).
 
@@ -104,7 +105,7 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=7441, help="generated hands per site (default 7441)")
     parser.add_argument("--corpus", action="store_true", help="read the corpus's hands of each site instead")
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--repeat", type=int, default=50, help="times a site without a writer reads its corpus")
+    parser.add_argument("--repeat", type=int, default=50, help="at most this many times a site without a writer reads its corpus (until about --hands hands)")
     args = parser.parse_args()
     sites = SITES if args.site == "all" else (args.site,)
     print(f"{'site':<11} {'hands':>7} {'read hands/s':>13} {'check hands/s':>14} {'read µs':>8} {'check µs':>9}")
@@ -114,7 +115,11 @@ def main() -> int:
             if path is None:
                 print(f"{site:<11} no input (set HHTOOL_CORPUS or give --input)")
                 continue
-            texts = texts_of(path) * (args.repeat if _no_writer(site) and args.input is None else 1)
+            texts = texts_of(path)
+            if _no_writer(site) and args.input is None:  # a small corpus, read again up to about --hands hands
+                hands = sum(1 for name, data in texts for block in split_chunks(iter([data]), name)
+                            if not isinstance(block, Finding) and block.dialect is not None)
+                texts = texts * max(1, min(args.repeat, args.hands // max(1, hands)))
             figures = measure(texts, args.runs)
             print(f"{site:<11} {figures['hands']:>7} {figures['read']:>13,.0f} {figures['check']:>14,.0f} "
                   f"{1e6 / figures['read']:>8.0f} {1e6 / figures['check']:>9.0f}")
