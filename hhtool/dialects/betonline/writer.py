@@ -17,7 +17,7 @@ from decimal import Decimal
 
 import msgspec
 
-from hhtool.dialects.betonline import ZONES
+from hhtool.dialects.betonline import DIALECT, ZONES
 from hhtool.dialects.street_money import StreetMoney
 from hhtool.model import (
     Bet,
@@ -44,7 +44,7 @@ from hhtool.model import (
     StreetStart,
 )
 
-HAND_SEPARATOR = "\n\n\n\n"  # three blank lines after each hand (…201108.txt)
+HAND_SEPARATOR = DIALECT.hand_separator
 _GAMES = {Limit.NO_LIMIT: "Hold'em No Limit", Limit.POT_LIMIT: "Hold'em Pot Limit", Limit.FIXED_LIMIT: "Hold'em Limit"}
 _STREETS = {Street.PREFLOP: "HOLE CARDS", Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER",
             Street.SHOWDOWN: "SHOW DOWN"}

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from zoneinfo import ZoneInfo
 
+from hhtool.dialects.fulltilt import DIALECT
 from hhtool.model import (
     Bet,
     BlindKind,
@@ -41,7 +42,7 @@ from hhtool.model import (
 )
 from hhtool.model.money import SYMBOL_OF, Currency
 
-HAND_SEPARATOR = "\n\n\n\n"
+HAND_SEPARATOR = DIALECT.hand_separator
 """What the client writes after each hand's last line: three blank lines (fulltilt/cash/…Venice…)."""
 
 _GAMES = {Limit.NO_LIMIT: "No Limit Hold'em", Limit.POT_LIMIT: "Pot Limit Hold'em", Limit.FIXED_LIMIT: "Limit Hold'em"}

@@ -24,6 +24,7 @@ from xml.sax.saxutils import quoteattr
 
 import msgspec
 
+from hhtool.dialects.ipoker import DIALECT
 from hhtool.dialects.returns import returns_to_pay
 from hhtool.dialects.street_money import StreetMoney
 from hhtool.model import (
@@ -52,7 +53,8 @@ from hhtool.model import (
 from hhtool.model.money import Currency
 
 EXTENSION = "xml"
-HAND_SEPARATOR = "\n"
+HAND_SEPARATOR = DIALECT.hand_separator
+"""What the site's files put after each hand's last line (its record's `hand_separator`)."""
 
 _LIMITS = {Limit.NO_LIMIT: "NL", Limit.POT_LIMIT: "PL", Limit.FIXED_LIMIT: "L"}
 _SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from hhtool.dialects.winamax import DIALECT
 from hhtool.model import (
     Bet,
     BlindKind,
@@ -43,7 +44,7 @@ from hhtool.model import (
 )
 from hhtool.model.money import SYMBOL_OF, Currency
 
-HAND_SEPARATOR = "\n\n"
+HAND_SEPARATOR = DIALECT.hand_separator
 """What Winamax writes after each hand's last line and its newline: two blank lines (as the record's
 `hand_separator`)."""
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from datetime import UTC
 
 from hhtool.dialects.street_money import StreetMoney
+from hhtool.dialects.winning import DIALECT
 from hhtool.model import (
     Bet,
     BlindKind,
@@ -41,7 +42,7 @@ from hhtool.model import (
 )
 from hhtool.model.money import SYMBOL_OF, Currency
 
-HAND_SEPARATOR = "\n\n"
+HAND_SEPARATOR = DIALECT.hand_separator
 """What the WPN client writes after each hand's last line: one blank line (acr-winning/cash/…Blitz…)."""
 
 _LIMITS = {Limit.NO_LIMIT: "No Limit", Limit.POT_LIMIT: "Pot Limit", Limit.FIXED_LIMIT: "Fixed Limit"}
