@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 import time
 from enum import StrEnum
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -20,7 +20,17 @@ from hhtool.pipeline import Tally, parse_paths
 from hhtool.rules.ruleset import RuleSet, RulesError
 from hhtool.safetext import printable
 from hhtool.serialize import parse_result_dict, to_json_line
-from hhtool.validate import Summary, validate_paths
+
+if TYPE_CHECKING:  # hhtool.validate imports the cross-hand rules (numpy): `hhtool parse` never needs it
+    from hhtool.validate import Summary
+
+
+def validate_paths(*args, **kwargs):
+    """hhtool.validate.validate_paths, imported when first called: `hhtool parse` starts without the
+    cross-hand rules and numpy (whose BLAS threads spin up at import)."""
+    from hhtool.validate import validate_paths as run
+
+    return run(*args, **kwargs)
 
 app = typer.Typer(
     cls=GuardedGroup,
@@ -348,6 +358,7 @@ def validate(
     except ValueError as exc:
         raise _usage_error(str(exc)) from None
     workers = _engine_settings(jobs, engine, scheduler, paths)
+    from hhtool.validate import Summary
     summary = Summary()
     reported = Summary(tally=summary.tally)  # the counts of what is reported, after selection
     files = FileTable()
@@ -479,6 +490,7 @@ def export(
 
     ruleset = _rules_for(rules, _settings(config, isolated))[0] or RuleSet()
     workers = _engine_settings(jobs, engine, scheduler, paths)
+    from hhtool.validate import Summary
     summary = Summary()
     started = time.perf_counter()
     try:
@@ -532,6 +544,7 @@ def convert(
         raise _usage_error(f"--to {to}: not a target format (one of {', '.join(known)})")
     _use_acpc_game(acpc_game)
     ruleset = _rules_for(rules, _settings(config, isolated))[0] or RuleSet()
+    from hhtool.validate import Summary
     summary = Summary()
     done = Conversion()
     raw = sys.stdout.buffer
