@@ -153,6 +153,29 @@ def _longest(sets: list[tuple[bytes, ...]]) -> tuple[bytes, ...]:
     return max(sets, key=lambda literals: min(len(literal) for literal in literals), default=())
 
 
+def _pivots(markers: list[tuple[bytes, int]]) -> list[tuple[int, bytes, int]]:
+    """The byte each marker is looked for at: few bytes, each rare. Greedily, the byte of the rarest third
+    of _COMMON (or not in it) that most markers left hold (at least 3 of them), the rarer on a tie;
+    the markers left then take their rarest byte each."""
+    rare = len(_COMMON) * 2 // 3
+    left = list(markers)
+    chosen: list[tuple[int, bytes, int]] = []
+    while left:
+        holders: dict[int, int] = {}
+        for marker, _ in left:
+            for byte in set(marker):
+                if _RARITY.get(byte, 256) >= rare:
+                    holders[byte] = holders.get(byte, 0) + 1
+        if not holders or max(holders.values()) < 3:
+            for marker, k in left:
+                chosen.append((max(marker, key=lambda byte: _RARITY.get(byte, 256)), marker, k))
+            break
+        best = max(holders, key=lambda byte: (holders[byte], _RARITY.get(byte, 256)))
+        chosen += [(best, marker, k) for marker, k in left if best in marker]
+        left = [(marker, k) for marker, k in left if best not in marker]
+    return chosen
+
+
 def _markers() -> _Markers:
     _header_tables()
     markers: _Markers = _TABLES[3]
@@ -185,9 +208,9 @@ class _Markers:
     Testing each marker with `in` costs a pass over the chunk per marker (25 of them in a file of one
     site, where all but one are absent: 7 ms per MiB). Each marker is looked for instead at the
     occurrences of its rarest byte (`bytes.find` of one byte runs at memory speed), where one
-    `endswith` tests every marker that shares that byte; a byte met too often for that to pay falls
+    `endswith` and one `startswith` test every marker that shares that byte; a byte met too often for that to pay falls
     back to `marker in work` for the markers left. The answer per scan is that of
-    `any(marker in work or work.startswith(marker.lstrip(b"\n")) for marker in markers)`, and True for
+    `any(marker in work or work.startswith(marker.lstrip(b"\\n")) for marker in markers)`, and True for
     a scan with no markers."""
 
     __slots__ = ("always", "count", "groups", "leads")
@@ -197,11 +220,8 @@ class _Markers:
         self.always = [k for k, scan in enumerate(scans) if not scan.markers or b"" in scan.markers]
         self.leads = [(marker.lstrip(b"\n"), k) for k, scan in enumerate(scans) for marker in scan.markers]
         groups: dict[int, list[tuple[bytes, int, int]]] = {}
-        for k, scan in enumerate(scans):
-            for marker in scan.markers:
-                if marker:
-                    at = max(range(len(marker)), key=lambda i: (_RARITY.get(marker[i], 256), -i))
-                    groups.setdefault(marker[at], []).append((marker, at, k))
+        for byte, marker, k in _pivots([(marker, k) for k, scan in enumerate(scans) for marker in scan.markers if marker]):
+            groups.setdefault(byte, []).append((marker, marker.index(byte), k))
         self.groups = [(bytes([byte]), entries) for byte, entries in groups.items()]
 
     def passing(self, work: bytes) -> list[bool]:
@@ -218,9 +238,10 @@ class _Markers:
             # `in` costs about what 250 finds and endswiths cost per MiB: past that many per marker, `in` is cheaper
             budget = (len(work) >> 12) * len(live) + 16
             heads = tuple(marker[:at + 1] for marker, at, _ in live)
+            tails = tuple(marker[at:] for marker, at, _ in live)
             pos = work.find(pivot)
             while pos >= 0:
-                if work.endswith(heads, 0, pos + 1):
+                if work.endswith(heads, 0, pos + 1) and work.startswith(tails, pos):
                     for marker, at, k in live:
                         if not passed[k] and pos >= at and work.startswith(marker, pos - at):
                             passed[k] = True
@@ -228,6 +249,7 @@ class _Markers:
                     if not live:
                         break
                     heads = tuple(marker[:at + 1] for marker, at, _ in live)
+                    tails = tuple(marker[at:] for marker, at, _ in live)
                 budget -= 1
                 if budget < 0:
                     for marker, _, k in live:
