@@ -31,30 +31,45 @@ MAX_BLOCK = 512 * 1024  # a hand is a few KiB; anything this big is not a hand
 # hand can run into the next header mid-line). A dialect's `context` pattern (file-level sections that
 # are not hands, iPoker's `<session><general>`) is run the same way with its `context_markers`; what it
 # cuts is marked as context. Rebuilt when the registry changes.
-_TABLES: list = [-1, (), (), None]  # registry version, anywhere [_Anywhere], line-start [_LineStart], _Markers
+#
+# How that is done fast (a file holds one site: every other site's markers are absent, and proving a
+# literal absent costs a pass over the chunk): the markers of all scans are tested together (_Gates),
+# and a scan whose markers are there is run only where the literals that every match of its pattern
+# holds are there too (read off the pattern by re's parser: `_needed`); a line-start pattern jumps from
+# line break to line break (_Scan.found). None of this changes what is found.
+_TABLES: list = [-1, (), (), None]  # registry version, anywhere [_Scan], line-start [_Scan], _Gates
 
 
-class _LineStart:
-    """One dialect's header (or context section) at line starts, and how to find it fast.
+class _Scan:
+    """One dialect's header (or context section): where it is looked for, and what must be in a chunk.
 
-    `(?m)^X` makes the regex engine try X at every byte of the chunk (20 ms per MiB for a header that
-    opens with an alternation); `\\n(?=(X))` lets it jump from line break to line break at memory
-    speed. Its matches, with X's own at the chunk's start and those that start inside an earlier one
-    left out, are exactly `(?m)^X`'s: `found` gives the same offsets as `whole.finditer`. A pattern the
-    rewrite could change (a back reference, which the added group would renumber; a header that can
-    match empty; a global flag inside it) keeps the plain scan."""
+    `(?m)^X` makes the regex engine try X at every byte of the chunk (3 to 20 ms per MiB for a header
+    that opens with an alternation); `\\n(?=(X))` lets it jump from line break to line break. Its
+    matches, with X's own at the chunk's start and those that start inside an earlier one left out, are
+    exactly `(?m)^X`'s: `found` gives the same offsets as `whole.finditer`. A pattern the rewrite could
+    change (a back reference, which the added group would renumber; a header that can match empty; a
+    global flag inside it) keeps the plain scan.
 
-    __slots__ = ("context", "markers", "name", "by_line", "whole")
+    `markers` is the dialect's gate (none: always run); `needed` are sets of literals of which a match
+    holds one per set (a line-start pattern's opening literals count with the line break before them)."""
 
-    def __init__(self, name: str, markers: tuple[bytes, ...], anchor: bytes, pattern: bytes, context: bool) -> None:
+    __slots__ = ("by_line", "context", "markers", "name", "needed", "whole")
+
+    def __init__(self, name: str, markers: tuple[bytes, ...], anchor: bytes, pattern: bytes, context: bool,
+                 anywhere: bool = False) -> None:
         self.name, self.markers, self.context = name, markers, context
-        self.whole = re.compile(rb"(?m)" + anchor + pattern)
+        self.whole = re.compile(pattern if anywhere else rb"(?m)" + anchor + pattern)
         self.by_line: re.Pattern[bytes] | None = None
-        if anchor == rb"^" and _rewritable(pattern):
+        parsed = _parsed(pattern)
+        self.needed = _literal_sets(list(parsed)) if parsed is not None else []
+        if not anywhere and anchor == rb"^" and parsed is not None and _rewritable(pattern, parsed):
             try:
                 self.by_line = re.compile(rb"(?m)\n(?=(" + pattern + rb"))")
             except re.error:
                 self.by_line = None
+            opening = _leading(list(parsed))
+            if opening and min(len(literal) for literal in opening) >= 3:
+                self.needed.append(tuple(b"\n" + literal for literal in opening))
 
     def found(self, work: bytes) -> list[int]:
         """Start offsets of the pattern's matches in `work`, as `whole.finditer` gives them."""
@@ -77,49 +92,19 @@ class _LineStart:
 _GROUP_REFERENCE = re.compile(rb"\\[1-9]|\(\?P=|\(\?\(")
 
 
-def _rewritable(pattern: bytes) -> bool:
-    """Whether `\\n(?=(pattern))` finds what `(?m)^pattern` finds (see _LineStart)."""
-    if _GROUP_REFERENCE.search(pattern) is not None:
-        return False
+def _parsed(pattern: bytes) -> Any:
+    """re's parse of a pattern (None for a pattern that ignores case, or that the parser refuses: such a
+    pattern is run as it is, with no literal read off it)."""
     try:
         parsed: Any = importlib.import_module("re._parser").parse(pattern)
-        return bool(parsed.getwidth()[0] > 0)
-    except Exception:  # noqa: BLE001 - a pattern the parser refuses keeps the plain scan
-        return False
+    except Exception:  # noqa: BLE001 - a pattern the parser refuses is run as it is
+        return None
+    return None if parsed.state.flags & re.IGNORECASE else parsed
 
 
-class _Anywhere:
-    """A header found anywhere in a line, run only where the literals every match holds are there.
-
-    A header that opens with an alternation (`(?:Ignition|Bovada|Bodog…) Hand #`) has no literal prefix
-    for the regex engine to jump to: it is tried at every byte (3 ms per MiB). `needed` are sets of
-    literals read off the pattern, of which every match contains one of each: when a set has none of
-    its literals in the chunk, the header is not there (a literal test runs at memory speed)."""
-
-    __slots__ = ("name", "needed", "pattern")
-
-    def __init__(self, name: str, header: bytes) -> None:
-        self.name = name
-        self.pattern = re.compile(header)
-        self.needed = _needed_literals(header)
-
-    def found(self, work: bytes) -> list[int]:
-        for literals in self.needed:
-            if not any(literal in work for literal in literals):
-                return []
-        return [m.start() for m in self.pattern.finditer(work)]
-
-
-def _needed_literals(pattern: bytes) -> list[tuple[bytes, ...]]:
-    """Sets of literals such that every match of `pattern` contains one literal of each set (none for a
-    pattern that ignores case or that the parser refuses: it is then always run)."""
-    try:
-        parsed: Any = importlib.import_module("re._parser").parse(pattern)
-    except Exception:  # noqa: BLE001 - a pattern the parser refuses is always run
-        return []
-    if parsed.state.flags & re.IGNORECASE:
-        return []
-    return _literal_sets(list(parsed))
+def _rewritable(pattern: bytes, parsed: Any) -> bool:
+    """Whether `\\n(?=(pattern))` finds what `(?m)^pattern` finds (see _Scan)."""
+    return _GROUP_REFERENCE.search(pattern) is None and bool(parsed.getwidth()[0] > 0)
 
 
 def _literal_sets(items: list) -> list[tuple[bytes, ...]]:
@@ -153,111 +138,188 @@ def _longest(sets: list[tuple[bytes, ...]]) -> tuple[bytes, ...]:
     return max(sets, key=lambda literals: min(len(literal) for literal in literals), default=())
 
 
-def _pivots(markers: list[tuple[bytes, int]]) -> list[tuple[int, bytes, int]]:
-    """The byte each marker is looked for at: few bytes, each rare. Greedily, the byte of the rarest third
-    of _COMMON (or not in it) that most markers left hold (at least 3 of them), the rarer on a tie;
-    the markers left then take their rarest byte each."""
-    rare = len(_COMMON) * 2 // 3
-    left = list(markers)
-    chosen: list[tuple[int, bytes, int]] = []
-    while left:
-        holders: dict[int, int] = {}
-        for marker, _ in left:
-            for byte in set(marker):
-                if _RARITY.get(byte, 256) >= rare:
-                    holders[byte] = holders.get(byte, 0) + 1
-        if not holders or max(holders.values()) < 3:
-            for marker, k in left:
-                chosen.append((max(marker, key=lambda byte: _RARITY.get(byte, 256)), marker, k))
-            break
-        best = max(holders, key=lambda byte: (holders[byte], _RARITY.get(byte, 256)))
-        chosen += [(best, marker, k) for marker, k in left if best in marker]
-        left = [(marker, k) for marker, k in left if best not in marker]
-    return chosen
+def _leading(items: list) -> tuple[bytes, ...]:
+    """For a parsed sequence: literals of which every match starts with one (() when none is known):
+    its opening literal run, an alternation's, an optional literal run before them."""
+    if not items:
+        return ()
+    kind, value = str(items[0][0]), items[0][1]
+    if kind == "LITERAL":
+        run = bytearray()
+        for op, code in items:
+            if str(op) != "LITERAL":
+                break
+            run.append(code)
+        return (bytes(run),)
+    if kind == "BRANCH":
+        choices = [_leading(list(branch)) for branch in value[1]]
+        return tuple(literal for choice in choices for literal in choice) if choices and all(choices) else ()
+    if kind == "SUBPATTERN" and len(items) == 1 and not value[1] & re.IGNORECASE:
+        return _leading(list(value[3]))
+    if kind in ("MAX_REPEAT", "MIN_REPEAT") and value[0] == 0 and value[1] == 1:
+        optional = list(value[2])
+        rest = _leading(items[1:])
+        if rest and optional and all(str(op) == "LITERAL" for op, _ in optional):
+            prefix = bytes(code for _, code in optional)
+            return rest + tuple(prefix + literal for literal in rest)
+    return ()
 
 
-def _markers() -> _Markers:
+def _gates() -> _Gates:
     _header_tables()
-    markers: _Markers = _TABLES[3]
-    return markers
+    gates: _Gates = _TABLES[3]
+    return gates
 
 
 def _header_tables() -> tuple[tuple, tuple]:
     if _TABLES[0] != dialects.version():
         registered = dialects.dialects()
-        anywhere = tuple(_Anywhere(d.name, d.header) for d in registered if d.anywhere)
-        line_start = tuple(_LineStart(d.name, d.markers, d.anchor, d.header, False)
+        anywhere = tuple(_Scan(d.name, (), b"", d.header, False, anywhere=True) for d in registered if d.anywhere)
+        line_start = tuple(_Scan(d.name, d.markers, d.anchor, d.header, False)
                            for d in registered if not d.anywhere)
-        context = tuple(_LineStart(d.name, d.context_markers, b"", d.context, True)
+        context = tuple(_Scan(d.name, d.context_markers, b"", d.context, True)
                         for d in registered if d.context is not None)
-        scans = line_start + context
-        _TABLES[:] = [dialects.version(), anywhere, scans, _Markers(scans)]
+        _TABLES[:] = [dialects.version(), anywhere, line_start + context, _Gates(anywhere + line_start + context)]
     return _TABLES[1], _TABLES[2]
 
 
 # Bytes of hand-history text, the most common first (each at the rate of the site that writes it most,
-# measured on the corpus and generated hands): a marker is looked for where its rarest byte is. Only
-# the speed of the marker test depends on this order, never its answer.
+# measured on the corpus and generated hands): a literal is looked for where its rarest byte is. Only
+# the speed of the literal tests depends on this order, never their answer.
 _COMMON = b'\n "2e0a\'=:lr,o_c1tsn7d|iyTp4/5Phb*3f<>68SB9$.Am[]()UuIE-G+DF?CHNgLzMRkKQJwvZX#OWVxYjq{}&;`@'
 _RARITY = {byte: rank for rank, byte in enumerate(_COMMON)}
 
+# a literal to look for: (literal, the literal less its opening line breaks, the byte it is looked for
+# at, that byte's offset in it, the gate it answers)
+_Entry = tuple[bytes, bytes, bytes, int, int]
+_HEAD = 8192
+_SAMPLE = 1 << 16
 
-class _Markers:
-    """Which line-start scans have one of their markers in a chunk, found in one pass per rare byte.
 
-    Testing each marker with `in` costs a pass over the chunk per marker (25 of them in a file of one
-    site, where all but one are absent: 7 ms per MiB). Each marker is looked for instead at the
-    occurrences of its rarest byte (`bytes.find` of one byte runs at memory speed), where one
-    `endswith` and one `startswith` test every marker that shares that byte; a byte met too often for that to pay falls
-    back to `marker in work` for the markers left. The answer per scan is that of
-    `any(marker in work or work.startswith(marker.lstrip(b"\\n")) for marker in markers)`, and True for
-    a scan with no markers."""
+class _Gates:
+    """Which scans a chunk needs: those whose markers are there (`any(marker in work or
+    work.startswith(marker.lstrip(b"\\n")))`, or no markers) and, of those, whose `needed` sets each
+    have a literal there (by the same test). A scan left out would have found nothing or was gated out.
 
-    __slots__ = ("always", "count", "groups", "leads")
+    Testing each literal with `in` costs a pass over the chunk per literal. Here a literal with a byte
+    the chunk lacks is out at once (`bytes.find` of one byte runs at memory speed), and the others are
+    looked for where their rarest byte occurs, every literal that shares that byte at once (the 13
+    markers that end in `#`: one pass), falling back to `in` where the byte is too common to pay."""
 
-    def __init__(self, scans: tuple[_LineStart, ...]) -> None:
+    __slots__ = ("count", "markers", "needed", "owners", "unmarked")
+
+    def __init__(self, scans: tuple[_Scan, ...]) -> None:
         self.count = len(scans)
-        self.always = [k for k, scan in enumerate(scans) if not scan.markers or b"" in scan.markers]
-        self.leads = [(marker.lstrip(b"\n"), k) for k, scan in enumerate(scans) for marker in scan.markers]
-        groups: dict[int, list[tuple[bytes, int, int]]] = {}
-        for byte, marker, k in _pivots([(marker, k) for k, scan in enumerate(scans) for marker in scan.markers if marker]):
-            groups.setdefault(byte, []).append((marker, marker.index(byte), k))
-        self.groups = [(bytes([byte]), entries) for byte, entries in groups.items()]
+        self.unmarked = [k for k, scan in enumerate(scans) if not scan.markers or b"" in scan.markers]
+        sets = [(k, literals) for k, scan in enumerate(scans) for literals in scan.needed]
+        self.owners = [k for k, _ in sets]
+        pivots = _pivots([literal for scan in scans for literal in scan.markers if literal])
+        self.markers = [_entry(literal, pivots[literal], k)
+                        for k, scan in enumerate(scans) for literal in scan.markers if literal]
+        pivots = _pivots([literal for _, literals in sets for literal in literals])
+        self.needed = [_entry(literal, pivots[literal], g) for g, (_, literals) in enumerate(sets)
+                       for literal in literals]
 
     def passing(self, work: bytes) -> list[bool]:
-        passed = [False] * self.count
-        for k in self.always:
+        passed = _present(work, self.markers, self.count)
+        for k in self.unmarked:
             passed[k] = True
-        for lead, k in self.leads:
-            if not passed[k] and work.startswith(lead):
-                passed[k] = True
-        for pivot, entries in self.groups:
-            live = [entry for entry in entries if not passed[entry[2]]]
-            if not live:
-                continue
-            # `in` costs about what 250 finds and endswiths cost per MiB: past that many per marker, `in` is cheaper
-            budget = (len(work) >> 12) * len(live) + 16
-            heads = tuple(marker[:at + 1] for marker, at, _ in live)
-            tails = tuple(marker[at:] for marker, at, _ in live)
-            pos = work.find(pivot)
-            while pos >= 0:
-                if work.endswith(heads, 0, pos + 1) and work.startswith(tails, pos):
-                    for marker, at, k in live:
-                        if not passed[k] and pos >= at and work.startswith(marker, pos - at):
-                            passed[k] = True
-                    live = [entry for entry in live if not passed[entry[2]]]
-                    if not live:
-                        break
-                    heads = tuple(marker[:at + 1] for marker, at, _ in live)
-                    tails = tuple(marker[at:] for marker, at, _ in live)
-                budget -= 1
-                if budget < 0:
-                    for marker, _, k in live:
-                        if not passed[k] and marker in work:
-                            passed[k] = True
-                    break
-                pos = work.find(pivot, pos + 1)
+        wanted = [entry for entry in self.needed if passed[self.owners[entry[4]]]]
+        if wanted:
+            held = _present(work, wanted, len(self.owners))
+            asked = {entry[4] for entry in wanted}
+            for g in asked:
+                if not held[g]:
+                    passed[self.owners[g]] = False
         return passed
+
+
+def _entry(literal: bytes, pivot: int, gate: int) -> _Entry:
+    return (literal, literal.lstrip(b"\n"), bytes([pivot]), literal.index(pivot), gate)
+
+
+def _present(work: bytes, entries: list[_Entry], count: int) -> list[bool]:
+    """For gates 0..count-1: whether one of their literals is in `work` (or, less its opening line
+    breaks, at its start)."""
+    passed = [False] * count
+    head = work[:_HEAD]  # a literal that is there is most often in the first hand: found at once
+    for literal, lead, _, _, gate in entries:
+        if not passed[gate] and (work.startswith(lead) or literal in head):
+            passed[gate] = True
+    there: dict[int, bool] = {}
+    groups: dict[bytes, list[tuple[bytes, int, int]]] = {}
+    for literal, lead, pivot, at, gate in entries:
+        if passed[gate]:
+            continue
+        missing = False
+        for byte in lead:
+            known = there.get(byte)
+            if known is None:
+                known = there[byte] = work.find(byte) >= 0
+            if not known:
+                missing = True
+                break
+        if not missing:
+            groups.setdefault(pivot, []).append((literal, at, gate))
+    for pivot, entries_at in groups.items():
+        live = [entry for entry in entries_at if not passed[entry[2]]]
+        if not live:
+            continue
+        # `in` costs 0.2 to 1 ms per MiB (the more the literal's bytes are common, the slower), about what
+        # a thousand finds and tests cost compiled: past that many per literal, `in` is cheaper
+        budget = (len(work) >> 10) * len(live) + 16
+        if work.count(pivot, 0, _SAMPLE) * max(1, len(work) // _SAMPLE) > budget:
+            budget = 0  # the byte is too common here (as its rate in the chunk's first 64 KiB says)
+        heads = tuple(literal[:at + 1] for literal, at, _ in live)
+        tails = tuple(literal[at:] for literal, at, _ in live)
+        pos = work.find(pivot) if budget else -1
+        if pos < 0 and not budget:
+            for literal, _, gate in live:
+                if not passed[gate] and literal in work:
+                    passed[gate] = True
+        while pos >= 0:
+            if work.endswith(heads, 0, pos + 1) and work.startswith(tails, pos):
+                for literal, at, gate in live:
+                    if not passed[gate] and pos >= at and work.startswith(literal, pos - at):
+                        passed[gate] = True
+                live = [entry for entry in live if not passed[entry[2]]]
+                if not live:
+                    break
+                heads = tuple(literal[:at + 1] for literal, at, _ in live)
+                tails = tuple(literal[at:] for literal, at, _ in live)
+            budget -= 1
+            if budget < 0:
+                for literal, _, gate in live:
+                    if not passed[gate] and literal in work:
+                        passed[gate] = True
+                break
+            pos = work.find(pivot, pos + 1)
+    return passed
+
+
+def _pivots(literals: list[bytes]) -> dict[bytes, int]:
+    """The byte each literal is looked for at: few bytes, each rare. Greedily, the byte of the rarest third
+    of _COMMON (or not in it) that most literals left hold (at least 3 of them), the rarer on a tie;
+    the literals left then take their rarest byte each."""
+    rare = len(_COMMON) * 2 // 3
+    left = list(dict.fromkeys(literals))
+    chosen: dict[bytes, int] = {}
+    while left:
+        holders: dict[int, int] = {}
+        for literal in left:
+            for byte in set(literal):
+                if _RARITY.get(byte, 256) >= rare:
+                    holders[byte] = holders.get(byte, 0) + 1
+        if not holders or max(holders.values()) < 3:
+            for literal in left:
+                chosen[literal] = max(literal, key=lambda byte: _RARITY.get(byte, 256))
+            break
+        best = max(holders, key=lambda byte: (holders[byte], _RARITY.get(byte, 256)))
+        for literal in left:
+            if best in literal:
+                chosen[literal] = best
+        left = [literal for literal in left if best not in literal]
+    return chosen
 
 
 # The first lines of a PartyPoker, 888 or PHH header (`Game #N starts.`, `#Game No : N`, comment
@@ -273,10 +335,11 @@ def _headers(work: bytes) -> list[tuple[int, str, bool]]:
     whether it opens a dialect's file-level context section rather than a hand."""
     anywhere, line_start = _header_tables()
     found: list[tuple[int, str, bool]] = []
-    for scan in anywhere:
-        found += [(start, scan.name, False) for start in scan.found(work)]
-    passing = _markers().passing(work)
-    others = [(start, scan.name, scan.context) for scan, passes in zip(line_start, passing) if passes
+    passing = _gates().passing(work)
+    for scan, passes in zip(anywhere, passing):
+        if passes:
+            found += [(start, scan.name, False) for start in scan.found(work)]
+    others = [(start, scan.name, scan.context) for scan, passes in zip(line_start, passing[len(anywhere):]) if passes
               for start in scan.found(work)]
     if others or len(anywhere) > 1:
         found = sorted(set(found + others))
