@@ -108,19 +108,68 @@ def _rewritable(pattern: bytes, parsed: Any) -> bool:
     return _GROUP_REFERENCE.search(pattern) is None and bool(parsed.getwidth()[0] > 0)
 
 
-def _literal_sets(items: list) -> list[tuple[bytes, ...]]:
-    """For a parsed sequence: sets of literals of which each match holds one per set (runs of 3 bytes
-    or more, alternations whose every branch holds one, repeated parts that occur at least once)."""
-    sets: list[tuple[bytes, ...]] = []
-    run = bytearray()
+_CAP = 32  # the most strings a literal set is spelt out to
+# what matches no text (a look-around, `^`): the literals on either side of it are next to each other
+_ZERO_WIDTH = ("ASSERT", "ASSERT_NOT", "AT")
+
+
+def _exact(items: list) -> list[bytes] | None:
+    """Every string a parsed sequence matches, when it matches only literals (at most _CAP of them:
+    `(?:Ignition|Bovada|Bodog(?:\\.eu| UK)?) Hand #` spells out to 5), else None."""
+    out = [b""]
     for op, value in items:
         kind = str(op)
+        choices: list[bytes] | None = None
         if kind == "LITERAL":
-            run.append(value)
+            choices = [bytes([value])]
+        elif kind in _ZERO_WIDTH:
+            choices = [b""]
+        elif kind == "IN" and all(str(item) == "LITERAL" for item, _ in value):
+            choices = [bytes([code]) for _, code in value]
+        elif kind == "BRANCH":
+            branches = [_exact(list(branch)) for branch in value[1]]
+            spelt = [branch for branch in branches if branch is not None]
+            choices = [text for branch in spelt for text in branch] if len(spelt) == len(branches) else None
+        elif kind == "SUBPATTERN" and not value[1] & re.IGNORECASE:
+            choices = _exact(list(value[3]))
+        elif kind in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT") and value[1] <= 8:
+            once = _exact(list(value[2]))
+            if once is not None:
+                choices, times = [], [b""]
+                for count in range(value[1] + 1):
+                    if count >= value[0]:
+                        choices += times
+                    times = [a + b for a in times for b in once]
+                    if len(times) > _CAP:
+                        break
+                choices = choices if len(choices) <= _CAP and len(times) <= _CAP else None
+        if choices is None:
+            return None
+        out = [a + b for a in out for b in dict.fromkeys(choices)]
+        if len(out) > _CAP:
+            return None
+    return out
+
+
+def _literal_sets(items: list) -> list[tuple[bytes, ...]]:
+    """For a parsed sequence: sets of literals of which each match holds one per set. Parts that match only
+    literals are spelt out together (_exact); elsewhere: alternations whose every branch holds a
+    literal, repeated parts that occur at least once; a literal counts from 3 bytes on."""
+    sets: list[tuple[bytes, ...]] = []
+    current = [b""]
+
+    def flush() -> None:
+        if current != [b""] and min(len(text) for text in current) >= 3:
+            sets.append(tuple(dict.fromkeys(current)))
+
+    for op, value in items:
+        kind = str(op)
+        spelt = _exact([(op, value)])
+        if spelt is not None and len(current) * len(spelt) <= _CAP:
+            current = [a + b for a in current for b in spelt]
             continue
-        if len(run) >= 3:
-            sets.append((bytes(run),))
-        run = bytearray()
+        flush()
+        current = [b""]
         if kind == "BRANCH":
             choices = [_longest(_literal_sets(list(branch))) for branch in value[1]]
             if choices and all(choices):
@@ -129,8 +178,7 @@ def _literal_sets(items: list) -> list[tuple[bytes, ...]]:
             sets += _literal_sets(list(value[3]))
         elif kind in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT") and value[0] >= 1:
             sets += _literal_sets(list(value[2]))
-    if len(run) >= 3:
-        sets.append((bytes(run),))
+    flush()
     return sets
 
 
@@ -140,30 +188,14 @@ def _longest(sets: list[tuple[bytes, ...]]) -> tuple[bytes, ...]:
 
 
 def _leading(items: list) -> tuple[bytes, ...]:
-    """For a parsed sequence: literals of which every match starts with one (() when none is known):
-    its opening literal run, an alternation's, an optional literal run before them."""
-    if not items:
-        return ()
-    kind, value = str(items[0][0]), items[0][1]
-    if kind == "LITERAL":
-        run = bytearray()
-        for op, code in items:
-            if str(op) != "LITERAL":
-                break
-            run.append(code)
-        return (bytes(run),)
-    if kind == "BRANCH":
-        choices = [_leading(list(branch)) for branch in value[1]]
-        return tuple(literal for choice in choices for literal in choice) if choices and all(choices) else ()
-    if kind == "SUBPATTERN" and len(items) == 1 and not value[1] & re.IGNORECASE:
-        return _leading(list(value[3]))
-    if kind in ("MAX_REPEAT", "MIN_REPEAT") and value[0] == 0 and value[1] == 1:
-        optional = list(value[2])
-        rest = _leading(items[1:])
-        if rest and optional and all(str(op) == "LITERAL" for op, _ in optional):
-            prefix = bytes(code for _, code in optional)
-            return rest + tuple(prefix + literal for literal in rest)
-    return ()
+    """Literals of which every match of a parsed sequence starts with one (() when none is known)."""
+    opening = [b""]
+    for item in items:
+        spelt = _exact([item])
+        if spelt is None or len(opening) * len(spelt) > _CAP:
+            break
+        opening = [a + b for a in opening for b in spelt]
+    return tuple(dict.fromkeys(opening)) if min(len(text) for text in opening) >= 3 else ()
 
 
 def _gates() -> _Gates:
@@ -222,17 +254,18 @@ class _Gates:
                        for literal in literals]
 
     def passing(self, work: bytes) -> list[bool]:
-        passed = _present(work, self.markers, self.count)
+        # the literals every match holds first: they are fewer and rarer than the markers (Bovada's five
+        # spelt-out headers end in `#` like most others: one pass for all); markers then only for a scan
+        # that could find something
+        held = _present(work, self.needed, len(self.owners))
+        passed = [True] * self.count
+        for g, k in enumerate(self.owners):
+            if not held[g]:
+                passed[k] = False
+        marked = _present(work, [entry for entry in self.markers if passed[entry[4]]], self.count)
         for k in self.unmarked:
-            passed[k] = True
-        wanted = [entry for entry in self.needed if passed[self.owners[entry[4]]]]
-        if wanted:
-            held = _present(work, wanted, len(self.owners))
-            asked = {entry[4] for entry in wanted}
-            for g in asked:
-                if not held[g]:
-                    passed[self.owners[g]] = False
-        return passed
+            marked[k] = True
+        return [passes and marks for passes, marks in zip(passed, marked)]
 
 
 def _entry(literal: bytes, pivot: int, gate: int) -> _Entry:
@@ -335,16 +368,18 @@ def _headers(work: bytes) -> list[tuple[int, str, bool]]:
     """Start offsets and dialects of every header in `work` (which starts at a line start), each with
     whether it opens a dialect's file-level context section rather than a hand."""
     anywhere, line_start = _header_tables()
-    found: list[tuple[int, str, bool]] = []
     passing = _gates().passing(work)
-    for scan, passes in zip(anywhere, passing):
+    found: list[list[tuple[int, str, bool]]] = []
+    for scan, passes in zip(anywhere + line_start, passing):
         if passes:
-            found += [(start, scan.name, False) for start in scan.found(work)]
-    others = [(start, scan.name, scan.context) for scan, passes in zip(line_start, passing[len(anywhere):]) if passes
-              for start in scan.found(work)]
-    if others or len(anywhere) > 1:
-        found = sorted(set(found + others))
-    return found
+            starts = scan.found(work)
+            if starts:
+                found.append([(start, scan.name, scan.context) for start in starts])
+    if not found:
+        return []
+    if len(found) == 1:  # one scan's offsets are in order already (a file holds one dialect)
+        return found[0]
+    return sorted({header for headers in found for header in headers})
 
 
 _BLANKS = " \t\xa0"
