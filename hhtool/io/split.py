@@ -33,11 +33,11 @@ MAX_BLOCK = 512 * 1024  # a hand is a few KiB; anything this big is not a hand
 # are not hands, iPoker's `<session><general>`) is run the same way with its `context_markers`; what it
 # cuts is marked as context. Rebuilt when the registry changes.
 #
-# How that is done fast (a file holds one site: every other site's markers are absent, and proving a
-# literal absent costs a pass over the chunk): the markers of all scans are tested together (_Gates),
-# and a scan whose markers are there is run only where the literals that every match of its pattern
-# holds are there too (read off the pattern by re's parser: `_needed`); a line-start pattern jumps from
-# line break to line break (_Scan.found). None of this changes what is found.
+# How that is done fast (a file holds one site: every other site's literals are absent, and proving a
+# literal absent costs a pass over the chunk): the literals that every match of a pattern holds (read
+# off the pattern by re's parser: _literal_sets) are tested for all scans together (_Gates), then the
+# markers of the scans left; a line-start pattern jumps from line break to line break (_Scan.found).
+# None of this changes what is found.
 _TABLES: list = [-1, (), (), None]  # registry version, anywhere [_Scan], line-start [_Scan], _Gates
 
 
@@ -68,8 +68,8 @@ class _Scan:
                 self.by_line = re.compile(rb"(?m)\n(?=(" + pattern + rb"))")
             except re.error:
                 self.by_line = None
-            opening = _leading(list(parsed))
-            if opening and min(len(literal) for literal in opening) >= 3:
+            opening = _leading(list(parsed))  # (one that opens with a line break would need another test at the start)
+            if opening and not any(literal.startswith(b"\n") for literal in opening):
                 self.needed.append(tuple(b"\n" + literal for literal in opening))
 
     def found(self, work: bytes) -> list[int]:
