@@ -230,14 +230,16 @@ _SAMPLE = 1 << 16
 
 
 class _Gates:
-    """Which scans a chunk needs: those whose markers are there (`any(marker in work or
-    work.startswith(marker.lstrip(b"\\n")))`, or no markers) and, of those, whose `needed` sets each
-    have a literal there (by the same test). A scan left out would have found nothing or was gated out.
+    """Which scans a chunk needs: those whose `needed` sets each have a literal there and, of those,
+    whose markers are there (`any(marker in work or work.startswith(marker.lstrip(b"\\n")))`, or no
+    markers; `needed` literals by the same test). A scan left out would have found nothing or was
+    gated out.
 
     Testing each literal with `in` costs a pass over the chunk per literal. Here a literal with a byte
     the chunk lacks is out at once (`bytes.find` of one byte runs at memory speed), and the others are
-    looked for where their rarest byte occurs, every literal that shares that byte at once (the 13
-    markers that end in `#`: one pass), falling back to `in` where the byte is too common to pay."""
+    looked for where their rarest byte occurs, every literal that shares that byte at once (the thirty
+    spellings of headers that end in `#`: one pass), falling back to `in` where the byte is too common
+    to pay."""
 
     __slots__ = ("count", "markers", "needed", "owners", "unmarked")
 
@@ -254,7 +256,7 @@ class _Gates:
                        for literal in literals]
 
     def passing(self, work: bytes) -> list[bool]:
-        # the literals every match holds first: they are fewer and rarer than the markers (Bovada's five
+        # the literals every match holds first: they are fewer and rarer than the markers (Bovada's six
         # spelt-out headers end in `#` like most others: one pass for all); markers then only for a scan
         # that could find something
         held = _present(work, self.needed, len(self.owners))
