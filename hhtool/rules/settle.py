@@ -8,6 +8,7 @@ compared with what the text says was collected, and the rake with the schedule.
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Final
 
 from hhtool.dialects import conventions, wording
 from msgspec.structs import replace
@@ -18,6 +19,8 @@ from hhtool.rules.ranking import evaluate
 from hhtool.rules import street_pot
 from hhtool.rules.replay import Player, Pot, Replay
 from hhtool.rules.ruleset import level_in_force
+
+_Fold: Final = Fold  # Final: compiled, a C static rather than a look-up in the module's dict at each use
 
 
 def settle(s: Replay) -> None:
@@ -611,50 +614,32 @@ class _Owners:
 
 def _cards_clean(s: Replay) -> bool:
     """Whether the walk of `_check_cards` would find nothing: two hole cards at most per line, and
-    every card a card, once per line and with a single owner. Decided with set operations per
-    line rather than card by card, as it is for nearly every hand."""
-    by_owner: dict[str, set[str]] = {}
+    every card a card, once per line and with a single owner. Decided card by card in one dict of
+    owners, as it is for nearly every hand."""
+    owners: dict[str, str] = {}  # card → the owner of the first line that gives it
     for event in s.hole_events:
-        cards = event.shown if type(event) is Fold else event.cards
-        line = set(cards)
-        if len(cards) > 2 or len(line) != len(cards):
+        cards = event.shown if type(event) is _Fold else event.cards
+        if len(cards) > 2 or not _claimed(owners, event.player, cards):
             return False
-        owner = event.player
-        owned = by_owner.get(owner)
-        if owned is None:
-            by_owner[owner] = line
-        else:
-            owned |= line
     for seat in s.hand.claims.seats:
-        if seat.cards and not _owned(by_owner, seat.player, seat.cards):
+        if seat.cards and not _claimed(owners, seat.player, seat.cards):
             return False
-    board = by_owner.get("the board")
-    for event in s.board_events:
-        line = set(event.board)
-        if len(line) != len(event.board):
+    for street in s.board_events:
+        if not _claimed(owners, "the board", street.board):
             return False
-        if board is None:
-            board = by_owner["the board"] = line
-        else:
-            board |= line
-    every: set[str] = set()
-    count = 0
-    for cards in by_owner.values():
-        every |= cards
-        count += len(cards)
-    return count == len(every) and DECK.issuperset(every)  # no card of two owners, no non-card
+    return DECK.issuperset(owners)  # no non-card
 
 
-def _owned(by_owner: dict[str, set[str]], owner: str, cards: tuple[str, ...]) -> bool:
-    """Add one line's cards to its owner's; False if a card repeats on the line."""
-    line = set(cards)
-    if len(line) != len(cards):
+def _claimed(owners: dict[str, str], owner: str, cards: tuple[str, ...]) -> bool:
+    """Give one line's cards to its owner in `owners`; False if a card repeats on the line or is another's."""
+    if len(cards) == 2:
+        if cards[0] == cards[1]:
+            return False
+    elif len(set(cards)) != len(cards):
         return False
-    owned = by_owner.get(owner)
-    if owned is None:
-        by_owner[owner] = line
-    else:
-        owned |= line
+    for card in cards:
+        if owners.setdefault(card, owner) != owner:
+            return False
     return True
 
 
@@ -664,7 +649,7 @@ def _card_claims(s: Replay) -> dict[tuple[str, str], int]:
     claims: dict[tuple[str, str], int] = {}
     lines: list[tuple[str, tuple[str, ...]]] = []
     for event in s.hole_events:
-        lines.append((event.player, event.shown if type(event) is Fold else event.cards))
+        lines.append((event.player, event.shown if type(event) is _Fold else event.cards))
     for seat in s.hand.claims.seats:
         lines.append((seat.player, seat.cards))
     for street in s.board_events:
@@ -682,7 +667,7 @@ def _check_cards(s: Replay) -> None:
     if not _cards_clean(s):  # walk the lines card by card to report what is wrong, where
         cards_seen = _Owners(s, _card_claims(s))
         for event in s.hole_events:  # DealHole, Show and Fold lines with cards, in order (gathered by the replay)
-            cards = event.shown if type(event) is Fold else event.cards
+            cards = event.shown if type(event) is _Fold else event.cards
             if len(cards) > 2:
                 s.report("HH302", event.line, "count", player=event.player, count=len(cards), expected=2,
                          actual=len(cards))
@@ -718,9 +703,27 @@ def _describe(s: Replay, cards) -> str:
 
 def _description_matches(s: Replay, text: str, cards) -> bool:
     """Whether a printed description names the best hand of `cards`, in the site's wording (a site
-    without a wording in its dialect is not checked)."""
-    words = wording(s.hand.header.site)
-    return words is None or words[1](text, cards)
+    without a wording in its dialect is not checked).
+
+    A wording names a hand by its value (category and ranks: `evaluate`), never by its suits or by
+    which five cards make it, so the answer is remembered per site, description and strength: the
+    same few descriptions of the same hands come back in hand after hand, and a shown hand's cards
+    are evaluated for its pot anyway."""
+    site = s.hand.header.site
+    words = wording(site)
+    if words is None:
+        return True
+    key = (site, text, evaluate(cards).strength)
+    known = _MATCHES.get(key)
+    if known is None:
+        if len(_MATCHES) >= _MATCHES_KEPT:
+            _MATCHES.clear()
+        known = _MATCHES[key] = bool(words[1](text, cards))
+    return known
+
+
+_MATCHES: Final[dict[tuple[str, str, int], bool]] = {}  # (site, description, strength) → whether it names that hand
+_MATCHES_KEPT: Final = 50_000  # at most this many answers (a few MB), then they are forgotten
 
 
 def _check_summary(s: Replay, returned: dict[str, int]) -> None:
