@@ -89,13 +89,14 @@ def table_snapshot(state: Replay) -> TableSnapshot | None:
     `anonymous_seats`): a name there is a position label for one hand, another player in the next."""
     hand = state.hand
     header = hand.header
-    if header.fast_fold or dialects.conventions(header.site).anonymous_seats:
+    if header.fast_fold or state.conventions.anonymous_seats:
         return None
     final = state.final_stacks()
-    seat_chips = array("q")
+    chips: list[int] = []
     for p in state.players.values():
-        seat_chips.append(p.seat)
-        seat_chips.append(final[p.name] + p.rebuy)  # chips bought during the hand count from the next one on
+        chips.append(p.seat)
+        chips.append(final[p.name] + p.rebuy)  # chips bought during the hand count from the next one on
+    seat_chips = array("q", chips)  # in one call: an array's append is a method call per value
     source = hand.source
     return _new_tuple(TableSnapshot, (  # every field, in order
         "\n".join((header.site, header.table, header.tournament_id or "", header.currency)),

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from hhtool.codes import finding, message
-from hhtool.dialects import conventions
+from hhtool.dialects import Conventions, conventions
 from hhtool.findings import Finding
 from hhtool.model import (
     Bet,
@@ -150,11 +150,14 @@ class Replay:
 
     __slots__ = ("hand", "rules", "findings", "players", "order", "pots", "returns", "collects", "collect_runs",
                  "shows", "unverified", "boards", "board_lines", "reached", "saw_flop", "cancelled", "cash_drop",
-                 "big_blind_player", "live_count", "ledger", "hole_events", "board_events", "cash_out_kept", "fees")
+                 "big_blind_player", "live_count", "ledger", "hole_events", "board_events", "cash_out_kept", "fees",
+                 "conventions")
 
     def __init__(self, hand: Hand, rules: RuleSet) -> None:
         self.hand = hand
         self.rules = rules
+        # the conventions of the hand's site, looked up once (the replay, settle and the snapshots read them)
+        self.conventions: Conventions = conventions(hand.header.site)
         self.findings: list[Finding] = []
         self.players: dict[str, Player] = {}
         self.order: list[Player] = []  # dealt-in players by seat
@@ -258,13 +261,14 @@ class _Replayer:
         self.action_line = 0  # line of the last fold, check, call, bet or raise (0: none yet)
         self.straddles: list[Player] = []  # who straddled, in order: the last acts last pre-flop
         # whether the site prints uncalled returns (else the replay derives them and a missing line is no finding)
-        self.prints_uncalled = conventions(header.site).prints_uncalled
+        convention = state.conventions
+        self.prints_uncalled = convention.prints_uncalled
         # whether the seat list names players sitting out without marking them (dealt in only if they have a line)
-        self.unmarked_sitting_out = conventions(header.site).unmarked_sitting_out
+        self.unmarked_sitting_out = convention.unmarked_sitting_out
         # whether a show closes the betting round (not where all-in players show before the uncalled return)
-        self.show_closes_round = not conventions(header.site).shows_before_uncalled
+        self.show_closes_round = not convention.shows_before_uncalled
         # whether the site marks every action that puts a player's last chip in (else an unmarked one is no finding)
-        self.marks_all_in = conventions(header.site).marks_all_in
+        self.marks_all_in = convention.marks_all_in
 
     # -- set-up ------------------------------------------------------------------------------
     def run(self) -> None:
@@ -313,7 +317,7 @@ class _Replayer:
         sits out, whether the hand is cancelled.
 
         Posts, antes and 'sitting out' notices come before the hole cards are dealt, so the events are
-        walked up to there only; the rest is merely asked (in C, by event type) whether it holds a
+        walked up to there only; the rest is merely asked, by event type, whether it holds a
         late post, ante or cancellation, and walked as well in the rare hand that does. Who acts
         matters only for a seat sitting out or without chips: see `_actors`.
         """
@@ -327,8 +331,10 @@ class _Replayer:
         self.present_names: set[str] | None = None
         events = self.hand.events
         cards = self._note(events, 0, before_cards=True)
-        if cards < len(events) and not _LOOK_AHEAD.isdisjoint(map(type, events[cards:])):
-            self._note(events, cards, before_cards=False)
+        for index in range(cards, len(events)):
+            if type(events[index]) in _LOOK_AHEAD:
+                self._note(events, cards, before_cards=False)
+                break
 
     def _note(self, events: tuple[Event, ...], start: int, before_cards: bool) -> int:
         """Note posts, antes and cancellation from events[start:], and before the cards the players
@@ -377,7 +383,7 @@ class _Replayer:
         not_dealt, posters = self.not_dealt, self.posters
         players, order = s.players, s.order
         max_seats = header.max_seats
-        first = conventions(header.site).first_seat
+        first = s.conventions.first_seat
         in_seat_order = True  # seats are listed in order in nearly every hand: no sort needed then
         last = None
         for seat in self.hand.seats:
