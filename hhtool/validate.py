@@ -213,8 +213,14 @@ def check_parsed(parsed: ParseResult, rules: RuleSet) -> HandResult:
     findings.extend(state.findings)
     if len(findings) > 1:
         findings.sort(key=Finding.sort_key)
-    return HandResult(parsed.status.value, status_of(findings), parsed.file, parsed.line, parsed.site,
-                      parsed.hand_id, findings, hand=hand, state=state, replayed=True)
+    # every field in order, built as HandResult._make builds it: the NamedTuple's own constructor is an
+    # interpreted call with keywords, for every hand
+    return _new_tuple(HandResult, (_PARSED, status_of(findings), parsed.file, parsed.line, parsed.site,
+                                   parsed.hand_id, findings, hand, state, None, None, True, None, None, False))
+
+
+_new_tuple = tuple.__new__
+_PARSED = Status.PARSED.value
 
 
 def with_crosshand(findings: list[Finding], duplicate: Finding | None,

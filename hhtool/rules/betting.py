@@ -11,11 +11,17 @@ and plays within that. Neither reads or writes any site's text here: a seat's be
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from hhtool.model import Limit, Street
 
-_FIXED_LIMIT, _POT_LIMIT, _POT_LIMIT_PREFLOP = Limit.FIXED_LIMIT, Limit.POT_LIMIT, Limit.POT_LIMIT_PREFLOP
-_PREFLOP, _TURN, _RIVER = Street.PREFLOP, Street.TURN, Street.RIVER
+# Final: compiled, a C static rather than a look-up in the module's dict at each use
+_FIXED_LIMIT: Final = Limit.FIXED_LIMIT
+_POT_LIMIT: Final = Limit.POT_LIMIT
+_POT_LIMIT_PREFLOP: Final = Limit.POT_LIMIT_PREFLOP
+_PREFLOP: Final = Street.PREFLOP
+_TURN: Final = Street.TURN
+_RIVER: Final = Street.RIVER
 
 
 class Stake:

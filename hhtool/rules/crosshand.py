@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import re
 from array import array
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from hhtool import dialects
 from hhtool.codes import finding
@@ -22,6 +22,12 @@ from hhtool.rules.replay import Replay, format_money
 from hhtool.rules.ruleset import RuleSet
 
 _BLANK_LINES = re.compile(r"\n{2,}")
+_BIG: Final = BlindKind.BIG  # Final: compiled, a C static (an enum class's attribute is a slow look-up)
+_PostBlind: Final = PostBlind
+_StreetStart: Final = StreetStart
+# A NamedTuple's own constructor is interpreted Python (namedtuple's generated `__new__`), for every hand;
+# its `_make` builds it from all its fields in order the same way, as this does without the call.
+_new_tuple: Final = tuple.__new__
 
 
 class Identity(NamedTuple):
@@ -65,7 +71,8 @@ def text_digest(text: str) -> int:
 
 
 def identity(hand: Hand, text: str) -> Identity:
-    return Identity(hand.uid, text_digest(text), hand.header.hand_id, hand.source.file, hand.source.line)
+    source = hand.source
+    return _new_tuple(Identity, (hand.uid, text_digest(text), hand.header.hand_id, source.file, source.line))
 
 
 def text_identity(site: str, hand_id: str | None, text: str, file: str, line: int) -> Identity:
@@ -82,20 +89,22 @@ def table_snapshot(state: Replay) -> TableSnapshot | None:
     `anonymous_seats`): a name there is a position label for one hand, another player in the next."""
     hand = state.hand
     header = hand.header
-    if header.fast_fold or dialects.conventions(header.site).anonymous_seats:
+    if header.fast_fold or state.conventions.anonymous_seats:
         return None
     final = state.final_stacks()
-    seat_chips = array("q")
+    chips: list[int] = []
     for p in state.players.values():
-        seat_chips.append(p.seat)
-        seat_chips.append(final[p.name] + p.rebuy)  # chips bought during the hand count from the next one on
-    return TableSnapshot(
+        chips.append(p.seat)
+        chips.append(final[p.name] + p.rebuy)  # chips bought during the hand count from the next one on
+    seat_chips = array("q", chips)  # in one call: an array's append is a method call per value
+    source = hand.source
+    return _new_tuple(TableSnapshot, (  # every field, in order
         "\n".join((header.site, header.table, header.tournament_id or "", header.currency)),
         (header.server_time or header.time, _hand_number(header.hand_id)),
         header.button_seat, seat_chips, "\n".join(state.players), state.cancelled,
-        tuple(sorted(p.seat for p in state.order)),
-        tuple((s.seat, s.player, s.stack, s.line) for s in hand.seats), header.big_blind, header.is_tournament,
-        header.scale, header.currency, hand.source.file, hand.source.line, header.hand_id, _big_blind_seat(state))
+        tuple([p.seat for p in state.order]),  # the dealt-in players, in seat order already
+        tuple([(s.seat, s.player, s.stack, s.line) for s in hand.seats]), header.big_blind, header.is_tournament,
+        header.scale, header.currency, source.file, source.line, header.hand_id, _big_blind_seat(state)))
 
 
 def _hand_number(hand_id: str) -> int:
@@ -107,10 +116,10 @@ def _hand_number(hand_id: str) -> int:
 def _big_blind_seat(state: Replay) -> int:
     """The seat of the first big blind posted (a new player's own big blind comes after it)."""
     for event in state.hand.events:
-        if isinstance(event, PostBlind) and event.blind is BlindKind.BIG:
+        if isinstance(event, _PostBlind) and event.blind is _BIG:
             player = state.players.get(event.player)
             return player.seat if player is not None else 0
-        if isinstance(event, StreetStart):
+        if isinstance(event, _StreetStart):
             break
     return 0
 

@@ -10,11 +10,10 @@ the awards, the rake and the summary against that truth.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from hhtool.codes import finding, message
-from hhtool.dialects import conventions
+from hhtool.dialects import Conventions, conventions
 from hhtool.findings import Finding
 from hhtool.model import (
     Bet,
@@ -49,20 +48,54 @@ from hhtool.rules.betting import Betting, Stake, uncalled
 from hhtool.rules.ruleset import RuleSet
 from operator import attrgetter
 
-# Enum members as module constants: an enum class's attribute look-up goes through EnumType.__getattr__
-# (~10x a global's), and they are named per event.
-_BIG, _SMALL, _SMALL_AND_BIG = BlindKind.BIG, BlindKind.SMALL, BlindKind.SMALL_AND_BIG
-_STRADDLE, _MISSED = BlindKind.STRADDLE, BlindKind.MISSED
-_FIXED_LIMIT, _POT_LIMIT, _POT_LIMIT_PREFLOP = Limit.FIXED_LIMIT, Limit.POT_LIMIT, Limit.POT_LIMIT_PREFLOP
-_SITTING_OUT, _WAIT_FOR_BUTTON = NoticeKind.SITTING_OUT, NoticeKind.WAIT_FOR_BUTTON
-_FLOP, _PREFLOP, _RIVER, _SHOWDOWN, _TURN = Street.FLOP, Street.PREFLOP, Street.RIVER, Street.SHOWDOWN, Street.TURN
+# Enum members and tables as module constants, Final: compiled, a Final module name is a C static, where
+# any other global is a look-up in the module's dict at each use (and an enum class's attribute goes
+# through EnumType.__getattr__, ~10x a global's); they are named per event.
+_BIG: Final = BlindKind.BIG
+_SMALL: Final = BlindKind.SMALL
+_SMALL_AND_BIG: Final = BlindKind.SMALL_AND_BIG
+_STRADDLE: Final = BlindKind.STRADDLE
+_MISSED: Final = BlindKind.MISSED
+_FIXED_LIMIT: Final = Limit.FIXED_LIMIT
+_POT_LIMIT: Final = Limit.POT_LIMIT
+_POT_LIMIT_PREFLOP: Final = Limit.POT_LIMIT_PREFLOP
+_SITTING_OUT: Final = NoticeKind.SITTING_OUT
+_WAIT_FOR_BUTTON: Final = NoticeKind.WAIT_FOR_BUTTON
+_FLOP: Final = Street.FLOP
+_PREFLOP: Final = Street.PREFLOP
+_RIVER: Final = Street.RIVER
+_SHOWDOWN: Final = Street.SHOWDOWN
+_TURN: Final = Street.TURN
 
 # how a finding names each blind kind (Bob posts a small blind of $0.05; the stakes say …)
-_BLIND_NAMES = {_SMALL: "small blind", _BIG: "big blind", _SMALL_AND_BIG: "small & big blind",
-                BlindKind.BUTTON: "button blind", _STRADDLE: "straddle", _MISSED: "missed blind"}
-_STREET_ORDER = {_PREFLOP: 0, _FLOP: 1, _TURN: 2, _RIVER: 3, _SHOWDOWN: 4}
-_BOARD_SIZE = {_FLOP: 3, _TURN: 4, _RIVER: 5}
-_by_seat = attrgetter("seat")
+_BLIND_NAMES: Final[dict[BlindKind, str]] = {
+    _SMALL: "small blind", _BIG: "big blind", _SMALL_AND_BIG: "small & big blind", BlindKind.BUTTON: "button blind",
+    _STRADDLE: "straddle", _MISSED: "missed blind"}
+_STREET_ORDER: Final[dict[Street, int]] = {_PREFLOP: 0, _FLOP: 1, _TURN: 2, _RIVER: 3, _SHOWDOWN: 4}
+_BOARD_SIZE: Final[dict[Street, int]] = {_FLOP: 3, _TURN: 4, _RIVER: 5}
+_by_seat: Final = attrgetter("seat")
+
+# the event classes the replay tells apart by type, Final for the same reason (compared for every event)
+_Fold: Final = Fold
+_Check: Final = Check
+_Call: Final = Call
+_Bet: Final = Bet
+_RaiseTo: Final = RaiseTo
+_StreetStart: Final = StreetStart
+_PostBlind: Final = PostBlind
+_PostAnte: Final = PostAnte
+_DealHole: Final = DealHole
+_Collect: Final = Collect
+_ReturnUncalled: Final = ReturnUncalled
+_Show: Final = Show
+_Muck: Final = Muck
+_CashOut: Final = CashOut
+_CashDrop: Final = CashDrop
+_EVCashout: Final = EVCashout
+_Insurance: Final = Insurance
+_Rebuy: Final = Rebuy
+_HandCancelled: Final = HandCancelled
+_Notice: Final = Notice
 
 
 class Player(Stake):
@@ -92,43 +125,64 @@ class Player(Stake):
         return not self.folded and not self.all_in and self.dealt_in
 
 
-@dataclass(slots=True)
 class Pot:
-    amount: int
-    eligible: tuple[str, ...]
+    """One pot: what it holds and who may win it (main pot first, then the side pots)."""
+
+    __slots__ = ("amount", "eligible")
+
+    def __init__(self, amount: int, eligible: tuple[str, ...]) -> None:
+        self.amount = amount
+        self.eligible = eligible
+
+    def __repr__(self) -> str:
+        return f"Pot(amount={self.amount!r}, eligible={self.eligible!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Pot) and (self.amount, self.eligible) == (other.amount, other.eligible)
 
 
-@dataclass(slots=True)
 class Replay:
-    """The truth of a hand, as computed, and what the text claimed along the way."""
+    """The truth of a hand, as computed, and what the text claimed along the way.
 
-    hand: Hand
-    rules: RuleSet
-    findings: list[Finding] = field(default_factory=list)
-    players: dict[str, Player] = field(default_factory=dict)
-    order: list[Player] = field(default_factory=list)  # dealt-in players by seat
-    pots: list[Pot] = field(default_factory=list)
-    returns: dict[str, int] = field(default_factory=dict)  # uncalled returns (computed)
-    collects: list[Collect] = field(default_factory=list)
-    collect_runs: list[int] = field(default_factory=list)  # run of each collect (0, or 1/2 when run twice)
-    shows: list[tuple[Show, int]] = field(default_factory=list)  # each show with its run
-    unverified: list[tuple[int, int]] = field(default_factory=list)  # (run, pot) the shown cards cannot decide
-    boards: dict[int, tuple[str, ...]] = field(default_factory=dict)  # run → board as dealt
-    board_lines: dict[int, int] = field(default_factory=dict)  # run → line of the street that dealt it
-    reached: Street = _PREFLOP
-    saw_flop: bool = False
-    cancelled: bool = False
-    cash_drop: int = 0  # money the site added to the pot: part of the total pot, paid by no player
-    big_blind_player: str | None = None
-    live_count: int = 0  # players dealt in and not folded
-    ledger: list[tuple[Event, Street, int]] = field(default_factory=list)  # posts and actions, chips each put in
-    # gathered by the replay's handlers for settle's card checks, in event order:
-    hole_events: list[Any] = field(default_factory=list)  # DealHole and Show with cards, Fold showing cards
-    board_events: list[StreetStart] = field(default_factory=list)  # street markers that deal board cards
-    # set by settle: the pot share each cashed-out player won by the cards and was not paid (the room keeps it)
-    cash_out_kept: dict[str, int] = field(default_factory=dict)
-    # set by settle: the fees besides rake taken from the pot (a printed tax that was not taken left out, HH213)
-    fees: int = 0
+    A plain class with its own `__init__` rather than a dataclass: compiled, a dataclass's generated
+    `__init__` runs as interpreted Python (its default factories one call each), for every hand.
+    """
+
+    __slots__ = ("hand", "rules", "findings", "players", "order", "pots", "returns", "collects", "collect_runs",
+                 "shows", "unverified", "boards", "board_lines", "reached", "saw_flop", "cancelled", "cash_drop",
+                 "big_blind_player", "live_count", "ledger", "hole_events", "board_events", "cash_out_kept", "fees",
+                 "conventions")
+
+    def __init__(self, hand: Hand, rules: RuleSet) -> None:
+        self.hand = hand
+        self.rules = rules
+        # the conventions of the hand's site, looked up once (the replay, settle and the snapshots read them)
+        self.conventions: Conventions = conventions(hand.header.site)
+        self.findings: list[Finding] = []
+        self.players: dict[str, Player] = {}
+        self.order: list[Player] = []  # dealt-in players by seat
+        self.pots: list[Pot] = []
+        self.returns: dict[str, int] = {}  # uncalled returns (computed)
+        self.collects: list[Collect] = []
+        self.collect_runs: list[int] = []  # run of each collect (0, or 1/2 when run twice)
+        self.shows: list[tuple[Show, int]] = []  # each show with its run
+        self.unverified: list[tuple[int, int]] = []  # (run, pot) the shown cards cannot decide
+        self.boards: dict[int, tuple[str, ...]] = {}  # run → board as dealt
+        self.board_lines: dict[int, int] = {}  # run → line of the street that dealt it
+        self.reached: Street = _PREFLOP
+        self.saw_flop = False
+        self.cancelled = False
+        self.cash_drop = 0  # money the site added to the pot: part of the total pot, paid by no player
+        self.big_blind_player: str | None = None
+        self.live_count = 0  # players dealt in and not folded
+        self.ledger: list[tuple[Event, Street, int]] = []  # posts and actions, chips each put in
+        # gathered by the replay's handlers for settle's card checks, in event order:
+        self.hole_events: list[Any] = []  # DealHole and Show with cards, Fold showing cards
+        self.board_events: list[StreetStart] = []  # street markers that deal board cards
+        # set by settle: the pot share each cashed-out player won by the cards and was not paid (the room keeps it)
+        self.cash_out_kept: dict[str, int] = {}
+        # set by settle: the fees besides rake taken from the pot (a printed tax that was not taken left out, HH213)
+        self.fees = 0
 
     def report(self, code: str, line: int, variant: str = "", expected: object = None, actual: object = None,
                **values: object) -> None:
@@ -207,13 +261,14 @@ class _Replayer:
         self.action_line = 0  # line of the last fold, check, call, bet or raise (0: none yet)
         self.straddles: list[Player] = []  # who straddled, in order: the last acts last pre-flop
         # whether the site prints uncalled returns (else the replay derives them and a missing line is no finding)
-        self.prints_uncalled = conventions(header.site).prints_uncalled
+        convention = state.conventions
+        self.prints_uncalled = convention.prints_uncalled
         # whether the seat list names players sitting out without marking them (dealt in only if they have a line)
-        self.unmarked_sitting_out = conventions(header.site).unmarked_sitting_out
+        self.unmarked_sitting_out = convention.unmarked_sitting_out
         # whether a show closes the betting round (not where all-in players show before the uncalled return)
-        self.show_closes_round = not conventions(header.site).shows_before_uncalled
+        self.show_closes_round = not convention.shows_before_uncalled
         # whether the site marks every action that puts a player's last chip in (else an unmarked one is no finding)
-        self.marks_all_in = conventions(header.site).marks_all_in
+        self.marks_all_in = convention.marks_all_in
 
     # -- set-up ------------------------------------------------------------------------------
     def run(self) -> None:
@@ -224,31 +279,31 @@ class _Replayer:
             kind = type(event)
             if kind in _ACTIONS:
                 self.action(event)
-            elif kind is StreetStart:
+            elif kind is _StreetStart:
                 self.street_start(event)
-            elif kind is PostBlind:
+            elif kind is _PostBlind:
                 self.post_blind(event)
-            elif kind is PostAnte:
+            elif kind is _PostAnte:
                 self.post_ante(event)
-            elif kind is DealHole:
+            elif kind is _DealHole:
                 self.dealt(event)
-            elif kind is Collect:
+            elif kind is _Collect:
                 self.collect(event)
-            elif kind is ReturnUncalled:
+            elif kind is _ReturnUncalled:
                 self.returned(event)
-            elif kind is Show:
+            elif kind is _Show:
                 self.show(event)
-            elif kind is Muck:
+            elif kind is _Muck:
                 self.muck(event)
-            elif kind is CashOut:
+            elif kind is _CashOut:
                 self.cash_out(event)
-            elif kind is CashDrop:
+            elif kind is _CashDrop:
                 s.cash_drop += event.amount
-            elif kind is EVCashout or kind is Insurance:
+            elif kind is _EVCashout or kind is _Insurance:
                 self.outside_pot(event)
-            elif kind is Rebuy:
+            elif kind is _Rebuy:
                 self.rebuy(event)
-            elif kind is HandCancelled:
+            elif kind is _HandCancelled:
                 self.cancelled(event)
             if self.after is not None:
                 self.after(event, s)
@@ -262,7 +317,7 @@ class _Replayer:
         sits out, whether the hand is cancelled.
 
         Posts, antes and 'sitting out' notices come before the hole cards are dealt, so the events are
-        walked up to there only; the rest is merely asked (in C, by event type) whether it holds a
+        walked up to there only; the rest is merely asked, by event type, whether it holds a
         late post, ante or cancellation, and walked as well in the rare hand that does. Who acts
         matters only for a seat sitting out or without chips: see `_actors`.
         """
@@ -276,8 +331,10 @@ class _Replayer:
         self.present_names: set[str] | None = None
         events = self.hand.events
         cards = self._note(events, 0, before_cards=True)
-        if cards < len(events) and not _LOOK_AHEAD.isdisjoint(map(type, events[cards:])):
-            self._note(events, cards, before_cards=False)
+        for index in range(cards, len(events)):
+            if type(events[index]) in _LOOK_AHEAD:
+                self._note(events, cards, before_cards=False)
+                break
 
     def _note(self, events: tuple[Event, ...], start: int, before_cards: bool) -> int:
         """Note posts, antes and cancellation from events[start:], and before the cards the players
@@ -286,21 +343,21 @@ class _Replayer:
         for index in range(start, len(events)):
             event: Any = events[index]  # a PostAnte, PostBlind, … as its type says
             kind = type(event)
-            if kind is PostAnte:
+            if kind is _PostAnte:
                 posters.add(event.player)
                 antes[event.player] = antes.get(event.player, 0) + event.amount
                 if not event.all_in and event.amount > self.usual_ante:
                     self.usual_ante = event.amount
-            elif kind is PostBlind:
+            elif kind is _PostBlind:
                 posters.add(event.player)
                 posts.append((event.player, event.blind))
-            elif kind is StreetStart:
+            elif kind is _StreetStart:
                 if before_cards:
                     return index
-            elif kind is Notice:
+            elif kind is _Notice:
                 if before_cards and event.kind in (_SITTING_OUT, _WAIT_FOR_BUTTON):
                     self.not_dealt.add(event.player)
-            elif kind is HandCancelled:
+            elif kind is _HandCancelled:
                 self.has_cancel = True
         return len(events)
 
@@ -316,7 +373,7 @@ class _Replayer:
         site whose seat list names players sitting out unmarked)."""
         if self.present_names is None:
             self.present_names = self._actors() | self.posters | {
-                event.player for event in self.hand.events if type(event) is DealHole or type(event) is Show}
+                event.player for event in self.hand.events if type(event) is _DealHole or type(event) is _Show}
         return self.present_names
 
     def _seats(self) -> None:
@@ -326,7 +383,7 @@ class _Replayer:
         not_dealt, posters = self.not_dealt, self.posters
         players, order = s.players, s.order
         max_seats = header.max_seats
-        first = conventions(header.site).first_seat
+        first = s.conventions.first_seat
         in_seat_order = True  # seats are listed in order in nearly every hand: no sort needed then
         last = None
         for seat in self.hand.seats:
@@ -698,13 +755,13 @@ class _Replayer:
         s = self.s
         kind = type(event)
         self.action_line = event.line
-        if kind is Fold and event.shown:
+        if kind is _Fold and event.shown:
             s.hole_events.append(event)
         player = s.players.get(event.player)
         if player is None:
             self.player(event.player, event.line)  # reports it
             return
-        if s.live_count <= 1 and kind is not Fold:
+        if s.live_count <= 1 and kind is not _Fold:
             s.report("HH124", event.line, player=player.name, expected="no action", actual=kind.__name__)
             return
         if not self.in_betting:
@@ -712,7 +769,7 @@ class _Replayer:
                      actual=kind.__name__)
             return
         if player.folded or player.all_in:
-            if kind is Fold and player.all_in and not player.acted and not player.folded:
+            if kind is _Fold and player.all_in and not player.acted and not player.folded:
                 # a site may print a fold for a sitting-out player all-in on a blind or ante: the chips still
                 # make their pot level (the pots it prints show it), but the hand cannot win it.
                 player.mucked = True
@@ -729,7 +786,7 @@ class _Replayer:
             else:
                 s.report("HH110", event.line, "complete", player=player.name, street=self.street.value,
                          expected="no action", actual=player.name)
-        if kind is Fold:  # the most common action, handled here: no chips move
+        if kind is _Fold:  # the most common action, handled here: no chips move
             player.folded = True
             if player.dealt_in:
                 s.live_count -= 1
@@ -738,11 +795,11 @@ class _Replayer:
             s.ledger.append((event, self.street, 0))
         else:
             before = player.total
-            if kind is Call:
+            if kind is _Call:
                 self.call(player, event)
-            elif kind is RaiseTo:
+            elif kind is _RaiseTo:
                 self.raise_to(player, event)
-            elif kind is Bet:
+            elif kind is _Bet:
                 self.bet(player, event)
             else:
                 self.check(player, event)
@@ -1030,5 +1087,5 @@ class _Replayer:
                 self.s.report("HH211", self._last_line(), player=player.name, expected=">= 0", actual=player.stack)
 
 
-_ACTIONS = frozenset((Fold, Check, Call, Bet, RaiseTo))
-_LOOK_AHEAD = frozenset((PostAnte, PostBlind, HandCancelled))  # what _scan must see wherever it is
+_ACTIONS: Final = frozenset((_Fold, _Check, _Call, _Bet, _RaiseTo))
+_LOOK_AHEAD: Final = frozenset((PostAnte, PostBlind, HandCancelled))  # what _scan must see wherever it is

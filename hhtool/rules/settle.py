@@ -8,16 +8,30 @@ compared with what the text says was collected, and the rake with the schedule.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Iterable
+from typing import Final
 
-from hhtool.dialects import conventions, wording
+from hhtool.dialects import wording
 from msgspec.structs import replace
 
-from hhtool.model import Collect, Fold, Ledger, ReturnUncalled, SeatSummary
+from hhtool.model import Collect, Fold, Ledger, ReturnUncalled, SeatSummary, StreetPot
 from hhtool.model.cards import DECK
 from hhtool.rules.ranking import evaluate
 from hhtool.rules import street_pot
 from hhtool.rules.replay import Player, Pot, Replay
 from hhtool.rules.ruleset import level_in_force
+
+_Fold: Final = Fold  # Final: compiled, a C static rather than a look-up in the module's dict at each use
+_DECK: Final = DECK
+_StreetPot: Final = StreetPot
+
+
+def _all_cards(cards: Iterable[str]) -> bool:
+    """Whether every one is a card of the deck (`DECK.issuperset` would copy anything not a set into one first)."""
+    for card in cards:
+        if card not in _DECK:
+            return False
+    return True
 
 
 def settle(s: Replay) -> None:
@@ -25,14 +39,14 @@ def settle(s: Replay) -> None:
     if s.cancelled:
         return
     claims = s.hand.claims
-    if not conventions(s.hand.header.site).names_pots:
+    if not s.conventions.names_pots:
         _unname_pots(s)
     returned = _returns_in_collects(s) if s.returns else _NONE_RETURNED
     total = s.pot_total
     collected = 0
     for c in s.collects:
         collected += c.amount
-    derive = not s.collects and not conventions(s.hand.header.site).prints_collects
+    derive = not s.collects and not s.conventions.prints_collects
     fees = s.fees = _fees_taken(s, total, collected)
     rake = claims.rake if claims.rake is not None else 0 if derive else total - collected - fees
     claimed = _claimed_total(s, returned)
@@ -53,7 +67,10 @@ def settle(s: Replay) -> None:
                  expected=claimed - rake - fees - unpaid, actual=collected)
     _check_rake(s, total, rake)
     _check_summary(s, returned)
-    street_pot.check(s)
+    for event in s.hand.events:  # street pots: printed by some sites only, checked where a hand has one
+        if type(event) is _StreetPot:
+            street_pot.check(s)
+            break
     if claims.ledgers:
         _check_ledgers(s, claims.ledgers)
     if claims.ev_payoffs:
@@ -79,7 +96,7 @@ def _claimed_total(s: Replay, returned: dict[str, int]) -> int | None:
     inside `collected` (`Conventions.total_includes_returns`; `returned`) names the pot plus those returns
     (a return the text prints on a line of its own is in no total)."""
     printed = s.hand.claims.total_pot
-    if printed is None or not returned or not conventions(s.hand.header.site).total_includes_returns:
+    if printed is None or not returned or not s.conventions.total_includes_returns:
         return printed
     for amount in returned.values():
         printed -= amount
@@ -116,7 +133,7 @@ def _returns_in_collects(s: Replay) -> dict[str, int]:
 
     A site whose `collected` holds the return in some hands and not in others (`uncalled_in_collected =
     "either"`) is read as holding it exactly when the collects add up to more than the pot."""
-    inside = conventions(s.hand.header.site).uncalled_in_collected
+    inside = s.conventions.uncalled_in_collected
     if not inside:
         return _NONE_RETURNED
     if inside == EITHER and sum(c.amount for c in s.collects) <= s.pot_total:
@@ -227,7 +244,7 @@ def _net_pots(s: Replay, total: int, rake: int) -> list[int]:
     elif len(gross) > 1 and claims.total_pot is not None and _itemized(s):
         s.report("HH204", claims.line, "one", count=len(gross), gross=_amounts(s, gross), expected=len(gross),
                  actual=1)
-    spread = conventions(s.hand.header.site).rake_by_pot
+    spread = s.conventions.rake_by_pot
     if len(gross) > 1 and rake and spread != MAIN_FIRST:
         return _rake_by_pot(gross, rake, spread)
     nets, left = [], rake
@@ -340,13 +357,13 @@ def _winners(s: Replay, pot: Pot, run: int) -> list[str] | None:
     if len(pot.eligible) == 1:
         return list(pot.eligible)
     board = _board(s, run)
-    if len(board) != 5 or len(set(board)) != 5 or not DECK.issuperset(board):
+    if len(board) != 5 or len(set(board)) != 5 or not _all_cards(board):
         return None
     values = {}
     for name in pot.eligible:
         player = s.players[name]
         cards = player.shown or player.cards
-        if len(cards) != 2 or cards[0] == cards[1] or not DECK.issuperset(cards) or not set(cards).isdisjoint(board):
+        if len(cards) != 2 or cards[0] == cards[1] or not _all_cards(cards) or not set(cards).isdisjoint(board):
             continue  # not two cards of one deck with the board (HH301/HH302 say why): not comparable
         if not player.shown and not player.mucked:
             continue  # dealt cards of a player who did not show: the room did not compare them
@@ -611,50 +628,32 @@ class _Owners:
 
 def _cards_clean(s: Replay) -> bool:
     """Whether the walk of `_check_cards` would find nothing: two hole cards at most per line, and
-    every card a card, once per line and with a single owner. Decided with set operations per
-    line rather than card by card, as it is for nearly every hand."""
-    by_owner: dict[str, set[str]] = {}
+    every card a card, once per line and with a single owner. Decided card by card in one dict of
+    owners, as it is for nearly every hand."""
+    owners: dict[str, str] = {}  # card → the owner of the first line that gives it
     for event in s.hole_events:
-        cards = event.shown if type(event) is Fold else event.cards
-        line = set(cards)
-        if len(cards) > 2 or len(line) != len(cards):
+        cards = event.shown if type(event) is _Fold else event.cards
+        if len(cards) > 2 or not _claimed(owners, event.player, cards):
             return False
-        owner = event.player
-        owned = by_owner.get(owner)
-        if owned is None:
-            by_owner[owner] = line
-        else:
-            owned |= line
     for seat in s.hand.claims.seats:
-        if seat.cards and not _owned(by_owner, seat.player, seat.cards):
+        if seat.cards and not _claimed(owners, seat.player, seat.cards):
             return False
-    board = by_owner.get("the board")
-    for event in s.board_events:
-        line = set(event.board)
-        if len(line) != len(event.board):
+    for street in s.board_events:
+        if not _claimed(owners, "the board", street.board):
             return False
-        if board is None:
-            board = by_owner["the board"] = line
-        else:
-            board |= line
-    every: set[str] = set()
-    count = 0
-    for cards in by_owner.values():
-        every |= cards
-        count += len(cards)
-    return count == len(every) and DECK.issuperset(every)  # no card of two owners, no non-card
+    return _all_cards(owners)  # no non-card
 
 
-def _owned(by_owner: dict[str, set[str]], owner: str, cards: tuple[str, ...]) -> bool:
-    """Add one line's cards to its owner's; False if a card repeats on the line."""
-    line = set(cards)
-    if len(line) != len(cards):
+def _claimed(owners: dict[str, str], owner: str, cards: tuple[str, ...]) -> bool:
+    """Give one line's cards to its owner in `owners`; False if a card repeats on the line or is another's."""
+    if len(cards) == 2:
+        if cards[0] == cards[1]:
+            return False
+    elif len(set(cards)) != len(cards):
         return False
-    owned = by_owner.get(owner)
-    if owned is None:
-        by_owner[owner] = line
-    else:
-        owned |= line
+    for card in cards:
+        if owners.setdefault(card, owner) != owner:
+            return False
     return True
 
 
@@ -664,7 +663,7 @@ def _card_claims(s: Replay) -> dict[tuple[str, str], int]:
     claims: dict[tuple[str, str], int] = {}
     lines: list[tuple[str, tuple[str, ...]]] = []
     for event in s.hole_events:
-        lines.append((event.player, event.shown if type(event) is Fold else event.cards))
+        lines.append((event.player, event.shown if type(event) is _Fold else event.cards))
     for seat in s.hand.claims.seats:
         lines.append((seat.player, seat.cards))
     for street in s.board_events:
@@ -682,7 +681,7 @@ def _check_cards(s: Replay) -> None:
     if not _cards_clean(s):  # walk the lines card by card to report what is wrong, where
         cards_seen = _Owners(s, _card_claims(s))
         for event in s.hole_events:  # DealHole, Show and Fold lines with cards, in order (gathered by the replay)
-            cards = event.shown if type(event) is Fold else event.cards
+            cards = event.shown if type(event) is _Fold else event.cards
             if len(cards) > 2:
                 s.report("HH302", event.line, "count", player=event.player, count=len(cards), expected=2,
                          actual=len(cards))
@@ -708,7 +707,7 @@ def _check_cards(s: Replay) -> None:
 
 
 def _valid(cards) -> bool:
-    return DECK.issuperset(cards) and len(set(cards)) == len(cards) and 5 <= len(cards) <= 7
+    return _all_cards(cards) and len(set(cards)) == len(cards) and 5 <= len(cards) <= 7
 
 
 def _describe(s: Replay, cards) -> str:
@@ -718,9 +717,28 @@ def _describe(s: Replay, cards) -> str:
 
 def _description_matches(s: Replay, text: str, cards) -> bool:
     """Whether a printed description names the best hand of `cards`, in the site's wording (a site
-    without a wording in its dialect is not checked)."""
+    without a wording in its dialect is not checked).
+
+    A wording names a hand by its value (category and ranks: `evaluate`), never by its suits or by
+    which five cards make it, so the answer is remembered per wording, description and strength: the
+    same few descriptions of the same hands come back in hand after hand, and a shown hand's cards
+    are evaluated for its pot anyway. Kept per wording function, not per site name: a dialect
+    registered again for a site brings its own."""
     words = wording(s.hand.header.site)
-    return words is None or words[1](text, cards)
+    if words is None:
+        return True
+    key = (words[1], text, evaluate(cards).strength)
+    known = _MATCHES.get(key)
+    if known is None:
+        if len(_MATCHES) >= _MATCHES_KEPT:
+            _MATCHES.clear()
+        known = _MATCHES[key] = bool(words[1](text, cards))
+    return known
+
+
+# (the wording's description_matches, description, strength) → whether the description names that hand
+_MATCHES: Final[dict[tuple[Callable[..., bool], str, int], bool]] = {}
+_MATCHES_KEPT: Final = 50_000  # at most this many answers (a few MB), then they are forgotten
 
 
 def _check_summary(s: Replay, returned: dict[str, int]) -> None:
@@ -790,7 +808,7 @@ def _check_ledgers(s: Replay, ledgers: tuple[Ledger, ...]) -> None:
     the replay: what each player put in (after uncalled returns), won from the pots, netted and ends with.
     A site whose figures count the returned uncalled bet in both put-in and won (`ledger_uncalled`) is
     compared with the return added to both."""
-    with_uncalled = conventions(s.hand.header.site).ledger_uncalled
+    with_uncalled = s.conventions.ledger_uncalled
     won_by = s.collected_by()
     finals = s.final_stacks()
     for ledger in ledgers:

@@ -3,8 +3,8 @@ the replay: what was gathered before that line (the antes, every street before, 
 uncalled bets returned) is the printed pot plus the rake taken so far (HH223). The rake a site prints on
 its last street is what its summary prints as rake and fees (HH224).
 
-Separate from settle because only some sites print these lines; settle calls `check` for every hand,
-which costs one scan of the events of a hand without them.
+Separate from settle because only some sites print these lines; settle (compiled) calls `check` only for a
+hand that has one.
 """
 
 from __future__ import annotations
