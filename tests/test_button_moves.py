@@ -152,3 +152,14 @@ REFILLED = hand_text("""
 def test_a_refilled_tournament_seat_may_take_the_button(tmp_path):
     results, _ = validate_text(hands_file(BUST, REFILLED), folder=tmp_path)
     assert [f for r in results for f in r.findings] == [], problems(f for r in results for f in r.findings)
+
+
+def test_a_seat_numbered_0_heads_up_is_checked_not_a_crash(tmp_path):
+    """A seat 0 (a corrupted seat number; some rooms count seats from 0) in a heads-up hand after a hand of
+    the same table: the button check walks seats clockwise from 0, so the run goes on and the hand is
+    judged (it was an IndexError that stopped the whole run)."""
+    zero = HEADS_UP.replace("Seat 2: Pelham", "Seat 0: Pelham")
+    results, file_findings = validate_text(hands_file(THREE_HANDED, zero), folder=tmp_path)
+    assert file_findings == [] and len(results) == 2
+    codes = [f.code for r in results for f in r.findings]
+    assert "HH099" not in codes, problems(f for r in results for f in r.findings)
