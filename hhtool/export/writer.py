@@ -359,7 +359,7 @@ class DatasetWriter:
                 return item
             self.rows.add_hand(item)
         self.stats.hands_written += 1
-        if max(map(len, self.rows.data.values())) >= FLUSH_ROWS:
+        if self.rows.largest() >= FLUSH_ROWS:
             self.flush()
         return item
 
@@ -380,12 +380,13 @@ class DatasetWriter:
     def flush(self) -> None:
         """Write the buffered rows as one row group per table and day."""
         self._close_run()
-        for table in TABLES:
+        rows = list(self.rows.take_tables()) if self.rows.largest() else None  # a sequential run's
+        for t, table in enumerate(TABLES):
             if self.segments[table]:  # the slices as they are: one day's rows are copied at a time
                 whole = pa.concat_tables(self.segments[table])
                 self.segments[table] = []
-            elif self.rows.data[table]:
-                whole = pa.Table.from_pydict(self.rows.take_columns(table), schema=PLAIN_SCHEMAS[table])
+            elif rows is not None and rows[t].num_rows:
+                whole, rows[t] = rows[t], None
             else:
                 continue
             for day, batch in by_day(table, whole):
