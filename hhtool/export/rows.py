@@ -9,14 +9,31 @@ import pyarrow as pa
 from hhtool.dialects import conventions
 from hhtool.export.schema import COLUMNS, PLAIN_SCHEMAS
 from hhtool.findings import Finding, Severity
-from hhtool.model import BlindKind, Hand, PostAnte, PostBlind, RaiseTo
+from hhtool.model import BlindKind, Hand, PostAnte, PostBlind, RaiseTo, Street
 from hhtool.rules.replay import Replay
 
 _ACTION_NAMES = {
     BlindKind.SMALL: "post_small", BlindKind.BIG: "post_big", BlindKind.SMALL_AND_BIG: "post_small_and_big",
     BlindKind.BUTTON: "post_button", BlindKind.STRADDLE: "post_straddle", BlindKind.MISSED: "post_missed",
 }
-_KIND_NAMES: dict[type, str] = {}
+# event type → (its `action` name, whether it has an `all_in` field), filled as types are met: a
+# getattr with a default on the types without the field (folds, checks) raised and caught an error.
+_KINDS: dict[type, tuple[str, bool]] = {PostAnte: ("post_ante", True), RaiseTo: ("raise", True),
+                                        PostBlind: ("", True)}
+_PREFLOP, _FLOP, _TURN, _RIVER = Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER
+
+
+def _street_name(street: Street) -> str:
+    """The street's name as a plain str (`str()` of the enum copies it; its hash is a Python call)."""
+    if street is _PREFLOP:
+        return "preflop"
+    if street is _FLOP:
+        return "flop"
+    if street is _TURN:
+        return "turn"
+    if street is _RIVER:
+        return "river"
+    return str(street)
 
 
 def hand_uid(result) -> str:
@@ -313,24 +330,23 @@ class Rows:
         keys, seqs, streets, players, actions, amounts, raises, all_ins, lines = self.data["actions"]
         for seq, (event, street, added) in enumerate(state.ledger):
             kind = type(event)
+            known = _KINDS.get(kind)
+            if known is None:
+                known = _KINDS[kind] = (kind.__name__.lower(), hasattr(event, "all_in"))
+            action, has_all_in = known
             raise_to = None
             if kind is PostBlind:
                 action = _ACTION_NAMES[event.blind]
-            elif kind is PostAnte:
-                action = "post_ante"
             elif kind is RaiseTo:
-                action = "raise"
                 raise_to = event.raise_to
-            else:
-                action = _KIND_NAMES.get(kind) or _KIND_NAMES.setdefault(kind, kind.__name__.lower())
             keys.append(key)
             seqs.append(seq)
-            streets.append(str(street))
+            streets.append(_street_name(street))
             players.append(event.player)
             actions.append(action)
             amounts.append(added)
             raises.append(raise_to)
-            all_ins.append(bool(getattr(event, "all_in", False)))
+            all_ins.append(bool(event.all_in) if has_all_in else False)
             lines.append(event.line)
 
     def _pots(self, key: int, state) -> None:
@@ -379,5 +395,7 @@ def _check_ints(table: str, columns: list[list], start: int) -> None:
         column = columns[position]
         for index in range(start, len(column)):
             value = column[index]
-            if value is not None and not low <= value <= high:
-                raise ColumnOverflow(f"{table}.{name} = {value} does not fit the column ({low}..{high})")
+            if value is not None:
+                number: int = value  # (typed: compared as machine integers when compiled)
+                if number < low or number > high:
+                    raise ColumnOverflow(f"{table}.{name} = {number} does not fit the column ({low}..{high})")
