@@ -378,9 +378,10 @@ def _array(values: list, kind: pa.DataType) -> pa.Array:
         import numpy as np  # (imported with pyarrow already)
 
         try:
-            return pa.array(np.fromiter(values, kind.to_pandas_dtype(), len(values)))
+            numbers = np.fromiter(values, f"<i{kind.bit_width // 8}", len(values))
         except (TypeError, OverflowError):  # a null (None), or a number the type cannot hold
-            pass
+            return pa.array(values, kind)
+        return pa.Array.from_buffers(kind, len(values), [None, pa.py_buffer(numbers)])
     return pa.array(values, kind)
 
 
