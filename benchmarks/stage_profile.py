@@ -110,13 +110,11 @@ def parse_shares(blocks: list) -> dict[str, float]:
 
 def worker_stages(tasks: list, rules, clock: Clock) -> tuple[int, list]:
     """The worker's stages, one after the other, on every task; the blocks (for the profiled parse)."""
-    import pyarrow as pa
 
     from hhtool.engine.plan import read_piece
     from hhtool.engine.work import _COLUMNS
     from hhtool.export import writer as writer_module
-    from hhtool.export.rows import Rows, to_columns
-    from hhtool.export.schema import PLAIN_SCHEMAS
+    from hhtool.export.rows import Rows
     from hhtool.findings import Finding
     from hhtool.grammar import Status
     from hhtool.pipeline import _parse_safely
@@ -152,8 +150,7 @@ def worker_stages(tasks: list, rules, clock: Clock) -> tuple[int, list]:
             rows.add_hand(result)
         clock.add("rows", time.process_time() - started)
         started = time.process_time()
-        batch = tuple(pa.Table.from_pydict(dict(zip(names, to_columns(rows.data[table], len(names)))),
-                                           schema=PLAIN_SCHEMAS[table]) for table, names in _COLUMNS.items())
+        batch = rows.tables()
         clock.add("Arrow", time.process_time() - started)
         if write_parts is not None:  # workers that write their own Parquet parts
             with tempfile.TemporaryDirectory() as tmp:
@@ -218,6 +215,9 @@ def main() -> None:
 
     path = Path(args.file) if args.file else default_file()
     tasks = [t for t in plan_tasks([str(path)]) if not isinstance(t, Finding)][: args.tasks]
+    import pyarrow as pa
+
+    pa.array([0])  # pyarrow imports pandas at its first conversion: ~0.2 s once a process, not a cost per hand
     rules = RuleSet()
     tune_gc()
     clock = Clock()

@@ -199,7 +199,7 @@ def test_rows_of_a_hand_that_does_not_fit_are_taken_out_whole():
     record = HandResult("unparsed", "unparsed", "f.txt", 2**31, "pokerstars", "1", [])  # line beyond int32
     with pytest.raises(ColumnOverflow, match="hands.line = 2147483648"):
         rows.add_hand(record)
-    assert all(part == [] for part in rows.data.values()) and rows.hands == 0
+    assert all(rows.rows(table) == 0 for table in rows.columns) and rows.hands == 0
     assert rows.add_hand(record._replace(line=7)) == (1, 0, 0, 0, 0, 0)
 
 

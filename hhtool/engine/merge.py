@@ -15,6 +15,9 @@ from hhtool.rules.ruleset import RuleSet
 from hhtool.validate import HandResult, Summary, with_crosshand
 
 
+_STATUS = {status.value: status for status in Status}  # (Status(value) is a Python-level call of the enum)
+
+
 def _parts_only(rows):
     """What a duplicate keeps of its rows: a worker's parts (a few bytes: the writer counts a task's hands
     by them), never an Arrow batch (which it would keep alive)."""
@@ -33,7 +36,7 @@ class Merger:
             summary.tally.add(item)
             summary.add(item)
             return item
-        summary.tally.add_hand(Status(item.parse_status))
+        summary.tally.add_hand(_STATUS[item.parse_status])
         record = item
         if item.ident is not None:
             duplicate = self.cross.duplicate_of(item.ident)

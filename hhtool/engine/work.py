@@ -15,13 +15,11 @@ import resource
 import time
 from dataclasses import dataclass
 
-import pyarrow as pa
-
 from hhtool.codes import finding
 from hhtool.engine.memory import tune_gc
 from hhtool.engine.plan import Piece, Task, read_piece
-from hhtool.export.rows import Rows, to_columns
-from hhtool.export.schema import COLUMNS, PLAIN_SCHEMAS
+from hhtool.export.rows import Rows
+from hhtool.export.schema import COLUMNS
 from hhtool.export.writer import write_task_parts
 from hhtool.findings import Finding
 from hhtool.grammar import Status
@@ -47,6 +45,7 @@ class TaskResult:
 
 
 _COLUMNS = {t: [name for name, _, _ in cols] for t, cols in COLUMNS.items()}
+_ROWS = HandResult._fields.index("rows")
 
 
 def run_task(task: Task, rules: RuleSet, want: str = WANT_NONE, parts: tuple[str, str] | None = None) -> TaskResult:
@@ -73,8 +72,7 @@ def _as_batch(items: list, rows: Rows | None, index: int = 0, parts: tuple[str, 
     the task's Parquet parts, and the records carry where they are instead."""
     if rows is None:
         return items
-    batch = tuple(pa.Table.from_pydict(dict(zip(names, to_columns(rows.data[table], len(names)))),
-                                       schema=PLAIN_SCHEMAS[table]) for table, names in _COLUMNS.items())
+    batch = rows.tables()
     if parts is not None:
         hands = sum(isinstance(item, HandResult) for item in items)
         if hands:
@@ -84,7 +82,8 @@ def _as_batch(items: list, rows: Rows | None, index: int = 0, parts: tuple[str, 
     for item in items:
         if isinstance(item, HandResult):
             counts = item.rows
-            item = item._replace(rows=(batch, tuple(starts), counts))
+            # item._replace(rows=...), without namedtuple's Python-level _replace (a µs a hand)
+            item = tuple.__new__(HandResult, (*item[:_ROWS], (batch, tuple(starts), counts), *item[_ROWS + 1:]))
             starts = [s + c for s, c in zip(starts, counts)]
         out.append(item)
     return out

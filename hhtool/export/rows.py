@@ -7,16 +7,33 @@ import os
 import pyarrow as pa
 
 from hhtool.dialects import conventions
-from hhtool.export.schema import COLUMNS
+from hhtool.export.schema import COLUMNS, PLAIN_SCHEMAS
 from hhtool.findings import Finding, Severity
-from hhtool.model import BlindKind, Hand, PostAnte, PostBlind, RaiseTo
+from hhtool.model import BlindKind, Hand, PostAnte, PostBlind, RaiseTo, Street
 from hhtool.rules.replay import Replay
 
 _ACTION_NAMES = {
     BlindKind.SMALL: "post_small", BlindKind.BIG: "post_big", BlindKind.SMALL_AND_BIG: "post_small_and_big",
     BlindKind.BUTTON: "post_button", BlindKind.STRADDLE: "post_straddle", BlindKind.MISSED: "post_missed",
 }
-_KIND_NAMES: dict[type, str] = {}
+# event type → (its `action` name, whether it has an `all_in` field), filled as types are met: a
+# getattr with a default on the types without the field (folds, checks) raised and caught an error.
+_KINDS: dict[type, tuple[str, bool]] = {PostAnte: ("post_ante", True), RaiseTo: ("raise", True),
+                                        PostBlind: ("", True)}
+_PREFLOP, _FLOP, _TURN, _RIVER = Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER
+
+
+def _street_name(street: Street) -> str:
+    """The street's name as a plain str (`str()` of the enum copies it; its hash is a Python call)."""
+    if street is _PREFLOP:
+        return "preflop"
+    if street is _FLOP:
+        return "flop"
+    if street is _TURN:
+        return "turn"
+    if street is _RIVER:
+        return "river"
+    return str(street)
 
 
 def hand_uid(result) -> str:
@@ -55,7 +72,7 @@ def file_key(file: str, line: int) -> str:
     return f"@{canonical_path(file)}:{line}"
 
 
-# Column order of every table, as the rows below are built (positional tuples: one call per row).
+# Column order of every table, as the rows below are built.
 # Checked against the schema at import, so a column added to one and not the other fails loudly.
 ORDER = {
     "hands": ("hand_uid", "site", "hand_id", "status", "file", "line", "game", "limit", "currency", "small_blind",
@@ -78,14 +95,24 @@ if ORDER != _SCHEMA_ORDER:  # pragma: no cover - a programming error, caught by 
 HANDS_STATUS, HANDS_ERRORS, HANDS_WARNINGS = (ORDER["hands"].index(c) for c in ("status", "errors", "warnings"))
 
 
+# Values every row of a hand repeats in the tables after `hands`: kept once per hand (its key), each
+# row holding the key's index; Arrow builds those columns with `take`, not from a Python str per row.
+KEYED = ("hand_uid", "currency", "date")
+KEY = "#key"
+# The buffers of a table, one list per column: `hands` in ORDER; the others the key index, then
+# their columns of ORDER that are not in KEYED.
+STORED = {table: names if table == "hands" else (KEY, *(n for n in names if n not in KEYED))
+          for table, names in ORDER.items()}
+
+
 def _int_ranges(table: str) -> tuple[tuple[int, str, int, int], ...]:
-    """(position, column, lowest, highest) of each integer column of a table's rows narrower than int64
+    """(buffer position, column, lowest, highest) of each integer column of a table narrower than int64
     (money is int64: every amount is at most limits.MAX_MINOR, so no sum a hand holds comes near it)."""
     out = []
-    for i, (name, kind, _) in enumerate(COLUMNS[table]):
+    for name, kind, _ in COLUMNS[table]:
         if pa.types.is_integer(kind) and kind.bit_width < 64:
             bits = kind.bit_width
-            out.append((i, name, -(1 << (bits - 1)), (1 << (bits - 1)) - 1))
+            out.append((STORED[table].index(name), name, -(1 << (bits - 1)), (1 << (bits - 1)) - 1))
     return tuple(out)
 
 
@@ -112,47 +139,115 @@ def severity_counts(findings) -> tuple[int, int]:
 
 
 class Rows:
-    """Row buffers for every table, filled hand by hand.
+    """Column buffers of every table, filled hand by hand.
 
-    Rows are plain tuples in the column order of `ORDER` (checked against the schema), built with
-    one call each: the buffers hold millions of rows, and workers send them to the parent.
+    One list per column (see STORED), appended per row: no tuple per row, and Arrow converts each
+    list once. The values a hand repeats in every row of the tables after `hands` (KEYED) are kept
+    once per hand, as a key the rows point to. Workers convert a task's buffers (`tables`) and send
+    the Arrow tables, or write them as Parquet parts.
     """
 
     def __init__(self, columns: dict[str, list[str]] | None = None) -> None:
         self.columns = {t: list(names) for t, names in (columns or ORDER).items()}
-        self.data: dict[str, list[tuple]] = {table: [] for table in self.columns}
+        if {t: tuple(names) for t, names in self.columns.items()} != ORDER:
+            raise ValueError(f"Rows holds the tables of ORDER, not {self.columns}")
+        self.data: dict[str, list[list]] = {table: [[] for _ in STORED[table]] for table in ORDER}
+        self.key_uid: list[str] = []
+        self.key_currency: list[str | None] = []
+        self.key_day: list[str] = []
         self.hands = 0
 
     def rows(self, table: str) -> int:
-        return len(self.data[table])
+        return len(self.data[table][0])
+
+    def largest(self) -> int:
+        """Rows of the table that holds the most."""
+        return max(len(columns[0]) for columns in self.data.values())
 
     def columns_of(self, table: str) -> dict[str, list]:
-        """All buffered rows of a table as columns (the `date` partition included)."""
-        names, rows = self.columns[table], self.data[table]
-        return dict(zip(names, map(list, zip(*rows)))) if rows else {name: [] for name in names}
+        """All buffered rows of a table as columns in ORDER (the `date` partition included)."""
+        stored = self.data[table]
+        if table == "hands":
+            return {name: list(column) for name, column in zip(ORDER[table], stored)}
+        index = stored[0]
+        keyed: dict[str, list] = {"hand_uid": self.key_uid, "currency": self.key_currency, "date": self.key_day}
+        out: dict[str, list] = {}
+        for name in ORDER[table]:
+            keys = keyed.get(name)
+            out[name] = [keys[i] for i in index] if keys is not None else list(stored[STORED[table].index(name)])
+        return out
 
     def take_columns(self, table: str) -> dict[str, list]:
         """The buffered rows of a table as columns (`date` included), emptying the buffer."""
         columns = self.columns_of(table)
-        self.data[table] = []
+        self.data[table] = [[] for _ in STORED[table]]
+        self._drop_keys()
         return columns
+
+    def tables(self) -> tuple[pa.Table, ...]:
+        """All buffered rows as one Arrow table per table, in ORDER, with the plain types (PLAIN_SCHEMAS)."""
+        keyed = {"hand_uid": pa.array(self.key_uid, pa.string()), "currency": pa.array(self.key_currency, pa.string()),
+                 "date": pa.array(self.key_day, pa.string())}
+        out = []
+        for table, names in ORDER.items():
+            schema = PLAIN_SCHEMAS[table]
+            stored = self.data[table]
+            arrays = []
+            if table == "hands":
+                for i in range(len(names)):
+                    arrays.append(_array(stored[i], schema.field(i).type))
+            else:
+                index = pa.array(stored[0], pa.int32())
+                positions = STORED[table]
+                for i in range(len(names)):
+                    name = names[i]
+                    keys = keyed.get(name)
+                    if keys is not None:
+                        arrays.append(keys.take(index))
+                    else:
+                        arrays.append(_array(stored[positions.index(name)], schema.field(i).type))
+            out.append(pa.Table.from_arrays(arrays, schema=schema))
+        return tuple(out)
+
+    def take_tables(self) -> tuple[pa.Table, ...]:
+        """`tables`, emptying the buffers."""
+        out = self.tables()
+        self.data = {table: [[] for _ in STORED[table]] for table in ORDER}
+        self._drop_keys()
+        return out
+
+    def _drop_keys(self) -> None:
+        """Forget the keys once no row points to them (every table taken)."""
+        if all(not columns[0] for columns in self.data.values()):
+            self.key_uid, self.key_currency, self.key_day = [], [], []
 
     def add_hand(self, result) -> tuple[int, ...]:
         """add_result, all or nothing: the hand's rows checked against the integer columns' widths, and
         taken out again when a number does not fit (ColumnOverflow) or building them fails, so that one
         hand's failure never reaches the rows of the hands around it. Returns the rows added per table."""
         data = self.data
-        before = [len(part) for part in data.values()]
+        before = [len(columns[0]) for columns in data.values()]
+        keys = len(self.key_uid)
         try:
             self.add_result(result)
-            for (table, part), count in zip(data.items(), before):
-                _check_ints(table, part, count)
+            for (table, columns), count in zip(data.items(), before):
+                _check_ints(table, columns, count)
         except BaseException:
-            for part, count in zip(data.values(), before):
-                del part[count:]
+            for columns, count in zip(data.values(), before):
+                for column in columns:
+                    del column[count:]
+            del self.key_uid[keys:], self.key_currency[keys:], self.key_day[keys:]
             self.hands -= 1
             raise
-        return tuple(len(part) - count for part, count in zip(data.values(), before))
+        return tuple(len(columns[0]) - count for columns, count in zip(data.values(), before))
+
+    def _key(self, uid: str, currency: str | None, day: str) -> int:
+        """A new key (the values a hand's rows repeat); its index."""
+        key = len(self.key_uid)
+        self.key_uid.append(uid)
+        self.key_currency.append(currency)
+        self.key_day.append(day)
+        return key
 
     def add_result(self, result) -> str:
         """Add one hand read (a HandResult; a parallel worker's has no hand and no replay here); returns
@@ -163,12 +258,11 @@ class Rows:
         self.hands += 1
         if hand is None or state is None:
             day = "unknown"
-            self.data["hands"].append((uid, result.site, result.hand_id, result.status, result.file, result.line,
-                                       None, None, None, None, None, None, None, None, None, None, None, None, None,
-                                       None, None, None, None, None, None, None, None, None, None, None, errors,
-                                       warnings,
-                                       day))
-            self._findings(uid, result.findings, day)
+            _append(self.data["hands"], (
+                uid, result.site, result.hand_id, result.status, result.file, result.line, None, None, None, None,
+                None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None,
+                None, None, None, errors, warnings, day))
+            self._findings(self._key(uid, None, day), result.findings)
             return day
         header = hand.header
         started = header.time_utc
@@ -180,7 +274,7 @@ class Rows:
         cancelled = state.cancelled
         claims = hand.claims
         fees = claims.fees
-        self.data["hands"].append((
+        _append(self.data["hands"], (
             uid, result.site, result.hand_id, result.status, result.file, result.line, header.game,
             str(header.limit), currency, header.small_blind, header.big_blind, header.tournament_id, header.table,
             header.max_seats, header.button_seat, started, header.time, header.time_zone, len(state.order),
@@ -190,14 +284,14 @@ class Rows:
             None if cancelled else claims.rake is not None,
             collected, state.cash_drop, state.fees, [name for name, _ in fees], [amount for _, amount in fees],
             max(claims.runs, max(state.boards, default=1)), errors, warnings, day))
-        self._seats(uid, hand, state, collected_by, currency, day)
-        self._actions(uid, state, currency, day)
-        self._pots(uid, state, currency, day)
-        self._findings(uid, result.findings, day)
+        key = self._key(uid, currency, day)
+        self._seats(key, hand, state, collected_by)
+        self._actions(key, state)
+        self._pots(key, state)
+        self._findings(key, result.findings)
         return day
 
-    def _seats(self, uid: str, hand: Hand, state: Replay, collected_by: dict[str, int], currency: str,
-               day: str) -> None:
+    def _seats(self, key: int, hand: Hand, state: Replay, collected_by: dict[str, int]) -> None:
         positions = {}
         folded_on = {}
         named = conventions(hand.header.site).positions  # printed name → the seat position it names, or None
@@ -206,67 +300,103 @@ class Rows:
             positions[summary.player] = tags[-1] if tags else None
             if summary.folded_on is not None:
                 folded_on[summary.player] = str(summary.folded_on)
-        out = self.data["seats"]
+        (keys, seats, names, position, dealt_in, start, final_stack, contributed, collected, net, cash_out,
+         cash_out_fee, cash_out_kept, paid_outside, hole_cards, showed, folded) = self.data["seats"]
         finals = state.final_stacks()
         kept = state.cash_out_kept
         for player in state.players.values():
             name = player.name
             final = finals[name]
             cards = player.shown or player.cards
-            out.append((uid, player.seat, name, positions.get(name), player.dealt_in, player.start, final,
-                        player.total, collected_by.get(name, 0), final - player.start, player.cash_out_paid,
-                        player.cash_out_fee, kept.get(name, 0), player.premium, " ".join(cards) or None,
-                        bool(player.shown),
-                        folded_on.get(name), currency, day))
+            keys.append(key)
+            seats.append(player.seat)
+            names.append(name)
+            position.append(positions.get(name))
+            dealt_in.append(player.dealt_in)
+            start.append(player.start)
+            final_stack.append(final)
+            contributed.append(player.total)
+            collected.append(collected_by.get(name, 0))
+            net.append(final - player.start)
+            cash_out.append(player.cash_out_paid)
+            cash_out_fee.append(player.cash_out_fee)
+            cash_out_kept.append(kept.get(name, 0))
+            paid_outside.append(player.premium)
+            hole_cards.append(" ".join(cards) or None)
+            showed.append(bool(player.shown))
+            folded.append(folded_on.get(name))
 
-    def _actions(self, uid: str, state, currency: str, day: str) -> None:
-        out = self.data["actions"]
+    def _actions(self, key: int, state) -> None:
+        keys, seqs, streets, players, actions, amounts, raises, all_ins, lines = self.data["actions"]
         for seq, (event, street, added) in enumerate(state.ledger):
             kind = type(event)
+            known = _KINDS.get(kind)
+            if known is None:
+                known = _KINDS[kind] = (kind.__name__.lower(), hasattr(event, "all_in"))
+            action, has_all_in = known
             raise_to = None
             if kind is PostBlind:
                 action = _ACTION_NAMES[event.blind]
-            elif kind is PostAnte:
-                action = "post_ante"
             elif kind is RaiseTo:
-                action = "raise"
                 raise_to = event.raise_to
-            else:
-                action = _KIND_NAMES.get(kind) or _KIND_NAMES.setdefault(kind, kind.__name__.lower())
-            out.append((uid, seq, str(street), event.player, action, added, raise_to,
-                        bool(getattr(event, "all_in", False)), event.line, currency, day))
+            keys.append(key)
+            seqs.append(seq)
+            streets.append(_street_name(street))
+            players.append(event.player)
+            actions.append(action)
+            amounts.append(added)
+            raises.append(raise_to)
+            all_ins.append(bool(event.all_in) if has_all_in else False)
+            lines.append(event.line)
 
-    def _pots(self, uid: str, state, currency: str, day: str) -> None:
+    def _pots(self, key: int, state) -> None:
         single = len(state.pots) == 1
         winners: dict[int, set[str]] = {}
         payouts = self.data["payouts"]
         for event, run in zip(state.collects, state.collect_runs):
             index = 0 if event.pot_index is None or single else event.pot_index
             winners.setdefault(index, set()).add(event.player)
-            payouts.append((uid, run, index, event.player, event.amount, currency, day))
+            _append(payouts, (key, run, index, event.player, event.amount))
         pots = self.data["pots"]
         for index, pot in enumerate(state.pots):
-            pots.append((uid, index, pot.amount, list(pot.eligible), sorted(winners.get(index, ())), currency, day))
+            _append(pots, (key, index, pot.amount, list(pot.eligible), sorted(winners.get(index, ()))))
 
-    def _findings(self, uid: str, findings, day: str) -> None:
+    def _findings(self, key: int, findings) -> None:
         out = self.data["findings"]
         for f in findings:
-            out.append(finding_row(uid, f, day))
+            _append(out, (key, f.code, f.rule, str(f.severity), f.message, f.file, f.line, f.column, f.expected,
+                          f.actual))
 
     def add_finding(self, uid: str, f: Finding, day: str) -> None:
-        self.data["findings"].append(finding_row(uid, f, day))
+        self._findings(self._key(uid, None, day), [f])
 
 
-def _check_ints(table: str, rows: list[tuple], start: int) -> None:
-    ranges = _INT_RANGES[table]
-    for index in range(start, len(rows)):
-        row = rows[index]
-        for position, name, low, high in ranges:
-            value = row[position]
-            if value is not None and not low <= value <= high:
-                raise ColumnOverflow(f"{table}.{name} = {value} does not fit the column ({low}..{high})")
+def _array(values: list, kind: pa.DataType) -> pa.Array:
+    """A column buffer as an Arrow array. Integers without nulls go through numpy: pyarrow checks every
+    Python object it converts for being an Arrow scalar, which took half of an integer column's time."""
+    if values and pa.types.is_integer(kind):
+        import numpy as np  # (imported with pyarrow already)
+
+        try:
+            numbers = np.fromiter(values, f"<i{kind.bit_width // 8}", len(values))
+        except (TypeError, OverflowError):  # a null (None), or a number the type cannot hold
+            return pa.array(values, kind)
+        return pa.Array.from_buffers(kind, len(values), [None, pa.py_buffer(numbers)])
+    return pa.array(values, kind)
 
 
-def to_columns(rows: list[tuple], width: int) -> list[list]:
-    """Row tuples → column lists."""
-    return [list(column) for column in zip(*rows)] if rows else [[] for _ in range(width)]
+def _append(columns: list[list], row: tuple) -> None:
+    """One row into a table's column buffers (the values in STORED order)."""
+    for i in range(len(row)):
+        columns[i].append(row[i])
+
+
+def _check_ints(table: str, columns: list[list], start: int) -> None:
+    for position, name, low, high in _INT_RANGES[table]:
+        column = columns[position]
+        for index in range(start, len(column)):
+            value = column[index]
+            if value is not None:
+                number: int = value  # (typed: compared as machine integers when compiled)
+                if number < low or number > high:
+                    raise ColumnOverflow(f"{table}.{name} = {number} does not fit the column ({low}..{high})")

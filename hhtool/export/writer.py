@@ -52,7 +52,7 @@ class TaskParts:
     instead of Arrow tables, so that only these few bytes are pickled back to the parent."""
 
     index: int  # the task's index: the part files sort in input order by it
-    folder: str  # <staging>/workers/<index>: <table>/date=<day>/<name>
+    folder: str  # <staging>/workers/<index>: one file per table and day (task_part), moved to <table>/date=<day>/<name>
     name: str
     runs: tuple[tuple[tuple[str, int], ...], ...]  # per table, (day, rows) of each run of one day, in row order
     hands: int  # hand records of the task: the parent has met them all when it has counted this many
@@ -66,16 +66,22 @@ def write_task_parts(where: tuple[str, str], index: int, batch: tuple[pa.Table, 
     folder = Path(root) / f"{index:06d}"
     shutil.rmtree(folder, ignore_errors=True)  # an earlier try of a task run again
     name = f"part-{run}-{index:06d}w.parquet"  # after the parent's files of the rows before it (see _writer)
+    folder.mkdir(parents=True, exist_ok=True)
     runs = []
     for t, table in enumerate(TABLES):
         whole = batch[t]
         runs.append(tuple((day, length) for day, _start, length in _runs(whole.column("date"))))
         for day, part in by_day(table, whole):
-            path = folder / table / f"date={day}" / name
-            path.parent.mkdir(parents=True, exist_ok=True)
-            pq.write_table(part, path, compression="zstd", use_dictionary=DICTIONARY_COLUMNS[table])
+            pq.write_table(part, task_part(folder, table, day), compression="zstd",
+                           use_dictionary=DICTIONARY_COLUMNS[table])
             del part
     return TaskParts(index, str(folder), name, tuple(runs), hands)
+
+
+def task_part(folder: str | Path, table: str, day: str) -> Path:
+    """A worker's file of a task's rows of one table and day: all in the task's folder, no folder per table
+    and day (making and deleting those took more of a task's CPU than writing some of its files)."""
+    return Path(folder) / f"{table}.{day}.parquet"
 
 
 def read_task_parts(parts: TaskParts, tables: set[int]) -> tuple[pa.Table | None, ...]:
@@ -94,7 +100,7 @@ def read_task_parts(parts: TaskParts, tables: set[int]) -> tuple[pa.Table | None
         pieces = []
         for day, length in parts.runs[t]:
             if day not in days:
-                days[day] = pq.ParquetFile(Path(parts.folder) / table / f"date={day}" / parts.name).read().cast(stored)
+                days[day] = pq.ParquetFile(task_part(parts.folder, table, day)).read().cast(stored)
                 at[day] = 0
             rows = days[day].slice(at[day], length)
             at[day] += length
@@ -139,6 +145,7 @@ class DatasetWriter:
         self._filled = [0] * len(TABLES)  # rows buffered per table (add_record), open runs included
         self._run_parallel = False
         self.parts: dict[tuple[str, str], int] = {}
+        self._folders: dict[tuple[str, str], Path] = {}  # (table, day) → its folder in the run's, made
         # workers that write their own parts (worker_parts): the task whose hand records are coming in,
         # its records to store here (hands kept, file-level findings) and whether it needs the parent
         self._task: TaskParts | None = None
@@ -271,9 +278,7 @@ class DatasetWriter:
             if t in dirty:
                 continue
             for day in dict.fromkeys(day for day, _ in parts.runs[t]):
-                folder = self.tmp / table / f"date={day}"
-                folder.mkdir(parents=True, exist_ok=True)
-                os.replace(Path(parts.folder) / table / f"date={day}" / parts.name, folder / parts.name)
+                os.replace(task_part(parts.folder, table, day), self._folder(table, day) / parts.name)
                 self.stats.files += 1
             self.stats.rows[table] += sum(length for _, length in parts.runs[t])
 
@@ -359,7 +364,7 @@ class DatasetWriter:
                 return item
             self.rows.add_hand(item)
         self.stats.hands_written += 1
-        if max(map(len, self.rows.data.values())) >= FLUSH_ROWS:
+        if self.rows.largest() >= FLUSH_ROWS:
             self.flush()
         return item
 
@@ -373,19 +378,20 @@ class DatasetWriter:
         (unparsed and unsupported hands, HH413) carry their file and line, and are remembered.
         """
         if checked:
-            return uid in self.known
+            return len(self.known) > 0 and uid in self.known  # (nothing to hash when nothing is stored yet)
         return self.known.setdefault(uid) is not None
 
     # -- output ----------------------------------------------------------------------------
     def flush(self) -> None:
         """Write the buffered rows as one row group per table and day."""
         self._close_run()
-        for table in TABLES:
+        rows = list(self.rows.take_tables()) if self.rows.largest() else None  # a sequential run's
+        for t, table in enumerate(TABLES):
             if self.segments[table]:  # the slices as they are: one day's rows are copied at a time
                 whole = pa.concat_tables(self.segments[table])
                 self.segments[table] = []
-            elif self.rows.data[table]:
-                whole = pa.Table.from_pydict(self.rows.take_columns(table), schema=PLAIN_SCHEMAS[table])
+            elif rows is not None and rows[t].num_rows:
+                whole, rows[t] = rows[t], None
             else:
                 continue
             for day, batch in by_day(table, whole):
@@ -405,8 +411,7 @@ class DatasetWriter:
                 self.writers.pop(next(iter(self.writers))).close()
             part = self.parts.get(key, 0)
             self.parts[key] = part + 1
-            folder = self.tmp / table / f"date={day}"
-            folder.mkdir(parents=True, exist_ok=True)
+            folder = self._folder(table, day)
             # beside workers' parts (`<task>w`), the parent's files are named after the first task that
             # follows the last one taken as is: a day's files sort in the input order of their rows
             name = str(part) if self._group is None else self._group + (f"a{part}" if part else "")
@@ -415,6 +420,14 @@ class DatasetWriter:
             self.writers[key] = writer
             self.stats.files += 1
         return writer
+
+    def _folder(self, table: str, day: str) -> Path:
+        """The run's folder of a table's day, made when first needed."""
+        folder = self._folders.get((table, day))
+        if folder is None:
+            folder = self._folders[(table, day)] = self.tmp / table / f"date={day}"
+            folder.mkdir(parents=True, exist_ok=True)
+        return folder
 
     def _close_writers(self) -> None:
         for writer in self.writers.values():
