@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -24,7 +24,6 @@ from hhtool.rules.replay import Replay, replay
 from hhtool.rules.ruleset import RuleSet
 from hhtool.rules.settle import settle
 from hhtool.serialize import to_json_line
-
 
 # The JSON keys after `findings` of a hand the replay did not compute (the README's jsonl contract).
 EMPTY_TAIL: dict = {"total_pot": None, "rake": None, "pots": [], "collected": {}, "currency": None}
@@ -183,7 +182,9 @@ def _validate_parsed(parsed: ParseResult, text: str, rules: RuleSet, cross: Cros
         return duplicate_result(parsed, duplicate)
     result = check_parsed(parsed, rules)
     if result.state is not None:  # a hand the replay crashed on does not chain
-        crossed = with_crosshand(result.findings, duplicate, cross.check(result.state))
+        state = result.state
+        table = crosshand_safely(lambda: cross.check(state), result.file, result.line, result.hand_id)
+        crossed = with_crosshand(result.findings, duplicate, table)
         if crossed is not None:
             findings, status = crossed
             result = result._replace(findings=findings, status=status, crossed=True)
@@ -236,6 +237,16 @@ def with_crosshand(findings: list[Finding], duplicate: Finding | None,
     merged = [*findings, *extra]
     merged.sort(key=Finding.sort_key)
     return merged, status_of(merged)
+
+
+def crosshand_safely(check: Callable[[], list[Finding]], file: str, line: int, hand_id: str | None) -> list[Finding]:
+    """The cross-hand findings of one hand (`check` runs them); a bug in those checks is that hand's HH099
+    and the run goes on, as for a bug in its replay. Shared by the sequential run and the parallel merge."""
+    try:
+        return check()
+    except Exception as exc:  # noqa: BLE001 - a bug in hhtool must not stop the run
+        return [finding("HH099", f"internal error in the cross-hand checks: {type(exc).__name__}: {exc}", file,
+                        line, hand_id=hand_id)]
 
 
 def status_of(findings: list[Finding]) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from handkit import hand_text, hands_file, problems, validate_text
 
 from hhtool.findings import Severity
@@ -163,3 +164,49 @@ def test_a_seat_numbered_0_heads_up_is_checked_not_a_crash(tmp_path):
     assert file_findings == [] and len(results) == 2
     codes = [f.code for r in results for f in r.findings]
     assert "HH099" not in codes, problems(f for r in results for f in r.findings)
+
+
+class _BrokenCrossHand:
+    """The real cross-hand checks, except that they fail on one hand id (a stand-in for a bug in them)."""
+
+    def __init__(self, rules, broken: str = "213801305861") -> None:
+        from hhtool.rules.crosshand import CrossHand
+
+        self.real, self.broken = CrossHand(rules), broken
+
+    def __getattr__(self, name):
+        return getattr(self.real, name)
+
+    def check(self, state):
+        if state.hand.header.hand_id == self.broken:
+            raise IndexError("list index out of range")
+        return self.real.check(state)
+
+    def check_table(self, snapshot):
+        if snapshot.hand_id == self.broken:
+            raise IndexError("list index out of range")
+        return self.real.check_table(snapshot)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_bug_in_the_cross_hand_checks_is_that_hands_hh099_and_the_run_goes_on(tmp_path, monkeypatch, jobs):
+    """Sequential (validate_paths) and parallel (the parent's merge) alike: the hand gets HH099, is invalid,
+    and the hands after it are still read and checked."""
+    from hhtool import validate
+    from hhtool.engine import merge, runner
+    from hhtool.rules.ruleset import RuleSet
+    from hhtool.validate import Summary
+
+    monkeypatch.setattr(validate, "CrossHand", _BrokenCrossHand)
+    monkeypatch.setattr(merge, "CrossHand", _BrokenCrossHand)
+    path = tmp_path / "hands.txt"
+    path.write_text(hands_file(THREE_HANDED, HEADS_UP, REFILLED), encoding="utf-8")
+    if jobs == 1:
+        items = list(validate.validate_paths([str(path)], RuleSet()))
+    else:
+        items = list(runner.run([str(path)], RuleSet(), Summary(), jobs=2, chunk_bytes=1))
+    assert [item.hand_id for item in items] == ["213801302214", "213801305861", "245500000177"]
+    broken = items[1]
+    assert broken.status == "invalid" and [f.code for f in broken.findings] == ["HH099"]
+    assert "internal error in the cross-hand checks: IndexError" in broken.findings[0].message
+    assert broken.findings[0].line == broken.line and items[2].status in ("valid", "invalid")

@@ -12,8 +12,7 @@ from hhtool.findings import Finding
 from hhtool.grammar import Status
 from hhtool.rules.crosshand import CrossHand
 from hhtool.rules.ruleset import RuleSet
-from hhtool.validate import HandResult, Summary, with_crosshand
-
+from hhtool.validate import HandResult, Summary, crosshand_safely, with_crosshand
 
 _STATUS = {status.value: status for status in Status}  # (Status(value) is a Python-level call of the enum)
 
@@ -44,7 +43,9 @@ class Merger:
                 record = item._replace(status="duplicate", findings=[duplicate], table=None, tail=None,
                                        rows=_parts_only(item.rows))
             elif item.replayed:  # a hand the replay crashed on does not chain (as in validate_paths)
-                table = self.cross.check_table(item.table) if item.table is not None else []
+                snapshot = item.table
+                table = [] if snapshot is None else crosshand_safely(
+                    lambda: self.cross.check_table(snapshot), item.file, item.line, item.hand_id)
                 crossed = with_crosshand(item.findings, duplicate, table)
                 if crossed is not None:
                     findings, status = crossed

@@ -290,7 +290,7 @@ def _button(current: TableSnapshot, previous: _Last) -> list[Finding]:
 def _clockwise(last: int, top: int) -> list[int]:
     """Seats after `last`, clockwise (numbers up, then around from the lowest, 0 for the rooms that count
     from it), `last` itself at the end."""
-    return [*range(last + 1, top + 1), *range(0, last + 1)]
+    return [*range(last + 1, top + 1), *range(last + 1)]
 
 
 def _mask(seats: tuple) -> int:
