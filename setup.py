@@ -12,7 +12,7 @@ reference.
 - An editable install (`pip install -e .`) is pure Python unless HHTOOL_COMPILE=1: its extensions
   would sit in the source tree, beside the files being edited. It removes the extensions a previous
   compiled editable install left there. With HHTOOL_COMPILE=1 it builds them in place.
-- A compiled build records its sources in hhtool/_build_info.py; at import, hhtool.compiled.guard()
+- A compiled build records its sources in hhtool/_build_info.txt; at import, hhtool.compiled.guard()
   runs the `.py` files instead of extensions whose sources changed since.
 - Metadata steps (egg_info, dist_info, sdist) do not compile: pip runs setup.py for them before the
   build, and mypyc would type-check and generate the C each time.
@@ -27,7 +27,6 @@ import sys
 
 from setuptools import find_packages, setup
 from setuptools.command.build_ext import build_ext
-from setuptools.command.build_py import build_py
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # hhtool/compiled.py names the modules to compile (it imports only the standard library)
@@ -36,7 +35,7 @@ COMPILED: list[str] = _COMPILED_PY["source_paths"]()
 HOT_PATH: tuple[str, ...] = _COMPILED_PY["HOT_PATH"]
 flag = _COMPILED_PY["flag"]
 source_record = _COMPILED_PY["source_record"]
-BUILD_INFO = os.path.join("hhtool", "_build_info.py")
+BUILD_INFO = os.path.join("hhtool", _COMPILED_PY["BUILD_INFO"])
 
 # the setup.py commands that build the package, and those of an editable install (setuptools' PEP 660
 # backend runs `editable_wheel`; `develop` is the legacy form; `build_ext --inplace` builds beside the sources)
@@ -56,7 +55,7 @@ class OptionalBuildExt(build_ext):
     """Build the extensions if the machine can; otherwise leave the pure-Python modules in charge.
 
     All or none: the compiled modules share one C library, so a partial build is removed. The
-    sources' record (hhtool/_build_info.py) is written beside a complete build only."""
+    sources' record (hhtool/_build_info.txt) is written beside a complete build only."""
 
     def run(self) -> None:
         in_place = bool(self.inplace or self.editable_mode)
@@ -80,25 +79,15 @@ class OptionalBuildExt(build_ext):
         _write_build_info(HERE if in_place else self.build_lib)
 
 
-class BuildPy(build_py):
-    """The package's modules without the build record an in-place build left in the source tree: a
-    build writes its own (OptionalBuildExt) or, pure, none."""
-
-    def find_package_modules(self, package: str, package_dir: str) -> list:
-        return [m for m in super().find_package_modules(package, package_dir) if m[:2] != ("hhtool", "_build_info")]
-
-
 def _warn(message: str) -> None:
     print(f"hhtool setup: {message}", file=sys.stderr)
 
 
 def _write_build_info(root: str) -> None:
-    """hhtool/_build_info.py under `root`: the record hhtool.compiled.guard() checks the sources against."""
-    lines = [f"    {name!r}: {record!r},\n" for name, record in SOURCE_RECORDS.items()]
+    """hhtool/_build_info.txt under `root`: the record hhtool.compiled.guard() checks the sources against
+    (a build directory's file is packed into the wheel with the extensions)."""
     with open(os.path.join(root, BUILD_INFO), "w", encoding="utf-8") as out:
-        out.write('"""Written by setup.py with the compiled extensions: each compiled source\'s size, mtime (ns) '
-                  'and CRC-32 when it was compiled (see hhtool.compiled.guard)."""\n\nSOURCES = {\n'
-                  + "".join(lines) + "}\n")
+        out.write(_COMPILED_PY["record_text"](SOURCE_RECORDS))
 
 
 def _remove_inplace_builds() -> None:
@@ -113,6 +102,17 @@ def _remove_inplace_builds() -> None:
         os.remove(path)
 
 
+def _remove_built_extensions() -> None:
+    """A pure regular build reuses the build folder, whose files all go into the wheel: a previous compiled
+    build's extensions and record there go first."""
+    for lib in glob.glob(os.path.join(HERE, "build", "lib.*")):
+        stale = glob.glob(os.path.join(lib, "hhtool__mypyc*")) + glob.glob(os.path.join(lib, BUILD_INFO))
+        stale += [p for p in glob.glob(os.path.join(lib, "hhtool", "**", "*"), recursive=True)
+                  if p.endswith((".so", ".pyd"))]
+        for path in stale:
+            os.remove(path)
+
+
 # each compiled source's record, taken when mypyc reads the sources
 SOURCE_RECORDS: dict[str, tuple[int, int, int]] = {}
 
@@ -122,8 +122,7 @@ def _extensions() -> list:
     if kind == "metadata":
         return []
     if flag("HHTOOL_PURE_PYTHON") or (kind == "editable" and not flag("HHTOOL_COMPILE")):
-        if kind == "editable":
-            _remove_inplace_builds()
+        _remove_inplace_builds() if kind == "editable" else _remove_built_extensions()
         return []
     try:
         from mypyc.build import mypycify
@@ -147,5 +146,5 @@ setup(
     package_dir={"hhtool._grammar": "grammar"},
     package_data={"hhtool._grammar": ["*.lark"], "hhtool.profiles": ["*.toml"]},
     ext_modules=_extensions(),
-    cmdclass={"build_ext": OptionalBuildExt, "build_py": BuildPy},
+    cmdclass={"build_ext": OptionalBuildExt},
 )

@@ -3,7 +3,8 @@ compiled module from running.
 
 setup.py compiles the modules of HOT_PATH with mypyc when asked or by default (see its docstring);
 their `.py` files stay the reference and run wherever no extension was built. When it compiles, it
-records each compiled source (size, modification time, CRC-32) in hhtool/_build_info.py. At
+records each compiled source (size, modification time, CRC-32) in hhtool/_build_info.txt (a text
+file read by path, not a module: an import could find another checkout's record). At
 `import hhtool`, `guard()` compares the sources beside the extensions with that record: if one
 changed (an edited checkout with an old in-place build) or HHTOOL_PURE_PYTHON is set, every
 compiled module is loaded from its `.py` instead — all or none, since mypyc's modules call each
@@ -40,6 +41,7 @@ HOT_PATH = (
 )
 
 PURE_ENV = "HHTOOL_PURE_PYTHON"
+BUILD_INFO = "_build_info.txt"  # the build record's name in the package folder
 # set by the first process that printed the stale-build warning, so that its workers do not repeat it
 _WARNED_ENV = "HHTOOL_STALE_BUILD_WARNED"
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
@@ -72,6 +74,22 @@ def source_record(path: str) -> tuple[int, int, int]:
     return len(data), os.stat(path).st_mtime_ns, zlib.crc32(data)
 
 
+def record_text(records: dict[str, tuple[int, int, int]]) -> str:
+    """The build record as setup.py writes it: one line per compiled module, `name size mtime_ns crc32`."""
+    lines = [f"{name} {size} {mtime_ns} {crc}\n" for name, (size, mtime_ns, crc) in records.items()]
+    return "# hhtool's compiled modules as compiled (setup.py; see hhtool.compiled.guard)\n" + "".join(lines)
+
+
+def read_record(path: str) -> dict[str, tuple[int, int, int]] | None:
+    """The build record at `path`; None when there is none (or it cannot be read: then nothing is trusted)."""
+    try:
+        with open(path, encoding="utf-8") as text:
+            lines = [line.split() for line in text if not line.startswith("#")]
+        return {name: (int(size), int(mtime_ns), int(crc)) for name, size, mtime_ns, crc in lines}
+    except (OSError, ValueError):
+        return None
+
+
 def guard() -> None:
     """Load the compiled modules from their `.py` files if HHTOOL_PURE_PYTHON is set or one of their
     sources no longer matches the build; hhtool/__init__.py calls this before any of them is imported."""
@@ -80,21 +98,20 @@ def guard() -> None:
         _forced_pure = True
         _load_sources(HOT_PATH)
         return
-    try:
-        from hhtool._build_info import SOURCES  # written by setup.py beside the extensions it built
-    except ImportError:
+    record = read_record(os.path.join(_PACKAGE_DIR, BUILD_INFO))
+    if record is None:
         # no record: nothing was compiled, or an in-place build older than the record; such a build
         # cannot be checked, so it does not run
         if _has_extension(HOT_PATH[0]):
             _stale[:] = list(HOT_PATH)
-            _warn("the compiled hot path has no build record (hhtool/_build_info.py)")
+            _warn(f"the compiled hot path has no build record (hhtool/{BUILD_INFO})")
             _load_sources(HOT_PATH)
         return
-    changed = [name for name, record in SOURCES.items() if not _matches(name, record)]
-    if changed and any(_has_extension(name) for name in SOURCES):
+    changed = [name for name, sources in record.items() if not _matches(name, sources)]
+    if changed and any(_has_extension(name) for name in record):
         _stale[:] = changed
         _warn(f"{', '.join(_relative(name) for name in changed)} changed since the hot path was compiled")
-        _load_sources(tuple(SOURCES))
+        _load_sources(tuple(record))
 
 
 def _matches(name: str, record: tuple[int, int, int]) -> bool:

@@ -57,7 +57,7 @@ def _copy_sources(tmp_path: Path) -> Path:
     to put on PYTHONPATH."""
     root = tmp_path / "copy"
     shutil.copytree(PACKAGE, root / "hhtool", ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__",
-                                                                            "_build_info.py"))
+                                                                            compiled.BUILD_INFO))
     return root
 
 
@@ -69,7 +69,7 @@ def _fake_build(root: Path, record: bool = True) -> None:
         (root / source).with_suffix(SUFFIX).write_bytes(b"not a shared object")
         records[name] = compiled.source_record(str(root / source))
     if record:
-        (root / "hhtool" / "_build_info.py").write_text(f"SOURCES = {records!r}\n", encoding="utf-8")
+        (root / "hhtool" / compiled.BUILD_INFO).write_text(compiled.record_text(records), encoding="utf-8")
 
 
 PROBE = ("from hhtool import compiled; import importlib\n"
