@@ -81,7 +81,7 @@ PROBE = ("from hhtool import compiled; import importlib\n"
 def _probe(root: Path, **env: str) -> subprocess.CompletedProcess:
     environment = {k: v for k, v in os.environ.items() if k not in ("HHTOOL_PURE_PYTHON", "HHTOOL_STALE_BUILD_WARNED")}
     return subprocess.run([sys.executable, "-c", PROBE], env={**environment, "PYTHONPATH": str(root), **env},
-                          capture_output=True, text=True, cwd=root)
+                          capture_output=True, text=True, cwd=root, check=False)
 
 
 def _edit(path: Path) -> None:
@@ -179,7 +179,6 @@ def corpus_selection(corpus: Path, per_site: int = CORPUS_HANDS_PER_SITE) -> lis
 def _inputs(folder: Path) -> list[Path]:
     """Samples, corpus selection, generated hands of every writer, mutated hands of every dialect."""
     import fuzzkit
-    from hypothesis import Phase, given, seed, settings
 
     inputs = [ROOT / "samples"]
     corpus = os.environ.get("HHTOOL_CORPUS")
@@ -192,18 +191,27 @@ def _inputs(folder: Path) -> list[Path]:
     mutated = folder / "mutated"
     mutated.mkdir()
     for i, dialect in enumerate(fuzzkit.DIALECTS):
-        written: list[int] = []
-
-        @seed(100 + i)
-        @settings(max_examples=12, deadline=None, database=None, phases=[Phase.generate],
-                  suppress_health_check=fuzzkit_quiet())
-        @given(case=fuzzkit.cases(dialect=dialect))
-        def keep(case: fuzzkit.Case) -> None:
-            (mutated / f"{dialect}-{len(written):02}{case.suffix}").write_bytes(case.data)
-            written.append(1)
-
-        keep()
+        _write_mutated(mutated, dialect, 100 + i)
     return inputs + [generated, mutated]
+
+
+def _write_mutated(folder: Path, dialect: str, run_seed: int, examples: int = 12) -> None:
+    """Mutated files of one dialect's seeds (tests/fuzzkit.py), the same on every run."""
+    import fuzzkit
+    from hypothesis import Phase, given, seed, settings
+
+    written: list[Path] = []
+
+    @seed(run_seed)
+    @settings(max_examples=examples, deadline=None, database=None, phases=[Phase.generate],
+              suppress_health_check=fuzzkit_quiet())
+    @given(case=fuzzkit.cases(dialect=dialect))
+    def keep(case: fuzzkit.Case) -> None:
+        path = folder / f"{dialect}-{len(written):02}{case.suffix}"
+        path.write_bytes(case.data)
+        written.append(path)
+
+    keep()
 
 
 def fuzzkit_quiet() -> list:
@@ -218,7 +226,7 @@ def _child(pure: bool, cwd: Path, *args: str) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k != "HHTOOL_PURE_PYTHON"}
     if pure:
         env["HHTOOL_PURE_PYTHON"] = "1"
-    return subprocess.run([sys.executable, *args], env=env, capture_output=True, cwd=cwd)
+    return subprocess.run([sys.executable, *args], env=env, capture_output=True, cwd=cwd, check=False)
 
 
 def _cli(pure: bool, cwd: Path, *args: str) -> subprocess.CompletedProcess:
