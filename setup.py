@@ -72,8 +72,7 @@ class OptionalBuildExt(build_ext):
                 path = self.get_ext_fullpath(ext.name)
                 if os.path.exists(path):
                     os.remove(path)
-            if in_place:
-                _remove_inplace_builds()
+            _remove_inplace_builds() if in_place else _remove_built_extensions()
             _warn(f"compiling the hot path failed ({exc}); installing pure Python")
             return
         _write_build_info(HERE if in_place else self.build_lib)
@@ -121,12 +120,14 @@ def _extensions() -> list:
     kind = build_kind(sys.argv)
     if kind == "metadata":
         return []
+    stay_pure = _remove_inplace_builds if kind == "editable" else _remove_built_extensions
     if flag("HHTOOL_PURE_PYTHON") or (kind == "editable" and not flag("HHTOOL_COMPILE")):
-        _remove_inplace_builds() if kind == "editable" else _remove_built_extensions()
+        stay_pure()
         return []
     try:
         from mypyc.build import mypycify
     except ImportError:
+        stay_pure()
         _warn("mypyc is not available; installing pure Python")
         return []
     SOURCE_RECORDS.update({name: source_record(os.path.join(HERE, path)) for name, path in zip(HOT_PATH, COMPILED)})
@@ -136,6 +137,7 @@ def _extensions() -> list:
         return mypycify(["--ignore-missing-imports", "--follow-imports=silent", *COMPILED], opt_level="3",
                         debug_level="0", group_name="hhtool")
     except (Exception, SystemExit) as exc:  # noqa: BLE001 - mypyc stops with SystemExit on a type error
+        stay_pure()
         _warn(f"mypyc could not compile the hot path ({exc}); installing pure Python")
         return []
 
