@@ -1,7 +1,11 @@
 """Fuzzing hhtool with mutated real-format hands: Hypothesis strategies, the invariants, the figures.
 
-A case is one hand-history file made of 1-3 distinct clean hands (the project's samples and hands
-played by hhtool's generator, all in PokerStars' format), each changed by 0-4 mutations: a byte
+A case is one hand-history file made of 1-3 distinct clean hands of one dialect, each changed by
+0-4 mutations. The clean hands (`SEEDS`) are the hands of every dialect's samples (samples/: text of
+every site, iPoker XML, PHH, ACPC logs), each alone in a file with the file-level section it needs
+(iPoker's `<session><general>`, the ACPC log's header), plus hands played by hhtool's generator in
+PokerStars' format (`BASE_HANDS` are the PokerStars ones). Text hands of a line-based dialect are
+combined up to three in a file; an XML, PHH or ACPC hand is alone in its file. A mutation is a byte
 flipped, a line deleted, duplicated or swapped, the hand cut short, a number replaced by a huge or
 odd one, control characters put in, a player renamed with a very long or odd name, blank lines
 or other line ends after it; then the file is written in one encoding or a mix (UTF-8 with or
@@ -12,8 +16,10 @@ and the dataset rows the export and the audit build from it):
 - no exception escapes, and no finding is HH099 (an internal error);
 - every hand is accounted for: one result per hand read, and valid + invalid + unparsed +
   unsupported + duplicate = read;
-- a hand no mutation touched is read whole: it is there with its hand id and no error of its own
-  (a neighbour changed into a copy of its id may give it HH413), however broken its neighbours.
+- a PokerStars hand no mutation touched is read whole: it is there with its hand id and no error of
+  its own (a neighbour changed into a copy of its id may give it HH413), however broken its
+  neighbours. (The other dialects' untouched hands are not held to this yet: their files are also
+  written in encodings and line ends their sites never used.)
 `check_parallel` checks on a folder of cases that `validate --format jsonl` gives the same bytes
 with --jobs 1, --jobs 2 and any chunk size.
 
@@ -47,10 +53,31 @@ SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 HEADER = re.compile(r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(\d+)")
 
 
-def _sample_hands() -> list[str]:
+@dataclass(frozen=True)
+class Seed:
+    """A clean hand alone in a file: the file's text, its hand id (as hhtool reads it), its dialect,
+    the file name's suffix, and whether hands of its kind can follow one another in one file."""
+
+    text: str
+    hand_id: str
+    dialect: str
+    suffix: str = ".txt"
+    joinable: bool = True
+
+
+def _sample_hands() -> list[tuple[str, str, str, bool]]:
+    """Every sample hand as (text of a file holding it alone, dialect, suffix, joinable)."""
     hands = []
-    for path in sorted(SAMPLES.glob("*.txt")):
-        hands += [b.text for b in read_blocks(path) if isinstance(b, Block) and b.dialect == "pokerstars"]
+    for path in sorted(SAMPLES.iterdir()):
+        if path.name == "README.md":
+            continue
+        for b in read_blocks(path):
+            if isinstance(b, Block):
+                alone = (b.context or "") + b.text
+                if b.context is not None and b.context.lstrip().startswith("<") and "</session>" not in alone:
+                    alone = alone.rstrip("\n") + "\n</session>\n"  # an iPoker game closes its session
+                text_file = path.suffix == ".txt" and b.context is None
+                hands.append((alone, b.dialect, path.suffix, text_file))
     return hands
 
 
@@ -59,24 +86,27 @@ def _generated_hands() -> list[str]:
     return list(generate_text(60, seed=12, game="mix", tournaments=0.3, odd_names=0.3, hands_per_table=(1, 2)))
 
 
-def _clean(hands: list[str]) -> list[str]:
+def _clean(hands: list[tuple[str, str, str, bool]]) -> list[Seed]:
     """The hands that validate alone with no error and a unique hand id: a mutation-free hand must stay so."""
     out, seen = [], set()
-    for text in hands:
-        match = HEADER.search(text)
-        if match is None or match.group(1) in seen:
-            continue
-        with tempfile.TemporaryDirectory() as tmp:
-            path = Path(tmp) / "h.txt"
+    with tempfile.TemporaryDirectory() as tmp:
+        for i, (text, dialect, suffix, joinable) in enumerate(hands):
+            path = Path(tmp) / f"h{i}{suffix}"
             path.write_text(text, encoding="utf-8")
             results = [r for r in validate_paths([str(path)]) if isinstance(r, HandResult)]
-        if len(results) == 1 and results[0].status == "valid":
-            seen.add(match.group(1))
-            out.append(text)
+            if len(results) != 1 or results[0].status != "valid" or results[0].hand_id is None:
+                continue
+            key = (dialect, results[0].hand_id)
+            if key in seen or (dialect == "pokerstars" and HEADER.search(text) is None):
+                continue
+            seen.add(key)
+            out.append(Seed(text, results[0].hand_id, dialect, suffix, joinable))
     return out
 
 
-BASE_HANDS: list[str] = _clean(_sample_hands() + _generated_hands())
+SEEDS: list[Seed] = _clean(_sample_hands() + [(t, "pokerstars", ".txt", True) for t in _generated_hands()])
+DIALECTS: tuple[str, ...] = tuple(sorted({seed.dialect for seed in SEEDS}))  # the dialects with seeds
+BASE_HANDS: list[str] = [seed.text for seed in SEEDS if seed.dialect == "pokerstars"]
 
 # Huge and odd numbers. NUMERIC_LIMITS are past hhtool's limits (hhtool/model/limits.py: numbers beyond
 # int64 or Python's int-string limit, exponents, year 9999, seat 200 or 10^12) or past the dataset's
@@ -102,11 +132,14 @@ class Case:
 
     data: bytes
     mutations: list[str]
-    untouched: set[str]  # hand ids of hands no mutation touched
+    untouched: set[str]  # hand ids of hands no mutation touched (PokerStars hands only)
     hands: int  # base hands put in
+    suffix: str = ".txt"  # the file name's ending (.xml, .phh, .phhs, .log: what the seeds came in)
+    dialect: str = "pokerstars"
 
     def __repr__(self) -> str:  # the bytes may be a megabyte of blank lines: Hypothesis prints this
-        return f"Case({len(self.data)} bytes, {self.hands} hands, mutations={self.mutations}, head={self.data[:60]!r})"
+        return (f"Case({self.dialect}{self.suffix}, {len(self.data)} bytes, {self.hands} hands, "
+                f"mutations={self.mutations}, head={self.data[:60]!r})")
 
     def _repr_pretty_(self, printer, cycle: bool) -> None:  # what Hypothesis' pretty-printer calls
         printer.text(repr(self))
@@ -225,20 +258,24 @@ LINE_MUTATIONS: tuple[Mutation, ...] = (flip_char, delete_line, duplicate_line, 
 
 
 @st.composite
-def cases(draw: st.DrawFn, only_numeric_limits: bool = False) -> Case:
-    """A file of 1-3 distinct clean hands, each with 0-4 mutations, in one encoding or a mix.
+def cases(draw: st.DrawFn, only_numeric_limits: bool = False, dialect: str | None = None) -> Case:
+    """A file of 1-3 distinct clean hands of one dialect (`dialect`, or one drawn among DIALECTS), each
+    with 0-4 mutations, in one encoding or a mix.
 
     A hand counts as untouched when no mutation changed it and the next hand still starts with its
     own header line: text after a hand up to the next header belongs to the hand, as in the file."""
-    count = draw(st.integers(1, 3))
-    picks = draw(st.lists(st.sampled_from(range(len(BASE_HANDS))), min_size=count, max_size=count, unique=True))
+    dialect = dialect or draw(st.sampled_from(DIALECTS))
+    pool = [seed for seed in SEEDS if seed.dialect == dialect]
+    count = draw(st.integers(1, min(3, len(pool)))) if pool[0].joinable else 1
+    picks = [pool[i] for i in draw(st.lists(st.sampled_from(range(len(pool))), min_size=count, max_size=count,
+                                            unique=True))]
     mutations = (huge_number,) if only_numeric_limits else LINE_MUTATIONS
     texts: list[str] = []
     done: list[str] = []
     changed: list[bool] = []
     headed: list[bool] = []  # the hand's first line is still its header
     for pick in picks:
-        base = BASE_HANDS[pick]
+        base = pick.text
         lines = base.rstrip("\n").split("\n")
         header = lines[0]
         kinds = [draw(st.sampled_from(mutations))(draw, lines) for _ in range(draw(st.integers(0, 4)))]
@@ -259,18 +296,18 @@ def cases(draw: st.DrawFn, only_numeric_limits: bool = False) -> Case:
         pos = draw(st.integers(0, len(blobs[k])))
         blobs[k] = blobs[k][:pos] + b"\x81" + blobs[k][pos:]
         changed[k] = True
-        headed[k] = headed[k] and pos > len(BASE_HANDS[picks[k]].split("\n", 1)[0].encode())
+        headed[k] = headed[k] and pos > len(picks[k].text.split("\n", 1)[0].encode())
     data = b"".join(blobs)
     if encoding not in ("utf-8", "utf-8-sig"):
         done.append(f"encoding-{encoding}")
-    untouched = {HEADER.search(BASE_HANDS[pick]).group(1) for i, pick in enumerate(picks)
-                 if not changed[i] and (i + 1 == count or headed[i + 1])}
+    untouched = {pick.hand_id for i, pick in enumerate(picks)
+                 if dialect == "pokerstars" and not changed[i] and (i + 1 == count or headed[i + 1])}
     if draw(st.integers(0, 9)) == 0:  # a byte flipped anywhere in the file: every hand may be touched
         pos = draw(st.integers(0, max(0, len(data) - 1)))
         data = data[:pos] + bytes([draw(st.integers(0, 255))]) + data[pos + 1:]
         done.append("file-byte-flip")
         untouched = set()
-    return Case(data, done, untouched, count)
+    return Case(data, done, untouched, count, picks[0].suffix, dialect)
 
 
 def _encode(draw, texts: list[str], encoding: str) -> list[bytes]:
@@ -300,9 +337,9 @@ class InvariantError(AssertionError):
     pass
 
 
-def check_case(case: Case, folder: Path, name: str = "case.txt") -> list[HandResult | Finding]:
+def check_case(case: Case, folder: Path, name: str | None = None) -> list[HandResult | Finding]:
     """Validate the case's file as `hhtool validate` does and check the invariants (InvariantError)."""
-    path = folder / name
+    path = folder / (name or f"case{case.suffix}")
     path.write_bytes(case.data)
     summary = Summary()
     FIGURES.inputs += 1
