@@ -357,7 +357,6 @@ def read_seat(text: str, line_no: int, scale: int) -> Seat:
 # ---------------------------------------------------------------------------------------------
 # Body and summary lines
 
-_CARDS = re.compile(r"\[([^\]]*)\]")
 _HOLE_GROUPS = re.compile(r"(?: \[[^\]]*\])+$")
 _ALL_IN = " and is all-in"
 _STREETS = {"HOLE CARDS": _PREFLOP, "FLOP": _FLOP, "TURN": _TURN,
@@ -453,16 +452,15 @@ class HandReader:
     # -- lines -----------------------------------------------------------------------------
     def body(self, tokens) -> list:
         """The events of the body lines; a line read before (same text and kind) comes from the memo."""
-        known_event, base, read = self.events.get, self.base, self.read
+        memo, base = self.events, self.base  # (called directly, not as bound methods: compiled, a native call)
         events: list[Event] = []
-        append = events.append
         for token in tokens:
-            text = token.value
-            known = known_event(text)
-            if known is not None and known[0] == token.type:
-                append(_with_line(known[1], line=base + token.line))
+            text, kind = token.value, token.type
+            known = memo.get(text)
+            if known is not None and known[0] == kind:
+                events.append(_with_line(known[1], line=base + token.line))
             else:
-                append(read(token.type, text, base + token.line))
+                events.append(self.read(kind, text, base + token.line))
         return events
 
     def event(self, token):
@@ -509,11 +507,11 @@ class HandReader:
         notices: list[Event] = []
         total_line = summary_line
         base = self.base
-        known_result, seat_names = self.memos.seat_results.get, self._seat_names
+        known_results, seat_names = self.memos.seat_results, self._seat_names
         for token in tokens:
             kind = token.type
             if kind == "SEAT_RESULT":
-                known = known_result(token.value)  # seat_result's memo, looked up here for the common case
+                known = known_results.get(token.value)  # seat_result's memo, looked up here for the common case
                 if known is not None and seat_names.get(known[0]) == known[1]:
                     seats.append(_with_line(known[2], line=base + token.line))
                 else:
@@ -827,12 +825,18 @@ def _fold_street(match) -> Street:
 
 
 def _cards(text: str) -> tuple[str, ...]:
-    if "[" not in text:  # most lines (folds, street markers before the flop): skip the regex
+    """The cards of every `[...]` group of a line, in order (what `\\[([^\\]]*)\\]` finds, read with `find`)."""
+    start = text.find("[")
+    if start < 0:  # most lines (folds, street markers before the flop)
         return ()
-    groups = _CARDS.findall(text)
-    if len(groups) == 1:
-        return tuple(groups[0].split())
-    return tuple(card for group in groups for card in group.split())
+    cards: list[str] = []
+    while start >= 0:
+        close = text.find("]", start + 1)
+        if close < 0:
+            break
+        cards.extend(text[start + 1: close].split())
+        start = text.find("[", close + 1)
+    return tuple(cards)
 
 
 # ---------------------------------------------------------------------------------------------
