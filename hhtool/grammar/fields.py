@@ -7,6 +7,8 @@ cannot be read becomes (a finding with its code, line, expected and actual), is 
 
 from __future__ import annotations
 
+from typing import Final
+
 from hhtool.model.limits import MAX_MINOR, MAX_SEAT
 from hhtool.model.money import MoneyError, to_minor
 
@@ -44,11 +46,11 @@ def money(text: str, scale: int, line_no: int) -> int:
                          "a whole number", actual=text) from None
 
 
-_SYMBOLS = "$€£₹¥\x80"  # what to_minor drops besides commas (hhtool.model.money._STRIP)
-_FRACTION_DIGITS = {1: 0, 10: 1, 100: 2, 1000: 3, 10000: 4}  # scale → decimals it keeps
-_POWERS = (1, 10, 100, 1000, 10000)
-_MAX_MINOR_DIGITS = len(str(MAX_MINOR))
-NOT_COMMON = -1
+_SYMBOLS: Final = "$€£₹¥\x80"  # what to_minor drops besides commas (hhtool.model.money._STRIP)
+_FRACTION_DIGITS: Final = {1: 0, 10: 1, 100: 2, 1000: 3, 10000: 4}  # scale → decimals it keeps
+_POWERS: Final = (1, 10, 100, 1000, 10000)
+_MAX_MINOR_DIGITS: Final = len(str(MAX_MINOR))
+NOT_COMMON: Final = -1
 
 
 def exact_minor(text: str, scale: int) -> int:
@@ -79,7 +81,7 @@ def exact_minor(text: str, scale: int) -> int:
     return value if value <= MAX_MINOR else NOT_COMMON
 
 
-_SEAT_DIGITS = len(str(MAX_SEAT))
+_SEAT_DIGITS: Final = len(str(MAX_SEAT))
 
 
 def small_number(text: str, what: str, line_no: int) -> int:

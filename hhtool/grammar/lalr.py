@@ -17,7 +17,8 @@ previous line joins its list, the new one is shifted), is one list append.
 
 from __future__ import annotations
 
-import msgspec
+from typing import Final
+
 from lark import Lark
 from lark.parsers.lalr_analysis import Shift
 from mypy_extensions import mypyc_attr
@@ -25,13 +26,26 @@ from mypy_extensions import mypyc_attr
 from hhtool.grammar.lexer import NO_HINTS, Hints, LineLexer, LineMemo, UnknownLine, classify_new
 
 
-@mypyc_attr(native_class=False)
-class LineToken(msgspec.Struct, frozen=True, gc=False):
-    """One line of a hand: its kind (the grammar's terminal), its text and its line number in the block."""
+class LineToken:
+    """One line of a hand: its kind (the grammar's terminal), its text and its line number in the block.
+    (A plain class: compiled, the parser makes one a line and the readers read its fields without a look-up.)"""
 
-    type: str
-    value: str
-    line: int
+    __slots__ = ("type", "value", "line")
+
+    def __init__(self, type: str, value: str, line: int) -> None:
+        self.type = type
+        self.value = value
+        self.line = line
+
+    def __repr__(self) -> str:
+        return f"LineToken({self.type!r}, {self.value!r}, {self.line})"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, LineToken) and self.type == other.type and self.value == other.value
+                and self.line == other.line)
+
+    def __hash__(self) -> int:
+        return hash((self.type, self.value, self.line))
 
 
 class UnexpectedLine(Exception):
@@ -80,7 +94,7 @@ class _Step:
         self.append = append
 
 
-MAX_CONFIGS = 4096  # a line grammar needs a few dozen; beyond this, steps are no longer memoised
+MAX_CONFIGS: Final = 4096  # a line grammar needs a few dozen; beyond this, steps are no longer memoised
 
 
 class LineParser:
@@ -122,6 +136,7 @@ class LineParser:
     def parse_lines(self, lines: list[str]):
         """`parse` for a hand already split at its line breaks (blank lines are skipped)."""
         config = self._initial
+        inline = _Inline  # (a local: compiled, a class that is not native is a module global, looked up by name)
         values: list = []
         for number, line in enumerate(lines, 1):
             if not line:
@@ -131,14 +146,14 @@ class LineParser:
                 kind = classify_new(line, config.kinds)
                 if kind is None:
                     raise UnknownLine(number, line, [k for k in self.lexer.order if k in config.allowed])
-            if kind in config.loops and type(values[-2]) is _Inline:  # the list step, as below
+            if kind in config.loops and type(values[-2]) is inline:  # the list step, as below
                 values[-2].append(values[-1])
                 values[-1] = LineToken(kind, line, number)
                 continue
             step = config.steps.get(kind)
             if step is None:
                 step = self._step(config, LineToken(kind, line, number), kind, values)
-            elif step.append and type(values[-2]) is _Inline:  # the previous line joins its list
+            elif step.append and type(values[-2]) is inline:  # the previous line joins its list
                 values[-2].append(values[-1])
                 values[-1] = LineToken(kind, line, number)
             else:

@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from typing import Final
 
 from lark.lexer import Lexer
 from mypy_extensions import mypyc_attr
 
-MEMO_LINES = 1 << 14  # per allowed set; cleared when full
+MEMO_LINES: Final = 1 << 14  # per allowed set; cleared when full
 
 
 class UnknownLine(Exception):
@@ -54,7 +55,7 @@ class Hints:
         self.chat_end = chat_end
 
 
-NO_HINTS = Hints()
+NO_HINTS: Final = Hints()
 
 
 Match = Callable[[str], object]  # a terminal's compiled `fullmatch`: a match object or None
