@@ -48,7 +48,8 @@ counts and reasons are printed and the rates are compared on the hands it accept
 ratio is hhtool's export on all cores against PokerKit's parse + replay on one.
 
 --million: only `hhtool export --jobs N` (N the largest of --jobs) on a 1,000,000-hand file, for
-its peak RSS against the target of 300 MB, for the largest process and for all processes together.
+its peak RSS against the targets of issue #16: under 300 MB for the largest process and under 600 MB for
+all processes together.
 It is long: on the 2-core machine of the project generating the file took 5 minutes the first time
 (1.26 GB in the cache folder) and the export with 2 jobs 6.5 minutes (compiled hot path).
 """
@@ -77,7 +78,8 @@ from _common import ChildRun, idlest_cpu, machine_info  # noqa: E402
 HEADER = re.compile(rb"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #", re.MULTILINE)
 _ELIDE = re.compile(r"'[^']*'|\"[^\"]*\"|\d+")
 _LIMITS = (("No Limit", "NL"), ("Pot Limit", "PL"), (" Limit", "FL"))
-RSS_TARGET_MB = 300
+RSS_TARGET_MB = 300  # the largest process, on 1M hands
+TOTAL_TARGET_MB = 600  # all processes together (PSS), on 1M hands
 MB = 1e6
 
 
@@ -358,8 +360,9 @@ def render(info: dict, args, path: Path, generated: bool, results: list[dict], p
     if args.million and exports:
         peak = max(r["peak_rss_mb"] for r in exports)
         total = max(r["total_rss_mb"] or 0 for r in exports)
-        lines.append(f"target    peak RSS < {RSS_TARGET_MB} MB on 1M hands: {_verdict(peak)} for the largest process "
-                     f"({peak:,.0f} MB), {_verdict(total)} for all processes together ({total:,.0f} MB PSS)")
+        lines.append(f"target    1M hands: peak RSS < {RSS_TARGET_MB} MB for the largest process: {_verdict(peak, RSS_TARGET_MB)} "
+                     f"({peak:,.0f} MB); < {TOTAL_TARGET_MB} MB for all processes together: "
+                     f"{_verdict(total, TOTAL_TARGET_MB)} ({total:,.0f} MB PSS)")
     if pokerkit is not None:
         lines += ["", *render_pokerkit(pokerkit, exports)]
     lines.append("")
@@ -367,8 +370,8 @@ def render(info: dict, args, path: Path, generated: bool, results: list[dict], p
     return "\n".join(lines)
 
 
-def _verdict(mb: float) -> str:
-    return "met" if mb < RSS_TARGET_MB else "NOT met"
+def _verdict(mb: float, target: float) -> str:
+    return "met" if mb < target else "NOT met"
 
 
 def render_pokerkit(pk: dict, exports: list[dict]) -> list[str]:
