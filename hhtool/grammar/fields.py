@@ -31,11 +31,31 @@ class FieldError(ValueError):
         self.expected, self.actual = expected, actual
 
 
+_AMOUNTS: Final[dict[int, dict[str, int]]] = {}  # scale → amount as printed → minor units (`money`'s memo)
+AMOUNT_MEMO: Final = 1 << 13  # amounts per scale; cleared when full
+
+
 def money(text: str, scale: int, line_no: int) -> int:
-    """An amount as printed (`$1,000.50`, `1500`) in minor units of `scale`; HH012/HH013 when it cannot be."""
+    """An amount as printed (`$1,000.50`, `1500`) in minor units of `scale`; HH012/HH013 when it cannot be.
+    Memoised per scale (a file repeats its blinds, bets and stacks): one dict look-up for most amounts."""
+    amounts = _AMOUNTS.get(scale)
+    if amounts is None:
+        amounts = _AMOUNTS[scale] = {}
+    else:
+        known = amounts.get(text)
+        if known is not None:
+            return known
     minor = exact_minor(text, scale)
-    if minor >= 0:
-        return minor
+    if minor < 0:
+        minor = _decimal_money(text, scale, line_no)
+    if len(amounts) >= AMOUNT_MEMO:
+        amounts.clear()
+    amounts[text] = minor
+    return minor
+
+
+def _decimal_money(text: str, scale: int, line_no: int) -> int:
+    """`money` for what exact_minor leaves: through to_minor (Decimal), its errors as findings."""
     try:
         return to_minor(text, scale)
     except MoneyError as exc:

@@ -30,11 +30,7 @@ def party_money(text: str, scale: int) -> int:
             plain = plain.replace(",", ".")
         else:
             plain = plain.replace(",", "")
-    # imported here: the dialect's package imports this module while the registry loads, before hhtool.grammar can
-    from hhtool.grammar.fields import exact_minor
-
-    minor = exact_minor(plain, scale)  # the common shapes read with ints; the rest through Decimal
-    return minor if minor >= 0 else to_minor(plain, scale)
+    return to_minor(plain, scale)
 
 
 def cards(text: str) -> tuple[str, ...]:
