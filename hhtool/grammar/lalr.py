@@ -17,21 +17,35 @@ previous line joins its list, the new one is shifted), is one list append.
 
 from __future__ import annotations
 
-import msgspec
+from typing import Final
+
 from lark import Lark
 from lark.parsers.lalr_analysis import Shift
 from mypy_extensions import mypyc_attr
 
-from hhtool.grammar.lexer import NO_HINTS, Hints, LineLexer, LineMemo, UnknownLine
+from hhtool.grammar.lexer import NO_HINTS, Hints, LineLexer, LineMemo, UnknownLine, classify_new
 
 
-@mypyc_attr(native_class=False)
-class LineToken(msgspec.Struct, frozen=True, gc=False):
-    """One line of a hand: its kind (the grammar's terminal), its text and its line number in the block."""
+class LineToken:
+    """One line of a hand: its kind (the grammar's terminal), its text and its line number in the block.
+    (A plain class: compiled, the parser makes one a line and the readers read its fields without a look-up.)"""
 
-    type: str
-    value: str
-    line: int
+    __slots__ = ("type", "value", "line")
+
+    def __init__(self, type: str, value: str, line: int) -> None:
+        self.type = type
+        self.value = value
+        self.line = line
+
+    def __repr__(self) -> str:
+        return f"LineToken({self.type!r}, {self.value!r}, {self.line})"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, LineToken) and self.type == other.type and self.value == other.value
+                and self.line == other.line)
+
+    def __hash__(self) -> int:
+        return hash((self.type, self.value, self.line))
 
 
 class UnexpectedLine(Exception):
@@ -52,30 +66,35 @@ class _Config:
     """A parser configuration: a stack of LALR states, interned.
 
     `allowed` is the action row of the top state, `kinds` the lexer's line → kind memo for the
-    terminals allowed there, `steps` the memoised steps per line kind.
+    terminals allowed there (`lines`, its dict, shared by the configurations that allow the same
+    terminals), `steps` the memoised steps per line kind.
     """
 
-    __slots__ = ("stack", "allowed", "kinds", "steps", "loops")
+    __slots__ = ("stack", "allowed", "kinds", "lines", "steps", "loops")
 
     def __init__(self, stack: tuple[int, ...], allowed: dict, kinds: LineMemo) -> None:
         self.stack, self.allowed, self.kinds = stack, allowed, kinds
+        self.lines: dict[str, str] = kinds.lines
         self.steps: dict[str, _Step] = {}
         self.loops: set[str] = set()  # kinds whose step is the list step back into this configuration
 
 
-@mypyc_attr(native_class=False)
-class _Step(msgspec.Struct, frozen=True, gc=False):
+class _Step:
     """What the table does with a line kind in a configuration: `reductions` (name, size, handler)
     in order, then a shift into `following`. Unit rules that inline one child (`_line: FOLD`)
     leave the values as they are and are not listed. `append` marks the list step, whose only
-    reduction is `__list: __list _line`: the previous line joins the open list."""
+    reduction is `__list: __list _line`: the previous line joins the open list. (A plain class:
+    compiled, its attributes are read without a look-up, once or twice a line.)"""
 
-    reductions: tuple[tuple[str, int, object], ...]
-    following: _Config
-    append: bool
+    __slots__ = ("reductions", "following", "append")
+
+    def __init__(self, reductions: tuple[tuple[str, int, object], ...], following: _Config, append: bool) -> None:
+        self.reductions = reductions
+        self.following = following
+        self.append = append
 
 
-MAX_CONFIGS = 4096  # a line grammar needs a few dozen; beyond this, steps are no longer memoised
+MAX_CONFIGS: Final = 4096  # a line grammar needs a few dozen; beyond this, steps are no longer memoised
 
 
 class LineParser:
@@ -116,31 +135,30 @@ class LineParser:
 
     def parse_lines(self, lines: list[str]):
         """`parse` for a hand already split at its line breaks (blank lines are skipped)."""
-        classify, reduce = self.lexer.classify_and_remember, self._reduce
         config = self._initial
+        inline = _Inline  # (a local: compiled, a class that is not native is a module global, looked up by name)
         values: list = []
         for number, line in enumerate(lines, 1):
             if not line:
                 continue
-            kinds = config.kinds
-            kind = kinds.get(line)
+            kind = config.lines.get(line)
             if kind is None:
-                kind = classify(line, kinds)
+                kind = classify_new(line, config.kinds)
                 if kind is None:
                     raise UnknownLine(number, line, [k for k in self.lexer.order if k in config.allowed])
-            if kind in config.loops and type(values[-2]) is _Inline:  # the list step, as below
+            if kind in config.loops and type(values[-2]) is inline:  # the list step, as below
                 values[-2].append(values[-1])
                 values[-1] = LineToken(kind, line, number)
                 continue
             step = config.steps.get(kind)
             if step is None:
                 step = self._step(config, LineToken(kind, line, number), kind, values)
-            elif step.append and type(values[-2]) is _Inline:  # the previous line joins its list
+            elif step.append and type(values[-2]) is inline:  # the previous line joins its list
                 values[-2].append(values[-1])
                 values[-1] = LineToken(kind, line, number)
             else:
                 for name, size, handler in step.reductions:
-                    reduce(name, size, handler, values)
+                    _reduce(name, size, handler, values)
                 values.append(LineToken(kind, line, number))
             config = step.following
         step = config.steps.get("$END")
@@ -148,7 +166,7 @@ class LineParser:
             self._step(config, None, "$END", values)
         else:
             for name, size, handler in step.reductions:
-                reduce(name, size, handler, values)
+                _reduce(name, size, handler, values)
         return values[-1]  # the value of `start`
 
     def _step(self, config: _Config, token: LineToken | None, kind: str, values: list) -> _Step:
@@ -181,40 +199,40 @@ class LineParser:
             name, size, handler = arg
             if size:
                 del stack[-size:]
-            self._reduce(name, size, handler, values)
+            _reduce(name, size, handler, values)
             reductions.append(arg)
             if kind == "$END" and name == "start":
                 return
             stack.append(states[stack[-1]][name][1])
 
-    @staticmethod
-    def _reduce(name: str, size: int, handler, values: list) -> None:
-        """Replace the top `size` values by the rule's value: inlined children are spliced, named
-        rules call the Transformer."""
-        if name[0] == "_" and handler is None:
-            # the two shapes every line list is made of, without building new lists:
-            if size == 1:  # `_line: FOLD | …`: splicing one child is the child
-                if type(values[-1]) is not _Inline and name.startswith("__"):
-                    values[-1] = _Inline((values[-1],))  # first item of a `x*` list
-                return
-            if size == 2 and type(values[-2]) is _Inline:  # `__x_star: __x_star _line`: append in place
-                child = values.pop()
-                if type(child) is _Inline:
-                    values[-1].extend(child)
-                else:
-                    values[-1].append(child)
-                return
-        elif size == 1 and type(values[-1]) is _Inline and name[0] != "_":  # `body: __body_star`: its children
-            children = values.pop()
-            values.append(handler(list(children)) if handler else list(children))
+
+def _reduce(name: str, size: int, handler, values: list) -> None:
+    """Replace the top `size` values by the rule's value: inlined children are spliced, named
+    rules call the Transformer."""
+    if name[0] == "_" and handler is None:
+        # the two shapes every line list is made of, without building new lists:
+        if size == 1:  # `_line: FOLD | …`: splicing one child is the child
+            if type(values[-1]) is not _Inline and name.startswith("__"):
+                values[-1] = _Inline((values[-1],))  # first item of a `x*` list
             return
-        children = values[-size:] if size else []
-        if size:
-            del values[-size:]
-        flat = _Inline()
-        for child in children:
+        if size == 2 and type(values[-2]) is _Inline:  # `__x_star: __x_star _line`: append in place
+            child = values.pop()
             if type(child) is _Inline:
-                flat.extend(child)
+                values[-1].extend(child)
             else:
-                flat.append(child)
-        values.append(flat if name[0] == "_" else (handler(list(flat)) if handler else list(flat)))
+                values[-1].append(child)
+            return
+    elif size == 1 and type(values[-1]) is _Inline and name[0] != "_":  # `body: __body_star`: its children
+        children = values.pop()
+        values.append(handler(list(children)) if handler else list(children))
+        return
+    children = values[-size:] if size else []
+    if size:
+        del values[-size:]
+    flat = _Inline()
+    for child in children:
+        if type(child) is _Inline:
+            flat.extend(child)
+        else:
+            flat.append(child)
+    values.append(flat if name[0] == "_" else (handler(list(flat)) if handler else list(flat)))

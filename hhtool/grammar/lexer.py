@@ -18,11 +18,13 @@ line is that terminal if it matches, and is not memoised (those lines are the on
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
+from typing import Final
 
 from lark.lexer import Lexer
 from mypy_extensions import mypyc_attr
 
-MEMO_LINES = 1 << 14  # per allowed set; cleared when full
+MEMO_LINES: Final = 1 << 14  # per allowed set; cleared when full
 
 
 class UnknownLine(Exception):
@@ -53,36 +55,45 @@ class Hints:
         self.chat_end = chat_end
 
 
-NO_HINTS = Hints()
+NO_HINTS: Final = Hints()
 
 
-@mypyc_attr(native_class=False)
-class LineMemo(dict):
-    """Line text → terminal, as `classify` found it for one set of allowed terminals.
+Match = Callable[[str], object]  # a terminal's compiled `fullmatch`: a match object or None
+
+
+class LineMemo:
+    """Line text → terminal (`lines`), as `classify` found it for one set of allowed terminals.
 
     It also holds the hint tables of `LineLexer.hints` narrowed to the allowed terminals, each
     with its compiled pattern, so that classifying a new line is a few dict look-ups and the
     patterns of the kinds the hints name: `chat`, `first_words`, `verbs` and `markers` keep the
-    hints' keys and order, `ordered` is every allowed terminal in priority order.
+    hints' keys and order, `ordered` is every allowed terminal in priority order. A plain class
+    (compiled: native attributes) holding a plain dict: the parser looks up every line in `lines`.
     """
 
-    __slots__ = ("allowed", "only", "chat", "chat_marker", "chat_end", "first_words", "verbs", "markers", "ordered")
+    __slots__ = ("lines", "allowed", "only", "only_match", "chat", "chat_marker", "chat_end", "first_words",
+                 "verbs", "markers", "ordered")
 
-    def __init__(self, allowed: frozenset[str], fullmatch: dict | None = None, order: list[str] | None = None,
-                 hints: Hints = NO_HINTS) -> None:
-        super().__init__()
+    def __init__(self, allowed: frozenset[str], fullmatch: dict[str, Match] | None = None,
+                 order: list[str] | None = None, hints: Hints = NO_HINTS) -> None:
+        self.lines: dict[str, str] = {}
         self.allowed = allowed
-        self.only = next(iter(allowed)) if len(allowed) == 1 else None
         fullmatch = fullmatch or {}
+        self.only: str | None = next(iter(allowed)) if len(allowed) == 1 else None
+        self.only_match: Match | None = fullmatch.get(self.only) if self.only is not None else None
         self.chat = _narrowed(hints.chat, allowed, fullmatch)
-        self.chat_marker, self.chat_end = hints.chat_marker, hints.chat_end
-        self.first_words = {word: _narrowed(names, allowed, fullmatch) for word, names in hints.first_words.items()}
-        self.verbs = {verb: _narrowed(names, allowed, fullmatch) for verb, names in hints.verbs.items()}
+        self.chat_marker: str = hints.chat_marker
+        self.chat_end: str = hints.chat_end
+        self.first_words: dict[str, tuple[tuple[str, Match], ...]] = {
+            word: _narrowed(names, allowed, fullmatch) for word, names in hints.first_words.items()}
+        self.verbs: dict[str, tuple[tuple[str, Match], ...]] = {
+            verb: _narrowed(names, allowed, fullmatch) for verb, names in hints.verbs.items()}
         self.markers = tuple((marker, _narrowed((name,), allowed, fullmatch)) for marker, name in hints.markers)
         self.ordered = _narrowed(order or (), allowed, fullmatch)
 
 
-def _narrowed(names, allowed: frozenset[str], fullmatch: dict) -> tuple:
+def _narrowed(names: Iterable[str], allowed: frozenset[str], fullmatch: dict[str, Match]
+              ) -> tuple[tuple[str, Match], ...]:
     """(name, pattern) of the kinds in `names` that are allowed, in `names`' order."""
     return tuple((name, fullmatch[name]) for name in names if name in allowed and name in fullmatch)
 
@@ -99,7 +110,7 @@ class LineLexer(Lexer):
     def __init__(self, lexer_conf, hints: Hints = NO_HINTS) -> None:
         terminals = sorted(lexer_conf.terminals, key=lambda t: -t.priority)  # stable: grammar order next
         self.order = [t.name for t in terminals]
-        self.fullmatch = {t.name: re.compile(t.pattern.to_regexp()).fullmatch for t in terminals}
+        self.fullmatch: dict[str, Match] = {t.name: re.compile(t.pattern.to_regexp()).fullmatch for t in terminals}
         self.hint_table = hints
         self._memos: dict[frozenset[str], LineMemo] = {}
 
@@ -113,43 +124,8 @@ class LineLexer(Lexer):
         return memo
 
     def classify_and_remember(self, line: str, memo: LineMemo) -> str | None:
-        """`classify` for a line not in `memo` (the parser looks there first), remembering what it finds."""
-        only = memo.only
-        if only is not None:  # nothing to choose between
-            return only if self.fullmatch[only](line) else None
-        # `classify` with the hints of `hints` narrowed to the allowed kinds beforehand (the memo's tables)
-        hinted: tuple | None
-        if line[-1] == memo.chat_end and memo.chat_marker in line:
-            hinted = memo.chat
-        else:
-            space = line.find(" ")  # the first word, and below the word after `name: `, without partition's copies
-            hinted = memo.first_words.get(line[:space] if space >= 0 else line)
-            colon = line.find(": ")
-            if colon > 0:
-                space = line.find(" ", colon + 2)
-                verbs = memo.verbs.get(line[colon + 2:space] if space >= 0 else line[colon + 2:])
-                if verbs is not None:
-                    hinted = hinted + verbs if hinted is not None else verbs
-            if hinted is None:
-                hinted = ()
-                for marker, names in memo.markers:
-                    if marker in line:
-                        hinted += names
-        kind = None
-        for name, fullmatch in hinted:
-            if fullmatch(line):
-                kind = name
-                break
-        else:
-            for name, fullmatch in memo.ordered:
-                if fullmatch(line):
-                    kind = name
-                    break
-        if kind is not None:
-            if len(memo) >= MEMO_LINES:
-                memo.clear()
-            memo[line] = kind
-        return kind
+        """`classify` for a line not in `memo.lines` (the parser looks there first), remembering what it finds."""
+        return classify_new(line, memo)
 
     def hints(self, line: str) -> tuple[str, ...]:
         """The few terminals a line's words point at; the chat test comes first (chat text is free)."""
@@ -178,3 +154,45 @@ class LineLexer(Lexer):
             if name in allowed and fullmatch[name](line):
                 return name
         return None
+
+
+def classify_new(line: str, memo: LineMemo) -> str | None:
+    """`LineLexer.classify` for a line not in `memo.lines` (the parser looks there first), with the hint tables
+    narrowed to the allowed kinds beforehand (the memo's), remembering what it finds. (A function: compiled,
+    the parser calls it directly.)"""
+    only_match = memo.only_match
+    if only_match is not None:  # nothing to choose between
+        return memo.only if only_match(line) is not None else None
+    hinted: tuple[tuple[str, Match], ...] | None
+    if line[-1] == memo.chat_end and memo.chat_marker in line:
+        hinted = memo.chat
+    else:
+        space = line.find(" ")  # the first word, and below the word after `name: `, without partition's copies
+        hinted = memo.first_words.get(line[:space] if space >= 0 else line)
+        colon = line.find(": ")
+        if colon > 0:
+            space = line.find(" ", colon + 2)
+            verbs = memo.verbs.get(line[colon + 2:space] if space >= 0 else line[colon + 2:])
+            if verbs is not None:
+                hinted = hinted + verbs if hinted is not None else verbs
+        if hinted is None:
+            hinted = ()
+            for marker, names in memo.markers:
+                if marker in line:
+                    hinted += names
+    kind: str | None = None
+    for name, fullmatch in hinted:
+        if fullmatch(line) is not None:
+            kind = name
+            break
+    else:
+        for name, fullmatch in memo.ordered:
+            if fullmatch(line) is not None:
+                kind = name
+                break
+    if kind is not None:
+        lines = memo.lines
+        if len(lines) >= MEMO_LINES:
+            lines.clear()
+        lines[line] = kind
+    return kind

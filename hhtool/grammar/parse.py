@@ -140,8 +140,13 @@ def parse_sections(block: Block, site: str, id_pattern: re.Pattern[str], read_he
     found_id = hand_id(block.text, id_pattern)
     if block.oversized:
         return oversized(block, site, found_id)
-    first, _, rest = block.text.partition("\n")
-    table_line = rest.lstrip("\n").partition("\n")[0]
+    lines = block.text.split("\n")  # (split once: the header and table lines, then the parser's lines)
+    first = lines[0]
+    table_line = ""  # the first line after the header's blank ones
+    for index in range(1, len(lines)):
+        if lines[index]:
+            table_line = lines[index]
+            break
     if not table_line:
         return unparsed(block, site, found_id, "HH011", "hand ends right after its header line", block.line,
                         block.column, expected="Table '…' line, seats, streets, " + summary_marker, actual="end of hand")
@@ -156,7 +161,6 @@ def parse_sections(block: Block, site: str, id_pattern: re.Pattern[str], read_he
         return unparsed(block, site, found_id, header_error.code, str(header_error), header_error.line,
                         header_error.column, header_error.expected, header_error.actual)
     try:
-        lines = block.text.split("\n")
         _header_tokens, seat_tokens, body, summary = parser.parse_lines(lines)
     except (UnknownLine, UnexpectedLine) as grammar_error:
         return syntax_error(grammar_error, block, site, found_id, grammar_label, summary_marker)

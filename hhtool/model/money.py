@@ -45,17 +45,11 @@ def to_minor(text: str, scale: int) -> int:
     Raises MoneyError when the text is not a number or has more precision than
     the scale keeps: rounding would silently change the hand; AmountOutOfRange beyond
     MAX_MINOR minor units (checked on the exponent first, so `0.01e999999` costs nothing).
-    Cached: a file repeats the same few amounts (blinds, antes) thousands of times.
+    Cached: a file repeats the same few amounts (blinds, antes) thousands of times. This is the
+    reference reading: the readers first try hhtool.grammar.fields.exact_minor, the same value read
+    with ints for the common shapes (compiled), and come here for the rest.
     """
     plain = text.translate(_STRIP)
-    # the usual shapes, `1234` and `12.5`/`12.50` in cents, read as ints; anything else (signs, exponents,
-    # more decimals, odd digits) goes through Decimal below, which decides exactly as before
-    whole, dot, fraction = plain.partition(".")
-    if whole.isdigit() and whole.isascii() and len(whole) < 19:  # (int() of a huge digit string would refuse)
-        if not dot:
-            return _in_range(int(whole) * scale, text)
-        if scale == 100 and 0 < len(fraction) <= 2 and fraction.isdigit() and fraction.isascii():
-            return _in_range(int(whole) * 100 + int(fraction) * (10 if len(fraction) == 1 else 1), text)
     try:
         number = Decimal(plain)
     except InvalidOperation as exc:

@@ -171,10 +171,7 @@ class GGHandReader(HandReader):
             raise FieldError("HH010", f"no reader for line kind {kind}", line)
         event = reader(self, text, line)
         if not self.name_dependent:
-            memo = self.events
-            if len(memo) >= shared.MEMO_LINES:
-                memo.clear()
-            memo[text] = (kind, event)
+            self.remember(kind, text, event)
         return event
 
     def body(self, tokens) -> list:

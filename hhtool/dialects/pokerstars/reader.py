@@ -11,6 +11,7 @@ import functools
 import re
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Final
 
 import msgspec
 from lark import Transformer
@@ -22,7 +23,7 @@ from hhtool.grammar.fields import beyond as _beyond
 from hhtool.grammar.fields import money as _money
 from hhtool.grammar.fields import small_number as _small_number
 from hhtool.grammar.kinds import LineKinds
-from hhtool.grammar.lalr import LineParser
+from hhtool.grammar.lalr import LineParser, LineToken
 from hhtool.grammar.loader import load_parser
 from hhtool.grammar.parse import parse_sections
 from hhtool.grammar.result import ParseResult
@@ -64,14 +65,30 @@ from hhtool.model.money import CURRENCY_CODES, CURRENCY_SYMBOLS, MoneyError, to_
 
 # Enum members as module constants: an enum class's attribute look-up goes through EnumType.__getattr__
 # (~10x a global's), and they are named per event.
-_BIG, _BUTTON, _SMALL, _SMALL_AND_BIG = BlindKind.BIG, BlindKind.BUTTON, BlindKind.SMALL, BlindKind.SMALL_AND_BIG
-_FIXED_LIMIT, _NO_LIMIT, _POT_LIMIT = Limit.FIXED_LIMIT, Limit.NO_LIMIT, Limit.POT_LIMIT
-_POT_LIMIT_PREFLOP = Limit.POT_LIMIT_PREFLOP
-_BETTING_CAPPED, _BOUNTY, _CHAT = NoticeKind.BETTING_CAPPED, NoticeKind.BOUNTY, NoticeKind.CHAT
-_CONNECTION, _FINISHED, _JOIN = NoticeKind.CONNECTION, NoticeKind.FINISHED, NoticeKind.JOIN
-_LEAVE, _NO_LOW_HAND, _REMOVED = NoticeKind.LEAVE, NoticeKind.NO_LOW_HAND, NoticeKind.REMOVED
-_SITTING_OUT, _WAIT_FOR_BUTTON = NoticeKind.SITTING_OUT, NoticeKind.WAIT_FOR_BUTTON
-_FLOP, _PREFLOP, _RIVER, _SHOWDOWN, _TURN = Street.FLOP, Street.PREFLOP, Street.RIVER, Street.SHOWDOWN, Street.TURN
+_BIG: Final = BlindKind.BIG
+_BUTTON: Final = BlindKind.BUTTON
+_SMALL: Final = BlindKind.SMALL
+_SMALL_AND_BIG: Final = BlindKind.SMALL_AND_BIG
+_FIXED_LIMIT: Final = Limit.FIXED_LIMIT
+_NO_LIMIT: Final = Limit.NO_LIMIT
+_POT_LIMIT: Final = Limit.POT_LIMIT
+_POT_LIMIT_PREFLOP: Final = Limit.POT_LIMIT_PREFLOP
+_BETTING_CAPPED: Final = NoticeKind.BETTING_CAPPED
+_BOUNTY: Final = NoticeKind.BOUNTY
+_CHAT: Final = NoticeKind.CHAT
+_CONNECTION: Final = NoticeKind.CONNECTION
+_FINISHED: Final = NoticeKind.FINISHED
+_JOIN: Final = NoticeKind.JOIN
+_LEAVE: Final = NoticeKind.LEAVE
+_NO_LOW_HAND: Final = NoticeKind.NO_LOW_HAND
+_REMOVED: Final = NoticeKind.REMOVED
+_SITTING_OUT: Final = NoticeKind.SITTING_OUT
+_WAIT_FOR_BUTTON: Final = NoticeKind.WAIT_FOR_BUTTON
+_FLOP: Final = Street.FLOP
+_PREFLOP: Final = Street.PREFLOP
+_RIVER: Final = Street.RIVER
+_SHOWDOWN: Final = Street.SHOWDOWN
+_TURN: Final = Street.TURN
 
 
 
@@ -80,7 +97,8 @@ _FLOP, _PREFLOP, _RIVER, _SHOWDOWN, _TURN = Street.FLOP, Street.PREFLOP, Street.
 # (amounts read differently in chips and in cents) and, for a name-led line, the seat list; a line
 # whose reading could depend on the seat list is memoised with what it read from it, or not at all
 # (see HandReader.name_dependent). A memo is cleared when it is full.
-MEMO_LINES = 1 << 13  # per memo
+MEMO_LINES: Final = 1 << 13  # per memo
+KIND_MEMO_LINES: Final = 1 << 12  # per line kind, in the memo of events
 
 
 class _Memos:
@@ -90,12 +108,14 @@ class _Memos:
 
     def __init__(self) -> None:
         self.seats: dict[str, Seat] = {}
-        self.events: dict[str, tuple[str, Event]] = {}  # text → (line kind, event)
+        # line kind → text → event (one dict per kind: a memo entry is the event itself, no tuple to allocate
+        # and for the garbage collector to count, and the kind need not be compared)
+        self.events: dict[str, dict[str, Event]] = {}
         self.seat_results: dict[str, tuple[int, str | None, SeatSummary]] = {}  # text → (seat, its name, summary)
         self.pots: dict[str, tuple] = {}  # `Total pot …` text → (total, main, sides, rake)
 
 
-_MEMOS: dict[int, _Memos] = {}
+_MEMOS: Final[dict[int, _Memos]] = {}
 _with_line = msgspec.structs.replace
 
 
@@ -137,34 +157,34 @@ class PokerStarsTransformer(Transformer):
 # ---------------------------------------------------------------------------------------------
 # Header and table line
 
-_INTRO = re.compile(r"PokerStars (?P<zoom>Zoom )?(?P<home>Home Game )?(?:Hand|Game) #(?P<id>\d+): *")
-_WHEN = re.compile(
+_INTRO: Final = re.compile(r"PokerStars (?P<zoom>Zoom )?(?P<home>Home Game )?(?:Hand|Game) #(?P<id>\d+): *")
+_WHEN: Final = re.compile(
     r" +- +(?P<date>\d{4}/\d{1,2}/\d{1,2})(?: -)? (?P<time>\d{1,2}:\d{2}(?::\d{2})?)"
     r"(?: \(?(?P<tz>[A-Z]{2,5})\)?)?(?: \[(?P<et_date>\d{4}/\d{1,2}/\d{1,2}) (?P<et_time>\d{1,2}:\d{2}:\d{2})"
     r"(?: [A-Z]+)?\])?$"
 )
-_TOURNAMENT = re.compile(r"(?:\{(?P<club>[^}]*)\} +)?(?P<tzoom>Zoom )?Tournament #(?P<tid>\d+), (?P<rest>.*)$")
-_GAME_NAMES = (
+_TOURNAMENT: Final = re.compile(r"(?:\{(?P<club>[^}]*)\} +)?(?P<tzoom>Zoom )?Tournament #(?P<tid>\d+), (?P<rest>.*)$")
+_GAME_NAMES: Final = (
     "Hold'em", "Omaha", "5 Card Omaha", "6 Card Omaha", "Courchevel", "Split Hold'em", "6+ Hold'em",
     "Razz", "7 Card Stud", "Triple Draw", "5 Card Draw", "Single Draw", "Badugi", "Mixed", "HORSE",
     "8-Game", "HOSE",
 )
-_GAME_START = re.compile(r"(?:^| )(?=(?:%s)\b)" % "|".join(re.escape(g) for g in _GAME_NAMES))
-_GAME = re.compile(
+_GAME_START: Final = re.compile(r"(?:^| )(?=(?:%s)\b)" % "|".join(re.escape(g) for g in _GAME_NAMES))
+_GAME: Final = re.compile(
     r"(?P<game>.*?)(?: \((?P<stakes>[^()]*(?:\([^()]*\)[^()]*)*)\))?"
     r"(?: - (?P<level>(?:Match Round [IVXLCDM]+, )?Level [IVXLCDM]+) \((?P<tstakes>[^()]*)\))?$"
 )
-_HOLDEM = {
+_HOLDEM: Final = {
     "Hold'em No Limit": _NO_LIMIT,
     "Hold'em Pot Limit": _POT_LIMIT,
     "Hold'em Limit": _FIXED_LIMIT,
     "Hold'em Pot Limit Pre-Flop, No Limit Post-Flop": _POT_LIMIT_PREFLOP,
 }
-_STAKES = re.compile(r"(?P<small>[^/ ]+)/(?P<big>[^/ ]+)(?: - (?P<cap>\S+) Cap -)?(?: +(?P<code>[A-Z]{3}))?$")
-_TABLE = re.compile(
+_STAKES: Final = re.compile(r"(?P<small>[^/ ]+)/(?P<big>[^/ ]+)(?: - (?P<cap>\S+) Cap -)?(?: +(?P<code>[A-Z]{3}))?$")
+_TABLE: Final = re.compile(
     r"Table '(?P<name>.*)'(?: (?P<max>\d+)-max)?(?: \((?P<pm>Play Money)\))?(?: Seat #(?P<button>\d+) is the button)?$"
 )
-_SEAT = re.compile(
+_SEAT: Final = re.compile(
     r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^ ()]+) in chips(?:, (?P<bounty>[^()]*?) bounty)?\)"
     r"(?P<rest>.*)$"
 )
@@ -218,7 +238,7 @@ def read_header(line: str, table_line: str, line_no: int) -> Header:
     )
 
 
-_TABLES: dict[str, tuple[str, int | None, int | None, bool]] = {}  # table line → its fields (a session repeats it)
+_TABLES: Final[dict[str, tuple[str, int | None, int | None, bool]]] = {}  # table line → its fields (a session repeats it)
 
 
 def _read_table(table_line: str, line_no: int) -> tuple[str, int | None, int | None, bool]:
@@ -307,7 +327,7 @@ def _game_fields(middle: str, play_money_table: bool) -> tuple:
 
 # Fixed-limit small blinds that are not half the small bet (PokerStars' limit blind schedule, small bet in
 # cents → small blind in cents; $15/$30 has blinds $10/$15, so there the big blind is not the small bet either).
-_LIMIT_SMALL_BLINDS = {25: 10, 300: 100, 500: 200, 1500: 1000}
+_LIMIT_SMALL_BLINDS: Final = {25: 10, 300: 100, 500: 200, 1500: 1000}
 
 
 def _datetime(date: str, time: str) -> datetime | None:
@@ -327,7 +347,7 @@ def _ymd(date: str) -> tuple[int, int, int]:
     return year, month, day
 
 
-def read_seats(tokens, base: int, scale: int) -> tuple[Seat, ...]:
+def read_seats(tokens: Sequence[LineToken], base: int, scale: int) -> tuple[Seat, ...]:
     """The seat lines of a hand (tokens with `value` and `line`, numbered from `base` + 1), memoised
     by text (a table's seat lines repeat while the stacks stay)."""
     memo = _memos(scale).seats
@@ -357,29 +377,28 @@ def read_seat(text: str, line_no: int, scale: int) -> Seat:
 # ---------------------------------------------------------------------------------------------
 # Body and summary lines
 
-_CARDS = re.compile(r"\[([^\]]*)\]")
-_HOLE_GROUPS = re.compile(r"(?: \[[^\]]*\])+$")
-_ALL_IN = " and is all-in"
-_STREETS = {"HOLE CARDS": _PREFLOP, "FLOP": _FLOP, "TURN": _TURN,
+_HOLE_GROUPS: Final = re.compile(r"(?: \[[^\]]*\])+$")
+_ALL_IN: Final = " and is all-in"
+_STREETS: Final = {"HOLE CARDS": _PREFLOP, "FLOP": _FLOP, "TURN": _TURN,
             "RIVER": _RIVER, "SHOW DOWN": _SHOWDOWN}
-_RUNS = {"FIRST": 1, "SECOND": 2}
-_TOTAL = re.compile(r"Total pot (?P<total>\S+)(?: Main pot (?P<main>\S+?)\.)?(?P<sides>(?: Side pot(?:-\d+)? \S+?\.)*)"
+_RUNS: Final = {"FIRST": 1, "SECOND": 2}
+_TOTAL: Final = re.compile(r"Total pot (?P<total>\S+)(?: Main pot (?P<main>\S+?)\.)?(?P<sides>(?: Side pot(?:-\d+)? \S+?\.)*)"
                     r"(?: ?\| Rake (?P<rake>\S+))?")
-_SIDE = re.compile(r"Side pot(?:-\d+)? (\S+?)\.(?= |$)")
-_TAGS = tuple(f"({name})" for name in POSITIONS)
-_FOLDED = re.compile(r"folded (?:before Flop|on the (?P<street>Flop|Turn|River))(?P<nobet> \(didn't bet\))?")
-_CASHED = (" (pot not awarded as player cashed out)", " (cashed out).", " (cashed out)")
-_FOLD_RESULTS = {
+_SIDE: Final = re.compile(r"Side pot(?:-\d+)? (\S+?)\.(?= |$)")
+_TAGS: Final = tuple(f"({name})" for name in POSITIONS)
+_FOLDED: Final = re.compile(r"folded (?:before Flop|on the (?P<street>Flop|Turn|River))(?P<nobet> \(didn't bet\))?")
+_CASHED: Final = (" (pot not awarded as player cashed out)", " (cashed out).", " (cashed out)")
+_FOLD_RESULTS: Final = {
     f"folded {where}{nobet}": (street, bool(nobet))
     for where, street in (("before Flop", _PREFLOP), ("on the Flop", _FLOP),
                           ("on the Turn", _TURN), ("on the River", _RIVER))
     for nobet in ("", " (didn't bet)")
 }
-_SUMMARY_NAME = re.compile(r"(.+?)(?= \((?:" + "|".join(map(re.escape, POSITIONS)) + r")\)| folded | showed \["
+_SUMMARY_NAME: Final = re.compile(r"(.+?)(?= \((?:" + "|".join(map(re.escape, POSITIONS)) + r")\)| folded | showed \["
                            r"| mucked| collected \(| won \(| is sitting out)")
-_RUN_SEPARATOR = re.compile(r", and (?=won \(|collected \(|lost\b)")
+_RUN_SEPARATOR: Final = re.compile(r", and (?=won \(|collected \(|lost\b)")
 # 'won ($X) with …', 'lost with …', and 'collected (X)' (a shown hand that won uncontested)
-_OUTCOME = re.compile(r"(?:(?:won|collected) \((?P<amount>[^)]*)\)|lost)(?: with (?P<desc>.*))?$")
+_OUTCOME: Final = re.compile(r"(?:(?:won|collected) \((?P<amount>[^)]*)\)|lost)(?: with (?P<desc>.*))?$")
 
 
 class HandReader:
@@ -451,25 +470,26 @@ class HandReader:
         return _money(text, self.scale, line)
 
     # -- lines -----------------------------------------------------------------------------
-    def body(self, tokens) -> list:
+    def body(self, tokens: Sequence[LineToken]) -> list:
         """The events of the body lines; a line read before (same text and kind) comes from the memo."""
-        known_event, base, read = self.events.get, self.base, self.read
+        by_kind, base = self.events, self.base  # (called directly, not as bound methods: compiled, a native call)
         events: list[Event] = []
-        append = events.append
         for token in tokens:
-            text = token.value
-            known = known_event(text)
-            if known is not None and known[0] == token.type:
-                append(_with_line(known[1], line=base + token.line))
+            text, kind = token.value, token.type
+            memo = by_kind.get(kind)
+            known = memo.get(text) if memo is not None else None
+            if known is not None:
+                events.append(_with_line(known, line=base + token.line))
             else:
-                append(read(token.type, text, base + token.line))
+                events.append(self.read(kind, text, base + token.line))
         return events
 
-    def event(self, token):
+    def event(self, token: LineToken) -> Event:
         """The event of one body (or summary notice) line, from the memo when its text was read before."""
-        known = self.events.get(token.value)
-        if known is not None and known[0] == token.type:
-            return _with_line(known[1], line=self.base + token.line)
+        memo = self.events.get(token.type)
+        known = memo.get(token.value) if memo is not None else None
+        if known is not None:
+            return _with_line(known, line=self.base + token.line)
         return self.read(token.type, token.value, self.base + token.line)
 
     def read(self, kind: str, text: str, line: int):
@@ -480,11 +500,17 @@ class HandReader:
             raise FieldError("HH010", f"no reader for line kind {kind}", line)
         event = reader(self, text, line)
         if not self.name_dependent:
-            memo = self.events
-            if len(memo) >= MEMO_LINES:  # _remember, inline: most lines of a new session are read here
-                memo.clear()
-            memo[text] = (kind, event)
+            self.remember(kind, text, event)
         return event
+
+    def remember(self, kind: str, text: str, event: Event) -> None:
+        """Keep a line's event for the next line of the same kind and text (`body` looks it up)."""
+        memo = self.events.get(kind)
+        if memo is None:
+            memo = self.events[kind] = {}
+        elif len(memo) >= KIND_MEMO_LINES:
+            memo.clear()
+        memo[text] = event
 
 
     def amount_and_flags(self, rest: str, line: int) -> tuple[int, bool, bool]:
@@ -499,7 +525,7 @@ class HandReader:
         return name, amount, all_in
 
     # -- summary ---------------------------------------------------------------------------
-    def claims(self, tokens, summary_line: int) -> tuple[Claims, list[Event]]:
+    def claims(self, tokens: Sequence[LineToken], summary_line: int) -> tuple[Claims, list[Event]]:
         total = main = rake = None
         sides: tuple[int, ...] = ()
         runs = 1
@@ -509,11 +535,11 @@ class HandReader:
         notices: list[Event] = []
         total_line = summary_line
         base = self.base
-        known_result, seat_names = self.memos.seat_results.get, self._seat_names
+        known_results, seat_names = self.memos.seat_results, self._seat_names
         for token in tokens:
             kind = token.type
             if kind == "SEAT_RESULT":
-                known = known_result(token.value)  # seat_result's memo, looked up here for the common case
+                known = known_results.get(token.value)  # seat_result's memo, looked up here for the common case
                 if known is not None and seat_names.get(known[0]) == known[1]:
                     seats.append(_with_line(known[2], line=base + token.line))
                 else:
@@ -631,9 +657,9 @@ class HandReader:
 # The line kinds of grammar/pokerstars.lark, each declared once: its reader (or the section code that
 # reads it) and the words that point the lexer at it. Declaration order is hint order.
 
-LINE_KINDS = LineKinds(chat_marker=' said, "', chat_end='"')
+LINE_KINDS: Final = LineKinds(chat_marker=' said, "', chat_end='"')
 _reads = LINE_KINDS.reads
-_READERS = LINE_KINDS.readers
+_READERS: Final = LINE_KINDS.readers
 LINE_KINDS.declare("HEADER", first=("PokerStars",))  # read_header
 LINE_KINDS.declare("TABLE", first=("Table",))  # read_header
 LINE_KINDS.declare("SEAT", first=("Seat",))  # read_seats
@@ -827,20 +853,26 @@ def _fold_street(match) -> Street:
 
 
 def _cards(text: str) -> tuple[str, ...]:
-    if "[" not in text:  # most lines (folds, street markers before the flop): skip the regex
+    """The cards of every `[...]` group of a line, in order (what `\\[([^\\]]*)\\]` finds, read with `find`)."""
+    start = text.find("[")
+    if start < 0:  # most lines (folds, street markers before the flop)
         return ()
-    groups = _CARDS.findall(text)
-    if len(groups) == 1:
-        return tuple(groups[0].split())
-    return tuple(card for group in groups for card in group.split())
+    cards: list[str] = []
+    while start >= 0:
+        close = text.find("]", start + 1)
+        if close < 0:
+            break
+        cards.extend(text[start + 1: close].split())
+        start = text.find("[", close + 1)
+    return tuple(cards)
 
 
 # ---------------------------------------------------------------------------------------------
 # A block in, a ParseResult out (the dialect's `reader`)
 
-_GRAMMAR_LABEL = "PokerStars"
-_SUMMARY_MARKER = "*** SUMMARY ***"
-_HAND_ID = re.compile(r"#\s*([\w-]+)")
+_GRAMMAR_LABEL: Final = "PokerStars"
+_SUMMARY_MARKER: Final = "*** SUMMARY ***"
+_HAND_ID: Final = re.compile(r"#\s*([\w-]+)")
 
 
 def parse(block: Block) -> ParseResult:
