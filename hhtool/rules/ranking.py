@@ -147,15 +147,21 @@ _IDS: Final = _CARD_IDS  # Final: compiled, a C static rather than a look-up in 
 @lru_cache(maxsize=64)
 def _evaluate(cards: tuple[str, ...]) -> HandValue:
     ids: list[int] = []
+    seen = 0  # a bit per card id (0..51): a repeated card without building a set
+    repeated = False
     try:  # the common case, 5 to 7 distinct valid cards, one look-up each (compiled, a plain loop)
         for card in cards:
             number = _IDS.get(card)
             if number is None:
                 break
+            bit = 1 << number
+            if seen & bit:
+                repeated = True
+            seen |= bit
             ids.append(number)
     except TypeError:  # an unhashable "card"
         pass
-    if len(ids) != len(cards) or not 5 <= len(ids) <= 7 or len(set(ids)) != len(ids):
+    if repeated or len(ids) != len(cards) or not 5 <= len(ids) <= 7:
         ids = _ids(cards)  # raises ValueError, naming what is wrong
     if not _VALUES:
         _VALUES.update(_values())

@@ -269,6 +269,12 @@ class _Replayer:
         self.show_closes_round = not convention.shows_before_uncalled
         # whether the site marks every action that puts a player's last chip in (else an unmarked one is no finding)
         self.marks_all_in = convention.marks_all_in
+        # the header's fields the handlers read per event, read once (each read of a model field is a
+        # generic attribute look-up, compiled or not)
+        self.cap: int | None = header.cap
+        self.small_blind: int = header.small_blind
+        self.big_blind: int = header.big_blind
+        self.fixed_limit = header.limit is _FIXED_LIMIT
 
     # -- set-up ------------------------------------------------------------------------------
     def run(self) -> None:
@@ -458,62 +464,66 @@ class _Replayer:
 
     # -- forced bets -------------------------------------------------------------------------
     def post_ante(self, event: PostAnte) -> None:
-        player = self.s.players.get(event.player) or self.player(event.player, event.line)
+        s = self.s
+        name, line = event.player, event.line
+        player = s.players.get(name) or self.player(name, line)
         if player is None:
             return
-        amount, stack = event.amount, player.stack
-        self.s.ledger.append((event, _PREFLOP, amount if amount < stack else stack))
-        usual = self.usual_ante or event.amount
-        all_in = event.all_in or (not self.marks_all_in and amount >= stack)
-        if event.amount != usual and not (all_in and event.amount < usual):
-            self.s.report("HH103", event.line, "ante", player=player.name, amount=self.s.money(event.amount),
-                          usual=self.s.money(usual), expected=usual, actual=event.amount)
-        self._put(player, event.amount, event.all_in, event.line, live=False)
+        amount, stack, marked = event.amount, player.stack, event.all_in
+        s.ledger.append((event, _PREFLOP, amount if amount < stack else stack))
+        usual = self.usual_ante or amount
+        all_in = marked or (not self.marks_all_in and amount >= stack)
+        if amount != usual and not (all_in and amount < usual):
+            s.report("HH103", line, "ante", player=player.name, amount=s.money(amount),
+                     usual=s.money(usual), expected=usual, actual=amount)
+        self._put(player, amount, marked, line, live=False)
 
     def post_blind(self, event: PostBlind) -> None:
-        s, header = self.s, self.header
-        player = self.s.players.get(event.player) or self.player(event.player, event.line)
+        s = self.s
+        name, line = event.player, event.line
+        player = s.players.get(name) or self.player(name, line)
         if player is None:
             return
-        amount, stack = event.amount, player.stack
+        amount, stack, marked = event.amount, player.stack, event.all_in
         s.ledger.append((event, _PREFLOP, amount if amount < stack else stack))
-        sb, bb = header.small_blind, header.big_blind
+        sb, bb = self.small_blind, self.big_blind
         kind = event.blind
-        live = event.amount
+        live = amount
         if kind is _SMALL:
             expected = sb
-            if header.limit is _FIXED_LIMIT:
-                expected = event.amount if 0 < event.amount < bb else sb  # limit small blinds round variously
-            if not self._is_position_blind(player, kind, event.line):
+            if self.fixed_limit:
+                expected = amount if 0 < amount < bb else sb  # limit small blinds round variously
+            if not self._is_position_blind(player, kind, line):
                 live = 0  # a missed small blind posted out of position is dead money (B4)
         elif kind is _BIG:
             expected = bb
-            if self._is_position_blind(player, kind, event.line) and s.big_blind_player is None:
+            if self._is_position_blind(player, kind, line) and s.big_blind_player is None:
                 s.big_blind_player = player.name
         elif kind is _SMALL_AND_BIG:
-            expected, live = sb + bb, min(event.amount, bb)
+            expected, live = sb + bb, min(amount, bb)
         elif kind is _STRADDLE:  # a live blind of twice the bet to call, which it raises (re-straddles double again)
             expected = 2 * max(self.betting.high, bb)
             self.straddles.append(player)
         elif kind is _MISSED:  # a missed blind posted on return: the small or the big blind, dead money
-            expected = event.amount if event.amount in (sb, bb, sb + bb) else sb
+            expected = amount if amount in (sb, bb, sb + bb) else sb
             live = 0
         else:  # button blind: a live blind the site announces; its size is the site's
-            expected = event.amount
-        if event.dead is not None:  # the site says which part is dead
-            live = event.amount - event.dead
+            expected = amount
+        dead_part = event.dead
+        if dead_part is not None:  # the site says which part is dead
+            live = amount - dead_part
         # a site that does not mark every all-in (`marks_all_in` False): a post of the last chips is one
-        all_in = event.all_in or (not self.marks_all_in and amount >= stack)
-        if event.amount != expected and not (all_in and event.amount < expected):
-            s.report("HH103", event.line, "blind", player=player.name, blind=_BLIND_NAMES[kind],
-                     amount=s.money(event.amount), stakes=s.money(expected), expected=expected, actual=event.amount)
-        dead = event.amount - live
+        all_in = marked or (not self.marks_all_in and amount >= stack)
+        if amount != expected and not (all_in and amount < expected):
+            s.report("HH103", line, "blind", player=player.name, blind=_BLIND_NAMES[kind],
+                     amount=s.money(amount), stakes=s.money(expected), expected=expected, actual=amount)
+        dead = amount - live
         if dead:
             before = player.total
-            self._put(player, dead, event.all_in and not live, event.line, live=False)
+            self._put(player, dead, marked and not live, line, live=False)
             player.dead += player.total - before
         if live or not dead:
-            self._put(player, live, event.all_in, event.line, live=True)
+            self._put(player, live, marked, line, live=True)
         if player.street > self.betting.high:
             self.betting.high = player.street
 
@@ -581,7 +591,7 @@ class _Replayer:
         elif all_in_claim and player.stack > 0:
             s.report("HH120", line, "marked", player=player.name, stack=s.money(player.stack), expected="stack 0",
                      actual=player.stack)
-        cap = self.header.cap
+        cap = self.cap
         if cap is not None and live and not player.all_in and player.dealt_in and player.total - self._antes(player) >= cap:
             player.all_in = True  # at a CAP table a player at the cap acts no more, as if all-in
             if not player.folded:
@@ -590,15 +600,15 @@ class _Replayer:
     # -- streets -----------------------------------------------------------------------------
     def street_start(self, event: StreetStart) -> None:
         s = self.s
-        if event.board:
+        board, street, line, dealt_run = event.board, event.street, event.line, event.run
+        if board:
             s.board_events.append(event)
-        street = event.street
         if street is _PREFLOP:
             if self.in_betting or self.street is not _PREFLOP:
-                s.report("HH123", event.line, "preflop", expected="once", actual="twice")
+                s.report("HH123", line, "preflop", expected="once", actual="twice")
             self._start_betting(preflop=True)
             return
-        run = event.run
+        run = dealt_run
         if run:
             if run != self.run_no:  # a new run starts from the last street both runs share
                 self.run_street.setdefault(run, self.shared_street)
@@ -609,29 +619,28 @@ class _Replayer:
             self.shared_street = street
         rank, previous = _STREET_ORDER[street], _STREET_ORDER[current]
         if rank < previous or (rank == previous and street is not _SHOWDOWN):
-            s.report("HH123", event.line, "order", street=street.value, current=current.value,
+            s.report("HH123", line, "order", street=street.value, current=current.value,
                      expected=f"a street after the {current.value}", actual=street.value)
         if run:
             self.run_street[run] = street
         if street is not _SHOWDOWN:
-            board = event.board
             size = _BOARD_SIZE[street]
             if len(board) != size:
-                s.report("HH123", event.line, "size", street=street.value, count=len(board), expected=size,
+                s.report("HH123", line, "size", street=street.value, count=len(board), expected=size,
                          actual=len(board))
             run = run or 0
             before = s.boards.get(run) or s.boards.get(0, ())
             if before and tuple(board[: len(before)]) != before:
-                s.report("HH123", event.line, "extend", street=street.value, board=" ".join(board),
+                s.report("HH123", line, "extend", street=street.value, board=" ".join(board),
                          before=" ".join(before), expected=" ".join(before), actual=" ".join(board))
             s.boards[run] = tuple(board)
-            s.board_lines[run] = event.line
+            s.board_lines[run] = line
             if street is _FLOP:
                 s.saw_flop = True
         if self.in_betting:
-            self._close_round(final=False, line=event.line)
+            self._close_round(final=False, line=line)
         self.street = street
-        if street is not _SHOWDOWN and not event.run:
+        if street is not _SHOWDOWN and not dealt_run:
             if rank > _STREET_ORDER[s.reached]:
                 s.reached = street
             self._start_betting(preflop=False)
@@ -754,18 +763,20 @@ class _Replayer:
     def action(self, event) -> None:
         s = self.s
         kind = type(event)
-        self.action_line = event.line
-        if kind is _Fold and event.shown:
+        line = self.action_line = event.line
+        shown: Any = event.shown if kind is _Fold else ()
+        if shown:
             s.hole_events.append(event)
-        player = s.players.get(event.player)
+        name = event.player
+        player = s.players.get(name)
         if player is None:
-            self.player(event.player, event.line)  # reports it
+            self.player(name, line)  # reports it
             return
         if s.live_count <= 1 and kind is not _Fold:
-            s.report("HH124", event.line, player=player.name, expected="no action", actual=kind.__name__)
+            s.report("HH124", line, player=player.name, expected="no action", actual=kind.__name__)
             return
         if not self.in_betting:
-            s.report("HH123", event.line, "outside", player=player.name, expected="an action in a betting round",
+            s.report("HH123", line, "outside", player=player.name, expected="an action in a betting round",
                      actual=kind.__name__)
             return
         if player.folded or player.all_in:
@@ -775,23 +786,23 @@ class _Replayer:
                 player.mucked = True
                 return
             state = "folded" if player.folded else "is all-in"
-            s.report("HH111", event.line, player=player.name, state="folded" if player.folded else "gone all-in",
+            s.report("HH111", line, player=player.name, state="folded" if player.folded else "gone all-in",
                      expected="no action", actual=f"{kind.__name__} by a player who {state}")
             return
         expected = self.next_to_act()
         if expected is not player:
             if expected is not None:
-                s.report("HH110", event.line, player=player.name, seat=player.seat, other=expected.name,
+                s.report("HH110", line, player=player.name, seat=player.seat, other=expected.name,
                          other_seat=expected.seat, expected=expected.name, actual=player.name)
             else:
-                s.report("HH110", event.line, "complete", player=player.name, street=self.street.value,
+                s.report("HH110", line, "complete", player=player.name, street=self.street.value,
                          expected="no action", actual=player.name)
         if kind is _Fold:  # the most common action, handled here: no chips move
             player.folded = True
             if player.dealt_in:
                 s.live_count -= 1
-            if event.shown:
-                player.shown = tuple(event.shown)
+            if shown:
+                player.shown = tuple(shown)
             s.ledger.append((event, self.street, 0))
         else:
             before = player.total
@@ -824,58 +835,62 @@ class _Replayer:
 
     def call(self, player: Player, event: Call) -> None:
         s = self.s
+        line = event.line
         owed = self.owed(player)
         due = owed if owed < player.stack else player.stack
         added = event.added
         if added is None:  # the site prints no amount: the call is what is owed
             added = due if due > 0 else 0
         if owed <= 0:
-            s.report("HH112", event.line, "call", player=player.name, amount=s.money(added), expected="check or bet",
+            s.report("HH112", line, "call", player=player.name, amount=s.money(added), expected="check or bet",
                      actual="call")
         elif added != due:
-            s.report("HH113", event.line, player=player.name, amount=s.money(added), due=s.money(due), expected=due,
+            s.report("HH113", line, player=player.name, amount=s.money(added), due=s.money(due), expected=due,
                      actual=added)
-        self._put(player, added, event.all_in, event.line)
-        if self.header.cap is not None:
+        self._put(player, added, event.all_in, line)
+        if self.cap is not None:
             self._check_cap(player, event)
 
     def bet(self, player: Player, event: Bet) -> None:
         s = self.s
         high = self.betting.high
+        line, added, all_in = event.line, event.added, event.all_in
         if high > 0:
-            s.report("HH112", event.line, "bet", player=player.name, high=s.money(high), expected="raise",
+            s.report("HH112", line, "bet", player=player.name, high=s.money(high), expected="raise",
                      actual="bet")
-        undersized = self._sized(player, event.added, event.added, event.all_in, event.line, is_bet=True)
-        self._put(player, event.added, event.all_in, event.line)
-        self._raised(player, event.added, undersized)
-        if self.header.cap is not None:
+        undersized = self._sized(player, added, added, all_in, line, is_bet=True)
+        self._put(player, added, all_in, line)
+        self._raised(player, added, undersized)
+        if self.cap is not None:
             self._check_cap(player, event)
 
     def raise_to(self, player: Player, event: RaiseTo) -> None:
         s, betting = self.s, self.betting
         high = betting.high
-        # a site may count a raise's increase from the highest amount actually put in, which is below the
-        # bet to call when the big blind was posted short; both readings are accepted.
-        posted = None
-        for p in s.players.values():
-            if p is not player and (posted is None or p.street > posted):
-                posted = p.street
-        if posted is None:
-            posted = 0
-        if event.raise_by is not None and event.raise_by not in (event.raise_to - high, event.raise_to - posted):
-            s.report("HH121", event.line, player=player.name, by=s.money(event.raise_by), to=s.money(event.raise_to),
-                     high=s.money(high), expected=event.raise_to - high, actual=event.raise_by)
+        line, raise_by, raise_to, all_in = event.line, event.raise_by, event.raise_to, event.all_in
+        if raise_by is not None and raise_by != raise_to - high:
+            # a site may count a raise's increase from the highest amount actually put in, which is below the
+            # bet to call when the big blind was posted short; both readings are accepted.
+            posted = None
+            for p in s.players.values():
+                if p is not player and (posted is None or p.street > posted):
+                    posted = p.street
+            if posted is None:
+                posted = 0
+            if raise_by != raise_to - posted:
+                s.report("HH121", line, player=player.name, by=s.money(raise_by), to=s.money(raise_to),
+                         high=s.money(high), expected=raise_to - high, actual=raise_by)
         if high == 0:
-            s.report("HH112", event.line, "raise", player=player.name, expected="bet", actual="raise")
+            s.report("HH112", line, "raise", player=player.name, expected="bet", actual="raise")
         if not betting.may_raise(player):
             # short all-in raises reopen the betting only once they add up to a full raise (TDA)
-            s.report("HH118", event.line, player=player.name, expected="call or fold", actual="raise")
-        added = event.raise_to - player.street
-        increment = event.raise_to - high
-        undersized = self._sized(player, added, increment, event.all_in, event.line, is_bet=False)
-        self._put(player, added, event.all_in, event.line)
+            s.report("HH118", line, player=player.name, expected="call or fold", actual="raise")
+        added = raise_to - player.street
+        increment = raise_to - high
+        undersized = self._sized(player, added, increment, all_in, line, is_bet=False)
+        self._put(player, added, all_in, line)
         self._raised(player, increment, undersized)
-        if self.header.cap is not None:
+        if self.cap is not None:
             self._check_cap(player, event)
 
     def _sized(self, player: Player, added: int, increment: int, all_in: bool, line: int, is_bet: bool) -> bool:

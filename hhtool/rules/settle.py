@@ -8,7 +8,7 @@ compared with what the text says was collected, and the rake with the schedule.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Final
 
 from hhtool.dialects import wording
@@ -26,11 +26,22 @@ _DECK: Final = DECK
 _StreetPot: Final = StreetPot
 
 
-def _all_cards(cards: Iterable[str]) -> bool:
+def _all_cards(cards: tuple[str, ...]) -> bool:
     """Whether every one is a card of the deck (`DECK.issuperset` would copy anything not a set into one first)."""
     for card in cards:
         if card not in _DECK:
             return False
+    return True
+
+
+def _distinct(cards: tuple[str, ...]) -> bool:
+    """Whether no card repeats: `len(set(cards)) == len(cards)` without building a set (a line holds a few
+    cards, seven at most; compiled, the loop is a few string comparisons where the set is an allocation)."""
+    for i in range(1, len(cards)):
+        card = cards[i]
+        for j in range(i):
+            if cards[j] == card:
+                return False
     return True
 
 
@@ -357,13 +368,14 @@ def _winners(s: Replay, pot: Pot, run: int) -> list[str] | None:
     if len(pot.eligible) == 1:
         return list(pot.eligible)
     board = _board(s, run)
-    if len(board) != 5 or len(set(board)) != 5 or not _all_cards(board):
+    if len(board) != 5 or not _distinct(board) or not _all_cards(board):
         return None
     values = {}
     for name in pot.eligible:
         player = s.players[name]
         cards = player.shown or player.cards
-        if len(cards) != 2 or cards[0] == cards[1] or not _all_cards(cards) or not set(cards).isdisjoint(board):
+        if len(cards) != 2 or cards[0] == cards[1] or not _all_cards(cards) or cards[0] in board \
+                or cards[1] in board:
             continue  # not two cards of one deck with the board (HH301/HH302 say why): not comparable
         if not player.shown and not player.mucked:
             continue  # dealt cards of a player who did not show: the room did not compare them
@@ -641,7 +653,10 @@ def _cards_clean(s: Replay) -> bool:
     for street in s.board_events:
         if not _claimed(owners, "the board", street.board):
             return False
-    return _all_cards(owners)  # no non-card
+    for card in owners:  # no non-card
+        if card not in _DECK:
+            return False
+    return True
 
 
 def _claimed(owners: dict[str, str], owner: str, cards: tuple[str, ...]) -> bool:
@@ -649,7 +664,7 @@ def _claimed(owners: dict[str, str], owner: str, cards: tuple[str, ...]) -> bool
     if len(cards) == 2:
         if cards[0] == cards[1]:
             return False
-    elif len(set(cards)) != len(cards):
+    elif not _distinct(cards):
         return False
     for card in cards:
         if owners.setdefault(card, owner) != owner:
@@ -706,8 +721,8 @@ def _check_cards(s: Replay) -> None:
                          actual=event.description)
 
 
-def _valid(cards) -> bool:
-    return _all_cards(cards) and len(set(cards)) == len(cards) and 5 <= len(cards) <= 7
+def _valid(cards: tuple[str, ...]) -> bool:
+    return 5 <= len(cards) <= 7 and _all_cards(cards) and _distinct(cards)
 
 
 def _describe(s: Replay, cards) -> str:
@@ -770,37 +785,41 @@ def _check_summary(s: Replay, returned: dict[str, int]) -> None:
     for name, amount in returned.items():
         key = (name, runs[0] if multi else 0)
         by_player[key] = by_player.get(key, 0) + amount
-    for seat in claims.seats:
-        if not seat.outcomes and not seat.cards:
+    for seat in claims.seats:  # each field of a seat line read once (a generic attribute look-up each)
+        outcomes, seat_cards = seat.outcomes, seat.cards
+        if not outcomes and not seat_cards:
             continue  # a seat that folded: its line claims nothing to check
-        player = s.players.get(seat.player)
+        name = seat.player
+        player = s.players.get(name)
         if player is None:
             continue
-        not_awarded = seat.cashed_out and seat.player not in collectors
+        not_awarded = seat.cashed_out and name not in collectors
         if seat.cash_out_received is not None or seat.cash_out_paid is not None:
             _check_outside_pot(s, seat, player)
         if not_awarded and not s.unverified:
             _check_kept_share(s, seat)
-        for i, outcome in enumerate(seat.outcomes):
+        for i, outcome in enumerate(outcomes):
             run = runs[i] if i < len(runs) else runs[-1]
-            if outcome.won and outcome.amount is not None and not not_awarded:
-                if len(seat.outcomes) == 1 and multi:
-                    got = sum(by_player.get((seat.player, r), 0) for r in runs)
+            won, won_amount, description = outcome.won, outcome.amount, outcome.description
+            if won and won_amount is not None and not not_awarded:
+                if len(outcomes) == 1 and multi:
+                    got = sum(by_player.get((name, r), 0) for r in runs)
                 else:
-                    got = by_player.get((seat.player, run), 0)
-                if outcome.amount != got:
-                    s.report("HH210", seat.line, "won", player=seat.player, claimed=s.money(outcome.amount),
-                             got=s.money(got), expected=got, actual=outcome.amount)
-            if outcome.description and len(seat.cards) == 2:
+                    got = by_player.get((name, run), 0)
+                if won_amount != got:
+                    s.report("HH210", seat.line, "won", player=name, claimed=s.money(won_amount),
+                             got=s.money(got), expected=got, actual=won_amount)
+            if description and len(seat_cards) == 2:
                 board = boards[run]
-                cards = seat.cards + board
-                if len(board) >= 3 and _valid(cards) and not _description_matches(s, outcome.description, cards):
-                    s.report("HH304", seat.line, "summary", player=seat.player, description=outcome.description,
-                             cards=" ".join(seat.cards), board=" ".join(board), expected=_describe(s, cards),
-                             actual=outcome.description)
-        if seat.cards and player.shown and set(seat.cards) != set(player.shown) and len(seat.cards) == len(player.shown):
-            s.report("HH308", seat.line, "summary", player=seat.player, cards=" ".join(seat.cards),
-                     shown=" ".join(player.shown), expected=" ".join(player.shown), actual=" ".join(seat.cards))
+                cards = seat_cards + board
+                if len(board) >= 3 and _valid(cards) and not _description_matches(s, description, cards):
+                    s.report("HH304", seat.line, "summary", player=name, description=description,
+                             cards=" ".join(seat_cards), board=" ".join(board), expected=_describe(s, cards),
+                             actual=description)
+        shown = player.shown
+        if seat_cards and shown and set(seat_cards) != set(shown) and len(seat_cards) == len(shown):
+            s.report("HH308", seat.line, "summary", player=name, cards=" ".join(seat_cards),
+                     shown=" ".join(shown), expected=" ".join(shown), actual=" ".join(seat_cards))
 
 
 def _check_ledgers(s: Replay, ledgers: tuple[Ledger, ...]) -> None:
