@@ -119,19 +119,28 @@ class Betting:
             high = most
         return high - player.street if high > player.street else 0
 
-    def next_to_act(self, rotation: Sequence[Stake], others: Sequence[Stake]) -> Stake | None:
+    def next_to_act(self, rotation: Sequence[Stake], others: Sequence[Stake], start: int = 0) -> Stake | None:
         """The first player of `rotation` (the dealt-in players clockwise after the last to act) who
-        still has to act (A1, A3); None when nobody has."""
+        still has to act (A1, A3); None when nobody has. `start`: where the rotation begins in `rotation`,
+        which is walked round from there (0 to len(rotation); the replay passes its seat order and the
+        index after the last actor rather than a rotated copy)."""
         high = self.high
-        for p in rotation:
+        count = len(rotation)
+        index = start if start < count else 0
+        for _ in range(count):
+            p = rotation[index]
             if not p.folded and not p.all_in and (not p.acted or (high > p.street and self.to_call(p, others) > 0)):
                 return p
+            index += 1
+            if index == count:
+                index = 0
         return None
 
-    def waiting_for(self, rotation: Sequence[Stake], others: Sequence[Stake], live: int, active: int) -> Stake | None:
+    def waiting_for(self, rotation: Sequence[Stake], others: Sequence[Stake], live: int, active: int,
+                    start: int = 0) -> Stake | None:
         """Who the round still waits for; None when it is complete (A3). `live`: players still in,
         `active`: those of them not all-in. A round with one player left, or with one player with chips
-        who owes nothing, or with nobody with chips, is complete."""
+        who owes nothing, or with nobody with chips, is complete. `start`: as for `next_to_act`."""
         if live <= 1 or not active:
             return None
         if active == 1:
@@ -140,7 +149,7 @@ class Betting:
                     if self.to_call(p, others) == 0:
                         return None  # the last player with chips has nobody left to bet against
                     break
-        return self.next_to_act(rotation, others)
+        return self.next_to_act(rotation, others, start)
 
     def unit(self) -> int:
         """Fixed limit: the size of every bet and raise, the small bet pre-flop and on the flop, the

@@ -274,16 +274,18 @@ class _Replayer:
         self.cap: int | None = header.cap
         self.small_blind: int = header.small_blind
         self.big_blind: int = header.big_blind
-        self.fixed_limit = header.limit is _FIXED_LIMIT
+        self.limit: Limit = header.limit
+        self.fixed_limit = self.limit is _FIXED_LIMIT
+        self.cap_limits: tuple[str, ...] = rules.raise_cap_limits  # the structures with a house cap on bets
 
     # -- set-up ------------------------------------------------------------------------------
     def run(self) -> None:
         s, hand = self.s, self.hand
         self._seats()
         event: Any
-        for event in hand.events:  # by type, the most frequent first
+        for event in hand.events:  # by type, the most frequent first (compiled, `is` on C statics: no set look-up)
             kind = type(event)
-            if kind in _ACTIONS:
+            if kind is _Fold or kind is _Call or kind is _Check or kind is _RaiseTo or kind is _Bet:
                 self.action(event)
             elif kind is _StreetStart:
                 self.street_start(event)
@@ -338,7 +340,8 @@ class _Replayer:
         events = self.hand.events
         cards = self._note(events, 0, before_cards=True)
         for index in range(cards, len(events)):
-            if type(events[index]) in _LOOK_AHEAD:
+            kind = type(events[index])
+            if kind is _PostAnte or kind is _PostBlind or kind is _HandCancelled:  # what _scan must see wherever it is
                 self._note(events, cards, before_cards=False)
                 break
 
@@ -350,13 +353,15 @@ class _Replayer:
             event: Any = events[index]  # a PostAnte, PostBlind, … as its type says
             kind = type(event)
             if kind is _PostAnte:
-                posters.add(event.player)
-                antes[event.player] = antes.get(event.player, 0) + event.amount
-                if not event.all_in and event.amount > self.usual_ante:
-                    self.usual_ante = event.amount
+                name, amount = event.player, event.amount
+                posters.add(name)
+                antes[name] = antes.get(name, 0) + amount
+                if not event.all_in and amount > self.usual_ante:
+                    self.usual_ante = amount
             elif kind is _PostBlind:
-                posters.add(event.player)
-                posts.append((event.player, event.blind))
+                name = event.player
+                posters.add(name)
+                posts.append((name, event.blind))
             elif kind is _StreetStart:
                 if before_cards:
                     return index
@@ -437,11 +442,7 @@ class _Replayer:
             s.report("HH405", self.hand.source.line + 1, button=button, expected="an occupied seat", actual=button)
 
     def _orders(self) -> None:
-        """Seat orders fixed for the whole hand once the dealt-in players are known, built once.
-
-        `_after[i]` will list the dealt-in players clockwise after order[i] (ending with it), the
-        walk of next_to_act (called for every action); it is built when first needed.
-        """
+        """Seat orders fixed for the whole hand once the dealt-in players are known, built once."""
         order = self.s.order
         button = self.header.button_seat or 0
         first = 0  # the first seat after the button
@@ -450,7 +451,6 @@ class _Replayer:
                 break
             first += 1
         self._left_of_button = order[first:] + order[:first]
-        self._after: list[list[Player] | None] = [None] * len(order)
 
     def left_of_button(self) -> list[Player]:
         """Dealt-in players in acting order starting left of the button (computed once; do not change it)."""
@@ -679,33 +679,28 @@ class _Replayer:
     def next_to_act(self) -> Player | None:
         """Who must act next: clockwise after the last actor, the first active player who owes chips or
         has not acted (the betting core's `next_to_act`)."""
-        return self.betting.next_to_act(self._rotation(), self.s.order)  # type: ignore[return-value]
-
-    def _rotation(self) -> list[Player]:
-        """The dealt-in players clockwise after the last actor (ending with it): a precomputed rotation,
-        since it is walked for every action."""
-        cursor = self.cursor
-        after: list[Player] | None
-        if cursor is None:
-            return self.s.order
-        if cursor.index >= 0:  # dealt in: order[index] is the cursor
-            after = self._after[cursor.index]
-            if after is None:
-                order = self.s.order
-                after = self._after[cursor.index] = order[cursor.index + 1:] + order[:cursor.index + 1]
-            return after
-        # not dealt in (cannot happen: only dealt-in players act or post)
         order = self.s.order
-        start = next((i for i, p in enumerate(order) if p.seat > cursor.seat), 0)
-        return order[start:] + order[:start]
+        return self.betting.next_to_act(order, order, self._after_cursor())  # type: ignore[return-value]
+
+    def _after_cursor(self) -> int:
+        """Where the dealt-in players clockwise after the last actor start in the seat order (the walk goes
+        round it, ending with the last actor): an index, since it is walked for every action, where a
+        rotated copy of the order would be a new list."""
+        cursor = self.cursor
+        if cursor is None:
+            return 0
+        if cursor.index >= 0:  # dealt in: order[index] is the cursor
+            return cursor.index + 1
+        # not dealt in (cannot happen: only dealt-in players act or post)
+        return next((i for i, p in enumerate(self.s.order) if p.seat > cursor.seat), 0)
 
     def _round_needs_action(self) -> Player | None:
         s = self.s
         live = s.live_count
         if live <= 1:
             return None
-        return self.betting.waiting_for(self._rotation(), s.order, live,  # type: ignore[return-value]
-                                        live - self.live_all_in)
+        return self.betting.waiting_for(s.order, s.order, live,  # type: ignore[return-value]
+                                        live - self.live_all_in, self._after_cursor())
 
     def _close_round(self, final: bool, line: int | None = None) -> None:
         """End the current betting round: nobody may still owe an action; return the uncalled bet."""
@@ -931,10 +926,10 @@ class _Replayer:
         """A house cap on the bets of a pot-limit or no-limit round (raise_cap_limits; seed 002's club
         allows bet, raise, re-raise and cap in pot limit), counted as in fixed limit (A6)."""
         s = self.s
-        limit = self.header.limit
+        limit = self.limit
         capped = "PL" if limit is _POT_LIMIT or (limit is _POT_LIMIT_PREFLOP and self.street is _PREFLOP) else "NL"
         betting = self.betting
-        if capped in s.rules.raise_cap_limits and betting.capped(heads_up=s.live_count == 2):
+        if capped in self.cap_limits and betting.capped(heads_up=s.live_count == 2):
             cap, number = betting.raise_cap, betting.bets + 1
             s.report("HH126", line, player=player.name, number=number, limit=capped, cap=cap,
                      expected=f"<= {cap}", actual=number)
@@ -1103,4 +1098,3 @@ class _Replayer:
 
 
 _ACTIONS: Final = frozenset((_Fold, _Check, _Call, _Bet, _RaiseTo))
-_LOOK_AHEAD: Final = frozenset((PostAnte, PostBlind, HandCancelled))  # what _scan must see wherever it is

@@ -34,6 +34,21 @@ def _all_cards(cards: tuple[str, ...]) -> bool:
     return True
 
 
+def _deck_cards(cards: tuple[str, ...]) -> bool:
+    """Whether every one is a card of the deck and none repeats (`_all_cards` and `_distinct` in one pass: a
+    bit per card, for the five to seven cards of a hand)."""
+    seen = 0
+    for card in cards:
+        bit = _BITS.get(card)
+        if bit is None or seen & bit:
+            return False
+        seen |= bit
+    return True
+
+
+_BITS: Final[dict[str, int]] = {card: 1 << number for number, card in enumerate(sorted(DECK))}
+
+
 def _distinct(cards: tuple[str, ...]) -> bool:
     """Whether no card repeats: `len(set(cards)) == len(cards)` without building a set (a line holds a few
     cards, seven at most; compiled, the loop is a few string comparisons where the set is an allocation)."""
@@ -66,10 +81,11 @@ def settle(s: Replay) -> None:
         s.report("HH203", claims.line, claimed=s.money(claimed), total=s.money(total), expected=total,
                  actual=claimed)
     nets = _net_pots(s, total, rake + fees)
-    expected = _awards(s, nets)
+    runs = _runs(s)  # the boards are the replay's: the same runs for the awards, the collects and the summary
+    expected = _awards(s, nets, runs)
     if derive:
         _derive_collects(s, expected)
-    _check_collects(s, expected)
+    _check_collects(s, expected, runs)
     kept = s.cash_out_kept = _kept_by_room(s, expected)
     unpaid = sum(kept.values())
     if claimed is not None and _differs(collected + rake + fees + unpaid, claimed, step):
@@ -77,7 +93,7 @@ def settle(s: Replay) -> None:
                  fees=f" + fees {s.money(fees)}" if fees else "", total=s.money(claimed),
                  expected=claimed - rake - fees - unpaid, actual=collected)
     _check_rake(s, total, rake)
-    _check_summary(s, returned)
+    _check_summary(s, returned, runs)
     for event in s.hand.events:  # street pots: printed by some sites only, checked where a hand has one
         if type(event) is _StreetPot:
             street_pot.check(s)
@@ -347,10 +363,9 @@ def _board_at(s: Replay, line: int, run: int) -> tuple[str, ...]:
     return board
 
 
-def _awards(s: Replay, nets: list[int]) -> dict[tuple[int, int, str], int]:
+def _awards(s: Replay, nets: list[int], runs: tuple[int, ...]) -> dict[tuple[int, int, str], int]:
     """Expected (run, pot index, player) → amount, from the shown cards; None-able pots are skipped."""
     expected: dict[tuple[int, int, str], int] = {}
-    runs = _runs(s)
     for index, (pot, net) in enumerate(zip(s.pots, nets)):
         shares = _run_shares(net, len(runs))
         for run, amount in zip(runs, shares):
@@ -368,7 +383,7 @@ def _winners(s: Replay, pot: Pot, run: int) -> list[str] | None:
     if len(pot.eligible) == 1:
         return list(pot.eligible)
     board = _board(s, run)
-    if len(board) != 5 or not _distinct(board) or not _all_cards(board):
+    if len(board) != 5 or not _deck_cards(board):
         return None
     values = {}
     for name in pot.eligible:
@@ -417,8 +432,7 @@ def _itemized(s: Replay) -> bool:
     return False
 
 
-def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int]) -> None:
-    runs = _runs(s)
+def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int], runs: tuple[int, ...]) -> None:
     pots = [pot.amount for pot in s.pots]
     unverified = set(s.unverified)
     itemized = _itemized(s)
@@ -707,22 +721,24 @@ def _check_cards(s: Replay) -> None:
         for event in s.board_events:  # checked street by street: the line that deals it
             cards_seen.check(event.board, "the board", event.line, "the board")
     for name, player in s.players.items():
-        if player.cards and player.shown and set(player.shown) - set(player.cards):
+        if player.cards and player.shown and player.shown != player.cards and set(player.shown) - set(player.cards):
             line = next((e.line for e, _ in s.shows if e.player == name), hand.source.line)
             s.report("HH308", line, "dealt", player=name, cards=" ".join(player.cards), shown=" ".join(player.shown),
                      expected=" ".join(player.cards), actual=" ".join(player.shown))
     for event, run in s.shows:
-        if event.description and len(event.cards) == 2:
-            board = _board_at(s, event.line, run)
-            cards = event.cards + board
-            if len(board) >= 3 and _valid(cards) and not _description_matches(s, event.description, cards):
-                s.report("HH304", event.line, "shows", player=event.player, cards=" ".join(event.cards),
-                         description=event.description, board=" ".join(board), expected=_describe(s, cards),
-                         actual=event.description)
+        description, shown = event.description, event.cards
+        if description and len(shown) == 2:
+            line = event.line
+            board = _board_at(s, line, run)
+            cards = shown + board
+            if len(board) >= 3 and _valid(cards) and not _description_matches(s, description, cards):
+                s.report("HH304", line, "shows", player=event.player, cards=" ".join(shown),
+                         description=description, board=" ".join(board), expected=_describe(s, cards),
+                         actual=description)
 
 
 def _valid(cards: tuple[str, ...]) -> bool:
-    return 5 <= len(cards) <= 7 and _all_cards(cards) and _distinct(cards)
+    return 5 <= len(cards) <= 7 and _deck_cards(cards)
 
 
 def _describe(s: Replay, cards) -> str:
@@ -756,11 +772,10 @@ _MATCHES: Final[dict[tuple[Callable[..., bool], str, int], bool]] = {}
 _MATCHES_KEPT: Final = 50_000  # at most this many answers (a few MB), then they are forgotten
 
 
-def _check_summary(s: Replay, returned: dict[str, int]) -> None:
+def _check_summary(s: Replay, returned: dict[str, int], runs: tuple[int, ...]) -> None:
     """The summary's boards, won amounts (with the returns a site pays inside them: `returned`),
-    descriptions and cards, against the replay."""
+    descriptions and cards, against the replay (`runs`: `_runs`)."""
     claims = s.hand.claims
-    runs = _runs(s)
     dealt, boards = [], {}  # the board of each run, in order and by run
     for run in runs:
         board = boards[run] = _board(s, run)
@@ -779,9 +794,10 @@ def _check_summary(s: Replay, returned: dict[str, int]) -> None:
     by_player: dict[tuple[str, int], int] = {}
     collectors: set[str] = set()
     for event, run in zip(s.collects, s.collect_runs):
-        key = (event.player, run if multi else 0)
+        collector = event.player
+        key = (collector, run if multi else 0)
         by_player[key] = by_player.get(key, 0) + event.amount
-        collectors.add(event.player)
+        collectors.add(collector)
     for name, amount in returned.items():
         key = (name, runs[0] if multi else 0)
         by_player[key] = by_player.get(key, 0) + amount
@@ -817,7 +833,8 @@ def _check_summary(s: Replay, returned: dict[str, int]) -> None:
                              cards=" ".join(seat_cards), board=" ".join(board), expected=_describe(s, cards),
                              actual=description)
         shown = player.shown
-        if seat_cards and shown and set(seat_cards) != set(shown) and len(seat_cards) == len(shown):
+        if seat_cards and shown and seat_cards != shown and set(seat_cards) != set(shown) \
+                and len(seat_cards) == len(shown):
             s.report("HH308", seat.line, "summary", player=name, cards=" ".join(seat_cards),
                      shown=" ".join(shown), expected=" ".join(shown), actual=" ".join(seat_cards))
 
