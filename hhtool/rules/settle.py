@@ -725,13 +725,14 @@ def _check_cards(s: Replay) -> None:
             line = next((e.line for e, _ in s.shows if e.player == name), hand.source.line)
             s.report("HH308", line, "dealt", player=name, cards=" ".join(player.cards), shown=" ".join(player.shown),
                      expected=" ".join(player.cards), actual=" ".join(player.shown))
+    words = wording(s.hand.header.site) if s.shows else None  # the site's wording, looked up once per hand
     for event, run in s.shows:
         description, shown = event.description, event.cards
         if description and len(shown) == 2:
             line = event.line
             board = _board_at(s, line, run)
             cards = shown + board
-            if len(board) >= 3 and _valid(cards) and not _description_matches(s, description, cards):
+            if len(board) >= 3 and _valid(cards) and not _description_matches(words, description, cards):
                 s.report("HH304", line, "shows", player=event.player, cards=" ".join(shown),
                          description=description, board=" ".join(board), expected=_describe(s, cards),
                          actual=description)
@@ -741,21 +742,23 @@ def _valid(cards: tuple[str, ...]) -> bool:
     return 5 <= len(cards) <= 7 and _deck_cards(cards)
 
 
+_Wording = tuple[Callable[..., str], Callable[..., bool]]  # a dialect's (describe, description_matches)
+
+
 def _describe(s: Replay, cards) -> str:
     words = wording(s.hand.header.site)
     return words[0](evaluate(cards)) if words is not None else ""
 
 
-def _description_matches(s: Replay, text: str, cards) -> bool:
-    """Whether a printed description names the best hand of `cards`, in the site's wording (a site
-    without a wording in its dialect is not checked).
+def _description_matches(words: _Wording | None, text: str, cards) -> bool:
+    """Whether a printed description names the best hand of `cards`, in the site's wording (`words`: the
+    hand's site's, `wording(site)`; a site without a wording in its dialect is not checked).
 
     A wording names a hand by its value (category and ranks: `evaluate`), never by its suits or by
     which five cards make it, so the answer is remembered per wording, description and strength: the
     same few descriptions of the same hands come back in hand after hand, and a shown hand's cards
     are evaluated for its pot anyway. Kept per wording function, not per site name: a dialect
     registered again for a site brings its own."""
-    words = wording(s.hand.header.site)
     if words is None:
         return True
     key = (words[1], text, evaluate(cards).strength)
@@ -801,6 +804,8 @@ def _check_summary(s: Replay, returned: dict[str, int], runs: tuple[int, ...]) -
     for name, amount in returned.items():
         key = (name, runs[0] if multi else 0)
         by_player[key] = by_player.get(key, 0) + amount
+    words: _Wording | None = None
+    looked = False  # whether `words` is the site's wording yet (looked up once, when a description is checked)
     for seat in claims.seats:  # each field of a seat line read once (a generic attribute look-up each)
         outcomes, seat_cards = seat.outcomes, seat.cards
         if not outcomes and not seat_cards:
@@ -828,7 +833,11 @@ def _check_summary(s: Replay, returned: dict[str, int], runs: tuple[int, ...]) -
             if description and len(seat_cards) == 2:
                 board = boards[run]
                 cards = seat_cards + board
-                if len(board) >= 3 and _valid(cards) and not _description_matches(s, description, cards):
+                if len(board) >= 3 and _valid(cards):
+                    if not looked:
+                        words, looked = wording(s.hand.header.site), True
+                    if _description_matches(words, description, cards):
+                        continue
                     s.report("HH304", seat.line, "summary", player=name, description=description,
                              cards=" ".join(seat_cards), board=" ".join(board), expected=_describe(s, cards),
                              actual=description)
