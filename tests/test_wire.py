@@ -68,3 +68,15 @@ def test_records_the_form_does_not_describe_travel_as_they_are():
     for items in ([], None, [finding], [with_hand, finding]):
         assert wire.pack(items) is items
         assert wire.unpack(wire.pack(items)) is items
+
+
+def test_a_task_whose_packing_fails_travels_as_it_is(tmp_path, monkeypatch):
+    generated = tmp_path / "gen.txt"
+    write_hands(str(generated), 50, seed=13, game="mix")
+    result = run_task(_tasks([str(generated)])[0], RuleSet(), WANT_NONE)
+
+    def broken(items):
+        raise ValueError("a bug in packing")
+
+    monkeypatch.setattr(wire, "pack", broken)
+    _same(pickle.loads(pickle.dumps(result, 5)).items, result.items)

@@ -45,8 +45,13 @@ class TaskResult:
     peak_rss_kb: int = 0  # the worker's peak RSS so far
 
     def __reduce__(self):
-        """Pickled with its items in the compact per-task form of `hhtool.engine.wire`."""
-        return _unpickle_result, (self.index, wire.pack(self.items), self.size, self.cpu, self.peak_rss_kb)
+        """Pickled with its items in the compact per-task form of `hhtool.engine.wire` (as they are if
+        packing fails: a bug there costs speed, never the task's hands)."""
+        try:
+            packed = wire.pack(self.items)
+        except Exception:  # noqa: BLE001
+            packed = self.items
+        return _unpickle_result, (self.index, packed, self.size, self.cpu, self.peak_rss_kb)
 
 
 def _unpickle_result(index: int, packed: object, size: int, cpu: float, peak_rss_kb: int) -> TaskResult:
