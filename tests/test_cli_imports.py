@@ -18,7 +18,7 @@ RUN = ("import sys\n"
 
 
 def _loaded(*args: str) -> str:
-    done = subprocess.run([sys.executable, "-c", RUN, *args], capture_output=True, text=True, timeout=120)
+    done = subprocess.run([sys.executable, "-c", RUN, *args], check=False, capture_output=True, text=True, timeout=120)
     return done.stderr.strip().splitlines()[-1]
 
 
@@ -32,7 +32,7 @@ def test_validate_still_loads_the_cross_hand_rules():
 
 def _blas_threads(env: dict) -> str:
     code = "import os, hhtool, numpy; print(os.environ.get('OPENBLAS_NUM_THREADS'))"
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+    return subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True, timeout=120,
                           env=env).stdout.strip()
 
 
