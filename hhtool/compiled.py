@@ -21,6 +21,7 @@ import os
 import sys
 
 HOT_PATH = (
+    "hhtool.io.headers",
     "hhtool.io.split",
     "hhtool.grammar.lexer",
     "hhtool.grammar.lalr",
