@@ -39,6 +39,7 @@ HOT_PATH = (
     "hhtool.rules.settle",
     "hhtool.rules.crosshand",
     "hhtool.export.rows",
+    "hhtool.engine.wire",
 )
 
 PURE_ENV = "HHTOOL_PURE_PYTHON"
