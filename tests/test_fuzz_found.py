@@ -28,3 +28,42 @@ def test_ggpoker_opponent_dealt_with_a_bracket_in_its_name():
     assert [r.status for r in results] == ["valid"]
     dealt = {e.player: e.cards for e in results[0].hand.events if type(e) is DealHole}
     assert dealt["a[2]b"] == () and dealt["Hero"] != ()
+
+
+PHH = (SAMPLES / "phh-three-handed.phh").read_text()
+
+
+def _phh(old: str, new: str):
+    text = PHH.replace(old, new, 1)
+    assert text != PHH
+    results, file_findings = validate_text(text, name="hand.phh")
+    found = _no_internal_error(results, file_findings)
+    assert [r.status for r in results] == ["unparsed"], problems(found)
+    return found
+
+
+def test_phh_number_beyond_decimal_exponents_is_hh013_at_its_line():
+    """TOML's float `1e99999999999999999999` is past Decimal's exponents: tomllib's Decimal raised
+    InvalidOperation from inside tomllib.loads (HH099)."""
+    [f] = _phh("starting_stacks = [20000", "starting_stacks = [1e99999999999999999999")
+    assert (f.code, f.line, f.column, f.actual) == ("HH013", 10, 20, "1e99999999999999999999")
+
+
+def test_phh_integer_past_python_digit_limit_is_hh013():
+    """An integer of 5,000 digits: tomllib's int() raised ValueError (past 4,300 digits), and so did the
+    reader's int() of a `cbr` amount (HH099 both)."""
+    [f] = _phh("starting_stacks = [20000", "starting_stacks = [" + "9" * 5000)
+    assert (f.code, f.line, f.column) == ("HH013", 10, 20) and "5,000 characters" in f.message
+    [f] = _phh("'p3 cbr 600'", "'p3 cbr " + "9" * 5000 + "'")
+    assert (f.code, f.line) == ("HH013", 16) and "5,000 characters" in f.message
+
+
+def test_phh_nan_is_not_an_amount():
+    """TOML's `nan` (a Decimal NaN) compared with `< 0` raised InvalidOperation, reported as a number beyond
+    hhtool's limits at the hand's first line; a NaN `cbr` amount was 'more decimals than the scale'."""
+    [f] = _phh("min_bet = 200", "min_bet = nan")
+    assert (f.code, f.line, f.actual) == ("HH041", 9, "NaN")
+    [f] = _phh("starting_stacks = [20000", "starting_stacks = [nan")
+    assert (f.code, f.line, f.actual) == ("HH041", 10, "NaN")
+    [f] = _phh("'p3 cbr 600'", "'p3 cbr NaN'")
+    assert (f.code, f.line, f.message) == ("HH012", 16, "PHH amount NaN is not a number")
