@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from handkit import all_findings, problems, validate_text
 
 from hhtool.model import DealHole
@@ -67,3 +69,43 @@ def test_phh_nan_is_not_an_amount():
     assert (f.code, f.line, f.actual) == ("HH041", 10, "NaN")
     [f] = _phh("'p3 cbr 600'", "'p3 cbr NaN'")
     assert (f.code, f.line, f.message) == ("HH012", 16, "PHH amount NaN is not a number")
+
+
+def _rows_of(results, file_findings) -> None:
+    """The dataset tables of the results, as export and audit build them: a number past a narrow column
+    (int8 seats and N-max, int16 pot index) raises here."""
+    import fuzzkit
+    fuzzkit.table_rows([*file_findings, *results])
+
+
+@pytest.mark.parametrize("sample, old, new, line, what", [
+    ("party-mtt-2021.txt", "Total number of players : 4/8", "Total number of players : 4/32767", 4, "N-max 32767"),
+    ("party-mtt-2021.txt", "Seat 5: Pavlo (3100)", "Seat 65536: Pavlo (3100)", 7, "seat number 65536"),
+    ("party-mtt-2021.txt", "-- Seat 4 is the button", "-- Seat 200 is the button", 3, "button seat 200"),
+    ("party-cash-2013.txt", "Seat 4 is the button", "Seat 128 is the button", 7, "button seat 128"),
+    ("chico-side-pot.txt", "'Orbit' 10-Max", "'Orbit' 32767-Max", 2, "N-max 32767"),
+])
+def test_seat_numbers_past_the_narrow_columns_are_hh013(sample, old, new, line, what):
+    """PartyPoker's seat, button and N-max numbers and BetOnline's N-max were read with int(): a hand with
+    `4/32767` players or `Seat 65536:` was replayed and its rows overflowed the int8 columns of the
+    dataset (ArrowInvalid) in export and audit. Every other reader reads them as small numbers (HH013)."""
+    text = (SAMPLES / sample).read_text()
+    assert text.count(old) >= 1
+    results, file_findings = validate_text(text.replace(old, new, 1))
+    found = _no_internal_error(results, file_findings)
+    _rows_of(results, file_findings)
+    first = results[0]
+    assert first.status == "unparsed", problems(found)
+    [f] = first.findings
+    assert (f.code, f.line) == ("HH013", line) and what in f.message, problems(found)
+
+
+def test_partypoker_side_pot_number_past_the_pot_index_column_is_hh013():
+    """`wins $5 USD from side pot #32768` was read with int() into the int16 pot index column."""
+    text = (SAMPLES / "party-cash-2013.txt").read_text()
+    wins = next(line for line in text.split("\n") if " wins " in line)
+    changed = text.replace(wins, wins.split(" wins ")[0] + " wins $1 USD from side pot #32768", 1)
+    results, file_findings = validate_text(changed)
+    found = _no_internal_error(results, file_findings)
+    _rows_of(results, file_findings)
+    assert results[0].status == "unparsed" and results[0].findings[0].code == "HH013", problems(found)

@@ -148,7 +148,7 @@ def read_header_at(line: str, table_line: str, line_no: int, chip_scale: int) ->
     return msgspec.structs.replace(
         template, hand_id=match["id"], time=time, time_zone=zone, time_utc=to_utc(time, zone, None, ZONES, None),
         table=table["quoted"] if table["quoted"] is not None else table["plain"],
-        max_seats=int(table["max"]) if table["max"] else None, button_seat=button)
+        max_seats=_small_number(table["max"], "N-max", line_no + 1) if table["max"] else None, button_seat=button)
 
 
 def _when(date: str, time: str) -> datetime | None:
