@@ -104,3 +104,25 @@ def test_seat_numbers_past_the_narrow_columns_are_hh013(sample, old, new, line, 
     [f] = first.findings
     assert (f.code, f.line) == ("HH013", line) and what in f.message, problems(found)
 
+
+
+@pytest.mark.parametrize("old, new, code", [
+    ('<round no="0">', '<round no="' + "9" * 5000 + '">', "HH031"),  # int() refused 4,300 digits: HH099
+    ('<round no="0">', '<round no="²">', "HH031"),  # '²'.isdigit(), but int('²') raised: HH099
+    ('<player seat="3" name="Ida"', '<player seat="²" name="Ida"', "HH031"),
+])
+def test_ipoker_numbers_int_cannot_read_are_findings(old, new, code):
+    """iPoker's round and seat numbers were checked with str.isdigit() and read with int(): a 5,000-digit
+    round number or a superscript digit (a byte read as Windows-1252 '²') raised ValueError (HH099)."""
+    text = (SAMPLES / "ipoker-tournament.xml").read_text()
+    assert text.count(old) == 1
+    results, file_findings = validate_text(text.replace(old, new), name="hands.xml")
+    found = _no_internal_error(results, file_findings)
+    assert code in [f.code for f in found], problems(found)
+
+
+def test_phh_cbr_amount_past_the_money_limit_is_hh013():
+    """A `cbr` amount of whole chips was int() times the scale with no limit: 10^17 chips passed the reader
+    and overflowed the dataset's int64 money columns (OverflowError in export)."""
+    [f] = _phh("'p3 cbr 600'", "'p3 cbr 100000000000000000'")
+    assert (f.code, f.line) == ("HH013", 16)

@@ -507,8 +507,8 @@ class _Reader:
                     word = rest[0]
                     # int() reads decimal digits only ('²' is a digit), and fewer than 4,300: others go
                     # through Decimal (a long number is HH013 in amount)
-                    total = int(word) * self.scale if word.isdecimal() and len(word) < 19 else \
-                        self.amount(Decimal(word), "actions", line)
+                    total = self.amount(int(word) if word.isdecimal() and len(word) < 19 else Decimal(word), "actions",
+                                        line)
                 except ArithmeticError:
                     raise self.bad(action, line, "'cbr' and the amount the player's street total goes to") from None
                 added = total - mine
