@@ -99,10 +99,7 @@ def test_fuzz_single_files():
 # found in readers outside the fuzzer's reach to fix are marked, strict: the test fails once one is
 # fixed, and the mark goes. `--runxfail` shows them.
 EVERY_DIALECT_EXAMPLES = 100
-OPEN_CRASHES: dict[str, str] = {
-    "partypoker": "a mutated hand's dataset rows overflow a narrow integer column (ArrowInvalid: Value 32767 too "
-                  "large to fit in C integer type) instead of an HH013 finding",
-}
+OPEN_CRASHES: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("dialect", [
