@@ -126,3 +126,14 @@ def test_phh_cbr_amount_past_the_money_limit_is_hh013():
     and overflowed the dataset's int64 money columns (OverflowError in export)."""
     [f] = _phh("'p3 cbr 600'", "'p3 cbr 100000000000000000'")
     assert (f.code, f.line) == ("HH013", 16)
+
+
+def test_betonline_player_named_like_a_seat_in_the_summary():
+    """The summary's glued seat lines (`Seat 8: Player7 (Small Blind) Seat 9: Player8 (Button)`) were
+    looked for from the 6th character: a player named `Seat 7:` (`Seat 1: Seat 7: folded on the Flop`)
+    cut the line before its own name and `.index(": ")` raised (ValueError: substring not found, HH099)."""
+    text = (SAMPLES / "chico-side-pot.txt").read_text()
+    assert "Seat 1: Bob folded on the Flop" in text
+    results, file_findings = validate_text(text.replace("Bob", "Seat 7:"))
+    found = _no_internal_error(results, file_findings)
+    assert [r.status for r in results] == ["valid"], problems(found)
