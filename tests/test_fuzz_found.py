@@ -137,3 +137,19 @@ def test_betonline_player_named_like_a_seat_in_the_summary():
     results, file_findings = validate_text(text.replace("Bob", "Seat 7:"))
     found = _no_internal_error(results, file_findings)
     assert [r.status for r in results] == ["valid"], problems(found)
+
+
+def test_phhs_with_crlf_line_ends_reads_the_same_in_pieces(tmp_path):
+    """A `.phhs` file with CRLF line ends cut into 1-byte pieces read by two workers: the `[N]` section line
+    was not a header there (`[N]\\r\\n`), so it was stray text (HH002) and each hand began a line later than
+    in the sequential run (found by the --jobs/chunk-size fuzz check run on every dialect)."""
+    from typer.testing import CliRunner
+
+    from hhtool.cli import app
+
+    text = (SAMPLES / "phh-cash-session.phhs").read_text()
+    (tmp_path / "session.phhs").write_bytes(text.replace("\n", "\r\n").encode())
+    runs = [CliRunner().invoke(app, ["validate", str(tmp_path), "--format", "jsonl", "--jobs", jobs], env=env)
+            for jobs, env in (("1", None), ("2", {"HHTOOL_CHUNK_BYTES": "1"}))]
+    assert runs[0].stdout_bytes.count(b'"status":"valid"') == text.count("\n[") + 1
+    assert runs[1].stdout_bytes == runs[0].stdout_bytes
