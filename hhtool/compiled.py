@@ -21,6 +21,7 @@ import os
 import sys
 
 HOT_PATH = (
+    "hhtool.io.headers",
     "hhtool.io.split",
     "hhtool.grammar.lexer",
     "hhtool.grammar.lalr",
@@ -38,6 +39,7 @@ HOT_PATH = (
     "hhtool.rules.settle",
     "hhtool.rules.crosshand",
     "hhtool.export.rows",
+    "hhtool.engine.wire",
 )
 
 PURE_ENV = "HHTOOL_PURE_PYTHON"

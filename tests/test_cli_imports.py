@@ -18,7 +18,7 @@ RUN = ("import sys\n"
 
 
 def _loaded(*args: str) -> str:
-    done = subprocess.run([sys.executable, "-c", RUN, *args], capture_output=True, text=True, timeout=120)
+    done = subprocess.run([sys.executable, "-c", RUN, *args], check=False, capture_output=True, text=True, timeout=120)
     return done.stderr.strip().splitlines()[-1]
 
 
@@ -28,3 +28,18 @@ def test_parse_imports_no_numpy_pyarrow_or_pandas():
 
 def test_validate_still_loads_the_cross_hand_rules():
     assert "hhtool.validate" in _loaded("validate", "--jobs", "1", "--isolated", str(SAMPLE))
+
+
+def _blas_threads(env: dict) -> str:
+    code = "import os, hhtool, numpy; print(os.environ.get('OPENBLAS_NUM_THREADS'))"
+    return subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True, timeout=120,
+                          env=env).stdout.strip()
+
+
+def test_numpy_gets_one_blas_thread_unless_the_user_chose():
+    """OpenBLAS's idle threads spun ~3% of an export's CPU in every process; hhtool does no linear algebra."""
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    assert _blas_threads(env) == "1"
+    assert _blas_threads({**env, "OPENBLAS_NUM_THREADS": "3"}) == "3"

@@ -1,11 +1,11 @@
 """The splitter's fast header scan finds exactly what the plain definition finds.
 
-The definition (hhtool/io/split.py, hhtool.dialects.Dialect): every `anywhere` dialect's header
+The definition (hhtool/io/headers.py, hhtool.dialects.Dialect): every `anywhere` dialect's header
 wherever it matches; every other dialect's header at line starts (`(?m)` + anchor + header, as
 `finditer` gives them) in a chunk that holds one of its markers (or starts with one, less its opening
 line breaks); a `context` pattern the same way with its `context_markers`; all of them in order of
 offset when more than one scan may find something. `reference_headers` below is that definition,
-written plainly; `split._headers` must give the same list on every chunk: sample files whole and cut
+written plainly; `headers.find_headers` must give the same list on every chunk: sample files whole and cut
 at line starts, every dialect's headers together in one chunk, headers cut mid-line, and toy dialects
 whose patterns defeat each shortcut (a back reference, a header that ignores case, markers that are not
 in the header, a header that ends with its line break, one that opens with a line break).
@@ -21,7 +21,7 @@ import pytest
 
 from hhtool import dialects
 from hhtool.dialects import Dialect
-from hhtool.io import split
+from hhtool.io import headers
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
@@ -66,7 +66,7 @@ def _pieces(data: bytes, rng: random.Random, count: int = 12) -> list[bytes]:
 
 
 def _check(work: bytes) -> None:
-    assert split._headers(work) == reference_headers(work), work[:300]
+    assert headers.find_headers(work) == reference_headers(work), work[:300]
 
 
 def test_every_sample_whole_and_in_pieces():
@@ -136,15 +136,15 @@ def test_toy_dialects_that_defeat_each_shortcut(toys):
         _check(work)
         for piece in _pieces(work, rng, 30):
             _check(piece)
-    found = {name for _, name, _ in split._headers(TOY_TEXT + b"ZZMARK\n")}
+    found = {name for _, name, _ in headers.find_headers(TOY_TEXT + b"ZZMARK\n")}
     assert {"toy_backref", "toy_nocase", "toy_gated", "toy_line", "toy_blank", "toy_spelt"} <= found
-    assert "toy_gated" not in {name for _, name, _ in split._headers(TOY_TEXT)}  # no marker, no header
+    assert "toy_gated" not in {name for _, name, _ in headers.find_headers(TOY_TEXT)}  # no marker, no header
 
 
 def test_the_shortcuts_are_taken_for_the_built_in_dialects():
     """Every line-start header of the registry jumps between line breaks, and literals are read off
     every header (a scan with none would be run over every chunk that holds its markers)."""
-    anywhere, line_start = split._header_tables()
+    anywhere, line_start = headers._header_tables()
     for scan in anywhere + line_start:
         assert scan.needed or scan.name == "phh", scan.name
     assert all(scan.by_line is not None for scan in line_start if scan.name not in ("ipoker",)), \

@@ -16,6 +16,7 @@ import time
 from dataclasses import dataclass
 
 from hhtool.codes import finding
+from hhtool.engine import wire
 from hhtool.engine.memory import tune_gc
 from hhtool.engine.plan import Piece, Task, read_piece
 from hhtool.export.rows import Rows
@@ -42,6 +43,19 @@ class TaskResult:
     size: int  # bytes of input done
     cpu: float = 0.0  # worker CPU seconds for the task (pickling the result not included)
     peak_rss_kb: int = 0  # the worker's peak RSS so far
+
+    def __reduce__(self):
+        """Pickled with its items in the compact per-task form of `hhtool.engine.wire` (as they are if
+        packing fails: a bug there costs speed, never the task's hands)."""
+        try:
+            packed = wire.pack(self.items)
+        except Exception:  # noqa: BLE001
+            packed = self.items
+        return _unpickle_result, (self.index, packed, self.size, self.cpu, self.peak_rss_kb)
+
+
+def _unpickle_result(index: int, packed: object, size: int, cpu: float, peak_rss_kb: int) -> TaskResult:
+    return TaskResult(index, wire.unpack(packed), size, cpu, peak_rss_kb)  # type: ignore[arg-type]
 
 
 _COLUMNS = {t: [name for name, _, _ in cols] for t, cols in COLUMNS.items()}

@@ -183,9 +183,10 @@ class CrossHand:
         return out
 
     def _pair(self, current: TableSnapshot, previous: _Last) -> list[Finding]:
-        moved = _button(current, previous)
+        ended = previous.chips()  # (once for both checks)
+        moved = _button(current, previous, ended)
         # stacks chain only between consecutive hands; a skipped button means a gap
-        return moved if moved else self._stacks(current, previous)
+        return moved if moved else self._stacks(current, ended)
 
     def _check_earlier(self, current: TableSnapshot, first: bool) -> list[Finding]:
         """A site that writes its files newest first (GGPoker's PokerCraft export) gives a table's hands in
@@ -201,11 +202,11 @@ class CrossHand:
             self.earliest[current.key] = current
         return out
 
-    def _stacks(self, current: TableSnapshot, previous: _Last) -> list[Finding]:
+    def _stacks(self, current: TableSnapshot, ended: dict[tuple[int, str], int]) -> list[Finding]:
+        """HH410/HH411 against `ended`, the chips of the last hand at the table ((seat, player) → chips)."""
         out = []
         bb = current.big_blind
         min_bb = self.rules.min_buyin_bb
-        ended = previous.chips()
         for seat, player, stack, line in current.hand_seats:
             before = ended.get((seat, player))  # the same player on the same seat last hand
             if before is None:
@@ -244,7 +245,7 @@ def _newest_first(key: str) -> bool:
     return known
 
 
-def _button(current: TableSnapshot, previous: _Last) -> list[Finding]:
+def _button(current: TableSnapshot, previous: _Last, ended: dict[tuple[int, str], int]) -> list[Finding]:
     """HH412 when the button skips a player who was dealt into the last hand, or goes backwards.
 
     A site moves the button to the next seat of a player who was dealt into the previous hand
@@ -255,7 +256,7 @@ def _button(current: TableSnapshot, previous: _Last) -> list[Finding]:
     button, last = current.button, previous.button
     if button is None or last is None or not current.dealt_seats:
         return []
-    players_before = dict(previous.chips().keys())  # seat → player
+    players_before = dict(ended.keys())  # seat → player
     dealt_before = {seat for seat in players_before if previous.dealt >> seat & 1}
     now = {seat: player for seat, player, _, _ in current.hand_seats}
     dealt_now = set(current.dealt_seats)

@@ -148,7 +148,7 @@ def read_header_at(line: str, table_line: str, line_no: int, chip_scale: int) ->
     return msgspec.structs.replace(
         template, hand_id=match["id"], time=time, time_zone=zone, time_utc=to_utc(time, zone, None, ZONES, None),
         table=table["quoted"] if table["quoted"] is not None else table["plain"],
-        max_seats=int(table["max"]) if table["max"] else None, button_seat=button)
+        max_seats=_small_number(table["max"], "N-max", line_no + 1) if table["max"] else None, button_seat=button)
 
 
 def _when(date: str, time: str) -> datetime | None:
@@ -315,10 +315,10 @@ class ChicoReader:
     def seat_result(self, text: str, line: int) -> list[SeatSummary]:
         """A summary seat line; the skins may glue two on one line (`Seat 8: Player7 (Small Blind) Seat 9: Player8
         (Button)`, fpdb-3/…GearPoker.txt): each is read."""
-        glued = text.find(" Seat ", 6)
+        colon = text.index(": ")  # the grammar's `Seat N: `
+        glued = text.find(" Seat ", colon + 2)  # after the first line's name begins (a player named `Seat 1:`)
         if glued > 0 and re.match(r" Seat \d+: ", text[glued:]):
             return self.seat_result(text[:glued], line) + self.seat_result(text[glued + 1:], line)
-        colon = text.index(": ")
         seat = _small_number(text[5:colon], "seat number", line)
         rest = text[colon + 2:]
         name = self.seat_names.get(seat)

@@ -171,7 +171,7 @@ def _template(middle: str) -> Header:
         small_blind, big_blind, small_bet, big_bet = small, big, big, big
     table = tournament["table"] if tournament else place.removeprefix("Table ")
     size = _TABLE_SIZE.search(table)
-    max_seats = (2 if size["hu"] else int(size["max"])) if size else None
+    max_seats = (2 if size["hu"] else _small_number(size["max"], "N-max", 0)) if size else None
     return Header(site=SITE, hand_id="", game="holdem", limit=limit, small_blind=small_blind, big_blind=big_blind,
                   small_bet=small_bet, big_bet=big_bet, currency=currency, scale=scale, time=None, time_zone=None,
                   time_utc=None, table=table, max_seats=max_seats, button_seat=None, tournament_id=tournament_id,
@@ -448,7 +448,8 @@ def _wins(f: FullTiltReader, text: str, line: int) -> list[Event]:
     assert match is not None  # the grammar's WINS terminal
     name = text[: match.start()]
     pot = match["pot"]
-    index = None if pot == "pot" else 0 if pot == "main pot" else int(match["side"] or 1)
+    index = None if pot == "pot" else 0 if pot == "main pot" else \
+        _small_number(match["side"], "side pot number", line) if match["side"] else 1
     return [Collect(line, name, f.money(match["amount"], line), index)]
 
 

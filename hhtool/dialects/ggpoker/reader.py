@@ -357,7 +357,9 @@ def _street(r: GGHandReader, text: str, line: int) -> Event:
 @_reads("DEALT", first=("Dealt",))
 def _dealt(r: GGHandReader, text: str, line: int) -> Event:
     rest = text[len("Dealt to "):]
-    if "[" not in rest:  # an opponent: GG names every seat dealt in, without its cards (`Dealt to 3d2ab9ea `)
+    # an opponent: GG names every seat dealt in, without its cards (`Dealt to 3d2ab9ea `); a name may hold a
+    # bracket (`a[2]b`), so it is the card groups ending the line that make it a hand of cards
+    if "[" not in rest or shared._HOLE_GROUPS.search(rest) is None:
         return DealHole(line, rest.rstrip(" "), ())
     return shared._dealt(r, text, line)
 

@@ -360,7 +360,7 @@ class _Game:
             if not name:  # an empty seat (HEM's archive writes every seat of the table)
                 continue
             seat_text = self.attr(node, "seat", "player")
-            if not seat_text.isdigit() or len(seat_text) > 2:
+            if not seat_text.isdecimal() or len(seat_text) > 2:
                 raise _Bad("HH031", self.at(node), self.column(node), expected="a seat number 1-99",
                            actual=seat_text[:20], what=f"player {name}", problem=f"seat {seat_text[:20]!r}")
             stack = self.money(node, "chips", f"{name}'s")
@@ -374,7 +374,7 @@ class _Game:
         players = general.child("players")
         for node in players.all("player") if players is not None else ():
             seat = node.attrs.get("seat", "")
-            if node.attrs.get("dealer") == "1" and seat.isdigit() and len(seat) <= 2:
+            if node.attrs.get("dealer") == "1" and seat.isdecimal() and len(seat) <= 2:
                 return int(seat)
         return None
 
@@ -451,14 +451,14 @@ class _Game:
 
     def max_seats(self) -> int | None:
         size = self.session.general.get("tablesize", "")
-        return int(size) if size.isdigit() and 2 <= int(size) <= 10 else None
+        return int(size) if size.isdecimal() and len(size) <= 2 and 2 <= int(size) <= 10 else None
 
     # -- rounds and events -------------------------------------------------------------------
     def rounds(self) -> list[tuple[int, Node]]:
         rounds = []
         for node in self.game.all("round"):
             printed = node.attrs.get("no", "")
-            if not printed.isdigit() or int(printed) > 4:
+            if not printed.isdecimal() or len(printed) > 2 or int(printed) > 4:
                 raise _Bad("HH031", self.at(node), self.column(node), expected="0 to 4", actual=printed[:20],
                            what=f"game {self.hand_id}", problem=f"round number {printed[:20]!r}")
             rounds.append((int(printed), node))
@@ -575,7 +575,7 @@ class _Game:
 
 def _action_number(node: Node) -> int:
     number = node.attrs.get("no", "")
-    return int(number) if number.isdigit() and len(number) < 9 else 0
+    return int(number) if number.isdecimal() and len(number) < 9 else 0
 
 
 def _cards(text: str) -> tuple[str, ...]:

@@ -22,7 +22,7 @@ from datetime import datetime
 
 from hhtool.dialects.partypoker import ZONES
 from hhtool.dialects.partypoker.amounts import SITE, party_money
-from hhtool.grammar.fields import FieldError, Unsupported
+from hhtool.grammar.fields import FieldError, Unsupported, small_number
 from hhtool.model import Header, Limit
 from hhtool.model.clock import to_utc
 from hhtool.model.limits import MAX_YEAR, MIN_YEAR
@@ -91,18 +91,18 @@ def read_header(lines: Sequence[str], first_line: int) -> Header:
     if table is None:
         raise FieldError("HH010", f"table line not understood: {table_line[:80]!r}", first_line + table_at,
                          expected="Table <name> (Real Money)", actual=table_line[:160])
-    button = table["button"]
+    button = small_number(table["button"], "button seat", first_line + table_at) if table["button"] else None
     max_seats = None
-    for line in lines[table_at + 1: table_at + 3]:
+    for at, line in enumerate(lines[table_at + 1: table_at + 3], first_line + table_at + 1):
         found = _BUTTON.match(line)
         if found:
-            button = found["button"]
+            button = small_number(found["button"], "button seat", at)
         players = _PLAYERS.match(line)
         if players and players["max"]:
-            max_seats = int(players["max"])
+            max_seats = small_number(players["max"], "N-max", at)
     name = table["name"].replace(" (No DP)", "").strip()
-    return _header(fields, lines, first_line, hand_id, time, when["zone"], name, max_seats,
-                   int(button) if button else None, table["money"] == "Play")
+    return _header(fields, lines, first_line, hand_id, time, when["zone"], name, max_seats, button,
+                   table["money"] == "Play")
 
 
 class _Fields:

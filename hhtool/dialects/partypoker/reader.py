@@ -27,7 +27,7 @@ import msgspec
 
 from hhtool.dialects.partypoker.amounts import cards, party_money
 from hhtool.dialects.street_money import StreetMoney
-from hhtool.grammar.fields import FieldError
+from hhtool.grammar.fields import FieldError, small_number
 from hhtool.grammar.kinds import LineKinds
 from hhtool.model import (
     Bet,
@@ -82,7 +82,7 @@ def read_seats(lines: Sequence[tuple[str, int]], scale: int) -> tuple[Seat, ...]
             stack = party_money(match["stack"], scale)
         except MoneyError as exc:
             raise FieldError(exc.code, f"seat stack: {exc}", line) from None
-        seats.append(Seat(int(match["seat"]), match["name"], stack, line))
+        seats.append(Seat(small_number(match["seat"], "seat number", line), match["name"], stack, line))
     return tuple(seats)
 
 
@@ -447,7 +447,7 @@ def _wins(r: PartyHandReader, text: str, line: int) -> None:
     name, rest = r.split(text, " wins ")
     amount = r.money(rest, line)
     side = _SIDE.search(rest)
-    index = int(side.group(1)) if side else 0 if "main pot" in rest else None
+    index = small_number(side.group(1), "side pot number", line) if side else 0 if "main pot" in rest else None
     r.add(Collect(line, name, amount, index))
 
 

@@ -53,7 +53,8 @@ DIALECT = Dialect(
     name=SITE,
     # a hand is a `.phh` file, opened by its comment lines if any, or a `[N]` section of a `.phhs`
     # file; `variant = ` opens it where neither does. The hand number comes after the actions.
-    header=rb"(?:(?:#[^\n]*\n)+(?:[ \t]*\n)*variant = |\[\d+\][ \t]*\n(?=variant = )|(?<!\]\n)variant = )",
+    # (line ends may be CRLF where the splitter scans raw bytes: a file cut into pieces)
+    header=rb"(?:(?:#[^\n]*\n)+(?:[ \t]*\r?\n)*variant = |\[\d+\][ \t]*\r?\n(?=variant = )|(?<!\]\n)(?<!\]\r\n)variant = )",
     markers=(b"variant = ",),
     hand_id=r"(?m)^hand = (\d+)",
     hand_id_window=None,

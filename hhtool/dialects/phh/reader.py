@@ -92,6 +92,11 @@ def parse_phh(block: Block) -> ParseResult:
         message = _TOML_POSITION.sub("", str(error)).replace("(at end of document)", "at the end of the hand").strip()
         return unparsed(block, SITE, found_id, "HH040", f"not valid TOML: {message}", offset + line, column,
                         expected="TOML (PHH)", actual=_line(text, line)[:160])
+    except (ValueError, ArithmeticError):  # tomllib's int() past 4,300 digits, Decimal() past its exponents
+        line, column, number = _unreadable_number(text)
+        problem = beyond("PHH number", number, f"at most {MAX_MINOR:,} minor units", offset + line, column)
+        return unparsed(block, SITE, found_id, problem.code, str(problem), problem.line, problem.column,
+                        problem.expected, problem.actual)
     try:
         read = _Reader(block, text, offset, doc)
         hand, notes = read.hand()
@@ -118,6 +123,24 @@ def _without_section(text: str) -> str:
         if re.fullmatch(r"\[\d+\][ \t]*", first):
             return rest
     return text
+
+
+_TOML_NUMBER = re.compile(r"(?<![\w.])[+-]?\d[\d_]*(?:\.[\d_]+)?(?:[eE][+-]?[\d_]+)?")
+_TOML_STRING_OR_COMMENT = re.compile(r"'[^'\n]*'|\"(?:[^\"\\\n]|\\.)*\"|#[^\n]*")
+
+
+def _unreadable_number(text: str) -> tuple[int, int, str]:
+    """Line, column and text of the first TOML number (outside strings and comments) that tomllib's int()
+    or Decimal cannot hold (1, 1, "?" if none is found)."""
+    for number, line in enumerate(text.split("\n"), 1):
+        bare = _TOML_STRING_OR_COMMENT.sub(lambda m: " " * len(m.group()), line)
+        for match in _TOML_NUMBER.finditer(bare):
+            word = match.group().replace("_", "")
+            try:
+                int(word) if word.lstrip("+-").isdigit() else Decimal(word)
+            except (ValueError, ArithmeticError):
+                return number, match.start() + 1, match.group()
+    return 1, 1, "?"
 
 
 def _line(text: str, number: int) -> str:
@@ -186,7 +209,7 @@ class _Reader:
             raise self.error(name, f"has {len(values)} values for {count} players", count, len(values))
         out = []
         for value in values:
-            if isinstance(value, bool) or not isinstance(value, (int, Decimal)) or value < 0:
+            if isinstance(value, bool) or not isinstance(value, (int, Decimal)) or value != value or value < 0:
                 raise self.error(name, f"value {value!r} is not an amount", "a number >= 0", value)
             out.append(value)
         return out
@@ -197,6 +220,9 @@ class _Reader:
             if minor_int > MAX_MINOR:
                 raise beyond("amount", str(value), f"at most {MAX_MINOR:,} minor units", line or self.where.key(name))
             return minor_int
+        if value != value:  # NaN
+            raise FieldError("HH012", f"PHH amount {value} is not a number", line or self.where.key(name),
+                             expected="a number", actual=str(value))
         minor = value * self.scale
         if minor != minor.to_integral_value():
             raise FieldError("HH012", f"PHH amount {value} has more decimals than the hand's scale of "
@@ -278,6 +304,8 @@ class _Reader:
 
     def single(self, name: str) -> Decimal | int:
         value = self.field(name, (int, Decimal))
+        if value != value:  # NaN (TOML's nan): comparing it with < raises
+            raise self.error(name, f"{value} is not an amount", ">= 0", value)
         if value < 0:
             raise self.error(name, f"{value} is negative", ">= 0", value)
         return value
@@ -477,7 +505,10 @@ class _Reader:
             elif verb == "cbr" and len(rest) == 1:
                 try:
                     word = rest[0]
-                    total = int(word) * self.scale if word.isdigit() else self.amount(Decimal(word), "actions", line)
+                    # int() reads decimal digits only ('²' is a digit), and fewer than 4,300: others go
+                    # through Decimal (a long number is HH013 in amount)
+                    total = self.amount(int(word) if word.isdecimal() and len(word) < 19 else Decimal(word), "actions",
+                                        line)
                 except ArithmeticError:
                     raise self.bad(action, line, "'cbr' and the amount the player's street total goes to") from None
                 added = total - mine
