@@ -1198,3 +1198,31 @@ def test_any_mangled_hand_gives_exactly_one_result_and_never_raises(data):
         assert result.hand is None
         [f] = result.findings
         assert 500 <= f.line < 500 + text.count("\n"), (f, text)
+
+
+# A seat line read with `find` (reader._seat_fields) must give the groups of the _SEAT regex, or leave the
+# line to the regex: names with brackets, parentheses and `in chips` in them, bounties, trailing notes.
+_SEAT_PIECES = st.sampled_from(["Bob", "a b", " (", "(", ")", " in chips", ", ", " bounty)", " bounty", "$1",
+                                "1,500", " ", "x", "٣", " is sitting out", " out of hand"])
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.sampled_from(["1", "10", "٣", "", "x", "3 "]), st.lists(_SEAT_PIECES, max_size=4),
+       st.sampled_from(["1500", "$1.50", "", "a b", "(1)"]), st.sampled_from(["", ", $5 bounty", ", (1) bounty", ", x"]),
+       st.sampled_from([")", "", " )"]), st.lists(_SEAT_PIECES, max_size=3))
+def test_seat_line_fields_agree_with_the_seat_regex(seat, name, stack, bounty, close, rest):
+    from hhtool.dialects.pokerstars.reader import _SEAT, _seat_fields
+    text = f"Seat {seat}: {''.join(name)} ({stack} in chips{bounty}{close}{''.join(rest)}"
+    match = _SEAT.match(text)
+    fields = _seat_fields(text)
+    if fields is not None:
+        assert match is not None
+        assert fields == (match["seat"], match["name"], match["stack"], match["bounty"], match["rest"])
+    elif match is not None:
+        assert not match["seat"].isascii()  # only a seat number in other digits is left to the regex
+
+
+def test_seat_line_with_a_bracketed_name_and_a_bounty():
+    from hhtool.dialects.pokerstars.reader import read_seat
+    seat = read_seat("Seat 3: Al (x) (1) (1,500 in chips, $5 bounty) is sitting out", 7, 1)
+    assert (seat.seat, seat.player, seat.stack, seat.bounty, seat.sitting_out) == (3, "Al (x) (1)", 1500, "$5", True)

@@ -32,7 +32,7 @@ class FieldError(ValueError):
 
 
 _AMOUNTS: Final[dict[int, dict[str, int]]] = {}  # scale → amount as printed → minor units (`money`'s memo)
-AMOUNT_MEMO: Final = 1 << 13  # amounts per scale; cleared when full
+AMOUNT_MEMO: Final = 1 << 11  # amounts per scale; cleared when full
 
 
 def money(text: str, scale: int, line_no: int) -> int:

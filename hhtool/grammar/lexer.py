@@ -24,7 +24,7 @@ from typing import Final
 from lark.lexer import Lexer
 from mypy_extensions import mypyc_attr
 
-MEMO_LINES: Final = 1 << 14  # per allowed set; cleared when full
+MEMO_LINES: Final = 1 << 9  # per allowed set; cleared when full (small: a large one costs cache misses on unique hands)
 
 
 class UnknownLine(Exception):

@@ -96,9 +96,12 @@ _TURN: Final = Street.TURN
 # of its lines hand after hand, and a line's fields depend only on its text, the hand's scale
 # (amounts read differently in chips and in cents) and, for a name-led line, the seat list; a line
 # whose reading could depend on the seat list is memoised with what it read from it, or not at all
-# (see HandReader.name_dependent). A memo is cleared when it is full.
-MEMO_LINES: Final = 1 << 13  # per memo
-KIND_MEMO_LINES: Final = 1 << 12  # per line kind, in the memo of events
+# (see HandReader.name_dependent). A memo is cleared when it is full. The memos are small: what a
+# session repeats, it repeats within a hand or two, and on unique hands (most look-ups miss) a miss in a
+# large dict costs cache misses and a large memo the garbage collector's passes (measured: 8k-16k entries
+# -> 128 made parse ~30% faster on 20k unique generated hands, and GGPoker's real Rush & Cash hands too).
+MEMO_LINES: Final = 1 << 7  # per memo
+KIND_MEMO_LINES: Final = 1 << 7  # per line kind, in the memo of events
 
 
 class _Memos:
@@ -365,13 +368,44 @@ def read_seats(tokens: Sequence[LineToken], base: int, scale: int) -> tuple[Seat
 
 
 def read_seat(text: str, line_no: int, scale: int) -> Seat:
-    match = _SEAT.match(text)
-    if match is None:
-        raise FieldError("HH010", f"seat line not understood: {text[:80]!r}", line_no)
-    rest = match["rest"]
+    fields = _seat_fields(text)
+    if fields is None:
+        match = _SEAT.match(text)
+        if match is None:
+            raise FieldError("HH010", f"seat line not understood: {text[:80]!r}", line_no)
+        fields = (match["seat"], match["name"], match["stack"], match["bounty"], match["rest"])
+    seat, name, stack, bounty, rest = fields
     # positional, in field order: seat, player, stack, line, bounty, sitting_out, out_of_hand
-    return Seat(_small_number(match["seat"], "seat number", line_no), match["name"], _money(match["stack"], scale, line_no), line_no,
-                match["bounty"], "is sitting out" in rest, "out of hand" in rest)
+    return Seat(_small_number(seat, "seat number", line_no), name, _money(stack, scale, line_no), line_no,
+                bounty, "is sitting out" in rest, "out of hand" in rest)
+
+
+def _seat_fields(text: str) -> tuple[str, str, str, str | None, str] | None:
+    """The groups `_SEAT.match` finds (seat, name, stack, bounty, rest), read with `find`; None where that
+    reading would not be sure to agree with the regex (a seat number in other than ASCII digits): the
+    regex reads those. The name is `.+`, greedy: it ends at the last ` (` that the stack and its
+    `in chips` (with a bounty or not) and `)` follow."""
+    colon = text.find(": ", 5)
+    seat = text[5:colon]
+    if colon < 0 or not text.startswith("Seat ") or not seat.isdigit() or not seat.isascii():
+        return None
+    start = colon + 2
+    open_ = text.rfind(" (")
+    while open_ > start:  # the name has one character at least
+        stack_start = open_ + 2
+        chips = text.find(" in chips", stack_start)
+        stack = text[stack_start:chips]
+        if chips > stack_start and "(" not in stack and ")" not in stack and " " not in stack:
+            after = chips + len(" in chips")
+            if text.startswith(", ", after):  # `, X bounty)`: X the shortest run without parentheses
+                close = text.find(" bounty)", after + 2)
+                bounty = text[after + 2:close]
+                if close >= 0 and "(" not in bounty and ")" not in bounty:
+                    return seat, text[start:open_], stack, bounty, text[close + len(" bounty)"):]
+            if text.startswith(")", after):
+                return seat, text[start:open_], stack, None, text[after + 1:]
+        open_ = text.rfind(" (", 0, open_ + 1)
+    return None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -543,7 +577,7 @@ class HandReader:
                 if known is not None and seat_names.get(known[0]) == known[1]:
                     seats.append(_with_line(known[2], line=base + token.line))
                 else:
-                    seats.append(self.seat_result(token.value, base + token.line))
+                    seats.append(self.new_seat_result(token.value, base + token.line))
             elif kind == "TOTAL_POT":
                 total_line = base + token.line
                 total, main, sides, rake = self.pot_claims(token.value, total_line)
@@ -580,6 +614,10 @@ class HandReader:
         known = self.memos.seat_results.get(text)
         if known is not None and self._seat_names.get(known[0]) == known[1]:
             return _with_line(known[2], line=line)
+        return self.new_seat_result(text, line)
+
+    def new_seat_result(self, text: str, line: int) -> SeatSummary:
+        """`seat_result` for a line its memo does not hold for this seat list (`claims` looked there first)."""
         colon = text.index(": ")
         seat = _small_number(text[5:colon], "seat number", line)
         name = self._seat_names.get(seat)
