@@ -812,6 +812,12 @@ def _raise(r: HandReader, text: str, line: int) -> Event:
 @_reads("SHOW", verbs=("shows",))
 def _show(r: HandReader, text: str, line: int) -> Event:
     name, rest = r.split_colon(text, "shows ")
+    return shown(line, name, rest)
+
+
+def shown(line: int, name: str, rest: str) -> Show:
+    """A show from what follows the player's name, `shows [Ah Kd] (a pair of Kings)`: the cards, and the
+    description where one is printed (the sites that print shows as PokerStars does share this)."""
     close = rest.index("]")
     description = rest[close + 3: -1] if len(rest) > close + 1 else None
     return Show(line, name, tuple(rest[len("shows ["): close].split()), description)

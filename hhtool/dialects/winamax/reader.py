@@ -44,7 +44,6 @@ from hhtool.model import (
     RaiseTo,
     Seat,
     SeatSummary,
-    Show,
     Street,
     StreetStart,
 )
@@ -407,9 +406,7 @@ def _raise(r: WinamaxHandReader, text: str, line: int) -> Event:
 @_reads("SHOW", markers=(" shows [",))
 def _show(r: WinamaxHandReader, text: str, line: int) -> Event:
     name, rest = r.split_space(text, " shows [")
-    close = rest.index("]")
-    description = rest[close + 3: -1] if len(rest) > close + 1 else None
-    return Show(line, name, tuple(rest[len("shows ["): close].split()), description)
+    return shared.shown(line, name, rest)
 
 
 @_reads("COLLECT", markers=(" collected ",))

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 import msgspec
 
-from hhtool.dialects.pokerstars.reader import HandReader, _cards, _datetime
+from hhtool.dialects.pokerstars.reader import HandReader, _cards, _datetime, shown
 from hhtool.dialects.street_money import StreetMoney
 from hhtool.grammar.fields import FieldError, Unsupported
 from hhtool.grammar.fields import beyond as _beyond
@@ -51,7 +51,6 @@ from hhtool.model import (
     ReturnUncalled,
     Seat,
     SeatSummary,
-    Show,
     Source,
     Street,
     StreetPot,
@@ -433,9 +432,7 @@ def _cap(w: WinningReader, text: str, line: int) -> Event:
 @_reads("SHOW", markers=(" shows [",))
 def _show(w: WinningReader, text: str, line: int) -> Event:
     name, rest = w.name_and(text, " shows [")
-    close = rest.index("]")
-    description = rest[close + 3: -1] if len(rest) > close + 1 else None
-    return Show(line, name, tuple(rest[len("shows ["): close].split()), description)
+    return shown(line, name, rest)
 
 
 @_reads("NO_SHOW", markers=(" does not show",))
