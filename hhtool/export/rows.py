@@ -177,13 +177,6 @@ class Rows:
             out[name] = [keys[i] for i in index] if keys is not None else list(stored[STORED[table].index(name)])
         return out
 
-    def take_columns(self, table: str) -> dict[str, list]:
-        """The buffered rows of a table as columns (`date` included), emptying the buffer."""
-        columns = self.columns_of(table)
-        self.data[table] = [[] for _ in STORED[table]]
-        self._drop_keys()
-        return columns
-
     def tables(self) -> tuple[pa.Table, ...]:
         """All buffered rows as one Arrow table per table, in ORDER, with the plain types (PLAIN_SCHEMAS)."""
         keyed = {"hand_uid": pa.array(self.key_uid, pa.string()), "currency": pa.array(self.key_currency, pa.string()),
