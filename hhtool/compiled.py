@@ -55,7 +55,7 @@ _stale: list[str] = []
 
 def source_paths() -> list[str]:
     """HOT_PATH as paths relative to the project root, the form setup.py gives mypyc."""
-    return [name.replace(".", "/") + ".py" for name in HOT_PATH]
+    return [_relative(name) for name in HOT_PATH]
 
 
 def flag(name: str) -> bool:
