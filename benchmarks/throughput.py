@@ -38,14 +38,20 @@ sizes (PSS), in which the pages a worker shares with the forkserver count once, 
 process as in a sum of RSS.
 
 PokerKit. In one further process pinned to one CPU (the idlest), the first --pokerkit-hands hands (default
-5,000) of the same file are split once (hhtool's splitter, not timed) and then, hand by hand and
-interleaved so that machine noise hits both alike: hhtool parses (`parse_block`) and replays
-(`validate_hand`, no cross-hand checks, no output), PokerKit parses
+5,000) of the same file are split once (hhtool's splitter, not timed) and then taken in rounds of
+--pokerkit-round hands (default 100): in each round hhtool parses (`parse_block`) and replays
+(`validate_hand`, no cross-hand checks, no output) each hand of the round, then PokerKit parses
 (`next(pokerkit.notation.PokerStarsParser()(text, error_status=True))`, which replays the actions
-once to build the HandHistory) and replays (`for state in hand_history: pass`). PokerKit's
-PokerStars parser reads No-Limit Hold'em only and ignores antes, so it rejects some hands: the
-counts and reasons are printed and the rates are compared on the hands it accepts. The end-to-end
-ratio is hhtool's export on all cores against PokerKit's parse + replay on one.
+once to build the HandHistory) and replays (`for state in hand_history: pass`) the same hands; each hand
+is timed on its own. The rounds alternate so that machine noise hits both alike (a round of hhtool
+takes ~10 ms, one of PokerKit ~0.5 s), and short enough rounds keep that while each library runs as
+it would on a file: with rounds of one hand, each hhtool hand starts after ~5 ms of PokerKit, with
+the CPU caches (and the interpreter's free lists) filled by PokerKit's objects, and measures 2 to 3
+times slower than it does in a stream. That cold figure is measured too (a second child, rounds of
+one hand) and printed beside the headline. PokerKit's PokerStars parser reads No-Limit Hold'em only
+and ignores antes, so it rejects some hands: the counts and reasons are printed and the rates are
+compared on the hands it accepts. The end-to-end ratio is hhtool's export on all cores against
+PokerKit's parse + replay on one.
 
 --million: only `hhtool export --jobs N` (N the largest of --jobs) on a 1,000,000-hand file, for
 its peak RSS against the targets of issue #16: under 300 MB for the largest process and under 600 MB for
@@ -215,8 +221,9 @@ def cli_measurements(path: Path, hands: int, jobs_list: list[int], runs: int, hh
 
 
 # -- PokerKit side by side (child process) --------------------------------------------------------------
-def compare_child(path: str, limit: int) -> None:
-    """Print one JSON object: hhtool and PokerKit on the first `limit` hands of `path`, hand by hand."""
+def compare_child(path: str, limit: int, round_size: int) -> None:
+    """Print one JSON object: hhtool and PokerKit on the first `limit` hands of `path`, in alternating rounds
+    of `round_size` hands (each hand timed on its own)."""
     import warnings
     from collections import Counter
 
@@ -252,46 +259,52 @@ def compare_child(path: str, limit: int) -> None:
     by_kind: dict[str, list[int]] = {}  # game (limit, antes) -> [hands, accepted by PokerKit]
     with open(os.devnull, "w") as sink, contextlib.redirect_stderr(sink), warnings.catch_warnings():
         warnings.simplefilter("ignore")  # PokerKit warns for each hand (unknown PHH field) and on rejects
-        for block in blocks:
-            t0 = clock()
-            parsed = parse_block(block)
-            t1 = clock()
-            if parsed.status is Status.PARSED:
-                validate_hand(parsed.hand, rules)
-                hhtool_parsed += 1
-            t2 = clock()
-            reason = None
-            try:
-                hand_history = next(parser(block.text, error_status=True))
-            except Exception as exc:  # noqa: BLE001 - any failure is a rejected hand
-                reason = "parse: " + _reason(exc.__context__ or exc)  # the cause, not "Unable to parse <text>"
-            t3 = clock()
-            if reason is None:
+        for start in range(0, len(blocks), round_size):
+            round_blocks = blocks[start:start + round_size]
+            ours = []
+            for block in round_blocks:
+                t0 = clock()
+                parsed = parse_block(block)
+                t1 = clock()
+                if parsed.status is Status.PARSED:
+                    validate_hand(parsed.hand, rules)
+                    hhtool_parsed += 1
+                t2 = clock()
+                ours.append((t1 - t0, t2 - t1))
+            for block, (parse_s, replay_s) in zip(round_blocks, ours):
+                t2 = clock()
+                reason = None
                 try:
-                    for _state in hand_history:
-                        pass
-                except Exception as exc:  # noqa: BLE001
-                    reason = "replay: " + _reason(exc)
-            t4 = clock()
-            spent = (t1 - t0, t2 - t1, t3 - t2, t4 - t3)
-            for i, seconds in enumerate(spent):
-                on_all[i] += seconds
-            first_line = block.text.partition("\n")[0]
-            kind = next((name for marker, name in _LIMITS if marker in first_line), "other")
-            if "posts the ante" in block.text:
-                kind += " with antes"
-            by_kind.setdefault(kind, [0, 0])
-            by_kind[kind][0] += 1
-            if reason is None:
-                by_kind[kind][1] += 1
-                accepted += 1
+                    hand_history = next(parser(block.text, error_status=True))
+                except Exception as exc:  # noqa: BLE001 - any failure is a rejected hand
+                    reason = "parse: " + _reason(exc.__context__ or exc)  # the cause, not "Unable to parse <text>"
+                t3 = clock()
+                if reason is None:
+                    try:
+                        for _state in hand_history:
+                            pass
+                    except Exception as exc:  # noqa: BLE001
+                        reason = "replay: " + _reason(exc)
+                t4 = clock()
+                spent = (parse_s, replay_s, t3 - t2, t4 - t3)
                 for i, seconds in enumerate(spent):
-                    on_accepted[i] += seconds
-            else:
-                rejected[reason] += 1
+                    on_all[i] += seconds
+                first_line = block.text.partition("\n")[0]
+                kind = next((name for marker, name in _LIMITS if marker in first_line), "other")
+                if "posts the ante" in block.text:
+                    kind += " with antes"
+                by_kind.setdefault(kind, [0, 0])
+                by_kind[kind][0] += 1
+                if reason is None:
+                    by_kind[kind][1] += 1
+                    accepted += 1
+                    for i, seconds in enumerate(spent):
+                        on_accepted[i] += seconds
+                else:
+                    rejected[reason] += 1
     print(json.dumps({"hands": len(blocks), "hhtool_parsed": hhtool_parsed, "accepted": accepted,
                       "rejected": dict(rejected.most_common()), "by_game": by_kind, "seconds_all": on_all,
-                      "seconds_accepted": on_accepted, "cpu": cpu}))
+                      "seconds_accepted": on_accepted, "cpu": cpu, "round": round_size}))
 
 
 def _reason(exc: BaseException) -> str:
@@ -300,11 +313,20 @@ def _reason(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {_ELIDE.sub('…', text)[:70]}"
 
 
-def pokerkit_comparison(path: Path, limit: int) -> dict:
+def pokerkit_comparison(path: Path, limit: int, round_size: int) -> dict:
+    """The comparison in rounds of `round_size` hands and, beside it under "cold", in rounds of one hand."""
     if importlib.util.find_spec("pokerkit") is None:
         return {"installed": False}
-    print(f"PokerKit and hhtool in one process on the first {limit:,} hands ...", file=sys.stderr, flush=True)
-    run = ChildRun([[sys.executable, __file__, "--compare-child", str(path), str(limit)]],
+    result = _compare(path, limit, round_size)
+    if round_size != 1 and "error" not in result:
+        result["cold"] = _compare(path, limit, 1)
+    return result
+
+
+def _compare(path: Path, limit: int, round_size: int) -> dict:
+    print(f"PokerKit and hhtool in one process on the first {limit:,} hands, rounds of {round_size} ...",
+          file=sys.stderr, flush=True)
+    run = ChildRun([[sys.executable, __file__, "--compare-child", str(path), str(limit), str(round_size)]],
                    capture=True)
     raise_if = [code for code in run.returncodes if code]
     if raise_if:
@@ -381,7 +403,8 @@ def render_pokerkit(pk: dict, exports: list[dict]) -> list[str]:
         return [f"PokerKit: comparison failed: {pk['error']}"]
     n, ok = pk["hands"], pk["accepted"]
     lines = [
-        f"PokerKit {pk['version']} vs hhtool, same process, one CPU, first {n:,} hands of the file, hand by hand "
+        f"PokerKit {pk['version']} vs hhtool, same process, one CPU, first {n:,} hands of the file, in alternating "
+        f"rounds of {pk['round']} hands"
         f"(peak RSS of that process {pk['peak_rss_mb']:,.0f} MB)",
         f"  PokerKit accepted {ok:,} of {n:,} hands ({ok / n:.1%}), rejected {n - ok:,}; hhtool parsed {pk['hhtool_parsed']:,}",
     ]
@@ -408,6 +431,15 @@ def render_pokerkit(pk: dict, exports: list[dict]) -> list[str]:
     pkr = rate(ok, acc[2] + acc[3])
     if hh and pkr:
         lines.append(f"  ratio hhtool / PokerKit, parse + replay, one core, accepted hands: {hh / pkr:,.1f}x")
+    cold = pk.get("cold")
+    if cold and "error" not in cold and cold["accepted"]:
+        seconds = cold["seconds_accepted"]
+        hh_cold, pk_cold = rate(cold["accepted"], seconds[0] + seconds[1]), rate(cold["accepted"], seconds[2] + seconds[3])
+        if hh_cold and pk_cold:
+            lines.append(f"  cold, rounds of one hand (each hhtool hand right after a PokerKit one): hhtool "
+                         f"{hh_cold:,.0f}/s, PokerKit {pk_cold:,.0f}/s, ratio {hh_cold / pk_cold:,.1f}x")
+    elif cold:
+        lines.append(f"  cold, rounds of one hand: failed: {cold.get('error', 'no accepted hands')}")
     if exports and pkr:
         best = max(exports, key=lambda r: r["jobs"])
         lines.append(f"  ratio hhtool export end to end ({best['jobs']} job{'s' if best['jobs'] > 1 else ''}, "
@@ -434,6 +466,8 @@ def main() -> int:
                         "(default: 1 and os.cpu_count())")
     parser.add_argument("--pokerkit-hands", type=int, default=5000, help="hands of the file for the PokerKit "
                         "comparison (default 5000; 0 skips it)")
+    parser.add_argument("--pokerkit-round", type=int, default=100, help="hands per alternating round of the "
+                        "PokerKit comparison (default 100; 1 is hand by hand, the cold figure)")
     parser.add_argument("--runs", type=int, default=1, help="runs of each measurement; the best is shown (default 1)")
     parser.add_argument("--out-json", type=Path, help="also write the results as JSON to this file")
     parser.add_argument("--cache", type=Path, default=Path(os.environ.get("HHTOOL_BENCH_CACHE")
@@ -441,10 +475,10 @@ def main() -> int:
                         help="folder of the generated input files (default $HHTOOL_BENCH_CACHE or <tmp>/hhtool-bench-cache)")
     parser.add_argument("--regenerate", action="store_true", help="write the input file again even if cached")
     parser.add_argument("--million", action="store_true", help="only export --jobs N peak RSS on 1,000,000 hands")
-    parser.add_argument("--compare-child", nargs=2, metavar=("FILE", "HANDS"), help=argparse.SUPPRESS)
+    parser.add_argument("--compare-child", nargs=3, metavar=("FILE", "HANDS", "ROUND"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.compare_child:
-        compare_child(args.compare_child[0], int(args.compare_child[1]))
+        compare_child(args.compare_child[0], int(args.compare_child[1]), int(args.compare_child[2]))
         return 0
     try:
         jobs = jobs_list(args.jobs)
@@ -452,6 +486,8 @@ def main() -> int:
         parser.error("--jobs takes positive integers, e.g. --jobs 1 2 or --jobs 1,2")
     if args.million:
         args.hands = 1_000_000
+    if args.pokerkit_round < 1:
+        parser.error("--pokerkit-round must be at least 1")
     if args.hands < 1:
         parser.error("--hands must be at least 1")
     info = machine_info()
@@ -461,7 +497,7 @@ def main() -> int:
         results = cli_measurements(path, args.hands, jobs, args.runs, hhtool, Path(folder), only_export=args.million)
     pokerkit = None
     if not args.million and args.pokerkit_hands > 0:
-        pokerkit = pokerkit_comparison(path, args.pokerkit_hands)
+        pokerkit = pokerkit_comparison(path, args.pokerkit_hands, args.pokerkit_round)
     print(render(info, args, path, generated, results, pokerkit))
     if args.out_json:
         args.out_json.write_text(json.dumps({"machine": info, "input": {"file": str(path), "hands": args.hands,

@@ -22,7 +22,7 @@ def tiny_run(tmp_path_factory):
     report = folder / "report.json"
     done = subprocess.run(
         [sys.executable, str(BENCHMARKS / "throughput.py"), "--hands", "200", "--pokerkit-hands", "30",
-         "--jobs", "1", "--cache", str(folder / "cache"), "--out-json", str(report)],
+         "--pokerkit-round", "7", "--jobs", "1", "--cache", str(folder / "cache"), "--out-json", str(report)],
         capture_output=True, text=True, timeout=120, check=False)
     return done, report
 
@@ -50,6 +50,11 @@ def test_json_report(tiny_run):
         pokerkit = data["pokerkit"]
         assert pokerkit["hands"] == 30 and pokerkit["hhtool_parsed"] == 30
         assert pokerkit["accepted"] + sum(pokerkit["rejected"].values()) == 30
+        assert pokerkit["round"] == 7
+        cold = pokerkit["cold"]  # the same hands, hand by hand: the same verdicts, other timings
+        assert cold["round"] == 1
+        assert (cold["accepted"], cold["rejected"], cold["by_game"]) == (
+            pokerkit["accepted"], pokerkit["rejected"], pokerkit["by_game"])
     else:
         assert data["pokerkit"] == {"installed": False}
 
@@ -59,6 +64,8 @@ def test_pokerkit_part(tiny_run):
     done, _ = tiny_run
     assert re.search(r"PokerKit accepted \d+ of 30 hands", done.stdout), done.stdout
     assert re.search(r"ratio hhtool / PokerKit, parse \+ replay, one core, accepted hands: [\d.,]+x", done.stdout)
+    assert "in alternating rounds of 7 hands" in done.stdout
+    assert re.search(r"cold, rounds of one hand .*ratio [\d.,]+x", done.stdout), done.stdout
 
 
 def test_split_cuts_at_hand_headers(tmp_path):
