@@ -210,8 +210,10 @@ def _header_tables() -> tuple[tuple, tuple]:
 _COMMON = b'\n "2e0a\'=:lr,o_c1tsn7d|iyTp4/5Phb*3f<>68SB9$.Am[]()UuIE-G+DF?CHNgLzMRkKQJwvZX#OWVxYjq{}&;`@'
 _RARITY = {byte: rank for rank, byte in enumerate(_COMMON)}
 _CHARS = [chr(byte) for byte in range(256)]
+_WEIGHT = [0.85 ** _RARITY.get(byte, len(_COMMON)) for byte in range(256)]  # a rough rate of each byte in text
 
 _SMALL = 4096  # a chunk this small: each literal is looked for with `in` (planning would cost more)
+_HEAD = 2048  # bytes at the start of a chunk where the literals it holds are looked for first
 _SPOT = 1024  # bytes at each of four spots of a chunk whose counts estimate the chunk's byte counts
 # What `in` costs, in pivot hits: `in` of an absent literal passes over the chunk at 0.3 to 0.8 ms per MiB
 # (compiled), a pivot hit (a find, a few byte tests) costs about 0.1 us
@@ -317,27 +319,48 @@ class _Gates:
         """Decides at least one set of each scan left: the cheapest, and those that share its pivots."""
         chosen: list[int] = []
         for k in open_scans:
-            chosen += self._cheapest(chunk, k, True)
+            while True:  # a set with a literal in the chunk's first hand is there: the next one
+                ids = self._cheapest(chunk, k, True)
+                there = next((i for i in ids if chunk.in_head(i)), -1)
+                if there < 0:
+                    chosen += ids
+                    break
+                chunk.mark(there, True)
         chosen = list(dict.fromkeys(chosen))
         in_cost = chunk.in_cost
+        estimates = chunk.estimates()
         groups: dict[int, list[int]] = {}
         finds: list[int] = []
         left = chosen
         while left:  # greedily, the pivot byte with the fewest hits per literal it covers
-            holders: dict[int, int] = {}
+            holders = [0] * 256
             for i in left:
                 for byte in self.lit_bytes[i]:
-                    holders[byte] = holders.get(byte, 0) + 1
+                    holders[byte] += 1
             best, best_hits, best_held = -1, 0, 1
-            for byte, held in holders.items():
-                hits = chunk.estimate(byte)
-                if best < 0 or hits * best_held < best_hits * held:
-                    best, best_hits, best_held = byte, hits, held
+            for byte in range(256):
+                held = holders[byte]
+                if held:
+                    hits = estimates[byte]
+                    if best < 0 or hits * best_held < best_hits * held:
+                        best, best_hits, best_held = byte, hits, held
             if best < 0 or best_hits >= in_cost * best_held:
                 finds += left
                 break
             groups[best] = [i for i in left if best in self.lit_bytes[i]]
             left = [i for i in left if best not in self.lit_bytes[i]]
+        for byte in sorted(groups, key=lambda pivot: -estimates[pivot]):
+            # a loop whose every literal holds another pivot is not needed (Bovada's `B`: its headers end in `#`)
+            moved: list[tuple[int, int]] = []
+            for i in groups[byte]:
+                other = next((other for other in self.lit_bytes[i] if other != byte and other in groups), -1)
+                if other < 0:
+                    break
+                moved.append((other, i))
+            if len(moved) == len(groups[byte]):
+                del groups[byte]
+                for other, i in moved:
+                    groups[other].append(i)
         taken = set(chosen)
         for k in open_scans:  # the scan's other sets, where they share a pivot already paid for
             for s in self.scan_sets[k]:
@@ -438,12 +461,21 @@ class _Filter:
         self.ats = [literal.index(pivot) for literal in literals]
         low = -max(self.ats)
         high = max(len(literal) - at - 1 for literal, at in zip(literals, self.ats))
-        weight = [0.85 ** _RARITY.get(byte, len(_COMMON)) for byte in range(256)]
-        total = sum(weight)
-        scored: list[tuple[float, int, int, list[int], int]] = []
+        # the literals an offset is expected to leave: those with no byte there, and each other one at the
+        # rate of its byte there in text
+        scored: list[tuple[float, int]] = []
         for offset in range(low, high + 1):
-            if offset == 0:
-                continue
+            if offset != 0:
+                left = 0.0
+                for literal, at in zip(literals, self.ats):
+                    where = at + offset
+                    left += _WEIGHT[literal[where]] if 0 <= where < len(literal) else 1.0
+                scored.append((left, offset))
+        scored.sort(key=lambda item: (item[0], abs(item[1])))
+        self.offsets = [offset for _, offset in scored[:_OFFSETS]]
+        self.tables: list[int] = []  # offset t's table at t * 256
+        self.outside: list[int] = []
+        for offset in self.offsets:
             table = [0] * 256
             anything = 0
             for bit, (literal, at) in enumerate(zip(literals, self.ats)):
@@ -452,21 +484,16 @@ class _Filter:
                     table[literal[where]] |= 1 << bit
                 else:
                     anything |= 1 << bit
-            table = [mask | anything for mask in table]
-            left = sum(weight[byte] * _popcount(table[byte]) for byte in range(256)) / total
-            scored.append((left, abs(offset), offset, table, anything))
-        scored.sort(key=lambda item: (item[0], item[1]))
-        scored = scored[:_OFFSETS]
-        self.offsets = [item[2] for item in scored]
-        self.tables = [mask for item in scored for mask in item[3]]  # offset t's table at t * 256
-        self.outside = [item[4] for item in scored]
+            self.tables += [mask | anything for mask in table]
+            self.outside.append(anything)
 
 
 class _Chunk:
     """What is known of one chunk while its gates are decided: each literal there (1), not there (-1) or
     not known (0); the same for each set; the scans out; the bytes known there or not; sampled counts."""
 
-    __slots__ = ("counts", "failed", "found", "gates", "in_cost", "sampled", "seen", "sets", "text", "work")
+    __slots__ = ("counts", "failed", "found", "gates", "head", "headed", "in_cost", "sampled", "seen", "sets", "text",
+                 "work")
 
     def __init__(self, gates: _Gates, work: bytes) -> None:
         self.gates = gates
@@ -478,6 +505,8 @@ class _Chunk:
         self.counts: list[int] = []
         self.sampled = 0
         self.in_cost = len(work) // _HIT_BYTES
+        self.head = work[:_HEAD]
+        self.headed = [False] * len(gates.literals)  # looked for in the head (and not there)
         self.text = work.decode("latin-1") if len(work) > _SMALL else ""
 
     def mark(self, i: int, there: bool) -> None:
@@ -512,6 +541,13 @@ class _Chunk:
             if not self.moot(i):
                 self.mark(i, self.gates.literals[i] in self.work)
 
+    def in_head(self, i: int) -> bool:
+        """Whether literal i is in the chunk's first bytes (a literal that is there most often is)."""
+        if self.headed[i]:
+            return False
+        self.headed[i] = True
+        return self.gates.literals[i] in self.head
+
     def lacks_byte(self, i: int) -> bool:
         for byte in self.gates.lit_bytes[i]:
             there = self.seen[byte]
@@ -521,25 +557,34 @@ class _Chunk:
                 return True
         return False
 
+    def estimates(self) -> list[int]:
+        """Hits of each byte in the chunk, as counted at four spots of it."""
+        if not self.counts:
+            self.estimate(0)
+        return self.counts
+
     def estimate(self, byte: int) -> int:
         """Hits of `byte` in the chunk, as counted at four spots of it."""
         if not self.counts:
             counts = [0] * 256
             work = self.work
             n = len(work)
+            size = min(_SPOT, max(64, n >> 6))  # a small chunk: less (its loops are short)
             for spot in range(4):
                 start = n * spot // 4
-                for at in range(start, min(n, start + _SPOT)):
+                for at in range(start, min(n, start + size)):
                     counts[work[at]] += 1
-                self.sampled += min(n, start + _SPOT) - start
-            self.counts = counts
-        return self.counts[byte] * len(self.work) // max(1, self.sampled)
+                self.sampled += min(n, start + size) - start
+            sampled = max(1, self.sampled)
+            self.counts = [count * n // sampled for count in counts]
+        return self.counts[byte]
 
     def cost(self, i: int) -> int:
         """What proving literal i absent costs, in pivot hits (`in` at most)."""
         best = self.in_cost
+        estimates = self.estimates()
         for byte in self.gates.lit_bytes[i]:
-            hits = self.estimate(byte)
+            hits = estimates[byte]
             if hits < best:
                 best = hits
         return best
