@@ -143,7 +143,8 @@ def split_chunks(chunks: Iterator[bytes], name: str, first_line: int = 1,
     `first_line` (a piece of a file starts further down); file-level findings are at line 1.
     `contexts` (dialect → its latest file-level context section, Dialect.context) is what a caller that
     reads a file in several goes (`hhtool watch`) keeps between them: used, and updated in place."""
-    body = _Body()
+    body = _Body()  # the block that runs on from the end of the last chunk (or the file's first block)
+    carried = True
     start_line, start_col, dialect = first_line, 1, None
     opens_context = False  # the open block is a dialect's context section, not a hand
     if contexts is None:
@@ -172,9 +173,16 @@ def split_chunks(chunks: Iterator[bytes], name: str, first_line: int = 1,
             pos = 0
             counted, lines_before = 0, 0  # newlines in work[:counted], counted incrementally
             for begin, header_dialect, header_context in find_headers(work):
-                body.add(work[pos:begin])
-                body.untidy |= _between(untidy, pos, begin)
-                block = body.emit(name, start_line, start_col, dialect)
+                if carried or begin - pos > MAX_BLOCK:
+                    if not carried:
+                        body = _Body()
+                    body.add(work[pos:begin])
+                    body.untidy |= _between(untidy, pos, begin)
+                    block = body.emit(name, start_line, start_col, dialect)
+                    carried = False
+                else:  # a block within the chunk, in bounds: its bytes as they are (what _Body would join)
+                    block = _emit([work[pos:begin]], begin - pos, name, start_line, start_col, dialect,
+                                  _between(untidy, pos, begin))
                 if block is not None:
                     if opens_context and dialect is not None:
                         contexts[dialect] = block
@@ -187,7 +195,9 @@ def split_chunks(chunks: Iterator[bytes], name: str, first_line: int = 1,
                 start_line = line_no + lines_before
                 start_col = begin - (work.rfind(b"\n", 0, begin) + 1) + 1
                 dialect, opens_context = header_dialect, header_context
-                body, pos = _Body(), begin
+                pos = begin
+            if not carried:
+                body, carried = _Body(), True
             body.add(work[pos:])
             body.untidy |= _between(untidy, pos, len(work))
             line_no += lines_before + work.count(b"\n", counted)  # newlines of work, counted once
