@@ -22,8 +22,9 @@ from hhtool import dialects
 #
 # How that is done fast (a file holds one site: every other site's literals are absent, and proving a
 # literal absent costs a pass over the chunk): the literals that every match of a pattern holds (read
-# off the pattern by re's parser: _literal_sets) are tested for all scans together (_Gates), then the
-# markers of the scans left; a line-start pattern jumps from line break to line break (_Scan.found).
+# off the pattern by re's parser: _literal_sets) and its markers are sets of which the chunk must hold one
+# literal each; _Gates decides each scan by the set cheapest to prove absent, at a few rare pivot bytes
+# for all scans together; a line-start pattern jumps from line break to line break (_Scan.found).
 # None of this changes what is found.
 _TABLES: list = [-1, (), (), None]  # registry version, anywhere [_Scan], line-start [_Scan], _Gates
 
