@@ -293,12 +293,18 @@ def _before_open_header(data: bytes, cut: int) -> int:
     return match.start() if match is not None else cut
 
 
+# a space before a line break, found from the line break: `re` runs to each line break at once and looks
+# back one byte, where `bytes.find(b" \n")` steps over the text two or three bytes at a time (spaces are
+# everywhere): 0.6 against 1 ms per MiB
+_SPACE_AT_END = re.compile(rb"\n(?<= \n)")
+
+
 def _untidy(work: bytes) -> list[int]:
     """Offsets in `work` of what a block's text is tidied of (a blank before a line break, a no-break
     space: its byte 0xA0 in every encoding read), in order; mostly none. Looked for once per chunk
     here, where `in` on each block's text took 2.6 us a hand (a two-byte needle of common bytes)."""
-    marks: list[int] = []
-    for needle, rare in ((b" \n", b""), (b"\t\n", b"\t"), (b"\xa0", b"")):
+    marks = [m.start() - 1 for m in _SPACE_AT_END.finditer(work)]
+    for needle, rare in ((b"\t\n", b"\t"), (b"\xa0", b"")):
         if rare and rare not in work:
             continue
         at = work.find(needle)
