@@ -108,6 +108,8 @@ TOYS = (
     Dialect("toy_blank", rb"\nTOYBLANK #\d+", (b"TOYBLANK",)),
     # a header of optional literals before an alternation: spelt out, with the line break before it
     Dialect("toy_spelt", rb"(?:Big |Small )?(?:Toy|Play)(?: ?Poker)? Table #\d+", (b"Table #",)),
+    # a header anywhere in a line, led by a literal (found by `find`), whose leads can meet inside a match
+    Dialect("toy_lead", rb"TOYLEAD (?:one|two|TOYLEAD two) #\d+", anywhere=True),
 )
 
 TOY_TEXT = (
@@ -117,6 +119,7 @@ TOY_TEXT = (
     b"TOYLINE 1\nTOYLINE 2\nTOYLINE 3\nmid TOYLINE 4\n"
     b"\n\nTOYBLANK #9\nx\nTOYBLANK #10\n"
     b"Big Toy Poker Table #11\nSmall PlayPoker Table #12\nToy Table #13\n mid Play Table #14\n"
+    b"TOYLEAD TOYLEAD one #15 TOYLEAD TOYLEAD two #16TOYLEAD two #17\nTOYLEAD three #18 TOYLEAD\n"
 )
 
 
@@ -137,7 +140,7 @@ def test_toy_dialects_that_defeat_each_shortcut(toys):
         for piece in _pieces(work, rng, 30):
             _check(piece)
     found = {name for _, name, _ in headers.find_headers(TOY_TEXT + b"ZZMARK\n")}
-    assert {"toy_backref", "toy_nocase", "toy_gated", "toy_line", "toy_blank", "toy_spelt"} <= found
+    assert {"toy_backref", "toy_nocase", "toy_gated", "toy_line", "toy_blank", "toy_spelt", "toy_lead"} <= found
     assert "toy_gated" not in {name for _, name, _ in headers.find_headers(TOY_TEXT)}  # no marker, no header
 
 
