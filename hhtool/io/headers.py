@@ -42,7 +42,7 @@ class _Scan:
     `markers` is the dialect's gate (none: always run); `needed` are sets of literals of which a match
     holds one per set (a line-start pattern's opening literals count with the line break before them)."""
 
-    __slots__ = ("by_line", "context", "lead", "markers", "name", "needed", "whole")
+    __slots__ = ("by_line", "context", "markers", "name", "needed", "whole")
 
     def __init__(self, name: str, markers: tuple[bytes, ...], anchor: bytes, pattern: bytes, context: bool,
                  anywhere: bool = False) -> None:
@@ -51,13 +51,6 @@ class _Scan:
         self.by_line: re.Pattern[bytes] | None = None
         parsed = _parsed(pattern)
         self.needed = _literal_sets(list(parsed)) if parsed is not None else []
-        # what every match of an `anywhere` header opens with (`PokerStars `): `find` goes from one to the
-        # next faster than the regex engine, which tries each `P`
-        self.lead = b""
-        if anywhere and parsed is not None:
-            self.lead = _common_prefix(_leading(list(parsed)))
-            if len(self.lead) < 4:
-                self.lead = b""
         if not anywhere and anchor == rb"^" and parsed is not None and _rewritable(pattern, parsed):
             try:
                 self.by_line = re.compile(rb"(?m)\n(?=(" + pattern + rb"))")
@@ -69,21 +62,9 @@ class _Scan:
 
     def found(self, work: bytes) -> list[int]:
         """Start offsets of the pattern's matches in `work`, as `whole.finditer` gives them."""
-        if self.lead:  # each match starts at an occurrence of the lead, past the end of the one before
-            starts: list[int] = []
-            lead = self.lead
-            pos = work.find(lead)
-            while pos >= 0:
-                m = self.whole.match(work, pos)
-                if m is not None:
-                    starts.append(pos)
-                    pos = work.find(lead, max(m.end(), pos + 1))
-                else:
-                    pos = work.find(lead, pos + 1)
-            return starts
         if self.by_line is None:
             return [m.start() for m in self.whole.finditer(work)]
-        starts = []
+        starts: list[int] = []
         end = 0
         first = self.whole.match(work)
         if first is not None:
@@ -203,16 +184,6 @@ def _leading(items: list) -> tuple[bytes, ...]:
             break
         opening = [a + b for a in opening for b in spelt]
     return tuple(dict.fromkeys(opening)) if min(len(text) for text in opening) >= 3 else ()
-
-
-def _common_prefix(literals: tuple[bytes, ...]) -> bytes:
-    if not literals:
-        return b""
-    first, last = min(literals), max(literals)
-    size = 0
-    while size < min(len(first), len(last)) and first[size] == last[size]:
-        size += 1
-    return first[:size]
 
 
 def _gates() -> _Gates:
