@@ -230,19 +230,20 @@ class _Gates:
 
     Testing each literal with `in` costs a pass over the chunk per literal (0.3 to 0.8 ms per MiB), and a
     chunk of one site holds none of the other sites' literals: each must be proven absent. So:
-    - a literal with a byte the chunk lacks is out at once (`bytes.find` of one byte: memory speed);
+    - a literal with a byte the chunk lacks is out at once (`find` of one byte: memory speed);
     - a scan is out as soon as one of its sets is (its markers count as one more set): each scan is
       decided by the set cheapest to prove absent (Party's `***** Hand History For Game` by its rare
       `G`, not 888's four spellings of `***** 888`), its other sets only if that one is there;
     - the literals to prove absent are looked for at a few pivot bytes, the rarest in this chunk
       (counted on a sample of it), each pivot byte shared by as many literals as it can (the thirty
-      spellings of headers that end in `#`: one pass): `find` jumps from one to the next at memory
+      spellings of headers that end in `#`: one pass): `str.find` on the chunk as Latin-1 text (a direct
+      call compiled, where `bytes.find` parses its arguments) jumps from one to the next at memory
       speed, and at each one a few byte tests (a bit mask per literal) rule out nearly every literal
       before any is compared whole;
     - `in` where a pivot would be too common to pay (also when a loop meets more of its byte than the
       sample said: the literals left are then looked for from there on)."""
 
-    __slots__ = ("count", "filters", "leads", "literals", "lit_bytes", "lit_sets", "scan_sets", "set_lits",
+    __slots__ = ("count", "filters", "leads", "lit_bytes", "lit_sets", "literals", "scan_sets", "set_lits",
                  "set_owner")
 
     def __init__(self, scans: tuple[_Scan, ...]) -> None:
@@ -418,7 +419,7 @@ class _Gates:
             if hits > budget:
                 # more hits than the sample said: go on while that is cheaper than `in` for those left
                 rest = (n - pos) * hits // (pos + 1)
-                if rest < _popcount(live) * chunk.in_cost:
+                if rest < live.bit_count() * chunk.in_cost:
                     budget = hits + 2 * rest + 16
                 else:
                     for bit in range(len(part)):
@@ -444,10 +445,6 @@ class _Gates:
                         if live >> other & 1 and chunk.moot(part[other]):
                             live &= ~(1 << other)
         return live
-
-
-def _popcount(value: int) -> int:
-    return bin(value).count("1")
 
 
 class _Filter:
@@ -586,8 +583,7 @@ class _Chunk:
         estimates = self.estimates()
         for byte in self.gates.lit_bytes[i]:
             hits = estimates[byte]
-            if hits < best:
-                best = hits
+            best = min(best, hits)
         return best
 
 
