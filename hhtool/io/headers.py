@@ -22,8 +22,9 @@ from hhtool import dialects
 #
 # How that is done fast (a file holds one site: every other site's literals are absent, and proving a
 # literal absent costs a pass over the chunk): the literals that every match of a pattern holds (read
-# off the pattern by re's parser: _literal_sets) are tested for all scans together (_Gates), then the
-# markers of the scans left; a line-start pattern jumps from line break to line break (_Scan.found).
+# off the pattern by re's parser: _literal_sets) and its markers are sets of which the chunk must hold one
+# literal each; _Gates decides each scan by the set cheapest to prove absent, at a few rare pivot bytes
+# for all scans together; a line-start pattern jumps from line break to line break (_Scan.found).
 # None of this changes what is found.
 _TABLES: list = [-1, (), (), None]  # registry version, anywhere [_Scan], line-start [_Scan], _Gates
 
@@ -204,145 +205,386 @@ def _header_tables() -> tuple[tuple, tuple]:
 
 
 # Bytes of hand-history text, the most common first (each at the rate of the site that writes it most,
-# measured on the corpus and generated hands): a literal is looked for where its rarest byte is. Only
-# the speed of the literal tests depends on this order, never their answer.
+# measured on the corpus and generated hands): where a chunk's own counts are not known, and to order
+# the byte tests of a pivot loop. Only the speed of the literal tests depends on this order, never
+# their answer.
 _COMMON = b'\n "2e0a\'=:lr,o_c1tsn7d|iyTp4/5Phb*3f<>68SB9$.Am[]()UuIE-G+DF?CHNgLzMRkKQJwvZX#OWVxYjq{}&;`@'
 _RARITY = {byte: rank for rank, byte in enumerate(_COMMON)}
+_CHARS = [chr(byte) for byte in range(256)]
+_WEIGHT = [0.85 ** _RARITY.get(byte, len(_COMMON)) for byte in range(256)]  # a rough rate of each byte in text
 
-# a literal to look for: (literal, the literal less its opening line breaks, the byte it is looked for
-# at, that byte's offset in it, the gate it answers)
-_Entry = tuple[bytes, bytes, bytes, int, int]
-_HEAD = 8192
-_SAMPLE = 1 << 16
+_SMALL = 4096  # a chunk this small: each literal is looked for with `in` (planning would cost more)
+_HEAD = 2048  # bytes at the start of a chunk where the literals it holds are looked for first
+_SPOT = 1024  # bytes at each of four spots of a chunk whose counts estimate the chunk's byte counts
+# What `in` costs, in pivot hits: `in` of an absent literal passes over the chunk at 0.3 to 0.8 ms per MiB
+# (compiled), a pivot hit (a find, a few byte tests) costs about 0.1 us
+_HIT_BYTES = 256
+_GROUP = 60  # the most literals one pivot loop tests at once (their bits in one machine word)
+_OFFSETS = 10  # the most byte tests at a pivot hit before the literals left are compared whole
 
 
 class _Gates:
-    """Which scans a chunk needs: those whose `needed` sets each have a literal there and, of those,
-    whose markers are there (`any(marker in work or work.startswith(marker.lstrip(b"\\n")))`, or no
-    markers; `needed` literals by the same test). A scan left out would have found nothing or was
-    gated out.
+    """Which scans a chunk needs: those whose `needed` sets each have a literal there and whose markers
+    are there (`any(marker in work or work.startswith(marker.lstrip(b"\\n")))`, or no markers; a
+    `needed` literal by the same test). A scan left out would have found nothing or was gated out.
 
-    Testing each literal with `in` costs a pass over the chunk per literal. Here a literal with a byte
-    the chunk lacks is out at once (`bytes.find` of one byte runs at memory speed), and the others are
-    looked for where their rarest byte occurs, every literal that shares that byte at once (the thirty
-    spellings of headers that end in `#`: one pass), falling back to `in` where the byte is too common
-    to pay."""
+    Testing each literal with `in` costs a pass over the chunk per literal (0.3 to 0.8 ms per MiB), and a
+    chunk of one site holds none of the other sites' literals: each must be proven absent. So:
+    - a literal with a byte the chunk lacks is out at once (`find` of one byte: memory speed);
+    - a scan is out as soon as one of its sets is (its markers count as one more set): each scan is
+      decided by the set cheapest to prove absent (Party's `***** Hand History For Game` by its rare
+      `G`, not 888's four spellings of `***** 888`), its other sets only if that one is there;
+    - the literals to prove absent are looked for at a few pivot bytes, the rarest in this chunk
+      (counted on a sample of it), each pivot byte shared by as many literals as it can (the thirty
+      spellings of headers that end in `#`: one pass): `str.find` on the chunk as Latin-1 text (a direct
+      call compiled, where `bytes.find` parses its arguments) jumps from one to the next at memory
+      speed, and at each one a few byte tests (a bit mask per literal) rule out nearly every literal
+      before any is compared whole;
+    - `in` where a pivot would be too common to pay (also when a loop meets more of its byte than the
+      sample said: the literals left are then looked for from there on)."""
 
-    __slots__ = ("count", "markers", "needed", "owners", "unmarked")
+    __slots__ = ("count", "filters", "leads", "lit_bytes", "lit_sets", "literals", "scan_sets", "set_lits",
+                 "set_owner")
 
     def __init__(self, scans: tuple[_Scan, ...]) -> None:
         self.count = len(scans)
-        self.unmarked = [k for k, scan in enumerate(scans) if not scan.markers or b"" in scan.markers]
-        sets = [(k, literals) for k, scan in enumerate(scans) for literals in scan.needed]
-        self.owners = [k for k, _ in sets]
-        pivots = _pivots([literal for scan in scans for literal in scan.markers if literal])
-        self.markers = [_entry(literal, pivots[literal], k)
-                        for k, scan in enumerate(scans) for literal in scan.markers if literal]
-        pivots = _pivots([literal for _, literals in sets for literal in literals])
-        self.needed = [_entry(literal, pivots[literal], g) for g, (_, literals) in enumerate(sets)
-                       for literal in literals]
+        index: dict[bytes, int] = {}
+        self.literals: list[bytes] = []
+        self.set_lits: list[list[int]] = []
+        self.set_owner: list[int] = []
+        self.scan_sets: list[list[int]] = []
+        for k, scan in enumerate(scans):
+            sets = list(scan.needed)
+            if scan.markers and b"" not in scan.markers:
+                sets.append(scan.markers)
+            mine: list[int] = []
+            for literals in sets:
+                ids: list[int] = []
+                for literal in dict.fromkeys(literals):
+                    if literal not in index:
+                        index[literal] = len(self.literals)
+                        self.literals.append(literal)
+                    ids.append(index[literal])
+                mine.append(len(self.set_lits))
+                self.set_lits.append(ids)
+                self.set_owner.append(k)
+            self.scan_sets.append(mine)
+        self.leads = [literal.lstrip(b"\n") for literal in self.literals]
+        self.lit_sets: list[list[int]] = [[] for _ in self.literals]
+        for s, ids in enumerate(self.set_lits):
+            for i in ids:
+                self.lit_sets[i].append(s)
+        # each literal's distinct bytes, the rarest first
+        self.lit_bytes = [sorted(set(literal), key=lambda byte: -_RARITY.get(byte, 256)) for literal in self.literals]
+        self.filters: dict[tuple[int, tuple[int, ...]], _Filter] = {}
 
     def passing(self, work: bytes) -> list[bool]:
-        # the literals every match holds first: they are fewer and rarer than the markers (Bovada's six
-        # spelt-out headers end in `#` like most others: one pass for all); markers then only for a scan
-        # that could find something
-        held = _present(work, self.needed, len(self.owners))
-        passed = [True] * self.count
-        for g, k in enumerate(self.owners):
-            if not held[g]:
-                passed[k] = False
-        marked = _present(work, [entry for entry in self.markers if passed[entry[4]]], self.count)
-        for k in self.unmarked:
-            marked[k] = True
-        return [passes and marks for passes, marks in zip(passed, marked)]
-
-
-def _entry(literal: bytes, pivot: int, gate: int) -> _Entry:
-    return (literal, literal.lstrip(b"\n"), bytes([pivot]), literal.index(pivot), gate)
-
-
-def _present(work: bytes, entries: list[_Entry], count: int) -> list[bool]:
-    """For gates 0..count-1: whether one of their literals is in `work` (or, less its opening line
-    breaks, at its start)."""
-    passed = [False] * count
-    head = work[:_HEAD]  # a literal that is there is most often in the first hand: found at once
-    for literal, lead, _, _, gate in entries:
-        if not passed[gate] and (work.startswith(lead) or literal in head):
-            passed[gate] = True
-    there: dict[int, bool] = {}
-    groups: dict[bytes, list[tuple[bytes, int, int]]] = {}
-    for literal, lead, pivot, at, gate in entries:
-        if passed[gate]:
-            continue
-        missing = False
-        for byte in lead:
-            known = there.get(byte)
-            if known is None:
-                known = there[byte] = work.find(byte) >= 0
-            if not known:
-                missing = True
+        chunk = _Chunk(self, work)
+        for i, lead in enumerate(self.leads):
+            if work.startswith(lead):
+                chunk.mark(i, True)
+        while True:
+            open_scans = chunk.open_scans()
+            if not open_scans:
                 break
-        if not missing:
-            groups.setdefault(pivot, []).append((literal, at, gate))
-    for pivot, entries_at in groups.items():
-        live = [entry for entry in entries_at if not passed[entry[2]]]
-        if not live:
-            continue
-        # `in` costs 0.2 to 1 ms per MiB (the more the literal's bytes are common, the slower), about what
-        # a thousand finds and tests cost compiled: past that many per literal, `in` is cheaper
-        budget = (len(work) >> 10) * len(live) + 16
-        if work.count(pivot, 0, _SAMPLE) * max(1, len(work) // _SAMPLE) > budget:
-            budget = 0  # the byte is too common here (as its rate in the chunk's first 64 KiB says)
-        heads = tuple(literal[:at + 1] for literal, at, _ in live)
-        tails = tuple(literal[at:] for literal, at, _ in live)
-        pos = work.find(pivot) if budget else -1
-        if pos < 0 and not budget:
-            for literal, _, gate in live:
-                if not passed[gate] and literal in work:
-                    passed[gate] = True
-        while pos >= 0:
-            if work.endswith(heads, 0, pos + 1) and work.startswith(tails, pos):
-                for literal, at, gate in live:
-                    if not passed[gate] and pos >= at and work.startswith(literal, pos - at):
-                        passed[gate] = True
-                live = [entry for entry in live if not passed[entry[2]]]
-                if not live:
+            if len(work) <= _SMALL:
+                for k in open_scans:
+                    chunk.look_up(self._cheapest(chunk, k, False))
+                continue
+            for k in open_scans:  # a literal with a byte the chunk lacks is out
+                for s in self.scan_sets[k]:
+                    if chunk.sets[s] == 0:
+                        for i in self.set_lits[s]:
+                            if chunk.found[i] == 0 and chunk.lacks_byte(i):
+                                chunk.mark(i, False)
+            open_scans = chunk.open_scans()
+            if open_scans:
+                self._round(chunk, open_scans)
+        return [not failed for failed in chunk.failed]
+
+    def _cheapest(self, chunk: _Chunk, k: int, estimate: bool) -> list[int]:
+        """The literals not known yet of scan k's set that is cheapest to prove absent."""
+        best: list[int] = []
+        best_cost = -1
+        for s in self.scan_sets[k]:
+            if chunk.sets[s] != 0:
+                continue
+            ids = [i for i in self.set_lits[s] if chunk.found[i] == 0]
+            cost = 0
+            for i in ids:
+                cost += chunk.cost(i) if estimate else 1
+            if best_cost < 0 or cost < best_cost:
+                best, best_cost = ids, cost
+        return best
+
+    def _round(self, chunk: _Chunk, open_scans: list[int]) -> None:
+        """Decides at least one set of each scan left: the cheapest, and those that share its pivots."""
+        chosen: list[int] = []
+        for k in open_scans:
+            while True:  # a set with a literal in the chunk's first hand is there: the next one
+                ids = self._cheapest(chunk, k, True)
+                there = next((i for i in ids if chunk.in_head(i)), -1)
+                if there < 0:
+                    chosen += ids
                     break
-                heads = tuple(literal[:at + 1] for literal, at, _ in live)
-                tails = tuple(literal[at:] for literal, at, _ in live)
-            budget -= 1
-            if budget < 0:
-                for literal, _, gate in live:
-                    if not passed[gate] and literal in work:
-                        passed[gate] = True
+                chunk.mark(there, True)
+        chosen = list(dict.fromkeys(chosen))
+        in_cost = chunk.in_cost
+        estimates = chunk.estimates()
+        groups: dict[int, list[int]] = {}
+        finds: list[int] = []
+        left = chosen
+        while left:  # greedily, the pivot byte with the fewest hits per literal it covers
+            holders = [0] * 256
+            for i in left:
+                for byte in self.lit_bytes[i]:
+                    holders[byte] += 1
+            best, best_hits, best_held = -1, 0, 1
+            for byte in range(256):
+                held = holders[byte]
+                if held:
+                    hits = estimates[byte]
+                    if best < 0 or hits * best_held < best_hits * held:
+                        best, best_hits, best_held = byte, hits, held
+            if best < 0 or best_hits >= in_cost * best_held:
+                finds += left
                 break
-            pos = work.find(pivot, pos + 1)
-    return passed
+            groups[best] = [i for i in left if best in self.lit_bytes[i]]
+            left = [i for i in left if best not in self.lit_bytes[i]]
+        for byte in sorted(groups, key=lambda pivot: -estimates[pivot]):
+            # a loop whose every literal holds another pivot is not needed (Bovada's `B`: its headers end in `#`)
+            moved: list[tuple[int, int]] = []
+            for i in groups[byte]:
+                other = next((other for other in self.lit_bytes[i] if other != byte and other in groups), -1)
+                if other < 0:
+                    break
+                moved.append((other, i))
+            if len(moved) == len(groups[byte]):
+                del groups[byte]
+                for other, i in moved:
+                    groups[other].append(i)
+        taken = set(chosen)
+        for k in open_scans:  # the scan's other sets, where they share a pivot already paid for
+            for s in self.scan_sets[k]:
+                for i in self.set_lits[s]:
+                    if chunk.sets[s] == 0 and chunk.found[i] == 0 and i not in taken:
+                        for byte in self.lit_bytes[i]:
+                            if byte in groups:
+                                groups[byte].append(i)
+                                taken.add(i)
+                                break
+        for i in finds:
+            if not chunk.moot(i):
+                chunk.mark(i, self.literals[i] in chunk.work)
+        for pivot, ids in groups.items():
+            for start in range(0, len(ids), _GROUP):
+                part = [i for i in ids[start:start + _GROUP] if not chunk.moot(i)]
+                if part:
+                    self._loop(chunk, pivot, part)
+
+    def _filter(self, pivot: int, part: list[int]) -> _Filter:
+        key = (pivot, tuple(part))
+        known = self.filters.get(key)
+        if known is None:
+            if len(self.filters) > 256:
+                self.filters.clear()
+            known = self.filters[key] = _Filter(pivot, [self.literals[i] for i in part])
+        return known
+
+    def _loop(self, chunk: _Chunk, pivot: int, part: list[int]) -> None:
+        """Marks each literal of `part` there or not, by the hits of `pivot` (a byte they all hold)."""
+        work = chunk.work
+        n = len(work)
+        filt = self._filter(pivot, part)
+        offsets, tables, outside, ats = filt.offsets, filt.tables, filt.outside, filt.ats
+        tests = len(offsets)
+        text = chunk.text  # the chunk as Latin-1 text: str.find is a direct call compiled, bytes.find is not
+        live = (1 << len(part)) - 1
+        budget = 2 * chunk.estimate(pivot) + (n >> 10) + 16
+        hits = 0
+        needle = _CHARS[pivot]
+        pos = text.find(needle)
+        while pos >= 0:
+            mask = live
+            t = 0
+            while t < tests and mask:
+                j = pos + offsets[t]
+                mask &= tables[(t << 8) | work[j]] if 0 <= j < n else outside[t]
+                t += 1
+            if mask:
+                live = self._verify(chunk, part, ats, pos, mask, live)
+                if not live:
+                    return
+            hits += 1
+            if hits > budget:
+                # more hits than the sample said: go on while that is cheaper than `in` for those left
+                rest = (n - pos) * hits // (pos + 1)
+                if rest < live.bit_count() * chunk.in_cost:
+                    budget = hits + 2 * rest + 16
+                else:
+                    for bit in range(len(part)):
+                        i = part[bit]
+                        if live >> bit & 1 and not chunk.moot(i):
+                            chunk.mark(i, work.find(self.literals[i], max(0, pos + 1 - ats[bit])) >= 0)
+                    return
+            pos = text.find(needle, pos + 1)
+        for bit in range(len(part)):
+            if live >> bit & 1 and chunk.found[part[bit]] == 0:
+                chunk.mark(part[bit], False)
+
+    def _verify(self, chunk: _Chunk, part: list[int], ats: list[int], pos: int, mask: int, live: int) -> int:
+        """Compares whole the literals that the byte tests left at a pivot hit; the literals still to look for."""
+        work = chunk.work
+        for bit in range(len(part)):
+            if mask >> bit & 1:
+                i = part[bit]
+                at = ats[bit]
+                if chunk.found[i] == 0 and pos >= at and work.startswith(self.literals[i], pos - at):
+                    chunk.mark(i, True)
+                    for other in range(len(part)):  # its sets are there: their other literals are moot
+                        if live >> other & 1 and chunk.moot(part[other]):
+                            live &= ~(1 << other)
+        return live
 
 
-def _pivots(literals: list[bytes]) -> dict[bytes, int]:
-    """The byte each literal is looked for at: few bytes, each rare. Greedily, the byte of the rarest third
-    of _COMMON (or not in it) that most literals left hold (at least 3 of them), the rarer on a tie;
-    the literals left then take their rarest byte each."""
-    rare = len(_COMMON) * 2 // 3
-    left = list(dict.fromkeys(literals))
-    chosen: dict[bytes, int] = {}
-    while left:
-        holders: dict[int, int] = {}
-        for literal in left:
-            for byte in set(literal):
-                if _RARITY.get(byte, 256) >= rare:
-                    holders[byte] = holders.get(byte, 0) + 1
-        if not holders or max(holders.values()) < 3:
-            for literal in left:
-                chosen[literal] = max(literal, key=lambda byte: _RARITY.get(byte, 256))
-            break
-        best = max(holders, key=lambda byte: (holders[byte], _RARITY.get(byte, 256)))
-        for literal in left:
-            if best in literal:
-                chosen[literal] = best
-        left = [literal for literal in left if best not in literal]
-    return chosen
+class _Filter:
+    """The byte tests at a hit of `pivot` for a list of literals that hold it: for each tested offset from
+    the pivot, a table byte → bit mask of the literals that byte allows there (a literal with no byte at
+    that offset allows any), the mask where the offset falls outside the chunk, and each literal's
+    pivot offset. Offsets are tested in order of the fewest literals they are expected to leave."""
+
+    __slots__ = ("ats", "offsets", "outside", "tables")
+
+    def __init__(self, pivot: int, literals: list[bytes]) -> None:
+        self.ats = [literal.index(pivot) for literal in literals]
+        low = -max(self.ats)
+        high = max(len(literal) - at - 1 for literal, at in zip(literals, self.ats))
+        # the literals an offset is expected to leave: those with no byte there, and each other one at the
+        # rate of its byte there in text
+        scored: list[tuple[float, int]] = []
+        for offset in range(low, high + 1):
+            if offset != 0:
+                left = 0.0
+                for literal, at in zip(literals, self.ats):
+                    where = at + offset
+                    left += _WEIGHT[literal[where]] if 0 <= where < len(literal) else 1.0
+                scored.append((left, offset))
+        scored.sort(key=lambda item: (item[0], abs(item[1])))
+        self.offsets = [offset for _, offset in scored[:_OFFSETS]]
+        self.tables: list[int] = []  # offset t's table at t * 256
+        self.outside: list[int] = []
+        for offset in self.offsets:
+            table = [0] * 256
+            anything = 0
+            for bit, (literal, at) in enumerate(zip(literals, self.ats)):
+                where = at + offset
+                if 0 <= where < len(literal):
+                    table[literal[where]] |= 1 << bit
+                else:
+                    anything |= 1 << bit
+            self.tables += [mask | anything for mask in table]
+            self.outside.append(anything)
+
+
+class _Chunk:
+    """What is known of one chunk while its gates are decided: each literal there (1), not there (-1) or
+    not known (0); the same for each set; the scans out; the bytes known there or not; sampled counts."""
+
+    __slots__ = ("counts", "failed", "found", "gates", "head", "headed", "in_cost", "sampled", "seen", "sets", "text",
+                 "work")
+
+    def __init__(self, gates: _Gates, work: bytes) -> None:
+        self.gates = gates
+        self.work = work
+        self.found = [0] * len(gates.literals)
+        self.sets = [0] * len(gates.set_lits)
+        self.failed = [False] * gates.count
+        self.seen = [-1] * 256
+        self.counts: list[int] = []
+        self.sampled = 0
+        self.in_cost = len(work) // _HIT_BYTES
+        self.head = work[:_HEAD]
+        self.headed = [False] * len(gates.literals)  # looked for in the head (and not there)
+        self.text = work.decode("latin-1") if len(work) > _SMALL else ""
+
+    def mark(self, i: int, there: bool) -> None:
+        gates = self.gates
+        self.found[i] = 1 if there else -1
+        for s in gates.lit_sets[i]:
+            if self.sets[s] != 0:
+                continue
+            if there:
+                self.sets[s] = 1
+            elif all(self.found[j] == -1 for j in gates.set_lits[s]):
+                self.sets[s] = -1
+                self.failed[gates.set_owner[s]] = True
+
+    def moot(self, i: int) -> bool:
+        """Whether literal i is known, or no longer decides anything (its sets decided, or their scans out)."""
+        if self.found[i] != 0:
+            return True
+        gates = self.gates
+        for s in gates.lit_sets[i]:
+            if self.sets[s] == 0 and not self.failed[gates.set_owner[s]]:
+                return False
+        return True
+
+    def open_scans(self) -> list[int]:
+        gates = self.gates
+        return [k for k in range(gates.count)
+                if not self.failed[k] and any(self.sets[s] == 0 for s in gates.scan_sets[k])]
+
+    def look_up(self, ids: list[int]) -> None:
+        for i in ids:
+            if not self.moot(i):
+                self.mark(i, self.gates.literals[i] in self.work)
+
+    def in_head(self, i: int) -> bool:
+        """Whether literal i is in the chunk's first bytes (a literal that is there most often is)."""
+        if self.headed[i]:
+            return False
+        self.headed[i] = True
+        return self.gates.literals[i] in self.head
+
+    def lacks_byte(self, i: int) -> bool:
+        for byte in self.gates.lit_bytes[i]:
+            there = self.seen[byte]
+            if there < 0:
+                there = self.seen[byte] = 1 if self.text.find(_CHARS[byte]) >= 0 else 0
+            if there == 0:
+                return True
+        return False
+
+    def estimates(self) -> list[int]:
+        """Hits of each byte in the chunk, as counted at four spots of it."""
+        if not self.counts:
+            self.estimate(0)
+        return self.counts
+
+    def estimate(self, byte: int) -> int:
+        """Hits of `byte` in the chunk, as counted at four spots of it."""
+        if not self.counts:
+            counts = [0] * 256
+            work = self.work
+            n = len(work)
+            size = min(_SPOT, max(64, n >> 6))  # a small chunk: less (its loops are short)
+            for spot in range(4):
+                start = n * spot // 4
+                for at in range(start, min(n, start + size)):
+                    counts[work[at]] += 1
+                self.sampled += min(n, start + size) - start
+            sampled = max(1, self.sampled)
+            self.counts = [count * n // sampled for count in counts]
+        return self.counts[byte]
+
+    def cost(self, i: int) -> int:
+        """What proving literal i absent costs, in pivot hits (`in` at most)."""
+        best = self.in_cost
+        estimates = self.estimates()
+        for byte in self.gates.lit_bytes[i]:
+            hits = estimates[byte]
+            best = min(best, hits)
+        return best
 
 
 def find_headers(work: bytes) -> list[tuple[int, str, bool]]:
