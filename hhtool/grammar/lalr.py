@@ -70,13 +70,12 @@ class _Config:
     terminals), `steps` the memoised steps per line kind.
     """
 
-    __slots__ = ("stack", "allowed", "kinds", "lines", "steps", "loops")
+    __slots__ = ("stack", "allowed", "kinds", "lines", "steps")
 
     def __init__(self, stack: tuple[int, ...], allowed: dict, kinds: LineMemo) -> None:
         self.stack, self.allowed, self.kinds = stack, allowed, kinds
         self.lines: dict[str, str] = kinds.lines
         self.steps: dict[str, _Step] = {}
-        self.loops: set[str] = set()  # kinds whose step is the list step back into this configuration
 
 
 class _Step:
@@ -138,28 +137,26 @@ class LineParser:
         config = self._initial
         inline = _Inline  # (a local: compiled, a class that is not native is a module global, looked up by name)
         values: list = []
-        for number, line in enumerate(lines, 1):
+        for index in range(len(lines)):
+            line = lines[index]
             if not line:
                 continue
             kind = config.lines.get(line)
             if kind is None:
                 kind = classify_new(line, config.kinds)
                 if kind is None:
-                    raise UnknownLine(number, line, [k for k in self.lexer.order if k in config.allowed])
-            if kind in config.loops and type(values[-2]) is inline:  # the list step, as below
-                values[-2].append(values[-1])
-                values[-1] = LineToken(kind, line, number)
-                continue
+                    raise UnknownLine(index + 1, line, [k for k in self.lexer.order if k in config.allowed])
             step = config.steps.get(kind)
             if step is None:
-                step = self._step(config, LineToken(kind, line, number), kind, values)
+                step = self._step(config, LineToken(kind, line, index + 1), kind, values)
             elif step.append and type(values[-2]) is inline:  # the previous line joins its list
-                values[-2].append(values[-1])
-                values[-1] = LineToken(kind, line, number)
+                items: list = values[-2]
+                items.append(values[-1])
+                values[-1] = LineToken(kind, line, index + 1)
             else:
                 for name, size, handler in step.reductions:
                     _reduce(name, size, handler, values)
-                values.append(LineToken(kind, line, number))
+                values.append(LineToken(kind, line, index + 1))
             config = step.following
         step = config.steps.get("$END")
         if step is None:
@@ -180,8 +177,6 @@ class LineParser:
         # at $END the hand is accepted and nothing is shifted: no configuration follows (kept as is)
         following = config if kind == "$END" else self._config(tuple(stack))
         step = config.steps[kind] = _Step(tuple(reductions), following, append)
-        if append and following is config:
-            config.loops.add(kind)
         return step
 
     def _feed(self, token, kind: str, stack: list, values: list, reductions: list) -> None:

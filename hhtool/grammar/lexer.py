@@ -13,13 +13,19 @@ its lines (street markers, `Hero: folds`, the seat lines of a table) hand after 
 are the dialect's (`Hints`, collected from its declared line kinds by `hhtool.grammar.kinds`).
 Where the parser allows one terminal only (the header line, say) there is nothing to choose: the
 line is that terminal if it matches, and is not memoised (those lines are the ones that never repeat).
+
+A name-led action line (`anpel: calls 600`) rarely repeats whole on unique hands, but its text after
+the name does (`calls 600`, `folds`). For a terminal written `[^\n]+: …` (`tail_led`), whether a line
+with one `: ` matches depends only on the text after it, so such lines are also memoised by that text
+(`LineMemo.tails`), where nothing but the verb's kinds decides (see `classify_new`).
 """
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Callable, Iterable
-from typing import Final
+from typing import Any, Final
 
 from lark.lexer import Lexer
 from mypy_extensions import mypyc_attr
@@ -71,12 +77,14 @@ class LineMemo:
     (compiled: native attributes) holding a plain dict: the parser looks up every line in `lines`.
     """
 
-    __slots__ = ("lines", "allowed", "only", "only_match", "chat", "chat_marker", "chat_end", "first_words",
-                 "verbs", "markers", "ordered")
+    __slots__ = ("lines", "tails", "allowed", "only", "only_match", "chat", "chat_marker", "chat_end",
+                 "first_words", "verbs", "tail_verbs", "markers", "ordered")
 
     def __init__(self, allowed: frozenset[str], fullmatch: dict[str, Match] | None = None,
-                 order: list[str] | None = None, hints: Hints = NO_HINTS) -> None:
+                 order: list[str] | None = None, hints: Hints = NO_HINTS,
+                 tail_led: frozenset[str] = frozenset()) -> None:
         self.lines: dict[str, str] = {}
+        self.tails: dict[str, str] = {}  # text after a line's one `: ` → its kind (see classify_new)
         self.allowed = allowed
         fullmatch = fullmatch or {}
         self.only: str | None = next(iter(allowed)) if len(allowed) == 1 else None
@@ -88,6 +96,9 @@ class LineMemo:
             word: _narrowed(names, allowed, fullmatch) for word, names in hints.first_words.items()}
         self.verbs: dict[str, tuple[tuple[str, Match], ...]] = {
             verb: _narrowed(names, allowed, fullmatch) for verb, names in hints.verbs.items()}
+        # the verbs whose allowed kinds are all `tail_led`: their lines may be memoised by their tail
+        self.tail_verbs: set[str] = {verb for verb, kinds in self.verbs.items()
+                                     if kinds and all(name in tail_led for name, _ in kinds)}
         self.markers = tuple((marker, _narrowed((name,), allowed, fullmatch)) for marker, name in hints.markers)
         self.ordered = _narrowed(order or (), allowed, fullmatch)
 
@@ -96,6 +107,27 @@ def _narrowed(names: Iterable[str], allowed: frozenset[str], fullmatch: dict[str
               ) -> tuple[tuple[str, Match], ...]:
     """(name, pattern) of the kinds in `names` that are allowed, in `names`' order."""
     return tuple((name, fullmatch[name]) for name in names if name in allowed and name in fullmatch)
+
+
+def tail_led(pattern: str) -> bool:
+    """Whether a terminal's regex is `[^\n]+: ` (or `+?`) then a rest that looks at nothing before itself
+    (no look-around, no back-reference, no flags around the whole): then a line with a single `: ` that
+    does not start it matches exactly when its text from the `: ` on matches the rest, whatever the name."""
+    parser: Any = importlib.import_module("re._parser")  # (the `re` module's own parser: the pattern's tree)
+    constants: Any = importlib.import_module("re._constants")
+    try:
+        items = list(parser.parse(pattern))
+    except re.error:
+        return False
+    if len(items) < 3 or items[0][0] not in (constants.MAX_REPEAT, constants.MIN_REPEAT):
+        return False
+    low, high, repeated = items[0][1]
+    if (low, high, list(repeated)) != (1, constants.MAXREPEAT, [(constants.NOT_LITERAL, ord("\n"))]):
+        return False
+    if items[1] != (constants.LITERAL, ord(":")) or items[2] != (constants.LITERAL, ord(" ")):
+        return False
+    rest = repr(items[3:])
+    return "ASSERT" not in rest and "GROUPREF" not in rest
 
 
 @mypyc_attr(native_class=False)
@@ -112,6 +144,7 @@ class LineLexer(Lexer):
         self.order = [t.name for t in terminals]
         self.fullmatch: dict[str, Match] = {t.name: re.compile(t.pattern.to_regexp()).fullmatch for t in terminals}
         self.hint_table = hints
+        self.tail_led = frozenset(t.name for t in terminals if tail_led(t.pattern.to_regexp()))
         self._memos: dict[frozenset[str], LineMemo] = {}
 
     def memo(self, allowed) -> LineMemo:
@@ -120,7 +153,7 @@ class LineLexer(Lexer):
         key = frozenset(name for name in self.order if name in allowed)
         memo = self._memos.get(key)
         if memo is None:
-            memo = self._memos[key] = LineMemo(key, self.fullmatch, self.order, self.hint_table)
+            memo = self._memos[key] = LineMemo(key, self.fullmatch, self.order, self.hint_table, self.tail_led)
         return memo
 
     def classify_and_remember(self, line: str, memo: LineMemo) -> str | None:
@@ -159,11 +192,17 @@ class LineLexer(Lexer):
 def classify_new(line: str, memo: LineMemo) -> str | None:
     """`LineLexer.classify` for a line not in `memo.lines` (the parser looks there first), with the hint tables
     narrowed to the allowed kinds beforehand (the memo's), remembering what it finds. (A function: compiled,
-    the parser calls it directly.)"""
+    the parser calls it directly.)
+
+    A line holds no line break. Where its first word hints at nothing, it is not a chat line and its one
+    `: ` (at `colon` > 0) is followed by a verb whose kinds are all `tail_led`, its kind is the first of
+    those kinds whose rest matches the text after the `: `: a function of that text, remembered in
+    `memo.tails` when a verb's kind matched (not when the full pass decided)."""
     only_match = memo.only_match
     if only_match is not None:  # nothing to choose between
         return memo.only if only_match(line) is not None else None
     hinted: tuple[tuple[str, Match], ...] | None
+    tail: str | None = None  # set when the line's kind may be remembered by its tail
     if line[-1] == memo.chat_end and memo.chat_marker in line:
         hinted = memo.chat
     else:
@@ -172,7 +211,14 @@ def classify_new(line: str, memo: LineMemo) -> str | None:
         colon = line.find(": ")
         if colon > 0:
             space = line.find(" ", colon + 2)
-            verbs = memo.verbs.get(line[colon + 2:space] if space >= 0 else line[colon + 2:])
+            verb = line[colon + 2:space] if space >= 0 else line[colon + 2:]
+            if hinted is None and verb in memo.tail_verbs and line.find(": ", colon + 2) < 0:
+                tail = line[colon + 2:]
+                known = memo.tails.get(tail)
+                if known is not None:
+                    _remember(memo.lines, line, known)
+                    return known
+            verbs = memo.verbs.get(verb)
             if verbs is not None:
                 hinted = hinted + verbs if hinted is not None else verbs
         if hinted is None:
@@ -186,13 +232,19 @@ def classify_new(line: str, memo: LineMemo) -> str | None:
             kind = name
             break
     else:
+        tail = None  # the full pass decided: other kinds' patterns read the name too
         for name, fullmatch in memo.ordered:
             if fullmatch(line) is not None:
                 kind = name
                 break
     if kind is not None:
-        lines = memo.lines
-        if len(lines) >= MEMO_LINES:
-            lines.clear()
-        lines[line] = kind
+        _remember(memo.lines, line, kind)
+        if tail is not None:
+            _remember(memo.tails, tail, kind)
     return kind
+
+
+def _remember(memo: dict[str, str], text: str, kind: str) -> None:
+    if len(memo) >= MEMO_LINES:
+        memo.clear()
+    memo[text] = kind
