@@ -23,7 +23,7 @@ from lark import Lark
 from lark.parsers.lalr_analysis import Shift
 from mypy_extensions import mypyc_attr
 
-from hhtool.grammar.lexer import NO_HINTS, Hints, LineLexer, LineMemo, UnknownLine, classify_new
+from hhtool.grammar.lexer import NO_HINTS, Hints, Kind, LineLexer, LineMemo, UnknownLine, classify_new
 
 
 class LineToken:
@@ -67,15 +67,17 @@ class _Config:
 
     `allowed` is the action row of the top state, `kinds` the lexer's line → kind memo for the
     terminals allowed there (`lines`, its dict, shared by the configurations that allow the same
-    terminals), `steps` the memoised steps per line kind.
+    terminals), `steps` the memoised steps by line kind (a list by `Kind.index`: one look-up a line
+    without hashing), `end` the step at the end of the hand.
     """
 
-    __slots__ = ("stack", "allowed", "kinds", "lines", "steps")
+    __slots__ = ("stack", "allowed", "kinds", "lines", "steps", "end")
 
-    def __init__(self, stack: tuple[int, ...], allowed: dict, kinds: LineMemo) -> None:
+    def __init__(self, stack: tuple[int, ...], allowed: dict, kinds: LineMemo, count: int) -> None:
         self.stack, self.allowed, self.kinds = stack, allowed, kinds
-        self.lines: dict[str, str] = kinds.lines
-        self.steps: dict[str, _Step] = {}
+        self.lines: dict[str, Kind] = kinds.lines
+        self.steps: list[_Step | None] = [None] * count
+        self.end: _Step | None = None
 
 
 class _Step:
@@ -123,7 +125,7 @@ class LineParser:
         config = self._configs.get(stack)
         if config is None:
             allowed = self.states[stack[-1]]
-            config = _Config(stack, allowed, self.lexer.memo(allowed))
+            config = _Config(stack, allowed, self.lexer.memo(allowed), len(self.lexer.order))
             if len(self._configs) < MAX_CONFIGS:
                 self._configs[stack] = config
         return config
@@ -146,28 +148,29 @@ class LineParser:
                 kind = classify_new(line, config.kinds)
                 if kind is None:
                     raise UnknownLine(index + 1, line, [k for k in self.lexer.order if k in config.allowed])
-            step = config.steps.get(kind)
+            step = config.steps[kind.index]
             if step is None:
-                step = self._step(config, LineToken(kind, line, index + 1), kind, values)
+                step = self._step(config, LineToken(kind.name, line, index + 1), kind.name, values, kind.index)
             elif step.append and type(values[-2]) is inline:  # the previous line joins its list
                 items: list = values[-2]
                 items.append(values[-1])
-                values[-1] = LineToken(kind, line, index + 1)
+                values[-1] = LineToken(kind.name, line, index + 1)
             else:
                 for name, size, handler in step.reductions:
                     _reduce(name, size, handler, values)
-                values.append(LineToken(kind, line, index + 1))
+                values.append(LineToken(kind.name, line, index + 1))
             config = step.following
-        step = config.steps.get("$END")
+        step = config.end
         if step is None:
-            self._step(config, None, "$END", values)
+            self._step(config, None, "$END", values, -1)
         else:
             for name, size, handler in step.reductions:
                 _reduce(name, size, handler, values)
         return values[-1]  # the value of `start`
 
-    def _step(self, config: _Config, token: LineToken | None, kind: str, values: list) -> _Step:
-        """Run the table for a line kind not met yet in this configuration; memoise the step."""
+    def _step(self, config: _Config, token: LineToken | None, kind: str, values: list, index: int) -> _Step:
+        """Run the table for a line kind (its `Kind.index`; -1 at the end of the hand, `$END`) not met yet
+        in this configuration; memoise the step."""
         stack = list(config.stack)
         reductions: list[tuple[str, int, object]] = []
         self._feed(token, kind, stack, values, reductions)
@@ -176,7 +179,11 @@ class LineParser:
         append = len(reductions) == 1 and reductions[0][0].startswith("__") and reductions[0][1] == 2
         # at $END the hand is accepted and nothing is shifted: no configuration follows (kept as is)
         following = config if kind == "$END" else self._config(tuple(stack))
-        step = config.steps[kind] = _Step(tuple(reductions), following, append)
+        step = _Step(tuple(reductions), following, append)
+        if index >= 0:
+            config.steps[index] = step
+        else:
+            config.end = step
         return step
 
     def _feed(self, token, kind: str, stack: list, values: list, reductions: list) -> None:
@@ -203,7 +210,7 @@ class LineParser:
 
 def _reduce(name: str, size: int, handler, values: list) -> None:
     """Replace the top `size` values by the rule's value: inlined children are spliced, named
-    rules call the Transformer."""
+    rules call the Transformer. (The lists are typed locals: compiled, their appends are direct.)"""
     if name[0] == "_" and handler is None:
         # the two shapes every line list is made of, without building new lists:
         if size == 1:  # `_line: FOLD | …`: splicing one child is the child
@@ -212,22 +219,23 @@ def _reduce(name: str, size: int, handler, values: list) -> None:
             return
         if size == 2 and type(values[-2]) is _Inline:  # `__x_star: __x_star _line`: append in place
             child = values.pop()
+            items: list = values[-1]
             if type(child) is _Inline:
-                values[-1].extend(child)
+                items.extend(child)
             else:
-                values[-1].append(child)
+                items.append(child)
             return
     elif size == 1 and type(values[-1]) is _Inline and name[0] != "_":  # `body: __body_star`: its children
-        children = values.pop()
-        values.append(handler(list(children)) if handler else list(children))
+        spliced: list = values.pop()
+        values.append(handler(spliced[:]) if handler else spliced[:])  # (a slice of a list subclass is a list)
         return
-    children = values[-size:] if size else []
+    children: list = values[-size:] if size else []
     if size:
         del values[-size:]
-    flat = _Inline()
+    flat: list = _Inline()
     for child in children:
         if type(child) is _Inline:
             flat.extend(child)
         else:
             flat.append(child)
-    values.append(flat if name[0] == "_" else (handler(list(flat)) if handler else list(flat)))
+    values.append(flat if name[0] == "_" else (handler(flat[:]) if handler else flat[:]))

@@ -67,8 +67,23 @@ NO_HINTS: Final = Hints()
 Match = Callable[[str], object]  # a terminal's compiled `fullmatch`: a match object or None
 
 
+class Kind:
+    """A terminal as the parser meets it: its name, and its index in the lexer's priority order, by which
+    the parser finds its step in a list rather than a dict. (A plain class: compiled, both are read
+    without a look-up.)"""
+
+    __slots__ = ("name", "index")
+
+    def __init__(self, name: str, index: int) -> None:
+        self.name = name
+        self.index = index
+
+    def __repr__(self) -> str:
+        return f"Kind({self.name!r}, {self.index})"
+
+
 class LineMemo:
-    """Line text → terminal (`lines`), as `classify` found it for one set of allowed terminals.
+    """Line text → terminal (`lines`, its `Kind`), as `classify` found it for one set of allowed terminals.
 
     It also holds the hint tables of `LineLexer.hints` narrowed to the allowed terminals, each
     with its compiled pattern, so that classifying a new line is a few dict look-ups and the
@@ -82,31 +97,35 @@ class LineMemo:
 
     def __init__(self, allowed: frozenset[str], fullmatch: dict[str, Match] | None = None,
                  order: list[str] | None = None, hints: Hints = NO_HINTS,
-                 tail_led: frozenset[str] = frozenset()) -> None:
-        self.lines: dict[str, str] = {}
-        self.tails: dict[str, str] = {}  # text after a line's one `: ` → its kind (see classify_new)
+                 tail_led: frozenset[str] = frozenset(), kinds: dict[str, Kind] | None = None) -> None:
+        self.lines: dict[str, Kind] = {}
+        self.tails: dict[str, Kind] = {}  # text after a line's one `: ` → its kind (see classify_new)
         self.allowed = allowed
         fullmatch = fullmatch or {}
-        self.only: str | None = next(iter(allowed)) if len(allowed) == 1 else None
-        self.only_match: Match | None = fullmatch.get(self.only) if self.only is not None else None
-        self.chat = _narrowed(hints.chat, allowed, fullmatch)
+        kinds = kinds if kinds is not None else {name: Kind(name, index) for index, name in enumerate(order or ())}
+        only = next(iter(allowed)) if len(allowed) == 1 else None
+        self.only: Kind | None = kinds.get(only) if only is not None else None
+        self.only_match: Match | None = fullmatch.get(only) if only is not None else None
+        self.chat = _narrowed(hints.chat, allowed, fullmatch, kinds)
         self.chat_marker: str = hints.chat_marker
         self.chat_end: str = hints.chat_end
-        self.first_words: dict[str, tuple[tuple[str, Match], ...]] = {
-            word: _narrowed(names, allowed, fullmatch) for word, names in hints.first_words.items()}
-        self.verbs: dict[str, tuple[tuple[str, Match], ...]] = {
-            verb: _narrowed(names, allowed, fullmatch) for verb, names in hints.verbs.items()}
+        self.first_words: dict[str, tuple[tuple[Kind, Match], ...]] = {
+            word: _narrowed(names, allowed, fullmatch, kinds) for word, names in hints.first_words.items()}
+        self.verbs: dict[str, tuple[tuple[Kind, Match], ...]] = {
+            verb: _narrowed(names, allowed, fullmatch, kinds) for verb, names in hints.verbs.items()}
         # the verbs whose allowed kinds are all `tail_led`: their lines may be memoised by their tail
-        self.tail_verbs: set[str] = {verb for verb, kinds in self.verbs.items()
-                                     if kinds and all(name in tail_led for name, _ in kinds)}
-        self.markers = tuple((marker, _narrowed((name,), allowed, fullmatch)) for marker, name in hints.markers)
-        self.ordered = _narrowed(order or (), allowed, fullmatch)
+        self.tail_verbs: set[str] = {verb for verb, named in self.verbs.items()
+                                     if named and all(kind.name in tail_led for kind, _ in named)}
+        self.markers = tuple((marker, _narrowed((name,), allowed, fullmatch, kinds))
+                             for marker, name in hints.markers)
+        self.ordered = _narrowed(order or (), allowed, fullmatch, kinds)
 
 
-def _narrowed(names: Iterable[str], allowed: frozenset[str], fullmatch: dict[str, Match]
-              ) -> tuple[tuple[str, Match], ...]:
-    """(name, pattern) of the kinds in `names` that are allowed, in `names`' order."""
-    return tuple((name, fullmatch[name]) for name in names if name in allowed and name in fullmatch)
+def _narrowed(names: Iterable[str], allowed: frozenset[str], fullmatch: dict[str, Match], kinds: dict[str, Kind]
+              ) -> tuple[tuple[Kind, Match], ...]:
+    """(kind, pattern) of the kinds in `names` that are allowed, in `names`' order."""
+    return tuple((kinds[name], fullmatch[name]) for name in names
+                 if name in allowed and name in fullmatch and name in kinds)
 
 
 def tail_led(pattern: str) -> bool:
@@ -142,6 +161,7 @@ class LineLexer(Lexer):
     def __init__(self, lexer_conf, hints: Hints = NO_HINTS) -> None:
         terminals = sorted(lexer_conf.terminals, key=lambda t: -t.priority)  # stable: grammar order next
         self.order = [t.name for t in terminals]
+        self.kinds = {name: Kind(name, index) for index, name in enumerate(self.order)}
         self.fullmatch: dict[str, Match] = {t.name: re.compile(t.pattern.to_regexp()).fullmatch for t in terminals}
         self.hint_table = hints
         self.tail_led = frozenset(t.name for t in terminals if tail_led(t.pattern.to_regexp()))
@@ -153,12 +173,14 @@ class LineLexer(Lexer):
         key = frozenset(name for name in self.order if name in allowed)
         memo = self._memos.get(key)
         if memo is None:
-            memo = self._memos[key] = LineMemo(key, self.fullmatch, self.order, self.hint_table, self.tail_led)
+            memo = self._memos[key] = LineMemo(key, self.fullmatch, self.order, self.hint_table, self.tail_led,
+                                                      self.kinds)
         return memo
 
     def classify_and_remember(self, line: str, memo: LineMemo) -> str | None:
         """`classify` for a line not in `memo.lines` (the parser looks there first), remembering what it finds."""
-        return classify_new(line, memo)
+        kind = classify_new(line, memo)
+        return kind.name if kind is not None else None
 
     def hints(self, line: str) -> tuple[str, ...]:
         """The few terminals a line's words point at; the chat test comes first (chat text is free)."""
@@ -189,7 +211,7 @@ class LineLexer(Lexer):
         return None
 
 
-def classify_new(line: str, memo: LineMemo) -> str | None:
+def classify_new(line: str, memo: LineMemo) -> Kind | None:
     """`LineLexer.classify` for a line not in `memo.lines` (the parser looks there first), with the hint tables
     narrowed to the allowed kinds beforehand (the memo's), remembering what it finds. (A function: compiled,
     the parser calls it directly.)
@@ -201,7 +223,7 @@ def classify_new(line: str, memo: LineMemo) -> str | None:
     only_match = memo.only_match
     if only_match is not None:  # nothing to choose between
         return memo.only if only_match(line) is not None else None
-    hinted: tuple[tuple[str, Match], ...] | None
+    hinted: tuple[tuple[Kind, Match], ...] | None
     tail: str | None = None  # set when the line's kind may be remembered by its tail
     if line[-1] == memo.chat_end and memo.chat_marker in line:
         hinted = memo.chat
@@ -226,16 +248,16 @@ def classify_new(line: str, memo: LineMemo) -> str | None:
             for marker, names in memo.markers:
                 if marker in line:
                     hinted += names
-    kind: str | None = None
-    for name, fullmatch in hinted:
+    kind: Kind | None = None
+    for named, fullmatch in hinted:
         if fullmatch(line) is not None:
-            kind = name
+            kind = named
             break
     else:
         tail = None  # the full pass decided: other kinds' patterns read the name too
-        for name, fullmatch in memo.ordered:
+        for named, fullmatch in memo.ordered:
             if fullmatch(line) is not None:
-                kind = name
+                kind = named
                 break
     if kind is not None:
         _remember(memo.lines, line, kind)
@@ -244,7 +266,7 @@ def classify_new(line: str, memo: LineMemo) -> str | None:
     return kind
 
 
-def _remember(memo: dict[str, str], text: str, kind: str) -> None:
+def _remember(memo: dict[str, Kind], text: str, kind: Kind) -> None:
     if len(memo) >= MEMO_LINES:
         memo.clear()
     memo[text] = kind
