@@ -16,7 +16,7 @@ line is that terminal if it matches, and is not memoised (those lines are the on
 
 A name-led action line (`anpel: calls 600`) rarely repeats whole on unique hands, but its text after
 the name does (`calls 600`, `folds`). For a terminal written `[^\n]+: …` (`tail_led`), whether a line
-with one `: ` matches depends only on the text after it, so such lines are also memoised by that text
+matches depends only on the text after its first `: `, so such lines are also memoised by that text
 (`LineMemo.tails`), where nothing but the verb's kinds decides (see `classify_new`).
 """
 
@@ -99,7 +99,7 @@ class LineMemo:
                  order: list[str] | None = None, hints: Hints = NO_HINTS,
                  tail_led: frozenset[str] = frozenset(), kinds: dict[str, Kind] | None = None) -> None:
         self.lines: dict[str, Kind] = {}
-        self.tails: dict[str, Kind] = {}  # text after a line's one `: ` → its kind (see classify_new)
+        self.tails: dict[str, Kind] = {}  # text after a line's first `: ` → its kind (see classify_new)
         self.allowed = allowed
         fullmatch = fullmatch or {}
         kinds = kinds if kinds is not None else {name: Kind(name, index) for index, name in enumerate(order or ())}
@@ -130,8 +130,10 @@ def _narrowed(names: Iterable[str], allowed: frozenset[str], fullmatch: dict[str
 
 def tail_led(pattern: str) -> bool:
     """Whether a terminal's regex is `[^\n]+: ` (or `+?`) then a rest that looks at nothing before itself
-    (no look-around, no back-reference, no flags around the whole): then a line with a single `: ` that
-    does not start it matches exactly when its text from the `: ` on matches the rest, whatever the name."""
+    (no look-around, no back-reference, no flags around the whole). Then whether a line without a line
+    break matches depends only on its text after its first `: ` (when that is not at its start): the
+    rest can only begin at a `: `, and every `: ` from the first on lies in that text, at the same place
+    whatever the name before it."""
     parser: Any = importlib.import_module("re._parser")  # (the `re` module's own parser: the pattern's tree)
     constants: Any = importlib.import_module("re._constants")
     try:
@@ -216,10 +218,10 @@ def classify_new(line: str, memo: LineMemo) -> Kind | None:
     narrowed to the allowed kinds beforehand (the memo's), remembering what it finds. (A function: compiled,
     the parser calls it directly.)
 
-    A line holds no line break. Where its first word hints at nothing, it is not a chat line and its one
+    A line holds no line break. Where its first word hints at nothing, it is not a chat line and its first
     `: ` (at `colon` > 0) is followed by a verb whose kinds are all `tail_led`, its kind is the first of
-    those kinds whose rest matches the text after the `: `: a function of that text, remembered in
-    `memo.tails` when a verb's kind matched (not when the full pass decided)."""
+    those kinds that matches: a function of the text after that `: ` (see `tail_led`), remembered by it
+    in `memo.tails` when a verb's kind matched (not when the full pass decided)."""
     only_match = memo.only_match
     if only_match is not None:  # nothing to choose between
         return memo.only if only_match(line) is not None else None
@@ -234,7 +236,7 @@ def classify_new(line: str, memo: LineMemo) -> Kind | None:
         if colon > 0:
             space = line.find(" ", colon + 2)
             verb = line[colon + 2:space] if space >= 0 else line[colon + 2:]
-            if hinted is None and verb in memo.tail_verbs and line.find(": ", colon + 2) < 0:
+            if hinted is None and verb in memo.tail_verbs:
                 tail = line[colon + 2:]
                 known = memo.tails.get(tail)
                 if known is not None:
