@@ -96,6 +96,10 @@ def test_a_tail_memo_never_outranks_the_chat_test_or_a_first_word():
     assert classify_new('Ann: calls 5"', memo).name == "CALL"  # … and found there
     # a chat line quoting the same action is chat (tried first: chat text is free)
     assert classify_new('Ann said, "x: calls 5"', memo).name == "CHAT"
+    # a kind found by the full pass, whose pattern reads the name, is not remembered by the tail
+    assert classify_new("Ann finished the tournament: folds now", memo).name == "FINISHED"
+    assert "folds now" not in memo.tails
+    assert classify_new("Bob: folds now", memo) is None is lexer.classify("Bob: folds now", body)
     # a line led by a hinted first word is not decided by its tail
     assert classify_new("Dealt to Ann [Ac Kd]: calls 5", memo).name == lexer.classify(
         "Dealt to Ann [Ac Kd]: calls 5", body)
