@@ -21,7 +21,6 @@ from typing import Final
 
 from lark import Lark
 from lark.parsers.lalr_analysis import Shift
-from mypy_extensions import mypyc_attr
 
 from hhtool.grammar.lexer import NO_HINTS, Hints, Kind, LineLexer, LineMemo, UnknownLine, classify_new
 
@@ -57,9 +56,15 @@ class UnexpectedLine(Exception):
         self.token, self.expected = token, expected
 
 
-@mypyc_attr(native_class=False)
-class _Inline(list):
-    """Children of an inlined rule, spliced into the parent's children."""
+class _Inline:
+    """Children of an inlined rule (`items`), spliced into the parent's children. (A plain class that holds
+    its list, not a list subclass: compiled, one is made without a call through its type, and a named rule
+    hands `items` itself to its Transformer method, without a copy.)"""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: list) -> None:
+        self.items = items
 
 
 class _Config:
@@ -137,7 +142,6 @@ class LineParser:
     def parse_lines(self, lines: list[str]):
         """`parse` for a hand already split at its line breaks (blank lines are skipped)."""
         config = self._initial
-        inline = _Inline  # (a local: compiled, a class that is not native is a module global, looked up by name)
         values: list = []
         for index in range(len(lines)):
             line = lines[index]
@@ -151,9 +155,9 @@ class LineParser:
             step = config.steps[kind.index]
             if step is None:
                 step = self._step(config, LineToken(kind.name, line, index + 1), kind.name, values, kind.index)
-            elif step.append and type(values[-2]) is inline:  # the previous line joins its list
-                items: list = values[-2]
-                items.append(values[-1])
+            elif step.append and type(values[-2]) is _Inline:  # the previous line joins its list
+                open_list: _Inline = values[-2]
+                open_list.items.append(values[-1])
                 values[-1] = LineToken(kind.name, line, index + 1)
             else:
                 for name, size, handler in step.reductions:
@@ -210,32 +214,34 @@ class LineParser:
 
 def _reduce(name: str, size: int, handler, values: list) -> None:
     """Replace the top `size` values by the rule's value: inlined children are spliced, named
-    rules call the Transformer. (The lists are typed locals: compiled, their appends are direct.)"""
+    rules call the Transformer. (Each _Inline has its own typed name: compiled, a name has one type.)"""
     if name[0] == "_" and handler is None:
         # the two shapes every line list is made of, without building new lists:
         if size == 1:  # `_line: FOLD | …`: splicing one child is the child
             if type(values[-1]) is not _Inline and name.startswith("__"):
-                values[-1] = _Inline((values[-1],))  # first item of a `x*` list
+                values[-1] = _Inline([values[-1]])  # first item of a `x*` list
             return
         if size == 2 and type(values[-2]) is _Inline:  # `__x_star: __x_star _line`: append in place
             child = values.pop()
-            items: list = values[-1]
+            parent: _Inline = values[-1]
             if type(child) is _Inline:
-                items.extend(child)
+                spliced: _Inline = child
+                parent.items.extend(spliced.items)
             else:
-                items.append(child)
+                parent.items.append(child)
             return
     elif size == 1 and type(values[-1]) is _Inline and name[0] != "_":  # `body: __body_star`: its children
-        spliced: list = values.pop()
-        values.append(handler(spliced[:]) if handler else spliced[:])  # (a slice of a list subclass is a list)
+        only: _Inline = values.pop()
+        values.append(handler(only.items) if handler else only.items)
         return
     children: list = values[-size:] if size else []
     if size:
         del values[-size:]
-    flat: list = _Inline()
-    for child in children:
-        if type(child) is _Inline:
-            flat.extend(child)
+    flat: list = []
+    for item in children:
+        if type(item) is _Inline:
+            inner: _Inline = item
+            flat.extend(inner.items)
         else:
-            flat.append(child)
-    values.append(flat if name[0] == "_" else (handler(flat[:]) if handler else flat[:]))
+            flat.append(item)
+    values.append(_Inline(flat) if name[0] == "_" else (handler(flat) if handler else flat))
