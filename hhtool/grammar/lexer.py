@@ -15,7 +15,7 @@ Where the parser allows one terminal only (the header line, say) there is nothin
 line is that terminal if it matches, and is not memoised (those lines are the ones that never repeat).
 
 A name-led action line (`anpel: calls 600`) rarely repeats whole on unique hands, but its text after
-the name does (`calls 600`, `folds`). For a terminal written `[^\n]+: …` (`tail_led`), whether a line
+the name does (`calls 600`, `folds`). For a terminal written `[^\\n]+: …` (`tail_led`), whether a line
 matches depends only on the text after its first `: `, so such lines are also memoised by that text
 (`LineMemo.tails`), where nothing but the verb's kinds decides (see `classify_new`).
 """
@@ -129,7 +129,7 @@ def _narrowed(names: Iterable[str], allowed: frozenset[str], fullmatch: dict[str
 
 
 def tail_led(pattern: str) -> bool:
-    """Whether a terminal's regex is `[^\n]+: ` (or `+?`) then a rest that looks at nothing before itself
+    """Whether a terminal's regex is `[^\\n]+: ` (or `+?`) then a rest that looks at nothing before itself
     (no look-around, no back-reference, no flags around the whole). Then whether a line without a line
     break matches depends only on its text after its first `: ` (when that is not at its start): the
     rest can only begin at a `: `, and every `: ` from the first on lies in that text, at the same place
