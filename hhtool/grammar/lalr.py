@@ -21,9 +21,8 @@ from typing import Final
 
 from lark import Lark
 from lark.parsers.lalr_analysis import Shift
-from mypy_extensions import mypyc_attr
 
-from hhtool.grammar.lexer import NO_HINTS, Hints, LineLexer, LineMemo, UnknownLine, classify_new
+from hhtool.grammar.lexer import NO_HINTS, Hints, Kind, LineLexer, LineMemo, UnknownLine, classify_new
 
 
 class LineToken:
@@ -57,9 +56,15 @@ class UnexpectedLine(Exception):
         self.token, self.expected = token, expected
 
 
-@mypyc_attr(native_class=False)
-class _Inline(list):
-    """Children of an inlined rule, spliced into the parent's children."""
+class _Inline:
+    """Children of an inlined rule (`items`), spliced into the parent's children. (A plain class that holds
+    its list, not a list subclass: compiled, one is made without a call through its type, and a named rule
+    hands `items` itself to its Transformer method, without a copy.)"""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: list) -> None:
+        self.items = items
 
 
 class _Config:
@@ -67,16 +72,17 @@ class _Config:
 
     `allowed` is the action row of the top state, `kinds` the lexer's line → kind memo for the
     terminals allowed there (`lines`, its dict, shared by the configurations that allow the same
-    terminals), `steps` the memoised steps per line kind.
+    terminals), `steps` the memoised steps by line kind (a list by `Kind.index`: one look-up a line
+    without hashing), `end` the step at the end of the hand.
     """
 
-    __slots__ = ("stack", "allowed", "kinds", "lines", "steps", "loops")
+    __slots__ = ("stack", "allowed", "kinds", "lines", "steps", "end")
 
-    def __init__(self, stack: tuple[int, ...], allowed: dict, kinds: LineMemo) -> None:
+    def __init__(self, stack: tuple[int, ...], allowed: dict, kinds: LineMemo, count: int) -> None:
         self.stack, self.allowed, self.kinds = stack, allowed, kinds
-        self.lines: dict[str, str] = kinds.lines
-        self.steps: dict[str, _Step] = {}
-        self.loops: set[str] = set()  # kinds whose step is the list step back into this configuration
+        self.lines: dict[str, Kind] = kinds.lines
+        self.steps: list[_Step | None] = [None] * count
+        self.end: _Step | None = None
 
 
 class _Step:
@@ -124,7 +130,7 @@ class LineParser:
         config = self._configs.get(stack)
         if config is None:
             allowed = self.states[stack[-1]]
-            config = _Config(stack, allowed, self.lexer.memo(allowed))
+            config = _Config(stack, allowed, self.lexer.memo(allowed), len(self.lexer.order))
             if len(self._configs) < MAX_CONFIGS:
                 self._configs[stack] = config
         return config
@@ -136,41 +142,39 @@ class LineParser:
     def parse_lines(self, lines: list[str]):
         """`parse` for a hand already split at its line breaks (blank lines are skipped)."""
         config = self._initial
-        inline = _Inline  # (a local: compiled, a class that is not native is a module global, looked up by name)
         values: list = []
-        for number, line in enumerate(lines, 1):
+        for index in range(len(lines)):
+            line = lines[index]
             if not line:
                 continue
             kind = config.lines.get(line)
             if kind is None:
                 kind = classify_new(line, config.kinds)
                 if kind is None:
-                    raise UnknownLine(number, line, [k for k in self.lexer.order if k in config.allowed])
-            if kind in config.loops and type(values[-2]) is inline:  # the list step, as below
-                values[-2].append(values[-1])
-                values[-1] = LineToken(kind, line, number)
-                continue
-            step = config.steps.get(kind)
+                    raise UnknownLine(index + 1, line, [k for k in self.lexer.order if k in config.allowed])
+            step = config.steps[kind.index]
             if step is None:
-                step = self._step(config, LineToken(kind, line, number), kind, values)
-            elif step.append and type(values[-2]) is inline:  # the previous line joins its list
-                values[-2].append(values[-1])
-                values[-1] = LineToken(kind, line, number)
+                step = self._step(config, LineToken(kind.name, line, index + 1), kind.name, values, kind.index)
+            elif step.append and type(values[-2]) is _Inline:  # the previous line joins its list
+                open_list: _Inline = values[-2]
+                open_list.items.append(values[-1])
+                values[-1] = LineToken(kind.name, line, index + 1)
             else:
                 for name, size, handler in step.reductions:
                     _reduce(name, size, handler, values)
-                values.append(LineToken(kind, line, number))
+                values.append(LineToken(kind.name, line, index + 1))
             config = step.following
-        step = config.steps.get("$END")
+        step = config.end
         if step is None:
-            self._step(config, None, "$END", values)
+            self._step(config, None, "$END", values, -1)
         else:
             for name, size, handler in step.reductions:
                 _reduce(name, size, handler, values)
         return values[-1]  # the value of `start`
 
-    def _step(self, config: _Config, token: LineToken | None, kind: str, values: list) -> _Step:
-        """Run the table for a line kind not met yet in this configuration; memoise the step."""
+    def _step(self, config: _Config, token: LineToken | None, kind: str, values: list, index: int) -> _Step:
+        """Run the table for a line kind (its `Kind.index`; -1 at the end of the hand, `$END`) not met yet
+        in this configuration; memoise the step."""
         stack = list(config.stack)
         reductions: list[tuple[str, int, object]] = []
         self._feed(token, kind, stack, values, reductions)
@@ -179,9 +183,11 @@ class LineParser:
         append = len(reductions) == 1 and reductions[0][0].startswith("__") and reductions[0][1] == 2
         # at $END the hand is accepted and nothing is shifted: no configuration follows (kept as is)
         following = config if kind == "$END" else self._config(tuple(stack))
-        step = config.steps[kind] = _Step(tuple(reductions), following, append)
-        if append and following is config:
-            config.loops.add(kind)
+        step = _Step(tuple(reductions), following, append)
+        if index >= 0:
+            config.steps[index] = step
+        else:
+            config.end = step
         return step
 
     def _feed(self, token, kind: str, stack: list, values: list, reductions: list) -> None:
@@ -208,31 +214,34 @@ class LineParser:
 
 def _reduce(name: str, size: int, handler, values: list) -> None:
     """Replace the top `size` values by the rule's value: inlined children are spliced, named
-    rules call the Transformer."""
+    rules call the Transformer. (Each _Inline has its own typed name: compiled, a name has one type.)"""
     if name[0] == "_" and handler is None:
         # the two shapes every line list is made of, without building new lists:
         if size == 1:  # `_line: FOLD | …`: splicing one child is the child
             if type(values[-1]) is not _Inline and name.startswith("__"):
-                values[-1] = _Inline((values[-1],))  # first item of a `x*` list
+                values[-1] = _Inline([values[-1]])  # first item of a `x*` list
             return
         if size == 2 and type(values[-2]) is _Inline:  # `__x_star: __x_star _line`: append in place
             child = values.pop()
+            parent: _Inline = values[-1]
             if type(child) is _Inline:
-                values[-1].extend(child)
+                spliced: _Inline = child
+                parent.items.extend(spliced.items)
             else:
-                values[-1].append(child)
+                parent.items.append(child)
             return
     elif size == 1 and type(values[-1]) is _Inline and name[0] != "_":  # `body: __body_star`: its children
-        children = values.pop()
-        values.append(handler(list(children)) if handler else list(children))
+        only: _Inline = values.pop()
+        values.append(handler(only.items) if handler else only.items)
         return
-    children = values[-size:] if size else []
+    children: list = values[-size:] if size else []
     if size:
         del values[-size:]
-    flat = _Inline()
-    for child in children:
-        if type(child) is _Inline:
-            flat.extend(child)
+    flat: list = []
+    for item in children:
+        if type(item) is _Inline:
+            inner: _Inline = item
+            flat.extend(inner.items)
         else:
-            flat.append(child)
-    values.append(flat if name[0] == "_" else (handler(list(flat)) if handler else list(flat)))
+            flat.append(item)
+    values.append(_Inline(flat) if name[0] == "_" else (handler(flat) if handler else flat))

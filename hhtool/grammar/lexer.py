@@ -13,13 +13,19 @@ its lines (street markers, `Hero: folds`, the seat lines of a table) hand after 
 are the dialect's (`Hints`, collected from its declared line kinds by `hhtool.grammar.kinds`).
 Where the parser allows one terminal only (the header line, say) there is nothing to choose: the
 line is that terminal if it matches, and is not memoised (those lines are the ones that never repeat).
+
+A name-led action line (`anpel: calls 600`) rarely repeats whole on unique hands, but its text after
+the name does (`calls 600`, `folds`). For a terminal written `[^\\n]+: …` (`tail_led`), whether a line
+matches depends only on the text after its first `: `, so such lines are also memoised by that text
+(`LineMemo.tails`), where nothing but the verb's kinds decides (see `classify_new`).
 """
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Callable, Iterable
-from typing import Final
+from typing import Any, Final
 
 from lark.lexer import Lexer
 from mypy_extensions import mypyc_attr
@@ -61,8 +67,23 @@ NO_HINTS: Final = Hints()
 Match = Callable[[str], object]  # a terminal's compiled `fullmatch`: a match object or None
 
 
+class Kind:
+    """A terminal as the parser meets it: its name, and its index in the lexer's priority order, by which
+    the parser finds its step in a list rather than a dict. (A plain class: compiled, both are read
+    without a look-up.)"""
+
+    __slots__ = ("name", "index")
+
+    def __init__(self, name: str, index: int) -> None:
+        self.name = name
+        self.index = index
+
+    def __repr__(self) -> str:
+        return f"Kind({self.name!r}, {self.index})"
+
+
 class LineMemo:
-    """Line text → terminal (`lines`), as `classify` found it for one set of allowed terminals.
+    """Line text → terminal (`lines`, its `Kind`), as `classify` found it for one set of allowed terminals.
 
     It also holds the hint tables of `LineLexer.hints` narrowed to the allowed terminals, each
     with its compiled pattern, so that classifying a new line is a few dict look-ups and the
@@ -71,31 +92,63 @@ class LineMemo:
     (compiled: native attributes) holding a plain dict: the parser looks up every line in `lines`.
     """
 
-    __slots__ = ("lines", "allowed", "only", "only_match", "chat", "chat_marker", "chat_end", "first_words",
-                 "verbs", "markers", "ordered")
+    __slots__ = ("lines", "tails", "allowed", "only", "only_match", "chat", "chat_marker", "chat_end",
+                 "first_words", "verbs", "tail_verbs", "markers", "ordered")
 
     def __init__(self, allowed: frozenset[str], fullmatch: dict[str, Match] | None = None,
-                 order: list[str] | None = None, hints: Hints = NO_HINTS) -> None:
-        self.lines: dict[str, str] = {}
+                 order: list[str] | None = None, hints: Hints = NO_HINTS,
+                 tail_led: frozenset[str] = frozenset(), kinds: dict[str, Kind] | None = None) -> None:
+        self.lines: dict[str, Kind] = {}
+        self.tails: dict[str, Kind] = {}  # text after a line's first `: ` → its kind (see classify_new)
         self.allowed = allowed
         fullmatch = fullmatch or {}
-        self.only: str | None = next(iter(allowed)) if len(allowed) == 1 else None
-        self.only_match: Match | None = fullmatch.get(self.only) if self.only is not None else None
-        self.chat = _narrowed(hints.chat, allowed, fullmatch)
+        kinds = kinds if kinds is not None else {name: Kind(name, index) for index, name in enumerate(order or ())}
+        only = next(iter(allowed)) if len(allowed) == 1 else None
+        self.only: Kind | None = kinds.get(only) if only is not None else None
+        self.only_match: Match | None = fullmatch.get(only) if only is not None else None
+        self.chat = _narrowed(hints.chat, allowed, fullmatch, kinds)
         self.chat_marker: str = hints.chat_marker
         self.chat_end: str = hints.chat_end
-        self.first_words: dict[str, tuple[tuple[str, Match], ...]] = {
-            word: _narrowed(names, allowed, fullmatch) for word, names in hints.first_words.items()}
-        self.verbs: dict[str, tuple[tuple[str, Match], ...]] = {
-            verb: _narrowed(names, allowed, fullmatch) for verb, names in hints.verbs.items()}
-        self.markers = tuple((marker, _narrowed((name,), allowed, fullmatch)) for marker, name in hints.markers)
-        self.ordered = _narrowed(order or (), allowed, fullmatch)
+        self.first_words: dict[str, tuple[tuple[Kind, Match], ...]] = {
+            word: _narrowed(names, allowed, fullmatch, kinds) for word, names in hints.first_words.items()}
+        self.verbs: dict[str, tuple[tuple[Kind, Match], ...]] = {
+            verb: _narrowed(names, allowed, fullmatch, kinds) for verb, names in hints.verbs.items()}
+        # the verbs whose allowed kinds are all `tail_led`: their lines may be memoised by their tail
+        self.tail_verbs: set[str] = {verb for verb, named in self.verbs.items()
+                                     if named and all(kind.name in tail_led for kind, _ in named)}
+        self.markers = tuple((marker, _narrowed((name,), allowed, fullmatch, kinds))
+                             for marker, name in hints.markers)
+        self.ordered = _narrowed(order or (), allowed, fullmatch, kinds)
 
 
-def _narrowed(names: Iterable[str], allowed: frozenset[str], fullmatch: dict[str, Match]
-              ) -> tuple[tuple[str, Match], ...]:
-    """(name, pattern) of the kinds in `names` that are allowed, in `names`' order."""
-    return tuple((name, fullmatch[name]) for name in names if name in allowed and name in fullmatch)
+def _narrowed(names: Iterable[str], allowed: frozenset[str], fullmatch: dict[str, Match], kinds: dict[str, Kind]
+              ) -> tuple[tuple[Kind, Match], ...]:
+    """(kind, pattern) of the kinds in `names` that are allowed, in `names`' order."""
+    return tuple((kinds[name], fullmatch[name]) for name in names
+                 if name in allowed and name in fullmatch and name in kinds)
+
+
+def tail_led(pattern: str) -> bool:
+    """Whether a terminal's regex is `[^\\n]+: ` (or `+?`) then a rest that looks at nothing before itself
+    (no look-around, no back-reference, no flags around the whole). Then whether a line without a line
+    break matches depends only on its text after its first `: ` (when that is not at its start): the
+    rest can only begin at a `: `, and every `: ` from the first on lies in that text, at the same place
+    whatever the name before it."""
+    parser: Any = importlib.import_module("re._parser")  # (the `re` module's own parser: the pattern's tree)
+    constants: Any = importlib.import_module("re._constants")
+    try:
+        items = list(parser.parse(pattern))
+    except re.error:
+        return False
+    if len(items) < 3 or items[0][0] not in (constants.MAX_REPEAT, constants.MIN_REPEAT):
+        return False
+    low, high, repeated = items[0][1]
+    if (low, high, list(repeated)) != (1, constants.MAXREPEAT, [(constants.NOT_LITERAL, ord("\n"))]):
+        return False
+    if items[1] != (constants.LITERAL, ord(":")) or items[2] != (constants.LITERAL, ord(" ")):
+        return False
+    rest = repr(items[3:])
+    return "ASSERT" not in rest and "GROUPREF" not in rest
 
 
 @mypyc_attr(native_class=False)
@@ -110,8 +163,10 @@ class LineLexer(Lexer):
     def __init__(self, lexer_conf, hints: Hints = NO_HINTS) -> None:
         terminals = sorted(lexer_conf.terminals, key=lambda t: -t.priority)  # stable: grammar order next
         self.order = [t.name for t in terminals]
+        self.kinds = {name: Kind(name, index) for index, name in enumerate(self.order)}
         self.fullmatch: dict[str, Match] = {t.name: re.compile(t.pattern.to_regexp()).fullmatch for t in terminals}
         self.hint_table = hints
+        self.tail_led = frozenset(t.name for t in terminals if tail_led(t.pattern.to_regexp()))
         self._memos: dict[frozenset[str], LineMemo] = {}
 
     def memo(self, allowed) -> LineMemo:
@@ -120,12 +175,14 @@ class LineLexer(Lexer):
         key = frozenset(name for name in self.order if name in allowed)
         memo = self._memos.get(key)
         if memo is None:
-            memo = self._memos[key] = LineMemo(key, self.fullmatch, self.order, self.hint_table)
+            memo = self._memos[key] = LineMemo(key, self.fullmatch, self.order, self.hint_table, self.tail_led,
+                                                      self.kinds)
         return memo
 
     def classify_and_remember(self, line: str, memo: LineMemo) -> str | None:
         """`classify` for a line not in `memo.lines` (the parser looks there first), remembering what it finds."""
-        return classify_new(line, memo)
+        kind = classify_new(line, memo)
+        return kind.name if kind is not None else None
 
     def hints(self, line: str) -> tuple[str, ...]:
         """The few terminals a line's words point at; the chat test comes first (chat text is free)."""
@@ -156,14 +213,20 @@ class LineLexer(Lexer):
         return None
 
 
-def classify_new(line: str, memo: LineMemo) -> str | None:
+def classify_new(line: str, memo: LineMemo) -> Kind | None:
     """`LineLexer.classify` for a line not in `memo.lines` (the parser looks there first), with the hint tables
     narrowed to the allowed kinds beforehand (the memo's), remembering what it finds. (A function: compiled,
-    the parser calls it directly.)"""
+    the parser calls it directly.)
+
+    A line holds no line break. Where its first word hints at nothing, it is not a chat line and its first
+    `: ` (at `colon` > 0) is followed by a verb whose kinds are all `tail_led`, its kind is the first of
+    those kinds that matches: a function of the text after that `: ` (see `tail_led`), remembered by it
+    in `memo.tails` when a verb's kind matched (not when the full pass decided)."""
     only_match = memo.only_match
     if only_match is not None:  # nothing to choose between
         return memo.only if only_match(line) is not None else None
-    hinted: tuple[tuple[str, Match], ...] | None
+    hinted: tuple[tuple[Kind, Match], ...] | None
+    tail: str | None = None  # set when the line's kind may be remembered by its tail
     if line[-1] == memo.chat_end and memo.chat_marker in line:
         hinted = memo.chat
     else:
@@ -172,7 +235,14 @@ def classify_new(line: str, memo: LineMemo) -> str | None:
         colon = line.find(": ")
         if colon > 0:
             space = line.find(" ", colon + 2)
-            verbs = memo.verbs.get(line[colon + 2:space] if space >= 0 else line[colon + 2:])
+            verb = line[colon + 2:space] if space >= 0 else line[colon + 2:]
+            if hinted is None and verb in memo.tail_verbs:
+                tail = line[colon + 2:]
+                known = memo.tails.get(tail)
+                if known is not None:
+                    _remember(memo.lines, line, known)
+                    return known
+            verbs = memo.verbs.get(verb)
             if verbs is not None:
                 hinted = hinted + verbs if hinted is not None else verbs
         if hinted is None:
@@ -180,19 +250,25 @@ def classify_new(line: str, memo: LineMemo) -> str | None:
             for marker, names in memo.markers:
                 if marker in line:
                     hinted += names
-    kind: str | None = None
-    for name, fullmatch in hinted:
+    kind: Kind | None = None
+    for named, fullmatch in hinted:
         if fullmatch(line) is not None:
-            kind = name
+            kind = named
             break
     else:
-        for name, fullmatch in memo.ordered:
+        tail = None  # the full pass decided: other kinds' patterns read the name too
+        for named, fullmatch in memo.ordered:
             if fullmatch(line) is not None:
-                kind = name
+                kind = named
                 break
     if kind is not None:
-        lines = memo.lines
-        if len(lines) >= MEMO_LINES:
-            lines.clear()
-        lines[line] = kind
+        _remember(memo.lines, line, kind)
+        if tail is not None:
+            _remember(memo.tails, tail, kind)
     return kind
+
+
+def _remember(memo: dict[str, Kind], text: str, kind: Kind) -> None:
+    if len(memo) >= MEMO_LINES:
+        memo.clear()
+    memo[text] = kind
