@@ -9,10 +9,15 @@ and the rules ask it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
 _ZONE_CACHE: dict[str, ZoneInfo] = {}
+# (IANA zone, year, month, day, hour) of a local time → its UTC offset, for an hour in which the offset is one
+# (no transition inside it); a session's hands share a few hours. Cleared when full.
+_HOUR_OFFSETS: dict[tuple[str, int, int, int, int], timedelta] = {}
+_HOUR_OFFSETS_SIZE = 1 << 12
+_LAST_INSTANT = timedelta(minutes=59, seconds=59, microseconds=999999)  # from the top of an hour
 
 
 def to_utc(local: datetime | None, zone: str | None, reference: datetime | None,
@@ -29,4 +34,24 @@ def to_utc(local: datetime | None, zone: str | None, reference: datetime | None,
     tz = _ZONE_CACHE.get(iana)
     if tz is None:
         tz = _ZONE_CACHE[iana] = ZoneInfo(iana)
-    return local.replace(tzinfo=tz).astimezone(timezone.utc)
+    if local.tzinfo is not None or local.fold:
+        return local.replace(tzinfo=tz).astimezone(timezone.utc)
+    key = (iana, local.year, local.month, local.day, local.hour)
+    offset = _HOUR_OFFSETS.get(key)
+    if offset is None:
+        offset = _hour_offset(local, tz)
+        if offset is None:  # the zone changes its offset within this hour: every time is converted on its own
+            return local.replace(tzinfo=tz).astimezone(timezone.utc)
+        if len(_HOUR_OFFSETS) >= _HOUR_OFFSETS_SIZE:
+            _HOUR_OFFSETS.clear()
+        _HOUR_OFFSETS[key] = offset
+    return (local - offset).replace(tzinfo=timezone.utc)  # what astimezone(timezone.utc) computes with it
+
+
+def _hour_offset(local: datetime, tz: ZoneInfo) -> timedelta | None:
+    """The UTC offset of every local time in `local`'s hour, when the zone gives the first and the last
+    instant of that hour the same offset (an offset changes at most once in an hour, so it is then the
+    offset of all of it, gaps and repeated times read as astimezone reads them, fold 0); None otherwise."""
+    top = local.replace(minute=0, second=0, microsecond=0, tzinfo=tz)
+    first, last = top.utcoffset(), (top + _LAST_INSTANT).utcoffset()
+    return first if first is not None and first == last else None

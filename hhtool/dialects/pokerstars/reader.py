@@ -337,10 +337,39 @@ def _datetime(date: str, time: str) -> datetime | None:
     """`2009/12/25` and `9:50:09` (or `9:50`) to a naive datetime; None when out of range."""
     try:
         year, month, day = _ymd(date)
+        clock = _clock(time)
+        if clock >= 0:  # H:MM:SS or H:MM in ASCII digits, read natively (a second per hand)
+            return datetime(year, month, day, clock // 3600, clock // 60 % 60, clock % 60)
         hour, minute, *second = map(int, time.split(":"))
         return datetime(year, month, day, hour, minute, second[0] if second else 0)
     except ValueError:
         return None
+
+
+def _clock(time: str) -> int:
+    """`9:50:09` or `9:50` (ASCII digits, two digits after each colon, hour 0-99) → hour * 3600 + minute *
+    60 + second, with minute and second 0-59; -1 for any other text (read by int() in _datetime)."""
+    end = len(time)
+    colon = time.find(":")
+    if not 0 < colon <= 2 or (end != colon + 3 and (end != colon + 6 or time[colon + 3] != ":")):
+        return -1
+    hour = _digits(time, 0, colon)
+    minute = _digits(time, colon + 1, colon + 3)
+    second = _digits(time, colon + 4, end) if end > colon + 3 else 0
+    if hour < 0 or not 0 <= minute <= 59 or not 0 <= second <= 59:
+        return -1
+    return hour * 3600 + minute * 60 + second
+
+
+def _digits(text: str, start: int, end: int) -> int:
+    """The number written in ASCII digits from `start` to `end` (a non-empty span); -1 if another character."""
+    value = 0
+    for index in range(start, end):
+        code = ord(text[index])
+        if not 48 <= code <= 57:
+            return -1
+        value = value * 10 + (code - 48)
+    return value
 
 
 @functools.lru_cache(maxsize=1024)
@@ -386,9 +415,9 @@ def _seat_fields(text: str) -> tuple[str, str, str, str | None, str] | None:
     regex reads those. The name is `.+`, greedy: it ends at the last ` (` that the stack and its
     `in chips` (with a bounty or not) and `)` follow."""
     colon = text.find(": ", 5)
-    seat = text[5:colon]
-    if colon < 0 or not text.startswith("Seat ") or not seat.isdigit() or not seat.isascii():
+    if colon <= 5 or not text.startswith("Seat ") or _digits(text, 5, colon) < 0:
         return None
+    seat = text[5:colon]
     start = colon + 2
     open_ = text.rfind(" (")
     while open_ > start:  # the name has one character at least
@@ -633,14 +662,14 @@ class HandReader:
             name = match.group(1) if match else rest
         rest = rest[len(name) + 1:]
         positions: tuple[str, ...] = ()
-        while rest.startswith(_TAGS):
+        while rest.startswith("(") and rest.startswith(_TAGS):  # (the one-character test is native, compiled)
             tag, _, rest = rest.partition(") ")
             positions += (tag[1:],)
         folded = _FOLD_RESULTS.get(rest)
         if folded is not None:  # the common case, a fixed phrase
             return SeatSummary(line, seat, name, positions, "folded", folded[0], folded[1], (), (), False, text)
         cashed_out = False
-        if rest.endswith(_CASHED):
+        if "cashed out" in rest and rest.endswith(_CASHED):  # each of _CASHED says `cashed out`
             for suffix in _CASHED:
                 if rest.endswith(suffix):
                     rest, cashed_out = rest[: -len(suffix)], True
@@ -656,17 +685,17 @@ class HandReader:
                 result, folded_on, didnt_bet, cards, outcomes = self._outcomes(rest, line, cards)
                 return SeatSummary(line, seat, name, positions, result, folded_on, didnt_bet, cards, outcomes,
                                    cashed_out, text)
-        fold = _FOLDED.match(rest)
+        fold = _FOLDED.match(rest) if rest.startswith("folded ") else None  # (_FOLDED starts so)
         if fold:
             return SeatSummary(line, seat, name, positions, "folded", _fold_street(fold), bool(fold["nobet"]), cards,
                                (), cashed_out, text)
         if rest.startswith("mucked"):
             return SeatSummary(line, seat, name, positions, "mucked", None, False, _cards(rest), (), cashed_out, text)
-        for word in ("collected", "won"):
-            if rest.startswith(word + " (") and ")" in rest:
-                amount = self.money(rest[len(word) + 2: rest.index(")")], line)
-                return SeatSummary(line, seat, name, positions, word, None, False, cards,
-                                   (Outcome(True, amount, None),), cashed_out, text)
+        word = "collected" if rest.startswith("collected (") else "won" if rest.startswith("won (") else ""
+        if word and ")" in rest:
+            amount = self.money(rest[len(word) + 2: rest.index(")")], line)
+            return SeatSummary(line, seat, name, positions, word, None, False, cards,
+                               (Outcome(True, amount, None),), cashed_out, text)
         return SeatSummary(line, seat, name, positions, "other", None, False, cards, (), cashed_out, text)
 
     def _outcomes(self, text: str, line: int, cards: tuple[str, ...]
@@ -724,12 +753,28 @@ def _dealt(r: HandReader, text: str, line: int) -> Event:
     names = r.names
     cut = rest.rfind(" [")
     while cut >= 0:
-        if rest[:cut] in names and _HOLE_GROUPS.fullmatch(rest, cut):
+        if rest[:cut] in names and _card_groups_to_end(rest, cut):
             return DealHole(line, rest[:cut], _cards(rest[cut:]))
         cut = rest.rfind(" [", 0, cut)
     groups = _HOLE_GROUPS.search(rest)
     assert groups is not None  # the grammar's DEALT line ends in card groups
     return DealHole(line, rest[: groups.start()], _cards(groups.group()))
+
+
+def _card_groups_to_end(text: str, start: int) -> bool:
+    """Whether `text` from `start` is one card group ` [...]` or more and nothing else (what
+    `_HOLE_GROUPS.fullmatch(text, start)` says, read with `find`: a group ends at its first `]`)."""
+    end = len(text)
+    if start >= end:
+        return False
+    while start < end:
+        if not text.startswith(" [", start):
+            return False
+        close = text.find("]", start + 2)
+        if close < 0:
+            return False
+        start = close + 1
+    return True
 
 
 @_reads("UNCALLED", first=("Uncalled",))
@@ -901,6 +946,9 @@ def _cards(text: str) -> tuple[str, ...]:
     start = text.find("[")
     if start < 0:  # most lines (folds, street markers before the flop)
         return ()
+    close = text.find("]", start + 1)
+    if close >= 0 and text.find("[", close + 1) < 0:  # one group (hole cards, a flop, a shown hand)
+        return tuple(text[start + 1: close].split())
     cards: list[str] = []
     while start >= 0:
         close = text.find("]", start + 1)
