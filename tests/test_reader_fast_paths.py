@@ -1,0 +1,116 @@
+"""The PokerStars reader's native fast paths (and the clock's hour cache) against the readings they stand in
+for: a regex, int(), or the full time-zone conversion. Where the fast path answers, it gives what the
+reference gives, on generated text and across every daylight-saving change of the zones the sites print."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hhtool.dialects.pokerstars import reader
+from hhtool.dialects.pokerstars.conventions import ZONES
+from hhtool.model import clock
+
+# every zone a PokerStars header names, and two that change by half an hour or at 00:01 local
+_IANA = sorted(set(ZONES.values()) | {"Australia/Lord_Howe", "America/St_Johns"})
+
+
+def _reference_utc(local: datetime, iana: str) -> datetime:
+    return local.replace(tzinfo=ZoneInfo(iana)).astimezone(timezone.utc)
+
+
+def _transition_hours(iana: str, year: int) -> list[datetime]:
+    """The local hours around each change of the zone's UTC offset in `year` (found hour by hour)."""
+    tz, hours = ZoneInfo(iana), []
+    moment = datetime(year, 1, 1)
+    previous = moment.replace(tzinfo=tz).utcoffset()
+    while moment.year == year:
+        offset = moment.replace(tzinfo=tz).utcoffset()
+        if offset != previous:
+            hours.extend(moment + timedelta(hours=step) for step in range(-3, 3))
+            previous = offset
+        moment += timedelta(hours=1)
+    return hours
+
+
+@pytest.mark.parametrize("iana", _IANA)
+def test_utc_from_the_hour_cache_is_astimezones_across_offset_changes(iana):
+    clock._HOUR_OFFSETS.clear()
+    checked = 0
+    for year in (1995, 2008, 2024):
+        for hour in _transition_hours(iana, year):
+            for minute, second in ((0, 0), (0, 59), (1, 0), (29, 59), (30, 0), (31, 0), (59, 59)):
+                local = hour.replace(minute=minute, second=second)
+                got = clock.to_utc(local, "Z", None, {"Z": iana}, None)
+                assert got == _reference_utc(local, iana) and got.tzinfo is timezone.utc, local
+                checked += 1
+    assert checked or iana in ("Etc/UTC", "Asia/Kolkata", "Asia/Tokyo", "Asia/Shanghai", "Australia/Perth",
+                               "America/Argentina/Buenos_Aires", "Europe/Moscow", "America/Sao_Paulo")
+
+
+def test_the_hour_cache_is_filled_and_read_again():
+    clock._HOUR_OFFSETS.clear()
+    first = clock.to_utc(datetime(2015, 7, 5, 22, 32, 13), "ET", None, ZONES, None)
+    second = clock.to_utc(datetime(2015, 7, 5, 22, 59, 59), "ET", None, ZONES, None)
+    assert ("America/New_York", 2015, 7, 5, 22) in clock._HOUR_OFFSETS
+    assert first == datetime(2015, 7, 6, 2, 32, 13, tzinfo=timezone.utc)
+    assert second == datetime(2015, 7, 6, 2, 59, 59, tzinfo=timezone.utc)
+
+
+def test_an_hour_with_an_offset_change_is_not_cached():
+    clock._HOUR_OFFSETS.clear()
+    # New York falls back at 02:00 EDT: 01:00-01:59 happens twice, fold 0 reads it as EDT; 02:00 is EST
+    local = datetime(2015, 11, 1, 1, 30)
+    assert clock.to_utc(local, "ET", None, ZONES, None) == _reference_utc(local, "America/New_York")
+    # St John's changed at 00:01 local until 2011: hour 0 holds two offsets
+    local = datetime(2008, 11, 2, 0, 30)
+    assert clock.to_utc(local, "NT", None, ZONES, None) == _reference_utc(local, "America/St_Johns")
+    assert ("America/St_Johns", 2008, 11, 2, 0) not in clock._HOUR_OFFSETS
+
+
+def _int_clock(time: str) -> datetime | None:
+    """The reading _datetime had before its native clock: int() of each part."""
+    try:
+        hour, minute, *second = map(int, time.split(":"))
+        return datetime(2015, 7, 5, hour, minute, second[0] if second else 0)
+    except ValueError:
+        return None
+
+
+CLOCK_TEXT = st.text(alphabet="0123456789:٣ ", max_size=9) | st.builds(
+    lambda h, m, s: f"{h}:{m:02d}" + (f":{s:02d}" if s is not None else ""),
+    st.integers(0, 30), st.integers(0, 70), st.none() | st.integers(0, 70))
+
+
+@settings(max_examples=3000, deadline=None)
+@given(CLOCK_TEXT)
+def test_the_native_clock_reads_as_int_does(time):
+    assert reader._datetime("2015/07/05", time) == _int_clock(time)
+
+
+@pytest.mark.parametrize(("time", "seconds"), [("9:50:09", 35409), ("22:32", 81120), ("0:00:00", 0),
+                                               ("9:60", -1), ("9:5", -1), ("٣:50", -1), ("123:00", -1), (":50", -1)])
+def test_clock_values(time, seconds):
+    assert reader._clock(time) == seconds
+
+
+CARD_TEXT = st.text(alphabet=" []AhKd2c", max_size=16)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(CARD_TEXT, st.integers(0, 16))
+def test_card_groups_to_end_is_the_hole_groups_fullmatch(text, start):
+    start = min(start, len(text))
+    assert reader._card_groups_to_end(text, start) == bool(reader._HOLE_GROUPS.fullmatch(text, start))
+
+
+@settings(max_examples=3000, deadline=None)
+@given(CARD_TEXT)
+def test_cards_are_every_bracket_groups_words(text):
+    expected = tuple(card for group in re.findall(r"\[([^\]]*)\]", text) for card in group.split())
+    assert reader._cards(text) == expected
