@@ -506,28 +506,38 @@ class HandReader:
 
     def split_colon(self, text: str, verb: str) -> tuple[str, str]:
         """`name: verb …` → (name, `verb …`), the name taken from the seat list when it is there."""
+        cut = self.name_end(text, verb)
+        return text[:cut], text[cut + 2:]
+
+    def name_end(self, text: str, verb: str) -> int:
+        """Where the name of `name: verb …` ends (`split_colon`'s cut: the name is `text[:cut]` and the verb
+        starts at cut + 2), for readers that then read the rest by index, without slicing it off."""
         cut = text.find(": ")
         if cut >= 0 and text.startswith(verb, cut + 2) and text.find(": ", cut + 2) < 0:
             # one `: ` and the verb after it: the name ends there whatever the seat list holds
-            return text[:cut], text[cut + 2:]
+            return cut
         if text[:cut] in self.names and text.startswith(verb, cut + 2):
-            return text[:cut], text[cut + 2:]
+            return cut
         for name in self.by_length:
             if text.startswith(verb, len(name) + 2) and text.startswith(name + ": "):
-                return name, text[len(name) + 2:]
-        cut = text.rfind(": " + verb)
-        return text[:cut], text[cut + 2:]
+                return len(name)
+        return text.rfind(": " + verb)
 
     def split_space(self, text: str, marker: str) -> tuple[str, str]:
         """`name marker…` → (name, `marker…` without the leading space)."""
+        cut = self.name_end_space(text, marker)
+        return text[:cut], text[cut + 1:]
+
+    def name_end_space(self, text: str, marker: str) -> int:
+        """Where the name of `name marker…` ends (`split_space`'s cut: the name is `text[:cut]`, the marker
+        without its space starts at cut + 1), for readers that read the rest by index."""
         first = text.find(marker)
         if first >= 0 and text.find(marker, first + 1) < 0:  # one marker: the name ends there, whatever the seats
-            return text[:first], text[first + 1:]
+            return first
         for name in self.by_length:
             if text.startswith(marker, len(name)) and text.startswith(name):
-                return name, text[len(name) + 1:]
-        cut = text.rfind(marker)
-        return text[:cut], text[cut + 1:]
+                return len(name)
+        return text.rfind(marker)
 
     def money(self, text: str, line: int) -> int:
         return _money(text, self.scale, line)
@@ -577,15 +587,24 @@ class HandReader:
 
 
     def amount_and_flags(self, rest: str, line: int) -> tuple[int, bool, bool]:
-        amount, _, flags = rest.partition(" ")
-        return self.money(amount, line), "and is all-in" in flags, "reached the" in flags
+        return self.amount_and_flags_at(rest, 0, line)
+
+    def amount_and_flags_at(self, text: str, start: int, line: int) -> tuple[int, bool, bool]:
+        """`1500 and is all-in` from `start` → the amount, all-in, `reached the … cap`; read by index (a
+        line's only new string is its amount)."""
+        space = text.find(" ", start)
+        if space < 0:
+            return self.money(text[start:], line), False, False
+        return (self.money(text[start:space], line), text.find("and is all-in", space + 1) >= 0,
+                text.find("reached the", space + 1) >= 0)
 
     def post_fields(self, text: str, line: int, verb: str) -> tuple[str, int, bool]:
-        name, rest = self.split_colon(text, "posts ")
-        rest = rest[len(verb):]
-        all_in = rest.endswith(_ALL_IN)
-        amount = self.money(rest[: -len(_ALL_IN)] if all_in else rest, line)
-        return name, amount, all_in
+        cut = self.name_end(text, "posts ")
+        start = cut + 2 + len(verb)
+        end = len(text)
+        all_in = end - start >= len(_ALL_IN) and text.endswith(_ALL_IN)  # (the text after the verb ends so)
+        amount = self.money(text[start: end - len(_ALL_IN)] if all_in else text[start:], line)
+        return text[:cut], amount, all_in
 
     # -- summary ---------------------------------------------------------------------------
     def claims(self, tokens: Sequence[LineToken], summary_line: int) -> tuple[Claims, list[Event]]:
@@ -779,8 +798,11 @@ def _card_groups_to_end(text: str, start: int) -> bool:
 
 @_reads("UNCALLED", first=("Uncalled",))
 def _uncalled(r: HandReader, text: str, line: int) -> Event:
-    amount, _, name = text[len("Uncalled bet ("):].partition(") returned to ")
-    return ReturnUncalled(line, name, r.money(amount, line))
+    start = len("Uncalled bet (")
+    close = text.find(") returned to ", start)
+    if close < 0:  # (what partition leaves: all of it the amount, no name)
+        return ReturnUncalled(line, "", r.money(text[start:], line))
+    return ReturnUncalled(line, text[close + len(") returned to "):], r.money(text[start:close], line))
 
 
 LINE_KINDS.declare("TOTAL_POT", first=("Total",))  # HandReader.pot_claims
@@ -823,35 +845,39 @@ def _post_button(r: HandReader, text: str, line: int) -> Event:
 
 @_reads("FOLD", verbs=("folds",))
 def _fold(r: HandReader, text: str, line: int) -> Event:
-    name, rest = r.split_colon(text, "folds")
-    return Fold(line, name, _cards(rest))
+    cut = r.name_end(text, "folds")
+    return Fold(line, text[:cut], _cards(text, cut + 2))
 
 
 @_reads("CHECK", verbs=("checks",))
 def _check(r: HandReader, text: str, line: int) -> Event:
-    return Check(line, r.split_colon(text, "checks")[0])
+    return Check(line, text[:r.name_end(text, "checks")])
 
 
 @_reads("CALL", verbs=("calls",))
 def _call(r: HandReader, text: str, line: int) -> Event:
-    name, rest = r.split_colon(text, "calls ")
-    added, all_in, cap = r.amount_and_flags(rest[len("calls "):], line)
-    return Call(line, name, added, all_in, cap)
+    cut = r.name_end(text, "calls ")
+    added, all_in, cap = r.amount_and_flags_at(text, cut + 2 + len("calls "), line)
+    return Call(line, text[:cut], added, all_in, cap)
 
 
 @_reads("BET", verbs=("bets",))
 def _bet(r: HandReader, text: str, line: int) -> Event:
-    name, rest = r.split_colon(text, "bets ")
-    added, all_in, cap = r.amount_and_flags(rest[len("bets "):], line)
-    return Bet(line, name, added, all_in, cap)
+    cut = r.name_end(text, "bets ")
+    added, all_in, cap = r.amount_and_flags_at(text, cut + 2 + len("bets "), line)
+    return Bet(line, text[:cut], added, all_in, cap)
 
 
 @_reads("RAISE", verbs=("raises",))
 def _raise(r: HandReader, text: str, line: int) -> Event:
-    name, rest = r.split_colon(text, "raises ")
-    by, _, rest = rest[len("raises "):].partition(" to ")
-    to, all_in, cap = r.amount_and_flags(rest, line)
-    return RaiseTo(line, name, r.money(by, line), to, all_in, cap)
+    cut = r.name_end(text, "raises ")
+    start = cut + 2 + len("raises ")
+    to_at = text.find(" to ", start)
+    if to_at < 0:  # `raises X` without ` to Y`: the amount after it is empty, as partition leaves it
+        to, all_in, cap = r.amount_and_flags("", line)
+        return RaiseTo(line, text[:cut], r.money(text[start:], line), to, all_in, cap)
+    to, all_in, cap = r.amount_and_flags_at(text, to_at + len(" to "), line)
+    return RaiseTo(line, text[:cut], r.money(text[start:to_at], line), to, all_in, cap)
 
 
 @_reads("SHOW", verbs=("shows",))
@@ -880,8 +906,10 @@ def _no_show(r: HandReader, text: str, line: int) -> Event:
 
 @_reads("COLLECT", markers=(" collected ",))
 def _collect(r: HandReader, text: str, line: int) -> Event:
-    name, rest = r.split_space(text, " collected ")
-    amount, _, pot = rest[len("collected "):].partition(" from ")
+    cut = r.name_end_space(text, " collected ")
+    name, start = text[:cut], cut + len(" collected ")
+    from_at = text.find(" from ", start)
+    amount, pot = (text[start:], "") if from_at < 0 else (text[start:from_at], text[from_at + len(" from "):])
     if pot == "pot":
         index = None
     elif pot == "main pot":
@@ -941,9 +969,10 @@ def _fold_street(match) -> Street:
     return Street(match["street"].lower())
 
 
-def _cards(text: str) -> tuple[str, ...]:
-    """The cards of every `[...]` group of a line, in order (what `\\[([^\\]]*)\\]` finds, read with `find`)."""
-    start = text.find("[")
+def _cards(text: str, start: int = 0) -> tuple[str, ...]:
+    """The cards of every `[...]` group of a line from `start`, in order (what `\\[([^\\]]*)\\]` finds in
+    `text[start:]`, read with `find`)."""
+    start = text.find("[", start)
     if start < 0:  # most lines (folds, street markers before the flop)
         return ()
     close = text.find("]", start + 1)
