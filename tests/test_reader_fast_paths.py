@@ -114,3 +114,74 @@ def test_card_groups_to_end_is_the_hole_groups_fullmatch(text, start):
 def test_cards_are_every_bracket_groups_words(text):
     expected = tuple(card for group in re.findall(r"\[([^\]]*)\]", text) for card in group.split())
     assert reader._cards(text) == expected
+
+
+def _reader(scale: int = 100) -> reader.HandReader:
+    header = reader.read_header("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2015/07/05 22:32:13 ET"
+                                if scale == 100 else
+                                "PokerStars Hand #1: Tournament #2, $1+$0 USD Hold'em No Limit - Level I (10/20) - "
+                                "2015/07/05 22:32:13 ET", "Table 'T' 6-max Seat #1 is the button", 1)
+    return reader.HandReader(header, (), 1)
+
+
+def _regex_pot(text: str, scale: int):
+    """pot_claims' reading through _TOTAL alone (the reference for its index fast path)."""
+    match = reader._TOTAL.fullmatch(text) or reader._TOTAL.match(text)
+    if match is None:
+        return "HH010"
+    r = _reader(scale)
+    try:
+        return (r.money(match["total"], 1), r.money(match["main"], 1) if match["main"] else None,
+                tuple(r.money(s, 1) for s in reader._SIDE.findall(match["sides"])),
+                r.money(match["rake"], 1) if match["rake"] else None)
+    except reader.FieldError as exc:
+        return exc.code
+
+
+POT_TEXT = st.builds(lambda total, bar, rake: f"Total pot {total}{bar}{rake}",
+                     st.text(alphabet="0123456789$.,| \t", max_size=8),
+                     st.sampled_from([" | Rake ", " | Rake  ", "| Rake ", " | Rake", " Main pot 5. | Rake "]),
+                     st.text(alphabet="0123456789$., |J\u00a0", max_size=8))
+
+
+@settings(max_examples=3000, deadline=None)
+@given(POT_TEXT, st.sampled_from([1, 100]))
+def test_pot_claims_read_what_the_total_regex_reads(text, scale):
+    reader._memos(scale).pots.clear()
+    try:
+        got = _reader(scale).pot_claims(text, 1)
+    except reader.FieldError as exc:
+        got = exc.code
+    assert got == _regex_pot(text, scale)
+
+
+def _regex_outcomes(text: str):
+    outcomes = []
+    for part in reader._RUN_SEPARATOR.split(text) if ", and " in text else (text,):
+        match = reader._OUTCOME.match(part)
+        if match is None:
+            return None
+        amount = _reader().money(match["amount"], 1) if match["amount"] is not None else None
+        outcomes.append(reader.Outcome(match["amount"] is not None, amount, match["desc"]))
+    return tuple(outcomes)
+
+
+OUTCOME_TEXT = st.lists(st.builds(lambda head, amount, tail: f"{head}{amount}{tail}",
+                                  st.sampled_from(["won (", "collected (", "lost", "won(", "wins ("]),
+                                  st.sampled_from(["$1.50)", "2)", "3", ")", "$1) )"]),
+                                  st.sampled_from(["", " with a pair of Aces", " with", " and", "x", " with "])),
+                        min_size=1, max_size=3).map(", and ".join)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(OUTCOME_TEXT)
+def test_run_outcomes_read_what_the_outcome_regex_reads(text):
+    try:
+        got = _reader().run_outcomes(text, 1)
+    except reader.FieldError as exc:
+        got = exc.code
+    try:
+        expected = _regex_outcomes(text)
+    except reader.FieldError as exc:
+        expected = exc.code
+    assert got == expected

@@ -31,13 +31,17 @@ class FieldError(ValueError):
         self.expected, self.actual = expected, actual
 
 
-_AMOUNTS: Final[dict[int, dict[str, int]]] = {}  # scale → amount as printed → minor units (`money`'s memo)
+_AMOUNTS: Final[dict[int, dict[str, int]]] = {}  # scale → amount as printed → minor units (the Decimal path's memo)
 AMOUNT_MEMO: Final = 1 << 11  # amounts per scale; cleared when full
 
 
 def money(text: str, scale: int, line_no: int) -> int:
     """An amount as printed (`$1,000.50`, `1500`) in minor units of `scale`; HH012/HH013 when it cannot be.
-    Memoised per scale (a file repeats its blinds, bets and stacks): one dict look-up for most amounts."""
+    The shapes clients print are read natively (exact_minor: one pass over a few characters, cheaper than
+    hashing the new string for a memo look-up); the rest, through Decimal, are memoised per scale."""
+    minor = exact_minor(text, scale)
+    if minor >= 0:
+        return minor
     amounts = _AMOUNTS.get(scale)
     if amounts is None:
         amounts = _AMOUNTS[scale] = {}
@@ -45,9 +49,7 @@ def money(text: str, scale: int, line_no: int) -> int:
         known = amounts.get(text)
         if known is not None:
             return known
-    minor = exact_minor(text, scale)
-    if minor < 0:
-        minor = _decimal_money(text, scale, line_no)
+    minor = _decimal_money(text, scale, line_no)
     if len(amounts) >= AMOUNT_MEMO:
         amounts.clear()
     amounts[text] = minor

@@ -645,13 +645,20 @@ class HandReader:
         known = self.memos.pots.get(text)
         if known is not None:
             return known
+        bar = text.find(" | Rake ", len("Total pot "))
+        if (bar > 0 and text.startswith("Total pot ") and _visible_ascii(text, len("Total pot "), bar)
+                and _visible_ascii(text, bar + len(" | Rake "), len(text))):
+            # `Total pot X | Rake Y`, the commonest, read by index: what _TOTAL.fullmatch reads from it
+            pot, paid = self.money(text[len("Total pot "):bar], line), self.money(text[bar + len(" | Rake "):], line)
+            _remember(self.memos.pots, text, (pot, None, (), paid))
+            return pot, None, (), paid
         match = _TOTAL.fullmatch(text) or _TOTAL.match(text)
         if match is None:  # `Total pot ` cut before its amount
             raise FieldError("HH010", f"total pot line not understood: {text[:80]!r}", line,
                              expected="Total pot <amount> …", actual=text[:160])
         total = self.money(match["total"], line)
         main = self.money(match["main"], line) if match["main"] else None
-        sides = tuple(self.money(s, line) for s in _SIDE.findall(match["sides"]))
+        sides = tuple(self.money(s, line) for s in _SIDE.findall(match["sides"])) if match["sides"] else ()
         rake = self.money(match["rake"], line) if match["rake"] else None
         _remember(self.memos.pots, text, (total, main, sides, rake))
         return total, main, sides, rake
@@ -666,7 +673,9 @@ class HandReader:
 
     def new_seat_result(self, text: str, line: int) -> SeatSummary:
         """`seat_result` for a line its memo does not hold for this seat list (`claims` looked there first)."""
-        colon = text.index(": ")
+        colon = text.find(": ")
+        if colon < 0:  # (the grammar's SEAT_RESULT has one; `index` raises as before)
+            colon = text.index(": ")
         seat = _small_number(text[5:colon], "seat number", line)
         name = self._seat_names.get(seat)
         self.name_dependent = False
@@ -731,6 +740,13 @@ class HandReader:
         outcomes = []
         parts = _RUN_SEPARATOR.split(text) if ", and " in text else (text,)  # a second run starts ", and "
         for part in parts:
+            start = 5 if part.startswith("won (") else 11 if part.startswith("collected (") else 0
+            if start:  # `won (X) with …` or `collected (X)`, read by index as _OUTCOME reads it
+                close = part.find(")", start)
+                if close >= 0 and (close + 1 == len(part) or part.startswith(" with ", close + 1)):
+                    won = self.money(part[start:close], line)
+                    outcomes.append(Outcome(True, won, part[close + 7:] if close + 1 < len(part) else None))
+                    continue
             match = _OUTCOME.match(part)
             if match is None:
                 return None
@@ -778,6 +794,18 @@ def _dealt(r: HandReader, text: str, line: int) -> Event:
     groups = _HOLE_GROUPS.search(rest)
     assert groups is not None  # the grammar's DEALT line ends in card groups
     return DealHole(line, rest[: groups.start()], _cards(groups.group()))
+
+
+def _visible_ascii(text: str, start: int, end: int) -> bool:
+    """Whether `text[start:end]` is one or more printable ASCII characters other than a space (so a `\\S+`
+    of a regex takes all of it and stops at the space or end after it)."""
+    if start >= end:
+        return False
+    for index in range(start, end):
+        code = ord(text[index])
+        if not 33 <= code <= 126:
+            return False
+    return True
 
 
 def _card_groups_to_end(text: str, start: int) -> bool:
