@@ -426,12 +426,12 @@ def _seat_fields(text: str) -> tuple[str, str, str, str | None, str] | None:
         stack = text[stack_start:chips]
         if chips > stack_start and "(" not in stack and ")" not in stack and " " not in stack:
             after = chips + len(" in chips")
-            if text.startswith(", ", after):  # `, X bounty)`: X the shortest run without parentheses
+            if _starts_at(text, ", ", after):  # `, X bounty)`: X the shortest run without parentheses
                 close = text.find(" bounty)", after + 2)
                 bounty = text[after + 2:close]
                 if close >= 0 and "(" not in bounty and ")" not in bounty:
                     return seat, text[start:open_], stack, bounty, text[close + len(" bounty)"):]
-            if text.startswith(")", after):
+            if _starts_at(text, ")", after):
                 return seat, text[start:open_], stack, None, text[after + 1:]
         open_ = text.rfind(" (", 0, open_ + 1)
     return None
@@ -513,13 +513,13 @@ class HandReader:
         """Where the name of `name: verb …` ends (`split_colon`'s cut: the name is `text[:cut]` and the verb
         starts at cut + 2), for readers that then read the rest by index, without slicing it off."""
         cut = text.find(": ")
-        if cut >= 0 and text.startswith(verb, cut + 2) and text.find(": ", cut + 2) < 0:
+        if cut >= 0 and _starts_at(text, verb, cut + 2) and text.find(": ", cut + 2) < 0:
             # one `: ` and the verb after it: the name ends there whatever the seat list holds
             return cut
-        if text[:cut] in self.names and text.startswith(verb, cut + 2):
+        if text[:cut] in self.names and _starts_at(text, verb, cut + 2):
             return cut
         for name in self.by_length:
-            if text.startswith(verb, len(name) + 2) and text.startswith(name + ": "):
+            if _starts_at(text, verb, len(name) + 2) and text.startswith(name + ": "):
                 return len(name)
         return text.rfind(": " + verb)
 
@@ -535,7 +535,7 @@ class HandReader:
         if first >= 0 and text.find(marker, first + 1) < 0:  # one marker: the name ends there, whatever the seats
             return first
         for name in self.by_length:
-            if text.startswith(marker, len(name)) and text.startswith(name):
+            if _starts_at(text, marker, len(name)) and text.startswith(name):
                 return len(name)
         return text.rfind(marker)
 
@@ -743,7 +743,7 @@ class HandReader:
             start = 5 if part.startswith("won (") else 11 if part.startswith("collected (") else 0
             if start:  # `won (X) with …` or `collected (X)`, read by index as _OUTCOME reads it
                 close = part.find(")", start)
-                if close >= 0 and (close + 1 == len(part) or part.startswith(" with ", close + 1)):
+                if close >= 0 and (close + 1 == len(part) or _starts_at(part, " with ", close + 1)):
                     won = self.money(part[start:close], line)
                     outcomes.append(Outcome(True, won, part[close + 7:] if close + 1 < len(part) else None))
                     continue
@@ -796,6 +796,12 @@ def _dealt(r: HandReader, text: str, line: int) -> Event:
     return DealHole(line, rest[: groups.start()], _cards(groups.group()))
 
 
+def _starts_at(text: str, prefix: str, start: int) -> bool:
+    """`text.startswith(prefix, start)` for a `start` >= 0, as one native call when compiled (mypyc compiles
+    startswith with a start position as a Python method call, find with a start and end natively)."""
+    return text.find(prefix, start, start + len(prefix)) == start
+
+
 def _visible_ascii(text: str, start: int, end: int) -> bool:
     """Whether `text[start:end]` is one or more printable ASCII characters other than a space (so a `\\S+`
     of a regex takes all of it and stops at the space or end after it)."""
@@ -815,7 +821,7 @@ def _card_groups_to_end(text: str, start: int) -> bool:
     if start >= end:
         return False
     while start < end:
-        if not text.startswith(" [", start):
+        if not _starts_at(text, " [", start):
             return False
         close = text.find("]", start + 2)
         if close < 0:
