@@ -185,3 +185,51 @@ def test_run_outcomes_read_what_the_outcome_regex_reads(text):
     except reader.FieldError as exc:
         expected = exc.code
     assert got == expected
+
+
+WHEN_TEXT = st.builds(
+    lambda dash, date, sep, clock, zone, server: f"Hold'em No Limit ($1/$2){dash}{date}{sep}{clock}{zone}{server}",
+    st.sampled_from([" - ", "  -  ", " -", "- ", " - - "]),
+    st.sampled_from(["2015/07/05", "2015/7/5", "2015/07/5", "215/07/05", "2015/107/05", "2015/07/055", "٢٠١٥/07/05"]),
+    st.sampled_from([" ", " - ", "  "]),
+    st.sampled_from(["22:32:13", "9:50", "9:50:0", "123:00:00", "22:32:135", "22:32:", "1:2:3"]),
+    st.sampled_from(["", " ET", " CEST", " ABCDEF", " E", " (ET)", " ET)", " et", "x"]),
+    st.sampled_from(["", " [2015/07/05 16:32:13 ET]", " [2015/07/05 16:32:13]", " [2015/07/05 16:32 ET]",
+                     " [2015/07/05 16:32:13 ET] x", " [2015/07/05 16:32:13 E1]", " [2015/7/5 6:32:13 ET]"]))
+
+
+@settings(max_examples=4000, deadline=None)
+@given(WHEN_TEXT)
+def test_when_read_by_index_is_what_the_when_regex_finds(rest):
+    dash = rest.find(" -")
+    if dash < 0:
+        return
+    while dash and rest[dash - 1] == " ":
+        dash -= 1
+    fast = reader._when_at(rest, dash)
+    if fast is not None:
+        found = reader._WHEN.search(rest, dash)
+        assert found is not None
+        assert fast == (found["date"], found["time"], found["tz"], found["et_date"], found["et_time"], found.start(),
+                        found.start("date"))
+
+
+def test_the_shapes_pokerstars_prints_take_the_index_path():
+    for rest in ("Hold'em No Limit ($1/$2) - 2015/07/05 22:32:13 ET",
+                 "Hold'em No Limit ($1/$2) - 2009/12/25 9:50:09 CET [2009/12/25 3:50:09 ET]",
+                 "Hold'em No Limit ($1/$2) - 2009/12/25 9:50"):
+        dash = rest.find(" -")
+        assert reader._when_at(rest, dash) is not None
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.sampled_from(["PokerStars Hand #", "PokerStars Game #", "PokerStars Zoom Hand #", "PokerStars Hand  #"]),
+       st.text(alphabet="0123456789٣x", max_size=6), st.sampled_from([":", ": ", ":  T", " :", ""]))
+def test_the_plain_intro_is_what_the_intro_regex_reads(head, digits, tail):
+    line = head + digits + tail
+    colon = reader._plain_intro_colon(line)
+    if colon >= 0:
+        intro = reader._INTRO.match(line)
+        assert intro is not None and not intro["zoom"] and not intro["home"]
+        assert (line[len(reader._PLAIN_INTRO):colon], len(reader._PLAIN_INTRO)) == (intro["id"], intro.start("id"))
+        assert intro.end() == len(line) - len(line[colon + 1:].lstrip(" "))

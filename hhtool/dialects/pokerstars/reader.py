@@ -194,10 +194,19 @@ _SEAT: Final = re.compile(
 
 
 def read_header(line: str, table_line: str, line_no: int) -> Header:
-    intro = _INTRO.match(line)
-    if intro is None:  # the grammar's HEADER terminal makes this unreachable for real input
-        raise FieldError("HH010", f"not a PokerStars header: {line[:80]!r}", line_no)
-    rest = line[intro.end():]
+    colon = _plain_intro_colon(line)
+    if colon >= 0:  # `PokerStars Hand #123: `, the commonest intro, read by index (what _INTRO reads from it)
+        hand_id, id_start, zoom, home = line[len(_PLAIN_INTRO):colon], len(_PLAIN_INTRO), False, False
+        intro_end = colon + 1
+        while intro_end < len(line) and line[intro_end] == " ":
+            intro_end += 1
+    else:
+        intro = _INTRO.match(line)
+        if intro is None:  # the grammar's HEADER terminal makes this unreachable for real input
+            raise FieldError("HH010", f"not a PokerStars header: {line[:80]!r}", line_no)
+        hand_id, id_start, zoom, home = intro["id"], intro.start("id"), bool(intro["zoom"]), bool(intro["home"])
+        intro_end = intro.end()
+    rest = line[intro_end:]
     # the date starts at ` - `: searching from the run of spaces before the first ` -` finds the
     # same (leftmost) match without trying every position before it
     dash = rest.find(" -")
@@ -205,30 +214,35 @@ def read_header(line: str, table_line: str, line_no: int) -> Header:
     if dash >= 0:
         while dash and rest[dash - 1] == " ":
             dash -= 1
-        when = _WHEN.search(rest, dash)
+        when = _when_at(rest, dash)
+        if when is None:
+            found = _WHEN.search(rest, dash)
+            if found is not None:
+                when = (found["date"], found["time"], found["tz"], found["et_date"], found["et_time"], found.start(),
+                        found.start("date"))
     if when is None:
         raise FieldError("HH010", "header has no date and time (expected ' - YYYY/MM/DD H:MM:SS TZ')",
-                         line_no, intro.end() + 1)
-    if len(intro["id"]) > MAX_ID_DIGITS:
-        raise _beyond("hand number", intro["id"], f"at most {MAX_ID_DIGITS} digits", line_no, intro.start("id") + 1)
+                         line_no, intro_end + 1)
+    date, clock, tz, et_date, et_clock, when_start, date_start = when
+    if len(hand_id) > MAX_ID_DIGITS:
+        raise _beyond("hand number", hand_id, f"at most {MAX_ID_DIGITS} digits", line_no, id_start + 1)
     table = _TABLES.get(table_line)
     if table is None:
         table = _read_table(table_line, line_no)
     name, max_seats, button, play_money = table
     try:
-        template, tournament_zoom = _header_template(rest[: when.start()], play_money)
+        template, tournament_zoom = _header_template(rest[:when_start], play_money)
     except FieldError as exc:
         raise FieldError(exc.code, str(exc), line_no, expected=exc.expected, actual=exc.actual) from None
-    tz = when["tz"]
-    time = _datetime(when["date"], when["time"])
-    time_et = _datetime(when["et_date"], when["et_time"]) if when["et_date"] else (time if tz == "ET" else None)
+    time = _datetime(date, clock)
+    time_et = _datetime(et_date, et_clock or "") if et_date else (time if tz == "ET" else None)
     for moment in (time, time_et):
         if moment is not None and not MIN_YEAR <= moment.year <= MAX_YEAR:
             raise _beyond("date", f"{moment:%Y/%m/%d}", f"a year from {MIN_YEAR} to {MAX_YEAR}", line_no,
-                          intro.end() + when.start("date") + 1)
+                          intro_end + date_start + 1)
     return msgspec.structs.replace(
         template,
-        hand_id=intro["id"],
+        hand_id=hand_id,
         time=time,
         time_zone=tz,
         time_utc=to_utc(time, tz, time_et, ZONES, "ET"),
@@ -236,9 +250,119 @@ def read_header(line: str, table_line: str, line_no: int) -> Header:
         table=name,
         max_seats=max_seats,
         button_seat=button,
-        fast_fold=bool(intro["zoom"]) or tournament_zoom,
-        is_home_game=bool(intro["home"]),
+        fast_fold=zoom or tournament_zoom,
+        is_home_game=home,
     )
+
+
+_PLAIN_INTRO: Final = "PokerStars Hand #"
+
+
+def _plain_intro_colon(line: str) -> int:
+    """Where the colon of a `PokerStars Hand #<ASCII digits>:` intro is; -1 for any other intro (_INTRO reads it)."""
+    if not line.startswith(_PLAIN_INTRO):
+        return -1
+    end, index = len(line), len(_PLAIN_INTRO)
+    while index < end and 48 <= ord(line[index]) <= 57:
+        index += 1
+    return index if len(_PLAIN_INTRO) < index < end and line[index] == ":" else -1
+
+
+# The groups of _WHEN that read_header reads: date, time, zone, server date and time, where the match and the date start
+_When = tuple[str, str, "str | None", "str | None", "str | None", int, int]
+
+
+def _when_at(rest: str, start: int) -> _When | None:
+    """What `_WHEN.search(rest, start)` finds, read by index, when it matches at `start` in a shape PokerStars
+    prints (` - 2015/07/05 22:32:13 ET`, with ` [2015/07/05 16:32:13 ET]` after it, or without a zone; ASCII
+    digits); None for any other text, which the regex reads (each shape accepted here has one reading)."""
+    end = len(rest)
+    index = start
+    while index < end and rest[index] == " ":
+        index += 1
+    if index == start or index >= end or rest[index] != "-":
+        return None
+    index += 1
+    date_start = index
+    while date_start < end and rest[date_start] == " ":
+        date_start += 1
+    if date_start == index:
+        return None
+    date_end = _date_end(rest, date_start)
+    if date_end < 0 or not _starts_at(rest, " ", date_end) or _starts_at(rest, " -", date_end):
+        return None
+    time_end = _time_end(rest, date_end + 1, False)
+    if time_end < 0:
+        return None
+    date, clock = rest[date_start:date_end], rest[date_end + 1:time_end]
+    zone: str | None = None
+    index = time_end
+    if _starts_at(rest, " ", index) and not _starts_at(rest, " [", index):  # a zone: 2 to 5 capitals
+        letters = _capitals_end(rest, index + 1)
+        if not 2 <= letters - index - 1 <= 5:
+            return None
+        zone, index = rest[index + 1:letters], letters
+    if index == end:
+        return date, clock, zone, None, None, start, date_start
+    if not _starts_at(rest, " [", index):
+        return None
+    et_start = index + 2
+    et_date_end = _date_end(rest, et_start)
+    if et_date_end < 0 or not _starts_at(rest, " ", et_date_end):
+        return None
+    et_time_end = _time_end(rest, et_date_end + 1, True)
+    if et_time_end < 0:
+        return None
+    index = et_time_end
+    if _starts_at(rest, " ", index):  # the server clock's zone
+        index = _capitals_end(rest, index + 1)
+        if index == et_time_end + 1:
+            return None
+    if index + 1 != end or rest[index] != "]":
+        return None
+    return date, clock, zone, rest[et_start:et_date_end], rest[et_date_end + 1:et_time_end], start, date_start
+
+
+def _date_end(text: str, start: int) -> int:
+    """The end of `\\d{4}/\\d{1,2}/\\d{1,2}` (ASCII digits) at `start`, -1 if none; the day takes 2 digits when 2 follow."""
+    index = start + 4
+    if index > len(text) or _digit_run_end(text, start, index) != index or not _starts_at(text, "/", index):
+        return -1
+    month_end = _digit_run_end(text, index + 1, index + 3)
+    if month_end == index + 1 or not _starts_at(text, "/", month_end):
+        return -1
+    day_end = _digit_run_end(text, month_end + 1, month_end + 3)
+    return day_end if day_end > month_end + 1 else -1
+
+
+def _time_end(text: str, start: int, seconds: bool) -> int:
+    """The end of `\\d{1,2}:\\d{2}` and `:\\d{2}` (required when `seconds`, else taken when there) at `start`,
+    ASCII digits; -1 if none."""
+    hour_end = _digit_run_end(text, start, start + 2)
+    if hour_end == start or not _starts_at(text, ":", hour_end):
+        return -1
+    if _digit_run_end(text, hour_end + 1, hour_end + 3) != hour_end + 3:
+        return -1
+    index = hour_end + 3
+    if _starts_at(text, ":", index):
+        return index + 3 if _digit_run_end(text, index + 1, index + 3) == index + 3 else -1
+    return -1 if seconds else index
+
+
+def _digit_run_end(text: str, start: int, limit: int) -> int:
+    """Where the run of ASCII digits from `start` ends, looking at most up to `limit`."""
+    index, limit = start, min(limit, len(text))
+    while index < limit and 48 <= ord(text[index]) <= 57:
+        index += 1
+    return index
+
+
+def _capitals_end(text: str, start: int) -> int:
+    """Where the run of A-Z from `start` ends."""
+    index, end = start, len(text)
+    while index < end and 65 <= ord(text[index]) <= 90:
+        index += 1
+    return index
 
 
 _TABLES: Final[dict[str, tuple[str, int | None, int | None, bool]]] = {}  # table line → its fields (a session repeats it)
