@@ -168,7 +168,7 @@ def _regex_outcomes(text: str):
 
 OUTCOME_TEXT = st.lists(st.builds(lambda head, amount, tail: f"{head}{amount}{tail}",
                                   st.sampled_from(["won (", "collected (", "lost", "won(", "wins ("]),
-                                  st.sampled_from(["$1.50)", "2)", "3", ")", "$1) )"]),
+                                  st.sampled_from(["$1.50)", "2)", "3", ")", "$1) )", ""]),
                                   st.sampled_from(["", " with a pair of Aces", " with", " and", "x", " with "])),
                         min_size=1, max_size=3).map(", and ".join)
 

@@ -827,10 +827,11 @@ class HandReader:
                     rest, cashed_out = rest[: -len(suffix)], True
                     break
         cards: tuple[str, ...] = ()
-        if "[" in rest and "]" not in rest[rest.index("["):]:
+        bracket = rest.find("[")
+        if bracket >= 0 and rest.find("]", bracket) < 0:
             raise FieldError("HH010", f"summary seat line cut inside its cards: {text[:80]!r}", line)
         if rest.startswith("showed ["):
-            close = rest.index("]")
+            close = _index_of(rest, "]", 0)
             cards = tuple(rest[len("showed ["): close].split())
             rest = rest[close + 1:].removeprefix(" and ")
             if not rest.startswith("folded"):
@@ -845,7 +846,7 @@ class HandReader:
             return SeatSummary(line, seat, name, positions, "mucked", None, False, _cards(rest), (), cashed_out, text)
         word = "collected" if rest.startswith("collected (") else "won" if rest.startswith("won (") else ""
         if word and ")" in rest:
-            amount = self.money(rest[len(word) + 2: rest.index(")")], line)
+            amount = self.money(rest[len(word) + 2: _index_of(rest, ")", 0)], line)
             return SeatSummary(line, seat, name, positions, word, None, False, cards,
                                (Outcome(True, amount, None),), cashed_out, text)
         return SeatSummary(line, seat, name, positions, "other", None, False, cards, (), cashed_out, text)
@@ -864,6 +865,9 @@ class HandReader:
         outcomes = []
         parts = _RUN_SEPARATOR.split(text) if ", and " in text else (text,)  # a second run starts ", and "
         for part in parts:
+            if part == "lost" or part.startswith("lost with "):  # as _OUTCOME reads `lost` and `lost with …`
+                outcomes.append(Outcome(False, None, part[len("lost with "):] if len(part) > len("lost") else None))
+                continue
             start = 5 if part.startswith("won (") else 11 if part.startswith("collected (") else 0
             if start:  # `won (X) with …` or `collected (X)`, read by index as _OUTCOME reads it
                 close = part.find(")", start)
@@ -893,7 +897,7 @@ LINE_KINDS.declare("SEAT", first=("Seat",))  # read_seats
 
 @_reads("STREET", first=("***",))
 def _street(r: HandReader, text: str, line: int) -> Event:
-    marker = text[4: text.index(" ***", 4)]
+    marker = text[4: _index_of(text, " ***", 4)]
     first, _, remainder = marker.partition(" ")
     run = _RUNS.get(first, 0)
     street = _STREETS[remainder if run else marker]
@@ -918,6 +922,12 @@ def _dealt(r: HandReader, text: str, line: int) -> Event:
     groups = _HOLE_GROUPS.search(rest)
     assert groups is not None  # the grammar's DEALT line ends in card groups
     return DealHole(line, rest[: groups.start()], _cards(groups.group()))
+
+
+def _index_of(text: str, sub: str, start: int) -> int:
+    """`text.index(sub, start)` (ValueError when absent) through find, which compiles to a native call."""
+    found = text.find(sub, start)
+    return found if found >= 0 else text.index(sub, start)
 
 
 def _starts_at(text: str, prefix: str, start: int) -> bool:
@@ -1047,7 +1057,7 @@ def _show(r: HandReader, text: str, line: int) -> Event:
 def shown(line: int, name: str, rest: str) -> Show:
     """A show from what follows the player's name, `shows [Ah Kd] (a pair of Kings)`: the cards, and the
     description where one is printed (the sites that print shows as PokerStars does share this)."""
-    close = rest.index("]")
+    close = _index_of(rest, "]", 0)
     description = rest[close + 3: -1] if len(rest) > close + 1 else None
     return Show(line, name, tuple(rest[len("shows ["): close].split()), description)
 
