@@ -40,7 +40,7 @@ def _transition_hours(iana: str, year: int) -> list[datetime]:
 
 @pytest.mark.parametrize("iana", _IANA)
 def test_utc_from_the_hour_cache_is_astimezones_across_offset_changes(iana):
-    clock._HOUR_OFFSETS.clear()
+    clock._ANCHORS.clear()
     checked = 0
     for year in (1995, 2008, 2024):
         for hour in _transition_hours(iana, year):
@@ -54,23 +54,27 @@ def test_utc_from_the_hour_cache_is_astimezones_across_offset_changes(iana):
 
 
 def test_the_hour_cache_is_filled_and_read_again():
-    clock._HOUR_OFFSETS.clear()
+    clock._ANCHORS.clear()
     first = clock.to_utc(datetime(2015, 7, 5, 22, 32, 13), "ET", None, ZONES, None)
-    second = clock.to_utc(datetime(2015, 7, 5, 22, 59, 59), "ET", None, ZONES, None)
-    assert ("America/New_York", 2015, 7, 5, 22) in clock._HOUR_OFFSETS
+    assert clock._ANCHORS["America/New_York"] == (datetime(2015, 7, 5, 22),
+                                                  datetime(2015, 7, 6, 2, tzinfo=timezone.utc))
+    second = clock.to_utc(datetime(2015, 7, 5, 22, 59, 59, 999999), "ET", None, ZONES, None)
+    next_hour = clock.to_utc(datetime(2015, 7, 5, 23, 0, 0), "ET", None, ZONES, None)
     assert first == datetime(2015, 7, 6, 2, 32, 13, tzinfo=timezone.utc)
-    assert second == datetime(2015, 7, 6, 2, 59, 59, tzinfo=timezone.utc)
+    assert second == datetime(2015, 7, 6, 2, 59, 59, 999999, tzinfo=timezone.utc)
+    assert next_hour == datetime(2015, 7, 6, 3, tzinfo=timezone.utc)
+    assert clock._ANCHORS["America/New_York"][0] == datetime(2015, 7, 5, 23)
 
 
 def test_an_hour_with_an_offset_change_is_not_cached():
-    clock._HOUR_OFFSETS.clear()
+    clock._ANCHORS.clear()
     # New York falls back at 02:00 EDT: 01:00-01:59 happens twice, fold 0 reads it as EDT; 02:00 is EST
-    local = datetime(2015, 11, 1, 1, 30)
-    assert clock.to_utc(local, "ET", None, ZONES, None) == _reference_utc(local, "America/New_York")
+    for local in (datetime(2015, 11, 1, 1, 30), datetime(2015, 11, 1, 2, 30), datetime(2015, 11, 1, 1, 59)):
+        assert clock.to_utc(local, "ET", None, ZONES, None) == _reference_utc(local, "America/New_York")
     # St John's changed at 00:01 local until 2011: hour 0 holds two offsets
     local = datetime(2008, 11, 2, 0, 30)
     assert clock.to_utc(local, "NT", None, ZONES, None) == _reference_utc(local, "America/St_Johns")
-    assert ("America/St_Johns", 2008, 11, 2, 0) not in clock._HOUR_OFFSETS
+    assert "America/St_Johns" not in clock._ANCHORS
 
 
 def _int_clock(time: str) -> datetime | None:
@@ -233,3 +237,35 @@ def test_the_plain_intro_is_what_the_intro_regex_reads(head, digits, tail):
         assert intro is not None and not intro["zoom"] and not intro["home"]
         assert (line[len(reader._PLAIN_INTRO):colon], len(reader._PLAIN_INTRO)) == (intro["id"], intro.start("id"))
         assert intro.end() == len(line) - len(line[colon + 1:].lstrip(" "))
+
+
+def _regex_seat(text: str):
+    match = reader._SEAT.match(text)
+    if match is None:
+        return "HH010"
+    rest = match["rest"]
+    try:
+        return reader.Seat(reader._small_number(match["seat"], "seat number", 3), match["name"],
+                           reader._money(match["stack"], 100, 3), 3, match["bounty"], "is sitting out" in rest,
+                           "out of hand" in rest)
+    except reader.FieldError as exc:
+        return exc.code
+
+
+SEAT_TEXT = st.builds(
+    lambda seat, name, stack, bounty, rest: f"Seat {seat}: {name} ({stack} in chips{bounty}){rest}",
+    st.sampled_from(["1", "9", "10", "99", "100", "007", "٣", ""]),
+    st.text(alphabet="ab ()[],", min_size=0, max_size=6),
+    st.sampled_from(["$1.50", "1500", "1 5", "(1)", "", "$1,000"]),
+    st.sampled_from(["", ", $2 bounty", ", (x) bounty", ", $2 bounty) ( 1 in chips"]),
+    st.sampled_from(["", " is sitting out", " out of hand", " (x)", ") is sitting out"]))
+
+
+@settings(max_examples=4000, deadline=None)
+@given(SEAT_TEXT)
+def test_a_seat_read_by_index_is_what_the_seat_regex_reads(text):
+    try:
+        got = reader.read_seat(text, 3, 100)
+    except reader.FieldError as exc:
+        got = exc.code
+    assert got == _regex_seat(text)

@@ -13,10 +13,12 @@ from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
 _ZONE_CACHE: dict[str, ZoneInfo] = {}
-# (IANA zone, year, month, day, hour) of a local time → its UTC offset, for an hour in which the offset is one
-# (no transition inside it); a session's hands share a few hours. Cleared when full.
-_HOUR_OFFSETS: dict[tuple[str, int, int, int, int], timedelta] = {}
-_HOUR_OFFSETS_SIZE = 1 << 12
+# IANA zone → the top of the local hour last converted, when the zone gives all that hour one UTC offset, and
+# that instant in UTC: a time in that hour is then the UTC anchor plus its distance from the local one (two
+# datetime operators, no replace/astimezone call). A session's hands share an hour or a few.
+_ANCHORS: dict[str, tuple[datetime, datetime]] = {}
+_ZERO = timedelta(0)
+_HOUR = timedelta(hours=1)
 _LAST_INSTANT = timedelta(minutes=59, seconds=59, microseconds=999999)  # from the top of an hour
 
 
@@ -34,24 +36,26 @@ def to_utc(local: datetime | None, zone: str | None, reference: datetime | None,
     tz = _ZONE_CACHE.get(iana)
     if tz is None:
         tz = _ZONE_CACHE[iana] = ZoneInfo(iana)
-    if local.tzinfo is not None or local.fold:
-        return local.replace(tzinfo=tz).astimezone(timezone.utc)
-    key = (iana, local.year, local.month, local.day, local.hour)
-    offset = _HOUR_OFFSETS.get(key)
-    if offset is None:
-        offset = _hour_offset(local, tz)
-        if offset is None:  # the zone changes its offset within this hour: every time is converted on its own
-            return local.replace(tzinfo=tz).astimezone(timezone.utc)
-        if len(_HOUR_OFFSETS) >= _HOUR_OFFSETS_SIZE:
-            _HOUR_OFFSETS.clear()
-        _HOUR_OFFSETS[key] = offset
-    return (local - offset).replace(tzinfo=timezone.utc)  # what astimezone(timezone.utc) computes with it
+    if local.tzinfo is None and not local.fold:
+        anchor = _ANCHORS.get(iana)
+        if anchor is not None:
+            since = local - anchor[0]
+            if _ZERO <= since < _HOUR:
+                return anchor[1] + since
+        top = local.replace(minute=0, second=0, microsecond=0)
+        offset = _hour_offset(top, tz)
+        if offset is not None:  # else the zone changes its offset within this hour: converted on its own
+            top_utc = (top - offset).replace(tzinfo=timezone.utc)  # what astimezone(timezone.utc) gives
+            _ANCHORS[iana] = (top, top_utc)
+            return top_utc + (local - top)
+    return local.replace(tzinfo=tz).astimezone(timezone.utc)
 
 
-def _hour_offset(local: datetime, tz: ZoneInfo) -> timedelta | None:
-    """The UTC offset of every local time in `local`'s hour, when the zone gives the first and the last
-    instant of that hour the same offset (an offset changes at most once in an hour, so it is then the
-    offset of all of it, gaps and repeated times read as astimezone reads them, fold 0); None otherwise."""
-    top = local.replace(minute=0, second=0, microsecond=0, tzinfo=tz)
-    first, last = top.utcoffset(), (top + _LAST_INSTANT).utcoffset()
-    return first if first is not None and first == last else None
+def _hour_offset(top: datetime, tz: ZoneInfo) -> timedelta | None:
+    """The UTC offset of every local time in the hour from `top` (naive, fold 0), when the zone gives the
+    first and the last instant of that hour the same offset (an offset changes at most once in an hour, so
+    it is then the offset of all of it, gaps and repeated times read as astimezone reads them, fold 0);
+    None otherwise."""
+    first = top.replace(tzinfo=tz)
+    offset = first.utcoffset()
+    return offset if offset is not None and offset == (first + _LAST_INSTANT).utcoffset() else None

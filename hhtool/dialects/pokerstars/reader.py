@@ -60,7 +60,7 @@ from hhtool.model import (
     StreetStart,
 )
 from hhtool.model.clock import to_utc
-from hhtool.model.limits import MAX_ID_DIGITS, MAX_YEAR, MIN_YEAR
+from hhtool.model.limits import MAX_ID_DIGITS, MAX_SEAT, MAX_YEAR, MIN_YEAR
 from hhtool.model.money import CURRENCY_CODES, CURRENCY_SYMBOLS, MoneyError, to_minor
 
 # Enum members as module constants: an enum class's attribute look-up goes through EnumType.__getattr__
@@ -521,44 +521,49 @@ def read_seats(tokens: Sequence[LineToken], base: int, scale: int) -> tuple[Seat
 
 
 def read_seat(text: str, line_no: int, scale: int) -> Seat:
-    fields = _seat_fields(text)
-    if fields is None:
+    colon, name_end, stack_end, bounty_end, rest_start = _seat_spans(text)
+    if colon < 0:  # what the index reading leaves to the regex
         match = _SEAT.match(text)
         if match is None:
             raise FieldError("HH010", f"seat line not understood: {text[:80]!r}", line_no)
-        fields = (match["seat"], match["name"], match["stack"], match["bounty"], match["rest"])
-    seat, name, stack, bounty, rest = fields
+        rest = match["rest"]
+        return Seat(_small_number(match["seat"], "seat number", line_no), match["name"],
+                    _money(match["stack"], scale, line_no), line_no, match["bounty"], "is sitting out" in rest,
+                    "out of hand" in rest)
+    seat = _digits(text, 5, colon)  # ASCII digits (_seat_spans checked)
+    if colon - 5 > 2 or seat > MAX_SEAT:  # (small_number's HH013, with its message)
+        seat = _small_number(text[5:colon], "seat number", line_no)
+    bounty = text[stack_end + len(" in chips, "):bounty_end] if bounty_end >= 0 else None
     # positional, in field order: seat, player, stack, line, bounty, sitting_out, out_of_hand
-    return Seat(_small_number(seat, "seat number", line_no), name, _money(stack, scale, line_no), line_no,
-                bounty, "is sitting out" in rest, "out of hand" in rest)
+    return Seat(seat, text[colon + 2:name_end], _money(text[name_end + 2:stack_end], scale, line_no), line_no,
+                bounty, text.find("is sitting out", rest_start) >= 0, text.find("out of hand", rest_start) >= 0)
 
 
-def _seat_fields(text: str) -> tuple[str, str, str, str | None, str] | None:
-    """The groups `_SEAT.match` finds (seat, name, stack, bounty, rest), read with `find`; None where that
-    reading would not be sure to agree with the regex (a seat number in other than ASCII digits): the
-    regex reads those. The name is `.+`, greedy: it ends at the last ` (` that the stack and its
-    `in chips` (with a bounty or not) and `)` follow."""
+def _seat_spans(text: str) -> tuple[int, int, int, int, int]:
+    """Where the groups `_SEAT.match` finds end, read with `find`: the colon after the seat number, the end
+    of the name (its ` (`), the end of the stack (its ` in chips`), the end of the bounty (-1 without one)
+    and where the rest starts; the colon is -1 where that reading would not be sure to agree with the regex
+    (a seat number in other than ASCII digits): the regex reads those. The name is `.+`, greedy: it ends
+    at the last ` (` that the stack and its `in chips` (with a bounty or not) and `)` follow."""
     colon = text.find(": ", 5)
     if colon <= 5 or not text.startswith("Seat ") or _digits(text, 5, colon) < 0:
-        return None
-    seat = text[5:colon]
+        return -1, -1, -1, -1, -1
     start = colon + 2
     open_ = text.rfind(" (")
     while open_ > start:  # the name has one character at least
         stack_start = open_ + 2
         chips = text.find(" in chips", stack_start)
-        stack = text[stack_start:chips]
-        if chips > stack_start and "(" not in stack and ")" not in stack and " " not in stack:
+        if (chips > stack_start and text.find("(", stack_start, chips) < 0 and text.find(")", stack_start, chips) < 0
+                and text.find(" ", stack_start, chips) < 0):
             after = chips + len(" in chips")
             if _starts_at(text, ", ", after):  # `, X bounty)`: X the shortest run without parentheses
                 close = text.find(" bounty)", after + 2)
-                bounty = text[after + 2:close]
-                if close >= 0 and "(" not in bounty and ")" not in bounty:
-                    return seat, text[start:open_], stack, bounty, text[close + len(" bounty)"):]
+                if close >= 0 and text.find("(", after + 2, close) < 0 and text.find(")", after + 2, close) < 0:
+                    return colon, open_, chips, close, close + len(" bounty)")
             if _starts_at(text, ")", after):
-                return seat, text[start:open_], stack, None, text[after + 1:]
+                return colon, open_, chips, -1, after + 1
         open_ = text.rfind(" (", 0, open_ + 1)
-    return None
+    return -1, -1, -1, -1, -1
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1185,5 +1190,5 @@ def build_hand(block: Block, header: Header, seat_tokens: Sequence, body: Sequen
     summary_token, *summary_lines = summary
     claims, trailing = reader.claims(summary_lines, base + summary_token.line)
     events.extend(trailing)
-    return Hand(header=header, seats=seats, events=tuple(events), claims=claims,
-                source=Source(block.file, block.line, block.column), lines=line_breaks)
+    # positional, in field order: header, seats, events, claims, source, lines
+    return Hand(header, seats, tuple(events), claims, Source(block.file, block.line, block.column), line_breaks)
