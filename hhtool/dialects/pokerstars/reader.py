@@ -119,7 +119,7 @@ class _Memos:
 
 
 _MEMOS: Final[dict[int, _Memos]] = {}
-_with_line = msgspec.structs.replace
+_with_line: Final = msgspec.structs.replace  # (Final: compiled, a static, not a look-up in the module dict)
 
 
 def _memos(scale: int) -> _Memos:
@@ -802,10 +802,10 @@ class HandReader:
 
     def new_seat_result(self, text: str, line: int) -> SeatSummary:
         """`seat_result` for a line its memo does not hold for this seat list (`claims` looked there first)."""
-        colon = text.find(": ")
-        if colon < 0:  # (the grammar's SEAT_RESULT has one; `index` raises as before)
-            colon = text.index(": ")
-        seat = _small_number(text[5:colon], "seat number", line)
+        colon = _index_of(text, ": ", 0)  # (the grammar's SEAT_RESULT has one)
+        seat = _digits(text, 5, colon) if 5 < colon <= 7 else -1  # one or two ASCII digits, read natively
+        if seat < 0 or seat > MAX_SEAT:
+            seat = _small_number(text[5:colon], "seat number", line)
         name = self._seat_names.get(seat)
         self.name_dependent = False
         summary = self._seat_result(text, line, seat, text[colon + 2:], name)
@@ -903,6 +903,9 @@ LINE_KINDS.declare("SEAT", first=("Seat",))  # read_seats
 @_reads("STREET", first=("***",))
 def _street(r: HandReader, text: str, line: int) -> Event:
     marker = text[4: _index_of(text, " ***", 4)]
+    street = _STREETS.get(marker)  # a street run once (no _RUNS word leads a _STREETS key)
+    if street is not None:
+        return StreetStart(line, street, 0, _cards(text))
     first, _, remainder = marker.partition(" ")
     run = _RUNS.get(first, 0)
     street = _STREETS[remainder if run else marker]
