@@ -1200,7 +1200,7 @@ def test_any_mangled_hand_gives_exactly_one_result_and_never_raises(data):
         assert 500 <= f.line < 500 + text.count("\n"), (f, text)
 
 
-# A seat line read with `find` (reader._seat_fields) must give the groups of the _SEAT regex, or leave the
+# A seat line read with `find` (reader._seat_spans) must give the groups of the _SEAT regex, or leave the
 # line to the regex: names with brackets, parentheses and `in chips` in them, bounties, trailing notes.
 _SEAT_PIECES = st.sampled_from(["Bob", "a b", " (", "(", ")", " in chips", ", ", " bounty)", " bounty", "$1",
                                 "1,500", " ", "x", "٣", " is sitting out", " out of hand"])
@@ -1211,10 +1211,13 @@ _SEAT_PIECES = st.sampled_from(["Bob", "a b", " (", "(", ")", " in chips", ", ",
        st.sampled_from(["1500", "$1.50", "", "a b", "(1)"]), st.sampled_from(["", ", $5 bounty", ", (1) bounty", ", x"]),
        st.sampled_from([")", "", " )"]), st.lists(_SEAT_PIECES, max_size=3))
 def test_seat_line_fields_agree_with_the_seat_regex(seat, name, stack, bounty, close, rest):
-    from hhtool.dialects.pokerstars.reader import _SEAT, _seat_fields
+    from hhtool.dialects.pokerstars.reader import _SEAT, _seat_spans
     text = f"Seat {seat}: {''.join(name)} ({stack} in chips{bounty}{close}{''.join(rest)}"
     match = _SEAT.match(text)
-    fields = _seat_fields(text)
+    colon, name_end, stack_end, bounty_end, rest_start = _seat_spans(text)
+    fields = None if colon < 0 else (
+        text[5:colon], text[colon + 2:name_end], text[name_end + 2:stack_end],
+        text[stack_end + len(" in chips, "):bounty_end] if bounty_end >= 0 else None, text[rest_start:])
     if fields is not None:
         assert match is not None
         assert fields == (match["seat"], match["name"], match["stack"], match["bounty"], match["rest"])

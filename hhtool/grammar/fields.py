@@ -31,13 +31,17 @@ class FieldError(ValueError):
         self.expected, self.actual = expected, actual
 
 
-_AMOUNTS: Final[dict[int, dict[str, int]]] = {}  # scale → amount as printed → minor units (`money`'s memo)
+_AMOUNTS: Final[dict[int, dict[str, int]]] = {}  # scale → amount as printed → minor units (the Decimal path's memo)
 AMOUNT_MEMO: Final = 1 << 11  # amounts per scale; cleared when full
 
 
 def money(text: str, scale: int, line_no: int) -> int:
     """An amount as printed (`$1,000.50`, `1500`) in minor units of `scale`; HH012/HH013 when it cannot be.
-    Memoised per scale (a file repeats its blinds, bets and stacks): one dict look-up for most amounts."""
+    The shapes clients print are read natively (exact_minor: one pass over a few characters, cheaper than
+    hashing the new string for a memo look-up); the rest, through Decimal, are memoised per scale."""
+    minor = exact_minor(text, scale)
+    if minor >= 0:
+        return minor
     amounts = _AMOUNTS.get(scale)
     if amounts is None:
         amounts = _AMOUNTS[scale] = {}
@@ -45,9 +49,7 @@ def money(text: str, scale: int, line_no: int) -> int:
         known = amounts.get(text)
         if known is not None:
             return known
-    minor = exact_minor(text, scale)
-    if minor < 0:
-        minor = _decimal_money(text, scale, line_no)
+    minor = _decimal_money(text, scale, line_no)
     if len(amounts) >= AMOUNT_MEMO:
         amounts.clear()
     amounts[text] = minor
@@ -71,6 +73,10 @@ _FRACTION_DIGITS: Final = {1: 0, 10: 1, 100: 2, 1000: 3, 10000: 4}  # scale → 
 _POWERS: Final = (1, 10, 100, 1000, 10000)
 _MAX_MINOR_DIGITS: Final = len(str(MAX_MINOR))
 NOT_COMMON: Final = -1
+_ZERO: Final = 48  # ord("0")
+_NINE: Final = 57  # ord("9")
+_COMMA: Final = 44  # ord(",")
+_POINT: Final = 46  # ord(".")
 
 
 def exact_minor(text: str, scale: int) -> int:
@@ -79,26 +85,47 @@ def exact_minor(text: str, scale: int) -> int:
 
     NOT_COMMON (-1) for any other text (signs, exponents, more decimals, other digits, beyond MAX_MINOR),
     which `to_minor` then reads through Decimal; where this reads a value, it is the value `to_minor` gives
-    (tests/test_amounts.py checks both on generated text). Compiled, this is the whole cost of an amount.
+    (tests/test_amounts.py checks both on generated text). Compiled, this is the whole cost of an amount:
+    one pass over the characters as code points (`ord(text[i])` is a native read), no slice, no int().
     """
-    if text.isdigit() and text.isascii() and len(text) <= _MAX_MINOR_DIGITS:  # `1500`, the commonest
-        value = int(text) * scale
-        return value if value <= MAX_MINOR else NOT_COMMON
-    start = 1 if text and text[0] in _SYMBOLS else 0
-    dot = text.find(".", start)
-    whole = text[start:dot] if dot >= 0 else text[start:]
-    if "," in whole:
-        whole = whole.replace(",", "")
-    if not (whole.isdigit() and whole.isascii() and len(whole) <= _MAX_MINOR_DIGITS):
-        return NOT_COMMON
-    value = int(whole) * scale
-    if dot >= 0:
-        fraction = text[dot + 1:]
-        places = _FRACTION_DIGITS.get(scale, -1)
-        if not (0 < len(fraction) <= places and fraction.isdigit() and fraction.isascii()):
+    end = len(text)
+    index = 1 if end and _is_symbol(ord(text[0])) else 0
+    whole = digits = 0
+    while index < end:  # the whole part: ASCII digits and commas, up to the point
+        code = ord(text[index])
+        if _ZERO <= code <= _NINE:
+            digits += 1
+            if digits > _MAX_MINOR_DIGITS:
+                return NOT_COMMON
+            whole = whole * 10 + (code - _ZERO)
+        elif code == _POINT:
+            break
+        elif code != _COMMA:
             return NOT_COMMON
-        value += int(fraction) * _POWERS[places - len(fraction)]
+        index += 1
+    if digits == 0:
+        return NOT_COMMON
+    value = whole * scale
+    if index < end:  # text[index] is the point: 1 to the scale's decimals follow, ASCII digits only
+        places = _FRACTION_DIGITS.get(scale, -1)
+        count = end - index - 1
+        if not 0 < count <= places:
+            return NOT_COMMON
+        fraction = 0
+        index += 1
+        while index < end:
+            code = ord(text[index])
+            if not _ZERO <= code <= _NINE:
+                return NOT_COMMON
+            fraction = fraction * 10 + (code - _ZERO)
+            index += 1
+        value += fraction * _POWERS[places - count]
     return value if value <= MAX_MINOR else NOT_COMMON
+
+
+def _is_symbol(code: int) -> bool:
+    """Whether a code point is one of _SYMBOLS (`$€£₹¥` and a cp1252 euro read as Latin-1)."""
+    return code == 36 or code == 8364 or code == 163 or code == 8377 or code == 165 or code == 128
 
 
 _SEAT_DIGITS: Final = len(str(MAX_SEAT))

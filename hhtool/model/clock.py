@@ -9,10 +9,17 @@ and the rules ask it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
 _ZONE_CACHE: dict[str, ZoneInfo] = {}
+# IANA zone → the top of the local hour last converted, when the zone gives all that hour one UTC offset, and
+# that instant in UTC: a time in that hour is then the UTC anchor plus its distance from the local one (two
+# datetime operators, no replace/astimezone call). A session's hands share an hour or a few.
+_ANCHORS: dict[str, tuple[datetime, datetime]] = {}
+_ZERO = timedelta(0)
+_HOUR = timedelta(hours=1)
+_LAST_INSTANT = timedelta(minutes=59, seconds=59, microseconds=999999)  # from the top of an hour
 
 
 def to_utc(local: datetime | None, zone: str | None, reference: datetime | None,
@@ -29,4 +36,26 @@ def to_utc(local: datetime | None, zone: str | None, reference: datetime | None,
     tz = _ZONE_CACHE.get(iana)
     if tz is None:
         tz = _ZONE_CACHE[iana] = ZoneInfo(iana)
+    if local.tzinfo is None and not local.fold:
+        anchor = _ANCHORS.get(iana)
+        if anchor is not None:
+            since = local - anchor[0]
+            if _ZERO <= since < _HOUR:
+                return anchor[1] + since
+        top = local.replace(minute=0, second=0, microsecond=0)
+        offset = _hour_offset(top, tz)
+        if offset is not None:  # else the zone changes its offset within this hour: converted on its own
+            top_utc = (top - offset).replace(tzinfo=timezone.utc)  # what astimezone(timezone.utc) gives
+            _ANCHORS[iana] = (top, top_utc)
+            return top_utc + (local - top)
     return local.replace(tzinfo=tz).astimezone(timezone.utc)
+
+
+def _hour_offset(top: datetime, tz: ZoneInfo) -> timedelta | None:
+    """The UTC offset of every local time in the hour from `top` (naive, fold 0), when the zone gives the
+    first and the last instant of that hour the same offset (an offset changes at most once in an hour, so
+    it is then the offset of all of it, gaps and repeated times read as astimezone reads them, fold 0);
+    None otherwise."""
+    first = top.replace(tzinfo=tz)
+    offset = first.utcoffset()
+    return offset if offset is not None and offset == (first + _LAST_INSTANT).utcoffset() else None

@@ -60,7 +60,7 @@ from hhtool.model import (
     StreetStart,
 )
 from hhtool.model.clock import to_utc
-from hhtool.model.limits import MAX_ID_DIGITS, MAX_YEAR, MIN_YEAR
+from hhtool.model.limits import MAX_ID_DIGITS, MAX_SEAT, MAX_YEAR, MIN_YEAR
 from hhtool.model.money import CURRENCY_CODES, CURRENCY_SYMBOLS, MoneyError, to_minor
 
 # Enum members as module constants: an enum class's attribute look-up goes through EnumType.__getattr__
@@ -119,7 +119,7 @@ class _Memos:
 
 
 _MEMOS: Final[dict[int, _Memos]] = {}
-_with_line = msgspec.structs.replace
+_with_line: Final = msgspec.structs.replace  # (Final: compiled, a static, not a look-up in the module dict)
 
 
 def _memos(scale: int) -> _Memos:
@@ -194,10 +194,19 @@ _SEAT: Final = re.compile(
 
 
 def read_header(line: str, table_line: str, line_no: int) -> Header:
-    intro = _INTRO.match(line)
-    if intro is None:  # the grammar's HEADER terminal makes this unreachable for real input
-        raise FieldError("HH010", f"not a PokerStars header: {line[:80]!r}", line_no)
-    rest = line[intro.end():]
+    colon = _plain_intro_colon(line)
+    if colon >= 0:  # `PokerStars Hand #123: `, the commonest intro, read by index (what _INTRO reads from it)
+        hand_id, id_start, zoom, home = line[len(_PLAIN_INTRO):colon], len(_PLAIN_INTRO), False, False
+        intro_end = colon + 1
+        while intro_end < len(line) and line[intro_end] == " ":
+            intro_end += 1
+    else:
+        intro = _INTRO.match(line)
+        if intro is None:  # the grammar's HEADER terminal makes this unreachable for real input
+            raise FieldError("HH010", f"not a PokerStars header: {line[:80]!r}", line_no)
+        hand_id, id_start, zoom, home = intro["id"], intro.start("id"), bool(intro["zoom"]), bool(intro["home"])
+        intro_end = intro.end()
+    rest = line[intro_end:]
     # the date starts at ` - `: searching from the run of spaces before the first ` -` finds the
     # same (leftmost) match without trying every position before it
     dash = rest.find(" -")
@@ -205,30 +214,35 @@ def read_header(line: str, table_line: str, line_no: int) -> Header:
     if dash >= 0:
         while dash and rest[dash - 1] == " ":
             dash -= 1
-        when = _WHEN.search(rest, dash)
+        when = _when_at(rest, dash)
+        if when is None:
+            found = _WHEN.search(rest, dash)
+            if found is not None:
+                when = (found["date"], found["time"], found["tz"], found["et_date"], found["et_time"], found.start(),
+                        found.start("date"))
     if when is None:
         raise FieldError("HH010", "header has no date and time (expected ' - YYYY/MM/DD H:MM:SS TZ')",
-                         line_no, intro.end() + 1)
-    if len(intro["id"]) > MAX_ID_DIGITS:
-        raise _beyond("hand number", intro["id"], f"at most {MAX_ID_DIGITS} digits", line_no, intro.start("id") + 1)
+                         line_no, intro_end + 1)
+    date, clock, tz, et_date, et_clock, when_start, date_start = when
+    if len(hand_id) > MAX_ID_DIGITS:
+        raise _beyond("hand number", hand_id, f"at most {MAX_ID_DIGITS} digits", line_no, id_start + 1)
     table = _TABLES.get(table_line)
     if table is None:
         table = _read_table(table_line, line_no)
     name, max_seats, button, play_money = table
     try:
-        template, tournament_zoom = _header_template(rest[: when.start()], play_money)
+        template, tournament_zoom = _header_template(rest[:when_start], play_money)
     except FieldError as exc:
         raise FieldError(exc.code, str(exc), line_no, expected=exc.expected, actual=exc.actual) from None
-    tz = when["tz"]
-    time = _datetime(when["date"], when["time"])
-    time_et = _datetime(when["et_date"], when["et_time"]) if when["et_date"] else (time if tz == "ET" else None)
+    time = _datetime(date, clock)
+    time_et = _datetime(et_date, et_clock or "") if et_date else (time if tz == "ET" else None)
     for moment in (time, time_et):
         if moment is not None and not MIN_YEAR <= moment.year <= MAX_YEAR:
             raise _beyond("date", f"{moment:%Y/%m/%d}", f"a year from {MIN_YEAR} to {MAX_YEAR}", line_no,
-                          intro.end() + when.start("date") + 1)
+                          intro_end + date_start + 1)
     return msgspec.structs.replace(
         template,
-        hand_id=intro["id"],
+        hand_id=hand_id,
         time=time,
         time_zone=tz,
         time_utc=to_utc(time, tz, time_et, ZONES, "ET"),
@@ -236,9 +250,119 @@ def read_header(line: str, table_line: str, line_no: int) -> Header:
         table=name,
         max_seats=max_seats,
         button_seat=button,
-        fast_fold=bool(intro["zoom"]) or tournament_zoom,
-        is_home_game=bool(intro["home"]),
+        fast_fold=zoom or tournament_zoom,
+        is_home_game=home,
     )
+
+
+_PLAIN_INTRO: Final = "PokerStars Hand #"
+
+
+def _plain_intro_colon(line: str) -> int:
+    """Where the colon of a `PokerStars Hand #<ASCII digits>:` intro is; -1 for any other intro (_INTRO reads it)."""
+    if not line.startswith(_PLAIN_INTRO):
+        return -1
+    end, index = len(line), len(_PLAIN_INTRO)
+    while index < end and 48 <= ord(line[index]) <= 57:
+        index += 1
+    return index if len(_PLAIN_INTRO) < index < end and line[index] == ":" else -1
+
+
+# The groups of _WHEN that read_header reads: date, time, zone, server date and time, where the match and the date start
+_When = tuple[str, str, "str | None", "str | None", "str | None", int, int]
+
+
+def _when_at(rest: str, start: int) -> _When | None:
+    """What `_WHEN.search(rest, start)` finds, read by index, when it matches at `start` in a shape PokerStars
+    prints (` - 2015/07/05 22:32:13 ET`, with ` [2015/07/05 16:32:13 ET]` after it, or without a zone; ASCII
+    digits); None for any other text, which the regex reads (each shape accepted here has one reading)."""
+    end = len(rest)
+    index = start
+    while index < end and rest[index] == " ":
+        index += 1
+    if index == start or index >= end or rest[index] != "-":
+        return None
+    index += 1
+    date_start = index
+    while date_start < end and rest[date_start] == " ":
+        date_start += 1
+    if date_start == index:
+        return None
+    date_end = _date_end(rest, date_start)
+    if date_end < 0 or not _starts_at(rest, " ", date_end) or _starts_at(rest, " -", date_end):
+        return None
+    time_end = _time_end(rest, date_end + 1, False)
+    if time_end < 0:
+        return None
+    date, clock = rest[date_start:date_end], rest[date_end + 1:time_end]
+    zone: str | None = None
+    index = time_end
+    if _starts_at(rest, " ", index) and not _starts_at(rest, " [", index):  # a zone: 2 to 5 capitals
+        letters = _capitals_end(rest, index + 1)
+        if not 2 <= letters - index - 1 <= 5:
+            return None
+        zone, index = rest[index + 1:letters], letters
+    if index == end:
+        return date, clock, zone, None, None, start, date_start
+    if not _starts_at(rest, " [", index):
+        return None
+    et_start = index + 2
+    et_date_end = _date_end(rest, et_start)
+    if et_date_end < 0 or not _starts_at(rest, " ", et_date_end):
+        return None
+    et_time_end = _time_end(rest, et_date_end + 1, True)
+    if et_time_end < 0:
+        return None
+    index = et_time_end
+    if _starts_at(rest, " ", index):  # the server clock's zone
+        index = _capitals_end(rest, index + 1)
+        if index == et_time_end + 1:
+            return None
+    if index + 1 != end or rest[index] != "]":
+        return None
+    return date, clock, zone, rest[et_start:et_date_end], rest[et_date_end + 1:et_time_end], start, date_start
+
+
+def _date_end(text: str, start: int) -> int:
+    """The end of `\\d{4}/\\d{1,2}/\\d{1,2}` (ASCII digits) at `start`, -1 if none; the day takes 2 digits when 2 follow."""
+    index = start + 4
+    if index > len(text) or _digit_run_end(text, start, index) != index or not _starts_at(text, "/", index):
+        return -1
+    month_end = _digit_run_end(text, index + 1, index + 3)
+    if month_end == index + 1 or not _starts_at(text, "/", month_end):
+        return -1
+    day_end = _digit_run_end(text, month_end + 1, month_end + 3)
+    return day_end if day_end > month_end + 1 else -1
+
+
+def _time_end(text: str, start: int, seconds: bool) -> int:
+    """The end of `\\d{1,2}:\\d{2}` and `:\\d{2}` (required when `seconds`, else taken when there) at `start`,
+    ASCII digits; -1 if none."""
+    hour_end = _digit_run_end(text, start, start + 2)
+    if hour_end == start or not _starts_at(text, ":", hour_end):
+        return -1
+    if _digit_run_end(text, hour_end + 1, hour_end + 3) != hour_end + 3:
+        return -1
+    index = hour_end + 3
+    if _starts_at(text, ":", index):
+        return index + 3 if _digit_run_end(text, index + 1, index + 3) == index + 3 else -1
+    return -1 if seconds else index
+
+
+def _digit_run_end(text: str, start: int, limit: int) -> int:
+    """Where the run of ASCII digits from `start` ends, looking at most up to `limit`."""
+    index, limit = start, min(limit, len(text))
+    while index < limit and 48 <= ord(text[index]) <= 57:
+        index += 1
+    return index
+
+
+def _capitals_end(text: str, start: int) -> int:
+    """Where the run of A-Z from `start` ends."""
+    index, end = start, len(text)
+    while index < end and 65 <= ord(text[index]) <= 90:
+        index += 1
+    return index
 
 
 _TABLES: Final[dict[str, tuple[str, int | None, int | None, bool]]] = {}  # table line → its fields (a session repeats it)
@@ -337,10 +461,39 @@ def _datetime(date: str, time: str) -> datetime | None:
     """`2009/12/25` and `9:50:09` (or `9:50`) to a naive datetime; None when out of range."""
     try:
         year, month, day = _ymd(date)
+        clock = _clock(time)
+        if clock >= 0:  # H:MM:SS or H:MM in ASCII digits, read natively (a second per hand)
+            return datetime(year, month, day, clock // 3600, clock // 60 % 60, clock % 60)
         hour, minute, *second = map(int, time.split(":"))
         return datetime(year, month, day, hour, minute, second[0] if second else 0)
     except ValueError:
         return None
+
+
+def _clock(time: str) -> int:
+    """`9:50:09` or `9:50` (ASCII digits, two digits after each colon, hour 0-99) → hour * 3600 + minute *
+    60 + second, with minute and second 0-59; -1 for any other text (read by int() in _datetime)."""
+    end = len(time)
+    colon = time.find(":")
+    if not 0 < colon <= 2 or (end != colon + 3 and (end != colon + 6 or time[colon + 3] != ":")):
+        return -1
+    hour = _digits(time, 0, colon)
+    minute = _digits(time, colon + 1, colon + 3)
+    second = _digits(time, colon + 4, end) if end > colon + 3 else 0
+    if hour < 0 or not 0 <= minute <= 59 or not 0 <= second <= 59:
+        return -1
+    return hour * 3600 + minute * 60 + second
+
+
+def _digits(text: str, start: int, end: int) -> int:
+    """The number written in ASCII digits from `start` to `end` (a non-empty span); -1 if another character."""
+    value = 0
+    for index in range(start, end):
+        code = ord(text[index])
+        if not 48 <= code <= 57:
+            return -1
+        value = value * 10 + (code - 48)
+    return value
 
 
 @functools.lru_cache(maxsize=1024)
@@ -368,44 +521,49 @@ def read_seats(tokens: Sequence[LineToken], base: int, scale: int) -> tuple[Seat
 
 
 def read_seat(text: str, line_no: int, scale: int) -> Seat:
-    fields = _seat_fields(text)
-    if fields is None:
+    colon, name_end, stack_end, bounty_end, rest_start = _seat_spans(text)
+    if colon < 0:  # what the index reading leaves to the regex
         match = _SEAT.match(text)
         if match is None:
             raise FieldError("HH010", f"seat line not understood: {text[:80]!r}", line_no)
-        fields = (match["seat"], match["name"], match["stack"], match["bounty"], match["rest"])
-    seat, name, stack, bounty, rest = fields
+        rest = match["rest"]
+        return Seat(_small_number(match["seat"], "seat number", line_no), match["name"],
+                    _money(match["stack"], scale, line_no), line_no, match["bounty"], "is sitting out" in rest,
+                    "out of hand" in rest)
+    seat = _digits(text, 5, colon)  # ASCII digits (_seat_spans checked)
+    if colon - 5 > 2 or seat > MAX_SEAT:  # (small_number's HH013, with its message)
+        seat = _small_number(text[5:colon], "seat number", line_no)
+    bounty = text[stack_end + len(" in chips, "):bounty_end] if bounty_end >= 0 else None
     # positional, in field order: seat, player, stack, line, bounty, sitting_out, out_of_hand
-    return Seat(_small_number(seat, "seat number", line_no), name, _money(stack, scale, line_no), line_no,
-                bounty, "is sitting out" in rest, "out of hand" in rest)
+    return Seat(seat, text[colon + 2:name_end], _money(text[name_end + 2:stack_end], scale, line_no), line_no,
+                bounty, text.find("is sitting out", rest_start) >= 0, text.find("out of hand", rest_start) >= 0)
 
 
-def _seat_fields(text: str) -> tuple[str, str, str, str | None, str] | None:
-    """The groups `_SEAT.match` finds (seat, name, stack, bounty, rest), read with `find`; None where that
-    reading would not be sure to agree with the regex (a seat number in other than ASCII digits): the
-    regex reads those. The name is `.+`, greedy: it ends at the last ` (` that the stack and its
-    `in chips` (with a bounty or not) and `)` follow."""
+def _seat_spans(text: str) -> tuple[int, int, int, int, int]:
+    """Where the groups `_SEAT.match` finds end, read with `find`: the colon after the seat number, the end
+    of the name (its ` (`), the end of the stack (its ` in chips`), the end of the bounty (-1 without one)
+    and where the rest starts; the colon is -1 where that reading would not be sure to agree with the regex
+    (a seat number in other than ASCII digits): the regex reads those. The name is `.+`, greedy: it ends
+    at the last ` (` that the stack and its `in chips` (with a bounty or not) and `)` follow."""
     colon = text.find(": ", 5)
-    seat = text[5:colon]
-    if colon < 0 or not text.startswith("Seat ") or not seat.isdigit() or not seat.isascii():
-        return None
+    if colon <= 5 or not text.startswith("Seat ") or _digits(text, 5, colon) < 0:
+        return -1, -1, -1, -1, -1
     start = colon + 2
     open_ = text.rfind(" (")
     while open_ > start:  # the name has one character at least
         stack_start = open_ + 2
         chips = text.find(" in chips", stack_start)
-        stack = text[stack_start:chips]
-        if chips > stack_start and "(" not in stack and ")" not in stack and " " not in stack:
+        if (chips > stack_start and text.find("(", stack_start, chips) < 0 and text.find(")", stack_start, chips) < 0
+                and text.find(" ", stack_start, chips) < 0):
             after = chips + len(" in chips")
-            if text.startswith(", ", after):  # `, X bounty)`: X the shortest run without parentheses
+            if _starts_at(text, ", ", after):  # `, X bounty)`: X the shortest run without parentheses
                 close = text.find(" bounty)", after + 2)
-                bounty = text[after + 2:close]
-                if close >= 0 and "(" not in bounty and ")" not in bounty:
-                    return seat, text[start:open_], stack, bounty, text[close + len(" bounty)"):]
-            if text.startswith(")", after):
-                return seat, text[start:open_], stack, None, text[after + 1:]
+                if close >= 0 and text.find("(", after + 2, close) < 0 and text.find(")", after + 2, close) < 0:
+                    return colon, open_, chips, close, close + len(" bounty)")
+            if _starts_at(text, ")", after):
+                return colon, open_, chips, -1, after + 1
         open_ = text.rfind(" (", 0, open_ + 1)
-    return None
+    return -1, -1, -1, -1, -1
 
 
 # ---------------------------------------------------------------------------------------------
@@ -477,28 +635,38 @@ class HandReader:
 
     def split_colon(self, text: str, verb: str) -> tuple[str, str]:
         """`name: verb …` → (name, `verb …`), the name taken from the seat list when it is there."""
-        cut = text.find(": ")
-        if cut >= 0 and text.startswith(verb, cut + 2) and text.find(": ", cut + 2) < 0:
-            # one `: ` and the verb after it: the name ends there whatever the seat list holds
-            return text[:cut], text[cut + 2:]
-        if text[:cut] in self.names and text.startswith(verb, cut + 2):
-            return text[:cut], text[cut + 2:]
-        for name in self.by_length:
-            if text.startswith(verb, len(name) + 2) and text.startswith(name + ": "):
-                return name, text[len(name) + 2:]
-        cut = text.rfind(": " + verb)
+        cut = self.name_end(text, verb)
         return text[:cut], text[cut + 2:]
+
+    def name_end(self, text: str, verb: str) -> int:
+        """Where the name of `name: verb …` ends (`split_colon`'s cut: the name is `text[:cut]` and the verb
+        starts at cut + 2), for readers that then read the rest by index, without slicing it off."""
+        cut = text.find(": ")
+        if cut >= 0 and _starts_at(text, verb, cut + 2) and text.find(": ", cut + 2) < 0:
+            # one `: ` and the verb after it: the name ends there whatever the seat list holds
+            return cut
+        if text[:cut] in self.names and _starts_at(text, verb, cut + 2):
+            return cut
+        for name in self.by_length:
+            if _starts_at(text, verb, len(name) + 2) and text.startswith(name + ": "):
+                return len(name)
+        return text.rfind(": " + verb)
 
     def split_space(self, text: str, marker: str) -> tuple[str, str]:
         """`name marker…` → (name, `marker…` without the leading space)."""
+        cut = self.name_end_space(text, marker)
+        return text[:cut], text[cut + 1:]
+
+    def name_end_space(self, text: str, marker: str) -> int:
+        """Where the name of `name marker…` ends (`split_space`'s cut: the name is `text[:cut]`, the marker
+        without its space starts at cut + 1), for readers that read the rest by index."""
         first = text.find(marker)
         if first >= 0 and text.find(marker, first + 1) < 0:  # one marker: the name ends there, whatever the seats
-            return text[:first], text[first + 1:]
+            return first
         for name in self.by_length:
-            if text.startswith(marker, len(name)) and text.startswith(name):
-                return name, text[len(name) + 1:]
-        cut = text.rfind(marker)
-        return text[:cut], text[cut + 1:]
+            if _starts_at(text, marker, len(name)) and text.startswith(name):
+                return len(name)
+        return text.rfind(marker)
 
     def money(self, text: str, line: int) -> int:
         return _money(text, self.scale, line)
@@ -548,15 +716,24 @@ class HandReader:
 
 
     def amount_and_flags(self, rest: str, line: int) -> tuple[int, bool, bool]:
-        amount, _, flags = rest.partition(" ")
-        return self.money(amount, line), "and is all-in" in flags, "reached the" in flags
+        return self.amount_and_flags_at(rest, 0, line)
+
+    def amount_and_flags_at(self, text: str, start: int, line: int) -> tuple[int, bool, bool]:
+        """`1500 and is all-in` from `start` → the amount, all-in, `reached the … cap`; read by index (a
+        line's only new string is its amount)."""
+        space = text.find(" ", start)
+        if space < 0:
+            return self.money(text[start:], line), False, False
+        return (self.money(text[start:space], line), text.find("and is all-in", space + 1) >= 0,
+                text.find("reached the", space + 1) >= 0)
 
     def post_fields(self, text: str, line: int, verb: str) -> tuple[str, int, bool]:
-        name, rest = self.split_colon(text, "posts ")
-        rest = rest[len(verb):]
-        all_in = rest.endswith(_ALL_IN)
-        amount = self.money(rest[: -len(_ALL_IN)] if all_in else rest, line)
-        return name, amount, all_in
+        cut = self.name_end(text, "posts ")
+        start = cut + 2 + len(verb)
+        end = len(text)
+        all_in = end - start >= len(_ALL_IN) and text.endswith(_ALL_IN)  # (the text after the verb ends so)
+        amount = self.money(text[start: end - len(_ALL_IN)] if all_in else text[start:], line)
+        return text[:cut], amount, all_in
 
     # -- summary ---------------------------------------------------------------------------
     def claims(self, tokens: Sequence[LineToken], summary_line: int) -> tuple[Claims, list[Event]]:
@@ -597,13 +774,20 @@ class HandReader:
         known = self.memos.pots.get(text)
         if known is not None:
             return known
+        bar = text.find(" | Rake ", len("Total pot "))
+        if (bar > 0 and text.startswith("Total pot ") and _visible_ascii(text, len("Total pot "), bar)
+                and _visible_ascii(text, bar + len(" | Rake "), len(text))):
+            # `Total pot X | Rake Y`, the commonest, read by index: what _TOTAL.fullmatch reads from it
+            pot, paid = self.money(text[len("Total pot "):bar], line), self.money(text[bar + len(" | Rake "):], line)
+            _remember(self.memos.pots, text, (pot, None, (), paid))
+            return pot, None, (), paid
         match = _TOTAL.fullmatch(text) or _TOTAL.match(text)
         if match is None:  # `Total pot ` cut before its amount
             raise FieldError("HH010", f"total pot line not understood: {text[:80]!r}", line,
                              expected="Total pot <amount> …", actual=text[:160])
         total = self.money(match["total"], line)
         main = self.money(match["main"], line) if match["main"] else None
-        sides = tuple(self.money(s, line) for s in _SIDE.findall(match["sides"]))
+        sides = tuple(self.money(s, line) for s in _SIDE.findall(match["sides"])) if match["sides"] else ()
         rake = self.money(match["rake"], line) if match["rake"] else None
         _remember(self.memos.pots, text, (total, main, sides, rake))
         return total, main, sides, rake
@@ -618,8 +802,10 @@ class HandReader:
 
     def new_seat_result(self, text: str, line: int) -> SeatSummary:
         """`seat_result` for a line its memo does not hold for this seat list (`claims` looked there first)."""
-        colon = text.index(": ")
-        seat = _small_number(text[5:colon], "seat number", line)
+        colon = _index_of(text, ": ", 0)  # (the grammar's SEAT_RESULT has one)
+        seat = _digits(text, 5, colon) if 5 < colon <= 7 else -1  # one or two ASCII digits, read natively
+        if seat < 0 or seat > MAX_SEAT:
+            seat = _small_number(text[5:colon], "seat number", line)
         name = self._seat_names.get(seat)
         self.name_dependent = False
         summary = self._seat_result(text, line, seat, text[colon + 2:], name)
@@ -633,40 +819,41 @@ class HandReader:
             name = match.group(1) if match else rest
         rest = rest[len(name) + 1:]
         positions: tuple[str, ...] = ()
-        while rest.startswith(_TAGS):
+        while rest.startswith("(") and rest.startswith(_TAGS):  # (the one-character test is native, compiled)
             tag, _, rest = rest.partition(") ")
             positions += (tag[1:],)
         folded = _FOLD_RESULTS.get(rest)
         if folded is not None:  # the common case, a fixed phrase
             return SeatSummary(line, seat, name, positions, "folded", folded[0], folded[1], (), (), False, text)
         cashed_out = False
-        if rest.endswith(_CASHED):
+        if "cashed out" in rest and rest.endswith(_CASHED):  # each of _CASHED says `cashed out`
             for suffix in _CASHED:
                 if rest.endswith(suffix):
                     rest, cashed_out = rest[: -len(suffix)], True
                     break
         cards: tuple[str, ...] = ()
-        if "[" in rest and "]" not in rest[rest.index("["):]:
+        bracket = rest.find("[")
+        if bracket >= 0 and rest.find("]", bracket) < 0:
             raise FieldError("HH010", f"summary seat line cut inside its cards: {text[:80]!r}", line)
         if rest.startswith("showed ["):
-            close = rest.index("]")
+            close = _index_of(rest, "]", 0)
             cards = tuple(rest[len("showed ["): close].split())
             rest = rest[close + 1:].removeprefix(" and ")
             if not rest.startswith("folded"):
                 result, folded_on, didnt_bet, cards, outcomes = self._outcomes(rest, line, cards)
                 return SeatSummary(line, seat, name, positions, result, folded_on, didnt_bet, cards, outcomes,
                                    cashed_out, text)
-        fold = _FOLDED.match(rest)
+        fold = _FOLDED.match(rest) if rest.startswith("folded ") else None  # (_FOLDED starts so)
         if fold:
             return SeatSummary(line, seat, name, positions, "folded", _fold_street(fold), bool(fold["nobet"]), cards,
                                (), cashed_out, text)
         if rest.startswith("mucked"):
             return SeatSummary(line, seat, name, positions, "mucked", None, False, _cards(rest), (), cashed_out, text)
-        for word in ("collected", "won"):
-            if rest.startswith(word + " (") and ")" in rest:
-                amount = self.money(rest[len(word) + 2: rest.index(")")], line)
-                return SeatSummary(line, seat, name, positions, word, None, False, cards,
-                                   (Outcome(True, amount, None),), cashed_out, text)
+        word = "collected" if rest.startswith("collected (") else "won" if rest.startswith("won (") else ""
+        if word and ")" in rest:
+            amount = self.money(rest[len(word) + 2: _index_of(rest, ")", 0)], line)
+            return SeatSummary(line, seat, name, positions, word, None, False, cards,
+                               (Outcome(True, amount, None),), cashed_out, text)
         return SeatSummary(line, seat, name, positions, "other", None, False, cards, (), cashed_out, text)
 
     def _outcomes(self, text: str, line: int, cards: tuple[str, ...]
@@ -683,6 +870,16 @@ class HandReader:
         outcomes = []
         parts = _RUN_SEPARATOR.split(text) if ", and " in text else (text,)  # a second run starts ", and "
         for part in parts:
+            if part == "lost" or part.startswith("lost with "):  # as _OUTCOME reads `lost` and `lost with …`
+                outcomes.append(Outcome(False, None, part[len("lost with "):] if len(part) > len("lost") else None))
+                continue
+            start = 5 if part.startswith("won (") else 11 if part.startswith("collected (") else 0
+            if start:  # `won (X) with …` or `collected (X)`, read by index as _OUTCOME reads it
+                close = part.find(")", start)
+                if close >= 0 and (close + 1 == len(part) or _starts_at(part, " with ", close + 1)):
+                    won = self.money(part[start:close], line)
+                    outcomes.append(Outcome(True, won, part[close + 7:] if close + 1 < len(part) else None))
+                    continue
             match = _OUTCOME.match(part)
             if match is None:
                 return None
@@ -705,7 +902,10 @@ LINE_KINDS.declare("SEAT", first=("Seat",))  # read_seats
 
 @_reads("STREET", first=("***",))
 def _street(r: HandReader, text: str, line: int) -> Event:
-    marker = text[4: text.index(" ***", 4)]
+    marker = text[4: _index_of(text, " ***", 4)]
+    street = _STREETS.get(marker)  # a street run once (no _RUNS word leads a _STREETS key)
+    if street is not None:
+        return StreetStart(line, street, 0, _cards(text))
     first, _, remainder = marker.partition(" ")
     run = _RUNS.get(first, 0)
     street = _STREETS[remainder if run else marker]
@@ -724,7 +924,7 @@ def _dealt(r: HandReader, text: str, line: int) -> Event:
     names = r.names
     cut = rest.rfind(" [")
     while cut >= 0:
-        if rest[:cut] in names and _HOLE_GROUPS.fullmatch(rest, cut):
+        if rest[:cut] in names and _card_groups_to_end(rest, cut):
             return DealHole(line, rest[:cut], _cards(rest[cut:]))
         cut = rest.rfind(" [", 0, cut)
     groups = _HOLE_GROUPS.search(rest)
@@ -732,10 +932,53 @@ def _dealt(r: HandReader, text: str, line: int) -> Event:
     return DealHole(line, rest[: groups.start()], _cards(groups.group()))
 
 
+def _index_of(text: str, sub: str, start: int) -> int:
+    """`text.index(sub, start)` (ValueError when absent) through find, which compiles to a native call."""
+    found = text.find(sub, start)
+    return found if found >= 0 else text.index(sub, start)
+
+
+def _starts_at(text: str, prefix: str, start: int) -> bool:
+    """`text.startswith(prefix, start)` for a `start` >= 0, as one native call when compiled (mypyc compiles
+    startswith with a start position as a Python method call, find with a start and end natively)."""
+    return text.find(prefix, start, start + len(prefix)) == start
+
+
+def _visible_ascii(text: str, start: int, end: int) -> bool:
+    """Whether `text[start:end]` is one or more printable ASCII characters other than a space (so a `\\S+`
+    of a regex takes all of it and stops at the space or end after it)."""
+    if start >= end:
+        return False
+    for index in range(start, end):
+        code = ord(text[index])
+        if not 33 <= code <= 126:
+            return False
+    return True
+
+
+def _card_groups_to_end(text: str, start: int) -> bool:
+    """Whether `text` from `start` is one card group ` [...]` or more and nothing else (what
+    `_HOLE_GROUPS.fullmatch(text, start)` says, read with `find`: a group ends at its first `]`)."""
+    end = len(text)
+    if start >= end:
+        return False
+    while start < end:
+        if not _starts_at(text, " [", start):
+            return False
+        close = text.find("]", start + 2)
+        if close < 0:
+            return False
+        start = close + 1
+    return True
+
+
 @_reads("UNCALLED", first=("Uncalled",))
 def _uncalled(r: HandReader, text: str, line: int) -> Event:
-    amount, _, name = text[len("Uncalled bet ("):].partition(") returned to ")
-    return ReturnUncalled(line, name, r.money(amount, line))
+    start = len("Uncalled bet (")
+    close = text.find(") returned to ", start)
+    if close < 0:  # (what partition leaves: all of it the amount, no name)
+        return ReturnUncalled(line, "", r.money(text[start:], line))
+    return ReturnUncalled(line, text[close + len(") returned to "):], r.money(text[start:close], line))
 
 
 LINE_KINDS.declare("TOTAL_POT", first=("Total",))  # HandReader.pot_claims
@@ -778,35 +1021,39 @@ def _post_button(r: HandReader, text: str, line: int) -> Event:
 
 @_reads("FOLD", verbs=("folds",))
 def _fold(r: HandReader, text: str, line: int) -> Event:
-    name, rest = r.split_colon(text, "folds")
-    return Fold(line, name, _cards(rest))
+    cut = r.name_end(text, "folds")
+    return Fold(line, text[:cut], _cards(text, cut + 2))
 
 
 @_reads("CHECK", verbs=("checks",))
 def _check(r: HandReader, text: str, line: int) -> Event:
-    return Check(line, r.split_colon(text, "checks")[0])
+    return Check(line, text[:r.name_end(text, "checks")])
 
 
 @_reads("CALL", verbs=("calls",))
 def _call(r: HandReader, text: str, line: int) -> Event:
-    name, rest = r.split_colon(text, "calls ")
-    added, all_in, cap = r.amount_and_flags(rest[len("calls "):], line)
-    return Call(line, name, added, all_in, cap)
+    cut = r.name_end(text, "calls ")
+    added, all_in, cap = r.amount_and_flags_at(text, cut + 2 + len("calls "), line)
+    return Call(line, text[:cut], added, all_in, cap)
 
 
 @_reads("BET", verbs=("bets",))
 def _bet(r: HandReader, text: str, line: int) -> Event:
-    name, rest = r.split_colon(text, "bets ")
-    added, all_in, cap = r.amount_and_flags(rest[len("bets "):], line)
-    return Bet(line, name, added, all_in, cap)
+    cut = r.name_end(text, "bets ")
+    added, all_in, cap = r.amount_and_flags_at(text, cut + 2 + len("bets "), line)
+    return Bet(line, text[:cut], added, all_in, cap)
 
 
 @_reads("RAISE", verbs=("raises",))
 def _raise(r: HandReader, text: str, line: int) -> Event:
-    name, rest = r.split_colon(text, "raises ")
-    by, _, rest = rest[len("raises "):].partition(" to ")
-    to, all_in, cap = r.amount_and_flags(rest, line)
-    return RaiseTo(line, name, r.money(by, line), to, all_in, cap)
+    cut = r.name_end(text, "raises ")
+    start = cut + 2 + len("raises ")
+    to_at = text.find(" to ", start)
+    if to_at < 0:  # `raises X` without ` to Y`: the amount after it is empty, as partition leaves it
+        to, all_in, cap = r.amount_and_flags("", line)
+        return RaiseTo(line, text[:cut], r.money(text[start:], line), to, all_in, cap)
+    to, all_in, cap = r.amount_and_flags_at(text, to_at + len(" to "), line)
+    return RaiseTo(line, text[:cut], r.money(text[start:to_at], line), to, all_in, cap)
 
 
 @_reads("SHOW", verbs=("shows",))
@@ -818,7 +1065,7 @@ def _show(r: HandReader, text: str, line: int) -> Event:
 def shown(line: int, name: str, rest: str) -> Show:
     """A show from what follows the player's name, `shows [Ah Kd] (a pair of Kings)`: the cards, and the
     description where one is printed (the sites that print shows as PokerStars does share this)."""
-    close = rest.index("]")
+    close = _index_of(rest, "]", 0)
     description = rest[close + 3: -1] if len(rest) > close + 1 else None
     return Show(line, name, tuple(rest[len("shows ["): close].split()), description)
 
@@ -835,8 +1082,10 @@ def _no_show(r: HandReader, text: str, line: int) -> Event:
 
 @_reads("COLLECT", markers=(" collected ",))
 def _collect(r: HandReader, text: str, line: int) -> Event:
-    name, rest = r.split_space(text, " collected ")
-    amount, _, pot = rest[len("collected "):].partition(" from ")
+    cut = r.name_end_space(text, " collected ")
+    name, start = text[:cut], cut + len(" collected ")
+    from_at = text.find(" from ", start)
+    amount, pot = (text[start:], "") if from_at < 0 else (text[start:from_at], text[from_at + len(" from "):])
     if pot == "pot":
         index = None
     elif pot == "main pot":
@@ -896,11 +1145,15 @@ def _fold_street(match) -> Street:
     return Street(match["street"].lower())
 
 
-def _cards(text: str) -> tuple[str, ...]:
-    """The cards of every `[...]` group of a line, in order (what `\\[([^\\]]*)\\]` finds, read with `find`)."""
-    start = text.find("[")
+def _cards(text: str, start: int = 0) -> tuple[str, ...]:
+    """The cards of every `[...]` group of a line from `start`, in order (what `\\[([^\\]]*)\\]` finds in
+    `text[start:]`, read with `find`)."""
+    start = text.find("[", start)
     if start < 0:  # most lines (folds, street markers before the flop)
         return ()
+    close = text.find("]", start + 1)
+    if close >= 0 and text.find("[", close + 1) < 0:  # one group (hole cards, a flop, a shown hand)
+        return tuple(text[start + 1: close].split())
     cards: list[str] = []
     while start >= 0:
         close = text.find("]", start + 1)
@@ -940,5 +1193,5 @@ def build_hand(block: Block, header: Header, seat_tokens: Sequence, body: Sequen
     summary_token, *summary_lines = summary
     claims, trailing = reader.claims(summary_lines, base + summary_token.line)
     events.extend(trailing)
-    return Hand(header=header, seats=seats, events=tuple(events), claims=claims,
-                source=Source(block.file, block.line, block.column), lines=line_breaks)
+    # positional, in field order: header, seats, events, claims, source, lines
+    return Hand(header, seats, tuple(events), claims, Source(block.file, block.line, block.column), line_breaks)
