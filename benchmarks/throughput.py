@@ -404,7 +404,7 @@ def render_pokerkit(pk: dict, exports: list[dict]) -> list[str]:
     n, ok = pk["hands"], pk["accepted"]
     lines = [
         f"PokerKit {pk['version']} vs hhtool, same process, one CPU, first {n:,} hands of the file, in alternating "
-        f"rounds of {pk['round']} hands"
+        f"rounds of {pk['round']} hands "
         f"(peak RSS of that process {pk['peak_rss_mb']:,.0f} MB)",
         f"  PokerKit accepted {ok:,} of {n:,} hands ({ok / n:.1%}), rejected {n - ok:,}; hhtool parsed {pk['hhtool_parsed']:,}",
     ]

@@ -100,5 +100,8 @@ def test_stage_profile_prints_every_stage(tmp_path):
                   "pickling (result there and back)", "parent: commit (Parquet, publish)", "parent total"):
         assert figures[stage] > 0, stage
         assert re.search(rf"^{re.escape(stage)}\s+[\d.]+$", done.stdout, re.M), stage
-    parts = sum(value for name, value in figures.items() if name.endswith("(est.)"))
-    assert parts == pytest.approx(figures["parse"], rel=1e-6)
+    parts = [value for name, value in figures.items() if name.endswith("(est.)")]
+    if "parse's parts not shown" in done.stdout:  # a compiled build: cProfile cannot see into it
+        assert parts == []
+    else:
+        assert sum(parts) == pytest.approx(figures["parse"], rel=1e-6)
