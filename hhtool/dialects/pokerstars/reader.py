@@ -715,9 +715,6 @@ class HandReader:
         memo[text] = event
 
 
-    def amount_and_flags(self, rest: str, line: int) -> tuple[int, bool, bool]:
-        return self.amount_and_flags_at(rest, 0, line)
-
     def amount_and_flags_at(self, text: str, start: int, line: int) -> tuple[int, bool, bool]:
         """`1500 and is all-in` from `start` → the amount, all-in, `reached the … cap`; read by index (a
         line's only new string is its amount)."""
@@ -1049,11 +1046,10 @@ def _raise(r: HandReader, text: str, line: int) -> Event:
     cut = r.name_end(text, "raises ")
     start = cut + 2 + len("raises ")
     to_at = text.find(" to ", start)
-    if to_at < 0:  # `raises X` without ` to Y`: the amount after it is empty, as partition leaves it
-        to, all_in, cap = r.amount_and_flags("", line)
-        return RaiseTo(line, text[:cut], r.money(text[start:], line), to, all_in, cap)
-    to, all_in, cap = r.amount_and_flags_at(text, to_at + len(" to "), line)
-    return RaiseTo(line, text[:cut], r.money(text[start:to_at], line), to, all_in, cap)
+    # `raises X` without ` to Y`: X runs to the end and the amount after it is empty (as partition leaves it)
+    by_end, to_start = (to_at, to_at + len(" to ")) if to_at >= 0 else (len(text), len(text))
+    to, all_in, cap = r.amount_and_flags_at(text, to_start, line)
+    return RaiseTo(line, text[:cut], r.money(text[start:by_end], line), to, all_in, cap)
 
 
 @_reads("SHOW", verbs=("shows",))
