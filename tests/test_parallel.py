@@ -8,6 +8,7 @@ few hundred hands make many tasks.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import signal
@@ -21,6 +22,7 @@ from typer.testing import CliRunner
 
 from hhtool.cli import app
 from hhtool.dataset import open_dataset
+from hhtool.engine import local as local_engine
 from hhtool.engine import uidtable
 from hhtool.engine.plan import CHUNK_ENV, KILL_ENV, cut_file, plan_tasks, read_piece
 from hhtool.engine.progress import Progress, wanted
@@ -229,6 +231,32 @@ def test_a_file_whose_every_chunk_kills_its_worker_does_not_end_the_run(tmp_path
     monkeypatch.setenv(KILL_ENV, "victim")
     stats = export_paths([str(victim), str(after)], tmp_path / "ds", RuleSet(), Summary(), jobs=2)
     assert stats.hands_written == 140
+
+
+def test_a_worker_that_cannot_be_started_as_the_pool_breaks_loses_no_hand(hands_dir, small_chunks, monkeypatch):
+    """CPython's manager thread closes a broken pool's task queue outside the submit's lock, so a submit
+    that starts a worker just then fails with OSError (EBADF) handing the queue to the forkserver (CI
+    saw it once). Such a submit counts as a broken pool: its task and those in flight run again, and
+    every hand comes out as a run without the failure gives it (no HH099, nothing escapes)."""
+    calls = {"submit": 0}
+
+    class StartFailsOnce(local_engine.ProcessPoolExecutor):
+        def submit(self, fn, /, *args, **kwargs):
+            calls["submit"] += 1
+            if calls["submit"] == 3:
+                raise OSError(errno.EBADF, "Bad file descriptor")
+            return super().submit(fn, *args, **kwargs)
+
+    monkeypatch.setattr(local_engine, "ProcessPoolExecutor", StartFailsOnce)
+    paths = [str(hands_dir)]
+    summary = Summary()
+    chunked = [r.json_line() if not isinstance(r, Finding) else to_json_line({"f": r.as_dict()})
+               for r in run(paths, RuleSet(), summary, WANT_JSON, jobs=2)]
+    sequential = [r.json_line() if not isinstance(r, Finding) else to_json_line({"f": r.as_dict()})
+                  for r in validate_paths(paths, RuleSet())]
+    assert calls["submit"] > 3 and len(chunked) > 300
+    assert chunked == sequential
+    assert "HH099" not in summary.by_code
 
 
 def test_hands_with_cross_hand_findings_are_gathered_not_stored_one_by_one(tmp_path):

@@ -97,13 +97,19 @@ class LocalPool:
 
     def _submit(self, task: Task) -> Future:
         """The task submitted to the pool; when the pool is already broken (a worker died since the last
-        look), a future that fails as the pool did, so that the task is run again when its turn comes."""
+        look), a future that fails as the pool did, so that the task is run again when its turn comes.
+
+        A submit can also start a worker just as the pool breaks: the executor's manager thread closes the
+        task queue without the submit's lock, and handing the closed queue to the forkserver fails with
+        OSError (EBADF). The pool is broken then as well, and the task is treated the same way."""
         try:
             return self.pool.submit(run_task, task, self.rules, self.want, self.parts)
         except BrokenProcessPool as exc:
-            failed: Future = Future()
-            failed.set_exception(exc)
-            return failed
+            return _failed(exc)
+        except OSError as exc:
+            broken = BrokenProcessPool(f"a worker could not be started: {exc}")
+            broken.__cause__ = exc
+            return _failed(broken)
 
     def _resolve(self, task: Task | None, future: Future | Finding) -> TaskResult | Finding:
         if task is None:
@@ -150,6 +156,12 @@ class LocalPool:
                 process.terminate()
         for process in processes:
             process.join(timeout=5)
+
+
+def _failed(exc: BaseException) -> Future:
+    failed: Future = Future()
+    failed.set_exception(exc)
+    return failed
 
 
 def _message(exc: BaseException) -> str:
