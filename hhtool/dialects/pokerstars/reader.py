@@ -256,15 +256,21 @@ def read_header(line: str, table_line: str, line_no: int) -> Header:
 
 
 _PLAIN_INTRO: Final = "PokerStars Hand #"
+# code points read with ord() (a native read when compiled; a Final int is inlined)
+_ZERO: Final = 48  # "0"
+_NINE: Final = 57  # "9"
+_CAPITAL_A: Final = 65  # "A"
+_CAPITAL_Z: Final = 90  # "Z"
+_VISIBLE_FIRST: Final = 33  # "!", the first printable ASCII character after the space
+_VISIBLE_LAST: Final = 126  # "~"
 
 
 def _plain_intro_colon(line: str) -> int:
     """Where the colon of a `PokerStars Hand #<ASCII digits>:` intro is; -1 for any other intro (_INTRO reads it)."""
     if not line.startswith(_PLAIN_INTRO):
         return -1
-    end, index = len(line), len(_PLAIN_INTRO)
-    while index < end and 48 <= ord(line[index]) <= 57:
-        index += 1
+    end = len(line)
+    index = _digit_run_end(line, len(_PLAIN_INTRO), end)
     return index if len(_PLAIN_INTRO) < index < end and line[index] == ":" else -1
 
 
@@ -352,7 +358,7 @@ def _time_end(text: str, start: int, seconds: bool) -> int:
 def _digit_run_end(text: str, start: int, limit: int) -> int:
     """Where the run of ASCII digits from `start` ends, looking at most up to `limit`."""
     index, limit = start, min(limit, len(text))
-    while index < limit and 48 <= ord(text[index]) <= 57:
+    while index < limit and _ZERO <= ord(text[index]) <= _NINE:
         index += 1
     return index
 
@@ -360,7 +366,7 @@ def _digit_run_end(text: str, start: int, limit: int) -> int:
 def _capitals_end(text: str, start: int) -> int:
     """Where the run of A-Z from `start` ends."""
     index, end = start, len(text)
-    while index < end and 65 <= ord(text[index]) <= 90:
+    while index < end and _CAPITAL_A <= ord(text[index]) <= _CAPITAL_Z:
         index += 1
     return index
 
@@ -490,9 +496,9 @@ def _digits(text: str, start: int, end: int) -> int:
     value = 0
     for index in range(start, end):
         code = ord(text[index])
-        if not 48 <= code <= 57:
+        if not _ZERO <= code <= _NINE:
             return -1
-        value = value * 10 + (code - 48)
+        value = value * 10 + (code - _ZERO)
     return value
 
 
@@ -948,7 +954,7 @@ def _visible_ascii(text: str, start: int, end: int) -> bool:
         return False
     for index in range(start, end):
         code = ord(text[index])
-        if not 33 <= code <= 126:
+        if not _VISIBLE_FIRST <= code <= _VISIBLE_LAST:
             return False
     return True
 
