@@ -281,44 +281,20 @@ PACKAGES = (
     "hhtool.dialects.acpc",
 )
 
+# A header of several lines is matched on LF text by the reader (it turns CRLF and a lone CR into LF),
+# but on the file's raw bytes where the planner cuts a big file into pieces (hhtool.engine.plan): its
+# line ends take every form (and a line's text is `[^\r\n]`), so that both see a hand start on the same line.
+LINE_END = rb"(?:\r\n?|\n)"
+# 888 and PartyPoker write their game number on a `#Game No : N` line before the header, which PartyPoker's
+# Mac client and "fastforward" tables make different from the game's: a hand's id is read from the header.
+GAME_NO_PREAMBLE = rb"(?:#Game No : \d+[ \t]*" + LINE_END + rb"(?:[ \t]*" + LINE_END + rb")*)?"
+
 # Sites without a reader yet: their hands are split apart, named and counted unsupported (HH021).
-# (hhtool.dialects.partypoker takes its record's splitting fields from here: 888 shares its preamble.)
-# PartyPoker opens a hand with up to three lines (`Game #N starts.`, `#Game No : N`, `***** Hand
-# History for Game N *****`, blank lines between them), 888 with two: the pattern takes them as one
-# header, so that they make one hand. A last `Game #N starts.` with no hand after it stays in the
-# hand before it. 888 and PartyPoker write their game number on a `#Game No` line before the header,
-# which PartyPoker's Mac client and "fastforward" tables make different from the game's; a tournament
-# number may come first: the hand id is read from the `Hand History for Game` line.
-_PREAMBLE = rb"(?:#Game No : \d+[ \t]*\n(?:[ \t]*\n)*)?"
 HEADER_ONLY = (
     Dialect("pokerstars_clone", rb"[ \t]*(?:POKERSTARS GAME #|Run It Once Poker Hand #|PokerMaster Hand #"
             rb"|PokerBros Hand #|Full Tilt Hand #)",
             (b"POKERSTARS GAME #", b"Run It Once Poker Hand #", b"PokerMaster Hand #", b"PokerBros Hand #",
              b"Full Tilt Hand #")),
-    Dialect("winamax", rb"Winamax Poker - ", (b"Winamax Poker - ",), hand_id=r"HandId: #([\w-]+)"),
-    Dialect("pacific888",
-            _PREAMBLE + rb"\*{5} (?:888poker|Cassava|Pacific Poker|888)[^*\n]{0,40}? Hand History for Game",
-            (b"***** 888", b"***** Cassava", b"***** Pacific"), hand_id=r"Hand History for Game (\w+)",
-            site="888poker"),
-    Dialect("partypoker",
-            rb"[ \t]*(?:Game #\d+ starts\.[ \t]*\n(?:[ \t]*\n)*)?" + _PREAMBLE
-            + rb"[ \t]*\*{5} Hand History [Ff]or Game",
-            (b"***** Hand History", b" starts."), hand_id=r"Hand History [Ff]or Game (\w+)"),
-    Dialect("fulltilt", rb"Full ?Tilt ?Poker Game #", (b"Tilt Poker Game #", b"TiltPoker Game #")),
-    Dialect("bovada", rb"(?:Ignition|Bovada|Bodog(?:\.eu|\.com| UK)?) Hand #",
-            (b"Ignition Hand #", b"Bovada Hand #", b"Bodog")),
-    Dialect("winning", rb"(?:Hand #\d+ - |Game Hand #\d+ - |Game started at: )",
-            (b"\nHand #", b"Game Hand #", b"Game started at: "), hand_id=r"(?:Hand #|Game ID: )(\d+)"),
-    Dialect("betonline", rb"(?:BetOnline Poker|PayNoRake|Gear Poker|ActionPoker\.com) Game #\d+",
-            (b"BetOnline Poker Game #", b"PayNoRake Game #", b"Gear Poker Game #", b"ActionPoker.com Game #")),
-    # where an iPoker game may start: a line start, or right after the last one's `</game>`
-    Dialect("ipoker", rb"[ \t]*<game gamecode=", (b"<game gamecode=",), anchor=rb"(?:^|(?<=</game>))",
-            hand_id=r'<game gamecode="(\w+)"'),
-    # Poker Hand History files (PHH, pokerkit): a hand is a `.phh` file, opened by its comment lines if
-    # any, or a `[N]` section of a `.phhs` file; `variant = ` opens it where neither does. A PHH hand
-    # writes its number after its actions, far from its start.
-    Dialect("phh", rb"(?:(?:#[^\n]*\n)+(?:[ \t]*\n)*variant = |\[\d+\][ \t]*\n(?=variant = )|(?<!\]\n)variant = )",
-            (b"variant = ",), hand_id=r"(?m)^hand = (\d+)", hand_id_window=None),
 )
 
 
@@ -326,8 +302,7 @@ def _register_built_ins() -> None:
     for package in PACKAGES:
         register(importlib.import_module(package).DIALECT)
     for dialect in HEADER_ONLY:
-        if dialect.name not in _REGISTRY:  # a package takes over its header-only record
-            register(dialect)
+        register(dialect)
 
 
 _register_built_ins()

@@ -19,13 +19,13 @@ Conventions, and why:
 
 from __future__ import annotations
 
-from hhtool.dialects import Conventions, Dialect
+from hhtool.dialects import LINE_END, Conventions, Dialect
 
 SITE = "acpc"
 
 DIALECT = Dialect(
     name=SITE,
-    header=rb"(?:#[^\n]*\n)*STATE:\d+:",
+    header=rb"(?:#[^\r\n]*" + LINE_END + rb")*STATE:\d+:",  # comment lines first, if any
     markers=(b"STATE:",),
     hand_id=r"STATE:(\d+):",
     hand_id_window=None,

@@ -34,16 +34,15 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from hhtool.dialects import Conventions, Dialect
+from hhtool.dialects import GAME_NO_PREAMBLE, Conventions, Dialect
 
 SITE = "888poker"
 
-# 888 and PartyPoker write their game number on a `#Game No` line before the header (optional).
-_PREAMBLE = rb"(?:#Game No : \d+[ \t]*\n(?:[ \t]*\n)*)?"
 
 DIALECT = Dialect(
     name="pacific888",
-    header=_PREAMBLE + rb"\*{5} (?:888poker|Cassava|Pacific Poker|888)[^*\n]{0,40}? Hand History for Game",
+    # a `#Game No : N` line before the header is optional (PartyPoker writes one too)
+    header=GAME_NO_PREAMBLE + rb"\*{5} (?:888poker|Cassava|Pacific Poker|888)[^*\n]{0,40}? Hand History for Game",
     markers=(b"***** 888", b"***** Cassava", b"***** Pacific"),
     hand_id=r"Hand History for Game (\w+)",
     site=SITE,

@@ -4,9 +4,11 @@
 
 Conventions, and why (each checked on fpdb-3/partypoker and hhsmithy/partypoker-cash):
 - Hold'em only (NL, PL, FL; cash and tournaments); Omaha, Omaha Hi-Lo and Double Hold'em are unsupported.
-- Hands are split where the splitter's header-only record for `partypoker` splits them (its pattern
-  and markers, kept in `hhtool.dialects.HEADER_ONLY`); the hand id is the number of the `***** Hand
-  History for Game N *****` line (the Mac client's and fastforward tables' `#Game No` differs from it).
+- A hand opens with up to three lines (`Game #N starts.`, `#Game No : N`, `***** Hand History for Game
+  N *****`, blank lines between them): the header pattern takes them as one, so that they make one hand
+  (a last `Game #N starts.` with no hand after it stays in the hand before it). The hand id is the number
+  of the `***** Hand History for Game N *****` line (the Mac client's and fastforward tables' `#Game No`
+  differs from it; a tournament number may come first).
 - No uncalled-bet line: the returned chips are inside the bettor's `wins` amount (`uncalled_in_collected`).
 - A raise prints the chips it added (`raises [$0.50 USD]`, `raises 0.06 to 0.08`): `raise_amount="added"`.
 - The 2025-2026 cash format (fpdb-3 issue #187 and PR #189 print real hands of it) is the e-mailed one plus
@@ -28,10 +30,9 @@ Conventions, and why (each checked on fpdb-3/partypoker and hhsmithy/partypoker-
 
 from __future__ import annotations
 
-import dataclasses
 from types import MappingProxyType
 
-from hhtool.dialects import HEADER_ONLY, Conventions
+from hhtool.dialects import GAME_NO_PREAMBLE, LINE_END, Conventions, Dialect
 from hhtool.dialects.partypoker.amounts import SITE
 from hhtool.model import Header
 
@@ -51,10 +52,12 @@ def is_fast_fold(header: Header) -> bool:
     return header.fast_fold
 
 
-_SPLIT = next(dialect for dialect in HEADER_ONLY if dialect.name == SITE)
-
-DIALECT = dataclasses.replace(
-    _SPLIT,
+DIALECT = Dialect(
+    name=SITE,
+    header=(rb"[ \t]*(?:Game #\d+ starts\.[ \t]*" + LINE_END + rb"(?:[ \t]*" + LINE_END + rb")*)?" + GAME_NO_PREAMBLE
+            + rb"[ \t]*\*{5} Hand History [Ff]or Game"),
+    markers=(b"***** Hand History", b" starts."),
+    hand_id=r"Hand History [Ff]or Game (\w+)",
     grammar="partypoker",
     summary_line=None,  # most generations print no summary: a hand is whole once its file is idle
     reader="hhtool.dialects.partypoker.parse:parse_party",

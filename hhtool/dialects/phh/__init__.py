@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from hhtool.dialects import Conventions, Dialect
+from hhtool.dialects import LINE_END, Conventions, Dialect
 from hhtool.model import Header
 
 SITE = "phh"
@@ -53,8 +53,10 @@ DIALECT = Dialect(
     name=SITE,
     # a hand is a `.phh` file, opened by its comment lines if any, or a `[N]` section of a `.phhs`
     # file; `variant = ` opens it where neither does. The hand number comes after the actions.
-    # (line ends may be CRLF where the splitter scans raw bytes: a file cut into pieces)
-    header=rb"(?:(?:#[^\n]*\n)+(?:[ \t]*\r?\n)*variant = |\[\d+\][ \t]*\r?\n(?=variant = )|(?<!\]\n)(?<!\]\r\n)variant = )",
+    # (line ends take every form where the planner scans raw bytes: hhtool.dialects.LINE_END)
+    header=(rb"(?:(?:#[^\r\n]*" + LINE_END + rb")+(?:[ \t]*" + LINE_END + rb")*variant = "
+            rb"|\[\d+\][ \t]*" + LINE_END + rb"(?=variant = )"
+            rb"|(?<!\]\n)(?<!\]\r\n)(?<!\]\r)variant = )"),
     markers=(b"variant = ",),
     hand_id=r"(?m)^hand = (\d+)",
     hand_id_window=None,
