@@ -161,6 +161,54 @@ def test_pieces_give_the_blocks_and_lines_of_a_whole_read(hands_dir):
         assert pieces == whole
 
 
+def _cut_cases() -> dict[str, tuple[str, bytes]]:
+    """Files whose hands start with a header of several lines, or after odd line ends, in the forms that
+    cut pieces once started inside a hand (the planner matches raw bytes, the reader LF text)."""
+    def text(name: str) -> str:
+        return (SAMPLES / name).read_text(encoding="utf-8")
+
+    def crlf(value: str) -> str:
+        return value.replace("\n", "\r\n")
+
+    bom = "\ufeff"
+    eight, party, acpc, phhs = (text("888-cash-session.txt"), text("party-cash-2013.txt"),
+                                text("acpc-hunl-match.log"), text("phh-cash-session.phhs"))
+    party += party.replace("14110000001", "14110000002")  # two hands
+    return {
+        "888, CRLF, a byte-order mark": (".txt", (bom + crlf(eight)).encode()),
+        "888 in CRLF after LF hands": (".txt", (party + "\n\n\n" + crlf(eight)).encode()),
+        "PartyPoker after lone CRs": (".txt", (eight.rstrip("\n") + "\r\r\r\r" + party).encode()),
+        "PartyPoker, blank lines in the header past the look-back": (
+            ".txt", party.replace("starts.\n\n", "starts.\n" + " \n" * 400).encode()),
+        "PartyPoker, lone CRs": (".txt", party.replace("\n", "\r").encode()),
+        "ACPC, CRLF, a byte-order mark": (".log", (bom + crlf(acpc)).encode()),
+        "ACPC, lone CRs": (".log", acpc.replace("\n", "\r").encode()),
+        "PHH sections, CRLF": (".phhs", crlf(phhs).encode()),
+        "PHH sections, lone CRs": (".phhs", phhs.replace("\n", "\r").encode()),
+    }
+
+
+@pytest.mark.parametrize("case", list(_cut_cases()))
+def test_pieces_of_headers_of_several_lines_and_any_line_ends_give_the_whole_read(case, tmp_path):
+    """A cut is made only where a whole read starts a hand: before a header's first line (`#Game No`,
+    `Game #N starts.`, comment lines, a `[N]` section), after a lone CR as after LF, past a byte-order
+    mark, and never inside a header whose blank lines reach past the bytes the planner holds."""
+    suffix, data = _cut_cases()[case]
+    path = tmp_path / f"case{suffix}"
+    path.write_bytes(data)
+
+    def view(items) -> list:
+        return [(b.line, b.column, b.dialect, b.text) if isinstance(b, Block) else b for b in items]
+
+    whole = view(read_blocks(path, str(path)))
+    assert sum(isinstance(b, tuple) and b[2] is not None for b in whole) >= 2
+    for size in (1, 7, 300):
+        pieces = list(cut_file(str(path), size))
+        assert view(b for p in pieces for b in read_piece(p)) == whole, size
+        if size == 1 and "past the look-back" not in case:
+            assert len(pieces) >= 2  # cuts were made
+
+
 def test_records_in_chunks_match_the_sequential_run(hands_dir):
     paths = [str(hands_dir)]
     sequential = b"".join(r.json_line() if not isinstance(r, Finding) else to_json_line({"f": r.as_dict()})

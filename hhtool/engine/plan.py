@@ -131,7 +131,10 @@ def workers_for(paths: Iterable[str | os.PathLike], jobs: int | None, engine: st
 
 def cut_file(name: str, chunk_bytes: int) -> Iterator[Piece]:
     """Pieces of about `chunk_bytes` each, cut before header lines; line numbers as the reader counts
-    them (LF, CRLF and a lone CR each end a line)."""
+    them (LF, CRLF and a lone CR each end a line).
+
+    A cut is made only where a whole read would start a hand too (`_cut_at`); where that cannot be told
+    from the bytes at hand, the piece goes on to the next header: a piece too long costs nothing."""
     try:
         handle = open(name, "rb")
     except OSError:
@@ -142,46 +145,48 @@ def cut_file(name: str, chunk_bytes: int) -> Iterator[Piece]:
         if head[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE) or looks_binary(head):
             yield Piece(name)
             return
-        handle.seek(0)
+        first = len(codecs.BOM_UTF8) if head.startswith(codecs.BOM_UTF8) else 0  # the reader drops the mark
+        handle.seek(first)
         start, start_line = 0, 1
-        offset, line = 0, 1  # file offset of buf[0] (always a line start) and its line number
-        target = chunk_bytes  # the next cut is at the first header line at or after this offset
+        # buf holds the file from `offset`; buf[:keep] is counted already and kept for the patterns'
+        # look-behinds; buf[keep] starts a line, line number `line`
+        offset, keep, line = first, 0, 1
+        target = first + chunk_bytes  # the next cut is at the first header line at or after this offset
         buf = b""
         eof = False
         while not eof:
             data = handle.read(_READ)
             eof = not data
             buf += data
-            hold = len(buf) - 256  # a header may be split across reads
+            hold = len(buf) - _LOOKBACK  # a header may be split across reads, and the lines before it are looked at
             while offset + len(buf) > target:
-                match = _next_header(buf, max(0, target - offset))
-                if match is None:
+                cut = _next_cut(buf, keep, max(keep, target - offset), offset == first)
+                if cut is None:
                     break
-                cut = match.start()
                 if not eof and len(buf) - cut < _HEAD:  # the reader's binary test needs 8 KiB after the cut
-                    hold = cut
+                    hold = cut - _LOOKBACK  # and the cut is checked again then, with the lines before it
                     break
                 if looks_binary(buf[cut:cut + _HEAD]):  # the reader would call this piece binary: cut later
                     target = offset + cut + 1
                     continue
-                line += _lines(buf, 0, cut)
+                line += _lines(buf, keep, cut)
                 yield Piece(name, start, offset + cut, start_line)
                 start, start_line = offset + cut, line
-                buf = buf[cut:]
-                offset += cut
+                buf, offset, keep = _keep_from(buf, offset, cut)
                 target = start + chunk_bytes
-                hold = len(buf) - 256
+                hold = len(buf) - _LOOKBACK
             # drop whole lines that can hold no cut any more, counting them
             limit = (min(hold, target - offset - _LOOKBACK, len(buf)) if offset + len(buf) <= target
                      else min(hold, len(buf)))
-            newline = buf.rfind(b"\n", 0, limit) if limit > 0 else -1
-            if newline >= 0:
-                line += _lines(buf, 0, newline + 1)
-                buf = buf[newline + 1:]
-                offset += newline + 1
+            drop = _last_line_start(buf, keep, limit)
+            if drop > keep:
+                line += _lines(buf, keep, drop)
+                buf, offset, keep = _keep_from(buf, offset, drop)
         yield Piece(name, start, None, start_line)
 
 
+_CONTEXT = 64  # bytes kept before buf's first uncounted line: what a header pattern's look-behind sees
+_LINE_START = rb"(?<![^\r\n])"  # after a line end of any form (LF, CRLF, a lone CR), or where the text starts
 _CUT: list = [-1, None]  # registry version, the pattern of every dialect's header at a line start
 
 
@@ -192,21 +197,75 @@ def _header_at_line_start() -> re.Pattern[bytes]:
     the context of its hands."""
     if _CUT[0] != dialects.version():
         _CUT[:] = [dialects.version(), re.compile(
-            rb"(?m)^(?:" + rb"|".join(rb"(?:" + (d.header if d.context is None else d.context) + rb")"
-                                     for d in dialects.dialects()) + rb")")]
+            _LINE_START + rb"(?:" + rb"|".join(rb"(?:" + (d.header if d.context is None else d.context) + rb")"
+                                               for d in dialects.dialects()) + rb")", re.MULTILINE)]
     return _CUT[1]
 
 
-def _next_header(buf: bytes, at: int) -> re.Match[bytes] | None:
-    """The first header that starts at or after `at`, read from a line start up to _LOOKBACK bytes
-    earlier: a header of several lines (PartyPoker's `Game #N starts.`, `#Game No : N`, then `***** Hand
-    History…`) is met from its first line, never cut inside."""
+def _next_cut(buf: bytes, keep: int, at: int, whole: bool) -> int | None:
+    """The start of the first hand that starts at or after `at` (None: none in `buf`, or none sure). The
+    search begins _LOOKBACK bytes earlier and goes on after each header it meets, so that a header of
+    several lines (PartyPoker's `Game #N starts.`, `#Game No : N`, then `***** Hand History…`) is met
+    from its first line; `_hand_start` looks further back where it began before that. `whole`: buf
+    holds the file's text from its first byte."""
     pattern = _header_at_line_start()
-    back = buf.rfind(b"\n", 0, max(0, at - _LOOKBACK)) + 1 if at > _LOOKBACK else 0
-    for match in pattern.finditer(buf, back):
+    floor = 0 if whole else keep
+    for match in pattern.finditer(buf, max(floor, at - _LOOKBACK)):
         if match.start() >= at:
-            return match
+            begin = _hand_start(pattern, buf, floor, match.start(), whole)
+            if begin is not None and begin >= at:
+                return begin
     return None
+
+
+def _hand_start(pattern: re.Pattern[bytes], buf: bytes, floor: int, start: int, whole: bool) -> int | None:
+    """Where the hand whose header matched at `start` starts: there, or on an earlier line when a header
+    matched from the last non-blank line before it runs past `start` (the reader, reading from the top,
+    meets that one first). None when blank lines reach back to `floor` and the file goes on before it."""
+    while True:
+        before = _last_text_line(buf, floor, start)
+        if before is None:
+            return start if whole else None
+        match = pattern.match(buf, before)
+        if match is None or match.end() <= start:
+            return start
+        start = before
+
+
+def _last_text_line(buf: bytes, floor: int, end: int) -> int | None:
+    """The start of the last line before the line start `end` that holds more than spaces and tabs (the
+    blank lines of the header patterns); None if there is none from `floor` (a line start) on."""
+    while end > floor:
+        stop = end - 1  # the line end before `end`
+        if buf[stop] == 10 and stop > floor and buf[stop - 1] == 13:
+            stop -= 1
+        found = max(buf.rfind(b"\n", floor, stop), buf.rfind(b"\r", floor, stop))
+        begin = found + 1 if found >= 0 else floor
+        if buf[begin:stop].strip(b" \t"):
+            return begin
+        end = begin
+    return None
+
+
+def _last_line_start(buf: bytes, keep: int, limit: int) -> int:
+    """The last line start after `keep` and at or before `limit` (keep if none); never inside a CRLF."""
+    if limit <= keep:
+        return keep
+    end = max(buf.rfind(b"\n", keep, limit), buf.rfind(b"\r", keep, limit))
+    if end < 0:
+        return keep
+    if buf[end] == 13:  # a CR: the line ends after its LF if one follows
+        if end + 1 >= len(buf):
+            return _last_line_start(buf, keep, end)  # the LF may be in the next read
+        if buf[end + 1] == 10:
+            return end + 2
+    return end + 1
+
+
+def _keep_from(buf: bytes, offset: int, at: int) -> tuple[bytes, int, int]:
+    """`buf` from `at` on, with up to _CONTEXT bytes before it: the bytes, their file offset, where `at` is."""
+    first = max(0, at - _CONTEXT)
+    return buf[first:], offset + first, at - first
 
 
 def _lines(buf: bytes, begin: int, end: int) -> int:
