@@ -133,7 +133,7 @@ def cut_file(name: str, chunk_bytes: int) -> Iterator[Piece]:
     """Pieces of about `chunk_bytes` each, cut before header lines; line numbers as the reader counts
     them (LF, CRLF and a lone CR each end a line).
 
-    A cut is made only where a whole read would start a hand too (`_cut_at`); where that cannot be told
+    A cut is made only where a whole read would start a hand too (`_next_cut`); where that cannot be told
     from the bytes at hand, the piece goes on to the next header: a piece too long costs nothing."""
     try:
         handle = open(name, "rb")
