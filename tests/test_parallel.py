@@ -425,18 +425,19 @@ def test_progress_is_quiet_when_stderr_is_not_a_terminal(hands_dir):
     assert bar.hands == 0
 
 
-# entries in the recent dict, or merged into the arrays (moved up in blocks of `block` entries)
-@pytest.mark.parametrize(("buffer", "block"), [(1 << 15, 1 << 16), (3, 1 << 16), (3, 5)])
-def test_uid_table_keeps_values_and_survives_64_bit_collisions(monkeypatch, buffer, block):
+# entries in the recent dict, or merged into the arrays (moved up in blocks of `block` entries); blocks of 5
+# entries move ~n²/10 of them in all: 2,000 entries there (20,000 took a minute of CI)
+@pytest.mark.parametrize(("buffer", "block", "count"), [(1 << 15, 1 << 16, 20000), (3, 1 << 16, 20000), (3, 5, 2000)])
+def test_uid_table_keeps_values_and_survives_64_bit_collisions(monkeypatch, buffer, block, count):
     monkeypatch.setattr(uidtable, "_BUFFER", buffer)
     monkeypatch.setattr(uidtable, "_BLOCK", block)
     table = UidTable()
-    for i in range(20000):
+    for i in range(count):
         table.put(f"pokerstars:{i}", i * 7 + 1)
     table.put("pokerstars:5", 5)
-    assert len(table) == 20000
-    assert all(table.get(f"pokerstars:{i}") == i * 7 + 1 for i in range(6, 20000, 97))
-    assert "pokerstars:20000" not in table and table.get("pokerstars:5") == 5
+    assert len(table) == count
+    assert all(table.get(f"pokerstars:{i}") == i * 7 + 1 for i in range(6, count, 97))
+    assert f"pokerstars:{count}" not in table and table.get("pokerstars:5") == 5
     assert table.setdefault("pokerstars:9", 1) == 64 and table.setdefault("new", 3) is None
     assert table.get("new") == 3
     real = uidtable.uid_hashes
