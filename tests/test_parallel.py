@@ -161,9 +161,10 @@ def test_pieces_give_the_blocks_and_lines_of_a_whole_read(hands_dir):
         assert pieces == whole
 
 
-def _cut_cases() -> dict[str, tuple[str, bytes]]:
-    """Files whose hands start with a header of several lines, or after odd line ends, in the forms that
-    cut pieces once started inside a hand (the planner matches raw bytes, the reader LF text)."""
+def _cut_cases() -> dict[str, tuple[str, bytes, bool]]:
+    """Files whose hands start with a header of several lines, or after odd line ends, or far into the
+    file, in the forms that cut pieces once started inside a hand or gave a first piece with no hand (the
+    planner matches raw bytes, the reader LF text): suffix, bytes, whether 1-byte pieces cut the file."""
     def text(name: str) -> str:
         return (SAMPLES / name).read_text(encoding="utf-8")
 
@@ -171,20 +172,30 @@ def _cut_cases() -> dict[str, tuple[str, bytes]]:
         return value.replace("\n", "\r\n")
 
     bom = "\ufeff"
-    eight, party, acpc, phhs = (text("888-cash-session.txt"), text("party-cash-2013.txt"),
-                                text("acpc-hunl-match.log"), text("phh-cash-session.phhs"))
+    eight, party, acpc, phhs, stars = (text("888-cash-session.txt"), text("party-cash-2013.txt"),
+                                       text("acpc-hunl-match.log"), text("phh-cash-session.phhs"),
+                                       text("multi-hand-session.txt"))
     party += party.replace("14110000001", "14110000002")  # two hands
     return {
-        "888, CRLF, a byte-order mark": (".txt", (bom + crlf(eight)).encode()),
-        "888 in CRLF after LF hands": (".txt", (party + "\n\n\n" + crlf(eight)).encode()),
-        "PartyPoker after lone CRs": (".txt", (eight.rstrip("\n") + "\r\r\r\r" + party).encode()),
+        "888, CRLF, a byte-order mark": (".txt", (bom + crlf(eight)).encode(), True),
+        "888 in CRLF after LF hands": (".txt", (party + "\n\n\n" + crlf(eight)).encode(), True),
+        "PartyPoker after lone CRs": (".txt", (eight.rstrip("\n") + "\r\r\r\r" + party).encode(), True),
         "PartyPoker, blank lines in the header past the look-back": (
-            ".txt", party.replace("starts.\n\n", "starts.\n" + " \n" * 400).encode()),
-        "PartyPoker, lone CRs": (".txt", party.replace("\n", "\r").encode()),
-        "ACPC, CRLF, a byte-order mark": (".log", (bom + crlf(acpc)).encode()),
-        "ACPC, lone CRs": (".log", acpc.replace("\n", "\r").encode()),
-        "PHH sections, CRLF": (".phhs", crlf(phhs).encode()),
-        "PHH sections, lone CRs": (".phhs", phhs.replace("\n", "\r").encode()),
+            ".txt", party.replace("starts.\n\n", "starts.\n" + " \n" * 400).encode(), False),
+        "PartyPoker, lone CRs": (".txt", party.replace("\n", "\r").encode(), True),
+        # fpdb-3/partypoker/tournament/LHE-Freeroll-MTT-201207.txt: a NUL before the file and before each hand
+        "PartyPoker, a NUL after line ends": (".txt", ("\x00" + crlf(party).replace("\r\nGame #", "\r\n\x00Game #")).encode(),
+                                              False),
+        "ACPC, CRLF, a byte-order mark": (".log", (bom + crlf(acpc)).encode(), True),
+        "ACPC, lone CRs": (".log", acpc.replace("\n", "\r").encode(), True),
+        "PHH sections, CRLF": (".phhs", crlf(phhs).encode(), True),
+        "PHH sections, lone CRs": (".phhs", phhs.replace("\n", "\r").encode(), True),
+        # the first piece holds the first hand: a cut at a context start (`<session`) or after a long
+        # preamble would leave it none, and it would say "file contains no hand" (HH001)
+        "iPoker, two sessions": (".xml", (text("ipoker-cash-session.xml") + "\n"
+                                          + text("ipoker-cash-session.xml").split("\n", 1)[1]).encode(), True),
+        "text longer than the pieces before the first hand": (
+            ".txt", ("notes, not a hand\n" * 50 + "\n" + stars).encode(), True),
     }
 
 
@@ -192,8 +203,9 @@ def _cut_cases() -> dict[str, tuple[str, bytes]]:
 def test_pieces_of_headers_of_several_lines_and_any_line_ends_give_the_whole_read(case, tmp_path):
     """A cut is made only where a whole read starts a hand: before a header's first line (`#Game No`,
     `Game #N starts.`, comment lines, a `[N]` section), after a lone CR as after LF, past a byte-order
-    mark, and never inside a header whose blank lines reach past the bytes the planner holds."""
-    suffix, data = _cut_cases()[case]
+    mark, never inside a header whose blank lines reach past the bytes the planner holds, never before
+    the file's first hand, and never in a file whose lines may start with a NUL the reader drops."""
+    suffix, data, cuts = _cut_cases()[case]
     path = tmp_path / f"case{suffix}"
     path.write_bytes(data)
 
@@ -202,10 +214,11 @@ def test_pieces_of_headers_of_several_lines_and_any_line_ends_give_the_whole_rea
 
     whole = view(read_blocks(path, str(path)))
     assert sum(isinstance(b, tuple) and b[2] is not None for b in whole) >= 2
+    assert not [b for b in whole if isinstance(b, Finding) and b.code == "HH001"]
     for size in (1, 7, 300):
         pieces = list(cut_file(str(path), size))
         assert view(b for p in pieces for b in read_piece(p)) == whole, size
-        if size == 1 and "past the look-back" not in case:
+        if size == 1 and cuts:
             assert len(pieces) >= 2  # cuts were made
 
 

@@ -22,7 +22,7 @@ from hhtool.findings import Finding
 from hhtool.io import Block, expand_paths, read_blocks
 from hhtool.io.paths import display_name, path_finding, total_size
 from hhtool.io.sources import STDIN, is_stream
-from hhtool.io.split import byte_chunks, looks_binary, split_chunks
+from hhtool.io.split import byte_chunks, looks_binary, nul_after_line_ends, split_chunks
 
 # a task's size: ~800 hands, half a second of work. Each finished task waits in the parent for its turn,
 # so this bounds the parent's memory too: 1 MB instead of 2 MB is -10 MB there and -23 MB per worker
@@ -142,16 +142,24 @@ def cut_file(name: str, chunk_bytes: int) -> Iterator[Piece]:
         return
     with handle:
         head = handle.read(_HEAD)
-        if head[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE) or looks_binary(head):
+        # some PartyPoker exports write a NUL after line ends, which the reader drops (byte_chunks): the lines
+        # of a header may each start with one, which no header pattern allows for, so such a file stays whole
+        if (head[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE) or _reads_as_binary(head)
+                or nul_after_line_ends(head)):
             yield Piece(name)
             return
-        first = len(codecs.BOM_UTF8) if head.startswith(codecs.BOM_UTF8) else 0  # the reader drops the mark
+        cuts, hands = _header_pattern(hands=False), _header_pattern(hands=True)
+        # the reader drops NULs before the first line (some PartyPoker exports), then a byte-order mark
+        first = len(head) - len(head.lstrip(b"\x00"))
+        first += len(codecs.BOM_UTF8) if head.startswith(codecs.BOM_UTF8, first) else 0
         handle.seek(first)
         start, start_line = 0, 1
         # buf holds the file from `offset`; buf[:keep] is counted already and kept for the patterns'
         # look-behinds; buf[keep] starts a line, line number `line`
         offset, keep, line = first, 0, 1
-        target = first + chunk_bytes  # the next cut is at the first header line at or after this offset
+        # the next cut is at the first hand at or after this offset; the file's first hand is looked for
+        # first: the first piece holds it, however far it is (a piece with none would say HH001)
+        target, opening = first, True
         buf = b""
         eof = False
         while not eof:
@@ -160,13 +168,17 @@ def cut_file(name: str, chunk_bytes: int) -> Iterator[Piece]:
             buf += data
             hold = len(buf) - _LOOKBACK  # a header may be split across reads, and the lines before it are looked at
             while offset + len(buf) > target:
-                cut = _next_cut(buf, keep, max(keep, target - offset), offset == first)
+                cut = _next_cut(hands if opening else cuts, buf, keep, max(keep, target - offset), offset == first)
                 if cut is None:
                     break
+                if opening:
+                    opening = False
+                    target = max(first + chunk_bytes, offset + cut + 1)
+                    continue
                 if not eof and len(buf) - cut < _HEAD:  # the reader's binary test needs 8 KiB after the cut
                     hold = cut - _LOOKBACK  # and the cut is checked again then, with the lines before it
                     break
-                if looks_binary(buf[cut:cut + _HEAD]):  # the reader would call this piece binary: cut later
+                if _reads_as_binary(buf[cut:cut + _HEAD]):  # the reader would call this piece binary: cut later
                     target = offset + cut + 1
                     continue
                 line += _lines(buf, keep, cut)
@@ -187,28 +199,43 @@ def cut_file(name: str, chunk_bytes: int) -> Iterator[Piece]:
 
 _CONTEXT = 64  # bytes kept before buf's first uncounted line: what a header pattern's look-behind sees
 _LINE_START = rb"(?<![^\r\n])"  # after a line end of any form (LF, CRLF, a lone CR), or where the text starts
-_CUT: list = [-1, None]  # registry version, the pattern of every dialect's header at a line start
+_PATTERNS: dict[bool, re.Pattern[bytes]] = {}
+_PATTERNS_VERSION = [-1]  # the registry version _PATTERNS were made for
 
 
-def _header_at_line_start() -> re.Pattern[bytes]:
-    """Any registered dialect's header at a line start (a header that may also start mid-line, or after
-    some other text, is cut on only where it starts a line: a piece starts at column 1). A dialect with a
-    file-level context section (Dialect.context) is cut only where one starts, so that every piece holds
-    the context of its hands."""
-    if _CUT[0] != dialects.version():
-        _CUT[:] = [dialects.version(), re.compile(
-            _LINE_START + rb"(?:" + rb"|".join(rb"(?:" + (d.header if d.context is None else d.context) + rb")"
-                                               for d in dialects.dialects()) + rb")", re.MULTILINE)]
-    return _CUT[1]
+def _header_pattern(hands: bool) -> re.Pattern[bytes]:
+    """Where a piece may start: any registered dialect's header at a line start (a header that may also
+    start mid-line, or after some other text, is cut on only where it starts a line: a piece starts at
+    column 1). A dialect with a file-level context section (Dialect.context) is cut only where one starts,
+    so that every piece holds the context of its hands.
+    `hands`: where a hand starts, as the reader finds one (each dialect's header after its own anchor, or
+    anywhere), to tell where the file's first hand is."""
+    if _PATTERNS_VERSION[0] != dialects.version():
+        _PATTERNS.clear()
+        _PATTERNS_VERSION[0] = dialects.version()
+    if hands not in _PATTERNS:
+        if hands:
+            parts = [d.header if d.anywhere else (_LINE_START if d.anchor == rb"^" else d.anchor) + rb"(?:" + d.header + rb")"
+                     for d in dialects.dialects()]
+            pattern = rb"|".join(rb"(?:" + part + rb")" for part in parts)
+        else:
+            parts = [d.header if d.context is None else d.context for d in dialects.dialects()]
+            pattern = _LINE_START + rb"(?:" + rb"|".join(rb"(?:" + part + rb")" for part in parts) + rb")"
+        _PATTERNS[hands] = re.compile(pattern, re.MULTILINE)
+    return _PATTERNS[hands]
 
 
-def _next_cut(buf: bytes, keep: int, at: int, whole: bool) -> int | None:
+def _reads_as_binary(head: bytes) -> bool:
+    """What the reader says of a file or piece that starts with `head` (hhtool.io.split.byte_chunks)."""
+    return looks_binary(head.replace(b"\n\x00", b"\n") if nul_after_line_ends(head) else head)
+
+
+def _next_cut(pattern: re.Pattern[bytes], buf: bytes, keep: int, at: int, whole: bool) -> int | None:
     """The start of the first hand that starts at or after `at` (None: none in `buf`, or none sure). The
     search begins _LOOKBACK bytes earlier and goes on after each header it meets, so that a header of
     several lines (PartyPoker's `Game #N starts.`, `#Game No : N`, then `***** Hand History…`) is met
     from its first line; `_hand_start` looks further back where it began before that. `whole`: buf
     holds the file's text from its first byte."""
-    pattern = _header_at_line_start()
     floor = 0 if whole else keep
     for match in pattern.finditer(buf, max(floor, at - _LOOKBACK)):
         if match.start() >= at:

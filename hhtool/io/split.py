@@ -135,7 +135,7 @@ def byte_chunks(handle, name: str) -> Iterator[bytes]:
             chunk = handle.read(CHUNK)
         yield from newlines(decoder.decode(b"", final=True).encode("utf-8"), final=True)
         return
-    nul_lines = _nul_after_line_ends(first[:8192])
+    nul_lines = nul_after_line_ends(first[:8192])
     if nul_lines:
         first = first.replace(b"\n\x00", b"\n")
     if looks_binary(first[:8192]):
@@ -168,7 +168,7 @@ def _drop_line_nuls(chunks: Iterator[bytes]) -> Iterator[bytes]:
             yield chunk
 
 
-def _nul_after_line_ends(head: bytes) -> bool:
+def nul_after_line_ends(head: bytes) -> bool:
     """Some PartyPoker exports write a NUL after every line end (and one before the first line): a
     text file all the same, once those NULs are dropped."""
     nuls = head.count(b"\x00")
