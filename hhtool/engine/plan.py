@@ -4,7 +4,7 @@ A task is a small picklable descriptor (paths, byte offsets, first line numbers)
 text themselves. Small files are grouped into one task up to the chunk size; a large file is cut
 at lines that start a hand of any registered dialect (hhtool.dialects), so each piece splits into
 exactly the blocks a sequential read would give, and the piece's first line number makes every line and column
-absolute. Files that are UTF-16, look binary, or have no header to cut at stay whole.
+absolute. Files that are UTF-16, look binary, have a NUL after line ends, or have no header to cut at stay whole.
 """
 
 from __future__ import annotations
