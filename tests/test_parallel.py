@@ -184,8 +184,8 @@ def _cut_cases() -> dict[str, tuple[str, bytes, bool]]:
             ".txt", party.replace("starts.\n\n", "starts.\n" + " \n" * 400).encode(), False),
         "PartyPoker, lone CRs": (".txt", party.replace("\n", "\r").encode(), True),
         # fpdb-3/partypoker/tournament/LHE-Freeroll-MTT-201207.txt: a NUL before the file and before each hand
-        "PartyPoker, a NUL after line ends": (".txt", ("\x00" + crlf(party).replace("\r\nGame #", "\r\n\x00Game #")).encode(),
-                                              False),
+        "PartyPoker, a NUL after line ends": (
+            ".txt", ("\x00" + crlf(party).replace("\r\nGame #", "\r\n\x00Game #")).encode(), False),
         "ACPC, CRLF, a byte-order mark": (".log", (bom + crlf(acpc)).encode(), True),
         "ACPC, lone CRs": (".log", acpc.replace("\n", "\r").encode(), True),
         "PHH sections, CRLF": (".phhs", crlf(phhs).encode(), True),

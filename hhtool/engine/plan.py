@@ -215,7 +215,8 @@ def _header_pattern(hands: bool) -> re.Pattern[bytes]:
         _PATTERNS_VERSION[0] = dialects.version()
     if hands not in _PATTERNS:
         if hands:
-            parts = [d.header if d.anywhere else (_LINE_START if d.anchor == rb"^" else d.anchor) + rb"(?:" + d.header + rb")"
+            parts = [d.header if d.anywhere
+                     else (_LINE_START if d.anchor == rb"^" else d.anchor) + rb"(?:" + d.header + rb")"
                      for d in dialects.dialects()]
             pattern = rb"|".join(rb"(?:" + part + rb")" for part in parts)
         else:
