@@ -73,8 +73,9 @@ _FRACTION_DIGITS: Final = {1: 0, 10: 1, 100: 2, 1000: 3, 10000: 4}  # scale → 
 _POWERS: Final = (1, 10, 100, 1000, 10000)
 _MAX_MINOR_DIGITS: Final = len(str(MAX_MINOR))
 NOT_COMMON: Final = -1
-_ZERO: Final = 48  # ord("0")
-_NINE: Final = 57  # ord("9")
+# code points read with ord() (a native read when compiled; a Final int is inlined, also where imported)
+ZERO_CODE: Final = 48  # ord("0")
+NINE_CODE: Final = 57  # ord("9")
 _COMMA: Final = 44  # ord(",")
 _POINT: Final = 46  # ord(".")
 
@@ -93,11 +94,11 @@ def exact_minor(text: str, scale: int) -> int:
     whole = digits = 0
     while index < end:  # the whole part: ASCII digits and commas, up to the point
         code = ord(text[index])
-        if _ZERO <= code <= _NINE:
+        if ZERO_CODE <= code <= NINE_CODE:
             digits += 1
             if digits > _MAX_MINOR_DIGITS:
                 return NOT_COMMON
-            whole = whole * 10 + (code - _ZERO)
+            whole = whole * 10 + (code - ZERO_CODE)
         elif code == _POINT:
             break
         elif code != _COMMA:
@@ -115,9 +116,9 @@ def exact_minor(text: str, scale: int) -> int:
         index += 1
         while index < end:
             code = ord(text[index])
-            if not _ZERO <= code <= _NINE:
+            if not ZERO_CODE <= code <= NINE_CODE:
                 return NOT_COMMON
-            fraction = fraction * 10 + (code - _ZERO)
+            fraction = fraction * 10 + (code - ZERO_CODE)
             index += 1
         value += fraction * _POWERS[places - count]
     return value if value <= MAX_MINOR else NOT_COMMON

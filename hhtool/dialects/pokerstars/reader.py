@@ -18,7 +18,7 @@ from lark import Transformer
 
 from hhtool.dialects.pokerstars import SITE
 from hhtool.dialects.pokerstars.conventions import POSITIONS, ZONES
-from hhtool.grammar.fields import FieldError, Unsupported
+from hhtool.grammar.fields import NINE_CODE, ZERO_CODE, FieldError, Unsupported
 from hhtool.grammar.fields import beyond as _beyond
 from hhtool.grammar.fields import money as _money
 from hhtool.grammar.fields import small_number as _small_number
@@ -256,9 +256,7 @@ def read_header(line: str, table_line: str, line_no: int) -> Header:
 
 
 _PLAIN_INTRO: Final = "PokerStars Hand #"
-# code points read with ord() (a native read when compiled; a Final int is inlined)
-_ZERO: Final = 48  # "0"
-_NINE: Final = 57  # "9"
+# code points read with ord() beside hhtool.grammar.fields' ZERO_CODE and NINE_CODE (a Final int is inlined)
 _CAPITAL_A: Final = 65  # "A"
 _CAPITAL_Z: Final = 90  # "Z"
 _VISIBLE_FIRST: Final = 33  # "!", the first printable ASCII character after the space
@@ -358,7 +356,7 @@ def _time_end(text: str, start: int, seconds: bool) -> int:
 def _digit_run_end(text: str, start: int, limit: int) -> int:
     """Where the run of ASCII digits from `start` ends, looking at most up to `limit`."""
     index, limit = start, min(limit, len(text))
-    while index < limit and _ZERO <= ord(text[index]) <= _NINE:
+    while index < limit and ZERO_CODE <= ord(text[index]) <= NINE_CODE:
         index += 1
     return index
 
@@ -496,9 +494,9 @@ def _digits(text: str, start: int, end: int) -> int:
     value = 0
     for index in range(start, end):
         code = ord(text[index])
-        if not _ZERO <= code <= _NINE:
+        if not ZERO_CODE <= code <= NINE_CODE:
             return -1
-        value = value * 10 + (code - _ZERO)
+        value = value * 10 + (code - ZERO_CODE)
     return value
 
 
