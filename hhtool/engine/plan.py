@@ -144,8 +144,8 @@ def cut_file(name: str, chunk_bytes: int) -> Iterator[Piece]:
         head = handle.read(_HEAD)
         # some PartyPoker exports write a NUL after line ends, which the reader drops (byte_chunks): the lines
         # of a header may each start with one, which no header pattern allows for, so such a file stays whole
-        if (head[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE) or _reads_as_binary(head)
-                or nul_after_line_ends(head)):
+        if (head[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE) or nul_after_line_ends(head)
+                or looks_binary(head)):
             yield Piece(name)
             return
         cuts, hands = _header_pattern(hands=False), _header_pattern(hands=True)
