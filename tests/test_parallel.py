@@ -152,12 +152,20 @@ def test_cut_pieces_cover_the_file_and_start_on_header_lines(hands_dir):
             assert len(pieces) > 5
 
 
+def _blocks(items) -> list:
+    """Blocks as (line, column, dialect, text), findings as they are: what a whole read and pieces must share."""
+    return [(b.line, b.column, b.dialect, b.text) if isinstance(b, Block) else b for b in items]
+
+
+def _json_lines(records) -> list[bytes]:
+    """The records as `validate --format jsonl` writes them (file-level findings under "f")."""
+    return [r.json_line() if not isinstance(r, Finding) else to_json_line({"f": r.as_dict()}) for r in records]
+
+
 def test_pieces_give_the_blocks_and_lines_of_a_whole_read(hands_dir):
     for path in sorted(hands_dir.iterdir()):
-        whole = [(b.line, b.column, b.dialect, b.text) if isinstance(b, Block) else b
-                 for b in read_blocks(path, str(path))]
-        pieces = [(b.line, b.column, b.dialect, b.text) if isinstance(b, Block) else b
-                  for p in cut_file(str(path), 3000) for b in read_piece(p)]
+        whole = _blocks(read_blocks(path, str(path)))
+        pieces = _blocks(b for p in cut_file(str(path), 3000) for b in read_piece(p))
         assert pieces == whole
 
 
@@ -209,26 +217,21 @@ def test_pieces_of_headers_of_several_lines_and_any_line_ends_give_the_whole_rea
     path = tmp_path / f"case{suffix}"
     path.write_bytes(data)
 
-    def view(items) -> list:
-        return [(b.line, b.column, b.dialect, b.text) if isinstance(b, Block) else b for b in items]
-
-    whole = view(read_blocks(path, str(path)))
+    whole = _blocks(read_blocks(path, str(path)))
     assert sum(isinstance(b, tuple) and b[2] is not None for b in whole) >= 2
     assert not [b for b in whole if isinstance(b, Finding) and b.code == "HH001"]
     for size in (1, 7, 300):
         pieces = list(cut_file(str(path), size))
-        assert view(b for p in pieces for b in read_piece(p)) == whole, size
+        assert _blocks(b for p in pieces for b in read_piece(p)) == whole, size
         if size == 1 and cuts:
             assert len(pieces) >= 2  # cuts were made
 
 
 def test_records_in_chunks_match_the_sequential_run(hands_dir):
     paths = [str(hands_dir)]
-    sequential = b"".join(r.json_line() if not isinstance(r, Finding) else to_json_line({"f": r.as_dict()})
-                          for r in validate_paths(paths, RuleSet()))
+    sequential = _json_lines(validate_paths(paths, RuleSet()))
     summary = Summary()
-    chunked = b"".join(r.json_line() if not isinstance(r, Finding) else to_json_line({"f": r.as_dict()})
-                       for r in run(paths, RuleSet(), summary, WANT_JSON, jobs=2, chunk_bytes=5000))
+    chunked = _json_lines(run(paths, RuleSet(), summary, WANT_JSON, jobs=2, chunk_bytes=5000))
     assert chunked == sequential
     assert summary.tally.hands_read == sum(summary.by_status.values()) > 300
 
@@ -311,10 +314,8 @@ def test_a_worker_that_cannot_be_started_as_the_pool_breaks_loses_no_hand(hands_
     monkeypatch.setattr(local_engine, "ProcessPoolExecutor", StartFailsOnce)
     paths = [str(hands_dir)]
     summary = Summary()
-    chunked = [r.json_line() if not isinstance(r, Finding) else to_json_line({"f": r.as_dict()})
-               for r in run(paths, RuleSet(), summary, WANT_JSON, jobs=2)]
-    sequential = [r.json_line() if not isinstance(r, Finding) else to_json_line({"f": r.as_dict()})
-                  for r in validate_paths(paths, RuleSet())]
+    chunked = _json_lines(run(paths, RuleSet(), summary, WANT_JSON, jobs=2))
+    sequential = _json_lines(validate_paths(paths, RuleSet()))
     assert calls["submit"] > 3 and len(chunked) > 300
     assert chunked == sequential
     assert "HH099" not in summary.by_code
