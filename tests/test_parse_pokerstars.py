@@ -1288,3 +1288,49 @@ def test_observer_empty_action_line_stays_unparsed():
     result = parse_text(text)
     assert result.status is Status.UNPARSED
     assert [(f.code, f.line) for f in result.findings] == [("HH010", at(text, "King2:  "))]
+
+
+FLUSH_OVER_FLUSH = """\
+PokerStars Hand #150000000010: Hold'em No Limit ($0.05/$0.10 USD) - 2016/01/02 11:11:12 ET
+Table 'Flush' 6-max Seat #1 is the button
+Seat 1: Ann ($10 in chips)
+Seat 2: Bob ($10 in chips)
+Ann: posts small blind $0.05
+Bob: posts big blind $0.10
+*** HOLE CARDS ***
+Ann: calls $0.05
+Bob: checks
+*** FLOP *** [Kc 9c 4c]
+Bob: checks
+Ann: checks
+*** TURN *** [Kc 9c 4c] [2c]
+Bob: checks
+Ann: checks
+*** RIVER *** [Kc 9c 4c 2c] [7d]
+Bob: checks
+Ann: checks
+*** SHOW DOWN ***
+Ann: shows [Tc 3c] (a flush, King high)
+Bob: shows [Jc Qd] ({winner})
+Bob collected $0.19 from pot
+*** SUMMARY ***
+Total pot $0.20 | Rake $0.01
+Board [Kc 9c 4c 2c 7d]
+Seat 1: Ann (button) (small blind) showed [Tc 3c] and lost with a flush, King high
+Seat 2: Bob (big blind) showed [Jc Qd] and won ($0.19) with a flush, King high
+"""
+
+
+def test_winning_flush_names_the_card_that_beats_the_other_flush():
+    """PS-2: `(a flush, King high - Jack higher)`: Kc Jc 9c 4c 2c beats Kc Tc 9c 4c 3c on its Jack."""
+    from handkit import validate_text
+    results, _ = validate_text(FLUSH_OVER_FLUSH.format(winner="a flush, King high - Jack higher"))
+    assert [(r.status, [f.code for f in r.findings]) for r in results] == [("valid", [])]
+
+
+def test_flush_higher_card_not_in_the_flush_is_hh304():
+    from handkit import validate_text
+    text = FLUSH_OVER_FLUSH.format(winner="a flush, King high - Queen higher")  # the Queen is a diamond
+    results, _ = validate_text(text)
+    assert [(f.code, f.line) for r in results for f in r.findings] == [
+        ("HH304", at(text, "Bob: shows [Jc Qd] (a flush, King high - Queen higher)"))]
