@@ -75,6 +75,10 @@ class Conventions:
     - `marks_all_in`: every action that puts a player's last chip in says so (else an unmarked one is no
       finding, HH120; a mark on a player with chips behind still is);
     - `first_seat`: the number of a table's first seat (Chico numbers a 10-max table's seats 0 to 9).
+    - `marks_all_in_posts`: (with `marks_all_in`) posts (antes, blinds) that put a player's last chip in say
+      so too; False where only the actions are marked (GGPoker: `posts big blind 51,262` empties a stack
+      unmarked): such a post is all-in by the stack (no HH120, and a short post passes HH103); a marked
+      post with chips behind is still HH120.
     """
 
     prints_uncalled: bool = True
@@ -98,6 +102,7 @@ class Conventions:
     prints_collects: bool = True
     first_seat: int = 1
     marks_all_in: bool = True
+    marks_all_in_posts: bool = True
 
 
 @dataclass(frozen=True, slots=True)

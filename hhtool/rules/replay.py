@@ -269,6 +269,8 @@ class _Replayer:
         self.show_closes_round = not convention.shows_before_uncalled
         # whether the site marks every action that puts a player's last chip in (else an unmarked one is no finding)
         self.marks_all_in = convention.marks_all_in
+        # whether a post that empties a stack is marked too (else it is all-in by the stack: GG's posts)
+        self.marks_all_in_posts = convention.marks_all_in and convention.marks_all_in_posts
         # the header's fields the handlers read per event, read once (each read of a model field is a
         # generic attribute look-up, compiled or not)
         self.cap: int | None = header.cap
@@ -472,11 +474,11 @@ class _Replayer:
         amount, stack, marked = event.amount, player.stack, event.all_in
         s.ledger.append((event, _PREFLOP, amount if amount < stack else stack))
         usual = self.usual_ante or amount
-        all_in = marked or (not self.marks_all_in and amount >= stack)
+        all_in = marked or (not self.marks_all_in_posts and amount >= stack)
         if amount != usual and not (all_in and amount < usual):
             s.report("HH103", line, "ante", player=player.name, amount=s.money(amount),
                      usual=s.money(usual), expected=usual, actual=amount)
-        self._put(player, amount, marked, line, live=False)
+        self._put(player, amount, all_in, line, live=False)
 
     def post_blind(self, event: PostBlind) -> None:
         s = self.s
@@ -512,18 +514,19 @@ class _Replayer:
         dead_part = event.dead
         if dead_part is not None:  # the site says which part is dead
             live = amount - dead_part
-        # a site that does not mark every all-in (`marks_all_in` False): a post of the last chips is one
-        all_in = marked or (not self.marks_all_in and amount >= stack)
+        # a site that does not mark every all-in post (`marks_all_in`, `marks_all_in_posts`): a post of the
+        # last chips is one
+        all_in = marked or (not self.marks_all_in_posts and amount >= stack)
         if amount != expected and not (all_in and amount < expected):
             s.report("HH103", line, "blind", player=player.name, blind=_BLIND_NAMES[kind],
                      amount=s.money(amount), stakes=s.money(expected), expected=expected, actual=amount)
         dead = amount - live
         if dead:
             before = player.total
-            self._put(player, dead, marked and not live, line, live=False)
+            self._put(player, dead, all_in and not live, line, live=False)
             player.dead += player.total - before
         if live or not dead:
-            self._put(player, live, marked, line, live=True)
+            self._put(player, live, all_in, line, live=True)
         if player.street > self.betting.high:
             self.betting.high = player.street
 
