@@ -79,6 +79,13 @@ class Conventions:
       so too; False where only the actions are marked (GGPoker: `posts big blind 51,262` empties a stack
       unmarked): such a post is all-in by the stack (no HH120, and a short post passes HH103); a marked
       post with chips behind is still HH120.
+    - `raise_by_from_short_blind`: pre-flop, a raise's printed increase may be measured from a big blind posted
+      short and all-in (Winamax: `posts big blind 245 and is all-in` · `raises 795 to 1040`); the "to" is
+      trusted, and HH121 stays for an increase neither that post nor the bet to raise explains;
+    - `call_completes_short_blind`: pre-flop, the bet to call stays the full big blind even when every other
+      player still in is all-in for less (a short all-in big blind): a call completes it, and the excess comes
+      back as an uncalled part (Winamax: inside `collected … from side pot N`); else the call is capped at
+      what the all-in players put in.
     """
 
     prints_uncalled: bool = True
@@ -103,6 +110,8 @@ class Conventions:
     first_seat: int = 1
     marks_all_in: bool = True
     marks_all_in_posts: bool = True
+    raise_by_from_short_blind: bool = False
+    call_completes_short_blind: bool = False
 
 
 @dataclass(frozen=True, slots=True)
