@@ -581,13 +581,16 @@ def test_every_sample_gg_file_validates_without_findings():
 
 # Real GG Hold'em hands of the corpus that validate with error findings, and why. Keys: hand ids.
 KNOWN_ERRORS = {
-    # GGPoker 2020 wrote the first hand of a new blind level with the new level in its header while the
-    # blinds were posted at the old one (`Level3 (80/160)`, `posts small blind 60`): the text contradicts
-    # itself (HH103; the raises sized on the posted blinds are then HH114)
+    # A convention, not a defect (re-judged for issue #24): GGPoker 2020 wrote the first hand of each new
+    # blind level with the new level in its header while the blinds were posted at the old one
+    # (`Level3 (80/160)`, `posts small blind 60`): all 6 level changes of NLHE-8max-MTT-USD-250-202006.txt do
+    # it. The mechanism is 888's too (SITE-BEHAVIOURS 888-7: take the level from posts that agree, with one
+    # warning), left to that shared fix; until then HH103 (and HH114 on raises sized on the posted blinds)
     "TM247773056": {"HH103", "HH114"}, "TM247774746": {"HH103", "HH114"}, "TM247776533": {"HH103"},
     "TM247777995": {"HH103"}, "TM247849493": {"HH103", "HH114"}, "TM247850728": {"HH103", "HH114"},
-    # the turn line prints the flop in another order than the flop line (`*** FLOP *** [Ad 7d 9d]`,
-    # `*** TURN *** [7d 9d Ad] [2s]`): the board as printed does not extend itself (HH123)
+    # defective: the turn line prints the flop in another order than the flop line (`*** FLOP *** [Ad 7d 9d]`,
+    # `*** TURN *** [7d 9d Ad] [2s]`), the only one of the corpus's 2,196 GG hands with a turn to do so: the
+    # board as printed does not extend itself (HH123)
     "TM316262814": {"HH123"},
 }
 

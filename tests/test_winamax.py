@@ -333,18 +333,21 @@ WINAMAX_FOLDERS = ("fpdb-3/winamax", "hhsmithy/winamax-cash")
 
 # Real Winamax Hold'em hands of the corpus that validate with error findings, and why. Keys: hand ids.
 KNOWN_ERRORS = {
-    # (2012 sit & go "all.in.blind": `raises 1676 to 1795`, the size over the short all-in big blind's 119,
-    # is Winamax's way (issue #24 WX-2, `raise_by_from_short_blind`): valid now)
-    # 2012 sit & go: a 260-chip pot split three ways is paid 87, 87, 86 with the short share on the first
-    # winner left of the button, the one rule S4 gives the odd chip to (HH305)
+    # a convention (SITE-BEHAVIOURS WX-1, the settlement engineer's item): 2012 sit & go, a 260-chip pot split
+    # three ways is paid 87, 87, 86 with the short share on the first winner left of the button, the one rule
+    # S4 gives the odd chip to; Winamax gives the odd chips to the highest seats (HH305 until then)
     "119419173368496129-1-1343577528": {"HH305"},
-    # 2010 "KING 5" tournament (fpdb: raise.written.as.bet.preflop): a big blind `bets 292.50` facing only
-    # calls pre-flop (a raise printed as a bet, HH112), goes all-in on the flop without the all-in mark
-    # (HH120), and the winner collects 3368 for 3367.50 chips (half chips rounded, HH205)
+    # defective (fpdb names the file for it): 2010 "KING 5" tournament (raise.written.as.bet.preflop): a big
+    # blind `bets 292.50` facing only calls pre-flop (a raise printed as a bet, HH112), goes all-in on the
+    # flop without the all-in mark (HH120), and the winner collects 3368 for 3367.50 chips (half chips
+    # rounded, HH205)
     "6307872438747255-64-1288123510": {"HH112", "HH120", "HH205"},
-    # the same tournament (fpdb: side.pot): the uncalled 369.50 half chips are collected as 370 (HH303)
+    # unsure, kept (one example): the same tournament (fpdb: side.pot), the uncalled 369.50 half chips are
+    # collected as 370 (HH303)
     "6307872438747255-71-1288124090": {"HH303"},
 }
+# No longer listed: the 2012 sit & go "all.in.blind" (118267374808858625-31-1343075816), whose `raises 1676
+# to 1795` counts the raise from the short all-in big blind's 119: Winamax's way (WX-2), valid now.
 
 
 def test_every_winamax_holdem_hand_of_the_corpus_parses(corpus):
