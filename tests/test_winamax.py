@@ -602,3 +602,14 @@ def test_negative_tournament_level(tmp_path):
     assert codes(validate_text(tmp_path, text)) == []
     broken = wx(TOURNAMENT.replace("level: 4", "level: -"))
     assert broken.status is Status.UNPARSED and [f.code for f in broken.findings] == ["HH010"]
+
+
+def test_call_completes_the_big_blind_over_one_all_in_for_less_than_the_small_blind(tmp_path):
+    """WX-3 with Gus all-in for 30, below Fay's 40 small blind: she still calls 40, and 50 come back."""
+    text = SHORT_BLIND_CALL.replace("Seat 3: Gus (50)", "Seat 3: Gus (30)").replace(
+        "big blind 50 and", "big blind 30 and").replace("Fay collected 30 from", "Fay collected 50 from").replace(
+        "Gus collected 100", "Gus collected 60").replace("won 30 with", "won 50 with").replace(
+        "won 100 with", "won 60 with").replace("Total pot 130", "Total pot 110")
+    results = validate_text(tmp_path, text)
+    assert [(r.status, codes([r])) for r in results] == [("valid", [])]
+    assert results[0].state.returns == {"Fay": 50}
