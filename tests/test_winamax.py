@@ -613,3 +613,34 @@ def test_call_completes_the_big_blind_over_one_all_in_for_less_than_the_small_bl
     results = validate_text(tmp_path, text)
     assert [(r.status, codes([r])) for r in results] == [("valid", [])]
     assert results[0].state.returns == {"Fay": 50}
+
+
+BOTH_BLINDS_OUT_OF_POSITION = """
+    Winamax Poker - CashGame - HandId: #7100003-9-1700000900 - Holdem no limit (0.01€/0.02€) - 2023/11/14 22:30:00 UTC
+    Table: 'Nice 02' 5-max (real money) Seat #1 is the button
+    Seat 1: Ann (2€)
+    Seat 2: Bo (2€)
+    Seat 3: Cy (2€)
+    Seat 4: Gil (2€)
+    *** ANTE/BLINDS ***
+    Bo posts small blind 0.01€
+    Cy posts big blind 0.02€
+    Gil posts small blind 0.01€ out of position
+    Gil posts big blind 0.02€ out of position
+    *** PRE-FLOP *** 
+    Gil raises 0.05€ to 0.07€
+    Ann folds
+    Bo folds
+    Cy folds
+    Gil collected 0.10€ from pot
+    *** SUMMARY ***
+    Total pot 0.10€ | No rake
+    Seat 4: Gil won 0.10€
+"""
+
+
+def test_both_blinds_out_of_position_then_a_raise_is_still_flagged(tmp_path):
+    """WX-10, left as it is (unsure, one example): the totals add up only if Gil's `raises 0.05€ to 0.07€`
+    counted his dead 0.01€ small blind too, where a lone out-of-position small blind is dead and uncounted;
+    a one-cent site error is as likely, so HH205 and HH203 stay until a second example."""
+    assert codes(validate_text(tmp_path, BOTH_BLINDS_OUT_OF_POSITION)) == ["HH205", "HH203"]
