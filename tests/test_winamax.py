@@ -644,3 +644,26 @@ def test_both_blinds_out_of_position_then_a_raise_is_still_flagged(tmp_path):
     counted his dead 0.01€ small blind too, where a lone out-of-position small blind is dead and uncounted;
     a one-cent site error is as likely, so HH205 and HH203 stay until a second example."""
     assert codes(validate_text(tmp_path, BOTH_BLINDS_OUT_OF_POSITION)) == ["HH205", "HH203"]
+
+
+@pytest.mark.parametrize("call, found", [("calls 5", []), ("calls 10", ["HH113"])])
+def test_call_over_a_short_all_in_big_blind_stays_capped_on_other_sites(call, found):
+    """WX-3 is Winamax's convention (`call_completes_short_blind`): on PokerStars the small blind calls only
+    what the all-in big blind put in (15 at 10/20), and completing the full big blind is HH113."""
+    from handkit import validate_text as validate_any
+    stars = "\n".join([
+        "PokerStars Hand #150000000012: Tournament #1500012, $1+$0.10 USD Hold'em No Limit - Level I (10/20)"
+        " - 2016/01/02 10:11:12 ET",
+        "Table '1500012 1' 9-max Seat #1 is the button",
+        "Seat 1: Ann (1500 in chips)", "Seat 2: Fay (1500 in chips)", "Seat 3: Gus (15 in chips)",
+        "Fay: posts small blind 10", "Gus: posts big blind 15 and is all-in", "*** HOLE CARDS ***",
+        "Ann: folds", f"Fay: {call}",
+        "*** FLOP *** [Ks 9h 2c]", "*** TURN *** [Ks 9h 2c] [7d]", "*** RIVER *** [Ks 9h 2c 7d] [3s]",
+        "*** SHOW DOWN ***", "Fay: shows [Qs Jh] (high card King)", "Gus: shows [5c 5d] (a pair of Fives)",
+        "Gus collected 30 from pot",
+        "*** SUMMARY ***", "Total pot 30 | Rake 0", "Board [Ks 9h 2c 7d 3s]",
+        "Seat 2: Fay (small blind) showed [Qs Jh] and lost with high card King",
+        "Seat 3: Gus (big blind) showed [5c 5d] and won (30) with a pair of Fives", ""])
+    results, _ = validate_any(stars)
+    errors = [f.code for r in results for f in r.findings if f.severity.value == "error"]
+    assert (errors if not found else errors[:1]) == found, errors
