@@ -421,12 +421,16 @@ def test_current_wording(cards, wording):
     ("9c 8d 7h 6s 5c", "Nines-High Straight"),
     ("Kh 9h 7h 4h 2h", "King High Flush"),
     ("Kc Kd Kh Qs Qc", "Kings Full over Queens"),
+    ("Tc Td Th Ts Qc", "Four Tens"),  # GG-2: 2025 tournament exports
+    ("3c 3d 3h 3s Qc", "Four Treys"),
 ])
 def test_2021_wording_is_accepted(cards, wording):
     assert description_matches(wording, cards.split())
 
 
 def test_wrong_wording_is_not_accepted():
+    assert not description_matches("Four Nines", ["Tc", "Td", "Th", "Ts", "Qc"])  # quads of another rank
+    assert not description_matches("Four Tens", ["Tc", "Td", "Th", "Qs", "Qc"])  # a full house
     assert not description_matches("a pair of Deuces", ["2c", "2d", "Kh", "9s", "7c"])  # PokerStars' word, not GG's
     assert not description_matches("a pair of Kings", ["2c", "2d", "Kh", "9s", "7c"])
 
@@ -577,13 +581,16 @@ def test_every_sample_gg_file_validates_without_findings():
 
 # Real GG Hold'em hands of the corpus that validate with error findings, and why. Keys: hand ids.
 KNOWN_ERRORS = {
-    # GGPoker 2020 wrote the first hand of a new blind level with the new level in its header while the
-    # blinds were posted at the old one (`Level3 (80/160)`, `posts small blind 60`): the text contradicts
-    # itself (HH103; the raises sized on the posted blinds are then HH114)
+    # A convention, not a defect (re-judged for issue #24): GGPoker 2020 wrote the first hand of each new
+    # blind level with the new level in its header while the blinds were posted at the old one
+    # (`Level3 (80/160)`, `posts small blind 60`): all 6 level changes of NLHE-8max-MTT-USD-250-202006.txt do
+    # it. The mechanism is 888's too (SITE-BEHAVIOURS 888-7: take the level from posts that agree, with one
+    # warning), left to that shared fix; until then HH103 (and HH114 on raises sized on the posted blinds)
     "TM247773056": {"HH103", "HH114"}, "TM247774746": {"HH103", "HH114"}, "TM247776533": {"HH103"},
     "TM247777995": {"HH103"}, "TM247849493": {"HH103", "HH114"}, "TM247850728": {"HH103", "HH114"},
-    # the turn line prints the flop in another order than the flop line (`*** FLOP *** [Ad 7d 9d]`,
-    # `*** TURN *** [7d 9d Ad] [2s]`): the board as printed does not extend itself (HH123)
+    # defective: the turn line prints the flop in another order than the flop line (`*** FLOP *** [Ad 7d 9d]`,
+    # `*** TURN *** [7d 9d Ad] [2s]`), the only one of the corpus's 2,196 GG hands with a turn to do so: the
+    # board as printed does not extend itself (HH123)
     "TM316262814": {"HH123"},
 }
 
@@ -649,3 +656,65 @@ def test_dataset_keeps_the_site_and_gg_stakes_in_stats(tmp_path):
     hero = cash[(cash["player"] == "Hero") & (cash["big_blind"] == 5)].iloc[0]
     # +$1.04 (put in $1, collected $2.04), +$0.02 (the walk: $0.05 in, $0.03 back, $0.04 won), -$0.02 (small blind)
     assert (hero["hands"], hero["net_won"]) == (3, 104 + 2 - 2)
+
+
+# -- issue #24: GG-1 unmarked all-in posts, GG-2 the older wording in 2025 tournament exports ------------
+
+SHORT_POST = """
+    Poker Hand #TM4200000002: Tournament #31000001, Sunday Special $215 Hold'em No Limit - Level12(1,000/2,000) - 2025/10/05 20:16:00
+    Table '31' 8-max Seat #1 is the button
+    Seat 1: Hero (50,000 in chips)
+    Seat 2: Hal (1,000 in chips)
+    Seat 3: Ann (40,000 in chips)
+    Hero: posts the ante 250
+    Hal: posts the ante 250
+    Ann: posts the ante 250
+    Hal: posts small blind 750
+    Ann: posts big blind 2,000
+    *** HOLE CARDS ***
+    Dealt to Hero [Ah Kd]
+    Dealt to Hal
+    Dealt to Ann
+    Hero: calls 2,000
+    Ann: checks
+    *** FLOP *** [Th Ts 5c]
+    Ann: checks
+    Hero: checks
+    *** TURN *** [Th Ts 5c] [8d]
+    Ann: checks
+    Hero: checks
+    *** RIVER *** [Th Ts 5c 8d] [2h]
+    Ann: checks
+    Hero: checks
+    Hero: shows [Ah Kd] (Pair of Tens)
+    Hal: shows [Tc Td] (Four Tens)
+    Ann: shows [9c 9d] (Pair of Tens and Pair of Nines)
+    *** SHOWDOWN ***
+    Hal collected 3,000 from pot
+    Ann collected 2,500 from pot
+    *** SUMMARY ***
+    Total pot 5,500
+    Board [Th Ts 5c 8d 2h]
+    Seat 1: Hero (button) showed [Ah Kd] and lost with Pair of Tens
+    Seat 2: Hal (small blind) showed [Tc Td] and won (3,000) with Four Tens
+    Seat 3: Ann (big blind) showed [9c 9d] and won (2,500) with Pair of Tens and Pair of Nines
+"""
+
+
+def test_unmarked_post_that_empties_the_stack_is_all_in_and_quads_are_four_tens(tmp_path):
+    """GG-1: `Hal: posts small blind 750` (ante 250 first, stack 1,000) empties the stack without `and is
+    all-in`: no HH120, and the short blind is no HH103. GG-2: `Four Tens` in the older wording."""
+    results = validate_text(tmp_path, SHORT_POST)
+    assert [(r.status, codes([r])) for r in results] == [("valid", [])]
+    assert not any(e.all_in for e in events_of(gg(SHORT_POST), PostBlind))  # the text has no mark: read as printed
+
+
+def test_marked_post_with_chips_behind_is_still_hh120(tmp_path):
+    text = SHORT_POST.replace("Hal (1,000 in chips)", "Hal (1,500 in chips)").replace(
+        "Hal: posts small blind 750", "Hal: posts small blind 750 and is all-in")
+    assert "HH120" in codes(validate_text(tmp_path, text))
+
+
+def test_short_post_with_chips_behind_is_still_hh103(tmp_path):
+    text = SHORT_POST.replace("Hal (1,000 in chips)", "Hal (1,500 in chips)")
+    assert "HH103" in codes(validate_text(tmp_path, text))

@@ -1229,3 +1229,108 @@ def test_seat_line_with_a_bracketed_name_and_a_bounty():
     from hhtool.dialects.pokerstars.reader import read_seat
     seat = read_seat("Seat 3: Al (x) (1) (1,500 in chips, $5 bounty) is sitting out", 7, 1)
     assert (seat.seat, seat.player, seat.stack, seat.bounty, seat.sitting_out) == (3, "Al (x) (1)", 1500, "$5", True)
+
+
+# ------------------------------------------------------------------------------------------------
+# Issue #24 (PS-1, PS-2, PS-7): the tournament winner's line, a flush's "higher" card, empty action lines
+
+FINAL_HAND = """\
+PokerStars Hand #150000000009: Tournament #1500009, €0.90+€0.10 EUR Hold'em No Limit - Level V (50/100) - 2016/01/02 11:11:12 CET [2016/01/02 5:11:12 ET]
+Table '1500009 1' 9-max Seat #1 is the button
+Seat 1: Ace1 (1500 in chips)
+Seat 2: King2 (300 in chips)
+Ace1: posts small blind 50
+King2: posts big blind 100
+*** HOLE CARDS ***
+Ace1: raises 200 to 300
+King2: calls 200 and is all-in
+*** FLOP *** [2c 7d 9h]
+*** TURN *** [2c 7d 9h] [Js]
+*** RIVER *** [2c 7d 9h Js] [4s]
+*** SHOW DOWN ***
+Ace1: shows [Ah Ad] (a pair of Aces)
+King2: shows [Kh Kd] (a pair of Kings)
+Ace1 collected 600 from pot
+King2 finished the tournament in 2nd place and received €0.72.
+{winner}
+*** SUMMARY ***
+Total pot 600 | Rake 0
+Board [2c 7d 9h Js 4s]
+Seat 1: Ace1 (button) (small blind) showed [Ah Ad] and won (600) with a pair of Aces
+Seat 2: King2 (big blind) showed [Kh Kd] and lost with a pair of Kings
+"""
+
+
+@pytest.mark.parametrize("winner", ["Ace1 wins the tournament and receives €1.08 - congratulations!",
+                                    "Ace1 wins the tournament - congratulations!"])
+def test_tournament_winner_line_is_a_finished_notice(winner):
+    from handkit import validate_text
+    t = FINAL_HAND.format(winner=winner)
+    notices = of(parsed(t), Notice)
+    assert [(n.line, n.kind, n.player) for n in notices][-1] == (at(t, winner), NoticeKind.FINISHED, "Ace1")
+    results, _ = validate_text(t)
+    assert [(r.status, [f.code for f in r.findings]) for r in results] == [("valid", [])]
+
+
+@pytest.mark.parametrize("winner", ["Ace1 wins the tournament and receives €1.08",  # no "- congratulations!"
+                                    "Ace1 wins the tournament and receives €1.08 - congratulations! gg"])
+def test_near_miss_winner_lines_stay_unparsed(winner):
+    result = parse_text(FINAL_HAND.format(winner=winner))
+    assert result.status is Status.UNPARSED and [f.code for f in result.findings] == ["HH010"]
+
+
+def test_observer_empty_action_line_stays_unparsed():
+    """PS-7, not adopted: `<seated name>:` plus blanks after an all-in call is an artefact of the converter
+    behind observer recordings (no PokerStars client sample prints it), so the hand stays unparsed (HH010)
+    rather than having a line dropped for it."""
+    text = FINAL_HAND.format(winner="Ace1 wins the tournament - congratulations!").replace(
+        "King2: calls 200 and is all-in\n", "King2: calls 200 and is all-in\nKing2:  \n")
+    result = parse_text(text)
+    assert result.status is Status.UNPARSED
+    assert [(f.code, f.line) for f in result.findings] == [("HH010", at(text, "King2:  "))]
+
+
+FLUSH_OVER_FLUSH = """\
+PokerStars Hand #150000000010: Hold'em No Limit ($0.05/$0.10 USD) - 2016/01/02 11:11:12 ET
+Table 'Flush' 6-max Seat #1 is the button
+Seat 1: Ann ($10 in chips)
+Seat 2: Bob ($10 in chips)
+Ann: posts small blind $0.05
+Bob: posts big blind $0.10
+*** HOLE CARDS ***
+Ann: calls $0.05
+Bob: checks
+*** FLOP *** [Kc 9c 4c]
+Bob: checks
+Ann: checks
+*** TURN *** [Kc 9c 4c] [2c]
+Bob: checks
+Ann: checks
+*** RIVER *** [Kc 9c 4c 2c] [7d]
+Bob: checks
+Ann: checks
+*** SHOW DOWN ***
+Ann: shows [Tc 3c] (a flush, King high)
+Bob: shows [Jc Qd] ({winner})
+Bob collected $0.19 from pot
+*** SUMMARY ***
+Total pot $0.20 | Rake $0.01
+Board [Kc 9c 4c 2c 7d]
+Seat 1: Ann (button) (small blind) showed [Tc 3c] and lost with a flush, King high
+Seat 2: Bob (big blind) showed [Jc Qd] and won ($0.19) with a flush, King high
+"""
+
+
+def test_winning_flush_names_the_card_that_beats_the_other_flush():
+    """PS-2: `(a flush, King high - Jack higher)`: Kc Jc 9c 4c 2c beats Kc Tc 9c 4c 3c on its Jack."""
+    from handkit import validate_text
+    results, _ = validate_text(FLUSH_OVER_FLUSH.format(winner="a flush, King high - Jack higher"))
+    assert [(r.status, [f.code for f in r.findings]) for r in results] == [("valid", [])]
+
+
+def test_flush_higher_card_not_in_the_flush_is_hh304():
+    from handkit import validate_text
+    text = FLUSH_OVER_FLUSH.format(winner="a flush, King high - Queen higher")  # the Queen is a diamond
+    results, _ = validate_text(text)
+    assert [(f.code, f.line) for r in results for f in r.findings] == [
+        ("HH304", at(text, "Bob: shows [Jc Qd] (a flush, King high - Queen higher)"))]

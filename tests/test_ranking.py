@@ -149,6 +149,12 @@ TWO_PAIR_J5 = "Jh Jd 5c 5s 2h 3d 9c".split()
     ("a flush, Queen high - lower cards", "7d 8d 2h 2d Qd 5d 4d".split(), True),
     ("a flush, Queen high - lower kicker", "7d 8d 2h 2d Qd 5d 4d".split(), False),
     ("a flush, King high", "7d 8d 2h 2d Qd 5d 4d".split(), False),
+    # PS-2: a flush beating another of the same top card names a lower card of its own five
+    ("a flush, King high - Jack higher", "Jc Qd Kc 9c 4c 2c 7h".split(), True),
+    ("a flush, King high - Nine higher", "Jc Qd Kc 9c 4c 2c 7h".split(), True),
+    ("a flush, King high - Queen higher", "Jc Qd Kc 9c 4c 2c 7h".split(), False),  # the Queen is no club
+    ("a flush, King high - King higher", "Jc Qd Kc 9c 4c 2c 7h".split(), False),  # the top card
+    ("a pair of Kings - Jack higher", "Kc Kd Jc 9c 4h 2c 7h".split(), False),  # flushes only
     ("a straight, Ace to Five", "Ah 2d 3c 4s 5h Kc Kd".split(), True),
     ("a straight, Ace to Five - lower kicker", "Ah 2d 3c 4s 5h Kc Kd".split(), False),
     ("a straight, Five to Ace", "Ah 2d 3c 4s 5h Kc Kd".split(), False),

@@ -195,20 +195,23 @@ TOURNAMENT = """
     Dealt to Hero [5c 5d]
     *** PRE-FLOP ***
     anchois folds
-    Hero calls 29
+    Hero calls 60
     *** FLOP *** [Ks 9h 2c]
     *** TURN *** [Ks 9h 2c][7d]
     *** RIVER *** [Ks 9h 2c 7d][3s]
     *** SHOW DOWN ***
     pelican shows [Qs Jh] (High card : King)
     Hero shows [5c 5d] (One pair : 5)
-    Hero collected 223 from pot
+    Hero collected 31 from side pot 1
+    Hero collected 223 from main pot
     *** SUMMARY ***
-    Total pot 223 | No rake
+    Total pot 254 | No rake
     Board: [Ks 9h 2c 7d 3s]
-    Seat 2: Hero (small blind) showed [5c 5d] and won 223 with One pair : 5
+    Seat 2: Hero (small blind) showed [5c 5d] and won 254 with One pair : 5
     Seat 3: pelican (big blind) showed [Qs Jh] and lost with High card : King
 """
+# Hero's call completes the full big blind of 120 over pelican's all-in 89 (Winamax, WX-3): the 31 above
+# 89 come back as a one-player side pot, inside `collected … from side pot 1` and the total
 
 
 def test_tournament_header_ante_first_bounties_and_table_number(tmp_path):
@@ -239,9 +242,9 @@ def test_half_chips_of_2010_tournaments_are_read_in_hundredths():
 
 def test_thousands_total_is_checked_to_its_rounding(tmp_path):
     """`Total pot 6.02k` (2010-2011 tournaments): ten chips of rounding, no more."""
-    assert codes(validate_text(tmp_path, TOURNAMENT.replace("Total pot 223 |", "Total pot 0.22k |"))) == []
-    assert wx(TOURNAMENT.replace("Total pot 223 |", "Total pot 0.22k |")).hand.claims.total_step == 10
-    found = codes(validate_text(tmp_path, TOURNAMENT.replace("Total pot 223 |", "Total pot 0.24k |")))
+    assert codes(validate_text(tmp_path, TOURNAMENT.replace("Total pot 254 |", "Total pot 0.25k |"))) == []
+    assert wx(TOURNAMENT.replace("Total pot 254 |", "Total pot 0.25k |")).hand.claims.total_step == 10
+    found = codes(validate_text(tmp_path, TOURNAMENT.replace("Total pot 254 |", "Total pot 0.27k |")))
     assert "HH203" in found and "HH206" in found
 
 
@@ -330,20 +333,21 @@ WINAMAX_FOLDERS = ("fpdb-3/winamax", "hhsmithy/winamax-cash")
 
 # Real Winamax Hold'em hands of the corpus that validate with error findings, and why. Keys: hand ids.
 KNOWN_ERRORS = {
-    # 2012 sit & go: the big blind is all-in for 119 of 400 and the small blind posted 200; Winamax prints
-    # the all-in raise as `raises 1676 to 1795`, the size over the short big blind's 119, where the bet
-    # to raise was the full big blind (HH121)
-    "118267374808858625-31-1343075816": {"HH121"},
-    # 2012 sit & go: a 260-chip pot split three ways is paid 87, 87, 86 with the short share on the first
-    # winner left of the button, the one rule S4 gives the odd chip to (HH305)
+    # a convention (SITE-BEHAVIOURS WX-1, the settlement engineer's item): 2012 sit & go, a 260-chip pot split
+    # three ways is paid 87, 87, 86 with the short share on the first winner left of the button, the one rule
+    # S4 gives the odd chip to; Winamax gives the odd chips to the highest seats (HH305 until then)
     "119419173368496129-1-1343577528": {"HH305"},
-    # 2010 "KING 5" tournament (fpdb: raise.written.as.bet.preflop): a big blind `bets 292.50` facing only
-    # calls pre-flop (a raise printed as a bet, HH112), goes all-in on the flop without the all-in mark
-    # (HH120), and the winner collects 3368 for 3367.50 chips (half chips rounded, HH205)
+    # defective (fpdb names the file for it): 2010 "KING 5" tournament (raise.written.as.bet.preflop): a big
+    # blind `bets 292.50` facing only calls pre-flop (a raise printed as a bet, HH112), goes all-in on the
+    # flop without the all-in mark (HH120), and the winner collects 3368 for 3367.50 chips (half chips
+    # rounded, HH205)
     "6307872438747255-64-1288123510": {"HH112", "HH120", "HH205"},
-    # the same tournament (fpdb: side.pot): the uncalled 369.50 half chips are collected as 370 (HH303)
+    # unsure, kept (one example): the same tournament (fpdb: side.pot), the uncalled 369.50 half chips are
+    # collected as 370 (HH303)
     "6307872438747255-71-1288124090": {"HH303"},
 }
+# No longer listed: the 2012 sit & go "all.in.blind" (118267374808858625-31-1343075816), whose `raises 1676
+# to 1795` counts the raise from the short all-in big blind's 119: Winamax's way (WX-2), valid now.
 
 
 def test_every_winamax_holdem_hand_of_the_corpus_parses(corpus):
@@ -368,7 +372,7 @@ def test_winamax_corpus_validates_with_only_the_known_errors(corpus):
     results = [r for r in validate_paths([corpus / folder for folder in WINAMAX_FOLDERS])
                if not isinstance(r, Finding)]
     statuses = Counter(r.status for r in results)
-    assert statuses == {"valid": 77, "invalid": 4, "unsupported": 2}, statuses
+    assert statuses == {"valid": 78, "invalid": 3, "unsupported": 2}, statuses
     errors = {r.hand_id: {f.code for f in r.findings if f.severity.value == "error"} for r in results}
     assert {hand: found for hand, found in errors.items() if found} == KNOWN_ERRORS
     checked = 0
@@ -380,7 +384,7 @@ def test_winamax_corpus_validates_with_only_the_known_errors(corpus):
         # what Winamax prints: Total pot = what the winners collected (returns included); + rake = chips put in
         assert abs(claims.total_pot - returned - state.pot_total) * 2 <= claims.total_step, result.hand_id
         checked += 1
-    assert checked == 77
+    assert checked == 78
 
 
 def test_fpdb_sidecars_agree_per_player(corpus):
@@ -438,3 +442,228 @@ def test_other_categories_and_the_2010_singular():
     assert description_matches("Quads of Jack", quads) and description_matches("QUADS OF JACKS", quads)
     assert not description_matches("Quads of Queens", quads)
     assert description_matches("anything", ("9h", "8h", "7h", "6h", "5h", "2c", "2d"))  # straight flush: unknown
+
+
+# -- issue #24: WX-2 to WX-5 -------------------------------------------------------------------------
+
+SHORT_BLIND_RAISE = """
+    Winamax Poker - Tournament "LE RAPIDE" buyIn: 9€ + 1€ level: 6 - HandId: #3200000000000000009-20-1700021000 - Holdem no limit (200/400) - 2023/11/15 02:10:00 UTC
+    Table: 'LE RAPIDE(723456789)#004' 6-max (real money) Seat #1 is the button
+    Seat 1: Ann (5000)
+    Seat 2: Bo (4000)
+    Seat 3: Cy (245)
+    Seat 4: Di (6000)
+    Seat 5: Ed (7000)
+    *** ANTE/BLINDS ***
+    Bo posts small blind 200
+    Cy posts big blind 245 and is all-in
+    *** PRE-FLOP ***
+    Di calls 400
+    Ed raises 795 to 1040
+    Ann folds
+    Bo folds
+    Di folds
+    *** FLOP *** [Ks 9h 2c]
+    *** TURN *** [Ks 9h 2c][7d]
+    *** RIVER *** [Ks 9h 2c 7d][3s]
+    *** SHOW DOWN ***
+    Cy shows [Qs Jh] (High card : King)
+    Ed shows [5c 5d] (One pair : 5)
+    Ed collected 950 from side pot 1
+    Ed collected 935 from main pot
+    *** SUMMARY ***
+    Total pot 1885 | No rake
+    Board: [Ks 9h 2c 7d 3s]
+    Seat 3: Cy (big blind) showed [Qs Jh] and lost with High card : King
+    Seat 5: Ed showed [5c 5d] and won 1885 with One pair : 5
+"""
+# 935 in the main pot (245 from Cy, Di and Ed, Bo's 200); 155 from Di and Ed above it; Ed's 640 above Di's
+# 400 come back: 310 + 640 = 950 from side pot 1
+
+
+def test_raise_by_counted_from_a_short_all_in_big_blind(tmp_path):
+    """WX-2: `raises 795 to 1040` over Cy's all-in 245 big blind at 200/400 (1040 − 245)."""
+    assert codes(validate_text(tmp_path, SHORT_BLIND_RAISE)) == []
+    # the bet to raise (the full big blind) also explains a raise's increase: `raises 640 to 1040`
+    assert codes(validate_text(tmp_path, SHORT_BLIND_RAISE.replace("raises 795 to", "raises 640 to"))) == []
+
+
+def test_raise_by_that_neither_big_blind_explains_is_hh121(tmp_path):
+    assert codes(validate_text(tmp_path, SHORT_BLIND_RAISE.replace("raises 795 to", "raises 700 to"))) == ["HH121"]
+
+
+def test_raise_by_from_the_short_big_blind_is_winamax_only(tmp_path):
+    """Another site's raise over a short all-in big blind is measured from the bet to raise or from the most
+    actually put in (PokerStars, `Conventions.raise_by_from_short_blind` False): 795 is HH121 there."""
+    from handkit import validate_text as validate_any
+    stars = "\n".join([
+        "PokerStars Hand #150000000011: Tournament #1500011, $1+$0.10 USD Hold'em No Limit - Level VI (200/400)"
+        " - 2016/01/02 10:11:12 ET",
+        "Table '1500011 1' 9-max Seat #1 is the button",
+        "Seat 1: Ann (5000 in chips)", "Seat 2: Bo (4000 in chips)", "Seat 3: Cy (245 in chips)",
+        "Seat 4: Di (6000 in chips)", "Seat 5: Ed (7000 in chips)",
+        "Bo: posts small blind 200", "Cy: posts big blind 245 and is all-in", "*** HOLE CARDS ***",
+        "Di: calls 400", "Ed: raises 795 to 1040", "Ann: folds", "Bo: folds", "Di: folds",
+        "Uncalled bet (640) returned to Ed",
+        "*** FLOP *** [Ks 9h 2c]", "*** TURN *** [Ks 9h 2c] [7d]", "*** RIVER *** [Ks 9h 2c 7d] [3s]",
+        "*** SHOW DOWN ***", "Cy: shows [Qs Jh] (high card King)", "Ed: shows [5c 5d] (a pair of Fives)",
+        "Ed collected 310 from side pot", "Ed collected 935 from main pot",
+        "*** SUMMARY ***", "Total pot 1245 Main pot 935. Side pot 310. | Rake 0", "Board [Ks 9h 2c 7d 3s]",
+        "Seat 3: Cy (big blind) showed [Qs Jh] and lost with high card King",
+        "Seat 5: Ed showed [5c 5d] and won (1245) with a pair of Fives", ""])
+    results, _ = validate_any(stars)
+    assert [f.code for r in results for f in r.findings if f.severity.value == "error"] == ["HH121"]
+
+
+SHORT_BLIND_CALL = """
+    Winamax Poker - Tournament "LE RAPIDE" buyIn: 9€ + 1€ level: 2 - HandId: #3200000000000000009-21-1700021100 - Holdem no limit (40/80) - 2023/11/15 02:12:00 UTC
+    Table: 'LE RAPIDE(723456789)#004' 6-max (real money) Seat #1 is the button
+    Seat 1: Ann (3000)
+    Seat 2: Fay (2000)
+    Seat 3: Gus (50)
+    *** ANTE/BLINDS ***
+    Fay posts small blind 40
+    Gus posts big blind 50 and is all-in
+    *** PRE-FLOP ***
+    Ann folds
+    Fay calls 40
+    *** FLOP *** [Ks 9h 2c]
+    *** TURN *** [Ks 9h 2c][7d]
+    *** RIVER *** [Ks 9h 2c 7d][3s]
+    *** SHOW DOWN ***
+    Fay shows [Qs Jh] (High card : King)
+    Gus shows [5c 5d] (One pair : 5)
+    Fay collected 30 from side pot 1
+    Gus collected 100 from main pot
+    *** SUMMARY ***
+    Total pot 130 | No rake
+    Board: [Ks 9h 2c 7d 3s]
+    Seat 2: Fay (small blind) showed [Qs Jh] and won 30 with High card : King
+    Seat 3: Gus (big blind) showed [5c 5d] and won 100 with One pair : 5
+"""
+
+
+def test_call_completes_the_full_big_blind_over_a_short_all_in_one(tmp_path):
+    """WX-3: `Fay calls 40` completes the 80 big blind although Gus is all-in for 50; her 30 above it come
+    back inside `collected 30 from side pot 1`."""
+    results = validate_text(tmp_path, SHORT_BLIND_CALL)
+    assert [(r.status, codes([r])) for r in results] == [("valid", [])]
+    assert results[0].state.returns == {"Fay": 30}
+
+
+def test_call_capped_at_the_short_big_blind_is_hh113_on_winamax(tmp_path):
+    text = SHORT_BLIND_CALL.replace("Fay calls 40", "Fay calls 10").replace(
+        "Fay collected 30 from side pot 1\n", "").replace("Total pot 130", "Total pot 100").replace(
+        "    Seat 2: Fay (small blind) showed [Qs Jh] and won 30 with High card : King",
+        "    Seat 2: Fay (small blind) showed [Qs Jh] and lost with High card : King")
+    assert "HH113" in codes(validate_text(tmp_path, text))
+
+
+DENIED_SMALL_BLIND = """
+    Winamax Poker - CashGame - HandId: #7100002-6-1700000200 - Holdem no limit (0.25€/0.50€) - 2023/11/14 22:16:00 UTC
+    Table: 'Brest 07' 5-max (real money) Seat #1 is the button
+    Seat 1: Le Grand Duc (50€)
+    Seat 2: crabe (48.20€)
+    Seat 3: mouette (61.35€)
+    Seat 4: Zoe (30€)
+    *** ANTE/BLINDS ***
+    crabe denies small blind
+    mouette posts big blind 0.50€
+    *** PRE-FLOP *** 
+    Zoe folds
+    Le Grand Duc raises 1€ to 1.50€
+    mouette folds
+    Le Grand Duc collected 2€ from pot
+    *** SUMMARY ***
+    Total pot 2€ | No rake
+    Seat 1: Le Grand Duc (button) won 2€
+"""
+
+
+def test_denied_small_blind_leaves_the_hand_without_one(tmp_path):
+    """WX-4: `crabe denies small blind`: crabe sits the hand out, the next player posts the big blind."""
+    result = wx(DENIED_SMALL_BLIND)
+    assert result.status is Status.PARSED, result.findings
+    assert events_of(result, Notice) == [Notice(8, NoticeKind.SITTING_OUT, "crabe", "crabe denies small blind")]
+    assert [(e.player, e.blind) for e in events_of(result, PostBlind)] == [("mouette", BlindKind.BIG)]
+    assert codes(validate_text(tmp_path, DENIED_SMALL_BLIND)) == []
+
+
+def test_denied_ante_is_no_line_winamax_prints():
+    result = wx(DENIED_SMALL_BLIND.replace("crabe denies small blind", "crabe denies ante"))
+    assert result.status is Status.UNPARSED and [f.code for f in result.findings] == ["HH010"]
+
+
+def test_negative_tournament_level(tmp_path):
+    """WX-5: a freeroll's first hand prints `level: -1`."""
+    text = TOURNAMENT.replace('"LE RAPIDE" buyIn: 9€ + 1€ level: 4', '"Freeroll" buyIn: Free level: -1')
+    result = wx(text)
+    assert result.status is Status.PARSED and (result.hand.header.buy_in, result.hand.header.level) == ("Free", "-1")
+    assert codes(validate_text(tmp_path, text)) == []
+    broken = wx(TOURNAMENT.replace("level: 4", "level: -"))
+    assert broken.status is Status.UNPARSED and [f.code for f in broken.findings] == ["HH010"]
+
+
+def test_call_completes_the_big_blind_over_one_all_in_for_less_than_the_small_blind(tmp_path):
+    """WX-3 with Gus all-in for 30, below Fay's 40 small blind: she still calls 40, and 50 come back."""
+    text = SHORT_BLIND_CALL.replace("Seat 3: Gus (50)", "Seat 3: Gus (30)").replace(
+        "big blind 50 and", "big blind 30 and").replace("Fay collected 30 from", "Fay collected 50 from").replace(
+        "Gus collected 100", "Gus collected 60").replace("won 30 with", "won 50 with").replace(
+        "won 100 with", "won 60 with").replace("Total pot 130", "Total pot 110")
+    results = validate_text(tmp_path, text)
+    assert [(r.status, codes([r])) for r in results] == [("valid", [])]
+    assert results[0].state.returns == {"Fay": 50}
+
+
+BOTH_BLINDS_OUT_OF_POSITION = """
+    Winamax Poker - CashGame - HandId: #7100003-9-1700000900 - Holdem no limit (0.01€/0.02€) - 2023/11/14 22:30:00 UTC
+    Table: 'Nice 02' 5-max (real money) Seat #1 is the button
+    Seat 1: Ann (2€)
+    Seat 2: Bo (2€)
+    Seat 3: Cy (2€)
+    Seat 4: Gil (2€)
+    *** ANTE/BLINDS ***
+    Bo posts small blind 0.01€
+    Cy posts big blind 0.02€
+    Gil posts small blind 0.01€ out of position
+    Gil posts big blind 0.02€ out of position
+    *** PRE-FLOP *** 
+    Gil raises 0.05€ to 0.07€
+    Ann folds
+    Bo folds
+    Cy folds
+    Gil collected 0.10€ from pot
+    *** SUMMARY ***
+    Total pot 0.10€ | No rake
+    Seat 4: Gil won 0.10€
+"""
+
+
+def test_both_blinds_out_of_position_then_a_raise_is_still_flagged(tmp_path):
+    """WX-10, left as it is (unsure, one example): the totals add up only if Gil's `raises 0.05€ to 0.07€`
+    counted his dead 0.01€ small blind too, where a lone out-of-position small blind is dead and uncounted;
+    a one-cent site error is as likely, so HH205 and HH203 stay until a second example."""
+    assert codes(validate_text(tmp_path, BOTH_BLINDS_OUT_OF_POSITION)) == ["HH205", "HH203"]
+
+
+@pytest.mark.parametrize("call, found", [("calls 5", []), ("calls 10", ["HH113"])])
+def test_call_over_a_short_all_in_big_blind_stays_capped_on_other_sites(call, found):
+    """WX-3 is Winamax's convention (`call_completes_short_blind`): on PokerStars the small blind calls only
+    what the all-in big blind put in (15 at 10/20), and completing the full big blind is HH113."""
+    from handkit import validate_text as validate_any
+    stars = "\n".join([
+        "PokerStars Hand #150000000012: Tournament #1500012, $1+$0.10 USD Hold'em No Limit - Level I (10/20)"
+        " - 2016/01/02 10:11:12 ET",
+        "Table '1500012 1' 9-max Seat #1 is the button",
+        "Seat 1: Ann (1500 in chips)", "Seat 2: Fay (1500 in chips)", "Seat 3: Gus (15 in chips)",
+        "Fay: posts small blind 10", "Gus: posts big blind 15 and is all-in", "*** HOLE CARDS ***",
+        "Ann: folds", f"Fay: {call}",
+        "*** FLOP *** [Ks 9h 2c]", "*** TURN *** [Ks 9h 2c] [7d]", "*** RIVER *** [Ks 9h 2c 7d] [3s]",
+        "*** SHOW DOWN ***", "Fay: shows [Qs Jh] (high card King)", "Gus: shows [5c 5d] (a pair of Fives)",
+        "Gus collected 30 from pot",
+        "*** SUMMARY ***", "Total pot 30 | Rake 0", "Board [Ks 9h 2c 7d 3s]",
+        "Seat 2: Fay (small blind) showed [Qs Jh] and lost with high card King",
+        "Seat 3: Gus (big blind) showed [5c 5d] and won (30) with a pair of Fives", ""])
+    results, _ = validate_any(stars)
+    errors = [f.code for r in results for f in r.findings if f.severity.value == "error"]
+    assert (errors if not found else errors[:1]) == found, errors

@@ -75,6 +75,17 @@ class Conventions:
     - `marks_all_in`: every action that puts a player's last chip in says so (else an unmarked one is no
       finding, HH120; a mark on a player with chips behind still is);
     - `first_seat`: the number of a table's first seat (Chico numbers a 10-max table's seats 0 to 9).
+    - `marks_all_in_posts`: (with `marks_all_in`) posts (antes, blinds) that put a player's last chip in say
+      so too; False where only the actions are marked (GGPoker: a short stack's blind of its last chips
+      has no mark): such a post is all-in by the stack (no HH120, and a short post passes HH103); a marked
+      post with chips behind is still HH120.
+    - `raise_by_from_short_blind`: pre-flop, a raise's printed increase may be measured from a big blind posted
+      short and all-in (Winamax: 795 to 1040 over an all-in big blind of 245 at 200/400); the "to" is
+      trusted, and HH121 stays for an increase neither that post nor the bet to raise explains;
+    - `call_completes_short_blind`: pre-flop, the bet to call stays the full big blind even when every other
+      player still in is all-in for less (a short all-in big blind): a call completes it, and the excess comes
+      back as an uncalled part (Winamax: paid as a side pot of its own); else the call is limited to what
+      the all-in players put in.
     """
 
     prints_uncalled: bool = True
@@ -98,6 +109,9 @@ class Conventions:
     prints_collects: bool = True
     first_seat: int = 1
     marks_all_in: bool = True
+    marks_all_in_posts: bool = True
+    raise_by_from_short_blind: bool = False
+    call_completes_short_blind: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -269,6 +269,12 @@ class _Replayer:
         self.show_closes_round = not convention.shows_before_uncalled
         # whether the site marks every action that puts a player's last chip in (else an unmarked one is no finding)
         self.marks_all_in = convention.marks_all_in
+        # whether a post that empties a stack is marked too (else it is all-in by the stack: GG's posts)
+        self.marks_all_in_posts = convention.marks_all_in and convention.marks_all_in_posts
+        # pre-flop against a short all-in big blind: a raise's increase may count from that post, and a call
+        # completes the full big blind (Winamax)
+        self.raise_by_from_short_blind = convention.raise_by_from_short_blind
+        self.call_completes_short_blind = convention.call_completes_short_blind
         # the header's fields the handlers read per event, read once (each read of a model field is a
         # generic attribute look-up, compiled or not)
         self.cap: int | None = header.cap
@@ -472,11 +478,11 @@ class _Replayer:
         amount, stack, marked = event.amount, player.stack, event.all_in
         s.ledger.append((event, _PREFLOP, amount if amount < stack else stack))
         usual = self.usual_ante or amount
-        all_in = marked or (not self.marks_all_in and amount >= stack)
+        all_in = marked or (not self.marks_all_in_posts and amount >= stack)
         if amount != usual and not (all_in and amount < usual):
             s.report("HH103", line, "ante", player=player.name, amount=s.money(amount),
                      usual=s.money(usual), expected=usual, actual=amount)
-        self._put(player, amount, marked, line, live=False)
+        self._put(player, amount, all_in, line, live=False)
 
     def post_blind(self, event: PostBlind) -> None:
         s = self.s
@@ -512,18 +518,19 @@ class _Replayer:
         dead_part = event.dead
         if dead_part is not None:  # the site says which part is dead
             live = amount - dead_part
-        # a site that does not mark every all-in (`marks_all_in` False): a post of the last chips is one
-        all_in = marked or (not self.marks_all_in and amount >= stack)
+        # a site that does not mark every all-in post (`marks_all_in`, `marks_all_in_posts`): a post of the
+        # last chips is one
+        all_in = marked or (not self.marks_all_in_posts and amount >= stack)
         if amount != expected and not (all_in and amount < expected):
             s.report("HH103", line, "blind", player=player.name, blind=_BLIND_NAMES[kind],
                      amount=s.money(amount), stakes=s.money(expected), expected=expected, actual=amount)
         dead = amount - live
         if dead:
             before = player.total
-            self._put(player, dead, marked and not live, line, live=False)
+            self._put(player, dead, all_in and not live, line, live=False)
             player.dead += player.total - before
         if live or not dead:
-            self._put(player, live, marked, line, live=True)
+            self._put(player, live, all_in, line, live=True)
         if player.street > self.betting.high:
             self.betting.high = player.street
 
@@ -817,8 +824,15 @@ class _Replayer:
             self.decided = True
 
     def owed(self, player: Player) -> int:
-        """What the player must add to stay in (the betting core's `to_call`)."""
-        return self.betting.to_call(player, self.s.order)
+        """What the player must add to stay in (the betting core's `to_call`; pre-flop at least the full big
+        blind where a call completes a short all-in big blind: `call_completes_short_blind`)."""
+        owed = self.betting.to_call(player, self.s.order)
+        if self.call_completes_short_blind and self.street is _PREFLOP:
+            high = self.betting.high
+            full = (high if high < self.big_blind else self.big_blind) - player.street
+            if full > owed:
+                return full
+        return owed
 
     def check(self, player: Player, event: Check) -> None:
         if self.betting.high <= player.street:  # nothing to call: what `owed` would find first
@@ -872,7 +886,7 @@ class _Replayer:
                     posted = p.street
             if posted is None:
                 posted = 0
-            if raise_by != raise_to - posted:
+            if raise_by != raise_to - posted and not self._by_from_short_blind(raise_by, raise_to):
                 s.report("HH121", line, player=player.name, by=s.money(raise_by), to=s.money(raise_to),
                          high=s.money(high), expected=raise_to - high, actual=raise_by)
         if high == 0:
@@ -887,6 +901,15 @@ class _Replayer:
         self._raised(player, increment, undersized)
         if self.cap is not None:
             self._check_cap(player, event)
+
+    def _by_from_short_blind(self, raise_by: int, raise_to: int) -> bool:
+        """Whether a pre-flop raise's increase counts from the big blind's post, short and all-in, as a site
+        may print it (`raise_by_from_short_blind`)."""
+        if not self.raise_by_from_short_blind or self.street is not _PREFLOP:
+            return False
+        name = self.s.big_blind_player
+        big = self.s.players.get(name) if name is not None else None
+        return big is not None and big.all_in and big.street < self.big_blind and raise_by == raise_to - big.street
 
     def _sized(self, player: Player, added: int, increment: int, all_in: bool, line: int, is_bet: bool) -> bool:
         """Bet and raise sizes under the betting structure (A4, A5, A6).

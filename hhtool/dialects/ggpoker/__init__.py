@@ -9,6 +9,9 @@ Conventions, and why:
   not apply to it (`fast_fold`); duplicates still do.
 - Files are written newest first (PokerCraft's export; hand ids and times decrease down a file).
 - Amounts drop trailing zeros (`$0.1`) and use thousands commas (`$1,289.63`, `12,480` chips).
+- Posts are not marked all-in: a short stack's `posts the ante 18,000` · `posts big blind 51,262` that
+  empties it prints no `and is all-in` (every such post in 2025 tournament exports; the actions are
+  marked): a post is all-in by the stack (`marks_all_in_posts` False).
 - GG prints uncalled returns, and `raises A to B` with the raise size and the street total, as
   PokerStars does.
 - Time zone: none is printed, and none is assumed. The header's time is kept as printed (`time`), and
@@ -62,5 +65,6 @@ DIALECT = Dialect(
         positions=MappingProxyType(POSITIONS),
         fast_fold="hhtool.dialects.ggpoker:is_fast_fold",
         newest_first=True,
+        marks_all_in_posts=False,  # `posts big blind 51,262` that empties a stack is unmarked (GG-1)
     ),
 )

@@ -6,8 +6,9 @@ PokerStars' except three words: `Ace high` (PokerStars: `high card Ace`), `a pai
 (`a straight, Ace to Ten`; PokerStars: `Ten to Ace`) — e.g. `shows [Kd Ac] (two pair, Kings and Jacks)`.
 The 2020–2021 files (fpdb-3/ggpoker) use an older one: `Pair of Aces`, `Pair of Kings and Pair of
 Sevens`, `Three Sevens`, `Ace-High`, `Nines-High Straight`, `King High Flush`, `Kings Full over
-Queens`, `Pair of Treys`. Only the forms seen are written here: a category whose older form was
-never seen (four of a kind, straight flush) has the current form only.
+Queens`, `Pair of Treys`; 2025 tournament exports still print it, with four of a kind as `Four Tens`
+(`won (74,888) with Four Tens`; issue #24, GG-2). Only the forms seen are written here: the straight
+flush, whose older form was never seen, has the current form only.
 """
 
 from __future__ import annotations
@@ -59,7 +60,8 @@ def describe(value: HandValue) -> str:
 
 
 def describe_2021(value: HandValue) -> str | None:
-    """GG's 2020-21 wording, for the categories it was seen for (None for the others)."""
+    """GG's older wording (2020-21 files, 2025 tournament exports), for the categories it was seen for
+    (None for the others)."""
     r = value.ranks
 
     def plural(rank: int) -> str:
@@ -80,6 +82,8 @@ def describe_2021(value: HandValue) -> str | None:
             return f"{_name(r[0])} High Flush"
         case Category.FULL_HOUSE:
             return f"{plural(r[0])} Full over {plural(r[3])}"
+        case Category.FOUR_OF_A_KIND:
+            return f"Four {plural(r[0])}"
         case _:
             return None
 

@@ -1134,8 +1134,8 @@ LINE_KINDS.declare("WAIT_BUTTON", markers=(" will be allowed",),
                    reader=_notice(_WAIT_FOR_BUTTON, (" will be allowed",)))
 LINE_KINDS.declare("REMOVED", markers=(" was removed",), reader=_notice(_REMOVED, (" was removed",)))
 LINE_KINDS.declare("BOUNTY", markers=(" wins ",), reader=_notice(_BOUNTY, (" wins ",)))
-LINE_KINDS.declare("FINISHED", markers=(" finished the tournament",),
-                   reader=_notice(_FINISHED, (" finished the tournament",)))
+LINE_KINDS.declare("FINISHED", markers=(" finished the tournament", " wins the tournament"),
+                   reader=_notice(_FINISHED, (" finished the tournament", " wins the tournament")))
 LINE_KINDS.declare("CHAT", chat=True, reader=_notice(_CHAT, (' said, "',)))
 
 

@@ -51,8 +51,9 @@ def describe(value: HandValue) -> str:
 _MADE = {Category.HIGH_CARD: 1, Category.PAIR: 2, Category.TWO_PAIR: 4,
          Category.THREE_OF_A_KIND: 3, Category.FOUR_OF_A_KIND: 4}
 # A loser's line ends "- lower kicker" (flush: "- lower cards"); a hand that wins on
-# kickers names them: "- King kicker", "- Ace+King kicker".
-_SUFFIX = re.compile(r" - (?:lower (kicker|cards)|([A-Za-z]+(?:\+[A-Za-z]+)*) kicker)$")
+# kickers names them: "- King kicker", "- Ace+King kicker"; a flush that beats another flush of the
+# same top card names the card that beats it: "(a flush, King high - Jack higher)".
+_SUFFIX = re.compile(r" - (?:lower (kicker|cards)|([A-Za-z]+(?:\+[A-Za-z]+)*) kicker|([A-Za-z]+) higher)$")
 
 
 _WORDINGS: dict[int, frozenset[str]] = {}  # strength → accepted wordings, casefolded
@@ -73,8 +74,9 @@ def description_matches(text: str, cards: Sequence[str]) -> bool:
     """Whether a printed description names the category and ranks of the best hand of `cards`.
 
     Accepted besides `describe`'s wording: differences of case and spacing, the kicker
-    suffixes above (named kickers must be the hand's leading kickers), and "a straight
-    flush, Ten to Ace" for a royal flush.
+    suffixes above (named kickers must be the hand's leading kickers; a flush's "higher" card one of
+    its four lower cards: only this player's cards are known here, not the flush it beat), and "a
+    straight flush, Ten to Ace" for a royal flush.
     """
     try:  # a shown hand's wording is checked twice, on its show line and its summary line
         return _matches(text, tuple(cards))
@@ -94,6 +96,8 @@ def _matches(text: str, cards: tuple[str, ...]) -> bool:
         return True
     if suffix[1] == "cards":
         return value.category == Category.FLUSH
+    if suffix[3] is not None:  # "- Jack higher": a card of the flush below its top one
+        return value.category == Category.FLUSH and suffix[3] in [_name(r).casefold() for r in value.ranks[1:]]
     made = _MADE.get(value.category)
     if made is None:
         return False

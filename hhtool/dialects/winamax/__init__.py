@@ -30,6 +30,11 @@ Conventions, and why (each checked on the corpus, fpdb-3/winamax and hhsmithy/wi
   player are paid as `main pot` (`names_pots` False: collects are checked per player over all the pots).
 - The rake is spread over the pots in proportion to them (fpdb's "Side.pot.Biggest.stack.loses.main":
   0.80€ = 0.60€ from the 9.16€ main pot + 0.20€ from the 3.12€ side pot): `rake_by_pot`.
+- Against a big blind posted short and all-in, pre-flop: the first raise prints its increase over that post
+  (`Cy posts big blind 245 and is all-in` · `Ed raises 795 to 1040` at 200/400; fpdb's "all.in.blind"
+  sample: `raises 1676 to 1795` over a 119 post), the "to" is the street total (`raise_by_from_short_blind`);
+  and a call completes the full big blind even when all the others still in are all-in for less, the excess
+  returned inside `collected … from side pot 1` (`call_completes_short_blind`; other sites cap the call).
 - Rake: no built-in schedule (no dated public Winamax schedule to cite); the printed rake is checked
   against the pot arithmetic.
 """
@@ -79,5 +84,7 @@ DIALECT = Dialect(
         positions=MappingProxyType(POSITIONS),
         fast_fold="hhtool.dialects.winamax:is_fast_fold",
         newest_first=False,
+        raise_by_from_short_blind=True,  # `raises 1676 to 1795` over a 119 all-in big blind at 200/400 (WX-2)
+        call_completes_short_blind=True,  # `calls 40` completing the 80 big blind over a 50 all-in one (WX-3)
     ),
 )

@@ -59,10 +59,11 @@ ZONES = {"UTC": "UTC"}  # every Winamax header in the corpus (2010-2022) prints 
 
 # `Winamax Poker - CashGame - HandId: #… - Holdem no limit (0.02€/0.05€) - 2011/02/21 20:12:00 UTC`;
 # the table kinds: CashGame, the fast-fold pools `Go Fast "Buzau"`, `HOLD-UP "…"`, `ESCAPE "…"`, and
-# `Tournament "TEA TIME" buyIn: 18€ + 2€ level: 11` (buy-in also `0.93-0.07`, `Ticket only`, `Gratuit`…)
+# `Tournament "TEA TIME" buyIn: 18€ + 2€ level: 11` (buy-in also `0.93-0.07`, `Ticket only`, `Gratuit`…;
+# a freeroll's first hand prints `level: -1`)
 _INTRO = re.compile(
     r"Winamax Poker - (?:(?P<cash>CashGame)|(?P<pool>Go Fast|HOLD-UP|ESCAPE) \"(?P<pool_name>[^\"]*)\""
-    r"|Tournament \"(?P<tname>.*)\" buyIn: (?P<buyin>.*?) level: (?P<level>\d+))"
+    r"|Tournament \"(?P<tname>.*)\" buyIn: (?P<buyin>.*?) level: (?P<level>-?\d+))"
     r" - HandId: #(?P<id>[\w-]+) - (?P<game>[^()]+?) \((?P<stakes>[^()]*)\)"
     r" - (?P<date>\d{4}/\d{1,2}/\d{1,2}) (?P<time>\d{1,2}:\d{2}(?::\d{2})?)(?: (?P<tz>[A-Z]{2,5}))?$"
 )
@@ -360,8 +361,8 @@ def _post_ante(r: WinamaxHandReader, text: str, line: int) -> Event:
 
 @_reads("DENIES", markers=(" denies ",))
 def _denies(r: WinamaxHandReader, text: str, line: int) -> Event:
-    """`SatOutToo denies big blind` (fpdb's "Hero.Sitting.Out" sample): the player declines to post and sits
-    this hand out."""
+    """`SatOutToo denies big blind` (fpdb's "Hero.Sitting.Out" sample), or `denies small blind`: the player
+    declines to post and sits this hand out (a denied small blind leaves the hand without one)."""
     return Notice(line, NoticeKind.SITTING_OUT, r.split_space(text, " denies ")[0], text)
 
 
