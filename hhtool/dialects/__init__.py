@@ -75,6 +75,11 @@ class Conventions:
     - `marks_all_in`: every action that puts a player's last chip in says so (else an unmarked one is no
       finding, HH120; a mark on a player with chips behind still is);
     - `first_seat`: the number of a table's first seat (Chico numbers a 10-max table's seats 0 to 9).
+    - `batched_folds`: a run of consecutive folds may print in any order within the run (PartyPoker folds the
+      players who pre-selected a fold as a batch when the action reaches them): a run whose first k folds are
+      the next k players due is accepted as that set; a fold out of turn in it does not move the turn;
+    - `live_extra_small_blind`: a small blind posted from outside the small-blind seat (a returning player's)
+      is live, towards the bet, as the site's later amounts count it (PartyPoker), not dead money (B4).
     """
 
     prints_uncalled: bool = True
@@ -98,6 +103,8 @@ class Conventions:
     prints_collects: bool = True
     first_seat: int = 1
     marks_all_in: bool = True
+    batched_folds: bool = False
+    live_extra_small_blind: bool = False
 
 
 @dataclass(frozen=True, slots=True)

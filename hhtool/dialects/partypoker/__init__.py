@@ -78,5 +78,7 @@ DIALECT = Dialect(
         fast_fold="hhtool.dialects.partypoker:is_fast_fold",
         newest_first=False,
         ledger_uncalled=True,
+        batched_folds=True,
+        live_extra_small_blind=True,
     ),
 )
