@@ -552,6 +552,15 @@ def test_notice_system_and_chat_lines_are_notices(tmp_path):
     assert unknown.status is Status.UNPARSED and unknown.findings[0].code == "HH010"
 
 
+def test_a_player_who_left_can_be_named_before_the_game_line(tmp_path):
+    early = NOTICES_2012.replace("***** Hand History for Game 11700000001 *****\n", (
+        "***** Hand History for Game 11700000001 *****\n    Zoe has left the table.\n"
+        "    Player Zoe finished in 5.\n"))
+    result = party(early)
+    assert result.status is Status.PARSED and result.hand.header.tournament_id == "69400001"
+    assert codes(validate_text(tmp_path, early)) == []
+
+
 def test_chat_never_takes_a_seat_pot_or_board_line(tmp_path):
     """Chat has the lowest priority: `Seat N:`, `Main Pot:`, `Board:`, `Trny:` and `** Dealing Flop ** :` keep
     their kinds, and chat in the summary (`Ann: nh`) is chat, not a balance line."""
@@ -627,6 +636,9 @@ def test_announced_blinds_come_after_the_printed_antes(tmp_path):
     kinds = [type(e).__name__ for e in result.hand.events if type(e) is not Notice]
     assert kinds[:6] == ["PostAnte", "PostAnte", "PostAnte", "PostBlind", "PostBlind", "StreetStart"]
     assert codes(validate_text(tmp_path, ANTES_FIRST)) == []
+    # a player all-in on the ante is dealt in (in the small blind's seat) but has no blind left to post
+    broke = ANTES_FIRST.replace("Seat 2: Bea ( 160 )", "Seat 2: Bea ( 30 )")
+    assert [(e.player, e.blind) for e in events_of(party(broke), PostBlind)] == [("Cal", BlindKind.BIG)]
     # Cal's win counted as if the small blind had been the whole 150: the pot does not have it
     assert codes(validate_text(tmp_path, ANTES_FIRST.replace("Cal wins 520", "Cal wins 560")))
 

@@ -173,8 +173,11 @@ class PartyHandReader:
         if found is None:
             return
         printed = self.printed
-        # the players dealt in: those with a line of their own (a player moved in from a broken table waits)
-        seats = sorted((seat for seat in self.seats if seat.stack > 0 and seat.player in self.acting),
+        # the players dealt in: those with a line of their own or a printed ante (one all-in on the ante acts
+        # no more); a player moved in from a broken table waits
+        anted = {event.player for event in self.events if type(event) is PostAnte}
+        seats = sorted((seat for seat in self.seats if seat.stack > 0 and (seat.player in self.acting
+                                                                            or seat.player in anted)),
                        key=lambda seat: seat.seat)
         if found["ante"] and "POST_ANTE" not in printed:
             ante = self.money(found["ante"], line)
@@ -194,6 +197,8 @@ class PartyHandReader:
                      (after[1], BlindKind.BIG, self.big_blind))  # (fixed limit: half the bets)
         for seat, kind, size in posts:
             amount = min(size, self.behind.get(seat.player, 0))
+            if not amount:  # all-in on the ante: nothing left to post
+                continue
             self.add(PostBlind(line, seat.player, kind, amount, self.post(seat.player, amount, amount)))
 
     # -- the hand ----------------------------------------------------------------------------
