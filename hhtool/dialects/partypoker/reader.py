@@ -153,7 +153,7 @@ class PartyHandReader:
         self.behind[player] = left - amount
         return amount >= left
 
-    def announced_posts(self) -> None:
+    def announced_posts(self, deal_line: int) -> None:
         """Tournament hands of the 2005-2013 clients print no blind posts (and no antes where the level
         line says `Blinds-Antes(400/800 -25)` but no `posts ante` line follows): the `Blinds(…)` line after
         the seats announces them, and they are read from it (each post's line is that line). The
@@ -164,11 +164,15 @@ class PartyHandReader:
         antes first, so a blind is at most what the ante left (`Blinds-Antes(150/300 -30)` and 160 in
         front of the small blind: a 130 small blind, all-in). After `There is no Small Blind in this
         hand …` only the big blind is posted, by the first player dealt in after the button (fpdb-3's
-        PartyPokerToFpdb reads both so)."""
+        PartyPokerToFpdb reads both so). Each post's line is the `Blinds(…)` line, or the deal's (`deal_line`)
+        where printed lines (the antes) come between them: the events stay in line order."""
         if self.announced or self.blinds_line is None or self.header.tournament_id is None:
             return
         self.announced = True
         line, text = self.blinds_line
+        found_at = line
+        if self.events and self.events[-1].line > line:
+            line = deal_line
         found = _ANNOUNCED.match(text)
         if found is None:
             return
@@ -180,7 +184,7 @@ class PartyHandReader:
                                                                             or seat.player in anted)),
                        key=lambda seat: seat.seat)
         if found["ante"] and "POST_ANTE" not in printed:
-            ante = self.money(found["ante"], line)
+            ante = self.money(found["ante"], found_at)
             for seat in seats:
                 amount = min(ante, self.behind.get(seat.player, 0))
                 self.add(PostAnte(line, seat.player, amount, self.post(seat.player, amount, 0)))
@@ -218,7 +222,8 @@ class PartyHandReader:
             if reader is None:
                 raise FieldError("HH010", f"no reader for line kind {kind}", line)
             reader(self, text, line)
-        self.announced_posts()  # (a hand cut before its deal)
+        if tokens:
+            self.announced_posts(tokens[-1][2])  # (a hand cut before its deal)
         return self.events
 
     def kind_of(self, kind: str, text: str) -> str:
@@ -370,7 +375,7 @@ def _post_ante(r: PartyHandReader, text: str, line: int) -> None:
 
 @_reads("DEALING", first=("**",))
 def _dealing(r: PartyHandReader, text: str, line: int) -> None:
-    r.announced_posts()  # after the printed antes (PP-4)
+    r.announced_posts(line)  # after the printed antes (PP-4)
     r.add(StreetStart(line, Street.PREFLOP, 0, ()))
 
 
