@@ -533,6 +533,8 @@ NOTICES_2012 = """
     Kyle folds
     Gina does not show cards.
     Gina wins 270 chips
+    There will be a break in 5 minute(s)
+    Tournament moves into Level 4 and will complete at the end of Level 4.
     The tournament is now finished as the remaining prizes are of equal value.
 """
 
@@ -543,10 +545,13 @@ def test_notice_system_and_chat_lines_are_notices(tmp_path):
     kinds = [(e.kind, e.player) for e in events_of(result, Notice) if not e.text.startswith(("Trny", "Blinds"))]
     assert kinds == [(NoticeKind.JOIN, "Hank"), (NoticeKind.JOIN, "Hank"), (NoticeKind.CHAT, "Gina"),
                      (NoticeKind.OTHER, None), (NoticeKind.CONNECTION, "Kyle"), (NoticeKind.CONNECTION, "Kyle"),
-                     (NoticeKind.CHAT, "Ivo"), (NoticeKind.OTHER, None), (NoticeKind.FINISHED, None)]
+                     (NoticeKind.CHAT, "Ivo"), (NoticeKind.OTHER, None), (NoticeKind.OTHER, None),
+                     (NoticeKind.OTHER, None), (NoticeKind.FINISHED, None)]
     # `Ivo: lol Hank folds` is chat, not a fold by "Ivo: lol Hank"
     assert [e.player for e in events_of(result, Fold)] == ["Hank", "Ivo", "Kyle"]
     assert codes(validate_text(tmp_path, NOTICES_2012)) == []
+    lost = party(NOTICES_2012.replace("Gina: gl", "Connection Lost due to some reason"))
+    assert [e.kind for e in events_of(lost, Notice) if e.text.startswith("Connection")] == [NoticeKind.CONNECTION]
     # a line of no kind still is one (HH010)
     unknown = party(NOTICES_2012.replace("Gina: gl", "Gina said gl"))
     assert unknown.status is Status.UNPARSED and unknown.findings[0].code == "HH010"
@@ -626,6 +631,7 @@ ANTES_FIRST = """
     Bea shows [ 2d, 3d ]high card King.
     Cal shows [ Ah, Ad ]a pair of Aces.
     Cal wins 520 chips from the main pot with a pair of Aces.
+    Cal has knocked out Bea and won a $0.25 USD bounty prize.
 """
 
 
@@ -635,6 +641,7 @@ def test_announced_blinds_come_after_the_printed_antes(tmp_path):
         ("Bea", BlindKind.SMALL, 130, True), ("Cal", BlindKind.BIG, 300, False)]
     kinds = [type(e).__name__ for e in result.hand.events if type(e) is not Notice]
     assert kinds[:6] == ["PostAnte", "PostAnte", "PostAnte", "PostBlind", "PostBlind", "StreetStart"]
+    assert [(e.kind, e.player) for e in events_of(result, Notice)][-1] == (NoticeKind.BOUNTY, "Cal")
     assert codes(validate_text(tmp_path, ANTES_FIRST)) == []
     # a player all-in on the ante is dealt in (in the small blind's seat) but has no blind left to post
     broke = ANTES_FIRST.replace("Seat 2: Bea ( 160 )", "Seat 2: Bea ( 30 )")
