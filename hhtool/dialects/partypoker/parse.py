@@ -11,13 +11,13 @@ from hhtool.codes import finding, message
 from hhtool.dialects.partypoker.amounts import SITE
 from hhtool.dialects.partypoker.header import read_header
 from hhtool.dialects.partypoker.reader import LINE_KINDS, PartyHandReader, read_seats
+from hhtool.findings import Finding
 from hhtool.grammar.fields import FieldError, Unsupported
 from hhtool.grammar.lalr import LineParser, LineToken, UnexpectedLine
 from hhtool.grammar.lexer import UnknownLine
 from hhtool.grammar.loader import load_parser
 from hhtool.grammar.parse import hand_id, oversized, syntax_error, unparsed
 from hhtool.grammar.result import ParseResult, Status
-from hhtool.findings import Finding
 from hhtool.io.split import Block
 from hhtool.model import Hand, Notice, Source
 
