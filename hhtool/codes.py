@@ -59,6 +59,11 @@ _add("HH006", "", _E, "archive expands beyond the limit",
      "1 MiB) is a zip bomb, not hand histories (they compress about 10:1); reading stops at the "
      "limit, so time stays bounded, and the hands read up to there are reported.",
      "a 1 MB .zip member that expands to 1 GB of blank lines")
+_add("HH009", "", _I, "hand history not available",
+     "A client can write a placeholder where a hand should be (PartyPoker's `Game #N starts.`, `#Game No : "
+     "N`, `Table Closed`, `The hand history for this hand number is not available here…`): it is no hand and "
+     "holds no action, so it is noted once, not counted as an unparsed hand.",
+     "Table Closed", message="the hand history of game {game} is not available ({why})")
 _add("HH010", "", _E, "line does not fit the grammar",
      "The hand is not in the dialect's format at that line: unknown line, or a line in the wrong "
      "section.", "a seat line cut off after its stack")

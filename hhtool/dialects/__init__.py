@@ -86,6 +86,11 @@ class Conventions:
       player still in is all-in for less (a short all-in big blind): a call completes it, and the excess comes
       back as an uncalled part (Winamax: paid as a side pot of its own); else the call is limited to what
       the all-in players put in.
+    - `batched_folds`: a run of consecutive folds may print in any order within the run (PartyPoker folds the
+      players who pre-selected a fold as a batch when the action reaches them): a run whose first k folds are
+      the next k players due is accepted as that set; a fold out of turn in it does not move the turn;
+    - `live_extra_small_blind`: a small blind posted from outside the small-blind seat (a returning player's)
+      is live, towards the bet, as the site's later amounts count it (PartyPoker), not dead money (B4).
     """
 
     prints_uncalled: bool = True
@@ -112,6 +117,8 @@ class Conventions:
     marks_all_in_posts: bool = True
     raise_by_from_short_blind: bool = False
     call_completes_short_blind: bool = False
+    batched_folds: bool = False
+    live_extra_small_blind: bool = False
 
 
 @dataclass(frozen=True, slots=True)

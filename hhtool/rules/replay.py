@@ -275,6 +275,12 @@ class _Replayer:
         # completes the full big blind (Winamax)
         self.raise_by_from_short_blind = convention.raise_by_from_short_blind
         self.call_completes_short_blind = convention.call_completes_short_blind
+        # whether a run of folds may print in any order within the run (`batched_folds`), and the players of
+        # the run being read so (their folds out of turn are taken as theirs, and move no turn)
+        self.batched_folds = convention.batched_folds
+        self.batch: set[str] = set()
+        # whether a small blind posted from outside the small-blind seat is live (`live_extra_small_blind`)
+        self.live_extra_small_blind = convention.live_extra_small_blind
         # the header's fields the handlers read per event, read once (each read of a model field is a
         # generic attribute look-up, compiled or not)
         self.cap: int | None = header.cap
@@ -499,7 +505,7 @@ class _Replayer:
             expected = sb
             if self.fixed_limit:
                 expected = amount if 0 < amount < bb else sb  # limit small blinds round variously
-            if not self._is_position_blind(player, kind, line):
+            if not self._is_position_blind(player, kind, line) and not self.live_extra_small_blind:
                 live = 0  # a missed small blind posted out of position is dead money (B4)
         elif kind is _BIG:
             expected = bb
@@ -792,7 +798,8 @@ class _Replayer:
                      expected="no action", actual=f"{kind.__name__} by a player who {state}")
             return
         expected = self.next_to_act()
-        if expected is not player:
+        batched = expected is not player and kind is _Fold and self._batched_fold(player, event)
+        if expected is not player and not batched:
             if expected is not None:
                 s.report("HH110", line, player=player.name, seat=player.seat, other=expected.name,
                          other_seat=expected.seat, expected=expected.name, actual=player.name)
@@ -819,9 +826,44 @@ class _Replayer:
             s.ledger.append((event, self.street, player.total - before))
         player.acted = True
         player.acted_at = self.betting.high
-        self.cursor = player
+        if not batched:  # a fold ahead of its turn does not move the turn
+            self.cursor = player
         if s.live_count <= 1:
             self.decided = True
+
+    def _batched_fold(self, player: Player, event: Fold) -> bool:
+        """Whether a fold out of turn belongs to a run of folds that prints in any order (`batched_folds`:
+        PartyPoker folds the players who pre-selected a fold as a batch when the action reaches them): the
+        run of consecutive folds from this one (notices between them aside) must begin with a set of k folds
+        that is the set of the next k players due, this player among them. Anything else stays HH110."""
+        if not self.batched_folds:
+            return False
+        if player.name in self.batch:
+            return True
+        events = self.hand.events
+        run: list[str] = []
+        later: Any
+        for index in range(events.index(event), len(events)):
+            later = events[index]
+            kind = type(later)
+            if kind is _Fold:
+                run.append(later.player)
+            elif kind is not _Notice:
+                break
+        due: list[str] = []
+        order = self.s.order
+        count = len(order)
+        start = self._after_cursor()
+        high = self.betting.high
+        for step in range(count):
+            p = order[(start + step) % count]
+            if not p.folded and not p.all_in and (not p.acted or (high > p.street and self.owed(p) > 0)):
+                due.append(p.name)
+        for size in range(2, min(len(run), len(due)) + 1):
+            if set(run[:size]) == set(due[:size]) and len(set(run[:size])) == size:
+                self.batch = set(run[:size])
+                return True
+        return False
 
     def owed(self, player: Player) -> int:
         """What the player must add to stay in (the betting core's `to_call`; pre-flop at least the full big

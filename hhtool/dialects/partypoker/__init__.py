@@ -24,6 +24,21 @@ Conventions, and why (each checked on fpdb-3/partypoker and hhsmithy/partypoker-
   or button continuity (`fast_fold`).
 - Time zones as printed after the time (EDT, CEST, BST, MSKS, ICT, …) → IANA zones below; a hand with
   no zone (2013 `no.tz` tournament) keeps its local time, `time_utc` None.
+- Tournament hands of the 2005-2013 clients print no blind posts: the `Blinds(…)` line announces them, and
+  they are read at the deal, after the printed antes (the client takes the antes first, so a short stack's
+  blind is what the ante left); after `There is no Small Blind in this hand as the Big Blind of the previous
+  hand left the table.` only the big blind is posted, by the first player dealt in after the button
+  (SITE-BEHAVIOURS.md PP-4, PP-1; fpdb-3's PartyPokerToFpdb `readBlinds` reads both so).
+- Players who pre-selected a fold are folded as a batch when the action reaches them, in any order within
+  the batch (2012 tournaments; fpdb-3's LHE-Freeroll-MTT-201207 hand): `batched_folds` (PP-3).
+- A small blind posted from outside the small-blind seat (a returning player's) is live: the fixed-limit
+  corpus hand's `posts small blind [$10 USD]` + `calls [$5 USD]` is the $15 big blind, and the 2018 cash
+  hand of PP-7 raises and goes all-in on top of it to exactly his stack: `live_extra_small_blind`.
+- Notices: moves from a broken table, the end of a tournament whose prizes left are equal, chat (`Gina: gl`,
+  a line that starts with a seated name and a colon), chat switched off, disconnections and reconnections,
+  the client's own messages, breaks, level changes, bounties (PP-1). The client's placeholder for a hand it
+  did not write (`Table Closed`, `The hand history for this hand number is not available here…`) is a note
+  for the file, HH009, not a hand (PP-2).
 - Rake: no built-in schedule (no dated public PartyPoker rake table found to cite); the e-mailed and
   2019+ summaries print the rake, the others do not (it is inferred: pot less the wins).
 """
@@ -78,5 +93,7 @@ DIALECT = Dialect(
         fast_fold="hhtool.dialects.partypoker:is_fast_fold",
         newest_first=False,
         ledger_uncalled=True,
+        batched_folds=True,
+        live_extra_small_blind=True,
     ),
 )

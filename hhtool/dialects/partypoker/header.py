@@ -57,6 +57,9 @@ _BLINDS = re.compile(r"(?:Blinds|Stakes)(?:-Antes)?\((?P<small>[\d.,]+) ?/(?P<bi
 _TABLE = re.compile(r"Table (?P<name>.+?) *\( ?(?P<money>Real|Play) Money ?\)(?: -- Seat (?P<button>\d+) is the button)?$")
 _BUTTON = re.compile(r"[Ss]eat (?P<button>\d+) is the button$")
 _PLAYERS = re.compile(r"Total number of players ?: ?\d+(?: ?/ ?(?P<max>\d+))?$")
+# a notice the client can print before the game line: `Kim has left the table.`, `Player Kim finished in 7.`,
+# `Player Kim has been moved from table 3 to this table`
+_EARLY = re.compile(r".+ has left the table\.?$|Player .+ (?:finished in|has been moved from table) ")
 _TABLE_TOURNEY = re.compile(r"\((?P<tid>\d+)\) Table #\d+$")
 _POST = re.compile(r" posts (?P<kind>small|big) blind [\[(]")
 _SPACES = re.compile(r"\s+")
@@ -74,7 +77,7 @@ def read_header(lines: Sequence[str], first_line: int) -> Header:
     if len(hand_id) > _MAX_ID:
         raise FieldError("HH013", f"hand number {hand_id[:40]!r}… is longer than {_MAX_ID} characters",
                          first_line + intro_at, expected=f"<= {_MAX_ID} characters", actual=len(hand_id))
-    rest = [(i, line) for i, line in enumerate(lines[intro_at + 1:], intro_at + 1) if line]
+    rest = [(i, line) for i, line in enumerate(lines[intro_at + 1:], intro_at + 1) if line and not _EARLY.match(line)]
     if len(rest) < 2:
         raise FieldError("HH011", "hand ends before its game and table lines", first_line + intro_at,
                          expected="game line, Table line", actual="end of hand")

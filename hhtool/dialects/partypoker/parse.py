@@ -7,10 +7,11 @@ import re
 
 from lark import Transformer
 
-from hhtool.codes import finding
+from hhtool.codes import finding, message
 from hhtool.dialects.partypoker.amounts import SITE
 from hhtool.dialects.partypoker.header import read_header
 from hhtool.dialects.partypoker.reader import LINE_KINDS, PartyHandReader, read_seats
+from hhtool.findings import Finding
 from hhtool.grammar.fields import FieldError, Unsupported
 from hhtool.grammar.lalr import LineParser, LineToken, UnexpectedLine
 from hhtool.grammar.lexer import UnknownLine
@@ -25,6 +26,13 @@ _GRAMMAR_LABEL = "PartyPoker"
 # what a hand cut short ends before (Party has no summary section in most generations: the first
 # section every hand has after its seats is the deal)
 _CUT_MARKER = "** Dealing down cards **"
+# the client's placeholder for a hand it did not write (SITE-BEHAVIOURS.md PP-2; fpdb-3's PartyPokerToFpdb
+# `re_Cancelled` skips it as a partial hand): `Game #N starts.`, `#Game No : N`, `Table Closed`, `The hand
+# history for this hand number is not available here.Please use Instant Hand History …`. It has no
+# `***** Hand History` line, so the splitter leaves it at the end of the hand before it.
+_STUB_START = re.compile(r"Game #(\d+) starts\.")
+_STUB_LINE = re.compile(r"#Game No ?: ?\d+|Table Closed|The hand history for this hand number is not available[^\n]*")
+_STUB_SAYS = re.compile(r"Table Closed|The hand history for this hand number is not available[^\n]*")
 
 
 class PartyTransformer(Transformer):
@@ -63,6 +71,42 @@ def parse_party(block: Block) -> ParseResult:
     # lines as the grammar reads them: no trailing blanks, no byte-order mark, no indent (the 2010 files
     # start with ` Game #… starts.`); their number in the block stays the same
     lines = [line.strip().lstrip("\ufeff") for line in block.text.split("\n")]
+    stubs = _placeholders(lines, block)
+    result = _parse(block, lines, found_id)
+    if not stubs:
+        return result
+    return ParseResult(result.status, result.file, result.line, result.site, result.hand_id, result.hand,
+                       result.findings + stubs)
+
+
+def _placeholders(lines: list[str], block: Block) -> tuple[Finding, ...]:
+    """The placeholders at the end of a block (PP-2): one HH009 each, a note for the file (no hand id), and
+    their lines blanked out of `lines` (the hand before them is read without them)."""
+    start = len(lines)
+    for index in range(len(lines) - 1, 0, -1):
+        text = lines[index]
+        if _STUB_START.fullmatch(text):
+            start = index
+        elif text and not _STUB_LINE.fullmatch(text):
+            break
+    if not any(_STUB_SAYS.fullmatch(text) for text in lines[start:]):
+        return ()
+    found: list[Finding] = []
+    game: tuple[int, str] | None = None
+    for index in range(start, len(lines)):
+        text, lines[index] = lines[index], ""
+        opening = _STUB_START.fullmatch(text)
+        if opening:
+            game = (index, opening.group(1))
+        elif game is not None and _STUB_SAYS.fullmatch(text):
+            why = "Table Closed" if text == "Table Closed" else "not available here"
+            found.append(finding("HH009", message("HH009", game=game[1], why=why), block.file,
+                                 block.line + game[0], expected="a hand", actual=text[:80]))
+            game = None
+    return tuple(found)
+
+
+def _parse(block: Block, lines: list[str], found_id: str | None) -> ParseResult:
     try:
         header = read_header(lines, block.line)
     except Unsupported as unsupported:

@@ -106,6 +106,9 @@ class PartyHandReader:
         self.acting: set[str] = set()  # the players with a betting, show or wins line in the hand
         self.collects_in_summary = False  # the summary's balance lines are the collects (no `wins` line)
         self.printed: set[str] = set()  # the kinds of line the body has
+        self.seated = frozenset(self.names)
+        self.no_small_blind = False  # the hand says it has no small blind (the announced posts are a big blind only)
+        self.announced = False  # whether the announced posts were read
 
     # -- helpers ---------------------------------------------------------------------------
     def split(self, text: str, marker: str) -> tuple[str, str]:
@@ -150,24 +153,38 @@ class PartyHandReader:
         self.behind[player] = left - amount
         return amount >= left
 
-    def announced_posts(self) -> None:
+    def announced_posts(self, deal_line: int) -> None:
         """Tournament hands of the 2005-2013 clients print no blind posts (and no antes where the level
         line says `Blinds-Antes(400/800 -25)` but no `posts ante` line follows): the `Blinds(…)` line after
         the seats announces them, and they are read from it (each post's line is that line). The
         small blind is the first seat after the button (the button itself heads-up), the big blind the
-        next; a post is all a short stack has. Read only where the hand prints no post of that kind."""
-        if self.blinds_line is None or self.header.tournament_id is None:
+        next; a post is all a short stack has. Read only where the hand prints no post of that kind.
+
+        Read once, at the deal (`** Dealing down cards **`), after the printed antes: the client takes the
+        antes first, so a blind is at most what the ante left (`Blinds-Antes(150/300 -30)` and 160 in
+        front of the small blind: a 130 small blind, all-in). After `There is no Small Blind in this
+        hand …` only the big blind is posted, by the first player dealt in after the button (fpdb-3's
+        PartyPokerToFpdb reads both so). Each post's line is the `Blinds(…)` line, or the deal's (`deal_line`)
+        where printed lines (the antes) come between them: the events stay in line order."""
+        if self.announced or self.blinds_line is None or self.header.tournament_id is None:
             return
+        self.announced = True
         line, text = self.blinds_line
+        found_at = line
+        if self.events and self.events[-1].line > line:
+            line = deal_line
         found = _ANNOUNCED.match(text)
         if found is None:
             return
         printed = self.printed
-        # the players dealt in: those with a line of their own (a player moved in from a broken table waits)
-        seats = sorted((seat for seat in self.seats if seat.stack > 0 and seat.player in self.acting),
+        # the players dealt in: those with a line of their own or a printed ante (one all-in on the ante acts
+        # no more); a player moved in from a broken table waits
+        anted = {event.player for event in self.events if type(event) is PostAnte}
+        seats = sorted((seat for seat in self.seats if seat.stack > 0 and (seat.player in self.acting
+                                                                            or seat.player in anted)),
                        key=lambda seat: seat.seat)
         if found["ante"] and "POST_ANTE" not in printed:
-            ante = self.money(found["ante"], line)
+            ante = self.money(found["ante"], found_at)
             for seat in seats:
                 amount = min(ante, self.behind.get(seat.player, 0))
                 self.add(PostAnte(line, seat.player, amount, self.post(seat.player, amount, 0)))
@@ -175,11 +192,17 @@ class PartyHandReader:
             return
         after = [seat for seat in seats if seat.seat > self.header.button_seat] + \
             [seat for seat in seats if seat.seat <= self.header.button_seat]
-        if len(seats) == 2:  # heads-up: the button posts the small blind
-            after = after[-1:] + after[:-1]
-        for seat, kind, size in ((after[0], BlindKind.SMALL, self.header.small_blind),
-                                 (after[1], BlindKind.BIG, self.big_blind)):  # (fixed limit: half the bets)
+        if self.no_small_blind:
+            posts = ((after[0], BlindKind.BIG, self.big_blind),)
+        else:
+            if len(seats) == 2:  # heads-up: the button posts the small blind
+                after = after[-1:] + after[:-1]
+            posts = ((after[0], BlindKind.SMALL, self.header.small_blind),
+                     (after[1], BlindKind.BIG, self.big_blind))  # (fixed limit: half the bets)
+        for seat, kind, size in posts:
             amount = min(size, self.behind.get(seat.player, 0))
+            if not amount:  # all-in on the ante: nothing left to post
+                continue
             self.add(PostBlind(line, seat.player, kind, amount, self.post(seat.player, amount, amount)))
 
     # -- the hand ----------------------------------------------------------------------------
@@ -195,11 +218,19 @@ class PartyHandReader:
         self.acting = {self.split(text, _VERBS[kind])[0] for kind, text, _line in tokens if kind in _VERBS}
         self.printed = {kind for kind, _text, _line in tokens}
         for kind, text, line in tokens:
-            reader = _READERS.get(kind)
+            reader = _READERS.get(self.kind_of(kind, text))
             if reader is None:
                 raise FieldError("HH010", f"no reader for line kind {kind}", line)
             reader(self, text, line)
+        if tokens:
+            self.announced_posts(tokens[-1][2])  # (a hand cut before its deal)
         return self.events
+
+    def kind_of(self, kind: str, text: str) -> str:
+        """A line's kind, chat for a line that starts with a seated name and a colon (`Gina: he folds`, which
+        the grammar takes for a fold): Party writes no colon after a name in any other line."""
+        colon = text.find(": ")
+        return "CHAT" if colon > 0 and text[:colon] in self.seated else kind
 
     def claims(self, tokens: Sequence[tuple[str, str, int]], summary_line: int) -> Claims:
         """The `** Summary **` section: pots and rake, the board, the per-player checksum lines (their
@@ -220,10 +251,10 @@ class PartyHandReader:
             elif kind == "BOARD":
                 boards.append(cards(text))
                 board_lines.append(line)
-            elif kind == "LEDGER":
+            elif kind == "LEDGER" and self.kind_of(kind, text) == kind:
                 ledgers.append(self.ledger(text, line))
             else:
-                _READERS[kind](self, text, line)
+                _READERS[self.kind_of(kind, text)](self, text, line)
         return Claims(total_line, total, None, (), rake, 1, tuple(boards), tuple(board_lines), (), (),
                       tuple(ledgers))
 
@@ -287,6 +318,30 @@ LINE_KINDS.declare("SITTING_OUT", markers=(" is sitting out",), reader=_notice(N
 LINE_KINDS.declare("TIME_BANK", markers=(" will be using",), reader=_notice(NoticeKind.OTHER, " will be using"))
 LINE_KINDS.declare("NO_RESPONSE", markers=(" respond in time",), reader=lambda r, text, line: r.add(Notice(
     line, NoticeKind.CONNECTION, r.split(text, " could not" if " could not " in text else " did not")[0], text)))
+LINE_KINDS.declare("MOVED", first=("Player",), reader=lambda r, text, line: r.add(Notice(
+    line, NoticeKind.JOIN, r.split(text[len("Player "):], " has been moved")[0], text)))
+LINE_KINDS.declare("PRIZES_EQUAL", first=("The",), reader=_notice(NoticeKind.FINISHED, ""))
+LINE_KINDS.declare("CHAT_OFF", first=("Chat",), reader=_notice(NoticeKind.OTHER, ""))
+LINE_KINDS.declare("CONNECTION_LOST", first=("Connection",), reader=_notice(NoticeKind.CONNECTION, ""))
+LINE_KINDS.declare("CLIENT_MESSAGE", first=("Due",), reader=_notice(NoticeKind.OTHER, ""))
+LINE_KINDS.declare("BREAK", first=("There",), reader=_notice(NoticeKind.OTHER, ""))
+LINE_KINDS.declare("LEVEL_MOVES", first=("Tournament",), reader=_notice(NoticeKind.OTHER, ""))
+LINE_KINDS.declare("DISCONNECTED", markers=(" is disconnected",),
+                   reader=_notice(NoticeKind.CONNECTION, " is disconnected"))
+LINE_KINDS.declare("RECONNECTED", markers=(" reconnected and has",), reader=lambda r, text, line: r.add(Notice(
+    line, NoticeKind.CONNECTION, r.split(text, " is reconnected" if " is reconnected" in text else " has been")[0],
+    text)))
+LINE_KINDS.declare("BOUNTY", markers=(" has knocked out",), reader=_notice(NoticeKind.BOUNTY, " has knocked out"))
+LINE_KINDS.declare("CHAT", reader=lambda r, text, line: r.add(Notice(line, NoticeKind.CHAT, text.partition(": ")[0],
+                                                                       text)))
+
+
+@_reads("NO_SMALL_BLIND", first=("There",))
+def _no_small_blind(r: PartyHandReader, text: str, line: int) -> None:
+    """`There is no Small Blind in this hand as the Big Blind of the previous hand left the table.`: the
+    announced posts are then a big blind only (fpdb-3's PartyPokerToFpdb `re_NoSmallBlind` reads it so)."""
+    r.no_small_blind = True
+    r.add(Notice(line, NoticeKind.OTHER, None, text))
 
 
 @_reads("POST_SMALL", markers=(" posts small blind",))
@@ -320,6 +375,7 @@ def _post_ante(r: PartyHandReader, text: str, line: int) -> None:
 
 @_reads("DEALING", first=("**",))
 def _dealing(r: PartyHandReader, text: str, line: int) -> None:
+    r.announced_posts(line)  # after the printed antes (PP-4)
     r.add(StreetStart(line, Street.PREFLOP, 0, ()))
 
 
@@ -327,7 +383,6 @@ def _dealing(r: PartyHandReader, text: str, line: int) -> None:
 def _blinds(r: PartyHandReader, text: str, line: int) -> None:
     r.blinds_line = (line, text)
     r.add(Notice(line, NoticeKind.OTHER, None, text))
-    r.announced_posts()
 
 
 @_reads("STREET", first=("**",))
