@@ -457,10 +457,11 @@ KNOWN_ERRORS = {
     "172275663": ["HH303"],
     # 888 prints Hero's call of the small blind as $100 where the all-in big blind ($125) leaves $25 to call
     "190625798": ["HH113"],
-    # side pots at fixed limit: 888 takes the unprinted rake off the pots as it pleases (here the side pot);
-    # hhtool takes an inferred rake off the main pot first, so the two collected lines are each off by it
-    "311162661": ["HH205"],
+    # play money (Practice Play) side pots: the inferred rake does not fall on the pots in proportion (888-1,
+    # as its real-money hands do): 1.07 off 5.50 + 13 is paid 0.42 + 0.65 (7.6 % and 5 %), and 4 off 794 + 339
+    # all from the main pot (as if capped, main first); the proportional shares are off by it
     "440728443": ["HH205"],
+    "361198949": ["HH205"],
     # both seats named '' (the file's quirk): one player to the replay
     "315882986": ["HH124", "HH205", "HH207", "HH401", "HH402"],
     # the big blind folds instead of posting (fpdb: cancelled): the small blind is alone in the hand

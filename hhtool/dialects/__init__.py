@@ -75,6 +75,12 @@ class Conventions:
     - `marks_all_in`: every action that puts a player's last chip in says so (else an unmarked one is no
       finding, HH120; a mark on a player with chips behind still is);
     - `first_seat`: the number of a table's first seat (Chico numbers a 10-max table's seats 0 to 9).
+    - `odd_chip`: who gets a split pot's odd chips, one each, when no rules file or profile says
+      (`RuleSet.odd_chip` "site"): `"left_of_button"` (S4), `"first_winner_in_seat_order"`,
+      `"highest_seat_first"` (Winamax) or `"from_big_blind"` (the big blind first, clockwise: Bovada);
+    - `rake_surcharge`: (first UTC day, percent): from that day the room takes that much more rake on the
+      share some winners of a split pot win (PokerStars' German players from 2021-07-01, 25 %), so their
+      shares are smaller by it; the printed rake includes it (HH309, info); None: no such surcharge.
     """
 
     prints_uncalled: bool = True
@@ -98,6 +104,8 @@ class Conventions:
     prints_collects: bool = True
     first_seat: int = 1
     marks_all_in: bool = True
+    odd_chip: str = "left_of_button"
+    rake_surcharge: tuple[str, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
