@@ -79,7 +79,7 @@ class Conventions:
       (`RuleSet.odd_chip` "site"): `"left_of_button"` (S4), `"first_winner_in_seat_order"`,
       `"highest_seat_first"` (Winamax) or `"from_big_blind"` (the big blind first, clockwise: Bovada);
     - `rake_surcharge`: (first UTC day, percent): from that day the room takes that much more rake on the
-      share some winners of a split pot win (PokerStars' German players from 2021-07-01, 25 %), so their
+      share some winners of a split pot win (PS-3: players based in Germany from 2021-07-01, 25 %), so their
       shares are smaller by it; the printed rake includes it (HH309, info); None: no such surcharge.
     """
 

@@ -703,13 +703,13 @@ def _split_in_chips(s: Replay, want: dict[str, int], got: dict[str, int]) -> boo
 
 def _surcharged(s: Replay, index: int, run: int, want: dict[str, int], got: dict[str, int], line: int) -> bool:
     """Whether a split that is not equal is the site's rake surcharge on some winners' shares
-    (`Conventions.rake_surcharge`, PS-3: PokerStars takes 25 % more rake on a German player's share from
+    (`Conventions.rake_surcharge`, PS-3: 25 % more rake on the share of a player based in Germany from
     2021-07-01), reported as info HH309 for each such winner.
 
     The collects and the printed rake add up to the total pot; the winners without a surcharge get the
     standard share of the pot less the standard rake (told by them: the largest share), and each other
-    winner that share less the surcharge percent of his part of the standard rake, to the unit: `Total
-    pot $10 | Rake $0.56`, $4.75 and $4.69 (standard rake $0.50, $0.25 each; 25 % of $0.25 is $0.06)."""
+    winner that share less the surcharge percent of his part of the standard rake, to the unit: a $10
+    pot, $0.56 rake, $4.75 and $4.69 (standard rake $0.50, $0.25 each; 25 % of $0.25 is $0.06)."""
     surcharge = s.conventions.rake_surcharge
     claims = s.hand.claims
     if surcharge is None or claims.rake is None or claims.total_pot is None or len(s.pots) <= index:
