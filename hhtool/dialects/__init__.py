@@ -22,12 +22,17 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Literal
 
 from hhtool.model.clock import to_utc
 
 Ref = Callable[..., Any] | str
 """A callable, or `"package.module:name"` naming one (imported when first used)."""
+
+# `Conventions.rake_by_pot` and `Conventions.odd_chip` (the values hhtool.rules.settle knows)
+RakeByPot = Literal["main_first", "proportional_down", "proportional_nearest", "proportional_up",
+                    "proportional_last_rest", "capped_main_first"]
+OddChip = Literal["left_of_button", "first_winner_in_seat_order", "highest_seat_first", "from_big_blind"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +53,10 @@ class Conventions:
       `"main_first"` (taken from the main pot first), or in proportion to their sizes, each side pot's
       share rounded down (`"proportional_down"`), to the nearest minor unit (`"proportional_nearest"`) or up
       (`"proportional_up"`),
-      the main pot paying the rest;
+      the main pot paying the rest; or each pot but the last its share rounded down, the last pot the rest
+      (`"proportional_last_rest"`: PartyPoker); or each pot at the rate, the main pot first, until the rake
+      (the cap) is taken (`"capped_main_first"`: iPoker; the rate is a rules file's schedule, and without
+      one the proportional spread rounded down and every capped one are accepted);
     - `names_pots`: the pot a collected line names (`main pot`, `side pot 2`) is the pot of that all-in level
       (else the name is kept as printed and the collects are checked per player over all the pots);
     - `shows_before_uncalled`: players all-in show their cards before the uncalled bet's return line (Full
@@ -87,7 +95,7 @@ class Conventions:
     uncalled_in_collected: bool | str = False
     total_includes_returns: bool = False
     unmarked_sitting_out: bool = False
-    rake_by_pot: str = "main_first"
+    rake_by_pot: RakeByPot = "main_first"
     names_pots: bool = True
     shows_before_uncalled: bool = False
     raise_amount: str = "to"
@@ -104,7 +112,7 @@ class Conventions:
     prints_collects: bool = True
     first_seat: int = 1
     marks_all_in: bool = True
-    odd_chip: str = "left_of_button"
+    odd_chip: OddChip = "left_of_button"
     rake_surcharge: tuple[str, int] | None = None
 
 
