@@ -767,7 +767,8 @@ ODD_CENT = """
 def test_the_odd_cent_goes_to_the_first_winner_from_the_big_blind(tmp_path):
     assert codes(validate_text(tmp_path, ODD_CENT)) == []
     # the odd cent to the small blind, first left of the button as S4 has it: wrong on Bovada
-    left = ODD_CENT.replace("Hand result $0.24", "Hand result $0.2x").replace("Hand result $0.25", "Hand result $0.24") \
+    left = ODD_CENT.replace("Hand result $0.24", "Hand result $0.2x").replace("Hand result $0.25",
+                                                                              "Hand result $0.24") \
         .replace("Hand result $0.2x", "Hand result $0.25").replace("[ME] $0.24 with", "[ME] $0.25 with") \
         .replace("Big Blind $0.25 with", "Big Blind $0.24 with")
     found = sorted((f.code, f.expected, f.actual) for r in validate_text(tmp_path, left) for f in r.findings)

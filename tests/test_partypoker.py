@@ -741,7 +741,8 @@ TINY_MAIN = SIDE_POT.replace("$0.10/$0.25 USD", "$0.05/$0.10 USD").replace("Anna
     .replace("Bob posts big blind [$0.25 USD].", "Bob posts big blind [$0.10 USD].") \
     .replace("    Anna is all-In  [$4.90 USD]\n", "").replace("Cleo raises [$5 USD]", "Cleo calls [$0.10 USD]") \
     .replace("Dan calls [$5 USD]", "Dan folds").replace("Bob calls [$4.75 USD]", "Bob checks") \
-    .replace("Bob bets [$2.50 USD]", "Bob bets [$1.95 USD]").replace("Cleo calls [$2.50 USD]", "Cleo calls [$1.95 USD]") \
+    .replace("Bob bets [$2.50 USD]", "Bob bets [$1.95 USD]") \
+    .replace("Cleo calls [$2.50 USD]", "Cleo calls [$1.95 USD]") \
     .replace("    Dan folds\n    ** Dealing Turn", "    ** Dealing Turn") \
     .replace("$4.75 USD from the side pot 1", "$3.80 USD from the side pot 1") \
     .replace("$19 USD from the main pot", "$0.15 USD from the main pot")

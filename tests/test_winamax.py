@@ -482,7 +482,8 @@ def test_the_odd_chip_goes_to_the_highest_seat(tmp_path):
     assert codes(validate_text(tmp_path, ODD_CHIP)) == []
     # the odd chip to the first winner left of the button, as S4 has it: wrong on Winamax
     left = ODD_CHIP.replace("Ben collected 38", "Ben collected 37").replace("Ann collected 37", "Ann collected 38") \
-        .replace("won 37 with", "won 3x with").replace("won 38 with", "won 37 with").replace("won 3x with", "won 38 with")
+        .replace("won 37 with", "won 3x with").replace("won 38 with", "won 37 with") \
+        .replace("won 3x with", "won 38 with")
     found = [(f.code, f.expected, f.actual) for r in validate_text(tmp_path, left) for f in r.findings]
     assert sorted(found) == [("HH305", "37", "38"), ("HH305", "38", "37")]
     # a rules file (or profile) that says left of the button still decides for every site
