@@ -381,13 +381,16 @@ def _capped_awards(s: Replay, expected: dict[tuple[int, int, str], int], runs: t
     r of itself, in order, until the rake is taken: every main-pot share from the proportional one up to
     the whole rake is such a spread for some r and cap (the rate cannot be told from the hand), so each is
     tried: a side pot that pays more than its proportional share stays HH205."""
-    if not rake or s.unverified or _collected_as_expected(s, expected, runs):
+    if rake <= 0 or s.unverified or _collected_as_expected(s, expected, runs):
         return expected
     gross = [pot.amount for pot in s.pots]
     main, whole = gross[0], sum(gross)
     if main <= 0 or rake > whole:
         return expected
-    for main_share in range(rake * main // whole, (rake if rake < main else main) + 1):
+    first, last = rake * main // whole, rake if rake < main else main
+    if last - first > _CAPPED_TRIED:
+        return expected  # (a rake that large is a misread hand, not a capped one)
+    for main_share in range(first, last + 1):
         nets = _capped_at(gross, rake, main_share)
         if nets is None:
             continue
@@ -396,6 +399,9 @@ def _capped_awards(s: Replay, expected: dict[tuple[int, int, str], int], runs: t
         if _collected_as_expected(s, candidate, runs):
             return candidate
     return expected
+
+
+_CAPPED_TRIED: Final = 5000  # main-pot shares tried at most (a €50 cap in cents)
 
 
 def _capped_at(gross: list[int], rake: int, main_share: int) -> list[int] | None:
