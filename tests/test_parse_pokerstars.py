@@ -1292,3 +1292,18 @@ def test_unequal_shares_without_the_surcharge_stay_hh305():
     # before 1 July 2021 there was no surcharge
     early = SURCHARGE.replace("2021/08/15", "2021/06/15")
     assert [c for c, *_ in _surcharge_findings(early)] == ["HH305", "HH305"]
+
+
+def test_the_surcharge_is_the_printed_rakes_part_above_the_schedule():
+    """With the schedule in force (5 % at $0.25/$0.50): $0.56 is its $0.50 plus Eve's $0.06, no HH208; a
+    schedule that asks $0.40 still finds the rake above it."""
+    from handkit import validate_text
+    from hhtool.rules.ruleset import rules_from_dict
+
+    five = rules_from_dict({"rake": {"currency": "USD", "percent": "5", "cap": "2.50"}})
+    (result,), _ = validate_text(SURCHARGE, five)
+    assert [f.code for f in result.findings] == ["HH309"]
+    four = rules_from_dict({"rake": {"currency": "USD", "percent": "4", "cap": "2.50"}})
+    (result,), _ = validate_text(SURCHARGE, four)
+    assert sorted((f.code, f.expected, f.actual) for f in result.findings) == [("HH208", "40", "56"),
+                                                                            ("HH309", "475", "469")]

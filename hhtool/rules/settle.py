@@ -88,14 +88,14 @@ def settle(s: Replay) -> None:
         expected = _capped_awards(s, expected, runs, rake + fees)
     if derive:
         _derive_collects(s, expected)
-    _check_collects(s, expected, runs)
+    surcharge = _check_collects(s, expected, runs)
     kept = s.cash_out_kept = _kept_by_room(s, expected)
     unpaid = sum(kept.values())
     if claimed is not None and _differs(collected + rake + fees + unpaid, claimed, step):
         s.report("HH206", claims.line, collected=s.money(collected), rake=s.money(rake),
                  fees=f" + fees {s.money(fees)}" if fees else "", total=s.money(claimed),
                  expected=claimed - rake - fees - unpaid, actual=collected)
-    _check_rake(s, total, rake)
+    _check_rake(s, total, rake, surcharge)
     _check_summary(s, returned, runs)
     for event in s.hand.events:  # street pots: printed by some sites only, checked where a hand has one
         if type(event) is _StreetPot:
@@ -570,7 +570,9 @@ def _itemized(s: Replay) -> bool:
     return False
 
 
-def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int], runs: tuple[int, ...]) -> None:
+def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int], runs: tuple[int, ...]) -> int:
+    """The collected lines against the awards; returns the rake surcharge some winners' shares carry
+    (`_surcharged`: part of the printed rake, not of the schedule's)."""
     pots = [pot.amount for pot in s.pots]
     unverified = set(s.unverified)
     itemized = _itemized(s)
@@ -583,7 +585,7 @@ def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int], runs: 
     if not unverified and _collected_is(s, expected, runs, len(pots)):
         # the common case first: every pot decided by the cards and collected exactly as they say,
         # which is the one case where the full check below reports nothing
-        return
+        return 0
     actual: dict[tuple[int, int, str], int] = defaultdict(int)
     lines: dict[tuple, int] = {}  # (run, pot) and (run, pot, player) → line
     for event, run in zip(s.collects, s.collect_runs):
@@ -600,6 +602,7 @@ def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int], runs: 
     wants = _by_pot(expected)
     gots = _by_pot(actual)
     apportioned = _fee_apportioned(s, runs, len(pots), wants, gots)
+    surcharge = 0
     for run in runs:
         for index, pot in enumerate(pots):
             key = (run, index)
@@ -619,15 +622,21 @@ def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int], runs: 
                     continue
                 s.report("HH303", line, pot=_pot_name(index, run, len(pots)), amount=s.money(pot),
                          want=_names(want), got=_names(got), expected=_names(want), actual=_names(got))
-            elif want != got and index not in apportioned and not (
-                    itemized and len(want) > 1 and (_split_in_chips(s, want, got)
-                                                    or _surcharged(s, index, run, want, got, line))):
+            elif want != got and index not in apportioned:
+                if itemized and len(want) > 1:
+                    if _split_in_chips(s, want, got):
+                        continue
+                    extra = _surcharged(s, index, run, want, got, line)
+                    if extra:
+                        surcharge += extra
+                        continue
                 code, variant = ("HH305", "") if itemized and len(want) > 1 else ("HH205", "share")
                 for name in sorted(want):
                     if want[name] != got[name]:
                         s.report(code, lines.get((run, index, name), line), variant, player=name,
                                  amount=s.money(got[name]), pot=_pot_name(index, run, len(pots)),
                                  share=s.money(want[name]), expected=want[name], actual=got[name])
+    return surcharge
 
 
 def _collected_is(s: Replay, expected: dict[tuple[int, int, str], int], runs: tuple[int, ...], count: int,
@@ -707,8 +716,8 @@ def _split_in_chips(s: Replay, want: dict[str, int], got: dict[str, int]) -> boo
     return False
 
 
-def _surcharged(s: Replay, index: int, run: int, want: dict[str, int], got: dict[str, int], line: int) -> bool:
-    """Whether a split that is not equal is the site's rake surcharge on some winners' shares
+def _surcharged(s: Replay, index: int, run: int, want: dict[str, int], got: dict[str, int], line: int) -> int:
+    """The surcharge (0: none) when a split that is not equal is the site's rake surcharge on some winners' shares
     (`Conventions.rake_surcharge`, PS-3: 25 % more rake on the share of a player based in Germany from
     2021-07-01), reported as info HH309 for each such winner.
 
@@ -719,16 +728,16 @@ def _surcharged(s: Replay, index: int, run: int, want: dict[str, int], got: dict
     surcharge = s.conventions.rake_surcharge
     claims = s.hand.claims
     if surcharge is None or claims.rake is None or claims.total_pot is None or len(s.pots) <= index:
-        return False
+        return 0
     since, percent = surcharge
     started = s.hand.header.time_utc
     if started is None or started.date().isoformat() < since:
-        return False
+        return 0
     collected = 0
     for event in s.collects:
         collected += event.amount
     if collected + claims.rake + s.fees != claims.total_pot or sum(got.values()) != sum(want.values()):
-        return False  # the sums do not balance: a wrong share, HH305
+        return 0  # the sums do not balance: a wrong share, HH305
     winners = list(want)
     count = len(winners)
     gross = s.pots[index].amount
@@ -749,8 +758,8 @@ def _surcharged(s: Replay, index: int, run: int, want: dict[str, int], got: dict
                     s.report("HH309", line, player=name, amount=s.money(got[name]), pot=pot,
                              share=s.money(standard[name]), surcharge=s.money(less[name]), percent=percent,
                              since=since, expected=standard[name], actual=got[name])
-            return True
-    return False
+            return sum(less.values())
+    return 0
 
 
 def _pot_name(index: int, run: int, pots: int) -> str:
@@ -763,7 +772,9 @@ def _names(names) -> str:
 
 
 # -- rake ---------------------------------------------------------------------------------------
-def _check_rake(s: Replay, total: int, rake: int) -> None:
+def _check_rake(s: Replay, total: int, rake: int, surcharge: int = 0) -> None:
+    """The rake against the schedule in force (a site's surcharge on some winners' shares, HH309, is
+    the printed rake's part above the schedule)."""
     header, line = s.hand.header, s.hand.claims.line
     if rake < 0:
         s.report("HH207", line, "negative", rake=s.money(rake), expected=">= 0", actual=rake)
@@ -783,7 +794,7 @@ def _check_rake(s: Replay, total: int, rake: int) -> None:
             s.report("HH209", line, rake=s.money(rake), expected=0, actual=rake)
         return
     due = schedule.due(level, total, len(s.order))
-    if rake != due:
+    if rake != due and rake - surcharge != due:
         s.report("HH208" if rake > due else "HH212", line, rake=s.money(rake), total=s.money(total),
                  players=len(s.order), due=s.money(due), expected=due, actual=rake)
 
