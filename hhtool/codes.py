@@ -419,6 +419,12 @@ _add("HH308", "T2", _E, "shown cards differ from the cards dealt",
          "again": "{player} shows {cards} after showing {shown}",
          "dealt": "{player} was dealt {cards} but shows {shown}",
          "summary": "the summary shows {cards} for {player}, who showed {shown}"})
+_add("HH309", "S4", _I, "rake surcharge on one winner's share",
+     "A room that takes more rake on some winners' shares (a site's surcharge, e.g. 25 % more on players of "
+     "one country) splits a pot unequally; the printed rake includes it and the sums balance.",
+     "a $10 pot, $0.56 rake (standard $0.50): $4.75 and $4.69",
+     message="{player} collects {amount} from {pot}, {surcharge} less than the standard share {share}: "
+             "{percent} % more rake on that share (the site's surcharge from {since})")
 
 # ---- HH4xx: header, seats and cross-hand ----------------------------------------------------
 _add("HH401", "T1", _E, "number of players out of range",

@@ -67,6 +67,7 @@ from hhtool.rules.betting import Betting, uncalled
 from hhtool.rules.ranking import HandValue, evaluate
 from hhtool.rules.seat import PlayedSeat
 from hhtool.rules.ruleset import RakeSchedule
+from hhtool.rules.settle import odd_chip_key
 
 __all__ = ["GAMES", "CASH_STAKES", "DEFAULT_SITE", "SITES", "games_for", "generate_hands", "generate_text",
            "hand_separator", "recordable_limits", "sites", "write_hands"]
@@ -767,8 +768,11 @@ class _HandPlay:
         return schedule.due(level, total, len(self.order)) if level is not None else 0
 
     def _odd_chip_order(self, winners: list[PlayedSeat]) -> list[PlayedSeat]:
-        button = self.button
-        return sorted(winners, key=lambda p: (p.seat <= button, p.seat))
+        """S4 as the site applies it (`Conventions.odd_chip`), so that its reader's replay agrees."""
+        button = self.button or 0
+        rule = dialects.conventions(self.gen.site).odd_chip
+        big = self.bb_player.seat if self.posted.get(self.bb_player.name) == BlindKind.BIG else 0
+        return sorted(winners, key=lambda p: odd_chip_key(rule, p.seat, button, big))
 
     def _settle(self, header: Header, seats: list[Seat], board: tuple[str, ...], hero: PlayedSeat | None) -> Hand:
         order = self.order

@@ -451,8 +451,18 @@ def test_every_site_gets_legal_hands_of_the_same_play(tmp_path, site):
         # tournament tables (no rake anywhere, so the same stacks hand after hand): the same play
         said = dialects.get(site).conventions
         lumped = said.uncalled_in_collected is True  # returns paid inside collected: who took chips back, together
-        played = [_play(h, not lumped) for h in generate_hands(300, 4, game, tournaments=1.0, site=site)]
-        default = [_play(h, not lumped) for h in generate_hands(300, 4, game, tournaments=1.0)]
+        site_hands = list(generate_hands(300, 4, game, tournaments=1.0, site=site))
+        default_hands = list(generate_hands(300, 4, game, tournaments=1.0))
+        if said.odd_chip != dialects.conventions(dialects.get(DEFAULT_SITE).site_name).odd_chip:
+            # the site gives a split pot's odd chip to another winner (S4 by site: Winamax, Bovada): one chip
+            # moves, and that table's stacks, so its play, differ from then on; the same play until then
+            stacks = [tuple(s.stack for s in h.seats) for h in site_hands]
+            moved = next((i for i, h in enumerate(default_hands)
+                          if tuple(s.stack for s in h.seats) != stacks[i]), len(stacks))
+            site_hands, default_hands = site_hands[:moved], default_hands[:moved]
+            assert moved > 10
+        played = [_play(h, not lumped) for h in site_hands]
+        default = [_play(h, not lumped) for h in default_hands]
         unsaid = {"ReturnUncalled"} if not said.prints_uncalled and not lumped else set()  # the replay derives it
         if not said.prints_collects:  # nothing collected is printed (PHH): the actions alone
             unsaid |= {"Collect", "took chips back"}

@@ -42,6 +42,7 @@ from hhtool.model import (
     Street,
     StreetStart,
 )
+from hhtool.rules.ruleset import rules_from_dict
 from hhtool.serialize import parse_result_dict
 from hhtool.watch import Follower
 
@@ -549,7 +550,7 @@ def test_the_dialect_record():
     assert DIALECT.name == "ipoker" and DIALECT.reader is not None and DIALECT.writer is not None
     found = conventions("ipoker")
     assert (found.prints_uncalled, found.uncalled_in_collected, found.ledger_uncalled, found.rake_by_pot) == (
-        False, True, True, "proportional_down")
+        False, True, True, "capped_main_first")
 
 
 # ------------------------------------------------------------------------------------------------
@@ -679,10 +680,78 @@ def test_rake_taken_from_each_pot_in_proportion():
     result = only(SIDE_POT)
     assert [p.amount for p in result.state.pots] == [300, 200]
     assert result.findings == [], problems(result.findings)
-    # the same pots paid as if the rake came off the main pot first: the shares are wrong
-    result = only(SIDE_POT.replace('win="$2.85"', 'win="$2.75"').replace('win="$1.90"', 'win="$2"'))
-    assert sorted((f.code, f.expected, f.actual) for f in result.findings) == [("HH205", "190", "200"),
-                                                                            ("HH205", "285", "275")]
+    # the side pot paying more than its share ($0.20 of the $0.25): neither in proportion nor capped
+    result = only(SIDE_POT.replace('win="$2.85"', 'win="$2.95"').replace('win="$1.90"', 'win="$1.80"'))
+    assert sorted((f.code, f.expected, f.actual) for f in result.findings) == [("HH205", "190", "180"),
+                                                                            ("HH205", "285", "295")]
+
+
+# IP-4: the rake at the cap. Ann is all in for €20 at €1/€2, Hero and Bob go on for €20 more: a €60 main pot
+# (Ann's aces) and a €40 side pot (Hero's kings); the rake is €4, the cap. iPoker takes each pot at its rate,
+# the main pot first, until the cap: 5 % of €60 is €3, and the side pot pays the €1 left (not its €2).
+CAPPED = session("""  <game gamecode="6000000401">
+    <general>
+      <startdate>2014-01-06 17:05:00</startdate>
+      <players>
+        <player seat="1" name="Ann" chips="€20" dealer="1" win="€57" bet="€20" rebuy="0" addon="0" />
+        <player seat="4" name="Hero" chips="€60" dealer="0" win="€39" bet="€40" rebuy="0" addon="0" />
+        <player seat="7" name="Bob" chips="€60" dealer="0" win="€0" bet="€40" rebuy="0" addon="0" />
+      </players>
+    </general>
+    <round no="0">
+      <action no="1" player="Hero" type="1" sum="€1" cards="[cards]" />
+      <action no="2" player="Bob" type="2" sum="€2" cards="[cards]" />
+    </round>
+    <round no="1">
+      <cards type="Pocket" player="Ann">SA HA</cards>
+      <action no="3" player="Ann" type="7" sum="€20" cards="" />
+      <cards type="Pocket" player="Hero">SK HK</cards>
+      <action no="4" player="Hero" type="3" sum="€19" cards="" />
+      <cards type="Pocket" player="Bob">SQ HQ</cards>
+      <action no="5" player="Bob" type="3" sum="€18" cards="" />
+    </round>
+    <round no="2">
+      <cards type="Flop" player="">C2 D7 H9</cards>
+      <action no="6" player="Hero" type="5" sum="€20" cards="" />
+      <action no="7" player="Bob" type="3" sum="€20" cards="" />
+    </round>
+    <round no="3">
+      <cards type="Turn" player="">S3</cards>
+      <action no="8" player="Hero" type="4" sum="€0" cards="" />
+      <action no="9" player="Bob" type="4" sum="€0" cards="" />
+    </round>
+    <round no="4">
+      <cards type="River" player="">C4</cards>
+      <action no="10" player="Hero" type="4" sum="€0" cards="" />
+      <action no="11" player="Bob" type="4" sum="€0" cards="" />
+    </round>
+  </game>
+""", gametype="Holdem NL €1/€2", currency="EUR")
+PROPORTIONAL = CAPPED.replace('win="€57"', 'win="€57.60"').replace('win="€39"', 'win="€38.40"')
+SIDE_PAYS_MORE = CAPPED.replace('win="€57"', 'win="€59"').replace('win="€39"', 'win="€37"')
+CAP_SCHEDULE = rules_from_dict({"rake": {"currency": "EUR", "percent": "5", "cap": "4"}})
+
+
+def test_rake_at_the_cap_falls_on_the_main_pot_first():
+    """Without a schedule the rate is unknown: the capped split (€3 + €1) and the proportional one (€2.40 +
+    €1.60) are both accepted; a side pot paying more than its share (€3 of the €4) is not."""
+    result = only(CAPPED)
+    assert [p.amount for p in result.state.pots] == [6000, 4000]
+    assert result.findings == [], problems(result.findings)
+    assert only(PROPORTIONAL).findings == []
+    result = only(SIDE_PAYS_MORE)
+    assert sorted((f.code, f.expected, f.actual) for f in result.findings) == [("HH205", "3840", "3700"),
+                                                                            ("HH205", "5760", "5900")]
+
+
+def test_rake_at_the_cap_with_the_rooms_schedule_is_exact():
+    """With the room's rate and cap (a rules file: 5 %, capped at €4) the capped split is the one: each pot
+    at 5 %, main first, until €4; the proportional split is then wrong by €0.60 on each collect."""
+    (result,), _ = validate_text(CAPPED, CAP_SCHEDULE, name="ipoker.xml")
+    assert result.findings == [], problems(result.findings)
+    (result,), _ = validate_text(PROPORTIONAL, CAP_SCHEDULE, name="ipoker.xml")
+    assert sorted((f.code, f.expected, f.actual) for f in result.findings) == [("HH205", "3900", "3840"),
+                                                                            ("HH205", "5700", "5760")]
 
 
 def test_watch_keeps_the_session_of_a_growing_file(tmp_path):

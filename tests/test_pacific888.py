@@ -457,10 +457,11 @@ KNOWN_ERRORS = {
     "172275663": ["HH303"],
     # 888 prints Hero's call of the small blind as $100 where the all-in big blind ($125) leaves $25 to call
     "190625798": ["HH113"],
-    # side pots at fixed limit: 888 takes the unprinted rake off the pots as it pleases (here the side pot);
-    # hhtool takes an inferred rake off the main pot first, so the two collected lines are each off by it
-    "311162661": ["HH205"],
+    # play money (Practice Play) side pots: the inferred rake does not fall on the pots in proportion (888-1,
+    # as its real-money hands do): 1.07 off 5.50 + 13 is paid 0.42 + 0.65 (7.6 % and 5 %), and 4 off 794 + 339
+    # all from the main pot (as if capped, main first); the proportional shares are off by it
     "440728443": ["HH205"],
+    "361198949": ["HH205"],
     # both seats named '' (the file's quirk): one player to the replay
     "315882986": ["HH124", "HH205", "HH207", "HH401", "HH402"],
     # the big blind folds instead of posting (fpdb: cancelled): the small blind is alone in the hand
@@ -501,3 +502,53 @@ def test_per_player_amounts_agree_with_fpdbs_snapshot(corpus):
         assert ours == theirs
         assert state.pot_total == hand["hand_details"]["totalPot"]
         assert state.pot_total - sum(collected.values()) == 125 and hand["hand_details"]["rake"] == 0
+
+
+# 888-1: Hugo is all in for $1.31, Ivy and Jon call and bet $0.21 more: a $3.93 main pot and a $0.42 side pot,
+# $0.27 of rake inferred (888 prints none). It falls on each pot by size: the side pot's share (0.27 × 42 / 435
+# = 2.6 cents) rounded up to $0.03, the main pot the rest ($0.24): $3.69 and $0.39 collected.
+SIDE_POT = """
+    #Game No : 900000301
+    ***** 888poker Hand History for Game 900000301 *****
+    $0.01/$0.02 Blinds No Limit Holdem - *** 14 03 2016 21:17:45
+    Table Testa (Real Money)
+    Seat 1 is the button
+    Total number of players : 3
+    Seat 1: Hugo ( $1.31 )
+    Seat 2: Ivy ( $4 )
+    Seat 3: Jon ( $5 )
+    Ivy posts small blind [$0.01]
+    Jon posts big blind [$0.02]
+    ** Dealing down cards **
+    Hugo raises [$1.31]
+    Ivy calls [$1.30]
+    Jon calls [$1.29]
+    ** Dealing flop ** [ 2c, 7d, Jh ]
+    Ivy bets [$0.21]
+    Jon calls [$0.21]
+    ** Dealing turn ** [ Qs ]
+    Ivy checks
+    Jon checks
+    ** Dealing river ** [ 3c ]
+    Ivy checks
+    Jon checks
+    ** Summary **
+    Hugo shows [ Ah, Ad ]
+    Ivy shows [ Kh, Kd ]
+    Jon shows [ Th, Td ]
+    Hugo collected [ $3.69 ]
+    Ivy collected [ $0.39 ]
+"""
+
+
+def test_the_inferred_rake_comes_from_every_pot_in_proportion(tmp_path):
+    (result,) = validate(tmp_path, SIDE_POT)
+    assert [p.amount for p in result.state.pots] == [393, 42] and errors(result) == [], result.findings
+    # the whole $0.27 off the main pot, as the default main_first has it: wrong on 888
+    (result,) = validate(tmp_path, SIDE_POT.replace("$3.69", "$3.66").replace("$0.39", "$0.42"))
+    assert sorted((f.code, f.expected, f.actual) for f in result.findings) == [("HH205", "369", "366"),
+                                                                            ("HH205", "39", "42")]
+    # one cent more off the side pot than its share rounded up: the cent shows (the corpus's
+    # 888-FLH-USD-0.02-0.04.txt fits only the rounding up: $0.02 off $0.16 + $0.38 is $0 + $0.02, 1.41 cents up)
+    (result,) = validate(tmp_path, SIDE_POT.replace("$3.69", "$3.70").replace("$0.39", "$0.38"))
+    assert errors(result) == ["HH205", "HH205"]

@@ -1334,3 +1334,79 @@ def test_flush_higher_card_not_in_the_flush_is_hh304():
     results, _ = validate_text(text)
     assert [(f.code, f.line) for r in results for f in r.findings] == [
         ("HH304", at(text, "Bob: shows [Jc Qd] (a flush, King high - Queen higher)"))]
+# -- PS-3: the German rake surcharge on a split pot ---------------------------------------------------
+
+# From 1 July 2021 PokerStars takes 25 % more rake on the share a player based in Germany wins. A $10 pot
+# at $0.25/$0.50: the standard rake is $0.50 (5 %), $0.25 on each half; Eve pays 25 % of her $0.25 on top
+# ($0.06): `Rake $0.56`, Eve $4.69 and Finn $4.75 (collects + rake = the pot).
+SURCHARGE = """\
+PokerStars Hand #230000000001:  Hold'em No Limit ($0.25/$0.50 USD) - 2021/08/15 16:15:00 ET
+Table 'Alcyone III' 6-max Seat #1 is the button
+Seat 1: Gus ($50 in chips)
+Seat 2: Eve ($50 in chips)
+Seat 3: Finn ($50 in chips)
+Eve: posts small blind $0.25
+Finn: posts big blind $0.50
+*** HOLE CARDS ***
+Gus: folds
+Eve: raises $1 to $1.50
+Finn: calls $1
+*** FLOP *** [Qs Jh 2c]
+Eve: bets $3.50
+Finn: calls $3.50
+*** TURN *** [Qs Jh 2c] [7d]
+Eve: checks
+Finn: checks
+*** RIVER *** [Qs Jh 2c 7d] [3s]
+Eve: checks
+Finn: checks
+*** SHOW DOWN ***
+Eve: shows [As Kd] (high card Ace)
+Finn: shows [Ah Kc] (high card Ace)
+Eve collected $4.69 from pot
+Finn collected $4.75 from pot
+*** SUMMARY ***
+Total pot $10 | Rake $0.56
+Board [Qs Jh 2c 7d 3s]
+Seat 1: Gus (button) folded before Flop (didn't bet)
+Seat 2: Eve (small blind) showed [As Kd] and won ($4.69) with high card Ace
+Seat 3: Finn (big blind) showed [Ah Kc] and won ($4.75) with high card Ace
+"""
+
+
+def _surcharge_findings(text: str) -> list[tuple[str, str, object, object]]:
+    from handkit import validate_text
+
+    (result,), _ = validate_text(text)
+    return sorted((f.code, f.severity.value, f.expected, f.actual) for f in result.findings)
+
+
+def test_a_rake_surcharge_on_one_winners_share_is_info():
+    assert _surcharge_findings(SURCHARGE) == [("HH309", "info", "475", "469")]
+
+
+def test_unequal_shares_without_the_surcharge_stay_hh305():
+    # the sums do not balance (a cent missing): a wrong share, not a surcharge
+    short = SURCHARGE.replace("$4.69", "$4.68")
+    assert [c for c, *_ in _surcharge_findings(short)].count("HH305") == 2
+    # the sums balance, but $0.24 less is not 25 % of a $0.16 share of the rake
+    uneven = SURCHARGE.replace("$4.69", "$4.60").replace("$4.75", "$4.84")
+    assert [c for c, *_ in _surcharge_findings(uneven)] == ["HH305", "HH305"]
+    # before 1 July 2021 there was no surcharge
+    early = SURCHARGE.replace("2021/08/15", "2021/06/15")
+    assert [c for c, *_ in _surcharge_findings(early)] == ["HH305", "HH305"]
+
+
+def test_the_surcharge_is_the_printed_rakes_part_above_the_schedule():
+    """With the schedule in force (5 % at $0.25/$0.50): $0.56 is its $0.50 plus Eve's $0.06, no HH208; a
+    schedule that asks $0.40 still finds the rake above it."""
+    from handkit import validate_text
+    from hhtool.rules.ruleset import rules_from_dict
+
+    five = rules_from_dict({"rake": {"currency": "USD", "percent": "5", "cap": "2.50"}})
+    (result,), _ = validate_text(SURCHARGE, five)
+    assert [f.code for f in result.findings] == ["HH309"]
+    four = rules_from_dict({"rake": {"currency": "USD", "percent": "4", "cap": "2.50"}})
+    (result,), _ = validate_text(SURCHARGE, four)
+    assert sorted((f.code, f.expected, f.actual) for f in result.findings) == [("HH208", "40", "56"),
+                                                                            ("HH309", "475", "469")]

@@ -961,3 +961,76 @@ def test_writer_writes_every_corpus_hand_back_as_the_same_hand(corpus):
         written += 1
     assert refused == [("NLHE-9max-MTT-unknownBuyin-201812.converted.txt", "1111111111")]
     assert written >= 95
+
+
+# -- the rake over the pots (PP-6) ---------------------------------------------------------------------
+
+# Anna (small blind) is all in for $5 and three players call: a $20 main pot; Bob and Cleo bet $2.50 more on
+# the flop: a $5 side pot. $1.25 of rake (not printed): the main pot pays its share ($1.25 × 20 / 25 = $1.00)
+# rounded down, the last pot the rest ($0.25): $19 and $4.75 won.
+SIDE_POT = """
+    Game #14100000301 starts.
+
+    #Game No : 14100000301 
+    ***** Hand History for Game 14100000301 *****
+    $0.10/$0.25 USD NL Texas Hold'em - Thursday, December 27, 03:20:55 EDT 2018
+    Table Halley (Real Money)
+    Seat 4 is the button
+    Total number of players : 4/6 
+    Seat 1: Anna ( $5 USD )
+    Seat 2: Bob ( $25 USD )
+    Seat 3: Cleo ( $25 USD )
+    Seat 4: Dan ( $25 USD )
+    Anna posts small blind [$0.10 USD].
+    Bob posts big blind [$0.25 USD].
+    ** Dealing down cards **
+    Cleo raises [$5 USD]
+    Dan calls [$5 USD]
+    Anna is all-In  [$4.90 USD]
+    Bob calls [$4.75 USD]
+    ** Dealing Flop ** [ 2c, 7h, 9s ]
+    Bob bets [$2.50 USD]
+    Cleo calls [$2.50 USD]
+    Dan folds
+    ** Dealing Turn ** [ 3d ]
+    Bob checks
+    Cleo checks
+    ** Dealing River ** [ 4c ]
+    Bob checks
+    Cleo checks
+    Anna shows [ Ah, Ad ]a pair of Aces.
+    Bob shows [ Kh, Kd ]a pair of Kings.
+    Cleo shows [ Qh, Qd ]a pair of Queens.
+    Bob wins $4.75 USD from the side pot 1 with a pair of Kings.
+    Anna wins $19 USD from the main pot with a pair of Aces.
+"""
+# A tiny main pot: Anna all in for $0.05 at $0.05/$0.10 (her small blind) against Bob's and Cleo's $0.05 and
+# $2 more each: $0.15 and $4.00, $0.20 of rake. The main pot's share (0.72 cents) rounds down to 0 and the side
+# pot pays all $0.20, though its own share (19.3 cents) rounds to 19: to the nearest, it would be $0.14 + $3.81.
+TINY_MAIN = SIDE_POT.replace("$0.10/$0.25 USD", "$0.05/$0.10 USD").replace("Anna ( $5 USD )", "Anna ( $0.05 USD )") \
+    .replace("Anna posts small blind [$0.10 USD].", "Anna posts small blind [$0.05 USD].") \
+    .replace("Bob posts big blind [$0.25 USD].", "Bob posts big blind [$0.10 USD].") \
+    .replace("    Anna is all-In  [$4.90 USD]\n", "").replace("Cleo raises [$5 USD]", "Cleo calls [$0.10 USD]") \
+    .replace("Dan calls [$5 USD]", "Dan folds").replace("Bob calls [$4.75 USD]", "Bob checks") \
+    .replace("Bob bets [$2.50 USD]", "Bob bets [$1.95 USD]") \
+    .replace("Cleo calls [$2.50 USD]", "Cleo calls [$1.95 USD]") \
+    .replace("    Dan folds\n    ** Dealing Turn", "    ** Dealing Turn") \
+    .replace("$4.75 USD from the side pot 1", "$3.80 USD from the side pot 1") \
+    .replace("$19 USD from the main pot", "$0.15 USD from the main pot")
+
+
+def test_the_rake_falls_on_the_pots_in_proportion_the_last_pot_paying_the_rest(tmp_path):
+    (result,) = validate_text(tmp_path, SIDE_POT)
+    assert [p.amount for p in result.state.pots] == [2000, 500] and result.findings == [], result.findings
+    # all of it off the main pot, as the default main_first has it: wrong on PartyPoker
+    main_first = SIDE_POT.replace("$4.75 USD from", "$5 USD from").replace("$19 USD from", "$18.75 USD from")
+    assert sorted((f.code, f.expected, f.actual) for r in validate_text(tmp_path, main_first) for f in r.findings) \
+        == [("HH205", "1900", "1875"), ("HH205", "475", "500")]
+
+
+def test_a_tiny_main_pot_pays_no_rake_and_the_last_pot_all_of_it(tmp_path):
+    (result,) = validate_text(tmp_path, TINY_MAIN)
+    assert [p.amount for p in result.state.pots] == [15, 400] and result.findings == [], result.findings
+    nearest = TINY_MAIN.replace("$3.80 USD from", "$3.81 USD from").replace("$0.15 USD from", "$0.14 USD from")
+    assert sorted((f.code, f.expected, f.actual) for r in validate_text(tmp_path, nearest) for f in r.findings) \
+        == [("HH205", "15", "14"), ("HH205", "380", "381")]

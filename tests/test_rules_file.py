@@ -23,7 +23,7 @@ from hhtool.cli import app
 from hhtool.dialects.pokerstars.rake import history as pokerstars_history
 from hhtool.dialects.pokerstars.rake import schedule as pokerstars_schedule
 from hhtool.rules.ruleset import (
-    RakeLevel, RakeSchedule, RulesError, load_rules, rake_terms,
+    RakeLevel, RakeSchedule, RuleSet, RulesError, load_rules, rake_terms, rules_from_dict,
 )
 
 # -- hands ---------------------------------------------------------------------------------------
@@ -397,3 +397,11 @@ def test_builtin_history_has_the_published_figures():
         "stakes not in the schedule")
     assert rake_terms(pokerstars_history(), "pokerstars", "EUR", 10, False, "2021-01-01") == (
         "currency not covered by the schedule")
+
+
+@pytest.mark.parametrize("rule", ["left_of_button", "first_winner_in_seat_order", "highest_seat_first",
+                                  "from_big_blind", "site"])
+def test_odd_chip_rules_a_file_may_set(rule):
+    """S4: a file sets one odd-chip order for every site; without one (or with "site") each site's own."""
+    assert rules_from_dict({"table": {"odd_chip": rule}}).odd_chip == rule
+    assert rules_from_dict({}).odd_chip == "site" == RuleSet().odd_chip

@@ -41,6 +41,7 @@ from hhtool.model import (
 )
 from hhtool.rules.ranking import evaluate
 from hhtool.serialize import parse_result_dict
+from hhtool.rules.ruleset import RuleSet
 from hhtool.validate import validate_paths
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -333,10 +334,6 @@ WINAMAX_FOLDERS = ("fpdb-3/winamax", "hhsmithy/winamax-cash")
 
 # Real Winamax Hold'em hands of the corpus that validate with error findings, and why. Keys: hand ids.
 KNOWN_ERRORS = {
-    # a convention (SITE-BEHAVIOURS WX-1, the settlement engineer's item): 2012 sit & go, a 260-chip pot split
-    # three ways is paid 87, 87, 86 with the short share on the first winner left of the button, the one rule
-    # S4 gives the odd chip to; Winamax gives the odd chips to the highest seats (HH305 until then)
-    "119419173368496129-1-1343577528": {"HH305"},
     # defective (fpdb names the file for it): 2010 "KING 5" tournament (raise.written.as.bet.preflop): a big
     # blind `bets 292.50` facing only calls pre-flop (a raise printed as a bet, HH112), goes all-in on the
     # flop without the all-in mark (HH120), and the winner collects 3368 for 3367.50 chips (half chips
@@ -667,3 +664,62 @@ def test_call_over_a_short_all_in_big_blind_stays_capped_on_other_sites(call, fo
     results, _ = validate_any(stars)
     errors = [f.code for r in results for f in r.findings if f.severity.value == "error"]
     assert (errors if not found else errors[:1]) == found, errors
+# -- the odd chip (WX-1) -------------------------------------------------------------------------------
+
+# Ann (seat 5, big blind) and Ben (seat 9, button) split a 75-chip pot with the same ace-king: Winamax gives
+# the odd chip to the highest seat (Ben, 38), where S4's "first left of the button" would give it to Ann.
+ODD_CHIP = """
+    Winamax Poker - Tournament "LE RAPIDE" buyIn: 9€ + 1€ level: 1 - HandId: #3200000000000000009-3-1700020100 - Holdem no limit (15/30) - 2023/11/15 02:10:00 UTC
+    Table: 'LE RAPIDE(723456789)#004' 9-max (real money) Seat #9 is the button
+    Seat 2: Cal (1500, 2.50€ bounty)
+    Seat 5: Ann (1500, 2.50€ bounty)
+    Seat 9: Ben (1500, 2.50€ bounty)
+    *** ANTE/BLINDS ***
+    Cal posts small blind 15
+    Ann posts big blind 30
+    *** PRE-FLOP ***
+    Ben calls 30
+    Cal folds
+    Ann checks
+    *** FLOP *** [Qs Jh 2c]
+    Ann checks
+    Ben checks
+    *** TURN *** [Qs Jh 2c][7d]
+    Ann checks
+    Ben checks
+    *** RIVER *** [Qs Jh 2c 7d][3s]
+    Ann checks
+    Ben checks
+    *** SHOW DOWN ***
+    Ann shows [As Kd] (High card : Ace)
+    Ben shows [Ah Kc] (High card : Ace)
+    Ben collected 38 from pot
+    Ann collected 37 from pot
+    *** SUMMARY ***
+    Total pot 75 | No rake
+    Board: [Qs Jh 2c 7d 3s]
+    Seat 2: Cal (small blind) folded on the pre-flop
+    Seat 5: Ann (big blind) showed [As Kd] and won 37 with High card : Ace
+    Seat 9: Ben (button) showed [Ah Kc] and won 38 with High card : Ace
+"""
+
+
+def test_the_odd_chip_goes_to_the_highest_seat(tmp_path):
+    assert codes(validate_text(tmp_path, ODD_CHIP)) == []
+    # the odd chip to the first winner left of the button, as S4 has it: wrong on Winamax
+    left = ODD_CHIP.replace("Ben collected 38", "Ben collected 37").replace("Ann collected 37", "Ann collected 38") \
+        .replace("won 37 with", "won 3x with").replace("won 38 with", "won 37 with") \
+        .replace("won 3x with", "won 38 with")
+    found = [(f.code, f.expected, f.actual) for r in validate_text(tmp_path, left) for f in r.findings]
+    assert sorted(found) == [("HH305", "37", "38"), ("HH305", "38", "37")]
+    # a rules file (or profile) that says left of the button still decides for every site
+    path = tmp_path / "wx.txt"
+    results = [r for r in validate_paths([path], RuleSet(odd_chip="left_of_button")) if not isinstance(r, Finding)]
+    assert [f.code for r in results for f in r.findings] == []
+
+
+def test_two_odd_chips_go_to_the_two_highest_seats(corpus):
+    """fpdb's 2012 sit & go: a 260-chip pot split three ways, 87 to seats 8 and 7, 86 to seat 3."""
+    path = corpus / "fpdb-3/winamax/tournament/NLHE-EUR-0.92-STT-201207.no.cur.txt"
+    (result,) = [r for r in validate_paths([path]) if not isinstance(r, Finding)]
+    assert result.findings == [] and result.state.collected_by() == {"Player6": 87, "Player5": 87, "Player2": 86}

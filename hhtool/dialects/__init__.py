@@ -22,12 +22,17 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Literal
 
 from hhtool.model.clock import to_utc
 
 Ref = Callable[..., Any] | str
 """A callable, or `"package.module:name"` naming one (imported when first used)."""
+
+# `Conventions.rake_by_pot` and `Conventions.odd_chip` (the values hhtool.rules.settle knows)
+RakeByPot = Literal["main_first", "proportional_down", "proportional_nearest", "proportional_up",
+                    "proportional_last_rest", "capped_main_first"]
+OddChip = Literal["left_of_button", "first_winner_in_seat_order", "highest_seat_first", "from_big_blind"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +53,10 @@ class Conventions:
       `"main_first"` (taken from the main pot first), or in proportion to their sizes, each side pot's
       share rounded down (`"proportional_down"`), to the nearest minor unit (`"proportional_nearest"`) or up
       (`"proportional_up"`),
-      the main pot paying the rest;
+      the main pot paying the rest; or each pot but the last its share rounded down, the last pot the rest
+      (`"proportional_last_rest"`: PartyPoker); or each pot at the rate, the main pot first, until the rake
+      (the cap) is taken (`"capped_main_first"`: iPoker; the rate is a rules file's schedule, and without
+      one the proportional spread rounded down and every capped one are accepted);
     - `names_pots`: the pot a collected line names (`main pot`, `side pot 2`) is the pot of that all-in level
       (else the name is kept as printed and the collects are checked per player over all the pots);
     - `shows_before_uncalled`: players all-in show their cards before the uncalled bet's return line (Full
@@ -91,13 +99,19 @@ class Conventions:
       the next k players due is accepted as that set; a fold out of turn in it does not move the turn;
     - `live_extra_small_blind`: a small blind posted from outside the small-blind seat (a returning player's)
       is live, towards the bet, as the site's later amounts count it (PartyPoker), not dead money (B4).
+    - `odd_chip`: who gets a split pot's odd chips, one each, when no rules file or profile says
+      (`RuleSet.odd_chip` "site"): `"left_of_button"` (S4), `"first_winner_in_seat_order"`,
+      `"highest_seat_first"` (Winamax) or `"from_big_blind"` (the big blind first, clockwise: Bovada);
+    - `rake_surcharge`: (first UTC day, percent): from that day the room takes that much more rake on the
+      share some winners of a split pot win (PS-3: players based in Germany from 2021-07-01, 25 %), so their
+      shares are smaller by it; the printed rake includes it (HH309, info); None: no such surcharge.
     """
 
     prints_uncalled: bool = True
     uncalled_in_collected: bool | str = False
     total_includes_returns: bool = False
     unmarked_sitting_out: bool = False
-    rake_by_pot: str = "main_first"
+    rake_by_pot: RakeByPot = "main_first"
     names_pots: bool = True
     shows_before_uncalled: bool = False
     raise_amount: str = "to"
@@ -119,6 +133,8 @@ class Conventions:
     call_completes_short_blind: bool = False
     batched_folds: bool = False
     live_extra_small_blind: bool = False
+    odd_chip: OddChip = "left_of_button"
+    rake_surcharge: tuple[str, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -164,7 +164,10 @@ class RuleSet:
     raise_cap_limits: tuple[str, ...] = ("FL",)  # the betting structures capped (seed 002 caps pot limit too)
     button_draw: str = "highest_card"  # or "highest_acts_first" (seed 000's reading)
     min_buyin_bb: int = 50
-    odd_chip: str = "left_of_button"  # or "first_winner_in_seat_order"
+    # S4: who gets a split pot's odd chips: "site" (the hand's site's convention, `Conventions.odd_chip`:
+    # left of the button unless the site has its own), or a house rule for every site: "left_of_button",
+    # "first_winner_in_seat_order", "highest_seat_first", "from_big_blind"
+    odd_chip: str = "site"
     rake: RakeSchedule | None = None
 
 
@@ -186,7 +189,8 @@ class TableFile(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     raise_cap_limits: tuple[Literal["FL", "PL", "NL"], ...] = ("FL",)
     button_draw: Literal["highest_card", "highest_acts_first"] = "highest_card"
     min_buyin_bb: Annotated[int, msgspec.Meta(ge=0)] = 50
-    odd_chip: Literal["left_of_button", "first_winner_in_seat_order"] = "left_of_button"
+    odd_chip: Literal["left_of_button", "first_winner_in_seat_order", "highest_seat_first", "from_big_blind",
+                      "site"] = "site"
 
 
 class StakeFile(msgspec.Struct, forbid_unknown_fields=True, frozen=True):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Final
 
 from hhtool.dialects import wording
@@ -19,7 +20,7 @@ from hhtool.model.cards import DECK
 from hhtool.rules.ranking import evaluate
 from hhtool.rules import street_pot
 from hhtool.rules.replay import Player, Pot, Replay
-from hhtool.rules.ruleset import level_in_force
+from hhtool.rules.ruleset import ROUNDING, level_in_force
 
 _Fold: Final = Fold  # Final: compiled, a C static rather than a look-up in the module's dict at each use
 _DECK: Final = DECK
@@ -83,16 +84,18 @@ def settle(s: Replay) -> None:
     nets = _net_pots(s, total, rake + fees)
     runs = _runs(s)  # the boards are the replay's: the same runs for the awards, the collects and the summary
     expected = _awards(s, nets, runs)
+    if not derive and _capped_unknown(s):
+        expected = _capped_awards(s, expected, runs, rake + fees)
     if derive:
         _derive_collects(s, expected)
-    _check_collects(s, expected, runs)
+    surcharge = _check_collects(s, expected, runs)
     kept = s.cash_out_kept = _kept_by_room(s, expected)
     unpaid = sum(kept.values())
     if claimed is not None and _differs(collected + rake + fees + unpaid, claimed, step):
         s.report("HH206", claims.line, collected=s.money(collected), rake=s.money(rake),
                  fees=f" + fees {s.money(fees)}" if fees else "", total=s.money(claimed),
                  expected=claimed - rake - fees - unpaid, actual=collected)
-    _check_rake(s, total, rake)
+    _check_rake(s, total, rake, surcharge)
     _check_summary(s, returned, runs)
     for event in s.hand.events:  # street pots: printed by some sites only, checked where a hand has one
         if type(event) is _StreetPot:
@@ -273,6 +276,9 @@ def _net_pots(s: Replay, total: int, rake: int) -> list[int]:
                  actual=1)
     spread = s.conventions.rake_by_pot
     if len(gross) > 1 and rake and spread != MAIN_FIRST:
+        if spread == CAPPED_MAIN_FIRST:
+            capped = _capped_by_schedule(s, gross, rake)
+            return capped if capped is not None else _rake_by_pot(gross, rake, PROPORTIONAL_DOWN)
         return _rake_by_pot(gross, rake, spread)
     nets, left = [], rake
     for amount in gross:
@@ -282,17 +288,26 @@ def _net_pots(s: Replay, total: int, rake: int) -> list[int]:
     return nets
 
 
-MAIN_FIRST, PROPORTIONAL_NEAREST = "main_first", "proportional_nearest"  # Conventions.rake_by_pot
-PROPORTIONAL_UP = "proportional_up"
+# Conventions.rake_by_pot: how a site that prints no pots spreads the rake over a main and side pots
+MAIN_FIRST: Final = "main_first"
+PROPORTIONAL_DOWN: Final = "proportional_down"  # iPoker's pots under the cap
+PROPORTIONAL_NEAREST: Final = "proportional_nearest"  # Winamax, Bovada (BV-5)
+PROPORTIONAL_UP: Final = "proportional_up"  # Chico, 888 (888-1)
+PROPORTIONAL_LAST_REST: Final = "proportional_last_rest"  # PartyPoker 2018 (PP-6)
+CAPPED_MAIN_FIRST: Final = "capped_main_first"  # iPoker (IP-4)
 
 
 def _rake_by_pot(gross: list[int], rake: int, spread: str) -> list[int]:
     """Each pot less its share of the rake, in proportion to its size: each side pot's share rounded down,
     to the nearest minor unit or up, the main pot paying the rest (`Conventions.rake_by_pot`: how a site
-    that prints no pots spreads the rake; iPoker rounds down, Winamax to the nearest, Chico up)."""
+    that prints no pots spreads the rake; iPoker rounds down, Winamax to the nearest, Chico up); or
+    (`"proportional_last_rest"`, PartyPoker) each pot but the last its share rounded down, the last pot
+    the rest."""
     whole = sum(gross)
     if whole <= 0 or rake < 0 or rake > whole:
         return gross
+    if spread == PROPORTIONAL_LAST_REST:
+        return _last_pays_rest(gross, rake, whole)
     nets, left = [gross[0]], rake
     for amount in gross[1:]:
         if spread == PROPORTIONAL_NEAREST:
@@ -305,6 +320,101 @@ def _rake_by_pot(gross: list[int], rake: int, spread: str) -> list[int]:
         left -= share
     nets[0] -= left
     return nets
+
+
+def _last_pays_rest(gross: list[int], rake: int, whole: int) -> list[int]:
+    """PartyPoker's spread (PP-6): $1.25 off $20 + $5 is $1.00 + $0.25; $0.20 off $0.15 + $4.00 is
+    $0 + $0.20 (the main pot's 0.72 cents rounded down). A last pot too small for the rest leaves it to
+    the main pot."""
+    nets, left = [], rake
+    for amount in gross[:-1]:
+        share = rake * amount // whole
+        nets.append(amount - share)
+        left -= share
+    last = gross[-1]
+    if left > last:
+        nets[0] -= left - last
+        left = last
+    nets.append(last - left)
+    return nets
+
+
+def _capped_by_schedule(s: Replay, gross: list[int], rake: int) -> list[int] | None:
+    """iPoker's spread (IP-4), where a schedule in force gives the rate: each pot pays the rate, the
+    main pot first, until the hand's rake (the cap, when it binds) is taken: €4 off €60 + €40 at 5 % is
+    €3 + €1. None without a schedule for the hand, or when the pots at the rate hold less than the rake
+    (a rake above the schedule, HH208: the proportional spread is used)."""
+    schedule = s.rules.rake
+    header = s.hand.header
+    if schedule is None or header.is_tournament:
+        return None
+    level = level_in_force(schedule, header)
+    if level is None:
+        return None
+    percent = level.percent_for(len(s.order))
+    rounding = ROUNDING[schedule.rounding]
+    nets, left = [], rake
+    for amount in gross:
+        due = int((percent * amount / 100).quantize(_ONE, rounding=rounding))
+        share = left if left < due else due
+        nets.append(amount - share)
+        left -= share
+    return nets if left == 0 else None
+
+
+_ONE: Final = Decimal(1)
+
+
+def _capped_unknown(s: Replay) -> bool:
+    """Whether the hand's rake is spread "capped, main first" at a rate nothing gives (no schedule in
+    force, no printed pots): the collects then may follow the proportional spread or a capped one."""
+    if s.conventions.rake_by_pot != CAPPED_MAIN_FIRST or len(s.pots) < 2 or s.hand.claims.main_pot is not None:
+        return False
+    schedule = s.rules.rake
+    return schedule is None or s.hand.header.is_tournament or level_in_force(schedule, s.hand.header) is None
+
+
+def _capped_awards(s: Replay, expected: dict[tuple[int, int, str], int], runs: tuple[int, ...],
+                   rake: int) -> dict[tuple[int, int, str], int]:
+    """The awards of the capped spread at an unknown rate that the collects follow, else `expected` (the
+    proportional spread's). Capped at a rate r, the main pot pays r of itself and each later pot at most
+    r of itself, in order, until the rake is taken: every main-pot share from the proportional one up to
+    the whole rake is such a spread for some r and cap (the rate cannot be told from the hand), so each is
+    tried: a side pot that pays more than its proportional share stays HH205."""
+    if rake <= 0 or s.unverified or _collected_as_expected(s, expected, runs):
+        return expected
+    gross = [pot.amount for pot in s.pots]
+    main, whole = gross[0], sum(gross)
+    if main <= 0 or rake > whole:
+        return expected
+    first, last = rake * main // whole, rake if rake < main else main
+    if last - first > _CAPPED_TRIED:
+        return expected  # (a rake that large is a misread hand, not a capped one)
+    for main_share in range(first, last + 1):
+        nets = _capped_at(gross, rake, main_share)
+        if nets is None:
+            continue
+        candidate = _awards(s, nets, runs)
+        del s.unverified[:]  # none before (checked above); the awards of these nets add none either
+        if _collected_as_expected(s, candidate, runs):
+            return candidate
+    return expected
+
+
+_CAPPED_TRIED: Final = 5000  # main-pot shares tried at most (a €50 cap in cents)
+
+
+def _capped_at(gross: list[int], rake: int, main_share: int) -> list[int] | None:
+    """The pots after a capped spread whose main pot pays `main_share`: each later pot at most the main
+    pot's rate (rounded up), in order; None when the pots at that rate hold less than the rake."""
+    main = gross[0]
+    nets, left = [main - main_share], rake - main_share
+    for amount in gross[1:]:
+        due = -(-main_share * amount // main)
+        share = left if left < due else due
+        nets.append(amount - share)
+        left -= share
+    return nets if left == 0 else None
 
 
 def _collected_pots(s: Replay, gross: list[int], net_total: int) -> list[int] | None:
@@ -408,16 +518,44 @@ def _winners(s: Replay, pot: Pot, run: int) -> list[str] | None:
 
 
 def _split(s: Replay, winners: list[str], amount: int) -> dict[str, int]:
-    """Equal shares; the odd chips go one each to the first winners left of the button (S4)."""
+    """Equal shares; the odd chips go one each to the first winners in the odd-chip order (S4): left
+    of the button by default, the site's own order where it has one (`odd_chip_rule`)."""
     if len(winners) == 1:  # the usual case: the order and the odd chips do not matter
         return {winners[0]: amount}
+    rule = odd_chip_rule(s)
     button = s.hand.header.button_seat or 0
-    if s.rules.odd_chip == "left_of_button":
-        ordered = sorted(winners, key=lambda n: (s.players[n].seat <= button, s.players[n].seat))
-    else:
-        ordered = sorted(winners, key=lambda n: s.players[n].seat)
+    big = s.players.get(s.big_blind_player) if s.big_blind_player else None
+    big_seat = big.seat if big is not None else 0
+    players = s.players
+    ordered = sorted(winners, key=lambda n: odd_chip_key(rule, players[n].seat, button, big_seat))
     base, odd = divmod(amount, len(ordered))
     return {name: base + (1 if i < odd else 0) for i, name in enumerate(ordered)}
+
+
+# RuleSet.odd_chip and Conventions.odd_chip: the order in which split pots' odd chips are given
+LEFT_OF_BUTTON: Final = "left_of_button"  # S4: the first winner left of the button
+SEAT_ORDER: Final = "first_winner_in_seat_order"
+HIGHEST_SEAT: Final = "highest_seat_first"  # Winamax (WX-1)
+FROM_BIG_BLIND: Final = "from_big_blind"  # Bovada / Ignition (BV-4): the big blind first, the small blind last
+SITE_ODD_CHIP: Final = "site"  # RuleSet.odd_chip: no house rule, the hand's site's convention
+
+
+def odd_chip_rule(s: Replay) -> str:
+    """The odd-chip order for the hand: the rules file's or profile's, else its site's (`Conventions.odd_chip`)."""
+    rule = s.rules.odd_chip
+    return s.conventions.odd_chip if rule == SITE_ODD_CHIP else rule
+
+
+def odd_chip_key(rule: str, seat: int, button: int, big_blind: int) -> tuple[bool, int]:
+    """A winner's place in the odd-chip order `rule` (smallest first), by seat: `button` and `big_blind`
+    are those seats (0: none; the order from the big blind falls back to left of the button)."""
+    if rule == HIGHEST_SEAT:
+        return False, -seat
+    if rule == SEAT_ORDER:
+        return False, seat
+    if rule == FROM_BIG_BLIND and big_blind:
+        return seat < big_blind, seat
+    return seat <= button, seat
 
 
 def _itemized(s: Replay) -> bool:
@@ -432,7 +570,9 @@ def _itemized(s: Replay) -> bool:
     return False
 
 
-def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int], runs: tuple[int, ...]) -> None:
+def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int], runs: tuple[int, ...]) -> int:
+    """The collected lines against the awards; returns the rake surcharge some winners' shares carry
+    (`_surcharged`: part of the printed rake, not of the schedule's)."""
     pots = [pot.amount for pot in s.pots]
     unverified = set(s.unverified)
     itemized = _itemized(s)
@@ -442,20 +582,10 @@ def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int], runs: 
             merged[(run, 0, name)] = merged.get((run, 0, name), 0) + amount
         expected, pots = merged, [sum(pots)]
         unverified = {(run, 0) for run, _ in unverified}
-    if not unverified:
+    if not unverified and _collected_is(s, expected, runs, len(pots)):
         # the common case first: every pot decided by the cards and collected exactly as they say,
         # which is the one case where the full check below reports nothing
-        multi, count = len(runs) > 1, len(pots)
-        collected: dict[tuple[int, int, str], int] = {}
-        for event, run in zip(s.collects, s.collect_runs):
-            index = 0 if event.pot_index is None else event.pot_index
-            if index >= count:
-                break
-            who = (run if multi else 0, index, event.player)
-            collected[who] = collected.get(who, 0) + event.amount
-        else:
-            if collected == expected:
-                return
+        return 0
     actual: dict[tuple[int, int, str], int] = defaultdict(int)
     lines: dict[tuple, int] = {}  # (run, pot) and (run, pot, player) → line
     for event, run in zip(s.collects, s.collect_runs):
@@ -472,6 +602,7 @@ def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int], runs: 
     wants = _by_pot(expected)
     gots = _by_pot(actual)
     apportioned = _fee_apportioned(s, runs, len(pots), wants, gots)
+    surcharge = 0
     for run in runs:
         for index, pot in enumerate(pots):
             key = (run, index)
@@ -491,14 +622,47 @@ def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int], runs: 
                     continue
                 s.report("HH303", line, pot=_pot_name(index, run, len(pots)), amount=s.money(pot),
                          want=_names(want), got=_names(got), expected=_names(want), actual=_names(got))
-            elif want != got and index not in apportioned and not (
-                    itemized and len(want) > 1 and _split_in_chips(s, want, got)):
+            elif want != got and index not in apportioned:
+                if itemized and len(want) > 1:
+                    if _split_in_chips(s, want, got):
+                        continue
+                    extra = _surcharged(s, index, run, want, got, line)
+                    if extra:
+                        surcharge += extra
+                        continue
                 code, variant = ("HH305", "") if itemized and len(want) > 1 else ("HH205", "share")
                 for name in sorted(want):
                     if want[name] != got[name]:
                         s.report(code, lines.get((run, index, name), line), variant, player=name,
                                  amount=s.money(got[name]), pot=_pot_name(index, run, len(pots)),
                                  share=s.money(want[name]), expected=want[name], actual=got[name])
+    return surcharge
+
+
+def _collected_is(s: Replay, expected: dict[tuple[int, int, str], int], runs: tuple[int, ...], count: int,
+                  merged: bool = False) -> bool:
+    """Whether the collected lines are exactly `expected` ((run, pot index, player) → amount, over
+    `count` pots; `merged`: every pot as pot 0, the collects checked per player over all the pots)."""
+    multi = len(runs) > 1
+    collected: dict[tuple[int, int, str], int] = {}
+    for event, run in zip(s.collects, s.collect_runs):
+        index = 0 if event.pot_index is None or merged else event.pot_index
+        if index >= count:
+            return False
+        who = (run if multi else 0, index, event.player)
+        collected[who] = collected.get(who, 0) + event.amount
+    return collected == expected
+
+
+def _collected_as_expected(s: Replay, expected: dict[tuple[int, int, str], int], runs: tuple[int, ...]) -> bool:
+    """`_collected_is` as `_check_collects` compares: per pot where the text says which pot each amount
+    is taken from, else per player over all the pots."""
+    if _itemized(s):
+        return _collected_is(s, expected, runs, len(s.pots))
+    merged: dict[tuple[int, int, str], int] = {}
+    for (run, _, name), amount in expected.items():
+        merged[(run, 0, name)] = merged.get((run, 0, name), 0) + amount
+    return _collected_is(s, merged, runs, 1, True)
 
 
 def _fee_apportioned(s: Replay, runs: tuple[int, ...], pots: int, wants: dict[tuple[int, int], dict[str, int]],
@@ -552,6 +716,52 @@ def _split_in_chips(s: Replay, want: dict[str, int], got: dict[str, int]) -> boo
     return False
 
 
+def _surcharged(s: Replay, index: int, run: int, want: dict[str, int], got: dict[str, int], line: int) -> int:
+    """The surcharge (0: none) when a split that is not equal is the site's rake surcharge on some winners' shares
+    (`Conventions.rake_surcharge`, PS-3: 25 % more rake on the share of a player based in Germany from
+    2021-07-01), reported as info HH309 for each such winner.
+
+    The collects and the printed rake add up to the total pot; the winners without a surcharge get the
+    standard share of the pot less the standard rake (told by them: the largest share), and each other
+    winner that share less the surcharge percent of his part of the standard rake, to the unit: a $10
+    pot, $0.56 rake, $4.75 and $4.69 (standard rake $0.50, $0.25 each; 25 % of $0.25 is $0.06)."""
+    surcharge = s.conventions.rake_surcharge
+    claims = s.hand.claims
+    if surcharge is None or claims.rake is None or claims.total_pot is None or len(s.pots) <= index:
+        return 0
+    since, percent = surcharge
+    started = s.hand.header.time_utc
+    if started is None or started.date().isoformat() < since:
+        return 0
+    collected = 0
+    for event in s.collects:
+        collected += event.amount
+    if collected + claims.rake + s.fees != claims.total_pot or sum(got.values()) != sum(want.values()):
+        return 0  # the sums do not balance: a wrong share, HH305
+    winners = list(want)
+    count = len(winners)
+    gross = s.pots[index].amount
+    largest = max(got.values())
+    for odd in range(count):  # the standard net pot: the largest share times the winners, less odd chips
+        standard = _split(s, winners, largest * count - odd)
+        rake_part = gross - sum(standard.values())
+        if rake_part <= 0:
+            continue
+        less = {name: standard[name] - got[name] for name in winners}
+        if any(d < 0 for d in less.values()) or all(less.values()):
+            continue
+        due = percent * rake_part
+        if all(not d or abs(d * 100 * count - due) < 100 * count for d in less.values()):
+            pot = _pot_name(index, run, len(s.pots))
+            for name in sorted(winners):
+                if less[name]:
+                    s.report("HH309", line, player=name, amount=s.money(got[name]), pot=pot,
+                             share=s.money(standard[name]), surcharge=s.money(less[name]), percent=percent,
+                             since=since, expected=standard[name], actual=got[name])
+            return sum(less.values())
+    return 0
+
+
 def _pot_name(index: int, run: int, pots: int) -> str:
     name = "the pot" if pots == 1 else ("the main pot" if index == 0 else f"side pot {index}")
     return f"{name} (run {run})" if run else name
@@ -562,7 +772,9 @@ def _names(names) -> str:
 
 
 # -- rake ---------------------------------------------------------------------------------------
-def _check_rake(s: Replay, total: int, rake: int) -> None:
+def _check_rake(s: Replay, total: int, rake: int, surcharge: int = 0) -> None:
+    """The rake against the schedule in force (a site's surcharge on some winners' shares, HH309, is
+    the printed rake's part above the schedule)."""
     header, line = s.hand.header, s.hand.claims.line
     if rake < 0:
         s.report("HH207", line, "negative", rake=s.money(rake), expected=">= 0", actual=rake)
@@ -582,7 +794,7 @@ def _check_rake(s: Replay, total: int, rake: int) -> None:
             s.report("HH209", line, rake=s.money(rake), expected=0, actual=rake)
         return
     due = schedule.due(level, total, len(s.order))
-    if rake != due:
+    if rake != due and rake - surcharge != due:
         s.report("HH208" if rake > due else "HH212", line, rake=s.money(rake), total=s.money(total),
                  players=len(s.order), due=s.money(due), expected=due, actual=rake)
 

@@ -63,5 +63,9 @@ DIALECT = Dialect(
         fast_fold="hhtool.dialects.bovada:is_fast_fold",
         newest_first=False,
         anonymous_seats=True,
+        # BV-5: the rake off each pot in proportion, rounded per pot ($2 off $25.85 + $21.24: $1.10 + $0.90)
+        rake_by_pot="proportional_nearest",
+        # BV-4: the odd cent to the first winner clockwise from the big blind, the small blind last
+        odd_chip="from_big_blind",
     ),
 )

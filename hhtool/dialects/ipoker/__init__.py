@@ -100,8 +100,9 @@ DIALECT = Dialect(
         uncalled_in_collected=True,
         ledger_uncalled=True,
         # `…player.sitting.out.xml`, game 2855484207: a $2 main pot and a $0.20 side pot (rake $0.11 in all)
-        # are paid $1.90 and $0.19, 5 % of each
-        rake_by_pot="proportional_down",
+        # are paid $1.90 and $0.19, 5 % of each; IP-4: at the cap, each pot at the rate, main first (€4 off
+        # €60 + €40: €3 + €1): under the cap that is the proportional spread
+        rake_by_pot="capped_main_first",
         raise_amount="to",  # type 23 (type 7, all-in, prints the chips added)
         decimal_point=".",  # also `,` on iPoker.it: see `amounts`
         thousands=",",  # also ` ` and `.`: see `amounts`

@@ -62,5 +62,8 @@ DIALECT = Dialect(
         reference_zone=None,
         positions=MappingProxyType({}),
         newest_first=False,
+        # 888-1: the inferred rake off each pot in proportion, the side pots' shares rounded up ($0.27 off
+        # $3.93 + $0.42: $0.24 + $0.03; …FLH-USD-0.02-0.04.txt: $0.02 off $0.16 + $0.38: $0 + $0.02)
+        rake_by_pot="proportional_up",
     ),
 )

@@ -95,5 +95,8 @@ DIALECT = Dialect(
         ledger_uncalled=True,
         batched_folds=True,
         live_extra_small_blind=True,
+        # PP-6 (2018 cash): the main pot pays its share rounded down, the last pot the rest ($1.25 off
+        # $20 + $5: $1.00 + $0.25; $0.20 off $0.15 + $4.00: $0 + $0.20)
+        rake_by_pot="proportional_last_rest",
     ),
 )

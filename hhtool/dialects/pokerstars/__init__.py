@@ -36,5 +36,7 @@ DIALECT = Dialect(
         positions=MappingProxyType(dict(POSITIONS)),
         fast_fold="hhtool.dialects.pokerstars.conventions:is_fast_fold",
         newest_first=False,
+        # PS-3: from 1 July 2021, 25 % more rake on a German player's share of a split pot
+        rake_surcharge=("2021-07-01", 25),
     ),
 )

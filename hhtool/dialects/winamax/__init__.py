@@ -74,6 +74,9 @@ DIALECT = Dialect(
         total_includes_returns=True,
         unmarked_sitting_out=True,
         rake_by_pot="proportional_nearest",
+        # WX-1: the odd chip goes to the highest seat first (…STT-201207.no.cur.txt: 260 split 87, 87, 86
+        # to seats 8, 7 and 3)
+        odd_chip="highest_seat_first",
         names_pots=False,
         raise_amount="to",
         decimal_point=".",
