@@ -75,6 +75,9 @@ class Conventions:
     - `marks_all_in`: every action that puts a player's last chip in says so (else an unmarked one is no
       finding, HH120; a mark on a player with chips behind still is);
     - `first_seat`: the number of a table's first seat (Chico numbers a 10-max table's seats 0 to 9).
+    - `short_live_posts`: a big blind posted out of position may be smaller than the big blind and is live at
+      its own size (Bovada's `Posts chip $0.10` at $0.10/$0.25, then `Calls $0.15`); one above the big blind
+      is still HH103.
     """
 
     prints_uncalled: bool = True
@@ -98,6 +101,7 @@ class Conventions:
     prints_collects: bool = True
     first_seat: int = 1
     marks_all_in: bool = True
+    short_live_posts: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -497,8 +497,11 @@ class _Replayer:
                 live = 0  # a missed small blind posted out of position is dead money (B4)
         elif kind is _BIG:
             expected = bb
-            if self._is_position_blind(player, kind, line) and s.big_blind_player is None:
+            in_position = self._is_position_blind(player, kind, line)
+            if in_position and s.big_blind_player is None:
                 s.big_blind_player = player.name
+            elif not in_position and 0 < amount < bb and s.conventions.short_live_posts:
+                expected = amount  # the site's out-of-position post of less than the big blind: live, as posted
         elif kind is _SMALL_AND_BIG:
             expected, live = sb + bb, min(amount, bb)
         elif kind is _STRADDLE:  # a live blind of twice the bet to call, which it raises (re-straddles double again)

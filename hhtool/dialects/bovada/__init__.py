@@ -63,5 +63,6 @@ DIALECT = Dialect(
         fast_fold="hhtool.dialects.bovada:is_fast_fold",
         newest_first=False,
         anonymous_seats=True,
+        short_live_posts=True,  # `Posts chip $0.10` at $0.10/$0.25 is live: `Calls $0.15` follows
     ),
 )
