@@ -78,6 +78,9 @@ class Conventions:
     - `short_live_posts`: a big blind posted out of position may be smaller than the big blind and is live at
       its own size (Bovada's `Posts chip $0.10` at $0.10/$0.25, then `Calls $0.15`); one above the big blind
       is still HH103.
+    - `button_from_blinds`: the printed button may not move with the blinds (888): when the small and the big
+      blind are posted by consecutive players dealt in, they are the rotation, and a printed button that does
+      not fit them is one warning (HH419) instead of a wrong blind (HH101, HH102).
     """
 
     prints_uncalled: bool = True
@@ -102,6 +105,7 @@ class Conventions:
     first_seat: int = 1
     marks_all_in: bool = True
     short_live_posts: bool = False
+    button_from_blinds: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +154,10 @@ class Dialect:
     hand_separator: str = "\n\n\n"
     context: bytes | None = None
     context_markers: tuple[bytes, ...] = ()
+    # the first lines of the other files the site's client writes beside its hand histories (888's tournament
+    # summaries, `***** Cassava Tournament Summary *****`): such a file is a known sidecar, skipped with an
+    # info (HH007), not stray text (HH002)
+    sidecars: tuple[str, ...] = ()
 
     @property
     def site_name(self) -> str:
@@ -236,6 +244,16 @@ def started_utc(header: Any) -> datetime | None:
     printed one (the most reliable), else from the local time and its zone; None when neither is known."""
     found = conventions(header.site)
     return to_utc(header.time, header.time_zone, header.server_time, found.time_zones, found.reference_zone)
+
+
+def sidecar_of(first_line: str) -> Dialect | None:
+    """The dialect whose client writes files that begin with `first_line` beside its hand histories
+    (`Dialect.sidecars`), or None."""
+    line = first_line.lstrip("\ufeff").rstrip()
+    for dialect in _REGISTRY.values():
+        if dialect.sidecars and line.startswith(dialect.sidecars):
+            return dialect
+    return None
 
 
 def replayed_sites() -> tuple[str, ...]:
