@@ -447,7 +447,7 @@ _add("HH419", "B1", _W, "button seat inconsistent with the blinds",
      "Where a site's printed button can lag behind its blinds (888: `Conventions.button_from_blinds`), "
      "a small and a big blind posted by consecutive players are the rotation; the "
      "printed button that does not fit them is said once instead of as a wrong blind (HH101, HH102).",
-     "`Seat 4 is the button` while seat 4 posts the small blind three-handed",
+     "three-handed, the button printed on seat 4 while seat 4 posts the small blind",
      message="the printed button (seat {button}) does not fit the blinds: {small} (seat {small_seat}) posts "
              "the small blind, {big} (seat {big_seat}) the big blind")
 _add("HH406", "T1", _E, "action by a player who is not seated", "Only seated players act.",

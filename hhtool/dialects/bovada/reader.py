@@ -693,11 +693,18 @@ def build_hand(block: Block, header: Header, seat_tokens: Sequence, body: Sequen
             value = token.value.rstrip(" ")  # a bare `Set dealer` (a dead button) names no seat: see dealer_seat
             button = _small_number(value[value.rindex("[") + 1:-1], "button seat", base + token.line)
     numbers = [_SEAT.match(token.value) for token in seat_tokens]
-    if not order and (header.tournament_id is not None or any(m is not None and len(m["seat"]) > 2 for m in numbers)):
+    if not order and header.tournament_id is not None:
         # a tournament without `Seating Info:` (2012-2017 SNG/MTT, 2021 seat ids): the seat lines list the table
-        # in playing order (from any seat: the labels run on from it), but their numbers are no seats (`Seat 7:
-        # Small Blind`, `Seat 9: Big Blind`, `Seat 1: UTG`, even `Seat 240: Dealer`): the table seat is the place
-        # in the list, and the button the Dealer's place (`Set dealer [N]` counts seats not known here)
+        # in playing order (from any seat: the labels run on from it), but their numbers may be no seats (`Seat 7:
+        # Small Blind`, `Seat 9: Big Blind`, `Seat 1: UTG`, even `Seat 240: Dealer`): where they do not run in that
+        # order the table seat is the place in the list and the button the Dealer's (`Set dealer [9]` then counts
+        # seats not known here); where they do (the 2012 files), they and `Set dealer [N]` are table seats
+        if not _in_rotation([int(m["seat"]) for m in numbers if m is not None]):
+            order = {int(m["seat"]): place for place, m in enumerate(numbers, 1)
+                     if m is not None and len(m["seat"]) < 6}
+            button = None
+    elif not order and any(m is not None and len(m["seat"]) > 2 for m in numbers):
+        # seat ids beyond a table's seats in a cash hand: the same reading
         order = {int(m["seat"]): place for place, m in enumerate(numbers, 1) if m is not None and len(m["seat"]) < 6}
         button = None
     if header.big_blind == 0:
@@ -714,6 +721,12 @@ def build_hand(block: Block, header: Header, seat_tokens: Sequence, body: Sequen
     events.extend(trailing)
     return Hand(header=header, seats=seats, events=tuple(events), claims=claims,
                 source=Source(block.file, block.line, block.column), lines=line_breaks)
+
+
+def _in_rotation(numbers: list[int]) -> bool:
+    """Whether seat numbers listed in playing order are table seats: ascending but for one wrap-around."""
+    drops = sum(1 for before, after in zip(numbers, numbers[1:]) if after <= before)
+    return len(set(numbers)) == len(numbers) and (drops == 0 or (drops == 1 and numbers[-1] < numbers[0]))
 
 
 def dealer_seat(seats: tuple[Seat, ...]) -> int | None:
