@@ -447,6 +447,9 @@ def test_a_hand_stopped_before_the_deal_is_cancelled(tmp_path):
     assert result.status == "valid" and [f.code for f in result.findings] == ["HH415"]
     (empty_button,) = validate(tmp_path, STOPPED.replace("Seat 6 is the button", "Seat 3 is the button"), name="b.txt")
     assert [f.code for f in empty_button.findings] == ["HH415"]
+    # a bet without the deal line is no hand stopped before the deal: not cancelled
+    bet = STOPPED.replace("    Bex folds\n", "    Bex folds\n    Ari raises [$5]\n")
+    assert not [e for e in hand_of(bet).events if type(e) is HandCancelled]
     # dealt, the hand is played, and one player alone in it is still HH401
     dealt = STOPPED.replace("    Bex folds\n", "    Bex folds\n    ** Dealing down cards **\n")
     (played,) = validate(tmp_path, dealt, name="c.txt")

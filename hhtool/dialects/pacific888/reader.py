@@ -412,14 +412,17 @@ def build_hand(block: Block, header: Header, seat_tokens: Sequence, body: Sequen
     reader = PacificReader(header, seats, base)
     summary_token, *summary_lines = summary
     events = reader.body(body)
-    if not reader.dealt:
-        # no `** Dealing down cards **`: the hand stopped before the deal (heads-up, the player due for the big
-        # blind declines, printed `folds`, and the small blind is `collected` back: file 888-LHE-HU-USD-10-20-
-        # 201202.cancelled.hand.txt); an aborted hand, as PokerStars' `Hand cancelled`
+    if not reader.dealt and not any(type(event) in _BETS for event in events):
+        # no `** Dealing down cards **` and no bet: the hand stopped before the deal (heads-up, the player due for
+        # the big blind declines, printed `folds`, and the small blind is `collected` back: file 888-LHE-HU-USD-
+        # 10-20-201202.cancelled.hand.txt); an aborted hand, as PokerStars' `Hand cancelled`
         events.append(HandCancelled(base + summary_token.line))
     events.extend(reader.body(summary_lines))
     return Hand(header=header, seats=seats, events=tuple(events), claims=reader.claims(base + summary_token.line),
                 source=Source(block.file, block.line, block.column), lines=line_breaks)
+
+
+_BETS = (Check, Call, Bet, RaiseTo, StreetStart)  # betting or a street: a hand that was played, however cut
 
 
 def _named(seats: tuple[Seat, ...]) -> None:
