@@ -588,7 +588,7 @@ def test_no_rake_line_the_audit_and_the_dataset_say_inferred_not_printed(tmp_pat
 
 # -- the writer ---------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text", [GOLDEN_HAND, TOURNAMENT])
+@pytest.mark.parametrize("text", [GOLDEN_HAND, TOURNAMENT, STOPPED])
 def test_writer_prints_the_hand_back(text):
     hand = hand_of(text)
     written = render_hand(hand)  # the brand is always 888poker's
