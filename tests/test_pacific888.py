@@ -461,8 +461,8 @@ def test_a_cancelled_hand_is_no_link_in_the_table_chain(tmp_path):
     following = (STOPPED.replace("900000401", "900000402").replace("00:00:12", "00:00:40")
                  .replace("Seat 6 is the button", "Seat 8 is the button").replace("( $430 )", "( $300 )")
                  .replace("    Ari posts small blind [$5]\n    Bex folds\n",
-                          "    Bex posts small blind [$5]\n    Ari posts big blind [$10]\n    ** Dealing down cards **\n"
-                          "    Bex folds\n")
+                          "    Bex posts small blind [$5]\n    Ari posts big blind [$10]\n"
+                          "    ** Dealing down cards **\n    Bex folds\n")
                  .replace("Ari collected [ $5 ]", "Ari collected [ $15 ]"))
     results = validate(tmp_path, STOPPED, following)
     assert [r.status for r in results] == ["valid", "valid"]
@@ -516,7 +516,8 @@ def test_a_header_at_the_new_level_while_the_posts_are_at_the_old_one(tmp_path):
     (disagree,) = validate(tmp_path, mixed, name="mixed.txt")
     assert "HH103" in errors(disagree) and "HH107" not in [f.code for f in disagree.findings]
     # a cash hand keeps its header's stakes
-    cash = LEVEL_CHANGE.replace("Tournament #38300002 $0.90 + $0.09 - Table #12 (Real Money)", "Table Lyon (Real Money)")
+    cash = LEVEL_CHANGE.replace("Tournament #38300002 $0.90 + $0.09 - Table #12 (Real Money)",
+                                "Table Lyon (Real Money)")
     assert read(cash).hand.header.big_blind == 40000 and read(cash).findings == ()
 
 

@@ -627,7 +627,8 @@ def _muck(r: BovadaReader, text: str, line: int) -> Event:
 def _chatter(r: BovadaReader, text: str, line: int) -> Event:
     """Seat and table changes (`Enter(Auto)`, `UTG : Leave(Auto)`, `Table deposit $1.05`, …) and a
     tournament's draw for the first button (`Big Blind [ME] : Draw for dealer [6c]`, one a player, after its
-    `Table enter user` lines; the card is no hole card): kept, never replayed. Whether a player was dealt in is said by the deal lines, which the site prints for every one."""
+    `Table enter user` lines; the card is no hole card): kept, never replayed. Whether a player was dealt in
+    is said by the deal lines, which the site prints for every one."""
     name: str | None = None
     action = text
     if _SEP in text:
