@@ -59,6 +59,11 @@ _add("HH006", "", _E, "archive expands beyond the limit",
      "1 MiB) is a zip bomb, not hand histories (they compress about 10:1); reading stops at the "
      "limit, so time stays bounded, and the hands read up to there are reported.",
      "a 1 MB .zip member that expands to 1 GB of blank lines")
+_add("HH007", "", _I, "known sidecar file, not a hand history",
+     "A site's client writes other files beside its hand histories (888's `***** Cassava Tournament "
+     "Summary *****`: a tournament's buy-in and finish); such a file, declared in the site's dialect "
+     "(`Dialect.sidecars`), is recognised by its first line and skipped, not reported as stray text (HH002).",
+     "an 888 tournament summary file")
 _add("HH009", "", _I, "hand history not available",
      "A client can write a placeholder where a hand should be (PartyPoker's `Game #N starts.`, `#Game No : "
      "N`, `Table Closed`, `The hand history for this hand number is not available here…`): it is no hand and "
@@ -187,6 +192,12 @@ _add("HH104", "B2", _E, "heads-up: the button must post the small blind",
      "With two players the button posts the small blind and acts first pre-flop.",
      "heads-up, the button posts the big blind",
      message="{player} (seat {seat}) posts the {what} blind; with the button on seat {button} it is {allowed}'s")
+_add("HH107", "B3", _W, "header blinds differ from the posts",
+     "At a tournament level change a site (888) may print the new level in the header while every blind "
+     "posted (not all-in) is still at the previous one; the posts' level is the hand's, said once.",
+     "header 200/400, blinds posted 150 and 300",
+     message="the header says {header} blinds but every blind not posted all-in is at {posts}: the posts' "
+             "level is taken")
 _add("HH110", "A1", _E, "action out of turn",
      "Pre-flop the player left of the big blind acts first, after the flop the first active player "
      "left of the button; then clockwise. Nobody acts out of turn (A8).", "seat 5 acts while seat 3 is to act",
@@ -443,6 +454,13 @@ _add("HH405", "T7", _W, "button on an empty seat",
      "The button sits on an occupied seat (a dead button is possible after a player leaves).",
      "the button on seat 4, where nobody sits",
      message="the button is on seat {button}, where nobody sits")
+_add("HH419", "B1", _W, "button seat inconsistent with the blinds",
+     "Where a site's printed button can lag behind its blinds (888: `Conventions.button_from_blinds`), "
+     "a small and a big blind posted by consecutive players are the rotation; the "
+     "printed button that does not fit them is said once instead of as a wrong blind (HH101, HH102).",
+     "three-handed, the button printed on seat 4 while seat 4 posts the small blind",
+     message="the printed button (seat {button}) does not fit the blinds: {small} (seat {small_seat}) posts "
+             "the small blind, {big} (seat {big_seat}) the big blind")
 _add("HH406", "T1", _E, "action by a player who is not seated", "Only seated players act.",
      "Ghost: calls $1 with no seat for Ghost",
      message="{player!r} acts but is not seated")

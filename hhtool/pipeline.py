@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from hhtool.codes import finding
+from hhtool.dialects import sidecar_of
 from hhtool.findings import Finding, Severity
 from hhtool.grammar import ParseResult, Status, parse_block
 from hhtool.grammar.parse import site_and_id
@@ -86,8 +87,14 @@ def parse_paths_with_text(paths: Iterable[str | os.PathLike],
 
 
 def stray_text(block: Block) -> Finding:
-    """HH002 for a block of text before, between or after hands (kept out of every hand)."""
+    """HH002 for a block of text before, between or after hands (kept out of every hand); HH007 (info) for a
+    file that is a site's known sidecar (its first line one of a dialect's `sidecars`: 888's tournament
+    summaries), not a hand history."""
     first = block.text.split("\n", 1)[0][:120]
+    sidecar = sidecar_of(first) if block.line == 1 else None
+    if sidecar is not None:
+        return finding("HH007", f"{sidecar.site_name} sidecar file ({first.strip()}), not a hand history: skipped",
+                       block.file, block.line, block.column, actual=first)
     return finding("HH002", f"text outside any hand ({block.text.count(chr(10))} lines) is ignored",
                    block.file, block.line, block.column, actual=first)
 

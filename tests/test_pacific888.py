@@ -33,6 +33,7 @@ from hhtool.model import (
     Collect,
     DealHole,
     Fold,
+    HandCancelled,
     Limit,
     Muck,
     Notice,
@@ -349,17 +350,27 @@ def test_russian_cards_in_a_cp1252_file(tmp_path):
     assert river[0].board == ("2c", "7d", "Jh", "Qs", "Qc")
 
 
-def test_blank_player_names_are_read_and_reported():
-    """fpdb-3/888poker/cash/NLHE-USD-50.00-100.00-201406.blank.player.names.txt: two seats named '' (lines
-    ` folds`, `Dealt to  [ 8s, 8d ]`): read, and the replay reports the second seat of the same name."""
-    text = textwrap.dedent(GOLDEN_HAND).strip("\n")
-    for name in ("Ann Lee", "Zed"):
-        text = text.replace(f"Seat 1: {name} (", "Seat 1:  (").replace(f"Seat 7: {name} (", "Seat 7:  (")
+def _unnamed(text: str, names: tuple[str, ...]) -> str:
+    """The hand with `names` printed empty, as 888 writes them (`Seat 1:  (`, ` folds`, `Dealt to  [`)."""
+    text = textwrap.dedent(text).strip("\n")
+    for name in names:
+        text = text.replace(f": {name} (", ":  (")
         text = "\n".join(line.replace(f"{name} ", " ", 1) if line.startswith(name) else line
                          for line in text.split("\n"))
-    hand = hand_of(text + "\n")
-    assert [s.player for s in hand.seats] == ["", "Bo", "Hero", ""]
-    assert Fold(15, "", ()) in hand.events
+    return text + "\n"
+
+
+def test_seats_without_player_names_are_one_unparsed_finding(tmp_path):
+    """888-9, fpdb-3/888poker/cash/NLHE-USD-50.00-100.00-201406.blank.player.names.txt: seats named '' (lines
+    ` folds`, `Dealt to  [ 8s, 8d ]`): who does what cannot be told; one HH010 at the first unnamed seat, the
+    hand not replayed (not HH401, HH402, HH124, HH205, HH207 from a replay of it)."""
+    text = _unnamed(GOLDEN_HAND, ("Ann Lee", "Zed"))
+    result = read(text)
+    assert result.status is Status.UNPARSED and [(f.code, f.line) for f in result.findings] == [("HH010", 7)]
+    assert "seat 1, 7" in result.findings[0].message
+    (validated,) = validate(tmp_path, text)
+    assert validated.status == "unparsed" and [f.code for f in validated.findings] == ["HH010"]
+    assert hand_of(GOLDEN_HAND).seats[0].player == "Ann Lee"  # named seats are read
 
 
 def test_a_fold_before_the_cards_is_declining_to_post(tmp_path):
@@ -409,6 +420,163 @@ def test_a_fold_before_the_cards_is_declining_to_post(tmp_path):
     assert not result.state.players["Tig"].dealt_in
 
 
+# 888-2 (shape: fpdb-3/888poker/cash/888-LHE-HU-USD-10-20-201202.cancelled.hand.txt): heads-up, the player due
+# for the big blind declines (printed as a fold), nothing is dealt, the small blind is collected back.
+STOPPED = """
+    #Game No : 900000401
+    ***** Cassava Hand History for Game 900000401 *****
+    $5/$10 Blinds Fix Limit Holdem - *** 18 02 2012 00:00:12
+    Table Bonna (Real Money)
+    Seat 6 is the button
+    Total number of players : 2
+    Seat 6: Ari ( $665 )
+    Seat 8: Bex ( $430 )
+    Ari posts small blind [$5]
+    Bex folds
+    ** Summary **
+    Ari collected [ $5 ]
+"""
+
+
+def test_a_hand_stopped_before_the_deal_is_cancelled(tmp_path):
+    """888-2: no `** Dealing down cards **`: an aborted hand, as PokerStars' `Hand cancelled`: HH415 (info), not
+    HH401, and its button is not checked (HH405) when it stands on a seat left empty."""
+    hand = hand_of(STOPPED)
+    assert HandCancelled(11) in hand.events
+    (result,) = validate(tmp_path, STOPPED)
+    assert result.status == "valid" and [f.code for f in result.findings] == ["HH415"]
+    (empty_button,) = validate(tmp_path, STOPPED.replace("Seat 6 is the button", "Seat 3 is the button"), name="b.txt")
+    assert [f.code for f in empty_button.findings] == ["HH415"]
+    # a bet without the deal line is no hand stopped before the deal: not cancelled
+    bet = STOPPED.replace("    Bex folds\n", "    Bex folds\n    Ari raises [$5]\n")
+    assert not [e for e in hand_of(bet).events if type(e) is HandCancelled]
+    # dealt, the hand is played, and one player alone in it is still HH401
+    dealt = STOPPED.replace("    Bex folds\n", "    Bex folds\n    ** Dealing down cards **\n")
+    (played,) = validate(tmp_path, dealt, name="c.txt")
+    assert "HH401" in errors(played) and "HH415" not in [f.code for f in played.findings]
+
+
+def test_a_cancelled_hand_is_no_link_in_the_table_chain(tmp_path):
+    """888-2: the next hand is not checked against the cancelled one (§9.6): no HH410 or HH412 from it."""
+    following = (STOPPED.replace("900000401", "900000402").replace("00:00:12", "00:00:40")
+                 .replace("Seat 6 is the button", "Seat 8 is the button").replace("( $430 )", "( $300 )")
+                 .replace("    Ari posts small blind [$5]\n    Bex folds\n",
+                          "    Bex posts small blind [$5]\n    Ari posts big blind [$10]\n"
+                          "    ** Dealing down cards **\n    Bex folds\n")
+                 .replace("Ari collected [ $5 ]", "Ari collected [ $15 ]"))
+    results = validate(tmp_path, STOPPED, following)
+    assert [r.status for r in results] == ["valid", "valid"]
+    assert [f.code for f in results[1].findings] == []
+
+
+# 888-7: at a level change the header prints the new level (`$200/$400 Blinds`) while the blinds post the
+# previous one (150 and 300), antes 40, every bet sized to it.
+LEVEL_CHANGE = """
+    #Game No : 900000501
+    ***** 888poker Hand History for Game 900000501 *****
+    $200/$400 Blinds No Limit Holdem - *** 23 05 2012 21:30:00
+    Tournament #38300002 $0.90 + $0.09 - Table #12 (Real Money)
+    Seat 1 is the button
+    Total number of players : 4
+    Seat 1: Ana ( $8,000 )
+    Seat 3: Bea ( $6,500 )
+    Seat 4: Cid ( $9,100 )
+    Seat 6: Dov ( $4,400 )
+    Ana posts ante [$40]
+    Bea posts ante [$40]
+    Cid posts ante [$40]
+    Dov posts ante [$40]
+    Bea posts small blind [$150]
+    Cid posts big blind [$300]
+    ** Dealing down cards **
+    Dealt to Dov [ Ah, Kd ]
+    Dov raises [$600]
+    Ana folds
+    Bea folds
+    Cid calls [$300]
+    ** Dealing flop ** [ 2c, 7d, Jh ]
+    Cid checks
+    Dov bets [$300]
+    Cid folds
+    ** Summary **
+    Dov collected [ $1,510 ]
+"""
+
+
+def test_a_header_at_the_new_level_while_the_posts_are_at_the_old_one(tmp_path):
+    """888-7: every blind not posted all-in is at 150/300, the header at 200/400: the posts' level is the hand's,
+    one warning HH107 at the stakes line (not HH103 twice, and the 300 bet below a 400 big blind)."""
+    result = read(LEVEL_CHANGE)
+    assert (result.hand.header.small_blind, result.hand.header.big_blind) == (150, 300)
+    assert [(f.code, f.line, f.expected, f.actual) for f in result.findings] == [("HH107", 3, "200/400", "150/300")]
+    (validated,) = validate(tmp_path, LEVEL_CHANGE)
+    assert validated.status == "valid" and [f.code for f in validated.findings] == ["HH107"]
+    # the posts disagree (the small blind at the header's level): no level taken, the big blind is HH103
+    mixed = LEVEL_CHANGE.replace("small blind [$150]", "small blind [$200]").replace("calls [$300]", "calls [$200]")
+    (disagree,) = validate(tmp_path, mixed, name="mixed.txt")
+    assert "HH103" in errors(disagree) and "HH107" not in [f.code for f in disagree.findings]
+    # a cash hand keeps its header's stakes
+    cash = LEVEL_CHANGE.replace("Tournament #38300002 $0.90 + $0.09 - Table #12 (Real Money)",
+                                "Table Lyon (Real Money)")
+    assert read(cash).hand.header.big_blind == 40000 and read(cash).findings == ()
+
+
+# 888-11: three-handed after two players left, `Seat 4 is the button` while seat 4 posts the small blind (a
+# second hand running), a newcomer the big blind, and seat 3 acts as the button would.
+BUTTON_BEHIND = """
+    #Game No : 900000601
+    ***** 888poker Hand History for Game 900000601 *****
+    $0.01/$0.02 Blinds No Limit Holdem - *** 04 02 2011 13:04:49
+    Table Nantes (Real Money)
+    Seat 4 is the button
+    Total number of players : 3
+    Seat 3: Eli ( $5 )
+    Seat 4: Fay ( $4.10 )
+    Seat 6: Gus ( $2 )
+    Fay posts small blind [$0.01]
+    Gus posts big blind [$0.02]
+    ** Dealing down cards **
+    Dealt to Eli [ Qc, Qd ]
+    Eli calls [$0.02]
+    Fay calls [$0.01]
+    Gus checks
+    ** Dealing flop ** [ 2c, 7d, Jh ]
+    Fay checks
+    Gus checks
+    Eli bets [$0.04]
+    Fay folds
+    Gus folds
+    ** Summary **
+    Eli collected [ $0.06 ]
+"""
+
+
+def test_a_printed_button_that_does_not_fit_consecutive_blinds_is_a_warning(tmp_path):
+    """888-11: the small and the big blind are posted by consecutive players: they are the rotation (seat 3 acts
+    first pre-flop and last after the flop), the printed button one HH419 warning, not HH101 and HH102."""
+    (result,) = validate(tmp_path, BUTTON_BEHIND)
+    assert result.status == "valid" and [(f.code, f.line) for f in result.findings] == [("HH419", 10)]
+    # blinds that are not consecutive do not explain the button: the wrong blind stays an error
+    apart = BUTTON_BEHIND.replace("Seat 6: Gus ( $2 )", "Seat 6: Gus ( $2 )\n    Seat 8: Hal ( $3 )").replace(
+        "Total number of players : 3", "Total number of players : 4").replace(
+        "Gus posts big blind [$0.02]", "Hal posts big blind [$0.02]")
+    (wrong,) = validate(tmp_path, apart, name="apart.txt")
+    assert "HH101" in errors(wrong) and "HH419" not in [f.code for f in wrong.findings]
+
+
+def test_a_tournament_summary_file_is_a_known_sidecar(tmp_path):
+    """888-8: `***** Cassava Tournament Summary *****` files (the tournament, the buy-in, the finish) are no hand
+    history: one HH007 info, not HH002 (shape: HandHistories' Poker888 parser, `tournamentSummaryHeader`)."""
+    path = tmp_path / "summary.txt"
+    path.write_text("***** Cassava Tournament Summary *****\nTournament Id: 38300002\nBuyin: $0.90 + $0.09\n"
+                    "Hero finished 12/180\n", encoding="utf-8")
+    found = list(validate_paths([path]))
+    assert [(f.code, f.severity.value) for f in found] == [("HH007", "info")]
+    other = tmp_path / "notes.txt"  # any other text is still stray
+    other.write_text("***** Some Other Summary *****\nTournament Id: 1\n", encoding="utf-8")
+    assert [f.code for f in validate_paths([other])] == ["HH002"]
+
+
 def test_no_rake_line_the_audit_and_the_dataset_say_inferred_not_printed(tmp_path):
     path = tmp_path / "888.txt"
     path.write_text(textwrap.dedent(GOLDEN_HAND).strip("\n") + "\n", encoding="utf-8")
@@ -421,7 +589,7 @@ def test_no_rake_line_the_audit_and_the_dataset_say_inferred_not_printed(tmp_pat
 
 # -- the writer ---------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text", [GOLDEN_HAND, TOURNAMENT])
+@pytest.mark.parametrize("text", [GOLDEN_HAND, TOURNAMENT, STOPPED])
 def test_writer_prints_the_hand_back(text):
     hand = hand_of(text)
     written = render_hand(hand)  # the brand is always 888poker's
@@ -448,25 +616,24 @@ FOLDERS = ("fpdb-3/888poker", "hhsmithy/pacific-cash")
 KNOWN_ERRORS = {
     # the stakes line of a BLAST tournament prints its prize pool, not its blinds: `42.797,60 $/0 $`
     "1008664844": ["HH012"],
-    # a player moved onto seat 2, between the button and the blinds, is dealt in while the blinds skip him
-    # (888's tournament seating); the B1 rule wants the small blind from him
-    "143941885": ["HH101", "HH102"],
-    "143944112": ["HH101", "HH102"],
+    # (143941885 and 143944112: a player moved onto seat 2, between the button and the blinds, is dealt in while
+    # the blinds skip him; the blinds are the rotation there, one HH419 warning each: 888-11)
+    # (414375633: the big blind folds instead of posting before the deal: cancelled, HH415: 888-2)
     # the two full houses split the pot, but only one collected line is printed (fpdb names the file
     # rake.greater.than.25.pct: the missing share looks like a rake of 54 %)
     "172275663": ["HH303"],
-    # 888 prints Hero's call of the small blind as $100 where the all-in big blind ($125) leaves $25 to call
+    # 888 prints Hero's call of the small blind as $100 where the all-in big blind ($125) leaves $25 to call (the
+    # $75 over comes back inside `Hero collected [ $75 ]`): a call the size of the full big blind, one example (c)
     "190625798": ["HH113"],
     # play money (Practice Play) side pots: the inferred rake does not fall on the pots in proportion (888-1,
     # as its real-money hands do): 1.07 off 5.50 + 13 is paid 0.42 + 0.65 (7.6 % and 5 %), and 4 off 794 + 339
     # all from the main pot (as if capped, main first); the proportional shares are off by it
     "440728443": ["HH205"],
     "361198949": ["HH205"],
-    # both seats named '' (the file's quirk): one player to the replay
-    "315882986": ["HH124", "HH205", "HH207", "HH401", "HH402"],
-    # the big blind folds instead of posting (fpdb: cancelled): the small blind is alone in the hand
-    "414375633": ["HH401"],
-    # `$0.12/$0.25 Blinds` where the small blind posted is $0.10
+    # both seats named '' (888-9, a defective export): one finding, the hand unparsed
+    "315882986": ["HH010"],
+    # `$0.12/$0.25 Blinds` where the small blind posted is $0.10 (888.ca-on, the file's one hand: whether the
+    # client names a $0.10 small blind $0.12 is unsure, c)
     "6551093": ["HH103"],
 }
 
@@ -480,8 +647,11 @@ def test_888_corpus_validates_with_only_the_known_errors(corpus):
     by_status: dict[str, int] = {}
     for r in ours:
         by_status[r.status] = by_status.get(r.status, 0) + 1
-    # Omaha (4 hands) unsupported, one file read twice (duplicate), the BLAST hand unparsed
-    assert by_status == {"valid": 310, "invalid": 9, "unsupported": 4, "duplicate": 1, "unparsed": 1}
+    # Omaha (4 hands) unsupported, one file read twice (duplicate), the BLAST hand and the nameless one unparsed
+    assert by_status == {"valid": 313, "invalid": 5, "unsupported": 4, "duplicate": 1, "unparsed": 2}
+    warned = {r.hand_id: [f.code for f in r.findings if f.code in ("HH415", "HH419")] for r in ours}
+    assert {hand: codes for hand, codes in warned.items() if codes} == {
+        "414375633": ["HH415"], "143941885": ["HH419"], "143944112": ["HH419"]}
 
 
 def test_per_player_amounts_agree_with_fpdbs_snapshot(corpus):

@@ -1497,6 +1497,7 @@ OTHER_TESTS |= {"HH214"}  # a site's per-player checksum: PokerStars prints none
 OTHER_TESTS |= {"HH030", "HH031", "HH032", "HH033", "HH034"}  # XML hand histories: tests/test_ipoker.py
 OTHER_TESTS |= {"HH223", "HH224"}  # WPN's per-street pot lines: tests/test_winning.py
 OTHER_TESTS |= {"HH226", "HH227"}  # Bovada: tests/test_bovada.py
+OTHER_TESTS |= {"HH007", "HH107", "HH419"}  # 888's sidecars, level changes and button: tests/test_pacific888.py
 OTHER_TESTS |= {"HH040", "HH041", "HH042", "HH043"}  # PHH (TOML) input: tests/test_phh.py
 OTHER_TESTS |= {"HH009"}  # PartyPoker's "Table Closed" placeholder: tests/test_partypoker.py
 OTHER_TESTS |= {"HH045", "HH046", "HH047", "HH048"}  # HH045: tests/test_convert.py; HH046-HH048: tests/test_acpc.py

@@ -105,6 +105,12 @@ class Conventions:
     - `rake_surcharge`: (first UTC day, percent): from that day the room takes that much more rake on the
       share some winners of a split pot win (PS-3: players based in Germany from 2021-07-01, 25 %), so their
       shares are smaller by it; the printed rake includes it (HH309, info); None: no such surcharge.
+    - `short_live_posts`: a big blind posted out of position may be smaller than the big blind and is live at
+      its own size (Bovada's `Posts chip $0.10` at $0.10/$0.25, then `Calls $0.15`); one above the big blind
+      is still HH103.
+    - `button_from_blinds`: the printed button may not move with the blinds (888): when the small and the big
+      blind are posted by consecutive players dealt in, they are the rotation, and a printed button that does
+      not fit them is one warning (HH419) instead of a wrong blind (HH101, HH102).
     """
 
     prints_uncalled: bool = True
@@ -135,6 +141,8 @@ class Conventions:
     live_extra_small_blind: bool = False
     odd_chip: OddChip = "left_of_button"
     rake_surcharge: tuple[str, int] | None = None
+    short_live_posts: bool = False
+    button_from_blinds: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +191,10 @@ class Dialect:
     hand_separator: str = "\n\n\n"
     context: bytes | None = None
     context_markers: tuple[bytes, ...] = ()
+    # the first lines of the other files the site's client writes beside its hand histories (888's tournament
+    # summaries, `***** Cassava Tournament Summary *****`): such a file is a known sidecar, skipped with an
+    # info (HH007), not stray text (HH002)
+    sidecars: tuple[str, ...] = ()
 
     @property
     def site_name(self) -> str:
@@ -269,6 +281,16 @@ def started_utc(header: Any) -> datetime | None:
     printed one (the most reliable), else from the local time and its zone; None when neither is known."""
     found = conventions(header.site)
     return to_utc(header.time, header.time_zone, header.server_time, found.time_zones, found.reference_zone)
+
+
+def sidecar_of(first_line: str) -> Dialect | None:
+    """The dialect whose client writes files that begin with `first_line` beside its hand histories
+    (`Dialect.sidecars`), or None."""
+    line = first_line.lstrip("\ufeff").rstrip()
+    for dialect in _REGISTRY.values():
+        if dialect.sidecars and line.startswith(dialect.sidecars):
+            return dialect
+    return None
 
 
 def replayed_sites() -> tuple[str, ...]:

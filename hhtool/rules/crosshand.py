@@ -176,7 +176,7 @@ class CrossHand:
             and current.order > previous.order
         if later and previous is not None and not current.cancelled:
             out.extend(self._pair(current, previous))
-        if previous is None or later:
+        if (previous is None or later) and not current.cancelled:  # a cancelled hand is no link of the chain
             self.tables[current.key] = _last_of(current)
         if _newest_first(current.key):
             out.extend(self._check_earlier(current, previous is None))

@@ -450,7 +450,7 @@ class _Replayer:
             s.report("HH401", self.hand.source.line, count=count, low=rules.min_players, high=rules.max_players,
                      expected=f"{rules.min_players}..{rules.max_players}", actual=count)
         button = header.button_seat
-        if button is not None and button not in seen_seats:
+        if button is not None and button not in seen_seats and not cancelled:  # a cancelled hand's button: no check
             s.report("HH405", self.hand.source.line + 1, button=button, expected="an occupied seat", actual=button)
 
     def _orders(self) -> None:
@@ -463,6 +463,34 @@ class _Replayer:
                 break
             first += 1
         self._left_of_button = order[first:] + order[:first]
+        if self.s.conventions.button_from_blinds and len(order) > 2:
+            self._rotation_from_blinds()
+
+    def _rotation_from_blinds(self) -> None:
+        """A site whose printed button may not move with its blinds (`Conventions.button_from_blinds`, 888-11):
+        when the small and the big blind are posted by consecutive players dealt in and the printed button
+        does not put the small blind first, the blinds are the rotation, said once (HH419)."""
+        s = self.s
+        small = big = None
+        line = 0
+        for event in self.hand.events:
+            if type(event) is _PostBlind:
+                if event.blind is _SMALL and small is None:
+                    small, line = s.players.get(event.player), event.line
+                elif event.blind is _BIG and big is None:
+                    big = s.players.get(event.player)
+            elif type(event) is _StreetStart:
+                break
+        rotation = self._left_of_button
+        if small is None or big is None or not small.dealt_in or not big.dealt_in or rotation[0] is small:
+            return
+        at = rotation.index(small)
+        if rotation[(at + 1) % len(rotation)] is not big:
+            return
+        self._left_of_button = rotation[at:] + rotation[:at]
+        s.report("HH419", line, button=self.header.button_seat, small=small.name, small_seat=small.seat,
+                 big=big.name, big_seat=big.seat, expected=f"the button before seat {small.seat}",
+                 actual=f"seat {self.header.button_seat}")
 
     def left_of_button(self) -> list[Player]:
         """Dealt-in players in acting order starting left of the button (computed once; do not change it)."""
@@ -509,8 +537,11 @@ class _Replayer:
                 live = 0  # a missed small blind posted out of position is dead money (B4)
         elif kind is _BIG:
             expected = bb
-            if self._is_position_blind(player, kind, line) and s.big_blind_player is None:
+            in_position = self._is_position_blind(player, kind, line)
+            if in_position and s.big_blind_player is None:
                 s.big_blind_player = player.name
+            elif not in_position and 0 < amount < bb and s.conventions.short_live_posts:
+                expected = amount  # the site's out-of-position post of less than the big blind: live, as posted
         elif kind is _SMALL_AND_BIG:
             expected, live = sb + bb, min(amount, bb)
         elif kind is _STRADDLE:  # a live blind of twice the bet to call, which it raises (re-straddles double again)

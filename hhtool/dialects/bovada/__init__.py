@@ -67,5 +67,6 @@ DIALECT = Dialect(
         rake_by_pot="proportional_nearest",
         # BV-4: the odd cent to the first winner clockwise from the big blind, the small blind last
         odd_chip="from_big_blind",
+        short_live_posts=True,  # `Posts chip $0.10` at $0.10/$0.25 is live: `Calls $0.15` follows
     ),
 )

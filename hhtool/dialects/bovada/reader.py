@@ -11,7 +11,11 @@ What is the site's own, and how it is read (the corpus files named are in fpdb-3
   without it the blinds are read from the hand's own small and big blind posts (`from_posts`),
   which is why such a hand's blinds cannot be held against its stakes. Tournament headers print the
   level's blinds (`Level 13 (400/800)`); `Normal`/`Turbo` instead of a betting structure are no limit.
-- The button is a body line: `Dealer : Set dealer [6]` (`Set dealer/Bring in spot [2]` before 2013).
+- The button is a body line: `Dealer : Set dealer [6]` (`Set dealer/Bring in spot [2]` before 2013); a
+  bare `Set dealer` (2016, 2019, 2023 cash) when no seated player is the dealer: a dead button, whose
+  rotation is the seat listed before the `Small Blind` (`dealer_seat`).
+- Tournaments without `Seating Info:` list the seats in playing order, their numbers no seats: the
+  place in the list is the table seat (see `build_hand`).
 - MVS tournaments number seats by the player's id (`Seat 146: UTG+3`) and print their table order
   on a `Seating Info: 65, 146, 17, …` line; the table seat is the place in that list (the summary's
   `Seat+N` and `Set dealer [N]` count the same way).
@@ -416,7 +420,7 @@ def _notice(r: BovadaReader, text: str, line: int) -> Event:
 
 
 LINE_KINDS.declare("SEATING_INFO", first=("Seating",))  # the seat order, read by build_hand
-LINE_KINDS.declare("SET_DEALER", verbs=("Set",))  # the button seat, read by build_hand
+LINE_KINDS.declare("SET_DEALER", first=("Set",), verbs=("Set",))  # the button seat, read by build_hand
 LINE_KINDS.declare("PLAYER_INFO", first=("Player",), reader=_notice)  # hashed player ids, per seat
 _READ_BY_BUILD = frozenset({"SEATING_INFO", "SET_DEALER"})
 
@@ -437,7 +441,10 @@ def _post_big(r: BovadaReader, text: str, line: int) -> Event:
 
 @_reads("POST_CHIP", verbs=("Posts",))
 def _post_chip(r: BovadaReader, text: str, line: int) -> Event:
-    return _blind(r, text, line, BlindKind.BIG)  # a new player's big blind, out of position
+    """`UTG+2 : Posts chip $0.25`: a new or returning player's live post out of position, most often of the
+    big blind, sometimes less (`Posts chip $0.10` at $0.10/$0.25, then `Calls $0.15`): a big blind whose
+    size the replay takes as posted up to the big blind (`Conventions.short_live_posts`)."""
+    return _blind(r, text, line, BlindKind.BIG)
 
 
 @_reads("POST_DEAD", verbs=("Posts",))
@@ -604,6 +611,8 @@ def _showdown(r: BovadaReader, text: str, line: int) -> Event:
 
 @_reads("NO_SHOW", verbs=("Does",))
 def _no_show(r: BovadaReader, text: str, line: int) -> Event:
+    """`Does not show [Js Ac]`, and from an uncalled winner `Does not show [Js Ac] Show1 [Js] (Full House)`
+    (one card turned up, `Show2 [..]` both): no showdown, the hand's cards are its deal line's."""
     return Muck(line, r.split(text)[0], False)
 
 
@@ -614,10 +623,12 @@ def _muck(r: BovadaReader, text: str, line: int) -> Event:
 
 @_reads("CHATTER", first=("Enter(Auto)", "Leave(Auto)", "Table", "Seat"),
         verbs=("Enter(Auto)", "Leave(Auto)", "Table", "Seat", "Sit", "Sitout", "Re-join", "Stand", "Ranking",
-               "Prize", "BOUNTY"))
+               "Prize", "BOUNTY", "Draw"))
 def _chatter(r: BovadaReader, text: str, line: int) -> Event:
-    """Seat and table changes (`Enter(Auto)`, `UTG : Leave(Auto)`, `Table deposit $1.05`, …): kept, never
-    replayed. Whether a player was dealt in is said by the deal lines, which the site prints for every one."""
+    """Seat and table changes (`Enter(Auto)`, `UTG : Leave(Auto)`, `Table deposit $1.05`, …) and a
+    tournament's draw for the first button (`Big Blind [ME] : Draw for dealer [6c]`, one a player, after its
+    `Table enter user` lines; the card is no hole card): kept, never replayed. Whether a player was dealt in
+    is said by the deal lines, which the site prints for every one."""
     name: str | None = None
     action = text
     if _SEP in text:
@@ -679,13 +690,22 @@ def build_hand(block: Block, header: Header, seat_tokens: Sequence, body: Sequen
             ids = [part.strip() for part in token.value[len("Seating Info:"):].split(",")]
             order = {int(seat_id): place for place, seat_id in enumerate(ids, 1) if seat_id.isdigit()
                      and len(seat_id) < 6}
-        elif token.type == "SET_DEALER" and button is None:
-            value = token.value.rstrip(" ")
+        elif token.type == "SET_DEALER" and button is None and token.value.rstrip(" ").endswith("]"):
+            value = token.value.rstrip(" ")  # a bare `Set dealer` (a dead button) names no seat: see dealer_seat
             button = _small_number(value[value.rindex("[") + 1:-1], "button seat", base + token.line)
     numbers = [_SEAT.match(token.value) for token in seat_tokens]
-    if not order and any(m is not None and len(m["seat"]) > 2 for m in numbers):
-        # seat ids beyond a table's seats and no `Seating Info:` (2021 tournaments): the seat lines list the
-        # table in order; the button is then the Dealer's seat (`Set dealer [N]` counts seats not known here)
+    if not order and header.tournament_id is not None:
+        # a tournament without `Seating Info:` (2012-2017 SNG/MTT, 2021 seat ids): the seat lines list the table
+        # in playing order (from any seat: the labels run on from it), but their numbers may be no seats (`Seat 7:
+        # Small Blind`, `Seat 9: Big Blind`, `Seat 1: UTG`, even `Seat 240: Dealer`): where they do not run in that
+        # order the table seat is the place in the list and the button the Dealer's (`Set dealer [9]` then counts
+        # seats not known here); where they do (the 2012 files), they and `Set dealer [N]` are table seats
+        if not _in_rotation([int(m["seat"]) for m in numbers if m is not None]):
+            order = {int(m["seat"]): place for place, m in enumerate(numbers, 1)
+                     if m is not None and len(m["seat"]) < 6}
+            button = None
+    elif not order and any(m is not None and len(m["seat"]) > 2 for m in numbers):
+        # seat ids beyond a table's seats in a cash hand: the same reading
         order = {int(m["seat"]): place for place, m in enumerate(numbers, 1) if m is not None and len(m["seat"]) < 6}
         button = None
     if header.big_blind == 0:
@@ -702,6 +722,12 @@ def build_hand(block: Block, header: Header, seat_tokens: Sequence, body: Sequen
     events.extend(trailing)
     return Hand(header=header, seats=seats, events=tuple(events), claims=claims,
                 source=Source(block.file, block.line, block.column), lines=line_breaks)
+
+
+def _in_rotation(numbers: list[int]) -> bool:
+    """Whether seat numbers listed in playing order are table seats: ascending but for one wrap-around."""
+    drops = sum(1 for before, after in zip(numbers, numbers[1:]) if after <= before)
+    return len(set(numbers)) == len(numbers) and (drops == 0 or (drops == 1 and numbers[-1] < numbers[0]))
 
 
 def dealer_seat(seats: tuple[Seat, ...]) -> int | None:

@@ -26,6 +26,15 @@ Conventions, and why (each checked against fpdb-3/888poker and hhsmithy/pacific-
 - Play money (`(Practice Play)`) prints cents (`0.50/1 Blinds`): chips at a scale of 100.
 - Time: `DD MM YYYY HH:MM:SS`, no zone printed and none assumed (time_utc None, dataset `date=unknown`);
   tournaments may print no time at all.
+- A hand stopped before the deal (no `** Dealing down cards **`: heads-up, the big blind declines and the
+  small blind is collected back) is cancelled (HH415, info), as PokerStars' `Hand cancelled`.
+- A hand whose seat lines print no names (`Seat 2:  ( $1,555 )`) is not replayed: one HH010.
+- At a tournament level change the header may print the new level while every blind not posted all-in is
+  at the previous one: the posts' level is taken, with one warning (HH107; `parse.py`).
+- The printed button may not fit the blinds posted by two consecutive players (`button_from_blinds`): one
+  warning (HH419), not a wrong-blind error.
+- The client also writes tournament summary files (`***** Cassava Tournament Summary *****`, the buy-in and
+  the finish): a known sidecar (`sidecars`), skipped with an info (HH007), not stray text.
 - Rake: 888 prints none and hhtool ships no 888 schedule (none found that could be cited); a `Jackpot
   table` hand's inferred rake includes its jackpot fee, which 888 does not print apart.
 """
@@ -51,6 +60,9 @@ DIALECT = Dialect(
     reader="hhtool.dialects.pacific888.parse:parse_888",
     writer="hhtool.dialects.pacific888.writer:render_hand",
     rake=None,
+    # the client's tournament summary files (tournament id, buy-in, `<name> finished <place>/<entrants>`):
+    # recognised as in HandHistories' Poker888 parser, which reads them (`tournamentSummaryHeader`)
+    sidecars=("***** Cassava Tournament Summary *****", "***** 888poker Tournament Summary *****"),
     conventions=Conventions(
         prints_uncalled=False,
         uncalled_in_collected="either",
@@ -65,5 +77,8 @@ DIALECT = Dialect(
         # 888-1: the inferred rake off each pot in proportion, the side pots' shares rounded up ($0.27 off
         # $3.93 + $0.42: $0.24 + $0.03; …FLH-USD-0.02-0.04.txt: $0.02 off $0.16 + $0.38: $0 + $0.02)
         rake_by_pot="proportional_up",
+        # the printed button may lag behind the blinds (888-11: `Seat 4 is the button` three-handed while seat 4
+        # posts the small blind again and seat 3 acts as the button): the blinds are the rotation, one warning
+        button_from_blinds=True,
     ),
 )

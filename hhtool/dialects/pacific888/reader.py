@@ -34,6 +34,7 @@ from hhtool.model import (
     Event,
     Fold,
     Hand,
+    HandCancelled,
     Header,
     Limit,
     Muck,
@@ -403,12 +404,34 @@ def _collect(r: PacificReader, text: str, line: int) -> Event:
 
 def build_hand(block: Block, header: Header, seat_tokens: Sequence, body: Sequence, summary: Sequence,
                line_breaks: int) -> Hand:
-    """The hand from the grammar's sections (the summary's lines are the showdown and the collects)."""
+    """The hand from the grammar's sections (the summary's lines are the showdown and the collects). A hand
+    whose seat lines print no names is not read (`_named`); one stopped before the deal is cancelled."""
     base = block.line - 1
     seats = read_seats(seat_tokens, base, header.scale)
+    _named(seats)
     reader = PacificReader(header, seats, base)
     summary_token, *summary_lines = summary
     events = reader.body(body)
+    if not reader.dealt and not any(type(event) in _BETS for event in events):
+        # no `** Dealing down cards **` and no bet: the hand stopped before the deal (heads-up, the player due for
+        # the big blind declines, printed `folds`, and the small blind is `collected` back: file 888-LHE-HU-USD-
+        # 10-20-201202.cancelled.hand.txt); an aborted hand, as PokerStars' `Hand cancelled`
+        events.append(HandCancelled(base + summary_token.line))
     events.extend(reader.body(summary_lines))
     return Hand(header=header, seats=seats, events=tuple(events), claims=reader.claims(base + summary_token.line),
                 source=Source(block.file, block.line, block.column), lines=line_breaks)
+
+
+_BETS = (Check, Call, Bet, RaiseTo, StreetStart)  # betting or a street: a hand that was played, however cut
+
+
+def _named(seats: tuple[Seat, ...]) -> None:
+    """HH010 for a hand whose seat lines print no player name (`Seat 2:  ( $1,555 )`, file NLHE-USD-50.00-
+    100.00-201406.blank.player.names.txt: its posts and actions are nameless too, ` folds`): which player
+    does what cannot be told, so the hand is not replayed (one finding, not one per line it would upset)."""
+    blank = [seat for seat in seats if not seat.player.strip()]
+    if blank:
+        numbers = ", ".join(str(seat.seat) for seat in blank)
+        raise FieldError("HH010", f"seat line without a player name (seat {numbers}): the hand's lines cannot be "
+                         "told apart by player and it is not replayed", blank[0].line,
+                         expected="Seat N: <name> ( <stack> )", actual=f"{len(blank)} of {len(seats)} seats unnamed")

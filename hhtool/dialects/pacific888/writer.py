@@ -28,6 +28,7 @@ from hhtool.model import (
     Header,
     Limit,
     Muck,
+    HandCancelled,
     Notice,
     NoticeKind,
     PostAnte,
@@ -81,6 +82,10 @@ def render_hand(hand: Hand) -> str:
             continue
         if kind is ReturnUncalled or (kind is Notice and (event.kind is not NoticeKind.SITTING_OUT or dealt)):
             continue  # 888 prints no uncalled-bet line and no table chatter
+        if kind is HandCancelled:  # a hand stopped before the deal: said by the deal line it does not print
+            if dealt:
+                raise CannotSay("888 has no words for a hand cancelled after the deal")
+            continue
         if summary:
             raise CannotSay(f"888 prints the showdown last; a {kind.__name__} comes after it")
         if kind is StreetStart:
