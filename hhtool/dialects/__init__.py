@@ -75,6 +75,10 @@ class Conventions:
     - `marks_all_in`: every action that puts a player's last chip in says so (else an unmarked one is no
       finding, HH120; a mark on a player with chips behind still is);
     - `first_seat`: the number of a table's first seat (Chico numbers a 10-max table's seats 0 to 9).
+    - `big_blind_return_unprinted`: (with `prints_uncalled`) the site prints no return line for the big
+      blind's uncalled pre-flop bet, in some hands or all (WPN: in every walk, and in its 2019 client after
+      any uncalled pre-flop bet of the big blind): the replay derives that return and a missing line is no
+      finding (HH202); with `uncalled_in_collected` `"either"` the won amounts and total that hold it say so.
     """
 
     prints_uncalled: bool = True
@@ -98,6 +102,7 @@ class Conventions:
     prints_collects: bool = True
     first_seat: int = 1
     marks_all_in: bool = True
+    big_blind_return_unprinted: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -79,7 +79,9 @@ DIALECT = Dialect(
     description_matches="hhtool.dialects.winning.wording:description_matches",
     rake=None,
     conventions=Conventions(
-        prints_uncalled=True,  # (a walk prints none: acr-winning/cash/…202104.walk.txt, listed as off)
+        prints_uncalled=True,  # but not the big blind's, in a walk (acr-winning/cash/…202104.walk.txt) and in 2019
+        uncalled_in_collected="either",  # that return is then inside the big blind's `won` …
+        total_includes_returns=True,  # … and the summary's `Total pot`
         raise_amount="to",  # the street total is read (the chips added are printed before it)
         decimal_point=".",
         thousands=",",
@@ -89,5 +91,6 @@ DIALECT = Dialect(
         positions=MappingProxyType(POSITIONS),
         fast_fold="hhtool.dialects.winning:is_fast_fold",
         newest_first=False,
+        big_blind_return_unprinted=True,
     ),
 )
