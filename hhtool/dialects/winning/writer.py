@@ -92,20 +92,31 @@ def render_hand(hand: Hand) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _uncalled_printed(hand: Hand) -> None:
+def said(hand: Hand) -> Hand | None:
+    """The hand as WPN text can say it (the rule tests render other sites' cases through it): None for a
+    hand that leaves the big blind's pre-flop bet unmatched with no return line, since WPN prints none there
+    and its reader takes the return to be inside the big blind's `won` (a missing return is no defect in
+    WPN text); every other hand as it is."""
+    return None if _uncalled_printed(hand) else hand
+
+
+def _uncalled_printed(hand: Hand) -> bool:
     """WPN prints the return of every bet nobody matched but the big blind's pre-flop one (a walk: its `won`
     holds it); without that line it writes no collect either, so a hand whose text leaves another unmatched
-    bet unreturned is one it would not write: refused (ValueError)."""
+    bet unreturned is one it would not write: refused (ValueError). True when the big blind's is left so."""
     street: dict[str, int] = {}
     returned = False
     big_blind = next((event.player for event in hand.events
                       if type(event) is PostBlind and event.blind is BlindKind.BIG), None)
     preflop = True
+    unreturned = [False]
 
     def check() -> None:
         ranked = sorted(street.items(), key=lambda item: item[1], reverse=True) + [("", 0), ("", 0)]
-        if ranked[0][1] > ranked[1][1] and not returned and not (preflop and ranked[0][0] == big_blind):
-            raise ValueError("WPN prints the return of every bet nobody matched")
+        if ranked[0][1] > ranked[1][1] and not returned:
+            if not (preflop and ranked[0][0] == big_blind):
+                raise ValueError("WPN prints the return of every bet nobody matched")
+            unreturned[0] = True
 
     for event in hand.events:
         kind = type(event)
@@ -122,6 +133,7 @@ def _uncalled_printed(hand: Hand) -> None:
         elif kind is ReturnUncalled:
             returned = True
     check()
+    return unreturned[0]
 
 
 def _header(header: Header, money) -> str:
