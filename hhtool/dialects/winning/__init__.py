@@ -45,16 +45,16 @@ Conventions, and why (each seen in the corpus, fpdb-3/acr-winning):
 - Pots: every street starts with `Main pot $X | Rake $Y` (pre-flop in tournaments: `Main pot 7200.00`, the
   antes gathered), after the rake taken so far, then one `Side pot(1) $0.65 | Rake $0.03` line per side pot,
   each pot raked on its own (`StreetPot.side`): checked street by street, the lines together (HH223). The
-  last street's lines are the pots after their rake when nothing was bet after them: read as the main and
-  side pots (the summary prints only the total); a side pot's collect is `collected $0.65 from side pot-1`. The summary's `Total pot`
-  is after rake and fees (`Total pot $1.19 | Rake $0.04 | JP Fee $0.02`, collected $1.19, the river's rake
-  $0.06), all pots together: the total pot is it plus rake and fees (no main pot is named; `collected $1.19
-  from main pot` is printed also when there is one pot, so a collect names no pot); the `JP Fee` (jackpot) is a
-  fee beside the rake (`Claims.fees`), and the last pot lines' rake must equal rake + fees (HH224), when no
-  chips went in after them: a hand that ends on a street by bet, raise and fold adds the matched chips and
-  their rake after that street's pot line (`Rake $0.02` on the flop, the summary's `Rake $0.04`). A hand with no
-  rake prints none (`Total pot $0.07`; FORMATS.md: "rake part omitted when 0", and the streets print `Rake
-  $0.00`): read as a rake of 0.
+  summary's `Total pot` is after rake and fees (`Total pot $1.19 | Rake $0.04 | JP Fee $0.02`, collected
+  $1.19, the river's rake $0.06), all pots together: the total pot is it plus rake and fees. The summary
+  names no pot; the last street's pot lines are the pots after their own rake, read as the main and side
+  pots when there is a side pot and nothing was bet after them. `collected $1.19 from main pot` is printed
+  also when there is one pot, so it names no pot; a side pot's is `collected $0.65 from side pot-1`. The `JP
+  Fee` (jackpot) is a fee beside the rake (`Claims.fees`), and the last pot lines' rake must equal rake +
+  fees (HH224) when no chips went in after them: a hand that ends on a street by bet, raise and fold adds the
+  matched chips and their rake after that street's pot line (`Rake $0.02` on the flop, the summary's `Rake
+  $0.04`). A hand with no rake prints none (`Total pot $0.07`; FORMATS.md: "rake part omitted when 0", and
+  the streets print `Rake $0.00`): read as a rake of 0.
 - CAP tables (`Miramar (Cap) 9-max`): `caps $0.55` is the chips that take a player to the cap, read as the
   bet, call or raise it makes. The cap itself is not printed: the chips the first capping player has put in
   over the hand are it (`Header.cap`); a player at the cap then acts no more (the replay treats a capped
@@ -112,5 +112,6 @@ DIALECT = Dialect(
         fast_fold="hhtool.dialects.winning:is_fast_fold",
         newest_first=False,
         big_blind_return_unprinted=True,
+        summary_names_pots=False,  # `Total pot` only; the pots are the last street's `Main pot`/`Side pot(N)` lines
     ),
 )
