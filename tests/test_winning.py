@@ -876,3 +876,16 @@ def test_writer_prints_the_new_line_kinds_back(text):
     from hhtool.dialects.winning.writer import render_hand
     hand = wpn(text).hand
     assert without_lines(wpn(render_hand(hand)).hand) == without_lines(hand)
+
+
+def test_wpn5_a_walk_converts_with_its_return_on_a_line_of_its_own():
+    """Another site prints the big blind's return that WPN leaves inside `won`: the converted hand says it."""
+    from hhtool.interchange.for_site import for_site
+    from hhtool.model import ReturnUncalled
+    from hhtool.rules.ruleset import RuleSet
+    from hhtool.validate import validate_hand
+    hand = wpn(WALK_AFTER).hand
+    carried = for_site(hand, "pokerstars", validate_hand(hand, RuleSet()))
+    assert [(e.player, e.amount) for e in carried.events if type(e) is ReturnUncalled] == [("Ann", 1)]
+    assert [(e.player, e.amount) for e in carried.events if type(e) is Collect] == [("Ann", 2)]
+    assert carried.claims.total_pot == 2
