@@ -79,9 +79,9 @@ class Conventions:
       blind's uncalled pre-flop bet, in some hands or all (WPN: in every walk, and in its 2019 client after
       any uncalled pre-flop bet of the big blind): the replay derives that return and a missing line is no
       finding (HH202); with `uncalled_in_collected` `"either"` the won amounts and total that hold it say so.
-    - `summary_names_pots`: a summary with side pots prints each pot beside the total (`Total pot $7 Main pot
-      $2.68. Side pot $4.`); False: it prints the total only, side pots or not (WPN), so a total alone for a
-      hand whose collects name side pots is no finding (HH204).
+    - `summary_names_pots`: a summary with side pots prints each pot's amount beside the total; False: it
+      prints the total only, side pots or not (WPN), so a total alone for a hand whose collects name side
+      pots is no finding (HH204).
     """
 
     prints_uncalled: bool = True
