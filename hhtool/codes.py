@@ -360,13 +360,16 @@ _add("HH213", "P3", _W, "tax printed but not taken from the pot",
 _add("HH223", "P1", _E, "pot printed at a street's start is wrong",
      "Sites that print the pot as each street starts (WPN: `Main pot $1.19 | Rake $0.06`) print what the "
      "antes and the earlier streets gathered, less uncalled bets and the rake taken so far; the printed pot "
-     "plus that rake must be every chip gathered before the line.",
+     "plus that rake (with each side pot's line, `Side pot(1) $0.65 | Rake $0.03`, and its rake) must be every "
+     "chip gathered before the line.",
      "Main pot $0.15 | Rake $0.00 on the flop when $0.17 went in pre-flop",
      message="the pot printed as the {street} starts is {main} + rake {rake}; the chips gathered before it "
              "come to {gathered}")
 _add("HH224", "P3", _E, "street rake differs from the summary's rake and fees",
      "The rake a site prints with the pot on the last street is what the summary says was taken: its rake "
-     "plus its other fees (WPN: `Rake $0.04 | JP Fee $0.02` after `Rake $0.06`).",
+     "plus its other fees (WPN: `Rake $0.04 | JP Fee $0.02` after `Rake $0.06`), the pots' lines together. "
+     "Checked only when no chips went in after the last pot line: it is printed as a street starts, and a "
+     "hand that ends on that street by a bet, raise and fold adds the matched chips and their rake after it.",
      "Main pot $1.19 | Rake $0.06 on the river, and the summary's Rake $0.03 | JP Fee $0.02",
      message="the rake printed on the {street} is {rake}; the summary's rake and fees come to {summary}")
 _add("HH214", "P3", _E, "site's per-player checksum disagrees with the hand",

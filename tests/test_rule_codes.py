@@ -849,7 +849,7 @@ CASES = [
       "Alice collected $4 from side pot", "Carol", "Alice"),
     C("HH304", "shown-description-names-the-wrong-rank", SHOWDOWN,
       [("Carol: shows [7h 7s] (three of a kind, Sevens)", "Carol: shows [7h 7s] (three of a kind, Eights)")],
-      "Carol: shows [7h 7s] (three of a kind, Eights)", "three of a kind, Sevens", "three of a kind, Eights",
+      "Carol: shows [7h 7s] (three of a kind, Eights)", "Sevens", "three of a kind, Eights",  # WPN: `Set of Sevens`
       only=True),
     C("HH304", "summary-description-names-the-wrong-category", SHOWDOWN,
       [("Seat 1: Alice (button) showed [Ah Kd] and lost with a pair of Aces",

@@ -111,6 +111,13 @@ class Conventions:
     - `button_from_blinds`: the printed button may not move with the blinds (888): when the small and the big
       blind are posted by consecutive players dealt in, they are the rotation, and a printed button that does
       not fit them is one warning (HH419) instead of a wrong blind (HH101, HH102).
+    - `big_blind_return_unprinted`: (with `prints_uncalled`) the site prints no return line for the big
+      blind's uncalled pre-flop bet, in some hands or all (WPN: in every walk, and in its 2019 client after
+      any uncalled pre-flop bet of the big blind): the replay derives that return and a missing line is no
+      finding (HH202); with `uncalled_in_collected` `"either"` the won amounts and total that hold it say so.
+    - `summary_names_pots`: a summary with side pots prints each pot's amount beside the total; False: it
+      prints the total only, side pots or not (WPN), so a total alone for a hand whose collects name side
+      pots is no finding (HH204).
     """
 
     prints_uncalled: bool = True
@@ -143,6 +150,8 @@ class Conventions:
     rake_surcharge: tuple[str, int] | None = None
     short_live_posts: bool = False
     button_from_blinds: bool = False
+    big_blind_return_unprinted: bool = False
+    summary_names_pots: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -263,6 +263,8 @@ class _Replayer:
         # whether the site prints uncalled returns (else the replay derives them and a missing line is no finding)
         convention = state.conventions
         self.prints_uncalled = convention.prints_uncalled
+        # whether the big blind's uncalled pre-flop bet may have no return line (WPN's walks)
+        self.big_blind_return_unprinted = convention.big_blind_return_unprinted
         # whether the seat list names players sitting out without marking them (dealt in only if they have a line)
         self.unmarked_sitting_out = convention.unmarked_sitting_out
         # whether a show closes the betting round (not where all-in players show before the uncalled return)
@@ -787,7 +789,8 @@ class _Replayer:
                 s.report("HH201", printed.line, "wrong", amount=s.money(printed.amount), player=printed.player,
                          due=s.money(amount), bettor=bettor.name, expected=f"{amount} to {bettor.name}",
                          actual=f"{printed.amount} to {printed.player}")
-        elif amount and bettor is not None and not self.returned_this_round and self.prints_uncalled:
+        elif amount and bettor is not None and not self.returned_this_round and self.prints_uncalled and not (
+                self.big_blind_return_unprinted and self.street is _PREFLOP and bettor.name == s.big_blind_player):
             if self.action_line:  # where the missing line belongs: right after the action that ended the betting
                 line = self._line_after(self.action_line)
             s.report("HH202", line, amount=s.money(amount), bettor=bettor.name,

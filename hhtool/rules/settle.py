@@ -271,7 +271,7 @@ def _net_pots(s: Replay, total: int, rake: int) -> list[int]:
                      expected=f"{' + '.join(map(str, taken))} (of {' + '.join(map(str, gross))} before rake)",
                      actual=" + ".join(map(str, printed)))
             return taken
-    elif len(gross) > 1 and claims.total_pot is not None and _itemized(s):
+    elif len(gross) > 1 and claims.total_pot is not None and s.conventions.summary_names_pots and _itemized(s):
         s.report("HH204", claims.line, "one", count=len(gross), gross=_amounts(s, gross), expected=len(gross),
                  actual=1)
     spread = s.conventions.rake_by_pot

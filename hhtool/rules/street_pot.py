@@ -1,7 +1,8 @@
-"""The pot a site prints as each street starts (`StreetPot`, WPN's `Main pot $X | Rake $Y`), checked against
-the replay: what was gathered before that line (the antes, every street before, dead money, less the
-uncalled bets returned) is the printed pot plus the rake taken so far (HH223). The rake a site prints on
-its last street is what its summary prints as rake and fees (HH224).
+"""The pot a site prints as each street starts (`StreetPot`, WPN's `Main pot $X | Rake $Y`, then one
+`Side pot(N) $X | Rake $Y` line per side pot), checked against the replay: what was gathered before those
+lines (the antes, every street before, dead money, less the uncalled bets returned) is the printed pots
+plus the rake taken from them so far (HH223). The rake a site prints on its last street is what its
+summary prints as rake and fees (HH224), when nothing was put in after it.
 
 Separate from settle because only some sites print these lines; settle (compiled) calls `check` only for a
 hand that has one.
@@ -15,37 +16,64 @@ from hhtool.rules.replay import Replay
 _ORDER = {"preflop": 0, "flop": 1, "turn": 2, "river": 3, "showdown": 4}
 
 
-def check(s: Replay) -> None:
-    """HH223 for each street pot that is not what the streets before it gathered; HH224 when the rake of the
-    last one is not the summary's rake and fees."""
-    pots = [event for event in s.hand.events if type(event) is StreetPot]
-    if not pots:
-        return
+def _groups(s: Replay) -> list[tuple[str, list[StreetPot]]]:
+    """The pot lines of each street start, in order: the main pot line and the side pot lines after it."""
+    groups: list[tuple[str, list[StreetPot]]] = []
     street = "preflop"
-    streets: dict[int, str] = {}  # line of each street pot → the street it opens
+    fresh = True  # no pot line since the last street marker
     for event in s.hand.events:
         if type(event) is StreetStart:
-            street = event.street.value
+            street, fresh = event.street.value, True
         elif type(event) is StreetPot:
-            streets[event.line] = street
-    last = None
-    for pot in pots:
-        opened = _ORDER[streets[pot.line]]
-        gathered = 0
-        for event, on, chips in s.ledger:
-            if event.line < pot.line and (_ORDER[on.value] < opened or type(event) is PostAnte):
-                gathered += chips
-        for event in s.hand.events:
-            if type(event) is ReturnUncalled and event.line < pot.line:
-                gathered -= event.amount
-        rake = pot.rake or 0
-        if pot.main + rake != gathered:
-            s.report("HH223", pot.line, street=streets[pot.line], main=s.money(pot.main), rake=s.money(rake),
-                     gathered=s.money(gathered), expected=gathered - rake, actual=pot.main)
-        last = pot
+            if fresh or event.side == 0 or not groups:
+                groups.append((street, []))
+                fresh = False
+            groups[-1][1].append(event)
+    return groups
+
+
+def _gathered(s: Replay, line: int, street: str) -> int:
+    """The chips in the pots at a street's pot line: what the streets before put in (and every ante), less
+    the returns printed before it."""
+    opened = _ORDER[street]
+    gathered = 0
+    for event, on, chips in s.ledger:
+        if event.line < line and (_ORDER[on.value] < opened or type(event) is PostAnte):
+            gathered += chips
+    for event in s.hand.events:
+        if type(event) is ReturnUncalled and event.line < line:
+            gathered -= event.amount
+    return gathered
+
+
+def _put_in_after(s: Replay, line: int) -> int:
+    """The chips put in after a line, less the uncalled bets returned after it (0: the pots are as printed)."""
+    chips = sum(amount for event, _, amount in s.ledger if event.line > line)
+    returned = sum(event.amount for event in s.hand.events if type(event) is ReturnUncalled and event.line > line)
+    return chips - returned
+
+
+def check(s: Replay) -> None:
+    """HH223 for each street's pot lines that do not hold what the streets before them gathered; HH224 when
+    the rake of the last street's lines is not the summary's rake and fees (and no chips went in after them:
+    a pot line is printed as its street starts, before that street's betting)."""
+    groups = _groups(s)
+    if not groups:
+        return
+    for street, pots in groups:
+        gathered = _gathered(s, pots[0].line, street)
+        main = sum(pot.main for pot in pots)
+        rake = sum(pot.rake or 0 for pot in pots)
+        if main + rake != gathered:
+            s.report("HH223", pots[0].line, street=street, main=s.money(main), rake=s.money(rake),
+                     gathered=s.money(gathered), expected=gathered - rake, actual=main)
+    street, last = groups[-1]
     claims = s.hand.claims
-    if last is not None and last.rake is not None and claims.rake is not None:
-        taken = claims.rake + sum(amount for _, amount in claims.fees)
-        if taken != last.rake:
-            s.report("HH224", claims.line, street=streets[last.line], rake=s.money(last.rake),
-                     summary=s.money(taken), expected=last.rake, actual=taken)
+    rakes = [pot.rake for pot in last if pot.rake is not None]
+    if not rakes or claims.rake is None or _put_in_after(s, last[-1].line):
+        return
+    printed = sum(rakes)
+    taken = claims.rake + sum(amount for _, amount in claims.fees)
+    if taken != printed:
+        s.report("HH224", claims.line, street=street, rake=s.money(printed), summary=s.money(taken),
+                 expected=printed, actual=taken)

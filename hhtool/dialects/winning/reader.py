@@ -7,9 +7,10 @@ module holds a plain `HandReader` for names and amounts and does not subclass it
 the header (`Hand #N - Holdem(No Limit) - $0.02/$0.05 - 2021/04/20 18:33:50 UTC`, `Game Hand #N -
 Tournament #T - …`), the table line without `Table`, seats without `in chips`, `posts dead` (a new
 player's small and big blind), raises that print the chips added before the street total, `caps`
-at CAP tables, the `Main pot … | Rake …` line at each street's start (a `StreetPot` event, checked by
-hhtool.rules.street_pot), `does not show`, and the summary's `Total pot … | Rake … | JP Fee …`
-printed after the rake. Like every reader it checks no poker rule.
+at CAP tables, the `Main pot … | Rake …` and `Side pot(N) … | Rake …` lines at each street's start
+(`StreetPot` events, checked by hhtool.rules.street_pot), `waits for big blind` (not dealt in), `does not
+show` and `mucks hand`, a one-card show (`[- Kd]`), `cashed out hand for …` (an all-in cash out), and the
+summary's `Total pot … | Rake … | JP Fee …` printed after the rake. Like every reader it checks no poker rule.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from hhtool.model import (
     Bet,
     BlindKind,
     Call,
+    CashOut,
     Check,
     Claims,
     Collect,
@@ -171,6 +173,7 @@ _STREETS = {"HOLE CARDS": Street.PREFLOP, "FLOP": Street.FLOP, "TURN": Street.TU
             "SHOW DOWN": Street.SHOWDOWN}
 _ALL_IN = " and is all-in"
 _STREET_POT = re.compile(r"Main pot (?P<main>\S+)(?: \| Rake (?P<rake>\S+))?$")
+_SIDE_POT = re.compile(r"Side pot\((?P<side>\d+)\) (?P<amount>\S+)(?: \| Rake (?P<rake>\S+))?$")
 _TOTAL = re.compile(r"Total pot (?P<total>\S+)(?P<fees>(?: \| [A-Z][A-Za-z ]*? [$€£]?\d\S*)*)$")
 _FEE = re.compile(r" \| (?P<name>[A-Z][A-Za-z ]*?) (?P<amount>[$€£]?\d\S*)")
 _POSITIONS = ("(button)", "(small blind)", "(big blind)")
@@ -178,6 +181,8 @@ _FOLDED = re.compile(r"folded on the (?P<street>Pre-Flop|Flop|Turn|River)(?P<nob
 _FOLD_STREETS = {"Pre-Flop": Street.PREFLOP, "Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 _SHOWED = re.compile(r"(?P<how>showed|mucked) \[(?P<cards>[^\]]*)\](?: and (?:(?P<lost>lost)|won (?P<won>\S+))"
                      r"(?: with (?P<desc>.*))?)?$")
+# A cashed-out player's summary line ends so: the room paid the player outside the pot (`cashed out hand for`)
+_CASHED = " (pot not awarded as player cashed out)"
 _SUMMARY_NAME = re.compile(r"(.+?)(?= \((?:button|small blind|big blind)\)| folded on | showed \[| mucked \["
                            r"| did not show and won )")
 
@@ -282,6 +287,9 @@ class WinningReader:
             match = _SUMMARY_NAME.match(rest)
             name = match.group(1) if match else rest
         rest = rest[len(name) + 1:]
+        cashed_out = rest.endswith(_CASHED)
+        if cashed_out:
+            rest = rest[: -len(_CASHED)]
         positions: tuple[str, ...] = ()
         while rest.startswith(_POSITIONS):
             tag, _, rest = rest.partition(") ")
@@ -293,10 +301,10 @@ class WinningReader:
         if rest.startswith("did not show and won "):
             amount = self.money(rest[len("did not show and won "):], line)
             return SeatSummary(line, seat, name, positions, "collected", None, False, (),
-                               (Outcome(True, amount, None),), False, text)
+                               (Outcome(True, amount, None),), cashed_out, text)
         shown = _SHOWED.match(rest)
         if shown:
-            cards = tuple(shown["cards"].split())
+            cards = _known(shown["cards"].split())
             if shown["won"] is not None:
                 outcome: tuple[Outcome, ...] = (Outcome(True, self.money(shown["won"], line), shown["desc"]),)
             elif shown["lost"] is not None:
@@ -304,8 +312,8 @@ class WinningReader:
             else:
                 outcome = ()
             result = "showed" if shown["how"] == "showed" else "mucked"
-            return SeatSummary(line, seat, name, positions, result, None, False, cards, outcome, False, text)
-        return SeatSummary(line, seat, name, positions, "other", None, False, (), (), False, text)
+            return SeatSummary(line, seat, name, positions, result, None, False, cards, outcome, cashed_out, text)
+        return SeatSummary(line, seat, name, positions, "other", None, False, (), (), cashed_out, text)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -339,6 +347,17 @@ def _street_pot(w: WinningReader, text: str, line: int) -> Event:
     assert match is not None  # the grammar's STREET_POT terminal
     rake = w.money(match["rake"], line) if match["rake"] is not None else None
     return StreetPot(line, w.money(match["main"], line), rake)
+
+
+@_reads("SIDE_POT", first=("Side",))
+def _side_pot(w: WinningReader, text: str, line: int) -> Event:
+    """`Side pot(1) $0.65 | Rake $0.03`, after the street's `Main pot` line: side pot 1 so far, after its own
+    rake (WPN rakes each pot on its own: the summary's rake and fees are the pots' rakes together)."""
+    match = _SIDE_POT.match(text)
+    assert match is not None  # the grammar's SIDE_POT terminal
+    rake = w.money(match["rake"], line) if match["rake"] is not None else None
+    side = _small_number(match["side"], "side pot number", line)
+    return StreetPot(line, w.money(match["amount"], line), rake, side)
 
 
 @_reads("DEALT", first=("Dealt",))
@@ -431,8 +450,40 @@ def _cap(w: WinningReader, text: str, line: int) -> Event:
 
 @_reads("SHOW", markers=(" shows [",))
 def _show(w: WinningReader, text: str, line: int) -> Event:
+    """`shows [9c Qd] (a pair of Queens [..])`; ACR lets an uncontested winner show one card, the other
+    printed `-` (`shows [- Kd]`): a partial show of the cards named (`_known`)."""
     name, rest = w.name_and(text, " shows [")
-    return shown(line, name, rest)
+    show = shown(line, name, rest)
+    if _UNKNOWN_CARD in show.cards:
+        return msgspec.structs.replace(show, cards=_known(show.cards))
+    return show
+
+
+_UNKNOWN_CARD = "-"  # a card a partial show keeps hidden (`[- Kd]`)
+
+
+def _known(cards: Sequence[str]) -> tuple[str, ...]:
+    """The cards of a show or summary line without the hidden ones (`[- Kd]` → `Kd`): a partial show."""
+    return tuple(card for card in cards if card != _UNKNOWN_CARD)
+
+
+@_reads("MUCK", markers=(" mucks hand",))
+def _muck(w: WinningReader, text: str, line: int) -> Event:
+    """`Carl mucks hand` at showdown, after the winner shows (his summary line says `mucked [..]`)."""
+    return Muck(line, text[: -len(" mucks hand")], True)
+
+
+_CASH_OUT_MARK = " cashed out hand for "
+_CASH_OUT_FEE = " | Cash Out Fee "
+
+
+@_reads("CASH_OUT", markers=(_CASH_OUT_MARK,))
+def _cash_out(w: WinningReader, text: str, line: int) -> Event:
+    """`Dana cashed out hand for $3.10 | Cash Out Fee $0.03`: the all-in equity cash out (PokerStars' words
+    without its `the`): the room pays the amount outside the pot and keeps what her cards win."""
+    name, rest = w.name_and(text, _CASH_OUT_MARK)
+    amount, printed, fee = rest[len(_CASH_OUT_MARK) - 1:].partition(_CASH_OUT_FEE)
+    return CashOut(line, name, w.money(amount, line), w.money(fee, line) if printed else None)
 
 
 @_reads("NO_SHOW", markers=(" does not show",))
@@ -462,12 +513,44 @@ def _waits(w: WinningReader, text: str, line: int) -> Event:
     return Notice(line, NoticeKind.WAIT_FOR_BUTTON, text[: -len(_SEAT_WAITS)], text)
 
 
+_WAITS_BB = " waits for big blind"
+
+
+@_reads("WAIT_BB", markers=(_WAITS_BB,))
+def _waits_bb(w: WinningReader, text: str, line: int) -> Event:
+    """`Bob waits for big blind`, after the posts: Bob has a seat and chips but is not dealt in (the summary
+    leaves him out): a sitting-out notice, as the replay takes one before the hole cards."""
+    return Notice(line, NoticeKind.SITTING_OUT, text[: -len(_WAITS_BB)], text)
+
+
 def _awards(claims: Claims) -> list[Event]:
     """WPN prints no `collected` line for a pot won without a showdown: the summary's `did not show and won
     $X` (or `showed […] and won $X`) is then the site's only word of the award, read as the collect it is
-    (at the summary line that says it)."""
-    return [Collect(seat.line, seat.player, outcome.amount, None) for seat in claims.seats
+    (at the summary line that says it). Not a cashed-out player's `won`: the room paid that player outside
+    the pot (`cashed out hand for`) and kept the share."""
+    return [Collect(seat.line, seat.player, outcome.amount, None) for seat in claims.seats if not seat.cashed_out
             for outcome in seat.outcomes if outcome.won and outcome.amount is not None]
+
+
+_BETS = (Bet, Call, RaiseTo)
+
+
+def _printed_pots(events: list[Event], claims: Claims) -> Claims:
+    """The pots after rake, where WPN prints them: its summary prints only the total, but the last street's
+    `Main pot $5.05 | Rake $0.26` and `Side pot(1) $0.65 | Rake $0.03` lines are each pot after its own
+    rake (the rake is not spread main pot first). Read as the summary's main and side pots when there is
+    a side pot line and no chips were bet after those lines (a pot line is printed as its street starts)."""
+    last: list[StreetPot] = []
+    for event in events:
+        if type(event) is StreetPot:
+            if event.side == 0:
+                last = []
+            last.append(event)
+        elif type(event) in _BETS:
+            last = []
+    if len(last) < 2 or claims.main_pot is not None:
+        return claims
+    return msgspec.structs.replace(claims, main_pot=last[0].main, side_pots=tuple(pot.main for pot in last[1:]))
 
 
 def build_hand(block: Block, header: Header, seat_tokens: Sequence, body: Sequence, summary: Sequence,
@@ -481,6 +564,7 @@ def build_hand(block: Block, header: Header, seat_tokens: Sequence, body: Sequen
     claims, trailing = reader.claims(summary_lines, base + summary_token.line)
     awards = [] if any(type(event) is Collect for event in events) else _awards(claims)
     events.extend(sorted(awards + trailing, key=lambda event: event.line))  # the summary's events, in line order
+    claims = _printed_pots(events, claims)
     if reader.cap is not None:
         header = msgspec.structs.replace(header, cap=reader.cap)
     return Hand(header=header, seats=seats, events=tuple(events), claims=claims,

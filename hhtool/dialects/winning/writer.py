@@ -5,9 +5,11 @@
 and `3000.00` for tournament chips, raises as the chips added and the street total (`raises $0.22 to $0.22`),
 `posts dead $X` for a dead small and live big blind, the pot of each street where the hand has it (`Main pot
 $1.19 | Rake $0.06`), the summary's pot after rake and fees, a rake of 0 left out, and `did not show and won`.
-A hand WPN cannot say (a straddle, a button blind, a table without its size) is refused with ValueError; a
-collect from a side pot is written as WPN writes its main pot's (`collected $X from main pot`: its words for a
-side pot are not known), which names no pot when read back.
+Side pots are WPN's `Side pot(1) $0.65 | Rake $0.03` street lines and `collected $X from side pot-1`; a collect
+naming no pot or the main pot is written `from main pot` (WPN's words also when there is one pot). A showdown
+muck is `mucks hand`, an all-in cash out `cashed out hand for $X | Cash Out Fee $Y`. A walk's big blind gets no
+return line (WPN prints none: its `won` holds it). A hand WPN cannot say (a straddle, a button blind, a table
+without its size) is refused with ValueError.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from hhtool.model import (
     Bet,
     BlindKind,
     Call,
+    CashOut,
     Check,
     Collect,
     DealHole,
@@ -50,6 +53,7 @@ _STREETS = {Street.PREFLOP: "HOLE CARDS", Street.FLOP: "FLOP", Street.TURN: "TUR
             Street.SHOWDOWN: "SHOW DOWN"}
 _BLINDS = {BlindKind.SMALL: "posts the small blind", BlindKind.BIG: "posts the big blind",
            BlindKind.SMALL_AND_BIG: "posts dead"}
+_WAITS_BB = " waits for big blind"
 _FOLDED = {Street.PREFLOP: "Pre-Flop", Street.FLOP: "Flop", Street.TURN: "Turn", Street.RIVER: "River"}
 
 
@@ -88,22 +92,37 @@ def render_hand(hand: Hand) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _uncalled_printed(hand: Hand) -> None:
-    """WPN prints the return of every bet nobody matched; without that line it writes no collect either, so a
-    hand whose text leaves an unmatched bet unreturned is one it would not write: refused (ValueError)."""
+def said(hand: Hand) -> Hand | None:
+    """The hand as WPN text can say it (the rule tests render other sites' cases through it): None for a
+    hand that leaves the big blind's pre-flop bet unmatched with no return line, since WPN prints none there
+    and its reader takes the return to be inside the big blind's `won` (a missing return is no defect in
+    WPN text); every other hand as it is."""
+    return None if _uncalled_printed(hand) else hand
+
+
+def _uncalled_printed(hand: Hand) -> bool:
+    """WPN prints the return of every bet nobody matched but the big blind's pre-flop one (a walk: its `won`
+    holds it); without that line it writes no collect either, so a hand whose text leaves another unmatched
+    bet unreturned is one it would not write: refused (ValueError). True when the big blind's is left so."""
     street: dict[str, int] = {}
     returned = False
+    big_blind = next((event.player for event in hand.events
+                      if type(event) is PostBlind and event.blind is BlindKind.BIG), None)
+    preflop = True
+    unreturned = [False]
 
     def check() -> None:
-        totals = sorted(street.values(), reverse=True) + [0, 0]
-        if totals[0] > totals[1] and not returned:
-            raise ValueError("WPN prints the return of every bet nobody matched")
+        ranked = sorted(street.items(), key=lambda item: item[1], reverse=True) + [("", 0), ("", 0)]
+        if ranked[0][1] > ranked[1][1] and not returned:
+            if not (preflop and ranked[0][0] == big_blind):
+                raise ValueError("WPN prints the return of every bet nobody matched")
+            unreturned[0] = True
 
     for event in hand.events:
         kind = type(event)
         if kind is StreetStart and event.street is not Street.PREFLOP and not event.run:
             check()
-            street, returned = {}, False
+            street, returned, preflop = {}, False, False
         elif kind is PostBlind:
             live = min(event.amount, hand.header.big_blind) if event.blind is BlindKind.SMALL_AND_BIG else event.amount
             street[event.player] = street.get(event.player, 0) + live
@@ -114,6 +133,7 @@ def _uncalled_printed(hand: Hand) -> None:
         elif kind is ReturnUncalled:
             returned = True
     check()
+    return unreturned[0]
 
 
 def _header(header: Header, money) -> str:
@@ -173,7 +193,8 @@ def _event(event, header: Header, money, street: StreetMoney) -> str | None:
         return f"{marker} [{' '.join(event.board)}]" if event.board else marker
     if kind is StreetPot:
         rake = f" | Rake {money(event.rake)}" if event.rake is not None else ""
-        return f"Main pot {money(event.main)}{rake}"
+        pot = f"Side pot({event.side})" if event.side else "Main pot"
+        return f"{pot} {money(event.main)}{rake}"
     if kind is PostBlind:
         words = _BLINDS.get(event.blind)
         if words is None or event.dead is not None:
@@ -187,15 +208,21 @@ def _event(event, header: Header, money, street: StreetMoney) -> str | None:
         return f"Dealt to {event.player} [{' '.join(event.cards)}]" if event.cards else None
     if kind is ReturnUncalled:
         return f"Uncalled bet ({money(event.amount)}) returned to {event.player}"
-    if kind is Collect:  # WPN's words for a side pot are not known: every collect is written as its main pot's
-        return f"{event.player} collected {money(event.amount)} from main pot"  # (read back naming no pot)
+    if kind is Collect:  # the main pot's words name no pot when read back: WPN prints them for a single pot too
+        pot = f"side pot-{event.pot_index}" if event.pot_index else "main pot"
+        return f"{event.player} collected {money(event.amount)} from {pot}"
     if kind is Show:
         described = f" ({event.description})" if event.description else ""
         return f"{event.player} shows [{' '.join(event.cards)}]{described}"
     if kind is Muck:
-        return f"{event.player} does not show" if not event.mucked else None
+        return f"{event.player} mucks hand" if event.mucked else f"{event.player} does not show"
+    if kind is CashOut:
+        fee = f" | Cash Out Fee {money(event.fee)}" if event.fee is not None else ""
+        return f"{event.player} cashed out hand for {money(event.amount)}{fee}"
     if kind is Notice:
         if event.kind is NoticeKind.SITTING_OUT and event.player is not None:
+            if event.text == f"{event.player}{_WAITS_BB}":  # read from WPN's own line: written as read
+                return event.text
             return f"{event.player} is sitting out"
         if event.kind is NoticeKind.WAIT_FOR_BUTTON and event.player is not None:
             return f"{event.player} will be allowed to play after the button"
