@@ -1499,6 +1499,7 @@ OTHER_TESTS |= {"HH223", "HH224"}  # WPN's per-street pot lines: tests/test_winn
 OTHER_TESTS |= {"HH226", "HH227"}  # Bovada: tests/test_bovada.py
 OTHER_TESTS |= {"HH040", "HH041", "HH042", "HH043"}  # PHH (TOML) input: tests/test_phh.py
 OTHER_TESTS |= {"HH045", "HH046", "HH047", "HH048"}  # HH045: tests/test_convert.py; HH046-HH048: tests/test_acpc.py
+OTHER_TESTS |= {"HH219"}  # a room's rake surcharge, found by the audit only: tests/test_audit.py
 
 
 # Codes no hand text can raise on purpose: HH099 reports a crash inside hhtool itself.
