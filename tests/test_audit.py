@@ -693,6 +693,7 @@ def test_a_surcharge_is_info_and_listed_apart(tmp_path):
     result = CliRunner().invoke(app, ["audit", str(path), "-q"])
     assert result.exit_code == 0, result.output
     assert "Known exceptions" in result.stdout and "players based in Germany" in result.stdout
+    assert "violations 0 (and 1 within the room's surcharge, info)" in result.stdout
     page = render(report, "html")
     assert "Known exceptions: the room" in page and "$2.51" in page
     assert "Known exceptions" not in render({**report, "schedule_exceptions": []}, "html")

@@ -157,8 +157,10 @@ def to_text(report: dict) -> str:
              if s.get("fees_by_currency") else []),
            _cash_out_line(s),
            (f"Schedule checked {s['schedule_checked_hands']} cash hands, not checked {s['schedule_unchecked_hands']}; "
-           f"violations {s['schedule_violations']}, payout mismatches {s['payout_mismatches']}, hands out of balance "
-           f"{s['hands_out_of_balance']}")]
+           f"violations {s['schedule_violations']}"
+           + (f" (and {s['schedule_exceptions']} within the room's surcharge, info)"
+              if s.get("schedule_exceptions") else "")
+           + f", payout mismatches {s['payout_mismatches']}, hands out of balance {s['hands_out_of_balance']}")]
     for key, title, columns in TOTALS:
         out += ["", title, _text_table(report["rake"][key], columns + TOTAL_COLUMNS)]
     out += ["", "Schedule violations", _text_table(report["schedule_violations"], VIOLATION_COLUMNS)]
