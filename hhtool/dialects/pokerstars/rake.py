@@ -7,8 +7,10 @@ Sources:
   (pokerstars.se/en/poker/room/rake/special; shared/RAKE.md), checked on 1,402 real $0.01/$0.02 hands
   of April 2020. $0.25/$0.50 is the exception: PokerStars' blog post "Changes for players in Germany"
   (pokerstarsblog.com, 2021-07-09, effective 2021-07-01) gives 5 % capped at $2.00 there for hold'em
-  (6.25 % capped at $2.50 for players based in Germany); the $2.50 of the Fusion table is Fusion's. The
-  regular table's $0.25/$0.50 figures before July 2021 are not established: those hands are not checked.
+  (6.25 % capped at $2.50 for players based in Germany), as SITE-BEHAVIOURS.md PS-3 quotes it (the stored
+  text of the post read here stops before its rake section); real hands of that period are capped at
+  $2.00 (PS-3). The $2.50 of the Fusion table is Fusion's. The regular table's $0.25/$0.50 figures before
+  July 2021 are not established: those hands are not checked.
 - From 2024-04-02 the three lowest stakes changed on regular tables (5 %, a $1 cap for all hands; Zoom
   and Omaha kept the old figures: pokerstars.com, "PokerStars rake changes explained", April 2024). The
   dataset does not say which tables were Zoom, so those hands are not checked after 2024-04-01.
