@@ -1,7 +1,7 @@
 """A room's rake surcharge on some players' shares, and a schedule that carries one.
 
-Some rooms take more rake from the share won by players of one country (PokerStars, from July 2021:
-25 % on top for players based in Germany). The hand text does not say who those players are, and the
+Some rooms take more rake from the share won by players of one country (25 % on top for players based
+in Germany, from July 2021: docs/rake-schedules.md). The hand text does not say who those players are, and the
 printed rake holds the surcharge, so a pot with such a winner shows more rake than the schedule: between
 the schedule's rake and the rake had every winner paid the surcharge. The audit reports that range as
 the room's rule (a known exception, info), not as rake above the schedule; above it stays HH208.
