@@ -351,6 +351,14 @@ _add("HH211", "P3", _E, "chips not conserved",
 _add("HH212", "P3", _W, "rake below the schedule",
      "Less rake than the schedule asks: not a player's loss, but the room's figures disagree.", "Rake $0 on a $20 pot",
      message="rake {rake} on a {total} pot with {players} players; the schedule takes {due}")
+_add("HH219", "P3", _I, "rake with the room's surcharge on a winner's share",
+     "Some rooms take more rake on the share won by players of one country (25 % on top for players "
+     "based in Germany, from July 2021, at one room: docs/rake-schedules.md); the text does not say who "
+     "they are, so rake above the "
+     "schedule up to the surcharged rake is the room's rule, reported for the record, not HH208.",
+     "Rake $0.56 on a $10 split pot at 5 %: $0.50, and 25 % of one winner's $0.25 share",
+     message="rake {rake} on a {total} pot with {players} players: the schedule takes {due}, with the surcharge "
+             "on {who} at most {most}")
 _add("HH213", "P3", _W, "tax printed but not taken from the pot",
      "Winners collect the total pot less rake and every fee (jackpot, bingo, fortune, tax); a printed tax the "
      "collected amounts show was not taken is not a player's loss, but the room's figures disagree.",

@@ -1502,6 +1502,7 @@ OTHER_TESTS |= {"HH040", "HH041", "HH042", "HH043"}  # PHH (TOML) input: tests/t
 OTHER_TESTS |= {"HH009"}  # PartyPoker's "Table Closed" placeholder: tests/test_partypoker.py
 OTHER_TESTS |= {"HH045", "HH046", "HH047", "HH048"}  # HH045: tests/test_convert.py; HH046-HH048: tests/test_acpc.py
 OTHER_TESTS |= {"HH309"}  # a site's rake surcharge on a split (PS-3): tests/test_parse_pokerstars.py
+OTHER_TESTS |= {"HH219"}  # a room's rake surcharge, found by the audit only: tests/test_audit.py
 
 
 # Codes no hand text can raise on purpose: HH099 reports a crash inside hhtool itself.

@@ -75,6 +75,14 @@ VIOLATION_COLUMNS: list[Column] = [
                                                              else " (rake inferred, not printed)"), "l"),
     ("file", "where", _where, "l"),
 ]
+# known exceptions: rake above the schedule within the room's surcharge (HH219, info)
+EXCEPTION_COLUMNS: list[Column] = [
+    ("hand_id", "hand", _v("hand_id"), "l"), ("day", "day", _v("day"), "l"), ("stakes", "stakes", _v("stakes"), "l"),
+    ("players", "players", _v("players"), "r"), ("total_pot", "pot", _m("total_pot"), "r"),
+    ("rake", "rake taken", _m("rake"), "r"), ("due", "schedule", _m("due"), "r"),
+    ("most", "with the surcharge, at most", _m("most"), "r"), ("who", "surcharge on", _v("who"), "l"),
+    ("file", "where", _where, "l"),
+]
 PAYOUT_COLUMNS: list[Column] = [
     ("hand_id", "hand", _v("hand_id"), "l"), ("day", "day", _v("day"), "l"), ("code", "code", _v("code"), "l"),
     ("severity", "severity", _v("severity"), "l"), ("message", "what is wrong", _v("message"), "l"),
@@ -149,11 +157,16 @@ def to_text(report: dict) -> str:
              if s.get("fees_by_currency") else []),
            _cash_out_line(s),
            (f"Schedule checked {s['schedule_checked_hands']} cash hands, not checked {s['schedule_unchecked_hands']}; "
-           f"violations {s['schedule_violations']}, payout mismatches {s['payout_mismatches']}, hands out of balance "
-           f"{s['hands_out_of_balance']}")]
+           f"violations {s['schedule_violations']}"
+           + (f" (and {s['schedule_exceptions']} within the room's surcharge, info)"
+              if s.get("schedule_exceptions") else "")
+           + f", payout mismatches {s['payout_mismatches']}, hands out of balance {s['hands_out_of_balance']}")]
     for key, title, columns in TOTALS:
         out += ["", title, _text_table(report["rake"][key], columns + TOTAL_COLUMNS)]
     out += ["", "Schedule violations", _text_table(report["schedule_violations"], VIOLATION_COLUMNS)]
+    if report.get("schedule_exceptions"):
+        out += ["", "Known exceptions: the room's rake surcharge (HH219, info)",
+                _text_table(report["schedule_exceptions"], EXCEPTION_COLUMNS)]
     out += ["", "Hands not checked against the schedule",
             _text_table(report["schedule"]["unchecked_stakes"], UNCHECKED_COLUMNS)]
     out += ["", "Payout mismatches", _text_table(report["payout_mismatches"], PAYOUT_COLUMNS)]
@@ -480,6 +493,10 @@ def to_html(report: dict, generated: datetime | None = None) -> str:
         _kinds_legend(report["schedule_violations"]),
         _html_table(report["schedule_violations"], VIOLATION_COLUMNS, "None: every checked hand paid the rake "
                                                                         "the schedule asks.", base),
+        *([("<h3>Known exceptions: the room's rake surcharge</h3><p>Rake above the schedule by no more than "
+            "the room's published surcharge on some players' shares (HH219, info): the room's rule, not a "
+            "violation.</p>"), _html_table(report["schedule_exceptions"], EXCEPTION_COLUMNS, "None.", base)]
+          if report.get("schedule_exceptions") else []),
         ("<h3>Hands not checked against the schedule</h3><p>The schedule does not say what these hands should "
         "pay (other stakes, currency or period), so their rake is counted in the totals but not checked.</p>"),
         _html_table(report["schedule"]["unchecked_stakes"], UNCHECKED_COLUMNS, "None: every cash hand was "

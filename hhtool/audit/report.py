@@ -23,6 +23,7 @@ from hhtool.audit.tables import Tables, money, parsed_hands, stakes_label
 from hhtool.codes import CATALOGUE
 from hhtool import dialects
 from hhtool.rules.ruleset import RakeLevel, RakeSchedule, RuleSet, rake_terms
+from hhtool.rules.surcharge import surcharge_for
 
 # Findings that say a payout is wrong: uncalled bets, pots, collected amounts, winners, splits.
 PAYOUT_CODES = ("HH201", "HH202", "HH203", "HH204", "HH205", "HH206", "HH303", "HH305")
@@ -40,6 +41,8 @@ VIOLATION_KINDS = {
     "tournament": "rake in a tournament hand (the fee is in the buy-in)",
     "negative": "negative rake",
 }
+# A known exception: the room's own rule, not a violation (reported as info, listed apart).
+SURCHARGE = "rake above the schedule by no more than the room's surcharge on some winners' shares"
 # what the audit says of a rake the site did not print (hands.rake_printed false): the replay's figure
 INFERRED = "inferred, not printed: total pot less fees and collected"
 VIOLATION_LABELS = {"above_cap": "above the cap", "above_percentage": "above the percentage",
@@ -159,9 +162,10 @@ def ledger(tables: Tables) -> pd.DataFrame:
 
 
 # -- schedule ------------------------------------------------------------------------------------
-def schedule_check(hands: pd.DataFrame, choice: Schedule) -> tuple[pd.DataFrame, list[dict]]:
+def schedule_check(hands: pd.DataFrame, choice: Schedule) -> tuple[pd.DataFrame, list[dict], list[dict]]:
     """Add `due`, `percent`, `cap` to the ledger (None where the schedule does not apply) and list
-    the violations."""
+    the violations, and the known exceptions: rake above the schedule within the room's surcharge on
+    some players' shares (`hhtool.rules.surcharge`), which is the room's rule, not HH208."""
     schedules = choice.schedules
 
     @cache
@@ -183,7 +187,7 @@ def schedule_check(hands: pd.DataFrame, choice: Schedule) -> tuple[pd.DataFrame,
             other = {min(v, cap) for v in other}
         return schedules[index].due(level, pot, players), percent, cap, tuple(sorted(other))
 
-    dues, percents, caps, reasons, violations = [], [], [], [], []
+    dues, percents, caps, reasons, violations, exceptions = [], [], [], [], [], []
     for row in hands.itertuples(index=False):
         item = None
         d = p = c = reason = None
@@ -203,7 +207,11 @@ def schedule_check(hands: pd.DataFrame, choice: Schedule) -> tuple[pd.DataFrame,
                     item = ("no_flop", "HH209", 0)
             else:
                 d, p, c, rounded = due(index, lv, row.total_pot, row.players)
-                if row.rake != d:
+                surcharge = surcharge_for(schedules[index], row.day, row.limit == "FL") if row.rake > d else None
+                most = surcharge.most(schedules[index], lv, row.total_pot, row.players) if surcharge else None
+                if surcharge is not None and most is not None and row.rake <= most:
+                    exceptions.append(_exception(row, d, p, c, most, surcharge.who, surcharge.source))
+                elif row.rake != d:
                     if row.rake in rounded:
                         kind = "rounding"
                     elif row.rake > d:
@@ -233,7 +241,22 @@ def schedule_check(hands: pd.DataFrame, choice: Schedule) -> tuple[pd.DataFrame,
                          percent=pd.Series(percents, index=hands.index, dtype=object),
                          cap=pd.Series(caps, index=hands.index, dtype=object),
                          unchecked=pd.Series(reasons, index=hands.index, dtype=object))
-    return hands, violations
+    return hands, violations, exceptions
+
+
+def _exception(row, due: int, percent: Decimal, cap: int | None, most: int, who: str, source: str) -> dict:
+    """A hand whose rake is above the schedule but within the room's surcharge (HH219, info)."""
+    return {
+        "hand_uid": row.hand_uid, "hand_id": row.hand_id, "file": row.file, "line": int(row.line), "day": row.day,
+        "currency": row.currency, "stakes": row.stakes, "table": row.table, "players": int(row.players),
+        "total_pot": int(row.total_pot), "rake": int(row.rake), "due": int(due), "most": int(most),
+        "difference": int(row.rake - due), "percent": str(percent), "cap": cap, "code": "HH219",
+        "severity": CATALOGUE["HH219"].severity.value, "kind": "surcharge", "who": who, "source": source,
+        "rake_printed": bool(row.rake_printed),
+        "message": f"{SURCHARGE}: rake {money(row.rake, row.currency)} on a {money(row.total_pot, row.currency)} "
+                   f"pot with {row.players} players; the schedule takes {money(due, row.currency)}, and with the "
+                   f"surcharge on {who} at most {money(most, row.currency)}",
+    }
 
 
 # -- totals ------------------------------------------------------------------------------------
@@ -449,6 +472,7 @@ class Audit:
         self.unchecked: Counter = Counter()
         self.codes: Counter = Counter()
         self.violations: list[dict] = []
+        self.exceptions: list[dict] = []  # known exceptions: the room's own rule (HH219, info)
         self.payouts: list[dict] = []
         self.by_hand: list[dict] = []
         self.balance: pd.DataFrame | None = None
@@ -458,7 +482,7 @@ class Audit:
     def add(self, tables: Tables) -> None:
         if self.source is None:
             self.source = tables
-        hands, violations = schedule_check(ledger(tables), self.choice)
+        hands, violations, exceptions = schedule_check(ledger(tables), self.choice)
         findings = _findings_frame(tables)
         hand_ids = dict(zip(_column(tables.hands, "hand_uid", "str"), _column(tables.hands, "hand_id", "str")))
         self.payouts += payout_mismatches(findings, hand_ids)
@@ -467,7 +491,8 @@ class Audit:
         self.balance_findings += chips["findings"]
         self.balance = _merge_balance([self.balance, _balance_by_day(hands)])
         self.violations += violations
-        self.codes += code_counts(findings, violations)
+        self.exceptions += exceptions
+        self.codes += code_counts(findings, violations + exceptions)
         self.status += Counter(_column(tables.hands, "status", "str"))
         self.hands += len(tables.hands)
         self.audited += len(hands)
@@ -518,6 +543,7 @@ class Audit:
             "schedule_checked_hands": self.checked,
             "schedule_unchecked_hands": self.cash - self.checked,
             "schedule_violations": len(self.violations),
+            "schedule_exceptions": len(self.exceptions),
             "payout_mismatches": len(self.payouts),
             "hands_out_of_balance": len(self.by_hand),
             "errors": errors,
@@ -538,6 +564,7 @@ class Audit:
             "summary": summary,
             "rake": totals,
             "schedule_violations": self.violations,
+            "schedule_exceptions": self.exceptions,
             "payout_mismatches": self.payouts,
             "conservation": {"by_hand": self.by_hand, "by_day": _balance_rows(self.balance),
                              "findings": self.balance_findings},
