@@ -75,6 +75,22 @@ class Conventions:
     - `marks_all_in`: every action that puts a player's last chip in says so (else an unmarked one is no
       finding, HH120; a mark on a player with chips behind still is);
     - `first_seat`: the number of a table's first seat (Chico numbers a 10-max table's seats 0 to 9).
+    - `min_buyin_bb`: the site's minimum buy-in at its regular cash tables, in big blinds (T4, HH411), when
+      the rules give none (`RuleSet.min_buyin_bb` None);
+    - `table_min_buyin`: header → the minimum buy-in its table type sets, in the header's minor units (0: no
+      minimum, as for play money), or None for `min_buyin_bb` (Winamax's SHORT TRACK tables name their fixed
+      buy-in; PokerStars' CAP tables take 20 big blinds);
+    - `prints_rebuys`: its tournament hands print rebuys and add-ons; False (888): a stack that grew between
+      two tournament hands is an unprinted rebuy (info HH417), only a stack that fell stays HH410;
+    - `seat_label`: a regular expression of the names that label a seat, not a player (Winamax's
+      `Incognito 3`): no stack continuity for them (another player may sit there next hand);
+    - `hand_counter`: a regular expression whose group 1, in a hand id, counts the hands of its table
+      (Winamax's `<table>-<counter>-<unix time>`): hands chain only when consecutive, and a jump is one
+      warning "hands N–M missing" (HH416);
+    - `moving_big_blind`: the big blind moves one dealt-in player each hand and the button follows it: it
+      may stand on an empty seat or a newcomer strictly between the last button and the small blind, or
+      stay when the seats between were emptied (Winamax, 888, WPN, PartyPoker; T7's next-player rule is
+      still accepted too).
     """
 
     prints_uncalled: bool = True
@@ -98,6 +114,12 @@ class Conventions:
     prints_collects: bool = True
     first_seat: int = 1
     marks_all_in: bool = True
+    min_buyin_bb: int = 50
+    table_min_buyin: Ref | None = None
+    prints_rebuys: bool = True
+    seat_label: str | None = None
+    hand_counter: str | None = None
+    moving_big_blind: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,9 +174,10 @@ class Dialect:
         return self.site or self.name
 
     def load(self, attribute: str) -> Any:
-        """The callable behind `reader`, `writer`, `describe`, `description_matches`, `rake` or
-        `conventions.fast_fold`, or None."""
-        ref = getattr(self.conventions, attribute) if attribute == "fast_fold" else getattr(self, attribute)
+        """The callable behind `reader`, `writer`, `describe`, `description_matches`, `rake`,
+        `conventions.fast_fold` or `conventions.table_min_buyin`, or None."""
+        ref = getattr(self.conventions, attribute) if attribute in ("fast_fold", "table_min_buyin") \
+            else getattr(self, attribute)
         return load(ref) if ref is not None else None
 
 

@@ -62,5 +62,8 @@ DIALECT = Dialect(
         reference_zone=None,
         positions=MappingProxyType({}),
         newest_first=False,
+        min_buyin_bb=40,  # 888-3: $0.80 at $0.01/$0.02 is the most common stack after $2
+        prints_rebuys=False,  # 888-6
+        moving_big_blind=True,  # 888-4, 888-5
     ),
 )

@@ -78,5 +78,6 @@ DIALECT = Dialect(
         fast_fold="hhtool.dialects.partypoker:is_fast_fold",
         newest_first=False,
         ledger_uncalled=True,
+        moving_big_blind=True,  # PP-5
     ),
 )

@@ -8,9 +8,19 @@ from types import MappingProxyType
 
 from hhtool.dialects import Conventions, Dialect
 from hhtool.dialects.pokerstars.conventions import POSITIONS, ZONES
+from hhtool.model import Header
 from hhtool.model.money import CURRENCY_SYMBOLS
 
 SITE = "pokerstars"
+
+
+def table_min_buyin(header: Header) -> int | None:
+    """The minimum buy-in of a table type (None: the 40 big blinds of `min_buyin_bb`). PokerStars' help
+    page "Minimum and maximum buy-ins in cash games": "tables labelled Short and CAP allow buy-ins of
+    between 20 and 50 big blinds"; a CAP table says so in its header (`header.cap`), a Short one
+    does not in its hands (its hands keep the 40 big blinds)."""
+    return 20 * header.big_blind if header.cap is not None else None
+
 
 DIALECT = Dialect(
     name=SITE,
@@ -36,5 +46,7 @@ DIALECT = Dialect(
         positions=MappingProxyType(dict(POSITIONS)),
         fast_fold="hhtool.dialects.pokerstars.conventions:is_fast_fold",
         newest_first=False,
+        min_buyin_bb=40,  # its help page: 40 big blinds at no-limit and pot-limit tables
+        table_min_buyin="hhtool.dialects.pokerstars:table_min_buyin",
     ),
 )

@@ -89,5 +89,6 @@ DIALECT = Dialect(
         positions=MappingProxyType(POSITIONS),
         fast_fold="hhtool.dialects.winning:is_fast_fold",
         newest_first=False,
+        moving_big_blind=True,  # WPN-8
     ),
 )
