@@ -8,7 +8,9 @@ A chain of hands breaks where hands may be missing: at a file boundary, after a 
 (`GAP_SECONDS`), at a jump of the table's hand counter (a dialect's `hand_counter`), and after an
 unparsed hand (silently: the hand is there, only unread). Across a break the pair is still
 compared; if it does not follow on, that is one warning "hands missing" (HH416), never HH412 plus
-an HH410 per player. A cancelled hand is no link: the next hand is compared with the one before it. The checks work on small picklable snapshots of a hand (`identity`, `table_snapshot`),
+an HH410 per player. A cancelled hand is no link: the next hand is compared with the one before it.
+
+The checks work on small picklable snapshots of a hand (`identity`, `table_snapshot`),
 so that parallel workers can replay hands and the parent run these checks in input order.
 """
 
