@@ -251,6 +251,26 @@ def test_ps6_near_miss_without_the_unparsed_hand_hand_3_is_compared(tmp_path):
     assert ("HH412", "200000000003") in found(results)
 
 
+S4 = S3.following(200000000004, S3.time + timedelta(seconds=40), 4, 1, 2)
+
+
+def test_ps4_hands_read_out_of_time_order_chain_by_time(tmp_path):
+    """PS-4: an observer recording appends an earlier block later: 1, 4, then 2 and 3. Hands 2 and 3
+    are each compared with the hand before them in time (1, then 2) and follow on. Hand 4, read
+    before them and compared then with hand 1, keeps its HH412: a finding given is not taken back
+    (what remains of PS-4 with re-checking rather than buffering)."""
+    results = run(tmp_path, [stars(S1), stars(S4), stars(S2), stars(S3)])
+    assert [r.hand_id for r in results if r.findings] == ["200000000004"]
+    assert {f.code for f in results[1].findings} >= {"HH412"}
+
+
+def test_ps4_near_miss_a_late_hand_that_does_not_follow_its_predecessor_is_flagged(tmp_path):
+    """The late hand 2 with its button on seat 3 (skipping Bob, dealt into hand 1): HH412 on it."""
+    wrong = replace(S2, button=3)
+    results = run(tmp_path, [stars(S1), stars(S4), stars(wrong), stars(S3)])
+    assert ("HH412", "200000000002") in found(results)
+
+
 HU = ((2, "Pelham", 1000), (5, "Rowena", 1000))
 H1 = Walk(213801302214, datetime(2020, 5, 19, 20, 3, 51), 2, HU, 2, 5)
 

@@ -44,6 +44,11 @@ _SMALL: Final = BlindKind.SMALL
 # from ~20 s (a walk) to a few minutes (a long all-in with a disconnect); tournament breaks are
 # 5 minutes; 10 minutes is twice the longest pause a table makes between two consecutive hands.
 GAP_SECONDS: Final = 600
+# PS-4: a table's hands read out of time order (observer recordings append earlier blocks later) are
+# each compared with the hand before them in time, among the table's last WINDOW hands read (a block
+# of two read late is slotted in); a finding already given is not taken back. Three such entries a
+# table, not one: ~1.5 KB for nine players.
+WINDOW: Final = 3
 COUNTED_ONCE: Final = ("HH414", "HH418")  # the duplicate codes whose hand is counted once, not replayed
 _LOW32: Final = 0xFFFFFFFF
 _CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\b")  # a time of day, in a hand's first lines
@@ -246,7 +251,9 @@ class _Last(NamedTuple):
 class CrossHand:
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
-        self.tables: dict[str, _Last] = {}
+        # a table's last hands, oldest first (at most WINDOW: an earlier hand read late is compared with
+        # the one before it in time, PS-4)
+        self.tables: dict[str, tuple[_Last, ...]] = {}
         self.earliest: dict[str, TableSnapshot] = {}  # newest-first sites: the earliest hand read of each table
         self.seen = UidTable()  # hand uid → text digest
         self.breaks: dict[str, int] = {}  # file → unparsed hands met in it so far (one int a file)
@@ -287,19 +294,23 @@ class CrossHand:
         self.dead_button_explained = False
         if current.cancelled:
             return []
-        previous = self.tables.get(current.key)
+        window = self.tables.get(current.key)
         breaks = self.breaks.get(current.file, 0)
         out: list[Finding] = []
-        later = previous is not None and None not in (current.order[0], previous.order[0]) \
-            and current.order > previous.order
-        if later and previous is not None:
-            out.extend(self._linked(current, previous, previous.file == current.file and previous.breaks != breaks))
-        elif previous is None:
+        if window is None:
             self.dead_button_explained = _dead_button_first(current)
-        if previous is None or later:
-            self.tables[current.key] = _last_of(current, breaks)
+            self.tables[current.key] = (_last_of(current, breaks),)
+        elif current.order[0] is not None:
+            before = [last for last in window if last.order[0] is not None and last.order < current.order]
+            if before:
+                previous = before[-1]  # the hand before it in time: the last one, or one of a block read late
+                out.extend(self._linked(current, previous,
+                                        previous.file == current.file and previous.breaks != breaks))
+            if before or all(last.order[0] is None or last.order != current.order for last in window):
+                kept = sorted([*window, _last_of(current, breaks)], key=_by_order)
+                self.tables[current.key] = tuple(kept[-WINDOW:])
         if _newest_first(current.key):
-            out.extend(self._check_earlier(current, previous is None))
+            out.extend(self._check_earlier(current, window is None))
         return out
 
     def _linked(self, current: TableSnapshot, previous: _Last, reset: bool) -> list[Finding]:
@@ -386,6 +397,11 @@ class CrossHand:
                                    f"previous hand at this table with {_money(current, before)}", current.file,
                                    line, hand_id=current.hand_id, expected=before, actual=stack))
         return out
+
+
+def _by_order(last: _Last) -> tuple:
+    """Time order; a table's first hand may have no time (it stays first)."""
+    return (last.order[0] is not None, last.order)
 
 
 def _last_of(snapshot: TableSnapshot, breaks: int) -> _Last:
