@@ -383,6 +383,39 @@ def test_wx6_dead_button_on_an_empty_seat_elsewhere_is_hh405(tmp_path):
     assert "HH405" in {c for c, _ in found(run(tmp_path, [winamax(W1), winamax(odd)], separator="\n\n"))}
 
 
+FULL = ((1, "Le Grand Duc", 5000), (2, "Hero", 5000), (3, "mouette", 5000), (4, "goeland", 5000),
+        (5, "sterne", 5000))
+
+
+def test_wx6_no_small_blind_after_the_big_blind_left_then_a_dead_button(tmp_path):
+    """WX-4/WX-6 with the small blind missing: the big blind (seat 3) leaves after hand 1. Hand 2 has no
+    small blind, seat 4 the big blind, the button on seat 2; in hand 3 the big blind moves to seat 5,
+    seat 4 posts the small blind and the button is dead on the emptied seat 3 (no HH405, no HH412)."""
+    first = Walk(5, START, 1, FULL, 2, 3, table="Brest 07", blinds=(25, 50))
+    second = first.following(6, START + timedelta(seconds=30), 2, 0, 4, seats=((3, "", 0),))
+    third = second.following(7, START + timedelta(seconds=60), 3, 4, 5)
+    results = run(tmp_path, [winamax(first), winamax(second), winamax(third)], separator="\n\n")
+    assert clean(results), problems(f for r in results for f in r.findings)
+
+
+def test_wx6_near_miss_without_a_small_blind_the_button_may_not_stay_before_a_player(tmp_path):
+    """Hand 2 with the button kept on seat 1, though Hero (seat 2, dealt in) sits between it and the
+    big blind: HH412."""
+    first = Walk(5, START, 1, FULL, 2, 3, table="Brest 07", blinds=(25, 50))
+    second = first.following(6, START + timedelta(seconds=30), 1, 0, 4, seats=((3, "", 0),))
+    results = run(tmp_path, [winamax(first), winamax(second)], separator="\n\n")
+    assert "HH412" in {c for c, _ in found(results)}
+
+
+def test_wx6_a_tables_first_hand_may_have_a_dead_button(tmp_path):
+    """The first hand read of a table, the button on the empty seat 1, the blinds on the next occupied
+    seats (2 and 3): a dead button, no HH405; with the blinds on seats 3 and 4, HH405 stays."""
+    seats = FULL[1:]
+    assert clean(run(tmp_path, [winamax(Walk(5, START, 1, seats, 2, 3, table="Brest 07", blinds=(25, 50)))]))
+    odd = run(tmp_path, [winamax(Walk(5, START, 1, seats, 3, 4, table="Brest 07", blinds=(25, 50)))])
+    assert "HH405" in {c for c, _ in found(odd)}
+
+
 def test_wx9_short_track_tables_take_the_buy_in_in_their_name(tmp_path):
     """WX-9: at `SHORT TRACK 0,10€` (0.01€/0.02€) a busted player returns with 0.10€ (5 big blinds):
     fine; with 0.08€, HH411 naming the table's minimum."""

@@ -476,8 +476,10 @@ def _button(current: TableSnapshot, previous: _Last, ended: dict[tuple[int, str]
     if bin(previous.dealt).count("1") == 2 and button == last and previous.big_blind_seat and \
             current.small_blind_seat == previous.big_blind_seat:
         allowed.add(button)  # heads-up to more players: the button stays, the last big blind posts the small
-    if button in allowed or _blinds_place_button(current, previous):
+    if _blinds_place_button(current, previous):
         return [], True
+    if button in allowed:  # a dead button on the seat of a player who has just left (an empty seat no one left: HH405)
+        return [], button in now or button in players_before
     return [finding("HH412", f"the button moved from seat {last} to seat {button}; the next player dealt into "
                     f"the previous hand is on seat {expected} (or hands are missing in between)", current.file,
                     current.line + 1, hand_id=current.hand_id, expected=expected, actual=button)], False
