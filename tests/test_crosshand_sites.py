@@ -71,34 +71,41 @@ def cents(v: int, symbol: str = "$", after: bool = False) -> str:
 # -- the sites' texts --------------------------------------------------------------------------------
 
 
-def stars(w: Walk) -> str:
-    """PokerStars (shapes: fpdb-3/pokerstars/cash-holdem; tests/test_rule_codes.py's NEXT): a cash walk."""
+def stars(w: Walk, tournament: bool = False) -> str:
+    """PokerStars (shapes: fpdb-3/pokerstars/cash-holdem, tournament-holdem; tests/test_rule_codes.py's
+    NEXT): a walk, cash in dollars or tournament chips."""
     sb, bb = w.blinds
     assert w.small, "a PokerStars walk here has a small blind"
-    lines = [f"PokerStars Hand #{w.number}:  Hold'em No Limit ({cents(sb)}/{cents(bb)} USD) - "
-             f"{w.time:%Y/%m/%d %H:%M:%S} ET", f"Table '{w.table}' 6-max Seat #{w.button} is the button"]
-    lines += [f"Seat {s}: {n} ({cents(v)} in chips)" for s, n, v in w.seats]
+    money = str if tournament else cents  # tournament chips as they are
+    if tournament:
+        head = f"PokerStars Hand #{w.number}: Tournament #63858762, $5.00+$0.50 Hold'em No Limit - Level V " \
+               f"({sb}/{bb}) - {w.time:%Y/%m/%d %H:%M:%S} ET"
+    else:
+        head = f"PokerStars Hand #{w.number}:  Hold'em No Limit ({money(sb)}/{money(bb)} USD) - " \
+               f"{w.time:%Y/%m/%d %H:%M:%S} ET"
+    lines = [head, f"Table '{w.table}' 6-max Seat #{w.button} is the button"]
+    lines += [f"Seat {s}: {n} ({money(v)} in chips)" for s, n, v in w.seats]
     all_in = " and is all-in" if w.bust else ""
-    lines += [f"{w.name(w.small)}: posts small blind {cents(sb)}{all_in}",
-              f"{w.name(w.big)}: posts big blind {cents(bb)}"]
+    lines += [f"{w.name(w.small)}: posts small blind {money(sb)}{all_in}",
+              f"{w.name(w.big)}: posts big blind {money(bb)}"]
     lines += ["*** HOLE CARDS ***", f"Dealt to {w.name(w.big)} [8c 8d]"]
     lines += [f"{n}: folds" for n in w.folders()]
-    lines += [f"Uncalled bet ({cents(bb - sb)}) returned to {w.name(w.big)}"]
+    lines += [f"Uncalled bet ({money(bb - sb)}) returned to {w.name(w.big)}"]
     if w.bust:
         lines += ["*** FLOP *** [2c 7d 9h]", "*** TURN *** [2c 7d 9h] [Js]", "*** RIVER *** [2c 7d 9h Js] [3s]",
                   "*** SHOW DOWN ***", f"{w.name(w.small)}: shows [Ah Kh] (high card Ace)",
                   f"{w.name(w.big)}: shows [8c 8d] (a pair of Eights)"]
-    lines += [f"{w.name(w.big)} collected {cents(2 * sb)} from pot"]
+    lines += [f"{w.name(w.big)} collected {money(2 * sb)} from pot"]
     lines += [] if w.bust else [f"{w.name(w.big)}: doesn't show hand"]
-    lines += ["*** SUMMARY ***", f"Total pot {cents(2 * sb)} | Rake $0"]
+    lines += ["*** SUMMARY ***", f"Total pot {money(2 * sb)} | Rake {0 if tournament else '$0'}"]
     lines += ["Board [2c 7d 9h Js 3s]"] if w.bust else []
     for s, n, _ in w.seats:
         role = " (button)" if s == w.button else ""
         if s == w.big and w.bust:
-            lines.append(f"Seat {s}: {n}{role} (big blind) showed [8c 8d] and won ({cents(2 * sb)}) with a pair "
+            lines.append(f"Seat {s}: {n}{role} (big blind) showed [8c 8d] and won ({money(2 * sb)}) with a pair "
                          f"of Eights")
         elif s == w.big:
-            lines.append(f"Seat {s}: {n}{role} (big blind) collected ({cents(2 * sb)})")
+            lines.append(f"Seat {s}: {n}{role} (big blind) collected ({money(2 * sb)})")
         elif s == w.small and w.bust:
             lines.append(f"Seat {s}: {n}{role} (small blind) showed [Ah Kh] and lost with high card Ace")
         elif s == w.small:
@@ -269,6 +276,29 @@ def test_ps4_near_miss_a_late_hand_that_does_not_follow_its_predecessor_is_flagg
     wrong = replace(S2, button=3)
     results = run(tmp_path, [stars(S1), stars(S4), stars(wrong), stars(S3)])
     assert ("HH412", "200000000002") in found(results)
+
+
+T6 = ((1, "whitehot", 7095), (2, "HoddePodde", 6380), (3, "rrk775", 5000), (4, "Lochdale", 3450))
+ST1 = Walk(12637816628, datetime(2007, 10, 15, 6, 14, 50), 1, T6, 2, 3, table="63858762 18", blinds=(75, 150))
+
+
+def test_pokerstars_add_on_at_a_break_is_info(tmp_path):
+    """PokerStars prints re-buys (`re-buys and receives 3000 chips`) but no add-on: after the break,
+    three players start with 2,000 more each (fpdb-3/pokerstars/tournament-holdem/NLHE-USD-MTT-5r-200710.txt):
+    info HH417 for each, not HH410."""
+    grown = {1: 2000, 2: 2000, 4: 2000}
+    after = ST1.following(12637860727, ST1.time + timedelta(minutes=7), 2, 3, 4)
+    after = replace(after, seats=tuple((s, n, v + grown.get(s, 0)) for s, n, v in after.seats))
+    results = run(tmp_path, [stars(ST1, True), stars(after, True)])
+    assert [f.code for f in results[1].findings] == ["HH417"] * 3
+    assert results[1].status == "valid"
+
+
+def test_pokerstars_near_miss_one_player_grown_alone_is_hh410(tmp_path):
+    """One player 2,000 up, nobody else: no add-on for the whole table, HH410."""
+    after = ST1.following(12637860727, ST1.time + timedelta(minutes=7), 2, 3, 4)
+    after = replace(after, seats=tuple((s, n, v + (2000 if s == 1 else 0)) for s, n, v in after.seats))
+    assert found(run(tmp_path, [stars(ST1, True), stars(after, True)])) == [("HH410", "12637860727")]
 
 
 HU = ((2, "Pelham", 1000), (5, "Rowena", 1000))

@@ -90,7 +90,10 @@ class Conventions:
     - `moving_big_blind`: the big blind moves one dealt-in player each hand and the button follows it: it
       may stand on an empty seat or a newcomer strictly between the last button and the small blind, or
       stay when the seats between were emptied (Winamax, 888, WPN, PartyPoker; T7's next-player rule is
-      still accepted too).
+      still accepted too);
+    - `prints_addons`: its tournament hands print add-ons; False (PokerStars, iPoker: printed re-buys, no
+      add-on line): stacks of two or more players that grew by the same amount between two tournament
+      hands (the add-on at a break) are an unprinted add-on (info HH417), not HH410.
     """
 
     prints_uncalled: bool = True
@@ -120,6 +123,7 @@ class Conventions:
     seat_label: str | None = None
     hand_counter: str | None = None
     moving_big_blind: bool = False
+    prints_addons: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -91,6 +91,7 @@ class TableSnapshot(NamedTuple):
     labels: int  # seats whose names label the seat, not a player (dialect's `seat_label`), as a bit mask
     prints_rebuys: bool  # the dialect's `prints_rebuys`
     moving_big_blind: bool  # the dialect's `moving_big_blind`
+    prints_addons: bool  # the dialect's `prints_addons`
 
 
 def text_digest(text: str) -> int:
@@ -155,7 +156,7 @@ def table_snapshot(state: Replay) -> TableSnapshot | None:
         tuple([(s.seat, s.player, s.stack, s.line) for s in hand.seats]), header.big_blind, header.is_tournament,
         header.scale, header.currency, source.file, source.line, header.hand_id, _blind_seat(state, _BIG),
         _blind_seat(state, _SMALL), _counter(state), *_min_buyin(state), _labels(state),
-        state.conventions.prints_rebuys, state.conventions.moving_big_blind))
+        state.conventions.prints_rebuys, state.conventions.moving_big_blind, state.conventions.prints_addons))
 
 
 def _counter(state: Replay) -> int:
@@ -369,6 +370,7 @@ class CrossHand:
         out = []
         minimum = current.min_buyin
         labels = current.labels
+        added = {} if current.prints_addons or not current.is_tournament else _shared_increases(current, ended)
         for seat, player, stack, line in current.hand_seats:
             if labels >> seat & 1:
                 continue  # a seat label (`Incognito 3`): perhaps another player than last hand's
@@ -387,10 +389,12 @@ class CrossHand:
                     continue
                 if stack > before and not current.is_tournament:
                     continue  # a top-up between hands (T3 allows it); only a loss of chips is unexplained
-                if stack > before and not current.prints_rebuys:
+                if stack > before and (not current.prints_rebuys or stack - before in added):
+                    what = "a rebuy or add-on" if not current.prints_rebuys else \
+                        f"an add-on ({added.get(stack - before, 0)} players with as much more)"
                     out.append(finding("HH417", f"{player} starts with {_money(current, stack)}, "
                                        f"{_money(current, stack - before)} more than at the end of the previous "
-                                       f"hand at this table: a rebuy or add-on the site does not print",
+                                       f"hand at this table: {what} the site does not print",
                                        current.file, line, hand_id=current.hand_id, expected=before, actual=stack))
                     continue
                 out.append(finding("HH410", f"{player} starts with {_money(current, stack)} but ended the "
@@ -402,6 +406,17 @@ class CrossHand:
 def _by_order(last: _Last) -> tuple:
     """Time order; a table's first hand may have no time (it stays first)."""
     return (last.order[0] is not None, last.order)
+
+
+def _shared_increases(current: TableSnapshot, ended: dict[tuple[int, str], int]) -> dict[int, int]:
+    """Stack increases since the last hand that two or more players share (an add-on at a break) → how
+    many players have it."""
+    counts: dict[int, int] = {}
+    for seat, player, stack, _ in current.hand_seats:
+        before = ended.get((seat, player))
+        if before is not None and stack > before:
+            counts[stack - before] = counts.get(stack - before, 0) + 1
+    return {grown: n for grown, n in counts.items() if n > 1}
 
 
 def _last_of(snapshot: TableSnapshot, breaks: int) -> _Last:

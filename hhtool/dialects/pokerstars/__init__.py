@@ -48,5 +48,6 @@ DIALECT = Dialect(
         newest_first=False,
         min_buyin_bb=40,  # its help page: 40 big blinds at no-limit and pot-limit tables
         table_min_buyin="hhtool.dialects.pokerstars:table_min_buyin",
+        prints_addons=False,  # re-buys printed (`re-buys and receives`), add-ons not: NLHE-USD-MTT-5r-200710.txt
     ),
 )
