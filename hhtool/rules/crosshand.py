@@ -491,7 +491,7 @@ def _button(current: TableSnapshot, previous: _Last, ended: dict[tuple[int, str]
     if bin(previous.dealt).count("1") == 2 and button == last and previous.big_blind_seat and \
             current.small_blind_seat == previous.big_blind_seat:
         allowed.add(button)  # heads-up to more players: the button stays, the last big blind posts the small
-    if _blinds_place_button(current, previous):
+    if _blinds_place_button(current, previous, players_before):
         return [], True
     if button in allowed:  # a dead button on the seat of a player who has just left (an empty seat no one left: HH405)
         return [], button in now or button in players_before
@@ -500,13 +500,13 @@ def _button(current: TableSnapshot, previous: _Last, ended: dict[tuple[int, str]
                     current.line + 1, hand_id=current.hand_id, expected=expected, actual=button)], False
 
 
-def _blinds_place_button(current: TableSnapshot, previous: _Last) -> bool:
+def _blinds_place_button(current: TableSnapshot, previous: _Last, players_before: dict[int, str]) -> bool:
     """The moving big blind (a dialect's `moving_big_blind`: Winamax WX-6, 888 888-4/888-5, WPN WPN-8,
     PartyPoker PP-5): the big blind moves to the next player dealt in now, the small blind is the last
     big blind (or there is none: that player left, denied it, WX-4, PP-1), and the button stands on
     any seat strictly between the last button and the small blind (or the big blind when there is no
     small blind), clockwise: an empty seat, a newcomer, a player sitting out, or stays where it was
-    when the seats between were emptied (888's and PartyPoker's tournaments)."""
+    when the seats between were emptied or only newcomers sit there (888's and PartyPoker's tournaments)."""
     if not current.moving_big_blind or not previous.big_blind_seat or not current.big_blind_seat:
         return False
     button, last = current.button, previous.button
@@ -526,8 +526,10 @@ def _blinds_place_button(current: TableSnapshot, previous: _Last) -> bool:
         if seat == stop:
             break
         between.append(seat)
-    if button == last:
-        return not any(seat in dealt_now for seat in between)
+    if button == last:  # no player dealt into both hands between (newcomers wait for the big blind)
+        now = {seat: player for seat, player, _, _ in current.hand_seats}
+        return not any(seat in dealt_now and previous.dealt >> seat & 1 and players_before.get(seat) == now.get(seat)
+                       for seat in between)
     return button in between
 
 
