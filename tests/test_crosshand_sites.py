@@ -509,6 +509,14 @@ def test_888_5_the_button_stays_when_the_small_blind_busts(tmp_path):
     assert clean(results), problems(f for r in results for f in r.findings)
 
 
+def test_888_5_the_button_stays_with_only_a_newcomer_between(tmp_path):
+    """888-5 as in fpdb-3/888poker/tournament/NLHE-PM-MTT-10-20120221.txt: seat 5 busts and a player moved
+    in takes seat 3, between the button and the new small blind: the button still stays on seat 2."""
+    stay = T1.following(900000102, T1.time + timedelta(seconds=40), 2, 6, 9, seats=((5, "", 0), (3, "Eli", 5000)))
+    results = run(tmp_path, [pacific(T1, True), pacific(stay, True)])
+    assert found(results) == [], problems(f for r in results for f in r.findings)
+
+
 def test_888_5_near_miss_the_button_stays_with_the_blinds_not_moved(tmp_path):
     """Nobody left, the button stays and the big blind does not move on: HH412."""
     stuck = T1.following(900000102, T1.time + timedelta(seconds=40), 2, 5, 6)
