@@ -346,6 +346,20 @@ def test_pokerstars_minimum_buy_in_is_40_big_blinds(tmp_path):
     assert "40 big blinds" in results[1].findings[0].message
 
 
+def test_pokerstars_cap_tables_take_20_big_blinds(tmp_path):
+    """PokerStars' help page: tables labelled Short and CAP take 20 to 50 big blinds. A CAP table's header
+    says so (`($0.25/$0.50 - $10 Cap -  USD)`, fpdb-3/pokerstars/cash-holdem/NLHE-CAP-9max-…): Bob
+    comes back with $2 (20 big blinds): fine; with $1.90, HH411."""
+    def cap(text: str) -> str:
+        return text.replace("($0.05/$0.10 USD)", "($0.05/$0.10 - $5 Cap -  USD)", 1)
+    busted = replace(S1, seats=((1, "Alice", 1000), (2, "Bob", 5), (3, "Carol", 1000), (4, "Dan", 1000)))
+    back = busted.following(200000000002, S1.time + timedelta(seconds=40), 2, 3, 4, seats=((2, "Bob", 200),))
+    results = run(tmp_path, [cap(stars(busted)), cap(stars(back))])
+    assert clean(results), problems(f for r in results for f in r.findings)
+    short = busted.following(200000000002, S1.time + timedelta(seconds=40), 2, 3, 4, seats=((2, "Bob", 190),))
+    assert found(run(tmp_path, [cap(stars(busted)), cap(stars(short))])) == [("HH411", "200000000002")]
+
+
 # -- Winamax ------------------------------------------------------------------------------------
 
 FIVE = ((1, "Le Grand Duc", 5000), (2, "Hero", 5000), (3, "mouette", 5000), (4, "goeland", 5000))
