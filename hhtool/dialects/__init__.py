@@ -79,7 +79,7 @@ class Conventions:
       the rules give none (`RuleSet.min_buyin_bb` None);
     - `table_min_buyin`: header → the minimum buy-in its table type sets, in the header's minor units (0: no
       minimum, as for play money), or None for `min_buyin_bb` (Winamax's SHORT TRACK tables name their fixed
-      buy-in; PokerStars' CAP tables take 20 big blinds);
+      buy-in; a CAP table can take 20 big blinds);
     - `prints_rebuys`: its tournament hands print rebuys and add-ons; False (888): a stack that grew between
       two tournament hands is an unprinted rebuy (info HH417), only a stack that fell stays HH410;
     - `seat_label`: a regular expression of the names that label a seat, not a player (Winamax's
@@ -91,8 +91,8 @@ class Conventions:
       may stand on an empty seat or a newcomer strictly between the last button and the small blind, or
       stay when the seats between were emptied (Winamax, 888, WPN, PartyPoker; T7's next-player rule is
       still accepted too);
-    - `prints_addons`: its tournament hands print add-ons; False (PokerStars, iPoker: printed re-buys, no
-      add-on line): stacks of two or more players that grew by the same amount between two tournament
+    - `prints_addons`: its tournament hands print add-ons; False (sites that print re-buys but no add-on
+      line): stacks of two or more players that grew by the same amount between two tournament
       hands (the add-on at a break) are an unprinted add-on (info HH417), not HH410.
     """
 
