@@ -492,6 +492,16 @@ _add("HH414", "", _I, "duplicate hand counted once",
 _add("HH415", "", _I, "hand cancelled",
      "The room cancelled the hand; its pot is not checked.", "Hand cancelled",
      message="the hand was cancelled; its pot is not checked")
+_add("HH416", "T7", _W, "hands missing at the table",
+     "A table's hands follow on: its hand counter counts up by one; across a file boundary or a pause of over "
+     "10 minutes the button and stacks follow on, or hands are missing (one warning a gap, instead of HH412 "
+     "and an HH410 per player).", "the counter goes from 852 to 855: hands 853-854 missing")
+_add("HH417", "T3", _I, "unprinted tournament rebuy",
+     "A site that prints no tournament rebuys or add-ons (888) shows one only as a stack that grew between "
+     "two hands; a stack that fell is still HH410.", "ended with 0, starts the next hand with 2000")
+_add("HH418", "", _W, "hand written twice with another start time",
+     "A client wrote one hand twice, the copies differing only in the start time (PartyPoker's double "
+     "writes): counted once, the first copy kept.", "the same hand at 08:22:01 and again at 08:22:02")
 
 
 # The rules of shared/RULES.md, in one line each, for `hhtool rules CODE`.

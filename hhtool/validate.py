@@ -19,7 +19,7 @@ from hhtool.findings import Finding, Severity
 from hhtool.grammar import ParseResult, Status
 from hhtool.model import Hand
 from hhtool.pipeline import Tally, parse_paths_with_text
-from hhtool.rules.crosshand import CrossHand, Identity, TableSnapshot, text_identity
+from hhtool.rules.crosshand import COUNTED_ONCE, CrossHand, Identity, TableSnapshot, text_identity
 from hhtool.rules.replay import Replay, replay
 from hhtool.rules.ruleset import RuleSet
 from hhtool.rules.settle import settle
@@ -176,15 +176,19 @@ def _validate_parsed(parsed: ParseResult, text: str, rules: RuleSet, cross: Cros
         if again is not None:
             return duplicate_result(parsed, again)
     if parsed.status is not Status.PARSED:
+        if parsed.status is Status.UNPARSED:
+            cross.unparsed(parsed.file)
         return check_parsed(parsed, rules)
     duplicate = cross.duplicate(parsed.hand, text)
-    if duplicate is not None and duplicate.code == "HH414":
+    if duplicate is not None and duplicate.code in COUNTED_ONCE:
         return duplicate_result(parsed, duplicate)
     result = check_parsed(parsed, rules)
-    if result.state is not None:  # a hand the replay crashed on does not chain
+    if result.state is None:  # a hand the replay crashed on does not chain, and breaks its file's chains
+        cross.unparsed(result.file)
+    else:
         state = result.state
         table = crosshand_safely(lambda: cross.check(state), result.file, result.line, result.hand_id)
-        crossed = with_crosshand(result.findings, duplicate, table)
+        crossed = with_crosshand(result.findings, duplicate, table, cross.dead_button_explained)
         if crossed is not None:
             findings, status = crossed
             result = result._replace(findings=findings, status=status, crossed=True)
@@ -192,7 +196,8 @@ def _validate_parsed(parsed: ParseResult, text: str, rules: RuleSet, cross: Cros
 
 
 def duplicate_result(parsed: ParseResult, duplicate: Finding) -> HandResult:
-    """The same text read again (HH414): counted once, neither replayed nor stored."""
+    """The same text read again (HH414; HH418 with only its start time changed): counted once, neither
+    replayed nor stored."""
     return HandResult(parsed.status.value, "duplicate", parsed.file, parsed.line, parsed.site, parsed.hand_id,
                       [duplicate], hand=parsed.hand)
 
@@ -224,15 +229,19 @@ _new_tuple = tuple.__new__
 _PARSED = Status.PARSED.value
 
 
-def with_crosshand(findings: list[Finding], duplicate: Finding | None,
-                   table: list[Finding]) -> tuple[list[Finding], str] | None:
+def with_crosshand(findings: list[Finding], duplicate: Finding | None, table: list[Finding],
+                   dead_button: bool = False) -> tuple[list[Finding], str] | None:
     """A hand's findings with its cross-hand ones merged in by position (the HH413 duplicate first,
     then the stack and button findings), and the status they give; None when there are none.
+    `dead_button`: the cross-hand checks found the button where it may be, so the hand's HH405 (the
+    button on an empty seat, all one hand can see) is a dead button, and is left out.
 
     The hand's own findings are already sorted and the sort is stable, so this is the same as
     sorting all of them at once. Shared by the sequential run and the parallel merge."""
     extra = [duplicate, *table] if duplicate is not None else table
-    if not extra:
+    if dead_button and any(f.code == "HH405" for f in findings):
+        findings = [f for f in findings if f.code != "HH405"]
+    elif not extra:
         return None
     merged = [*findings, *extra]
     merged.sort(key=Finding.sort_key)

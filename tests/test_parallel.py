@@ -52,9 +52,11 @@ def hands_dir(tmp_path_factory) -> Path:
     write_hands(plain, 300, seed=7, game="mix")
     text = plain.read_text(encoding="utf-8")
     hands = re.split(r"\n\n\n+", text.strip("\n"))
-    # HH414: hands read again; HH413: a known id with other text (another second); HH410: a stack
-    # that does not chain from the previous hand at the table (one cent less)
-    other_time = re.sub(r"(\d\d) ET$", lambda m: f"{(int(m.group(1)) + 1) % 60:02d} ET", hands[40].split("\n")[0])
+    # HH414: hands read again; HH413: a known id with other text (another day: a copy with only its
+    # start time changed is a double write, HH418); HH410: a stack that does not chain from the
+    # previous hand at the table (one cent less)
+    other_time = re.sub(r"/(\d\d) ", lambda m: f"/{int(m.group(1)) % 28 + 1:02d} ", hands[40].split("\n")[0], count=1)
+    assert other_time != hands[40].split("\n")[0]
     reused = "\n".join([other_time, *hands[40].split("\n")[1:]])
     tables = set()
     for i, hand in enumerate(hands):

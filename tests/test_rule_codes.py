@@ -1436,10 +1436,11 @@ def test_hh410_legal_top_up_between_hands(tmp_path):
 
 
 def test_hh411_rebuy_below_the_minimum(tmp_path):
+    """$2 at $0.05/$0.10: below PokerStars' 40 big blinds (its dialect's `min_buyin_bb`)."""
     second = edit(AFTER_BUST, ("Seat 2: Bob ($5 in chips)", "Seat 2: Bob ($2 in chips)"))
     result = _two(BUST, second, tmp_path)
     f = _one(result.findings, "HH411")
-    assert f.line == BUST_SECOND + 3 and _has_token(f.expected, "500") and f.actual == "200"
+    assert f.line == BUST_SECOND + 3 and _has_token(f.expected, "400") and f.actual == "200"
     assert {x.code for x in result.findings} == {"HH411"}
 
 
@@ -1503,6 +1504,7 @@ OTHER_TESTS |= {"HH009"}  # PartyPoker's "Table Closed" placeholder: tests/test_
 OTHER_TESTS |= {"HH045", "HH046", "HH047", "HH048"}  # HH045: tests/test_convert.py; HH046-HH048: tests/test_acpc.py
 OTHER_TESTS |= {"HH309"}  # a site's rake surcharge on a split (PS-3): tests/test_parse_pokerstars.py
 OTHER_TESTS |= {"HH219"}  # a room's rake surcharge, found by the audit only: tests/test_audit.py
+OTHER_TESTS |= {"HH416", "HH417", "HH418"}  # chains of hands across sites: tests/test_crosshand_sites.py
 
 
 # Codes no hand text can raise on purpose: HH099 reports a crash inside hhtool itself.

@@ -118,6 +118,25 @@ class Conventions:
     - `summary_names_pots`: a summary with side pots prints each pot's amount beside the total; False: it
       prints the total only, side pots or not (WPN), so a total alone for a hand whose collects name side
       pots is no finding (HH204).
+    - `min_buyin_bb`: the site's minimum buy-in at its regular cash tables, in big blinds (T4, HH411), when
+      the rules give none (`RuleSet.min_buyin_bb` None);
+    - `table_min_buyin`: header → the minimum buy-in its table type sets, in the header's minor units (0: no
+      minimum, as for play money), or None for `min_buyin_bb` (Winamax's SHORT TRACK tables name their fixed
+      buy-in; a CAP table can take 20 big blinds);
+    - `prints_rebuys`: its tournament hands print rebuys and add-ons; False (888): a stack that grew between
+      two tournament hands is an unprinted rebuy (info HH417), only a stack that fell stays HH410;
+    - `seat_label`: a regular expression of the names that label a seat, not a player (Winamax's
+      `Incognito 3`): no stack continuity for them (another player may sit there next hand);
+    - `hand_counter`: a regular expression whose group 1, in a hand id, counts the hands of its table
+      (Winamax's `<table>-<counter>-<unix time>`): hands chain only when consecutive, and a jump is one
+      warning "hands N–M missing" (HH416);
+    - `moving_big_blind`: the big blind moves one dealt-in player each hand and the button follows it: it
+      may stand on an empty seat or a newcomer strictly between the last button and the small blind, or
+      stay when the seats between were emptied (Winamax, 888, WPN, PartyPoker; T7's next-player rule is
+      still accepted too);
+    - `prints_addons`: its tournament hands print add-ons; False (sites that print re-buys but no add-on
+      line): stacks of two or more players that grew by the same amount between two tournament
+      hands (the add-on at a break) are an unprinted add-on (info HH417), not HH410.
     """
 
     prints_uncalled: bool = True
@@ -152,6 +171,13 @@ class Conventions:
     button_from_blinds: bool = False
     big_blind_return_unprinted: bool = False
     summary_names_pots: bool = True
+    min_buyin_bb: int = 50
+    table_min_buyin: Ref | None = None
+    prints_rebuys: bool = True
+    seat_label: str | None = None
+    hand_counter: str | None = None
+    moving_big_blind: bool = False
+    prints_addons: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,9 +236,10 @@ class Dialect:
         return self.site or self.name
 
     def load(self, attribute: str) -> Any:
-        """The callable behind `reader`, `writer`, `describe`, `description_matches`, `rake` or
-        `conventions.fast_fold`, or None."""
-        ref = getattr(self.conventions, attribute) if attribute == "fast_fold" else getattr(self, attribute)
+        """The callable behind `reader`, `writer`, `describe`, `description_matches`, `rake`,
+        `conventions.fast_fold` or `conventions.table_min_buyin`, or None."""
+        ref = getattr(self.conventions, attribute) if attribute in ("fast_fold", "table_min_buyin") \
+            else getattr(self, attribute)
         return load(ref) if ref is not None else None
 
 

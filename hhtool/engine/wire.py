@@ -118,7 +118,8 @@ def _pack_tables(tables: tuple, shared: dict) -> tuple | None:
     if not present:
         return None
     (key, order, button, seat_chips, players, cancelled, dealt_seats, hand_seats, big_blind, is_tournament, scale,
-     currency, file, line, hand_id, big_blind_seat) = zip(*present)
+     currency, file, line, hand_id, big_blind_seat, small_blind_seat, counter, min_buyin, min_buyin_bb, labels,
+     prints_rebuys, moving_big_blind, prints_addons) = zip(*present)
     times, numbers = zip(*order)
     chips = array("q")
     for values in seat_chips:
@@ -129,7 +130,9 @@ def _pack_tables(tables: tuple, shared: dict) -> tuple | None:
             chips, _shared(players, shared), cancelled, array("I", map(len, dealt_seats)),
             list(chain.from_iterable(dealt_seats)), array("I", map(len, hand_seats)), seat_columns[0],
             _shared(seat_columns[1], shared), seat_columns[2], seat_columns[3], big_blind, is_tournament, scale,
-            _shared(currency, shared), _shared(file, shared), line, hand_id, big_blind_seat)
+            _shared(currency, shared), _shared(file, shared), line, hand_id, big_blind_seat,
+            array("q", small_blind_seat), array("q", counter), array("q", min_buyin), array("q", min_buyin_bb),
+            array("q", labels), bytes(prints_rebuys), bytes(moving_big_blind), bytes(prints_addons))
 
 
 def _slices(lengths: array) -> zip:
@@ -142,14 +145,16 @@ def _unpack_tables(packed: tuple | None, n: int) -> list | tuple:
         return (None,) * n
     (mask, key, times, numbers, button, chips_len, chips, players, cancelled, dealt_len, dealt, seats_len, seat,
      player, stack, seat_line, big_blind, is_tournament, scale, currency, file, line, hand_id,
-     big_blind_seat) = packed
+     big_blind_seat, small_blind_seat, counter, min_buyin, min_buyin_bb, labels, prints_rebuys, moving_big_blind,
+     prints_addons) = packed
     seat_chips = [chips[a:b] for a, b in _slices(chips_len)]
     dealt_seats = [tuple(dealt[a:b]) for a, b in _slices(dealt_len)]
     all_seats = list(zip(seat, player, stack, seat_line))
     hand_seats = [tuple(all_seats[a:b]) for a, b in _slices(seats_len)]
     tables = [_new(TableSnapshot, fields) for fields in zip(
         key, zip(times, numbers), button, seat_chips, players, cancelled, dealt_seats, hand_seats, big_blind,
-        is_tournament, scale, currency, file, line, hand_id, big_blind_seat)]
+        is_tournament, scale, currency, file, line, hand_id, big_blind_seat, small_blind_seat, counter, min_buyin,
+        min_buyin_bb, labels, map(bool, prints_rebuys), map(bool, moving_big_blind), map(bool, prints_addons))]
     return _spread(mask, tables, n)
 
 

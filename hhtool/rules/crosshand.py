@@ -1,8 +1,16 @@
 """Checks across the hands of one table: stacks carry over, the button moves, no id twice.
 
-Streaming: the state kept is one entry per table (the last hand seen there) and one digest per
-hand id (in a compact table, see `hhtool.engine.uidtable`), so memory grows only with the number
-of hands. The checks work on small picklable snapshots of a hand (`identity`, `table_snapshot`),
+Streaming: the state kept is one entry per table (the last hand seen there), one counter per file
+(the unparsed hands met in it: they break its tables' chains) and one digest per hand id (in a
+compact table, see `hhtool.engine.uidtable`), so memory grows only with the number of hands.
+
+A chain of hands breaks where hands may be missing: at a file boundary, after a long pause
+(`GAP_SECONDS`), at a jump of the table's hand counter (a dialect's `hand_counter`), and after an
+unparsed hand (silently: the hand is there, only unread). Across a break the pair is still
+compared; if it does not follow on, that is one warning "hands missing" (HH416), never HH412 plus
+an HH410 per player. A cancelled hand is no link: the next hand is compared with the one before it.
+
+The checks work on small picklable snapshots of a hand (`identity`, `table_snapshot`),
 so that parallel workers can replay hands and the parent run these checks in input order.
 """
 
@@ -11,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import re
 from array import array
+from datetime import datetime
 from typing import Final, NamedTuple
 
 from hhtool import dialects
@@ -28,6 +37,22 @@ _StreetStart: Final = StreetStart
 # A NamedTuple's own constructor is interpreted Python (namedtuple's generated `__new__`), for every hand;
 # its `_make` builds it from all its fields in order the same way, as this does without the call.
 _new_tuple: Final = tuple.__new__
+_SMALL: Final = BlindKind.SMALL
+
+# A pause longer than this between two hands of one table is a break in the chain: hands dealt in
+# between may be missing (an observer away, the hero sitting out, another session). A hand takes
+# from ~20 s (a walk) to a few minutes (a long all-in with a disconnect); tournament breaks are
+# 5 minutes; 10 minutes is twice the longest pause a table makes between two consecutive hands.
+GAP_SECONDS: Final = 600
+# PS-4: a table's hands read out of time order (observer recordings append earlier blocks later) are
+# each compared with the hand before them in time, among the table's last WINDOW hands read (a block
+# of two read late is slotted in); a finding already given is not taken back. Three such entries a
+# table, not one: ~1.5 KB for nine players.
+WINDOW: Final = 3
+COUNTED_ONCE: Final = ("HH414", "HH418")  # the duplicate codes whose hand is counted once, not replayed
+_LOW32: Final = 0xFFFFFFFF
+_CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\b")  # a time of day, in a hand's first lines
+_HEADER_LINES: Final = 3  # where a site prints a hand's start time (header, its second line, iPoker's <startdate>)
 
 
 class Identity(NamedTuple):
@@ -59,15 +84,40 @@ class TableSnapshot(NamedTuple):
     line: int
     hand_id: str
     big_blind_seat: int  # seat of the player who posted the big blind in its place (0: none)
+    small_blind_seat: int  # seat of the first small blind posted (0: none)
+    counter: int  # the table's hand counter in the hand id (the dialect's `hand_counter`; -1: none)
+    min_buyin: int  # the minimum buy-in at this table, in minor units (0: no minimum)
+    min_buyin_bb: int  # that minimum in big blinds (0: the table type sets an amount)
+    labels: int  # seats whose names label the seat, not a player (dialect's `seat_label`), as a bit mask
+    prints_rebuys: bool  # the dialect's `prints_rebuys`
+    moving_big_blind: bool  # the dialect's `moving_big_blind`
+    prints_addons: bool  # the dialect's `prints_addons`
 
 
 def text_digest(text: str) -> int:
-    """Digest of a hand's text; blank lines are layout, not content (non-empty lines joined by one newline)."""
+    """Digest of a hand's text; blank lines are layout, not content (non-empty lines joined by one newline).
+
+    Two halves: the low 32 bits digest the whole text, the high 32 bits the text with the times of
+    day of its first lines left out, so that a hand the client wrote twice with only its start time
+    changed (PartyPoker's double writes, PP-8) is told from another hand under the same id. Only the
+    digests of one hand id are ever compared: 32 bits each are ample."""
     canonical = text.strip("\n")
     if "\n\n" in canonical:  # rare inside a hand; the regex is the slow part of a digest
         canonical = _BLANK_LINES.sub("\n", canonical)
-    return int.from_bytes(hashlib.blake2b(canonical.encode("utf-8", "surrogatepass"), digest_size=8).digest(),
-                          "little")
+    whole = _digest32(canonical)
+    cut = -1
+    for _ in range(_HEADER_LINES):
+        cut = canonical.find("\n", cut + 1)
+        if cut < 0:
+            break
+    head = canonical if cut < 0 else canonical[:cut]
+    timeless = _CLOCK.sub("", head)
+    high = whole if timeless == head else _digest32(timeless + canonical[len(head):])
+    return high << 32 | whole
+
+
+def _digest32(text: str) -> int:
+    return int.from_bytes(hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=4).digest(), "little")
 
 
 def identity(hand: Hand, text: str) -> Identity:
@@ -104,7 +154,58 @@ def table_snapshot(state: Replay) -> TableSnapshot | None:
         header.button_seat, seat_chips, "\n".join(state.players), state.cancelled,
         tuple([p.seat for p in state.order]),  # the dealt-in players, in seat order already
         tuple([(s.seat, s.player, s.stack, s.line) for s in hand.seats]), header.big_blind, header.is_tournament,
-        header.scale, header.currency, source.file, source.line, header.hand_id, _big_blind_seat(state)))
+        header.scale, header.currency, source.file, source.line, header.hand_id, _blind_seat(state, _BIG),
+        _blind_seat(state, _SMALL), _counter(state), *_min_buyin(state), _labels(state),
+        state.conventions.prints_rebuys, state.conventions.moving_big_blind, state.conventions.prints_addons))
+
+
+def _counter(state: Replay) -> int:
+    """The table's hand counter in the hand id, where the dialect says the id has one (-1: none)."""
+    pattern = state.conventions.hand_counter
+    if pattern is None:
+        return -1
+    found = _pattern(pattern).search(state.hand.header.hand_id)
+    return int(found.group(1)) if found is not None and found.group(1).isdigit() else -1
+
+
+def _min_buyin(state: Replay) -> tuple[int, int]:
+    """(minimum buy-in in minor units, in big blinds) at the hand's table: the rules' number if they
+    give one, else what the table type sets (the dialect's `table_min_buyin`), else the site's
+    `min_buyin_bb`."""
+    header = state.hand.header
+    big_blind = header.big_blind
+    in_rules = state.rules.min_buyin_bb
+    if in_rules is not None:
+        return in_rules * big_blind, in_rules
+    conventions = state.conventions
+    if conventions.table_min_buyin is not None:
+        by_table = dialects.load(conventions.table_min_buyin)(header)
+        if by_table is not None:
+            return int(by_table), 0
+    return conventions.min_buyin_bb * big_blind, conventions.min_buyin_bb
+
+
+def _labels(state: Replay) -> int:
+    """The seats whose names are seat labels (the dialect's `seat_label`), as a bit mask."""
+    pattern = state.conventions.seat_label
+    if pattern is None:
+        return 0
+    label = _pattern(pattern)
+    mask = 0
+    for p in state.players.values():
+        if label.fullmatch(p.name) is not None:
+            mask |= 1 << p.seat
+    return mask
+
+
+_PATTERNS: dict[str, re.Pattern[str]] = {}
+
+
+def _pattern(text: str) -> re.Pattern[str]:
+    known = _PATTERNS.get(text)
+    if known is None:
+        known = _PATTERNS[text] = re.compile(text)
+    return known
 
 
 def _hand_number(hand_id: str) -> int:
@@ -113,10 +214,10 @@ def _hand_number(hand_id: str) -> int:
     return int(digits) if digits.isdigit() and digits.isascii() else 0
 
 
-def _big_blind_seat(state: Replay) -> int:
-    """The seat of the first big blind posted (a new player's own big blind comes after it)."""
+def _blind_seat(state: Replay, kind: BlindKind) -> int:
+    """The seat of the first blind of this kind posted (a new player's own big blind comes after it)."""
     for event in state.hand.events:
-        if isinstance(event, _PostBlind) and event.blind is _BIG:
+        if isinstance(event, _PostBlind) and event.blind is kind:
             player = state.players.get(event.player)
             return player.seat if player is not None else 0
         if isinstance(event, _StreetStart):
@@ -135,6 +236,10 @@ class _Last(NamedTuple):
     players: str  # as TableSnapshot.players
     dealt: int  # seats dealt in, as a bit mask (bit s for seat s): the players the button may move to
     big_blind_seat: int  # as TableSnapshot.big_blind_seat
+    file: str  # the file it was read from: a chain breaks at a file boundary
+    breaks: int  # the unparsed hands met in that file before it (CrossHand.breaks): a chain breaks after one
+    counter: int  # as TableSnapshot.counter
+    hand_id: str
 
     def chips(self) -> dict[tuple[int, str], int]:
         """(seat, player) → chips at the end of the hand."""
@@ -147,44 +252,103 @@ class _Last(NamedTuple):
 class CrossHand:
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
-        self.tables: dict[str, _Last] = {}
+        # a table's last hands, oldest first (at most WINDOW: an earlier hand read late is compared with
+        # the one before it in time, PS-4)
+        self.tables: dict[str, tuple[_Last, ...]] = {}
         self.earliest: dict[str, TableSnapshot] = {}  # newest-first sites: the earliest hand read of each table
         self.seen = UidTable()  # hand uid → text digest
+        self.breaks: dict[str, int] = {}  # file → unparsed hands met in it so far (one int a file)
+        self.dead_button_explained = False  # set by each check: the hand's empty button seat is a dead button
 
     def duplicate(self, hand: Hand, text: str) -> Finding | None:
-        """HH414 for the same text again (to be skipped), HH413 for another hand under a known id."""
+        """HH414 for the same text again (to be skipped), HH418 for it again with only its start time
+        changed (counted once too), HH413 for another hand under a known id."""
         return self.duplicate_of(identity(hand, text))
 
     def duplicate_of(self, ident: Identity) -> Finding | None:
         known = self.seen.setdefault(ident.uid, ident.digest)
         if known is None:
             return None
-        code = "HH414" if known == ident.digest else "HH413"
-        what = "read again; counted once" if code == "HH414" else "already used by a different hand"
+        if known == ident.digest:
+            code, what = "HH414", "read again; counted once"
+        elif known >> 32 == ident.digest >> 32 and known & _LOW32 != ident.digest & _LOW32:
+            code, what = "HH418", "written again with another start time; counted once"
+        else:
+            code, what = "HH413", "already used by a different hand"
         return finding(code, f"hand id {ident.hand_id} {what}", ident.file, ident.line, hand_id=ident.hand_id)
+
+    def unparsed(self, file: str) -> None:
+        """An unparsed (or unreplayable) hand in `file`: its table is not known, so every chain whose last
+        hand was read from that file starts again (PS-6, 888-9: the next hand is not compared with an
+        older one, as if nothing had been dealt between them)."""
+        self.breaks[file] = self.breaks.get(file, 0) + 1
 
     def check(self, state: Replay) -> list[Finding]:
         snapshot = table_snapshot(state)
+        self.dead_button_explained = False
         return [] if snapshot is None else self.check_table(snapshot)
 
     def check_table(self, current: TableSnapshot) -> list[Finding]:
         """Stack continuity and button movement against the last hand at the same table (by hand time,
-        not by position in the file: see `_check_earlier` for sites that write files newest first)."""
-        previous = self.tables.get(current.key)
+        not by position in the file: see `_check_earlier` for sites that write files newest first).
+        A cancelled hand is no link of the chain: it is neither checked nor kept."""
+        self.dead_button_explained = False
+        if current.cancelled:
+            return []
+        window = self.tables.get(current.key)
+        breaks = self.breaks.get(current.file, 0)
         out: list[Finding] = []
-        later = previous is not None and None not in (current.order[0], previous.order[0]) \
-            and current.order > previous.order
-        if later and previous is not None and not current.cancelled:
-            out.extend(self._pair(current, previous))
-        if (previous is None or later) and not current.cancelled:  # a cancelled hand is no link of the chain
-            self.tables[current.key] = _last_of(current)
+        if window is None:
+            self.dead_button_explained = _dead_button_first(current)
+            self.tables[current.key] = (_last_of(current, breaks),)
+        elif current.order[0] is not None:
+            before = [last for last in window if last.order[0] is not None and last.order < current.order]
+            if before:
+                previous = before[-1]  # the hand before it in time: the last one, or one of a block read late
+                out.extend(self._linked(current, previous,
+                                        previous.file == current.file and previous.breaks != breaks))
+            if before or all(last.order[0] is None or last.order != current.order for last in window):
+                kept = sorted([*window, _last_of(current, breaks)], key=_by_order)
+                self.tables[current.key] = tuple(kept[-WINDOW:])
         if _newest_first(current.key):
-            out.extend(self._check_earlier(current, previous is None))
+            out.extend(self._check_earlier(current, window is None))
         return out
+
+    def _linked(self, current: TableSnapshot, previous: _Last, reset: bool) -> list[Finding]:
+        """The pair's findings, unless the chain breaks between them: after an unparsed hand (`reset`:
+        nothing), at a jump of the table's hand counter (one HH416 naming the missing numbers), or at a
+        file boundary or a long pause, where a pair that does not follow on is one HH416 instead."""
+        if reset:
+            return []
+        if current.counter >= 0 and previous.counter >= 0:
+            if current.counter == previous.counter + 1:
+                return self._pair(current, previous)  # consecutive by the site's own count: no pause matters
+            if current.counter > previous.counter + 1:
+                first, last = previous.counter + 1, current.counter - 1
+                numbers = f"hand {first}" if first == last else f"hands {first}–{last}"
+                return [finding("HH416", f"{numbers} of this table missing (its hand counter goes from "
+                                f"{previous.counter} to {current.counter})", current.file, current.line,
+                                hand_id=current.hand_id, expected=previous.counter + 1, actual=current.counter)]
+        found = self._pair(current, previous)
+        if not found:
+            return found
+        if previous.file != current.file:
+            why = f"in another file ({previous.file})"
+        else:
+            pause = _seconds(previous.order[0], current.order[0])
+            if pause is None or pause <= GAP_SECONDS:
+                return found
+            why = f"{pause // 60} minutes earlier"
+        self.dead_button_explained = False
+        codes = ", ".join(sorted({f.code for f in found}))
+        return [finding("HH416", f"hands missing between hand {previous.hand_id}, {why}, and this one: the "
+                        f"button or stacks do not follow on from it ({codes} for consecutive hands)", current.file,
+                        current.line, hand_id=current.hand_id, expected=previous.hand_id, actual=current.hand_id)]
 
     def _pair(self, current: TableSnapshot, previous: _Last) -> list[Finding]:
         ended = previous.chips()  # (once for both checks)
-        moved = _button(current, previous, ended)
+        moved, placed = _button(current, previous, ended)
+        self.dead_button_explained = placed and all(seat != current.button for seat, _, _, _ in current.hand_seats)
         # stacks chain only between consecutive hands; a skipped button means a gap
         return moved if moved else self._stacks(current, ended)
 
@@ -196,8 +360,7 @@ class CrossHand:
         following = self.earliest.get(current.key)
         earlier = following is not None and None not in (current.order[0], following.order[0]) \
             and current.order < following.order
-        out = self._pair(following, _last_of(current)) if earlier and following is not None \
-            and not following.cancelled else []
+        out = self._linked(following, _last_of(current, 0), False) if earlier and following is not None else []
         if first or earlier:
             self.earliest[current.key] = current
         return out
@@ -205,31 +368,70 @@ class CrossHand:
     def _stacks(self, current: TableSnapshot, ended: dict[tuple[int, str], int]) -> list[Finding]:
         """HH410/HH411 against `ended`, the chips of the last hand at the table ((seat, player) → chips)."""
         out = []
-        bb = current.big_blind
-        min_bb = self.rules.min_buyin_bb
+        minimum = current.min_buyin
+        labels = current.labels
+        added = {} if current.prints_addons or not current.is_tournament else _shared_increases(current, ended)
         for seat, player, stack, line in current.hand_seats:
+            if labels >> seat & 1:
+                continue  # a seat label (`Incognito 3`): perhaps another player than last hand's
             before = ended.get((seat, player))  # the same player on the same seat last hand
             if before is None:
                 continue
             if stack != before:
                 if before == 0 and not current.is_tournament:
-                    if stack < min_bb * bb:
+                    if stack < minimum:
+                        least = f"{current.min_buyin_bb} big blinds" if current.min_buyin_bb else \
+                            f"the table's minimum buy-in of {_money(current, minimum)}"
                         out.append(finding("HH411", f"{player} busted and returns with "
-                                           f"{_money(current, stack)}, below {min_bb} big blinds",
+                                           f"{_money(current, stack)}, below {least}",
                                            current.file, line, hand_id=current.hand_id,
-                                           expected=f">= {min_bb * bb}", actual=stack))
+                                           expected=f">= {minimum}", actual=stack))
                     continue
                 if stack > before and not current.is_tournament:
                     continue  # a top-up between hands (T3 allows it); only a loss of chips is unexplained
+                if stack > before and (not current.prints_rebuys or stack - before in added):
+                    what = "a rebuy or add-on" if not current.prints_rebuys else \
+                        f"an add-on ({added.get(stack - before, 0)} players with as much more)"
+                    out.append(finding("HH417", f"{player} starts with {_money(current, stack)}, "
+                                       f"{_money(current, stack - before)} more than at the end of the previous "
+                                       f"hand at this table: {what} the site does not print",
+                                       current.file, line, hand_id=current.hand_id, expected=before, actual=stack))
+                    continue
                 out.append(finding("HH410", f"{player} starts with {_money(current, stack)} but ended the "
                                    f"previous hand at this table with {_money(current, before)}", current.file,
                                    line, hand_id=current.hand_id, expected=before, actual=stack))
         return out
 
 
-def _last_of(snapshot: TableSnapshot) -> _Last:
+def _by_order(last: _Last) -> tuple:
+    """Time order; a table's first hand may have no time (it stays first)."""
+    return (last.order[0] is not None, last.order)
+
+
+def _shared_increases(current: TableSnapshot, ended: dict[tuple[int, str], int]) -> dict[int, int]:
+    """Stack increases since the last hand that two or more players share (an add-on at a break) → how
+    many players have it."""
+    counts: dict[int, int] = {}
+    for seat, player, stack, _ in current.hand_seats:
+        before = ended.get((seat, player))
+        if before is not None and stack > before:
+            counts[stack - before] = counts.get(stack - before, 0) + 1
+    return {grown: n for grown, n in counts.items() if n > 1}
+
+
+def _last_of(snapshot: TableSnapshot, breaks: int) -> _Last:
     return _Last(snapshot.order, snapshot.button, snapshot.seat_chips, snapshot.players, _mask(snapshot.dealt_seats),
-                 snapshot.big_blind_seat)
+                 snapshot.big_blind_seat, snapshot.file, breaks, snapshot.counter, snapshot.hand_id)
+
+
+def _seconds(before: object, after: object) -> int | None:
+    """Whole seconds from one hand's start to the next one's (None: a time is missing)."""
+    if not isinstance(before, datetime) or not isinstance(after, datetime):
+        return None
+    try:
+        return int((after - before).total_seconds())
+    except TypeError:  # one time with a zone, one without
+        return None
 
 
 _NEWEST_FIRST: dict[str, bool] = {}
@@ -245,17 +447,21 @@ def _newest_first(key: str) -> bool:
     return known
 
 
-def _button(current: TableSnapshot, previous: _Last, ended: dict[tuple[int, str], int]) -> list[Finding]:
-    """HH412 when the button skips a player who was dealt into the last hand, or goes backwards.
+def _button(current: TableSnapshot, previous: _Last, ended: dict[tuple[int, str], int]) -> tuple[list[Finding], bool]:
+    """HH412 when the button skips a player who was dealt into the last hand, or goes backwards; and
+    whether the button was compared and found where it may be (then an empty button seat is a dead
+    button, no HH405).
 
     A site moves the button to the next seat of a player who was dealt into the previous hand
     and is still there: a player who has just sat down (or was sitting out) is skipped. A dead button
     may also stand on a seat left empty between the last button and that player; in a tournament,
     which refills a busted player's seat at once, it may also go to the new player there. Heads-up,
-    the big blind moving forward places the button."""
+    the big blind moving forward places the button; from heads-up to three players the button stays
+    and the last big blind posts the small blind (PS-5, WX-6). At a site whose big blind moves (its
+    dialect's `moving_big_blind`), the blinds place the button: see `_blinds_place_button`."""
     button, last = current.button, previous.button
     if button is None or last is None or not current.dealt_seats:
-        return []
+        return [], False
     players_before = dict(ended.keys())  # seat → player
     dealt_before = {seat for seat in players_before if previous.dealt >> seat & 1}
     now = {seat: player for seat, player, _, _ in current.hand_seats}
@@ -275,17 +481,72 @@ def _button(current: TableSnapshot, previous: _Last, ended: dict[tuple[int, str]
     if expected is None:
         expected = min(allowed & dealt_now, key=lambda s: (s <= last, s), default=None)
     if expected is None:  # nobody dealt in twice in a row (a new table): nothing to compare
-        return []
+        return [], False
     if len(dealt_now) == 2 and previous.big_blind_seat:
         # heads-up the button posts the small blind, and the big blind moves one player forward: the
         # button goes to whoever is not the next big blind (on the way down from three players)
         after = [s for s in _clockwise(previous.big_blind_seat, max(now)) if s in dealt_now]
-        allowed.add(after[1])
-    if button in allowed:
-        return []
+        if len(after) > 1:
+            allowed.add(after[1])
+    if bin(previous.dealt).count("1") == 2 and button == last and previous.big_blind_seat and \
+            current.small_blind_seat == previous.big_blind_seat:
+        allowed.add(button)  # heads-up to more players: the button stays, the last big blind posts the small
+    if _blinds_place_button(current, previous, players_before):
+        return [], True
+    if button in allowed:  # a dead button on the seat of a player who has just left (an empty seat no one left: HH405)
+        return [], button in now or button in players_before
     return [finding("HH412", f"the button moved from seat {last} to seat {button}; the next player dealt into "
                     f"the previous hand is on seat {expected} (or hands are missing in between)", current.file,
-                    current.line + 1, hand_id=current.hand_id, expected=expected, actual=button)]
+                    current.line + 1, hand_id=current.hand_id, expected=expected, actual=button)], False
+
+
+def _blinds_place_button(current: TableSnapshot, previous: _Last, players_before: dict[int, str]) -> bool:
+    """The moving big blind (a dialect's `moving_big_blind`: Winamax WX-6, 888 888-4/888-5, WPN WPN-8,
+    PartyPoker PP-5): the big blind moves to the next player dealt in now, the small blind is the last
+    big blind (or there is none: that player left, denied it, WX-4, PP-1), and the button stands on
+    any seat strictly between the last button and the small blind (or the big blind when there is no
+    small blind), clockwise: an empty seat, a newcomer, a player sitting out, or stays where it was
+    when the seats between were emptied or only newcomers sit there (888's and PartyPoker's tournaments)."""
+    if not current.moving_big_blind or not previous.big_blind_seat or not current.big_blind_seat:
+        return False
+    button, last = current.button, previous.button
+    if button is None or last is None:
+        return False
+    dealt_now = set(current.dealt_seats)
+    top = max(max(s for s, _, _, _ in current.hand_seats), previous.big_blind_seat, last, button)
+    nexts = [s for s in _clockwise(previous.big_blind_seat, top) if s in dealt_now]
+    if not nexts or nexts[0] != current.big_blind_seat:
+        return False  # the big blind did not move one dealt-in player on
+    small = current.small_blind_seat
+    if small and small != previous.big_blind_seat:
+        return False
+    stop = small or current.big_blind_seat
+    between = []
+    for seat in _clockwise(last, top):
+        if seat == stop:
+            break
+        between.append(seat)
+    if button == last:  # no player dealt into both hands between (newcomers wait for the big blind)
+        now = {seat: player for seat, player, _, _ in current.hand_seats}
+        return not any(seat in dealt_now and previous.dealt >> seat & 1 and players_before.get(seat) == now.get(seat)
+                       for seat in between)
+    return button in between
+
+
+def _dead_button_first(current: TableSnapshot) -> bool:
+    """A table's first hand with the button on an empty seat, at a site whose big blind moves: a dead
+    button when the blinds sit on the next players dealt in after it (the small blind, if any, the
+    first of them), as they do after the button's player left (WX-6)."""
+    button = current.button
+    if not current.moving_big_blind or button is None or not current.big_blind_seat or \
+            any(seat == button for seat, _, _, _ in current.hand_seats):
+        return False
+    dealt = set(current.dealt_seats)
+    top = max(max((s for s, _, _, _ in current.hand_seats), default=0), button)
+    after = [s for s in _clockwise(button, top) if s in dealt]
+    if current.small_blind_seat:
+        return after[:2] == [current.small_blind_seat, current.big_blind_seat]
+    return after[:1] == [current.big_blind_seat]
 
 
 def _clockwise(last: int, top: int) -> list[int]:

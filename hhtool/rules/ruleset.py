@@ -163,7 +163,9 @@ class RuleSet:
     cap_heads_up: bool = False  # whether the fixed-limit cap also applies heads-up
     raise_cap_limits: tuple[str, ...] = ("FL",)  # the betting structures capped (seed 002 caps pot limit too)
     button_draw: str = "highest_card"  # or "highest_acts_first" (seed 000's reading)
-    min_buyin_bb: int = 50
+    # T4 in big blinds; None: the site's own minimum (its dialect's `min_buyin_bb` and `table_min_buyin`,
+    # 50 big blinds where a site sets none); a number here (a house's rules file) holds at every site
+    min_buyin_bb: int | None = None
     # S4: who gets a split pot's odd chips: "site" (the hand's site's convention, `Conventions.odd_chip`:
     # left of the button unless the site has its own), or a house rule for every site: "left_of_button",
     # "first_winner_in_seat_order", "highest_seat_first", "from_big_blind"
@@ -188,7 +190,7 @@ class TableFile(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     cap_heads_up: bool = False
     raise_cap_limits: tuple[Literal["FL", "PL", "NL"], ...] = ("FL",)
     button_draw: Literal["highest_card", "highest_acts_first"] = "highest_card"
-    min_buyin_bb: Annotated[int, msgspec.Meta(ge=0)] = 50
+    min_buyin_bb: Annotated[int, msgspec.Meta(ge=0)] | None = None  # None: each site's own minimum
     odd_chip: Literal["left_of_button", "first_winner_in_seat_order", "highest_seat_first", "from_big_blind",
                       "site"] = "site"
 

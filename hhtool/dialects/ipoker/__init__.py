@@ -112,5 +112,6 @@ DIALECT = Dialect(
         positions=MappingProxyType({}),
         fast_fold=None,
         newest_first=False,
+        prints_addons=False,  # six players 10,000 up at once: tournament/NLHE-GBP-MTT-5-201403.FPPbuyin.txt
     ),
 )

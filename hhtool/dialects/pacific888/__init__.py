@@ -80,5 +80,8 @@ DIALECT = Dialect(
         # the printed button may lag behind the blinds (888-11: `Seat 4 is the button` three-handed while seat 4
         # posts the small blind again and seat 3 acts as the button): the blinds are the rotation, one warning
         button_from_blinds=True,
+        min_buyin_bb=40,  # 888-3: $0.80 at $0.01/$0.02 is the most common stack after $2
+        prints_rebuys=False,  # 888-6
+        moving_big_blind=True,  # 888-4, 888-5
     ),
 )

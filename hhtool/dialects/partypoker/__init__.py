@@ -98,5 +98,6 @@ DIALECT = Dialect(
         # PP-6 (2018 cash): the main pot pays its share rounded down, the last pot the rest ($1.25 off
         # $20 + $5: $1.00 + $0.25; $0.20 off $0.15 + $4.00: $0 + $0.20)
         rake_by_pot="proportional_last_rest",
+        moving_big_blind=True,  # PP-5
     ),
 )

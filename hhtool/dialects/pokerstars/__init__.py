@@ -8,9 +8,19 @@ from types import MappingProxyType
 
 from hhtool.dialects import Conventions, Dialect
 from hhtool.dialects.pokerstars.conventions import POSITIONS, ZONES
+from hhtool.model import Header
 from hhtool.model.money import CURRENCY_SYMBOLS
 
 SITE = "pokerstars"
+
+
+def table_min_buyin(header: Header) -> int | None:
+    """The minimum buy-in of a table type (None: the 40 big blinds of `min_buyin_bb`). PokerStars' help
+    page "Minimum and maximum buy-ins in cash games": "tables labelled Short and CAP allow buy-ins of
+    between 20 and 50 big blinds"; a CAP table says so in its header (`header.cap`), a Short one
+    does not in its hands (its hands keep the 40 big blinds)."""
+    return 20 * header.big_blind if header.cap is not None else None
+
 
 DIALECT = Dialect(
     name=SITE,
@@ -38,5 +48,8 @@ DIALECT = Dialect(
         newest_first=False,
         # PS-3: from 1 July 2021, 25 % more rake on a German player's share of a split pot
         rake_surcharge=("2021-07-01", 25),
+        min_buyin_bb=40,  # its help page: 40 big blinds at no-limit and pot-limit tables
+        table_min_buyin="hhtool.dialects.pokerstars:table_min_buyin",
+        prints_addons=False,  # re-buys printed (`re-buys and receives`), add-ons not: NLHE-USD-MTT-5r-200710.txt
     ),
 )

@@ -41,6 +41,8 @@ Conventions, and why (each checked on the corpus, fpdb-3/winamax and hhsmithy/wi
 
 from __future__ import annotations
 
+import re
+from decimal import Decimal
 from types import MappingProxyType
 
 from hhtool.dialects import Conventions, Dialect
@@ -53,6 +55,20 @@ POSITIONS = {"button": "button", "small blind": "small blind", "big blind": "big
 def is_fast_fold(header: Header) -> bool:
     """Go Fast, HOLD-UP and ESCAPE hands: the reader marks them from the header's table kind."""
     return header.fast_fold
+
+
+_SHORT_TRACK = re.compile(r"SHORT TRACK (\d+(?:[.,]\d+)?) ?€")
+
+
+def table_min_buyin(header: Header) -> int | None:
+    """WX-9: a SHORT TRACK table's fixed buy-in is in its name (`SHORT TRACK 0,10€`, `SHORT TRACK 20 € 06`),
+    in the header's minor units; play money has no minimum (0); other tables: None (`min_buyin_bb`)."""
+    if header.play_money:
+        return 0
+    found = _SHORT_TRACK.search(header.table)
+    if found is None:
+        return None
+    return int(Decimal(found.group(1).replace(",", ".")) * header.scale)
 
 
 DIALECT = Dialect(
@@ -89,5 +105,10 @@ DIALECT = Dialect(
         newest_first=False,
         raise_by_from_short_blind=True,  # `raises 1676 to 1795` over a 119 all-in big blind at 200/400 (WX-2)
         call_completes_short_blind=True,  # `calls 40` completing the 80 big blind over a 50 all-in one (WX-3)
+        min_buyin_bb=40,  # WX-9: a return at 40 big blinds seen at a regular table (tentative)
+        table_min_buyin="hhtool.dialects.winamax:table_min_buyin",
+        seat_label=r"Incognito \d+",  # WX-8: anonymous tables name each opponent by seat
+        hand_counter=r"^\d+-(\d+)-\d+$",  # WX-7: `<table>-<hand number at the table>-<unix time>`
+        moving_big_blind=True,  # WX-6
     ),
 )

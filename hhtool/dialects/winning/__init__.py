@@ -113,5 +113,6 @@ DIALECT = Dialect(
         newest_first=False,
         big_blind_return_unprinted=True,
         summary_names_pots=False,  # `Total pot` only; the pots are the last street's `Main pot`/`Side pot(N)` lines
+        moving_big_blind=True,  # WPN-8
     ),
 )
