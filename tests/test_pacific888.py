@@ -617,7 +617,7 @@ KNOWN_ERRORS = {
     # the stakes line of a BLAST tournament prints its prize pool, not its blinds: `42.797,60 $/0 $`
     "1008664844": ["HH012"],
     # (143941885 and 143944112: a player moved onto seat 2, between the button and the blinds, is dealt in while
-    # the blinds skip him; the blinds are the rotation there, one HH419 warning each: 888-11)
+    # the blinds skip him; the blinds are the rotation there, as 888-5 says; no finding)
     # (414375633: the big blind folds instead of posting before the deal: cancelled, HH415: 888-2)
     # the two full houses split the pot, but only one collected line is printed (fpdb names the file
     # rake.greater.than.25.pct: the missing share looks like a rake of 54 %)
@@ -651,7 +651,7 @@ def test_888_corpus_validates_with_only_the_known_errors(corpus):
     assert by_status == {"valid": 313, "invalid": 5, "unsupported": 4, "duplicate": 1, "unparsed": 2}
     warned = {r.hand_id: [f.code for f in r.findings if f.code in ("HH415", "HH419")] for r in ours}
     assert {hand: codes for hand, codes in warned.items() if codes} == {
-        "414375633": ["HH415"], "143941885": ["HH419"], "143944112": ["HH419"]}
+        "414375633": ["HH415"]}
 
 
 def test_per_player_amounts_agree_with_fpdbs_snapshot(corpus):

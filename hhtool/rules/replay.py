@@ -471,7 +471,9 @@ class _Replayer:
     def _rotation_from_blinds(self) -> None:
         """A site whose printed button may not move with its blinds (`Conventions.button_from_blinds`, 888-11):
         when the small and the big blind are posted by consecutive players dealt in and the printed button
-        does not put the small blind first, the blinds are the rotation, said once (HH419)."""
+        does not put the small blind first, the blinds are the rotation. Said once (HH419) only where the printed
+        button's own player posts a blind (888-11); a player moved in between the button and the small blind is
+        dealt in and skipped by the blinds (888-5, a tournament's moved-in player), which is no inconsistency."""
         s = self.s
         small = big = None
         line = 0
@@ -490,6 +492,8 @@ class _Replayer:
         if rotation[(at + 1) % len(rotation)] is not big:
             return
         self._left_of_button = rotation[at:] + rotation[:at]
+        if self.header.button_seat not in (small.seat, big.seat):
+            return  # players dealt in between the button and the blinds (moved in: 888-5): the site's rotation
         s.report("HH419", line, button=self.header.button_seat, small=small.name, small_seat=small.seat,
                  big=big.name, big_seat=big.seat, expected=f"the button before seat {small.seat}",
                  actual=f"seat {self.header.button_seat}")
