@@ -86,7 +86,7 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
                          for o in seat.outcomes)
         seats.append(replace(seat, text="", outcomes=outcomes))
     totals = _totals(claims, state) if state is not None and claims.total_pot is None else {}
-    target, source = dialects.conventions(site), dialects.conventions(hand.header.site)
+    target, source = dialects.conventions(site), dialects.conventions(hand.header.site, hand.conventions_variant)
     if state is not None and state.returns and target.prints_uncalled and not source.prints_uncalled:
         inside = _returns_inside(hand, state) if source.uncalled_in_collected and not target.uncalled_in_collected \
             else {}
@@ -116,7 +116,7 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
         table = tuple(seat if seat.player in dealt or seat.sitting_out else replace(seat, sitting_out=True)
                       for seat in table)
     return replace(hand, header=replace(_clock(hand.header, site), site=site), seats=table, events=tuple(events),
-                   claims=replace(claims, seats=tuple(seats), **totals))
+                   claims=replace(claims, seats=tuple(seats), **totals), conventions_variant="")
 
 
 def _clock(header: Header, site: str) -> Header:

@@ -108,6 +108,7 @@ def settle(s: Replay) -> None:
 
 _NONE_RETURNED: dict[str, int] = {}
 EITHER = "either"  # Conventions.uncalled_in_collected: the site's collected amounts hold the return in some hands
+LEDGER_PUT_IN = "put_in"  # Conventions.ledger_uncalled: the site's checksum counts the return in what was put in only
 
 
 def _unname_pots(s: Replay) -> None:
@@ -852,8 +853,9 @@ def _check_ledgers(s: Replay, ledgers: tuple[Ledger, ...]) -> None:
     """The site's per-player checksum (`Claims.ledgers`, semantics in `hhtool.model.hand.Ledger`) against
     the replay: what each player put in (after uncalled returns), won from the pots, netted and ends with.
     A site whose figures count the returned uncalled bet in both put-in and won (`ledger_uncalled`) is
-    compared with the return added to both."""
+    compared with the return added to both; in put-in only (`ledger_uncalled = "put_in"`), to that one."""
     with_uncalled = s.conventions.ledger_uncalled
+    in_won = with_uncalled != LEDGER_PUT_IN
     won_by = s.collected_by()
     finals = s.final_stacks()
     for ledger in ledgers:
@@ -864,7 +866,7 @@ def _check_ledgers(s: Replay, ledgers: tuple[Ledger, ...]) -> None:
             continue
         returned = s.returns.get(ledger.player, 0) if with_uncalled else 0
         put_in = player.total + returned
-        won = won_by.get(ledger.player, 0) + returned
+        won = won_by.get(ledger.player, 0) + (returned if in_won else 0)
         for variant, claimed, computed in (("put_in", ledger.put_in, put_in), ("won", ledger.won, won),
                                            ("net", ledger.net, won - put_in),
                                            ("final_stack", ledger.final_stack, finals[ledger.player])):

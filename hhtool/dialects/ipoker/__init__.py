@@ -50,6 +50,7 @@ fpdb-3/ipoker and hhsmithy/ipoker-cash):
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import MappingProxyType
 
 from hhtool.dialects import Conventions, Dialect
@@ -78,6 +79,36 @@ ACTION_TYPES = MappingProxyType({
 # has it) and 16 (bring-in, stud only): a hand with them is unparsed (HH032).
 
 
+_CONVENTIONS = Conventions(
+    prints_uncalled=False,
+    uncalled_in_collected=True,
+    ledger_uncalled=True,
+    # `…player.sitting.out.xml`, game 2855484207: a $2 main pot and a $0.20 side pot (rake $0.11 in all)
+    # are paid $1.90 and $0.19, 5 % of each
+    rake_by_pot="proportional_down",
+    raise_amount="to",  # type 23 (type 7, all-in, prints the chips added)
+    decimal_point=".",  # also `,` on iPoker.it: see `amounts`
+    thousands=",",  # also ` ` and `.`: see `amounts`
+    currencies=MappingProxyType({"$": "USD", "€": "EUR", "£": "GBP", "\x80": "EUR"}),
+    time_zones=MappingProxyType({}),
+    reference_zone=None,
+    positions=MappingProxyType({}),
+    fast_fold=None,
+    newest_first=False,
+    # seats are places on a 10-seat layout whatever `<tablesize>` says: a 3-max table seats 3, 6 and 10,
+    # a 6-max cash table 1, 3, 5, 6, 8 and 10
+    seat_places=10,
+)
+
+# Clients that pay the returned uncalled bet apart from `win` (`<uncalled_bet_enabled>true` in the session's
+# `<general>`, or a `<client_version>` of major 20 or more: fpdb-3's iPokerToFpdb.py rule): `win` is the pot
+# share alone (the collected amount as printed), while `bet` still counts every chip pushed, the return too.
+RETURNS_APART = "returns_apart"
+VARIANTS = MappingProxyType({
+    RETURNS_APART: replace(_CONVENTIONS, uncalled_in_collected=False, ledger_uncalled="put_in"),
+})
+
+
 DIALECT = Dialect(
     name=SITE,
     # where a game starts: its `<` after a line break, a blank or the last one's `</game>` (the patterns
@@ -95,21 +126,6 @@ DIALECT = Dialect(
     description_matches=None,
     rake=None,
     hand_separator="\n",
-    conventions=Conventions(
-        prints_uncalled=False,
-        uncalled_in_collected=True,
-        ledger_uncalled=True,
-        # `…player.sitting.out.xml`, game 2855484207: a $2 main pot and a $0.20 side pot (rake $0.11 in all)
-        # are paid $1.90 and $0.19, 5 % of each
-        rake_by_pot="proportional_down",
-        raise_amount="to",  # type 23 (type 7, all-in, prints the chips added)
-        decimal_point=".",  # also `,` on iPoker.it: see `amounts`
-        thousands=",",  # also ` ` and `.`: see `amounts`
-        currencies=MappingProxyType({"$": "USD", "€": "EUR", "£": "GBP", "\x80": "EUR"}),
-        time_zones=MappingProxyType({}),
-        reference_zone=None,
-        positions=MappingProxyType({}),
-        fast_fold=None,
-        newest_first=False,
-    ),
+    conventions=_CONVENTIONS,
+    variants=VARIANTS,
 )
