@@ -1006,3 +1006,18 @@ def test_seats_are_places_on_a_ten_seat_layout():
     beyond = only(six.replace('seat="10" name="Bob"', 'seat="11" name="Bob"'))
     assert [(f.code, f.actual) for f in beyond.findings if f.code == "HH403"] == [("HH403", "11")]
     assert conventions("ipoker").seat_places == 10 and conventions("pokerstars").seat_places is None
+
+
+def test_writer_writes_a_17_client_hand_as_an_older_client_would():
+    """The writer has one convention (the older clients': `win` holds the return, `bet` the chips pushed):
+    a hand read from a 17.x session is written so, and reads back as a clean hand of that convention."""
+    from hhtool.dialects.ipoker.writer import render_hand
+
+    hand = parsed(generation(WALK_17, client="17.5.2.8", uncalled=True)).hand
+    text = render_hand(hand)
+    assert "uncalled_bet_enabled" not in text and "client_version" not in text
+    assert '<player seat="1" name="Alice" chips="€50" dealer="0" win="€2.50" bet="€2" rebuy="0" addon="0" />' \
+        in [line.strip() for line in text.splitlines()]
+    back = only(text)
+    assert back.hand.conventions_variant == "" and back.findings == [], problems(back.findings)
+    assert back.state.returns == {"Alice": 150} and back.state.collected_by() == {"Alice": 100}

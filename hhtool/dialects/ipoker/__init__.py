@@ -32,7 +32,9 @@ fpdb-3/ipoker and hhsmithy/ipoker-cash):
   assumed (HHSmithy's parser reads the time as is, fpdb leaves it naive): `time_utc` stays None.
 - Seats: `<player seat name chips dealer win bet>`; `dealer="1"` is the button; a seat with an empty
   name is empty (`…HEM.archive.txt`); a player without a `<cards type="Pocket">` element was not dealt
-  in (sitting out).
+  in (sitting out). The numbers are places on a 10-seat layout whatever the table's size (a 3-max
+  tournament seats 3, 6 and 10, 6-max cash 1, 3, 5, 6, 8 and 10: `seat_places`); `<tablesize>` is the
+  N-max (`max_seats`).
 - Actions: `<action no player type sum>`, in `<round no="0">` (posts) to `<round no="4">` (river); the
   file does not write them in order: they are replayed in the order of `no` within each round. The
   type codes (`ACTION_TYPES`) are documented below.
@@ -43,7 +45,15 @@ fpdb-3/ipoker and hhsmithy/ipoker-cash):
   returned uncalled bet (`…uncalled.2nd.winner.xml`: the raiser of £6.50 against an all-in of £6.04 has
   `bet="£6.50" win="£0.46"`), which no element prints: the replay derives it (`prints_uncalled` False),
   the collected amount is `win` less the return (`uncalled_in_collected`), and `bet`/`win` are the
-  site's per-player checksum (`Claims.ledgers`, HH214, `ledger_uncalled`). No pot, no rake and no
+  site's per-player checksum (`Claims.ledgers`, HH214, `ledger_uncalled`). That is the older clients'
+  (the corpus's, 2011-2017). Clients that print `<uncalled_bet_enabled>true</uncalled_bet_enabled>` in
+  the session's `<general>` (17.x, 2018 cash) or a `<client_version>` of major 20 or more (23.x, 2023
+  tournaments) pay the return apart: `win` is the pot share alone, `bet` still every chip pushed
+  (fpdb-3's iPokerToFpdb.py rule; DriveHUD's iPoker parser reads the same flag). The reader gives such a
+  session's games the `RETURNS_APART` conventions (`Hand.conventions_variant`), and reads their `bet`
+  with the client's known miscount after a final type-23 raise (`reader.DOUBLED`, `reader.NO_ANTE`,
+  SITE-BEHAVIOURS IP-3): 17.x counts the player's earlier chips on that street twice, 23.x leaves the
+  ante out when that raise was not wholly called. No pot, no rake and no
   showdown description are printed: the rake is what the pot holds beyond the wins (inferred, not
   printed), and there is no built-in rake schedule (none found with a cited, dated public source).
 """

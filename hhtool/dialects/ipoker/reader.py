@@ -613,7 +613,8 @@ class _Game:
 
     def results(self, players: list[tuple[_Player, Node]]) -> list[Event]:
         """The showdown (the known cards of the players still in, when two or more are) and what each
-        player received (`win`, the returned uncalled bet included: Conventions.uncalled_in_collected)."""
+        player received (`win`: with the returned uncalled bet in the older clients', without it in those
+        that pay it apart, `RETURNS_APART`; the hand's conventions say which)."""
         out: list[Event] = []
         still_in = [p for p, _ in players if p.dealt and not p.folded]
         if len(still_in) > 1:
