@@ -564,9 +564,6 @@ BROKEN = {
     ("NLHE-USD-0.05-0.10-201312.player.antes.then.sits.out.txt", "5338624766"): {"HH011"},
     ("NLHE-USD-0.10-0.20.201112.post.both.txt", "3056022611"): {"HH011"},
     ("NLHE-EUR-MTT-30-201302.slight.format.change.txt", "4528040825"): {"HH011"},
-    # Player1 posts the €0.01 small blind and raises to €0.04 (Player0's two €0.02 calls match that), but
-    # the site's bet says €0.05: the site's figures contradict its own actions
-    ("NLHE-EUR-0.01-0.02-201701.new.datetime.format.txt", "3858162748"): {"HH214"},
     # an all-in by disconnect protection (`sum="DP"`): not an amount, hhtool does not replay it
     ("LHE-10max-USD-0.10-0.20-201107.player.sitting.out.xml", "2855472319"): {"HH031"},
     # not broken: hhtool's rules lack fixed limit's half-bet rule (an all-in of at least half a bet is a
@@ -1021,3 +1018,47 @@ def test_writer_writes_a_17_client_hand_as_an_older_client_would():
     back = only(text)
     assert back.hand.conventions_variant == "" and back.findings == [], problems(back.findings)
     assert back.state.returns == {"Alice": 150} and back.state.collected_by() == {"Alice": 100}
+
+
+# The 2017 client (`…201701.new.datetime.format.txt`: dates `2017/01/23 22:27:48`, `<player chips dealer seat
+# name bet win/>`, no version, no flag): `win` still holds the return, but `bet` counts the chips already on the
+# street twice after a final type-23 raise. Ivy posts €0.01, Kim limps, Ivy raises to €0.08 and both fold: she
+# pushed €0.08 (€0.06 uncalled), `bet="€0.09"`, `win="€0.12"` (the €0.06 pot and the return).
+GAME_2017 = """\
+  <game gamecode="7100000009">
+    <general>
+      <startdate>2017/01/23 22:29:14</startdate>
+      <players>
+        <player chips="€2.00" dealer="1" seat="1" name="Kim" bet="€0.02" win="€0.00"/>
+        <player chips="€1.56" dealer="0" seat="2" name="Ivy" bet="€0.09" win="€0.12"/>
+        <player chips="€3.05" dealer="0" seat="3" name="Jon" bet="€0.02" win="€0.00"/>
+      </players>
+    </general>
+    <round no="0">
+      <action no="1" cards="" type="1" sum="€0.01" player="Ivy"/>
+      <action no="2" cards="" type="2" sum="€0.02" player="Jon"/>
+    </round>
+    <round no="1">
+      <cards type="Pocket" player="Kim">X X</cards>
+      <action no="3" cards="" type="3" sum="€0.02" player="Kim"/>
+      <cards type="Pocket" player="Ivy">X X</cards>
+      <action no="4" cards="" type="23" sum="€0.08" player="Ivy"/>
+      <cards type="Pocket" player="Jon">X X</cards>
+      <action no="5" cards="" type="0" sum="€0.00" player="Jon"/>
+      <action no="6" cards="" type="0" sum="€0.00" player="Kim"/>
+    </round>
+  </game>
+"""
+
+
+def test_2017_client_bet_doubles_the_street_chips_but_win_holds_the_return():
+    text = session(GAME_2017, gametype="Holdem NL €0.01/€0.02", currency="EUR").replace(
+        "<startdate>2014-01-06 16:10:00</startdate>", "<startdate>2017/01/23 22:27:48</startdate>")
+    result = only(text)
+    assert result.hand.conventions_variant == ""  # the older clients' `win`
+    assert not errors(result.findings), problems(result.findings)
+    assert result.state.returns == {"Ivy": 6} and result.state.collected_by() == {"Ivy": 6}
+    # the same figures from a client that writes dates `2017-01-23`: `bet` is a cent too many there
+    older = only(session(GAME_2017.replace("2017/01/23", "2017-01-23"), gametype="Holdem NL €0.01/€0.02",
+                         currency="EUR"))
+    assert [(f.code, f.expected, f.actual) for f in errors(older.findings)] == [("HH214", "8", "9")]

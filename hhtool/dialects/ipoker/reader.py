@@ -72,6 +72,7 @@ _DATES = (("%Y-%m-%d %H:%M:%S", re.compile(r"\d{4}-\d{2}-\d{2} \d{1,2}:\d{2}:\d{
           ("%d.%m.%Y %H:%M:%S", re.compile(r"\d{2}\.\d{2}\.\d{4} \d{1,2}:\d{2}:\d{2}\Z")))
 _STREETS = {2: Street.FLOP, 3: Street.TURN, 4: Street.RIVER}
 _CLIENT_VERSION = re.compile(r"(\d{1,4})(?:\.\d+)*\Z")
+_SLASHED_DATE = re.compile(r"\d{4}/\d{2}/\d{2} ")  # the 2017 client's session start date
 # How a client generation's `bet` figure is off after a player's last chips-in action, a type-23 raise
 # (SITE-BEHAVIOURS IP-3; in every decisive hand stack continuity agrees with the actions, never with `bet`):
 DOUBLED = "doubled"  # 17.x: the player's earlier chips on that street are counted twice
@@ -187,11 +188,17 @@ class Session:
 
     def bet_quirk(self) -> str | None:
         """How this client's `bet` is off after a final type-23 raise (DOUBLED, NO_ANTE), None for the
-        clients whose `bet` is the chips pushed (every older hand of the corpus)."""
-        if not self.returns_apart():
-            return None
+        clients whose `bet` is the chips pushed (every 2011-2014 hand of the corpus: 28 such raises after
+        earlier chips on the street, all exact). The generation is what the session prints: a client
+        version of 20 or more; `uncalled_bet_enabled` (17.x); or, with neither, start dates written
+        `2017/01/23 22:27:48` (the 2017 client of `…201701.new.datetime.format.txt`, whose one such raise,
+        game 3858162748, is doubled, while its `win` still holds the return)."""
         major = self.client_major()
-        return NO_ANTE if major is not None and major >= 20 else DOUBLED
+        if major is not None and major >= 20:
+            return NO_ANTE
+        if self.returns_apart() or _SLASHED_DATE.match(self.general.get("startdate", "")):
+            return DOUBLED
+        return None
 
 
 @functools.lru_cache(maxsize=64)
@@ -386,7 +393,7 @@ class _Game:
 
     def put_in(self, player: _Player, bet: int, quirk: str | None) -> int:
         """What the site's `bet` says the player pushed, read with the client's known miscount (IP-3): a
-        17.x client counts the player's earlier chips on the street of a final type-23 raise twice (that
+        2017 or 17.x client counts the player's earlier chips on the street of a final type-23 raise twice (that
         part is taken off); a client of 20 or later leaves the ante out after a final type-23 raise that
         was not (wholly) called (it is added). The ledger check (HH214) compares that with the actions; any
         other difference (a raise followed by a type-7 all-in on 17.x) stays a finding."""
