@@ -393,10 +393,11 @@ class _Game:
 
     def put_in(self, player: _Player, bet: int, quirk: str | None) -> int:
         """What the site's `bet` says the player pushed, read with the client's known miscount (IP-3): a
-        2017 or 17.x client counts the player's earlier chips on the street of a final type-23 raise twice (that
-        part is taken off); a client of 20 or later leaves the ante out after a final type-23 raise that
-        was not (wholly) called (it is added). The ledger check (HH214) compares that with the actions; any
-        other difference (a raise followed by a type-7 all-in on 17.x) stays a finding."""
+        2017 or 17.x client counts the player's earlier chips on the street of a final type-23 raise
+        twice (that part is taken off); a client of 20 or later leaves the ante out after a final type-23
+        raise that was not (wholly) called (it is added). The ledger check (HH214) compares that with the
+        actions (its message names the figure so read); any other difference (a raise followed by a type-7
+        all-in on 17.x) stays a finding."""
         if quirk is None or player.last_in != _RAISE:
             return bet
         if quirk == DOUBLED:
