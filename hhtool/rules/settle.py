@@ -866,9 +866,10 @@ def _check_ledgers(s: Replay, ledgers: tuple[Ledger, ...]) -> None:
             continue
         returned = s.returns.get(ledger.player, 0) if with_uncalled else 0
         put_in = player.total + returned
-        won = won_by.get(ledger.player, 0) + (returned if in_won else 0)
+        share = won_by.get(ledger.player, 0)
+        won = share + (returned if in_won else 0)
         for variant, claimed, computed in (("put_in", ledger.put_in, put_in), ("won", ledger.won, won),
-                                           ("net", ledger.net, won - put_in),
+                                           ("net", ledger.net, share - player.total),
                                            ("final_stack", ledger.final_stack, finals[ledger.player])):
             if claimed is not None and claimed != computed:
                 s.report("HH214", ledger.line, variant, player=ledger.player, claimed=s.money(claimed),
