@@ -75,6 +75,7 @@ class Conventions:
     - `ledger_uncalled`: the site's per-player checksum (`Claims.ledgers`) counts a returned uncalled bet
       both in what the player put in and in what the player won (iPoker's `bet` and `win` attributes);
       the check (HH214) adds the replay's return to both before comparing (the net is the same);
+      `"put_in"`: in what the player put in only (iPoker clients that pay the return apart from `win`);
     - `anonymous_seats`: players are named by their seat or position for one hand only (a name in the
       next hand may be another player), so no stack or button continuity is checked between its hands.
     - `prints_collects`: the site's text says what each winner took from the pots; False for a format
@@ -137,6 +138,13 @@ class Conventions:
     - `prints_addons`: its tournament hands print add-ons; False (sites that print re-buys but no add-on
       line): stacks of two or more players that grew by the same amount between two tournament
       hands (the add-on at a break) are an unprinted add-on (info HH417), not HH410.
+    - `seat_places`: the seat numbers are places on a layout of this many seats whatever the table's N-max
+      (iPoker: 10; a 3-max table seats 3, 6 and 10): any seat from `first_seat` on that layout is legal,
+      and the header's `max_seats` stays the N-max (None: seats run over the N-max, T1).
+
+    A reader whose site changed a convention between client generations or eras gives the hand the name
+    of its set (`Hand.conventions_variant`, one of its dialect's `variants`); `conventions(site, variant)`
+    is what every layer then reads for that hand.
     """
 
     prints_uncalled: bool = True
@@ -155,7 +163,7 @@ class Conventions:
     positions: Mapping[str, str | None] = field(default_factory=lambda: MappingProxyType({}))
     fast_fold: Ref | None = None
     newest_first: bool = False
-    ledger_uncalled: bool = False
+    ledger_uncalled: bool | str = False
     anonymous_seats: bool = False
     prints_collects: bool = True
     first_seat: int = 1
@@ -178,6 +186,7 @@ class Conventions:
     hand_counter: str | None = None
     moving_big_blind: bool = False
     prints_addons: bool = True
+    seat_places: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,6 +239,10 @@ class Dialect:
     # summaries, `***** Cassava Tournament Summary *****`): such a file is a known sidecar, skipped with an
     # info (HH007), not stray text (HH002)
     sidecars: tuple[str, ...] = ()
+    # named convention sets a reader may give a hand instead of `conventions` (`Hand.conventions_variant`):
+    # a client generation or era of the site that prints a figure differently (iPoker's clients that write
+    # `win` without the returned uncalled bet); read through `conventions(site, variant)`
+    variants: Mapping[str, Conventions] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def site_name(self) -> str:
@@ -295,19 +308,26 @@ def by_site(site: str) -> Dialect | None:
     return None
 
 
-def conventions(site: str) -> Conventions:
-    """The conventions of the dialect whose hands carry `site` (defaults for an unknown site)."""
+def conventions(site: str, variant: str = "") -> Conventions:
+    """The conventions of the dialect whose hands carry `site` (defaults for an unknown site); with a
+    `variant` (a hand's `conventions_variant`), that named set of the dialect's `variants` (the dialect's
+    own conventions when it has no set of that name)."""
     if _SITE_VERSION[0] != _VERSION[0]:
         _BY_SITE.clear()
         _SITE_VERSION[0] = _VERSION[0]
-    known = _BY_SITE.get(site)
+    key = (site, variant)
+    known = _BY_SITE.get(key)
     if known is None:
         dialect = by_site(site)
-        known = _BY_SITE[site] = dialect.conventions if dialect is not None else _NO_CONVENTIONS
+        if dialect is None:
+            known = _NO_CONVENTIONS
+        else:
+            known = dialect.variants.get(variant, dialect.conventions) if variant else dialect.conventions
+        _BY_SITE[key] = known
     return known
 
 
-_BY_SITE: dict[str, Conventions] = {}
+_BY_SITE: dict[tuple[str, str], Conventions] = {}
 _SITE_VERSION = [-1]
 _NO_CONVENTIONS = Conventions()
 

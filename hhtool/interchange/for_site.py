@@ -86,7 +86,7 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
                          for o in seat.outcomes)
         seats.append(replace(seat, text="", outcomes=outcomes))
     totals = _totals(claims, state) if state is not None and claims.total_pot is None else {}
-    target, source = dialects.conventions(site), dialects.conventions(hand.header.site)
+    target, source = dialects.conventions(site), dialects.conventions(hand.header.site, hand.conventions_variant)
     unprinted = not source.prints_uncalled or (  # WPN's walks: the big blind's return is in its won, no line
         source.big_blind_return_unprinted and not target.big_blind_return_unprinted)
     if state is not None and state.returns and target.prints_uncalled and unprinted:
@@ -118,7 +118,7 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
         table = tuple(seat if seat.player in dealt or seat.sitting_out else replace(seat, sitting_out=True)
                       for seat in table)
     return replace(hand, header=replace(_clock(hand.header, site), site=site), seats=table, events=tuple(events),
-                   claims=replace(claims, seats=tuple(seats), **totals))
+                   claims=replace(claims, seats=tuple(seats), **totals), conventions_variant="")
 
 
 def _clock(header: Header, site: str) -> Header:

@@ -153,6 +153,9 @@ class Hand(msgspec.Struct, frozen=True, gc=False):
     source: Source
     lines: int = 0  # number of lines in the block
     notices: int = 0  # chatter/state lines seen (also in events)
+    # the name of the set of its site's conventions the hand was written under (a client generation or era:
+    # its dialect's `variants`, read with `hhtool.dialects.conventions(site, variant)`); "" the site's own
+    conventions_variant: str = ""
 
     @property
     def uid(self) -> str:

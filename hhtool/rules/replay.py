@@ -157,7 +157,7 @@ class Replay:
         self.hand = hand
         self.rules = rules
         # the conventions of the hand's site, looked up once (the replay, settle and the snapshots read them)
-        self.conventions: Conventions = conventions(hand.header.site)
+        self.conventions: Conventions = conventions(hand.header.site, hand.conventions_variant)
         self.findings: list[Finding] = []
         self.players: dict[str, Player] = {}
         self.order: list[Player] = []  # dealt-in players by seat
@@ -409,6 +409,9 @@ class _Replayer:
         players, order = s.players, s.order
         max_seats = header.max_seats
         first = s.conventions.first_seat
+        places = s.conventions.seat_places  # seats numbered on a fixed layout: its places, whatever the N-max
+        if places is not None:
+            max_seats = places
         in_seat_order = True  # seats are listed in order in nearly every hand: no sort needed then
         last = None
         for seat in self.hand.seats:

@@ -111,6 +111,7 @@ def settle(s: Replay) -> None:
 
 _NONE_RETURNED: dict[str, int] = {}
 EITHER = "either"  # Conventions.uncalled_in_collected: the site's collected amounts hold the return in some hands
+LEDGER_PUT_IN = "put_in"  # Conventions.ledger_uncalled: the site's checksum counts the return in what was put in only
 
 
 def _unname_pots(s: Replay) -> None:
@@ -1064,8 +1065,9 @@ def _check_ledgers(s: Replay, ledgers: tuple[Ledger, ...]) -> None:
     """The site's per-player checksum (`Claims.ledgers`, semantics in `hhtool.model.hand.Ledger`) against
     the replay: what each player put in (after uncalled returns), won from the pots, netted and ends with.
     A site whose figures count the returned uncalled bet in both put-in and won (`ledger_uncalled`) is
-    compared with the return added to both."""
+    compared with the return added to both; in put-in only (`ledger_uncalled = "put_in"`), to that one."""
     with_uncalled = s.conventions.ledger_uncalled
+    in_won = with_uncalled != LEDGER_PUT_IN
     won_by = s.collected_by()
     finals = s.final_stacks()
     for ledger in ledgers:
@@ -1076,9 +1078,10 @@ def _check_ledgers(s: Replay, ledgers: tuple[Ledger, ...]) -> None:
             continue
         returned = s.returns.get(ledger.player, 0) if with_uncalled else 0
         put_in = player.total + returned
-        won = won_by.get(ledger.player, 0) + returned
+        share = won_by.get(ledger.player, 0)
+        won = share + (returned if in_won else 0)
         for variant, claimed, computed in (("put_in", ledger.put_in, put_in), ("won", ledger.won, won),
-                                           ("net", ledger.net, won - put_in),
+                                           ("net", ledger.net, share - player.total),
                                            ("final_stack", ledger.final_stack, finals[ledger.player])):
             if claimed is not None and claimed != computed:
                 s.report("HH214", ledger.line, variant, player=ledger.player, claimed=s.money(claimed),

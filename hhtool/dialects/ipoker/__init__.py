@@ -32,7 +32,9 @@ fpdb-3/ipoker and hhsmithy/ipoker-cash):
   assumed (HHSmithy's parser reads the time as is, fpdb leaves it naive): `time_utc` stays None.
 - Seats: `<player seat name chips dealer win bet>`; `dealer="1"` is the button; a seat with an empty
   name is empty (`…HEM.archive.txt`); a player without a `<cards type="Pocket">` element was not dealt
-  in (sitting out).
+  in (sitting out). The numbers are places on a 10-seat layout whatever the table's size (a 3-max
+  tournament seats 3, 6 and 10, 6-max cash 1, 3, 5, 6, 8 and 10: `seat_places`); `<tablesize>` is the
+  N-max (`max_seats`).
 - Actions: `<action no player type sum>`, in `<round no="0">` (posts) to `<round no="4">` (river); the
   file does not write them in order: they are replayed in the order of `no` within each round. The
   type codes (`ACTION_TYPES`) are documented below.
@@ -43,13 +45,22 @@ fpdb-3/ipoker and hhsmithy/ipoker-cash):
   returned uncalled bet (`…uncalled.2nd.winner.xml`: the raiser of £6.50 against an all-in of £6.04 has
   `bet="£6.50" win="£0.46"`), which no element prints: the replay derives it (`prints_uncalled` False),
   the collected amount is `win` less the return (`uncalled_in_collected`), and `bet`/`win` are the
-  site's per-player checksum (`Claims.ledgers`, HH214, `ledger_uncalled`). No pot, no rake and no
+  site's per-player checksum (`Claims.ledgers`, HH214, `ledger_uncalled`). That is the older clients'
+  (the corpus's, 2011-2017). Clients that print `<uncalled_bet_enabled>true</uncalled_bet_enabled>` in
+  the session's `<general>` (17.x, 2018 cash) or a `<client_version>` of major 20 or more (23.x, 2023
+  tournaments) pay the return apart: `win` is the pot share alone, `bet` still every chip pushed
+  (fpdb-3's iPokerToFpdb.py rule; DriveHUD's iPoker parser reads the same flag). The reader gives such a
+  session's games the `RETURNS_APART` conventions (`Hand.conventions_variant`), and reads their `bet`
+  with the client's known miscount after a final type-23 raise (`reader.DOUBLED`, `reader.NO_ANTE`,
+  SITE-BEHAVIOURS IP-3): 17.x counts the player's earlier chips on that street twice, 23.x leaves the
+  ante out when that raise was not wholly called. No pot, no rake and no
   showdown description are printed: the rake is what the pot holds beyond the wins (inferred, not
   printed), and there is no built-in rake schedule (none found with a cited, dated public source).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import MappingProxyType
 
 from hhtool.dialects import Conventions, Dialect
@@ -78,6 +89,38 @@ ACTION_TYPES = MappingProxyType({
 # has it) and 16 (bring-in, stud only): a hand with them is unparsed (HH032).
 
 
+_CONVENTIONS = Conventions(
+    prints_uncalled=False,
+    uncalled_in_collected=True,
+    ledger_uncalled=True,
+    # `…player.sitting.out.xml`, game 2855484207: a $2 main pot and a $0.20 side pot (rake $0.11 in all)
+    # are paid $1.90 and $0.19, 5 % of each; IP-4: at the cap, each pot at the rate, main first (€4 off
+    # €60 + €40: €3 + €1): under the cap that is the proportional spread
+    rake_by_pot="capped_main_first",
+    raise_amount="to",  # type 23 (type 7, all-in, prints the chips added)
+    decimal_point=".",  # also `,` on iPoker.it: see `amounts`
+    thousands=",",  # also ` ` and `.`: see `amounts`
+    currencies=MappingProxyType({"$": "USD", "€": "EUR", "£": "GBP", "\x80": "EUR"}),
+    time_zones=MappingProxyType({}),
+    reference_zone=None,
+    positions=MappingProxyType({}),
+    fast_fold=None,
+    newest_first=False,
+    # seats are places on a 10-seat layout whatever `<tablesize>` says: a 3-max table seats 3, 6 and 10,
+    # a 6-max cash table 1, 3, 5, 6, 8 and 10
+    seat_places=10,
+    prints_addons=False,  # six players 10,000 up at once: tournament/NLHE-GBP-MTT-5-201403.FPPbuyin.txt
+)
+
+# Clients that pay the returned uncalled bet apart from `win` (`<uncalled_bet_enabled>true` in the session's
+# `<general>`, or a `<client_version>` of major 20 or more: fpdb-3's iPokerToFpdb.py rule): `win` is the pot
+# share alone (the collected amount as printed), while `bet` still counts every chip pushed, the return too.
+RETURNS_APART = "returns_apart"
+VARIANTS = MappingProxyType({
+    RETURNS_APART: replace(_CONVENTIONS, uncalled_in_collected=False, ledger_uncalled="put_in"),
+})
+
+
 DIALECT = Dialect(
     name=SITE,
     # where a game starts: its `<` after a line break, a blank or the last one's `</game>` (the patterns
@@ -95,23 +138,6 @@ DIALECT = Dialect(
     description_matches=None,
     rake=None,
     hand_separator="\n",
-    conventions=Conventions(
-        prints_uncalled=False,
-        uncalled_in_collected=True,
-        ledger_uncalled=True,
-        # `…player.sitting.out.xml`, game 2855484207: a $2 main pot and a $0.20 side pot (rake $0.11 in all)
-        # are paid $1.90 and $0.19, 5 % of each; IP-4: at the cap, each pot at the rate, main first (€4 off
-        # €60 + €40: €3 + €1): under the cap that is the proportional spread
-        rake_by_pot="capped_main_first",
-        raise_amount="to",  # type 23 (type 7, all-in, prints the chips added)
-        decimal_point=".",  # also `,` on iPoker.it: see `amounts`
-        thousands=",",  # also ` ` and `.`: see `amounts`
-        currencies=MappingProxyType({"$": "USD", "€": "EUR", "£": "GBP", "\x80": "EUR"}),
-        time_zones=MappingProxyType({}),
-        reference_zone=None,
-        positions=MappingProxyType({}),
-        fast_fold=None,
-        newest_first=False,
-        prints_addons=False,  # six players 10,000 up at once: tournament/NLHE-GBP-MTT-5-201403.FPPbuyin.txt
-    ),
+    conventions=_CONVENTIONS,
+    variants=VARIANTS,
 )

@@ -20,7 +20,7 @@ from datetime import datetime
 from xml.parsers import expat
 
 from hhtool.codes import finding, message
-from hhtool.dialects.ipoker import ACTION_TYPES, SITE
+from hhtool.dialects.ipoker import ACTION_TYPES, RETURNS_APART, SITE
 from hhtool.dialects.ipoker.amounts import amount
 from hhtool.dialects.street_money import StreetMoney
 from hhtool.grammar.fields import FieldError, Unsupported
@@ -71,6 +71,14 @@ _DATES = (("%Y-%m-%d %H:%M:%S", re.compile(r"\d{4}-\d{2}-\d{2} \d{1,2}:\d{2}:\d{
           ("%d/%m/%Y %H:%M:%S", re.compile(r"\d{2}/\d{2}/\d{4} \d{1,2}:\d{2}:\d{2}\Z")),
           ("%d.%m.%Y %H:%M:%S", re.compile(r"\d{2}\.\d{2}\.\d{4} \d{1,2}:\d{2}:\d{2}\Z")))
 _STREETS = {2: Street.FLOP, 3: Street.TURN, 4: Street.RIVER}
+_CLIENT_VERSION = re.compile(r"(\d{1,4})(?:\.\d+)*\Z")
+_SLASHED_DATE = re.compile(r"\d{4}/\d{2}/\d{2} ")  # the 2017 client's session start date
+# How a client generation's `bet` figure is off after a player's last chips-in action, a type-23 raise
+# (SITE-BEHAVIOURS IP-3; in every decisive hand stack continuity agrees with the actions, never with `bet`):
+DOUBLED = "doubled"  # 17.x: the player's earlier chips on that street are counted twice
+NO_ANTE = "no_ante"  # 20 and later (23.x): the ante is left out when that raise is (partly) uncalled
+_RAISE = "23"
+_CHIPS_IN = frozenset({"1", "2", "3", "5", "7", "23"})  # the action types that put chips on the street
 _BOARD_TYPES = {"Flop": 2, "Turn": 3, "River": 4}
 
 
@@ -165,6 +173,32 @@ class Session:
     line: int
     general: dict[str, str]
     lines: dict[str, int]  # element name → its line in the file
+
+    def client_major(self) -> int | None:
+        """The major number of `<client_version>` (`17.5.3` → 17), None when not printed or not a version."""
+        found = _CLIENT_VERSION.match(self.general.get("client_version", ""))
+        return int(found.group(1)) if found else None
+
+    def returns_apart(self) -> bool:
+        """Whether the client pays a returned uncalled bet apart from `win` (fpdb-3's rule, iPokerToFpdb.py:
+        `<uncalled_bet_enabled>true` in the session's `<general>`, or a client of major version 20 or more);
+        older clients put it inside `win` (the dialect's own conventions)."""
+        major = self.client_major()
+        return self.general.get("uncalled_bet_enabled", "").lower() == "true" or (major is not None and major >= 20)
+
+    def bet_quirk(self) -> str | None:
+        """How this client's `bet` is off after a final type-23 raise (DOUBLED, NO_ANTE), None for the
+        clients whose `bet` is the chips pushed (every 2011-2014 hand of the corpus: 28 such raises after
+        earlier chips on the street, all exact). The generation is what the session prints: a client
+        version of 20 or more; `uncalled_bet_enabled` (17.x); or, with neither, start dates written
+        `2017/01/23 22:27:48` (the 2017 client of `…201701.new.datetime.format.txt`, whose one such raise,
+        game 3858162748, is doubled, while its `win` still holds the return)."""
+        major = self.client_major()
+        if major is not None and major >= 20:
+            return NO_ANTE
+        if self.returns_apart() or _SLASHED_DATE.match(self.general.get("startdate", "")):
+            return DOUBLED
+        return None
 
 
 @functools.lru_cache(maxsize=64)
@@ -272,6 +306,10 @@ class _Player:
     cards: tuple[str, ...] = ()
     cards_line: int = 0
     folded: bool = False
+    ante: int = 0  # the antes posted
+    last_in: str = ""  # the type of the player's last action that put chips on a street
+    before_last: int = 0  # the player's chips on that street before it
+    last_round: int = 0  # its round (0 and 1 are both pre-flop)
 
 
 class _Game:
@@ -282,6 +320,7 @@ class _Game:
         self.base = block.line - 1
         self.scale = 100
         self.players: dict[str, _Player] = {}
+        self.street_ends: dict[int, dict[str, int]] = {}  # street (1 pre-flop, 2-4) → each player's chips on it
 
     def at(self, node: Node) -> int:
         return self.base + node.line
@@ -339,15 +378,34 @@ class _Game:
         seats = tuple(Seat(p.seat, p.name, p.stack, p.line, sitting_out=not p.dealt) for p, _ in players)
         players_node = general.child("players")
         claims_line = self.at(players_node) if players_node is not None else self.at(general)
+        quirk = session.bet_quirk()
         ledgers = tuple(Ledger(p.line, p.name,
-                               self.money(node, "bet", f"{p.name}'s") if "bet" in node.attrs else None,
+                               self.put_in(p, self.money(node, "bet", f"{p.name}'s"), quirk)
+                               if "bet" in node.attrs else None,
                                self.money(node, "win", f"{p.name}'s") if "win" in node.attrs else None)
                         for p, node in players)
         events += self.results(players)
         claims = Claims(line=claims_line, ledgers=ledgers)
         lines = self.block.text.rstrip("\n").count("\n") + 1
         return Hand(header, seats, tuple(events), claims, Source(self.block.file, self.block.line, self.block.column),
-                    lines=lines, notices=sum(1 for e in events if type(e) is Notice))
+                    lines=lines, notices=sum(1 for e in events if type(e) is Notice),
+                    conventions_variant=RETURNS_APART if session.returns_apart() else "")
+
+    def put_in(self, player: _Player, bet: int, quirk: str | None) -> int:
+        """What the site's `bet` says the player pushed, read with the client's known miscount (IP-3): a
+        2017 or 17.x client counts the player's earlier chips on the street of a final type-23 raise
+        twice (that part is taken off); a client of 20 or later leaves the ante out after a final type-23
+        raise that was not (wholly) called (it is added). The ledger check (HH214) compares that with the
+        actions (its message names the figure so read); any other difference (a raise followed by a type-7
+        all-in on 17.x) stays a finding."""
+        if quirk is None or player.last_in != _RAISE:
+            return bet
+        if quirk == DOUBLED:
+            return bet - player.before_last
+        street = self.street_ends.get(max(player.last_round, 1), {})
+        mine = street.get(player.name, 0)
+        called = max((chips for name, chips in street.items() if name != player.name), default=0)
+        return bet + player.ante if mine > called else bet
 
     def read_players(self, general: Node) -> list[tuple[_Player, Node]]:
         players_node = general.child("players")
@@ -498,6 +556,7 @@ class _Game:
                 if event is None:
                     continue
                 (posts if number == 0 or type(event) is Notice else out).append(event)
+            self.street_ends[max(number, 1)] = {name: money.of(name) for name in self.players}
         return posts + out
 
     def action(self, node: Node, round_no: int, money: StreetMoney, high: int,
@@ -529,7 +588,11 @@ class _Game:
         all_in = player is not None and 0 < player.left <= added
         if player is not None:
             player.left -= added
+            if kind in _CHIPS_IN:
+                player.last_in, player.before_last, player.last_round = kind, money.of(name), round_no
         if meaning == "ante":
+            if player is not None:
+                player.ante += added
             return PostAnte(line, name, added, all_in), high
         if meaning == "small blind":
             money.put(name, added)
@@ -558,7 +621,8 @@ class _Game:
 
     def results(self, players: list[tuple[_Player, Node]]) -> list[Event]:
         """The showdown (the known cards of the players still in, when two or more are) and what each
-        player received (`win`, the returned uncalled bet included: Conventions.uncalled_in_collected)."""
+        player received (`win`: with the returned uncalled bet in the older clients', without it in those
+        that pay it apart, `RETURNS_APART`; the hand's conventions say which)."""
         out: list[Event] = []
         still_in = [p for p, _ in players if p.dealt and not p.folded]
         if len(still_in) > 1:

@@ -10,6 +10,10 @@ dealer win bet rebuy addon />`) and `<round no="0">` (posts) to `<round no="4">`
 player type sum cards />` are numbered in the order played and whose `<cards type="Pocket" player>`
 deal the hole cards (`CA HQ`; `X X` unknown) and `<cards type="Flop|Turn|River" player="">` the board.
 
+It writes the older clients' convention (no `<client_version>`, no `<uncalled_bet_enabled>`): a hand read
+from a client that pays the return apart from `win` (`Hand.conventions_variant`) is written with the return
+inside `win` again and `bet` as the chips pushed (not that client's miscount after a raise).
+
 iPoker prints less than the model can hold: no uncalled-bet line (the return is inside the bettor's
 `bet` and `win`), no pots, no rake, no showdown descriptions, no muck lines, no all-in mark (the reader
 marks the action that puts the last chip in), a player's pocket cards once (known to all when shown), and
