@@ -7,6 +7,7 @@ up in the hand text itself (`at(text, line)`), so they are checked against the s
 from __future__ import annotations
 
 import json
+import tempfile
 from datetime import datetime, timezone
 from decimal import Decimal
 from pathlib import Path
@@ -16,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import make_hand, parse_text
+from hhtool.findings import Finding
 from hhtool.grammar import Status
 from hhtool.model import (
     Bet,
@@ -41,6 +43,7 @@ from hhtool.model import (
     StreetStart,
 )
 from hhtool.serialize import parse_result_dict
+from hhtool.validate import validate_paths
 
 GOLDEN = Path(__file__).parent / "golden" / "parse_cash_hand.json"
 
@@ -1410,3 +1413,41 @@ def test_the_surcharge_is_the_printed_rakes_part_above_the_schedule():
     (result,), _ = validate_text(SURCHARGE, four)
     assert sorted((f.code, f.expected, f.actual) for f in result.findings) == [("HH208", "40", "56"),
                                                                             ("HH309", "475", "469")]
+
+
+# -- the clients before 2008 print no return of an uncalled bet -------------------------------------------
+
+OLD_WALK = """\
+PokerStars Game #2467687400:  Hold'em Limit ($1/$2 USD) - 2005/08/31 18:55:54 ET
+Table 'Sekanina' Seat #3 is the button
+Seat 1: Ann ($39.50 in chips)
+Seat 2: Bob ($21.50 in chips)
+Seat 3: Cy ($19.25 in chips)
+Ann: posts small blind $0.50
+Bob: posts big blind $1
+*** HOLE CARDS ***
+Cy: folds
+Ann: folds
+Bob collected $1 from pot
+Bob: doesn't show hand
+*** SUMMARY ***
+Total pot $1 | Rake $0
+Seat 1: Ann (small blind) folded before Flop
+Seat 2: Bob (big blind) collected ($1)
+Seat 3: Cy (button) folded before Flop (didn't bet)
+"""
+
+
+def test_a_walk_of_the_2005_clients_derives_the_unprinted_return():
+    """fpdb-3's 2005-2007 PokerStars files print no `Uncalled bet … returned` line (LHE-10max-USD-1.00-2.00-
+    200508.hero.takes.a.walk.txt): the return is derived and no warning given; the collected amount and the
+    total pot leave it out, as they do when it is printed."""
+    with tempfile.TemporaryDirectory() as folder:
+        old = Path(folder) / "old.txt"
+        old.write_text(OLD_WALK, encoding="utf-8")
+        new = Path(folder) / "new.txt"  # the same hand from a client of 2010: the missing line is a warning
+        new.write_text(OLD_WALK.replace("2005/08/31", "2010/08/31"), encoding="utf-8")
+        (walk,) = [r for r in validate_paths([old]) if not isinstance(r, Finding)]
+        (late,) = [r for r in validate_paths([new]) if not isinstance(r, Finding)]
+    assert walk.status == "valid" and walk.findings == [] and walk.state.returns == {"Bob": 50}
+    assert late.status == "valid" and [f.code for f in late.findings] == ["HH202"]

@@ -243,6 +243,10 @@ class Dialect:
     # a client generation or era of the site that prints a figure differently (iPoker's clients that write
     # `win` without the returned uncalled bet); read through `conventions(site, variant)`
     variants: Mapping[str, Conventions] = field(default_factory=lambda: MappingProxyType({}))
+    # eras of the site's clients, as (date, variant): a hand played before that date (its local date as
+    # printed) that names no variant of its own is read with that set of `variants` (PokerStars' clients
+    # before 2008 print no return of an uncalled bet); the earliest date first
+    eras: tuple[tuple[str, str], ...] = ()
 
     @property
     def site_name(self) -> str:
@@ -312,9 +316,7 @@ def conventions(site: str, variant: str = "") -> Conventions:
     """The conventions of the dialect whose hands carry `site` (defaults for an unknown site); with a
     `variant` (a hand's `conventions_variant`), that named set of the dialect's `variants` (the dialect's
     own conventions when it has no set of that name)."""
-    if _SITE_VERSION[0] != _VERSION[0]:
-        _BY_SITE.clear()
-        _SITE_VERSION[0] = _VERSION[0]
+    _fresh()
     key = (site, variant)
     known = _BY_SITE.get(key)
     if known is None:
@@ -327,6 +329,32 @@ def conventions(site: str, variant: str = "") -> Conventions:
     return known
 
 
+def hand_conventions(site: str, variant: str, played: datetime | None) -> Conventions:
+    """The conventions a hand was written under: its own `variant` if it names one, else the variant of
+    its site's era (`Dialect.eras`) for the date it was `played`, else the site's own."""
+    if not variant and played is not None:
+        _fresh()
+        eras = _ERAS.get(site)
+        if eras is None:
+            dialect = by_site(site)
+            eras = _ERAS[site] = tuple((datetime.fromisoformat(day), name) for day, name in dialect.eras) \
+                if dialect is not None else ()
+        for until, name in eras:
+            if played.replace(tzinfo=None) < until:
+                variant = name
+                break
+    return conventions(site, variant)
+
+
+def _fresh() -> None:
+    """Forget the looked-up conventions when a dialect was registered since (tests register their own)."""
+    if _SITE_VERSION[0] != _VERSION[0]:
+        _BY_SITE.clear()
+        _ERAS.clear()
+        _SITE_VERSION[0] = _VERSION[0]
+
+
+_ERAS: dict[str, tuple[tuple[datetime, str], ...]] = {}
 _BY_SITE: dict[tuple[str, str], Conventions] = {}
 _SITE_VERSION = [-1]
 _NO_CONVENTIONS = Conventions()

@@ -86,7 +86,9 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
                          for o in seat.outcomes)
         seats.append(replace(seat, text="", outcomes=outcomes))
     totals = _totals(claims, state) if state is not None and claims.total_pot is None else {}
-    target, source = dialects.conventions(site), dialects.conventions(hand.header.site, hand.conventions_variant)
+    header = hand.header
+    target, source = dialects.conventions(site), dialects.hand_conventions(header.site, hand.conventions_variant,
+                                                                           header.time)
     unprinted = not source.prints_uncalled or (  # WPN's walks: the big blind's return is in its won, no line
         source.big_blind_return_unprinted and not target.big_blind_return_unprinted)
     if state is not None and state.returns and target.prints_uncalled and unprinted:

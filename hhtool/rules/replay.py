@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from hhtool.codes import finding, message
-from hhtool.dialects import Conventions, conventions
+from hhtool.dialects import Conventions, hand_conventions
 from hhtool.findings import Finding
 from hhtool.model import (
     Bet,
@@ -157,7 +157,8 @@ class Replay:
         self.hand = hand
         self.rules = rules
         # the conventions of the hand's site, looked up once (the replay, settle and the snapshots read them)
-        self.conventions: Conventions = conventions(hand.header.site, hand.conventions_variant)
+        header = hand.header
+        self.conventions: Conventions = hand_conventions(header.site, hand.conventions_variant, header.time)
         self.findings: list[Finding] = []
         self.players: dict[str, Player] = {}
         self.order: list[Player] = []  # dealt-in players by seat
