@@ -244,7 +244,7 @@ class Dialect:
     # `win` without the returned uncalled bet); read through `conventions(site, variant)`
     variants: Mapping[str, Conventions] = field(default_factory=lambda: MappingProxyType({}))
     # eras of the site's clients, as (date, variant): a hand played before that date (its local date as
-    # printed) that names no variant of its own is read with that set of `variants` (PokerStars' clients
+    # printed) that names no variant of its own is read with that set of `variants` (a site's clients
     # before 2008 print no return of an uncalled bet); the earliest date first
     eras: tuple[tuple[str, str], ...] = ()
 
