@@ -8,7 +8,12 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from hhtool.dialects import Conventions, Dialect
-from hhtool.dialects.pokerstars.conventions import POSITIONS, ZONES
+from hhtool.dialects.pokerstars.conventions import (
+    GERMANY_SURCHARGE_FROM,
+    GERMANY_SURCHARGE_PERCENT,
+    POSITIONS,
+    ZONES,
+)
 from hhtool.model import Header
 from hhtool.model.money import CURRENCY_SYMBOLS
 
@@ -35,7 +40,7 @@ _CONVENTIONS = Conventions(
     fast_fold="hhtool.dialects.pokerstars.conventions:is_fast_fold",
     newest_first=False,
     # PS-3: from 1 July 2021, 25 % more rake on a German player's share of a split pot
-    rake_surcharge=("2021-07-01", 25),
+    rake_surcharge=(GERMANY_SURCHARGE_FROM.isoformat(), GERMANY_SURCHARGE_PERCENT),
     min_buyin_bb=40,  # its help page: 40 big blinds at no-limit and pot-limit tables
     table_min_buyin="hhtool.dialects.pokerstars:table_min_buyin",
     prints_addons=False,  # re-buys printed (`re-buys and receives`), add-ons not: NLHE-USD-MTT-5r-200710.txt

@@ -4,6 +4,8 @@ the registry reads this module when the splitter first asks it."""
 
 from __future__ import annotations
 
+from datetime import date
+
 # Zones PokerStars prints after the local time, as IANA zones (ET is the server's reference; the client
 # prints the ET time in brackets after the local one, and that one is the most reliable).
 ZONES = {
@@ -24,3 +26,10 @@ POSITIONS = {"button": "button", "small blind": "small blind", "big blind": "big
 def is_fast_fold(header) -> bool:
     """A Zoom hand (cash or tournament): players move to a new table every hand, nothing chains."""
     return bool(header.fast_fold)
+
+
+# PS-3: from 1 July 2021 PokerStars takes 25 % more rake on the share a player based in Germany wins (its blog,
+# "Changes for players in Germany"): the split check (`Conventions.rake_surcharge`) and the audit's schedule
+# (`rake.GERMANY`) read it from here
+GERMANY_SURCHARGE_FROM = date(2021, 7, 1)
+GERMANY_SURCHARGE_PERCENT = 25

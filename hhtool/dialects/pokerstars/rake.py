@@ -28,6 +28,7 @@ from datetime import date
 from decimal import Decimal
 
 from hhtool.dialects.pokerstars import SITE
+from hhtool.dialects.pokerstars.conventions import GERMANY_SURCHARGE_FROM, GERMANY_SURCHARGE_PERCENT
 from hhtool.rules.ruleset import RakeLevel, RakeSchedule
 from hhtool.rules.surcharge import RakeSurcharge, SurchargedSchedule
 
@@ -58,11 +59,12 @@ POKERSTARS_HALF_DOLLAR = 50
 # Fixed limit "June 2012" (shared/RAKE.md), the day not given: from the first day it was surely in force.
 POKERSTARS_FIXED_LIMIT_FROM = date(2012, 7, 1)
 _BLOG = "pokerstarsblog.com, \"Changes for players in Germany\" (2021-07-09)"
-GERMANY_FROM = date(2021, 7, 1)
+GERMANY_FROM = GERMANY_SURCHARGE_FROM
+_GERMANY_FACTOR = Decimal(100 + GERMANY_SURCHARGE_PERCENT) / 100
 GERMANY_FIXED_LIMIT_UNTIL = date(2021, 7, 8)  # reversed for fixed limit by the post's update of 9 July
 GERMANY = (
-    RakeSurcharge("players based in Germany", Decimal("1.25"), GERMANY_FROM, None, False, 1, _BLOG),
-    RakeSurcharge("players based in Germany", Decimal("1.25"), GERMANY_FROM, GERMANY_FIXED_LIMIT_UNTIL, True, 1,
+    RakeSurcharge("players based in Germany", _GERMANY_FACTOR, GERMANY_FROM, None, False, 1, _BLOG),
+    RakeSurcharge("players based in Germany", _GERMANY_FACTOR, GERMANY_FROM, GERMANY_FIXED_LIMIT_UNTIL, True, 1,
                   _BLOG),
 )
 
