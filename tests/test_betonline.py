@@ -443,8 +443,8 @@ KNOWN_ERRORS = {
     "1587454316": {"HH402", "HH406"},
     "991142904": {"HH124", "HH203", "HH206", "HH303", "HH406"},  # `Unknown player` raises and wins
     "900204250": {"HH111", "HH112", "HH119", "HH203", "HH205", "HH404"},  # Player5 seated with 0.00 bets 7.09
-    "1605730318": {"HH110", "HH122"},  # fold.blinds.antes: the small blind leaves the table with no fold line
-    "900204952": {"HH110", "HH122"},  # 201108: Player0 leaves the table with no fold line
+    # (1605730318, fold.blinds.antes, and 900204952, 201108: a player who leaves the table has folded there, the
+    # site's convention `leave_folds`: valid)
     # the ActionPoker/Gear skins number seats counter-clockwise (the button on 2, the blinds on 0 and 9, the action
     # 8, 7, 5…): hhtool's replay takes seat numbers as clockwise, so their order reads as out of turn
     "1012408051": {"HH101", "HH102", "HH110"},
@@ -530,3 +530,49 @@ def test_rule_cases_render_in_chico_text():
         assert said >= rules_tests.MOST * len(cases), f"Chico says {said} of {len(cases)} cases"
     finally:
         dialects.register(DIALECT, replace=True)
+
+
+# -- a player who leaves the table during the hand ------------------------------------------------------
+
+# Chico prints no fold for a player who leaves the table in the middle of a hand (fpdb-3's
+# cash/…201605.fold.blinds.antes.txt: `Player7 has left the table` after his small blind, then no line of his,
+# none in the summary; …201108.txt the same): he has folded there, his small blind stays in the pot.
+LEFT = """
+    BetOnline Poker Game #1700000101: Hold'em No Limit ($0.01/0.02) - 2016/05/03 10:17:31 Eastern Daylight Time
+    Table 'Dark Blue' 10-Max, Seat #9 is the button
+    Seat 9: Bob (1.99 in chips) - The button
+    Seat 8: Cid (2.00 in chips)
+    Seat 1: Dee (2.09 in chips) - Big Blind
+    Seat 0: Ann (2.54 in chips) - Small Blind
+    Ann: posts small blind 0.01
+    Dee: posts big blind 0.02
+    Ann has left the table
+    *** HOLE CARDS ***
+    Cid: calls 0.02
+    Bob: folds
+    Dee: checks
+    *** FLOP *** [As 3s 6d]
+    Dee: bets 0.04
+    Cid: folds
+    Uncalled bet (0.04) returned to Dee
+    *** SUMMARY ***
+    Total pot 0.05 | Rake 0.00
+    Board [As 3s 6d]
+    Seat 9: Bob folded before Flop
+    Seat 8: Cid folded on the Flop
+    Seat 1: Dee collected (0.05)
+"""
+
+
+def test_a_player_who_leaves_the_table_has_folded_there(tmp_path):
+    (result,) = validate_text(tmp_path, LEFT)
+    assert result.status == "valid" and result.findings == [], codes([result])
+    assert result.state.collected_by() == {"Dee": 5}
+
+
+def test_a_player_who_left_and_acts_again_is_still_reported(tmp_path):
+    """Near miss: the player who left acts after it: an action by a player who has folded (HH111)."""
+    text = LEFT.replace("    Bob: folds\n", "    Bob: folds\n    Ann: calls 0.01\n")
+    (result,) = validate_text(tmp_path, text)
+    assert "HH111" in errors([result])
+

@@ -141,6 +141,8 @@ class Conventions:
     - `seat_places`: the seat numbers are places on a layout of this many seats whatever the table's N-max
       (iPoker: 10; a 3-max table seats 3, 6 and 10): any seat from `first_seat` on that layout is legal,
       and the header's `max_seats` stays the N-max (None: seats run over the N-max, T1).
+    - `leave_folds`: a player who leaves the table during a hand has folded there; the site prints no fold
+      line for him, and no summary line (Chico: `Player7 has left the table` after his small blind).
 
     A reader whose site changed a convention between client generations or eras gives the hand the name
     of its set (`Hand.conventions_variant`, one of its dialect's `variants`); `conventions(site, variant)`
@@ -187,6 +189,7 @@ class Conventions:
     moving_big_blind: bool = False
     prints_addons: bool = True
     seat_places: int | None = None
+    leave_folds: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -60,6 +60,7 @@ _FIXED_LIMIT: Final = Limit.FIXED_LIMIT
 _POT_LIMIT: Final = Limit.POT_LIMIT
 _POT_LIMIT_PREFLOP: Final = Limit.POT_LIMIT_PREFLOP
 _SITTING_OUT: Final = NoticeKind.SITTING_OUT
+_LEAVE: Final = NoticeKind.LEAVE
 _WAIT_FOR_BUTTON: Final = NoticeKind.WAIT_FOR_BUTTON
 _FLOP: Final = Street.FLOP
 _PREFLOP: Final = Street.PREFLOP
@@ -284,6 +285,8 @@ class _Replayer:
         self.batch: set[str] = set()
         # whether a small blind posted from outside the small-blind seat is live (`live_extra_small_blind`)
         self.live_extra_small_blind = convention.live_extra_small_blind
+        # whether a player who leaves the table during the hand has folded there (`leave_folds`: Chico)
+        self.leave_folds = convention.leave_folds
         # the header's fields the handlers read per event, read once (each read of a model field is a
         # generic attribute look-up, compiled or not)
         self.cap: int | None = header.cap
@@ -328,6 +331,8 @@ class _Replayer:
                 self.rebuy(event)
             elif kind is _HandCancelled:
                 self.cancelled(event)
+            elif kind is _Notice and self.leave_folds and event.kind is _LEAVE:
+                self.left(event)
             if self.after is not None:
                 self.after(event, s)
         if not s.cancelled:
@@ -906,6 +911,18 @@ class _Replayer:
                 self.batch = set(run[:size])
                 return True
         return False
+
+    def left(self, event: Notice) -> None:
+        """A player who leaves the table in the middle of a hand, on a site that prints no fold for him
+        (`leave_folds`: Chico's `Player7 has left the table` after his small blind, no line of his after it
+        and none in the summary), has folded there: his chips stay in the pot, the turn passes him by."""
+        player = self.s.players.get(event.player or "")
+        if player is None or not player.dealt_in or player.folded or player.all_in:
+            return
+        player.folded = True
+        self.s.live_count -= 1
+        if self.s.live_count <= 1:
+            self.decided = True
 
     def owed(self, player: Player) -> int:
         """What the player must add to stay in (the betting core's `to_call`; pre-flop at least the full big

@@ -76,5 +76,8 @@ DIALECT = Dialect(
         currencies=MappingProxyType({"$": "USD"}),
         time_zones=ZONES,
         positions=MappingProxyType(POSITIONS),
+        # `Player7 has left the table` after posting the small blind, then no line of his, none in the summary
+        # (cash/…201605.fold.blinds.antes.txt; cash/…201108.txt, Player0): the player has folded there
+        leave_folds=True,
     ),
 )
