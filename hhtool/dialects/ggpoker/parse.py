@@ -10,6 +10,7 @@ from hhtool.dialects.ggpoker.reader import LINE_KINDS, SITE, GGHandReader, read_
 from hhtool.dialects.pokerstars.reader import PokerStarsTransformer as SectionTransformer
 from hhtool.dialects.pokerstars.reader import build_hand
 from hhtool.grammar.lalr import LineParser
+from hhtool.grammar.levels import with_posted_level
 from hhtool.grammar.loader import load_parser
 from hhtool.grammar.parse import parse_sections
 from hhtool.grammar.result import ParseResult
@@ -27,8 +28,12 @@ def parser() -> LineParser:
 
 
 def parse_gg(block: Block) -> ParseResult:
-    """Parse one GG hand block (hhtool.grammar.parse.parse_sections says what each failure gives)."""
-    return parse_sections(block, SITE, _HAND_ID, read_header, parser(), _build, _GRAMMAR_LABEL, _SUMMARY_MARKER)
+    """Parse one GG hand block (hhtool.grammar.parse.parse_sections says what each failure gives). The 2020
+    client wrote the first tournament hand of a level with the new level in its header and the blinds posted
+    at the old one (NLHE-8max-MTT-USD-250-202006.txt, all six level changes): the posts' level is taken, with
+    one warning (`hhtool.grammar.levels`)."""
+    result = parse_sections(block, SITE, _HAND_ID, read_header, parser(), _build, _GRAMMAR_LABEL, _SUMMARY_MARKER)
+    return with_posted_level(result, block.line)
 
 
 def _build(block: Block, header: Header, seat_tokens: Sequence, body: Sequence, summary: Sequence,
