@@ -1451,3 +1451,20 @@ def test_a_walk_of_the_2005_clients_derives_the_unprinted_return():
         (late,) = [r for r in validate_paths([new]) if not isinstance(r, Finding)]
     assert walk.status == "valid" and walk.findings == [] and walk.state.returns == {"Bob": 50}
     assert late.status == "valid" and [f.code for f in late.findings] == ["HH202"]
+
+
+def test_tournament_summary_files_are_known_sidecars(tmp_path):
+    """PokerStars' tournament summaries (fpdb-3's tournament-summaries/: `PokerStars Tournament #…`, the e-mailed
+    `Tournament History for your last …`) and Full Tilt's (`Full Tilt Poker Tournament Summary …`) are no hand
+    histories: one HH007 info each, not HH002; other text before any hand stays HH002."""
+    texts = {"stars.txt": "PokerStars Tournament #2475523986, No Limit Hold'em\nBuy-In: 136.50/13.50 INR\n",
+             "mail.txt": "Tournament History for your last 1 tournament requested by Hero\n\nTournament #1\n",
+             "tilt.txt": "Full Tilt Poker Tournament Summary Step 2 (Super Turbo) (243814827) Hold'em No Limit\n",
+             "other.txt": "PokerStars Tournaments of the week\nnothing here\n"}
+    found = {}
+    for name, text in texts.items():
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        found[name] = [(f.code, f.severity.value) for f in validate_paths([path])]
+    assert found == {"stars.txt": [("HH007", "info")], "mail.txt": [("HH007", "info")],
+                     "tilt.txt": [("HH007", "info")], "other.txt": [("HH002", "warning")]}

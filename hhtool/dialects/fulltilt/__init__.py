@@ -52,6 +52,9 @@ DIALECT = Dialect(
     describe="hhtool.dialects.fulltilt.wording:describe",
     description_matches="hhtool.dialects.fulltilt.wording:description_matches",
     hand_separator="\n\n\n\n",  # three blank lines after each hand (fulltilt/cash/…Venice…)
+    # its tournament summaries (`Full Tilt Poker Tournament Summary Step 2 (Super Turbo) (243…)`: fpdb-3's
+    # tournament/NLHE-9max-STT-USD-8.30-201211.step.txt begins with one)
+    sidecars=("Full Tilt Poker Tournament Summary",),
     conventions=Conventions(
         prints_uncalled=True,
         # `Hero shows [Kh Kd]`, `Player5 shows [3c 5s]`, then `Uncalled bet of 765 returned to Hero`

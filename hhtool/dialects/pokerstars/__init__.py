@@ -67,6 +67,9 @@ DIALECT = Dialect(
     describe="hhtool.dialects.pokerstars.wording:describe",
     description_matches="hhtool.dialects.pokerstars.wording:description_matches",
     rake="hhtool.dialects.pokerstars.rake:history",
+    # its tournament summaries (`PokerStars Tournament #2475523986, No Limit Hold'em`, and the e-mailed
+    # `Tournament History for your last 1 tournament requested by …`: fpdb-3's tournament-summaries/ files)
+    sidecars=("PokerStars Tournament #", "Tournament History for your last"),
     conventions=_CONVENTIONS,
     variants=MappingProxyType({RETURNS_UNPRINTED: replace(_CONVENTIONS, prints_uncalled=False)}),
     eras=((RETURN_LINES_FROM, RETURNS_UNPRINTED),),
