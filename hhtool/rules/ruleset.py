@@ -87,10 +87,14 @@ class RakeSchedule:
 
     def due(self, level: RakeLevel, pot: int, players: int) -> int:
         """The rake the schedule takes from a pot (minor units)."""
-        percent = level.percent_for(players)
-        amount = int((percent * pot / 100).quantize(Decimal(1), rounding=ROUNDING[self.rounding]))
+        amount = self.percentage(level, pot, players)
         cap = level.cap_for(players)
         return min(amount, cap) if cap is not None else amount
+
+    def percentage(self, level: RakeLevel, pot: int, players: int) -> int:
+        """The level's percentage of a pot, rounded as the schedule rounds, before any cap (minor units)."""
+        percent = level.percent_for(players)
+        return int((percent * pot / 100).quantize(Decimal(1), rounding=ROUNDING[self.rounding]))
 
     @property
     def dated(self) -> bool:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
-from decimal import Decimal
 from typing import Final
 
 from hhtool.dialects import wording
@@ -20,7 +19,7 @@ from hhtool.model.cards import DECK
 from hhtool.rules.ranking import evaluate
 from hhtool.rules import street_pot
 from hhtool.rules.replay import Player, Pot, Replay
-from hhtool.rules.ruleset import ROUNDING, level_in_force
+from hhtool.rules.ruleset import level_in_force
 
 _Fold: Final = Fold  # Final: compiled, a C static rather than a look-up in the module's dict at each use
 _DECK: Final = DECK
@@ -352,18 +351,14 @@ def _capped_by_schedule(s: Replay, gross: list[int], rake: int) -> list[int] | N
     level = level_in_force(schedule, header)
     if level is None:
         return None
-    percent = level.percent_for(len(s.order))
-    rounding = ROUNDING[schedule.rounding]
+    players = len(s.order)
     nets, left = [], rake
     for amount in gross:
-        due = int((percent * amount / 100).quantize(_ONE, rounding=rounding))
+        due = schedule.percentage(level, amount, players)
         share = left if left < due else due
         nets.append(amount - share)
         left -= share
     return nets if left == 0 else None
-
-
-_ONE: Final = Decimal(1)
 
 
 def _capped_unknown(s: Replay) -> bool:

@@ -40,9 +40,9 @@ class RakeSurcharge:
         return self.valid_until is None or day <= self.valid_until.isoformat()
 
     def most(self, schedule: RakeSchedule, level: RakeLevel, pot: int, players: int) -> int:
-        """The rake of a pot whose every winner pays the surcharge (minor units)."""
-        percent = level.percent_for(players)
-        plain = (percent * pot / 100).quantize(Decimal(1), rounding=ROUND_HALF_EVEN)
+        """The rake of a pot whose every winner pays the surcharge (minor units): the schedule's percentage,
+        rounded as it rounds, times the factor rounded half to even."""
+        plain = schedule.percentage(level, pot, players)
         amount = int((plain * self.factor).quantize(Decimal(1), rounding=ROUND_HALF_EVEN))
         cap = level.cap_for(players)
         if cap is None:
