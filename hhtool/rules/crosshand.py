@@ -154,8 +154,8 @@ def table_snapshot(state: Replay) -> TableSnapshot | None:
         header.button_seat, seat_chips, "\n".join(state.players), state.cancelled,
         tuple([p.seat for p in state.order]),  # the dealt-in players, in seat order already
         tuple([(s.seat, s.player, s.stack, s.line) for s in hand.seats]), header.big_blind, header.is_tournament,
-        header.scale, header.currency, source.file, source.line, header.hand_id, _blind_seat(state, _BIG),
-        _blind_seat(state, _SMALL), _counter(state), *_min_buyin(state), _labels(state),
+        header.scale, header.currency, source.file, source.line, header.hand_id,
+        *_blind_seats(state), _counter(state), *_min_buyin(state), _labels(state),
         state.conventions.prints_rebuys, state.conventions.moving_big_blind, state.conventions.prints_addons))
 
 
@@ -214,15 +214,23 @@ def _hand_number(hand_id: str) -> int:
     return int(digits) if digits.isdigit() and digits.isascii() else 0
 
 
-def _blind_seat(state: Replay, kind: BlindKind) -> int:
-    """The seat of the first blind of this kind posted (a new player's own big blind comes after it)."""
+def _blind_seats(state: Replay) -> tuple[int, int]:
+    """The seats of the first big and the first small blind posted (0: none; a new player's own big blind
+    comes after the first), in one walk of the posts."""
+    big = small = -1  # not met yet
     for event in state.hand.events:
-        if isinstance(event, _PostBlind) and event.blind is kind:
-            player = state.players.get(event.player)
-            return player.seat if player is not None else 0
         if isinstance(event, _StreetStart):
             break
-    return 0
+        if isinstance(event, _PostBlind) and (event.blind is _BIG and big < 0 or event.blind is _SMALL and small < 0):
+            player = state.players.get(event.player)
+            seat = player.seat if player is not None else 0
+            if event.blind is _BIG:
+                big = seat
+            else:
+                small = seat
+            if big >= 0 and small >= 0:
+                break
+    return (big if big > 0 else 0), (small if small > 0 else 0)
 
 
 class _Last(NamedTuple):
