@@ -13,10 +13,10 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from conftest import make_hand, parse_text
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import make_hand, parse_text
 from hhtool.findings import Finding
 from hhtool.grammar import Status
 from hhtool.model import (
@@ -1404,6 +1404,7 @@ def test_the_surcharge_is_the_printed_rakes_part_above_the_schedule():
     """With the schedule in force (5 % at $0.25/$0.50): $0.56 is its $0.50 plus Eve's $0.06, no HH208; a
     schedule that asks $0.40 still finds the rake above it."""
     from handkit import validate_text
+
     from hhtool.rules.ruleset import rules_from_dict
 
     five = rules_from_dict({"rake": {"currency": "USD", "percent": "5", "cap": "2.50"}})

@@ -40,8 +40,8 @@ from hhtool.model import (
     StreetStart,
 )
 from hhtool.rules.ranking import evaluate
-from hhtool.serialize import parse_result_dict
 from hhtool.rules.ruleset import RuleSet
+from hhtool.serialize import parse_result_dict
 from hhtool.validate import validate_paths
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"

@@ -496,7 +496,7 @@ def _button(current: TableSnapshot, previous: _Last, ended: dict[tuple[int, str]
         after = [s for s in _clockwise(previous.big_blind_seat, max(now)) if s in dealt_now]
         if len(after) > 1:
             allowed.add(after[1])
-    if bin(previous.dealt).count("1") == 2 and button == last and previous.big_blind_seat and \
+    if previous.dealt.bit_count() == 2 and button == last and previous.big_blind_seat and \
             current.small_blind_seat == previous.big_blind_seat:
         allowed.add(button)  # heads-up to more players: the button stays, the last big blind posts the small
     if _blinds_place_button(current, previous, players_before):

@@ -44,6 +44,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import datetime
+from itertools import pairwise
 
 import msgspec
 
@@ -726,7 +727,7 @@ def build_hand(block: Block, header: Header, seat_tokens: Sequence, body: Sequen
 
 def _in_rotation(numbers: list[int]) -> bool:
     """Whether seat numbers listed in playing order are table seats: ascending but for one wrap-around."""
-    drops = sum(1 for before, after in zip(numbers, numbers[1:]) if after <= before)
+    drops = sum(1 for before, after in pairwise(numbers) if after <= before)
     return len(set(numbers)) == len(numbers) and (drops == 0 or (drops == 1 and numbers[-1] < numbers[0]))
 
 
