@@ -622,9 +622,8 @@ KNOWN_ERRORS = {
     # the two full houses split the pot, but only one collected line is printed (fpdb names the file
     # rake.greater.than.25.pct: the missing share looks like a rake of 54 %)
     "172275663": ["HH303"],
-    # 888 prints Hero's call of the small blind as $100 where the all-in big blind ($125) leaves $25 to call (the
-    # $75 over comes back inside `Hero collected [ $75 ]`): a call the size of the full big blind, one example (c)
-    "190625798": ["HH113"],
+    # (190625798: the small blind's call completes the full big blind over a $125 all-in one, the $75 over back
+    # inside `Hero collected [ $75 ]`: `call_completes_short_blind`, as on Winamax, valid)
     # play money (Practice Play) side pots: the inferred rake does not fall on the pots in proportion (888-1,
     # as its real-money hands do): 1.07 off 5.50 + 13 is paid 0.42 + 0.65 (7.6 % and 5 %), and 4 off 794 + 339
     # all from the main pot (as if capped, main first); the proportional shares are off by it
@@ -648,7 +647,7 @@ def test_888_corpus_validates_with_only_the_known_errors(corpus):
     for r in ours:
         by_status[r.status] = by_status.get(r.status, 0) + 1
     # Omaha (4 hands) unsupported, one file read twice (duplicate), the BLAST hand and the nameless one unparsed
-    assert by_status == {"valid": 313, "invalid": 5, "unsupported": 4, "duplicate": 1, "unparsed": 2}
+    assert by_status == {"valid": 314, "invalid": 4, "unsupported": 4, "duplicate": 1, "unparsed": 2}
     warned = {r.hand_id: [f.code for f in r.findings if f.code in ("HH415", "HH419")] for r in ours}
     assert {hand: codes for hand, codes in warned.items() if codes} == {
         "414375633": ["HH415"]}
@@ -722,3 +721,49 @@ def test_the_inferred_rake_comes_from_every_pot_in_proportion(tmp_path):
     # 888-FLH-USD-0.02-0.04.txt fits only the rounding up: $0.02 off $0.16 + $0.38 is $0 + $0.02, 1.41 cents up)
     (result,) = validate(tmp_path, SIDE_POT.replace("$3.69", "$3.70").replace("$0.39", "$0.38"))
     assert errors(result) == ["HH205", "HH205"]
+
+
+# A call over a short all-in big blind completes the full big blind, the excess back inside `collected`
+# (fpdb-3's tournament/NLHE-FREE-MTT-$75Freeroll20120217.txt, game 190625798), as Winamax does (WX-3).
+SHORT_BIG_BLIND = """
+    #Game No : 900000701
+    ***** Cassava Hand History for Game 900000701 *****
+    $100/$200 Blinds No Limit Holdem - *** 17 02 2012 00:38:15
+    Tournament #36216773 Free - Table #374 (Real Money)
+    Seat 7 is the button
+    Total number of players : 3
+    Seat 7: Ann ( $490 )
+    Seat 9: Hero ( $3,400 )
+    Seat 10: Bob ( $145 )
+    Hero posts ante [$20]
+    Bob posts ante [$20]
+    Ann posts ante [$20]
+    Hero posts small blind [$100]
+    Bob posts big blind [$125]
+    ** Dealing down cards **
+    Dealt to Hero [ 4d, 7h ]
+    Ann folds
+    Hero calls [$100]
+    ** Dealing flop ** [ 8c, 2d, 8d ]
+    ** Dealing turn ** [ 5c ]
+    ** Dealing river ** [ Js ]
+    ** Summary **
+    Hero shows [ 4d, 7h ]
+    Bob shows [ Td, Jc ]
+    Bob collected [ $310 ]
+    Hero collected [ $75 ]
+"""
+
+
+def test_a_call_completes_the_full_big_blind_over_a_short_all_in_one(tmp_path):
+    (result,) = validate(tmp_path, SHORT_BIG_BLIND)
+    assert result.status == "valid" and errors(result) == [], [f.message for f in result.findings]
+    assert result.state.returns == {"Hero": 75}
+
+
+def test_a_call_capped_at_the_short_big_blind_is_hh113_on_888(tmp_path):
+    """Near miss: a call of the $25 the all-in big blind leaves is not what 888 prints (HH113)."""
+    text = SHORT_BIG_BLIND.replace("Hero calls [$100]", "Hero calls [$25]").replace(
+        "Hero collected [ $75 ]\n", "")
+    (result,) = validate(tmp_path, text)
+    assert "HH113" in errors(result)

@@ -77,6 +77,10 @@ DIALECT = Dialect(
         # 888-1: the inferred rake off each pot in proportion, the side pots' shares rounded up ($0.27 off
         # $3.93 + $0.42: $0.24 + $0.03; …FLH-USD-0.02-0.04.txt: $0.02 off $0.16 + $0.38: $0 + $0.02)
         rake_by_pot="proportional_up",
+        # a call over a short all-in big blind completes the full big blind, the excess back inside `collected`
+        # (tournament/NLHE-FREE-MTT-$75Freeroll20120217.txt, game 190625798: `Hero calls [$100]` over a
+        # $125 all-in big blind at $100/$200, `Hero collected [ $75 ]`), as on Winamax (WX-3)
+        call_completes_short_blind=True,
         # the printed button may lag behind the blinds (888-11: `Seat 4 is the button` three-handed while seat 4
         # posts the small blind again and seat 3 acts as the button): the blinds are the rotation, one warning
         button_from_blinds=True,
