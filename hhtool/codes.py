@@ -193,8 +193,8 @@ _add("HH104", "B2", _E, "heads-up: the button must post the small blind",
      "heads-up, the button posts the big blind",
      message="{player} (seat {seat}) posts the {what} blind; with the button on seat {button} it is {allowed}'s")
 _add("HH107", "B3", _W, "header blinds differ from the posts",
-     "At a tournament level change a site (888, GGPoker 2020) may print the new level in the header while every blind "
-     "posted (not all-in) is still at the previous one; the posts' level is the hand's, said once.",
+     "At a tournament level change a site (888, GGPoker 2020, Bovada 2012) may print the new level in the header "
+     "while every blind posted (not all-in) is still at the previous one; the posts' level is the hand's, said once.",
      "header 200/400, blinds posted 150 and 300",
      message="the header says {header} blinds but every blind not posted all-in is at {posts}: the posts' "
              "level is taken")

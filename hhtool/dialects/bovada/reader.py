@@ -57,6 +57,7 @@ from hhtool.grammar.fields import money as _money
 from hhtool.grammar.fields import small_number as _small_number
 from hhtool.grammar.kinds import LineKinds
 from hhtool.grammar.lalr import LineParser
+from hhtool.grammar.levels import with_posted_level
 from hhtool.grammar.loader import load_parser
 from hhtool.grammar.parse import parse_sections
 from hhtool.grammar.result import ParseResult, Status
@@ -666,13 +667,16 @@ def parser() -> LineParser:
 
 def parse(block: Block) -> ParseResult:
     """Parse one Bovada hand block (hhtool.grammar.parse.parse_sections says what each failure gives); a
-    hand whose streets are not printed is unsupported (HH226)."""
+    hand whose streets are not printed is unsupported (HH226); a tournament hand whose posts are all at a
+    lower level than its header's takes theirs (`hhtool.grammar.levels`)."""
     result = parse_sections(block, SITE, _HAND_ID, read_header, parser(), build_hand, _GRAMMAR_LABEL,
                             _SUMMARY_MARKER)
     hand = result.hand
     if hand is None or not hand.claims.boards or len(hand.claims.boards[0]) < 3 or any(
             type(event) is StreetStart and event.street is not Street.PREFLOP for event in hand.events):
-        return result
+        # a tournament header at the next level over the old level's posts (`Level 5 (75/150)`, blinds 50 and
+        # 100: tournament/NLHE-9max-USD-3-201204.missing.limit.info.txt): the posts' level, one HH107
+        return with_posted_level(result, block.line)
     board = " ".join(hand.claims.boards[0])
     return ParseResult(Status.UNSUPPORTED, result.file, result.line, result.site, result.hand_id, findings=(
         finding("HH226", message("HH226", board=board), block.file, hand.claims.line, hand_id=result.hand_id,
