@@ -536,12 +536,12 @@ def convert(
     not written. Exit code 0 when every hand read was converted and no error was found, 1 otherwise, 2 for
     a usage or I/O failure.
     """
-    from hhtool.interchange import targets
+    from hhtool.interchange import target, targets
     from hhtool.interchange.convert import Conversion, convert_paths
 
-    known = targets()
-    if to not in known:
-        raise _usage_error(f"--to {to}: not a target format (one of {', '.join(known)})")
+    chosen = target(to)
+    if chosen is None:
+        raise _usage_error(f"--to {to}: not a target format (one of {', '.join(targets())})")
     _use_acpc_game(acpc_game)
     ruleset = _rules_for(rules, _settings(config, isolated))[0] or RuleSet()
     from hhtool.validate import Summary
@@ -550,7 +550,7 @@ def convert(
     raw = sys.stdout.buffer
     started = time.perf_counter()
     try:
-        for result in convert_paths(paths, known[to], out, per_hand=per_hand, rules=ruleset, summary=summary,
+        for result in convert_paths(paths, chosen, out, per_hand=per_hand, rules=ruleset, summary=summary,
                                     conversion=done):
             findings = [result] if isinstance(result, Finding) else result.findings
             if findings:

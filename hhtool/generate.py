@@ -75,7 +75,8 @@ __all__ = ["GAMES", "CASH_STAKES", "DEFAULT_SITE", "SITES", "games_for", "genera
 
 def sites() -> tuple[str, ...]:
     """The sites hands can be generated for: every registered dialect with a reader and a writer."""
-    return tuple(d.name for d in dialects.dialects() if d.reader is not None and d.writer is not None)
+    return tuple(dict.fromkeys(d.site_name for d in dialects.dialects()
+                               if d.reader is not None and d.writer is not None))
 
 
 SITES = sites()
@@ -85,7 +86,7 @@ DEFAULT_SITE = SITES[0]  # the registry's first site
 def site_dialect(site: str | None) -> Dialect:
     """The dialect record of a site hands are generated for (None: the default); ValueError for a
     site without a reader and a writer."""
-    dialect = dialects.get(DEFAULT_SITE if site is None else site)
+    dialect = dialects.named(DEFAULT_SITE if site is None else site)
     if dialect is None or dialect.reader is None or dialect.writer is None:
         raise ValueError(f"site must be one of {', '.join(sites())}, not {site!r}")
     return dialect

@@ -7,9 +7,8 @@
   exception so that it can be reported).
 Usage errors, Ctrl-C and the commands' own exit codes pass through unchanged.
 
-The group also makes every help text literal: typer renders help with rich, whose markup would take
-`hhtool[dask]` or `[rake]` for a style tag and drop it. hhtool's help uses no markup, so each text is
-escaped once, when the group is built, and new help texts need no care.
+The group also tidies every help screen once, when it is built (hhtool.help_text: plain value names,
+one paragraph a paragraph, literal square brackets), so new help texts need no care.
 """
 
 from __future__ import annotations
@@ -21,6 +20,7 @@ import typer
 from typer.core import TyperGroup
 
 from hhtool.codes import CATALOGUE
+from hhtool.help_text import tidy_help
 from hhtool.safetext import printable
 
 EXIT_INTERNAL = 2
@@ -59,26 +59,12 @@ def internal_error_line(exc: BaseException) -> str:
             f"(a bug in hhtool, not in the hands: please report it with the command that ran)")
 
 
-def literal_help(command) -> None:
-    """Escape the rich markup in a command's help texts and its parameters' (square brackets stay),
-    and in those of its sub-commands (a group added with add_typer)."""
-    from rich.markup import escape
-
-    for owner in (command, *command.params):
-        for attr in ("help", "short_help", "epilog"):
-            text = getattr(owner, attr, None)
-            if isinstance(text, str):
-                setattr(owner, attr, escape(text))
-    for sub in getattr(command, "commands", {}).values():
-        literal_help(sub)
-
-
 class GuardedGroup(TyperGroup):
     """The command group of the CLI, with the two endings above around every command."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        literal_help(self)
+        tidy_help(self)
 
     def invoke(self, ctx):
         try:

@@ -445,11 +445,11 @@ def test_every_site_gets_legal_hands_of_the_same_play(tmp_path, site):
         assert write_hands(path, 300, 4, game, tournaments=0.3, site=site) == 300
         results = [r for r in validate_paths([path], _rules(site))]
         hands = [r for r in results if isinstance(r, HandResult)]
-        assert len(hands) == 300 and {r.site for r in hands} == {dialects.get(site).site_name}
+        assert len(hands) == 300 and {r.site for r in hands} == {dialects.named(site).site_name}
         assert problems(results) == [], [f.as_dict() for f in problems(results)][:5]
         assert all(r.status == "valid" for r in hands)
         # tournament tables (no rake anywhere, so the same stacks hand after hand): the same play
-        said = dialects.get(site).conventions
+        said = dialects.named(site).conventions
         lumped = said.uncalled_in_collected is True  # returns paid inside collected: who took chips back, together
         site_hands = list(generate_hands(300, 4, game, tournaments=1.0, site=site))
         default_hands = list(generate_hands(300, 4, game, tournaments=1.0))
@@ -521,7 +521,7 @@ def test_cli_generate_site(tmp_path):
 
 def _file_text(site: str, n: int, seed: int) -> str:
     texts = list(generate_text(n, seed, "nl", site=site))
-    dialect = dialects.get(site)
+    dialect = dialects.named(site)
     if dialect.conventions.newest_first:
         texts.reverse()
     return "".join(text + hand_separator(dialect) for text in texts)

@@ -56,7 +56,7 @@ PLAY = settings(max_examples=100, deadline=None, suppress_health_check=[
 
 
 def parse(text: str, file: str = "generated", site: str = DEFAULT_SITE):
-    result = parse_block(Block(file, 1, 1, site, text))
+    result = parse_block(Block(file, 1, 1, dialects.named(site).name, text))  # a site name: its dialect
     assert result.status is Status.PARSED, [f.as_dict() for f in result.findings]
     return result.hand
 
@@ -89,7 +89,7 @@ def final_stacks(hand) -> dict[str, int]:
 
 
 def check_hand(hand, cross: CrossHand, site: str = DEFAULT_SITE) -> None:
-    text = dialects.get(site).load("writer")(hand)
+    text = dialects.named(site).load("writer")(hand)
     parsed = parse(text, site=site)
     assert parsed == hand  # generated hands carry the line numbers of their own text
     state = validate_hand(parsed, SITE_RULES[site])
@@ -97,7 +97,7 @@ def check_hand(hand, cross: CrossHand, site: str = DEFAULT_SITE) -> None:
     assert findings == [], (text, [f.as_dict() for f in findings])
     # chips are conserved (P3): Σ start = Σ final + rake
     final = final_stacks(hand)
-    said = dialects.get(site).conventions  # what a format does not print (PHH: returns, collects) the replay gives
+    said = dialects.named(site).conventions  # what a format does not print (PHH: returns, collects) the replay gives
     collected: Counter = Counter()
     for event in state.collects:
         collected[event.player] += event.amount
@@ -153,7 +153,7 @@ def test_seeded_sessions_are_legal_and_conserve_chips(site, seed, game):
 def test_render_parse_round_trip_generated(site, seed, game, odd_names):
     assume(game in games_for(site))
     hands = list(generate_hands(6, seed, game, odd_names=odd_names, hands_per_table=(1, 6), site=site))
-    writer = dialects.get(site).load("writer")
+    writer = dialects.named(site).load("writer")
     for hand in hands:
         assert without_lines(parse(writer(hand), site=site)) == without_lines(hand)
     # and as one file, the site's way: the reader splits it back into the same hands
@@ -161,7 +161,7 @@ def test_render_parse_round_trip_generated(site, seed, game, odd_names):
         path = Path(folder) / "hands.txt"
         write_hands(path, 6, seed, game, odd_names=odd_names, hands_per_table=(1, 6), site=site)
         blocks = list(read_blocks(path))
-        if dialects.get(site).conventions.newest_first:
+        if dialects.named(site).conventions.newest_first:
             blocks.reverse()
     assert len(blocks) == len(hands)
     for block, hand in zip(blocks, hands):

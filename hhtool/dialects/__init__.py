@@ -307,6 +307,12 @@ def version() -> int:
     return _VERSION[0]
 
 
+def named(name: str) -> Dialect | None:
+    """The dialect a person names: by the site its hands carry (`888poker`, the name every output
+    prints), or by the dialect's own name (`pacific888`, kept as an alias)."""
+    return by_site(name) or get(name)
+
+
 def by_site(site: str) -> Dialect | None:
     """The dialect whose hands carry `site` (a hand's `header.site`)."""
     for dialect in _REGISTRY.values():

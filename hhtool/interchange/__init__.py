@@ -55,8 +55,12 @@ def refusal(exc: KeyError) -> str:
 
 
 def targets() -> dict[str, Target]:
-    """Every target by name: the dialects with a writer, in registry order, then `ohh`."""
-    found = {d.name: _dialect_target(d) for d in dialects.dialects() if d.writer is not None}
+    """Every target by name: the dialects with a writer, in registry order, by the site name their hands
+    carry (`888poker`), then `ohh`."""
+    found: dict[str, Target] = {}
+    for d in dialects.dialects():
+        if d.writer is not None:
+            found.setdefault(d.site_name, _dialect_target(d))
     from hhtool.interchange import ohh
 
     found[OHH] = Target(OHH, ohh.render_hand, ohh.render_file, ohh.EXTENSION, ohh.FILE_EXTENSION)
@@ -64,7 +68,10 @@ def targets() -> dict[str, Target]:
 
 
 def target(name: str) -> Target | None:
-    return targets().get(name)
+    """The target a person names: its site name, or the dialect's own name as an alias (`pacific888`)."""
+    found = targets()
+    dialect = dialects.named(name)
+    return found.get(name) or (found.get(dialect.site_name) if dialect is not None else None)
 
 
 def _dialect_target(dialect: dialects.Dialect) -> Target:
