@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from hhtool import words
 from hhtool.codes import CATALOGUE, RULE_TEXT
 from hhtool.config import Config, ConfigError, load_config
 from hhtool.findings import Finding, Severity
@@ -17,7 +18,7 @@ from hhtool.guard import GuardedGroup
 from hhtool.outputs.text import finding_line as _finding_line
 from hhtool.outputs.text import summary_text as _summary_text
 from hhtool.pipeline import Tally, parse_paths
-from hhtool.rules.ruleset import RuleSet, RulesError
+from hhtool.rules.ruleset import RulesError, RuleSet
 from hhtool.safetext import printable
 from hhtool.serialize import parse_result_dict, to_json_line
 
@@ -212,7 +213,8 @@ def generate(
         print(f"hhtool: {exc}", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE) from None
     if not quiet:
-        print(f"wrote {count} hands to {'standard output' if target == '-' else target}", file=sys.stderr)
+        print(f"wrote {words.count(count, 'hand')} to {'standard output' if target == '-' else target}",
+              file=sys.stderr)
 
 
 class ValidateFormat(StrEnum):
@@ -562,8 +564,8 @@ def convert(
         raise _interrupted(f"the files of {out} may be incomplete") from None
     if not quiet:
         print(f"{_summary_text(_summary_dict(summary, time.perf_counter() - started))}\n"
-              f"converted {done.converted} hands to {to} ({done.not_converted} not converted) in "
-              f"{len(done.files)} files under {out}", file=sys.stderr)
+              f"converted {words.count(done.converted, 'hand')} to {to} ({done.not_converted} not converted) in "
+              f"{words.count(len(done.files), 'file')} under {out}", file=sys.stderr)
     if summary.tally.io_failures:
         raise typer.Exit(EXIT_USAGE)
     if done.not_converted or summary.by_severity[Severity.ERROR] or summary.tally.file_errors:

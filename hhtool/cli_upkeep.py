@@ -16,6 +16,7 @@ import typer
 from hhtool.findings import Finding
 from hhtool.safetext import printable
 from hhtool.serialize import to_json_line
+from hhtool.words import count
 
 
 def _cli():
@@ -91,7 +92,7 @@ def watch(
         for sig, handler in previous.items():
             signal.signal(sig, handler)
     print(f"hhtool watch: stopped; {_cli()._summary_text(_cli()._summary_dict(session.summary, 0))}"
-          + (f"; {session.stored} hands stored in {out}" if out else ""), file=sys.stderr)
+          + (f"; {count(session.stored, 'hand')} stored in {out}" if out else ""), file=sys.stderr)
 
 
 def _stopper(stop: threading.Event):
@@ -169,7 +170,7 @@ def dataset_compact(dataset: DatasetArg, wait: WaitOption = None) -> None:
 
     with _upkeep_errors(dataset):
         stats = compact(dataset, wait)
-    print(f"compacted {dataset}: {stats.files_before} files -> {stats.files_after}", file=sys.stderr)
+    print(f"compacted {dataset}: {count(stats.files_before, 'file')} -> {stats.files_after}", file=sys.stderr)
 
 
 @dataset_app.command("remove")
@@ -193,7 +194,7 @@ def dataset_remove(
     with _upkeep_errors(dataset):
         stats = remove(dataset, files or [], hands or [], wait)
     rows = sum(stats.rows.values())
-    print(f"removed {stats.hands} hands ({rows} rows: "
+    print(f"removed {count(stats.hands, 'hand')} ({count(rows, 'row')}: "
           f"{', '.join(f'{t} {n}' for t, n in stats.rows.items())}) from {dataset}", file=sys.stderr)
     if not rows:
         raise typer.Exit(_cli().EXIT_FINDINGS)
@@ -216,7 +217,7 @@ def dataset_revalidate(
     with _upkeep_errors(dataset):
         stats = revalidate(dataset, ruleset, wait, rules)
     moves = ", ".join(f"{old} -> {new} {n}" for (old, new), n in sorted(stats.transitions.items()))
-    print(f"revalidated {stats.judged} of {stats.hands} hands in {dataset}: {stats.changed} changed"
+    print(f"revalidated {stats.judged} of {count(stats.hands, 'hand')} in {dataset}: {stats.changed} changed"
           + (f" ({moves})" if moves else "")
           + (f"; {stats.missing} not found in their source, kept as stored" if stats.missing else ""),
           file=sys.stderr)

@@ -47,6 +47,7 @@ import pyarrow as pa
 from hhtool.audit.tables import Tables, money, parsed_hands, stakes_label
 from hhtool.safetext import printable
 from hhtool.scan import DEFAULT_BUDGET, HandFilter, batches
+from hhtool.words import count
 
 STAKES = ["site", "kind", "currency", "limit", "small_blind", "big_blind"]
 KEY = [*STAKES, "player"]
@@ -348,7 +349,7 @@ def to_text(frame: pd.DataFrame) -> str:
                     cells.append(printable(str(value)))  # a name is data: no escape sequence reaches the terminal
             table.append(cells)
         widths = [max(len(r[i]) for r in table) for i in range(len(names))]
-        lines = [stakes_label(rows[0]) + f" — {len(rows)} players"]
+        lines = [stakes_label(rows[0]) + f" — {count(len(rows), 'player')}"]
         for r in table:
             lines.append("  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))))
         blocks.append("\n".join(lines))

@@ -518,7 +518,7 @@ def test_hands_without_a_date_are_not_drawn_as_a_day(wide_report):
     html = render(wide_report, "html")
     usd = next(svg for svg in re.findall(r"<svg\b.*?</svg>", html, re.DOTALL) if "Rake by day (USD)" in svg)
     assert "unknown" not in usd
-    assert "Not on the axis: 1 hands with no readable date, rake $0.10." in usd
+    assert "Not on the axis: 1 hand with no readable date, rake $0.10." in usd
     assert sorted(r["data-day"] for r in _rects(usd)) == ["2011-06-01", "2020-04-16", "2020-04-17", "2020-04-18"]
 
 

@@ -107,7 +107,7 @@ def test_unsupported_and_unparsed_hands_are_reported_not_converted_and_exit_1(tm
     result = run("convert", str(source), "--to", "pokerstars", "--out", str(tmp_path / "out"))
     assert result.exit_code == 1
     assert "HH020" in result.stdout and "HH011" in result.stdout
-    assert "converted 1 hands to pokerstars (2 not converted)" in result.stderr
+    assert "converted 1 hand to pokerstars (2 not converted) in 1 file under" in result.stderr
     assert [r.hand_id for r in validate_paths([tmp_path / "out" / "mixed.txt"])] == ["210471183301"]
 
 
@@ -116,7 +116,7 @@ def test_an_invalid_hand_is_converted_as_read_with_its_findings_and_exit_1(tmp_p
     result = run("convert", str(source), "--to", "pokerstars", "--out", str(tmp_path / "out"))
     assert result.exit_code == 1
     assert "HH113" in result.stdout
-    assert "converted 1 hands" in result.stderr
+    assert "converted 1 hand to" in result.stderr
     back = list(validate_paths([tmp_path / "out" / "short.txt"]))
     assert back[0].status == "invalid" and "HH113" in {f.code for f in back[0].findings}
 

@@ -145,7 +145,7 @@ def test_remove_a_hand_by_id_from_every_table(dataset):
     assert any(r["hand_uid"] == uid for r in before["findings"])
     result = cli("dataset", "remove", dataset, "--hand", "940000000099")
     assert result.exit_code == 0, result.output
-    assert "removed 1 hands" in result.stderr
+    assert "removed 1 hand (" in result.stderr
     after = rows(dataset)
     for table in TABLES:
         assert after[table] == [r for r in before[table] if r["hand_uid"] != uid]
@@ -253,4 +253,4 @@ def test_revalidate_keeps_hands_read_from_standard_input(tmp_path):
     assert CliRunner().invoke(app, ["export", "-", "--out", str(out), "--jobs", "1"], input=hand(1)).exit_code == 0
     result = cli("dataset", "revalidate", out)
     assert result.exit_code == 0, result.output
-    assert "revalidated 0 of 1 hands" in result.stderr and "1 not found in their source" in result.stderr
+    assert "revalidated 0 of 1 hand in" in result.stderr and "1 not found in their source" in result.stderr

@@ -13,6 +13,7 @@ from hhtool.audit.charts import COLORS, Bar, DayBar, bar_chart, time_chart
 from hhtool.audit.report import INFERRED, VIOLATION_KINDS, VIOLATION_LABELS
 from hhtool.audit.tables import money, scale_of
 from hhtool.safetext import printable
+from hhtool.words import count
 
 HTML_ROWS = 200  # longest table in the HTML page; the JSON report has every row
 
@@ -287,7 +288,7 @@ def rake_by_day_charts(report: dict) -> list[str]:
         note = ""
         if undated:
             hands = sum(r["hands"] for r in undated)
-            note = (f"Not on the axis: {hands} hands with no readable date, rake "
+            note = (f"Not on the axis: {count(hands, 'hand')} with no readable date, rake "
                     f"{money(sum(r['rake'] for r in undated), currency)}.")
         name = CURRENCY_NAMES.get(currency, currency)
         charts.append(time_chart(f"Rake by day ({currency})", desc, bars, _axis_money(currency), f"rake, {name}",

@@ -7,6 +7,7 @@ from collections import Counter
 
 from hhtool.findings import Finding
 from hhtool.safetext import printable
+from hhtool.words import count
 
 STATUSES = ("valid", "invalid", "unparsed", "unsupported", "duplicate")
 
@@ -32,7 +33,7 @@ class FileTable:
         rows = self.rows()
         if not rows:
             return ""
-        total = {"file": f"total ({len(rows)} files)", "hands": sum(r["hands"] for r in rows),
+        total = {"file": f"total ({count(len(rows), 'file')})", "hands": sum(r["hands"] for r in rows),
                  **{s: sum(r[s] for r in rows) for s in STATUSES}}
         columns = ["hands", *STATUSES[:4]] + (["duplicate"] if total["duplicate"] else [])
         names = [printable(r["file"]) for r in rows]

@@ -14,6 +14,7 @@ from html import escape
 
 from hhtool.findings import Finding
 from hhtool.show.steps import HandView, Step
+from hhtool.words import count
 
 
 def _finding(f: Finding) -> dict:
@@ -233,7 +234,7 @@ def to_html(view: HandView) -> str:
     data = page_data(view)
     r = view.result
     title = f"Hand {r.hand_id or '?'}"
-    sub = f"{r.site} · {data['table'] or ''} · {r.status} · {r.file}:{r.line} · {len(r.findings)} findings"
+    sub = f"{r.site} · {data['table'] or ''} · {r.status} · {r.file}:{r.line} · {count(len(r.findings), 'finding')}"
     if view.steps:
         replayer = (
             '<div class="controls"><button id="first" title="first step (Home)">&#xAB; first</button>'
