@@ -573,9 +573,8 @@ BROKEN = {
     # for the $0.20 already in without calling the raise (his `win` is the main pot, Player4's the side pot and
     # the return); hhtool's model has no event for a player frozen with chips behind, so it stays unread
     ("LHE-10max-USD-0.10-0.20-201107.player.sitting.out.xml", "2855472319"): {"HH031"},
-    # not broken: hhtool's rules lack fixed limit's half-bet rule (an all-in of at least half a bet is a
-    # full bet, so raising it to $0.40 is a full raise); RULES.md A6/A7 do not say, reported to the lead
-    ("LHE-10max-USD-0.10-0.20-201107.player.sitting.out.xml", "2855501026"): {"HH116", "HH118"},
+    # (2855501026 of the same file: Player4's $0.13 all-in river bet is half a bet or more, which reopens the
+    # betting and is raised as the $0.20 bet it completes, to $0.40: `limit_half_bet_reopens`, valid)
 }
 
 

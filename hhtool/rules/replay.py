@@ -253,8 +253,11 @@ class _Replayer:
         rules = state.rules
         header = self.header
         # the round's bet to call, minimum raise and bets so far: the betting core's
+        convention = state.conventions
+        # fixed limit's half-bet rule where the site plays it (`limit_half_bet_reopens`; A7 is the default)
         self.betting = Betting(header.limit, header.big_blind, header.small_bet, header.big_bet,
-                               rules.min_bet_turn_river_bb, rules.raise_cap, rules.cap_heads_up)
+                               rules.min_bet_turn_river_bb, rules.raise_cap, rules.cap_heads_up,
+                               convention.limit_half_bet_reopens, convention.limit_half_bet_completes)
         self.cursor: Player | None = None  # who acted last
         self.returned_this_round = False
         self.decided = False
@@ -263,7 +266,6 @@ class _Replayer:
         self.action_line = 0  # line of the last fold, check, call, bet or raise (0: none yet)
         self.straddles: list[Player] = []  # who straddled, in order: the last acts last pre-flop
         # whether the site prints uncalled returns (else the replay derives them and a missing line is no finding)
-        convention = state.conventions
         self.prints_uncalled = convention.prints_uncalled
         # whether the big blind's uncalled pre-flop bet may have no return line (WPN's walks)
         self.big_blind_return_unprinted = convention.big_blind_return_unprinted
@@ -997,6 +999,9 @@ class _Replayer:
             s.report("HH118", line, player=player.name, expected="call or fold", actual="raise")
         added = raise_to - player.street
         increment = raise_to - high
+        completed = betting.completed_to  # an all-in of half a bet or more taken as the full bet (fixed limit)
+        if completed > high and raise_to > completed:
+            increment = raise_to - completed
         undersized = self._sized(player, added, increment, all_in, line, is_bet=False)
         self._put(player, added, all_in, line)
         self._raised(player, increment, undersized)

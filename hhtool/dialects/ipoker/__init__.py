@@ -110,6 +110,11 @@ _CONVENTIONS = Conventions(
     # a 6-max cash table 1, 3, 5, 6, 8 and 10
     seat_places=10,
     prints_addons=False,  # six players 10,000 up at once: tournament/NLHE-GBP-MTT-5-201403.FPPbuyin.txt
+    # fixed limit's half-bet rule: `…player.sitting.out.xml`, game 2855501026 at $0.10/$0.20: Player4 all-in
+    # for $0.13 on the river after two checks, Player13 (who had checked) raises to $0.40: the all-in is
+    # taken as the $0.20 bet it falls short of, and the raise is a bet above it
+    limit_half_bet_reopens=True,
+    limit_half_bet_completes=True,
 )
 
 # Clients that pay the returned uncalled bet apart from `win` (`<uncalled_bet_enabled>true` in the session's
