@@ -62,6 +62,7 @@ _POT_LIMIT_PREFLOP: Final = Limit.POT_LIMIT_PREFLOP
 _SITTING_OUT: Final = NoticeKind.SITTING_OUT
 _LEAVE: Final = NoticeKind.LEAVE
 _WAIT_FOR_BUTTON: Final = NoticeKind.WAIT_FOR_BUTTON
+_PROTECTED: Final = NoticeKind.PROTECTED
 _FLOP: Final = Street.FLOP
 _PREFLOP: Final = Street.PREFLOP
 _RIVER: Final = Street.RIVER
@@ -287,6 +288,8 @@ class _Replayer:
         self.batch: set[str] = set()
         # whether a small blind posted from outside the small-blind seat is live (`live_extra_small_blind`)
         self.live_extra_small_blind = convention.live_extra_small_blind
+        # whether a player who puts in the ante and then sits out is out of the hand (`ante_then_sits_out`: iPoker)
+        self.ante_then_sits_out = convention.ante_then_sits_out
         # whether a player who leaves the table during the hand has folded there (`leave_folds`: Chico)
         self.leave_folds = convention.leave_folds
         # the header's fields the handlers read per event, read once (each read of a model field is a
@@ -333,8 +336,12 @@ class _Replayer:
                 self.rebuy(event)
             elif kind is _HandCancelled:
                 self.cancelled(event)
-            elif kind is _Notice and self.leave_folds and event.kind is _LEAVE:
-                self.left(event)
+            elif kind is _Notice:
+                notice = event.kind
+                if notice is _PROTECTED:
+                    self.protected(event)
+                elif self.leave_folds and notice is _LEAVE:
+                    self.left(event)
             if self.after is not None:
                 self.after(event, s)
         if not s.cancelled:
@@ -438,7 +445,9 @@ class _Replayer:
                 dealt_in = True
             else:  # sitting out, or no chips: in the hand only if the player posts or acts
                 actors = self._actors()
-                dealt_in = (not sitting or name in posters or name in actors) and stack > 0
+                posted = name in posters and not (self.ante_then_sits_out and name in not_dealt
+                                                  and all(poster != name for poster, _ in self.posts))
+                dealt_in = (not sitting or posted or name in actors) and stack > 0
                 if stack <= 0 and (name in actors or name in posters):
                     s.report("HH404", seat.line, player=name, stack=s.money(stack), expected="> 0", actual=stack)
                     dealt_in = True
@@ -925,6 +934,35 @@ class _Replayer:
         self.s.live_count -= 1
         if self.s.live_count <= 1:
             self.decided = True
+
+    def protected(self, event: Notice) -> None:
+        """All-in protection (a site's disconnect protection, iPoker's `sum="DP"`): a player disconnected when it
+        is his turn stays in for the chips he has in and acts no more, as a player at a CAP table's cap does:
+        all-in for the pots up to there, his chips behind still his. It takes his turn, so it is checked as an
+        action is: by a player who folded or is all-in HH111, out of turn HH110."""
+        s = self.s
+        line = event.line
+        player = self.player(event.player or "", line)
+        if player is None:
+            return
+        if not self.in_betting or s.live_count <= 1 or player.folded or player.all_in or not player.dealt_in:
+            state = "folded" if player.folded else ("gone all-in" if player.all_in else "is not in the betting")
+            s.report("HH111", line, player=player.name, state=state, expected="no action",
+                     actual=f"all-in protection of a player who {state}")
+            return
+        expected = self.next_to_act()
+        if expected is not player:
+            if expected is not None:
+                s.report("HH110", line, player=player.name, seat=player.seat, other=expected.name,
+                         other_seat=expected.seat, expected=expected.name, actual=player.name)
+            else:
+                s.report("HH110", line, "complete", player=player.name, street=self.street.value,
+                         expected="no action", actual=player.name)
+        player.all_in = True
+        self.live_all_in += 1
+        player.acted = True
+        player.acted_at = self.betting.high
+        self.cursor = player
 
     def owed(self, player: Player) -> int:
         """What the player must add to stay in (the betting core's `to_call`; pre-flop at least the full big
