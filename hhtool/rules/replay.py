@@ -701,8 +701,14 @@ class _Replayer:
             run = run or 0
             before = s.boards.get(run) or s.boards.get(0, ())
             if before and tuple(board[: len(before)]) != before:
-                s.report("HH123", line, "extend", street=street.value, board=" ".join(board),
-                         before=" ".join(before), expected=" ".join(before), actual=" ".join(board))
+                if len(before) >= 3 and sorted(board[:3]) == sorted(before[:3]) \
+                        and tuple(board[3:len(before)]) == before[3:]:
+                    # the flop (dealt at once) reprinted in another order (GGPoker 2020: `*** TURN *** [7d 9d Ad] [2s]`
+                    # after `*** FLOP *** [Ad 7d 9d]`): the same board, kept in the order first dealt
+                    board = before + tuple(board[len(before):])
+                else:
+                    s.report("HH123", line, "extend", street=street.value, board=" ".join(board),
+                             before=" ".join(before), expected=" ".join(before), actual=" ".join(board))
             s.boards[run] = tuple(board)
             s.board_lines[run] = line
             if street is _FLOP:
