@@ -236,7 +236,9 @@ CANNOT_SAY = ("no PokerStars line for CashDrop", "no PokerStars line for EVCasho
               "a buy-in that names a game", "PokerStars chips are whole", "PokerStars levels are Roman",
               "PokerStars tournament numbers are numbers", "a line of a player without a name",
               "a PokerStars limit header prints the bets", "is not known (the source prints another figure",
-              "a PokerStars post says its dead part by its kind only", "payoffs scored by all-in expected value")
+              "a PokerStars post says its dead part by its kind only", "payoffs scored by all-in expected value",
+              # iPoker's disconnect protection (`sum="DP"`): no PokerStars line says a player is all-in by it
+              "no words for a protected notice")
 CORPUS = os.environ.get("HHTOOL_CORPUS")
 
 

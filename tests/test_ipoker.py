@@ -560,22 +560,20 @@ def test_the_dialect_record():
 BROKEN = {
     # fpdb's one-hand samples, cut before `</game>` (and `</session>`): defective excerpts (a client writes a
     # closed document; a game without its end tag may have lost rounds, and hhtool does not guess that it did
-    # not). Closed by hand, five of the six replay clean; the sixth (…antes.then.sits.out) shows a real
-    # convention hhtool lacks: Player3 posts the ante, then sits out (type 9, no cards): a dead ante from a
-    # player not dealt in, which the replay reads as a player who must act (HH102, HH110, HH122)
+    # not). Closed by hand, all six replay clean: the sixth (…antes.then.sits.out) with iPoker's
+    # `ante_then_sits_out` (Player3 posts the ante, then sits out, type 9 and no cards: out of the hand, his
+    # ante dead money in the pot; tests/test_ipoker_conventions.py)
     ("LHE-USD-10-20-201204.new.date.format.txt", "3256372946"): {"HH011"},
     ("LHE-USD-5-10-201204.post.both.txt", "3232378938"): {"HH011"},
     ("NLHE-RSD-1.00-2.00-201210.Serbian.Dinar.txt", "1712488009"): {"HH011"},
     ("NLHE-USD-0.05-0.10-201312.player.antes.then.sits.out.txt", "5338624766"): {"HH011"},
     ("NLHE-USD-0.10-0.20.201112.post.both.txt", "3056022611"): {"HH011"},
     ("NLHE-EUR-MTT-30-201302.slight.format.change.txt", "4528040825"): {"HH011"},
-    # a real convention, not a defect: an all-in by disconnect protection (`sum="DP"`, 2011): Player7 stays in
-    # for the $0.20 already in without calling the raise (his `win` is the main pot, Player4's the side pot and
-    # the return); hhtool's model has no event for a player frozen with chips behind, so it stays unread
-    ("LHE-10max-USD-0.10-0.20-201107.player.sitting.out.xml", "2855472319"): {"HH031"},
-    # not broken: hhtool's rules lack fixed limit's half-bet rule (an all-in of at least half a bet is a
-    # full bet, so raising it to $0.40 is a full raise); RULES.md A6/A7 do not say, reported to the lead
-    ("LHE-10max-USD-0.10-0.20-201107.player.sitting.out.xml", "2855501026"): {"HH116", "HH118"},
+    # (2855472319 of …player.sitting.out.xml: Player7's all-in by disconnect protection, `sum="DP"`: he stays in
+    # for the $0.20 already in without calling the raise, a PROTECTED notice; his `win` is the main pot,
+    # Player4's the side pot and the return: valid)
+    # (2855501026 of the same file: Player4's $0.13 all-in river bet is half a bet or more, which reopens the
+    # betting and is raised as the $0.20 bet it completes, to $0.40: `limit_half_bet_reopens`, valid)
 }
 
 

@@ -624,11 +624,8 @@ KNOWN_ERRORS = {
     "172275663": ["HH303"],
     # (190625798: the small blind's call completes the full big blind over a $125 all-in one, the $75 over back
     # inside `Hero collected [ $75 ]`: `call_completes_short_blind`, as on Winamax, valid)
-    # play money (Practice Play) side pots: the inferred rake does not fall on the pots in proportion (888-1,
-    # as its real-money hands do): 1.07 off 5.50 + 13 is paid 0.42 + 0.65 (7.6 % and 5 %), and 4 off 794 + 339
-    # all from the main pot (as if capped, main first); the proportional shares are off by it
-    "440728443": ["HH205"],
-    "361198949": ["HH205"],
+    # (440728443 and 361198949: play money (Practice Play) side pots whose rake falls on the main pot first, each
+    # later pot at most at its rate: the PLAY_MONEY conventions, valid; test_play_money_rake_falls_on_the_main_pot_first)
     # both seats named '' (888-9, a defective export): one finding, the hand unparsed
     "315882986": ["HH010"],
     # `$0.12/$0.25 Blinds` where the small blind posted is $0.10 (888.ca-on, the file's one hand: whether the
@@ -647,7 +644,7 @@ def test_888_corpus_validates_with_only_the_known_errors(corpus):
     for r in ours:
         by_status[r.status] = by_status.get(r.status, 0) + 1
     # Omaha (4 hands) unsupported, one file read twice (duplicate), the BLAST hand and the nameless one unparsed
-    assert by_status == {"valid": 314, "invalid": 4, "unsupported": 4, "duplicate": 1, "unparsed": 2}
+    assert by_status == {"valid": 316, "invalid": 2, "unsupported": 4, "duplicate": 1, "unparsed": 2}
     warned = {r.hand_id: [f.code for f in r.findings if f.code in ("HH415", "HH419")] for r in ours}
     assert {hand: codes for hand, codes in warned.items() if codes} == {
         "414375633": ["HH415"]}
@@ -767,3 +764,53 @@ def test_a_call_capped_at_the_short_big_blind_is_hh113_on_888(tmp_path):
         "Hero collected [ $75 ]\n", "")
     (result,) = validate(tmp_path, text)
     assert "HH113" in errors(result)
+
+
+# Play money (`(Practice Play)`) takes its rake off the main pot first, each later pot paying at most its rate
+# (the `PLAY_MONEY` conventions; fpdb-3's 888-NLHE-PM-1.00-2.00.txt, game 361198949: 4 off 794 + 339 is 4 + 0;
+# 888-FLH-PM-1.00-2.00-stacks_over_1k.txt, game 440728443: 1.07 off 5.50 + 13 is 0.42 + 0.65). Here 4 off the
+# 300 main pot and nothing off the 400 side pot.
+PLAY_MONEY_SIDE_POT = """
+    #Game No : 900000801
+    ***** Cassava Hand History for Game 900000801 *****
+    1/2 Blinds No Limit Holdem - *** 17 02 2011 15:29:25
+    Table Testtown (Practice Play)
+    Seat 1 is the button
+    Total number of players : 3
+    Seat 1: Ann ( 100 )
+    Seat 3: Bob ( 300 )
+    Seat 5: Cid ( 400 )
+    Bob posts small blind [1]
+    Cid posts big blind [2]
+    ** Dealing down cards **
+    Ann raises [100]
+    Bob calls [99]
+    Cid calls [98]
+    ** Dealing flop ** [ 5d, 5c, Jd ]
+    Bob bets [200]
+    Cid calls [200]
+    ** Dealing turn ** [ Kd ]
+    ** Dealing river ** [ 7d ]
+    ** Summary **
+    Ann shows [ Qc, Qd ]
+    Bob shows [ Tc, 9d ]
+    Cid shows [ Td, Jh ]
+    Ann collected [ 296 ]
+    Cid collected [ 400 ]
+"""
+
+
+def test_play_money_rake_falls_on_the_main_pot_first(tmp_path):
+    (result,) = validate(tmp_path, PLAY_MONEY_SIDE_POT)
+    assert result.hand.conventions_variant == "play_money"
+    assert [p.amount for p in result.state.pots] == [30000, 40000] and errors(result) == [], result.findings
+    # near-misses: the side pot paying the rake (more than its share) stays HH205; and real money's
+    # proportional spread (888-1) does not accept the main-first one
+    (result,) = validate(tmp_path, PLAY_MONEY_SIDE_POT.replace("[ 296 ]", "[ 300 ]").replace("[ 400 ]", "[ 396 ]"))
+    assert errors(result) == ["HH205", "HH205"]
+    real = (PLAY_MONEY_SIDE_POT.replace("(Practice Play)", "(Real Money)").replace("1/2 Blinds", "$1/$2 Blinds")
+            .replace("( 100 )", "( $100 )").replace("( 300 )", "( $300 )").replace("( 400 )", "( $400 )"))
+    real = real.replace("[1]", "[$1]").replace("[2]", "[$2]").replace("[100]", "[$100]").replace("[99]", "[$99]")
+    real = real.replace("[98]", "[$98]").replace("[200]", "[$200]").replace("[ 296 ]", "[ $296 ]")
+    (result,) = validate(tmp_path, real.replace("[ 400 ]", "[ $400 ]"))
+    assert result.hand.conventions_variant == "" and errors(result) == ["HH205", "HH205"], result.findings

@@ -143,6 +143,15 @@ class Conventions:
       and the header's `max_seats` stays the N-max (None: seats run over the N-max, T1).
     - `leave_folds`: a player who leaves the table during a hand has folded there; the site prints no fold
       line for him, and no summary line (Chico: `Player7 has left the table` after his small blind).
+    - `ante_then_sits_out`: a player who puts in the ante and is then marked sitting out (no blind, no action)
+      is out of the hand: his ante stays in the pot as dead money and no turn is his (iPoker: type 15, then
+      type 9 and no cards); else a sitting-out player who puts in a post is dealt in.
+    - `limit_half_bet_reopens`: fixed limit's half-bet rule: an all-in bet or raise of at least half a bet
+      counts as a full one and reopens the betting for players who already acted (iPoker, PartyPoker; RULES.md
+      A7, where a short all-in never reopens it, is the default); `limit_half_bet_completes`: (with it) the
+      all-in counts as the full bet it falls short of, so the next raise is a bet above that (iPoker: a $0.13
+      all-in river bet at $0.10/$0.20 raised to $0.40), else a bet above the all-in (PartyPoker: 790 over a
+      400 bet raised to 1190).
 
     A reader whose site changed a convention between client generations or eras gives the hand the name
     of its set (`Hand.conventions_variant`, one of its dialect's `variants`); `conventions(site, variant)`
@@ -190,6 +199,9 @@ class Conventions:
     prints_addons: bool = True
     seat_places: int | None = None
     leave_folds: bool = False
+    ante_then_sits_out: bool = False
+    limit_half_bet_reopens: bool = False
+    limit_half_bet_completes: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,7 +42,7 @@ from hhtool.rules.ranking import evaluate
 from hhtool.rules.replay import Replay
 
 # the notices the replay reads (who is dealt in); the others are chatter, left out of another site's text
-REPLAYED_NOTICES = frozenset({NoticeKind.SITTING_OUT, NoticeKind.WAIT_FOR_BUTTON})
+REPLAYED_NOTICES = frozenset({NoticeKind.SITTING_OUT, NoticeKind.WAIT_FOR_BUTTON, NoticeKind.PROTECTED})
 
 
 def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:

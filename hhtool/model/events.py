@@ -37,7 +37,7 @@ class BlindKind(StrEnum):
 
 
 class NoticeKind(StrEnum):
-    """Table chatter and state lines: counted and kept, never part of the betting."""
+    """Table chatter and state lines: counted and kept, never part of the betting (but for PROTECTED)."""
 
     CHAT = "chat"
     CONNECTION = "connection"  # is connected / disconnected / has timed out / has returned
@@ -50,6 +50,9 @@ class NoticeKind(StrEnum):
     FINISHED = "finished"
     BETTING_CAPPED = "betting_capped"
     NO_LOW_HAND = "no_low_hand"
+    # all-in protection: a player disconnected at his turn stays in for the chips he has in and acts no more
+    # (iPoker's `sum="DP"`): all-in for the pots up to there, his chips behind still his
+    PROTECTED = "protected"
     OTHER = "other"
 
 

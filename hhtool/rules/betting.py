@@ -45,10 +45,16 @@ class Betting:
     `high` is the bet to call (the highest street commitment; pre-flop at least the big blind),
     `last_raise` the size of the largest bet or raise of the round (the minimum raise; the bet in
     fixed limit), `bets` the bets and raises of the round (the blind counts as the first pre-flop).
+
+    Fixed limit's half-bet rule, where a site plays it (`half_bet_reopens`; RULES.md A7 is the default):
+    an all-in bet or raise of at least half a bet counts as a full one and reopens the betting for
+    everyone. With `half_bet_completes` it counts as the full bet it falls short of: the next raise is a
+    bet above that (`completed_to`, 0 when no such all-in stands); else a bet above the all-in.
     """
 
     def __init__(self, limit: Limit, big_blind: int, small_bet: int, big_bet: int, min_bet_turn_river_bb: int = 1,
-                 raise_cap: int = 4, cap_heads_up: bool = False) -> None:
+                 raise_cap: int = 4, cap_heads_up: bool = False, half_bet_reopens: bool = False,
+                 half_bet_completes: bool = False) -> None:
         self.limit = limit
         self.fixed = limit is _FIXED_LIMIT
         self.big_blind = big_blind
@@ -57,6 +63,9 @@ class Betting:
         self.min_bet_turn_river_bb = min_bet_turn_river_bb
         self.raise_cap = raise_cap
         self.cap_heads_up = cap_heads_up
+        self.half_bet_reopens = half_bet_reopens and self.fixed
+        self.half_bet_completes = half_bet_completes
+        self.completed_to = 0
         self.street = _PREFLOP
         self.high = 0
         self.last_raise = 0
@@ -75,6 +84,7 @@ class Betting:
             player.acted_at = None
         self.street = _PREFLOP
         self.high = high
+        self.completed_to = 0
         self.last_raise = self.small_bet if self.fixed else self.big_blind
         if straddle is not None and not self.fixed and straddle.street > self.last_raise:
             self.last_raise = straddle.street
@@ -89,6 +99,7 @@ class Betting:
             player.acted_at = None
         self.street = street
         self.high = 0
+        self.completed_to = 0
         self.bets = 0
         if self.fixed:
             self.last_raise = self.unit()
@@ -191,19 +202,24 @@ class Betting:
         already acted answer, but they may raise only once the raises add up (A7, `may_raise`).
 
         An undersized bet or raise by a player who is not all-in is an error of its own line, not a
-        short all-in (`undersized`): it reopens the betting like a full one.
+        short all-in (`undersized`): it reopens the betting like a full one. So does, in fixed limit
+        where the site plays the half-bet rule, an all-in one of at least half a bet.
         """
         full = self.full_raise(increment)
+        half = not full and not undersized and self.half_bet_reopens and 2 * increment >= self.last_raise
         self.bets += 1
+        base = self.completed_to if self.completed_to > self.high else self.high  # the bet this one raises
+        self.completed_to = base + self.last_raise if half and self.half_bet_completes else 0
         self.high = player.street
         if full and not self.fixed:
             self.last_raise = increment
+        reopened = undersized or half
         for other in players:
             if other is not player:
                 other.acted = False
-                if undersized:
+                if reopened:
                     other.acted_at = None
-        return full
+        return full or half
 
     def returned(self, player: Stake, amount: int) -> bool:
         """P2: `amount` of the player's bet went back uncalled; the bet to call is what is left of it.
@@ -212,6 +228,7 @@ class Betting:
         player.total -= amount
         player.stack += amount
         self.high = player.street
+        self.completed_to = 0
         if player.stack > 0 and player.all_in:
             player.all_in = False
             return True

@@ -62,6 +62,7 @@ _POT_LIMIT_PREFLOP: Final = Limit.POT_LIMIT_PREFLOP
 _SITTING_OUT: Final = NoticeKind.SITTING_OUT
 _LEAVE: Final = NoticeKind.LEAVE
 _WAIT_FOR_BUTTON: Final = NoticeKind.WAIT_FOR_BUTTON
+_PROTECTED: Final = NoticeKind.PROTECTED
 _FLOP: Final = Street.FLOP
 _PREFLOP: Final = Street.PREFLOP
 _RIVER: Final = Street.RIVER
@@ -253,8 +254,11 @@ class _Replayer:
         rules = state.rules
         header = self.header
         # the round's bet to call, minimum raise and bets so far: the betting core's
+        convention = state.conventions
+        # fixed limit's half-bet rule where the site plays it (`limit_half_bet_reopens`; A7 is the default)
         self.betting = Betting(header.limit, header.big_blind, header.small_bet, header.big_bet,
-                               rules.min_bet_turn_river_bb, rules.raise_cap, rules.cap_heads_up)
+                               rules.min_bet_turn_river_bb, rules.raise_cap, rules.cap_heads_up,
+                               convention.limit_half_bet_reopens, convention.limit_half_bet_completes)
         self.cursor: Player | None = None  # who acted last
         self.returned_this_round = False
         self.decided = False
@@ -263,7 +267,6 @@ class _Replayer:
         self.action_line = 0  # line of the last fold, check, call, bet or raise (0: none yet)
         self.straddles: list[Player] = []  # who straddled, in order: the last acts last pre-flop
         # whether the site prints uncalled returns (else the replay derives them and a missing line is no finding)
-        convention = state.conventions
         self.prints_uncalled = convention.prints_uncalled
         # whether the big blind's uncalled pre-flop bet may have no return line (WPN's walks)
         self.big_blind_return_unprinted = convention.big_blind_return_unprinted
@@ -285,6 +288,8 @@ class _Replayer:
         self.batch: set[str] = set()
         # whether a small blind posted from outside the small-blind seat is live (`live_extra_small_blind`)
         self.live_extra_small_blind = convention.live_extra_small_blind
+        # whether a player who puts in the ante and then sits out is out of the hand (`ante_then_sits_out`: iPoker)
+        self.ante_then_sits_out = convention.ante_then_sits_out
         # whether a player who leaves the table during the hand has folded there (`leave_folds`: Chico)
         self.leave_folds = convention.leave_folds
         # the header's fields the handlers read per event, read once (each read of a model field is a
@@ -331,8 +336,12 @@ class _Replayer:
                 self.rebuy(event)
             elif kind is _HandCancelled:
                 self.cancelled(event)
-            elif kind is _Notice and self.leave_folds and event.kind is _LEAVE:
-                self.left(event)
+            elif kind is _Notice:
+                notice = event.kind
+                if notice is _PROTECTED:
+                    self.protected(event)
+                elif self.leave_folds and notice is _LEAVE:
+                    self.left(event)
             if self.after is not None:
                 self.after(event, s)
         if not s.cancelled:
@@ -436,7 +445,9 @@ class _Replayer:
                 dealt_in = True
             else:  # sitting out, or no chips: in the hand only if the player posts or acts
                 actors = self._actors()
-                dealt_in = (not sitting or name in posters or name in actors) and stack > 0
+                posted = name in posters and not (self.ante_then_sits_out and name in not_dealt
+                                                  and all(poster != name for poster, _ in self.posts))
+                dealt_in = (not sitting or posted or name in actors) and stack > 0
                 if stack <= 0 and (name in actors or name in posters):
                     s.report("HH404", seat.line, player=name, stack=s.money(stack), expected="> 0", actual=stack)
                     dealt_in = True
@@ -690,8 +701,14 @@ class _Replayer:
             run = run or 0
             before = s.boards.get(run) or s.boards.get(0, ())
             if before and tuple(board[: len(before)]) != before:
-                s.report("HH123", line, "extend", street=street.value, board=" ".join(board),
-                         before=" ".join(before), expected=" ".join(before), actual=" ".join(board))
+                if len(before) >= 3 and sorted(board[:3]) == sorted(before[:3]) \
+                        and tuple(board[3:len(before)]) == before[3:]:
+                    # the flop (dealt at once) reprinted in another order (GGPoker 2020: `*** TURN *** [7d 9d Ad] [2s]`
+                    # after `*** FLOP *** [Ad 7d 9d]`): the same board, kept in the order first dealt
+                    board = before + tuple(board[len(before):])
+                else:
+                    s.report("HH123", line, "extend", street=street.value, board=" ".join(board),
+                             before=" ".join(before), expected=" ".join(before), actual=" ".join(board))
             s.boards[run] = tuple(board)
             s.board_lines[run] = line
             if street is _FLOP:
@@ -924,6 +941,35 @@ class _Replayer:
         if self.s.live_count <= 1:
             self.decided = True
 
+    def protected(self, event: Notice) -> None:
+        """All-in protection (a site's disconnect protection, iPoker's `sum="DP"`): a player disconnected when it
+        is his turn stays in for the chips he has in and acts no more, as a player at a CAP table's cap does:
+        all-in for the pots up to there, his chips behind still his. It takes his turn, so it is checked as an
+        action is: by a player who folded or is all-in HH111, out of turn HH110."""
+        s = self.s
+        line = event.line
+        player = self.player(event.player or "", line)
+        if player is None:
+            return
+        if not self.in_betting or s.live_count <= 1 or player.folded or player.all_in or not player.dealt_in:
+            state = "folded" if player.folded else ("gone all-in" if player.all_in else "is not in the betting")
+            s.report("HH111", line, player=player.name, state=state, expected="no action",
+                     actual=f"all-in protection of a player who {state}")
+            return
+        expected = self.next_to_act()
+        if expected is not player:
+            if expected is not None:
+                s.report("HH110", line, player=player.name, seat=player.seat, other=expected.name,
+                         other_seat=expected.seat, expected=expected.name, actual=player.name)
+            else:
+                s.report("HH110", line, "complete", player=player.name, street=self.street.value,
+                         expected="no action", actual=player.name)
+        player.all_in = True
+        self.live_all_in += 1
+        player.acted = True
+        player.acted_at = self.betting.high
+        self.cursor = player
+
     def owed(self, player: Player) -> int:
         """What the player must add to stay in (the betting core's `to_call`; pre-flop at least the full big
         blind where a call completes a short all-in big blind: `call_completes_short_blind`)."""
@@ -997,6 +1043,9 @@ class _Replayer:
             s.report("HH118", line, player=player.name, expected="call or fold", actual="raise")
         added = raise_to - player.street
         increment = raise_to - high
+        completed = betting.completed_to  # an all-in of half a bet or more taken as the full bet (fixed limit)
+        if completed > high and raise_to > completed:
+            increment = raise_to - completed
         undersized = self._sized(player, added, increment, all_in, line, is_bet=False)
         self._put(player, added, all_in, line)
         self._raised(player, increment, undersized)

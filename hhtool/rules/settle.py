@@ -997,7 +997,10 @@ def _check_summary(s: Replay, returned: dict[str, int], runs: tuple[int, ...]) -
             want = dealt[i] if i < len(dealt) else ()
             if i and board and len(board) < len(want):  # a later run's board line may print only its own cards
                 want = tuple(want)[len(want) - len(board):]
-            if tuple(board) != tuple(want) and want:
+            # the flop's three cards are dealt at once: printed in another order it is the same board
+            reordered = len(board) == len(want) and sorted(board[:3]) == sorted(want[:3]) \
+                and tuple(board[3:]) == tuple(want[3:])
+            if tuple(board) != tuple(want) and want and not reordered:
                 line = claims.board_lines[i] if i < len(claims.board_lines) else claims.line
                 s.report("HH307", line, board=" ".join(board), dealt=" ".join(want), expected=" ".join(want),
                          actual=" ".join(board))

@@ -79,9 +79,10 @@ ACTION_TYPES = MappingProxyType({
     "3": "call",  # sum: the chips the call adds
     "4": "check",
     "5": "bet",  # sum: the bet
-    "7": "all-in",  # sum: the chips added (a call, bet or raise, by what it does to the bet to call)
+    "7": "all-in",  # sum: the chips added (a call, bet or raise, by what it does to the bet to call); `DP`:
+    # disconnect protection, the player stays in for the chips already in and acts no more (a PROTECTED notice)
     "8": "sitting out",  # at the start of the hand: not dealt in (round 0)
-    "9": "sitting out",  # did not post the blind due: not dealt in (round 1)
+    "9": "sitting out",  # did not post the blind due, or posted only the ante: not dealt in (round 1)
     "15": "ante",
     "23": "raise",  # sum: the player's street total after the raise
 })
@@ -110,6 +111,14 @@ _CONVENTIONS = Conventions(
     # a 6-max cash table 1, 3, 5, 6, 8 and 10
     seat_places=10,
     prints_addons=False,  # six players 10,000 up at once: tournament/NLHE-GBP-MTT-5-201403.FPPbuyin.txt
+    # fixed limit's half-bet rule: `…player.sitting.out.xml`, game 2855501026 at $0.10/$0.20: Player4 all-in
+    # for $0.13 on the river after two checks, Player13 (who had checked) raises to $0.40: the all-in is
+    # taken as the $0.20 bet it falls short of, and the raise is a bet above it
+    limit_half_bet_reopens=True,
+    limit_half_bet_completes=True,
+    # `…player.antes.then.sits.out.txt`, game 5338624766: Player3 posts the $0.02 ante (type 15), then sits out
+    # (type 9, no cards); the big blind is the next player's, and the ante stays in the pot
+    ante_then_sits_out=True,
 )
 
 # Clients that pay the returned uncalled bet apart from `win` (`<uncalled_bet_enabled>true` in the session's

@@ -80,6 +80,7 @@ NO_ANTE = "no_ante"  # 20 and later (23.x): the ante is left out when that raise
 _RAISE = "23"
 _CHIPS_IN = frozenset({"1", "2", "3", "5", "7", "23"})  # the action types that put chips on the street
 _BOARD_TYPES = {"Flop": 2, "Turn": 3, "River": 4}
+_SITTING_OUT = NoticeKind.SITTING_OUT  # the notice that goes before the cards (not dealt in)
 
 
 class _Bad(Exception):
@@ -555,7 +556,7 @@ class _Game:
                 event, high = self.action(action, number, money, high, big_blind)
                 if event is None:
                     continue
-                (posts if number == 0 or type(event) is Notice else out).append(event)
+                (posts if number == 0 or (type(event) is Notice and event.kind is _SITTING_OUT) else out).append(event)
             self.street_ends[max(number, 1)] = {name: money.of(name) for name in self.players}
         return posts + out
 
@@ -578,9 +579,9 @@ class _Game:
         if meaning == "check":
             return Check(line, name), high
         if meaning == "all-in" and node.attrs.get("sum") == "DP":
-            raise _Bad("HH031", line, self.column(node), expected="an amount", actual="DP", what=f"action of {name}",
-                       problem='an all-in by disconnect protection (sum="DP": the player stays in for the chips '
-                       "already bet), which hhtool does not replay")
+            # disconnect protection: the player stays in for the chips already in and acts no more (all-in for
+            # the pots up to there); a `DP` on any other type is no amount (HH031 below)
+            return Notice(line, NoticeKind.PROTECTED, name, f"{name} is all-in by disconnect protection"), high
         added = self.money(node, "sum", f"{name}'s action")
         if meaning == "raise":
             to = added

@@ -46,6 +46,7 @@ from hhtool.model import (
     Limit,
     Muck,
     Notice,
+    NoticeKind,
     PostAnte,
     PostBlind,
     RaiseTo,
@@ -175,8 +176,12 @@ def _rounds(hand: Hand, money) -> list[str]:
         if kind in (Show, Collect):
             continue  # the pocket cards and the `win` attributes say them
         number += 1
-        code, amount, high = _action(event, street, high, current)
         cards = ' cards="[cards]"' if current == 0 else ' cards=""'
+        if kind is Notice:  # disconnect protection (the only notice `said` keeps): an all-in of no amount
+            rounds.setdefault(current, []).append(
+                f'<action no="{number}" player={quoteattr(event.player or "")} type="7" sum="DP"{cards} />')
+            continue
+        code, amount, high = _action(event, street, high, current)
         rounds.setdefault(current, []).append(
             f'<action no="{number}" player={quoteattr(event.player)} type="{code}" sum="{money(amount)}"{cards} />')
     lines = []
@@ -272,8 +277,8 @@ def said(hand: Hand) -> Hand:
             won[event.player] = won.get(event.player, 0) + event.amount
             collect_line[event.player] = collect_line.get(event.player) or event.line
             continue
-        if kind in (Show, Muck, Notice):
-            continue
+        if kind in (Show, Muck) or (kind is Notice and event.kind is not NoticeKind.PROTECTED):
+            continue  # (disconnect protection is an action: `type="7" sum="DP"`)
         if kind is Fold:
             folded.add(event.player)
         if kind in _PUT_IN:

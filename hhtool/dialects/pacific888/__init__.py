@@ -37,15 +37,54 @@ Conventions, and why (each checked against fpdb-3/888poker and hhsmithy/pacific-
   the finish): a known sidecar (`sidecars`), skipped with an info (HH007), not stray text.
 - Rake: 888 prints none and hhtool ships no 888 schedule (none found that could be cited); a `Jackpot
   table` hand's inferred rake includes its jackpot fee, which 888 does not print apart.
+- Play money (`(Practice Play)`) takes its rake otherwise than real money (the `PLAY_MONEY` conventions,
+  `Hand.conventions_variant`): the main pot first, each later pot at most at its rate ("capped, main
+  first", as iPoker's IP-4). Every fixed-limit play-money pot of the corpus at 0.50/1 pays 5 % plus 0.15,
+  capped at 1.25 (…FLH-PM-1.00-2.00-stacks_over_1k.txt: 4 → 0.35, 13 → 0.80, 20 → 1.15, 44 → 1.25), and its
+  one side-pot hand (game 440728443) pays the fixed 0.15 in the main pot: 1.07 off 5.50 + 13 is 0.42 +
+  0.65; the no-limit 1/2 file's pots pay 4 at most (game 361199073: 4 off 422), which its side-pot hand
+  (361198949) takes from the main pot alone: 4 off 794 + 339 is 4 + 0.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import MappingProxyType
 
 from hhtool.dialects import GAME_NO_PREAMBLE, Conventions, Dialect
 
 SITE = "888poker"
+
+_CONVENTIONS = Conventions(
+    prints_uncalled=False,
+    uncalled_in_collected="either",
+    raise_amount="added",
+    decimal_point=".",
+    thousands=",",
+    currencies=MappingProxyType({"$": "USD", "€": "EUR"}),
+    time_zones=MappingProxyType({}),
+    reference_zone=None,
+    positions=MappingProxyType({}),
+    newest_first=False,
+    # 888-1: the inferred rake off each pot in proportion, the side pots' shares rounded up ($0.27 off
+    # $3.93 + $0.42: $0.24 + $0.03; …FLH-USD-0.02-0.04.txt: $0.02 off $0.16 + $0.38: $0 + $0.02)
+    rake_by_pot="proportional_up",
+    # a call over a short all-in big blind completes the full big blind, the excess back inside `collected`
+    # (tournament/NLHE-FREE-MTT-$75Freeroll20120217.txt, game 190625798: `Hero calls [$100]` over a
+    # $125 all-in big blind at $100/$200, `Hero collected [ $75 ]`), as on Winamax (WX-3)
+    call_completes_short_blind=True,
+    # the printed button may lag behind the blinds (888-11: `Seat 4 is the button` three-handed while seat 4
+    # posts the small blind again and seat 3 acts as the button): the blinds are the rotation, one warning
+    button_from_blinds=True,
+    min_buyin_bb=40,  # 888-3: $0.80 at $0.01/$0.02 is the most common stack after $2
+    prints_rebuys=False,  # 888-6
+    moving_big_blind=True,  # 888-4, 888-5
+)
+
+# Play money (`(Practice Play)`): the rake falls on the main pot first, each later pot paying at most its rate
+# (see the module's docstring); the reader gives its hands this set
+PLAY_MONEY = "play_money"
+VARIANTS = MappingProxyType({PLAY_MONEY: replace(_CONVENTIONS, rake_by_pot="capped_main_first")})
 
 
 DIALECT = Dialect(
@@ -63,29 +102,6 @@ DIALECT = Dialect(
     # the client's tournament summary files (tournament id, buy-in, `<name> finished <place>/<entrants>`):
     # recognised as in HandHistories' Poker888 parser, which reads them (`tournamentSummaryHeader`)
     sidecars=("***** Cassava Tournament Summary *****", "***** 888poker Tournament Summary *****"),
-    conventions=Conventions(
-        prints_uncalled=False,
-        uncalled_in_collected="either",
-        raise_amount="added",
-        decimal_point=".",
-        thousands=",",
-        currencies=MappingProxyType({"$": "USD", "€": "EUR"}),
-        time_zones=MappingProxyType({}),
-        reference_zone=None,
-        positions=MappingProxyType({}),
-        newest_first=False,
-        # 888-1: the inferred rake off each pot in proportion, the side pots' shares rounded up ($0.27 off
-        # $3.93 + $0.42: $0.24 + $0.03; …FLH-USD-0.02-0.04.txt: $0.02 off $0.16 + $0.38: $0 + $0.02)
-        rake_by_pot="proportional_up",
-        # a call over a short all-in big blind completes the full big blind, the excess back inside `collected`
-        # (tournament/NLHE-FREE-MTT-$75Freeroll20120217.txt, game 190625798: `Hero calls [$100]` over a
-        # $125 all-in big blind at $100/$200, `Hero collected [ $75 ]`), as on Winamax (WX-3)
-        call_completes_short_blind=True,
-        # the printed button may lag behind the blinds (888-11: `Seat 4 is the button` three-handed while seat 4
-        # posts the small blind again and seat 3 acts as the button): the blinds are the rotation, one warning
-        button_from_blinds=True,
-        min_buyin_bb=40,  # 888-3: $0.80 at $0.01/$0.02 is the most common stack after $2
-        prints_rebuys=False,  # 888-6
-        moving_big_blind=True,  # 888-4, 888-5
-    ),
+    conventions=_CONVENTIONS,
+    variants=VARIANTS,
 )

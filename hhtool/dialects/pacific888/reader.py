@@ -16,6 +16,7 @@ from datetime import datetime
 
 import msgspec
 
+from hhtool.dialects.pacific888 import PLAY_MONEY
 from hhtool.dialects.street_money import StreetMoney
 from hhtool.grammar.fields import FieldError, Unsupported
 from hhtool.grammar.fields import beyond as _beyond
@@ -419,7 +420,8 @@ def build_hand(block: Block, header: Header, seat_tokens: Sequence, body: Sequen
         events.append(HandCancelled(base + summary_token.line))
     events.extend(reader.body(summary_lines))
     return Hand(header=header, seats=seats, events=tuple(events), claims=reader.claims(base + summary_token.line),
-                source=Source(block.file, block.line, block.column), lines=line_breaks)
+                source=Source(block.file, block.line, block.column), lines=line_breaks,
+                conventions_variant=PLAY_MONEY if header.play_money else "")
 
 
 _BETS = (Check, Call, Bet, RaiseTo, StreetStart)  # betting or a street: a hand that was played, however cut

@@ -99,5 +99,9 @@ DIALECT = Dialect(
         # $20 + $5: $1.00 + $0.25; $0.20 off $0.15 + $4.00: $0 + $0.20)
         rake_by_pot="proportional_last_rest",
         moving_big_blind=True,  # PP-5
+        # fixed limit's half-bet rule: `LHE-Freeroll-MTT-201207.txt`, game 11932613562 at 200/400: over a 400
+        # turn bet Hero is all-in for 790 (390 more, at least half a bet), a caller and the bettor re-raise to
+        # 1190: a bet above the all-in, the betting reopened for the bettor
+        limit_half_bet_reopens=True,
     ),
 )
