@@ -594,6 +594,55 @@ def test_the_mac_client_s_glued_lines_are_cut_at_a_seated_name(tmp_path):
     assert "HH406" in codes(validate_text(tmp_path, ghost))
 
 
+# 2010 cash, a `20BB Min` table whose game line prints the maximum buy-in ($0.80) for the stakes: the only
+# big blind posted is Pia's last cent, all-in (fpdb-3's bigBlindIsForcedAllIn sample)
+SHORT_BIG_BLIND_2010 = """
+    #Game No : 9485000001
+    ***** Hand History for Game 9485000001 *****
+    $0.80 USD NL Texas Hold'em - Saturday, July 31, 13:52:16 EDT 2010
+    Table 20BB Min Speed #1770998 (Real Money)
+    Seat 1 is the button
+    Total number of players : 3/9
+    Seat 1: Quin ( $1.20 USD )
+    Seat 3: Rhea ( $1.64 USD )
+    Seat 5: Pia ( $0.01 USD )
+    Rhea posts small blind [$0.01 USD].
+    Pia posts big blind [$0.01 USD].
+    ** Dealing down cards **
+    Dealt to Rhea [  8h Kc ]
+    Quin calls [$0.02 USD]
+    Rhea calls [$0.01 USD]
+    ** Dealing Flop ** [ Td, 7c, 9h ]
+    Rhea checks
+    Quin checks
+    ** Dealing Turn ** [ 3h ]
+    Rhea checks
+    Quin checks
+    ** Dealing River ** [ Jc ]
+    Rhea bets [$0.04 USD]
+    Quin folds
+    Rhea shows [ 8h, Kc ]a straight, Seven to Jack.
+    Pia doesn't show [ Ts, Jd ]two pairs, Jacks and Tens.
+    Rhea wins $0.06 USD from the side pot 1 with a straight, Seven to Jack.
+    Rhea wins $0.03 USD from the main pot with a straight, Seven to Jack.
+"""
+
+
+def test_a_short_all_in_big_blind_is_not_the_stakes_the_buy_in_is(tmp_path):
+    """Pia's all-in $0.01 says nothing of the stakes: the big blind is the $0.80 maximum buy-in's 40th
+    ($0.02), so the calls complete the full big blind (the replay's default pre-flop rule, B3) and the
+    side pot of $0.02 is Rhea's with her returned $0.04."""
+    header = party(SHORT_BIG_BLIND_2010).hand.header
+    assert (header.small_blind, header.big_blind) == (1, 2)
+    assert codes(validate_text(tmp_path, SHORT_BIG_BLIND_2010)) == []
+    # the near miss: a call of only the short post is a wrong call
+    capped = SHORT_BIG_BLIND_2010.replace("Quin calls [$0.02 USD]", "Quin calls [$0.01 USD]")
+    assert "HH113" in codes(validate_text(tmp_path, capped))
+    # a regular table's maximum buy-in is 100 big blinds
+    regular = SHORT_BIG_BLIND_2010.replace("$0.80 USD NL", "$2 USD NL").replace("20BB Min Speed", "Speed")
+    assert party(regular).hand.header.big_blind == 2
+
+
 def test_a_time_without_a_zone_has_no_utc_time():
     """A 2013 tournament prints `Sunday, July 21, 14:00:00  2013` (fpdb-3 `no.tz`): local time kept, no UTC."""
     result = party(SNG_2011.replace("11:44:54 CEST 2011", "11:44:54  2011"))
@@ -912,9 +961,9 @@ KNOWN_ERRORS = {
     # the button were on seat 2
     ("NLHE-6max-USD-0.05-0.10-201210.enet.converted.txt", "19421044"): {"HH101", "HH102"},
     ("NLHE-USD-0.05-0.10-201209.period.after.actions.txt", "14019052"): {"HH101", "HH102"},
-    # a big blind posted all-in short ($0.01 of $0.02): the others call the full big blind as Party (and the
-    # usual rule) has it; the replay takes the short post as the bet to call (a replay question, left open)
-    ("NLHE-USD-0.01-0.02-20100731.bigBlindIsForcedAllIn.txt", "9485557849"): {"HH112", "HH113"},
+    # (bigBlindIsForcedAllIn 9485557849, valid now: its only big blind post, $0.01 all-in, was taken for the
+    # stakes; a post of the whole stack is not, and the $0.80 maximum buy-in of a `20BB Min` table gives
+    # $0.02. The full big blind to call was already the replay's default, no convention needed)
     # (LHE-6max-USD-15-30-201104.live.second.sb: its second small blind, posted out of position, is live at
     # Party, $10 + a $5 call = $15, as PP-7's 2018 hand has it: the convention `live_extra_small_blind`; valid)
     # fixed-limit tournament: a short all-in raise of more than half a bet reopens the betting (the usual
@@ -944,7 +993,7 @@ def test_party_corpus_parses_and_validates_with_only_the_known_errors(corpus):
     results = [r for r in validate_paths([corpus / folder for folder in PARTY_FOLDERS]) if not isinstance(r, Finding)]
     statuses = Counter(r.status for r in results)
     # unsupported: Omaha, Omaha Hi-Lo and Double Hold'em hands
-    assert statuses == {"valid": 88, "invalid": len(KNOWN_ERRORS), "unsupported": 12}, statuses
+    assert statuses == {"valid": 89, "invalid": len(KNOWN_ERRORS), "unsupported": 12}, statuses
     assert all(f.code == "HH020" for r in results if r.status == "unsupported" for f in r.findings)
     errors = {(Path(r.file).name, r.hand_id): {f.code for f in r.findings if f.severity.value == "error"}
               for r in results}
