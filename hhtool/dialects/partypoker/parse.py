@@ -10,7 +10,7 @@ from lark import Transformer
 from hhtool.codes import finding, message
 from hhtool.dialects.partypoker.amounts import SITE
 from hhtool.dialects.partypoker.header import read_header
-from hhtool.dialects.partypoker.reader import LINE_KINDS, PartyHandReader, read_seats
+from hhtool.dialects.partypoker.reader import LINE_KINDS, PartyHandReader, read_seats, whole_names
 from hhtool.findings import Finding
 from hhtool.grammar.fields import FieldError, Unsupported
 from hhtool.grammar.lalr import LineParser, LineToken, UnexpectedLine
@@ -160,7 +160,10 @@ def _parse(block: Block, lines: list[str], found_id: str | None) -> ParseResult:
         return syntax_error(grammar_error, block, SITE, found_id, _GRAMMAR_LABEL, _CUT_MARKER)
     try:
         seats = read_seats([(token.value, base + at[token.line]) for token in sections[1]], header.scale)
-        reader = PartyHandReader(header, seats)
+        cut: dict[str, str] = {}
+        if len(sections) > 3 and type(sections[3]) is not LineToken:  # (e-mailed histories: names cut in seats)
+            seats, cut = whole_names(seats, [token.value for token in sections[3][1:] if token.type == "LEDGER"])
+        reader = PartyHandReader(header, seats, cut)
         events = reader.body([(token.type, token.value, base + at[token.line]) for token in sections[2]])
         if len(sections) > 3 and type(sections[3]) is not LineToken:  # (a last `Game #N starts.` is a token)
             summary_token, *summary = sections[3]

@@ -86,14 +86,37 @@ def read_seats(lines: Sequence[tuple[str, int]], scale: int) -> tuple[Seat, ...]
     return tuple(seats)
 
 
+def whole_names(seats: tuple[Seat, ...], ledgers: Sequence[str]) -> tuple[tuple[Seat, ...], dict[str, str]]:
+    """The seats under the names the `balance` lines print: the e-mailed histories cut a name with a space
+    at the space in the seat line (`Seat 2: Hero ($100)`) and print it whole in its balance line (`Hero Name
+    balance $100.57, …`), the actions either way (`Hero Name raises 3.0 to 3.0`, `Hero checks`; fpdb-3's
+    PartyPokerToFpdb maps the cut names to the whole ones so). A seat name with its own balance line, or
+    with no single longer one, stays. Returns the seats and the cut names → the whole ones."""
+    cut: dict[str, str] = {}
+    if not ledgers:
+        return seats, cut
+    out = []
+    for seat in seats:
+        name = seat.player
+        longer = {text[:text.find(" Cashed out balance " if " Cashed out balance " in text else " balance ")]
+                  for text in ledgers if text.startswith(name + " ") and " balance " in text[len(name) + 1:]}
+        if name not in longer and len(longer) == 1:
+            [whole] = longer
+            seat = msgspec.structs.replace(seat, player=whole)
+            cut[name] = whole
+        out.append(seat)
+    return tuple(out), cut
+
+
 class PartyHandReader:
     """Reads one hand's line tokens (kind, text, file line) into events and claims; keeps what the
     lines need of each other (the street's money, the board so far, each player's last action)."""
 
-    def __init__(self, header: Header, seats: tuple[Seat, ...]) -> None:
+    def __init__(self, header: Header, seats: tuple[Seat, ...], cut: dict[str, str] | None = None) -> None:
         self.scale = header.scale
         self.big_blind = header.big_blind
-        self.names = sorted((seat.player for seat in seats), key=len, reverse=True)
+        self.cut = cut or {}  # a name as the seat line cut it → the whole name (`whole_names`)
+        self.names = sorted([seat.player for seat in seats] + list(self.cut), key=len, reverse=True)
         # what a forced post may take (a $0 seat line is no stack: a player who bought in after it was printed)
         self.behind = {seat.player: seat.stack for seat in seats if seat.stack > 0}
         self.money_in = StreetMoney()
@@ -118,7 +141,7 @@ class PartyHandReader:
         text before the marker's first occurrence (a player missing from the seat list)."""
         for name in self.names:
             if text.startswith(name) and text.startswith(marker, len(name)):
-                return name, text[len(name) + len(marker):]
+                return self.cut.get(name, name), text[len(name) + len(marker):]
         cut = text.find(marker)
         return text[:cut], text[cut + len(marker):]
 
@@ -463,7 +486,7 @@ def _street(r: PartyHandReader, text: str, line: int) -> None:
 def _dealt(r: PartyHandReader, text: str, line: int) -> None:
     rest = text[len("Dealt to "):]
     cut = rest.rfind(" [")
-    r.add(DealHole(line, rest[:cut], cards(rest[cut:])))
+    r.add(DealHole(line, r.cut.get(rest[:cut], rest[:cut]), cards(rest[cut:])))
 
 
 @_reads("FOLD", markers=(" folds",))
