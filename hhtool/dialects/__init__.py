@@ -95,6 +95,9 @@ class Conventions:
       player still in is all-in for less (a short all-in big blind): a call completes it, and the excess comes
       back as an uncalled part (Winamax: paid as a side pot of its own); else the call is limited to what
       the all-in players put in.
+    - `limit_half_bet_reopens`: fixed limit, a short all-in raise of at least half a bet reopens the betting
+      for those who already acted, as a full one (the usual limit rule; PartyPoker's 2012 freeroll: a 790
+      all-in over a 400 bet, then the bettor re-raises); else A7, no short raise reopens it.
     - `batched_folds`: a run of consecutive folds may print in any order within the run (PartyPoker folds the
       players who pre-selected a fold as a batch when the action reaches them): a run whose first k folds are
       the next k players due is accepted as that set; a fold out of turn in it does not move the turn;
@@ -173,6 +176,7 @@ class Conventions:
     marks_all_in_posts: bool = True
     raise_by_from_short_blind: bool = False
     call_completes_short_blind: bool = False
+    limit_half_bet_reopens: bool = False
     batched_folds: bool = False
     live_extra_small_blind: bool = False
     odd_chip: OddChip = "left_of_button"

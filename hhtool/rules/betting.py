@@ -61,6 +61,7 @@ class Betting:
         self.high = 0
         self.last_raise = 0
         self.bets = 0
+        self.half_reopens = False  # fixed limit: half a bet reopens (`Conventions.limit_half_bet_reopens`)
 
     # -- rounds ----------------------------------------------------------------------------------
     def start_preflop(self, players: Iterable[Stake], straddle: Stake | None = None) -> None:
@@ -176,7 +177,10 @@ class Betting:
         """A7: a player who already acted may raise again only once the raises since then add up to a
         full raise (short all-in raises do not reopen the betting until they do)."""
         acted_at = player.acted_at
-        return acted_at is None or self.high - acted_at >= self.last_raise
+        if acted_at is None:
+            return True
+        raised = self.high - acted_at
+        return raised >= self.last_raise or (self.half_reopens and self.fixed and 2 * raised >= self.last_raise)
 
     def capped(self, heads_up: bool) -> bool:
         """Fixed limit: whether the round has had its bets (bet, raise, re-raise, cap); heads-up the

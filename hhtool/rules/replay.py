@@ -280,6 +280,8 @@ class _Replayer:
         # completes the full big blind (Winamax)
         self.raise_by_from_short_blind = convention.raise_by_from_short_blind
         self.call_completes_short_blind = convention.call_completes_short_blind
+        if convention.limit_half_bet_reopens:
+            self.betting.half_reopens = True
         # whether a run of folds may print in any order within the run (`batched_folds`), and the players of
         # the run being read so (their folds out of turn are taken as theirs, and move no turn)
         self.batched_folds = convention.batched_folds

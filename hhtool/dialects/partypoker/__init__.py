@@ -99,5 +99,8 @@ DIALECT = Dialect(
         # $20 + $5: $1.00 + $0.25; $0.20 off $0.15 + $4.00: $0 + $0.20)
         rake_by_pot="proportional_last_rest",
         moving_big_blind=True,  # PP-5
+        # fixed limit: a short all-in raise of half a bet or more reopens the betting (the 2012 freeroll MTT
+        # hand 11932613562: Hero's 790 all-in over a 400 bet, then the bettor re-raises)
+        limit_half_bet_reopens=True,
     ),
 )
