@@ -475,6 +475,11 @@ _add("HH419", "B1", _W, "button seat inconsistent with the blinds",
 _add("HH406", "T1", _E, "action by a player who is not seated", "Only seated players act.",
      "Ghost: calls $1 with no seat for Ghost",
      message="{player!r} acts but is not seated")
+_add("HH421", "T1", _I, "seat or stack not printed for a player who joined",
+     "A site that prints the seat list before a player sits down (PartyPoker cash: `Hank has joined the "
+     "table.`, then his posts) gives no seat line for him, or a $0 one: his seat is taken as the first empty "
+     "seat where he acts and his stack as unknown, at least what he puts in (no all-in unless marked).",
+     "`Hank has joined the table.`, then his big blind, with no `Seat N: Hank` line")
 _add("HH410", "T3", _W, "stack differs from the end of the previous hand",
      "Chips in front of a player change only through play, or through a rebuy between hands.",
      "ends hand 1 with $10.50, starts hand 2 at the same table with $12")

@@ -461,15 +461,276 @@ def test_a_seat_with_no_line_is_not_dealt_in(tmp_path):
 
 
 def test_joining_and_leaving_players(tmp_path):
-    """A player who joins and leaves is a notice; one who joins and posts before the seat list has him is
-    reported, not seated by guess (Party prints neither his seat nor his stack)."""
+    """A player who joins and leaves is a notice; one who joins and posts where no seat can be told from his
+    actions is reported (Party prints neither his seat nor his stack)."""
     left = CASH_2013.replace("Cleo wins $7.07 USD", "Cleo wins $7.07 USD\n    Bob has left the table.")
     result = party(left)
     assert [(e.kind, e.player) for e in events_of(result, Notice)] == [
         (NoticeKind.JOIN, "Newbie"), (NoticeKind.LEAVE, "Bob")]
     assert codes(validate_text(tmp_path, left)) == []
+    # one who posts after the deal and never acts before the flop: nowhere to seat him, HH406
     unseated = CASH_2013.replace("Anna K folds", "Newbie posts big blind [$0.25 USD].\n    Anna K folds")
     assert "HH406" in codes(validate_text(tmp_path, unseated))
+
+
+# 2013 cash: Kai sits down as the hand starts (seat 3 is empty at the 6-max table) and posts to play at
+# once; the seat list was printed before he sat, so no line gives his seat or his stack (fpdb-3's
+# player.joins.and.posts.a.bb and unseated.big.blind samples)
+JOINER_2013 = """
+    #Game No : 13290000001
+    ***** Hand History for Game 13290000001 *****
+    $0.10/$0.25 USD NL Texas Hold'em - Saturday, September 21, 16:06:03 EDT 2013
+    Table Le Mans (Real Money)
+    Seat 5 is the button
+    Total number of players : 4/6
+    Seat 1: Uma ( $41.38 USD )
+    Seat 2: Vic ( $25 USD )
+    Seat 5: Wes ( $57.18 USD )
+    Seat 6: Xia ( $30 USD )
+    Xia posts small blind [$0.10 USD].
+    Uma posts big blind [$0.25 USD].
+    Kai has joined the table.
+    Kai posts big blind [$0.25 USD].
+    ** Dealing down cards **
+    Dealt to Wes [  Qd Ad ]
+    Vic folds
+    Kai checks
+    Wes raises [$0.90 USD]
+    Xia folds
+    Uma calls [$0.65 USD]
+    Kai calls [$0.65 USD]
+    ** Dealing Flop ** [ Ts, 3h, 5c ]
+    Uma checks
+    Kai bets [$2 USD]
+    Wes folds
+    Uma folds
+    Kai does not show cards.
+    Kai wins $4.80 USD
+"""
+
+
+def test_a_player_who_sits_down_after_the_seat_list_is_seated_where_he_acts(tmp_path):
+    """Kai acts between Vic (seat 2) and Wes (seat 5): the first empty seat there is 3. His stack is not
+    printed: at least the $2.90 he put in, not all-in at it, said as info (HH421), nothing else."""
+    [result] = validate_text(tmp_path, JOINER_2013)
+    assert [(f.code, f.line) for f in result.findings] == [("HH421", 13)], result.findings
+    assert "seat 3" in result.findings[0].message and "at least $2.90" in result.findings[0].message
+    kai = result.state.players["Kai"]
+    assert (kai.seat, kai.start, kai.all_in) == (3, 290, False)
+    assert result.hand.stack_floors == ("Kai",)
+
+
+def test_a_joiner_with_no_empty_seat_where_he_acts_stays_unseated(tmp_path):
+    """The near miss: with seats 3 and 4 taken, no empty seat lies between Vic and Wes: HH406, no seat."""
+    full = JOINER_2013.replace("4/6", "6/6").replace(
+        "Seat 5: Wes", "Seat 3: Yan ( $20 USD )\n    Seat 4: Zoe ( $20 USD )\n    Seat 5: Wes")
+    found = codes(validate_text(tmp_path, full))
+    assert "HH406" in found and "HH421" not in found
+
+
+def test_a_joiner_all_in_is_all_in_only_where_marked(tmp_path):
+    """An unknown stack ends where an all-in line says so: Kai's bet marked all-in is no HH120 (a known
+    stack with chips behind would be), and his floor is then his whole stack."""
+    marked = JOINER_2013.replace("Kai bets [$2 USD]", "Kai is all-In  [$2 USD]")
+    assert codes(validate_text(tmp_path, marked)) == ["HH421"]
+    seated = marked.replace("Seat 6: Xia", "Seat 3: Kai ( $10 USD )\n    Seat 6: Xia").replace("4/6", "5/6")
+    assert "HH120" in codes(validate_text(tmp_path, seated))
+
+
+# 2010 cash: Lea's $0 seat line was printed before she bought in; she joins, posts and plays (fpdb-3's
+# newPlayerWithZeroStack sample, whose reader gives her the largest stack at the table)
+ZERO_JOINER_2010 = """
+    #Game No : 9507000001
+    ***** Hand History for Game 9507000001 *****
+    $2 USD NL Texas Hold'em - Saturday, August 07, 17:05:05 CEST 2010
+    Table Table  178053 (Real Money)
+    Seat 3 is the button
+    Total number of players : 4/9
+    Seat 1: Mia ( $1.83 USD )
+    Seat 2: Lea ( $0 USD )
+    Seat 3: Ned ( $1.97 USD )
+    Seat 4: Oda ( $1.98 USD )
+    Lea has joined the table.
+    Oda posts small blind [$0.01 USD].
+    Mia posts big blind [$0.02 USD].
+    Lea posts big blind [$0.02 USD].
+    ** Dealing down cards **
+    Dealt to Ned [  7c 6c ]
+    Lea checks
+    Ned folds
+    Oda calls [$0.01 USD]
+    Mia checks
+    ** Dealing Flop ** [ 5d, 2s, 8h ]
+    Oda checks
+    Mia bets [$0.06 USD]
+    Lea folds
+    Oda folds
+    Mia does not show cards.
+    Mia wins $0.12 USD
+"""
+
+
+def test_a_zero_stack_seat_line_before_the_buy_in_is_an_unknown_stack(tmp_path):
+    [result] = validate_text(tmp_path, ZERO_JOINER_2010)
+    assert [(f.code, f.line) for f in result.findings] == [("HH421", 8)], result.findings
+    lea = result.state.players["Lea"]
+    assert (lea.seat, lea.start, lea.all_in) == (2, 2, False)
+    # the near miss: with no join line the $0 seat that posts is reported
+    assert "HH404" in codes(validate_text(tmp_path, ZERO_JOINER_2010.replace("Lea has joined the table.\n", "")))
+
+
+def test_the_mac_client_s_glued_lines_are_cut_at_a_seated_name(tmp_path):
+    """The 2012 Mac client wrote some lines with no break after them (fpdb-3's Mac.Format samples): each is
+    cut where a line end runs into a seated name; the lines keep their number in the file."""
+    glued = MAC_2012.replace("Fay posts small blind [$0,10 USD].\n    Gil posts",
+                             "Fay posts small blind [$0,10 USD].Gil posts").replace(
+        "Gil does not show cards.\n    Gil wins", "Gil does not show cards.Gil wins")
+    result = party(glued)
+    assert events_of(result, Collect) == [Collect(19, "Gil", 271, None)]
+    assert [(e.player, e.line) for e in events_of(result, PostBlind)] == [("Fay", 10), ("Gil", 10)]
+    assert codes(validate_text(tmp_path, glued)) == []
+    # the near miss: a name that is not seated is not cut off (the line names nobody seated)
+    ghost = MAC_2012.replace("Gil posts big blind", "Fay is sitting outGhost posts big blind")
+    assert "HH406" in codes(validate_text(tmp_path, ghost))
+
+
+# 2010 cash, a `20BB Min` table whose game line prints the maximum buy-in ($0.80) for the stakes: the only
+# big blind posted is Pia's last cent, all-in (fpdb-3's bigBlindIsForcedAllIn sample)
+SHORT_BIG_BLIND_2010 = """
+    #Game No : 9485000001
+    ***** Hand History for Game 9485000001 *****
+    $0.80 USD NL Texas Hold'em - Saturday, July 31, 13:52:16 EDT 2010
+    Table 20BB Min Speed #1770998 (Real Money)
+    Seat 1 is the button
+    Total number of players : 3/9
+    Seat 1: Quin ( $1.20 USD )
+    Seat 3: Rhea ( $1.64 USD )
+    Seat 5: Pia ( $0.01 USD )
+    Rhea posts small blind [$0.01 USD].
+    Pia posts big blind [$0.01 USD].
+    ** Dealing down cards **
+    Dealt to Rhea [  8h Kc ]
+    Quin calls [$0.02 USD]
+    Rhea calls [$0.01 USD]
+    ** Dealing Flop ** [ Td, 7c, 9h ]
+    Rhea checks
+    Quin checks
+    ** Dealing Turn ** [ 3h ]
+    Rhea checks
+    Quin checks
+    ** Dealing River ** [ Jc ]
+    Rhea bets [$0.04 USD]
+    Quin folds
+    Rhea shows [ 8h, Kc ]a straight, Seven to Jack.
+    Pia doesn't show [ Ts, Jd ]two pairs, Jacks and Tens.
+    Rhea wins $0.06 USD from the side pot 1 with a straight, Seven to Jack.
+    Rhea wins $0.03 USD from the main pot with a straight, Seven to Jack.
+"""
+
+
+def test_a_short_all_in_big_blind_is_not_the_stakes_the_buy_in_is(tmp_path):
+    """Pia's all-in $0.01 says nothing of the stakes: the big blind is the $0.80 maximum buy-in's 40th
+    ($0.02), so the calls complete the full big blind (the replay's default pre-flop rule, B3) and the
+    side pot of $0.02 is Rhea's with her returned $0.04."""
+    header = party(SHORT_BIG_BLIND_2010).hand.header
+    assert (header.small_blind, header.big_blind) == (1, 2)
+    assert codes(validate_text(tmp_path, SHORT_BIG_BLIND_2010)) == []
+    # the near miss: a call of only the short post is a wrong call
+    capped = SHORT_BIG_BLIND_2010.replace("Quin calls [$0.02 USD]", "Quin calls [$0.01 USD]")
+    assert "HH113" in codes(validate_text(tmp_path, capped))
+    # a regular table's maximum buy-in is 100 big blinds
+    regular = SHORT_BIG_BLIND_2010.replace("$0.80 USD NL", "$2 USD NL").replace("20BB Min Speed", "Speed")
+    assert party(regular).hand.header.big_blind == 2
+
+
+# 2013 e-mailed history: the seat line cuts `Hero Name` at its space, the balance line prints it whole and
+# the actions print it either way (fpdb-3's partial.player.names sample)
+CUT_NAME_2013 = """
+    ***** Hand History For Game 12566000001 *****
+    0.50/1 Texas Hold'em Game Table (NL)  -  Sun Jan 20 13:58:07 EST 2013
+    Table Table Calarasi  (Real Money) -- Seat 5 is the button
+    Total number of players : 4/6
+    Seat 1: Sam ($30)
+    Seat 2: Hero ($100)
+    Seat 4: Tia ($95)
+    Seat 5: Ugo ($137.41)
+    Sam posts small blind (0.5)
+    Hero posts big blind (1.0)
+    ** Dealing down cards **
+    Dealt to Hero Name [ Ad, 5d ]
+    Tia calls (1.0)
+    Ugo folds
+    Sam folds
+    Hero Name checks
+    ** Dealing Flop ** :  [ 9h, Kh, Qc ]
+    Hero bets 1.0
+    Tia folds
+    ** Summary **
+    Main Pot: $2.40 Rake: $0.10
+    Board: [ 9h Kh Qc ]
+    Sam balance $29.50, lost $0.5 (folded)
+    Hero Name balance $101.40, bet $2, collected $3.40, net +$1.40
+    Tia balance $94, lost $1 (folded)
+    Ugo balance $137.41, didn't bet (folded)
+"""
+
+
+def test_a_name_the_seat_line_cuts_is_the_whole_name_of_its_balance_line(tmp_path):
+    result = party(CUT_NAME_2013)
+    assert [s.player for s in result.hand.seats] == ["Sam", "Hero Name", "Tia", "Ugo"]
+    assert {e.player for e in result.hand.events if type(e) in (Check, Bet, Call, DealHole, PostBlind)} == {
+        "Sam", "Hero Name", "Tia"}
+    assert codes(validate_text(tmp_path, CUT_NAME_2013)) == []
+    # the near miss: two longer balance names fit `Hero`; neither is taken, and the cut name's lines are wrong
+    two = CUT_NAME_2013.replace("Ugo balance", "Hero Other balance").replace("Seat 5: Ugo", "Seat 5: Hero Other")
+    assert "HH214" in codes(validate_text(tmp_path, two.replace("Ugo folds", "Hero Other folds")))
+
+
+# 2012 fixed-limit tournament: Bea's all-in of 790 over Cal's 400 turn bet raises by 390, short of the 400
+# bet but more than half of it; Cal, who had acted, re-raises (fpdb-3's LHE-Freeroll-MTT-201207 hand)
+HALF_BET_2012 = """
+    #Game No : 11932000001
+    ***** Hand History for Game 11932000001 *****
+    FL Texas Hold'em  Trny:71207318 Level:4  Stakes(200/400) - Tuesday, July 17, 21:38:11 YEKST 2012
+    Table $50 Freeroll (2685087) Table #101 (Real Money)
+    Seat 1 is the button
+    Total number of players : 3/10
+    Seat 1: Abe ( 5,000 )
+    Seat 2: Bea ( 990 )
+    Seat 3: Cal ( 5,000 )
+    Trny:71207318 Level:4
+    Stakes(200/400)
+    ** Dealing down cards **
+    Abe calls [200]
+    Bea calls [100]
+    Cal checks
+    ** Dealing Flop ** [ 3h, Ts, 9d ]
+    Bea checks
+    Cal checks
+    Abe checks
+    ** Dealing Turn ** [ 9h ]
+    Bea checks
+    Cal bets [400]
+    Abe calls [400]
+    Bea is all-In  [790]
+    Cal raises [790]
+    Abe calls [790]
+    ** Dealing River ** [ 2c ]
+    Cal bets [400]
+    Abe folds
+    Cal shows [ Ah, As ]two pairs, Aces and Nines.
+    Bea shows [ 6s, 6c ]two pairs, Nines and Sixes.
+    Cal wins 1,200 chips from the side pot 1 with two pairs, Aces and Nines.
+    Cal wins 2,970 chips from the main pot with two pairs, Aces and Nines.
+"""
+
+
+def test_fixed_limit_a_short_all_in_raise_of_half_a_bet_reopens_the_betting(tmp_path):
+    assert codes(validate_text(tmp_path, HALF_BET_2012)) == []
+    # the near miss: 550 over 400 raises by 150, less than half a bet: Cal may only call or fold (HH118)
+    short = HALF_BET_2012.replace("Bea ( 990 )", "Bea ( 750 )").replace("[790]", "[550]").replace(
+        "1,200 chips", "800 chips").replace("2,970 chips", "2,250 chips")
+    assert "HH118" in codes(validate_text(tmp_path, short))
 
 
 def test_a_time_without_a_zone_has_no_utc_time():
@@ -774,42 +1035,34 @@ PARTY_FOLDERS = ("fpdb-3/partypoker", "hhsmithy/partypoker-cash")
 # Real Party Hold'em hands of the corpus that validate with error findings, and why.
 # Keys: (file name, hand id) — the tracker conversions all carry the made-up hand id 1111111111.
 KNOWN_ERRORS = {
-    # a player who joins as the hand starts posts and plays, but the seat list was printed before he sat
-    # down: his seat and stack are not in the text (HH406); the pot then misses his chips
-    ("NLHE-0.02-0.04-USD-201207.players.joining.leaving.txt", "11970291958"):
-        {"HH110", "HH124", "HH205", "HH207", "HH406"},
-    ("NLHE-6max-USD-0.10-0.25-201212.unseated.big.blind.txt", "12385840660"):
-        {"HH110", "HH201", "HH207", "HH303", "HH406"},
-    ("NLHE-6max-USD-0.10-0.25-201309.player.joins.and.posts.a.bb.txt", "13290328324"): {"HH207", "HH406"},
-    ("NLHE-6max-USD-0.10-0.25-201309.player.joins.as.bb.txt", "13291512580"): {"HH110", "HH207", "HH406"},
-    ("NLHE-6max-USD-5-10-201408.joins.and.posts.bb.txt", "14017581513"): {"HH104", "HH207", "HH406"},
-    ("NLHE-USD-0.01-0.02-201105.Unseated.player.is.only.big.blind.txt", "10498911237"):
-        {"HH110", "HH205", "HH207", "HH303", "HH406"},
-    ("NLHE-USD-0.02-0.04-20100811.unseatedPlayerActions.txt", "9521729454"): {"HH110", "HH207", "HH406"},
-    # the Mac client glued two lines into one (`Player3 is sitting outPlayer4 posts big blind`, `… with two
-    # pairs, Aces and Queens.Player4 wins …`): the glued line names nobody, or one winner too few
-    ("NLHE-6max-USD-0.25-0.50-201212.Mac.Format.txt", "12395237393"): {"HH112", "HH122", "HH201", "HH207", "HH406"},
-    ("NLHE-6max-USD-0.10-0.25-201212.Mac.Format.txt", "12395241485"): {"HH303"},
-    # the seat lines print truncated names (`Hero`) that the actions print whole (`Hero Name`)
-    ("NLHE-6max-USD-0.50-1.00-201301.partial.player.names.txt", "12566995177"):
-        {"HH110", "HH113", "HH122", "HH203", "HH206", "HH214", "HH303", "HH406"},
-    # the button (seat 2) posts nothing and checks the big blind: a silent post both the text leaves out
+    # (valid now: players who sat down after the seat list was printed, seated at the first empty seat where
+    # they act, their stack a floor, HH421: players.joining.leaving 11970291958, unseated.big.blind
+    # 12385840660, player.joins.and.posts.a.bb 13290328324, player.joins.as.bb 13291512580,
+    # joins.and.posts.bb 14017581513, Unseated.player.is.only.big.blind 10498911237, unseatedPlayerActions
+    # 9521729454; and newPlayerWithZeroStack 9507514114, whose $0 seat line came before his buy-in.
+    # The Mac client's glued lines are cut at a seated name: both Mac.Format hands, and the glued
+    # `does not show cards.Player2 wins` of unseated.big.blind)
+    # (partial.player.names 12566995177, valid now: the e-mailed seat line cuts `Hero Name` at the space,
+    # the balance line prints it whole, the actions either way: read as one player, `whole_names`)
+    # Three 2012 hands of another skin's text in Party's shape (`ET`, a period after every action, `does not
+    # show cards` for every player; fpdb-3 names one enet.converted): defective, the text contradicts itself.
+    # In each the printed button is one seat before the player who acts as the button (seat 1 printed, seat
+    # 2 acts last before the blinds; in period.after.actions seat 1 is even empty), so the blinds look
+    # misplaced (HH101, HH102); one hand's file text is all there is to go by, and Party's own clients print
+    # the button right, so no convention is made of it.
+    # silent.post.both also leaves out a post: Player2 (seat 3) checks the big blind with no post printed,
+    # and the pot ($0.38 won after a returned $0.20) holds $0.15 from him, a big blind + dead small blind
+    # (HH112 on the check, HH122, the pot short by it: HH207)
     ("NLHE-6max-USD-0.05-0.10-201209.silent.post.both.txt", "14067958"): {"HH101", "HH102", "HH112", "HH122", "HH207"},
-    # an "enet" skin's hands: the printed button (seat 1) is an empty seat and the blinds are posted as if
-    # the button were on seat 2
     ("NLHE-6max-USD-0.05-0.10-201210.enet.converted.txt", "19421044"): {"HH101", "HH102"},
     ("NLHE-USD-0.05-0.10-201209.period.after.actions.txt", "14019052"): {"HH101", "HH102"},
-    # a new player with a $0 stack posts and plays
-    ("NLHE-USD-0.01-0.02-20100807.newPlayerWithZeroStack.txt", "9507514114"): {"HH111", "HH119", "HH207", "HH404"},
-    # a big blind posted all-in short ($0.01 of $0.02): the others call the full big blind as Party (and the
-    # usual rule) has it; the replay takes the short post as the bet to call (a replay question, left open)
-    ("NLHE-USD-0.01-0.02-20100731.bigBlindIsForcedAllIn.txt", "9485557849"): {"HH112", "HH113"},
+    # (bigBlindIsForcedAllIn 9485557849, valid now: its only big blind post, $0.01 all-in, was taken for the
+    # stakes; a post of the whole stack is not, and the $0.80 maximum buy-in of a `20BB Min` table gives
+    # $0.02. The full big blind to call was already the replay's default, no convention needed)
     # (LHE-6max-USD-15-30-201104.live.second.sb: its second small blind, posted out of position, is live at
     # Party, $10 + a $5 call = $15, as PP-7's 2018 hand has it: the convention `live_extra_small_blind`; valid)
-    # fixed-limit tournament: a short all-in raise of more than half a bet reopens the betting (the usual
-    # limit rule; the replay lets no short raise reopen it: a betting-rule question, left open). Its folds
-    # printed out of seat order are a batch of pre-selected folds (PP-3, `batched_folds`): no HH110 now
-    ("LHE-Freeroll-MTT-201207.txt", "11932613562"): {"HH118"},
+    # (LHE-Freeroll-MTT-201207 11932613562, valid now: a short all-in raise of more than half a bet reopens
+    # the betting in fixed limit, `limit_half_bet_reopens`; its folds out of seat order are PP-3's batch)
     # anonymised by a tool that left every stack at 1 and one name unreplaced (`oup77777 folds`)
     ("NLHE-1-EUR-STT-201211.tourno.missing.txt", "12359566781"):
         {"HH111", "HH113", "HH119", "HH120", "HH207", "HH406"},
@@ -833,7 +1086,7 @@ def test_party_corpus_parses_and_validates_with_only_the_known_errors(corpus):
     results = [r for r in validate_paths([corpus / folder for folder in PARTY_FOLDERS]) if not isinstance(r, Finding)]
     statuses = Counter(r.status for r in results)
     # unsupported: Omaha, Omaha Hi-Lo and Double Hold'em hands
-    assert statuses == {"valid": 78, "invalid": len(KNOWN_ERRORS), "unsupported": 12}, statuses
+    assert statuses == {"valid": 91, "invalid": len(KNOWN_ERRORS), "unsupported": 12}, statuses
     assert all(f.code == "HH020" for r in results if r.status == "unsupported" for f in r.findings)
     errors = {(Path(r.file).name, r.hand_id): {f.code for f in r.findings if f.severity.value == "error"}
               for r in results}

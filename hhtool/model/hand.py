@@ -156,6 +156,9 @@ class Hand(msgspec.Struct, frozen=True, gc=False):
     # the name of the set of its site's conventions the hand was written under (a client generation or era:
     # its dialect's `variants`, read with `hhtool.dialects.conventions(site, variant)`); "" the site's own
     conventions_variant: str = ""
+    # players whose stack the site did not print (PartyPoker: one who sat down after the seat list was
+    # printed): their seat's `stack` is only a floor, what they put in, and reaching it is no all-in
+    stack_floors: tuple[str, ...] = ()
 
     @property
     def uid(self) -> str:

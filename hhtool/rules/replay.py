@@ -104,7 +104,7 @@ class Player(Stake):
     """A seat's state during the replay: its betting state (`Stake`) and what else the checks need."""
 
     __slots__ = ("name", "seat", "start", "dealt_in", "cards", "shown", "mucked", "cashed_out", "rebuy",
-                 "cash_out_paid", "cash_out_fee", "index", "dead", "premium")
+                 "cash_out_paid", "cash_out_fee", "index", "dead", "premium", "stack_known")
 
     def __init__(self, name: str, seat: int, stack: int, dealt_in: bool) -> None:
         super().__init__(stack)
@@ -120,6 +120,7 @@ class Player(Stake):
         self.cash_out_fee = 0  # the room's fee for it (0 when the line prints none)
         self.premium = 0  # what the player paid the room outside the pot (EV cash-out risk, insurance premium)
         self.index = -1  # position in the dealt-in order
+        self.stack_known = True  # False: the stack is a floor (`Hand.stack_floors`), its end no all-in
 
     @property
     def active(self) -> bool:
@@ -427,6 +428,7 @@ class _Replayer:
         places = s.conventions.seat_places  # seats numbered on a fixed layout: its places, whatever the N-max
         if places is not None:
             max_seats = places
+        floors = self.hand.stack_floors
         in_seat_order = True  # seats are listed in order in nearly every hand: no sort needed then
         last = None
         for seat in self.hand.seats:
@@ -452,6 +454,8 @@ class _Replayer:
                     s.report("HH404", seat.line, player=name, stack=s.money(stack), expected="> 0", actual=stack)
                     dealt_in = True
             player = Player(name, number, stack, dealt_in)
+            if name in floors:
+                player.stack_known = False
             players[name] = player
             if dealt_in:
                 if last is not None and number < last:
@@ -651,7 +655,7 @@ class _Replayer:
         if live and amount:
             player.street += amount
             self.street_money = True
-        if player.stack == 0 and player.dealt_in and not player.all_in:
+        if player.stack == 0 and player.dealt_in and not player.all_in and (player.stack_known or all_in_claim):
             player.all_in = True
             if not player.folded:
                 self.live_all_in += 1

@@ -62,6 +62,7 @@ _PLAYERS = re.compile(r"Total number of players ?: ?\d+(?: ?/ ?(?P<max>\d+))?$")
 _EARLY = re.compile(r".+ has left the table\.?$|Player .+ (?:finished in|has been moved from table) ")
 _TABLE_TOURNEY = re.compile(r"\((?P<tid>\d+)\) Table #\d+$")
 _POST = re.compile(r" posts (?P<kind>small|big) blind [\[(]")
+_SEAT_STACK = re.compile(r"[Ss]eat \d+: (?P<name>.+?) \( ?(?P<stack>[^()]*?) ?\)")
 _SPACES = re.compile(r"\s+")
 
 
@@ -111,7 +112,7 @@ def read_header(lines: Sequence[str], first_line: int) -> Header:
 class _Fields:
     """What the game line says (and the level lines, for tournaments)."""
 
-    __slots__ = ("buy_in", "fast_fold", "iso", "level", "limit", "stakes", "symbol", "tournament_id")
+    __slots__ = ("buy_in", "fast_fold", "iso", "level", "limit", "most", "stakes", "symbol", "tournament_id")
 
     def __init__(self) -> None:
         self.limit = Limit.NO_LIMIT
@@ -121,6 +122,7 @@ class _Fields:
         self.fast_fold = False
         self.tournament_id: str | None = None
         self.buy_in: str | None = None
+        self.most: str | None = None  # a cash table's maximum buy-in, where the game line prints it for the stakes
         self.level: str | None = None
 
 
@@ -134,6 +136,7 @@ def _game_fields(middle: str, line_no: int) -> _Fields:
         fields.symbol = next((s for s in CURRENCY_SYMBOLS if s in stakes), None)
         fields.iso = cash["iso"]
         fields.stakes = stakes if "/" in stakes else None  # `$2 USD`: the maximum buy-in, not the stakes
+        fields.most = None if "/" in stakes else stakes
         fields.fast_fold = cash["fast"] is not None
         return fields
     table_game = _TABLE_GAME.match(middle)
@@ -217,6 +220,10 @@ def _header(fields: _Fields, lines: Sequence[str], first_line: int, hand_id: str
             small, big = posted[0] or small_bet // 2, posted[1] or small_bet
         elif stakes is None:
             small, big = posted
+            if big is None and fields.most is not None:  # only an all-in short big blind: the buy-in tells
+                big = _big_blind_of(party_money(fields.most.lstrip("$€\x80"), scale), table)
+            if small is None and big is not None:
+                small = big // 2
     except MoneyError as exc:
         raise FieldError(exc.code, f"stakes: {exc}", first_line) from None
     if big is None:
@@ -231,9 +238,20 @@ def _header(fields: _Fields, lines: Sequence[str], first_line: int, hand_id: str
                   level=level, fast_fold=fields.fast_fold, play_money=play_money)
 
 
+def _big_blind_of(most: int, table: str) -> int | None:
+    """The big blind of a cash table from its maximum buy-in (the game line of the clients before 2013):
+    100 big blinds, 40 at the `20BB Min` tables (fpdb-3's PartyPokerToFpdb `Lim_Blinds` and
+    `NLim_Blinds_20bb` tables; every corpus hand whose posts show the blinds agrees). None: not a whole unit."""
+    share = 40 if "20BB Min" in table else 100
+    return most // share if most % share == 0 else None
+
+
 def _posted_blinds(lines: Sequence[str], scale: int) -> tuple[int | None, int | None]:
-    """The first small and big blind posted in the hand (where the header prints no stakes)."""
+    """The first small and big blind posted in the hand (where the header prints no stakes). A post of the
+    poster's whole stack is not the stake (`bigBlindIsForcedAllIn`: a $0.01 big blind at $0.01/$0.02): None
+    where only such posts are printed."""
     small = big = None
+    stacks = {found["name"]: found["stack"] for line in lines if (found := _SEAT_STACK.match(line))}
     for line in lines:
         if line.startswith("** Dealing"):
             break
@@ -241,6 +259,9 @@ def _posted_blinds(lines: Sequence[str], scale: int) -> tuple[int | None, int | 
         if post is None or " + dead" in line:
             continue
         amount = party_money(line[post.end() - 1:], scale)
+        stack = stacks.get(line[:post.start()])
+        if stack is not None and party_money(stack, scale) == amount:
+            continue  # all-in short (or exactly): says nothing of the stakes
         if post["kind"] == "small" and small is None:
             small = amount
         elif post["kind"] == "big" and big is None:

@@ -10,7 +10,7 @@ from lark import Transformer
 from hhtool.codes import finding, message
 from hhtool.dialects.partypoker.amounts import SITE
 from hhtool.dialects.partypoker.header import read_header
-from hhtool.dialects.partypoker.reader import LINE_KINDS, PartyHandReader, read_seats
+from hhtool.dialects.partypoker.reader import LINE_KINDS, PartyHandReader, read_seats, whole_names
 from hhtool.findings import Finding
 from hhtool.grammar.fields import FieldError, Unsupported
 from hhtool.grammar.lalr import LineParser, LineToken, UnexpectedLine
@@ -33,6 +33,38 @@ _CUT_MARKER = "** Dealing down cards **"
 _STUB_START = re.compile(r"Game #(\d+) starts\.")
 _STUB_LINE = re.compile(r"#Game No ?: ?\d+|Table Closed|The hand history for this hand number is not available[^\n]*")
 _STUB_SAYS = re.compile(r"Table Closed|The hand history for this hand number is not available[^\n]*")
+
+
+# the 2012 Mac client wrote some lines with no line break after them: `Player3 is sitting outPlayer4 posts big
+# blind [$0,25 USD].`, `Player2 does not show cards.Player2 wins $1,10 USD`, `… with two pairs, Aces and
+# Queens.Player4 wins $27,36 USD …` (fpdb-3's Mac.Format and unseated.big.blind samples; fpdb's unanchored
+# patterns read them). A line is cut where such an end is followed at once by a seated name and a space.
+_GLUE = re.compile(r"(?:\.| is sitting out)(?=[^\s\d\]\[)(.,])")
+_SEAT_NAME = re.compile(r"[Ss]eat \d+: (.+?) \(")
+
+
+def _unglued(lines: list[str]) -> tuple[list[str], list[int]] | None:
+    """The lines with each glued line cut in two, and each line's number in the block (None: nothing glued)."""
+    names: list[str] | None = None
+    out: list[str] = []
+    origin: list[int] = [0]  # (line numbers count from 1)
+    for number, text in enumerate(lines, 1):
+        parts = [text]
+        if _GLUE.search(text) and not text.startswith(("Seat ", "seat ", "***", "Table ")):
+            if names is None:
+                names = sorted({m.group(1) for line in lines if (m := _SEAT_NAME.match(line))}, key=len, reverse=True)
+            parts = _cut(text, names)
+        out.extend(parts)
+        origin.extend([number] * len(parts))
+    return (out, origin) if len(out) > len(lines) else None
+
+
+def _cut(text: str, names: list[str]) -> list[str]:
+    for found in _GLUE.finditer(text):
+        rest = text[found.end():]
+        if any(rest.startswith(name + " ") for name in names):
+            return [text[:found.end()], *_cut(rest, names)]
+    return [text]
 
 
 class PartyTransformer(Transformer):
@@ -107,6 +139,12 @@ def _placeholders(lines: list[str], block: Block) -> tuple[Finding, ...]:
 
 
 def _parse(block: Block, lines: list[str], found_id: str | None) -> ParseResult:
+    unglued = _unglued(lines)
+    base = block.line - 1
+    if unglued is None:
+        at = list(range(len(lines) + 1))
+    else:  # (the header reads the stakes from the posts, which may be glued lines)
+        lines, at = unglued
     try:
         header = read_header(lines, block.line)
     except Unsupported as unsupported:
@@ -120,22 +158,27 @@ def _parse(block: Block, lines: list[str], found_id: str | None) -> ParseResult:
         sections = parser().parse_lines(lines)
     except (UnknownLine, UnexpectedLine) as grammar_error:
         return syntax_error(grammar_error, block, SITE, found_id, _GRAMMAR_LABEL, _CUT_MARKER)
-    base = block.line - 1
     try:
-        seats = read_seats([(token.value, base + token.line) for token in sections[1]], header.scale)
-        reader = PartyHandReader(header, seats)
-        events = reader.body([(token.type, token.value, base + token.line) for token in sections[2]])
+        seats = read_seats([(token.value, base + at[token.line]) for token in sections[1]], header.scale)
+        cut: dict[str, str] = {}
+        if len(sections) > 3 and type(sections[3]) is not LineToken:  # (e-mailed histories: names cut in seats)
+            seats, cut = whole_names(seats, [token.value for token in sections[3][1:] if token.type == "LEDGER"])
+        reader = PartyHandReader(header, seats, cut)
+        events = reader.body([(token.type, token.value, base + at[token.line]) for token in sections[2]])
         if len(sections) > 3 and type(sections[3]) is not LineToken:  # (a last `Game #N starts.` is a token)
             summary_token, *summary = sections[3]
-            claims = reader.claims([(token.type, token.value, base + token.line) for token in summary],
-                                   base + summary_token.line)
+            claims = reader.claims([(token.type, token.value, base + at[token.line]) for token in summary],
+                                   base + at[summary_token.line])
         else:
-            claims = reader.claims((), base + len(lines))
-        seats = reader.dealt_in(seats)
+            claims = reader.claims((), base + at[-1])
+        seats, joined = reader.joined(reader.dealt_in(seats))
     except FieldError as field_error:
         return unparsed(block, SITE, found_id, field_error.code, str(field_error), field_error.line,
                         field_error.column, field_error.expected, field_error.actual)
     hand = Hand(header=header, seats=seats, events=tuple(events), claims=claims,
-                source=Source(block.file, block.line, block.column), lines=len(lines) - 1,
-                notices=sum(1 for event in events if type(event) is Notice))
-    return ParseResult(Status.PARSED, block.file, block.line, SITE, found_id, hand=hand)
+                source=Source(block.file, block.line, block.column), lines=at[-1] - 1,
+                notices=sum(1 for event in events if type(event) is Notice),
+                stack_floors=tuple(name for _line, name, _what in joined))
+    notes = tuple(finding("HH421", what, block.file, line, hand_id=found_id, expected="a seat line with the stack",
+                          actual="none printed") for line, _name, what in joined)
+    return ParseResult(Status.PARSED, block.file, block.line, SITE, found_id, hand=hand, findings=notes)

@@ -53,7 +53,7 @@ from hhtool.model import (
     StreetStart,
 )
 from hhtool.model.hand import Ledger
-from hhtool.model.money import MoneyError
+from hhtool.model.money import Currency, MoneyError
 
 _VERBS = {"FOLD": " folds", "CHECK": " checks", "CALL": " calls ", "BET": " bets ", "RAISE": " raises ",
           "ALL_IN": " is all-In", "WINS": " wins ", "SHOW": " shows "}  # (a big blind everyone folds to has no betting line)
@@ -86,15 +86,39 @@ def read_seats(lines: Sequence[tuple[str, int]], scale: int) -> tuple[Seat, ...]
     return tuple(seats)
 
 
+def whole_names(seats: tuple[Seat, ...], ledgers: Sequence[str]) -> tuple[tuple[Seat, ...], dict[str, str]]:
+    """The seats under the names the `balance` lines print: the e-mailed histories cut a name with a space
+    at the space in the seat line (`Seat 2: Hero ($100)`) and print it whole in its balance line (`Hero Name
+    balance $100.57, …`), the actions either way (`Hero Name raises 3.0 to 3.0`, `Hero checks`; fpdb-3's
+    PartyPokerToFpdb maps the cut names to the whole ones so). A seat name with its own balance line, or
+    with no single longer one, stays. Returns the seats and the cut names → the whole ones."""
+    cut: dict[str, str] = {}
+    if not ledgers:
+        return seats, cut
+    out = []
+    for seat in seats:
+        name = seat.player
+        longer = {text[:text.find(" Cashed out balance " if " Cashed out balance " in text else " balance ")]
+                  for text in ledgers if text.startswith(name + " ") and " balance " in text[len(name) + 1:]}
+        if name not in longer and len(longer) == 1:
+            [whole] = longer
+            seat = msgspec.structs.replace(seat, player=whole)
+            cut[name] = whole
+        out.append(seat)
+    return tuple(out), cut
+
+
 class PartyHandReader:
     """Reads one hand's line tokens (kind, text, file line) into events and claims; keeps what the
     lines need of each other (the street's money, the board so far, each player's last action)."""
 
-    def __init__(self, header: Header, seats: tuple[Seat, ...]) -> None:
+    def __init__(self, header: Header, seats: tuple[Seat, ...], cut: dict[str, str] | None = None) -> None:
         self.scale = header.scale
         self.big_blind = header.big_blind
-        self.names = sorted((seat.player for seat in seats), key=len, reverse=True)
-        self.behind = {seat.player: seat.stack for seat in seats}  # what a forced post may take
+        self.cut = cut or {}  # a name as the seat line cut it → the whole name (`whole_names`)
+        self.names = sorted([seat.player for seat in seats] + list(self.cut), key=len, reverse=True)
+        # what a forced post may take (a $0 seat line is no stack: a player who bought in after it was printed)
+        self.behind = {seat.player: seat.stack for seat in seats if seat.stack > 0}
         self.money_in = StreetMoney()
         self.high = 0  # the street's bet to call
         self.board: tuple[str, ...] = ()
@@ -109,6 +133,7 @@ class PartyHandReader:
         self.seated = frozenset(self.names)
         self.no_small_blind = False  # the hand says it has no small blind (the announced posts are a big blind only)
         self.announced = False  # whether the announced posts were read
+        self.put_in: dict[str, int] = {}  # player → every chip their posts and actions put in (as printed)
 
     # -- helpers ---------------------------------------------------------------------------
     def split(self, text: str, marker: str) -> tuple[str, str]:
@@ -116,7 +141,7 @@ class PartyHandReader:
         text before the marker's first occurrence (a player missing from the seat list)."""
         for name in self.names:
             if text.startswith(name) and text.startswith(marker, len(name)):
-                return name, text[len(name) + len(marker):]
+                return self.cut.get(name, name), text[len(name) + len(marker):]
         cut = text.find(marker)
         return text[:cut], text[cut + len(marker):]
 
@@ -139,12 +164,14 @@ class PartyHandReader:
         """A betting action that put `added` chips in on this street."""
         total = self.money_in.put(player, added)
         self.high = max(self.high, total)
+        self.put_in[player] = self.put_in.get(player, 0) + added
         self.last_action[player] = len(self.events)
         self.events.append(event)
 
     def post(self, player: str, amount: int, live: int) -> bool:
         """Whether a forced post of `amount` (`live` of it towards the bet) took the player's last chip."""
         left = self.behind.get(player)
+        self.put_in[player] = self.put_in.get(player, 0) + amount
         if live:
             total = self.money_in.put(player, live)
             self.high = max(self.high, total)
@@ -213,6 +240,67 @@ class PartyHandReader:
         active = {event.player for event in self.events if type(event) in _ACTS}
         return tuple(seat if seat.player in active or seat.sitting_out else msgspec.structs.replace(seat, sitting_out=True)
                      for seat in seats)
+
+    def joined(self, seats: tuple[Seat, ...]) -> tuple[tuple[Seat, ...], list[tuple[int, str, str]]]:
+        """The seats with the players who sat down after the seat list was printed (cash tables): Party
+        prints `Hank has joined the table.` (or nothing) and then his posts and actions, with no seat line,
+        or with the $0 seat line of a seat taken before the buy-in. fpdb-3's PartyPokerToFpdb gives such a
+        player the first empty seat and the largest stack at the table; here nothing is made up:
+        - the seat: the first empty seat, clockwise, between the players who act before and after him
+          before the flop (a seat whose player left before the deal is empty); none fits: no seat (HH406);
+        - the stack: not printed, so `stack` is the floor, what he put in (`Hand.stack_floors` names him).
+        Returns the seats and one (line, player, what was taken) note per such player (HH421, info)."""
+        listed = {seat.player: seat for seat in seats}
+        joins: dict[str, int] = {}
+        left: set[str] = set()
+        first: dict[str, int] = {}  # a player with a post or action line → the line of his first one
+        preflop: list[str] = []  # players in the order of their first action before the flop
+        street = -1
+        for event in self.events:
+            kind = type(event)
+            if kind is Notice:
+                if event.kind is NoticeKind.JOIN and event.player is not None:
+                    joins.setdefault(event.player, event.line)
+                elif event.kind is NoticeKind.LEAVE and street < 0 and event.player is not None:
+                    left.add(event.player)
+            elif kind is StreetStart:
+                street += 1
+            elif kind in _ACTS or kind is Show or kind is Collect:
+                first.setdefault(event.player, event.line)
+                if street == 0 and kind in _ACTS and kind is not PostBlind and kind is not PostAnte \
+                        and event.player not in preflop:
+                    preflop.append(event.player)
+        notes: list[tuple[int, str, str]] = []
+        money = Currency.of(self.header.currency, self.scale).format
+        out = list(seats)
+        for index, seat in enumerate(seats):  # a $0 seat line printed before the buy-in
+            if seat.stack == 0 and seat.player in joins and seat.player in self.put_in:
+                floor = self.put_in[seat.player]
+                out[index] = msgspec.structs.replace(seat, stack=floor)
+                what = (f"{seat.player} joined the table as the hand started: his seat line ($0) was printed "
+                        f"before he bought in; stack not printed, at least {money(floor)} (what he put in)")
+                notes.append((seat.line, seat.player, what))
+        gone = {seat.seat: seat.player for seat in seats if seat.player in left and seat.player not in first}
+        taken = {seat.seat for seat in seats if seat.seat not in gone}
+        places = self.header.max_seats or max([seat.seat for seat in seats] + [10])
+        for name, line in first.items():
+            if name in listed or name not in self.put_in:
+                continue
+            number = _free_seat(name, preflop, listed, taken, places)
+            if number is None:
+                continue  # nowhere to seat him: HH406 on his lines
+            taken.add(number)
+            floor = self.put_in[name]
+            at = joins.get(name, line)
+            freed = gone.get(number)
+            if freed is not None:  # the seat of a player who left before the deal: his line is no longer a seat
+                out = [seat for seat in out if seat.player != freed]
+            out.append(Seat(number, name, floor, at))
+            what = (f"{name} sat down after the seat list was printed: seat {number}, the first empty seat where "
+                    f"he acts{f' (left by {freed})' if freed else ''}; stack not printed, at least {money(floor)} "
+                    f"(what he put in)")
+            notes.append((at, name, what))
+        return tuple(out), notes
 
     def body(self, tokens: Sequence[tuple[str, str, int]]) -> list[Event]:
         self.acting = {self.split(text, _VERBS[kind])[0] for kind, text, _line in tokens if kind in _VERBS}
@@ -398,7 +486,7 @@ def _street(r: PartyHandReader, text: str, line: int) -> None:
 def _dealt(r: PartyHandReader, text: str, line: int) -> None:
     rest = text[len("Dealt to "):]
     cut = rest.rfind(" [")
-    r.add(DealHole(line, rest[:cut], cards(rest[cut:])))
+    r.add(DealHole(line, r.cut.get(rest[:cut], rest[:cut]), cards(rest[cut:])))
 
 
 @_reads("FOLD", markers=(" folds",))
@@ -504,6 +592,29 @@ def _wins(r: PartyHandReader, text: str, line: int) -> None:
     side = _SIDE.search(rest)
     index = small_number(side.group(1), "side pot number", line) if side else 0 if "main pot" in rest else None
     r.add(Collect(line, name, amount, index))
+
+
+def _free_seat(name: str, preflop: list[str], listed: dict[str, Seat], taken: set[int], places: int) -> int | None:
+    """The first empty seat clockwise after the seated player who acts before `name` before the flop, and
+    before the one who acts after him (None: he does not act then, or no empty seat lies between)."""
+    if name not in preflop:
+        return None
+    at = preflop.index(name)
+    count = len(preflop)
+    before = next((listed[preflop[(at - k) % count]] for k in range(1, count) if preflop[(at - k) % count] in listed),
+                  None)
+    after = next((listed[preflop[(at + k) % count]] for k in range(1, count) if preflop[(at + k) % count] in listed),
+                 None)
+    if before is None or after is None:
+        return None
+    number = before.seat
+    for _ in range(places):
+        number = number % places + 1
+        if number == after.seat:
+            return None
+        if number not in taken:
+            return number
+    return None
 
 
 def _described(rest: str) -> str | None:
