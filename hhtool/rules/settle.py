@@ -523,7 +523,8 @@ def _split(s: Replay, winners: list[str], amount: int) -> dict[str, int]:
     big = s.players.get(s.big_blind_player) if s.big_blind_player else None
     big_seat = big.seat if big is not None else 0
     players = s.players
-    ordered = sorted(winners, key=lambda n: odd_chip_key(rule, players[n].seat, button, big_seat))
+    direction = 1 if s.conventions.clockwise else -1  # seats numbered counter-clockwise: play goes down them
+    ordered = sorted(winners, key=lambda n: odd_chip_key(rule, players[n].seat, button, big_seat, direction))
     base, odd = divmod(amount, len(ordered))
     return {name: base + (1 if i < odd else 0) for i, name in enumerate(ordered)}
 
@@ -542,13 +543,16 @@ def odd_chip_rule(s: Replay) -> str:
     return s.conventions.odd_chip if rule == SITE_ODD_CHIP else rule
 
 
-def odd_chip_key(rule: str, seat: int, button: int, big_blind: int) -> tuple[bool, int]:
+def odd_chip_key(rule: str, seat: int, button: int, big_blind: int, direction: int = 1) -> tuple[bool, int]:
     """A winner's place in the odd-chip order `rule` (smallest first), by seat: `button` and `big_blind`
-    are those seats (0: none; the order from the big blind falls back to left of the button)."""
+    are those seats (0: none; the order from the big blind falls back to left of the button); `direction`
+    -1 where seat numbers go up counter-clockwise (`Conventions.clockwise`): the orders that follow play go
+    down the numbers, the ones by seat number do not."""
     if rule == HIGHEST_SEAT:
         return False, -seat
     if rule == SEAT_ORDER:
         return False, seat
+    seat, button, big_blind = seat * direction, button * direction, big_blind * direction
     if rule == FROM_BIG_BLIND and big_blind:
         return seat < big_blind, seat
     return seat <= button, seat
