@@ -636,15 +636,91 @@ def test_odd_chip_left_of_the_button_goes_down_the_numbers():
     assert sorted(winners, key=lambda seat: odd_chip_key("highest_seat_first", seat, 4, 0, -1)) == [9, 6, 3, 1]
 
 
+# -- a winner of several pots is printed with his first pot's award ----------------------------------------
+
+# Bob wins the 2.49 main pot and the 1.26 side pot (Hal's raise over Gil's all-in 0.81, called): the side pot is
+# printed before the showdown (`Total pot 1.26 | Rake 0.22`), and the summary gives Bob the main pot's 2.49 only,
+# as Chico does for every winner of more than one pot in the corpus (…3.way.allin.txt, …dead.stack.txt,
+# …2011-08.nobuyinfee.txt); a player who wins a side pot alone is printed with it (…winner.no.show.txt).
+TWO_POTS = """
+    BetOnline Poker Game #1700000601: Hold'em No Limit ($0.01/0.02) - 2016/05/04 11:02:17 Eastern Daylight Time
+    Table 'Orbit' 10-Max, Seat #4 is the button
+    Seat 4: Dee (0.63 in chips) - The button
+    Seat 2: Bob (4.33 in chips)
+    Seat 6: Fay (1.93 in chips) - Big Blind
+    Seat 9: Hal (1.52 in chips)
+    Seat 7: Gil (0.85 in chips)
+    Seat 5: Eve (0.60 in chips) - Small Blind
+    Dee: ante processed 0.00
+    Bob: ante processed 0.00
+    Fay: ante processed 0.00
+    Hal: ante processed 0.00
+    Gil: ante processed 0.00
+    Eve: ante processed 0.00
+    Eve: posts small blind 0.01
+    Fay: posts big blind 0.02
+    *** HOLE CARDS ***
+    Gil: raises 0.04 to 0.04
+    Hal: calls 0.04
+    Bob: calls 0.04
+    Dee: folds
+    Eve: calls 0.03
+    Fay: calls 0.02
+    *** FLOP *** [5d Ad 4h]
+    Eve: checks
+    Fay: checks
+    Gil: bets 0.81
+    Hal: raises 1.48 to 1.48 and is all in
+    Bob: calls 1.48
+    Eve: folds
+    Fay: folds
+    Total pot 1.26 | Rake 0.22
+    *** SHOW DOWN ***
+    Hal shows Qh Ac
+    Gil shows 9d 8d
+    Bob shows 5s 4s
+    *** SUMMARY ***
+    Total pot 2.49 | Rake 0.22
+    Board [5d Ad 4h 5c 9s]
+    Seat 4: Dee folded before Flop
+    Seat 2: Bob showed [5s 4s] and won (2.49)
+    Seat 6: Fay folded on the Flop
+    Seat 9: Hal showed [Qh Ac] but did not win
+    Seat 7: Gil showed [9d 8d] but did not win
+    Seat 5: Eve folded on the Flop
+"""
+
+
+def test_a_winner_of_two_pots_is_printed_with_the_first_pots_award(tmp_path):
+    """Bob's `won (2.49)` is his main pot; the 1.26 side pot the cards give him too is his, printed only as its
+    own line (`prints_later_awards` False): valid, and his final stack holds both (4.33 − 1.52 + 3.75)."""
+    (result,) = validate_text(tmp_path, TWO_POTS)
+    assert result.status == "valid" and result.findings == [], codes([result])
+    assert result.state.collected_by() == {"Bob": 375} and result.state.final_stacks()["Bob"] == 656
+
+
+def test_a_winner_printed_with_another_pots_amount_is_still_reported(tmp_path):
+    """Near misses: Bob printed with the side pot's 1.26 (not his first pot's award), and the side pot won by
+    Bob's cards while the main pot's winner is another player (no line of Bob's gives it: nothing is added)."""
+    side = TWO_POTS.replace("won (2.49)", "won (1.26)")
+    assert {"HH205", "HH206"} <= set(errors(validate_text(tmp_path, side)))
+    other = (TWO_POTS.replace("Gil shows 9d 8d", "Gil shows 5h 5c").replace("Bob shows 5s 4s", "Bob shows 4s 4c")
+             .replace("Board [5d Ad 4h 5c 9s]", "Board [5d Ad 4h 5s 9s]")
+             .replace("Seat 2: Bob showed [5s 4s] and won (2.49)", "Seat 2: Bob showed [4s 4c] but did not win")
+             .replace("Seat 7: Gil showed [9d 8d] but did not win", "Seat 7: Gil showed [5h 5c] and won (2.49)"))
+    found = errors(validate_text(tmp_path, other))
+    assert {"HH303", "HH206"} <= set(found), found  # the side pot's winner by the cards collected nothing
+
+
 # -- the corpus --------------------------------------------------------------------------------------
 
 # Hands whose text is broken (or that the replay cannot follow), each with why; every other Chico hand of the
 # corpus validates with no error finding.
 KNOWN_ERRORS = {
-    # a player who wins the main and a side pot is printed with one amount: the side pot's award is in no line
-    "1606125823": {"HH205", "HH206"},  # 3.way.allin: Player1 wins 2.49 + 1.26, the summary says 2.49
-    "1078353699": {"HH207"},  # dead.stack: Hero wins 500 + the 1200 side pot, the summary says 500
-    "900223632": {"HH207"},  # 2011-08 tournament: Player21 wins 2895 + 70, the summary says 2895
+    # (1606125823, 3.way.allin: Player1 wins 2.49 + 1.26, the summary says 2.49; 1078353699, dead.stack: Hero
+    # wins 500 + the 1200 side pot, the summary says 500; 900223632, 2011-08 tournament: Player21 wins 2895 + 70,
+    # the summary says 2895: a winner of several pots is printed with his first pot's award only, the site's
+    # convention `prints_later_awards` False: valid)
     # broken text
     # two.players.one.seat: Player4 and Player9 both on seat 5 (the second is not seated, so its lines are HH406)
     "1587454316": {"HH402", "HH406"},

@@ -78,6 +78,10 @@ _CONVENTIONS = Conventions(
     # `Player7 has left the table` after posting the small blind, then no line of his, none in the summary
     # (cash/…201605.fold.blinds.antes.txt; cash/…201108.txt, Player0): the player has folded there
     leave_folds=True,
+    # `Total pot 1.26 | Rake 0.22` (a side pot) before the showdown, `won (2.49)` in the summary for the player
+    # who won it and the 2.49 main pot (…3.way.allin.txt; …dead.stack.txt: 500 of 500 + 1200; …2011-08.
+    # nobuyinfee.txt: 2895 of 2895 + 70): the summary prints each winner's first pot only
+    prints_later_awards=False,
 )
 
 DIALECT = Dialect(
