@@ -13,6 +13,7 @@ from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
 
+from hhtool.dialects.betonline import COUNTER_CLOCKWISE
 from hhtool.dialects.betonline.parse import parse_betonline
 from hhtool.findings import Finding
 from hhtool.grammar import Status
@@ -417,10 +418,9 @@ def test_skin_summary_tags_and_a_glued_seat_line():
 
 
 def test_skin_prints_no_uncalled_return_and_that_is_no_finding(tmp_path):
-    """Gear's Hero bets 90 and Bob folds: no return line; the skins number seats counter-clockwise, which the
-    replay reads as seat order errors (HH101/HH110, a known limit), but no uncalled-bet or pot finding."""
-    found = set(codes(validate_text(tmp_path, SKIN)))
-    assert not found & {"HH202", "HH203", "HH205", "HH206"}
+    """Gear's Hero bets 90 and Bob folds: no return line, and no finding (the skin's seats, counter-clockwise,
+    are in turn: the button on 2, the blinds on 1 and 0, Hero on 3 first)."""
+    assert codes(validate_text(tmp_path, SKIN)) == []
 
 
 def test_skin_winner_best_five_are_not_hole_cards():
@@ -429,15 +429,298 @@ def test_skin_winner_best_five_are_not_hole_cards():
     assert hero.cards == () and hero.outcomes[0].amount == 140
 
 
+# -- the skins number seats counter-clockwise ------------------------------------------------------------
+
+# An ActionPoker.com hand (…201204.ActionPoker.txt's shape): the button on seat 4, the small blind on 3, the big
+# blind on 2, then 0, 8, 6 act (Fay on 5 sits out, unmarked: no line of hers), the button last; after the flop
+# the first player down the numbers from the button acts first (Bob on 2), the button last. The winner's
+# `showed` prints his best five, the loser's his hole cards.
+ACTION = """
+    ActionPoker.com Game #1700000301: Hold'em - 2012-04-05 21:40:12
+    Table Blue Moon (Real Money) Seat #4 is the button
+    Seat 0: Ann (50.00 in Chips)
+    Seat 2: Bob (40.00 in Chips)
+    Seat 3: Cid (60.00 in Chips)
+    Seat 4: Dee (45.00 in Chips)
+    Seat 5: Fay (20.00 in Chips)
+    Seat 6: Eve (30.00 in Chips)
+    Seat 8: Hero (55.00 in Chips)
+    Cid: Posts small blind 0.50.
+    Bob: Posts big blind 1.00.
+    *** HOLE CARDS ***
+    Dealt To Hero [AS KD]
+    Ann: Folds.
+    Hero: Raises 3.00.
+    Eve: Folds.
+    Dee: Calls 3.00.
+    Cid: Folds.
+    Bob: Calls 2.00.
+    *** FLOP *** [10S 6D 7S]
+    Bob: Checks.
+    Hero: Bets 5.00.
+    Dee: Calls 5.00.
+    Bob: Folds.
+    *** TURN *** [10S 6D 7S] [6C]
+    Hero: Checks.
+    Dee: Bets 8.00.
+    Hero: Calls 8.00.
+    *** RIVER *** [10S 6D 7S 6C] [10C]
+    Hero: Checks.
+    Dee: Checks.
+    *** SUMMARY ***
+    Total Pot 33.75 | Rake 1.75
+    Seat 0: Ann Folded before Flop
+    Seat 2: Bob (Big Blind)  Folded on the Flop
+    Seat 3: Cid (Small Blind)  Folded before Flop
+    Seat 4: Dee (Button)  showed [10D 10H 10S 10C 7S ] and won (33.75)
+    Seat 5: Fay Is Sitting Out
+    Seat 6: Eve Folded before Flop
+    Seat 8: Hero showed [AS KD ] and lost.
+"""
+
+
+def test_skin_seats_go_counter_clockwise(tmp_path):
+    """The ActionPoker/Gear skins number seats counter-clockwise (the corpus's …ActionPoker.txt: the button on 2,
+    the blinds on 0 and 9, the action 8, 7, 5…): the header names the skin, the hand the variant, and the blinds,
+    the action before and after the flop are in turn going down the numbers."""
+    assert chico(ACTION).hand.conventions_variant == COUNTER_CLOCKWISE
+    assert chico(SKIN).hand.conventions_variant == COUNTER_CLOCKWISE
+    assert chico(CASH).hand.conventions_variant == ""  # BetOnline's own seats go up the numbers
+    (result,) = validate_text(tmp_path, ACTION)
+    assert result.status == "valid" and errors([result]) == [] and set(codes([result])) <= {"HH306"}
+    assert [p.seat for p in result.state.order] == [8, 6, 4, 3, 2, 0]  # in the order of play
+
+
+def test_skin_hand_that_goes_up_the_numbers_is_out_of_turn(tmp_path):
+    """Near miss: the same skin with its blinds and action going up the numbers (the small blind on 6, the big
+    blind on 8 after the button on 4) is out of turn: the skin's rule comes from its header, not the hand."""
+    text = (ACTION.replace("Cid: Posts small blind 0.50.\n    Bob: Posts big blind 1.00.",
+                           "Eve: Posts small blind 0.50.\n    Hero: Posts big blind 1.00.")
+            .replace("    Ann: Folds.\n    Hero: Raises 3.00.\n    Eve: Folds.\n    Dee: Calls 3.00.\n"
+                     "    Cid: Folds.\n    Bob: Calls 2.00.\n",
+                     "    Ann: Folds.\n    Bob: Raises 3.00.\n    Cid: Folds.\n    Dee: Calls 3.00.\n"
+                     "    Eve: Folds.\n    Hero: Calls 2.00.\n"))
+    found = errors(validate_text(tmp_path, text))
+    assert {"HH101", "HH102", "HH110"} <= set(found), found
+
+
+# A BetOnline cash hand whose blinds and action go down the numbers as the skins' do: BetOnline numbers its
+# seats clockwise, so this is out of turn (the blinds belong on 3 and 5, the first to act on 7).
+DOWN = """
+    BetOnline Poker Game #1700000401: Hold'em No Limit ($0.25/0.50) - 2016/04/05 08:12:10 Eastern Daylight Time
+    Table 'Nova' 10-Max, Seat #2 is the button
+    Seat 0: Cid (12.00 in chips) - Small Blind
+    Seat 2: Bob (25.00 in chips) - The button
+    Seat 3: Ann (40.00 in chips)
+    Seat 5: Hero (30.00 in chips)
+    Seat 8: Eve (18.00 in chips) - Big Blind
+    Cid: ante processed 0.00
+    Bob: ante processed 0.00
+    Ann: ante processed 0.00
+    Hero: ante processed 0.00
+    Eve: ante processed 0.00
+    Cid: posts small blind 0.25
+    Eve: posts big blind 0.50
+    *** HOLE CARDS ***
+    Dealt to Hero [10d Ks]
+    Hero: raises 1.00 to 1.00
+    Ann: folds
+    Bob: folds
+    Cid: folds
+    Eve: folds
+    Uncalled bet (0.50) returned to Hero
+    *** SUMMARY ***
+    Total pot 1.25 | Rake 0.00
+    Board []
+    Seat 0: Cid folded before Flop
+    Seat 2: Bob folded before Flop
+    Seat 3: Ann folded before Flop
+    Seat 5: Hero collected (1.25)
+    Seat 8: Eve folded before Flop
+"""
+
+
+def test_a_betonline_hand_going_down_the_numbers_is_out_of_turn(tmp_path):
+    """Near miss: BetOnline's own seats go up the numbers; blinds and action going down them are flagged."""
+    assert chico(DOWN).hand.conventions_variant == ""
+    found = errors(validate_text(tmp_path, DOWN))
+    assert {"HH101", "HH102", "HH110"} <= set(found), found
+    # the same hand under a skin's header is in turn (the header decides the direction)
+    skin = DOWN.replace("BetOnline Poker Game #1700000401: Hold'em No Limit ($0.25/0.50) - 2016/04/05 08:12:10 "
+                        "Eastern Daylight Time", "ActionPoker.com Game #1700000401: Hold'em - 2016-04-05 08:12:10")
+    assert errors(validate_text(tmp_path, skin)) == []
+
+
+def _gear(hand_id: str, time: str, button: int, stacks: dict[int, str], small: str, big: str, actions: str,
+          summary: str) -> str:
+    seats = "\n".join(f"    Seat {seat}: P{seat} ({stack} in Chips)" for seat, stack in sorted(stacks.items()))
+    return (f"    Gear Poker Game #{hand_id}: Hold'em - 2012-04-09 {time}\n"
+            f"    Table 3900001-33 (Play Money) Seat #{button} is the button\n{seats}\n"
+            f"    {small}: Posts small blind 10.00.\n    {big}: Posts big blind 20.00.\n    *** HOLE CARDS ***\n"
+            f"{actions}    *** SUMMARY ***\n{summary}")
+
+
+# Two hands of a Gear Poker table (…GearPoker.txt's shape: the button on 9, then on 8): the button moves down the
+# numbers to the next player dealt in, and the blinds with it.
+GEAR_FIRST = _gear("1700000501", "12:14:36", 8, {1: "1000.00", 3: "1000.00", 4: "1000.00", 6: "1000.00",
+                                                 8: "1000.00"}, "P6", "P4",
+                   "    P3: Calls 20.00.\n    P1: Folds.\n    P8: Folds.\n    P6: Calls 10.00.\n    P4: Checks.\n"
+                   "    *** FLOP *** [AS QH 3S]\n    P6: Checks.\n    P4: Checks.\n    P3: Checks.\n"
+                   "    *** TURN *** [AS QH 3S] [3C]\n    P6: Bets 40.00.\n    P4: Folds.\n    P3: Folds.\n",
+                   "    Total Pot 60.00 | Rake 0.00\n    Seat 1: P1 Folded before Flop\n"
+                   "    Seat 3: P3 Folded on the Turn\n    Seat 4: P4 (Big Blind)  Folded on the Turn\n"
+                   "    Seat 6: P6 (Small Blind)  collected (60.00) from the Pot.\n    Seat 8: P8 (Button)  Folded before Flop\n")
+_AFTER = {1: "1000.00", 3: "980.00", 4: "980.00", 6: "1040.00", 8: "1000.00"}
+
+
+def _gear_second(button: int, small: int, big: int, order: list[int]) -> str:
+    """The next hand: every player folds to the big blind in turn (`order`: from the first to act)."""
+    folds = "".join(f"    P{seat}: Folds.\n" for seat in order)
+    summary = "".join(
+        f"    Seat {seat}: P{seat} " + ("(Big Blind)  collected (20.00) from the Pot.\n" if seat == big else
+                                      ("(Small Blind)  " if seat == small else "(Button)  " if seat == button
+                                       else "") + "Folded before Flop\n") for seat in sorted(_AFTER))
+    return _gear("1700000502", "12:15:46", button, _AFTER, f"P{small}", f"P{big}", folds,
+                 "    Total Pot 20.00 | Rake 0.00\n" + summary)
+
+
+def test_skin_button_moves_down_the_numbers(tmp_path):
+    """The Gear table's button goes from seat 8 to seat 6, the next player dealt in down the numbers: no HH412,
+    stacks chain."""
+    results = validate_text(tmp_path, GEAR_FIRST, _gear_second(6, 4, 3, [1, 8, 6, 4]))
+    assert [r.status for r in results] == ["valid", "valid"] and codes(results) == [], codes(results)
+
+
+def test_skin_button_that_moves_up_the_numbers_is_reported(tmp_path):
+    """Near miss: from seat 8 to seat 1 (up the numbers, round the table) skips the players on 6, 4 and 3: the
+    hand itself is in turn for its button, the move is HH412 (the next player is on seat 6)."""
+    results = validate_text(tmp_path, GEAR_FIRST, _gear_second(1, 8, 6, [4, 3, 1, 8]))
+    found = [(f.code, f.expected, f.actual) for r in results for f in r.findings]
+    assert found == [("HH412", "6", "1")], found
+
+
+def test_skin_seat_direction_crosses_to_the_parent_process(tmp_path):
+    """The table snapshot carries the direction through the parallel engine's packed form: `--jobs 2` gives what
+    `--jobs 1` gives (no HH412 for the button moving down the numbers, the near miss's HH412 kept)."""
+    from typer.testing import CliRunner
+
+    from hhtool.cli import app
+    from hhtool.engine import wire
+    from hhtool.engine.plan import plan_tasks
+    from hhtool.engine.work import WANT_NONE, run_task
+    from hhtool.rules.ruleset import RuleSet
+
+    good = validate_text(tmp_path, GEAR_FIRST, _gear_second(6, 4, 3, [1, 8, 6, 4]), name="good.txt")
+    bad = validate_text(tmp_path, GEAR_FIRST, _gear_second(1, 8, 6, [4, 3, 1, 8]), name="bad.txt")
+    assert codes(good) == [] and codes(bad) == ["HH412"]
+    (task,) = [t for t in plan_tasks([str(tmp_path / "good.txt")]) if not isinstance(t, Finding)]
+    items = run_task(task, RuleSet(), WANT_NONE).items
+    back = wire.unpack(wire.pack(items))
+    assert [r.table.clockwise for r in back] == [False, False] and back == items
+    runner = CliRunner()
+    for name in ("good.txt", "bad.txt"):
+        one, two = (runner.invoke(app, ["validate", str(tmp_path / name), "--format", "jsonl", "--jobs", jobs])
+                    for jobs in ("1", "2"))
+        assert one.exit_code == two.exit_code and one.stdout_bytes == two.stdout_bytes
+    assert b"HH412" in two.stdout_bytes
+
+
+def test_odd_chip_left_of_the_button_goes_down_the_numbers():
+    """Where seats go up counter-clockwise the first winner left of the button is the next seat down (S4 in the
+    direction of play); the orders by seat number stay by number."""
+    from hhtool.rules.settle import odd_chip_key
+    winners = [1, 3, 6, 9]
+    assert sorted(winners, key=lambda seat: odd_chip_key("left_of_button", seat, 4, 0, -1)) == [3, 1, 9, 6]
+    assert sorted(winners, key=lambda seat: odd_chip_key("left_of_button", seat, 4, 0)) == [6, 9, 1, 3]
+    assert sorted(winners, key=lambda seat: odd_chip_key("from_big_blind", seat, 4, 2, -1)) == [1, 9, 6, 3]
+    assert sorted(winners, key=lambda seat: odd_chip_key("highest_seat_first", seat, 4, 0, -1)) == [9, 6, 3, 1]
+
+
+# -- a winner of several pots is printed with his first pot's award ----------------------------------------
+
+# Bob wins the 2.49 main pot and the 1.26 side pot (Hal's raise over Gil's all-in 0.81, called): the side pot is
+# printed before the showdown (`Total pot 1.26 | Rake 0.22`), and the summary gives Bob the main pot's 2.49 only,
+# as Chico does for every winner of more than one pot in the corpus (…3.way.allin.txt, …dead.stack.txt,
+# …2011-08.nobuyinfee.txt); a player who wins a side pot alone is printed with it (…winner.no.show.txt).
+TWO_POTS = """
+    BetOnline Poker Game #1700000601: Hold'em No Limit ($0.01/0.02) - 2016/05/04 11:02:17 Eastern Daylight Time
+    Table 'Orbit' 10-Max, Seat #4 is the button
+    Seat 4: Dee (0.63 in chips) - The button
+    Seat 2: Bob (4.33 in chips)
+    Seat 6: Fay (1.93 in chips) - Big Blind
+    Seat 9: Hal (1.52 in chips)
+    Seat 7: Gil (0.85 in chips)
+    Seat 5: Eve (0.60 in chips) - Small Blind
+    Dee: ante processed 0.00
+    Bob: ante processed 0.00
+    Fay: ante processed 0.00
+    Hal: ante processed 0.00
+    Gil: ante processed 0.00
+    Eve: ante processed 0.00
+    Eve: posts small blind 0.01
+    Fay: posts big blind 0.02
+    *** HOLE CARDS ***
+    Gil: raises 0.04 to 0.04
+    Hal: calls 0.04
+    Bob: calls 0.04
+    Dee: folds
+    Eve: calls 0.03
+    Fay: calls 0.02
+    *** FLOP *** [5d Ad 4h]
+    Eve: checks
+    Fay: checks
+    Gil: bets 0.81
+    Hal: raises 1.48 to 1.48 and is all in
+    Bob: calls 1.48
+    Eve: folds
+    Fay: folds
+    Total pot 1.26 | Rake 0.22
+    *** SHOW DOWN ***
+    Hal shows Qh Ac
+    Gil shows 9d 8d
+    Bob shows 5s 4s
+    *** SUMMARY ***
+    Total pot 2.49 | Rake 0.22
+    Board [5d Ad 4h 5c 9s]
+    Seat 4: Dee folded before Flop
+    Seat 2: Bob showed [5s 4s] and won (2.49)
+    Seat 6: Fay folded on the Flop
+    Seat 9: Hal showed [Qh Ac] but did not win
+    Seat 7: Gil showed [9d 8d] but did not win
+    Seat 5: Eve folded on the Flop
+"""
+
+
+def test_a_winner_of_two_pots_is_printed_with_the_first_pots_award(tmp_path):
+    """Bob's `won (2.49)` is his main pot; the 1.26 side pot the cards give him too is his, printed only as its
+    own line (`prints_later_awards` False): valid, and his final stack holds both (4.33 − 1.52 + 3.75)."""
+    (result,) = validate_text(tmp_path, TWO_POTS)
+    assert result.status == "valid" and result.findings == [], codes([result])
+    assert result.state.collected_by() == {"Bob": 375} and result.state.final_stacks()["Bob"] == 656
+
+
+def test_a_winner_printed_with_another_pots_amount_is_still_reported(tmp_path):
+    """Near misses: Bob printed with the side pot's 1.26 (not his first pot's award), and the side pot won by
+    Bob's cards while the main pot's winner is another player (no line of Bob's gives it: nothing is added)."""
+    side = TWO_POTS.replace("won (2.49)", "won (1.26)")
+    assert {"HH205", "HH206"} <= set(errors(validate_text(tmp_path, side)))
+    other = (TWO_POTS.replace("Gil shows 9d 8d", "Gil shows 5h 5c").replace("Bob shows 5s 4s", "Bob shows 4s 4c")
+             .replace("Board [5d Ad 4h 5c 9s]", "Board [5d Ad 4h 5s 9s]")
+             .replace("Seat 2: Bob showed [5s 4s] and won (2.49)", "Seat 2: Bob showed [4s 4c] but did not win")
+             .replace("Seat 7: Gil showed [9d 8d] but did not win", "Seat 7: Gil showed [5h 5c] and won (2.49)"))
+    found = errors(validate_text(tmp_path, other))
+    assert {"HH303", "HH206"} <= set(found), found  # the side pot's winner by the cards collected nothing
+
+
 # -- the corpus --------------------------------------------------------------------------------------
 
 # Hands whose text is broken (or that the replay cannot follow), each with why; every other Chico hand of the
 # corpus validates with no error finding.
 KNOWN_ERRORS = {
-    # a player who wins the main and a side pot is printed with one amount: the side pot's award is in no line
-    "1606125823": {"HH205", "HH206"},  # 3.way.allin: Player1 wins 2.49 + 1.26, the summary says 2.49
-    "1078353699": {"HH207"},  # dead.stack: Hero wins 500 + the 1200 side pot, the summary says 500
-    "900223632": {"HH207"},  # 2011-08 tournament: Player21 wins 2895 + 70, the summary says 2895
+    # (1606125823, 3.way.allin: Player1 wins 2.49 + 1.26, the summary says 2.49; 1078353699, dead.stack: Hero
+    # wins 500 + the 1200 side pot, the summary says 500; 900223632, 2011-08 tournament: Player21 wins 2895 + 70,
+    # the summary says 2895: a winner of several pots is printed with his first pot's award only, the site's
+    # convention `prints_later_awards` False: valid)
     # broken text
     # two.players.one.seat: Player4 and Player9 both on seat 5 (the second is not seated, so its lines are HH406)
     "1587454316": {"HH402", "HH406"},
@@ -445,11 +728,8 @@ KNOWN_ERRORS = {
     "900204250": {"HH111", "HH112", "HH119", "HH203", "HH205", "HH404"},  # Player5 seated with 0.00 bets 7.09
     # (1605730318, fold.blinds.antes, and 900204952, 201108: a player who leaves the table has folded there, the
     # site's convention `leave_folds`: valid)
-    # the ActionPoker/Gear skins number seats counter-clockwise (the button on 2, the blinds on 0 and 9, the action
-    # 8, 7, 5…): hhtool's replay takes seat numbers as clockwise, so their order reads as out of turn
-    "1012408051": {"HH101", "HH102", "HH110"},
-    "1014850512": {"HH101", "HH102", "HH110"},
-    "1014850775": {"HH101", "HH102", "HH110"},
+    # (1012408051, ActionPoker, and 1014850512, 1014850775, GearPoker: the skins number seats counter-clockwise,
+    # the site's convention `clockwise` False for their variant: valid)
 }
 KNOWN_UNPARSED = {"900205887": "HH011",  # the last hand of …201108.txt is cut off before its summary
                   "900219408": "HH013"}  # 2011-08 tournament: `Seat #2684684 is the button`, beyond any seat

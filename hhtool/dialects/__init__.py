@@ -84,6 +84,13 @@ class Conventions:
     - `marks_all_in`: every action that puts a player's last chip in says so (else an unmarked one is no
       finding, HH120; a mark on a player with chips behind still is);
     - `first_seat`: the number of a table's first seat (Chico numbers a 10-max table's seats 0 to 9).
+    - `prints_later_awards`: a winner's amount in the summary is all he won; False (Chico): only his award
+      from the first pot he won (the main pot first), his awards from later pots printed only as those pots'
+      own lines: settle adds them to the collects of a winner whose printed amount is exactly his first
+      pot's award by the cards (else the amounts are checked as printed);
+    - `clockwise`: seat numbers go up clockwise, the way play goes; False where they go up counter-clockwise
+      (Chico's ActionPoker and Gear Poker skins: the button on 2, the blinds on 0 and 9, the action then 8, 7,
+      5…): play, the blinds, the odd chip and the button go down the numbers, 0 to the highest seat.
     - `marks_all_in_posts`: (with `marks_all_in`) posts (antes, blinds) that put a player's last chip in say
       so too; False where only the actions are marked (GGPoker: a short stack's blind of its last chips
       has no mark): such a post is all-in by the stack (no HH120, and a short post passes HH103); a marked
@@ -178,6 +185,8 @@ class Conventions:
     anonymous_seats: bool = False
     prints_collects: bool = True
     first_seat: int = 1
+    clockwise: bool = True
+    prints_later_awards: bool = True
     marks_all_in: bool = True
     marks_all_in_posts: bool = True
     raise_by_from_short_blind: bool = False

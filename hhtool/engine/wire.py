@@ -119,7 +119,7 @@ def _pack_tables(tables: tuple, shared: dict) -> tuple | None:
         return None
     (key, order, button, seat_chips, players, cancelled, dealt_seats, hand_seats, big_blind, is_tournament, scale,
      currency, file, line, hand_id, big_blind_seat, small_blind_seat, counter, min_buyin, min_buyin_bb, labels,
-     prints_rebuys, moving_big_blind, prints_addons) = zip(*present)
+     prints_rebuys, moving_big_blind, prints_addons, clockwise) = zip(*present)
     times, numbers = zip(*order)
     chips = array("q")
     for values in seat_chips:
@@ -132,7 +132,7 @@ def _pack_tables(tables: tuple, shared: dict) -> tuple | None:
             _shared(seat_columns[1], shared), seat_columns[2], seat_columns[3], big_blind, is_tournament, scale,
             _shared(currency, shared), _shared(file, shared), line, hand_id, big_blind_seat,
             array("q", small_blind_seat), array("q", counter), array("q", min_buyin), array("q", min_buyin_bb),
-            array("q", labels), bytes(prints_rebuys), bytes(moving_big_blind), bytes(prints_addons))
+            array("q", labels), bytes(prints_rebuys), bytes(moving_big_blind), bytes(prints_addons), bytes(clockwise))
 
 
 def _slices(lengths: array) -> zip:
@@ -146,7 +146,7 @@ def _unpack_tables(packed: tuple | None, n: int) -> list | tuple:
     (mask, key, times, numbers, button, chips_len, chips, players, cancelled, dealt_len, dealt, seats_len, seat,
      player, stack, seat_line, big_blind, is_tournament, scale, currency, file, line, hand_id,
      big_blind_seat, small_blind_seat, counter, min_buyin, min_buyin_bb, labels, prints_rebuys, moving_big_blind,
-     prints_addons) = packed
+     prints_addons, clockwise) = packed
     seat_chips = [chips[a:b] for a, b in _slices(chips_len)]
     dealt_seats = [tuple(dealt[a:b]) for a, b in _slices(dealt_len)]
     all_seats = list(zip(seat, player, stack, seat_line))
@@ -154,7 +154,8 @@ def _unpack_tables(packed: tuple | None, n: int) -> list | tuple:
     tables = [_new(TableSnapshot, fields) for fields in zip(
         key, zip(times, numbers), button, seat_chips, players, cancelled, dealt_seats, hand_seats, big_blind,
         is_tournament, scale, currency, file, line, hand_id, big_blind_seat, small_blind_seat, counter, min_buyin,
-        min_buyin_bb, labels, map(bool, prints_rebuys), map(bool, moving_big_blind), map(bool, prints_addons))]
+        min_buyin_bb, labels, map(bool, prints_rebuys), map(bool, moving_big_blind), map(bool, prints_addons),
+        map(bool, clockwise))]
     return _spread(mask, tables, n)
 
 

@@ -74,7 +74,7 @@ class TableSnapshot(NamedTuple):
     seat_chips: array  # seat, chips at the end of the hand (rebuys included); seat, chips; … per player
     players: str  # the players of those seats in the same order, joined by line breaks (no name has one)
     cancelled: bool
-    dealt_seats: tuple  # seats dealt in, sorted
+    dealt_seats: tuple  # seats dealt in, sorted in the order of play (down the numbers where not `clockwise`)
     hand_seats: tuple  # (seat, player, stack, line) as the seat lines printed them
     big_blind: int
     is_tournament: bool
@@ -92,6 +92,7 @@ class TableSnapshot(NamedTuple):
     prints_rebuys: bool  # the dialect's `prints_rebuys`
     moving_big_blind: bool  # the dialect's `moving_big_blind`
     prints_addons: bool  # the dialect's `prints_addons`
+    clockwise: bool  # the hand's `Conventions.clockwise`: False where seat numbers go up counter-clockwise
 
 
 def text_digest(text: str) -> int:
@@ -152,11 +153,12 @@ def table_snapshot(state: Replay) -> TableSnapshot | None:
         "\n".join((header.site, header.table, header.tournament_id or "", header.currency)),
         (header.server_time or header.time, _hand_number(header.hand_id)),
         header.button_seat, seat_chips, "\n".join(state.players), state.cancelled,
-        tuple([p.seat for p in state.order]),  # the dealt-in players, in seat order already
+        tuple([p.seat for p in state.order]),  # the dealt-in players, in the order of play already
         tuple([(s.seat, s.player, s.stack, s.line) for s in hand.seats]), header.big_blind, header.is_tournament,
         header.scale, header.currency, source.file, source.line, header.hand_id,
         *_blind_seats(state), _counter(state), *_min_buyin(state), _labels(state),
-        state.conventions.prints_rebuys, state.conventions.moving_big_blind, state.conventions.prints_addons))
+        state.conventions.prints_rebuys, state.conventions.moving_big_blind, state.conventions.prints_addons,
+        state.conventions.clockwise))
 
 
 def _counter(state: Replay) -> int:
@@ -476,7 +478,8 @@ def _button(current: TableSnapshot, previous: _Last, ended: dict[tuple[int, str]
     dealt_now = set(current.dealt_seats)
     expected = None  # the next seat dealt into both hands by the same player (in a tournament, by anyone)
     allowed: set[int] = set()
-    for seat in _clockwise(last, max(max(now, default=0), max(players_before, default=0), button)):
+    way = current.clockwise
+    for seat in _clockwise(last, max(max(now, default=0), max(players_before, default=0), button), way):
         if seat in dealt_now and seat in dealt_before:
             if current.is_tournament:  # a tournament deals a player moved onto the seat in at once
                 allowed.add(seat)
@@ -487,13 +490,14 @@ def _button(current: TableSnapshot, previous: _Last, ended: dict[tuple[int, str]
         elif seat not in now or seat in dealt_before:
             allowed.add(seat)  # the dead button: an empty seat, or one whose player is not dealt in now
     if expected is None:
-        expected = min(allowed & dealt_now, key=lambda s: (s <= last, s), default=None)
+        sign = 1 if way else -1
+        expected = min(allowed & dealt_now, key=lambda s: (s * sign <= last * sign, s * sign), default=None)
     if expected is None:  # nobody dealt in twice in a row (a new table): nothing to compare
         return [], False
     if len(dealt_now) == 2 and previous.big_blind_seat:
         # heads-up the button posts the small blind, and the big blind moves one player forward: the
         # button goes to whoever is not the next big blind (on the way down from three players)
-        after = [s for s in _clockwise(previous.big_blind_seat, max(now)) if s in dealt_now]
+        after = [s for s in _clockwise(previous.big_blind_seat, max(now), way) if s in dealt_now]
         if len(after) > 1:
             allowed.add(after[1])
     if previous.dealt.bit_count() == 2 and button == last and previous.big_blind_seat and \
@@ -522,7 +526,7 @@ def _blinds_place_button(current: TableSnapshot, previous: _Last, players_before
         return False
     dealt_now = set(current.dealt_seats)
     top = max(max(s for s, _, _, _ in current.hand_seats), previous.big_blind_seat, last, button)
-    nexts = [s for s in _clockwise(previous.big_blind_seat, top) if s in dealt_now]
+    nexts = [s for s in _clockwise(previous.big_blind_seat, top, current.clockwise) if s in dealt_now]
     if not nexts or nexts[0] != current.big_blind_seat:
         return False  # the big blind did not move one dealt-in player on
     small = current.small_blind_seat
@@ -530,7 +534,7 @@ def _blinds_place_button(current: TableSnapshot, previous: _Last, players_before
         return False
     stop = small or current.big_blind_seat
     between = []
-    for seat in _clockwise(last, top):
+    for seat in _clockwise(last, top, current.clockwise):
         if seat == stop:
             break
         between.append(seat)
@@ -551,15 +555,18 @@ def _dead_button_first(current: TableSnapshot) -> bool:
         return False
     dealt = set(current.dealt_seats)
     top = max(max((s for s, _, _, _ in current.hand_seats), default=0), button)
-    after = [s for s in _clockwise(button, top) if s in dealt]
+    after = [s for s in _clockwise(button, top, current.clockwise) if s in dealt]
     if current.small_blind_seat:
         return after[:2] == [current.small_blind_seat, current.big_blind_seat]
     return after[:1] == [current.big_blind_seat]
 
 
-def _clockwise(last: int, top: int) -> list[int]:
+def _clockwise(last: int, top: int, up: bool = True) -> list[int]:
     """Seats after `last`, clockwise (numbers up, then around from the lowest, 0 for the rooms that count
-    from it), `last` itself at the end."""
+    from it), `last` itself at the end; not `up` (`Conventions.clockwise` False): numbers down, then around
+    from `top`."""
+    if not up:
+        return [*range(last - 1, -1, -1), *range(top, last - 1, -1)]
     return [*range(last + 1, top + 1), *range(last + 1)]
 
 

@@ -164,7 +164,7 @@ class Replay:
         self.conventions: Conventions = hand_conventions(header.site, hand.conventions_variant, header.time)
         self.findings: list[Finding] = []
         self.players: dict[str, Player] = {}
-        self.order: list[Player] = []  # dealt-in players by seat
+        self.order: list[Player] = []  # dealt-in players by seat, in the order of play (`Conventions.clockwise`)
         self.pots: list[Pot] = []
         self.returns: dict[str, int] = {}  # uncalled returns (computed)
         self.collects: list[Collect] = []
@@ -293,6 +293,9 @@ class _Replayer:
         self.ante_then_sits_out = convention.ante_then_sits_out
         # whether a player who leaves the table during the hand has folded there (`leave_folds`: Chico)
         self.leave_folds = convention.leave_folds
+        # 1 where seat numbers go up clockwise, the way play goes; -1 where they go up counter-clockwise
+        # (`clockwise` False: Chico's skins): every seat comparison below is made on seat * direction
+        self.direction: int = 1 if convention.clockwise else -1
         # the header's fields the handlers read per event, read once (each read of a model field is a
         # generic attribute look-up, compiled or not)
         self.cap: int | None = header.cap
@@ -431,6 +434,7 @@ class _Replayer:
         floors = self.hand.stack_floors
         in_seat_order = True  # seats are listed in order in nearly every hand: no sort needed then
         last = None
+        direction = self.direction
         for seat in self.hand.seats:
             name, number, stack = seat.player, seat.seat, seat.stack
             if number in seen_seats or name in players:
@@ -458,13 +462,13 @@ class _Replayer:
                 player.stack_known = False
             players[name] = player
             if dealt_in:
-                if last is not None and number < last:
+                if last is not None and number * direction < last:
                     in_seat_order = False
-                last = number
+                last = number * direction
                 player.index = len(order)
                 order.append(player)
         if not in_seat_order:
-            order.sort(key=_by_seat)
+            order.sort(key=_by_seat, reverse=direction < 0)  # in the order of play
             for index, player in enumerate(order):
                 player.index = index
         self._orders()
@@ -482,10 +486,11 @@ class _Replayer:
     def _orders(self) -> None:
         """Seat orders fixed for the whole hand once the dealt-in players are known, built once."""
         order = self.s.order
-        button = self.header.button_seat or 0
+        direction = self.direction
+        button = (self.header.button_seat or 0) * direction
         first = 0  # the first seat after the button
         for player in order:
-            if player.seat > button:
+            if player.seat * direction > button:
                 break
             first += 1
         self._left_of_button = order[first:] + order[:first]
@@ -638,8 +643,9 @@ class _Replayer:
 
     def _next_after(self, player: Player) -> Player:
         order = self.s.order
+        direction = self.direction
         for candidate in order:
-            if candidate.seat > player.seat:
+            if candidate.seat * direction > player.seat * direction:
                 return candidate
         return order[0]
 
@@ -753,7 +759,8 @@ class _Replayer:
 
     def _previous(self, player: Player) -> Player:
         order = self.s.order
-        before = [p for p in order if p.seat < player.seat]
+        direction = self.direction
+        before = [p for p in order if p.seat * direction < player.seat * direction]
         return before[-1] if before else order[-1]
 
     def next_to_act(self) -> Player | None:
@@ -772,7 +779,8 @@ class _Replayer:
         if cursor.index >= 0:  # dealt in: order[index] is the cursor
             return cursor.index + 1
         # not dealt in (cannot happen: only dealt-in players act or post)
-        return next((i for i, p in enumerate(self.s.order) if p.seat > cursor.seat), 0)
+        direction = self.direction
+        return next((i for i, p in enumerate(self.s.order) if p.seat * direction > cursor.seat * direction), 0)
 
     def _round_needs_action(self) -> Player | None:
         s = self.s

@@ -74,6 +74,11 @@ def settle(s: Replay) -> None:
         collected += c.amount
     derive = not s.collects and not s.conventions.prints_collects
     fees = s.fees = _fees_taken(s, total, collected)
+    unprinted = _NONE_RETURNED
+    if not s.conventions.prints_later_awards and len(s.pots) > 1 and not derive:
+        unprinted = _later_awards(s, total, fees)
+        for amount in unprinted.values():
+            collected += amount
     rake = claims.rake if claims.rake is not None else 0 if derive else total - collected - fees
     claimed = _claimed_total(s, returned)
     step = claims.total_step
@@ -95,6 +100,8 @@ def settle(s: Replay) -> None:
                  fees=f" + fees {s.money(fees)}" if fees else "", total=s.money(claimed),
                  expected=claimed - rake - fees - unpaid, actual=collected)
     _check_rake(s, total, rake, surcharge)
+    if unprinted:  # the summary's won amounts hold none of the later awards: what each winner is said to win
+        returned = {name: returned.get(name, 0) - unprinted.get(name, 0) for name in {*returned, *unprinted}}
     _check_summary(s, returned, runs)
     for event in s.hand.events:  # street pots: printed by some sites only, checked where a hand has one
         if type(event) is _StreetPot:
@@ -150,6 +157,37 @@ def _derive_collects(s: Replay, expected: dict[tuple[int, int, str], int]) -> No
         if amount:
             s.collects.append(Collect(line, name, amount, index))
             s.collect_runs.append(run)
+
+
+def _later_awards(s: Replay, total: int, fees: int) -> dict[str, int]:
+    """A site whose summary prints a winner's award from the first pot he won only (`Conventions.
+    prints_later_awards` False, Chico: `won (2.49)` for the main pot of a player who won the 1.26 side pot
+    too, printed only as that pot's own line before the showdown): a winner whose printed amount is
+    exactly his award from his first pot (main pot first) by the cards also collects his awards from the
+    later pots, added to the collects at his line. Player → the amount added. The rake is the printed one
+    (none in a tournament); where it or the cards do not decide, nothing is added (the findings stay)."""
+    claims = s.hand.claims
+    rake = claims.rake if claims.rake is not None else 0 if s.hand.header.is_tournament else None
+    if rake is None or claims.main_pot is not None or _runs(s) != _ONE_RUN:
+        return _NONE_RETURNED
+    known = len(s.unverified)
+    expected = _awards(s, _net_pots(s, total, rake + fees), _ONE_RUN)
+    del s.unverified[known:]  # (the awards are worked out again, and the undecided pots noted, after this)
+    won: dict[str, list[int]] = {}
+    for (_, _, name), amount in expected.items():  # pot by pot, the main pot first
+        if amount:
+            won.setdefault(name, []).append(amount)
+    got = s.collected_by()
+    added: dict[str, int] = {}
+    for name, amounts in won.items():
+        if len(amounts) < 2 or got.get(name) != amounts[0]:
+            continue
+        line = next(c.line for c in s.collects if c.player == name)
+        for amount in amounts[1:]:
+            s.collects.append(Collect(line, name, amount, None))
+            s.collect_runs.append(0)
+        added[name] = sum(amounts[1:])
+    return added
 
 
 def _returns_in_collects(s: Replay) -> dict[str, int]:
@@ -523,7 +561,8 @@ def _split(s: Replay, winners: list[str], amount: int) -> dict[str, int]:
     big = s.players.get(s.big_blind_player) if s.big_blind_player else None
     big_seat = big.seat if big is not None else 0
     players = s.players
-    ordered = sorted(winners, key=lambda n: odd_chip_key(rule, players[n].seat, button, big_seat))
+    direction = 1 if s.conventions.clockwise else -1  # seats numbered counter-clockwise: play goes down them
+    ordered = sorted(winners, key=lambda n: odd_chip_key(rule, players[n].seat, button, big_seat, direction))
     base, odd = divmod(amount, len(ordered))
     return {name: base + (1 if i < odd else 0) for i, name in enumerate(ordered)}
 
@@ -542,13 +581,16 @@ def odd_chip_rule(s: Replay) -> str:
     return s.conventions.odd_chip if rule == SITE_ODD_CHIP else rule
 
 
-def odd_chip_key(rule: str, seat: int, button: int, big_blind: int) -> tuple[bool, int]:
+def odd_chip_key(rule: str, seat: int, button: int, big_blind: int, direction: int = 1) -> tuple[bool, int]:
     """A winner's place in the odd-chip order `rule` (smallest first), by seat: `button` and `big_blind`
-    are those seats (0: none; the order from the big blind falls back to left of the button)."""
+    are those seats (0: none; the order from the big blind falls back to left of the button); `direction`
+    -1 where seat numbers go up counter-clockwise (`Conventions.clockwise`): the orders that follow play go
+    down the numbers, the ones by seat number do not."""
     if rule == HIGHEST_SEAT:
         return False, -seat
     if rule == SEAT_ORDER:
         return False, seat
+    seat, button, big_blind = seat * direction, button * direction, big_blind * direction
     if rule == FROM_BIG_BLIND and big_blind:
         return seat < big_blind, seat
     return seat <= button, seat

@@ -27,11 +27,18 @@ Conventions, and why (each seen in the corpus, fpdb-3/betonline-chico, 2011–20
 - Time zones: Windows' zone names (`Eastern Daylight Time`, `GMT Standard Time`) → IANA; the skins print none
   (no UTC time is inferred).
 - Positions: the skins' summary tags `(Small Blind)`, `(Big Blind)`, `(Button)`.
+- The ActionPoker/Gear skins number seats counter-clockwise: `Seat #2 is the button`, the small blind on seat 0,
+  the big blind on 9, then 8, 7, 5… act (…ActionPoker.txt; …GearPoker.txt: the button on 9, the blinds on 8 and
+  7, the next hand's button on 8). The reader names the variant `COUNTER_CLOCKWISE` for a hand whose header names
+  one of these skins (`clockwise` False: play, the blinds, the odd chip and the button go down the numbers);
+  BetOnline's and PayNoRake's own hands go up the numbers, as everywhere else. By the header, not by the
+  blinds: a hand whose blinds or action go the other way than its skin's is still out of turn.
 - Rake: no built-in schedule (no public source found).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import MappingProxyType
 
 from hhtool.dialects import Conventions, Dialect
@@ -47,6 +54,36 @@ ZONES = MappingProxyType({
     "GMT Standard Time": "Europe/London", "GMT Daylight Time": "Europe/London",
 })
 
+# the variant of the skins that number seats counter-clockwise (ActionPoker.com, Gear Poker): `Hand.conventions_variant`
+COUNTER_CLOCKWISE = "counter_clockwise"
+COUNTER_CLOCKWISE_SKINS = ("ActionPoker.com", "Gear Poker")
+
+_CONVENTIONS = Conventions(
+    prints_uncalled=False,
+    # `Player8: ante processed 0.00` is printed for every seat, dealt in or not: a seat with no other line
+    # in the hand was not dealt in (zero.ante.txt: Player8 on seat 9 never acts)
+    unmarked_sitting_out=True,
+    first_seat=0,
+    # `Player6: bets 0.81` with 0.81 behind, `Player6: calls 14.75` for the last chips (3.way.allin.txt,
+    # post.now.txt): the all-in mark is printed on raises and some calls only
+    marks_all_in=False,
+    raise_amount="to",
+    rake_by_pot="proportional_up",
+    names_pots=False,
+    decimal_point=".",
+    thousands=",",
+    currencies=MappingProxyType({"$": "USD"}),
+    time_zones=ZONES,
+    positions=MappingProxyType(POSITIONS),
+    # `Player7 has left the table` after posting the small blind, then no line of his, none in the summary
+    # (cash/…201605.fold.blinds.antes.txt; cash/…201108.txt, Player0): the player has folded there
+    leave_folds=True,
+    # `Total pot 1.26 | Rake 0.22` (a side pot) before the showdown, `won (2.49)` in the summary for the player
+    # who won it and the 2.49 main pot (…3.way.allin.txt; …dead.stack.txt: 500 of 500 + 1200; …2011-08.
+    # nobuyinfee.txt: 2895 of 2895 + 70): the summary prints each winner's first pot only
+    prints_later_awards=False,
+)
+
 DIALECT = Dialect(
     name=SITE,
     header=rb"(?:BetOnline Poker|PayNoRake|Gear Poker|ActionPoker\.com) Game #\d+",
@@ -59,25 +96,6 @@ DIALECT = Dialect(
     # writer) needs a tournament's blinds in its header, and Chico's tournament header prints a pair that is not
     # them (the blinds are read from the posts, which a hand where the small blind is not posted does not give)
     hand_separator="\n\n\n\n",  # three blank lines after each hand (betonline-chico/cash/…201108.txt)
-    conventions=Conventions(
-        prints_uncalled=False,
-        # `Player8: ante processed 0.00` is printed for every seat, dealt in or not: a seat with no other line
-        # in the hand was not dealt in (zero.ante.txt: Player8 on seat 9 never acts)
-        unmarked_sitting_out=True,
-        first_seat=0,
-        # `Player6: bets 0.81` with 0.81 behind, `Player6: calls 14.75` for the last chips (3.way.allin.txt,
-        # post.now.txt): the all-in mark is printed on raises and some calls only
-        marks_all_in=False,
-        raise_amount="to",
-        rake_by_pot="proportional_up",
-        names_pots=False,
-        decimal_point=".",
-        thousands=",",
-        currencies=MappingProxyType({"$": "USD"}),
-        time_zones=ZONES,
-        positions=MappingProxyType(POSITIONS),
-        # `Player7 has left the table` after posting the small blind, then no line of his, none in the summary
-        # (cash/…201605.fold.blinds.antes.txt; cash/…201108.txt, Player0): the player has folded there
-        leave_folds=True,
-    ),
+    conventions=_CONVENTIONS,
+    variants=MappingProxyType({COUNTER_CLOCKWISE: replace(_CONVENTIONS, clockwise=False)}),
 )

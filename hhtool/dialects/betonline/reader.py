@@ -570,4 +570,12 @@ def build_hand(block: Block, header: Header, seat_tokens: Sequence, body: Sequen
     events = _run_out(events, claims)
     events.extend(sorted(_awards(claims) + trailing, key=lambda event: event.line))
     return Hand(header=header, seats=seats, events=tuple(events), claims=claims,
-                source=Source(block.file, block.line, block.column), lines=line_breaks)
+                source=Source(block.file, block.line, block.column), lines=line_breaks,
+                conventions_variant=_variant(block.text))
+
+
+def _variant(text: str) -> str:
+    """The conventions variant a hand's header names: the ActionPoker/Gear skins number seats counter-clockwise
+    (the record's `COUNTER_CLOCKWISE`), BetOnline and PayNoRake clockwise (the site's own conventions)."""
+    from hhtool.dialects.betonline import COUNTER_CLOCKWISE, COUNTER_CLOCKWISE_SKINS  # the record: one place
+    return COUNTER_CLOCKWISE if text.lstrip("\ufeff").startswith(COUNTER_CLOCKWISE_SKINS) else ""
