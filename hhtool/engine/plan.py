@@ -22,7 +22,7 @@ from hhtool.findings import Finding
 from hhtool.io import Block, expand_paths, read_blocks
 from hhtool.io.paths import display_name, path_finding, total_size
 from hhtool.io.sources import STDIN, is_stream
-from hhtool.io.split import byte_chunks, looks_binary, nul_after_line_ends, split_chunks
+from hhtool.io.split import MAX_BLOCK, byte_chunks, looks_binary, nul_after_line_ends, split_chunks
 
 # a task's size: ~800 hands, half a second of work. Each finished task waits in the parent for its turn,
 # so this bounds the parent's memory too: 1 MB instead of 2 MB is -10 MB there and -23 MB per worker
@@ -155,7 +155,7 @@ def cut_file(name: str, chunk_bytes: int) -> Iterator[Piece]:
         handle.seek(first)
         start, start_line = 0, 1
         # buf holds the file from `offset`; buf[:keep] is counted already and kept for the patterns'
-        # look-behinds; buf[keep] starts a line, line number `line`
+        # look-behinds; buf[keep] starts a line, line number `line` (or is inside a line longer than MAX_BLOCK)
         offset, keep, line = first, 0, 1
         # the next cut is at the first hand at or after this offset; the file's first hand is looked for
         # first: the first piece holds it, however far it is (a piece with none would say HH001)
@@ -191,6 +191,11 @@ def cut_file(name: str, chunk_bytes: int) -> Iterator[Piece]:
             limit = (min(hold, target - offset - _LOOKBACK, len(buf)) if offset + len(buf) <= target
                      else min(hold, len(buf)))
             drop = _last_line_start(buf, keep, limit)
+            if drop <= keep and limit - keep > MAX_BLOCK:
+                # a line longer than any hand and no end yet (a crashed client's log padded with NULs): no cut can
+                # start inside it, so its bytes go too (kept, each read made the buffer longer and was searched
+                # again from the line's start: quadratic in the line's length). buf[keep] is then inside a line.
+                drop = limit
             if drop > keep:
                 line += _lines(buf, keep, drop)
                 buf, offset, keep = _keep_from(buf, offset, drop)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from hhtool.dialects import LINE_END, Conventions, Dialect
+from hhtool.dialects import COMMENT_LINES, LINE_END, Conventions, Dialect
 from hhtool.model import Header
 
 SITE = "phh"
@@ -54,7 +54,8 @@ DIALECT = Dialect(
     # a hand is a `.phh` file, opened by its comment lines if any, or a `[N]` section of a `.phhs`
     # file; `variant = ` opens it where neither does. The hand number comes after the actions.
     # (line ends take every form where the planner scans raw bytes: hhtool.dialects.LINE_END)
-    header=(rb"(?:(?:#[^\r\n]*" + LINE_END + rb")+(?:[ \t]*" + LINE_END + rb")*variant = "
+    # (at most COMMENT_LINES comment lines: the pattern is tried at each line start, see hhtool.dialects)
+    header=(rb"(?:(?:#[^\r\n]*" + LINE_END + rb"){1,%d}" % COMMENT_LINES + rb"(?:[ \t]*" + LINE_END + rb")*variant = "
             rb"|\[\d+\][ \t]*" + LINE_END + rb"(?=variant = )"
             rb"|(?<!\]\n)(?<!\]\r\n)(?<!\]\r)variant = )"),
     markers=(b"variant = ",),
