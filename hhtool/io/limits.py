@@ -43,7 +43,7 @@ def read_option_file(path: str | os.PathLike, what: str) -> bytes:
 # what matters to nesting and to dotted keys, outside strings and comments; a string of several lines
 # (''' or \"\"\") first, so that its quotes are not read as empty strings
 _TOKENS = re.compile(r"'''.*?'''|\"\"\"(?:[^\\]|\\.)*?\"\"\"|'[^'\n]*'|\"(?:[^\"\\\n]|\\.)*\"|#[^\n]*"
-                     r"|[\[{]|[\]}]|\.|[\w+-]+|[ \t]+|\n|.", re.S)
+                     r"|[\[{]|[\]}]|\.|[\w+-]+|[ \t]+|\n|.", re.DOTALL)
 _GATE = re.compile(r"[\[{.]")
 
 

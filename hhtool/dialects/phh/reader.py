@@ -56,8 +56,8 @@ from hhtool.model import (
     Street,
     StreetStart,
 )
-from hhtool.model.limits import MAX_MINOR, MAX_SEAT, MAX_YEAR, MIN_YEAR
 from hhtool.model.clock import to_utc
+from hhtool.model.limits import MAX_MINOR, MAX_SEAT, MAX_YEAR, MIN_YEAR
 from hhtool.model.money import CHIPS, CURRENCY_CODES
 
 SITE = "phh"
