@@ -123,8 +123,9 @@ _add("HH021", "", _I, "site dialect not supported",
 # PHH (Poker Hand History, TOML): hhtool.dialects.phh
 _add("HH040", "", _E, "PHH hand is not valid TOML",
      "A PHH hand (a .phh file, or a [N] section of a .phhs file) is a TOML document; one that TOML "
-     "cannot read (an unclosed string or array, a key given twice) is reported at the line and column "
-     "TOML stops at, and the next hand goes on.", "actions = ['p1 f', 'p2 cc'")
+     "cannot read (an unclosed string or array, a key given twice), or that goes beyond hhtool's TOML "
+     "limits (arrays or tables nested more than 32 deep, a dotted key of more than 8 parts, more than "
+     "4,096 tables), is reported at the line and column TOML stops at, and the next hand goes on.", "actions = ['p1 f', 'p2 cc'")
 _add("HH041", "", _E, "PHH field missing or of the wrong shape",
      "A PHH Hold'em hand needs variant, antes, blinds_or_straddles, min_bet (small_bet and big_bet in "
      "fixed limit), starting_stacks and actions; the per-player lists have one value per player, and "

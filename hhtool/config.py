@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 import msgspec
 
+from hhtool.io.limits import OptionFileError, TomlLimit, check_toml, read_option_file
 from hhtool.rules.ruleset import RuleSet, rules_from_dict
 
 FILE_NAMES = ("hhtool.toml", "pyproject.toml")  # in one folder, hhtool.toml wins
@@ -131,13 +132,19 @@ def find_config(start: Path) -> tuple[Path, dict[str, Any]] | None:
 
 def _read(path: Path) -> dict[str, Any]:
     try:
-        raw = path.read_bytes()
+        raw = read_option_file(path, "configuration file")
     except OSError as exc:
         raise ConfigError(f"cannot read configuration file {path}: {exc.strerror or exc}") from None
+    except OptionFileError as exc:
+        raise ConfigError(str(exc)) from None
     try:
-        return tomllib.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
+        check_toml(text)
+        return tomllib.loads(text)
     except UnicodeDecodeError:
         raise ConfigError(f"{path}: not UTF-8 text; save the configuration file as UTF-8") from None
+    except TomlLimit as exc:
+        raise ConfigError(f"{path}:{exc.line}:{exc.column}: {exc} (hhtool's limit)") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not valid TOML: {exc}") from None
 

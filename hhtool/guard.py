@@ -2,6 +2,7 @@
 
 - A closed pipe (`hhtool generate | head`): the reader has what it wanted, so the run ends quietly
   with exit code 0, as `cat` and `grep` do, with no "[Errno 32] Broken pipe" and no traceback.
+- A write that fails on a full or failing device (`> /dev/full`): one line naming the error, exit code 2.
 - A bug in hhtool that escapes a command: one line on stderr, the HH099 finding that every hand
   gets for the same kind of bug, and exit code 2 (never a traceback: the message names the
   exception so that it can be reported).
@@ -13,6 +14,7 @@ one paragraph a paragraph, literal square brackets), so new help texts need no c
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 
@@ -24,6 +26,8 @@ from hhtool.help_text import tidy_help
 from hhtool.safetext import printable
 
 EXIT_INTERNAL = 2
+# what a write to a full, over-quota or failing device raises: an I/O error (exit 2, one line), not HH099
+_WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG})
 
 
 def _passing() -> tuple[type[BaseException], ...]:
@@ -76,6 +80,14 @@ class GuardedGroup(TyperGroup):
             ctx.exit(0)
         except PASSING:
             raise  # the commands' own exit codes and usage errors
+        except OSError as exc:
+            if exc.errno not in _WRITE_ERRORS:
+                print(internal_error_line(exc), file=sys.stderr)
+                ctx.exit(EXIT_INTERNAL)
+            # the output's device is full or failing (`> /dev/full`): an I/O error, not a bug in hhtool
+            silence_stdout()  # what is left in stdout's buffer cannot be written at exit either
+            print(f"hhtool: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+            ctx.exit(EXIT_INTERNAL)
         except Exception as exc:  # noqa: BLE001 - a bug must end in one line, not a traceback
             print(internal_error_line(exc), file=sys.stderr)
             ctx.exit(EXIT_INTERNAL)

@@ -311,10 +311,13 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 def csv_cell(value: object) -> object:
     """A text cell that a spreadsheet would take for a formula (a player named `=HYPERLINK(…)`) gets a
-    leading `'`, which spreadsheets show as text; numbers (a negative net won) are left alone."""
-    if isinstance(value, str) and value.startswith(FORMULA_START):
-        return "'" + value
-    return value
+    leading `'`, which spreadsheets show as text; numbers (a negative net won) are left alone. Controls,
+    line separators and bidi controls are written as escapes, as the text format writes them
+    (hhtool.safetext): a CSV file is read in terminals and editors too."""
+    if not isinstance(value, str):
+        return value
+    value = printable(value)
+    return "'" + value if value.startswith(FORMULA_START) else value
 
 
 def to_csv(frame: pd.DataFrame) -> str:

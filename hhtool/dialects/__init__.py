@@ -457,7 +457,13 @@ PACKAGES = (
 # A header of several lines is matched on LF text by the reader (it turns CRLF and a lone CR into LF),
 # but on the file's raw bytes where the planner cuts a big file into pieces (hhtool.engine.plan): its
 # line ends take every form (and a line's text is `[^\r\n]`), so that both see a hand start on the same line.
-LINE_END = rb"(?:\r\n?|\n)"
+# Each line end matches one way only: `\r\n?` let a CRLF be one line end or two (`\r`, then `\n`), so a run
+# of CRLF blank lines (`(?:[ \t]*LINE_END)*`) that fails to be a header backtracked 2^n ways.
+LINE_END = rb"(?:\r\n|\r(?!\n)|\n)"
+# The most comment lines a header pattern takes before a hand (PHH, ACPC: `(?:#…LINE_END){1,N}`): the
+# pattern is tried at every line start, and an unbounded run cost its length at each of its lines (a file
+# of n comment lines took n^2/2 line reads). Earlier comment lines are text outside the hand (HH002).
+COMMENT_LINES = 16
 # 888 and PartyPoker write their game number on a `#Game No : N` line before the header, which PartyPoker's
 # Mac client and "fastforward" tables make different from the game's: a hand's id is read from the header.
 GAME_NO_PREAMBLE = rb"(?:#Game No : \d+[ \t]*" + LINE_END + rb"(?:[ \t]*" + LINE_END + rb")*)?"

@@ -22,7 +22,14 @@ from hhtool.findings import Finding
 from hhtool.io import Block, expand_paths, read_blocks
 from hhtool.io.paths import display_name, path_finding, total_size
 from hhtool.io.sources import STDIN, is_stream
-from hhtool.io.split import byte_chunks, looks_binary, nul_after_line_ends, split_chunks
+from hhtool.io.split import (
+    MAX_BLOCK,
+    byte_chunks,
+    looks_binary,
+    nul_after_line_ends,
+    split_chunks,
+    without_padding,
+)
 
 # a task's size: ~800 hands, half a second of work. Each finished task waits in the parent for its turn,
 # so this bounds the parent's memory too: 1 MB instead of 2 MB is -10 MB there and -23 MB per worker
@@ -145,7 +152,7 @@ def cut_file(name: str, chunk_bytes: int) -> Iterator[Piece]:
         # some PartyPoker exports write a NUL after line ends, which the reader drops (byte_chunks): the lines
         # of a header may each start with one, which no header pattern allows for, so such a file stays whole
         if (head[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE) or nul_after_line_ends(head)
-                or looks_binary(head)):
+                or looks_binary(without_padding(head))):
             yield Piece(name)
             return
         cuts, hands = _header_pattern(hands=False), _header_pattern(hands=True)
@@ -155,7 +162,7 @@ def cut_file(name: str, chunk_bytes: int) -> Iterator[Piece]:
         handle.seek(first)
         start, start_line = 0, 1
         # buf holds the file from `offset`; buf[:keep] is counted already and kept for the patterns'
-        # look-behinds; buf[keep] starts a line, line number `line`
+        # look-behinds; buf[keep] starts a line, line number `line` (or is inside a line longer than MAX_BLOCK)
         offset, keep, line = first, 0, 1
         # the next cut is at the first hand at or after this offset; the file's first hand is looked for
         # first: the first piece holds it, however far it is (a piece with none would say HH001)
@@ -191,6 +198,11 @@ def cut_file(name: str, chunk_bytes: int) -> Iterator[Piece]:
             limit = (min(hold, target - offset - _LOOKBACK, len(buf)) if offset + len(buf) <= target
                      else min(hold, len(buf)))
             drop = _last_line_start(buf, keep, limit)
+            if drop <= keep and limit - keep > MAX_BLOCK:
+                # a line longer than any hand and no end yet (a crashed client's log padded with NULs): no cut can
+                # start inside it, so its bytes go too (kept, each read made the buffer longer and was searched
+                # again from the line's start: quadratic in the line's length). buf[keep] is then inside a line.
+                drop = limit
             if drop > keep:
                 line += _lines(buf, keep, drop)
                 buf, offset, keep = _keep_from(buf, offset, drop)
@@ -228,7 +240,7 @@ def _header_pattern(hands: bool) -> re.Pattern[bytes]:
 
 def _reads_as_binary(head: bytes) -> bool:
     """What the reader says of a file or piece that starts with `head` (hhtool.io.split.byte_chunks)."""
-    return looks_binary(head.replace(b"\n\x00", b"\n") if nul_after_line_ends(head) else head)
+    return looks_binary(without_padding(head.replace(b"\n\x00", b"\n") if nul_after_line_ends(head) else head))
 
 
 def _next_cut(pattern: re.Pattern[bytes], buf: bytes, keep: int, at: int, whole: bool) -> int | None:

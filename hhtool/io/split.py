@@ -138,13 +138,13 @@ def byte_chunks(handle, name: str) -> Iterator[bytes]:
     nul_lines = nul_after_line_ends(first[:8192])
     if nul_lines:
         first = first.replace(b"\n\x00", b"\n")
-    if looks_binary(first[:8192]):
+    if looks_binary(without_padding(first[:8192])):
         raise _Binary
     first = first.lstrip(b"\x00")  # some PartyPoker exports start with a stray NUL
     if first.startswith(codecs.BOM_UTF8):
         first = first[3:]
     reads = _reads(handle, first)
-    for chunk in (_drop_line_nuls(reads) if nul_lines else reads):
+    for chunk in _drop_end_padding(_drop_line_nuls(reads) if nul_lines else reads):
         yield from newlines(chunk)
     yield from newlines(b"", final=True)
 
@@ -166,6 +166,27 @@ def _drop_line_nuls(chunks: Iterator[bytes]) -> Iterator[bytes]:
         if chunk:
             ended = chunk.endswith(b"\n")
             yield chunk
+
+
+def without_padding(head: bytes) -> bytes:
+    """The head without the NUL bytes that end it: a client that crashed leaves its log padded with NULs
+    after the last hand (the file's preallocated size); counted, they made a short file look binary."""
+    return head.rstrip(b"\x00") if head.endswith(b"\x00") else head
+
+
+def _drop_end_padding(chunks: Iterator[bytes]) -> Iterator[bytes]:
+    """The chunks without the run of NULs that ends the file (see without_padding); a run that text
+    follows is kept, where it was."""
+    held = 0  # NULs at the end of what was read so far, not yet given on
+    for chunk in chunks:
+        text = chunk.rstrip(b"\x00")
+        if text:
+            while held:
+                part = min(held, CHUNK)
+                yield b"\x00" * part
+                held -= part
+            yield text
+        held += len(chunk) - len(text)
 
 
 def nul_after_line_ends(head: bytes) -> bool:

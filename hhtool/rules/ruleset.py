@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args, get_origin
 import msgspec
 
 from hhtool import dialects
+from hhtool.io.limits import OptionFileError, TomlLimit, check_toml, read_option_file
 
 if TYPE_CHECKING:
     from hhtool.model import Header
@@ -259,9 +260,11 @@ _PLAYERS = re.compile(r"(?P<low>[0-9]{1,2})(?:-(?P<high>[0-9]{1,2})|(?P<plus>\+)
 def load_rules(path: str | Path) -> RuleSet:
     """Read and check a house-rules TOML file; any problem is a RulesError naming the key."""
     try:
-        raw = Path(path).read_bytes()
+        raw = read_option_file(path, "rules file")
     except OSError as exc:
         raise RulesError(f"cannot read rules file {path}: {exc.strerror or exc}") from exc
+    except OptionFileError as exc:
+        raise RulesError(str(exc)) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -269,7 +272,10 @@ def load_rules(path: str | Path) -> RuleSet:
         raise RulesError(f"{path}: not UTF-8 text (byte 0x{raw[exc.start]:02x} on line {line}); "
                          f"save the rules file as UTF-8") from None
     try:
+        check_toml(text)
         data = tomllib.loads(text)
+    except TomlLimit as exc:
+        raise RulesError(f"{path}:{exc.line}:{exc.column}: {exc} (hhtool's limit)") from None
     except tomllib.TOMLDecodeError as exc:
         raise RulesError(f"{path}: not valid TOML: {exc}") from None
     return rules_from_dict(data, str(path))

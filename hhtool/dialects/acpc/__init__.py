@@ -19,13 +19,14 @@ Conventions, and why:
 
 from __future__ import annotations
 
-from hhtool.dialects import LINE_END, Conventions, Dialect
+from hhtool.dialects import COMMENT_LINES, LINE_END, Conventions, Dialect
 
 SITE = "acpc"
 
 DIALECT = Dialect(
     name=SITE,
-    header=rb"(?:#[^\r\n]*" + LINE_END + rb")*STATE:\d+:",  # comment lines first, if any
+    # comment lines first, if any (at most COMMENT_LINES: the pattern is tried at each line start)
+    header=rb"(?:#[^\r\n]*" + LINE_END + rb"){0,%d}STATE:\d+:" % COMMENT_LINES,
     markers=(b"STATE:",),
     hand_id=r"STATE:(\d+):",
     hand_id_window=None,

@@ -33,9 +33,11 @@ import functools
 import os
 from dataclasses import dataclass
 
+from hhtool.io.limits import OptionFileError, read_option_file
 from hhtool.model.limits import MAX_MINOR, MAX_SEAT
 
 ENVIRONMENT = "HHTOOL_ACPC_GAME"
+MAX_ROUNDS = 16  # the most betting rounds a game definition may have (Hold'em has 4)
 
 
 class GameError(ValueError):
@@ -109,8 +111,11 @@ def parse_game(text: str) -> Game:
         key = key.strip().lower()
         if not equals or (key not in _LISTS and key not in _NUMBERS):
             raise GameError(f"line {number}: {line!r} is not a game definition line")
+        words = rest.split()
+        if len(words) > max(MAX_SEAT, MAX_ROUNDS):
+            raise GameError(f"line {number}: {len(words)} numbers (at most {max(MAX_SEAT, MAX_ROUNDS)})")
         try:
-            numbers = tuple(int(word) for word in rest.split())
+            numbers = tuple(int(word) if word.isascii() and len(word) <= 20 else int("x") for word in words)
         except ValueError:
             raise GameError(f"line {number}: {rest.strip()!r} is not a list of whole numbers") from None
         if key in _NUMBERS:
@@ -128,6 +133,11 @@ def _checked(limit: bool, values: dict) -> Game:
     players, rounds = values.get("players"), values.get("rounds")
     if not isinstance(players, int) or not isinstance(rounds, int) or players < 2 or rounds < 1:
         raise GameError("numPlayers (2 or more) and numRounds (1 or more) are required")
+    # before anything is made per player or round (numPlayers = 1000000000 made a billion stacks)
+    if players > MAX_SEAT:
+        raise GameError(f"numPlayers {players} is beyond hhtool's limit of {MAX_SEAT} seats")
+    if rounds > MAX_ROUNDS:
+        raise GameError(f"numRounds {rounds} is beyond hhtool's limit of {MAX_ROUNDS} rounds")
     stacks = values.get("stacks")
     if stacks is None:
         stacks = (2**31 - 1,) * players  # the ACPC server's default (INT32_MAX): no stack limit
@@ -157,8 +167,16 @@ def _checked(limit: bool, values: dict) -> Game:
 @functools.lru_cache(maxsize=8)
 def load_game(path: str) -> Game:
     """The game definition in the file at `path` (OSError when it cannot be read)."""
-    with open(path, encoding="utf-8") as handle:
-        return parse_game(handle.read())
+    try:
+        raw = read_option_file(path, "game file")
+    except OptionFileError as exc:
+        raise GameError(str(exc)) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise GameError(f"not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start}); save the game file "
+                        "as UTF-8") from None
+    return parse_game(text)
 
 
 DEFAULT = parse_game(DEFAULT_TEXT)

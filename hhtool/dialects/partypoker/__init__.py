@@ -69,7 +69,9 @@ def is_fast_fold(header: Header) -> bool:
 
 DIALECT = Dialect(
     name=SITE,
-    header=(rb"[ \t]*(?:Game #\d+ starts\.[ \t]*" + LINE_END + rb"(?:[ \t]*" + LINE_END + rb")*)?" + GAME_NO_PREAMBLE
+    # (`[ \t]*+`: the blanks before the header are taken once; two `[ \t]*` around empty optional parts split
+    # a long run of blanks every way, n^2 for a line of n spaces)
+    header=(rb"[ \t]*+(?:Game #\d+ starts\.[ \t]*" + LINE_END + rb"(?:[ \t]*" + LINE_END + rb")*)?" + GAME_NO_PREAMBLE
             + rb"[ \t]*\*{5} Hand History [Ff]or Game"),
     markers=(b"***** Hand History", b" starts."),
     hand_id=r"Hand History [Ff]or Game (\w+)",

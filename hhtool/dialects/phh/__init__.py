@@ -22,9 +22,11 @@ Conventions, and why:
 
 from __future__ import annotations
 
+import functools
+import zoneinfo
 from types import MappingProxyType
 
-from hhtool.dialects import LINE_END, Conventions, Dialect
+from hhtool.dialects import COMMENT_LINES, LINE_END, Conventions, Dialect
 from hhtool.model import Header
 
 SITE = "phh"
@@ -39,14 +41,25 @@ def no_table(header: Header) -> bool:
     return header.fast_fold
 
 
+@functools.lru_cache(maxsize=64)
+def known_zone(name: str) -> bool:
+    """Whether `name` is a zone of the system's time zone database (ZoneInfo refuses a key that is a path,
+    `America/../Europe/Paris` or `/etc/localtime`, with ValueError, and an unknown one with a KeyError)."""
+    try:
+        zoneinfo.ZoneInfo(name)
+    except (ValueError, KeyError, OSError):
+        return False
+    return True
+
+
 class _Zones(dict):
-    """The abbreviations above, and any IANA zone name as itself."""
+    """The abbreviations above, and any IANA zone name (one the time zone database has) as itself."""
 
     def get(self, key, default=None):  # type: ignore[override]
         found = super().get(key)
         if found is not None:
             return found
-        return key if isinstance(key, str) and "/" in key else default
+        return key if isinstance(key, str) and "/" in key and known_zone(key) else default
 
 
 DIALECT = Dialect(
@@ -54,7 +67,8 @@ DIALECT = Dialect(
     # a hand is a `.phh` file, opened by its comment lines if any, or a `[N]` section of a `.phhs`
     # file; `variant = ` opens it where neither does. The hand number comes after the actions.
     # (line ends take every form where the planner scans raw bytes: hhtool.dialects.LINE_END)
-    header=(rb"(?:(?:#[^\r\n]*" + LINE_END + rb")+(?:[ \t]*" + LINE_END + rb")*variant = "
+    # (at most COMMENT_LINES comment lines: the pattern is tried at each line start, see hhtool.dialects)
+    header=(rb"(?:(?:#[^\r\n]*" + LINE_END + rb"){1,%d}" % COMMENT_LINES + rb"(?:[ \t]*" + LINE_END + rb")*variant = "
             rb"|\[\d+\][ \t]*" + LINE_END + rb"(?=variant = )"
             rb"|(?<!\]\n)(?<!\]\r\n)(?<!\]\r)variant = )"),
     markers=(b"variant = ",),

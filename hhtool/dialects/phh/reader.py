@@ -24,12 +24,13 @@ from decimal import Decimal
 from typing import Any
 
 from hhtool.codes import finding
-from hhtool.dialects.phh import DIALECT
+from hhtool.dialects.phh import DIALECT, TIME_ZONES
 from hhtool.dialects.street_money import StreetMoney
 from hhtool.grammar.fields import FieldError, Unsupported, beyond
 from hhtool.grammar.parse import hand_id as search_hand_id
 from hhtool.grammar.parse import oversized, unparsed
 from hhtool.grammar.result import ParseResult, Status
+from hhtool.io.limits import TomlLimit, check_toml
 from hhtool.io.split import Block
 from hhtool.model import (
     Bet,
@@ -55,8 +56,8 @@ from hhtool.model import (
     Street,
     StreetStart,
 )
-from hhtool.model.limits import MAX_MINOR, MAX_SEAT, MAX_YEAR, MIN_YEAR
 from hhtool.model.clock import to_utc
+from hhtool.model.limits import MAX_MINOR, MAX_SEAT, MAX_YEAR, MIN_YEAR
 from hhtool.model.money import CHIPS, CURRENCY_CODES
 
 SITE = "phh"
@@ -80,6 +81,11 @@ def parse_phh(block: Block) -> ParseResult:
         return oversized(block, SITE, found_id)
     text = _without_section(block.text)
     offset = block.line - 1 + (block.text.count("\n", 0, len(block.text) - len(text)))
+    try:
+        check_toml(text)  # tomllib recurses per nesting level and keeps every prefix of a dotted key
+    except TomlLimit as limit:
+        return unparsed(block, SITE, found_id, "HH040", f"not read as TOML: {limit} (hhtool's limit)",
+                        offset + limit.line, limit.column, expected=str(limit), actual=_line(text, limit.line)[:160])
     try:
         doc = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:
@@ -431,8 +437,17 @@ class _Reader:
             raise self.error("day", str(error), "a real date", f"{year}-{month}-{day}") from None
 
     def zone(self) -> str | None:
-        zone = self.field("time_zone", str, required=False)
-        return zone if zone is not None else self.field("time_zone_abbreviation", str, required=False)
+        """`time_zone`, else `time_zone_abbreviation`; an IANA-like name (with a `/`) that names no zone of
+        the system's time zone database (`Mars/Olympus`, `America/../Europe/Paris`) is HH041."""
+        name = "time_zone"
+        zone = self.field(name, str, required=False)
+        if zone is None:
+            name = "time_zone_abbreviation"
+            zone = self.field(name, str, required=False)
+        if zone is not None and "/" in zone and conventions.time_zones.get(zone) is None:
+            raise self.error(name, f"{zone!r} is not a time zone", "an IANA zone name (Europe/Paris) or one of "
+                             + ", ".join(TIME_ZONES), zone)
+        return zone
 
     # -- actions -------------------------------------------------------------------------------
     def action_lines(self, actions: list[str]) -> list[int]:
@@ -503,8 +518,11 @@ class _Reader:
                     money.put(name, added)
                     events.append(Call(line, name, added, left[name] == 0, False))
             elif verb == "cbr" and len(rest) == 1:
+                word = rest[0]
+                if not word.isascii():  # int() and Decimal() read any script's digits ('６００'), a client prints 0-9
+                    raise FieldError("HH012", f"PHH amount {word!r} is not written in the digits 0-9", line,
+                                     expected="digits 0-9 with an optional decimal point", actual=word[:160])
                 try:
-                    word = rest[0]
                     # int() reads decimal digits only ('²' is a digit), and fewer than 4,300: others go
                     # through Decimal (a long number is HH013 in amount)
                     total = self.amount(int(word) if word.isdecimal() and len(word) < 19 else Decimal(word), "actions",
