@@ -156,6 +156,11 @@ def cut_file(name: str, chunk_bytes: int) -> Iterator[Piece]:
             yield Piece(name)
             return
         cuts, hands = _header_pattern(hands=False), _header_pattern(hands=True)
+        # once a file-level context section may have started (one of its markers is met), the file is cut
+        # only where a section starts: a piece cut at another dialect's header (a PokerStars hand pasted into
+        # an iPoker session) would read the session's later games with no context (HH033)
+        markers, sections = _context_markers()
+        context_at: int | None = None  # the file offset of the first marker, once met
         # the reader drops NULs before the first line (some PartyPoker exports), then a byte-order mark
         first = len(head) - len(head.lstrip(b"\x00"))
         first += len(codecs.BOM_UTF8) if head.startswith(codecs.BOM_UTF8, first) else 0
@@ -172,6 +177,8 @@ def cut_file(name: str, chunk_bytes: int) -> Iterator[Piece]:
         while not eof:
             data = handle.read(_READ)
             eof = not data
+            if context_at is None and markers:
+                context_at = _first_marker(markers, buf, offset, data)
             buf += data
             hold = len(buf) - _LOOKBACK  # a header may be split across reads, and the lines before it are looked at
             while offset + len(buf) > target:
@@ -182,12 +189,10 @@ def cut_file(name: str, chunk_bytes: int) -> Iterator[Piece]:
                     opening = False
                     target = max(first + chunk_bytes, offset + cut + 1)
                     continue
-                if not eof and len(buf) - cut < _HEAD:  # the reader's binary test needs 8 KiB after the cut
-                    hold = cut - _LOOKBACK  # and the cut is checked again then, with the lines before it
-                    break
-                if _reads_as_binary(buf[cut:cut + _HEAD]):  # the reader would call this piece binary: cut later
-                    target = offset + cut + 1
-                    continue
+                if context_at is not None and offset + cut > context_at:
+                    cut = _next_cut(sections, buf, keep, max(keep, target - offset), offset == first)
+                    if cut is None:
+                        break
                 line += _lines(buf, keep, cut)
                 yield Piece(name, start, offset + cut, start_line)
                 start, start_line = offset + cut, line
@@ -211,7 +216,7 @@ def cut_file(name: str, chunk_bytes: int) -> Iterator[Piece]:
 
 _CONTEXT = 64  # bytes kept before buf's first uncounted line: what a header pattern's look-behind sees
 _LINE_START = rb"(?<![^\r\n])"  # after a line end of any form (LF, CRLF, a lone CR), or where the text starts
-_PATTERNS: dict[bool, re.Pattern[bytes]] = {}
+_PATTERNS: dict[object, re.Pattern[bytes]] = {}
 _PATTERNS_VERSION = [-1]  # the registry version _PATTERNS were made for
 
 
@@ -238,9 +243,28 @@ def _header_pattern(hands: bool) -> re.Pattern[bytes]:
     return _PATTERNS[hands]
 
 
-def _reads_as_binary(head: bytes) -> bool:
-    """What the reader says of a file or piece that starts with `head` (hhtool.io.split.byte_chunks)."""
-    return looks_binary(without_padding(head.replace(b"\n\x00", b"\n") if nul_after_line_ends(head) else head))
+def _context_markers() -> tuple[tuple[bytes, ...], re.Pattern[bytes]]:
+    """The literals of which one is in every file-level context section of any dialect (Dialect.context_markers;
+    b"" for a dialect with a context and no markers: met at once), and where such a section starts a line."""
+    if _PATTERNS_VERSION[0] != dialects.version():
+        _header_pattern(hands=False)  # (clears the patterns of an older registry)
+    with_context = [d for d in dialects.dialects() if d.context is not None]
+    markers = tuple(marker for d in with_context for marker in (d.context_markers or (b"",)))
+    if "sections" not in _PATTERNS:
+        parts = [d.context for d in with_context] or [rb"(?!)"]
+        _PATTERNS["sections"] = re.compile(
+            _LINE_START + rb"(?:" + rb"|".join(rb"(?:" + part + rb")" for part in parts) + rb")", re.MULTILINE)
+    return markers, _PATTERNS["sections"]
+
+
+def _first_marker(markers: tuple[bytes, ...], buf: bytes, offset: int, data: bytes) -> int | None:
+    """The file offset of the first marker in `data`, the bytes read after `buf` (which starts at `offset`),
+    also one that starts in buf's last bytes; None if there is none."""
+    longest = max(len(marker) for marker in markers)
+    seam = buf[max(0, len(buf) - longest + 1):]
+    text = seam + data
+    found = [at for at in (text.find(marker) for marker in markers) if at >= 0]
+    return offset + len(buf) - len(seam) + min(found) if found else None
 
 
 def _next_cut(pattern: re.Pattern[bytes], buf: bytes, keep: int, at: int, whole: bool) -> int | None:
@@ -337,7 +361,7 @@ def read_piece(piece: Piece) -> Iterator[Block | Finding]:
         with open(piece.path, "rb") as handle:
             handle.seek(piece.start)
             limit = None if piece.end is None else piece.end - piece.start
-            for item in split_chunks(byte_chunks(_Bounded(handle, limit), name), name, piece.line):
+            for item in split_chunks(byte_chunks(_Bounded(handle, limit), name, tested=True), name, piece.line):
                 # a later piece starts with a hand: "no hand in the file" (HH001) is for a whole file only
                 if isinstance(item, Block) or piece.start == 0 or item.code != "HH001":
                     yield item

@@ -123,10 +123,24 @@ class _Binary(Exception):
     pass
 
 
-def byte_chunks(handle, name: str) -> Iterator[bytes]:
-    """UTF-8-ish bytes of the file with `\n` line ends; UTF-16 is transcoded on the way."""
+def byte_chunks(handle, name: str, tested: bool = False) -> Iterator[bytes]:
+    """UTF-8-ish bytes of the file with `\n` line ends; UTF-16 is transcoded on the way.
+
+    `tested`: the handle reads a piece of a file whose head the caller has tested already and found plain
+    text (no UTF-16 mark, no NUL after line ends, not binary: hhtool.engine.plan cuts only such files).
+    The tests are not made again on the piece's own first bytes, which are not the file's head: a short
+    first piece with a few control bytes, or a later one with NULs after its line ends, would be read
+    otherwise than the whole file is (HH003 and its hands lost, or its NULs dropped)."""
     newlines = _NewlineNormaliser()
     first = handle.read(CHUNK)
+    if tested:
+        first = first.lstrip(b"\x00")  # (at the file's start only: a later piece starts with a header)
+        if first.startswith(codecs.BOM_UTF8):
+            first = first[3:]
+        for chunk in _reads(handle, first):
+            yield from newlines(chunk)
+        yield from newlines(b"", final=True)
+        return
     if first[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
         decoder = codecs.getincrementaldecoder("utf-16")(errors="replace")
         chunk = first
@@ -304,14 +318,51 @@ def _with_context(block: Block, contexts: dict[str, Block]) -> Block:
 
 
 def _before_open_header(data: bytes, cut: int) -> int:
-    """`cut`, or the start of the first lines of a multi-line header that end the chunk there."""
-    tail = max(0, cut - _OPEN_TAIL)
-    end = data[tail:cut]
-    if b"\n#" not in end and b" starts." not in end and b"]\n" not in end and not end.startswith(b"#"):
+    """`cut`, or the start of the first lines of a multi-line header that end the chunk there: an opening
+    line (`Game #N starts.`, a comment, `[N]`) and only blank and comment lines after it (_OPEN_HEADER).
+    Blank lines are looked past however many there are, so that where a read ends never decides where
+    a hand starts (a piece of a file is read in other chunks than the whole file); what is held is at
+    most MAX_BLOCK bytes (a header that long is no header)."""
+    floor = max(0, cut - MAX_BLOCK)
+    text_end = _text_before(data, cut, floor)
+    if text_end == floor:
+        return cut
+    tail = max(0, text_end - _OPEN_TAIL)
+    end = data[tail:text_end]
+    if b"#" not in end and b" starts." not in end and b"]" not in end:
         return cut
     start = data.rfind(b"\n", 0, tail) + 1 if tail else 0
     match = _OPEN_HEADER.search(data, start, cut)
-    return match.start() if match is not None else cut
+    if match is None:
+        return cut
+    begin = match.start()
+    # a comment line opens a header, and may follow another opener across any run of blank and comment
+    # lines (PartyPoker's `Game #N starts.`, blank lines, then `#Game No : N`)
+    while begin > floor and data[begin:begin + _OPEN_TAIL].lstrip(b" \t").startswith(b"#"):
+        text_end = _text_before(data, begin, floor)
+        before = data.rfind(b"\n", 0, text_end) + 1
+        if text_end == floor or before < floor:
+            break
+        line = data[before:text_end].lstrip(b" \t")
+        if not line.startswith(b"#") and _OPENER.fullmatch(line) is None:
+            break
+        begin = before
+    return begin if cut - begin <= MAX_BLOCK else cut
+
+
+_OPENER = re.compile(rb"Game #\d+ starts\.|\[\d+\]")  # an opening line of _OPEN_HEADER other than a comment
+
+
+def _text_before(data: bytes, end: int, floor: int) -> int:
+    """Where the text before `end` ends, blanks and line breaks left out (`floor` when there is none
+    from there on); the run of blanks is looked over in doubling windows: linear in its length."""
+    width = 256
+    while True:
+        low = max(floor, end - width)
+        kept = len(data[low:end].rstrip(_WHITE))
+        if kept or low == floor:
+            return low + kept
+        width *= 2
 
 
 # a space before a line break, found from the line break: `re` runs to each line break at once and looks
