@@ -361,7 +361,8 @@ def read_piece(piece: Piece) -> Iterator[Block | Finding]:
         with open(piece.path, "rb") as handle:
             handle.seek(piece.start)
             limit = None if piece.end is None else piece.end - piece.start
-            for item in split_chunks(byte_chunks(_Bounded(handle, limit), name, tested=True), name, piece.line):
+            for item in split_chunks(byte_chunks(_Bounded(handle, limit), name, tested=True,
+                                                ends_file=piece.end is None), name, piece.line):
                 # a later piece starts with a hand: "no hand in the file" (HH001) is for a whole file only
                 if isinstance(item, Block) or piece.start == 0 or item.code != "HH001":
                     yield item

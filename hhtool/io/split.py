@@ -123,21 +123,24 @@ class _Binary(Exception):
     pass
 
 
-def byte_chunks(handle, name: str, tested: bool = False) -> Iterator[bytes]:
+def byte_chunks(handle, name: str, tested: bool = False, ends_file: bool = True) -> Iterator[bytes]:
     """UTF-8-ish bytes of the file with `\n` line ends; UTF-16 is transcoded on the way.
 
     `tested`: the handle reads a piece of a file whose head the caller has tested already and found plain
     text (no UTF-16 mark, no NUL after line ends, not binary: hhtool.engine.plan cuts only such files).
     The tests are not made again on the piece's own first bytes, which are not the file's head: a short
     first piece with a few control bytes, or a later one with NULs after its line ends, would be read
-    otherwise than the whole file is (HH003 and its hands lost, or its NULs dropped)."""
+    otherwise than the whole file is (HH003 and its hands lost, or its NULs dropped). `ends_file`: the
+    piece reads to the file's end, where the NUL padding after the last hand is dropped as a whole read
+    drops it."""
     newlines = _NewlineNormaliser()
     first = handle.read(CHUNK)
     if tested:
         first = first.lstrip(b"\x00")  # (at the file's start only: a later piece starts with a header)
         if first.startswith(codecs.BOM_UTF8):
             first = first[3:]
-        for chunk in _reads(handle, first):
+        piece = _reads(handle, first)
+        for chunk in _drop_end_padding(piece) if ends_file else piece:
             yield from newlines(chunk)
         yield from newlines(b"", final=True)
         return
