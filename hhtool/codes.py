@@ -390,6 +390,9 @@ _add("HH214", "P3", _E, "site's per-player checksum disagrees with the hand",
          "won": "the site's figures say {player} won {claimed}; the pots give {computed}",
          "net": "the site's figures say {player} netted {claimed}; the actions and pots give {computed}",
          "final_stack": "the site's figures say {player} ends with {claimed}; the hand leaves {computed}",
+         "final_stack_unraked": "the site's figures say {player} ends with {claimed}; the hand leaves {computed}: "
+                                "the figures leave out the {taken} the room took from the pot (rake and fees), "
+                                "which the amounts won take",
          "player": "the site's figures name {player}, who is not in the hand"})
 # Site formats (HH226-HH227: Ignition / Bovada / Bodog)
 _add("HH226", "", _I, "streets not printed",
