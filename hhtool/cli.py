@@ -80,8 +80,9 @@ QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="Print the resu
 
 
 AcpcGameOption = Annotated[str | None, typer.Option("--acpc-game", metavar="FILE", help="The ACPC game "
-                                                   "definition (.game file) ACPC dealer logs are read with "
-                                                   "(default: the 2017 heads-up no-limit game; README: ACPC).")]
+                                                   "definition (.game file, or a built-in name) ACPC dealer logs "
+                                                   "are read with (default: by the players a line names, the 2017 "
+                                                   "heads-up or the Pluribus 6-player no-limit game; README: ACPC).")]
 
 
 def _usage_error(message: str) -> typer.Exit:
@@ -96,8 +97,11 @@ def _use_acpc_game(path: str | None) -> None:
         return
     import os
 
-    from hhtool.dialects.acpc.game import ENVIRONMENT, GameError, load_game
+    from hhtool.dialects.acpc.game import ENVIRONMENT, GameError, load_game, named_game
 
+    if named_game(path) is not None:  # a built-in game by name
+        os.environ[ENVIRONMENT] = path
+        return
     try:
         load_game(os.path.abspath(path))
     except (OSError, GameError) as exc:

@@ -160,10 +160,12 @@ _add("HH047", "", _I, "ACPC payoffs are all-in expected values",
      "against the equity instead of the dealt board (HH048), when the boards to come are few enough "
      "to enumerate in bounded time (an all-in before the flop leaves 1.7 million: noted, not checked).",
      "STATE:112:...:-18181.818182|18181.818182:A|B",
-     message={"": "payoffs {payoffs} are all-in expected values, not the chips of the board dealt: "
+     message={"": "payoffs {payoffs} are all-in expected values, not the chips of the board dealt: each "
+                  "player ends with the stack the payoff gives (in whole chips, paid outside the pot); "
                   "checked against the equity of the boards to come",
-              "unchecked": "payoffs {payoffs} are all-in expected values, not the chips of the board dealt; "
-                           "with {boards:,} boards to come they are not enumerated (at most {limit:,})"})
+              "unchecked": "payoffs {payoffs} are all-in expected values, not the chips of the board dealt: "
+                           "each player ends with the stack the payoff gives (in whole chips, paid outside the "
+                           "pot); with {boards:,} boards to come they are not enumerated (at most {limit:,})"})
 _add("HH048", "", _E, "expected-value payoff differs from the all-in equity",
      "A payoff scored by expected value is the player's share of the pots over every board that could "
      "still come after the all-in (each equally likely; a tie splits), less the chips the player put in. "
@@ -391,6 +393,9 @@ _add("HH214", "P3", _E, "site's per-player checksum disagrees with the hand",
          "won": "the site's figures say {player} won {claimed}; the pots give {computed}",
          "net": "the site's figures say {player} netted {claimed}; the actions and pots give {computed}",
          "final_stack": "the site's figures say {player} ends with {claimed}; the hand leaves {computed}",
+         "final_stack_unraked": "the site's figures say {player} ends with {claimed}; the hand leaves {computed}: "
+                                "the figures leave out the {taken} the room took from the pot (rake and fees), "
+                                "which the amounts won take",
          "player": "the site's figures name {player}, who is not in the hand"})
 # Site formats (HH226-HH227: Ignition / Bovada / Bodog)
 _add("HH226", "", _I, "streets not printed",

@@ -378,3 +378,140 @@ def test_every_corpus_hand_validates_and_its_payoffs_agree():
         assert nets == {name: int(paid) for name, paid in payoffs[r.hand_id].items()}, r.hand_id
         checked += 1
     assert checked == 8999 - 8
+
+
+# -- expected-value hands end where their payoffs say; 6-player (Pluribus) lines (issue 25) -----
+
+def test_an_expected_value_hand_gives_each_player_the_stack_its_payoff_says(tmp_path):
+    [result] = [r for r in validate_paths([log(tmp_path, ALL_IN_EV, name="ev.log")])]
+    finals = result.state.final_stacks()
+    # 20,000 + 18181.818182 and 20,000 - 18181.818182, in whole chips adding up to the 40,000 at the table
+    assert finals == {"Alpha": 38182, "Beta": 1818}
+    assert sum(finals.values()) == 40000
+    [hh047] = [f for f in result.findings if f.code == "HH047"]
+    assert "expected values" in hh047.message and "ends with the stack the payoff gives" in hh047.message
+    # near miss: the same hand scored by the board dealt (AhAc holds): the pot is won, no HH047
+    [dealt] = validate_paths([log(tmp_path, ALL_IN_EV.replace("18181.818182|-18181.818182", "20000|-20000"),
+                                  name="dealt.log")])
+    assert dealt.state.final_stacks() == {"Alpha": 40000, "Beta": 0} and dealt.findings == []
+
+
+def test_a_whole_expected_value_pays_exactly():
+    line = "STATE:7:r20000c///:AhAc|KdKs/2c7d9h/Tc/4s:20000.000000|-20000.000000:Alpha|Beta"
+    [result] = [r for r in validate_paths([line_file(line)])]
+    assert result.state.final_stacks() == {"Alpha": 40000, "Beta": 0}
+
+
+def line_file(line: str, name: str = "Alpha.Beta.1.0.log") -> Path:
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp())
+    path = folder / name
+    path.write_text(line + "\n", encoding="utf-8")
+    return path
+
+
+def _pluribus_line(play, stacks=(10000,) * 6, names=("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")) -> str:
+    """A 6-player STATE line as PokerKit writes the Pluribus protocol (`HandHistory.to_pluribus_protocol`) of a
+    made-up no-limit hand with the Pluribus game's blinds (50/100)."""
+    pokerkit = pytest.importorskip("pokerkit")
+    automations = (pokerkit.Automation.ANTE_POSTING, pokerkit.Automation.BET_COLLECTION,
+                   pokerkit.Automation.BLIND_OR_STRADDLE_POSTING, pokerkit.Automation.CARD_BURNING,
+                   pokerkit.Automation.HOLE_CARDS_SHOWING_OR_MUCKING, pokerkit.Automation.HAND_KILLING,
+                   pokerkit.Automation.CHIPS_PUSHING, pokerkit.Automation.CHIPS_PULLING)
+    game = pokerkit.NoLimitTexasHoldem(automations, True, 0, (50, 100), 100)
+    state = game(list(stacks), 6)
+    for cards in ("AsAh", "7c2d", "KsKh", "9d8d", "QcQd", "3h4h"):
+        state.deal_hole(cards)
+    play(state)
+    hh = pokerkit.HandHistory.from_game_state(game, state, players=list(names), hand=4)
+    return hh.to_pluribus_protocol()
+
+
+def _raise_and_two_calls(state) -> None:
+    state.fold()  # Cid
+    state.complete_bet_or_raise_to(300)  # Dee
+    state.fold()  # Eve
+    state.fold()  # Fay
+    state.check_or_call()  # Ann
+    state.fold()  # Bob
+    for board in ("2c5s9h", "Td", "Jh"):
+        state.deal_board(board)
+        state.check_or_call()
+        state.check_or_call()
+
+
+def test_a_six_player_pluribus_line_reads_without_a_game_file(tmp_path, monkeypatch):
+    monkeypatch.delenv(ENVIRONMENT, raising=False)
+    line = _pluribus_line(_raise_and_two_calls)
+    assert line.startswith("STATE:4:") and line.endswith(":Ann|Bob|Cid|Dee|Eve|Fay")
+    [result] = [r for r in validate_paths([log(tmp_path, line, name="pluribus.log", header="")])]
+    assert result.status == "valid", result.findings
+    hand = result.hand
+    assert [(s.seat, s.player, s.stack) for s in hand.seats][:2] == [(1, "Ann", 10000), (2, "Bob", 10000)]
+    assert [(e.player, e.blind, e.amount) for e in hand.events if type(e) is PostBlind] == [
+        ("Ann", BlindKind.SMALL, 50), ("Bob", BlindKind.BIG, 100)]
+    assert hand.header.button_seat == 6
+    assert [e.player for e in hand.events if type(e) in (Fold, RaiseTo)][:2] == ["Cid", "Dee"]  # UTG first
+    # Ann holds AsAh against Dee's 9d8d: Ann wins Bob's 100 and Dee's 300
+    assert result.state.final_stacks() == {"Ann": 10400, "Bob": 9900, "Cid": 10000, "Dee": 9700, "Eve": 10000,
+                                           "Fay": 10000}
+    # near miss: a line of 3 names has no built-in game: HH010 saying so
+    three = read("STATE:4:r300ff:AhKh|2c7d|9s9c:-50|-100|150:Ann|Bob|Cid")
+    assert three.status is Status.UNPARSED and "no built-in ACPC game of 3" in three.findings[0].message
+
+
+def test_a_halved_odd_chip_goes_to_the_first_winner_from_the_buttons_left(tmp_path, monkeypatch):
+    monkeypatch.delenv(ENVIRONMENT, raising=False)
+    # Ann (small blind) and Eve split 1,349 (562 each and Bob's 225): the Pluribus logs print 112.5 each
+    line = ("STATE:0:ffr225fcc/ccc/ccc/ccr562cf:2cAc|9sTc|4c6s|Ks2d|6dAd|Jh5d/Qs9c4s/As/8d:"
+            "112.5|-225.0|0.0|0.0|112.5|0.0:Ann|Bob|Cid|Dee|Eve|Fay")
+    [result] = [r for r in validate_paths([log(tmp_path, line, name="split.log", header="")])]
+    assert result.status == "valid", result.findings
+    assert [(e.player, e.amount) for e in result.hand.events if type(e) is Collect] == [("Ann", 675), ("Eve", 674)]
+    assert result.state.final_stacks()["Ann"] == 10113 and sum(result.state.final_stacks().values()) == 60000
+
+
+def test_the_six_player_game_is_built_in_by_name(tmp_path):
+    from hhtool.dialects.acpc.game import BUILT_IN, SIX_PLAYER
+
+    assert BUILT_IN["holdem.nolimit.6p.pluribus"] is SIX_PLAYER
+    assert (SIX_PLAYER.players, SIX_PLAYER.stacks, SIX_PLAYER.blinds, SIX_PLAYER.first_player) == (
+        6, (10000,) * 6, (50, 100, 0, 0, 0, 0), (2, 0, 0, 0))
+    path = log(tmp_path, RAISE_FOLD, header="")
+    old = os.environ.get(ENVIRONMENT)
+    try:  # named on the command line, the 6-player game reads a 2-player line as what it is not: HH010
+        result = run("validate", str(path), "--acpc-game", "holdem.nolimit.6p.pluribus", "--isolated")
+        assert result.exit_code == 1 and "HH010" in result.stdout
+    finally:
+        if old is None:
+            os.environ.pop(ENVIRONMENT, None)
+        else:
+            os.environ[ENVIRONMENT] = old
+
+
+def test_the_corpus_pluribus_phh_hands_written_as_pluribus_lines_read_to_the_same_stacks(corpus, tmp_path,
+                                                                                        monkeypatch):
+    """PokerKit writes the corpus's Pluribus PHH hands back in the Pluribus log format; hhtool reads each line
+    with no game given, to PokerKit's finishing stacks (the halved odd chips to the first winner)."""
+    pokerkit = pytest.importorskip("pokerkit")
+    monkeypatch.delenv(ENVIRONMENT, raising=False)
+    same = 0
+    for phh in sorted((corpus / "phh" / "pluribus").glob("*.phh")):
+        hh = pokerkit.HandHistory.load(phh.open("rb"))
+        line = hh.to_pluribus_protocol()
+        [result] = [r for r in validate_paths([log(tmp_path, line, name=f"{phh.stem}.log", header="")])]
+        assert result.status == "valid", (phh.name, result.findings)
+        finals = result.state.final_stacks()
+        want = hh.finishing_stacks
+        assert all(abs(finals[name] - value) <= 0.5 for name, value in zip(hh.players, want)), (phh.name, finals)
+        same += 1
+    assert same == 20
+
+
+def test_the_corpus_acpc_logs_conserve_chips_and_flag_expected_value_hands(corpus):
+    results = [r for r in validate_paths([corpus / "acpc"])]
+    assert len(results) == 8999 and all(r.status == "valid" for r in results)
+    assert all(sum(r.state.final_stacks().values()) == 40000 for r in results)
+    ev = [r for r in results if any(f.code == "HH047" for f in r.findings)]
+    assert len(ev) == 8 and all(min(r.state.final_stacks().values()) > 0 for r in ev)

@@ -22,9 +22,10 @@ e.g. `holdem.nolimit.2p.reverse_blinds.game`):
 lines starting with `#` are comments; keywords are read without regard to case. The blinds are per
 *listed* position of a log line (`reverse_blinds`: the first listed player posts the big blind).
 
-Which definition a log is read with: the file named by `HHTOOL_ACPC_GAME` (`--acpc-game FILE` sets
-it), else `DEFAULT`, the 2017 Annual Computer Poker Competition's heads-up no-limit game above (the
-game the corpus's 2017 logs name in their `# name/game/hands/seed` line).
+Which definition a log is read with: the file or built-in name given by `HHTOOL_ACPC_GAME` (`--acpc-game
+FILE|NAME` sets it), else the built-in game of as many players as the line names (its last field): 2,
+`DEFAULT`, the 2017 Annual Computer Poker Competition's heads-up no-limit game above (the game the corpus's
+2017 logs name in their `# name/game/hands/seed` line); 6, `SIX_PLAYER`, the Pluribus logs' game.
 """
 
 from __future__ import annotations
@@ -181,8 +182,43 @@ def load_game(path: str) -> Game:
 
 DEFAULT = parse_game(DEFAULT_TEXT)
 
+SIX_PLAYER_TEXT = """\
+GAMEDEF
+nolimit
+numPlayers = 6
+numRounds = 4
+stack = 10000 10000 10000 10000 10000 10000
+blind = 50 100 0 0 0 0
+firstPlayer = 3 1 1 1
+numSuits = 4
+numRanks = 13
+numHoleCards = 2
+numBoardCards = 0 3 1 1
+END GAMEDEF
+"""
+"""The 6-player no-limit game of the Pluribus logs (Brown and Sandholm, 2019; the same hands as PokerKit's
+pluribus PHH files): 50/100 blinds, 10,000 chips each at every hand, the first listed player the small
+blind, the third first to act before the flop and the first after it (PokerKit's `to_pluribus_protocol`
+lists the players so)."""
+SIX_PLAYER = parse_game(SIX_PLAYER_TEXT)
 
-def current_game() -> Game:
-    """The game logs are read with: the file named by HHTOOL_ACPC_GAME, else DEFAULT."""
+BUILT_IN = {"holdem.nolimit.2p.reverse_blinds": DEFAULT, "holdem.nolimit.6p.pluribus": SIX_PLAYER}
+"""The games hhtool knows by name (`--acpc-game NAME`); by the number of players a line names when no
+game is given: 2 the first, 6 the second."""
+BY_PLAYERS = {2: DEFAULT, 6: SIX_PLAYER}
+
+
+def named_game(name: str) -> Game | None:
+    """A built-in game by its name, or None."""
+    return BUILT_IN.get(name)
+
+
+def current_game(players: int | None = None) -> Game | None:
+    """The game logs are read with: the file (or built-in name) HHTOOL_ACPC_GAME gives, else the built-in
+    game of the number of `players` the line lists (DEFAULT when not given); None when none has that many."""
     path = os.environ.get(ENVIRONMENT)
-    return load_game(path) if path else DEFAULT
+    if path:
+        return named_game(path) or load_game(path)
+    if players is None or players < 2:  # (a line of fewer names is reported against the heads-up game)
+        return DEFAULT
+    return BY_PLAYERS.get(players)

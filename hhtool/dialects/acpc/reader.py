@@ -28,9 +28,15 @@ player, and the collected amounts the payoffs say: a player's payoff plus the ch
 the pot once an uncalled part is returned (the log prints no return: `prints_uncalled` False). The
 replay and settlement then check all of it against the rules and the cards. Payoffs that cannot be
 chips (they do not add up to 0, or a player would collect less than nothing) are HH046, and no
-collected amounts are made from them. All-in expected-value payoffs are no chips won: they are kept as
-the claims' `ev_payoffs`, which the settlement checks against the equity of the boards to come
-(hhtool.rules.equity: HH047, HH048); no shows and no collected amounts are made from them.
+collected amounts are made from them. All-in expected-value payoffs (every payoff printed with the
+dealer's six decimals) are no chips won by the board: they are kept as the claims' `ev_payoffs`, which the
+settlement checks against the equity of the boards to come (hhtool.rules.equity: HH047, HH048); no shows
+and no collected amounts are made from them, and each player is paid the payoff plus the chips left in
+the pot outside it (`EVCashout` received), so that each ends with the stack the payoff says, in whole
+chips that add up to the pot (the largest fractions get the chips the rounding leaves). A log that halves
+a split pot's odd chip (the Pluribus logs' `112.5`) has it collected by the first winner from the
+button's left, as the settlement gives it. With no game given, a line naming 2 players is read with the
+2017 heads-up game and one naming 6 with the Pluribus game (`hhtool.dialects.acpc.game`).
 """
 
 from __future__ import annotations
@@ -54,6 +60,7 @@ from hhtool.model import (
     Collect,
     DealHole,
     Event,
+    EVCashout,
     Fold,
     Hand,
     Header,
@@ -76,6 +83,7 @@ _CARD = re.compile(r"[2-9TJQKA][cdhs]")
 _ID_UNSAFE = re.compile(r"[^\w-]")  # a hand id is word characters and dashes (`site:id` is the hand's uid)
 _MATCH_NAME = re.compile(r"(?:\.(?:log|txt))?(?:\.gz)?\Z")  # a log's name less its suffixes: the match
 _STREETS = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)
+_EV = re.compile(r"-?\d+\.\d{6}(?:\|-?\d+\.\d{6})*")  # the dealer prints expected values with "%.6f"
 
 
 class LogError(ValueError):
@@ -103,11 +111,17 @@ def parse_acpc(block: Block) -> ParseResult:
                         actual=text[:160])
     index, text = states[0]
     line = block.line + index
+    listed = text.rsplit(":", 1)[-1].count("|") + 1  # the players the line names (its last field)
     try:
-        game = current_game()
+        game = current_game(listed)
     except (OSError, GameError) as exc:
         return unparsed(block, SITE, found_id, "HH010", f"the ACPC game definition cannot be read: {exc}", line,
                         expected="a .game file (--acpc-game)", actual=str(exc)[:160])
+    if game is None:
+        return unparsed(block, SITE, found_id, "HH010", f"the line names {listed} players and hhtool has no "
+                        f"built-in ACPC game of {listed} (2: heads-up, 6: the Pluribus game); give the game "
+                        "definition with --acpc-game", line, expected="2 or 6 players, or --acpc-game FILE",
+                        actual=f"{listed} players")
     if not game.holdem:
         return ParseResult(Status.UNSUPPORTED, block.file, block.line, SITE, found_id, findings=(
             finding("HH020", "the ACPC game definition is not Texas Hold'em (a 52-card deck, two hole cards, "
@@ -173,7 +187,7 @@ def _read(block: Block, game: Game, text: str, line: int) -> tuple[Hand, list[tu
         events.extend(betting.actions(actions, round_no))
     notes: list[tuple[str, str, str, str]] = []
     live = betting.live()
-    ev = payoffs is not None and "." in match["payoffs"]  # the dealer prints EV scores with decimals
+    ev = payoffs is not None and _EV.fullmatch(match["payoffs"]) is not None  # the dealer's six decimals
     shown = len(live) > 1 and not ev
     if len(live) > 1:
         events.append(StreetStart(line, Street.SHOWDOWN, 0, ()))
@@ -182,10 +196,15 @@ def _read(block: Block, game: Game, text: str, line: int) -> tuple[Hand, list[tu
     ev_payoffs: tuple[tuple[str, str], ...] = ()
     if payoffs is not None:
         shown_payoffs = "|".join(match["payoffs"].split("|"))
+        first = (button + 1) % game.players  # odd chips go round from the button's left
         if ev:
             ev_payoffs = tuple(zip(names, match["payoffs"].split("|")))
+            paid, problem = _ev_paid(payoffs, betting.contributed(), names, shown_payoffs, first)
+            if problem is not None:
+                notes.append(problem)
+            events.extend(EVCashout(line, name, received=amount) for name, amount in paid)
         else:
-            collects, problem = _collects(payoffs, betting.contributed(), names, shown_payoffs)
+            collects, problem = _collects(payoffs, betting.contributed(), names, shown_payoffs, first)
             if problem is not None:
                 notes.append(problem)
             events.extend(Collect(line, name, amount, None) for name, amount in collects)
@@ -233,21 +252,41 @@ def _payoffs(match: re.Match, game: Game) -> list[Decimal] | None:
     return values
 
 
-def _collects(payoffs: list[Decimal], contributed: list[int], names: list[str],
-              shown: str) -> tuple[list[tuple[str, int]], tuple[str, str, str, str] | None]:
-    """Each player's collected amount: payoff + chips in the pot (HH046 when the payoffs cannot be that)."""
+def _collects(payoffs: list[Decimal], contributed: list[int], names: list[str], shown: str,
+              first: int = 0) -> tuple[list[tuple[str, int]], tuple[str, str, str, str] | None]:
+    """Each player's collected amount: payoff + chips in the pot (HH046 when the payoffs cannot be that), in
+    whole chips: a split pot's odd chip that a log halves (the Pluribus logs' `112.5`) goes to the first of
+    its winners from the button's left, as the settlement gives it."""
     total = sum(payoffs)
     if total != 0:
         return [], ("HH046", message("HH046", "sum", payoffs=shown, total=total), "0", str(total))
-    collects = []
-    for name, payoff, put in zip(names, payoffs, contributed):
-        amount = int(payoff) + put
+    exact = [payoff + put for payoff, put in zip(payoffs, contributed)]
+    for name, payoff, put, amount in zip(names, payoffs, contributed, exact):
         if amount < 0:
             return [], ("HH046", message("HH046", "negative", player=name, payoff=payoff, put=put),
                         f">= -{put}", str(payoff))
-        if amount:
-            collects.append((name, amount))
-    return collects, None
+    return [(name, amount) for name, amount in zip(names, _whole_chips(exact, first)) if amount], None
+
+
+def _ev_paid(payoffs: list[Decimal], contributed: list[int], names: list[str], shown: str,
+             first: int) -> tuple[list[tuple[str, int]], tuple[str, str, str, str] | None]:
+    """What each player of a hand scored by expected value is paid, outside the pot (the pot itself is
+    not awarded by the board): the payoff plus the chips the player left in the pot, so that each ends
+    with the stack the payoff says, in whole chips, the pot shared out exactly (the largest fractions get
+    the chips the rounding leaves; ties from the button's left). HH046 when the payoffs cannot be that."""
+    return _collects(payoffs, contributed, names, shown, first)
+
+
+def _whole_chips(amounts: list[Decimal], first: int) -> list[int]:
+    """`amounts` (adding up to a whole number) in whole chips with the same total: each rounded down, then
+    one chip more to the largest fractions, ties in order from position `first`."""
+    floors = [int(amount) for amount in amounts]  # amounts are >= 0: int() rounds down
+    left = int(sum(amounts)) - sum(floors)
+    count = len(amounts)
+    order = sorted(range(count), key=lambda i: (-(amounts[i] - floors[i]), (i - first) % count))
+    for i in order[:left]:
+        floors[i] += 1
+    return floors
 
 
 def _blind_positions(game: Game) -> tuple[int, int]:

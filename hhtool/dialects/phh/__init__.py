@@ -10,6 +10,12 @@ Conventions, and why:
   claim is checked against the replay: `finishing_stacks` as each player's final stack (the ledger,
   HH214), non-zero `winnings` as what each player collected from the pots (HH205/HH303; the rake is
   then what the pot holds beyond them).
+- A negative `blinds_or_straddles` entry is PokerKit's post bet (a player just seated who pays to play at
+  once): live money, a big blind if it is one, else a small blind; a positive one in the first two places
+  is the small and big blind, further on a straddle; a first place alone, of the minimum bet, is the big
+  blind (the small blind's seat is empty). hhtool's own writer says more in `_posts`, `_blinds_first`,
+  `_small_blind`/`_big_blind` (hhtool.dialects.phh.writer).
+- PHH has no rake field: the rake is what the pot holds beyond the `winnings`, or hhtool's `_rake`.
 - A `cbr X` is the player's street total after the bet or raise (`raise_amount = "to"`).
 - Amounts are in units (chips, or the currency), possibly with decimals: a hand's scale is cents for
   money (`currency` or `currency_symbol` given) and whole chips otherwise, made finer when the hand's

@@ -72,6 +72,7 @@ _KEY = re.compile(r"(?m)^[ \t]*([A-Za-z_][\w-]*)[ \t]*=")
 _TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 _CARDS = re.compile(r"(?:[2-9TJQKA][cdhs]|\?\?)+")
 _STREETS = (Street.FLOP, Street.TURN, Street.RIVER)
+_KINDS = frozenset(kind.value for kind in BlindKind)
 
 
 def parse_phh(block: Block) -> ParseResult:
@@ -249,7 +250,7 @@ class _Reader:
         if not 2 <= count <= MAX_SEAT:
             raise self.error("starting_stacks", f"{count} players", f"2 to {MAX_SEAT}", count)
         antes = self.numbers("antes", count)
-        blinds = self.numbers("blinds_or_straddles", count)
+        blinds = self.signed_numbers("blinds_or_straddles", count)
         if limit is Limit.FIXED_LIMIT:
             small_bet, big_bet = self.single("small_bet"), self.single("big_bet")
         else:
@@ -263,8 +264,7 @@ class _Reader:
         starting = [self.amount(value, "starting_stacks") for value in stacks]
         seats = self.seats(count)
         button = self.button(seats)
-        heads_up = count == 2
-        sb, bb = self.amount(blinds[0], "blinds_or_straddles"), self.amount(blinds[1], "blinds_or_straddles")
+        sb, bb, first_is_big = self.stakes(blinds, small_bet)
         started, zone = self.started(), self.zone()
         header = Header(
             site=SITE, hand_id=self.hand_id(), game="holdem", limit=limit, small_blind=sb, big_blind=bb,
@@ -277,28 +277,9 @@ class _Reader:
         stack_line = self.where.key("starting_stacks")
         dealt = [Seat(seat, name, stack, stack_line) for seat, name, stack in zip(seats, players, starting)]
         seat_list = tuple(sorted((*dealt, *self.seated_out(players, seats, stack_line)), key=lambda s: s.seat))
-        events: list[Event] = []
         left = dict(zip(players, starting))
         money = StreetMoney()
-        # heads-up, PokerKit gives each player the other position's forced bets (the button posts the small blind)
-        order = [1, 0] if heads_up else list(range(count))
-        ante_line = self.where.key("antes")
-        by_seat = sorted(range(count), key=lambda i: seats[i])  # antes in seat order, as the tables post them
-        for i in by_seat:
-            name = players[i]
-            ante = min(self.amount(antes[order[i]], "antes"), left[name])
-            if ante:
-                left[name] -= ante
-                events.append(PostAnte(ante_line, name, ante, left[name] == 0))
-        blind_line = self.where.key("blinds_or_straddles")
-        for i in sorted(range(count), key=lambda i: order[i]):  # small blind first, heads-up too
-            name, position = players[i], order[i]
-            blind = min(self.amount(blinds[position], "blinds_or_straddles"), left[name])
-            if blind:
-                left[name] -= blind
-                money.put(name, blind)
-                kind = BlindKind.SMALL if position == 0 else BlindKind.BIG if position == 1 else BlindKind.STRADDLE
-                events.append(PostBlind(blind_line, name, kind, blind, left[name] == 0))
+        events = self.forced_bets(players, seats, antes, blinds, left, money, bb, first_is_big)
         # the bet to call pre-flop: the big blind in full, also when its player had less (TDA, as the rooms play)
         opening = max(bb, max((money.of(name) for name in players), default=0))
         events.extend(self.actions(actions, players, left, money, opening))
@@ -315,6 +296,118 @@ class _Reader:
         if value < 0:
             raise self.error(name, f"{value} is negative", ">= 0", value)
         return value
+
+    def signed_numbers(self, name: str, count: int) -> list[Decimal | int]:
+        """`blinds_or_straddles`: amounts, negative for a post bet (PokerKit's `raw_blinds_or_straddles`: what a
+        player who just sat down pays to play at once, without waiting for the big blind)."""
+        values = self.field(name, list)
+        if len(values) != count:
+            raise self.error(name, f"has {len(values)} values for {count} players", count, len(values))
+        for value in values:
+            if isinstance(value, bool) or not isinstance(value, (int, Decimal)) or (
+                    isinstance(value, Decimal) and value.is_nan()):
+                raise self.error(name, f"value {value!r} is not an amount", "a number", value)
+        return values
+
+    def stakes(self, blinds: list[Decimal | int], min_bet: Decimal | int) -> tuple[int, int, bool]:
+        """The small and big blind, and whether the first player's forced bet is the big blind. Entry 1 is
+        the big blind and entry 0 the small one; when only entry 0 is posted and it is the minimum bet, the
+        small blind's seat is empty and the first player posts the big blind (PokerKit writes a missing
+        small blind so). hhtool's writer gives the stakes (`_small_blind`, `_big_blind`) where the entries
+        do not say them (a post in the small or big blind's place)."""
+        first, second = blinds[0], blinds[1]
+        first_is_big = second == 0 and first > 0 and first >= min_bet
+        if first_is_big:
+            sb, bb = 0, self.amount(first, "blinds_or_straddles")
+        else:
+            sb = self.amount(-first if first < 0 else first, "blinds_or_straddles")
+            bb = self.amount(-second if second < 0 else second, "blinds_or_straddles")
+        for name in ("_small_blind", "_big_blind"):
+            value = self.field(name, (int, Decimal), required=False)
+            if value is not None:
+                if value < 0:
+                    raise self.error(name, f"{value} is negative", ">= 0", value)
+                if name == "_small_blind":
+                    sb = self.amount(value, name)
+                else:
+                    bb = self.amount(value, name)
+        return sb, bb, first_is_big
+
+    def posts(self, players: list[str]) -> dict[str, tuple[BlindKind, int]]:
+        """The kind and dead part of each post hhtool's writer recorded (`_posts = [["pN", kind, dead], …]`:
+        a post out of the blinds' places, a dead blind): PHH has only the live bet by position (its dead
+        part is in the player's `antes` entry, dead money as antes are)."""
+        rows = self.field("_posts", list, required=False) or []
+        codes = {f"p{i}": name for i, name in enumerate(players, 1)}
+        out: dict[str, tuple[BlindKind, int]] = {}
+        for row in rows:
+            if (not isinstance(row, list) or len(row) != 3 or row[0] not in codes or row[1] not in _KINDS
+                    or isinstance(row[2], bool) or not isinstance(row[2], (int, Decimal)) or row[2] < 0):
+                raise self.error("_posts", f"entry {row!r} is not [player, kind, dead part]",
+                                 '["pN", "big", 0]', row)
+            out[codes[row[0]]] = (BlindKind(row[1]), self.amount(row[2], "_posts"))
+        return out
+
+    def forced_bets(self, players: list[str], seats: list[int], antes: list[Decimal | int],
+                    blinds: list[Decimal | int], left: dict[str, int], money: StreetMoney, bb: int,
+                    first_is_big: bool) -> list[Event]:
+        """The antes (in seat order, as the tables post them) and the blinds and posts (small blind first,
+        heads-up too), or the blinds first where hhtool's writer says the site posted them so
+        (`_blinds_first`). A negative entry is a post bet: live money (PokerKit bets it), a big blind if it is
+        one, else a small one; a positive one in the first two places a blind, further on a straddle."""
+        count = len(players)
+        # heads-up, PokerKit gives each player the other position's forced bets (the button posts the small blind)
+        order = [1, 0] if count == 2 else list(range(count))
+        posts = self.posts(players)
+        ante_line = self.where.key("antes")
+        blind_line = self.where.key("blinds_or_straddles")
+        blinds_first = self.field("_blinds_first", bool, required=False)
+        blind_events = []
+        if blinds_first:
+            blind_events = self.blind_events(players, order, blinds, left, money, bb, first_is_big, posts, blind_line)
+        ante_events: list[Event] = []
+        for i in sorted(range(count), key=lambda i: seats[i]):
+            name = players[i]
+            dead = posts[name][1] if name in posts else 0
+            ante = self.amount(antes[order[i]], "antes") - dead
+            if ante < 0:
+                raise self.error("_posts", f"{name}'s dead part is more than the antes entry", "<= the entry",
+                                 dead)
+            ante = min(ante, left[name])
+            if ante:
+                left[name] -= ante
+                ante_events.append(PostAnte(ante_line, name, ante, left[name] == 0))
+        if blinds_first:
+            return blind_events + ante_events
+        return ante_events + self.blind_events(players, order, blinds, left, money, bb, first_is_big, posts,
+                                               blind_line)
+
+    def blind_events(self, players: list[str], order: list[int], blinds: list[Decimal | int], left: dict[str, int],
+                     money: StreetMoney, bb: int, first_is_big: bool, posts: dict[str, tuple[BlindKind, int]],
+                     line: int) -> list[Event]:
+        events: list[Event] = []
+        for i in sorted(range(len(players)), key=lambda i: order[i]):  # small blind first, heads-up too
+            name, position, value = players[i], order[i], blinds[order[i]]
+            if not value and name not in posts:
+                continue
+            live = min(self.amount(-value if value < 0 else value, "blinds_or_straddles"), left[name])
+            dead: int | None = None
+            if name in posts:
+                kind, dead = posts[name]
+                dead = min(dead, left[name] - live)
+            elif value < 0:  # a post bet: live, as PokerKit plays it
+                kind, dead = (BlindKind.BIG if live >= bb else BlindKind.SMALL), 0
+            elif position == 0:
+                kind = BlindKind.BIG if first_is_big else BlindKind.SMALL
+            else:
+                kind = BlindKind.BIG if position == 1 else BlindKind.STRADDLE
+            amount = live + (dead or 0)
+            if not amount:
+                continue
+            left[name] -= amount
+            money.put(name, live)
+            events.append(PostBlind(line, name, kind, amount, left[name] == 0, dead))
+        return events
 
     def names(self, count: int) -> list[str]:
         players = self.field("players", list, required=False)

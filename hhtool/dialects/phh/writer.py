@@ -12,10 +12,19 @@ they did):
 `_site`, `_hand_id` (the hand's origin), `_rake`, `_fees`, `_cash_outs` (all-in cash-outs and EV
 cash-outs: money paid outside the pot), `_total_pot`, `_scale` (minor units per unit), `_button_seat` (a
 button not on the last player's seat) and `_seated_out` (`[seat, name, stack]` of each player seated but
-not dealt in: PHH lists only the players dealt in). A hand PHH
-cannot describe at all (a board run twice, a dead or missed blind, a blind posted out of position, a
-rebuy during the hand, money the site dropped into the pot, a cancelled hand, an all-in player's fold)
-raises `Unsayable` (a ValueError) with the reason: the caller reports it.
+not dealt in: PHH lists only the players dealt in), `_posts` (`["pN", kind, dead part]` of each post out
+of the blinds' places or with a dead part), `_blinds_first` (the site posted the blinds before the antes)
+and `_small_blind`/`_big_blind` (the stakes, where the first two forced bets do not give them).
+
+A post out of place (a new player's big blind, `posts small & big blinds`, a missed small blind) is a
+post bet as PokerKit defines it: the live part negative in `blinds_or_straddles`, the dead part in the
+player's `antes` entry (PokerKit and the PHH spec treat antes as dead money). PHH has no rake field: the
+room's take is in `_rake` (and `_fees`), which hhtool's reader reads back; PokerKit keeps them as
+user-defined fields and pays the whole pot (its `rake` function can take it). A hand PHH cannot describe
+at all (a board run twice, a cap, a rebuy during the hand, money the site dropped into the pot, a
+cancelled hand, an all-in player's fold, a seat 0) raises `Unsayable` (a ValueError) with the reason: the
+caller reports it. Pot limit is written `variant = "PT"`, which PokerKit 0.7.7 has no game for (see the
+README's PHH section for the HandHistory subclass that loads it).
 """
 
 from __future__ import annotations
@@ -104,7 +113,8 @@ def render_hand(hand: Hand, rules: RuleSet | None = None) -> str:
                             "all-in cannot fold")
     index = {name: i for i, name in enumerate(players)}
     amount = _Amounts(header.scale)
-    antes, blinds = _forced_bets(hand, index)
+    forced = _forced_bets(hand, state, index)
+    antes, blinds = forced.antes, forced.blinds
     lines = [f"variant = {_text(variant)}", "ante_trimming_status = false",  # antes are dead money, never trimmed
              f"antes = {amount.list(antes)}", f"blinds_or_straddles = {amount.list(blinds)}"]
     if header.limit is Limit.FIXED_LIMIT:
@@ -112,8 +122,11 @@ def render_hand(hand: Hand, rules: RuleSet | None = None) -> str:
     else:
         lines.append(f"min_bet = {amount(header.big_blind)}")
     seats = {seat.player: seat for seat in hand.seats}
+    if any(seat.seat < 1 for seat in hand.seats):
+        raise Unsayable("PHH seats are numbered from 1; the hand has a seat 0")
     lines.append(f"starting_stacks = {amount.list([state.players[name].start for name in players])}")
-    lines.append("actions = [\n" + "".join(f"  {_text(a)},\n" for a in _actions(hand, state, players, amount)) + "]")
+    written = _actions(hand, state, players, amount, forced.live)
+    lines.append("actions = [\n" + "".join(f"  {_text(a)},\n" for a in written) + "]")
     lines.append(f"players = [{', '.join(_text(name) for name in players)}]")
     lines.append(f"seats = [{', '.join(str(seats[name].seat) for name in players)}]")
     if header.max_seats:
@@ -134,6 +147,7 @@ def render_hand(hand: Hand, rules: RuleSet | None = None) -> str:
     finals = state.final_stacks()
     lines.append(f"finishing_stacks = {amount.list([finals[name] for name in players])}")
     lines += _user_defined(hand, state)
+    lines += forced.user_defined(header, amount)
     return "\n".join(lines) + "\n"
 
 
@@ -149,53 +163,123 @@ def _players(state: Replay) -> list[str]:
     return [p.name for p in after]
 
 
-def _forced_bets(hand: Hand, index: dict[str, int]) -> tuple[list[int], list[int]]:
+class _Forced:
+    """The forced bets as PHH says them: `antes` and `blinds_or_straddles` by position, the live part each
+    player's posts put in (`live`: their pre-flop bet), and what PHH has no field for: each post out of the
+    blinds' places or with a dead part (`posts`: position, kind, dead part), whether the blinds were posted
+    before the antes, and the stakes when the first two entries do not give them."""
+
+    def __init__(self, count: int) -> None:
+        self.antes, self.blinds = [0] * count, [0] * count
+        self.live: dict[str, int] = {}
+        self.posts: list[tuple[int, str, int]] = []
+        self.blinds_first = False
+
+    def user_defined(self, header: Any, amount: _Amounts) -> list[str]:
+        out = []
+        if self.posts:
+            rows = ", ".join(f'["p{i + 1}", {_text(kind)}, {amount(dead)}]' for i, kind, dead in sorted(self.posts))
+            out.append(f"_posts = [{rows}]")
+        if self.blinds_first:
+            out.append("_blinds_first = true")
+        first, second = self.blinds[0], self.blinds[1]
+        min_bet = header.small_bet if header.limit is Limit.FIXED_LIMIT else header.big_blind
+        if not (second == 0 and first > 0 and first >= min_bet):
+            small, big = abs(first), abs(second)  # the stakes as hhtool's PHH reader reads them
+        else:
+            small, big = 0, first
+        if small != header.small_blind:
+            out.append(f"_small_blind = {amount(header.small_blind)}")
+        if big != header.big_blind:
+            out.append(f"_big_blind = {amount(header.big_blind)}")
+        return out
+
+
+def _forced_bets(hand: Hand, state: Replay, index: dict[str, int]) -> _Forced:
     """`antes` and `blinds_or_straddles` by position. PokerKit posts min(amount, what the stack has left), so
     a short all-in post is written as the full amount, and so is the blind of a player whose ante took
-    every chip; heads-up it reads them by position, the first player (big blind) posting entry 1."""
+    every chip; heads-up it reads them by position, the first player (big blind) posting entry 1.
+
+    A post that is not the blind of its place (a new player's big blind, a returning player's small and big
+    blinds, a big blind in the first place when the small blind's seat is empty) is written as PokerKit
+    defines a post bet: its live part in the player's `blinds_or_straddles` entry, negative (a bet that does
+    not decide who acts first), and its dead part, which goes to the pot without counting toward the bet,
+    in the player's `antes` entry (dead money, as antes are); `_posts` records the kind and dead part for
+    hhtool's reader. The big blind of the hand stays positive wherever it sits: PokerKit starts the betting
+    after it."""
     count = len(index)
     slot = (lambda i: 1 - i) if count == 2 else (lambda i: i)
-    antes, blinds = [0] * count, [0] * count
+    out = _Forced(count)
+    antes, blinds = out.antes, out.blinds
     header = hand.header
     ante = max((e.amount for e in hand.events if isinstance(e, PostAnte)), default=0)
     broke: set[str] = set()  # players whose ante was all they had
+    per_player: dict[str, int] = {}
+    for post in hand.events:
+        if isinstance(post, PostBlind) and post.player in index:
+            per_player[post.player] = per_player.get(post.player, 0) + 1
+    seen_ante = False
     for event in hand.events:
         if isinstance(event, PostAnte) and event.player in index:
+            seen_ante = True
             antes[slot(index[event.player])] += ante if event.all_in else event.amount
             if event.all_in:
                 broke.add(event.player)
         elif isinstance(event, PostBlind) and event.player in index:
-            position = _blind_slot(event, slot(index[event.player]))
-            full = {BlindKind.SMALL: header.small_blind, BlindKind.BIG: header.big_blind}.get(event.blind, event.amount)
-            blinds[position] += full if event.all_in else event.amount
+            out.blinds_first = out.blinds_first or not seen_ante and any(type(e) is PostAnte for e in hand.events)
+            position = slot(index[event.player])
+            player = state.players[event.player]
+            dead = event.dead if event.dead is not None else player.dead if per_player[event.player] == 1 else None
+            if dead is None:
+                if player.dead:
+                    raise Unsayable(f"{event.player} posts several blinds, some of it dead money")
+                dead = 0
+            live = event.amount - dead
+            out.live[event.player] = out.live.get(event.player, 0) + live
+            if not dead and _in_place(event.blind, position, count):
+                full = {BlindKind.SMALL: header.small_blind, BlindKind.BIG: header.big_blind}.get(event.blind,
+                                                                                                  event.amount)
+                blinds[position] += full if event.all_in else event.amount
+                continue
+            if count == 2:
+                raise Unsayable(f"{event.player} posts the {event.blind} blind out of position heads-up; PHH forced "
+                                "bets go by position")
+            if blinds[position] or any(i == index[event.player] for i, _, _ in out.posts):
+                raise Unsayable(f"{event.player} posts more than one blind out of position")
+            big = event.player == state.big_blind_player
+            blinds[position] = live if big else -live
+            antes[position] += dead
+            out.posts.append((index[event.player], str(event.blind), dead))
     for name in broke:  # a blind the ante left no chip for: PokerKit makes it 0 itself
         position = slot(index[name])
         if position < 2 and not blinds[position]:
             blinds[position] = header.small_blind if position == 0 else header.big_blind
-    return antes, blinds
+    return out
 
 
-def _blind_slot(event: PostBlind, position: int) -> int:
-    """The `blinds_or_straddles` entry of a blind: the poster's position, which must be the blind's own."""
-    if event.dead or event.blind not in (BlindKind.SMALL, BlindKind.BIG, BlindKind.STRADDLE):
-        raise Unsayable(f"PHH cannot record {event.player}'s {event.blind} blind (dead money or missed blind)")
-    want = {BlindKind.SMALL: 0, BlindKind.BIG: 1}.get(event.blind)
-    if want is not None and want != position or want is None and position < 2:
-        raise Unsayable(f"{event.player} posts the {event.blind} blind out of position; PHH forced bets go by position")
-    return position
+def _in_place(kind: BlindKind, position: int, count: int) -> bool:
+    """Whether a blind is the one of the poster's place: the small blind first, the big blind second, a
+    straddle after them."""
+    if kind is BlindKind.SMALL:
+        return position == 0
+    if kind is BlindKind.BIG:
+        return position == 1
+    return kind is BlindKind.STRADDLE and position >= 2 and count > 2
 
 
-def _actions(hand: Hand, state: Replay, players: list[str], amount: _Amounts) -> list[str]:
+def _actions(hand: Hand, state: Replay, players: list[str], amount: _Amounts,
+             posted: dict[str, int]) -> list[str]:
     """The PHH actions: hole cards dealt to every player, the betting (`cbr` as the street total), each new
     board card, then the showdown (after the whole board, also when players were all-in earlier: PokerKit
     takes the shows there, and a muck before the rest of the board would end its hand too soon)."""
     code = {name: f"p{i}" for i, name in enumerate(players, 1)}
-    dealt = {e.player: e.cards for e in hand.events if isinstance(e, DealHole) and e.cards}
+    dealt: dict[str, tuple[str, ...]] = {e.player: e.cards for e in hand.events if isinstance(e, Show)
+                                         and len(e.cards) == 2}  # cards shown are cards dealt
+    dealt.update({e.player: e.cards for e in hand.events if isinstance(e, DealHole) and e.cards})
     out = [f"d dh {code[name]} {''.join(dealt.get(name, ())) or '????'}" for name in players]
     money = StreetMoney()
-    for post in hand.events:
-        if isinstance(post, PostBlind) and post.player in code:
-            money.put(post.player, post.amount)
+    for poster, chips in posted.items():  # the live part of the posts is the pre-flop bet (a dead part is not)
+        money.put(poster, chips)
     board: tuple[str, ...] = ()
     betting: list[str] = []  # actions up to the last bet, call, check or fold
     after: list[str] = []  # board cards dealt after it
