@@ -233,7 +233,7 @@ def test_the_ohh_schema_refuses_an_object_without_the_required_fields(bad):
 # running pot and words its own notices (for_site leaves the one out and the other's text to the writer).
 CANNOT_SAY = ("no PokerStars line for CashDrop", "no PokerStars line for EVCashout",
               "no PokerStars line for Insurance", "no words for straddle", "no words for missed",
-              "a buy-in that names a game", "PokerStars chips are whole", "PokerStars levels are Roman",
+              "PokerStars chips are whole",
               "PokerStars tournament numbers are numbers", "a line of a player without a name",
               "a PokerStars limit header prints the bets", "is not known (the source prints another figure",
               "a PokerStars post says its dead part by its kind only", "payoffs scored by all-in expected value",
@@ -377,12 +377,12 @@ def test_a_phh_hand_gets_the_replays_awards_as_collected_lines(tmp_path):
     assert [(r.status, r.findings) for r in validate_paths([tmp_path / "back.txt"])] == [("valid", [])]
 
 
-def test_level_text_writes_another_sites_bare_level_in_roman_numerals_and_refuses_level_0():
+def test_level_text_writes_another_sites_bare_level_in_roman_numerals_and_level_0_or_none_as_level_i():
     from hhtool.dialects.pokerstars.writer import level_text
 
     assert level_text("6") == "Level VI" and level_text("Level14") == "Level XIV"
-    with pytest.raises(KeyError, match="Roman numerals from I"):
-        level_text("0")
+    assert level_text("0") == "Level I" and level_text(None) == "Level I"  # PokerStars names no level before I
+    assert level_text("Match Round I, Level I") == "Match Round I, Level I"
 
 
 @pytest.mark.parametrize("change, reason", [

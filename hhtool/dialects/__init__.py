@@ -160,6 +160,19 @@ class Conventions:
       all-in river bet at $0.10/$0.20 raised to $0.40), else a bet above the all-in (PartyPoker: 790 over a
       400 bet raised to 1190).
 
+    What a site's text always says, read by `hhtool.interchange.for_site` when another site's hand is made
+    ready for its writer (each False/True below leaves another site's hand as read):
+
+    - `describes_shows`: a show line names the hand the cards make with the board dealt so far (PokerStars:
+      `shows [Ah Kh] (a pair of Aces)`, a single card shown unnamed): another site's show without one gets
+      the site's wording of it;
+    - `prints_cardless_deals`: False where a deal line always prints the cards (PokerStars prints `Dealt to`
+      for the cards it shows only): another site's deal lines without cards are left out;
+    - `prints_rake`: the summary always prints the rake (PokerStars' `Total pot $X | Rake $Y`, `Rake 0` in a
+      tournament): a hand whose site printed none gets the replay's (what the pot paid nobody);
+    - `prints_fees`: False where the summary has no field for a fee besides the rake (PokerStars): another
+      site's fees (GGPoker's jackpot) are said as part of the rake, the room's one take from the pot.
+
     A reader whose site changed a convention between client generations or eras gives the hand the name
     of its set (`Hand.conventions_variant`, one of its dialect's `variants`); `conventions(site, variant)`
     is what every layer then reads for that hand.
@@ -211,6 +224,10 @@ class Conventions:
     ante_then_sits_out: bool = False
     limit_half_bet_reopens: bool = False
     limit_half_bet_completes: bool = False
+    describes_shows: bool = False
+    prints_cardless_deals: bool = True
+    prints_rake: bool = False
+    prints_fees: bool = True
 
 
 @dataclass(frozen=True, slots=True)

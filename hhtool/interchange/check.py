@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import msgspec
 
+from hhtool import dialects
 from hhtool.grammar import Status, parse_block
 from hhtool.io import Block
 from hhtool.model import Hand, Muck, Notice
@@ -63,7 +64,8 @@ def differs(written: Hand, text: str, dialect: str, state: Replay | None = None)
         return "its text does not read back" + (f" ({first.code}: {first.message})" if first else "")
     back = parsed.hand
     if state is not None:
-        return _plays_alike(state, back)
+        target = dialects.conventions(dialect)
+        return _plays_alike(state, back, fees_in_rake=not target.prints_fees, seat_shift=_seat_shift(state, dialect))
     want, got = shape(written), shape(back)
     if want == got:
         return None
@@ -97,9 +99,22 @@ def outcome(s: Replay) -> dict:
     }
 
 
-def _plays_alike(state: Replay, back: Hand) -> str | None:
+def _seat_shift(state: Replay, dialect: str) -> int:
+    """How far `for_site` moved every seat number for the target (its tables' first seat is another one: Chico's
+    seat 0 is PokerStars' seat 1), 0 for the source's own site."""
+    header = state.hand.header
+    if header.site == dialect:
+        return 0
+    target = dialects.conventions(dialect)
+    source = dialects.hand_conventions(header.site, state.hand.conventions_variant, header.time)
+    return target.first_seat - source.first_seat if target.seat_places is None else 0
+
+
+def _plays_alike(state: Replay, back: Hand, fees_in_rake: bool = False, seat_shift: int = 0) -> str | None:
     """None when the hand read back is the same hand to the rules as the source (`outcome`); else what
-    differs."""
+    differs. `fees_in_rake`: the target has no field for a fee besides the rake (`Conventions.prints_fees`
+    False), so the room's take is compared as one figure, rake and fees together; `seat_shift`: what the
+    writing added to every seat number (`_seat_shift`)."""
     from hhtool.validate import validate_hand
 
     try:
@@ -107,6 +122,11 @@ def _plays_alike(state: Replay, back: Hand) -> str | None:
     except Exception as exc:  # noqa: BLE001 - a replay bug on the written hand: not a faithful conversion
         return f"the written hand cannot be replayed ({type(exc).__name__})"
     want, got = outcome(state), outcome(again)
+    if fees_in_rake:
+        for side in (want, got):
+            side["rake"] += side.pop("fees")
+    if seat_shift:
+        want["players"] = [(seat + seat_shift, name, start) for seat, name, start in want["players"]]
     for part, value in want.items():
         if got[part] != value:
             if part == "findings":

@@ -25,7 +25,9 @@ from hhtool.model import (
     Call,
     Claims,
     Collect,
+    DealHole,
     Event,
+    Fold,
     Hand,
     Header,
     Notice,
@@ -35,10 +37,12 @@ from hhtool.model import (
     RaiseTo,
     ReturnUncalled,
     Show,
+    Street,
     StreetPot,
     StreetStart,
 )
-from hhtool.rules.ranking import evaluate
+from hhtool.model.cards import is_card
+from hhtool.rules.ranking import Category, HandValue, evaluate
 from hhtool.rules.replay import Replay
 
 # the notices the replay reads (who is dealt in); the others are chatter, left out of another site's text
@@ -50,13 +54,23 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
     gives the amounts the source text left to the replay (without it they stay None)."""
     replace = msgspec.structs.replace
     claims = hand.claims
-    reword = _rewording(hand.header.site, site)
+    header = hand.header
+    target, source = dialects.conventions(site), dialects.hand_conventions(header.site, hand.conventions_variant,
+                                                                           header.time)
+    other = site != header.site
+    reword = _rewording(header.site, site)
+    describe = _describing(site) if other and target.describes_shows else None
     amounts = _amounts(state) if state is not None else {}
     events: list[Event] = []
     board: dict[int, tuple[str, ...]] = {}  # the board of each run as dealt so far
+    shown: set[tuple[str, int, tuple[str, ...]]] = set()  # (player, run, cards) of each show written
+    folds: dict[str, Street] = {}  # the street each player folded on
+    street = Street.PREFLOP
     run = 0
     for event in hand.events:
         kind = type(event)
+        if kind is DealHole and not event.cards and other and not target.prints_cardless_deals:
+            continue  # a deal line that shows no cards (GGPoker's `Dealt to 6a2e9d14`): the target prints none
         if kind is Notice and site != hand.header.site:
             if event.kind not in REPLAYED_NOTICES:
                 continue  # table chatter in the source site's words: another site words its own
@@ -65,13 +79,21 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
             event = replace(event, text="")  # the target's writer words who sits out in its own words
         if kind is StreetPot and site != hand.header.site:
             continue  # a running pot printed as a street starts: a claim the replay checked, no other site's line
-        if kind is StreetStart:
-            run = event.run
+        if kind is Fold:
+            folds.setdefault(event.player, street)
+        elif kind is StreetStart:
+            run, street = event.run, event.street
             if event.board:
                 board[run] = event.board
-        elif kind is Show and event.description:
+        elif kind is Show:
+            if other and (event.player, run, event.cards) in shown:
+                continue  # the same show again (Bovada prints each showdown line twice): one is the show
+            shown.add((event.player, run, event.cards))
             dealt = board.get(run) or board.get(0, ())
-            event = replace(event, description=reword(event.description, event.cards + dealt))
+            if event.description:
+                event = replace(event, description=reword(event.description, event.cards + dealt))
+            elif describe is not None:
+                event = replace(event, description=describe(event.cards, dealt))
         elif kind is PostBlind and event.dead is not None and event.dead == _derived_dead(event, hand.header.big_blind):
             event = replace(event, dead=None)  # the dead part the rules derive from the blind's kind: said by it
         elif kind is Call and event.added is None and id(event) in amounts:
@@ -84,11 +106,21 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
     for seat in claims.seats:
         outcomes = tuple(replace(o, description=reword(o.description, seat.cards + final)) if o.description else o
                          for o in seat.outcomes)
-        seats.append(replace(seat, text="", outcomes=outcomes))
+        folded_on = seat.folded_on
+        if other and seat.result == "folded" and folded_on is None:  # a summary that names no street (Bovada)
+            folded_on = folds.get(seat.player)
+        seats.append(replace(seat, text="", outcomes=outcomes, folded_on=folded_on))
     totals = _totals(claims, state) if state is not None and claims.total_pot is None else {}
-    header = hand.header
-    target, source = dialects.conventions(site), dialects.hand_conventions(header.site, hand.conventions_variant,
-                                                                           header.time)
+    if state is not None and other and target.prints_rake and claims.rake is None and "rake" not in totals \
+            and claims.total_pot is not None and not state.cancelled:
+        totals["rake"] = _rake(claims, state)  # a total printed without a rake: what the pot paid nobody
+    if other and not target.prints_fees and claims.fees:
+        fees = sum(amount for _, amount in claims.fees)  # the room's other takes, said as part of its rake
+        rake = totals.get("rake", claims.rake)
+        if rake is None and state is not None:
+            rake = _rake(claims, state)
+        totals["rake"] = (rake or 0) + fees
+        totals["fees"] = ()
     unprinted = not source.prints_uncalled or (  # WPN's walks: the big blind's return is in its won, no line
         source.big_blind_return_unprinted and not target.big_blind_return_unprinted)
     if state is not None and state.returns and target.prints_uncalled and unprinted:
@@ -119,7 +151,14 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
         dealt = {player.name for player in state.order}  # a seat with no line in the hand sat it out, unmarked
         table = tuple(seat if seat.player in dealt or seat.sitting_out else replace(seat, sitting_out=True)
                       for seat in table)
-    return replace(hand, header=replace(_clock(hand.header, site), site=site), seats=table, events=tuple(events),
+    header = replace(_clock(header, site), site=site)
+    shift = target.first_seat - source.first_seat
+    if other and shift and target.seat_places is None:  # Chico's seats 0-9 as seats 1-10: every seat number moved
+        table = tuple(replace(seat, seat=seat.seat + shift) for seat in table)
+        seats = [replace(seat, seat=seat.seat + shift) for seat in seats]
+        button = header.button_seat
+        header = replace(header, button_seat=None if button is None else button + shift)
+    return replace(hand, header=header, seats=table, events=tuple(events),
                    claims=replace(claims, seats=tuple(seats), **totals), conventions_variant="")
 
 
@@ -240,9 +279,53 @@ def _totals(claims: Claims, state: Replay) -> dict[str, int]:
     site whose text always prints a total and a rake writes the figures the replay checked."""
     if state.cancelled or not state.pots:
         return {}
-    collected = sum(event.amount for event in state.collects)
-    rake = claims.rake if claims.rake is not None else state.pot_total - collected - state.fees
-    return {"total_pot": state.pot_total, "rake": rake}
+    return {"total_pot": state.pot_total, "rake": claims.rake if claims.rake is not None else _rake(claims, state)}
+
+
+def _rake(claims: Claims, state: Replay) -> int:
+    """The rake a hand's text did not print: the chips of the pots that were neither collected nor a printed
+    fee (as `hhtool.interchange.check.outcome` counts it)."""
+    return state.pot_total - sum(event.amount for event in state.collects) - state.fees
+
+
+def _describing(site: str) -> Callable[[tuple[str, ...], tuple[str, ...]], str | None] | None:
+    """(hole cards, board dealt) → the site's wording of the hand they make, for a show printed without one:
+    the best five of 5 to 7 cards; of 2 to 4 (a show before the flop) the pairs and sets they hold, else the
+    high card; None for a single card, a card hidden or repeated, or a site without a wording."""
+    wording = dialects.wording(site)
+    if wording is None:
+        return None
+    words = wording[0]
+
+    def describe(cards: tuple[str, ...], board: tuple[str, ...]) -> str | None:
+        every = cards + board
+        if len(cards) < 2 or len(set(every)) != len(every) or not all(is_card(card) for card in every):
+            return None
+        if 5 <= len(every) <= 7:
+            return words(evaluate(every))
+        if len(every) > 4:
+            return None
+        return words(_few_cards_value(every))
+
+    return describe
+
+
+_RANK_VALUES = {rank: value for value, rank in enumerate("23456789TJQKA", 2)}
+_BY_COUNTS = {(4,): Category.FOUR_OF_A_KIND, (3,): Category.THREE_OF_A_KIND, (3, 1): Category.THREE_OF_A_KIND,
+              (2, 2): Category.TWO_PAIR, (2,): Category.PAIR, (2, 1): Category.PAIR, (2, 1, 1): Category.PAIR}
+
+
+def _few_cards_value(cards: tuple[str, ...]) -> HandValue:
+    """The value 2 to 4 cards make as a hand (sets before kickers, larger sets first): no straight or flush
+    without five cards. Only its category and ranks are read (by a wording), not its strength."""
+    counts: dict[int, int] = {}
+    for card in cards:
+        rank = _RANK_VALUES[card[0]]
+        counts[rank] = counts.get(rank, 0) + 1
+    order = sorted(counts, key=lambda rank: (counts[rank], rank), reverse=True)
+    shape = tuple(counts[rank] for rank in order)
+    ranks = tuple(rank for rank in order for _ in range(counts[rank]))
+    return HandValue(0, _BY_COUNTS.get(shape, Category.HIGH_CARD), ranks)
 
 
 def _rewording(source_site: str, target_site: str) -> Callable[[str, tuple[str, ...]], str]:

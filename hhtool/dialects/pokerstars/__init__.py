@@ -44,6 +44,12 @@ _CONVENTIONS = Conventions(
     min_buyin_bb=40,  # its help page: 40 big blinds at no-limit and pot-limit tables
     table_min_buyin="hhtool.dialects.pokerstars:table_min_buyin",
     prints_addons=False,  # re-buys printed (`re-buys and receives`), add-ons not: NLHE-USD-MTT-5r-200710.txt
+    # what every PokerStars hand prints (fpdb-3's and hhsmithy's PokerStars files, 2005-2025): a description on
+    # each show of two cards or more, `Dealt to` with cards only, `| Rake` on every total line, no other fee
+    describes_shows=True,
+    prints_cardless_deals=False,
+    prints_rake=True,
+    prints_fees=False,
 )
 
 # The clients of 2005-2007 print no `Uncalled bet (X) returned to Y` line: not one in the corpus's 350 hands of

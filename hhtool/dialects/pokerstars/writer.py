@@ -87,7 +87,7 @@ _MONEY_CACHES: dict[tuple[int, str], dict[int, str]] = {}
 class _Money:
     """Amount formatting for one hand, cached per currency (hands repeat the same few amounts)."""
 
-    __slots__ = ("scale", "symbol", "cache")
+    __slots__ = ("cache", "scale", "symbol")
 
     def __init__(self, header: Header) -> None:
         self.scale = header.scale
@@ -164,20 +164,79 @@ _ROMAN = ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "X
 _LEVEL_NUMBER = re.compile(r"(?:Level\s*)?(\d{1,4})\Z")
 
 
-def level_text(level: str) -> str:
+def level_text(level: str | None) -> str:
     """A tournament level as PokerStars prints it, in Roman numerals (`Level VII`); another site's
-    `Level7` or bare `7` (Winamax, Bovada, PartyPoker) is written so, any other wording as it is."""
-    match = _LEVEL_NUMBER.match(level)
-    if match is None:
+    `Level7` or bare `7` (Winamax, Bovada, PartyPoker) is written so, any other wording as it is.
+
+    Every PokerStars tournament header names a level, from `Level I`: a hand whose site prints none (888poker,
+    iPoker, Full Tilt) and a level 0 (Winamax's freerolls of 2011-12 start at `level: 0`) are written
+    `Level I`, the first level PokerStars has a name for (the blinds after it are the hand's own)."""
+    match = _LEVEL_NUMBER.match(level) if level is not None else None
+    if level is not None and match is None:
         return level
-    if int(match.group(1)) == 0:
-        raise KeyError(f"tournament level {level!r}: PokerStars levels are Roman numerals from I")
-    number, roman = int(match.group(1)), ""
+    number, roman = max(int(match.group(1)), 1) if match is not None else 1, ""
     for value, letters in _ROMAN:
         while number >= value:
             roman += letters
             number -= value
     return f"Level {roman}"
+
+
+# The buy-ins PokerStars prints before the game (fpdb-3's and hhsmithy's PokerStars tournaments, 2007-2019):
+# `$5.00+$0.50`, `$1.00+$0.25+$0.15 USD` (buy-in, bounty, fee), `₹136.50+₹13.50 INR`, `1FPP`, `250 SC`, play
+# chips `300+20`, `Freeroll`.
+_PS_BUY_IN = re.compile(r"(?:[$€£₹]\d+(?:\.\d+)?(?:\+[$€£₹]\d+(?:\.\d+)?)*(?: [A-Z]{3})?|\d+FPP|\d+ SC|"
+                        r"\d+(?:\+\d+)+|Freeroll)\Z")
+_FREE = frozenset({"free", "freeroll", "gratuit", "gratis", "бесплатно"})
+_CODES = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR"}
+# One amount of another site's buy-in: its sign before or after it, a decimal comma or point, thousands
+# separators (`$2,000.00`, `0,09 €`, `4,57 $`, `$ 530 USD Buy-in`); the words a buy-in may name its parts by.
+_AMOUNT = re.compile(r"(?:(?P<before>[$€£₹])\s?)?(?P<number>\d[\d,.]*)(?:\s?(?P<after>[$€£₹]))?(?:\s(?P<code>[A-Z]{3}))?"
+                     r"(?:\s(?:Buy-in|Entry Fee))?")
+
+
+def buy_in_text(buy_in: str | None) -> str | None:
+    """A tournament's buy-in as PokerStars prints it (`$B+$F USD`), or None when it has none to print.
+
+    A buy-in in PokerStars' shape is kept. Another site's is written in it when it is only amounts (`$0.90 +
+    $0.09`, `0,09 € + 0,01 €`, PartyPoker's `$30 Buy-in + $3 Entry Fee`; one amount alone, `$1 USD Buy-in`,
+    as the buy-in with a fee of nothing, `$1+$0 USD`) or a freeroll's word (`Free`, `Gratuit`: `Freeroll`);
+    the site's other words for it (a tournament's name, `Daily Special $250`, a guarantee, `Ticket`) are not a
+    buy-in PokerStars prints: None, and the header names none, as PokerStars' own does for a tournament
+    entered without one (`Tournament #35055742, Hold'em No Limit - Match Round I, Level I`)."""
+    if not buy_in:
+        return None
+    text = buy_in.strip()
+    if _PS_BUY_IN.match(text):
+        return text
+    if text.casefold() in _FREE:
+        return "Freeroll"
+    parts = [part.strip() for part in text.split("+")]
+    amounts = [_AMOUNT.fullmatch(part) for part in parts]
+    if not parts or not all(amounts):
+        return None
+    signs = {m["before"] or m["after"] for m in amounts if m}
+    codes = {m["code"] for m in amounts if m and m["code"]}
+    numbers = [_plain_number(m["number"]) for m in amounts if m]
+    if len(signs) != 1 or len(codes) > 1 or None in numbers:
+        return None
+    sign = signs.pop()
+    if sign is None:  # amounts without a currency: PokerStars' play chips, `300+20`
+        return "+".join(str(n) for n in numbers) if not codes and all(n and "." not in n for n in numbers) else None
+    code = codes.pop() if codes else _CODES[sign]
+    if len(numbers) == 1:
+        numbers.append("0")
+    return "+".join(f"{sign}{n}" for n in numbers) + f" {code}"
+
+
+def _plain_number(text: str) -> str | None:
+    """An amount with a decimal point and no thousands separator (`2,000.00` → `2000.00`, `0,09` → `0.09`)."""
+    if "," in text and "." in text:
+        text = text.replace(",", "")
+    elif "," in text:
+        head, _, tail = text.rpartition(",")
+        text = f"{head.replace(',', '')}.{tail}" if len(tail) != 3 else text.replace(",", "")
+    return text if re.fullmatch(r"\d+(?:\.\d+)?", text) else None
 
 
 def _header_line(header: Header, money: _Money) -> str:
@@ -190,17 +249,13 @@ def _header_line(header: Header, money: _Money) -> str:
         if header.club is not None:
             intro += f"{{{header.club}}} "
         intro += f"{'Zoom ' if header.fast_fold else ''}Tournament #{header.tournament_id}, "
-        if header.buy_in:
-            if "Hold'em" in header.buy_in:  # another site's tournament name (GGPoker's `WSOP #77: … Hold'em …`)
-                raise KeyError("a buy-in that names a game: PokerStars prints the game after the buy-in")
-            intro += f"{header.buy_in} "
+        buy_in = buy_in_text(header.buy_in)
+        if buy_in is not None:  # a freeroll's word is followed by two spaces (`Freeroll  Hold'em No Limit`)
+            intro += f"{buy_in}  " if buy_in == "Freeroll" else f"{buy_in} "
         if header.mixed is not None:
             game = f"Mixed {header.mixed} ({game})"
-        if header.level is not None:
-            body = f"{game} - {level_text(header.level)} ({stakes})"
-        else:
-            body = f"{game} ({stakes})"
-        return intro + body + _when(header.time, header.time_zone, header.server_time)
+        return intro + f"{game} - {level_text(header.level)} ({stakes})" + \
+            _when(header.time, header.time_zone, header.server_time)
     intro = (f"PokerStars {'Zoom ' if header.fast_fold else ''}{'Home Game ' if header.is_home_game else ''}"
              f"Hand #{hand_number(header.hand_id)}:")
     intro += f" {{{header.club}}}  " if header.club is not None else "  "
@@ -238,7 +293,7 @@ def _cards(cards) -> str:
 
 
 class _Context:
-    __slots__ = ("money", "cap", "sides")
+    __slots__ = ("cap", "money", "sides")
 
     def __init__(self, money: _Money, header: Header, sides: int) -> None:
         self.money = money

@@ -1,0 +1,293 @@
+"""The round trip of every dialect with a writer, over the samples and the corpus, and PokerKit as a reader.
+
+For each hand read (valid or invalid) and each target dialect with a writer, the hand is written as
+`hhtool convert` writes it (`hhtool.interchange.for_site`, the writer, the read-back check) and:
+
+- **hhtool reads it back as the same hand**: the same header betting fields, seats, events and claims
+  (`hhtool.interchange.check.shape`, of the hand made ready for the target: what the writer was given);
+  a hand the target cannot say is HH045 (`CannotSay`), counted by its reason;
+- **PokerKit replays it** (no-limit hold'em, the only game its `PokerStarsParser` reads) to hhtool's final
+  stacks: PokerStars text through `pokerkit.notation.PokerStarsParser`, PHH through `HandHistory.load_all`.
+
+What PokerKit cannot see is accounted for, not hidden:
+
+- the **rake** (and a site's other fees): PokerKit pays the whole pot, so a player who collected may end
+  with more than hhtool says, by the room's take in all (`_settles`);
+- **antes in PokerStars text**: `PokerStarsParser` has no pattern for `posts the ante` (its `ANTE_POSTING`
+  matches nothing), so each player keeps the ante and the pot lacks it. The stock parser is measured with
+  that accounted for (`_settles(antes=...)`), and an ante-reading subclass (`AntePokerStarsParser`, the
+  same parser with the ante line's pattern) replays the hand itself: a player whose last chips went in as
+  an ante is all-in only with the antes read;
+- dead blinds (`posts small & big blinds`) and run-it-twice hands PokerKit's parser does not read: counted.
+
+CI runs the samples and a sample of the corpus (every `_STRIDE`-th hand, under a minute); the full run over
+every corpus hand is `HHTOOL_FULL_ROUND_TRIP=1` (a few minutes), which also prints the figures per dialect.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import re
+import warnings
+from collections import Counter, defaultdict
+from decimal import Decimal
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from hhtool import dialects
+from hhtool.findings import Finding
+from hhtool.interchange import CannotSay, targets
+from hhtool.interchange.check import read_back, shape
+from hhtool.interchange.for_site import for_site
+from hhtool.model import BlindKind, Limit, PostAnte, PostBlind
+from hhtool.validate import validate_paths
+
+pokerkit = pytest.importorskip("pokerkit")
+from pokerkit.notation import HandHistory, PokerStarsParser
+
+SAMPLES = Path(__file__).parent.parent / "samples"
+CORPUS = os.environ.get("HHTOOL_CORPUS")
+FULL = os.environ.get("HHTOOL_FULL_ROUND_TRIP") == "1"
+_STRIDE = 12  # the CI sample of the corpus: every 12th hand read (a few of each small dialect's)
+
+
+# The targets whose text holds every record of a hand, read back record for record (`same_hand`); another
+# target's text says a hand its own way (a raise by its total only, deals in its order), and a hand is written
+# in it only when its reader reads the text back as the same hand to the rules (`hhtool.interchange.check.
+# differs`, run by every conversion: the same players, actions with their chips, cards, pots, awards, final
+# stacks, rake and findings), so `written` counts those.
+STRICT = frozenset({"pokerstars"})
+
+
+class AntePokerStarsParser(PokerStarsParser):
+    """PokerKit's PokerStars parser with the ante line read (`Player: posts the ante 10`)."""
+
+    ANTE_POSTING = re.compile(r"(?P<player>.+): posts the ante \D?(?P<ante>[0-9.,]+)")
+
+
+def _writers() -> list[str]:
+    return [d.name for d in dialects.dialects() if d.writer is not None]
+
+
+def _minor(scale: int):
+    """PokerKit's value parser in the hand's minor units (integers: no float, no Decimal chips)."""
+    return lambda text: int(Decimal(text.replace(",", "")) * scale)
+
+
+def pokerkit_stacks(text: str, target: str, scale: int, parser: type = PokerStarsParser) -> dict[str, int]:
+    """Player → final stack in the hand's minor units as PokerKit replays `text` (PokerStars text through
+    `parser`, PHH through `HandHistory.load_all`); raises what PokerKit raises when it cannot."""
+    with warnings.catch_warnings(), contextlib.redirect_stderr(io.StringIO()):
+        warnings.simplefilter("ignore")  # PokerKit warns of every field it does not know, prints what it fails on
+        if target == "phh":  # amounts in units (`0.25`): in minor units after the replay
+            histories = list(HandHistory.load_all(io.BytesIO(text.encode("utf-8"))))
+            unit = scale
+        else:
+            histories = list(parser()(text, parse_value=_minor(scale), error_status=True))
+            unit = 1
+        if len(histories) != 1:
+            raise ValueError(f"PokerKit read {len(histories)} hands")
+        history = histories[0]
+        final = tuple(history)[-1]
+        return dict(zip(history.players, (int(Decimal(str(stack)) * unit) for stack in final.stacks)))
+
+
+def _settles(pk: dict[str, int], state, antes: Counter | None = None) -> bool:
+    """Whether PokerKit's final stacks are hhtool's up to the room's take (rake and fees: the players who
+    collected may end with more, by that much in all) and, with `antes` (the antes PokerKit did not read),
+    up to them: each player keeps his ante, the pot (so its winners) has them less."""
+    final = state.final_stacks()
+    if set(pk) != set(final):
+        return False
+    collected = state.collected_by()
+    claims = state.hand.claims
+    rake = claims.rake if claims.rake is not None else state.pot_total - sum(collected.values()) - state.fees
+    antes = antes or Counter()
+    gap = {p: pk[p] - final[p] - antes[p] for p in final}
+    return all(v == 0 for p, v in gap.items() if not collected.get(p)) and \
+        sum(gap.values()) == rake + state.fees - sum(antes.values())
+
+
+def _antes(state) -> Counter:
+    paid: Counter = Counter()
+    for event, _, chips in state.ledger:
+        if type(event) is PostAnte:
+            paid[event.player] += chips
+    return paid
+
+
+def round_trip(paths, names=None, stride: int = 1) -> dict:
+    """Every `stride`-th hand read from `paths`, written in each target of `names` (default: every dialect
+    with a writer): figures by (target, source site)."""
+    chosen = targets()
+    names = names or _writers()
+    figures: dict = defaultdict(Counter)
+    refused: dict = defaultdict(Counter)
+    failures: dict = defaultdict(list)
+    seen = 0
+    for result in validate_paths(paths):
+        if isinstance(result, Finding) or result.hand is None or result.status not in ("valid", "invalid"):
+            continue
+        seen += 1
+        if (seen - 1) % stride:
+            continue
+        hand, header = result.hand, result.hand.header
+        no_limit = header.game == "holdem" and header.limit is Limit.NO_LIMIT
+        for name in names:
+            key = (name, result.site)
+            count = figures[key]
+            count["hands"] += 1
+            count["no-limit"] += no_limit
+            try:
+                text = chosen[name].render(hand, result.state)
+            except CannotSay as exc:
+                refused[key][_reason(str(exc))] += 1
+                continue
+            count["written"] += 1
+            if name in STRICT:
+                back = read_back(text, name)
+                if back is not None and same_hand(for_site(hand, name, result.state), back):
+                    count["same hand"] += 1
+                else:
+                    failures[key].append((result.file, result.hand_id, "read back differs"))
+            if not no_limit or name not in ("pokerstars", "phh"):
+                continue
+            count["no-limit written"] += 1
+            _pokerkit(text, name, result, count, failures[key])
+    return {"figures": figures, "refused": refused, "failures": failures}
+
+
+def pokerkit_cannot(hand) -> str | None:
+    """What of the hand PokerKit's `PokerStarsParser` has no pattern for (so that its replay is another hand),
+    or None: money paid outside the pot (cash outs), a board run twice, a blind other than one small and one
+    big blind (a dead `posts small & big blinds`, a button blind, a straddle, a second big blind)."""
+    kinds = {type(event).__name__ for event in hand.events}
+    if kinds & {"CashOut", "EVCashout", "Insurance"}:
+        return "a cash out"
+    if hand.claims.runs > 1 or len(hand.claims.boards) > 1:
+        return "a board run twice"
+    blinds = [event for event in hand.events if type(event) is PostBlind]
+    if any(b.blind not in (BlindKind.SMALL, BlindKind.BIG) or b.dead for b in blinds) or \
+            len({b.player for b in blinds}) != len(blinds) or sum(b.blind is BlindKind.BIG for b in blinds) > 1 \
+            or sum(b.blind is BlindKind.SMALL for b in blinds) > 1:
+        return "a blind besides one small and one big"
+    return None
+
+
+def _pokerkit(text: str, name: str, result, count: Counter, failures: list) -> None:
+    scale, state = result.hand.header.scale, result.state
+    cannot = pokerkit_cannot(result.hand) if name == "pokerstars" else None
+    if cannot is not None:
+        count[f"PokerKit cannot: {cannot}"] += 1
+    try:
+        stacks = pokerkit_stacks(text, name, scale)
+    except Exception as exc:  # noqa: BLE001 - whatever PokerKit raises, it did not read the hand
+        stacks = None
+        failures.append((result.file, result.hand_id, f"PokerKit[{cannot}] {type(exc).__name__}: {exc}"[:140]))
+    antes = _antes(state) if name == "pokerstars" else Counter()
+    if stacks is not None:
+        count["PokerKit reads"] += 1
+        if _settles(stacks, state, antes):
+            count["PokerKit stacks"] += 1
+        elif not antes:
+            failures.append((result.file, result.hand_id, f"PokerKit[{cannot}] stacks {stacks}"))
+    if not antes:
+        count["with antes read"] += stacks is not None and _settles(stacks, state)
+        return
+    count["antes"] += 1
+    try:
+        stacks = pokerkit_stacks(text, name, scale, AntePokerStarsParser)
+    except Exception as exc:  # noqa: BLE001
+        failures.append((result.file, result.hand_id, f"PokerKit[{cannot}] with antes: {type(exc).__name__}"))
+        return
+    if _settles(stacks, state):
+        count["with antes read"] += 1
+    else:
+        failures.append((result.file, result.hand_id, f"PokerKit[{cannot}] with antes stacks {stacks}"))
+
+
+def same_hand(written, back) -> bool:
+    """Whether the hand read back is the hand written, record for record (`shape`), with two things set aside,
+    each for a reason of the target's text: a per-player checksum (`Claims.ledgers`: iPoker's and PartyPoker's)
+    in a target that prints none (the read-back has none), and a summary's `is sitting out`, which the
+    PokerStars reader keeps as result `other` (the line as printed) where Full Tilt's and Chico's say `sat_out`."""
+    want, got = shape(written), shape(back)
+    if want == got:
+        return True
+    replace = msgspec.structs.replace
+    claims = want[3]
+    if not got[3].ledgers:
+        claims = replace(claims, ledgers=())
+    claims = replace(claims, seats=tuple(replace(s, result="other") if s.result == "sat_out" else s
+                                         for s in claims.seats))
+    return (*want[:3], claims) == got
+
+
+def _reason(text: str) -> str:
+    """A refusal by its kind: names and numbers set aside."""
+    return re.sub(r"\d+", "N", re.sub(r"'[^']*'", "'…'", text))[:100]
+
+
+def report(figures: dict) -> str:
+    lines = []
+    for (name, site), count in sorted(figures["figures"].items()):
+        nl = count["no-limit written"]
+        lines.append(f"{name:<11} {site:<11} " + " ".join(f"{k}={v}" for k, v in count.items()) +
+                     (f"  PokerKit {100 * count['PokerKit reads'] / max(count['no-limit'], 1):.1f}% of no-limit"
+                      if nl else ""))
+        for reason, n in figures["refused"][(name, site)].most_common(4):
+            lines.append(f"{'':24}refused {n}: {reason}")
+    return "\n".join(lines)
+
+
+# -- the samples: every dialect with a writer ---------------------------------------------------------------
+@pytest.fixture(scope="module")
+def samples() -> dict:
+    return round_trip([SAMPLES])
+
+
+def test_every_sample_hand_written_as_pokerstars_text_reads_back_as_the_same_hand(samples):
+    for key in samples["figures"]:
+        wrong = [f for f in samples["failures"][key] if f[2] == "read back differs"]
+        assert wrong == [], (key, wrong)
+    figures = samples["figures"]
+    assert figures[("pokerstars", "pokerstars")]["same hand"] > 20
+    for (name, site), count in figures.items():
+        if name == "pokerstars":
+            assert count["same hand"] == count["written"], site
+
+
+# Sample hands PokerKit does not replay to hhtool's stacks for a reason `pokerkit_cannot` does not name (found
+# by this suite, not yet explained; each is PokerKit's reading, the hhtool read-back of each is the same hand).
+KNOWN_POKERKIT = {
+    "204318770251": "player names PokerKit's `(?P<player>.+):` patterns split elsewhere (chat lines)",
+    "222753190834": "an ante that leaves a player short of the big blind",
+    "14110000001": "PartyPoker cash hand: stacks differ (to explain)",
+    "151000001": "WPN cap table with a jackpot fee: stacks differ (to explain)",
+    "1700000001": "Chico dead post",
+}
+
+
+def test_pokerkit_replays_the_no_limit_samples_written_as_pokerstars_text_to_hhtools_stacks(samples):
+    unexplained = {hand_id for (name, _), failed in samples["failures"].items() if name == "pokerstars"
+                   for _, hand_id, why in failed if why.startswith("PokerKit[None]")}
+    assert unexplained <= set(KNOWN_POKERKIT), unexplained - set(KNOWN_POKERKIT)
+    reads = sum(c["PokerKit reads"] for (n, _), c in samples["figures"].items() if n == "pokerstars")
+    assert reads >= 59  # of 64 no-limit samples written as PokerStars text (the figure measured)
+
+
+# -- the corpus ---------------------------------------------------------------------------------------------
+@pytest.mark.skipif(not CORPUS, reason="HHTOOL_CORPUS is not set")
+def test_the_corpus_round_trip_through_pokerstars_text():
+    got = round_trip([CORPUS], ["pokerstars"], 1 if FULL else _STRIDE)
+    if FULL:
+        print("\n" + report(got))
+    for (name, site), count in got["figures"].items():
+        wrong = [f for f in got["failures"][(name, site)] if f[2] == "read back differs"]
+        assert wrong == [], (site, wrong[:5])
+        if count["no-limit"] >= 20:
+            assert count["PokerKit reads"] >= 0.99 * count["no-limit"], (site, count, got["refused"][(name, site)])
