@@ -5,15 +5,15 @@ growth ratios and a flag on super-linear growth.
     python benchmarks/hostile_growth.py [--timeout 60] [--scales 1,10,100] [--only NAME,...]
 
 The shapes (each one hand of the samples/ with its hostile part grown; the 100x inputs stay under the
-512 KiB a hand may hold, so every size takes the same path through the reader):
+512 KiB a hand may hold, so every size takes the same path through the reader, but for the NULs):
 - `phh-comments`: a PHH hand followed by many comment lines;
 - `acpc-comments`: an ACPC log with many comment lines before its STATE lines;
 - `party-spaces`: a PartyPoker hand with a long line of spaces;
 - `phh-dotted-keys`: a PHH hand followed by many dotted keys (`k.a1.b1 = 1`);
 - `crlf-blank-lines`: PokerStars hands in CRLF text with many blank lines between them, through the
   parallel planner (`--jobs 2`, 4 KiB pieces);
-- `nul-padding`: a PokerStars hand followed by NUL bytes and no line end (a crashed client's log),
-  through the parallel planner too.
+- `nul-padding`: PokerStars hands followed by NUL bytes and no line end (a crashed client's log),
+  through the parallel planner too (1x: 160 KB of NULs, so that 100x shows the planner's growth).
 
 Every run is `hhtool validate FILE --format jsonl` in a child process of its own (a cold parser, its
 memory its own), timed around the command alone; memory is the child's peak resident set (workers
@@ -78,7 +78,7 @@ def crlf_blank_lines(n: int) -> tuple[str, bytes]:
 
 
 def nul_padding(n: int) -> tuple[str, bytes]:
-    return ".txt", _stars().rstrip("\n").encode() + b"\x00" * (4000 * n)
+    return ".txt", (_stars() * 20).rstrip("\n").encode() + b"\x00" * (160_000 * n)
 
 
 # name: (builder, --jobs, HHTOOL_CHUNK_BYTES)
