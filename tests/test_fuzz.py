@@ -65,7 +65,8 @@ def _save(case: Case, error: BaseException) -> Path:
     path = CRASHERS / f"{NUMERIC_LIMITS_PREFIX if numeric else ''}{digest}{suffix}"
     path.write_bytes(data)
     _why(path).write_text(f"{type(error).__name__}: {str(error)[:500]}\nmutations: {case.mutations}\n"
-                          f"dialect: {case.dialect}\nsize: {case.size}\nconvert: {case.convert_to}\n")
+                          f"dialect: {case.dialect}\nsize: {case.size}\nconvert: {case.convert_to}\n"
+                          f"untouched: {','.join(sorted(case.untouched))}\n")
     return path
 
 
@@ -243,13 +244,14 @@ def _saved_case(path: Path) -> Case:
     size = int(fields.get("size", len(data)))
     convert = fields.get("convert")
     suffix = "." + path.name.split(".", 1)[1]
-    return Case(data, ["saved"], set(), 0, suffix, dialect, None if convert in (None, "None") else convert, size)
+    untouched = {h for h in fields.get("untouched", "").split(",") if h}
+    return Case(data, ["saved"], untouched, 0, suffix, dialect, None if convert in (None, "None") else convert, size)
 
 
 @pytest.mark.parametrize("path", [_saved_param(p) for p in SAVED])
 def test_saved_crasher(path, tmp_path):
     """A saved input: no exception, no HH099, every hand accounted for, within its time and memory
-    budget (which hands were left whole is not recorded)."""
+    budget, and the hands it records as untouched read whole."""
     check_case(_saved_case(path), tmp_path)
 
 
