@@ -119,9 +119,7 @@ def test_fuzz_single_files():
 # found that are known classes of issue 26 (fixed at their roots elsewhere) are marked, strict: the test
 # fails once they are fixed, and the mark goes. `--runxfail` shows them.
 EVERY_DIALECT_EXAMPLES = 25
-OPEN_CRASHES: dict[str, str] = {
-    "acpc": "fixed by #26 root fixes: an ACPC log with many comment lines reads in super-linear time",
-}
+OPEN_CRASHES: dict[str, str] = {}  # dialect -> why its batch still fails (strict xfail: a fix shows)
 
 
 @pytest.mark.parametrize("dialect", [
@@ -156,7 +154,7 @@ def test_the_corpus_seeds_every_dialect():
     if fuzzkit.corpus_dir() is None:
         pytest.skip("HHTOOL_CORPUS is not set")
     seeded = {s.dialect for s in fuzzkit.corpus_seeds()}
-    assert seeded == set(CORPUS_DIALECTS)
+    assert seeded >= set(CORPUS_DIALECTS)  # (and WPN's 2016 client text, fuzzed as winning's kin)
     assert {s.suffix for s in fuzzkit.corpus_seeds()} >= {".txt", ".xml", ".phh", ".log"}
 
 

@@ -163,14 +163,14 @@ class Conventions:
     What a site's text always says, read by `hhtool.interchange.for_site` when another site's hand is made
     ready for its writer (each False/True below leaves another site's hand as read):
 
-    - `describes_shows`: a show line names the hand the cards make with the board dealt so far (PokerStars:
-      `shows [Ah Kh] (a pair of Aces)`, a single card shown unnamed): another site's show without one gets
+    - `describes_shows`: a show line names the hand the cards make with the board dealt so far (the
+      pokerstars dialect's: the cards then their hand's name, a single card shown unnamed): another site's show without one gets
       the site's wording of it;
-    - `prints_cardless_deals`: False where a deal line always prints the cards (PokerStars prints `Dealt to`
-      for the cards it shows only): another site's deal lines without cards are left out;
-    - `prints_rake`: the summary always prints the rake (PokerStars' `Total pot $X | Rake $Y`, `Rake 0` in a
-      tournament): a hand whose site printed none gets the replay's (what the pot paid nobody);
-    - `prints_fees`: False where the summary has no field for a fee besides the rake (PokerStars): another
+    - `prints_cardless_deals`: False where a deal line always prints the cards (the pokerstars
+      dialect: a deal line for cards it shows only): another site's deal lines without cards are left out;
+    - `prints_rake`: the summary always prints the rake (the pokerstars dialect's total line, a zero rake in
+      a tournament): a hand whose site printed none gets the replay's (what the pot paid nobody);
+    - `prints_fees`: False where the summary has no field for a fee besides the rake (the pokerstars dialect): another
       site's fees (GGPoker's jackpot) are said as part of the rake, the room's one take from the pot.
 
     A reader whose site changed a convention between client generations or eras gives the hand the name

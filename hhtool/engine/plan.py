@@ -157,7 +157,7 @@ def cut_file(name: str, chunk_bytes: int) -> Iterator[Piece]:
             return
         cuts, hands = _header_pattern(hands=False), _header_pattern(hands=True)
         # once a file-level context section may have started (one of its markers is met), the file is cut
-        # only where a section starts: a piece cut at another dialect's header (a PokerStars hand pasted into
+        # only where a section starts: a piece cut at another dialect's header (another site's hand pasted into
         # an iPoker session) would read the session's later games with no context (HH033)
         markers, sections = _context_markers()
         context_at: int | None = None  # the file offset of the first marker, once met

@@ -101,13 +101,14 @@ def outcome(s: Replay) -> dict:
 
 def _seat_shift(state: Replay, dialect: str) -> int:
     """How far `for_site` moved every seat number for the target (its tables' first seat is another one: Chico's
-    seat 0 is PokerStars' seat 1), 0 for the source's own site."""
+    seat 0 is seat 1 of a target numbering from 1), 0 for the source's own site."""
     header = state.hand.header
     if header.site == dialect:
         return 0
     target = dialects.conventions(dialect)
     source = dialects.hand_conventions(header.site, state.hand.conventions_variant, header.time)
-    return target.first_seat - source.first_seat if target.seat_places is None else 0
+    shift = target.first_seat - source.first_seat
+    return shift if shift > 0 and target.seat_places is None else 0
 
 
 def _plays_alike(state: Replay, back: Hand, fees_in_rake: bool = False, seat_shift: int = 0) -> str | None:

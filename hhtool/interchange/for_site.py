@@ -153,7 +153,9 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
                       for seat in table)
     header = replace(_clock(header, site), site=site)
     shift = target.first_seat - source.first_seat
-    if other and shift and target.seat_places is None:  # Chico's seats 0-9 as seats 1-10: every seat number moved
+    # Chico's seats 0-9 as seats 1-10 for a target numbering from 1: every seat number moved (a source numbering
+    # from 1 fits a target numbering from 0 as it is)
+    if other and shift > 0 and target.seat_places is None:
         table = tuple(replace(seat, seat=seat.seat + shift) for seat in table)
         seats = [replace(seat, seat=seat.seat + shift) for seat in seats]
         button = header.button_seat
