@@ -258,10 +258,14 @@ def test_compiled_and_pure_python_give_the_same_bytes_on_every_dialect(tmp_path)
         if command[0] == "validate":
             assert any(b'"status":"invalid"' in line for line in lines)
             assert any(b'"status":"unparsed"' in line for line in lines)
+    codes = []
     for pure in (False, True):
         done = _cli(pure, tmp_path, "export", *inputs, "--out", str(tmp_path / f"dataset-{pure}"), "--jobs", "1",
                     "--no-progress")
-        assert done.returncode in (0, 1), done.stderr
+        # 2: the mutated inputs hold cut and flipped archives (the fuzz's container cases), read failures (HH004)
+        assert done.returncode in (0, 1, 2) and b"Traceback" not in done.stderr, done.stderr[-2000:]
+        codes.append(done.returncode)
+    assert codes[0] == codes[1]
     compiled_tables, pure_tables = _tables(tmp_path / "dataset-False"), _tables(tmp_path / "dataset-True")
     assert len(compiled_tables["hands"]) > 2000
     for table in TABLES:

@@ -196,7 +196,7 @@ def _drop_end_padding(chunks: Iterator[bytes]) -> Iterator[bytes]:
     follows is kept, where it was."""
     held = 0  # NULs at the end of what was read so far, not yet given on
     for chunk in chunks:
-        text = chunk.rstrip(b"\x00")
+        text = chunk.rstrip(b"\x00") if chunk.endswith(b"\x00") else chunk  # (no copy of a chunk without NULs)
         if text:
             while held:
                 part = min(held, CHUNK)

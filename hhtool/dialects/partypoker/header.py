@@ -77,7 +77,7 @@ def read_header(lines: Sequence[str], first_line: int) -> Header:
     hand_id = _INTRO.match(lines[intro_at])["id"]  # type: ignore[index]
     if len(hand_id) > _MAX_ID:
         raise FieldError("HH013", f"hand number {hand_id[:40]!r}… is longer than {_MAX_ID} characters",
-                         first_line + intro_at, expected=f"<= {_MAX_ID} characters", actual=len(hand_id))
+                         first_line + intro_at, expected=f"<= {_MAX_ID} characters", actual=f"{len(hand_id)} characters")
     rest = [(i, line) for i, line in enumerate(lines[intro_at + 1:], intro_at + 1) if line and not _EARLY.match(line)]
     if len(rest) < 2:
         raise FieldError("HH011", "hand ends before its game and table lines", first_line + intro_at,
