@@ -7,25 +7,11 @@ written for the test in iPoker's XML with made-up names and game codes, and a ne
 from __future__ import annotations
 
 from handkit import errors, problems, validate_text
+from test_ipoker import session
+
 from hhtool.dialects import conventions
 from hhtool.grammar import Status
 from hhtool.model import NoticeKind
-
-SESSION = """\
-<?xml version="1.0" encoding="utf-8"?>
-<session sessioncode="5100000088">
-  <general>
-    <mode>real</mode>
-    <gametype>{gametype}</gametype>
-    <tablename>Testburg, 900000088</tablename>
-    <duration>00:10</duration>
-    <gamecount>1</gamecount>
-    <startdate>2011-07-22 17:31:11</startdate>
-    <currency>USD</currency>
-    <nickname>Hero</nickname>
-  </general>
-{game}</session>
-"""
 
 # Fixed limit $0.10/$0.20. Cid raises to $0.20, Ann re-raises to $0.30, Bob calls, the blinds fold; Cid
 # disconnects at his turn and is all-in by disconnect protection (type 7, `sum="DP"`): he stays in for his
@@ -68,7 +54,7 @@ DP_GAME = """\
     </round>
   </game>
 """
-DP = SESSION.format(gametype="Holdem L $0.10/$0.20", game=DP_GAME)
+DP = session(DP_GAME, gametype="Holdem L $0.10/$0.20", table="Testburg, 900000088")
 # near-misses: Cid is protected before his turn (Ann's and Bob's actions are still to come), or after he
 # folded, or a `DP` sum on a call (not an amount: HH012, the hand unparsed)
 DP_OUT_OF_TURN = DP.replace('no="8" player="Cid" type="7"', 'no="4" player="Cid" type="7"').replace(
@@ -160,7 +146,7 @@ ANTE_GAME = """\
     </round>
   </game>
 """
-ANTE = SESSION.format(gametype="Holdem NL $0.05/$0.10", game=ANTE_GAME)
+ANTE = session(ANTE_GAME, table="Testburg, 900000088")
 # near-miss: Cal, marked sitting out after his ante, acts (he folds pre-flop): he is in the hand, and the big
 # blind that skipped him is the wrong player's
 ANTE_THEN_ACTS = ANTE.replace('<action no="6" player="Cal" type="9" sum="$0" cards=""/>',

@@ -11,25 +11,15 @@ The hands are written for the test in each site's real format, with made-up name
 from __future__ import annotations
 
 from handkit import errors, problems, validate_text
+from test_ipoker import session
+
 from hhtool.dialects import conventions
 from hhtool.model import Limit
 from hhtool.rules.betting import Betting, Stake
 
 # -- iPoker ---------------------------------------------------------------------------------------------
 
-IPOKER = """\
-<?xml version="1.0" encoding="utf-8"?>
-<session sessioncode="5100000077">
-  <general>
-    <mode>real</mode>
-    <gametype>Holdem L $0.10/$0.20</gametype>
-    <tablename>Halfway, 900000077</tablename>
-    <duration>00:10</duration>
-    <gamecount>1</gamecount>
-    <startdate>2011-07-22 17:31:11</startdate>
-    <currency>USD</currency>
-    <nickname>Hero</nickname>
-  </general>
+IPOKER = session("""\
   <game gamecode="6000000777">
     <general>
       <startdate>2011-07-22 17:33:48</startdate>
@@ -62,8 +52,7 @@ IPOKER = """\
       <action no="15" player="Bob" type="23" sum="$0.40" cards=""/><action no="16" player="Ann" type="0" sum="$0" cards=""/>
     </round>
   </game>
-</session>
-"""
+""", gametype="Holdem L $0.10/$0.20", table="Halfway, 900000077")
 # below half a bet: Cid is all-in for $0.09 on the river ($0.19 behind), which reopens nothing; Bob, who
 # checked, raises a bet above it
 IPOKER_SHORT = (IPOKER.replace('chips="$0.23"', 'chips="$0.19"').replace('sum="$0.13"', 'sum="$0.09"')
