@@ -649,6 +649,8 @@ def audit(
     fmt: Annotated[AuditFormat | None, typer.Option("--format", help="Report format (default: text).")] = None,
     out: Annotated[str | None, typer.Option("--out", help="Write the report to this file (default: stdout).")] = None,
     exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when the audit finds errors.")] = False,
+    full: Annotated[bool, typer.Option("--full", help="Text: every row of the long tables (stakes, tables, days, "
+                                                      "players); by default their first rows.")] = False,
     quiet: QuietOption = False,
     config: ConfigOption = None,
     isolated: IsolatedOption = False,
@@ -688,7 +690,7 @@ def audit(
         if hand_rows is not None:
             hand_rows.write_json(report, handle)
         else:
-            handle.write(render(report, fmt.value))
+            handle.write(render(report, fmt.value, full=full))
 
     if out is None:
         write(sys.stdout)

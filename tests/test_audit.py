@@ -734,3 +734,78 @@ def test_the_corpus_stars_cash_hands_checked_by_the_built_in_schedule_pass(corpu
     checked = [h for h in cash if h["unchecked"] is None]
     assert len(cash) > 300 and len(checked) >= 1
     assert [v for v in report["schedule_violations"] if v["kind"] != "tournament"] == []
+
+
+# -- the audit at a glance (issue #27 item 3) ----------------------------------------------------------------
+def test_the_text_report_shows_the_totals_the_violations_and_the_worst_tables_not_every_table(report):
+    text = render(report, "text")
+    assert "Rake by currency" in text and "Schedule violations" in text
+    assert "Rake by table" not in text and "Rake by day" not in text  # thousands of lines on an archive
+    worst = text.split("Worst tables (most hands with a problem)\n")[1].split("\n\n")[0].splitlines()
+    # Audita V: its payout findings (HH205, HH206) and its chips out of balance are one hand with a problem
+    assert [line.split()[:4] for line in worst[1:3]] == [["Audita", "I", "1", "1"], ["Audita", "II", "1", "1"]]
+    assert any(line.split()[:3] == ["Audita", "V", "1"] for line in worst)
+    full = render(report, "text", full=True)
+    assert "Rake by table" in full and "Rake by day (UTC)" in full and "Audita III" in full
+
+
+def test_long_tables_are_cut_to_their_first_rows_and_say_how_many(report):
+    many = {**report, "rake": {**report["rake"], "by_stakes": [
+        {**report["rake"]["by_stakes"][0], "stakes": f"stakes {n:02}", "hands": n} for n in range(1, 16)]}}
+    text = render(many, "text")
+    title = "Rake by stakes: the 10 of 15 stakes with the most hands (--full or --format json for all)"
+    assert title in text
+    rows = text.split(title + "\n")[1].split("\n\n")[0].splitlines()[1:]
+    assert [r.split()[1] for r in rows] == [f"{n:02}" for n in range(15, 5, -1)]  # most hands first
+    assert "stakes 01" in render(many, "text", full=True)
+    days = text.split("Chip conservation by day")[1].split("\n\n")[0]
+    assert days.startswith(": the 1 day of 4 out of balance")  # 2020-04-18, Carol's short collect
+
+
+def test_amounts_have_thousands_separators_and_units():
+    from hhtool.audit.tables import amount
+
+    assert [amount(120598342, "USD"), amount(-13, "USD"), amount(13542, "chips"), amount(200, "EUR")] == \
+        ["$1,205,983.42", "-$0.13", "13,542 chips", "€2"]
+    rows = [{"currency": "USD", "hands": 1, "total_pot": 120598342, "rake": 34031}]
+    from hhtool.audit.render import TOTAL_COLUMNS, _text_table
+
+    assert "$1,205,983.42" in _text_table(rows, TOTAL_COLUMNS[:4])
+
+
+def test_cli_full_prints_every_table(files):
+    runner = CliRunner()
+    short = runner.invoke(app, ["audit", str(files), "--isolated"])
+    full = runner.invoke(app, ["audit", str(files), "--isolated", "--full"])
+    assert "Rake by table" not in short.stdout and "Rake by table" in full.stdout
+
+
+def test_expected_value_hands_are_settled_not_out_of_balance(tmp_path):
+    from test_acpc import ALL_IN_EV, log
+
+    report = audit([log(tmp_path, ALL_IN_EV)])
+    [hand] = report["hands"]
+    assert (hand["total_pot"], hand["paid"], hand["cash_out"], hand["ev_pot"]) == (40000, 0, 40000, 40000)
+    assert report["conservation"]["by_hand"] == [] and report["summary"]["hands_out_of_balance"] == 0
+    # the same pot collected by nobody and paid by nobody (no HH047: not scored by expected value) stays wrong
+    shown = ALL_IN_EV.replace("18181.818182|-18181.818182", "18181|-18181")
+    plain = audit([log(tmp_path, shown, name="plain.log")])
+    assert plain["hands"][0]["ev_pot"] == 0
+
+
+def test_a_negative_unprinted_rake_is_reported_once_as_collected_more_than_the_pot(tmp_path):
+    from test_ipoker import CASH
+
+    path = tmp_path / "ipoker.xml"
+    path.write_text(CASH.replace('win="$1.55" bet="$1"', 'win="$1.65" bet="$1"'), encoding="utf-8")
+    report = audit([path])
+    assert report["schedule_violations"] == []
+    [row] = [p for p in report["payout_mismatches"] if p["code"] == "HH207"]
+    assert row["title"] == "collected more than the pot (rake not printed)"
+    assert row["message"].startswith("collected $0.95 from a $0.90 pot: $0.05 more than it holds")
+    assert (row["expected"], row["actual"]) == ("90", "95") and row["table"]
+    text = render(report, "text")
+    assert text.count("$0.05 more than it holds") == 1 and "negative rake" not in text
+    printed = tmp_path / "printed.xml"  # the same hand as clean: nothing of the kind
+    printed.write_text(CASH, encoding="utf-8")
+    assert [p for p in audit([printed])["payout_mismatches"] if p["code"] == "HH207"] == []

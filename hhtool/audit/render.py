@@ -11,7 +11,7 @@ from html import escape
 
 from hhtool.audit.charts import COLORS, Bar, DayBar, bar_chart, time_chart
 from hhtool.audit.report import INFERRED, VIOLATION_KINDS, VIOLATION_LABELS
-from hhtool.audit.tables import money, scale_of
+from hhtool.audit.tables import amount, scale_of
 from hhtool.safetext import printable
 from hhtool.words import count
 
@@ -32,7 +32,7 @@ Column = tuple[str, str, Callable[[dict], str], str]  # key, header, formatter, 
 
 
 def _m(key: str) -> Callable[[dict], str]:
-    return lambda r: money(r.get(key), r.get("currency"))
+    return lambda r: amount(r.get(key), r.get("currency"))
 
 
 def _v(key: str) -> Callable[[dict], str]:
@@ -94,14 +94,16 @@ BALANCE_DAY_COLUMNS: list[Column] = [
     ("day", "day", _v("day"), "l"), ("currency", "currency", _v("currency"), "l"), ("hands", "hands", _v("hands"), "r"),
     ("chips_before", "chips before", _m("chips_before"), "r"), ("chips_after", "chips after", _m("chips_after"), "r"),
     ("rake", "rake", _m("rake"), "r"), ("cash_out", "cash outs paid", _m("cash_out"), "r"),
-    ("cash_out_kept", "pot shares kept", _m("cash_out_kept"), "r"), ("difference", "difference", _m("difference"), "r"),
+    ("cash_out_kept", "pot shares kept", _m("cash_out_kept"), "r"),
+    ("ev_pot", "pots settled by expected value", _m("ev_pot"), "r"), ("difference", "difference", _m("difference"), "r"),
     ("hands_out_of_balance", "hands out of balance", _v("hands_out_of_balance"), "r"),
 ]
 BALANCE_HAND_COLUMNS: list[Column] = [
     ("hand_id", "hand", _v("hand_id"), "l"), ("day", "day", _v("day"), "l"),
     ("chips_before", "chips before", _m("chips_before"), "r"), ("chips_after", "chips after", _m("chips_after"), "r"),
     ("rake", "rake", _m("rake"), "r"), ("cash_out", "cash outs paid", _m("cash_out"), "r"),
-    ("cash_out_kept", "pot shares kept", _m("cash_out_kept"), "r"), ("difference", "difference", _m("difference"), "r"),
+    ("cash_out_kept", "pot shares kept", _m("cash_out_kept"), "r"),
+    ("ev_pot", "pot settled by expected value", _m("ev_pot"), "r"), ("difference", "difference", _m("difference"), "r"),
     ("file", "where", _where, "l"),
 ]
 CODE_COLUMNS: list[Column] = [
@@ -115,19 +117,29 @@ UNCHECKED_COLUMNS: list[Column] = [
 
 
 # -- text ------------------------------------------------------------------------------------
+def _unit(value: int, currency: str) -> str:
+    """An amount and its currency's code (`$340.31 USD`); chips say so themselves (`13,542 chips`)."""
+    text = amount(value, currency)
+    return text if text.endswith(" chips") else f"{text} {currency}"
+
+
+def _amounts(by_currency: dict[str, int]) -> str:
+    return ", ".join(_unit(v, k) for k, v in by_currency.items())
+
+
 def _cash_out_line(s: dict) -> str:
     """All-in cash outs beside the rake: what the room paid, its fees, and the pot shares it kept."""
     if not s.get("cash_out_hands"):
         return "All-in cash outs: none"
     fees, kept = s["cash_out_fees_by_currency"], s["cash_out_kept_by_currency"]
-    parts = [f"paid {money(v, k)}, fees {money(fees.get(k, 0), k)}, pot shares kept {money(kept.get(k, 0), k)} {k}"
+    parts = [f"paid {amount(v, k)}, fees {amount(fees.get(k, 0), k)}, pot shares kept {_unit(kept.get(k, 0), k)}"
              for k, v in s["cash_out_by_currency"].items()]
     return f"All-in cash outs: {s['cash_out_hands']} hands; " + "; ".join(parts)
 
 
 def _inferred_line(s: dict) -> str:
     """The rake of hands whose site prints none: the replay's figure, said to be inferred, not printed."""
-    amounts = ", ".join(money(v, k) + f" {k}" for k, v in s["rake_inferred_by_currency"].items())
+    amounts = _amounts(s["rake_inferred_by_currency"])
     count = s["rake_inferred_hands"]
     return f"  of which {amounts} in {count} hand{'' if count == 1 else 's'} is {INFERRED}"
 
@@ -144,17 +156,52 @@ def _text_table(rows: Sequence[dict], columns: Sequence[Column]) -> str:
     return "\n".join(lines)
 
 
-def to_text(report: dict) -> str:
+TEXT_TOP = 10  # rows of the long tables a text report shows without --full
+
+
+def worst_tables(report: dict) -> list[dict]:
+    """Tables by the number of their hands with a problem (a schedule violation, a payout finding, chips not
+    conserved), most first: where to look first."""
+    found: dict[str, dict[str, set]] = {}
+    for key, rows in (("violations", report["schedule_violations"]), ("payouts", report["payout_mismatches"]),
+                      ("out_of_balance", report["conservation"]["by_hand"])):
+        for r in rows:
+            table = r.get("table") or "(not known)"
+            found.setdefault(table, {"violations": set(), "payouts": set(), "out_of_balance": set()})[key].add(
+                r["hand_uid"])
+    rows = [{"table": t, "problem_hands": len(set().union(*k.values())), **{n: len(v) for n, v in k.items()}}
+            for t, k in found.items()]
+    return sorted(rows, key=lambda r: (-r["problem_hands"], r["table"]))
+
+
+WORST_COLUMNS: list[Column] = [
+    ("table", "table", _v("table"), "l"), ("problem_hands", "hands with a problem", _v("problem_hands"), "r"),
+    ("violations", "schedule violations", _v("violations"), "r"), ("payouts", "with payout findings", _v("payouts"), "r"),
+    ("out_of_balance", "out of balance", _v("out_of_balance"), "r"),
+]
+
+
+def _top(title: str, rows: list[dict], what: str, full: bool, order=None) -> tuple[str, list[dict]]:
+    """The title and rows of a long table: all with `full`, else the first TEXT_TOP (by `order`), said so."""
+    if full or len(rows) <= TEXT_TOP:
+        return title, rows
+    rows = sorted(rows, key=order) if order else rows
+    return f"{title}: the {TEXT_TOP} of {len(rows)} {what} (--full or --format json for all)", rows[:TEXT_TOP]
+
+
+def to_text(report: dict, full: bool = False) -> str:
+    """The totals, the violations and the worst tables; the long tables (stakes, tables, days, players) are
+    cut to their first rows, said so, unless `full`."""
     s = report["summary"]
     paths = printable(", ".join(report["source"]["paths"]))
     out = [f"Rake and payout audit of {report['source']['kind']}: {paths}",
            f"Schedule: {report['schedule']['description']}",
            (f"Hands: {s['hands']} ({', '.join(f'{k} {v}' for k, v in s['by_status'].items()) or 'none'}); audited "
            f"{s['audited_hands']}: cash {s['cash_hands']}, tournament {s['tournament_hands']}; raked {s['raked_hands']}"),
-           "Rake: " + (", ".join(money(v, k) + f" {k}" for k, v in s["rake_by_currency"].items()) or "none"),
+           "Rake: " + (_amounts(s["rake_by_currency"]) or "none"),
            *([_inferred_line(s)] if s.get("rake_inferred_hands") else []),
            *(["Fees besides rake (jackpot, bingo, fortune, tax): "
-              + ", ".join(money(v, k) + f" {k}" for k, v in s["fees_by_currency"].items())]
+              + _amounts(s["fees_by_currency"])]
              if s.get("fees_by_currency") else []),
            _cash_out_line(s),
            (f"Schedule checked {s['schedule_checked_hands']} cash hands, not checked {s['schedule_unchecked_hands']}; "
@@ -162,16 +209,30 @@ def to_text(report: dict) -> str:
            + (f" (and {s['schedule_exceptions']} within the room's surcharge, info)"
               if s.get("schedule_exceptions") else "")
            + f", payout mismatches {s['payout_mismatches']}, hands out of balance {s['hands_out_of_balance']}")]
+    by_hands = lambda r: (-r["hands"], r.get("currency") or "", str(r.get("stakes") or ""))
     for key, title, columns in TOTALS:
-        out += ["", title, _text_table(report["rake"][key], columns + TOTAL_COLUMNS)]
+        if not full and key in ("by_players", "by_day", "by_table"):
+            continue  # --full: every table, day and number of players
+        shown_title, rows = _top(title, report["rake"][key], "stakes with the most hands", full, by_hands)
+        out += ["", shown_title, _text_table(rows, columns + TOTAL_COLUMNS)]
+    worst = worst_tables(report)
+    title, rows = _top("Worst tables (most hands with a problem)", worst, "tables with a problem", full)
+    out += ["", title, _text_table(rows, WORST_COLUMNS)]
     out += ["", "Schedule violations", _text_table(report["schedule_violations"], VIOLATION_COLUMNS)]
     if report.get("schedule_exceptions"):
         out += ["", "Known exceptions: the room's rake surcharge (HH219, info)",
                 _text_table(report["schedule_exceptions"], EXCEPTION_COLUMNS)]
-    out += ["", "Hands not checked against the schedule",
-            _text_table(report["schedule"]["unchecked_stakes"], UNCHECKED_COLUMNS)]
+    title, rows = _top("Hands not checked against the schedule", report["schedule"]["unchecked_stakes"],
+                       "stakes not checked, most hands first", full, lambda r: (-r["hands"], r["stakes"]))
+    out += ["", title, _text_table(rows, UNCHECKED_COLUMNS)]
     out += ["", "Payout mismatches", _text_table(report["payout_mismatches"], PAYOUT_COLUMNS)]
-    out += ["", "Chip conservation by day", _text_table(report["conservation"]["by_day"], BALANCE_DAY_COLUMNS)]
+    days = report["conservation"]["by_day"]
+    if full:
+        out += ["", "Chip conservation by day", _text_table(days, BALANCE_DAY_COLUMNS)]
+    else:
+        bad = [r for r in days if r["difference"] or r["hands_out_of_balance"]]
+        title = f"Chip conservation by day: the {count(len(bad), 'day')} of {len(days)} out of balance (--full for every day)"
+        out += ["", title, _text_table(bad, BALANCE_DAY_COLUMNS)]
     out += ["", "Hands out of balance", _text_table(report["conservation"]["by_hand"], BALANCE_HAND_COLUMNS)]
     out += ["", "Findings by code", _text_table(report["findings_by_code"], CODE_COLUMNS)]
     return "\n".join(out) + "\n"
@@ -252,7 +313,7 @@ def _axis_money(currency: str) -> Callable[[float], str]:
     def fmt(v: float) -> str:
         if scale == 1:
             return f"{v:,.0f}"
-        return money(round(v), currency)
+        return amount(round(v), currency)
     return fmt
 
 
@@ -282,14 +343,14 @@ def rake_by_day_charts(report: dict) -> list[str]:
             if day is None:
                 undated.append(r)
                 continue
-            bars.append(DayBar(day, r["rake"], f"{r['day']}: rake {money(r['rake'], currency)} from {r['hands']} "
+            bars.append(DayBar(day, r["rake"], f"{r['day']}: rake {amount(r['rake'], currency)} from {r['hands']} "
                                                 f"hands ({r['raked_hands']} raked), pots "
-                                                f"{money(r['total_pot'], currency)}"))
+                                                f"{amount(r['total_pot'], currency)}"))
         note = ""
         if undated:
             hands = sum(r["hands"] for r in undated)
             note = (f"Not on the axis: {count(hands, 'hand')} with no readable date, rake "
-                    f"{money(sum(r['rake'] for r in undated), currency)}.")
+                    f"{amount(sum(r['rake'] for r in undated), currency)}.")
         name = CURRENCY_NAMES.get(currency, currency)
         charts.append(time_chart(f"Rake by day ({currency})", desc, bars, _axis_money(currency), f"rake, {name}",
                                  note=note, empty="No dated hands."))
@@ -303,7 +364,7 @@ def rake_share_chart(report: dict) -> str:
         marker = float(r["schedule_percent"]) if r.get("schedule_percent") else None
         bars.append(Bar(
             r["stakes"], r["flop_rake_share_pct"], f"{r['flop_rake_share_pct']:.2f} %",
-            f"{r['stakes']}: rake {money(r['rake'], r['currency'])} on pots of {money(r['flop_total_pot'], r['currency'])}"
+            f"{r['stakes']}: rake {amount(r['rake'], r['currency'])} on pots of {amount(r['flop_total_pot'], r['currency'])}"
             f" in {r['hands']} hands = {r['flop_rake_share_pct']:.2f} % (all hands: {r['rake_share_pct'] or 0:.2f} %)",
             marker=marker, marker_text=f"schedule: {r['schedule_percent']} %" if marker is not None else ""))
     return bar_chart(
@@ -432,16 +493,16 @@ def _toc() -> str:
 def to_html(report: dict, generated: datetime | None = None) -> str:
     s = report["summary"]
     generated = generated or datetime.now(UTC)
-    rake_text = [money(v, k) for k, v in s["rake_by_currency"].items() if v] or ["0"]
+    rake_text = [amount(v, k) for k, v in s["rake_by_currency"].items() if v] or ["0"]
     cards = [
         _card(f"{s['audited_hands']:,}", f"hands audited ({s['cash_hands']:,} cash, {s['tournament_hands']:,} "
                                          f"tournament) of {s['hands']:,} read"),
         _card(rake_text, f"rake taken, in {s['raked_hands']:,} raked hands"
               + (f"; in {s['rake_inferred_hands']:,} hands {INFERRED}" if s.get("rake_inferred_hands") else "")),
-        *([_card([money(v, k) for k, v in s["cash_out_by_currency"].items()],
+        *([_card([amount(v, k) for k, v in s["cash_out_by_currency"].items()],
                  f"paid for all-in cash outs in {s['cash_out_hands']:,} hands (fees "
-                 + ", ".join(money(v, k) for k, v in s["cash_out_fees_by_currency"].items()) + "; pot shares kept "
-                 + ", ".join(money(v, k) for k, v in s["cash_out_kept_by_currency"].items()) + ")")]
+                 + ", ".join(amount(v, k) for k, v in s["cash_out_fees_by_currency"].items()) + "; pot shares kept "
+                 + ", ".join(amount(v, k) for k, v in s["cash_out_kept_by_currency"].items()) + ")")]
           if s.get("cash_out_hands") else []),
         _card(f"{s['schedule_violations']:,}", f"schedule violations ({s['schedule_checked_hands']:,} hands checked)",
               "bad" if s["schedule_violations"] else "ok"),
@@ -526,5 +587,6 @@ def to_html(report: dict, generated: datetime | None = None) -> str:
 FORMATS = {"text": to_text, "json": to_json, "html": to_html}
 
 
-def render(report: dict, fmt: str = "text") -> str:
-    return FORMATS[fmt](report)
+def render(report: dict, fmt: str = "text", full: bool = False) -> str:
+    """The report in `fmt`; `full` gives a text report every row (JSON and HTML always have them)."""
+    return to_text(report, full) if fmt == "text" else FORMATS[fmt](report)

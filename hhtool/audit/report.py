@@ -28,6 +28,12 @@ from hhtool.rules.surcharge import surcharge_for
 # Findings that say a payout is wrong: uncalled bets, pots, collected amounts, winners, splits.
 PAYOUT_CODES = ("HH201", "HH202", "HH203", "HH204", "HH205", "HH206", "HH303", "HH305")
 CONSERVATION_CODES = ("HH211",)
+# A hand whose payoffs are all-in expected values (ACPC logs): the pot is not awarded by the board, each
+# player is paid the payoff outside it (the seats' cash_out), so the pot is settled, not lost.
+EV_CODE = "HH047"
+# what the audit says of a hand whose rake, not printed, comes out negative: the winners collected more
+# than the pot holds (a payout mistake of the history), not rake the room gave back
+OVERPAID = "collected more than the pot (rake not printed)"
 # All-in cash-out money per hand (seats columns summed): paid by the room, its fees, pot shares it kept.
 CASH_OUT = ("cash_out", "cash_out_fee", "cash_out_kept")
 
@@ -151,21 +157,30 @@ def ledger(tables: Tables) -> pd.DataFrame:
     out = out.join(sums, on="hand_uid").join(paid, on="hand_uid")
     for name in ("chips_before", "chips_after", "contributed", "paid", "paid_outside", *CASH_OUT):
         out[name] = out[name].fillna(0).astype("int64")
+    # the pot of a hand settled by expected value (HH047): not collected, paid out as each player's payoff
+    findings = tables.findings
+    ev = set(findings["hand_uid"][(findings["code"] == EV_CODE).fillna(False).astype(bool)]) if len(findings) else set()
+    settled = out["hand_uid"].isin(ev) if ev else pd.Series(False, index=out.index)
+    out["ev_pot"] = (out["total_pot"] - out["rake"] - out["fees"] - out["paid"]).where(settled, 0).astype("int64")
     # the room pays an all-in cash out from outside the pot (it is in chips_after) and keeps the pot
     # share the cashed-out player won; a site may add money to the pot (cash drop), take fees besides the
     # rake, and be paid outside the pot (EV cashout risk, insurance premium): chips before + paid + cash
-    # drop = chips after + rake + fees + kept + paid outside
+    # drop = chips after + rake + fees + kept + paid outside (+ the pot settled by expected value, whose
+    # payoffs are the cash-out payments)
     out["difference"] = (out["chips_before"] + out["cash_out"] + out["cash_drop"] - out["chips_after"] - out["rake"]
-                         - out["fees"] - out["cash_out_kept"] - out["paid_outside"])
+                         - out["fees"] - out["cash_out_kept"] - out["paid_outside"] - out["ev_pot"])
     # one order whatever the source (a dataset is read day by day): by time, then where the hand was read
     return out.sort_values(["started_at", "file", "line"], na_position="last", kind="stable").reset_index(drop=True)
 
 
 # -- schedule ------------------------------------------------------------------------------------
-def schedule_check(hands: pd.DataFrame, choice: Schedule) -> tuple[pd.DataFrame, list[dict], list[dict]]:
+def schedule_check(hands: pd.DataFrame, choice: Schedule) -> tuple[pd.DataFrame, list[dict], list[dict],
+                                                                   list[dict]]:
     """Add `due`, `percent`, `cap` to the ledger (None where the schedule does not apply) and list
     the violations, and the known exceptions: rake above the schedule within the room's surcharge on
-    some players' shares (`hhtool.rules.surcharge`), which is the room's rule, not HH208."""
+    some players' shares (`hhtool.rules.surcharge`), which is the room's rule, not HH208. A rake the site
+    did not print that comes out negative is no rake: the hand is listed (the fourth list) as collected
+    more than the pot, once, a payout mismatch, not a schedule violation."""
     schedules = choice.schedules
 
     @cache
@@ -187,11 +202,14 @@ def schedule_check(hands: pd.DataFrame, choice: Schedule) -> tuple[pd.DataFrame,
             other = {min(v, cap) for v in other}
         return schedules[index].due(level, pot, players), percent, cap, tuple(sorted(other))
 
-    dues, percents, caps, reasons, violations, exceptions = [], [], [], [], [], []
+    dues, percents, caps, reasons, violations, exceptions, overpaid = [], [], [], [], [], [], []
     for row in hands.itertuples(index=False):
         item = None
         d = p = c = reason = None
-        if row.kind == "tournament":
+        if row.rake < 0 and not row.rake_printed:
+            overpaid.append(_overpaid(row))
+            reason = "tournament" if row.kind == "tournament" else None
+        elif row.kind == "tournament":
             reason = "tournament"
             if row.rake:
                 item = ("tournament" if row.rake > 0 else "negative", "HH207", 0)
@@ -241,7 +259,20 @@ def schedule_check(hands: pd.DataFrame, choice: Schedule) -> tuple[pd.DataFrame,
                          percent=pd.Series(percents, index=hands.index, dtype=object),
                          cap=pd.Series(caps, index=hands.index, dtype=object),
                          unchecked=pd.Series(reasons, index=hands.index, dtype=object))
-    return hands, violations, exceptions
+    return hands, violations, exceptions, overpaid
+
+
+def _overpaid(row) -> dict:
+    """A payout-mismatch row for a hand whose unprinted rake is negative: what the winners collected
+    against what the pot held (validate's HH207 for the hand, said as what it is)."""
+    held = int(row.total_pot - row.fees)
+    return {"hand_uid": row.hand_uid, "hand_id": row.hand_id, "file": row.file, "line": int(row.line), "day": row.day,
+            "table": row.table, "code": "HH207", "severity": CATALOGUE["HH207"].severity.value, "title": OVERPAID,
+            "message": f"collected {money(int(row.paid), row.currency)} from a {money(int(row.total_pot), row.currency)}"
+                       f" pot{f' less fees {money(int(row.fees), row.currency)}' if row.fees else ''}: "
+                       f"{money(-int(row.rake), row.currency)} more than it holds (the site prints no rake; "
+                       f"the pot less what was collected is {money(int(row.rake), row.currency)})",
+            "expected": str(held), "actual": str(int(row.paid))}
 
 
 def _exception(row, due: int, percent: Decimal, cap: int | None, most: int, who: str, source: str) -> dict:
@@ -365,16 +396,18 @@ def _findings_frame(tables: Tables) -> pd.DataFrame:
                                       "date")})
 
 
-def payout_mismatches(findings: pd.DataFrame, hand_ids: dict[str, str | None]) -> list[dict]:
+def payout_mismatches(findings: pd.DataFrame, hand_ids: dict[str, str | None],
+                      table_of: dict[str, str | None] | None = None) -> list[dict]:
     rows = findings[findings["code"].isin(PAYOUT_CODES)]
+    table_of = table_of or {}
     return [{"hand_uid": r.hand_uid, "hand_id": hand_ids.get(r.hand_uid), "file": r.file, "line": int(r.line),
-             "day": r.date, "code": r.code, "severity": r.severity, "title": CATALOGUE[r.code].title,
+             "day": r.date, "table": table_of.get(r.hand_uid), "code": r.code, "severity": r.severity, "title": CATALOGUE[r.code].title,
              "message": r.message, "expected": r.expected, "actual": r.actual}
             for r in rows.itertuples(index=False)]
 
 
 _BALANCE_SUMS = ("hands", "chips_before", "chips_after", "rake", "fees", "cash_drop", "paid_outside", "cash_out",
-                 "cash_out_kept", "difference", "hands_out_of_balance")
+                 "cash_out_kept", "ev_pot", "difference", "hands_out_of_balance")
 
 
 def _balance_by_day(hands: pd.DataFrame) -> pd.DataFrame | None:
@@ -385,7 +418,7 @@ def _balance_by_day(hands: pd.DataFrame) -> pd.DataFrame | None:
         hands=("one", "sum"), chips_before=("chips_before", "sum"), chips_after=("chips_after", "sum"),
         rake=("rake", "sum"), fees=("fees", "sum"), cash_drop=("cash_drop", "sum"),
         paid_outside=("paid_outside", "sum"), cash_out=("cash_out", "sum"), cash_out_kept=("cash_out_kept", "sum"),
-        difference=("difference", "sum"), hands_out_of_balance=("out_of_balance", "sum"))
+        ev_pot=("ev_pot", "sum"), difference=("difference", "sum"), hands_out_of_balance=("out_of_balance", "sum"))
 
 
 def _balance_rows(sums: pd.DataFrame | None) -> list[dict]:
@@ -410,7 +443,7 @@ def conservation(hands: pd.DataFrame, findings: pd.DataFrame) -> dict:
                 "currency": r.currency, "chips_before": int(r.chips_before), "chips_after": int(r.chips_after),
                 "rake": int(r.rake), "fees": int(r.fees), "cash_drop": int(r.cash_drop),
                 "paid_outside": int(r.paid_outside), "cash_out": int(r.cash_out), "cash_out_kept": int(r.cash_out_kept),
-                "difference": int(r.difference)} for r in broken.itertuples(index=False)]
+                "ev_pot": int(r.ev_pot), "table": r.table, "difference": int(r.difference)} for r in broken.itertuples(index=False)]
     by_day = _balance_rows(_balance_by_day(hands))
     codes = findings[findings["code"].isin(CONSERVATION_CODES)]
     return {
@@ -448,7 +481,7 @@ def _code_rows(counts: Counter) -> list[dict]:
 # -- the report ----------------------------------------------------------------------------------
 HAND_COLUMNS = ["hand_uid", "hand_id", "status", "file", "line", "day", "started_at", "site", "kind", "currency",
                 "limit", "small_blind", "big_blind", "stakes", "table", "players", "saw_flop", "total_pot", "rake",
-                "rake_printed", "fees", "cash_drop", "due", "unchecked", "paid", *CASH_OUT, "paid_outside",
+                "rake_printed", "fees", "cash_drop", "due", "unchecked", "paid", *CASH_OUT, "paid_outside", "ev_pot",
                 "chips_before", "chips_after", "difference"]
 
 
@@ -474,6 +507,7 @@ class Audit:
         self.violations: list[dict] = []
         self.exceptions: list[dict] = []  # known exceptions: the room's own rule (HH219, info)
         self.payouts: list[dict] = []
+        self.overpaid: list[dict] = []  # hands that collected more than the pot (rake not printed), after them
         self.by_hand: list[dict] = []
         self.balance: pd.DataFrame | None = None
         self.balance_findings: list[dict] = []
@@ -482,10 +516,13 @@ class Audit:
     def add(self, tables: Tables) -> None:
         if self.source is None:
             self.source = tables
-        hands, violations, exceptions = schedule_check(ledger(tables), self.choice)
+        hands, violations, exceptions, overpaid = schedule_check(ledger(tables), self.choice)
         findings = _findings_frame(tables)
-        hand_ids = dict(zip(_column(tables.hands, "hand_uid", "str"), _column(tables.hands, "hand_id", "str")))
-        self.payouts += payout_mismatches(findings, hand_ids)
+        uids = _column(tables.hands, "hand_uid", "str")
+        hand_ids = dict(zip(uids, _column(tables.hands, "hand_id", "str")))
+        table_of = dict(zip(uids, _column(tables.hands, "table_name", "str")))
+        self.payouts += payout_mismatches(findings, hand_ids, table_of)
+        self.overpaid += overpaid
         chips = conservation(hands, findings)
         self.by_hand += chips["by_hand"]
         self.balance_findings += chips["findings"]
@@ -515,6 +552,7 @@ class Audit:
             self.hand_rows([_plain_row(r) for r in hands[HAND_COLUMNS].to_dict("records")])
 
     def report(self) -> dict:
+        self.payouts, self.overpaid = self.payouts + self.overpaid, []
         tables = self.source
         choice = self.choice
         totals = self.totals.rows()

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import msgspec
 import pandas as pd
 import pyarrow as pa
 
@@ -152,6 +153,16 @@ def money(amount: int | None, currency: str | None) -> str:
     return Currency.of(currency or CHIPS, scale_of(currency)).format(int(amount))
 
 
+def amount(value: int | None, currency: str | None) -> str:
+    """An amount as the reports show it: thousands separated and with its unit (`$1,205,983.42`,
+    `13,542 chips`), where `money` writes it as the room prints it in a hand."""
+    if value is None:
+        return ""
+    if currency in (None, CHIPS):
+        return f"{int(value):,} chips"
+    return msgspec.structs.replace(Currency.of(currency, scale_of(currency)), thousands=",").format(int(value))
+
+
 def stakes_label(row: dict) -> str:
     """`<site> NL $0.01/$0.02 USD`, or `<site> tournament NL (chips)`."""
     cur = row.get("currency")
@@ -160,4 +171,4 @@ def stakes_label(row: dict) -> str:
     return f"{row['site']} {row['limit']} {money(row['small_blind'], cur)}/{money(row['big_blind'], cur)} {cur}"
 
 
-__all__ = ["SourceError", "Tables", "check_sources", "from_dataset", "from_paths", "is_dataset", "load", "money", "parsed_hands", "scale_of", "stakes_label", "to_frame"]
+__all__ = ["SourceError", "Tables", "amount", "check_sources", "from_dataset", "from_paths", "is_dataset", "load", "money", "parsed_hands", "scale_of", "stakes_label", "to_frame"]
