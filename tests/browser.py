@@ -16,6 +16,48 @@ import time
 from pathlib import Path
 
 
+def artefacts(tmp_path: Path) -> Path:
+    """Where a browser test writes its screenshots: the folder named by HHTOOL_SCREENSHOTS (made if need
+    be; never the repository) or the test's own tmp_path."""
+    folder = os.environ.get("HHTOOL_SCREENSHOTS")
+    if not folder:
+        return tmp_path
+    path = Path(folder)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+# What a page looks like to its reader, measured in the page: every chart shown (its title, whether it
+# fits the window), the smallest text size of the charts shown (font size times the scale the chart is
+# drawn at), the chart texts that stick out of their chart, and the narrowest table cell in font sizes.
+MEASURE = """(() => {
+  const shown = e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const charts = [], out = [];
+  let smallest = 1e9;
+  for (const svg of document.querySelectorAll('svg.chart')) {
+    if (!shown(svg)) continue;
+    const box = svg.getBoundingClientRect(), scale = box.width / svg.viewBox.baseVal.width;
+    charts.push([svg.querySelector('title').textContent, box.left >= 0 && box.right <= innerWidth + 0.5,
+                 Math.round(box.width), Math.round(scale * 1000) / 1000]);
+    for (const t of svg.querySelectorAll('text')) {
+      if (!t.textContent.trim()) continue;
+      smallest = Math.min(smallest, parseFloat(getComputedStyle(t).fontSize) * scale);
+      const r = t.getBoundingClientRect();
+      if (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5)
+        out.push(t.textContent);
+    }
+  }
+  let narrowest = [1e9, ''];
+  for (const c of document.querySelectorAll('td, th')) {
+    if (!shown(c)) continue;
+    const st = getComputedStyle(c), r = c.getBoundingClientRect();
+    const w = (r.width - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight)) / parseFloat(st.fontSize);
+    if (w < narrowest[0]) narrowest = [w, c.textContent.slice(0, 40)];
+  }
+  return {charts, smallest, out, narrowest, page: [document.documentElement.scrollWidth, innerWidth]};
+})()"""
+
+
 class Browser:
     def __init__(self, executable: str) -> None:
         self.profile = tempfile.mkdtemp(prefix="hhtool-chromium-")

@@ -381,8 +381,13 @@ def html(report) -> str:
     return render(report, "html")
 
 
+def _wide(html: str) -> list[str]:
+    """The page's charts as drawn for a desktop (each is drawn again for a tablet's and a phone's width)."""
+    return re.findall(r'<svg class="chart wide".*?</svg>', html, re.DOTALL)
+
+
 def test_html_has_the_three_charts_with_titles(html):
-    svgs = re.findall(r"<svg\b.*?</svg>", html, re.DOTALL)
+    svgs = _wide(html)
     titles = [re.search(r"<title[^>]*>(.*?)</title>", svg).group(1) for svg in svgs]
     assert titles == list(CHART_TITLES)
     for svg in svgs:
@@ -446,8 +451,9 @@ def test_no_hands_gives_an_empty_report_with_its_three_charts(tmp_path):
     assert report["rake"]["by_day"] == [] and report["hands"] == []
     assert [f["code"] for f in report["findings_by_code"]] == ["HH001"]  # the empty file itself
     page = render(report, "html")
-    titles = re.findall(r"<svg\b[^>]*><title[^>]*>(.*?)</title>", page)
+    titles = re.findall(r'<svg class="chart wide"[^>]*><title[^>]*>(.*?)</title>', page)
     assert titles == ["Rake by day", "Rake as a share of the pot, by stakes", "Findings by code"]
+    assert len(re.findall(r"<svg\b", page)) == 9  # each drawn at three widths
     assert "No rake was taken in these hands." in page
 
 
@@ -488,13 +494,13 @@ def test_the_findings_chart_is_logarithmic_with_errors_first():
     from hhtool.audit.render import findings_chart
 
     svg = findings_chart(report)
-    labels = re.findall(r'text-anchor="end" fill="[^"]*">(HH\d+)', svg)
+    labels = re.findall(r'text-anchor="end" fill="[^"]*" class="label">(HH\d+)', svg)
     assert labels == ["HH205", "HH202", "HH021"]
     widths = [float(r["width"]) for r in _rects(svg)]
     assert widths[0] > widths[2] / 20  # linear, one finding beside 17,744 would be 1/17744 of the bar: invisible
     assert widths[0] < widths[1] < widths[2]
     assert "logarithmic scale" in svg
-    assert [t for t in re.findall(r'text-anchor="middle" fill="[^"]*">([\d,]+)</text>', svg)] == \
+    assert [t for t in re.findall(r'class="tick">([\d,]+)</text>', svg)] == \
         ["0", "1", "10", "100", "1,000", "10,000", "100,000"]
     linear = bar_chart("t", "d", [], str, "x")  # an empty chart still says so
     assert "No data." in linear
@@ -514,12 +520,23 @@ def test_rake_by_day_is_drawn_on_a_time_axis_with_gaps():
     assert ticks and all(re.fullmatch(r"\d{4}", t) for t in ticks) and 2 <= len(ticks) <= 10
 
 
-def test_hands_without_a_date_are_not_drawn_as_a_day(wide_report):
+def test_hands_without_a_date_are_shown_apart_not_drawn_as_a_day(wide_report):
     html = render(wide_report, "html")
-    usd = next(svg for svg in re.findall(r"<svg\b.*?</svg>", html, re.DOTALL) if "Rake by day (USD)" in svg)
+    usd = next(svg for svg in _wide(html) if "Rake by day (USD)" in svg)
     assert "unknown" not in usd
-    assert "Not on the axis: 1 hand with no readable date, rake $0.10." in usd
-    assert sorted(r["data-day"] for r in _rects(usd)) == ["2011-06-01", "2020-04-16", "2020-04-17", "2020-04-18"]
+    assert "No date: 1 hand with no readable date, rake $0.10." in usd
+    assert sorted(r["data-day"] for r in _rects(usd)) == ["2011-06-01", "2020-04-16", "2020-04-17", "2020-04-18",
+                                                          "none"]
+    undated = next(r for r in _rects(usd) if r["data-day"] == "none")
+    assert float(undated["height"]) > 0 and float(undated["x"]) > max(
+        float(r["x"]) for r in _rects(usd) if r["data-day"] != "none")  # right of the time axis
+    assert ">no date</text>" in usd
+    only_undated = {"summary": {"rake_by_currency": {"GBP": 122}}, "rake": {"by_day": [
+        {"day": "unknown", "currency": "GBP", "hands": 3, "raked_hands": 3, "rake": 122, "total_pot": 1904}]}}
+    from hhtool.audit.render import rake_by_day_charts
+
+    [chart] = rake_by_day_charts(only_undated)  # every currency's chart has its data, dated or not
+    assert [r["data-day"] for r in _rects(chart)] == ["none"] and "£1.22 from 3 hands" in chart
 
 
 def test_several_currencies_stay_on_one_line_each_in_the_rake_card(wide_report):
@@ -568,29 +585,47 @@ def browser():
 
 @pytest.mark.parametrize("width", [390, 1280])
 def test_the_page_fits_phone_and_desktop_widths_in_chromium(browser, wide_report, tmp_path, width):
+    from browser import MEASURE, artefacts
+
     page = tmp_path / "audit.html"
     page.write_text(render(wide_report, "html"), encoding="utf-8")
     browser.size(width, 900, mobile=width < 600)
     browser.open(page)
     fit = browser.js("[document.documentElement.scrollWidth, document.body.scrollWidth, window.innerWidth]")
     assert fit == [width, width, width]  # no horizontal scrolling of the page (wide tables scroll in their box)
-    charts = browser.js("Array.from(document.querySelectorAll('svg.chart')).map(s => { const r = "
-                        "s.getBoundingClientRect(); return [s.querySelector('title').textContent, r.left >= 0 && "
-                        "r.right <= innerWidth + 0.5, Math.round(r.width)]; })")
+    seen = browser.js(MEASURE)
+    charts = seen["charts"]
     assert [c[0] for c in charts] == ["Rake by day (EUR)", "Rake by day (USD)", "Rake as a share of the pot, by stakes",
                                       "Findings by code"]
-    assert all(inside and w > 300 for _, inside, w in charts)
+    assert all(inside and w > 300 for _, inside, w, _ in charts)
+    assert all(scale >= 0.999 for *_, scale in charts)  # drawn for the width, never shrunk
+    assert seen["smallest"] >= 11  # chart text stays legible on a phone
+    assert seen["out"] == []  # no label runs out of its chart
+    assert seen["narrowest"][0] >= 3.5, seen["narrowest"]  # no table column squeezed to a letter or two
     links = browser.js("Array.from(document.querySelectorAll('a[href]')).map(a => [a.getAttribute('href'), "
                        "!!document.getElementById(a.getAttribute('href').slice(1))])")
     assert len(links) == len(SECTIONS) and all(ok for _, ok in links)
     lines = browser.js("Array.from(document.querySelectorAll('.card .n span')).map(s => s.getClientRects().length)")
     assert lines and set(lines) == {1}  # no amount breaks across lines
-    browser.screenshot(tmp_path / f"audit-{width}.png")
+    shots = artefacts(tmp_path)
+    browser.screenshot(shots / f"audit-{width}.png")
     browser.click('nav.toc a[href="#payouts"]')
     top = browser.js("document.getElementById('payouts').getBoundingClientRect().top")
     assert abs(top) < 5  # the link took the reader to its section
-    browser.screenshot(tmp_path / f"audit-{width}-payouts.png", full=False)
+    browser.screenshot(shots / f"audit-{width}-payouts.png", full=False)
     assert browser.errors() == []
+
+
+def test_the_share_chart_has_one_row_per_stakes_that_took_rake_highest_first(report):
+    from hhtool.audit.render import rake_share_chart
+
+    stakes = [{**report["rake"]["by_stakes"][0], "stakes": name, "flop_rake_share_pct": share, "schedule_percent": None}
+              for name, share in (("low", 1.5), ("none", 0.0), ("high", 6.25), ("mid", 4.0))]
+    svg = rake_share_chart({"rake": {"by_stakes": stakes}})
+    assert re.findall(r'class="label">([^<]*)<', svg) == ["high", "mid", "low"]
+    assert "Not drawn: 1 stake without rake" in svg
+    narrow = rake_share_chart({"rake": {"by_stakes": stakes}}, width=350)
+    assert 'viewBox="0 0 350 ' in narrow and re.findall(r'class="label">([^<]*)<', narrow) == ["high", "mid", "low"]
 
 
 # -- the built-in schedules' dates and known exceptions (issue #24 item 4) ------------------------------------

@@ -261,6 +261,9 @@ p{margin:6px 0 10px;max-width:860px}
 .card.bad .n{color:var(--bad)}
 .card.ok .n{color:#2e7d4f}
 .chart{display:block;background:#fff;border:1px solid var(--line);border-radius:8px;margin:10px 0}
+svg.chart.mid,svg.chart.narrow{display:none}
+@media (max-width:1039px){svg.chart.wide{display:none} svg.chart.mid{display:block}}
+@media (max-width:639px){svg.chart.mid{display:none} svg.chart.narrow{display:block}}
 .scroll{overflow-x:auto;max-width:100%}
 nav.toc{background:#fff;border:1px solid var(--line);border-radius:8px;padding:8px 16px;margin:16px 0}
 nav.toc ol{margin:4px 0;padding-left:20px;columns:2 16em}
@@ -269,7 +272,8 @@ details{margin:6px 0}
 .sev-error{color:var(--bad)} .sev-warning{color:var(--warn)}
 summary{cursor:pointer}
 table{border-collapse:collapse;background:#fff;margin:8px 0 4px;font-size:13px;width:100%}
-th,td{border:1px solid var(--line);padding:4px 8px;vertical-align:top}
+th,td{border:1px solid var(--line);padding:4px 8px;vertical-align:top;min-width:5em}
+td.text{min-width:12em}
 th{background:#eef1f5;text-align:left;font-weight:600}
 td.r,th.r{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 td.where{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;overflow-wrap:anywhere;min-width:11em}
@@ -281,6 +285,10 @@ dt{font-weight:600} dd{margin:0;min-width:0;overflow-wrap:anywhere}
 code{overflow-wrap:anywhere}
 @media (max-width:600px){main{padding:16px 10px 40px} dl{grid-template-columns:1fr} dd{margin-bottom:6px}}
 """
+
+
+# columns of words (a message, a title, stakes, a table's name): wide enough to read, never squeezed
+TEXT_KEYS = frozenset({"message", "title", "kind", "reason", "stakes", "table", "who", "expected", "actual"})
 
 
 def _html_table(rows: Sequence[dict], columns: Sequence[Column], none: str = "None.", base: str = "") -> str:
@@ -297,7 +305,7 @@ def _html_table(rows: Sequence[dict], columns: Sequence[Column], none: str = "No
                 short = full[len(base):].lstrip("/\\") if base and full.startswith(base) else full
                 cells.append(f'<td class="where" title="{escape(full)}">{escape(short)}</td>')
                 continue
-            cls = f"{c[3]} nowrap" if c[0] == "day" else c[3]
+            cls = f"{c[3]} nowrap" if c[0] == "day" else f"{c[3]} text" if c[0] in TEXT_KEYS else c[3]
             cells.append(f'<td class="{cls}">{escape(c[2](r))}</td>')
         body.append("<tr>" + "".join(cells) + "</tr>")
     note = ""
@@ -325,15 +333,17 @@ def _day(text: str) -> date | None:
         return None
 
 
-def rake_by_day_charts(report: dict) -> list[str]:
-    """One chart per currency on a real time axis: days without hands are gaps, and hands without a
-    readable date are counted below the axis, not drawn as a day."""
+def rake_by_day_charts(report: dict, width: int = 960) -> list[str]:
+    """One chart per currency with rake, on a real time axis: days without hands are gaps, and the
+    hands without a readable date are one bar apart, right of the axis ("no date")."""
     by_day = report["rake"]["by_day"]
     currencies = [c for c, v in report["summary"]["rake_by_currency"].items() if v > 0]
     desc = ("Total rake taken from the cash-game pots of each day (UTC), on a time axis: one bar per day with "
-            "hands, gaps where there were none; hover a bar for the exact amount and the number of hands.")
+            "hands, gaps where there were none, and the hands with no readable date as one bar apart; hover a "
+            "bar for the exact amount and the number of hands.")
     if not currencies:
-        return [time_chart("Rake by day", desc, [], str, "rake", empty="No rake was taken in these hands.")]
+        return [time_chart("Rake by day", desc, [], str, "rake", empty="No rake was taken in these hands.",
+                           width=width)]
     charts = []
     for currency in currencies:
         rows = [r for r in by_day if r["currency"] == currency]
@@ -343,43 +353,52 @@ def rake_by_day_charts(report: dict) -> list[str]:
             if day is None:
                 undated.append(r)
                 continue
-            bars.append(DayBar(day, r["rake"], f"{r['day']}: rake {amount(r['rake'], currency)} from {r['hands']} "
-                                                f"hands ({r['raked_hands']} raked), pots "
+            bars.append(DayBar(day, r["rake"], f"{r['day']}: rake {amount(r['rake'], currency)} from "
+                                                f"{count(r['hands'], 'hand')} ({r['raked_hands']:,} raked), pots "
                                                 f"{amount(r['total_pot'], currency)}"))
-        note = ""
+        note, slot = "", None
         if undated:
-            hands = sum(r["hands"] for r in undated)
-            note = (f"Not on the axis: {count(hands, 'hand')} with no readable date, rake "
-                    f"{amount(sum(r['rake'] for r in undated), currency)}.")
+            hands, rake = sum(r["hands"] for r in undated), sum(r["rake"] for r in undated)
+            note = f"No date: {count(hands, 'hand')} with no readable date, rake {amount(rake, currency)}."
+            slot = (rake, f"no readable date: rake {amount(rake, currency)} from {count(hands, 'hand')}")
         name = CURRENCY_NAMES.get(currency, currency)
         charts.append(time_chart(f"Rake by day ({currency})", desc, bars, _axis_money(currency), f"rake, {name}",
-                                 note=note, empty="No dated hands."))
+                                 note=note, empty="No dated hands.", width=width, undated=slot))
     return charts
 
 
-def rake_share_chart(report: dict) -> str:
+def rake_share_chart(report: dict, width: int = 960) -> str:
+    """One row per stakes that took rake, the highest share first; the stakes without rake are named in
+    the chart's note (and in the totals), not drawn as empty rows."""
     rows = [r for r in report["rake"]["by_stakes"] if r.get("flop_rake_share_pct") is not None]
+    drawn = sorted((r for r in rows if r["flop_rake_share_pct"] > 0),
+                   key=lambda r: (-r["flop_rake_share_pct"], r["stakes"]))
+    left = len(rows) - len(drawn)
     bars = []
-    for r in rows:
+    for r in drawn:
         marker = float(r["schedule_percent"]) if r.get("schedule_percent") else None
         bars.append(Bar(
             r["stakes"], r["flop_rake_share_pct"], f"{r['flop_rake_share_pct']:.2f} %",
-            f"{r['stakes']}: rake {amount(r['rake'], r['currency'])} on pots of {amount(r['flop_total_pot'], r['currency'])}"
-            f" in {r['hands']} hands = {r['flop_rake_share_pct']:.2f} % (all hands: {r['rake_share_pct'] or 0:.2f} %)",
+            f"{r['stakes']}: rake {amount(r['rake'], r['currency'])} on pots of "
+            f"{amount(r['flop_total_pot'], r['currency'])} in {count(r['hands'], 'hand')} = "
+            f"{r['flop_rake_share_pct']:.2f} % (all hands: {r['rake_share_pct'] or 0:.2f} %)",
             marker=marker, marker_text=f"schedule: {r['schedule_percent']} %" if marker is not None else ""))
+    legend = "Bar: rake taken ÷ pot, highest first.  Black tick: the schedule's percentage."
+    if left:
+        legend += f"  Not drawn: {count(left, 'stake')} without rake (or with less than none) in hands with a flop."
     return bar_chart(
         "Rake as a share of the pot, by stakes",
-        "For each stake, the rake taken divided by the pots of the cash hands that saw a flop, in per cent. "
-        "The black tick is the schedule's percentage where the schedule covers the stake; caps keep big pots "
-        "below it.", bars, lambda v: f"{v:g} %", "rake ÷ pot, per cent (hands that saw a flop)",
-        legend="Bar: rake taken ÷ pot.  Black tick: the schedule's percentage.",
-        empty="No cash hand with a flop in these hands.")
+        "For each stake that took rake, the rake taken divided by the pots of the cash hands that saw a flop, in "
+        "per cent, highest first. The black tick is the schedule's percentage where the schedule covers the "
+        "stake; caps keep big pots below it.", bars, lambda v: f"{v:g} %",
+        "rake ÷ pot, per cent (hands that saw a flop)", legend=legend, width=width,
+        empty="No rake taken in a cash hand with a flop.")
 
 
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 
 
-def findings_chart(report: dict) -> str:
+def findings_chart(report: dict, width: int = 960) -> str:
     """Errors first, then warnings, then information, on a logarithmic axis: thousands of information
     findings (hands of other sites) must not flatten a handful of errors into invisible bars."""
     rows = sorted(report["findings_by_code"], key=lambda r: (SEVERITY_ORDER.get(r["severity"] or "", 3), r["code"]))
@@ -389,9 +408,24 @@ def findings_chart(report: dict) -> str:
     return bar_chart("Findings by code", "How many times each finding code was reported, errors first, then "
                      "warnings, then information, on a logarithmic scale (each grid line is ten times the one "
                      "before); red bars are errors, orange warnings, blue information.", bars,
-                     lambda v: f"{v:,.0f}", "number of findings (logarithmic scale)",
+                     lambda v: f"{v:,.0f}", "number of findings (logarithmic scale)", width=width,
                      label_width=330, legend="Red: error.  Orange: warning.  Blue: information.  Logarithmic scale.",
                      empty="No findings: every hand checked out.", whole=True, log=True)
+
+
+# The widths each chart is drawn at, and the page widths that show each: a chart is never scaled down
+# (its 11-12 px text would shrink with it), so a phone gets one drawn for its width.
+CHART_WIDTHS = (("wide", 960), ("mid", 600), ("narrow", 350))
+
+
+def responsive(draw: Callable[[int], str | list[str]]) -> str:
+    """The charts `draw(width)` makes, once per CHART_WIDTHS, each marked with its class for the CSS."""
+    out = []
+    for name, width in CHART_WIDTHS:
+        drawn = draw(width)
+        for svg in [drawn] if isinstance(drawn, str) else drawn:
+            out.append(svg.replace('<svg class="chart"', f'<svg class="chart {name}"', 1))
+    return "".join(out)
 
 
 def _common_folder(report: dict) -> str:
@@ -424,7 +458,8 @@ def _card(number: str | list[str], label: str, tone: str = "") -> str:
 
 
 def _table_of(report: dict) -> dict[str, str]:
-    """hand_uid → table name, from the report's hand rows (empty when the report has none)."""
+    """hand_uid → table name, from the report's hand rows (empty when the report has none), for the
+    payout rows of reports that name no table."""
     return {h["hand_uid"]: h.get("table") or "" for h in report.get("hands") or []}
 
 
@@ -434,7 +469,7 @@ def payout_groups(report: dict) -> list[dict]:
     tables = _table_of(report)
     groups: dict[tuple[str, str], dict] = {}
     for row in report["payout_mismatches"]:
-        table = tables.get(row["hand_uid"], "")
+        table = row.get("table") or tables.get(row["hand_uid"], "")
         group = groups.setdefault((row["code"], table), {
             "code": row["code"], "title": row.get("title", ""), "severity": row["severity"], "table": table,
             "rows": [], "hands": set()})
@@ -541,13 +576,13 @@ def to_html(report: dict, generated: datetime | None = None) -> str:
         "first hand; the JSON report (<code>hhtool audit … --format json</code>) lists every hand with its "
         f"day, stakes, table and players, so any total can be traced to its hands.{where}</dd></dl>"),
         _h2("rake-by-day"), "<p>How much rake the room took each day, per currency.</p>",
-        *rake_by_day_charts(report),
+        responsive(lambda w: rake_by_day_charts(report, w)),
         _h2("rake-share"), ("<p>Compare each bar with the black tick: a bar beyond its "
         "tick means more rake than the schedule's percentage; below it is normal when caps apply.</p>"),
-        rake_share_chart(report),
+        responsive(lambda w: rake_share_chart(report, w)),
         _h2("findings"), ("<p>Everything the hand checks reported, by finding code (<code>hhtool rules "
         "CODE</code> explains each one).</p>"),
-        findings_chart(report),
+        responsive(lambda w: findings_chart(report, w)),
         _html_table(report["findings_by_code"], CODE_COLUMNS, "No findings."),
         _h2("violations"), ("<p>Hands where the rake taken differs from the schedule: too much "
         "(HH208), rake with no flop (HH209), too little (HH212, a warning), off by rounding only, or rake in a "

@@ -19,9 +19,9 @@ from functools import cache
 import numpy as np
 import pandas as pd
 
+from hhtool import dialects
 from hhtool.audit.tables import Tables, money, parsed_hands, stakes_label
 from hhtool.codes import CATALOGUE
-from hhtool import dialects
 from hhtool.rules.ruleset import RakeLevel, RakeSchedule, RuleSet, rake_terms
 from hhtool.rules.surcharge import surcharge_for
 
