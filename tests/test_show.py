@@ -243,7 +243,8 @@ def test_the_page_is_self_contained_and_carries_the_replay_steps(history, tmp_pa
     result = run(HAND_ID, str(history), "--html", str(page))
     assert result.exit_code == 0 and f"to {page}" in result.output
     html = page.read_text(encoding="utf-8")
-    assert not re.search(r"(src|href)=|https?:|@import|url\(", html)
+    assert not re.search(r"src=|https?:|@import|url\(", html)
+    assert set(re.findall(r'href="([^"]*)"', html)) <= {f"#step={n}" for n in range(1, 100)}  # its own steps only
     found = locate(HAND_ID, [str(history)])
     data = page_data(view_of(found.result, found.text))
     assert [s["pot"] for s in data["steps"]][:3] == ["$0", "$0.05", "$0.15"]
@@ -321,3 +322,124 @@ def test_the_replayer_steps_in_headless_chromium(browser, history, tmp_path):
 def _found(history: Path):
     found = locate(HAND_ID, [str(history)])
     return found.result, found.text
+
+
+# -- the replayer, round two (issue #27 item 4) -------------------------------------------------------------
+NAMES = ["Alexandria_Q1", "Bartholomew22", "Constantinos", "Dorothea_Vex", "Evangelina77", "Fitzgerald_X",
+         "Genevieve_Oak", "Humphrey_9999", "Isadora_Lune", "MaximilianLongname"]
+
+
+def ten_max() -> str:
+    """A full 10-max table with long names: seat 10 all in for $2, seat 3 and the button build a side pot
+    of $8 that the aces win; the all-in kings win the main pot of $6.05 (3 × $2 + the small blind)."""
+    n = NAMES
+    seats = [f"Seat {i + 1}: {name} (${2 if i == 9 else 10} in chips)" for i, name in enumerate(n)]
+    body = [f"{n[1]}: posts small blind $0.05", f"{n[2]}: posts big blind $0.10", "*** HOLE CARDS ***",
+            *[f"{n[i]}: folds" for i in range(3, 9)],
+            f"{n[9]}: raises $1.90 to $2 and is all-in", f"{n[0]}: calls $2", f"{n[1]}: folds",
+            f"{n[2]}: raises $4 to $6", f"{n[0]}: calls $4",
+            "*** FLOP *** [2c 7d Ks]", f"{n[2]}: checks", f"{n[0]}: checks",
+            "*** TURN *** [2c 7d Ks] [9h]", f"{n[2]}: checks", f"{n[0]}: checks",
+            "*** RIVER *** [2c 7d Ks 9h] [4s]", f"{n[2]}: checks", f"{n[0]}: checks",
+            "*** SHOW DOWN ***", f"{n[2]}: shows [As Ad] (a pair of Aces)", f"{n[0]}: shows [Qh Qd] (a pair of Queens)",
+            f"{n[2]} collected $8 from side pot", f"{n[9]}: shows [Kc Kh] (three of a kind, Kings)",
+            f"{n[9]} collected $6.05 from main pot"]
+    summary = ["*** SUMMARY ***", "Total pot $14.05 Main pot $6.05. Side pot $8. | Rake $0",
+               "Board [2c 7d Ks 9h 4s]", f"Seat 1: {n[0]} (button) showed [Qh Qd] and lost with a pair of Queens",
+               f"Seat 2: {n[1]} (small blind) folded before Flop",
+               f"Seat 3: {n[2]} (big blind) showed [As Ad] and won ($8) with a pair of Aces",
+               *[f"Seat {i + 1}: {n[i]} folded before Flop (didn't bet)" for i in range(3, 9)],
+               f"Seat 10: {n[9]} showed [Kc Kh] and won ($6.05) with three of a kind, Kings"]
+    return make_hand("300000000010", table="Table 'Testa X' 10-max Seat #1 is the button", seats=seats,
+                     body=body, summary=summary)
+
+
+def _view(tmp_path: Path, text: str, hand_id: str):
+    path = tmp_path / f"{hand_id}.txt"
+    path.write_text(text, encoding="utf-8")
+    found = locate(hand_id, [str(path)])
+    return view_of(found.result, found.text)
+
+
+def test_the_last_step_says_who_won_what_from_which_pot(history, tmp_path):
+    found = locate(HAND_ID, [str(history)])
+    steps = page_data(view_of(found.result, found.text))["steps"]
+    assert steps[-1]["awards"] == ["Alice won $1.40 from the pot"] and steps[-1]["won"] == {"Alice": "+$1.40"}
+    assert all(s["awards"] == [] and s["won"] == {} for s in steps[:-1])  # the result is the end's alone
+    view = _view(tmp_path, ten_max(), "300000000010")
+    assert view.result.findings == []
+    assert page_data(view)["steps"][-1]["awards"] == ["Constantinos won $8 from side pot 1",
+                                                      "MaximilianLongname won $6.05 from the main pot"]
+    nobody = HAND.replace("Alice collected $1.40 from pot\n", "")  # the pot collected by nobody
+    assert _view(tmp_path, nobody, HAND_ID).results() == ["Nobody collected the pot ($1.45)."]
+
+
+def test_the_findings_are_listed_each_a_link_to_its_step(tmp_path):
+    bad = make_hand(HAND_ID, body=BODY.replace("Carol: calls $0.40", "Carol: calls $0.50"), summary=SUMMARY)
+    view = _view(tmp_path, bad, HAND_ID)
+    html = to_html(view)
+    listed = re.findall(r'<li class="sev-(\w+)"><a href="#step=(\d+)" data-step="(\d+)"><b>(HH\d+)', html)
+    shown = [(f.code, i) for i, fs in enumerate(step_findings(view)) for f in fs]
+    assert [(code, int(step) - 1) for _, step, _, code in listed] == shown and len(shown) == 2
+    assert all(int(step) == int(index) + 1 for _, step, index, _ in listed)
+    assert "No findings: the hand checked out." in to_html(_view(tmp_path, HAND, HAND_ID))
+
+
+# what the table looks like, measured in the page: seat boxes that overlap, seats outside the table or
+# the window, names cut off or smaller than 11 px, the dealer button over a seat
+TABLE = """(() => {
+  const box = e => e.getBoundingClientRect();
+  const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const seats = Array.from(document.querySelectorAll('.seat')), felt = box(document.getElementById('felt'));
+  const overlaps = [];
+  seats.forEach((a, i) => seats.slice(i + 1).forEach(b => { if (meet(box(a), box(b))) overlaps.push([a.dataset.player, b.dataset.player]); }));
+  const outside = seats.filter(s => { const r = box(s); return r.left < felt.left || r.right > felt.right || r.left < 0 || r.right > innerWidth; }).map(s => s.dataset.player);
+  const cut = Array.from(document.querySelectorAll('.seat .name')).filter(n => n.scrollWidth > n.clientWidth || n.scrollHeight > n.clientHeight + 1).map(n => n.textContent);
+  const small = Math.min(...Array.from(document.querySelectorAll('.seat .name')).map(n => parseFloat(getComputedStyle(n).fontSize)));
+  const dealer = document.querySelector('.dealer');
+  const covered = dealer ? seats.filter(s => meet(box(dealer), box(s))).map(s => s.dataset.player) : null;
+  return {overlaps, outside, cut, small, covered, seats: seats.length, page: document.documentElement.scrollWidth};
+})()"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_a_ten_max_table_fits_and_the_end_shows_the_winners_in_chromium(browser, tmp_path, width):
+    from browser import artefacts
+
+    view = _view(tmp_path, ten_max(), "300000000010")
+    page = tmp_path / "ten.html"
+    page.write_text(to_html(view), encoding="utf-8")
+    browser.size(width, 844 if width < 600 else 900, mobile=width < 600)
+    browser.open(page)
+    seen = browser.js(TABLE)
+    assert seen["seats"] == 10 and seen["page"] == width
+    assert seen["overlaps"] == [] and seen["outside"] == [] and seen["cut"] == []
+    assert seen["small"] >= 11 and seen["covered"] == []  # the dealer button covers no seat, so no name
+    browser.key("End", 35)
+    assert browser.js("Array.from(document.querySelectorAll('#result .result')).map(e => e.textContent)") == [
+        "Constantinos won $8 from side pot 1", "MaximilianLongname won $6.05 from the main pot"]
+    assert browser.js("Array.from(document.querySelectorAll('.seat.winner')).map(e => [e.dataset.player, "
+                      "e.querySelector('.won').textContent])") == [["Constantinos", "+$8"],
+                                                                   ["MaximilianLongname", "+$6.05"]]
+    assert browser.js(TABLE)["overlaps"] == []  # the winnings and the shown cards still fit
+    browser.screenshot(artefacts(tmp_path) / f"show-ten-max-{width}.png", full=False)
+    browser.key("Home", 36)
+    assert browser.js("document.querySelectorAll('#result .result').length") == 0
+    assert browser.errors() == []
+
+
+def test_a_finding_link_jumps_to_its_step_in_chromium(browser, tmp_path):
+    from browser import artefacts
+
+    bad = make_hand(HAND_ID, body=BODY.replace("Carol: calls $0.40", "Carol: calls $0.50"), summary=SUMMARY)
+    page = tmp_path / "bad.html"
+    page.write_text(to_html(_view(tmp_path, bad, HAND_ID)), encoding="utf-8")
+    browser.size(390, 844, mobile=True)
+    browser.open(page)
+    target = int(browser.js("document.querySelector('#found a').dataset.step"))
+    browser.click("#found a")
+    assert browser.js("document.body.dataset.step") == str(target)
+    assert browser.js("document.getElementById('text').textContent") == "Carol: calls $0.50"
+    assert "HH113 [error]" in browser.js("document.getElementById('findings').textContent")
+    browser.screenshot(artefacts(tmp_path) / "show-finding-390.png", full=False)
+    assert browser.errors() == []

@@ -48,8 +48,14 @@ def _step(view: HandView, step: Step, last: bool, findings: list[Finding]) -> di
     elif last:
         text = "End of the hand: " + (f"pot {view.money(view.total_pot)}, rake {view.money(view.rake or 0)}"
                                       if view.total_pot is not None else "not settled")
+    won: dict[str, int] = {}
+    if last:
+        for player, amount, _ in view.awards:
+            won[player] = won.get(player, 0) + amount
     return {
         "line": step.line, "kind": step.kind, "street": step.street, "actor": step.actor, "text": text,
+        # the last step: who won what from which pot, and each winner's total at the seat
+        "awards": view.results() if last else [], "won": {name: "+" + view.money(v) for name, v in won.items()},
         "pot": view.money(step.pot),
         "stacks": {name: view.money(v) for name, v in step.stacks.items()},
         "bets": {name: view.money(v) for name, v in step.bets.items()},
@@ -58,6 +64,22 @@ def _step(view: HandView, step: Step, last: bool, findings: list[Finding]) -> di
         "boards": [list(b) for b in step.boards],
         "findings": [_finding(f) for f in findings],
     }
+
+
+def finding_steps(view: HandView) -> list[tuple[Finding, int]]:
+    """Each finding with the step that shows it (0-based), in the order of the steps."""
+    return [(f, i) for i, found in enumerate(step_findings(view)) for f in found]
+
+
+def _findings_list(view: HandView) -> str:
+    """The hand's findings, each a link to the step that shows it (`#step=N`, N as the counter numbers it)."""
+    pairs = finding_steps(view)
+    if not pairs:
+        return '<p class="keys" id="found">No findings: the hand checked out.</p>'
+    items = "".join(f'<li class="sev-{escape(str(f.severity))}"><a href="#step={i + 1}" data-step="{i}">'
+                    f'<b>{escape(f.code)} [{escape(str(f.severity))}]</b> {escape(f.message)}</a> '
+                    f'<span class="keys">line {f.line}, step {i + 1}</span></li>' for f, i in pairs)
+    return f'<h2>{escape(count(len(pairs), "finding").capitalize())}</h2><ol class="found" id="found">{items}</ol>'
 
 
 def page_data(view: HandView) -> dict:
@@ -99,15 +121,19 @@ h1{font-size:22px;margin:0 0 2px}
 .pot{font-weight:700;font-size:17px;margin-top:4px}
 .street{font-size:12px;text-transform:uppercase;letter-spacing:.08em;opacity:.85}
 .board{display:flex;gap:4px;justify-content:center;min-height:42px;flex-wrap:wrap}
+.felt{--rx:46;--ry:44}
 .seat{position:absolute;transform:translate(-50%,-50%);background:#fff;border:2px solid var(--line);border-radius:8px;
- padding:3px 7px;min-width:92px;max-width:130px;text-align:center;font-size:12px;box-shadow:0 1px 3px rgba(0,0,0,.25)}
-.seat .name{font-weight:650;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+ padding:3px 7px;width:max-content;min-width:92px;max-width:130px;text-align:center;font-size:12px;
+ box-shadow:0 1px 3px rgba(0,0,0,.25)}
+.seat .name{font-weight:650;overflow-wrap:anywhere;line-height:1.2}
+.seat.winner{border-color:#27ae60;box-shadow:0 0 0 3px #27ae60}
+.seat .won{color:#1e8449;font-weight:700}
 .seat .stack{font-variant-numeric:tabular-nums}
 .seat.actor{border-color:#f5b041;box-shadow:0 0 0 3px #f5b041}
 .seat.folded{opacity:.45}
 .seat.out{opacity:.3}
-.dealer{position:absolute;right:-9px;top:-9px;width:20px;height:20px;border-radius:50%;background:#fff;border:1px solid #333;
- font-size:11px;font-weight:700;line-height:18px}
+.dealer{position:absolute;transform:translate(-50%,-50%);width:22px;height:22px;border-radius:50%;background:#fff;
+ border:1px solid #333;font-size:11px;font-weight:700;line-height:20px;text-align:center;z-index:1}
 .seat .tag{font-size:10px;color:var(--muted)}
 .seat .allin{color:var(--bad);font-weight:700;font-size:10px}
 .bet{position:absolute;transform:translate(-50%,-50%);background:#f4d03f;color:#222;border-radius:10px;padding:0 7px;
@@ -134,8 +160,14 @@ ol.log li .n{color:var(--muted);display:inline-block;min-width:4ch;text-align:ri
 ol.log li.cur{background:#fdebd0}
 ol.log li.has{border-left:3px solid var(--bad)}
 .keys{color:var(--muted);font-size:12px}
-@media (max-width:600px){.felt{aspect-ratio:4/5;border-width:8px;margin:44px 0 52px}
- .seat{min-width:60px;max-width:84px;font-size:11px;padding:2px 4px}
+.result{margin:4px 0 0;font-weight:650;color:#1e8449}
+h2{font-size:17px;margin:18px 0 4px}
+ol.found{margin:4px 0 8px;padding-left:22px;font-size:13px;overflow-wrap:anywhere}
+ol.found a{color:inherit}
+ol.found b{font-family:ui-monospace,Menlo,Consolas,monospace}
+@media (max-width:600px){.felt{aspect-ratio:4/5;border-width:8px;margin:44px 0 52px;--rx:38;--ry:43}
+ .seat{min-width:60px;max-width:80px;font-size:11px;padding:2px 4px}
+ .felt.crowded .seat{max-width:72px;font-size:11px;line-height:1.15} .felt.crowded .seat .tag{display:none}
  .card{min-width:24px;height:34px;font-size:12px} .hole .card{min-width:17px;height:24px;font-size:10px}
  .hole{min-height:24px} .center{width:70%}}
 """
@@ -157,19 +189,28 @@ function card(c) {
 }
 const felt = document.getElementById('felt'), seatEls = {}, betEls = {};
 const n = Math.max(D.maxSeats, D.seats.length, 2);
+if (n > 6) felt.classList.add('crowded');
+const radius = name => parseFloat(getComputedStyle(felt).getPropertyValue(name));
+const rx = radius('--rx'), ry = radius('--ry');
 // seat 1 at the bottom, the others clockwise around the oval, as a client draws its table
 D.seats.forEach(s => {
   const ang = Math.PI / 2 + (s.seat - 1) * 2 * Math.PI / n;
-  const x = 50 + 46 * Math.cos(ang), y = 50 + 44 * Math.sin(ang);
+  const x = 50 + rx * Math.cos(ang), y = 50 + ry * Math.sin(ang);
   const e = el('div', 'seat');
   e.style.left = x + '%'; e.style.top = y + '%';
-  e.append(el('div', 'name', s.player), el('div', 'stack'), el('div', 'hole'), el('div', 'tag',
+  e.append(el('div', 'name', s.player), el('div', 'stack'), el('div', 'won'), el('div', 'hole'), el('div', 'tag',
     (s.position || ('seat ' + s.seat))));
-  if (D.button === s.seat) e.append(el('span', 'dealer', 'D'));
+  if (D.button === s.seat) {  // on the felt beside the seat, towards the middle: never over a name
+    const d = el('span', 'dealer', 'D'), a = ang + Math.PI / n / 2;
+    d.title = 'dealer button: ' + s.player;
+    d.style.left = (50 + 0.62 * rx * Math.cos(a)) + '%'; d.style.top = (50 + 0.62 * ry * Math.sin(a)) + '%';
+    felt.append(d);
+  }
   e.dataset.player = s.player;
   if (!s.dealtIn) e.classList.add('out');
   felt.append(e); seatEls[s.player] = e;
-  const b = el('div', 'bet'); b.style.left = (50 + 27 * Math.cos(ang)) + '%'; b.style.top = (50 + 25 * Math.sin(ang)) + '%';
+  const b = el('div', 'bet'); b.style.left = (50 + 0.58 * rx * Math.cos(ang)) + '%';
+  b.style.top = (50 + 0.58 * ry * Math.sin(ang)) + '%';
   b.hidden = true; felt.append(b); betEls[s.player] = b;
 });
 const log = document.getElementById('log'), logEls = {};
@@ -196,7 +237,10 @@ function show(i) {
     if (s.allIn.includes(name) && !tag) e.append(el('div', 'allin', 'ALL-IN'));
     if (!s.allIn.includes(name) && tag) tag.remove();
     const b = betEls[name]; b.hidden = !s.bets[name]; b.textContent = s.bets[name] || '';
+    e.classList.toggle('winner', !!s.won[name]); e.querySelector('.won').textContent = s.won[name] || '';
   });
+  const result = document.getElementById('result'); result.replaceChildren();
+  s.awards.forEach(a => result.append(el('div', 'result', a)));
   const boards = document.getElementById('boards'); boards.replaceChildren();
   (s.boards.length ? s.boards : [[]]).forEach(cards => { const row = el('div', 'board');
     cards.forEach(c => row.append(card(c))); boards.append(row); });
@@ -224,8 +268,9 @@ document.addEventListener('keydown', e => {
   const to = {ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: D.steps.length - 1}[e.key];
   if (to !== undefined) { e.preventDefault(); show(to); }
 });
-const m = /step=(\d+)/.exec(location.hash);
-show(m ? Number(m[1]) - 1 : 0);  // #step=N: step N as the counter numbers it, from 1
+const fromHash = () => { const m = /step=(\d+)/.exec(location.hash); return m ? Number(m[1]) - 1 : null; };
+window.addEventListener('hashchange', () => { const i = fromHash(); if (i !== null) show(i); });
+show(fromHash() ?? 0);  // #step=N: step N as the counter numbers it, from 1 (the findings link so)
 """
 
 
@@ -244,10 +289,10 @@ def to_html(view: HandView) -> str:
             '<div class="felt" id="felt"><div class="center"><div class="street" id="street"></div>'
             '<div id="boards"></div><div class="pot" id="pot"></div></div></div>'
             '<div class="now"><span class="text" id="text"></span> <span class="keys" id="where"></span>'
-            '<div id="findings"></div></div>'
+            '<div id="findings"></div><div id="result"></div></div>'
             '<p class="keys">Keys: &#x2190; / &#x2192; step back and forward, Home / End the first and last '
             'step; click a line below to jump to it.</p>'
-            f'<ol class="log" id="log"></ol><script>{SCRIPT}</script>')
+            f'{_findings_list(view)}<ol class="log" id="log"></ol><script>{SCRIPT}</script>')
     else:
         items = "".join(f'<div class="finding sev-{f.severity}"><b>{escape(f.code)} [{f.severity}]</b> '
                         f'{escape(f.message)} (line {f.line})</div>' for f in r.findings)

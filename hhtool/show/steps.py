@@ -60,6 +60,7 @@ class HandView:
     seats: list[SeatView] = field(default_factory=list)
     pots: list[PotView] = field(default_factory=list)
     collected: dict[str, int] = field(default_factory=dict)
+    awards: list[tuple[str, int, int | None]] = field(default_factory=list)  # collects: player, amount, pot index
     rake: int | None = None
     total_pot: int | None = None
     scale: int = 1
@@ -79,6 +80,22 @@ class HandView:
         """Findings at no line of the hand's text (e.g. a cross-hand finding placed elsewhere)."""
         last = self.first_line + len(self.lines) - 1
         return [f for f in self.result.findings if not self.first_line <= f.line <= last]
+
+    def pot_name(self, index: int | None) -> str:
+        """`the pot`, `the main pot`, `side pot 2`, or `the pots` where the text names none of several."""
+        if index is None:
+            return "the pots" if len(self.pots) > 1 else "the pot"
+        if index == 0:
+            return "the main pot" if len(self.pots) > 1 else "the pot"
+        return f"side pot {index}"
+
+    def results(self) -> list[str]:
+        """Who won what from which pot, as the hand's collected lines say (the replay checked them)."""
+        if self.total_pot is None:
+            return []
+        if not self.awards:
+            return [f"Nobody collected {self.pot_name(None)} ({self.money(self.total_pot)})."]
+        return [f"{player} won {self.money(amount)} from {self.pot_name(index)}" for player, amount, index in self.awards]
 
     def steps_by_line(self) -> dict[int, Step]:
         """Source line → the step of the last event on that line."""
@@ -108,6 +125,7 @@ def view_of(result: HandResult, text: str, rules: RuleSet | None = None) -> Hand
     tail = result.tail_dict() if result.state is not None else {}
     view.pots = [PotView(p["amount"], p["eligible"], p["winners"]) for p in tail.get("pots", [])]
     view.collected = tail.get("collected", {})
+    view.awards = [(e.player, e.amount, e.pot_index) for e in state.collects] if not state.cancelled else []
     view.rake, view.total_pot = tail.get("rake"), tail.get("total_pot")
     return view
 
