@@ -397,8 +397,15 @@ TABLE = """(() => {
   const cut = Array.from(document.querySelectorAll('.seat .name')).filter(n => n.scrollWidth > n.clientWidth || n.scrollHeight > n.clientHeight + 1).map(n => n.textContent);
   const small = Math.min(...Array.from(document.querySelectorAll('.seat .name')).map(n => parseFloat(getComputedStyle(n).fontSize)));
   const dealer = document.querySelector('.dealer');
-  const covered = dealer ? seats.filter(s => meet(box(dealer), box(s))).map(s => s.dataset.player) : null;
-  return {overlaps, outside, cut, small, covered, seats: seats.length, page: document.documentElement.scrollWidth};
+  // the button over no seat at any step, nor over a bet in front of one
+  const covered = new Set(), was = at;
+  for (let i = 0; dealer && i < D.steps.length; i++) {
+    show(i);
+    seats.forEach(s => { if (meet(box(dealer), box(s))) covered.add(s.dataset.player); });
+    document.querySelectorAll('.bet').forEach(b => { if (!b.hidden && meet(box(dealer), box(b))) covered.add('bet ' + b.textContent); });
+  }
+  show(was);
+  return {overlaps, outside, cut, small, covered: [...covered], seats: seats.length, page: document.documentElement.scrollWidth};
 })()"""
 
 
@@ -441,5 +448,7 @@ def test_a_finding_link_jumps_to_its_step_in_chromium(browser, tmp_path):
     assert browser.js("document.body.dataset.step") == str(target)
     assert browser.js("document.getElementById('text').textContent") == "Carol: calls $0.50"
     assert "HH113 [error]" in browser.js("document.getElementById('findings').textContent")
+    assert browser.js(TABLE)["covered"] == []  # the button beside the bets of a 6-max table too
+    browser.click("#found a")
     browser.screenshot(artefacts(tmp_path) / "show-finding-390.png", full=False)
     assert browser.errors() == []

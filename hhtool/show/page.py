@@ -201,9 +201,9 @@ D.seats.forEach(s => {
   e.append(el('div', 'name', s.player), el('div', 'stack'), el('div', 'won'), el('div', 'hole'), el('div', 'tag',
     (s.position || ('seat ' + s.seat))));
   if (D.button === s.seat) {  // on the felt beside the seat, towards the middle: never over a name
-    const d = el('span', 'dealer', 'D'), a = ang + Math.PI / n / 2;
+    const d = el('span', 'dealer', 'D'), a = ang + Math.PI / n;  // half way to the next seat
     d.title = 'dealer button: ' + s.player;
-    d.style.left = (50 + 0.62 * rx * Math.cos(a)) + '%'; d.style.top = (50 + 0.62 * ry * Math.sin(a)) + '%';
+    d.style.left = (50 + 0.74 * rx * Math.cos(a)) + '%'; d.style.top = (50 + 0.74 * ry * Math.sin(a)) + '%';
     felt.append(d);
   }
   e.dataset.player = s.player;
@@ -270,6 +270,7 @@ document.addEventListener('keydown', e => {
 });
 const fromHash = () => { const m = /step=(\d+)/.exec(location.hash); return m ? Number(m[1]) - 1 : null; };
 window.addEventListener('hashchange', () => { const i = fromHash(); if (i !== null) show(i); });
+document.querySelectorAll('#found a').forEach(a => a.addEventListener('click', () => show(Number(a.dataset.step))));
 show(fromHash() ?? 0);  // #step=N: step N as the counter numbers it, from 1 (the findings link so)
 """
 
