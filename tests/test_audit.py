@@ -537,6 +537,17 @@ def test_hands_without_a_date_are_shown_apart_not_drawn_as_a_day(wide_report):
 
     [chart] = rake_by_day_charts(only_undated)  # every currency's chart has its data, dated or not
     assert [r["data-day"] for r in _rects(chart)] == ["none"] and "£1.22 from 3 hands" in chart
+    lopsided = {"summary": {"rake_by_currency": {"USD": 23452 + 500}}, "rake": {"by_day": [
+        {"day": "2014-01-06", "currency": "USD", "hands": 58, "raked_hands": 40, "rake": 500, "total_pot": 9000},
+        {"day": "unknown", "currency": "USD", "hands": 7961, "raked_hands": 3000, "rake": 23452, "total_pot": 1}]}}
+    [chart] = rake_by_day_charts(lopsided)
+    day, none = _rects(chart)
+    assert float(day["height"]) > 200  # on the days' own scale, not flattened by the undated bar
+    assert float(none["height"]) == pytest.approx(float(day["height"]), abs=1)  # to the top, drawn broken
+    assert "$234.52 (off the scale)" in chart and 'class="break"' in chart
+    [plain] = rake_by_day_charts({**lopsided, "rake": {"by_day": [
+        {**lopsided["rake"]["by_day"][0]}, {**lopsided["rake"]["by_day"][1], "rake": 700}]}})
+    assert "off the scale" not in plain
 
 
 def test_several_currencies_stay_on_one_line_each_in_the_rake_card(wide_report):

@@ -223,7 +223,11 @@ def time_chart(title: str, desc: str, bars: Sequence[DayBar], axis: Callable[[fl
     height += top - 44
     bottom = 62 + 16 * len(note_lines)
     plot_w, plot_h = width - left - right - slot_w, height - top - bottom
-    ticks = nice_ticks(max([b.value for b in bars] + ([undated[0]] if undated else [])))
+    dated = max((b.value for b in bars), default=0.0)
+    # an undated bar far above every day's (the dated days' bars would be flat lines under its scale) is
+    # drawn broken: the axis is the days', the bar reaches the top with a break mark and says its amount
+    broken = undated is not None and 0 < dated * 2 < undated[0]
+    ticks = nice_ticks(dated if broken else max([dated] + ([undated[0]] if undated else [])))
     y_max = ticks[-1] or 1
     _, out = _open(width, height, title, desc)
     parts = [out]
@@ -265,7 +269,7 @@ def time_chart(title: str, desc: str, bars: Sequence[DayBar], axis: Callable[[fl
     if undated is not None:
         x0 = left + plot_w
         value, tooltip = undated
-        h = max(0.0, value / y_max * plot_h)
+        h = plot_h if broken else max(0.0, value / y_max * plot_h)
         if 0 < h < 1:
             h = 1.0
         parts.append(f'<line x1="{x0 + 4:.1f}" x2="{x0 + 4:.1f}" y1="{top}" y2="{top + plot_h + 5}" '
@@ -274,6 +278,12 @@ def time_chart(title: str, desc: str, bars: Sequence[DayBar], axis: Callable[[fl
                      f'fill="{COLORS["undated"]}" data-day="none"><title>{escape(tooltip)}</title></rect>'
                      f'<text x="{x0 + 4 + slot_w / 2:.1f}" y="{top + plot_h + 18}" font-size="11" '
                      f'text-anchor="middle" fill="{COLORS["muted"]}" class="undated">no date</text>')
+        if broken:
+            bx, mid = x0 + 16, x0 + 4 + slot_w / 2
+            parts.append(f'<path d="M{bx - 3:.1f} {top + 14} l{(slot_w - 18) / 2:.1f} -6 l{(slot_w - 18) / 2:.1f} 6" '
+                         f'stroke="#ffffff" stroke-width="3" fill="none" class="break"/>'
+                         f'<text transform="translate({mid + 4:.1f} {top + 30}) rotate(90)" font-size="11" '
+                         f'fill="#ffffff" class="broken">{escape(axis(value))} (off the scale)</text>')
     parts.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{top + plot_h}" y2="{top + plot_h}" '
                  f'stroke="{COLORS["muted"]}"/>')
     for i, line in enumerate(_lines(caption, width - 24)[:2]):
