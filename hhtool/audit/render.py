@@ -570,7 +570,8 @@ def to_html(report: dict, generated: datetime | None = None) -> str:
         + (", and nothing when the hand ended before the flop" if report["schedule"]["no_flop_no_drop"] else "")
         + ".</dd>",
         ("<dt>Chip conservation</dt><dd>the chips on the table before a hand must equal the chips after it plus the "
-        "rake.</dd>"),
+        "rake (and the fees, the room's cash-out payments and what it kept; a pot settled by expected value, as "
+        "in ACPC logs, is paid out as each player's payoff, not collected).</dd>"),
         f"<dt>Units</dt><dd>amounts are in the table's currency ({escape(units)}); days are UTC days.</dd>",
         ("<dt>Finding hands</dt><dd>each problem row names its hand (hand number, file and line). Totals name their "
         "first hand; the JSON report (<code>hhtool audit … --format json</code>) lists every hand with its "
