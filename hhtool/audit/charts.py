@@ -146,8 +146,8 @@ def bar_chart(title: str, desc: str, bars: Sequence[Bar], axis: Callable[[float]
         mark = scale(b.marker) / x_max * plot_w if b.marker is not None else 0.0
         bar_y, bar_h = (y + 18, row - 24) if stacked else (y + 4, row - 8)
         if stacked:
-            label = (f'<text x="{left}" y="{y + 14}" font-size="12" fill="{COLORS["text"]}" class="label">'
-                     f'{escape(fits(b.label, width - 2 * left))}</text>')
+            label = (f'<text x="{left + 4}" y="{y + 14}" font-size="12" fill="{COLORS["text"]}" class="label">'
+                     f'{escape(fits(b.label, width - 2 * left - 4))}</text>')
         else:
             label = (f'<text x="{left - 8}" y="{y + row / 2 + 4:.1f}" font-size="12" text-anchor="end" '
                      f'fill="{COLORS["text"]}" class="label">{escape(fits(b.label, label_width - 16))}</text>')
@@ -159,7 +159,9 @@ def bar_chart(title: str, desc: str, bars: Sequence[Bar], axis: Callable[[float]
             mx = left + mark
             parts.append(f'<line x1="{mx:.1f}" x2="{mx:.1f}" y1="{bar_y - 3}" y2="{bar_y + bar_h + 3}" '
                          f'stroke="{COLORS["marker"]}" stroke-width="2"><title>{escape(b.marker_text)}</title></line>')
-    parts.append(f'<line x1="{left}" x2="{left}" y1="{top}" y2="{top + plot_h}" stroke="{COLORS["muted"]}"/></svg>')
+    if not stacked:  # the axis; above each bar its label would be crossed by it
+        parts.append(f'<line x1="{left}" x2="{left}" y1="{top}" y2="{top + plot_h}" stroke="{COLORS["muted"]}"/>')
+    parts.append("</svg>")
     return "".join(parts)
 
 
