@@ -52,6 +52,72 @@ def one_line_error(result, *parts: str) -> None:
     assert len(lines) == 1 and all(p in lines[0] for p in parts), result.stderr
 
 
+# -- 1. generate ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("bad", [["--site", "nope"], ["--game", "stud"], ["--players", "1-3"], ["--players", "x"]])
+def test_generate_with_a_bad_argument_leaves_the_output_as_it_was(tmp_path, bad):
+    out = tmp_path / "hands.txt"
+    out.write_text("precious\n")
+    result = cli("generate", "--out", str(out), "-n", "3", *bad)
+    one_line_error(result, "hhtool: ")
+    assert out.read_text() == "precious\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hands.txt"]  # no temporary file left
+
+
+def test_generate_replaces_the_file_whole_and_keeps_its_mode(tmp_path):
+    out = tmp_path / "hands.txt"
+    out.write_text("the former content\n")
+    out.chmod(0o640)
+    assert cli("generate", "--out", str(out), "-n", "4", "-q").exit_code == 0
+    text = out.read_text()
+    assert text.startswith("PokerStars Hand #") and text.count("PokerStars Hand #") == 4 and "former" not in text
+    assert stat.S_IMODE(out.stat().st_mode) == 0o640
+    new = tmp_path / "new.txt"  # a new file gets the umask's mode, as open() gives it, not mkstemp's 0600
+    write_hands(new, 1)
+    umask = os.umask(0o022)
+    os.umask(umask)
+    assert stat.S_IMODE(new.stat().st_mode) == 0o666 & ~umask
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hands.txt", "new.txt"]
+
+
+def test_generate_into_a_link_replaces_the_file_it_names(tmp_path):
+    real, link = tmp_path / "real.txt", tmp_path / "link.txt"
+    real.write_text("old\n")
+    link.symlink_to(real)
+    write_hands(link, 2)
+    assert link.is_symlink() and real.read_text().count("PokerStars Hand #") == 2
+
+
+def test_generate_into_a_fifo_writes_to_it_and_leaves_it_a_fifo(tmp_path):
+    """A name that is not a regular file is written in place (renaming over /dev/null would replace it)."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[str] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_text()))
+    reader.start()
+    write_hands(fifo, 2)
+    reader.join(timeout=30)
+    assert got and got[0].count("PokerStars Hand #") == 2
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+
+
+@pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGKILL])
+def test_an_interrupted_generate_leaves_the_file_as_it_was(tmp_path, how):
+    out = tmp_path / "hands.txt"
+    out.write_text("precious\n")
+    process = subprocess.Popen([*CLI, "generate", "--out", str(out), "-n", "10000000"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 30
+    while not list(tmp_path.glob(".hands.txt.*")) and time.monotonic() < deadline:  # it is writing
+        time.sleep(0.02)
+    time.sleep(0.2)
+    process.send_signal(how)
+    process.communicate(timeout=30)
+    assert process.returncode != 0
+    assert out.read_text() == "precious\n"
+    left = list(tmp_path.glob(".hands.txt.*"))
+    assert left == [] if how == signal.SIGINT else len(left) <= 1  # a kill leaves its temporary file, only it
+
+
 # -- 2. --stakes on a dataset with hands that have no stakes ---------------------------------------------
 @pytest.fixture(scope="module")
 def mixed_dataset(tmp_path_factory) -> Path:
