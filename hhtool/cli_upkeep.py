@@ -221,6 +221,8 @@ def dataset_revalidate(
           + (f" ({moves})" if moves else "")
           + (f"; {stats.missing} not found in their source, kept as stored" if stats.missing else ""),
           file=sys.stderr)
+    for how, files in stats.relative.items():
+        print(f"hhtool: {count(files, 'source file')}: {how}", file=sys.stderr)
     for name in stats.unreadable:
         print(f"hhtool: cannot read {printable(name)}", file=sys.stderr)
     if stats.unreadable:

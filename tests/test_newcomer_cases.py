@@ -32,7 +32,7 @@ from typer.testing import CliRunner
 
 from clikit import clean, omaha
 from hhtool.cli import app
-from hhtool.dataset import Dataset, open_dataset
+from hhtool.dataset import Dataset, open_dataset, source_path
 from hhtool.export import DatasetBusy, export_paths
 from hhtool.export.store import Store
 from hhtool.generate import write_hands
@@ -158,6 +158,75 @@ def test_cli_stakes_filter_on_a_dataset_with_unparsed_hands(mixed_dataset, comma
         assert {r["player"] for r in report["players"]} >= {"cobaltfox", "Orrin_Vale"}
     else:
         assert report["summary"]["audited_hands"] == 1
+
+
+# -- 3. source paths -------------------------------------------------------------------------------------
+@pytest.fixture
+def relative_export(tmp_path, monkeypatch) -> tuple[Path, Path]:
+    """A dataset exported from `work` by relative paths (`hands/h.txt`, `--out ds`); the test then runs
+    from another folder."""
+    work = tmp_path / "work"
+    (work / "hands").mkdir(parents=True)
+    (work / "hands" / "h.txt").write_text(clean() + "\n\n" + UNPARSED + "\n\n")
+    monkeypatch.chdir(work)
+    assert cli("export", "hands/h.txt", "--out", "ds", "-q").exit_code == 0
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    return work, work / "ds"
+
+
+def test_the_dataset_records_canonical_source_paths(relative_export):
+    work, ds = relative_export
+    dataset = Dataset(ds)
+    expected = str((work / "hands" / "h.txt").resolve())
+    assert set(dataset.arrow("hands").column("file").to_pylist()) == {expected}
+    assert set(dataset.arrow("findings").column("file").to_pylist()) == {expected}
+
+
+def test_show_and_revalidate_work_from_another_folder(relative_export):
+    work, ds = relative_export
+    shown = CliRunner().invoke(app, ["show", "210471183301", str(ds)], env={"COLUMNS": "160"})
+    assert shown.exit_code == 0, shown.output
+    assert "cobaltfox" in shown.stdout
+    revalidated = cli("dataset", "revalidate", str(ds))
+    assert revalidated.exit_code == 0, revalidated.output
+    assert "revalidated 2 of 2 hands" in revalidated.stderr and "not found" not in revalidated.stderr
+
+
+def _as_older(ds: Path, file: str) -> None:
+    """Rewrite the dataset's `file` columns to `file`, as hhtool wrote them before (paths as typed)."""
+    dataset = Dataset(ds)
+    for table in ("hands", "findings"):
+        for path in dataset.table_files(table)[1]:
+            data = pq.read_table(path, partitioning=None)
+            index = data.schema.get_field_index("file")
+            column = pa.array([file] * len(data), pa.string()).cast(data.schema.field(index).type)
+            pq.write_table(data.set_column(index, data.schema.field(index), column), path)  # in place: links see it
+
+
+def test_an_older_dataset_with_relative_paths_reads_from_the_working_or_the_dataset_folder(relative_export,
+                                                                                           monkeypatch):
+    work, ds = relative_export
+    _as_older(ds, "hands/h.txt")
+    assert set(Dataset(ds).arrow("hands").column("file").to_pylist()) == {"hands/h.txt"}
+    assert source_path(ds, "hands/h.txt") == (str(work / "hands" / "h.txt"), "a relative path of an older dataset, "
+                                              f"found from the dataset's folder {work}")
+    shown = CliRunner().invoke(app, ["show", "210471183301", str(ds)], env={"COLUMNS": "160"})
+    assert shown.exit_code == 0, shown.output
+    revalidated = cli("dataset", "revalidate", str(ds))
+    assert revalidated.exit_code == 0, revalidated.output
+    assert "revalidated 2 of 2 hands" in revalidated.stderr
+    assert f"1 source file: a relative path of an older dataset, found from the dataset's folder {work}" \
+        in revalidated.stderr
+    monkeypatch.chdir(work)  # the export's folder: found from the working folder first
+    assert source_path("ds", "hands/h.txt")[1] == f"a relative path of an older dataset, found from the working " \
+                                                  f"folder {work}"
+    monkeypatch.chdir(work.parent)
+    (work / "hands" / "h.txt").rename(work / "gone.txt")
+    gone = CliRunner().invoke(app, ["show", "210471183301", str(ds)])
+    one_line_error(gone, "at hands/h.txt:1", "cannot be read any more", "found neither from the working folder "
+                   f"{work.parent} nor from the dataset's folder {work}")
 
 
 # -- 4. dates ---------------------------------------------------------------------------------------------
