@@ -242,3 +242,58 @@ def test_real_days_are_accepted():
     assert HandFilter.of("2020-02-29", "2020-12-31").since == "2020-02-29"  # a leap day
     with pytest.raises(FilterError, match="'2019-02-29' is no day"):
         HandFilter.of(until="2019-02-29")
+
+
+# -- 5. watch killed with SIGKILL ------------------------------------------------------------------------
+# `hhtool watch`, whose commit stops (before or after the real commit, as HHTOOL_TEST_KILL says) and
+# creates $HHTOOL_TEST_MARKER, for the test to kill it there with SIGKILL.
+_STOPPING_WATCH = textwrap.dedent("""\
+    import os, time
+    from hhtool.export import writer
+    when, marker = os.environ["HHTOOL_TEST_KILL"], os.environ["HHTOOL_TEST_MARKER"]
+    real = writer.DatasetWriter.commit
+    def commit(self):
+        if when == "before":
+            open(marker, "w").close()
+            time.sleep(60)
+        done = real(self)
+        if when == "after":
+            open(marker, "w").close()
+            time.sleep(60)
+        return done
+    writer.DatasetWriter.commit = commit
+    from hhtool.cli import app
+    app()
+    """)
+WATCHED = [210471183301, 210471183311, 210471183321]
+
+
+def _printed(stdout: str) -> list[str]:
+    return [json.loads(line)["hand_id"] for line in stdout.splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("when", ["before", "after"])
+def test_watch_killed_at_its_commit_loses_no_report(tmp_path, when):
+    folder, ds, marker = tmp_path / "hh", tmp_path / "ds", tmp_path / "marker"
+    folder.mkdir()
+    (folder / "t.txt").write_text("\n\n".join(clean(h) for h in WATCHED) + "\n\n")
+    env = {**os.environ, "HHTOOL_TEST_KILL": when, "HHTOOL_TEST_MARKER": str(marker)}
+    process = subprocess.Popen([sys.executable, "-c", _STOPPING_WATCH, "watch", str(folder), "--out", str(ds),
+                                "--format", "jsonl", "--interval", "0.05", "--idle", "0.1"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        deadline = time.monotonic() + 60
+        while not marker.exists() and time.monotonic() < deadline and process.poll() is None:
+            time.sleep(0.02)
+        assert marker.exists(), process.communicate(timeout=10)
+    finally:
+        process.kill()  # SIGKILL
+    first, _ = process.communicate(timeout=10)
+    stored = sorted(open_dataset(ds).hands["hand_id"].tolist()) if (ds / "hands").is_dir() else []
+    again = cli("watch", str(folder), "--out", str(ds), "--once", "--format", "jsonl")
+    assert again.exit_code == 0, again.output
+    expected = sorted(str(h) for h in WATCHED)
+    assert sorted(_printed(first)) == expected  # reported before the commit began
+    assert stored == (expected if when == "after" else [])
+    assert sorted(_printed(again.stdout)) == ([] if when == "after" else expected)  # not stored: reported again
+    assert sorted(open_dataset(ds).hands["hand_id"].tolist()) == expected
