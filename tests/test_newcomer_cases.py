@@ -28,9 +28,9 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+from clikit import clean, omaha
 from typer.testing import CliRunner
 
-from clikit import clean, omaha
 from hhtool.cli import app
 from hhtool.dataset import Dataset, open_dataset, source_path
 from hhtool.export import DatasetBusy, export_paths
@@ -185,7 +185,7 @@ def test_the_dataset_records_canonical_source_paths(relative_export):
 
 
 def test_show_and_revalidate_work_from_another_folder(relative_export):
-    work, ds = relative_export
+    _, ds = relative_export
     shown = CliRunner().invoke(app, ["show", "210471183301", str(ds)], env={"COLUMNS": "160"})
     assert shown.exit_code == 0, shown.output
     assert "cobaltfox" in shown.stdout
@@ -210,15 +210,14 @@ def test_an_older_dataset_with_relative_paths_reads_from_the_working_or_the_data
     work, ds = relative_export
     _as_older(ds, "hands/h.txt")
     assert set(Dataset(ds).arrow("hands").column("file").to_pylist()) == {"hands/h.txt"}
-    assert source_path(ds, "hands/h.txt") == (str(work / "hands" / "h.txt"), "a relative path of an older dataset, "
-                                              f"found from the dataset's folder {work}")
+    found = f"a relative path of an older dataset, found from the dataset's folder {work}"
+    assert source_path(ds, "hands/h.txt") == (str(work / "hands" / "h.txt"), found)
     shown = CliRunner().invoke(app, ["show", "210471183301", str(ds)], env={"COLUMNS": "160"})
     assert shown.exit_code == 0, shown.output
     revalidated = cli("dataset", "revalidate", str(ds))
     assert revalidated.exit_code == 0, revalidated.output
     assert "revalidated 2 of 2 hands" in revalidated.stderr
-    assert f"1 source file: a relative path of an older dataset, found from the dataset's folder {work}" \
-        in revalidated.stderr
+    assert f"1 source file: {found}" in revalidated.stderr
     monkeypatch.chdir(work)  # the export's folder: found from the working folder first
     assert source_path("ds", "hands/h.txt")[1] == f"a relative path of an older dataset, found from the working " \
                                                   f"folder {work}"
