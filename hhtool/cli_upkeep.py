@@ -68,8 +68,12 @@ def watch(
         return (result.status if is_hand else None), text
 
     def emit(batch: list[tuple[str | None, bytes]]) -> None:
+        """A batch's findings on stdout, flushed before the batch is stored (hhtool.watch.Session)."""
         raw.write(b"".join(text for _, text in batch))
         raw.flush()
+
+    def stored(batch: list[tuple[str | None, bytes]]) -> None:
+        """The count line on stderr, once the batch is in the dataset (when there is one)."""
         statuses = [status for status, _ in batch if status is not None]
         if statuses:
             counts = {s: statuses.count(s) for s in ("valid", "invalid", "unparsed", "unsupported", "duplicate")}
@@ -77,7 +81,7 @@ def watch(
             print(f"hhtool watch: {len(statuses)} new hands ({told})" + (f"; stored in {out}" if out else ""),
                   file=sys.stderr, flush=True)
 
-    session = Session(_cli()._load_rules(rules), out, render=render, emit=emit)
+    session = Session(_cli()._load_rules(rules), out, render=render, emit=emit, stored=stored)
     previous = {sig: signal.signal(sig, _stopper(stop)) for sig in (signal.SIGINT, signal.SIGTERM)}
     if not once:
         print(f"hhtool watch: following {folder} every {interval:g} s; Ctrl-C stops", file=sys.stderr, flush=True)
@@ -221,6 +225,8 @@ def dataset_revalidate(
           + (f" ({moves})" if moves else "")
           + (f"; {stats.missing} not found in their source, kept as stored" if stats.missing else ""),
           file=sys.stderr)
+    for how, files in stats.relative.items():
+        print(f"hhtool: {count(files, 'source file')}: {how}", file=sys.stderr)
     for name in stats.unreadable:
         print(f"hhtool: cannot read {printable(name)}", file=sys.stderr)
     if stats.unreadable:

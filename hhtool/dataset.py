@@ -64,5 +64,33 @@ class Dataset:
         raise AttributeError(name)
 
 
+def source_path(dataset: str | os.PathLike, file: str) -> tuple[str, str | None]:
+    """Where a source file a dataset records is now, and how a relative one was found (None: as stored).
+
+    hhtool records each source by its canonical (absolute) path. A dataset written before that holds
+    paths as they were typed, relative to the folder the export ran in, which is not recorded: such a
+    path is looked for from the working folder, then from the folder that holds the dataset (where
+    `hhtool export FILES --out NAME` leaves it), and the first that exists is taken; when neither
+    does, the path is given against the working folder (the reader then reports it missing)."""
+    if os.path.isabs(file) or file.startswith("<"):  # absolute, or standard input (`<stdin>`)
+        return file, None
+    bases = [("the working folder", os.getcwd()),
+             ("the dataset's folder", os.path.dirname(os.path.abspath(os.fspath(dataset))))]
+    for how, base in bases:
+        candidate = os.path.join(base, file)
+        if source_exists(candidate):
+            return candidate, f"a relative path of an older dataset, found from {how} {base}"
+    return os.path.join(bases[0][1], file), (f"a relative path of an older dataset, found neither from the "
+                                             f"working folder {bases[0][1]} nor from the dataset's folder {bases[1][1]}")
+
+
+def source_exists(path: str) -> bool:
+    """A file, or the archive of an `ARCHIVE.zip!MEMBER` name."""
+    if os.path.exists(path):
+        return True
+    cut = path.lower().find(".zip!")
+    return cut >= 0 and os.path.isfile(path[:cut + len(".zip")])
+
+
 def open_dataset(path: str | os.PathLike) -> Dataset:
     return Dataset(path)

@@ -28,13 +28,13 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from datetime import datetime, timedelta
-from pathlib import Path
 from typing import TextIO
 
 from hhtool import dialects
 from hhtool.dialects import Dialect
 from hhtool.grammar import Status, parse_block
 from hhtool.io import Block
+from hhtool.io.replace import replacing
 from hhtool.model import (
     Bet,
     BlindKind,
@@ -930,33 +930,34 @@ def generate_hands(n: int, seed: int = 0, game: str = "nl", players: tuple[int, 
     first_id += rng.randrange(1000)
     generator = _Generator(rng, game, players, tournaments, hands_per_table, source, first_id, start,
                            odd_names, cumulative_reopen, site)
-    yield from generator.hands(n)
+    return generator.hands(n)  # not a generator itself: bad arguments raise here, before any hand
 
 
 def generate_text(n: int, seed: int = 0, game: str = "nl", players: tuple[int, int] = (2, 9),
                   site: str | None = None, **options) -> Iterator[str]:
-    """As generate_hands, each hand written by the site's writer (ending with one newline)."""
+    """As generate_hands, each hand written by the site's writer (ending with one newline); bad
+    arguments raise ValueError at the call, as generate_hands'."""
     writer = site_dialect(site).load("writer")
-    for hand in generate_hands(n, seed, game, players, site=site, **options):
-        yield writer(hand)
+    return (writer(hand) for hand in generate_hands(n, seed, game, players, site=site, **options))
 
 
 def write_hands(path: str | os.PathLike | TextIO, n: int, seed: int = 0, game: str = "nl",
                 players: tuple[int, int] = (2, 9), site: str | None = None, **options) -> int:
     """Write `n` generated hands to `path` (or an open text stream) the way the site writes a file
     (UTF-8; the site's blank lines after each hand, oldest first; a site whose files list hands
-    newest first gets them in that order); returns the number of hands written."""
+    newest first gets them in that order); returns the number of hands written. The arguments are
+    checked before the file is opened, and a file is written whole or left as it was
+    (`hhtool.io.replace`): a bad argument or an interrupted run never empties it."""
+    texts = generate_text(n, seed, game, players, site, **options)
     if hasattr(path, "write"):
-        return _write_text(path, n, seed, game, players, site, options)
-    with open(Path(path), "w", encoding="utf-8", newline="\n") as out:
-        return _write_text(out, n, seed, game, players, site, options)
+        return _write_text(path, texts, site)
+    with replacing(path) as out:
+        return _write_text(out, texts, site)
 
 
-def _write_text(out: TextIO, n: int, seed: int, game: str, players: tuple[int, int], site: str | None,
-                options: dict) -> int:
+def _write_text(out: TextIO, texts: Iterator[str], site: str | None) -> int:
     dialect = site_dialect(site)
     separator = hand_separator(dialect)
-    texts = generate_text(n, seed, game, players, site, **options)
     if dialect.conventions.newest_first:  # the whole file is held to be written backwards
         texts = reversed(list(texts))
     count = 0

@@ -15,9 +15,11 @@ import os
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from datetime import date
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -73,18 +75,32 @@ class Stakes:
         return cls(small, big, limit, currency)
 
     def mask(self, hands: pd.DataFrame) -> pd.Series:
-        """Cash hands at these stakes (blinds in minor units: cents, or chips one by one)."""
+        """Cash hands at these stakes (blinds in minor units: cents, or chips one by one). Missing
+        values (an unparsed or unsupported hand has no stakes) are compared as such, never as truthy:
+        such a hand is not at any stakes."""
         currency = hands["currency"].astype(object)
-        scale = currency.map(lambda c: 1 if c in (None, "chips") else 100)
-        small = hands["small_blind"].astype("float64")
-        big = hands["big_blind"].astype("float64")
-        keep = (hands["tournament_id"].isna() & (small == scale * float(self.small_blind))
-                & (big == scale * float(self.big_blind)))
+        missing = currency.isna().to_numpy()
+        chips = missing | (currency.where(~missing, "") == "chips").to_numpy(dtype=bool)
+        keep = hands["tournament_id"].isna().to_numpy() & (
+            (chips & self._blinds(hands, 1)) | (~chips & self._blinds(hands, 100)))
         if self.limit is not None:
-            keep &= hands["limit"].astype(object) == self.limit
+            keep &= _equal(hands["limit"], self.limit)
         if self.currency is not None:
-            keep &= currency == self.currency
-        return keep.fillna(False).astype(bool)
+            keep &= _equal(hands["currency"], self.currency)
+        return pd.Series(keep, index=hands.index)
+
+    def _blinds(self, hands: pd.DataFrame, scale: int):
+        """Whether a hand's blinds (integers in minor units) are these, `scale` minor units a major one;
+        blinds finer than one minor unit match no hand."""
+        small, big = self.small_blind * scale, self.big_blind * scale
+        if small != small.to_integral_value() or big != big.to_integral_value():
+            return np.zeros(len(hands), dtype=bool)
+        return (_equal(hands["small_blind"], int(small)) & _equal(hands["big_blind"], int(big)))
+
+
+def _equal(column: pd.Series, value) -> np.ndarray:
+    """column == value as a plain boolean array: a missing value is not equal to anything."""
+    return column.eq(value).fillna(False).to_numpy(dtype=bool)
 
 
 @dataclass(frozen=True)
@@ -103,6 +119,8 @@ class HandFilter:
         for name, day in (("--since", since), ("--until", until)):
             if day is not None and not _DAY.fullmatch(day):
                 raise FilterError(f"{name}: expected a day like 2024-01-31, got {day!r}")
+            if day is not None and not _real_day(day):
+                raise FilterError(f"{name}: {day!r} is no day of the calendar (expected a day like 2024-01-31)")
         if since and until and since > until:
             raise FilterError(f"--until: expected a day on or after --since ({since}), got {until!r}")
         return cls(since, until, tuple(sites), tuple(Stakes.parse(s) for s in stakes))
@@ -133,6 +151,15 @@ class HandFilter:
                 any_stakes |= stakes.mask(hands)
             keep &= any_stakes
         return keep
+
+
+def _real_day(day: str) -> bool:
+    """Whether YYYY-MM-DD names a day that exists (not 2020-13-01 nor 2020-02-30)."""
+    try:
+        date.fromisoformat(day)
+    except ValueError:
+        return False
+    return True
 
 
 def _day_of(path: Path) -> str:

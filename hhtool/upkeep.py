@@ -31,6 +31,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from hhtool.dataset import source_path
 from hhtool.export.rows import canonical_path, finding_row, hand_uid, severity_counts
 from hhtool.export.schema import PLAIN_SCHEMAS, SCHEMA_VERSION, SCHEMAS, TABLES
 from hhtool.export.store import EMPTY_DAY, Snapshot, Store, current_snapshot
@@ -302,6 +303,7 @@ class RevalidateStats:
     missing: int = 0  # whose source (or the hand in it) is gone: verdict kept
     transitions: Counter = field(default_factory=Counter)  # (old status, new status) → hands
     unreadable: list[str] = field(default_factory=list)  # sources that could not be read
+    relative: Counter = field(default_factory=Counter)  # how relative sources (older datasets) were found → files
 
 
 def revalidate(root: str | os.PathLike, rules: RuleSet | None = None, wait: float | None = None,
@@ -328,8 +330,15 @@ def revalidate(root: str | os.PathLike, rules: RuleSet | None = None, wait: floa
                 if uid in stored:
                     old_findings.setdefault(uid, []).append((str(rest[0]), *rest[1:]))
         verdicts: dict[str, tuple[str, list[Finding]]] = {}
-        readable = [file for file in order if file != STDIN_NAME]  # a stream read once cannot be read again
-        for result in validate_paths(readable, rules):
+        readable = []
+        for file in order:
+            if file == STDIN_NAME:  # a stream read once cannot be read again
+                continue
+            path, how = source_path(root, file)  # a relative path (an older dataset) is found as `show` finds it
+            readable.append(path)
+            if how is not None:
+                stats.relative[how] += 1
+        for result in validate_paths(list(dict.fromkeys(readable)), rules):
             if isinstance(result, Finding):
                 if result.code == "HH004":
                     stats.unreadable.append(result.file)

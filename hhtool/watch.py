@@ -231,18 +231,24 @@ class Session:
     them in a dataset: one commit per poll (or per `batch` hands, on a large first read).
 
     Results are not kept: each is turned by `render` into what the caller prints (by default the
-    result itself), and handed to `emit` a batch at a time, once the batch is committed; with a
-    dataset, only hands (and file-level findings) new to it are.
+    result itself), and handed to `emit` a batch at a time, before the batch is committed, then to
+    `stored` once it is; with a dataset, only hands (and file-level findings) new to it are.
+
+    Reported, then stored: a hand is never in the dataset unless its findings were printed, so a
+    watch killed at any moment (SIGKILL included) loses no report. A kill between the two leaves the
+    batch reported and not stored: the next watch reads those hands again, as new, and reports them
+    again (once more, never less). Storing first would lose them: the next watch skips stored hands.
     """
 
     def __init__(self, rules: RuleSet | None = None, out: str | os.PathLike | None = None,
                  wait: float | None = None, render: Callable = lambda result: result,
-                 emit: Callable[[list], None] = lambda batch: None, batch: int = 10_000) -> None:
+                 emit: Callable[[list], None] = lambda batch: None, batch: int = 10_000,
+                 stored: Callable[[list], None] = lambda batch: None) -> None:
         self.rules = rules or RuleSet()
         self.cross = CrossHand(self.rules)
         self.summary = Summary()
         self.out, self.wait = out, wait
-        self.render, self.emit, self.batch = render, emit, batch
+        self.render, self.emit, self.batch, self.told_stored = render, emit, batch, stored
         self.stored = 0
         self.commits = 0
         self.compactions = 0
@@ -265,18 +271,22 @@ class Session:
                         continue
                 pending.append(self.render(result))
                 if len(pending) >= self.batch:
-                    self._commit(writer)
-                    writer = None
-                    self.emit(pending)
-                    pending = []
-            self._commit(writer)
+                    self._report_and_commit(writer, pending)
+                    writer, pending = None, []
+            self._report_and_commit(writer, pending)
             writer = None
         except BaseException:
             if writer is not None:
                 writer.abort()
             raise
+
+    def _report_and_commit(self, writer, pending: list) -> None:
+        """Emit a batch, then commit it (see the class: reported before stored), then tell `stored`."""
         if pending:
             self.emit(pending)
+        self._commit(writer)
+        if pending:
+            self.told_stored(pending)
 
     def _store(self, writer, result: HandResult | Finding) -> HandResult | Finding | None:
         """Add a result to the writer: it as stored, or None when the dataset holds it already."""

@@ -67,6 +67,16 @@ def canonical_path(file: str) -> str:
     return path
 
 
+STDIN_NAME = "<stdin>"  # hhtool.io.sources.STDIN_NAME (not imported here: sources is loaded when first needed)
+
+
+def stored_path(file: str) -> str:
+    """The `file` a dataset records for a source: its canonical path, so that `show ID DATASET` and
+    `dataset revalidate` find it again from any working folder; standard input keeps its name (it
+    cannot be read again), and so does a finding of no file."""
+    return file if not file or file == STDIN_NAME else canonical_path(file)
+
+
 def file_key(file: str, line: int) -> str:
     """The `hand_uid` of a file-level finding (a file, or a position in it, that holds no hand)."""
     return f"@{canonical_path(file)}:{line}"
@@ -124,7 +134,8 @@ class ColumnOverflow(ValueError):
 
 
 def finding_row(uid: str, f: Finding, day: str) -> tuple:
-    return (uid, f.code, f.rule, str(f.severity), f.message, f.file, f.line, f.column, f.expected, f.actual, day)
+    return (uid, f.code, f.rule, str(f.severity), f.message, stored_path(f.file), f.line, f.column, f.expected,
+            f.actual, day)
 
 
 def severity_counts(findings) -> tuple[int, int]:
@@ -156,6 +167,13 @@ class Rows:
         self.key_currency: list[str | None] = []
         self.key_day: list[str] = []
         self.hands = 0
+        self._paths: dict[str, str] = {}  # a source's name as read → as stored (stored_path, once a file)
+
+    def _path(self, file: str) -> str:
+        path = self._paths.get(file)
+        if path is None:
+            path = self._paths[file] = stored_path(file)
+        return path
 
     def rows(self, table: str) -> int:
         return len(self.data[table][0])
@@ -252,8 +270,8 @@ class Rows:
         if hand is None or state is None:
             day = "unknown"
             _append(self.data["hands"], (
-                uid, result.site, result.hand_id, result.status, result.file, result.line, None, None, None, None,
-                None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None,
+                uid, result.site, result.hand_id, result.status, self._path(result.file), result.line, None, None, None,
+                None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None,
                 None, None, None, errors, warnings, day))
             self._findings(self._key(uid, None, day), result.findings)
             return day
@@ -268,7 +286,7 @@ class Rows:
         claims = hand.claims
         fees = claims.fees
         _append(self.data["hands"], (
-            uid, result.site, result.hand_id, result.status, result.file, result.line, header.game,
+            uid, result.site, result.hand_id, result.status, self._path(result.file), result.line, header.game,
             str(header.limit), currency, header.small_blind, header.big_blind, header.tournament_id, header.table,
             header.max_seats, header.button_seat, started, header.time, header.time_zone, len(state.order),
             " ".join(board) or None, state.saw_flop, None if cancelled else state.pot_total,
@@ -357,7 +375,7 @@ class Rows:
     def _findings(self, key: int, findings) -> None:
         out = self.data["findings"]
         for f in findings:
-            _append(out, (key, f.code, f.rule, str(f.severity), f.message, f.file, f.line, f.column, f.expected,
+            _append(out, (key, f.code, f.rule, str(f.severity), f.message, self._path(f.file), f.line, f.column, f.expected,
                           f.actual))
 
     def add_finding(self, uid: str, f: Finding, day: str) -> None:

@@ -50,6 +50,8 @@ RUN_PATTERN = r"\d{8}T\d{6}-[0-9a-f]{8}"
 _STAGING = re.compile(rf"\.tmp-{RUN_PATTERN}")
 _PART = re.compile(rf"part-({RUN_PATTERN})-[^/]+\.parquet")
 _POLL_SECONDS = 0.2
+_PID_WIDTH = 20  # bytes of the pid record in the lock file (the largest pid_t has 19 digits)
+_PID_READS = 25  # reads of the lock file, 2 ms apart, for the pid of a holder that has just taken it
 
 
 class DatasetBusy(OSError):
@@ -101,6 +103,19 @@ def current_snapshot(root: str | os.PathLike) -> Snapshot | None:
     return Snapshot(folder, manifest) if manifest is not None else None
 
 
+def _holder(fd: int) -> str:
+    """`pid N` of the lock's holder, as it wrote it in the lock file. A holder writes it right after
+    taking the lock (a file it has just created is empty until then): the file is read again a few
+    times, 2 ms apart, before saying that no pid is recorded."""
+    for attempt in range(_PID_READS):
+        text = os.pread(fd, _PID_WIDTH, 0).decode("ascii", "replace").strip()
+        if text.isdigit():
+            return f"pid {text}"
+        if attempt + 1 < _PID_READS:
+            time.sleep(0.002)
+    return "its pid not recorded"
+
+
 class Store:
     """The writer's side: holds the lock from open to commit or close; `open` repairs what a killed
     writer left (an unpublished snapshot, a staging folder, a half-made layout)."""
@@ -132,19 +147,22 @@ class Store:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 break
             except BlockingIOError:
-                holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip() or "?"
+                holder = _holder(fd)
                 if deadline is not None and time.monotonic() >= deadline:
                     os.close(fd)
                     waited = f" (waited {wait:g} s)" if wait else ""
-                    raise DatasetBusy(f"another export (pid {holder}) is writing it{waited}; "
+                    raise DatasetBusy(f"another export ({holder}) is writing it{waited}; "
                                       f"try again when it has finished") from None
                 if not told:
-                    print(f"hhtool: waiting for another export (pid {holder}) to finish writing {self.root}",
+                    print(f"hhtool: waiting for another export ({holder}) to finish writing {self.root}",
                           file=sys.stderr)
                     told = True
                 time.sleep(_POLL_SECONDS)
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, str(os.getpid()).encode("ascii"), 0)
+        # one write of a fixed width, never a truncation first: a waiter never reads an empty lock file
+        # from a live holder (the pid is ASCII digits, space-padded; a longer old content is cut after)
+        record = str(os.getpid()).encode("ascii").ljust(_PID_WIDTH)
+        os.pwrite(fd, record, 0)
+        os.ftruncate(fd, len(record))
         self._lock_fd = fd
 
     def close(self) -> None:

@@ -7,14 +7,13 @@ button) are the ones `validate` reports.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pyarrow.compute as pc
 
 from hhtool.audit.tables import is_dataset
-from hhtool.dataset import Dataset
+from hhtool.dataset import Dataset, source_exists, source_path
 from hhtool.findings import Finding
 from hhtool.io import Block, read_blocks
 from hhtool.rules.ruleset import RuleSet
@@ -75,10 +74,11 @@ def _in_dataset(wanted: str, folder: str, rules: RuleSet | None) -> Located:
     rows = sorted(zip(hands.column("file").to_pylist(), hands.column("line").to_pylist()))
     if not rows:
         raise ShowError(f"no hand {wanted} in the dataset {folder}", code=1)
-    file, line = rows[0]
-    if not os.path.isfile(file):
-        where = "" if os.path.isabs(file) else f" (a relative path, read from {os.getcwd()})"
-        raise ShowError(f"the dataset records hand {wanted} at {file}:{line}, but that file cannot be read "
+    stored, line = rows[0]
+    file, how = source_path(folder, stored)
+    if not source_exists(file):
+        where = f" ({how})" if how else ""
+        raise ShowError(f"the dataset records hand {wanted} at {stored}:{line}, but that file cannot be read "
                         f"any more (moved or deleted){where}")
     results = [r for r in validate_paths([file], rules) if isinstance(r, HandResult) and r.line == line]
     if not results or results[0].hand_id != wanted:
