@@ -50,7 +50,7 @@ GAP_SECONDS: Final = 600
 # table, not one: ~1.5 KB for nine players.
 WINDOW: Final = 3
 COUNTED_ONCE: Final = ("HH414", "HH418")  # the duplicate codes whose hand is counted once, not replayed
-# A hand that put in chips its printed stacks did not hold (HH119), or dealt in a player printed without chips
+# A hand that put in more than its printed stacks held (HH119), or dealt in a player printed without chips
 # (HH404), has no end stacks to trust (Chico's …201108.txt prints a rebuyer's stale 0.00 and he bets 7.09):
 # the next hand's stacks are not compared with it (its button still is: its header and seats did parse).
 STACKS_UNKNOWN: Final = ("HH119", "HH404")
