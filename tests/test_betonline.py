@@ -856,3 +856,152 @@ def test_a_player_who_left_and_acts_again_is_still_reported(tmp_path):
     (result,) = validate_text(tmp_path, text)
     assert "HH111" in errors([result])
 
+
+
+# -- hands of one table: the button, the stacks, the minimum buy-in (…201108.txt's shapes) -------------------
+
+
+def _money(cents: int) -> str:
+    return f"{cents // 100}.{cents % 100:02d}"
+
+
+def _table_hand(number: int, minute: int, button: int, seats: dict[int, tuple[str, int]], small: int, big: int, *,
+                out: frozenset[int] = frozenset(), raiser: int = 0, table: str = "John Wayne (50bb)"
+                ) -> tuple[str, dict[int, tuple[str, int]]]:
+    """A BetOnline cash hand at $0.25/$0.50 as …201108.txt prints one (seat tags, seats listed down the numbers,
+    the summary's `collected (0.00)` for a seat not dealt in) and the stacks it leaves. Everyone folds to the big
+    blind (`raiser` 0), or the `raiser` raises to 1.00 and everyone folds (a hand with no small blind, `small`
+    0, is played so). `out`: seats not dealt in (no line in the body)."""
+    sb, bb = 25, 50
+    tags = {button: " - The button", small: " - Small Blind", big: " - Big Blind"}
+    head = f"BetOnline Poker Game #{number}: Hold'em No Limit ($0.25/0.50) - 2011/08/07 15:{minute:02d} Eastern"
+    lines = [f"{head} Daylight Time", f"Table '{table}' 10-Max, Seat #{button} is the button"]
+    lines += [f"Seat {s}: {n} ({_money(v)} in chips){tags.get(s, '')}" for s, (n, v) in sorted(seats.items(),
+                                                                                                reverse=True)]
+    if small:
+        lines.append(f"{seats[small][0]}: posts small blind 0.25")
+    lines += [f"{seats[big][0]}: posts big blind 0.50", "*** HOLE CARDS ***", f"Dealt to {seats[big][0]} [8c 8d]"]
+    dealt = [s for s in sorted(seats) if s not in out]
+    after_big = [s for s in dealt if s > big] + [s for s in dealt if s < big]
+    winner = raiser or big
+    if raiser:
+        start = after_big.index(raiser)
+        turn = after_big[start:] + [big] + after_big[:start]
+        lines.append(f"{seats[raiser][0]}: raises 1.00 to 1.00")
+        lines += [f"{seats[s][0]}: folds" for s in turn[1:]]
+        returned, pot = 50, bb + (sb if small else 0) + 50
+    else:
+        lines += [f"{seats[s][0]}: folds" for s in after_big]
+        returned, pot = bb - sb, 2 * sb
+    lines += [f"Uncalled bet ({_money(returned)}) returned to {seats[winner][0]}", "*** SUMMARY ***",
+              f"Total pot {_money(pot)} | Rake 0.00", "Board []"]
+    for s, (n, _) in sorted(seats.items(), reverse=True):
+        lines.append(f"Seat {s}: {n} " + ("collected (0.00)" if s in out else f"collected ({_money(pot)})"
+                                          if s == winner else "folded before Flop"))
+    ends = dict(seats)
+    paid = {small: sb, big: bb} if small else {big: bb}
+    if raiser:
+        paid[raiser] = 100
+    for s, v in paid.items():
+        ends[s] = (seats[s][0], seats[s][1] - v)
+    ends[winner] = (seats[winner][0], ends[winner][1] + pot + returned)
+    return "\n".join(lines) + "\n", ends
+
+
+_SIX = {1: ("Al", 2500), 2: ("Bo", 2500), 3: ("Cy", 2500), 4: ("Di", 2500), 5: ("Ed", 2500)}
+
+
+def _table_codes(tmp_path, *hands: str) -> list[tuple[str, str]]:
+    return [(f.code, r.hand_id) for r in validate_text(tmp_path, *hands) for f in r.findings]
+
+
+def test_the_big_blind_moves_and_the_button_lands_on_a_player_sitting_out(tmp_path):
+    """…201108.txt 15:04-15:05: Bo sits out on seat 3 in both hands; the big blind moves from seat 4 to 5, the
+    last big blind posts the small blind and the button lands on Bo's seat, between the last button and the
+    small blind (`moving_big_blind`): no HH412, though Cy on seat 2 was the next player dealt into the last hand."""
+    seats = {1: ("Al", 2500), 2: ("Cy", 2500), 3: ("Bo", 2500), 4: ("Di", 2500), 5: ("Ed", 2500)}
+    first, ends = _table_hand(900300001, 4, 1, seats, 2, 4, out=frozenset({3}))
+    second, _ = _table_hand(900300002, 5, 3, ends, 4, 5, out=frozenset({3}))
+    assert _table_codes(tmp_path, first, second) == []
+
+
+def test_near_miss_the_button_on_a_player_sitting_out_after_the_blinds_moved_two_players_is_hh412(tmp_path):
+    """The same second hand after a hand whose big blind was on seat 2: the big blind moved two players on
+    (4 was next), and the button is past Al's seat 1: HH412 stays."""
+    seats = {1: ("Al", 2500), 2: ("Cy", 2500), 3: ("Bo", 2500), 4: ("Di", 2500), 5: ("Ed", 2500)}
+    first, ends = _table_hand(900300001, 4, 5, seats, 1, 2, out=frozenset({3}))
+    second, _ = _table_hand(900300002, 5, 3, ends, 4, 5, out=frozenset({3}))
+    assert _table_codes(tmp_path, first, second) == [("HH412", "900300002")]
+
+
+def test_the_button_lands_on_a_seat_emptied_a_hand_before(tmp_path):
+    """…201108.txt 15:08-15:10: Bo, the big blind on seat 2, leaves; the next hand has no small blind (Cy on 3
+    posts the big blind, Di raises, all fold) and the button on Al's seat 1; the one after puts the button on
+    the empty seat 2, Cy (the last big blind) posting the small blind: a dead button, no HH405 (nobody left
+    seat 2 in the hand before it)."""
+    first, ends = _table_hand(900300001, 8, 5, _SIX, 1, 2)
+    del ends[2]
+    second, ends = _table_hand(900300002, 9, 1, ends, 0, 3, raiser=4)
+    third, _ = _table_hand(900300003, 10, 2, ends, 3, 4)
+    assert _table_codes(tmp_path, first, second, third) == []
+
+
+def test_near_miss_a_button_on_an_empty_seat_with_the_blinds_not_moved_is_hh405(tmp_path):
+    """Seat 2 empty in both hands, the button on it and the blinds where they were (3 and 4): HH405 stays."""
+    seats = {s: v for s, v in _SIX.items() if s != 2}
+    first, ends = _table_hand(900300001, 8, 1, seats, 3, 4)
+    second, _ = _table_hand(900300002, 9, 2, ends, 3, 4)
+    assert _table_codes(tmp_path, first, second) == [("HH405", "900300002")]
+
+
+def _stale_zero(printed: int) -> str:
+    """…201108.txt 15:08: Ed has rebought, but his seat line still prints the 0.00 he busted with, and he posts the
+    big blind: HH404 and HH119 (the hand's money does not fit its stacks)."""
+    seats = {**_SIX, 5: ("Ed", printed)}
+    return _table_hand(900300001, 8, 3, seats, 4, 5)[0]
+
+
+# the next hand, with the stacks Ed's rebuy to 25.00 and the walk really left, but Ed printed with 20.00
+_AFTER_REBUY = _table_hand(900300002, 9, 4, {**_SIX, 4: ("Di", 2475), 5: ("Ed", 2000)}, 5, 1)[0]
+
+
+def test_no_stack_comparison_after_a_hand_whose_stacks_do_not_hold_its_money(tmp_path):
+    """After a hand with HH404/HH119 its end stacks are unknown: the next hand's are not compared with them (no
+    HH410 for Ed; in the corpus also no HH411 for a "return" from the 0 the replay left him with)."""
+    found = _table_codes(tmp_path, _stale_zero(0), _AFTER_REBUY)
+    assert {"HH404", "HH119"} <= {code for code, _ in found}
+    assert [code for code, hand in found if hand == "900300002"] == []
+
+
+def test_near_miss_after_a_sound_hand_the_stack_that_fell_is_hh410(tmp_path):
+    """The same two hands with Ed printed with his 25.00 in the first: he ended it with 25.25, so 20.00 is HH410."""
+    assert _table_codes(tmp_path, _stale_zero(2500), _AFTER_REBUY) == [("HH410", "900300002")]
+
+
+def test_after_a_hand_whose_stacks_are_unknown_the_button_is_still_compared(tmp_path):
+    """Its header and seats did parse: a button that skips a player after it is still HH412."""
+    skipped = _table_hand(900300002, 9, 1, {**_SIX, 4: ("Di", 2475), 5: ("Ed", 2000)}, 2, 3)[0]
+    found = [code for code, hand in _table_codes(tmp_path, _stale_zero(0), skipped) if hand == "900300002"]
+    assert found == ["HH412"], found
+
+
+def _rebuy(stack: int, table: str) -> list[tuple[str, str]]:
+    """Ed sits out with 0.00 (…201108.txt 15:03: `Seat 5: Player8 (0.00 in chips) - Sitting out`), then is back
+    with `stack`."""
+    first, ends = _table_hand(900300001, 3, 1, {**_SIX, 5: ("Ed", 0)}, 2, 3, out=frozenset({5}), table=table)
+    second, _ = _table_hand(900300002, 4, 2, {**ends, 5: ("Ed", stack)}, 3, 4, table=table)
+    return first, second
+
+
+def test_a_capped_table_takes_a_fifth_of_its_cap(tmp_path):
+    """At `John Wayne (50bb)` (…201108.txt: 25.00 the largest stack, a rebuy to 5.00, a join with 9.00) the
+    minimum is 10 big blinds: 5.00 is no HH411; 4.50 is, naming the table's minimum."""
+    assert _table_codes(tmp_path, *_rebuy(500, "John Wayne (50bb)")) == []
+    results = validate_text(tmp_path, *_rebuy(450, "John Wayne (50bb)"))
+    [f] = [f for r in results for f in r.findings]
+    assert f.code == "HH411" and "minimum buy-in of $5" in f.message, f.message
+
+
+def test_near_miss_a_table_without_a_cap_keeps_the_default_minimum(tmp_path):
+    """At a table whose name gives no cap, 5.00 (10 big blinds) is below the default 50: HH411."""
+    assert _table_codes(tmp_path, *_rebuy(500, "Blade Runner")) == [("HH411", "900300002")]

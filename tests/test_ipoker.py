@@ -1135,3 +1135,50 @@ def test_2017_client_bet_doubles_the_street_chips_but_win_holds_the_return():
     older = only(session(GAME_2017.replace("2017/01/23", "2017-01-23"), gametype="Holdem NL €0.01/€0.02",
                          currency="EUR"))
     assert [(f.code, f.expected, f.actual) for f in errors(older.findings)] == [("HH214", "8", "9")]
+
+
+# ------------------------------------------------------------------------------------------------
+# The minimum buy-in (IP-6)
+
+
+def _walk_game(code: str, time: str, dealer: int, stacks: dict[int, str], small: int, big: int, out: int) -> str:
+    """A $0.02/$0.04 walk as `…NLHE-USD-0.02-0.04-201111.txt` writes one (game 3051022126's shape): seat `out`
+    (if any) sits out (type 8), everyone folds to the big blind, whose `win` holds the pot and his returned $0.02."""
+    names = {1: "Ann", 2: "Hero", 3: "Bob", 4: "Cy"}
+    bets = {small: "$0.02", big: "$0.04"}
+    players = "".join(
+        f'<player seat="{s}" name="{names[s]}" chips="{stacks[s]}" dealer="{int(s == dealer)}" '
+        f'win="{"$0.06" if s == big else "$0"}" bet="{bets.get(s, "$0")}" rebuy="0" addon="0" reg_code="-" />'
+        for s in sorted(stacks))
+    folds = [s for s in sorted(stacks) if s > big and s != out] + [s for s in sorted(stacks) if s < big and s != out]
+    round1 = "".join(f'<cards type="Pocket" player="{names[s]}">{"HA D10" if s == 2 else "X X"}</cards>'
+                     f'<action no="{4 + i}" player="{names[s]}" type="0" sum="$0" cards="" />' for i, s in enumerate(folds))
+    return (f'  <game gamecode="{code}">\n    <general>\n      <startdate>2011-11-20 {time}</startdate>\n'
+            f'      <players>{players}</players>\n    </general>\n'
+            f'    <round no="0"><action no="1" player="{names[small]}" type="1" sum="$0.02" cards="[cards]" />'
+            f'<action no="2" player="{names[big]}" type="2" sum="$0.04" cards="[cards]" />'
+            + (f'<action no="3" player="{names[out]}" type="8" sum="$0" cards="[cards]" />' if out else "")
+            + '</round>\n'
+            f'    <round no="1">{round1}</round>\n  </game>\n')
+
+
+def _return_with(chips: str) -> list:
+    """Cy sits out with $0 (busted), then is back with `chips` and posts the big blind (game 3051022743's $1)."""
+    first = _walk_game("6000000101", "20:01:00", 1, {1: "$4", 2: "$4", 3: "$4", 4: "$0"}, 2, 3, 4)
+    second = _walk_game("6000000102", "20:01:40", 2, {1: "$4", 2: "$3.98", 3: "$4.02", 4: chips}, 3, 4, 0)
+    results, file_findings = validate_text(session(first, second, gametype="Holdem NL $0.02/$0.04"),
+                                           name="ipoker.xml")
+    assert file_findings == []
+    return results
+
+
+def test_ip6_the_minimum_buy_in_is_20_big_blinds():
+    """IP-6: William Hill's cash-game page (an iPoker skin): buy-ins "between 20 and 100 Big Blinds". The corpus's
+    returns at $0.02/$0.04 are $1 (25 big blinds, three players of `…201111.txt`) and $1.60 (40): no HH411; $0.80
+    (20) neither."""
+    assert [codes(r) for r in _return_with("$0.80")] == [[], []]
+
+
+def test_ip6_near_miss_a_return_below_20_big_blinds_is_hh411():
+    results = _return_with("$0.76")
+    assert [codes(r) for r in results] == [[], ["HH411"]], [problems(r.findings) for r in results]

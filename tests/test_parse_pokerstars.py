@@ -1331,6 +1331,16 @@ def test_winning_flush_names_the_card_that_beats_the_other_flush():
     assert [(r.status, [f.code for f in r.findings]) for r in results] == [("valid", [])]
 
 
+def test_flush_higher_card_that_is_not_where_it_beats_the_other_flush_is_hh304():
+    """PS-2, strictly: the Nine is in Bob's flush (Kc Jc 9c 4c 2c) but Ann's (Kc Tc 9c 4c 3c) has one too: the
+    card that beats hers is the Jack, so `- Nine higher` is HH304 at Bob's show line."""
+    from handkit import validate_text
+    text = FLUSH_OVER_FLUSH.format(winner="a flush, King high - Nine higher")
+    results, _ = validate_text(text)
+    assert [(f.code, f.line) for r in results for f in r.findings] == [
+        ("HH304", at(text, "Bob: shows [Jc Qd] (a flush, King high - Nine higher)"))]
+
+
 def test_flush_higher_card_not_in_the_flush_is_hh304():
     from handkit import validate_text
     text = FLUSH_OVER_FLUSH.format(winner="a flush, King high - Queen higher")  # the Queen is a diamond

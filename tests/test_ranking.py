@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hhtool.dialects.pokerstars.wording import describe, description_matches
+from hhtool.dialects.pokerstars.wording import describe, description_against, description_matches
 from hhtool.rules import ranking
 from hhtool.rules.ranking import (
     Category,
@@ -165,6 +165,30 @@ TWO_PAIR_J5 = "Jh Jd 5c 5s 2h 3d 9c".split()
 ])
 def test_description_matches(text: str, cards: list[str], expected: bool) -> None:
     assert description_matches(text, cards) is expected
+
+
+# PS-2, strictly: Kc Jc 9c 4c 2c (Bob) beats Kc Tc 9c 4c 3c (Ann) on its second card, the Jack.
+BOARD_K9 = "Kc 9c 4c 2c 7d".split()
+BOB = ["Jc", "Qd", *BOARD_K9]
+ANN = ["Tc", "3c", *BOARD_K9]
+
+
+@pytest.mark.parametrize("text, others, expected", [
+    ("a flush, King high - Jack higher", [ANN], True),
+    ("a flush, King high - Nine higher", [ANN], False),  # in Bob's flush, but not where it beats Ann's
+    ("a flush, King high - Four higher", [ANN], False),
+    # against the best of two lower flushes: Ann's (K T 9 4 3), not Cy's (K 9 5 4 2)
+    ("a flush, King high - Jack higher", [["5c", "6h", *BOARD_K9], ANN], True),
+    ("a flush, King high - Jack higher", [["5c", "6h", *BOARD_K9]], True),  # K J 9 4 2 over K 9 5 4 2: the Jack
+    ("a flush, King high - Nine higher", [["5c", "6h", *BOARD_K9]], False),
+    ("a flush, King high - Jack higher", [], True),  # no other flush shown (the loser mucked): not checked
+    ("a flush, King high - Jack higher", [["Ah", "Ad", *BOARD_K9]], True),  # a pair of Aces: no flush to beat
+    ("a flush, King high - Jack higher", [["Ac", "3h", *BOARD_K9]], False),  # the Ace-high flush beats it
+    ("a flush, King high", [ANN], True),  # no "higher": nothing to check here
+])
+def test_description_against_the_flush_it_beat(text: str, others: list[list[str]], expected: bool) -> None:
+    assert description_against(text, BOB, others) is expected
+
 
 
 # Brute-force reference: best (category, tie-break ranks) over all five-card subsets.

@@ -265,6 +265,9 @@ class Dialect:
     writer: Ref | None = None  # Hand -> the site's text
     describe: Ref | None = None  # hhtool.rules.ranking.HandValue -> the site's wording of the hand
     description_matches: Ref | None = None  # (printed description, cards) -> whether it names their best hand
+    # (printed description, cards, the other shown hands' cards) -> whether what the description says of the hand
+    # it beat is right (a flush's "- Jack higher", PS-2); None: a description names only its own hand
+    description_against: Ref | None = None
     rake: Ref | None = None  # () -> the built-in rake schedules (hhtool.rules.ruleset.RakeSchedule), dated
     conventions: Conventions = field(default_factory=Conventions)
     # (Hand) -> the hand as the site can say it, for the rule tests' renderings (tests/handkit.py): what its
@@ -294,7 +297,7 @@ class Dialect:
         return self.site or self.name
 
     def load(self, attribute: str) -> Any:
-        """The callable behind `reader`, `writer`, `describe`, `description_matches`, `rake`,
+        """The callable behind `reader`, `writer`, `describe`, `description_matches`, `description_against`, `rake`,
         `conventions.fast_fold` or `conventions.table_min_buyin`, or None."""
         ref = getattr(self.conventions, attribute) if attribute in ("fast_fold", "table_min_buyin") \
             else getattr(self, attribute)
@@ -451,6 +454,22 @@ def wording(site: str) -> tuple[Callable[..., str], Callable[..., bool]] | None:
 
 _WORDINGS: dict[str, Any] = {}
 _WORDING_VERSION = [-1]
+
+
+def description_against(site: str) -> Callable[..., bool] | None:
+    """The site's check of what a description says of the other shown hands (`Dialect.description_against`),
+    or None. Cached per registry version, as `wording`."""
+    if _AGAINST_VERSION[0] != _VERSION[0]:
+        _AGAINST.clear()
+        _AGAINST_VERSION[0] = _VERSION[0]
+    if site not in _AGAINST:
+        dialect = by_site(site)
+        _AGAINST[site] = dialect.load("description_against") if dialect is not None else None
+    return _AGAINST[site]
+
+
+_AGAINST: dict[str, Any] = {}
+_AGAINST_VERSION = [-1]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -50,6 +50,11 @@ GAP_SECONDS: Final = 600
 # table, not one: ~1.5 KB for nine players.
 WINDOW: Final = 3
 COUNTED_ONCE: Final = ("HH414", "HH418")  # the duplicate codes whose hand is counted once, not replayed
+# A hand that put in more than its printed stacks held (HH119), or dealt in a player printed without chips
+# (HH404), has no end stacks to trust (Chico's …201108.txt prints a rebuyer's stale 0.00 and he bets 7.09):
+# the next hand's stacks are not compared with it (its button still is: its header and seats did parse).
+STACKS_UNKNOWN: Final = ("HH119", "HH404")
+UNKNOWN_CHIPS: Final = -1  # a seat's chips in `seat_chips` after such a hand
 _LOW32: Final = 0xFFFFFFFF
 _CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\b")  # a time of day, in a hand's first lines
 _HEADER_LINES: Final = 3  # where a site prints a hand's start time (header, its second line, iPoker's <startdate>)
@@ -71,7 +76,7 @@ class TableSnapshot(NamedTuple):
     key: str  # site, table, tournament id, currency, joined by line breaks: hands chain within one key
     order: tuple  # (time, hand number)
     button: int | None
-    seat_chips: array  # seat, chips at the end of the hand (rebuys included); seat, chips; … per player
+    seat_chips: array  # seat, chips at the end of the hand (rebuys included; UNKNOWN_CHIPS: see STACKS_UNKNOWN); …
     players: str  # the players of those seats in the same order, joined by line breaks (no name has one)
     cancelled: bool
     dealt_seats: tuple  # seats dealt in, sorted in the order of play (down the numbers where not `clockwise`)
@@ -143,10 +148,12 @@ def table_snapshot(state: Replay) -> TableSnapshot | None:
     if header.fast_fold or state.conventions.anonymous_seats:
         return None
     final = state.final_stacks()
+    known = not any(f.code in STACKS_UNKNOWN for f in state.findings)
     chips: list[int] = []
     for p in state.players.values():
         chips.append(p.seat)
-        chips.append(final[p.name] + p.rebuy)  # chips bought during the hand count from the next one on
+        # chips bought during the hand count from the next one on
+        chips.append(final[p.name] + p.rebuy if known else UNKNOWN_CHIPS)
     seat_chips = array("q", chips)  # in one call: an array's append is a method call per value
     source = hand.source
     return _new_tuple(TableSnapshot, (  # every field, in order
@@ -385,7 +392,7 @@ class CrossHand:
             if labels >> seat & 1:
                 continue  # a seat label (`Incognito 3`): perhaps another player than last hand's
             before = ended.get((seat, player))  # the same player on the same seat last hand
-            if before is None:
+            if before is None or before == UNKNOWN_CHIPS:
                 continue
             if stack != before:
                 if before == 0 and not current.is_tournament:
@@ -424,7 +431,7 @@ def _shared_increases(current: TableSnapshot, ended: dict[tuple[int, str], int])
     counts: dict[int, int] = {}
     for seat, player, stack, _ in current.hand_seats:
         before = ended.get((seat, player))
-        if before is not None and stack > before:
+        if before is not None and before != UNKNOWN_CHIPS and stack > before:
             counts[stack - before] = counts.get(stack - before, 0) + 1
     return {grown: n for grown, n in counts.items() if n > 1}
 

@@ -11,10 +11,10 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Final
 
-from hhtool.dialects import wording
+from hhtool.dialects import description_against, wording
 from msgspec.structs import replace
 
-from hhtool.model import Collect, Fold, Ledger, ReturnUncalled, SeatSummary, StreetPot
+from hhtool.model import Collect, Fold, Ledger, ReturnUncalled, SeatSummary, Show, StreetPot
 from hhtool.model.cards import DECK
 from hhtool.rules.ranking import evaluate
 from hhtool.rules import street_pot
@@ -976,16 +976,31 @@ def _check_cards(s: Replay) -> None:
             s.report("HH308", line, "dealt", player=name, cards=" ".join(player.cards), shown=" ".join(player.shown),
                      expected=" ".join(player.cards), actual=" ".join(player.shown))
     words = wording(s.hand.header.site) if s.shows else None  # the site's wording, looked up once per hand
+    against = description_against(s.hand.header.site) if len(s.shows) > 1 else None
     for event, run in s.shows:
         description, shown = event.description, event.cards
         if description and len(shown) == 2:
             line = event.line
             board = _board_at(s, line, run)
             cards = shown + board
-            if len(board) >= 3 and _valid(cards) and not _description_matches(words, description, cards):
+            if len(board) >= 3 and _valid(cards) and (
+                    not _description_matches(words, description, cards)
+                    or against is not None and not against(description, cards, _other_shows(s, event, run))):
                 s.report("HH304", line, "shows", player=event.player, cards=" ".join(shown),
                          description=description, board=" ".join(board), expected=_describe(s, cards),
                          actual=description)
+
+
+def _other_shows(s: Replay, shown: Show, run: int) -> list[tuple[str, ...]]:
+    """The cards of the other hands shown in the same run, each with its board (what a description may
+    say it beat: PS-2's "- Jack higher")."""
+    out = []
+    for event, other_run in s.shows:
+        if event is not shown and other_run == run and event.player != shown.player and len(event.cards) == 2:
+            cards = event.cards + _board_at(s, event.line, other_run)
+            if _valid(cards):
+                out.append(cards)
+    return out
 
 
 def _valid(cards: tuple[str, ...]) -> bool:

@@ -33,15 +33,27 @@ Conventions, and why (each seen in the corpus, fpdb-3/betonline-chico, 2011–20
   one of these skins (`clockwise` False: play, the blinds, the odd chip and the button go down the numbers);
   BetOnline's and PayNoRake's own hands go up the numbers, as everywhere else. By the header, not by the
   blinds: a hand whose blinds or action go the other way than its skin's is still out of turn.
+- The big blind moves (`moving_big_blind`, as on 888): it goes to the next player dealt in, the small blind is
+  the last big blind or nobody, and the button lands on any seat strictly between the last button and the small
+  blind, even an empty one or a player sitting out (…201108.txt: Player5 sits out on seat 7 at 15:04, the next
+  hand's button is on his seat 7 with the blinds on 8 and 9; Player10 leaves seat 2 at 15:08, the button goes 1,
+  then 2, now empty, with the blinds on 3 and 5). The seat tags say the same: at 15:04 seat 8 is tagged `Small
+  Blind` and posts the big blind after the last big blind sat out. fpdb-3's BetOnlineToFpdb.py takes the
+  button as printed (no rotation rule to compare with).
+- The minimum buy-in (`table_min_buyin`): a table named with a cap, `John Wayne (50bb)`, takes at most that many
+  big blinds (25.00 at $0.25/$0.50 is the largest stack there) and at least a fifth of it (a rebuy to 5.00 and a
+  join with 9.00 at that table; no public source gives Chico's figure: tentative); other tables keep the default.
 - Rake: no built-in schedule (no public source found).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from types import MappingProxyType
 
 from hhtool.dialects import Conventions, Dialect
+from hhtool.model import Header
 
 SITE = "betonline"
 POSITIONS = {"Button": "button", "Small Blind": "small blind", "Big Blind": "big blind"}
@@ -57,6 +69,16 @@ ZONES = MappingProxyType({
 # the variant of the skins that number seats counter-clockwise (ActionPoker.com, Gear Poker): `Hand.conventions_variant`
 COUNTER_CLOCKWISE = "counter_clockwise"
 COUNTER_CLOCKWISE_SKINS = ("ActionPoker.com", "Gear Poker")
+
+_CAPPED = re.compile(r"\((\d+) ?bb\)", re.IGNORECASE)  # `John Wayne (50bb)`: the table's largest buy-in
+
+
+def table_min_buyin(header: Header) -> int | None:
+    """A capped table's minimum buy-in, in the header's minor units: a fifth of the cap in its name (10 big
+    blinds at a `(50bb)` table); None elsewhere (`min_buyin_bb`)."""
+    found = _CAPPED.search(header.table)
+    return None if found is None else int(found.group(1)) * header.big_blind // 5
+
 
 _CONVENTIONS = Conventions(
     prints_uncalled=False,
@@ -82,6 +104,8 @@ _CONVENTIONS = Conventions(
     # who won it and the 2.49 main pot (…3.way.allin.txt; …dead.stack.txt: 500 of 500 + 1200; …2011-08.
     # nobuyinfee.txt: 2895 of 2895 + 70): the summary prints each winner's first pot only
     prints_later_awards=False,
+    moving_big_blind=True,  # …201108.txt: the button lands on a sitting-out player's seat and on an emptied one
+    table_min_buyin="hhtool.dialects.betonline:table_min_buyin",
 )
 
 DIALECT = Dialect(

@@ -119,6 +119,9 @@ _CONVENTIONS = Conventions(
     # `…player.antes.then.sits.out.txt`, game 5338624766: Player3 posts the $0.02 ante (type 15), then sits out
     # (type 9, no cards); the big blind is the next player's, and the ante stays in the pot
     ante_then_sits_out=True,
+    # IP-6: William Hill's cash-game page (an iPoker skin, poker.williamhill.com "Cash Games"): "You can buy-in to a
+    # game for between 20 and 100 Big Blinds"; the corpus's returns at $0.02/$0.04 are $1 and $1.60 (25 and 40)
+    min_buyin_bb=20,
 )
 
 # Clients that pay the returned uncalled bet apart from `win` (`<uncalled_bet_enabled>true` in the session's

@@ -72,6 +72,7 @@ DIALECT = Dialect(
     writer="hhtool.dialects.pokerstars.writer:render_hand",
     describe="hhtool.dialects.pokerstars.wording:describe",
     description_matches="hhtool.dialects.pokerstars.wording:description_matches",
+    description_against="hhtool.dialects.pokerstars.wording:description_against",
     rake="hhtool.dialects.pokerstars.rake:history",
     # its tournament summaries (`PokerStars Tournament #2475523986, No Limit Hold'em`, and the e-mailed
     # `Tournament History for your last 1 tournament requested by …`: fpdb-3's tournament-summaries/ files)

@@ -75,13 +75,37 @@ def description_matches(text: str, cards: Sequence[str]) -> bool:
 
     Accepted besides `describe`'s wording: differences of case and spacing, the kicker
     suffixes above (named kickers must be the hand's leading kickers; a flush's "higher" card one of
-    its four lower cards: only this player's cards are known here, not the flush it beat), and "a
-    straight flush, Ten to Ace" for a royal flush.
+    its four lower cards: only this player's cards are known here; `description_against` checks it against
+    the flush it beat), and "a straight flush, Ten to Ace" for a royal flush.
     """
     try:  # a shown hand's wording is checked twice, on its show line and its summary line
         return _matches(text, tuple(cards))
     except TypeError:  # unhashable: uncached, to fail (or not) exactly as it would
         return _matches.__wrapped__(text, tuple(cards))
+
+
+def description_against(text: str, cards: Sequence[str], others: Sequence[Sequence[str]]) -> bool:
+    """PS-2, strictly: a flush's "- Jack higher" names the first card in which its five beat the best lower flush
+    shown in the hand (`others`: the other shown hands' cards with the board). With no other flush shown (the
+    loser mucked) it is not checked; with other flushes shown but none below it, it beat none: wrong."""
+    if "higher" not in text:  # (cheap: most descriptions)
+        return True
+    folded = " ".join(text.split()).casefold()
+    suffix = _SUFFIX.search(folded) if " - " in folded else None
+    if suffix is None or suffix[3] is None:
+        return True
+    value = evaluate(tuple(cards))
+    if value.category != Category.FLUSH:
+        return True  # (description_matches reports it)
+    flushes = [v for v in (evaluate(tuple(o)) for o in others) if v.category == Category.FLUSH]
+    if not flushes:
+        return True
+    below = [v for v in flushes if v.strength < value.strength]
+    if not below:
+        return False
+    best = max(below, key=lambda v: v.strength)
+    first = next((w for w, b in zip(value.ranks, best.ranks) if w != b), None)
+    return first is not None and suffix[3] == _name(first).casefold()
 
 
 @lru_cache(maxsize=64)
