@@ -9,24 +9,26 @@ All-in adjusted net = net won − collected + that expected collection; every ot
 net won. The boards are counted exactly when there are at most `MAX_BOARDS` of them (any all-in on the
 flop or turn: at most C(45, 2) = 990 heads-up); an all-in before the flop (C(48, 5) = 1,712,304 boards
 heads-up) is estimated from `SAMPLES` boards drawn at random, seeded by the hand's uid, so the figure is
-the same at every run (the error of a share is about 0.5 %). The ranking is the settlement's own
+the same at every run (the standard error of a share is at most 0.8 % of the pot: √(¼ ÷ 4,000)). The ranking is the settlement's own
 evaluator (hhtool.rules.ranking, phevaluator).
 """
 
 from __future__ import annotations
 
-import random
+import hashlib
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from itertools import combinations
 from math import comb
 
+import numpy as np
 import pandas as pd
 
 from hhtool.model.cards import DECK
 from hhtool.rules.ranking import _BY_COUNT, _CARD_IDS
 
 MAX_BOARDS = 50_000
-SAMPLES = 10_000
+SAMPLES = 4_000
 MICRO = 1_000_000  # expected values are kept in millionths of a minor unit: integers that add up exactly
 _BOARD_AT = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
 
@@ -43,27 +45,43 @@ def equities(holes: dict[str, list[str]], board: list[str], pots: list[tuple[int
     base = [_CARD_IDS[c] for c in board]
     rest_ids = [_CARD_IDS[c] for c in rest]
     if comb(len(rest_ids), need) <= MAX_BOARDS:
-        boards = combinations(rest_ids, need)
+        boards: Iterable[Sequence[int]] = combinations(rest_ids, need)
         count = comb(len(rest_ids), need)
-    else:
-        draw = random.Random(seed)
-        boards = (draw.sample(rest_ids, need) for _ in range(SAMPLES))
+    else:  # SAMPLES boards of `need` distinct cards each, the same at every run for the same seed
+        draw = np.random.default_rng(int.from_bytes(hashlib.sha256(seed.encode()).digest()[:8], "big"))
+        picks = draw.random((SAMPLES, len(rest_ids))).argpartition(need, axis=1)[:, :need]
+        boards = np.asarray(rest_ids)[picks].tolist()
         count = SAMPLES
-    live = [(amount, [p for p in eligible if p in ids]) for amount, eligible in pots]
-    won = {p: Fraction(0) for p in ids}
-    wins: dict[tuple[int, tuple[str, ...]], int] = {}  # (pot, winners) → boards
-    for extra in boards:
-        full = base + list(extra)
-        strength = {p: evaluate(*hole, *full) for p, hole in ids.items()}  # lower is stronger
-        for index, (_, eligible) in enumerate(live):
-            if eligible:
-                best = min(strength[p] for p in eligible)
-                key = (index, tuple(p for p in eligible if strength[p] == best))
-                wins[key] = wins.get(key, 0) + 1
-    for (index, winners), boards_won in wins.items():
-        amount = live[index][0]
-        for p in winners:
-            won[p] += Fraction(amount * boards_won, count * len(winners))
+    names = list(ids)
+    holes_ids = [ids[p] for p in names]
+    live = [(amount, [names.index(p) for p in eligible if p in ids]) for amount, eligible in pots]
+    live = [(amount, eligible) for amount, eligible in live if eligible]
+    patterns: dict[tuple[int, ...], int] = {}  # the players' order of strength on a board (ties equal) → boards
+    if len(holes_ids) == 2:  # heads-up, the common all-in: one comparison a board
+        (a1, a2), (b1, b2) = holes_ids
+        first = second = tie = 0
+        for extra in boards:
+            one, two = evaluate(a1, a2, *base, *extra), evaluate(b1, b2, *base, *extra)  # lower is stronger
+            if one < two:
+                first += 1
+            elif two < one:
+                second += 1
+            else:
+                tie += 1
+        patterns = {(0, 1): first, (1, 0): second, (0, 0): tie}
+    else:
+        for extra in boards:
+            strength = [evaluate(a, b, *base, *extra) for a, b in holes_ids]
+            ranks = sorted(set(strength))
+            key = tuple(ranks.index(x) for x in strength)
+            patterns[key] = patterns.get(key, 0) + 1
+    won = {p: Fraction(0) for p in names}
+    for key, boards_won in patterns.items():
+        for amount, eligible in live:
+            best = min(key[i] for i in eligible)
+            winners = [i for i in eligible if key[i] == best]
+            for i in winners:
+                won[names[i]] += Fraction(amount * boards_won, count * len(winners))
     return won
 
 

@@ -6,9 +6,9 @@ blind the first to post a small blind; the direction of play is the one in which
 the small blind among the seats dealt in (Chico's skins number seats counter-clockwise), ascending
 seat numbers when that cannot tell. The players between the big blind and the small blind, in the
 order they act before the flop, are named from the button back, as PokerTracker 4 counts positions
-(0 the button, 1 the cut-off, …): the last is BTN, then CO, HJ, LJ; at five or more of them the first
+(0 the button, 1 the cut-off, …): the last is BTN, then CO, HJ, LJ; at four or more of them the first
 to act is UTG and those between UTG and LJ are UTG+1, UTG+2, … (a full ring: UTG, UTG+1, UTG+2, LJ, HJ,
-CO, BTN, SB, BB; 6-max: UTG, HJ, CO, BTN, SB, BB). Heads-up the button posts the small blind: SB. A hand
+CO, BTN, SB, BB; 6-max: UTG, HJ, CO, BTN, SB, BB; five players: HJ, CO, BTN, SB, BB). Heads-up the button posts the small blind: SB. A hand
 with no small blind posted (a dead small blind) names the player before the big blind BTN. A hand with
 no big blind posted has no positions (None).
 """
@@ -26,7 +26,7 @@ def name(others: int, place: int) -> str:
     """The position of the `place`-th (0-based, first to act first) of `others` players between the
     big blind and the small blind."""
     back = others - 1 - place  # 0: the button
-    if others >= 5 and place == 0:
+    if others >= 4 and place == 0:
         return "UTG"
     if back < 4:
         return ("BTN", "CO", "HJ", "LJ")[back]
