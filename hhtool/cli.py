@@ -580,6 +580,7 @@ class StatsFormat(StrEnum):
     text = "text"
     csv = "csv"
     json = "json"
+    html = "html"
 
 
 class StatsGrouping(StrEnum):
@@ -635,16 +636,27 @@ def stats(
                                                      "(repeatable; that player's rows left out).")] = None,
     sort: Annotated[str | None, typer.Option("--sort", help="Sort the rows by this column (numbers highest "
                                              "first; -COLUMN reverses).")] = None,
+    sessions: Annotated[bool, typer.Option("--sessions", help="The hero's sessions instead of the statistics "
+                                           "(cash hands; html shows both, and the winnings graph).")] = False,
+    session_gap: Annotated[int, typer.Option("--session-gap", min=1, help="Minutes between two hands that start "
+                                             "a new session.")] = 30,
 ) -> None:
     """Player statistics: hands, VPIP, PFR, 3-bet, fold to 3-bet, steal, c-bet, fold to c-bet, AF, AFq,
     WTSD, W$SD, WWSF, net won, bb/100, all-in EV, rake paid.
 
     Cash stakes are (site, currency, limit, blinds); tournaments are reported apart. The README
-    defines each statistic. The dataset is read a few days at a time, in bounded memory. Exit code
-    0, or 2 when DATASET is not a dataset or a filter is malformed.
+    defines each statistic. The dataset is read a few days at a time, in bounded memory; html is one
+    page with the winnings graph (net won and all-in EV) and the sessions. Exit code 0, or 2 when
+    DATASET is not a dataset or a filter is malformed.
     """
+    from datetime import timedelta
+
     from hhtool.audit.tables import is_dataset
     from hhtool.stats import Hero, Query, render
+    from hhtool.stats.html import page
+    from hhtool.stats.output import render_sessions
+    from hhtool.stats.timeline import combined
+    from hhtool.stats.timeline import sessions as sessions_of
     from hhtool.stats import stats as compute
 
     fmt = fmt or StatsFormat(_settings(config, isolated).format_for("stats") or "text")
@@ -660,7 +672,17 @@ def stats(
         print(f"hhtool: {dataset} is not an hhtool dataset (no hands/ folder); make one with 'hhtool export'",
               file=sys.stderr)
         raise typer.Exit(EXIT_USAGE)
-    sys.stdout.write(render(compute(dataset, where, query=query), fmt.value))
+    timeline: list | None = [] if sessions or fmt is StatsFormat.html else None
+    frame = compute(dataset, where, query=query, timeline=timeline)
+    if timeline is None:
+        sys.stdout.write(render(frame, fmt.value))
+        return
+    rows = combined(timeline)
+    session_rows, undated = sessions_of(rows, timedelta(minutes=session_gap))
+    if fmt is StatsFormat.html:
+        sys.stdout.write(page(frame, rows, session_rows, undated))
+    else:
+        sys.stdout.write(render_sessions(session_rows, undated, fmt.value))
 
 
 class AuditFormat(StrEnum):

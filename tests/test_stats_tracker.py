@@ -259,3 +259,44 @@ def test_cli_options(dataset):
     assert result.exit_code == 0 and "pos" in result.stdout.splitlines()[1]
     for bad in (["--sort", "nothing"], ["--by", "day"]):
         assert runner.invoke(app, ["stats", str(dataset), *bad]).exit_code == 2
+
+
+def test_sessions_of_the_hero(dataset):
+    """Alice's hands 1 and 2 are 8 minutes apart (one session), hand 3 the next day, Dave's hand the day
+    after: three sessions; the ET times are read as UTC (EDT + 4 h)."""
+    from datetime import timedelta
+
+    from hhtool.stats.timeline import combined, sessions
+
+    timeline: list = []
+    stats(dataset, query=Query(hero=Hero.of(["Alice", "Dave"])), timeline=timeline)
+    rows = combined(timeline)
+    found, undated = sessions(rows)
+    assert undated == 0
+    assert [(r["start"], r["end"], r["hands"], r["net_won"], r["net_won_bb"], r["all_in_ev_bb"], r["clock"])
+            for r in found.to_dict("records")] == [
+        ("2020-04-16 17:54:25", "2020-04-16 18:02:11", 2, -10, -1.0, -1.0, "UTC"),
+        ("2020-04-17 13:15:40", "2020-04-17 13:15:40", 1, -90, -9.0, -9.0, "UTC"),
+        ("2020-04-18 14:00:00", "2020-04-18 14:00:00", 1, 950, 38.0, 30.91, "UTC")]
+    assert len(sessions(rows, timedelta(minutes=5))[0]) == 4  # 8 minutes apart: two sessions at a 5-minute gap
+
+
+def test_html_page_draws_net_won_and_all_in_ev(dataset):
+    result = CliRunner().invoke(app, ["stats", str(dataset), "--format", "html", "--hero", "Alice", "--hero", "Dave"])
+    assert result.exit_code == 0, result.output
+    page = result.stdout
+    assert page.count("<polyline") == 2 and "http" not in page.replace("http-equiv", "")
+    # 0, -1, -9 (Alice), +38 (Dave): 28 bb won; the EV line ends at 0 - 1 - 9 + 30.91
+    assert "net won 28.00 bb" in page and "all-in EV 20.91 bb" in page and "4 hands" in page
+    assert page.count("<tr>") == 2 * 2 + 1 + 3  # stats: two stakes blocks (head + row each), sessions head + 3
+    text = CliRunner().invoke(app, ["stats", str(dataset), "--sessions", "--hero", "Alice", "--session-gap", "5"])
+    assert text.exit_code == 0 and len(text.stdout.splitlines()) == 1 + 4
+
+
+def test_tournament_chips_never_add_up_across_events(tmp_path):
+    out = tmp_path / "ds"
+    export_paths([SAMPLES / "gg-tournament.txt"], out)
+    per_event = stats(out)
+    assert per_event["kind"].eq("tournament").all() and per_event["net_won"].notna().all()
+    total = stats(out, query=Query(by="currency"))
+    assert total["net_won"].isna().all() and total["net_won_bb"].notna().all()

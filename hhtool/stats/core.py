@@ -5,7 +5,8 @@ cash games; tournament hands are kept apart (kind `tournament`), one row per pla
 limit over all blind levels (their blinds left empty). `by="currency"`: one row per player, kind and
 currency over every site and stakes (site and limit `all`); `by="player"`: one row per player and kind
 over every currency too (currency `all`): big blinds and bb/100 add up across currencies, money never
-does, so that grouping's money columns are empty. `by_position` adds the table position (hhtool.stats.
+does, so that grouping's money columns are empty (and so are a total's tournament chips: the chips of
+one event are not those of another). `by_position` adds the table position (hhtool.stats.
 positions) to the key. Only hands that were parsed and replayed count (status valid or invalid),
 cancelled hands do not; a player counts in a hand when dealt in. Who a name stands for (the hero, an
 anonymous seat) is hhtool.stats.people's.
@@ -71,6 +72,7 @@ from hhtool.scan import DEFAULT_BUDGET, HandFilter, batches
 from hhtool.stats.allin import MICRO, adjustments
 from hhtool.stats.people import Hero, identify
 from hhtool.stats.positions import ORDER, positions
+from hhtool.stats.timeline import hand_rows
 
 STAKES = ["site", "kind", "currency", "limit", "small_blind", "big_blind"]
 KEY = [*STAKES, "position", "player", "hero"]
@@ -272,7 +274,8 @@ def seat_flags(tables: Tables, players: Iterable[str] = (), query: Query | None 
     query = query or Query(players=tuple(players))
     players = set(players) | set(query.players)
     hands = _plain(parsed_hands(tables.hands)[["hand_uid", "site", "currency", "limit", "small_blind", "big_blind",
-                                                "tournament_id", "saw_flop", "rake", "board"]],
+                                                "tournament_id", "saw_flop", "rake", "board", "started_at",
+                                                "local_time"]],
                    ints=["small_blind", "big_blind", "rake"], bools=["saw_flop"])
     hands["kind"] = np.where(hands["tournament_id"].notna(), "tournament", "cash")
     tourney = hands["kind"] == "tournament"
@@ -297,7 +300,8 @@ def seat_flags(tables: Tables, players: Iterable[str] = (), query: Query | None 
         seats[name] = seats[name].fillna(False).astype(bool)
     for name in COUNTS:
         seats[name] = seats[name].fillna(0).astype("int64")
-    seats = seats.merge(hands[["hand_uid", *STAKES, "saw_flop", "hand_bb"]], on="hand_uid", how="inner")
+    seats = seats.merge(hands[["hand_uid", *STAKES, "saw_flop", "hand_bb", "started_at", "local_time"]], on="hand_uid",
+                        how="inner")
     unfolded = (~seats["folded"]).groupby(seats["hand_uid"]).transform("sum")
     seats["saw_flop_p"] = seats["saw_flop"] & ~seats["folded_pre"]
     seats["showdown"] = seats["saw_flop_p"] & ~seats["folded"] & (unfolded >= 2)
@@ -402,8 +406,9 @@ def finish(sums: pd.DataFrame, min_hands: int = 0, query: Query | None = None) -
                                  dtype="float64")
         out[name] = pd.Series([_cents(v) for v in values], index=out.index, dtype="float64")
     out["all_in_ev_net"] = [round(Fraction(int(v), MICRO)) for v in out["ev_micro"]]
-    across = out["currency"] == ALL
-    for name in ("net_won", "all_in_ev_net", "rake_paid"):  # money never adds up across currencies
+    # money never adds up across currencies, nor chips across tournaments (each event's chips are its own)
+    across = (out["currency"] == ALL) | ((out["kind"] == "tournament") & (out["site"] == ALL))
+    for name in ("net_won", "all_in_ev_net", "rake_paid"):
         out[name] = out[name].astype(object).where(~across, None)
     rank = {p: i for i, p in enumerate([ALL, *ORDER, "?"])}
     out["_pos"] = out["position"].map(lambda p: rank.get(p, len(rank)))
@@ -460,22 +465,27 @@ def player_stats(tables: Tables, players: Iterable[str] = (), min_hands: int = 0
 
 # The columns `seat_flags` reads (and `HandFilter` looks at), the only ones read from a dataset.
 COLUMNS_READ = {"hands": ["site", "currency", "limit", "small_blind", "big_blind", "tournament_id", "saw_flop", "rake",
-                          "status", "total_pot", "board"],
+                          "status", "total_pot", "board", "started_at", "local_time"],
                 "seats": ["seat", "player", "dealt_in", "contributed", "collected", "net", "hole_cards", "folded_on"],
                 "actions": ["seq", "street", "player", "action", "all_in"],
                 "pots": ["pot_index", "amount", "eligible"]}
 
 
 def stats(path: str | os.PathLike, where: HandFilter | None = None, players: Iterable[str] = (), min_hands: int = 0,
-          budget: int = DEFAULT_BUDGET, query: Query | None = None) -> pd.DataFrame:
+          budget: int = DEFAULT_BUDGET, query: Query | None = None,
+          timeline: list[pd.DataFrame] | None = None) -> pd.DataFrame:
     """Statistics of the dataset at `path`, read a few days at a time (hhtool.scan): hands kept by
     `where` (days, sites, stakes) and the query's filters, rows of `players` only (all when empty), and
-    rows of at least `min_hands` hands. Memory grows with the players and stakes, not with the hands."""
+    rows of at least `min_hands` hands. Memory grows with the players and stakes, not with the hands.
+    `timeline`: a list to which each batch adds the hero's hand rows (hhtool.stats.timeline)."""
     query = query or Query(players=tuple(players), min_hands=min_hands)
     total = combine([])
     parts: list[pd.DataFrame] = []
     for batch in batches(path, COLUMNS_READ, where, budget):
-        parts.append(partial_sums(seat_flags(batch, players, query)))
+        seats = seat_flags(batch, players, query)
+        parts.append(partial_sums(seats))
+        if timeline is not None:
+            timeline.append(hand_rows(seats, frozenset(players) | frozenset(query.players)))
         if sum(map(len, parts)) > len(total) + 100_000:  # add up now and then: the sums stay small
             total, parts = combine([total, *parts]), []
     return finish(combine([total, *parts]), min_hands, query)

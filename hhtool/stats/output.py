@@ -90,7 +90,7 @@ def to_text(frame: pd.DataFrame) -> str:
                     cells.append(printable(str(value)))  # a name is data: no escape sequence reaches the terminal
             table.append(cells)
         widths = [max(len(r[i]) for r in table) for i in range(len(names))]
-        lines = [_label(rows[0]) + f" — {count(len(rows), 'row')}"]
+        lines = [block_label(rows[0]) + f" — {count(len(rows), 'row')}"]
         for r in table:
             lines.append("  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))))
         blocks.append("\n".join(lines))
@@ -104,9 +104,29 @@ def render(frame: pd.DataFrame, fmt: str = "text") -> str:
     return FORMATS[fmt](frame)
 
 
-def _label(row: dict) -> str:
+def block_label(row: dict) -> str:
     """The block's stakes; `all` sites, limits or currencies (a total) said so."""
     if row.get("site") == "all":
         return f"all sites and stakes, {row['kind']}, " + ("every currency (money not added up)"
                                                            if row.get("currency") == "all" else str(row["currency"]))
     return stakes_label(row)
+
+
+def render_sessions(frame: pd.DataFrame, undated: int, fmt: str = "text") -> str:
+    """The sessions of hhtool.stats.timeline: an aligned table, CSV or JSON."""
+    if fmt == "csv":
+        return to_csv(frame)
+    if fmt == "json":
+        return json.dumps({"sessions": records(frame), "hands_without_time": undated}, ensure_ascii=False, indent=1)
+    if frame.empty:
+        return "no sessions (name the hero with --hero, or keep one player with --player)\n"
+    table = [["player", "cur", "clock", "start", "end", "hands", "net", "net bb", "EV bb", "bb/100"]]
+    for r in records(frame):
+        table.append([printable(str(r["player"])), str(r["currency"]), r["clock"], r["start"], r["end"], str(r["hands"]),
+                      money(r["net_won"], r["currency"]), f"{r['net_won_bb']:.2f}", f"{r['all_in_ev_bb']:.2f}",
+                      f"{r['bb_per_100']:.2f}"])
+    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+    lines = ["  ".join(c.ljust(w) if i < 5 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths)))
+             for row in table]
+    tail = [f"{count(undated, 'hand')} with no time in no session"] if undated else []
+    return "\n".join([*lines, *tail]) + "\n"
