@@ -290,7 +290,7 @@ def test_html_page_draws_net_won_and_all_in_ev(dataset):
     assert "net won 28.00 bb" in page and "all-in EV 20.91 bb" in page and "4 hands" in page
     assert page.count("<tr>") == 2 * 2 + 1 + 3  # stats: two stakes blocks (head + row each), sessions head + 3
     text = CliRunner().invoke(app, ["stats", str(dataset), "--sessions", "--hero", "Alice", "--session-gap", "5"])
-    assert text.exit_code == 0 and len(text.stdout.splitlines()) == 1 + 4
+    assert text.exit_code == 0 and len(text.stdout.splitlines()) == 1 + 3  # Alice alone: hands 1, 2 and 3
 
 
 def test_tournament_chips_never_add_up_across_events(tmp_path):
