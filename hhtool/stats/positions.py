@@ -69,8 +69,10 @@ def positions(seats: pd.DataFrame, actions: pd.DataFrame) -> pd.Series:
     sb_rank = sb_rank_up.where(~descending, sb_rank_down)
     has_sb = sb_rank == n - 1
     others = n - 1 - has_sb.astype("int64")
-    names = np.empty(len(frame), dtype=object)
-    for i, (r, k, is_sb) in enumerate(zip(rank.to_numpy(), others.to_numpy(), (has_sb & (rank == n - 1)).to_numpy())):
-        names[i] = "BB" if r == 0 else "SB" if is_sb else name(int(k), int(r) - 1)
+    code = others.to_numpy() * 100 + rank.to_numpy()  # (players between the blinds, place): few distinct
+    table = {int(c): name(int(c) // 100, int(c) % 100 - 1) for c in np.unique(code) if c % 100 > 0}
+    names = pd.Series(code, index=frame.index).map(table).astype(object)
+    names[(rank == 0).to_numpy()] = "BB"
+    names[(has_sb & (rank == n - 1)).to_numpy()] = "SB"
     out.loc[frame.index] = names
     return out
