@@ -301,21 +301,3 @@ def test_tournament_chips_never_add_up_across_events(tmp_path):
     total = stats(out, query=Query(by="currency"))
     assert total["net_won"].isna().all() and total["net_won_bb"].notna().all()
 
-
-def test_a_hand_without_a_zone_keeps_its_local_day_and_since_keeps_it(tmp_path):
-    """GGPoker prints its time with no zone (`- 2024/01/05 21:14:02`): its UTC time is not known, so the
-    hand's `date` is the local day as printed (not `unknown`), and `--since`/`--until` keep it."""
-    from hhtool.audit.tables import from_dataset
-    from hhtool.scan import HandFilter
-
-    source = SAMPLES / "gg-cash-straddle.txt"
-    printed = re.search(r"- (\d{4})/(\d\d)/(\d\d) \d", source.read_text(encoding="utf-8")).groups()
-    day = "-".join(printed)
-    out = tmp_path / "ds"
-    export_paths([source], out)
-    hands = from_dataset(out, ("hands",)).hands
-    assert hands["started_at"].isna().all() and hands["time_zone"].isna().all()
-    assert set(hands["date"]) == {day}
-    kept = stats(out, HandFilter.of(since=day, until=day))
-    assert kept["hands"].sum() == stats(out)["hands"].sum() > 0
-    assert stats(out, HandFilter.of(since="2000-01-01", until="2000-01-02")).empty

@@ -259,8 +259,7 @@ class Rows:
             return day
         header = hand.header
         started = header.time_utc
-        # the UTC day; a hand whose site printed no zone keeps the day of its local time (time_zone null)
-        day = started.date().isoformat() if started else header.time.date().isoformat() if header.time else "unknown"
+        day = started.date().isoformat() if started else "unknown"
         currency = header.currency
         collected_by = state.collected_by()
         collected = sum(collected_by.values())

@@ -52,8 +52,7 @@ COLUMNS: dict[str, list[tuple[str, pa.DataType, str]]] = {
         ("runs", pa.int8(), "times the board was run: 1, 2 or 3"),
         ("errors", pa.int32(), "error findings on this hand"),
         ("warnings", pa.int32(), "warning findings on this hand"),
-        ("date", pa.string(), ("partition: UTC day YYYY-MM-DD; the local day as printed for a hand whose site "
-                               "printed no zone (started_at null); unknown when not parsed or no time")),
+        ("date", pa.string(), "partition: UTC day YYYY-MM-DD (unknown when not parsed)"),
     ],
     "seats": [
         ("hand_uid", pa.string(), "join key"),

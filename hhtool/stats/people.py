@@ -6,7 +6,8 @@
 - Anonymous seats: on a site with `anonymous_seats` (Bovada: `Big Blind`, `UTG+1` are the positions of
   one hand, another player in the next) and names matching a dialect's `seat_label` (Winamax's
   `Incognito 3`), a name is no person: those seats add up in one pool row, `(anonymous seats)`, never
-  in a row of their own (its statistics are the field's, not a player's).
+  in a row of their own (its statistics are the field's, not a player's; its `hands` counts seats,
+  several a hand).
 """
 
 from __future__ import annotations
