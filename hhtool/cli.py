@@ -580,6 +580,13 @@ class StatsFormat(StrEnum):
     text = "text"
     csv = "csv"
     json = "json"
+    html = "html"
+
+
+class StatsGrouping(StrEnum):
+    stakes = "stakes"
+    currency = "currency"
+    player = "player"
 
 
 SinceOption = Annotated[str | None, typer.Option("--since", help="Only hands of this UTC day (YYYY-MM-DD) or "
@@ -614,24 +621,68 @@ def stats(
     until: UntilOption = None,
     site: SiteOption = None,
     stakes: StakesOption = None,
+    hero: Annotated[list[str] | None, typer.Option("--hero", help="Your name (repeatable, for aliases): only "
+                                                   "your rows, every alias in one. Bovada's [ME] seats are "
+                                                   "always yours.")] = None,
+    by: Annotated[StatsGrouping, typer.Option("--by", help="Rows per stakes, per currency over every site and "
+                                              "stakes, or per player over every currency (big blinds only).")]
+    = StatsGrouping.stakes,
+    by_position: Annotated[bool, typer.Option("--by-position", help="A row per table position (BTN, CO, HJ, "
+                                              "..., SB, BB).")] = False,
+    all_in: Annotated[bool, typer.Option("--all-in", help="Only hands where a player went all-in and was "
+                                         "called.")] = False,
+    three_bet_pot: Annotated[bool, typer.Option("--3bet-pot", help="Only hands with a pre-flop re-raise.")] = False,
+    versus: Annotated[list[str] | None, typer.Option("--versus", help="Only hands this player was dealt in "
+                                                     "(repeatable; that player's rows left out).")] = None,
+    sort: Annotated[str | None, typer.Option("--sort", help="Sort the rows by this column (numbers highest "
+                                             "first; -COLUMN reverses).")] = None,
+    sessions: Annotated[bool, typer.Option("--sessions", help="The hero's sessions instead of the statistics "
+                                           "(cash hands; html shows both, and the winnings graph).")] = False,
+    session_gap: Annotated[int, typer.Option("--session-gap", min=1, help="Minutes between two hands that start "
+                                             "a new session.")] = 30,
 ) -> None:
-    """Player statistics per stakes: hands, VPIP, PFR, 3-bet, WTSD, W$SD, net won, bb/100, rake paid.
+    """Player statistics: hands, VPIP, PFR, 3-bet, fold to 3-bet, steal, c-bet, fold to c-bet, AF, AFq,
+    WTSD, W$SD, WWSF, net won, bb/100, all-in EV, rake paid.
 
     Cash stakes are (site, currency, limit, blinds); tournaments are reported apart. The README
-    defines each statistic. The dataset is read a few days at a time, in bounded memory. Exit code
-    0, or 2 when DATASET is not a dataset or a filter is malformed.
+    defines each statistic. The dataset is read a few days at a time, in bounded memory; html is one
+    page with the winnings graph (net won and all-in EV) and the sessions. Exit code 0, or 2 when
+    DATASET is not a dataset or a filter is malformed.
     """
+    from datetime import timedelta
+
     from hhtool.audit.tables import is_dataset
-    from hhtool.stats import render
+    from hhtool.stats import Hero, Query, render
+    from hhtool.stats.html import page
+    from hhtool.stats.output import render_sessions
+    from hhtool.stats.timeline import combined
+    from hhtool.stats.timeline import sessions as sessions_of
     from hhtool.stats import stats as compute
 
     fmt = fmt or StatsFormat(_settings(config, isolated).format_for("stats") or "text")
     where = _hand_filter(since, until, site, stakes)
+    try:
+        query = Query(hero=Hero.of(hero or ()), players=tuple(player or ()), by=by.value, by_position=by_position,
+                      all_in=all_in, three_bet_pot=three_bet_pot, versus=tuple(versus or ()), min_hands=min_hands,
+                      sort=sort)
+    except ValueError as exc:
+        print(f"hhtool: --{exc}", file=sys.stderr)
+        raise typer.Exit(EXIT_USAGE) from None
     if not is_dataset(dataset):
         print(f"hhtool: {dataset} is not an hhtool dataset (no hands/ folder); make one with 'hhtool export'",
               file=sys.stderr)
         raise typer.Exit(EXIT_USAGE)
-    sys.stdout.write(render(compute(dataset, where, player or (), min_hands), fmt.value))
+    timeline: list | None = [] if sessions or fmt is StatsFormat.html else None
+    frame = compute(dataset, where, query=query, timeline=timeline)
+    if timeline is None:
+        sys.stdout.write(render(frame, fmt.value))
+        return
+    rows = combined(timeline)
+    session_rows, undated = sessions_of(rows, timedelta(minutes=session_gap))
+    if fmt is StatsFormat.html:
+        sys.stdout.write(page(frame, rows, session_rows, undated))
+    else:
+        sys.stdout.write(render_sessions(session_rows, undated, fmt.value))
 
 
 class AuditFormat(StrEnum):

@@ -241,22 +241,22 @@ def test_cli_json_csv_and_text(hand_dataset):
     result = runner.invoke(app, ["stats", str(hand_dataset), "--format", "json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert set(data["columns"]) == set(COLUMNS)
+    assert set(data["columns"]) == set(COLUMNS) - {"position"}  # positions only with --by-position
     carol = next(r for r in data["players"] if r["player"] == "Carol")
     assert carol["three_bet_pct"] == 50.0 and carol["rake_paid"] == 8 and carol["big_blind"] == 10
 
     result = runner.invoke(app, ["stats", str(hand_dataset), "--format", "csv"])
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
-    assert lines[0].split(",") == list(COLUMNS)
+    assert lines[0].split(",") == [c for c in COLUMNS if c != "position"]
     assert len(lines) == 4
     bob = next(line for line in lines if ",Bob," in line).split(",")
-    assert bob[list(COLUMNS).index("three_bet_pct")] == "0.0"
-    assert bob[list(COLUMNS).index("wsd_pct")] == ""  # no showdown: no percentage
+    assert bob[lines[0].split(",").index("three_bet_pct")] == "0.0"
+    assert bob[lines[0].split(",").index("wsd_pct")] == ""  # no showdown: no percentage
 
     result = runner.invoke(app, ["stats", str(hand_dataset)])
     assert result.exit_code == 0
-    assert "pokerstars NL $0.05/$0.10 USD — 3 players" in result.stdout
+    assert "pokerstars NL $0.05/$0.10 USD — 3 rows" in result.stdout
     assert "$2.16" in result.stdout and "-$1.35" in result.stdout
 
 

@@ -109,7 +109,7 @@ def test_stats_do_not_depend_on_the_batch_size(dataset):
     whole = stats(dataset, budget=10**9)
     assert len(list(batches(dataset, budget=10**9))) == 1
     pd.testing.assert_frame_equal(whole, stats(dataset, budget=SMALL))
-    pd.testing.assert_frame_equal(whole, player_stats(from_dataset(dataset, ("hands", "seats", "actions"))))
+    pd.testing.assert_frame_equal(whole, player_stats(from_dataset(dataset, ("hands", "seats", "actions", "pots"))))
 
 
 def test_audit_does_not_depend_on_the_batch_size(dataset):

@@ -77,7 +77,10 @@ class Conventions:
       the check (HH214) adds the replay's return to both before comparing (the net is the same);
       `"put_in"`: in what the player put in only (iPoker clients that pay the return apart from `win`);
     - `anonymous_seats`: players are named by their seat or position for one hand only (a name in the
-      next hand may be another player), so no stack or button continuity is checked between its hands.
+      next hand may be another player), so no stack or button continuity is checked between its hands,
+      and `hhtool stats` never counts such a name as a person (its seats are pooled as anonymous);
+    - `hero_mark`: the text that ends the name of the player who wrote the history (Bovada's ` [ME]` after
+      the hero's position label): `hhtool stats` counts those seats as the hero's, whatever the label;
     - `prints_collects`: the site's text says what each winner took from the pots; False for a format
       that records only the actions and cards (PHH): a hand of it with no such claim is settled by the
       replay (the awards the cards give, no rake) and its other claims (final stacks) checked against that.
@@ -196,6 +199,7 @@ class Conventions:
     newest_first: bool = False
     ledger_uncalled: bool | str = False
     anonymous_seats: bool = False
+    hero_mark: str | None = None
     prints_collects: bool = True
     first_seat: int = 1
     clockwise: bool = True

@@ -63,6 +63,7 @@ DIALECT = Dialect(
         fast_fold="hhtool.dialects.bovada:is_fast_fold",
         newest_first=False,
         anonymous_seats=True,
+        hero_mark=" [ME]",  # `Big Blind [ME]`: the hero's seat, named by its position like every other
         # BV-5: the rake off each pot in proportion, rounded per pot ($2 off $25.85 + $21.24: $1.10 + $0.90)
         rake_by_pot="proportional_nearest",
         # BV-4: the odd cent to the first winner clockwise from the big blind, the small blind last
