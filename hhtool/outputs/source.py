@@ -31,7 +31,7 @@ from hhtool.safetext import printable
 
 _AMOUNT = re.compile(r"(?<![\w.])-?[$€£¥₹]?\d[\d,]*(?:\.\d+)?(?![\w])")
 _CARD = re.compile(r"(?<!\w)[2-9TJQKA][shdc](?!\w)")
-_SEAT_LIKE = re.compile(r"(?:seat|line|pot|hand|level|seats) $", re.I)
+_SEAT_LIKE = re.compile(r"(?:seat|line|pot|hand|level|seats) $", re.IGNORECASE)
 _GENERIC = frozenset({"", "none", "nobody", "no line", "end of hand", "round closed", "all 0", "no all-in mark",
                       "none printed", "larger"})
 _MAX_LINE = 400  # characters of a line shown under a finding
@@ -129,7 +129,7 @@ class SourceLines:
                         lines.pop()  # the text's last line break ends a line, it starts none
                     self._block, self._lines = item, lines
                     return item
-        except Exception:  # noqa: BLE001 - the file changed or vanished: no snippet, nothing else
+        except Exception:  # noqa: BLE001, S110 - the file changed or vanished: no snippet, nothing else
             pass
         self._blocks, self._block, self._lines = iter(()), None, []
         return None
