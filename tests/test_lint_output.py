@@ -241,3 +241,13 @@ def test_watch_once_exits_as_validate_does(tmp_path, content, code):
     # the same findings, with the same columns and consequence marks
     jsonl = validate(str(tmp_path / "hh"), "--format", "jsonl").stdout
     assert run("watch", str(tmp_path / "hh"), "--once", "--format", "jsonl").stdout == jsonl
+
+
+def test_the_configuration_names_the_baseline_relative_to_itself(short, tmp_path):
+    (tmp_path / "known").mkdir()
+    assert validate(str(short), "--write-baseline", str(tmp_path / "known" / "b.json")).exit_code == 1
+    (tmp_path / "hhtool.toml").write_text('baseline = "known/b.json"\n')
+    elsewhere = tmp_path / "known"
+    result = run("validate", str(short), "--config", str(tmp_path / "hhtool.toml"), cwd=elsewhere)
+    assert result.exit_code == 0 and "5 findings in the baseline not shown" in result.stdout
+    assert validate(str(short), "--write-baseline", str(tmp_path / "no" / "such" / "b.json")).exit_code == 2
