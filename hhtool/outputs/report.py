@@ -41,10 +41,9 @@ class Reporter:
         None for a file-level finding left out."""
         if isinstance(result, Finding):
             return self._file_finding(result)
-        findings = list(result.findings)
-        if not findings:
+        if not result.findings:  # most hands: nothing to do
             return result
-        findings = self._consequences(findings)
+        findings = self._consequences(list(result.findings))
         findings = self.selection.findings(findings) if not self.selection.everything else findings
         if self.new_baseline is not None:
             for f in findings:
