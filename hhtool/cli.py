@@ -223,6 +223,7 @@ def generate(
 
 class ValidateFormat(StrEnum):
     text = "text"
+    concise = "concise"
     json = "json"
     jsonl = "jsonl"
     github = "github"
@@ -296,36 +297,66 @@ class SeverityLevel(StrEnum):
 
 
 def _selection(select: list[str] | None, ignore: list[str] | None, severity: SeverityLevel | None,
-               settings: Config):
-    """The findings to report: each of select, ignore and severity from the command line, else from
-    the configuration, else everything."""
-    from hhtool.selection import Selection, SelectionError, parse_codes
+               settings: Config, extend_select: list[str] | None = None, per_file: list[str] | None = None):
+    """The findings to report: each of select, extend-select, ignore, per-file ignores and severity from
+    the command line, else from the configuration, else everything."""
+    from hhtool.selection import Selection, SelectionError, parse_codes, parse_per_file
 
     data = settings.data
     try:
         chosen = parse_codes(select if select is not None else data.select, "--select")
+        extended = parse_codes(extend_select if extend_select is not None else data.extend_select,
+                               "--extend-select")
         dropped = parse_codes(ignore if ignore is not None else data.ignore, "--ignore")
+        if per_file is not None:
+            per_files = parse_per_file(per_file, "--per-file-ignores")
+        else:
+            per_files = tuple((glob, parse_codes(codes, f"per-file-ignores {glob!r}"))
+                              for glob, codes in data.per_file_ignores.items())
     except SelectionError as exc:
         raise _usage_error(str(exc)) from None
     least = severity.value if severity is not None else (data.severity or "info")
-    return Selection(chosen, dropped, Severity(least))
+    return Selection(chosen, dropped, Severity(least), extended, per_files, settings.root())
 
 
 @app.command()
 def validate(
     paths: Annotated[list[str], typer.Argument(help="Files, folders (recursive) or globs.")],
     fmt: Annotated[ValidateFormat | None, typer.Option("--format", help="Output format on stdout (default: "
-                                                       "text). github: workflow annotations; sarif: SARIF "
-                                                       "2.1.0; junit: JUnit XML.")] = None,
+                                                       "text, each finding with its source line; concise: "
+                                                       "one line a finding). github: workflow annotations; "
+                                                       "sarif: SARIF 2.1.0; junit: JUnit XML.")] = None,
     rules: Annotated[str | None, typer.Option("--rules", help="House rules TOML file, or profile:NAME "
                                               "(see README).")] = None,
     select: Annotated[list[str] | None, typer.Option(
         "--select", metavar="CODE|PREFIX", help="Report only these codes or prefixes (HH114, HH1, HH2,...; "
                                                 "repeat or separate with commas).")] = None,
+    extend_select: Annotated[list[str] | None, typer.Option(
+        "--extend-select", metavar="CODE|PREFIX", help="Report these codes too, on top of --select or the "
+                                                       "configuration's select.")] = None,
     ignore: Annotated[list[str] | None, typer.Option(
         "--ignore", metavar="CODE|PREFIX", help="Do not report these codes or prefixes (e.g. HH020).")] = None,
+    per_file_ignores: Annotated[list[str] | None, typer.Option(
+        "--per-file-ignores", metavar="GLOB:CODES", help="Do not report these codes in the files the glob "
+                                                         "matches, e.g. 'archive/*.txt:HH020,HH414' "
+                                                         "(repeatable; replaces the configuration's).")] = None,
     severity: Annotated[SeverityLevel | None, typer.Option(
         "--severity", help="Report findings of this severity or worse (default: info, all).")] = None,
+    consequences: Annotated[bool | None, typer.Option(
+        "--consequences/--no-consequences", help="Report the findings that follow from an earlier one of "
+                                                 "their hand, marked so (default), or only the root causes.")] = None,
+    baseline: Annotated[str | None, typer.Option(
+        "--baseline", metavar="FILE", help="Report only findings not in this baseline file (written by "
+                                           "--write-baseline).")] = None,
+    write_baseline: Annotated[str | None, typer.Option(
+        "--write-baseline", metavar="FILE", help="Write the fingerprints of the findings reported to FILE, "
+                                                 "to give to --baseline later.")] = None,
+    summary_table: Annotated[bool | None, typer.Option(
+        "--summary/--no-summary", help="The per-file table before the summary line (default: only for "
+                                       "5 files or fewer; never with --statistics).")] = None,
+    show_settings: Annotated[bool, typer.Option(
+        "--show-settings", help="Print the settings this run would use (command line, configuration, "
+                                "defaults) and exit.")] = False,
     strict: Annotated[bool, typer.Option("--strict", help="Warnings also make the exit code 1.")] = False,
     exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when findings are reported.")] = False,
     statistics: Annotated[bool, typer.Option("--statistics", help="Counts by code instead of each finding "
@@ -348,19 +379,48 @@ def validate(
     usage or I/O failure. Findings left out by --select, --ignore or --severity do not count. The
     output is the same for any --jobs and engine.
     """
-    from hhtool.outputs import writer_for
+    from hhtool.outputs import exit_code, writer_for
     from hhtool.outputs.failed import FailedHands
     from hhtool.outputs.files import FileTable
+    from hhtool.outputs.report import Reporter
 
     _use_acpc_game(acpc_game)
     settings = _settings(config, isolated)
     fmt_name = fmt.value if fmt is not None else settings.format_for("validate") or "text"
-    ruleset = _rules_for(rules, settings)[0] or RuleSet()
-    selection = _selection(select, ignore, severity, settings)
+    ruleset, rules_source = _rules_for(rules, settings)
+    ruleset = ruleset or RuleSet()
+    selection = _selection(select, ignore, severity, settings, extend_select, per_file_ignores)
     strict = strict or bool(settings.data.strict)
+    show_consequences = consequences if consequences is not None else settings.data.consequences is not False
+    baseline_path = baseline if baseline is not None else settings.baseline_file()
+    if show_settings:
+        from hhtool.outputs.settings import settings_text
+
+        sys.stdout.write(settings_text({
+            "config": str(settings.source) if settings.source else None, "rules": rules_source,
+            "format": fmt_name, "select": list(selection.select) or ["ALL"],
+            "extend-select": list(selection.extend_select), "ignore": list(selection.ignore),
+            "per-file-ignores": {glob: list(codes) for glob, codes in selection.per_file},
+            "severity": selection.severity.value, "strict": strict, "consequences": show_consequences,
+            "baseline": baseline_path, "write-baseline": write_baseline, "paths": paths}))
+        return
+    known = None
+    if baseline_path is not None:
+        from hhtool.baseline import BaselineError, load_baseline
+
+        try:
+            known = load_baseline(baseline_path)
+        except BaselineError as exc:
+            raise _usage_error(str(exc)) from None
+    new_baseline = None
+    if write_baseline is not None:
+        from hhtool.baseline import BaselineWriter
+
+        new_baseline = BaselineWriter()
+    reporter = Reporter(selection, show_consequences, known, new_baseline)
     raw = sys.stdout.buffer
     try:
-        writer = writer_for(fmt_name, raw, statistics)
+        writer = writer_for(fmt_name, raw, statistics, reporter.source, summary_table)
     except ValueError as exc:
         raise _usage_error(str(exc)) from None
     workers = _engine_settings(jobs, engine, scheduler, paths)
@@ -369,7 +429,6 @@ def validate(
     reported = Summary(tally=summary.tally)  # the counts of what is reported, after selection
     files = FileTable()
     failed = FailedHands() if failed_hands is not None else None
-    started = time.perf_counter()
     bar = _progress(progress, paths, quiet)
     if workers <= 1 and engine is Engine.local:
         results = validate_paths(paths, ruleset, summary)
@@ -383,7 +442,7 @@ def validate(
             for result in results:
                 if workers <= 1 and not isinstance(result, Finding):
                     bar.hand_in(result.file)
-                shown = selection.apply(result)
+                shown = reporter.apply(result)
                 if shown is None:
                     continue
                 reported.add(shown)
@@ -396,20 +455,23 @@ def validate(
     except _engine_error() as exc:
         print(f"hhtool: {exc}", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE) from None
-    counts = _summary_dict(reported, time.perf_counter() - started)
+    counts = {**_summary_dict(reported), **reporter.counts()}
     writer.finish(counts, files, quiet)
     if writer.summary_to_stderr and not quiet:
         print(_summary_text(counts), file=sys.stderr)
     if failed is not None:
         _write_failed(failed, failed_hands, paths, quiet)
-    if summary.tally.io_failures:
-        raise typer.Exit(EXIT_USAGE)
-    if exit_zero:
-        return
-    errors = reported.by_severity[Severity.ERROR]
-    warnings = reported.by_severity[Severity.WARNING]
-    if errors or (strict and warnings):
-        raise typer.Exit(EXIT_FINDINGS)
+    if new_baseline is not None:
+        try:
+            written = new_baseline.write(write_baseline)
+        except OSError as exc:
+            raise _usage_error(f"cannot write {write_baseline}: {exc.strerror or exc}") from None
+        if not quiet:
+            print(f"wrote {words.count(written, 'finding')} to the baseline {write_baseline}", file=sys.stderr)
+    code = exit_code(summary.tally.io_failures, reported.by_severity[Severity.ERROR],
+                     reported.by_severity[Severity.WARNING], strict, exit_zero)
+    if code:
+        raise typer.Exit(code)
 
 
 def _write_failed(failed, target: str, paths: list[str], quiet: bool) -> None:
@@ -427,7 +489,8 @@ def _engine_error() -> type[Exception]:
     return EngineError
 
 
-def _summary_dict(summary: Summary, elapsed: float) -> dict:
+def _summary_dict(summary: Summary, elapsed: float | None = None) -> dict:
+    """The run's counts (no timing: the same input gives the same bytes; `elapsed` is not used)."""
     tally = summary.tally
     return {
         "files": tally.files,
@@ -438,7 +501,6 @@ def _summary_dict(summary: Summary, elapsed: float) -> dict:
         "unsupported": summary.by_status["unsupported"],
         "duplicate": summary.by_status["duplicate"],
         "findings_by_code": dict(sorted(summary.by_code.items())),
-        "hands_per_second": round(tally.hands_read / elapsed, 1) if elapsed > 0 else None,
     }
 
 

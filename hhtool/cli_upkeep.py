@@ -44,10 +44,14 @@ def watch(
 
     Findings are printed as hands arrive; with --out each poll's new hands are added to the
     dataset (one commit a poll). Ctrl-C or SIGTERM stops it cleanly after the poll in progress
-    (exit code 0); a second one aborts that poll, which then adds nothing (exit code 130).
+    (exit code 0); a second one aborts that poll, which then adds nothing (exit code 130). With
+    --once the exit code is validate's: 0, 1 when an error was found, 2 when a file could not be read.
     """
     from pathlib import Path
 
+    from hhtool.outputs import exit_code
+    from hhtool.outputs.report import Reporter
+    from hhtool.selection import Selection
     from hhtool.watch import Session
     from hhtool.watch import watch as follow
 
@@ -56,9 +60,11 @@ def watch(
         raise typer.Exit(_cli().EXIT_USAGE)
     stop = threading.Event()
     raw = sys.stdout.buffer
+    reporter = Reporter(Selection())  # findings as validate reports them: consequences marked, real columns
 
     def render(result) -> tuple[str | None, bytes]:
         """(the hand's status, or None for a file-level finding; its output) as it comes."""
+        result = reporter.apply(result)
         is_hand = not isinstance(result, Finding)
         if fmt is WatchFormat.jsonl:
             text = result.json_line() if is_hand else to_json_line({"file_finding": result.as_dict()})
@@ -95,8 +101,13 @@ def watch(
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
-    print(f"hhtool watch: stopped; {_cli()._summary_text(_cli()._summary_dict(session.summary, 0))}"
+    print(f"hhtool watch: stopped; {_cli()._summary_text(_cli()._summary_dict(session.summary))}"
           + (f"; {count(session.stored, 'hand')} stored in {out}" if out else ""), file=sys.stderr)
+    if once:
+        found = session.summary.by_severity
+        code = exit_code(session.summary.tally.io_failures, found["error"], found["warning"])
+        if code:
+            raise typer.Exit(code)
 
 
 def _stopper(stop: threading.Event):

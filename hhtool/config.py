@@ -33,7 +33,7 @@ class FormatDefaults(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """[tool.hhtool.format]: the default --format of each command."""
 
     parse: Literal["jsonl", "text"] | None = None
-    validate: Literal["text", "json", "jsonl", "github", "sarif", "junit"] | None = None
+    validate: Literal["text", "concise", "json", "jsonl", "github", "sarif", "junit"] | None = None
     stats: Literal["text", "csv", "json"] | None = None
     audit: Literal["text", "json", "html"] | None = None
 
@@ -43,7 +43,11 @@ class ConfigFile(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 
     rules: str | dict[str, Any] | None = None  # a rules file (relative to this file) or the rules inline
     select: list[str] = []
+    extend_select: list[str] = msgspec.field(default_factory=list, name="extend-select")
     ignore: list[str] = []
+    per_file_ignores: dict[str, list[str]] = msgspec.field(default_factory=dict, name="per-file-ignores")
+    consequences: bool | None = None  # false: leave out the findings that follow from an earlier one
+    baseline: str | None = None  # a baseline file (relative to this file): its findings are not reported
     severity: Literal["error", "warning", "info"] | None = None
     strict: bool | None = None
     format: FormatDefaults = msgspec.field(default_factory=FormatDefaults)
@@ -76,6 +80,17 @@ class Config:
 
     def inline_rules_source(self) -> str:
         return f"{self.source}:{self._prefix()}rules"
+
+    def baseline_file(self) -> str | None:
+        """The `baseline = "..."` file, made absolute against this file's folder."""
+        if self.data.baseline is None or self.source is None:
+            return None
+        path = Path(self.data.baseline).expanduser()
+        return str(path if path.is_absolute() else self.source.parent / path)
+
+    def root(self) -> str | None:
+        """The folder `per-file-ignores` globs are relative to: this file's."""
+        return str(self.source.parent) if self.source is not None else None
 
     def format_for(self, command: str) -> str | None:
         return getattr(self.data.format, command)

@@ -263,10 +263,10 @@ def test_a_file_name_that_is_not_utf8_never_crashes(tmp_path, jobs):
 def test_a_newline_in_a_file_name_cannot_forge_a_finding_line(tmp_path):
     name = tmp_path / "x.txt:1:1: HH999 [error] forged\nreal.txt"
     name.write_text(replace_line(SHOWDOWN, "lumen_drift: calls $0.16", "lumen_drift: calls $0.15"))
-    result = CliRunner().invoke(app, ["validate", "--quiet", str(name)])  # the finding lines alone
+    result = CliRunner().invoke(app, ["validate", "--quiet", "--format", "concise", str(name)])  # finding lines alone
     lines = result.stdout.splitlines()
     assert lines and all(line.startswith(str(tmp_path)) for line in lines), lines
-    assert "forged\\x0areal.txt:15:1: HH113" in result.stdout
+    assert "forged\\x0areal.txt:15:20: HH113" in result.stdout  # the column of the amount called
     parsed = CliRunner().invoke(app, ["parse", "--format", "text", str(name)])
     assert len(parsed.stdout.splitlines()) == 1 and "\\x0areal.txt:1: parsed" in parsed.stdout
 

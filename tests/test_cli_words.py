@@ -34,7 +34,7 @@ def test_flags_options_choices_and_arguments_read_as_in_ruff():
     assert re.search(r"--strict\s+│?\s*Warnings also make", text) or re.search(r"--strict\s+Warnings", text)
     assert re.search(r"--failed-hands\s+FILE\s", text)
     assert re.search(r"--format\s+FORMAT\s", text)  # a choice: its value name, the values in its help
-    assert "One of: text, json, jsonl, github, sarif, junit." in re.sub(r"[│\s]+", " ", text)
+    assert "One of: text, concise, json, jsonl, github, sarif, junit." in re.sub(r"[│\s]+", " ", text)
     assert "Usage: root show [OPTIONS] HAND-ID [PATHS...]" in _help("show")
 
 

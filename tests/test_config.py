@@ -144,7 +144,7 @@ def test_a_bad_inline_rules_table_names_its_key_in_the_config_file(tmp_path, han
 
 
 @pytest.mark.parametrize(("text", "says"), [
-    ('selct = ["HH1"]\n', "hhtool.toml:selct: unknown key; expected one of rules, select, ignore, severity"),
+    ('selct = ["HH1"]\n', "hhtool.toml:selct: unknown key; expected one of rules, select, extend-select, ignore, per-file-ignores"),
     ('severity = "fatal"\n', "hhtool.toml:severity: invalid enum value 'fatal'"),
     ('select = "HH1"\n', "hhtool.toml:select: expected `array`, got `str`"),
     ('[format]\nvalidate = "xml"\n', "hhtool.toml:format.validate: invalid enum value 'xml'"),
@@ -276,7 +276,7 @@ def test_statistics_counts_by_code_in_text_and_json(hands):
 
 
 def test_quiet_prints_the_findings_only(hands, tmp_path):
-    result = run("validate", str(hands), "--isolated", "--quiet")
+    result = run("validate", str(hands), "--isolated", "--quiet", "--format", "concise")
     lines = result.stdout.splitlines()
     assert len(lines) == 6 and all(": HH" in line for line in lines), lines
     assert result.stderr == "" and result.exit_code == 1

@@ -326,7 +326,7 @@ def test_cli_once_text_and_jsonl(tmp_path):
     folder.mkdir()
     (folder / "t.txt").write_text(HANDS[0] + SEP + BAD)
     result = CliRunner().invoke(app, ["watch", str(folder), "--once"])
-    assert result.exit_code == 0
+    assert result.exit_code == 1  # an error found: as validate exits (tests/test_lint_output.py)
     assert [line.split(": ", 2)[1].split()[0] for line in result.stdout.splitlines()] == ["HH205", "HH206", "HH210"]
     assert "2 new hands (valid 1, invalid 1)" in result.stderr
     as_json = CliRunner().invoke(app, ["watch", str(folder), "--once", "--format", "jsonl"])

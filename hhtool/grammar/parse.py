@@ -17,6 +17,7 @@ from hhtool.codes import finding
 from hhtool.grammar.fields import FieldError, Unsupported
 from hhtool.grammar.lalr import LineParser, UnexpectedLine
 from hhtool.grammar.lexer import UnknownLine
+from hhtool.grammar.line_words import expected_kinds, line_kind
 from hhtool.grammar.result import ParseResult, Status
 from hhtool.io.split import Block
 from hhtool.model import Hand, Header
@@ -115,18 +116,23 @@ def syntax_error(exc: UnknownLine | UnexpectedLine, block: Block, site: str, han
     else:
         if isinstance(exc, UnknownLine):
             number, text, kinds = exc.line, exc.text, exc.allowed
-            what = f"line matches no kind of line the {grammar_label} grammar allows here"
+            what = f"cannot read the line {_quoted(text)}: it is no kind of line the {grammar_label} format has here"
         else:
             token = exc.token
             assert token is not None  # a missing token (end of hand) is HH011 above
             number, text, kinds = token.line, token.value, exc.expected
-            what = f"a {token.type} line is not allowed here"
+            what = f"the line {_quoted(text)} is {line_kind(token.type)}, which cannot come here"
         code, line, column = "HH010", base + number, block.column if number == 1 else 1
-        kinds = sorted(kinds)
-        shown = ", ".join(kinds[:8]) + (f" (+{len(kinds) - 8} more)" if len(kinds) > 8 else "")
-        message = f"{what}; expected {shown}"
+        shown = expected_kinds(kinds)
+        message = f"{what}; here could come {shown}"
         expected, actual = shown, text[:160]
     return unparsed(block, site, hand_id, code, message, line, column, expected, actual)
+
+
+def _quoted(text: str) -> str:
+    """A line as a message quotes it: in double quotes, cut at 80 characters."""
+    stripped = text.strip()
+    return '"' + (stripped if len(stripped) <= 80 else stripped[:79] + "…") + '"'
 
 
 def parse_sections(block: Block, site: str, id_pattern: re.Pattern[str], read_header: Callable[[str, str, int], Header],

@@ -15,7 +15,19 @@ from hhtool.outputs.files import FileTable
 from hhtool.outputs.text import finding_line, summary_text
 from hhtool.serialize import to_json_line
 
-FORMATS = ("text", "json", "jsonl", "github", "sarif", "junit")
+FORMATS = ("text", "concise", "json", "jsonl", "github", "sarif", "junit")
+TABLE_AT_MOST = 5  # a text run shows its per-file table by itself for this many files or fewer
+
+
+def exit_code(io_failures: int, errors: int, warnings: int, strict: bool = False, exit_zero: bool = False) -> int:
+    """The exit code of a run that reports findings (validate, watch --once): 2 when a path could not
+    be read, else 1 for an error reported (or a warning with `strict`), else 0; `exit_zero` makes
+    findings exit 0."""
+    if io_failures:
+        return 2
+    if exit_zero:
+        return 0
+    return 1 if errors or (strict and warnings) else 0
 
 
 def findings_of(result) -> list[Finding]:
@@ -40,28 +52,45 @@ class Writer:
 
 
 class TextWriter(Writer):
-    """`file:line:col: CODE [severity] message (hand ID)` lines, then the per-file table and the summary."""
+    """Each finding as `file:line:col: CODE [severity] message (hand ID)` with its source line and a caret
+    under the token at fault (as ruff prints one), then the summary line. The per-file table comes
+    before the summary when asked for (`table=True`, --summary) or, unless `table` is False, when the
+    run read at most TABLE_AT_MOST files; never with --statistics. `concise`: the finding lines alone."""
 
     summary_to_stderr = False
 
-    def __init__(self, out: BinaryIO, statistics: bool = False) -> None:
+    def __init__(self, out: BinaryIO, statistics: bool = False, source=None, table: bool | None = None,
+                 concise: bool = False) -> None:
         super().__init__(out)
         self.statistics = statistics
+        self.source = source  # hhtool.outputs.source.SourceLines, or None: no snippets
+        self.table = table
+        self.concise = concise
 
     def add(self, result) -> None:
         if self.statistics:
             return
         findings = findings_of(result)
-        if findings:
-            self.out.write("".join(finding_line(f) + "\n" for f in findings).encode())
+        if not findings:
+            return
+        parts = []
+        for f in findings:
+            parts.append(finding_line(f) + "\n")
+            snippet = self.source.snippet(f) if self.source is not None and not self.concise else ""
+            if snippet:
+                parts.append(snippet + "\n")
+        self.out.write("".join(parts).encode())
 
     def finish(self, counts: dict, files: FileTable, quiet: bool) -> None:
         from hhtool.outputs.stats import statistics_table
 
         if self.statistics:
             self.out.write(statistics_table(counts["findings_by_code"]).encode())
-        if not quiet:
-            self.out.write((files.render() + summary_text(counts) + "\n").encode())
+        if quiet:
+            return
+        table = self.table if self.table is not None else len(files.files) <= TABLE_AT_MOST
+        shown = files.render() if table and not self.statistics else ""
+        self.out.write((shown + summary_text(counts) + "\n").encode())
 
 
 class JsonlWriter(Writer):
@@ -101,10 +130,11 @@ class JsonWriter(Writer):
         self.out.write(to_json_line({"summary": counts, "hands": self.hands, "file_findings": self.file_findings}))
 
 
-def writer_for(fmt: str, out: BinaryIO, statistics: bool = False) -> Writer:
-    """The writer of a --format (statistics: counts by code instead of findings, text and json only)."""
-    if fmt == "text":
-        return TextWriter(out, statistics)
+def writer_for(fmt: str, out: BinaryIO, statistics: bool = False, source=None, table: bool | None = None) -> Writer:
+    """The writer of a --format (statistics: counts by code instead of findings, text and json only;
+    `source`: the SourceLines of the run, for the snippets of text; `table`: --summary)."""
+    if fmt in ("text", "concise"):
+        return TextWriter(out, statistics, source, table, concise=fmt == "concise")
     if fmt == "json":
         return JsonWriter(out, statistics)
     if statistics:
@@ -118,7 +148,7 @@ def writer_for(fmt: str, out: BinaryIO, statistics: bool = False) -> Writer:
     if fmt == "sarif":
         from hhtool.outputs.sarif import SarifWriter
 
-        return SarifWriter(out)
+        return SarifWriter(out, source)
     if fmt == "junit":
         from hhtool.outputs.junit import JunitWriter
 

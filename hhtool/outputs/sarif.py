@@ -1,26 +1,55 @@
 """--format sarif: a SARIF 2.1.0 log (the format of GitHub code scanning and of most static analysis
 tools), one result per finding, with the whole rule catalogue as the tool's rules.
 
-Levels: error, warning, and `note` for info findings. A location's uri is the file as hhtool names
-it (relative paths stay relative, percent-encoded; absolute ones become file: URIs); the region is
-the finding's line and column, left out for a file-level finding at line 0. The hand id, the RULES.md
-rule and expected/actual go in `properties`. The document is written at the end of the run.
+Levels: error, warning, and `note` for info findings. A location's uri is relative to `%SRCROOT%`,
+which `originalUriBaseIds` defines as the repository the run is in (the nearest folder with `.git`
+from the working directory up) or else the working directory, so a viewer finds the file in the
+checkout; a file outside it keeps an absolute `file:` URI. The region is the finding's line, its
+column and the token's end column (hhtool.outputs.source), left out for a file-level finding at line
+0. Each rule has a name without spaces (its title in PascalCase) and a `helpUri`, the rule's section
+of docs/rules.md (relative to the repository: hhtool has no published documentation URL). The hand
+id, the RULES.md rule and expected/actual go in `properties`. The document is written at the end.
 """
 
 from __future__ import annotations
 
-from pathlib import PurePosixPath
+import os
+from pathlib import Path, PurePosixPath
 from urllib.parse import quote
 
 from hhtool.codes import CATALOGUE, RULE_TEXT
 from hhtool.findings import Finding, Severity
 from hhtool.outputs import Writer, findings_of
+from hhtool.outputs.rule_docs import help_uri, rule_name
 from hhtool.serialize import to_json_line
 from hhtool.version import hhtool_version
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
 _RULE_INDEX = {code: i for i, code in enumerate(CATALOGUE)}
+BASE_ID = "%SRCROOT%"
+
+
+def source_root(start: str | os.PathLike | None = None) -> Path:
+    """The repository the run is in (nearest folder with `.git`, from `start` or the working directory
+    up), else that folder itself."""
+    folder = Path(start if start is not None else os.getcwd()).resolve()
+    for candidate in (folder, *folder.parents):
+        if (candidate / ".git").exists():
+            return candidate
+    return folder
+
+
+def artifact_location(name: str, root: Path) -> dict:
+    """The file as `{uri, uriBaseId}` relative to `root`, or `{uri}` (absolute) when it is outside."""
+    if name.startswith("<"):  # <stdin>
+        return {"uri": quote(name)}
+    posix = name.replace("\\", "/")
+    try:
+        relative = Path(os.path.abspath(name)).relative_to(root).as_posix()
+    except ValueError:
+        return {"uri": file_uri(posix if PurePosixPath(posix).is_absolute() else os.path.abspath(name))}
+    return {"uri": quote(relative), "uriBaseId": BASE_ID}
 
 
 def file_uri(name: str) -> str:
@@ -36,7 +65,8 @@ def rules() -> list[dict]:
         rule_text = f"{entry.rule}: {RULE_TEXT[entry.rule]}" if entry.rule in RULE_TEXT else "input and parsing"
         out.append({
             "id": entry.code,
-            "name": entry.title,
+            "name": rule_name(entry.title),
+            "helpUri": help_uri(entry.code),
             "shortDescription": {"text": entry.title},
             "fullDescription": {"text": entry.why},
             "help": {"text": f"{entry.why}\nRule: {rule_text}\nExample: {entry.example}"},
@@ -46,10 +76,13 @@ def rules() -> list[dict]:
     return out
 
 
-def result(f: Finding) -> dict:
-    location: dict = {"artifactLocation": {"uri": file_uri(f.file)}}
+def result(f: Finding, root: Path | None = None, width: int | None = None) -> dict:
+    location: dict = {"artifactLocation": artifact_location(f.file, root) if root is not None
+                      else {"uri": file_uri(f.file)}}
     if f.line > 0:
         location["region"] = {"startLine": f.line, "startColumn": max(f.column, 1)}
+        if width is not None:
+            location["region"]["endColumn"] = max(f.column, 1) + width
     out: dict = {
         "ruleId": f.code,
         "level": LEVEL[Severity(f.severity)],
@@ -63,13 +96,16 @@ def result(f: Finding) -> dict:
 
 
 class SarifWriter(Writer):
-    def __init__(self, out) -> None:
+    def __init__(self, out, source=None) -> None:
         super().__init__(out)
         self.results: list[dict] = []
+        self.source = source  # hhtool.outputs.source.SourceLines: the tokens' widths
+        self.root = source_root()
 
     def add(self, item) -> None:
-        findings = findings_of(item)
-        self.results.extend(result(f) for f in findings)
+        widths = self.source.widths if self.source is not None else {}
+        for f in findings_of(item):
+            self.results.append(result(f, self.root, widths.get((f.file, f.line, f.column, f.code))))
 
     def finish(self, counts: dict, files, quiet: bool) -> None:
         log = {
@@ -78,6 +114,7 @@ class SarifWriter(Writer):
             "runs": [{
                 "tool": {"driver": {"name": "hhtool", "version": hhtool_version(), "rules": rules()}},
                 "columnKind": "unicodeCodePoints",
+                "originalUriBaseIds": {BASE_ID: {"uri": self.root.as_uri().rstrip("/") + "/"}},
                 "results": self.results,
                 "properties": {"summary": counts},
             }],
