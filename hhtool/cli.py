@@ -502,8 +502,10 @@ def export(
     """Validate hands and add them to a Parquet dataset (hands, seats, actions, pots, payouts, findings).
 
     Hands already in the dataset are skipped, so re-running adds nothing and new files add only
-    their hands. The dataset is the same for any --jobs and engine; an interrupted run (Ctrl-C)
-    adds nothing. Exit code 0 on success (findings are data here), 2 for a usage or I/O failure.
+    their hands; files whose content is stored are not read again. The dataset is the same for any
+    --jobs and engine. Hands are committed in batches of about 100,000: an interrupted run (Ctrl-C)
+    keeps the batches committed and says how far they go. Exit code 0 on success (findings are data
+    here), 2 for a usage or I/O failure, 130 when interrupted.
     """
     from hhtool.export import export_paths
 

@@ -24,7 +24,7 @@ from hhtool import pipeline, upkeep
 from hhtool.cli import app
 from hhtool.dataset import open_dataset
 from hhtool.engine import local as local_engine
-from hhtool.engine.plan import CHUNK_ENV, chunk_size, workers_for
+from hhtool.engine.plan import CHUNK_ENV, IN_PROCESS_TASKS, chunk_size, workers_for
 from hhtool.export import BATCH_ENV, ExportInterrupted, export_paths
 from hhtool.export.store import current_snapshot
 from hhtool.generate import write_hands
@@ -200,15 +200,19 @@ def test_a_small_input_starts_no_pool_and_a_large_one_does(tmp_path, monkeypatch
     monkeypatch.setattr(local_engine.LocalPool, "__init__", spy)
     small = tmp_path / "small.txt"
     write_hands(small, 40, seed=5)
-    assert small.stat().st_size <= chunk_size()
+    # three tasks' work: a pool would start (~0.9 s) for less than it saves
+    monkeypatch.setenv(CHUNK_ENV, str(small.stat().st_size // 3))
+    assert small.stat().st_size > 2 * chunk_size()
     assert workers_for([small], None) == workers_for([small], 8) == 1
     runner = CliRunner()
     assert runner.invoke(app, ["validate", str(small), "--jobs", "2", "--quiet"]).exit_code in (0, 1)
     assert runner.invoke(app, ["export", str(small), "--out", str(tmp_path / "ds"), "--jobs", "2"]).exit_code == 0
     assert started == []
-    # the near miss: the same input made of more than one task is run on the pool
-    monkeypatch.setenv(CHUNK_ENV, str(small.stat().st_size // 3))
+    # the near miss: the same input made of more tasks than a pool's start-up is worth is run on the pool
+    monkeypatch.setenv(CHUNK_ENV, str(small.stat().st_size // (IN_PROCESS_TASKS + 1)))
     assert workers_for([small], 2) == 2
+    tasks = -(-small.stat().st_size // chunk_size())  # tasks' worth of bytes (the plan cuts at headers)
+    assert IN_PROCESS_TASKS < tasks < 64 and workers_for([small], 64) == tasks  # no more workers than tasks
     assert runner.invoke(app, ["validate", str(small), "--jobs", "2", "--quiet"]).exit_code in (0, 1)
     assert started == [2]
 
@@ -218,7 +222,7 @@ def test_an_export_of_files_mostly_stored_starts_no_pool(tmp_path, monkeypatch):
     big = tmp_path / "in" / "big.txt"
     big.parent.mkdir()
     write_hands(big, 300, seed=6)
-    monkeypatch.setenv(CHUNK_ENV, str(big.stat().st_size // 4))
+    monkeypatch.setenv(CHUNK_ENV, str(big.stat().st_size // (2 * IN_PROCESS_TASKS)))
     out = tmp_path / "ds"
     started: list[int] = []
     real = local_engine.LocalPool.__init__

@@ -41,8 +41,8 @@ def export_paths(paths: Iterable[str | os.PathLike], out: str | os.PathLike, rul
 
     Files whose content a committed batch holds (by SHA-256) are not read again. jobs 1 with the local
     engine runs in this process; otherwise workers build each hand's rows and this process checks
-    across hands and writes, in input order (the same dataset either way; a pool is started only when
-    what is left to read is more than a task, `workers_for`). Interrupted (Ctrl-C, an error), the
+    across hands and writes, in input order (the same dataset either way; when files were skipped, the
+    pool is chosen again on what is left to read, `workers_for`). Interrupted (Ctrl-C, an error), the
     batches committed stay (Ctrl-C raises ExportInterrupted, which says how far they go) and the
     hidden folder of the rest is removed. One export writes a dataset at a time: another one waits up
     to `wait` seconds (None: until the first has finished, 0: not at all) and then raises DatasetBusy
@@ -54,7 +54,7 @@ def export_paths(paths: Iterable[str | os.PathLike], out: str | os.PathLike, rul
     try:
         writer.batch_hands = batch_hands() if batch is None else batch
         paths = writer.unread_paths(paths)
-        if jobs > 1 and engine == "local":
+        if jobs > 1 and engine == "local" and writer.stats.files_unread:  # what is left may be small now
             from hhtool.engine.plan import workers_for
 
             jobs = workers_for(paths, jobs, engine)
