@@ -34,7 +34,7 @@ from hhtool.export.schema import COLUMNS, PLAIN_SCHEMAS, SCHEMA_VERSION, SCHEMAS
 from hhtool.export.store import Snapshot, Store
 from hhtool.findings import Finding
 from hhtool.io.paths import display_name
-from hhtool.io.sources import STDIN, expand_paths, is_stream
+from hhtool.io.sources import STDIN, expand_paths
 from hhtool.validate import HandResult
 
 ALL_TABLES = range(len(TABLES))
@@ -184,11 +184,11 @@ class DatasetWriter:
         batch holds already (counted as unread, their hands as skipped); the others' digests are kept,
         to be recorded with the batch that commits their hands. A file is hashed before it is read: a
         file that grows meanwhile (a client still writing it) is recorded by the content it had then,
-        all of which was read. Archive members and standard input are always read."""
+        all of which was read. Zip members and standard input are always read."""
         todo: list = []
         for path, problem in expand_paths(paths):
             name = os.fspath(path)
-            if problem is None and name != STDIN and not is_stream(name):
+            if problem is None and name != STDIN and os.path.isfile(name):  # (not a zip member: no such path)
                 digest = file_digest(name)
                 if digest is not None:
                     if digest in self.stored_digests:
@@ -196,8 +196,9 @@ class DatasetWriter:
                         self.stats.hands_skipped += self.stored_digests[digest]
                         continue
                     shown = display_name(name)
-                    self._inputs[shown] = (len(self._input_names), digest, canonical_path(shown))
-                    self._input_names.append(shown)
+                    if shown not in self._inputs:  # (a file named twice is read twice, recorded once)
+                        self._inputs[shown] = (len(self._input_names), digest, canonical_path(shown))
+                        self._input_names.append(shown)
             todo.append(path)
         return todo
 
