@@ -125,7 +125,11 @@ SLOW_TESTS = frozenset({
     "tests/test_dataset_store.py::test_kill_9_at_random_moments_never_leaves_half_a_run",
     "tests/test_dataset_store.py::test_two_exports_at_once_store_every_hand_once",
     "tests/test_export_batches.py::test_a_killed_export_leaves_a_readable_dataset_of_its_committed_batches",
+    "tests/test_export_batches.py::test_a_removed_files_hands_are_read_and_stored_again",
+    "tests/test_export_batches.py::test_a_small_input_starts_no_pool_and_a_large_one_does",
+    "tests/test_export_batches.py::test_an_export_in_batches_stores_what_one_commit_stores",
     "tests/test_export_batches.py::test_an_export_of_files_mostly_stored_starts_no_pool",
+    "tests/test_export_batches.py::test_ctrl_c_keeps_the_committed_batches_and_says_how_far_they_go",
     "tests/test_fuzz.py::test_fuzz_every_dialect",
     "tests/test_fuzz.py::test_fuzz_numeric_limits",
     "tests/test_fuzz.py::test_fuzz_same_output_for_any_jobs_and_chunk_size",
@@ -186,6 +190,9 @@ SLOW_TESTS = frozenset({
     "tests/test_wire.py::test_every_record_of_a_task_comes_back_equal_field_by_field",
     "tests/test_worker_parts.py::test_clean_tasks_are_stored_as_the_workers_wrote_them",
     "tests/test_worker_parts.py::test_hands_met_twice_or_already_stored_are_left_out_as_before",
+    "tests/test_worker_parts.py::test_hands_the_cross_hand_checks_change_rebuild_only_their_hands_and_findings_rows",
+    "tests/test_worker_parts.py::test_the_corpus_and_samples_give_the_single_process_dataset",
+    "tests/test_worker_parts.py::test_the_parents_files_sort_among_the_workers_in_input_order",
 })
 _FULL_ENV = "HHTOOL_FULL"
 _FAST_KEY = "hhtool_fast_suite"  # in xdist's workerinput: the controller's decision (the workers see other args)
