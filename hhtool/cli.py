@@ -273,6 +273,19 @@ def _progress(flag: bool | None, paths: list[str], quiet: bool = False):
     return Progress(show, total_size(paths) if show else 0)
 
 
+def _count(n: int, word: str, plural: str | None = None) -> str:
+    return f"{n:,} {word if n == 1 else plural or word + 's'}"
+
+
+def _committed_text(stats, out: str) -> str:
+    """What an interrupted export kept: its committed batches (ExportStats), or nothing."""
+    if stats is None or not stats.batches:
+        return f"nothing was added to {out}"
+    return (f"{_count(stats.committed_hands, 'new hand')} of the first {_count(stats.committed_inputs, 'input file')} "
+            f"(through {stats.last_input}) were committed to {out} in {_count(stats.batches, 'batch', 'batches')}; the rest "
+            f"was not added: run the export again to add it (the files committed are not read again)")
+
+
 def _interrupted(what: str) -> typer.Exit:
     print(f"hhtool: interrupted; {what}", file=sys.stderr)
     return typer.Exit(130)
@@ -551,8 +564,10 @@ def export(
     """Validate hands and add them to a Parquet dataset (hands, seats, actions, pots, payouts, findings).
 
     Hands already in the dataset are skipped, so re-running adds nothing and new files add only
-    their hands. The dataset is the same for any --jobs and engine; an interrupted run (Ctrl-C)
-    adds nothing. Exit code 0 on success (findings are data here), 2 for a usage or I/O failure.
+    their hands; files whose content is stored are not read again. The dataset is the same for any
+    --jobs and engine. Hands are committed in batches of about 100,000: an interrupted run (Ctrl-C)
+    keeps the batches committed and says how far they go. Exit code 0 on success (findings are data
+    here), 2 for a usage or I/O failure, 130 when interrupted.
     """
     from hhtool.export import export_paths
 
@@ -567,16 +582,18 @@ def export(
     except OSError as exc:
         print(f"hhtool: cannot write the dataset at {out}: {exc}", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE) from None
-    except KeyboardInterrupt:
-        raise _interrupted(f"nothing was added to {out}") from None
+    except KeyboardInterrupt as exc:
+        raise _interrupted(_committed_text(getattr(exc, "stats", None), out)) from None
     except _engine_error() as exc:
         print(f"hhtool: {exc}", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE) from None
     elapsed = time.perf_counter() - started
     rows = sum(stats.rows.values())
+    unread = (f"; {_count(stats.files_unread, 'file')} already stored, not read again" if stats.files_unread
+              else "")
     if not quiet:
         print(f"{_summary_text(_summary_dict(summary, elapsed))}\n"
-              f"exported {stats.hands_written} new hands ({stats.hands_skipped} already stored), {rows} rows "
+              f"exported {stats.hands_written} new hands ({stats.hands_skipped} already stored{unread}), {rows} rows "
               f"({', '.join(f'{t} {n}' for t, n in stats.rows.items())}) to {out}; "
               f"{stats.hands_read / elapsed if elapsed else 0:,.0f} hands/s", file=sys.stderr)
     if summary.tally.io_failures:

@@ -125,14 +125,29 @@ def chunk_size() -> int:
     return value
 
 
+# A local pool pays ~0.9 s before its first hand: the forkserver imports hhtool.engine.work (0.5 s of CPU)
+# and each worker builds its grammars (0.3 s), while this process reads ~1,800 hands (~2 MB) a second in
+# pure Python (0.56 ms a hand; issue #27, measured with HHTOOL_ENGINE_STATS on generated files). Two
+# workers catch up with one process at ~2,000 hands (pure Python) to ~3,300 (compiled, ~0.35 ms a hand):
+# up to this many tasks' bytes (4 MB by default) a run stays in this process, and never has more workers
+# than tasks.
+IN_PROCESS_TASKS = 4
+
+
 def workers_for(paths: Iterable[str | os.PathLike], jobs: int | None, engine: str = "local") -> int:
     """How many workers a run gets: `jobs`, or every core; 1 (the calling process, no pool) when the
-    local engine would get a single task, where a pool would only add its start-up time."""
+    local engine would get at most IN_PROCESS_TASKS tasks, where a pool's start-up costs more than its
+    workers save; no more workers than tasks' worth of bytes."""
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
+    paths = list(paths)
     if any(os.fspath(path) == STDIN for path in paths):
         return 1  # standard input is this process's: no worker can read it
-    if workers > 1 and engine == "local" and total_size(paths) <= chunk_size():
-        return 1
+    if workers > 1 and engine == "local":
+        chunk = chunk_size()
+        size = total_size(paths)
+        if size <= IN_PROCESS_TASKS * chunk:
+            return 1
+        workers = min(workers, -(-size // chunk))
     return workers
 
 

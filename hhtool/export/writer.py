@@ -1,20 +1,24 @@
-"""Write hands to the Parquet dataset: row groups as it goes, day partitions, all or nothing per run.
+"""Write hands to the Parquet dataset: row groups as it goes, day partitions, all or nothing per batch.
 
 A run holds the dataset's write lock from start to end (one writer per dataset, see `store`), and
-writes its files under a hidden `.tmp-<run>` folder, outside the table folders readers list; only
-when it has finished are they published, as one new snapshot of every table at once. An
-interrupted run is invisible, and the next run deletes what it left. Hands already in the dataset
-(by `hand_uid`) are skipped: re-running adds nothing, new files add only their hands, and a hand met
-twice is stored once.
+writes its files under a hidden `.tmp-<run>` folder, outside the table folders readers list; they
+are published as one new snapshot of every table at once, when the run has finished, or (export,
+`batch_hands`) each time a batch of that many hands is complete at the end of an input file: an
+interrupted run keeps the batches it committed, and the batch it was writing is invisible (the
+next run deletes what it left). Hands already in the dataset (by `hand_uid`) are skipped:
+re-running adds nothing, new files add only their hands, and a hand met twice is stored once.
+Each committed file's content digest (SHA-256) is recorded in the run's manifest entry, so that
+a later export skips the same content without reading it (`unread_paths`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,6 +33,8 @@ from hhtool.export.rows import (HANDS_ERRORS, HANDS_STATUS, HANDS_WARNINGS, Rows
 from hhtool.export.schema import COLUMNS, PLAIN_SCHEMAS, SCHEMA_VERSION, SCHEMAS, TABLES
 from hhtool.export.store import Snapshot, Store
 from hhtool.findings import Finding
+from hhtool.io.paths import display_name
+from hhtool.io.sources import STDIN, expand_paths
 from hhtool.validate import HandResult
 
 ALL_TABLES = range(len(TABLES))
@@ -113,9 +119,14 @@ def read_task_parts(parts: TaskParts, tables: set[int]) -> tuple[pa.Table | None
 class ExportStats:
     hands_read: int = 0
     hands_written: int = 0
-    hands_skipped: int = 0  # already in the dataset, or met twice
+    hands_skipped: int = 0  # already in the dataset, or met twice (with the hands of the files not read again)
     rows: dict[str, int] = field(default_factory=lambda: dict.fromkeys(TABLES, 0))
-    files: int = 0
+    files: int = 0  # Parquet files written
+    files_unread: int = 0  # input files whose content the dataset holds already: not read
+    batches: int = 0  # commits made (export in batches: those that are kept when the run is interrupted)
+    committed_hands: int = 0  # hands written by those commits
+    committed_inputs: int = 0  # input files whose hands are all in those commits
+    last_input: str | None = None  # the last of them
 
 
 class DatasetWriter:
@@ -155,6 +166,57 @@ class DatasetWriter:
         self._group: str | None = None  # name of the parent's current files in that mode (see _writer)
         self._next_task = 0
         self.stats = ExportStats()
+        # content digests: those the dataset holds (digest → hands), and the input files of this run, in
+        # input order (display name → its index, digest, canonical path); the files before `_at` are complete
+        self.stored_digests = stored_digests(self.store.snapshot)
+        self._inputs: dict[str, tuple[int, str, str]] = {}
+        self._input_names: list[str] = []
+        self._file_hands: dict[str, int] = {}
+        self._failed: set[str] = set()  # input files with a read failure (HH004): never recorded as stored
+        self._at = 0
+        self._recorded = 0  # inputs before this index are in a committed batch
+        self.batch_hands: int | None = None  # set by export: commit every this many hands, at a file's end
+        self._batch_start = (0, dict.fromkeys(TABLES, 0))  # hands_written and rows at the last commit
+
+    # -- files already stored ------------------------------------------------------------------
+    def unread_paths(self, paths: Iterable[str | os.PathLike]) -> list:
+        """The paths to read: every input path, less the plain files whose content (SHA-256) a committed
+        batch holds already (counted as unread, their hands as skipped); the others' digests are kept,
+        to be recorded with the batch that commits their hands. A file is hashed before it is read: a
+        file that grows meanwhile (a client still writing it) is recorded by the content it had then,
+        all of which was read. Zip members and standard input are always read."""
+        todo: list = []
+        for path, problem in expand_paths(paths):
+            name = os.fspath(path)
+            if problem is None and name != STDIN and os.path.isfile(name):  # (not a zip member: no such path)
+                digest = file_digest(name)
+                if digest is not None:
+                    if digest in self.stored_digests:
+                        self.stats.files_unread += 1
+                        self.stats.hands_skipped += self.stored_digests[digest]
+                        continue
+                    shown = display_name(name)
+                    if shown not in self._inputs:  # (a file named twice is read twice, recorded once)
+                        self._inputs[shown] = (len(self._input_names), digest, canonical_path(shown))
+                        self._input_names.append(shown)
+            todo.append(path)
+        return todo
+
+    def _reached(self, file: str) -> None:
+        """A record of `file` came in (records come in input order): the input files before it are complete."""
+        entry = self._inputs.get(file)
+        if entry is not None and entry[0] > self._at:
+            self._at = entry[0]
+
+    def _boundary(self, file: str) -> None:
+        """Before a record of `file`: commit the batch when it holds `batch_hands` hands and `file` starts
+        a new input file (a file's hands are never split over two commits), with no worker task half in."""
+        if (self.batch_hands is not None and self._task is None
+                and self.stats.hands_written - self._batch_start[0] >= self.batch_hands):
+            entry = self._inputs.get(file)
+            if entry is not None and entry[0] > self._at:
+                self._reached(file)
+                self.commit_batch()
 
     # -- input -----------------------------------------------------------------------------
     def add_record(self, record) -> None:
@@ -169,6 +231,8 @@ class DatasetWriter:
         where `add` would put them (the same files).
         """
         self._run_parallel = True
+        self._boundary(record.file)
+        self._count(record)
         if isinstance(record, Finding):
             uid = file_key(record.file, record.line)
             if (uid, record.code) not in self.known_file_findings:
@@ -341,6 +405,8 @@ class DatasetWriter:
     def add(self, item: HandResult | Finding):
         """One hand (or file-level finding) of a sequential run; returns it as stored (a hand whose rows
         could not be built is stored as unparsed with HH099, as a parallel worker reports it)."""
+        self._boundary(item.file)
+        self._count(item)
         if isinstance(item, Finding):  # a file-level problem: kept in `findings`, keyed by file and line
             uid = file_key(item.file, item.line)
             if (uid, item.code) not in self.known_file_findings:
@@ -367,6 +433,16 @@ class DatasetWriter:
         if self.rows.largest() >= FLUSH_ROWS:
             self.flush()
         return item
+
+    def _count(self, item: HandResult | Finding) -> None:
+        """Per input file: its hands (recorded with its digest), and whether it could not be read."""
+        self._reached(item.file)
+        if item.file in self._inputs:
+            if isinstance(item, Finding):
+                if item.code == "HH004":
+                    self._failed.add(item.file)
+            else:
+                self._file_hands[item.file] = self._file_hands.get(item.file, 0) + 1
 
     def _met(self, uid: str, checked: bool) -> bool:
         """Whether a hand with this uid is already stored, or was met before in this run.
@@ -414,7 +490,8 @@ class DatasetWriter:
             folder = self._folder(table, day)
             # beside workers' parts (`<task>w`), the parent's files are named after the first task that
             # follows the last one taken as is: a day's files sort in the input order of their rows
-            name = str(part) if self._group is None else self._group + (f"a{part}" if part else "")
+            # (numbers zero-padded: the files of a day sort in order past ten of them, as batch commits make)
+            name = f"{part:04d}" if self._group is None else self._group + (f"a{part:04d}" if part else "")
             writer = pq.ParquetWriter(folder / f"part-{self.run}-{name}.parquet", SCHEMAS[table],
                                       compression="zstd", use_dictionary=DICTIONARY_COLUMNS[table])
             self.writers[key] = writer
@@ -429,27 +506,67 @@ class DatasetWriter:
             folder.mkdir(parents=True, exist_ok=True)
         return folder
 
-    def _close_writers(self) -> None:
+    def _close_writers(self, keep_names: bool = False) -> None:
+        """Close the open files; `keep_names`: the part numbers go on (a batch commit: the next files
+        of the run must not take the names of those just published)."""
         for writer in self.writers.values():
             writer.close()
         self.writers.clear()
-        self.parts.clear()
+        if not keep_names:
+            self.parts.clear()
+
+    def _record(self, complete: int) -> dict:
+        """The manifest entry of a commit: the hands and rows since the last one, and the input files
+        (digest, canonical path, hands) before index `complete` that it completes."""
+        hands, rows = self._batch_start
+        files = []
+        for name in self._input_names[self._recorded:complete]:
+            if name not in self._failed:
+                _index, digest, canonical = self._inputs[name]
+                files.append([digest, canonical, self._file_hands.get(name, 0)])
+        record = {"run": self.run, "schema_version": SCHEMA_VERSION,
+                  "hands_written": self.stats.hands_written - hands,
+                  "rows": {t: n - rows[t] for t, n in self.stats.rows.items()}}
+        if files:
+            record["files"] = files
+        if self.batch_hands is not None:
+            record["batch"] = self.stats.batches + 1
+        return record
+
+    def _committed(self, complete: int) -> None:
+        self.stats.batches += 1
+        self.stats.committed_hands = self.stats.hands_written
+        self.stats.committed_inputs = complete
+        if complete:
+            self.stats.last_input = self._input_names[complete - 1]
+        self._recorded = complete
+        self._batch_start = (self.stats.hands_written, dict(self.stats.rows))
+
+    def commit_batch(self) -> None:
+        """Publish what the run has written so far as one snapshot, and go on with the lock held (the
+        input files before the current one are complete: their digests are recorded with it)."""
+        self.flush()
+        self._close_writers(keep_names=True)
+        self.store.commit(self.tmp, self.run, self._record(self._at))
+        self._committed(self._at)
+        for table in TABLES:  # (the workers' folder stays: they may be writing the next tasks' parts)
+            shutil.rmtree(self.tmp / table, ignore_errors=True)
+        self._folders.clear()
 
     def commit(self) -> ExportStats:
         """Flush, close, and publish the run's files with the dataset's as one new snapshot (the
         run recorded in its manifest); the lock is released either way.
 
-        Interrupted or killed before the snapshot is published (one rename), nothing of the run is
-        visible to any reader, and the next export deletes what it left."""
+        Interrupted or killed before the snapshot is published (one rename), nothing of the run since
+        its last batch commit is visible to any reader, and the next export deletes what it left."""
         try:
             self._task_dirty = set(range(len(TABLES)))  # a task whose last hands never came (none in a whole run)
             self._finish_task()
             self.flush()
             self._close_writers()
             shutil.rmtree(self.tmp / WORKERS, ignore_errors=True)  # what workers that died left
-            record = {"run": self.run, "schema_version": SCHEMA_VERSION, "hands_written": self.stats.hands_written,
-                      "rows": self.stats.rows}
-            self.store.commit(self.tmp, self.run, record)
+            self.store.commit(self.tmp, self.run, self._record(len(self._input_names)))
+            self._committed(len(self._input_names))
         finally:
             shutil.rmtree(self.tmp, ignore_errors=True)
             self.store.close()
@@ -509,6 +626,31 @@ def _patched_hands_row(row: tuple, uid: str, record) -> tuple:
     patched[HANDS_STATUS] = record.status
     patched[HANDS_ERRORS], patched[HANDS_WARNINGS] = severity_counts(record.findings)
     return tuple(patched)
+
+
+def file_digest(path: str) -> str | None:
+    """A file's SHA-256 (hex); None when it cannot be read (the reader reports that)."""
+    try:
+        with open(path, "rb") as handle:
+            return hashlib.file_digest(handle, "sha256").hexdigest()
+    except OSError:
+        return None
+
+
+def stored_digests(snapshot: Snapshot) -> dict[str, int]:
+    """The content digests of the input files the dataset's commits hold whole (digest → hands), as
+    their manifest entries record them. A `remove` (upkeep) may have taken any file's hands out: the
+    digests recorded before it no longer say what is stored, and are dropped."""
+    digests: dict[str, int] = {}
+    for run in snapshot.manifest.runs:
+        if not isinstance(run, dict):
+            continue
+        if run.get("kind") == "remove":
+            digests.clear()
+        for entry in run.get("files", ()):
+            if isinstance(entry, list) and len(entry) == 3 and isinstance(entry[0], str):
+                digests[entry[0]] = int(entry[2]) if isinstance(entry[2], int) else 0
+    return digests
 
 
 def existing_uids(snapshot: Snapshot) -> UidTable:
