@@ -206,8 +206,20 @@ def test_ohh_of_every_sample_hand_is_valid_by_the_schema(tmp_path):
             put_in = sum(a.get("amount", 0) for r in ohh["rounds"] for a in r["actions"])
             pots = sum(p["amount"] for p in ohh["pots"])
             assert pots <= put_in
-    assert not [f for r in results for f in getattr(r, "findings", []) if f.code == "HH045"
-                and "CashDrop" not in f.message]
+    refused = {f.hand_id for r in results for f in getattr(r, "findings", []) if f.code == "HH045"
+               and "CashDrop" not in f.message}
+    assert refused == set(OHH_READS_OTHERWISE), refused
+
+
+# Sample hands whose OHH hhtool's OHH reader reads back as another hand (so not written, HH045), and why
+OHH_READS_OTHERWISE = {
+    "1700000001": "Chico's seats go up counter-clockwise: OHH has no word for the direction of play",
+    "1700000002": "Chico's seats go up counter-clockwise: OHH has no word for the direction of play",
+    "203310928475": "run twice: an OHH pot's wins do not say which run each award is from",
+    "HD2874415502": "run twice: an OHH pot's wins do not say which run each award is from",
+    "7100001-101-1700000000": "Winamax's rake spread over the pots is the site's, not OHH's (main pot first)",
+    "HD2874410365": "GGPoker's straddle order of play is the site's",
+}
 
 
 @pytest.mark.parametrize("bad", [{"ohh": {"spec_version": "1.4.6"}}])
