@@ -103,8 +103,14 @@ def _settles(pk: dict[str, int], state, antes: Counter | None = None) -> bool:
     collected may end with more, by that much in all) and, with `antes` (the antes PokerKit did not read),
     up to them: each player keeps his ante, the pot (so its winners) has them less."""
     final = state.final_stacks()
-    if set(pk) != set(final):
+    if not set(pk) <= set(final):
         return False
+    # PokerKit's players are those who post or act: a seated player sitting the hand out (no post, no action)
+    # is not one, and must end with the stack he sat down with
+    seated = {seat.player: seat.stack for seat in state.hand.seats}
+    if any(final[p] != seated.get(p) for p in set(final) - set(pk)):
+        return False
+    final = {p: final[p] for p in pk}
     collected = state.collected_by()
     claims = state.hand.claims
     rake = claims.rake if claims.rake is not None else state.pot_total - sum(collected.values()) - state.fees
@@ -286,7 +292,20 @@ def test_pokerkit_replays_the_no_limit_samples_written_as_pokerstars_text_to_hht
 # issue #25 today (measured on every 12th corpus hand; the reasons: play-money hundredths the PokerStars
 # text cannot print, hands that pick up findings when read back, PokerKit's own limits): a floor that
 # catches a regression, never the target itself.
-BELOW_TARGET = {"ggpoker": 0.985, "pokerstars": 0.96}
+# Measured over every hand (HHTOOL_FULL_ROUND_TRIP=1; a site of fewer than 20 no-limit hands in the CI sample
+# is checked in the full run only), PokerKit's stock parser reads / no-limit hands, and why not 99%:
+# - pokerstars 1013/1059 (95.7%): tournament hands with antes PokerKit cannot replay (its parser reads no ante
+#   line: a player all-in by his ante is not all-in to it, "Unable to repair"); with the ante line read
+#   (AntePokerStarsParser) 1036 settle to hhtool's stacks;
+# - 888poker 177/205 (86.3%): 68 play-money hands in hundredths of a chip PokerStars text cannot print (refused),
+#   and the freeroll tournaments' antes as above (with antes read 194 of the 200 written settle);
+# - winamax 73/80 (91.2%): 4 play-money hands in hundredths, 2 read back with other findings;
+# - partypoker 64/97 (66.0%), betonline 31/49 (63.3%): hands read back with findings the source did not have
+#   (HH045: PartyPoker's batched folds and unseated players' figures, Chico's counter-clockwise seats), not
+#   written; of the written ones PokerKit reads all but one each (an invalid source: a negative rake);
+# - winning 12/43 (27.9%): 29 tournament hands in hundredths of a chip (refused), 2 with a nameless player.
+BELOW_TARGET = {"ggpoker": 0.985, "pokerstars": 0.955, "888poker": 0.86, "winamax": 0.91, "partypoker": 0.65,
+                "betonline": 0.63, "winning": 0.27}
 # Hands whose PokerStars text reads back otherwise, and why (each a writer gap to close)
 READ_BACK_GAPS = {
     # two sitting-out players' summary lines "didn't bet" with no street: written "folded before Flop
