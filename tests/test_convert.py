@@ -325,7 +325,8 @@ def test_ohh_of_every_corpus_hand_is_valid_by_the_schema_and_its_pots_balance():
     assert unbalanced == []
     assert written > 17000
     assert set(refused) <= set(_OHH_CANNOT), refused
-    assert sum(refused.values()) < written / 100, refused
+    # 220 of 18,811 (1.2%) since a hand is written only when hhtool's OHH reader reads it back as the same hand
+    assert sum(refused.values()) < 1.5 * written / 100, refused
 
 
 # What OHH cannot say: a cash drop, an EV cash-out, an action, a win or hole cards of a player without a seat
