@@ -140,6 +140,12 @@ _add("HH043", "", _W, "PHH winnings recorded as 0 for everyone",
      "A pot always goes to someone; winnings of 0 for every player mean the file did not record the "
      "winners (the handhq conversions do this for most hands), so the winnings are not checked.",
      "winnings = [0, 0, 0, 0, 0]")
+# OHH (Open Hand History, JSON): hhtool.dialects.ohh
+_add("HH049", "", _E, "OHH hand is not JSON of the spec's shape",
+     "An OHH hand is one {\"ohh\": {...}} JSON object (hh-specs.handhistory.org, 1.4.x): one that JSON cannot "
+     "read, or whose fields are missing or of the wrong kind (players without an id, seat or stack; a round "
+     "with a street that is none of Preflop, Flop, Turn, River, Showdown; an action the spec does not name; "
+     "a player_id no player has), is reported and the next hand goes on.", '{"ohh": {"players": 3}}')
 _add("HH045", "", _W, "hand cannot be written in the target format",
      "`hhtool convert` writes a hand only when the target format can say all of it (an event the "
      "target has no words for, e.g. a site's cash drop in a format without one, would change the pot if "

@@ -6,7 +6,7 @@ A case is one hand-history file made of 1-3 distinct clean hands of one dialect,
   ACPC logs), each alone in a file with the file-level section it needs (iPoker's `<session><general>`,
   the ACPC log's header), hands played by hhtool's generator in PokerStars' format (`BASE_HANDS` are
   the PokerStars ones), and Open Hand History JSON (`ohh`) written by hhtool's OHH writer from the
-  sample hands (hhtool reads no OHH: such a file is text outside any hand, and must stay so);
+  sample hands (read back by the `ohh` dialect);
 - `corpus_seeds()`: clean hands of every dialect of the real corpus ($HHTOOL_CORPUS; none when unset),
   a few from each file, in the same form.
 Text hands of a line-based dialect are combined up to three in a file; an XML, PHH, ACPC or OHH hand
@@ -78,7 +78,7 @@ from hhtool.validate import HandResult, Summary, validate_paths
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 HEADER = re.compile(r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(\d+)")
-OHH = "ohh"  # the pseudo-dialect of OHH JSON seeds (hhtool writes OHH, reads none)
+OHH = "ohh"  # the OHH JSON seeds (convert --to ohh of the samples, read by the ohh dialect)
 FACTOR = 100.0  # a case's time and memory budget, as a multiple of a clean input's of the same size
 
 

@@ -206,8 +206,20 @@ def test_ohh_of_every_sample_hand_is_valid_by_the_schema(tmp_path):
             put_in = sum(a.get("amount", 0) for r in ohh["rounds"] for a in r["actions"])
             pots = sum(p["amount"] for p in ohh["pots"])
             assert pots <= put_in
-    assert not [f for r in results for f in getattr(r, "findings", []) if f.code == "HH045"
-                and "CashDrop" not in f.message]
+    refused = {f.hand_id for r in results for f in getattr(r, "findings", []) if f.code == "HH045"
+               and "CashDrop" not in f.message}
+    assert refused == set(OHH_READS_OTHERWISE), refused
+
+
+# Sample hands whose OHH hhtool's OHH reader reads back as another hand (so not written, HH045), and why
+OHH_READS_OTHERWISE = {
+    "1700000001": "Chico's seats go up counter-clockwise: OHH has no word for the direction of play",
+    "1700000002": "Chico's seats go up counter-clockwise: OHH has no word for the direction of play",
+    "203310928475": "run twice: an OHH pot's wins do not say which run each award is from",
+    "HD2874415502": "run twice: an OHH pot's wins do not say which run each award is from",
+    "7100001-101-1700000000": "Winamax's rake spread over the pots is the site's, not OHH's (main pot first)",
+    "HD2874410365": "GGPoker's straddle order of play is the site's",
+}
 
 
 @pytest.mark.parametrize("bad", [{"ohh": {"spec_version": "1.4.6"}}])
@@ -313,14 +325,18 @@ def test_ohh_of_every_corpus_hand_is_valid_by_the_schema_and_its_pots_balance():
     assert unbalanced == []
     assert written > 17000
     assert set(refused) <= set(_OHH_CANNOT), refused
-    assert sum(refused.values()) < written / 100, refused
+    # 220 of 18,811 (1.2%) since a hand is written only when hhtool's OHH reader reads it back as the same hand
+    assert sum(refused.values()) < 1.5 * written / 100, refused
 
 
 # What OHH cannot say: a cash drop, an EV cash-out, an action, a win or hole cards of a player without a seat
 # (OHH names players by their seat's id), a card the text hides (`XX`), and wins of a hand where the replay
-# found no pot (888poker's collects after a cancelled hand).
+# found no pot (888poker's collects after a cancelled hand); and what hhtool's OHH reader reads back as another
+# hand (the check behind every conversion: a run-twice board's awards by run, a site's own order of play or
+# rake spread over the pots, tests/test_round_trip_corpus.py)
 _OHH_CANNOT = ("OHH has no field for CashDrop", "OHH has no field for EVCashout", "acts without a seat",
-               "is dealt cards without a seat", "'XX' is not a card", "players collect but the replay found no pot")
+               "is dealt cards without a seat", "'XX' is not a card", "players collect but the replay found no pot",
+               "read back differ", "validates with findings")
 
 
 def test_a_writers_own_bug_is_hh099_and_the_run_goes_on(tmp_path, monkeypatch):

@@ -198,6 +198,8 @@ HANDS = {
     "acpc": "STATE:{n}:r200c/cc/cc/r300f:Ah5d|Kc2c/8s8c4d/Jh/Qd:200|-200:Alpha_2pn|Beta_2pn\n",
     # phh/ (a section of a .phhs file)
     "phh": "[{n}]\nvariant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [5, 10]\nhand = {n}\n",
+    # ohh/ (an Open Hand History object on one line, as `convert --to ohh` writes it)
+    "ohh": '{{"ohh": {{"spec_version": "1.4.6", "game_number": "{n}", "game_type": "Holdem"}}}}\n',
 }
 # the hand id each dialect's record reads from the hands above (`{n}` is the number written)
 IDS = {"winamax": "{n}-965-1366095481", "ggpoker": "RC{n}", "acpc": "acpc-{n}"}  # acpc: <log name>-<number>

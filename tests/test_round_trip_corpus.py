@@ -1,8 +1,10 @@
-"""The round trip of every dialect with a writer, over the samples and the corpus, and PokerKit as a reader.
+"""The round trip of every dialect with a writer (and OHH), over the samples and the corpus, and PokerKit as a reader.
 
 For each hand read (valid or invalid) and each target dialect with a writer, the hand is written as
 `hhtool convert` writes it (`hhtool.interchange.for_site`, the writer, the read-back check) and:
 
+- **OHH** (`--to ohh`, hhtool.interchange.ohh, read by hhtool.dialects.ohh) is written only when its
+  reader reads it back as the same hand to the rules (`check.differs`): `written` counts those;
 - **hhtool reads it back as the same hand**: the same header betting fields, seats, events and claims
   (`hhtool.interchange.check.shape`, of the hand made ready for the target: what the writer was given);
   a hand the target cannot say is HH045 (`CannotSay`), counted by its reason;
@@ -101,8 +103,14 @@ def _settles(pk: dict[str, int], state, antes: Counter | None = None) -> bool:
     collected may end with more, by that much in all) and, with `antes` (the antes PokerKit did not read),
     up to them: each player keeps his ante, the pot (so its winners) has them less."""
     final = state.final_stacks()
-    if set(pk) != set(final):
+    if not set(pk) <= set(final):
         return False
+    # PokerKit's players are those who post or act: a seated player sitting the hand out (no post, no action)
+    # is not one, and must end with the stack he sat down with
+    seated = {seat.player: seat.stack for seat in state.hand.seats}
+    if any(final[p] != seated.get(p) for p in set(final) - set(pk)):
+        return False
+    final = {p: final[p] for p in pk}
     collected = state.collected_by()
     claims = state.hand.claims
     rake = claims.rake if claims.rake is not None else state.pot_total - sum(collected.values()) - state.fees
@@ -246,7 +254,7 @@ def report(figures: dict) -> str:
 # -- the samples: every dialect with a writer ---------------------------------------------------------------
 @pytest.fixture(scope="module")
 def samples() -> dict:
-    return round_trip([SAMPLES])
+    return round_trip([SAMPLES], [*_writers(), "ohh"])
 
 
 def test_every_sample_hand_written_as_pokerstars_text_reads_back_as_the_same_hand(samples):
@@ -284,13 +292,54 @@ def test_pokerkit_replays_the_no_limit_samples_written_as_pokerstars_text_to_hht
 # issue #25 today (measured on every 12th corpus hand; the reasons: play-money hundredths the PokerStars
 # text cannot print, hands that pick up findings when read back, PokerKit's own limits): a floor that
 # catches a regression, never the target itself.
-BELOW_TARGET = {"ggpoker": 0.985, "pokerstars": 0.96}
+# Measured over every hand (HHTOOL_FULL_ROUND_TRIP=1; a site of fewer than 20 no-limit hands in the CI sample
+# is checked in the full run only), PokerKit's stock parser reads / no-limit hands, and why not 99%:
+# - pokerstars 1013/1059 (95.7%): tournament hands with antes PokerKit cannot replay (its parser reads no ante
+#   line: a player all-in by his ante is not all-in to it, "Unable to repair"); with the ante line read
+#   (AntePokerStarsParser) 1036 settle to hhtool's stacks;
+# - 888poker 177/205 (86.3%): 68 play-money hands in hundredths of a chip PokerStars text cannot print (refused),
+#   and the freeroll tournaments' antes as above (with antes read 194 of the 200 written settle);
+# - winamax 73/80 (91.2%): 4 play-money hands in hundredths, 2 read back with other findings;
+# - partypoker 82/97 (84.5%; 64 before its shows were described in PokerStars' words): 14 hands read back with
+#   findings or actions the source did not have (HH045: an unseated player's all-in blind, batched folds), not
+#   written; betonline 31/49 (63.3%): Chico's counter-clockwise seats and play money; of the written ones
+#   PokerKit reads all but 3 and 1 (an invalid source with a negative rake, antes);
+# - winning 12/43 (27.9%): 29 tournament hands in hundredths of a chip (refused), 2 with a nameless player.
+BELOW_TARGET = {"ggpoker": 0.985, "pokerstars": 0.955, "888poker": 0.86, "winamax": 0.91, "partypoker": 0.84,
+                "betonline": 0.63, "winning": 0.27}
 # Hands whose PokerStars text reads back otherwise, and why (each a writer gap to close)
 READ_BACK_GAPS = {
     # two sitting-out players' summary lines "didn't bet" with no street: written "folded before Flop
     # (didn't bet)", read back as folded before the flop
     "22085692498641245-4-1299346444",
 }
+
+
+# What OHH cannot say, or says so that it reads back as another hand (refused, HH045): a cash drop, an EV
+# cash-out, insurance (no field), the run each award of a run-twice board is from, a site's own order of
+# play (Chico's counter-clockwise seats, GGPoker's straddle) and its rake spread over side pots (Winamax)
+OHH_CANNOT = ("OHH has no field for", "validates with findings", "its players read back differ",
+              "acts without a seat", "its actions read back differ", "its rake read back differ")
+
+
+def test_every_sample_hand_written_as_ohh_reads_back_to_the_same_hand(samples):
+    ohh = {site: c for (name, site), c in samples["figures"].items() if name == "ohh"}
+    assert sum(c["written"] for c in ohh.values()) >= 58
+    for (name, site), reasons in samples["refused"].items():
+        if name == "ohh":
+            assert all(r.startswith(OHH_CANNOT) or any(k in r for k in OHH_CANNOT) for r in reasons), (site, reasons)
+
+
+@pytest.mark.skipif(not CORPUS, reason="HHTOOL_CORPUS is not set")
+def test_the_corpus_round_trip_through_ohh():
+    """parse(render(hand)) is the same hand for 98.8% of the corpus (measured on every hand: 18,591 of 18,811;
+    the rest are the kinds `OHH_CANNOT` names: 53 cash drops and EV cash-outs, 160 read back otherwise)."""
+    got = round_trip([CORPUS], ["ohh"], 1 if FULL else _STRIDE)
+    if FULL:
+        print("\n" + report(got))
+    hands = sum(c["hands"] for c in got["figures"].values())
+    written = sum(c["written"] for c in got["figures"].values())
+    assert written >= 0.985 * hands, (written, hands, dict(got["refused"]))
 
 
 @pytest.mark.skipif(not CORPUS, reason="HHTOOL_CORPUS is not set")

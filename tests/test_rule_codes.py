@@ -1500,6 +1500,7 @@ OTHER_TESTS |= {"HH223", "HH224"}  # WPN's per-street pot lines: tests/test_winn
 OTHER_TESTS |= {"HH226", "HH227"}  # Bovada: tests/test_bovada.py
 OTHER_TESTS |= {"HH007", "HH107", "HH419"}  # 888's sidecars, level changes and button: tests/test_pacific888.py
 OTHER_TESTS |= {"HH040", "HH041", "HH042", "HH043"}  # PHH (TOML) input: tests/test_phh.py
+OTHER_TESTS |= {"HH049"}  # OHH (JSON) input: tests/test_ohh.py
 OTHER_TESTS |= {"HH009", "HH421"}  # PartyPoker's "Table Closed" placeholder and late joiners: tests/test_partypoker.py
 OTHER_TESTS |= {"HH045", "HH046", "HH047", "HH048"}  # HH045: tests/test_convert.py; HH046-HH048: tests/test_acpc.py
 OTHER_TESTS |= {"HH309"}  # a site's rake surcharge on a split (PS-3): tests/test_parse_pokerstars.py

@@ -492,6 +492,7 @@ PACKAGES = (
     "hhtool.dialects.betonline",
     "hhtool.dialects.phh",
     "hhtool.dialects.acpc",
+    "hhtool.dialects.ohh",
 )
 
 # A header of several lines is matched on LF text by the reader (it turns CRLF and a lone CR into LF),

@@ -63,8 +63,20 @@ def targets() -> dict[str, Target]:
             found.setdefault(d.site_name, _dialect_target(d))
     from hhtool.interchange import ohh
 
-    found[OHH] = Target(OHH, ohh.render_hand, ohh.render_file, ohh.EXTENSION, ohh.FILE_EXTENSION)
+    found[OHH] = Target(OHH, _ohh_render, ohh.render_file, ohh.EXTENSION, ohh.FILE_EXTENSION)
     return found
+
+
+def _ohh_render(hand: Hand, state: Replay | None) -> str:
+    """A hand as OHH, written only when hhtool's OHH reader reads it back as the same hand to the rules."""
+    from hhtool.interchange import ohh
+    from hhtool.interchange.check import differs
+
+    text = ohh.render_hand(hand, state)
+    problem = differs(hand, text, OHH, state)
+    if problem is not None:
+        raise CannotSay(problem)
+    return text
 
 
 def target(name: str) -> Target | None:

@@ -5,7 +5,8 @@ site's words (its summary seat lines kept verbatim, its table chatter, its hand 
 may leave amounts to the replay (a site that prints only a call's total or a raise's total gives
 `Call.added` or `RaiseTo.raise_by` as None). `for_site` gives the hand as the model says it, for the
 target site: verbatim wording set aside so that the target's writer words it, chatter left out,
-descriptions reworded, the missing amounts filled in with what the replay computed (the amounts the
+descriptions reworded (a source's description hhtool has no wording of, so never checked, is replaced by the
+target's words for the cards), the missing amounts filled in with what the replay computed (the amounts the
 replay checked, not a repair: a hand whose amounts are wrong keeps its findings and is written as
 read), the uncalled returns and the total pot and rake that a site that prints none leaves to the
 replay, and the site its hands carry.
@@ -60,6 +61,9 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
     other = site != header.site
     reword = _rewording(header.site, site)
     describe = _describing(site) if other and target.describes_shows else None
+    # a source site whose descriptions hhtool has no wording of (so never checked, HH304): the target's words
+    # for the cards shown, as its client prints them, rather than the source's unchecked words
+    unchecked = describe is not None and dialects.wording(header.site) is None
     amounts = _amounts(state) if state is not None else {}
     events: list[Event] = []
     board: dict[int, tuple[str, ...]] = {}  # the board of each run as dealt so far
@@ -90,7 +94,7 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
                 continue  # the same show again (Bovada prints each showdown line twice): one is the show
             shown.add((event.player, run, event.cards))
             dealt = board.get(run) or board.get(0, ())
-            if event.description:
+            if event.description and not unchecked:
                 event = replace(event, description=reword(event.description, event.cards + dealt))
             elif describe is not None:
                 event = replace(event, description=describe(event.cards, dealt))

@@ -7,7 +7,7 @@ is our schema of the fields below, written from the spec's pages) and what hhtoo
   hand's site (hhtool knows no network); `game_number` the site's hand id; `start_date_utc` the UTC
   start (ISO 8601 with `Z`; left out when the site prints no zone); `table_name`; `game_type` "Holdem";
   `bet_limit` {`bet_type` NL/PL/FL (PL for pot-limit pre-flop), `bet_cap` the cap or 0}; `table_size`
-  the N of N-max (else the number of seats); `currency` the ISO code, "Chips" for chips; `dealer_seat`
+  the N of N-max (else the number of seats or the highest seat number, whichever is larger: every seat fits); `currency` the ISO code, "Chips" for chips; `dealer_seat`
   the button's seat (0 when there is none); `small_blind_amount`, `big_blind_amount`, `ante_amount`
   (the header's ante, else the largest ante posted, else 0); `hero_player_id` the one player whose hole
   cards are dealt (left out when none or several are); `flags`: `Run_It_Twice`, `Fast` (fast-fold),
@@ -111,7 +111,7 @@ def ohh_object(hand: Hand, state: Replay | None) -> dict:
         "table_name": header.table,
         "game_type": "Holdem",
         "bet_limit": {"bet_type": _BET_TYPES[header.limit], "bet_cap": money(header.cap or 0)},
-        "table_size": header.max_seats or len(hand.seats),
+        "table_size": header.max_seats or max([len(hand.seats), *(seat.seat for seat in hand.seats)]),
         "currency": "Chips" if header.currency == "chips" else header.currency,
         "dealer_seat": header.button_seat or 0,
         "small_blind_amount": money(header.small_blind),

@@ -146,6 +146,11 @@ def render_hand(hand: Hand, rules: RuleSet | None = None) -> str:
     lines += _time(hand)
     finals = state.final_stacks()
     lines.append(f"finishing_stacks = {amount.list([finals[name] for name in players])}")
+    collected = state.collected_by()
+    if raked and len([name for name in players if collected.get(name)]) > 1:
+        # the rake shared among several winners as the site took it (PHH's reader would take it off the
+        # main pot first): what each collected, PHH's `winnings`
+        lines.append(f"winnings = {amount.list([collected.get(name, 0) for name in players])}")
     lines += _user_defined(hand, state)
     lines += forced.user_defined(header, amount)
     return "\n".join(lines) + "\n"
