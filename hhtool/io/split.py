@@ -40,12 +40,15 @@ class Block:
     it was: written out because a frozen dataclass's `__init__` is generated Python that sets each field
     through `object.__setattr__` (0.6 us of the 6 a hand the splitter took, compiled); this one compiles.
     - `context`: the dialect's file-level section before the hand (Dialect.context), if any;
-    - `context_line`: the line where that section starts."""
+    - `context_line`: the line where that section starts;
+    - `shares_line`: the hand before it starts on the same line (a cut hand ran into this one's header):
+      line and column, not the line alone, tell such a hand apart (export's keys of unparsed hands)."""
 
-    __slots__ = ("_column", "_context", "_context_line", "_dialect", "_file", "_line", "_oversized", "_text")
+    __slots__ = ("_column", "_context", "_context_line", "_dialect", "_file", "_line", "_oversized",
+                 "_shares_line", "_text")
 
     def __init__(self, file: str, line: int, column: int, dialect: str | None, text: str, oversized: bool = False,
-                 context: str | None = None, context_line: int = 0) -> None:
+                 context: str | None = None, context_line: int = 0, shares_line: bool = False) -> None:
         self._file = file
         self._line = line
         self._column = column
@@ -54,6 +57,7 @@ class Block:
         self._oversized = oversized
         self._context = context
         self._context_line = context_line
+        self._shares_line = shares_line
 
     @property
     def file(self) -> str:
@@ -87,9 +91,13 @@ class Block:
     def context_line(self) -> int:
         return self._context_line
 
-    def _fields(self) -> tuple[str, int, int, str | None, str, bool, str | None, int]:
+    @property
+    def shares_line(self) -> bool:
+        return self._shares_line
+
+    def _fields(self) -> tuple[str, int, int, str | None, str, bool, str | None, int, bool]:
         return (self._file, self._line, self._column, self._dialect, self._text, self._oversized, self._context,
-                self._context_line)
+                self._context_line, self._shares_line)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
@@ -103,7 +111,8 @@ class Block:
     def __repr__(self) -> str:
         return (f"Block(file={self._file!r}, line={self._line!r}, column={self._column!r}, "
                 f"dialect={self._dialect!r}, text={self._text!r}, oversized={self._oversized!r}, "
-                f"context={self._context!r}, context_line={self._context_line!r})")
+                f"context={self._context!r}, context_line={self._context_line!r}, "
+                f"shares_line={self._shares_line!r})")
 
 
 def read_blocks(path: Path, name: str | None = None) -> Iterator[Block | Finding]:
@@ -249,6 +258,7 @@ def split_chunks(chunks: Iterator[bytes], name: str, first_line: int = 1,
     line_no = first_line
     hands = 0
     stray = False
+    last_hand_line = 0  # where the last hand block yielded starts (0: none yet)
     try:
         stream = iter(chunks)
         done = False
@@ -283,8 +293,13 @@ def split_chunks(chunks: Iterator[bytes], name: str, first_line: int = 1,
                     if opens_context and dialect is not None:
                         contexts[dialect] = block
                     else:
-                        hands += block.dialect is not None
-                        stray |= block.dialect is None
+                        if block.dialect is not None:
+                            hands += 1
+                            if block.line == last_hand_line:
+                                block = _sharing_line(block)
+                            last_hand_line = block.line
+                        else:
+                            stray = True
                         yield _with_context(block, contexts)
                 lines_before += work.count(b"\n", counted, begin)
                 counted = begin
@@ -301,6 +316,8 @@ def split_chunks(chunks: Iterator[bytes], name: str, first_line: int = 1,
         if block is not None and not opens_context:
             hands += block.dialect is not None
             stray |= block.dialect is None
+            if block.dialect is not None and block.line == last_hand_line:
+                block = _sharing_line(block)
             yield _with_context(block, contexts)
     except _Binary:
         yield finding("HH003", "binary file: control bytes (NUL and others) in the first 8 KiB and no UTF-16 byte-order mark", name, 1)
@@ -317,7 +334,13 @@ def _with_context(block: Block, contexts: dict[str, Block]) -> Block:
     if context is None:
         return block
     return Block(block.file, block.line, block.column, block.dialect, block.text, block.oversized, context.text,
-                 context.line)
+                 context.line, block.shares_line)
+
+
+def _sharing_line(block: Block) -> Block:
+    """A hand block whose line the hand before it starts on (rare: no copy otherwise)."""
+    return Block(block.file, block.line, block.column, block.dialect, block.text, block.oversized, block.context,
+                 block.context_line, True)
 
 
 def _before_open_header(data: bytes, cut: int) -> int:
