@@ -148,8 +148,7 @@ def byte_chunks(handle, name: str, tested: bool = False, ends_file: bool = True)
         first = first.lstrip(b"\x00")  # (at the file's start only: a later piece starts with a header)
         if first.startswith(codecs.BOM_UTF8):
             first = first[3:]
-        piece = _reads(handle, first)
-        for chunk in _drop_end_padding(piece) if ends_file else piece:
+        for chunk in _drop_nul_runs(_reads(handle, first), ends_file):
             yield from newlines(chunk)
         yield from newlines(b"", final=True)
         return
@@ -170,7 +169,7 @@ def byte_chunks(handle, name: str, tested: bool = False, ends_file: bool = True)
     if first.startswith(codecs.BOM_UTF8):
         first = first[3:]
     reads = _reads(handle, first)
-    for chunk in _drop_end_padding(_drop_line_nuls(reads) if nul_lines else reads):
+    for chunk in _drop_nul_runs(_drop_line_nuls(reads) if nul_lines else reads, True):
         yield from newlines(chunk)
     yield from newlines(b"", final=True)
 
@@ -200,19 +199,63 @@ def without_padding(head: bytes) -> bytes:
     return head.rstrip(b"\x00") if head.endswith(b"\x00") else head
 
 
-def _drop_end_padding(chunks: Iterator[bytes]) -> Iterator[bytes]:
-    """The chunks without the run of NULs that ends the file (see without_padding); a run that text
-    follows is kept, where it was."""
+_NUL_RUN = re.compile(rb"\x00+")
+_LINE_ENDS = (b"\n", b"\r")
+
+
+def _drop_nul_runs(chunks: Iterator[bytes], ends_file: bool) -> Iterator[bytes]:
+    """The chunks without the runs of NULs that stand at a line end: after a line's text or before the
+    next line (a crashed client's log is padded with NULs to its preallocated size; the restarted client
+    appends after them, so the next hand's header starts a line), and the run that ends the file (see
+    without_padding; when `ends_file`). A run inside a line's text is kept where it is. Only chunks that
+    hold a NUL are looked at again (memchr); a run across reads is held as a count, never as bytes."""
     held = 0  # NULs at the end of what was read so far, not yet given on
+    line_end_before = True  # what came before the held run (or the next chunk) ends a line (or is nothing)
     for chunk in chunks:
-        text = chunk.rstrip(b"\x00") if chunk.endswith(b"\x00") else chunk  # (no copy of a chunk without NULs)
-        if text:
-            while held:
-                part = min(held, CHUNK)
-                yield b"\x00" * part
-                held -= part
-            yield text
+        if held and chunk[:1] == b"\x00":  # the run goes on
+            rest = chunk.lstrip(b"\x00")
+            held += len(chunk) - len(rest)
+            chunk = rest
+        if not chunk:
+            continue
+        if held:
+            if not line_end_before and chunk[:1] not in _LINE_ENDS:
+                while held:  # a run inside a line: kept
+                    part = min(held, CHUNK)
+                    yield b"\x00" * part
+                    held -= part
+            held = 0
+        if b"\x00" not in chunk:
+            line_end_before = chunk[-1:] in _LINE_ENDS
+            yield chunk
+            continue
+        text = chunk.rstrip(b"\x00")
         held += len(chunk) - len(text)
+        if not text:
+            continue
+        yield _without_line_end_runs(text, line_end_before) if b"\x00" in text else text
+        line_end_before = text[-1:] in _LINE_ENDS
+    if held and not ends_file:
+        while held:
+            part = min(held, CHUNK)
+            yield b"\x00" * part
+            held -= part
+
+
+def _without_line_end_runs(text: bytes, start_ends_line: bool) -> bytes:
+    """`text` without its NUL runs that a line end is beside (`start_ends_line`: one is before it)."""
+    parts: list[bytes] = []
+    at = 0
+    for run in _NUL_RUN.finditer(text):
+        start, end = run.span()
+        before = text[start - 1:start] in _LINE_ENDS if start else start_ends_line
+        if before or text[end:end + 1] in _LINE_ENDS:
+            parts.append(text[at:start])
+            at = end
+    if not parts:
+        return text
+    parts.append(text[at:])
+    return b"".join(parts)
 
 
 def nul_after_line_ends(head: bytes) -> bool:
@@ -223,7 +266,10 @@ def nul_after_line_ends(head: bytes) -> bool:
 
 
 def looks_binary(head: bytes) -> bool:
-    """NUL or other control bytes in more than 1% of the head: not a text hand history."""
+    """NUL or other control bytes in more than 1% of the head: not a text hand history. A run of NULs
+    counts once (a crashed client's padding inside a log, which the reader drops: _drop_nul_runs)."""
+    if b"\x00\x00" in head:
+        head = _NUL_RUN.sub(b"\x00", head)
     controls = sum(head.count(bytes([c])) for c in (0, 1, 2, 3, 4, 5, 6, 7, 8, 14, 15, 16, 17, 18, 19, 20, 21))
     return controls > max(1, len(head) // 100)
 
