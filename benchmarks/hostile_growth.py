@@ -13,7 +13,10 @@ The shapes (each one hand of the samples/ with its hostile part grown; the 100x 
 - `crlf-blank-lines`: PokerStars hands in CRLF text with many blank lines between them, through the
   parallel planner (`--jobs 2`, 4 KiB pieces);
 - `nul-padding`: PokerStars hands followed by NUL bytes and no line end (a crashed client's log),
-  through the parallel planner too (1x: 160 KB of NULs, so that 100x shows the planner's growth).
+  through the parallel planner too (1x: 160 KB of NULs, so that 100x shows the planner's growth);
+- `nul-runs-inside`: the same hands with a NUL run after each one's last line and before the next one's
+  header (a client that crashed and restarted, again and again: each run a line end), through the
+  planner too (1x: 160 KB of NULs in all).
 
 Every run is `hhtool validate FILE --format jsonl` in a child process of its own (a cold parser, its
 memory its own), timed around the command alone; memory is the child's peak resident set (workers
@@ -81,6 +84,12 @@ def nul_padding(n: int) -> tuple[str, bytes]:
     return ".txt", (_stars() * 20).rstrip("\n").encode() + b"\x00" * (160_000 * n)
 
 
+def nul_runs_inside(n: int) -> tuple[str, bytes]:
+    hands = re.split(r"\n{2,}(?=PokerStars )", (_stars() * 20).strip("\n"))
+    run = "\x00" * (160_000 * n // (2 * len(hands)))
+    return ".txt", "".join(f"{hand}{run}\n\n\n{run}" for hand in hands).encode()
+
+
 # name: (builder, --jobs, HHTOOL_CHUNK_BYTES)
 SHAPES = {
     "phh-comments": (phh_comments, "1", None),
@@ -89,6 +98,7 @@ SHAPES = {
     "phh-dotted-keys": (phh_dotted_keys, "1", None),
     "crlf-blank-lines": (crlf_blank_lines, "2", "4096"),
     "nul-padding": (nul_padding, "2", "4096"),
+    "nul-runs-inside": (nul_runs_inside, "2", "4096"),
 }
 
 CHILD = r"""

@@ -100,11 +100,13 @@ def stray_text(block: Block) -> Finding:
 
 
 def _parse_safely(block) -> ParseResult:
-    """parse_block, with a bug in hhtool turned into a finding (HH099) instead of a crash."""
+    """parse_block, with a bug in hhtool turned into a finding (HH099) instead of a crash; a block that
+    shares its line with the hand before it gives its result its column (the readers leave it at 1)."""
     try:
-        return parse_block(block)
+        result = parse_block(block)
     except Exception as exc:  # noqa: BLE001 - the run must go on past our own bug
         site, hand_id = site_and_id(block)
         return ParseResult(Status.UNPARSED, block.file, block.line, site, hand_id, findings=(
             finding("HH099", f"internal error while parsing: {type(exc).__name__}: {exc}", block.file, block.line,
-                    block.column),))
+                    block.column),), column=block.column if block.shares_line else 1)
+    return result if not block.shares_line else result.at_column(block.column)

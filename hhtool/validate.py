@@ -55,6 +55,7 @@ class HandResult(NamedTuple):
     tail: bytes | None = None  # parallel, JSON asked for: the keys after `findings`, encoded by the worker
     rows: tuple | None = None  # parallel, rows asked for: (task's column batch, first row per table, rows per table)
     crossed: bool = False  # cross-hand findings changed the findings and status
+    column: int = 1  # its header's column when the hand before it starts on its line (else 1): export's key
 
     def as_dict(self) -> dict:
         out = head_dict(self)
@@ -199,14 +200,14 @@ def duplicate_result(parsed: ParseResult, duplicate: Finding) -> HandResult:
     """The same text read again (HH414; HH418 with only its start time changed): counted once, neither
     replayed nor stored."""
     return HandResult(parsed.status.value, "duplicate", parsed.file, parsed.line, parsed.site, parsed.hand_id,
-                      [duplicate], hand=parsed.hand)
+                      [duplicate], hand=parsed.hand, column=parsed.column)
 
 
 def check_parsed(parsed: ParseResult, rules: RuleSet) -> HandResult:
     """Replay and settle one hand, without the cross-hand checks (a parallel worker's share of the work)."""
     if parsed.status is not Status.PARSED:
         return HandResult(parsed.status.value, parsed.status.value, parsed.file, parsed.line, parsed.site,
-                          parsed.hand_id, list(parsed.findings))
+                          parsed.hand_id, list(parsed.findings), column=parsed.column)
     findings = list(parsed.findings)
     hand = parsed.hand
     try:
@@ -215,14 +216,15 @@ def check_parsed(parsed: ParseResult, rules: RuleSet) -> HandResult:
         findings.append(finding("HH099", f"internal error while replaying: {type(exc).__name__}: {exc}",
                                 parsed.file, parsed.line, hand_id=parsed.hand_id))
         return HandResult(parsed.status.value, "invalid", parsed.file, parsed.line, parsed.site, parsed.hand_id,
-                          findings, hand=hand)
+                          findings, hand=hand, column=parsed.column)
     findings.extend(state.findings)
     if len(findings) > 1:
         findings.sort(key=Finding.sort_key)
     # every field in order, built as HandResult._make builds it: the NamedTuple's own constructor is an
     # interpreted call with keywords, for every hand
     return _new_tuple(HandResult, (_PARSED, status_of(findings), parsed.file, parsed.line, parsed.site,
-                                   parsed.hand_id, findings, hand, state, None, None, True, None, None, False))
+                                   parsed.hand_id, findings, hand, state, None, None, True, None, None, False,
+                                   parsed.column))
 
 
 _new_tuple = tuple.__new__

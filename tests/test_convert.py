@@ -353,6 +353,38 @@ def test_a_writers_own_bug_is_hh099_and_the_run_goes_on(tmp_path, monkeypatch):
     assert not (tmp_path / "out" / "a.ohh").exists()
 
 
+# A shown card that is not one (HH302), a summary board card that is not one (HH307), a flop card (HH302):
+# validate reports each hand invalid; every target refuses it (HH045), none fails on it (HH099).
+_SHOWDOWN = (Path(__file__).parent.parent / "samples" / "nl-cash-river-showdown.txt").read_text(encoding="utf-8")
+_NOT_CARDS = {"HH302": ("shows [Jh Td]", "shows [Jx Td]", "'Jx' is not a card"),
+              "HH307": ("\nBoard [Kh 9s 4d 7c 8s]", "\nBoard [Kh 9s 4d 7c 8z]", "'8z' is not a card"),
+              "flop": ("*** FLOP *** [Kh 9s 4d]", "*** FLOP *** [Kh 9s 4q]", "'4q' is not a card")}
+
+
+@pytest.mark.parametrize("to", list(targets()))
+@pytest.mark.parametrize("case", list(_NOT_CARDS))
+def test_a_hand_with_a_card_that_is_not_one_is_not_converted_by_any_target(tmp_path, to, case):
+    old, new, reason = _NOT_CARDS[case]
+    assert old in _SHOWDOWN
+    source = tmp_path / "bad.txt"
+    source.write_text(_SHOWDOWN.replace(old, new), encoding="utf-8")
+    result = run("convert", str(source), "--to", to, "--out", str(tmp_path / "out"))
+    assert "HH099" not in result.stdout, result.stdout
+    refused = [line for line in result.stdout.splitlines() if "HH045" in line]
+    assert len(refused) == 1 and reason in refused[0], result.stdout
+    assert ("HH302" if case != "HH307" else "HH307") in result.stdout
+    assert not any((tmp_path / "out").iterdir())
+
+
+@pytest.mark.parametrize("to", ["pokerstars", "ggpoker", "winamax", "phh", "ohh"])
+def test_the_same_hand_with_its_cards_is_converted(tmp_path, to):
+    source = tmp_path / "good.txt"
+    source.write_text(_SHOWDOWN, encoding="utf-8")
+    result = run("convert", str(source), "--to", to, "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0 and "HH045" not in result.stdout and "HH099" not in result.stdout, result.stdout
+    assert len(list((tmp_path / "out").iterdir())) == 1
+
+
 # -- --to pokerstars: what another site says its own way ------------------------------------------------
 SAMPLES = Path(__file__).parent.parent / "samples"
 

@@ -306,6 +306,43 @@ def test_a_run_killed_during_its_commit_is_never_counted(tmp_path):
     assert stats.hands_written == SAMPLE_HANDS and row_counts(out)["hands"] == before["hands"] + SAMPLE_HANDS
 
 
+# Two cut hands with one number whose headers share a line (PokerStars headers are found anywhere in a
+# line, iPoker's `<game gamecode=` after a blank): both unparsed, keyed by line and column, both stored.
+_HEADER = "PokerStars Hand #213772508811:  Hold'em No Limit ($0.01/$0.02 USD) - 2020/05/12 21:04:17 ET"
+_GAME = '<game gamecode="7000000001"><general></general>'
+_IPOKER_SESSION = ('<session sessioncode="1">\n  <general>\n    <gametype>Holdem NL $0.05/$0.10</gametype>\n'
+                   '  </general>\n')
+
+
+def test_two_unparsed_hands_with_one_number_on_one_line_are_both_stored(tmp_path, monkeypatch):
+    from hhtool.engine.plan import CHUNK_ENV
+
+    stars, ipoker = tmp_path / "stars.txt", tmp_path / "ipoker.xml"
+    stars.write_text(f"{_HEADER} {_HEADER}\nTable garbage\n\n\n", encoding="utf-8")
+    ipoker.write_text(f"{_IPOKER_SESSION}  {_GAME} {_GAME}\n  </game>\n</session>\n", encoding="utf-8")
+    monkeypatch.setenv(CHUNK_ENV, "1")  # a task per file: the parallel run is a parallel one
+    runner = CliRunner()
+    for jobs in ("1", "2"):
+        out = tmp_path / f"ds{jobs}"
+        result = runner.invoke(app, ["export", str(stars), str(ipoker), "--out", str(out), "--jobs", jobs])
+        assert result.exit_code == 0, result.output
+        assert "exported 4 new hands (0 already stored)" in result.stderr, result.stderr
+        hands = open_dataset(out).hands
+        assert list(hands["status"]) == ["unparsed"] * 4
+        assert sorted(uid.split("@")[1].split(":", 1)[1] for uid in hands["hand_uid"]) == [
+            "1", "1:93", "5", "5:51"]  # the line; and the column where the hand before starts on that line
+        again = runner.invoke(app, ["export", str(stars), str(ipoker), "--out", str(out), "--jobs", jobs])
+        assert "exported 0 new hands (4 already stored)" in again.stderr, again.stderr
+
+
+def test_two_unparsed_hands_with_one_number_on_two_lines_keep_their_line_keys(tmp_path):
+    path = tmp_path / "stars.txt"
+    path.write_text(f"{_HEADER}\n\n\n{_HEADER}\nTable garbage\n\n\n", encoding="utf-8")
+    stats, _ = export([path], tmp_path / "ds")
+    assert stats.hands_written == 2 and stats.hands_skipped == 0
+    assert [uid.rsplit(":", 1)[1] for uid in open_dataset(tmp_path / "ds").hands["hand_uid"]] == ["1", "4"]
+
+
 def test_cli_export_then_validate_agree(tmp_path):
     runner = CliRunner()
     result = runner.invoke(app, ["export", str(SAMPLES), "--out", str(tmp_path / "ds")])

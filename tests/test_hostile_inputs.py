@@ -3,6 +3,7 @@ HH099 for TOML nesting, time zones or digits, option files bounded, stdout write
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -117,6 +118,56 @@ def test_nul_padding_after_the_last_hand_keeps_the_hand(tmp_path):
     assert _codes(path) == []
     path.write_bytes(b"\x00\x01\x02\x03" * 2000 + hand)  # controls throughout: still a binary file
     assert [f.code for f in read_blocks(path)] == ["HH003"]
+
+
+def _hands(path: Path) -> list[tuple[int, str]]:
+    return [(b.line, b.text.split("\n", 1)[0][:30]) for b in read_blocks(path) if type(b).__name__ == "Block"]
+
+
+@pytest.mark.parametrize("sample", ["nl-cash-walk.txt", "party-cash-2013.txt"])
+def test_a_nul_run_inside_the_file_is_a_line_end(tmp_path, sample):
+    """A crashed client's log padded with NULs, then the restarted client's hands: after a line's text
+    (the fuzz's seed 9: 4096 NULs in the first 8 KiB made the file "binary", HH003, its hands lost) or
+    before the next header (which then starts its line: PartyPoker's header is matched at line starts)."""
+    hand = (SAMPLES / sample).read_text(encoding="utf-8").strip("\n")
+    second = hand.replace("198765402217", "198765402218").replace("14110000001", "14110000002")
+    assert second != hand
+    clean = tmp_path / "clean.txt"
+    clean.write_text(f"{hand}\n\n\n{second}\n", encoding="utf-8")
+    expected = _hands(clean)
+    assert len(expected) == 2
+    for name, data in (("after-text", f"{hand}{chr(0) * 4096}\n\n\n{second}\n"),
+                       ("before-header", f"{hand}\n\n\n{chr(0) * 4096}{second}\n"),
+                       ("both", f"{hand}{chr(0) * 70000}\n\n\n{chr(0) * 3}{second}{chr(0) * 99}")):
+        path = tmp_path / f"{name}.txt"
+        path.write_bytes(data.encode("utf-8"))
+        assert _hands(path) == expected, name
+        assert _codes(path) == _codes(clean), name
+        assert all("\x00" not in b.text for b in read_blocks(path))
+
+
+def test_a_nul_run_inside_a_line_is_kept_where_it_is(tmp_path):
+    """A run between a line's text is no line end: the line is read with it (and reported), no hand lost."""
+    hand = (SAMPLES / "nl-cash-walk.txt").read_text(encoding="utf-8")
+    path = tmp_path / "inside.txt"
+    path.write_bytes(hand.replace("Table '", "Table \x00\x00'", 1).encode("utf-8"))
+    (block,) = [b for b in read_blocks(path) if type(b).__name__ == "Block"]
+    assert "Table \x00\x00'" in block.text
+    assert _codes(path) != []
+
+
+def test_a_nul_run_inside_the_file_reads_the_same_for_any_jobs(tmp_path):
+    hand = (SAMPLES / "nl-cash-walk.txt").read_text(encoding="utf-8").strip("\n")
+    hands = [hand.replace("198765402217", str(198765402217 + i)) for i in range(40)]
+    text = "".join(h + ("\x00" * 5000 if i % 7 == 1 else "") + "\n\n\n" for i, h in enumerate(hands))
+    path = tmp_path / "padded.txt"
+    path.write_bytes(text.encode("utf-8"))
+    env_small = {**os.environ, "HHTOOL_CHUNK_BYTES": "20000"}
+    one = subprocess.run([sys.executable, "-m", "hhtool", "validate", str(path), "--format", "jsonl", "--jobs", "1"],
+                         capture_output=True, timeout=120, check=False)
+    two = subprocess.run([sys.executable, "-m", "hhtool", "validate", str(path), "--format", "jsonl", "--jobs", "2"],
+                         capture_output=True, timeout=120, check=False, env=env_small)
+    assert one.stdout == two.stdout and one.stdout.count(b"\n") == 40 and b"HH003" not in one.stdout
 
 
 def _hhtool(*args: str, stdout=subprocess.PIPE) -> subprocess.CompletedProcess:

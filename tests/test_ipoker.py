@@ -521,6 +521,33 @@ def test_garbage_never_crashes():
         assert len(results) == 1 and results[0].status == "unparsed", (junk, results)
 
 
+def _coded(code: str, minute: int) -> str:
+    return CASH_GAME.replace('gamecode="6000000001"', f"gamecode={code}").replace(
+        "16:14:13", f"16:{minute}:13")
+
+
+def test_a_game_code_of_other_than_word_characters_is_its_own_id():
+    """HH413 came from a shared id: `\\w+"` read neither `6000000001-A` nor `-B` (both ''). The whole
+    value is the id, in either quote (the writer quotes a code holding `"` with `'`), its entities decoded."""
+    text = session(_coded('"6000000001-A"', 20), _coded('"6000000001-B"', 30), _coded("'6000000001 \"C\"'", 40),
+                   _coded('"6000000001&amp;D"', 50))
+    results, _ = validate_text(text, name="ipoker.xml")
+    assert [r.hand_id for r in results] == ["6000000001-A", "6000000001-B", '6000000001 "C"', "6000000001&D"]
+    assert [r.hand.header.hand_id for r in results] == [r.hand_id for r in results]
+    assert not any(f.code == "HH413" for r in results for f in r.findings)
+    # an unparsed game keeps its whole code too (read without the XML parser)
+    broken = session(_coded('"6000000001-A"', 20).replace("<round no=\"2\">", "<round no=\"x\">"))
+    (result,), _ = validate_text(broken, name="ipoker.xml")
+    assert (result.status, result.hand_id) == ("unparsed", "6000000001-A")
+
+
+def test_the_same_non_word_game_code_twice_is_still_a_duplicate():
+    other = _coded('"6000000001-A"', 30).replace('chips="$10"', 'chips="$11"')  # another hand, same code
+    results, _ = validate_text(session(_coded('"6000000001-A"', 20), other), name="ipoker.xml")
+    assert [r.hand_id for r in results] == ["6000000001-A"] * 2
+    assert "HH413" in codes(results[1])
+
+
 # ------------------------------------------------------------------------------------------------
 # Splitting: sessions, several per file, and parallel pieces
 

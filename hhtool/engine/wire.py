@@ -39,7 +39,7 @@ def pack(items: list | None) -> object:
         return items
     n = len(hands)
     (parse_status, status, file, line, site, hand_id, findings, hand, state, ident, table, replayed, tail,
-     rows, crossed) = zip(*hands)
+     rows, crossed, column) = zip(*hands)
     if hand.count(None) != n or state.count(None) != n:
         return items
     packed_rows = _pack_rows(rows, n)
@@ -50,7 +50,8 @@ def pack(items: list | None) -> object:
     if any(type(f) is not list for f in some.values()):
         return items
     return (_FORM, len(items), others, parse_status, status, file, line, site, hand_id, some, _pack_idents(ident, shared),
-            _pack_tables(table, shared), replayed, tail, packed_rows, crossed)
+            _pack_tables(table, shared), replayed, tail, packed_rows, crossed,
+            None if column.count(1) == n else column)  # (a header not at a line start is rare)
 
 
 def unpack(packed: object) -> list | None:
@@ -58,13 +59,14 @@ def unpack(packed: object) -> list | None:
     if not isinstance(packed, tuple) or not packed or packed[0] != _FORM:
         return packed  # type: ignore[return-value]
     (_, total, others, parse_status, status, file, line, site, hand_id, some, idents, tables, replayed, tail,
-     rows, crossed) = packed
+     rows, crossed, column) = packed
     n = len(line)
     findings = [some.get(i) or [] for i in range(n)] if some else [[] for _ in range(n)]
     nones = (None,) * n
     hands = [_new(HandResult, fields) for fields in zip(
         parse_status, status, file, line, site, hand_id, findings, nones, nones, _unpack_idents(idents, n),
-        _unpack_tables(tables, n), replayed, tail, _unpack_rows(rows, n), crossed)]
+        _unpack_tables(tables, n), replayed, tail, _unpack_rows(rows, n), crossed,
+        repeat(1, n) if column is None else column)]
     if not others:
         return hands
     out: list = []

@@ -127,7 +127,7 @@ def _run_piece(piece: Piece, rules: RuleSet, want: str, items: list, rows: Rows 
                 hand_rows = _add_rows(rows, result)
             items.append(HandResult(parsed.status.value, result.status, result.file, result.line, result.site,
                                     result.hand_id, result.findings, ident=ident, table=table,
-                                    replayed=result.replayed, tail=tail, rows=hand_rows))
+                                    replayed=result.replayed, tail=tail, rows=hand_rows, column=result.column))
         except Exception as exc:  # noqa: BLE001 - a bug in hhtool must not stop the run (HH099)
             items.append(_with_outputs(internal_error(
                 block.file, block.line, block.column, parsed.site, parsed.hand_id, hand_failure(exc)), want, rows))
@@ -141,7 +141,7 @@ def hand_failure(exc: BaseException) -> str:
 def internal_error(file: str, line: int, column: int, site: str, hand_id: str | None, message: str) -> HandResult:
     """A hand hhtool could not check because of its own failure: unparsed, with an HH099 finding."""
     return HandResult(Status.UNPARSED.value, "unparsed", file, line, site, hand_id,
-                      [finding("HH099", message, file, line, column, hand_id=hand_id)])
+                      [finding("HH099", message, file, line, column, hand_id=hand_id)], column=column)
 
 
 def fallback_items(task: Task, message: str, want: str) -> list:

@@ -41,14 +41,17 @@ def hand_uid(result) -> str:
     known id (HH413), also carry their file's canonical path and line: their ids cannot be trusted
     to be unique (ACPC logs number every match from 0), every hand read must be stored, and the
     same file read through another spelling of its path (relative, `./`, a symlink) is the same
-    hand, stored once."""
+    hand, stored once. A hand whose line the hand before it starts on (a cut hand ran into its header: the
+    two may share a number) adds its column, `…:line:column`; the others keep `…:line`, as before."""
     return uid_of(result.site, result.hand_id, result.file, result.line, result.parse_status == "parsed",
-                  result.findings)
+                  result.findings, result.column)
 
 
-def uid_of(site: str, hand_id: str | None, file: str, line: int, parsed: bool, findings) -> str:
+def uid_of(site: str, hand_id: str | None, file: str, line: int, parsed: bool, findings, column: int = 1) -> str:
     if parsed and hand_id and not any(f.code == "HH413" for f in findings):
         return f"{site}:{hand_id}"
+    if column != 1:
+        return f"{site}:{hand_id or ''}@{canonical_path(file)}:{line}:{column}"
     return f"{site}:{hand_id or ''}@{canonical_path(file)}:{line}"
 
 

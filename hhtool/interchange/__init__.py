@@ -14,7 +14,9 @@ more than the texts joined with the separator, e.g. `.phhs` sections).
 A writer refuses a hand it cannot say by raising KeyError (a value its tables have no words for),
 TypeError (an event it has no line for) or ValueError (with the reason): the hand is HH045. A hand is
 written in a dialect only when the dialect's reader reads the text back as the same hand to the rules
-(`hhtool.interchange.check`); otherwise it is HH045 too (`CannotSay`).
+(`hhtool.interchange.check`); otherwise it is HH045 too (`CannotSay`). So is a hand holding a token
+that is not a card (`Jx`, a hidden `XX`; HH302/HH307 when validated): no site writes it as a card, and
+the writers' hand rankings cannot rank it (OHH refuses it the same way).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from dataclasses import dataclass
 
 from hhtool import dialects
 from hhtool.model import Hand
+from hhtool.model.cards import is_card
 from hhtool.rules.replay import Replay
 
 OHH = "ohh"
@@ -72,6 +75,7 @@ def _ohh_render(hand: Hand, state: Replay | None) -> str:
     from hhtool.interchange import ohh
     from hhtool.interchange.check import differs
 
+    _refuse_not_cards(hand)  # (OHH writes the dealt board: a summary board's `8z` would pass unsaid)
     text = ohh.render_hand(hand, state)
     problem = differs(hand, text, OHH, state)
     if problem is not None:
@@ -84,6 +88,26 @@ def target(name: str) -> Target | None:
     found = targets()
     dialect = dialects.named(name)
     return found.get(name) or (found.get(dialect.site_name) if dialect is not None else None)
+
+
+def not_a_card(hand: Hand) -> str | None:
+    """The first token of the hand's cards (dealt, shown, mucked, boards, the summary's) that is not a
+    card, or None."""
+    for event in hand.events:
+        for card in (*getattr(event, "cards", ()), *getattr(event, "board", ())):
+            if not is_card(card):
+                return card
+    claims = hand.claims
+    for card in (*(c for board in claims.boards for c in board), *(c for seat in claims.seats for c in seat.cards)):
+        if not is_card(card):
+            return card
+    return None
+
+
+def _refuse_not_cards(hand: Hand) -> None:
+    bad = not_a_card(hand)
+    if bad is not None:
+        raise CannotSay(f"{bad[:20]!r} is not a card")
 
 
 def _dialect_target(dialect: dialects.Dialect) -> Target:
@@ -99,6 +123,7 @@ def _dialect_target(dialect: dialects.Dialect) -> Target:
     def render(hand: Hand, state: Replay | None) -> str:
         from hhtool.interchange.check import differs
 
+        _refuse_not_cards(hand)
         written = for_site(hand, site, state)
         try:
             text = writer(written)

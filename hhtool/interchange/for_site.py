@@ -343,7 +343,8 @@ def _rewording(source_site: str, target_site: str) -> Callable[[str, tuple[str, 
         return lambda text, cards: text
 
     def reword(text: str, cards: tuple[str, ...]) -> str:
-        right = 5 <= len(cards) <= 7 and len(set(cards)) == len(cards) and source[1](text, cards)
+        right = (5 <= len(cards) <= 7 and len(set(cards)) == len(cards) and all(is_card(c) for c in cards)
+                 and source[1](text, cards))
         return target[0](evaluate(cards)) if text and right else text
 
     return reword

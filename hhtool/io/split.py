@@ -40,12 +40,15 @@ class Block:
     it was: written out because a frozen dataclass's `__init__` is generated Python that sets each field
     through `object.__setattr__` (0.6 us of the 6 a hand the splitter took, compiled); this one compiles.
     - `context`: the dialect's file-level section before the hand (Dialect.context), if any;
-    - `context_line`: the line where that section starts."""
+    - `context_line`: the line where that section starts;
+    - `shares_line`: the hand before it starts on the same line (a cut hand ran into this one's header):
+      line and column, not the line alone, tell such a hand apart (export's keys of unparsed hands)."""
 
-    __slots__ = ("_column", "_context", "_context_line", "_dialect", "_file", "_line", "_oversized", "_text")
+    __slots__ = ("_column", "_context", "_context_line", "_dialect", "_file", "_line", "_oversized",
+                 "_shares_line", "_text")
 
     def __init__(self, file: str, line: int, column: int, dialect: str | None, text: str, oversized: bool = False,
-                 context: str | None = None, context_line: int = 0) -> None:
+                 context: str | None = None, context_line: int = 0, shares_line: bool = False) -> None:
         self._file = file
         self._line = line
         self._column = column
@@ -54,6 +57,7 @@ class Block:
         self._oversized = oversized
         self._context = context
         self._context_line = context_line
+        self._shares_line = shares_line
 
     @property
     def file(self) -> str:
@@ -87,9 +91,13 @@ class Block:
     def context_line(self) -> int:
         return self._context_line
 
-    def _fields(self) -> tuple[str, int, int, str | None, str, bool, str | None, int]:
+    @property
+    def shares_line(self) -> bool:
+        return self._shares_line
+
+    def _fields(self) -> tuple[str, int, int, str | None, str, bool, str | None, int, bool]:
         return (self._file, self._line, self._column, self._dialect, self._text, self._oversized, self._context,
-                self._context_line)
+                self._context_line, self._shares_line)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
@@ -103,7 +111,8 @@ class Block:
     def __repr__(self) -> str:
         return (f"Block(file={self._file!r}, line={self._line!r}, column={self._column!r}, "
                 f"dialect={self._dialect!r}, text={self._text!r}, oversized={self._oversized!r}, "
-                f"context={self._context!r}, context_line={self._context_line!r})")
+                f"context={self._context!r}, context_line={self._context_line!r}, "
+                f"shares_line={self._shares_line!r})")
 
 
 def read_blocks(path: Path, name: str | None = None) -> Iterator[Block | Finding]:
@@ -139,8 +148,7 @@ def byte_chunks(handle, name: str, tested: bool = False, ends_file: bool = True)
         first = first.lstrip(b"\x00")  # (at the file's start only: a later piece starts with a header)
         if first.startswith(codecs.BOM_UTF8):
             first = first[3:]
-        piece = _reads(handle, first)
-        for chunk in _drop_end_padding(piece) if ends_file else piece:
+        for chunk in _drop_nul_runs(_reads(handle, first), ends_file):
             yield from newlines(chunk)
         yield from newlines(b"", final=True)
         return
@@ -161,7 +169,7 @@ def byte_chunks(handle, name: str, tested: bool = False, ends_file: bool = True)
     if first.startswith(codecs.BOM_UTF8):
         first = first[3:]
     reads = _reads(handle, first)
-    for chunk in _drop_end_padding(_drop_line_nuls(reads) if nul_lines else reads):
+    for chunk in _drop_nul_runs(_drop_line_nuls(reads) if nul_lines else reads, True):
         yield from newlines(chunk)
     yield from newlines(b"", final=True)
 
@@ -191,19 +199,63 @@ def without_padding(head: bytes) -> bytes:
     return head.rstrip(b"\x00") if head.endswith(b"\x00") else head
 
 
-def _drop_end_padding(chunks: Iterator[bytes]) -> Iterator[bytes]:
-    """The chunks without the run of NULs that ends the file (see without_padding); a run that text
-    follows is kept, where it was."""
+_NUL_RUN = re.compile(rb"\x00+")
+_LINE_ENDS = (b"\n", b"\r")
+
+
+def _drop_nul_runs(chunks: Iterator[bytes], ends_file: bool) -> Iterator[bytes]:
+    """The chunks without the runs of NULs that stand at a line end: after a line's text or before the
+    next line (a crashed client's log is padded with NULs to its preallocated size; the restarted client
+    appends after them, so the next hand's header starts a line), and the run that ends the file (see
+    without_padding; when `ends_file`). A run inside a line's text is kept where it is. Only chunks that
+    hold a NUL are looked at again (memchr); a run across reads is held as a count, never as bytes."""
     held = 0  # NULs at the end of what was read so far, not yet given on
+    line_end_before = True  # what came before the held run (or the next chunk) ends a line (or is nothing)
     for chunk in chunks:
-        text = chunk.rstrip(b"\x00") if chunk.endswith(b"\x00") else chunk  # (no copy of a chunk without NULs)
-        if text:
-            while held:
-                part = min(held, CHUNK)
-                yield b"\x00" * part
-                held -= part
-            yield text
+        if held and chunk[:1] == b"\x00":  # the run goes on
+            rest = chunk.lstrip(b"\x00")
+            held += len(chunk) - len(rest)
+            chunk = rest
+        if not chunk:
+            continue
+        if held:
+            if not line_end_before and chunk[:1] not in _LINE_ENDS:
+                while held:  # a run inside a line: kept
+                    part = min(held, CHUNK)
+                    yield b"\x00" * part
+                    held -= part
+            held = 0
+        if b"\x00" not in chunk:
+            line_end_before = chunk[-1:] in _LINE_ENDS
+            yield chunk
+            continue
+        text = chunk.rstrip(b"\x00")
         held += len(chunk) - len(text)
+        if not text:
+            continue
+        yield _without_line_end_runs(text, line_end_before) if b"\x00" in text else text
+        line_end_before = text[-1:] in _LINE_ENDS
+    if held and not ends_file:
+        while held:
+            part = min(held, CHUNK)
+            yield b"\x00" * part
+            held -= part
+
+
+def _without_line_end_runs(text: bytes, start_ends_line: bool) -> bytes:
+    """`text` without its NUL runs that a line end is beside (`start_ends_line`: one is before it)."""
+    parts: list[bytes] = []
+    at = 0
+    for run in _NUL_RUN.finditer(text):
+        start, end = run.span()
+        before = text[start - 1:start] in _LINE_ENDS if start else start_ends_line
+        if before or text[end:end + 1] in _LINE_ENDS:
+            parts.append(text[at:start])
+            at = end
+    if not parts:
+        return text
+    parts.append(text[at:])
+    return b"".join(parts)
 
 
 def nul_after_line_ends(head: bytes) -> bool:
@@ -214,7 +266,10 @@ def nul_after_line_ends(head: bytes) -> bool:
 
 
 def looks_binary(head: bytes) -> bool:
-    """NUL or other control bytes in more than 1% of the head: not a text hand history."""
+    """NUL or other control bytes in more than 1% of the head: not a text hand history. A run of NULs
+    counts once (a crashed client's padding inside a log, which the reader drops: _drop_nul_runs)."""
+    if b"\x00\x00" in head:
+        head = _NUL_RUN.sub(b"\x00", head)
     controls = sum(head.count(bytes([c])) for c in (0, 1, 2, 3, 4, 5, 6, 7, 8, 14, 15, 16, 17, 18, 19, 20, 21))
     return controls > max(1, len(head) // 100)
 
@@ -249,6 +304,7 @@ def split_chunks(chunks: Iterator[bytes], name: str, first_line: int = 1,
     line_no = first_line
     hands = 0
     stray = False
+    last_hand_line = 0  # where the last hand block yielded starts (0: none yet)
     try:
         stream = iter(chunks)
         done = False
@@ -283,8 +339,13 @@ def split_chunks(chunks: Iterator[bytes], name: str, first_line: int = 1,
                     if opens_context and dialect is not None:
                         contexts[dialect] = block
                     else:
-                        hands += block.dialect is not None
-                        stray |= block.dialect is None
+                        if block.dialect is not None:
+                            hands += 1
+                            if block.line == last_hand_line:
+                                block = _sharing_line(block)
+                            last_hand_line = block.line
+                        else:
+                            stray = True
                         yield _with_context(block, contexts)
                 lines_before += work.count(b"\n", counted, begin)
                 counted = begin
@@ -301,6 +362,8 @@ def split_chunks(chunks: Iterator[bytes], name: str, first_line: int = 1,
         if block is not None and not opens_context:
             hands += block.dialect is not None
             stray |= block.dialect is None
+            if block.dialect is not None and block.line == last_hand_line:
+                block = _sharing_line(block)
             yield _with_context(block, contexts)
     except _Binary:
         yield finding("HH003", "binary file: control bytes (NUL and others) in the first 8 KiB and no UTF-16 byte-order mark", name, 1)
@@ -317,7 +380,13 @@ def _with_context(block: Block, contexts: dict[str, Block]) -> Block:
     if context is None:
         return block
     return Block(block.file, block.line, block.column, block.dialect, block.text, block.oversized, context.text,
-                 context.line)
+                 context.line, block.shares_line)
+
+
+def _sharing_line(block: Block) -> Block:
+    """A hand block whose line the hand before it starts on (rare: no copy otherwise)."""
+    return Block(block.file, block.line, block.column, block.dialect, block.text, block.oversized, block.context,
+                 block.context_line, True)
 
 
 def _before_open_header(data: bytes, cut: int) -> int:

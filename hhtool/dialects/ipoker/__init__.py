@@ -90,6 +90,10 @@ ACTION_TYPES = MappingProxyType({
 # has it) and 16 (bring-in, stud only): a hand with them is unparsed (HH032).
 
 
+# group 1: a `<game>`'s `gamecode` value as printed (entities not decoded), between `"` or `'`
+GAMECODE = r"""<game gamecode=["']((?<=")[^"<]*(?=")|(?<=')[^'<]*(?='))"""
+
+
 _CONVENTIONS = Conventions(
     prints_uncalled=False,
     uncalled_in_collected=True,
@@ -140,7 +144,9 @@ DIALECT = Dialect(
     header=rb"<(?<![^\n>\t ]<)game gamecode=",
     markers=(b"<game gamecode=",),
     anchor=b"",
-    hand_id=r'<game gamecode="(\w+)"',
+    # the whole attribute value, in either quote (the writer's quoteattr picks `'` for a code holding `"`):
+    # a code of other characters than word ones (`123-A`) is its own id, never cut to a shared prefix
+    hand_id=GAMECODE,
     # a session starts (`<?xml …?>`, `<session …>`) or ends (`</session>`), the same way
     context=rb"<(?<![^\n>\t ]<)(?:\?xml[ ?]|session[ >]|/session>)",
     context_markers=(b"<session", b"</session>", b"<?xml"),

@@ -20,7 +20,7 @@ from datetime import datetime
 from xml.parsers import expat
 
 from hhtool.codes import finding, message
-from hhtool.dialects.ipoker import ACTION_TYPES, RETURNS_APART, SITE
+from hhtool.dialects.ipoker import ACTION_TYPES, GAMECODE, RETURNS_APART, SITE
 from hhtool.dialects.ipoker.amounts import amount
 from hhtool.dialects.street_money import StreetMoney
 from hhtool.grammar.fields import FieldError, Unsupported
@@ -54,7 +54,7 @@ from hhtool.model import (
 )
 from hhtool.model.limits import MAX_ID_DIGITS, MAX_YEAR, MIN_YEAR
 
-_HAND_ID = re.compile(r'<game gamecode="(\w+)"')
+_HAND_ID = re.compile(GAMECODE)  # for a game that is not parsed; a parsed one's id is its decoded attribute
 
 # `<gametype>`: game, limit word (localised by the skin), stakes (none in tournaments), an ante
 _LIMITS = {"NL": Limit.NO_LIMIT, "SL": Limit.NO_LIMIT, "БЛ": Limit.NO_LIMIT, "LZ": Limit.NO_LIMIT,
@@ -269,9 +269,9 @@ def _parse(block: Block, hand_id: str | None) -> ParseResult:
         # a one-game session given whole (a hand written by the writer, read without the splitter): its
         # own `<general>` is the context
         game, session = _whole_session(game, base)
-        hand_id = game.attrs.get("gamecode") if game is not None else hand_id
     if game is None or game.tag != "game":  # the header pattern makes this unreachable for a real block
         raise _Bad("HH031", block.line, block.column, what="hand", problem="no <game> element")
+    hand_id = game.attrs.get("gamecode", hand_id)  # the whole value, its entities decoded
     if isinstance(session, _Bad):
         raise session
     if session is None:
