@@ -128,12 +128,17 @@ def rake_terms(schedules: Sequence[RakeSchedule], site: str, currency: str, big_
                day: str | None) -> tuple[RakeSchedule, RakeLevel] | str:
     """The schedule (of a dated history, the first in force) and level that apply to a cash hand, or
     why none does. When a schedule lists the stakes but is not in force, its reason is the one given
-    (a 2011 no-limit hand is "played before …" the no-limit table, not "stakes not in the schedule")."""
+    (a 2011 no-limit hand is "played before …" the no-limit table, not "stakes not in the schedule");
+    another site's schedules give a reason only when no schedule of the hand's own site does."""
     listed: str | None = None
     in_force = False
     first: str | None = None
+    other_site: str | None = None  # another site's schedule says nothing about this hand's stakes or day
     for schedule in schedules:
         reason = schedule.not_in_force(site, currency, day)
+        if schedule.site is not None and schedule.site != site:
+            other_site = other_site or reason
+            continue
         level = schedule.level_for(currency, big_blind, fixed_limit)
         if reason is None:
             if level is not None:
@@ -143,7 +148,7 @@ def rake_terms(schedules: Sequence[RakeSchedule], site: str, currency: str, big_
             listed = reason
         if first is None:
             first = reason
-    return listed or (STAKES_NOT_LISTED if in_force else first) or STAKES_NOT_LISTED
+    return listed or (STAKES_NOT_LISTED if in_force else first or other_site) or STAKES_NOT_LISTED
 
 
 def level_in_force(schedule: RakeSchedule, header: Header) -> RakeLevel | None:

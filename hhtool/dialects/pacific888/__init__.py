@@ -98,7 +98,7 @@ DIALECT = Dialect(
     summary_line="** Summary **",
     reader="hhtool.dialects.pacific888.parse:parse_888",
     writer="hhtool.dialects.pacific888.writer:render_hand",
-    rake=None,
+    rake="hhtool.dialects.pacific888.rake:history",
     # the client's tournament summary files (tournament id, buy-in, `<name> finished <place>/<entrants>`):
     # recognised as in HandHistories' Poker888 parser, which reads them (`tournamentSummaryHeader`)
     sidecars=("***** Cassava Tournament Summary *****", "***** 888poker Tournament Summary *****"),
