@@ -413,7 +413,7 @@ def test_the_toy_dialects_unknown_line_is_hh010_naming_its_grammar(toy, tmp_path
     assert result.status is Status.UNPARSED and result.site == "toy"
     (found,) = result.findings
     assert (found.code, found.line, found.actual) == ("HH010", 6, "Ann Lee dances")
-    assert "the toy grammar" in found.message
+    assert "the toy format" in found.message
 
 
 def test_without_its_registry_line_the_toy_is_not_split_as_a_hand(tmp_path):

@@ -332,7 +332,7 @@ def test_two_unparsed_hands_with_one_number_on_one_line_are_both_stored(tmp_path
         assert sorted(uid.split("@")[1].split(":", 1)[1] for uid in hands["hand_uid"]) == [
             "1", "1:93", "5", "5:51"]  # the line; and the column where the hand before starts on that line
         again = runner.invoke(app, ["export", str(stars), str(ipoker), "--out", str(out), "--jobs", jobs])
-        assert "exported 0 new hands (4 already stored)" in again.stderr, again.stderr
+        assert "exported 0 new hands (4 already stored" in again.stderr, again.stderr
 
 
 def test_two_unparsed_hands_with_one_number_on_two_lines_keep_their_line_keys(tmp_path):
