@@ -363,3 +363,81 @@ def test_fulltilt_wording():
     assert description_matches("Ace King high", ("Ac", "Kd", "9s", "7h", "5c", "3d", "2s"))
     assert description_matches("a straight, Five high", ("Ac", "2d", "3s", "4h", "5c", "Jd", "9s"))
     assert not description_matches("a pair of Deuces", ("2c", "2d", "Ks", "9h", "7c", "5d", "3s"))
+
+
+# A deep-stack MTT's first hand in the file (…NLHE-9max-MTT-USD-1-201305.deep.stack.guar.txt): the button in the
+# empty seat 9, the small blind on seat 1 and the big blind on seat 2, the next occupied seats after it.
+DEAD_BUTTON_FIRST = """
+    Full Tilt Poker Game #32641700001: $750 Guarantee (253683109), Table 86 - NL Hold'em - 120/240 Ante 25 - 18:40:01 UTC - 2013/05/12 [14:40:01 ET - 2013/05/12]
+    Seat 1: Hero (3,000)
+    Seat 2: Ann (3,719)
+    Seat 3: Bob (7,389)
+    Seat 4: Cy (16,825)
+    Hero antes 25
+    Ann antes 25
+    Bob antes 25
+    Cy antes 25
+    Hero posts the small blind of 120
+    Ann posts the big blind of 240
+    The button is in seat #9
+    *** HOLE CARDS ***
+    Dealt to Hero [8s 5h]
+    Bob folds
+    Cy folds
+    Hero folds
+    Uncalled bet of 120 returned to Ann
+    Ann mucks
+    Ann wins the pot (340)
+    *** SUMMARY ***
+    Total pot 340 | Rake 0
+    Seat 1: Hero (small blind) folded before the Flop
+    Seat 2: Ann (big blind) collected (340), mucked
+    Seat 3: Bob folded before the Flop
+    Seat 4: Cy folded before the Flop
+"""
+
+
+def test_a_tables_first_hand_may_have_a_dead_button(tmp_path):
+    """Issue 24 (§9.1): the button in the empty seat 9, the blinds on seats 1 and 2: the dead-button rule, no
+    HH405. Near misses: the button in the empty seat 3 (Bob's seat left out), where seat 4 would post the small
+    blind: HH405. The next hand moves the button on to Hero's seat 1 (clean); kept on the empty seat 9 with
+    the blinds moved on, it is no dead button (nobody left seat 9): HH405."""
+    assert ft(DEAD_BUTTON_FIRST).hand.header.button_seat == 9
+    assert codes(validate_text(tmp_path, DEAD_BUTTON_FIRST)) == []
+    no_bob = "\n".join(line for line in DEAD_BUTTON_FIRST.splitlines() if "Bob" not in line)
+    no_bob = no_bob.replace("seat #9", "seat #3").replace("(340)", "(315)").replace("pot 340", "pot 315")
+    assert "HH405" in codes(validate_text(tmp_path, no_bob, name="seat3.txt"))
+    after = NEXT_AFTER_DEAD_BUTTON
+    assert codes(validate_text(tmp_path, DEAD_BUTTON_FIRST, after, name="two.txt")) == []
+    kept = after.replace("seat #1", "seat #9").replace("Seat 1: Hero (button)", "Seat 1: Hero")
+    assert "HH405" in codes(validate_text(tmp_path, DEAD_BUTTON_FIRST, kept, name="kept.txt"))
+
+
+NEXT_AFTER_DEAD_BUTTON = """
+    Full Tilt Poker Game #32641700002: $750 Guarantee (253683109), Table 86 - NL Hold'em - 120/240 Ante 25 - 18:40:31 UTC - 2013/05/12 [14:40:31 ET - 2013/05/12]
+    Seat 1: Hero (2,855)
+    Seat 2: Ann (3,914)
+    Seat 3: Bob (7,364)
+    Seat 4: Cy (16,800)
+    Hero antes 25
+    Ann antes 25
+    Bob antes 25
+    Cy antes 25
+    Ann posts the small blind of 120
+    Bob posts the big blind of 240
+    The button is in seat #1
+    *** HOLE CARDS ***
+    Dealt to Hero [9c 4d]
+    Cy folds
+    Hero folds
+    Ann folds
+    Uncalled bet of 120 returned to Bob
+    Bob mucks
+    Bob wins the pot (340)
+    *** SUMMARY ***
+    Total pot 340 | Rake 0
+    Seat 1: Hero (button) folded before the Flop
+    Seat 2: Ann (small blind) folded before the Flop
+    Seat 3: Bob (big blind) collected (340), mucked
+    Seat 4: Cy folded before the Flop
+"""

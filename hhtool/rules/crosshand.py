@@ -27,7 +27,7 @@ from hhtool.codes import finding
 from hhtool.engine.uidtable import UidTable
 from hhtool.findings import Finding
 from hhtool.model import BlindKind, Hand, PostBlind, StreetStart
-from hhtool.rules.replay import Replay, format_money
+from hhtool.rules.replay import Replay, dead_button_blinds, format_money
 from hhtool.rules.ruleset import RuleSet
 
 _BLANK_LINES = re.compile(r"\n{2,}")
@@ -553,19 +553,16 @@ def _blinds_place_button(current: TableSnapshot, previous: _Last, players_before
 
 
 def _dead_button_first(current: TableSnapshot) -> bool:
-    """A table's first hand with the button on an empty seat, at a site whose big blind moves: a dead
-    button when the blinds sit on the next players dealt in after it (the small blind, if any, the
-    first of them), as they do after the button's player left (WX-6)."""
+    """A table's first hand with the button on an empty seat: a dead button when the blinds sit on the
+    next players dealt in after it (the small blind, if any, the first of them), as the dead-button rule
+    (TDA / Robert's Rules, HH405's own text) places them after the button's player left, on every site
+    (the moving big blind, WX-6; Full Tilt's `The button is in seat #9` on an empty seat; a hand that
+    never chains, as Bovada's, is judged alone in the replay). Blinds elsewhere: still HH405."""
     button = current.button
-    if not current.moving_big_blind or button is None or not current.big_blind_seat or \
-            any(seat == button for seat, _, _, _ in current.hand_seats):
+    if button is None or not current.big_blind_seat or any(seat == button for seat, _, _, _ in current.hand_seats):
         return False
-    dealt = set(current.dealt_seats)
-    top = max(max((s for s, _, _, _ in current.hand_seats), default=0), button)
-    after = [s for s in _clockwise(button, top, current.clockwise) if s in dealt]
-    if current.small_blind_seat:
-        return after[:2] == [current.small_blind_seat, current.big_blind_seat]
-    return after[:1] == [current.big_blind_seat]
+    return dead_button_blinds(button, current.dealt_seats, current.small_blind_seat, current.big_blind_seat,
+                              current.clockwise)
 
 
 def _clockwise(last: int, top: int, up: bool = True) -> list[int]:
