@@ -441,3 +441,92 @@ NEXT_AFTER_DEAD_BUTTON = """
     Seat 3: Bob (big blind) collected (340), mucked
     Seat 4: Cy folded before the Flop
 """
+
+
+# A Sit & Go whose big blind busts (NLHE-6max-SnG-USD-5-201305.txt): Bob (seat 2) loses all-in as the big
+# blind; the next hand has no small blind (Cy on seat 3 posts the big blind, the button moves to Ann's seat
+# 1); the hand after puts the button on Bob's empty seat 2, Cy (the last big blind) posts the small blind.
+SNG_HEADER = ("Full Tilt Poker Game #3265440000{n}: $5 Sit & Go (Super Turbo) (253843023), Table 1 - NL Hold'em - "
+              "15/30 - 19:0{m}:{s} ET - 2013/05/14")
+SNG_BUSTS = SNG_HEADER.format(n=1, m=2, s=47) + """
+    Seat 1: Ann (300)
+    Seat 2: Bob (300)
+    Seat 3: Cy (300)
+    Seat 4: Hero (300)
+    Ann posts the small blind of 15
+    Bob posts the big blind of 30
+    The button is in seat #4
+    *** HOLE CARDS ***
+    Dealt to Hero [3c Kh]
+    Cy folds
+    Hero folds
+    Ann raises to 300, and is all in
+    Bob calls 270, and is all in
+    Ann shows [Th 5h]
+    Bob shows [5c Ah]
+    *** FLOP *** [Kc Td 8s] (Total Pot: 600, 2 Players, 2 All-In)
+    *** TURN *** [Kc Td 8s] [6c] (Total Pot: 600, 2 Players, 2 All-In)
+    *** RIVER *** [Kc Td 8s 6c] [Qs] (Total Pot: 600, 2 Players, 2 All-In)
+    Ann shows a pair of Tens
+    Bob shows Ace King high
+    Ann wins the pot (600) with a pair of Tens
+    *** SUMMARY ***
+    Total pot 600 | Rake 0
+    Board: [Kc Td 8s 6c Qs]
+    Seat 1: Ann (small blind) showed [Th 5h] and won (600) with a pair of Tens
+    Seat 2: Bob (big blind) showed [5c Ah] and lost with Ace King high
+    Seat 3: Cy didn't bet (folded)
+    Seat 4: Hero (button) didn't bet (folded)
+"""
+SNG_NO_SMALL_BLIND = SNG_HEADER.format(n=2, m=3, s=11) + """
+    Seat 1: Ann (600)
+    Seat 3: Cy (300)
+    Seat 4: Hero (300)
+    Cy posts the big blind of 30
+    The button is in seat #1
+    *** HOLE CARDS ***
+    Dealt to Hero [2d Jh]
+    Hero folds
+    Ann raises to 90
+    Cy folds
+    Uncalled bet of 60 returned to Ann
+    Ann mucks
+    Ann wins the pot (60)
+    *** SUMMARY ***
+    Total pot 60 | Rake 0
+    Seat 1: Ann (button) collected (60), mucked
+    Seat 3: Cy (big blind) folded before the Flop
+    Seat 4: Hero didn't bet (folded)
+"""
+SNG_DEAD_BUTTON = SNG_HEADER.format(n=3, m=3, s=36) + """
+    Seat 1: Ann (630)
+    Seat 3: Cy (270)
+    Seat 4: Hero (300)
+    Cy posts the small blind of 15
+    Hero posts the big blind of 30
+    The button is in seat #2
+    *** HOLE CARDS ***
+    Dealt to Hero [4c 4d]
+    Ann folds
+    Cy folds
+    Uncalled bet of 15 returned to Hero
+    Hero mucks
+    Hero wins the pot (30)
+    *** SUMMARY ***
+    Total pot 30 | Rake 0
+    Seat 1: Ann didn't bet (folded)
+    Seat 3: Cy (small blind) folded before the Flop
+    Seat 4: Hero (big blind) collected (30), mucked
+"""
+
+
+def test_the_button_goes_onto_a_busted_big_blinds_seat_by_the_dead_button_rule(tmp_path):
+    """Issue 24 (§9.1, `moving_big_blind`): the big blind busts, the next hand has no small blind, the hand after
+    has a dead button on the big blind's empty seat: clean (HH405 before). Near miss: straight from the bust
+    to that dead button, which skips Ann (seat 1, dealt into both hands) and moves the big blind two players
+    on: HH405 or HH412 stays."""
+    sng = "\n".join(line.strip() for line in (SNG_BUSTS + "\n\n\n" + SNG_NO_SMALL_BLIND + "\n\n\n" +
+                                               SNG_DEAD_BUTTON).splitlines())
+    assert codes(validate_text(tmp_path, sng, name="sng.txt")) == []
+    skipped = "\n".join(line.strip() for line in (SNG_BUSTS + "\n\n\n" + SNG_DEAD_BUTTON).splitlines())
+    assert {"HH405", "HH412"} & set(codes(validate_text(tmp_path, skipped, name="skipped.txt")))
