@@ -510,6 +510,8 @@ def _button(current: TableSnapshot, previous: _Last, ended: dict[tuple[int, str]
     if previous.dealt.bit_count() == 2 and button == last and previous.big_blind_seat and \
             current.small_blind_seat == previous.big_blind_seat:
         allowed.add(button)  # heads-up to more players: the button stays, the last big blind posts the small
+    if current.is_tournament and _next_seat_newcomer(current, last, dealt_before, players_before, now):
+        return [], True
     if _blinds_place_button(current, previous, players_before):
         return [], True
     if button in allowed:  # a dead button on the seat of a player who has just left (an empty seat no one left: HH405)
@@ -517,6 +519,24 @@ def _button(current: TableSnapshot, previous: _Last, ended: dict[tuple[int, str]
     return [finding("HH412", f"the button moved from seat {last} to seat {button}; the next player dealt into "
                     f"the previous hand is on seat {expected} (or hands are missing in between)", current.file,
                     current.line + 1, hand_id=current.hand_id, expected=expected, actual=button)], False
+
+
+def _next_seat_newcomer(current: TableSnapshot, last: int, dealt_before: set[int], players_before: dict[int, str],
+                        now: dict[int, str]) -> bool:
+    """T7 as written, in a tournament: the button moves one seat on, to the next player dealt in now even
+    one just moved in from a balanced table (a tournament deals him in at once, in any position: TDA), and
+    the blinds sit on the next players after him (B1). 888's table 6 (…NLHE-PM-MTT-10-20120221.txt): from
+    heads-up (button 5, big blind 3), three players moved onto seats 6, 7 and 9; the button went to 6."""
+    button = current.button
+    if button is None or not current.big_blind_seat:
+        return False
+    dealt_now = set(current.dealt_seats)
+    top = max(max(now, default=0), max(players_before, default=0), button, last)
+    nexts = [s for s in _clockwise(last, top, current.clockwise) if s in dealt_now]
+    if not nexts or nexts[0] != button or (button in dealt_before and players_before.get(button) == now.get(button)):
+        return False  # not the next seat, or a player dealt in both hands there (the usual move, checked above)
+    return dead_button_blinds(button, current.dealt_seats, current.small_blind_seat, current.big_blind_seat,
+                              current.clockwise)
 
 
 def _blinds_place_button(current: TableSnapshot, previous: _Last, players_before: dict[int, str]) -> bool:
