@@ -475,7 +475,8 @@ def _button(current: TableSnapshot, previous: _Last, ended: dict[tuple[int, str]
     which refills a busted player's seat at once, it may also go to the new player there. Heads-up,
     the big blind moving forward places the button; from heads-up to three players the button stays
     and the last big blind posts the small blind (PS-5, WX-6). At a site whose big blind moves (its
-    dialect's `moving_big_blind`), the blinds place the button: see `_blinds_place_button`."""
+    dialect's `moving_big_blind`), the blinds place the button: see `_blinds_place_button`. In a tournament
+    the button may also move one seat on to a player just moved in (`_next_seat_newcomer`)."""
     button, last = current.button, previous.button
     if button is None or last is None or not current.dealt_seats:
         return [], False
@@ -510,12 +511,12 @@ def _button(current: TableSnapshot, previous: _Last, ended: dict[tuple[int, str]
     if previous.dealt.bit_count() == 2 and button == last and previous.big_blind_seat and \
             current.small_blind_seat == previous.big_blind_seat:
         allowed.add(button)  # heads-up to more players: the button stays, the last big blind posts the small
-    if current.is_tournament and _next_seat_newcomer(current, last, dealt_before, players_before, now):
-        return [], True
     if _blinds_place_button(current, previous, players_before):
         return [], True
     if button in allowed:  # a dead button on the seat of a player who has just left (an empty seat no one left: HH405)
         return [], button in now or button in players_before
+    if current.is_tournament and _next_seat_newcomer(current, last, dealt_before, players_before, now):
+        return [], True  # (asked last: only a hand that would be HH412 pays for it)
     return [finding("HH412", f"the button moved from seat {last} to seat {button}; the next player dealt into "
                     f"the previous hand is on seat {expected} (or hands are missing in between)", current.file,
                     current.line + 1, hand_id=current.hand_id, expected=expected, actual=button)], False
