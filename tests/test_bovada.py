@@ -1032,3 +1032,45 @@ def test_the_rake_comes_from_every_pot_in_proportion(tmp_path):
     main_first = SIDE_POT.replace("$20.34", "$21.24").replace("$24.75", "$23.85")
     found = sorted((f.code, f.expected, f.actual) for r in validate_text(tmp_path, main_first) for f in r.findings)
     assert found == [("HH205", "2034", "2124"), ("HH205", "2475", "2385")]
+
+
+# The 2021 `[MVS]` cash form with the button dead on an empty seat (…202103.MVS.version.txt): `Set dealer [5]`,
+# no `Seat 5:`, the small blind on seat 6 and the big blind on seat 1, the next occupied seats after it.
+DEAD_BUTTON_SEAT = """
+    Bovada Hand #4086200001 TBL#23700001 HOLDEM No Limit [MVS] - 2021-03-11 22:40:02 UTC
+    Table Info: Version: 1, Type: MVS, Stakes: $0.25-$0.50, Table: 000A0001-0
+    Seat 1: Big Blind ($50 in chips)
+    Seat 2: UTG ($18.11 in chips)
+    Seat 3: UTG+1 [ME] ($75.67 in chips)
+    Seat 4: UTG+2 ($69.62 in chips)
+    Seat 6: Small Blind ($77.69 in chips)
+    Dealer : Set dealer [5]
+    Small Blind : Small Blind $0.25
+    Big Blind : Big Blind $0.50
+    *** HOLE CARDS ***
+    Big Blind : Card dealt to a spot [Kc Js]
+    UTG+1 [ME] : Card dealt to a spot [Kd Qs]
+    UTG : Folds
+    UTG+1 [ME] : Folds
+    UTG+2 : Folds
+    Small Blind : Folds
+    Big Blind : Return uncalled portion of bet $0.25
+    Big Blind : Hand result $0.50
+    *** SUMMARY ***
+    Total Pot($0.50)
+    Seat+1: Big Blind $0.50 [Does not show]
+    Seat+2: UTG Folded before the FLOP
+    Seat+3: UTG+1 [ME] Folded before the FLOP
+    Seat+4: UTG+2 Folded before the FLOP
+    Seat+6: Small Blind Folded before the FLOP
+"""
+
+
+def test_a_dealer_set_on_an_empty_seat_before_the_blinds_is_a_dead_button(tmp_path):
+    """Issue 24 (§9.1): `Set dealer [5]` on the empty seat 5, the blinds on the next occupied seats (6, then
+    1): the dead-button rule, no HH405 (Bovada's hands never chain, so each is judged alone). The button set
+    on the empty seat 8, the same blinds (seat 1 would be the small blind then): HH405 stays (with HH101)."""
+    assert bovada(DEAD_BUTTON_SEAT).hand.header.button_seat == 5
+    assert codes(validate_text(tmp_path, DEAD_BUTTON_SEAT)) == []
+    elsewhere = DEAD_BUTTON_SEAT.replace("Set dealer [5]", "Set dealer [8]")
+    assert "HH405" in codes(validate_text(tmp_path, elsewhere, name="elsewhere.txt"))

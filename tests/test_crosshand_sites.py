@@ -561,3 +561,26 @@ def test_pp8_near_miss_another_hand_under_the_same_id_is_hh413(tmp_path):
     other = replace(P1, time=P1.time + timedelta(seconds=1), small=0)  # no small blind: another hand
     results = run(tmp_path, [pacific(P1), pacific(other)])
     assert "HH413" in [f.code for f in results[1].findings]
+
+
+HU6 = ((3, "ZINTARI", 1490), (5, "IonelBadea", 1510))
+HU6_1 = Walk(143941326, datetime(2012, 2, 21, 22, 2, 59), 5, HU6, 5, 3, table="6", blinds=(10, 20))
+MOVED_IN = ((6, "Hero", 1168), (7, "FOGGY4G", 1380), (9, "Fair_Play888", 1500))
+
+
+def test_888_a_tournament_button_moves_one_seat_onto_a_player_just_moved_in(tmp_path):
+    """T7 as written, in a tournament (fpdb-3/888poker/tournament/NLHE-PM-MTT-10-20120221.txt, table 6): from
+    heads-up (button 5, big blind 3), three players are moved in on seats 6, 7 and 9; the button moves one
+    seat on to seat 6, a newcomer dealt in at once, the blinds on 7 and 9 after him: no HH412."""
+    refilled = HU6_1.following(143941368, HU6_1.time + timedelta(seconds=6), 6, 7, 9, seats=MOVED_IN)
+    results = run(tmp_path, [pacific(HU6_1, True), pacific(refilled, True)])
+    assert clean(results), problems(f for r in results for f in r.findings)
+
+
+def test_888_near_miss_the_button_may_not_pass_the_player_moved_in_or_move_so_in_cash(tmp_path):
+    """The button on seat 7, past the newcomer on seat 6 (the blinds on 9 and 3): HH412. The same move as
+    above at a cash table, where a newcomer waits for the big blind and is skipped: HH412."""
+    past = HU6_1.following(143941368, HU6_1.time + timedelta(seconds=6), 7, 9, 3, seats=MOVED_IN)
+    assert ("HH412", "143941368") in found(run(tmp_path, [pacific(HU6_1, True), pacific(past, True)]))
+    refilled = HU6_1.following(143941368, HU6_1.time + timedelta(seconds=6), 6, 7, 9, seats=MOVED_IN)
+    assert ("HH412", "143941368") in found(run(tmp_path, [pacific(HU6_1), pacific(refilled)]))

@@ -363,3 +363,170 @@ def test_fulltilt_wording():
     assert description_matches("Ace King high", ("Ac", "Kd", "9s", "7h", "5c", "3d", "2s"))
     assert description_matches("a straight, Five high", ("Ac", "2d", "3s", "4h", "5c", "Jd", "9s"))
     assert not description_matches("a pair of Deuces", ("2c", "2d", "Ks", "9h", "7c", "5d", "3s"))
+
+
+# A deep-stack MTT's first hand in the file (…NLHE-9max-MTT-USD-1-201305.deep.stack.guar.txt): the button in the
+# empty seat 9, the small blind on seat 1 and the big blind on seat 2, the next occupied seats after it.
+DEAD_BUTTON_FIRST = """
+    Full Tilt Poker Game #32641700001: $750 Guarantee (253683109), Table 86 - NL Hold'em - 120/240 Ante 25 - 18:40:01 UTC - 2013/05/12 [14:40:01 ET - 2013/05/12]
+    Seat 1: Hero (3,000)
+    Seat 2: Ann (3,719)
+    Seat 3: Bob (7,389)
+    Seat 4: Cy (16,825)
+    Hero antes 25
+    Ann antes 25
+    Bob antes 25
+    Cy antes 25
+    Hero posts the small blind of 120
+    Ann posts the big blind of 240
+    The button is in seat #9
+    *** HOLE CARDS ***
+    Dealt to Hero [8s 5h]
+    Bob folds
+    Cy folds
+    Hero folds
+    Uncalled bet of 120 returned to Ann
+    Ann mucks
+    Ann wins the pot (340)
+    *** SUMMARY ***
+    Total pot 340 | Rake 0
+    Seat 1: Hero (small blind) folded before the Flop
+    Seat 2: Ann (big blind) collected (340), mucked
+    Seat 3: Bob folded before the Flop
+    Seat 4: Cy folded before the Flop
+"""
+
+
+def test_a_tables_first_hand_may_have_a_dead_button(tmp_path):
+    """Issue 24 (§9.1): the button in the empty seat 9, the blinds on seats 1 and 2: the dead-button rule, no
+    HH405. Near misses: the button in the empty seat 3 (Bob's seat left out), where seat 4 would post the small
+    blind: HH405. The next hand moves the button on to Hero's seat 1 (clean); kept on the empty seat 9 with
+    the blinds moved on, it is no dead button (nobody left seat 9): HH405."""
+    assert ft(DEAD_BUTTON_FIRST).hand.header.button_seat == 9
+    assert codes(validate_text(tmp_path, DEAD_BUTTON_FIRST)) == []
+    no_bob = "\n".join(line for line in DEAD_BUTTON_FIRST.splitlines() if "Bob" not in line)
+    no_bob = no_bob.replace("seat #9", "seat #3").replace("(340)", "(315)").replace("pot 340", "pot 315")
+    assert "HH405" in codes(validate_text(tmp_path, no_bob, name="seat3.txt"))
+    after = NEXT_AFTER_DEAD_BUTTON
+    assert codes(validate_text(tmp_path, DEAD_BUTTON_FIRST, after, name="two.txt")) == []
+    kept = after.replace("seat #1", "seat #9").replace("Seat 1: Hero (button)", "Seat 1: Hero")
+    assert "HH405" in codes(validate_text(tmp_path, DEAD_BUTTON_FIRST, kept, name="kept.txt"))
+
+
+NEXT_AFTER_DEAD_BUTTON = """
+    Full Tilt Poker Game #32641700002: $750 Guarantee (253683109), Table 86 - NL Hold'em - 120/240 Ante 25 - 18:40:31 UTC - 2013/05/12 [14:40:31 ET - 2013/05/12]
+    Seat 1: Hero (2,855)
+    Seat 2: Ann (3,914)
+    Seat 3: Bob (7,364)
+    Seat 4: Cy (16,800)
+    Hero antes 25
+    Ann antes 25
+    Bob antes 25
+    Cy antes 25
+    Ann posts the small blind of 120
+    Bob posts the big blind of 240
+    The button is in seat #1
+    *** HOLE CARDS ***
+    Dealt to Hero [9c 4d]
+    Cy folds
+    Hero folds
+    Ann folds
+    Uncalled bet of 120 returned to Bob
+    Bob mucks
+    Bob wins the pot (340)
+    *** SUMMARY ***
+    Total pot 340 | Rake 0
+    Seat 1: Hero (button) folded before the Flop
+    Seat 2: Ann (small blind) folded before the Flop
+    Seat 3: Bob (big blind) collected (340), mucked
+    Seat 4: Cy folded before the Flop
+"""
+
+
+# A Sit & Go whose big blind busts (NLHE-6max-SnG-USD-5-201305.txt): Bob (seat 2) loses all-in as the big
+# blind; the next hand has no small blind (Cy on seat 3 posts the big blind, the button moves to Ann's seat
+# 1); the hand after puts the button on Bob's empty seat 2, Cy (the last big blind) posts the small blind.
+SNG_HEADER = ("Full Tilt Poker Game #3265440000{n}: $5 Sit & Go (Super Turbo) (253843023), Table 1 - NL Hold'em - "
+              "15/30 - 19:0{m}:{s} ET - 2013/05/14")
+SNG_BUSTS = SNG_HEADER.format(n=1, m=2, s=47) + """
+    Seat 1: Ann (300)
+    Seat 2: Bob (300)
+    Seat 3: Cy (300)
+    Seat 4: Hero (300)
+    Ann posts the small blind of 15
+    Bob posts the big blind of 30
+    The button is in seat #4
+    *** HOLE CARDS ***
+    Dealt to Hero [3c Kh]
+    Cy folds
+    Hero folds
+    Ann raises to 300, and is all in
+    Bob calls 270, and is all in
+    Ann shows [Th 5h]
+    Bob shows [5c Ah]
+    *** FLOP *** [Kc Td 8s] (Total Pot: 600, 2 Players, 2 All-In)
+    *** TURN *** [Kc Td 8s] [6c] (Total Pot: 600, 2 Players, 2 All-In)
+    *** RIVER *** [Kc Td 8s 6c] [Qs] (Total Pot: 600, 2 Players, 2 All-In)
+    Ann shows a pair of Tens
+    Bob shows Ace King high
+    Ann wins the pot (600) with a pair of Tens
+    *** SUMMARY ***
+    Total pot 600 | Rake 0
+    Board: [Kc Td 8s 6c Qs]
+    Seat 1: Ann (small blind) showed [Th 5h] and won (600) with a pair of Tens
+    Seat 2: Bob (big blind) showed [5c Ah] and lost with Ace King high
+    Seat 3: Cy didn't bet (folded)
+    Seat 4: Hero (button) didn't bet (folded)
+"""
+SNG_NO_SMALL_BLIND = SNG_HEADER.format(n=2, m=3, s=11) + """
+    Seat 1: Ann (600)
+    Seat 3: Cy (300)
+    Seat 4: Hero (300)
+    Cy posts the big blind of 30
+    The button is in seat #1
+    *** HOLE CARDS ***
+    Dealt to Hero [2d Jh]
+    Hero folds
+    Ann raises to 90
+    Cy folds
+    Uncalled bet of 60 returned to Ann
+    Ann mucks
+    Ann wins the pot (60)
+    *** SUMMARY ***
+    Total pot 60 | Rake 0
+    Seat 1: Ann (button) collected (60), mucked
+    Seat 3: Cy (big blind) folded before the Flop
+    Seat 4: Hero didn't bet (folded)
+"""
+SNG_DEAD_BUTTON = SNG_HEADER.format(n=3, m=3, s=36) + """
+    Seat 1: Ann (630)
+    Seat 3: Cy (270)
+    Seat 4: Hero (300)
+    Cy posts the small blind of 15
+    Hero posts the big blind of 30
+    The button is in seat #2
+    *** HOLE CARDS ***
+    Dealt to Hero [4c 4d]
+    Ann folds
+    Cy folds
+    Uncalled bet of 15 returned to Hero
+    Hero mucks
+    Hero wins the pot (30)
+    *** SUMMARY ***
+    Total pot 30 | Rake 0
+    Seat 1: Ann didn't bet (folded)
+    Seat 3: Cy (small blind) folded before the Flop
+    Seat 4: Hero (big blind) collected (30), mucked
+"""
+
+
+def test_the_button_goes_onto_a_busted_big_blinds_seat_by_the_dead_button_rule(tmp_path):
+    """Issue 24 (§9.1, `moving_big_blind`): the big blind busts, the next hand has no small blind, the hand after
+    has a dead button on the big blind's empty seat: clean (HH405 before). Near miss: straight from the bust
+    to that dead button, which skips Ann (seat 1, dealt into both hands) and moves the big blind two players
+    on: HH405 or HH412 stays."""
+    sng = "\n".join(line.strip() for line in (SNG_BUSTS + "\n\n\n" + SNG_NO_SMALL_BLIND + "\n\n\n" +
+                                               SNG_DEAD_BUTTON).splitlines())
+    assert codes(validate_text(tmp_path, sng, name="sng.txt")) == []
+    skipped = "\n".join(line.strip() for line in (SNG_BUSTS + "\n\n\n" + SNG_DEAD_BUTTON).splitlines())
+    assert {"HH405", "HH412"} & set(codes(validate_text(tmp_path, skipped, name="skipped.txt")))

@@ -1031,6 +1031,11 @@ def test_cases_go_through_the_whole_pipeline(tmp_path):
         text = edit(case.base, *case.change)
         results, file_findings = validate_text(text, case.rules, folder=tmp_path, name=f"{case.code}-{case.id}.txt")
         assert file_findings == [] and len(results) == 1
+        if case.code == "HH405":  # alone in its file, the hand is its table's first, and its blinds follow the
+            # empty button seat: a dead button, which only the cross-hand checks can accept (see
+            # tests/test_crosshand_sites.py for the chained hands and the near misses)
+            assert [f.code for f in results[0].findings] == []
+            continue
         assert_finding(results[0].findings, case, text)
 
 

@@ -143,7 +143,7 @@ class Conventions:
       warning "hands N–M missing" (HH416);
     - `moving_big_blind`: the big blind moves one dealt-in player each hand and the button follows it: it
       may stand on an empty seat or a newcomer strictly between the last button and the small blind, or
-      stay when the seats between were emptied (Winamax, 888, WPN, PartyPoker; T7's next-player rule is
+      stay when the seats between were emptied (Winamax, 888, WPN, PartyPoker, Full Tilt; T7's next-player rule is
       still accepted too);
     - `prints_addons`: its tournament hands print add-ons; False (sites that print re-buys but no add-on
       line): stacks of two or more players that grew by the same amount between two tournament

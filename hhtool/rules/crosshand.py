@@ -27,7 +27,7 @@ from hhtool.codes import finding
 from hhtool.engine.uidtable import UidTable
 from hhtool.findings import Finding
 from hhtool.model import BlindKind, Hand, PostBlind, StreetStart
-from hhtool.rules.replay import Replay, format_money
+from hhtool.rules.replay import Replay, dead_button_blinds, format_money
 from hhtool.rules.ruleset import RuleSet
 
 _BLANK_LINES = re.compile(r"\n{2,}")
@@ -475,7 +475,8 @@ def _button(current: TableSnapshot, previous: _Last, ended: dict[tuple[int, str]
     which refills a busted player's seat at once, it may also go to the new player there. Heads-up,
     the big blind moving forward places the button; from heads-up to three players the button stays
     and the last big blind posts the small blind (PS-5, WX-6). At a site whose big blind moves (its
-    dialect's `moving_big_blind`), the blinds place the button: see `_blinds_place_button`."""
+    dialect's `moving_big_blind`), the blinds place the button: see `_blinds_place_button`. In a tournament
+    the button may also move one seat on to a player just moved in (`_next_seat_newcomer`)."""
     button, last = current.button, previous.button
     if button is None or last is None or not current.dealt_seats:
         return [], False
@@ -514,9 +515,29 @@ def _button(current: TableSnapshot, previous: _Last, ended: dict[tuple[int, str]
         return [], True
     if button in allowed:  # a dead button on the seat of a player who has just left (an empty seat no one left: HH405)
         return [], button in now or button in players_before
+    if current.is_tournament and _next_seat_newcomer(current, last, dealt_before, players_before, now):
+        return [], True  # (asked last: only a hand that would be HH412 pays for it)
     return [finding("HH412", f"the button moved from seat {last} to seat {button}; the next player dealt into "
                     f"the previous hand is on seat {expected} (or hands are missing in between)", current.file,
                     current.line + 1, hand_id=current.hand_id, expected=expected, actual=button)], False
+
+
+def _next_seat_newcomer(current: TableSnapshot, last: int, dealt_before: set[int], players_before: dict[int, str],
+                        now: dict[int, str]) -> bool:
+    """T7 as written, in a tournament: the button moves one seat on, to the next player dealt in now even
+    one just moved in from a balanced table (a tournament deals him in at once, in any position: TDA), and
+    the blinds sit on the next players after him (B1). 888's table 6 (…NLHE-PM-MTT-10-20120221.txt): from
+    heads-up (button 5, big blind 3), three players moved onto seats 6, 7 and 9; the button went to 6."""
+    button = current.button
+    if button is None or not current.big_blind_seat:
+        return False
+    dealt_now = set(current.dealt_seats)
+    top = max(max(now, default=0), max(players_before, default=0), button, last)
+    nexts = [s for s in _clockwise(last, top, current.clockwise) if s in dealt_now]
+    if not nexts or nexts[0] != button or (button in dealt_before and players_before.get(button) == now.get(button)):
+        return False  # not the next seat, or a player dealt in both hands there (the usual move, checked above)
+    return dead_button_blinds(button, current.dealt_seats, current.small_blind_seat, current.big_blind_seat,
+                              current.clockwise)
 
 
 def _blinds_place_button(current: TableSnapshot, previous: _Last, players_before: dict[int, str]) -> bool:
@@ -553,19 +574,16 @@ def _blinds_place_button(current: TableSnapshot, previous: _Last, players_before
 
 
 def _dead_button_first(current: TableSnapshot) -> bool:
-    """A table's first hand with the button on an empty seat, at a site whose big blind moves: a dead
-    button when the blinds sit on the next players dealt in after it (the small blind, if any, the
-    first of them), as they do after the button's player left (WX-6)."""
+    """A table's first hand with the button on an empty seat: a dead button when the blinds sit on the
+    next players dealt in after it (the small blind, if any, the first of them), as the dead-button rule
+    (TDA / Robert's Rules, HH405's own text) places them after the button's player left, on every site
+    (the moving big blind, WX-6; Full Tilt's `The button is in seat #9` on an empty seat; a hand that
+    never chains, as Bovada's, is judged alone in the replay). Blinds elsewhere: still HH405."""
     button = current.button
-    if not current.moving_big_blind or button is None or not current.big_blind_seat or \
-            any(seat == button for seat, _, _, _ in current.hand_seats):
+    if button is None or not current.big_blind_seat or any(seat == button for seat, _, _, _ in current.hand_seats):
         return False
-    dealt = set(current.dealt_seats)
-    top = max(max((s for s, _, _, _ in current.hand_seats), default=0), button)
-    after = [s for s in _clockwise(button, top, current.clockwise) if s in dealt]
-    if current.small_blind_seat:
-        return after[:2] == [current.small_blind_seat, current.big_blind_seat]
-    return after[:1] == [current.big_blind_seat]
+    return dead_button_blinds(button, current.dealt_seats, current.small_blind_seat, current.big_blind_seat,
+                              current.clockwise)
 
 
 def _clockwise(last: int, top: int, up: bool = True) -> list[int]:

@@ -233,6 +233,17 @@ def format_money(amount: int, scale: int, currency: str) -> str:
     return Currency.of(currency, scale).format(amount)
 
 
+def dead_button_blinds(button: int, dealt: tuple[int, ...], small: int, big: int, clockwise: bool) -> bool:
+    """The dead-button rule's shape in one hand (TDA / Robert's Rules; HH405's own text): the button
+    stands on the empty seat of a player who left, and the blinds sit on the next players dealt in
+    after it, the small blind (0: none) first. `dealt`: the seats dealt in, in the order of play."""
+    way = 1 if clockwise else -1
+    after = [seat for seat in dealt if seat * way > button * way] + [seat for seat in dealt if seat * way <= button * way]
+    if small:
+        return after[:2] == [small, big]
+    return after[:1] == [big]
+
+
 def replay(hand: Hand, rules: RuleSet, after: Callable[[Event, Replay], None] | None = None) -> Replay:
     """Replay `hand`; `after`, when given, is called with each event and the state once the event is
     replayed (how `hhtool show` reads the stacks and the pot after each action, without its own math)."""
@@ -480,8 +491,29 @@ class _Replayer:
             s.report("HH401", self.hand.source.line, count=count, low=rules.min_players, high=rules.max_players,
                      expected=f"{rules.min_players}..{rules.max_players}", actual=count)
         button = header.button_seat
-        if button is not None and button not in seen_seats and not cancelled:  # a cancelled hand's button: no check
+        if button is not None and button not in seen_seats and not cancelled and \
+                not self._dead_button_alone(button):  # a cancelled hand's button: no check
             s.report("HH405", self.hand.source.line + 1, button=button, expected="an occupied seat", actual=button)
+
+    def _dead_button_alone(self, button: int) -> bool:
+        """A hand that never chains (a fast-fold pool, a site whose seats are anonymous: no table
+        snapshot, see `crosshand.table_snapshot`) is its table's first hand every time: its button on an
+        empty seat is a dead button when the blinds follow it (`dead_button_blinds`), e.g. Bovada's
+        `Set dealer [5]` with seat 5 empty. A hand that chains is judged by the cross-hand checks."""
+        if not (self.header.fast_fold or self.s.conventions.anonymous_seats):
+            return False
+        players = self.s.players
+        big = small = 0
+        for name, blind in self.posts:
+            player = players.get(name)
+            if player is None:
+                continue
+            if blind is _BIG and not big:
+                big = player.seat
+            elif blind is _SMALL and not small:
+                small = player.seat
+        dealt = tuple([p.seat for p in self.s.order])
+        return big > 0 and dead_button_blinds(button, dealt, small, big, self.direction > 0)
 
     def _orders(self) -> None:
         """Seat orders fixed for the whole hand once the dealt-in players are known, built once."""

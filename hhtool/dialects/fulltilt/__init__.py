@@ -27,6 +27,9 @@ Conventions, and why (each seen in the corpus, fpdb-3/fulltilt):
 - Time zones: ET (the reference when printed in brackets), CT, CET, WET, UTC.
 - Positions: the summary tags `(button)`, `(small blind)`, `(big blind)`.
 - Rake: no built-in schedule (Full Tilt's is gone with the site).
+- The button follows the dead-button rule (`moving_big_blind`): the big blind moves one player; a busted big
+  blind leaves the next hand without a small blind and the hand after with the button on its empty seat
+  (`…SnG-USD-5-201305.txt`: seat 2 busts as big blind, button 6 → 1 → the empty seat 2, the blinds on 3 and 4).
 """
 
 from __future__ import annotations
@@ -68,5 +71,8 @@ DIALECT = Dialect(
         reference_zone="ET",
         positions=MappingProxyType(POSITIONS),
         newest_first=False,
+        # the dead-button rule: the big blind moves one player each hand; when it busts the next hand has no
+        # small blind, and the hand after puts the button on its empty seat (NLHE-6max-SnG-USD-5-201305.txt)
+        moving_big_blind=True,
     ),
 )
