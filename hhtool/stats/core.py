@@ -68,7 +68,7 @@ import pandas as pd
 import pyarrow as pa
 
 from hhtool.audit.tables import Tables, parsed_hands
-from hhtool.scan import DEFAULT_BUDGET, HandFilter, batches
+from hhtool.scan import DEFAULT_BUDGET, DayTally, HandFilter, batches
 from hhtool.stats.allin import MICRO, adjustments
 from hhtool.stats.people import Hero, identify
 from hhtool.stats.positions import ORDER, positions
@@ -465,7 +465,7 @@ def player_stats(tables: Tables, players: Iterable[str] = (), min_hands: int = 0
 
 # The columns `seat_flags` reads (and `HandFilter` looks at), the only ones read from a dataset.
 COLUMNS_READ = {"hands": ["site", "currency", "limit", "small_blind", "big_blind", "tournament_id", "saw_flop", "rake",
-                          "status", "total_pot", "board", "started_at", "local_time"],
+                          "status", "total_pot", "board", "started_at", "local_time", "date_kind"],
                 "seats": ["seat", "player", "dealt_in", "contributed", "collected", "net", "hole_cards", "folded_on"],
                 "actions": ["seq", "street", "player", "action", "all_in"],
                 "pots": ["pot_index", "amount", "eligible"]}
@@ -473,15 +473,16 @@ COLUMNS_READ = {"hands": ["site", "currency", "limit", "small_blind", "big_blind
 
 def stats(path: str | os.PathLike, where: HandFilter | None = None, players: Iterable[str] = (), min_hands: int = 0,
           budget: int = DEFAULT_BUDGET, query: Query | None = None,
-          timeline: list[pd.DataFrame] | None = None) -> pd.DataFrame:
+          timeline: list[pd.DataFrame] | None = None, tally: DayTally | None = None) -> pd.DataFrame:
     """Statistics of the dataset at `path`, read a few days at a time (hhtool.scan): hands kept by
     `where` (days, sites, stakes) and the query's filters, rows of `players` only (all when empty), and
     rows of at least `min_hands` hands. Memory grows with the players and stakes, not with the hands.
-    `timeline`: a list to which each batch adds the hero's hand rows (hhtool.stats.timeline)."""
+    `timeline`: a list to which each batch adds the hero's hand rows (hhtool.stats.timeline); `tally`
+    counts the hands a date range kept by their local day and left out for having none (hhtool.scan)."""
     query = query or Query(players=tuple(players), min_hands=min_hands)
     total = combine([])
     parts: list[pd.DataFrame] = []
-    for batch in batches(path, COLUMNS_READ, where, budget):
+    for batch in batches(path, COLUMNS_READ, where, budget, tally):
         seats = seat_flags(batch, players, query)
         parts.append(partial_sums(seats))
         if timeline is not None:
