@@ -109,3 +109,24 @@ def test_audit_lists_hands_in_one_order_whatever_the_batch_size(tmp_path):
     assert audit([out], budget=1) == whole == audit([out], budget=7)
     days = [h["day"] for h in whole["hands"]]
     assert days == sorted(days)  # by day first (`unknown` last), then by time within it
+
+
+def test_a_dataset_written_before_date_kind_still_reads(tmp_path):
+    """Files of schema version 4 have no `date_kind`: it reads as null, and their days (UTC days) filter
+    as before."""
+    import pyarrow.parquet as pq
+
+    out = tmp_path / "ds"
+    export_paths([SAMPLES / "nl-cash-heads-up.txt"], out)
+    files = sorted((out / "hands").rglob("*.parquet"))
+    assert files
+    for path in files:
+        table = pq.read_table(path, partitioning=None)
+        old = table.drop_columns(["date_kind"])
+        pq.write_table(old.replace_schema_metadata({**(table.schema.metadata or {}), b"schema_version": b"4"}), path)
+        assert "date_kind" not in pq.read_schema(path).names
+    hands = from_dataset(out, ("hands",)).hands
+    assert hands["date_kind"].isna().all() and set(hands["date"]) == {"2021-02-06"}
+    tally = DayTally()
+    assert stats(out, HandFilter.of(since="2021-02-06"), tally=tally)["hands"].sum() > 0 and tally.local == 0
+    assert audit([out], where=HandFilter.of(until="2021-02-05"))["hands"] == []

@@ -429,6 +429,9 @@ def finish(sums: pd.DataFrame, min_hands: int = 0, query: Query | None = None) -
         out = out.sort_values(column, ascending=ascending, kind="stable", na_position="last")
     for name in ("small_blind", "big_blind"):
         out[name] = out[name].astype(object).where(out[name] >= 0, None)
+    # one dtype whatever the rows (cash rows alone would make it float NaN): text, None for cash
+    out["tournament"] = pd.Series([None if pd.isna(t) else str(t) for t in out["tournament"]], index=out.index,
+                                  dtype=object)
     columns = [c for c in COLUMNS if c != "position" or query.by_position]
     return out[columns].reset_index(drop=True)
 
