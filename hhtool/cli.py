@@ -668,13 +668,21 @@ class StatsGrouping(StrEnum):
     player = "player"
 
 
-SinceOption = Annotated[str | None, typer.Option("--since", help="Only hands of this UTC day (YYYY-MM-DD) or "
-                                                 "later.")]
-UntilOption = Annotated[str | None, typer.Option("--until", help="Only hands of this UTC day (YYYY-MM-DD) or "
-                                                 "earlier.")]
+SinceOption = Annotated[str | None, typer.Option("--since", help="Only hands of this day (YYYY-MM-DD) or later: "
+                                                 "the UTC day, or the local day where no zone is printed.")]
+UntilOption = Annotated[str | None, typer.Option("--until", help="Only hands of this day (YYYY-MM-DD) or "
+                                                 "earlier: the UTC day, or the local day where no zone is "
+                                                 "printed.")]
 SiteOption = Annotated[list[str] | None, typer.Option("--site", help="Only hands of this site (repeatable).")]
 StakesOption = Annotated[list[str] | None, typer.Option("--stakes", help="Only cash hands at these blinds, major "
                                                         "units, e.g. 0.01/0.02 or 'NL 0.25/0.50 USD' (repeatable).")]
+
+
+def _say_days(tally) -> None:
+    """The hands a date range kept by local day, or left out undated (hhtool.scan.DayTally), on stderr."""
+    note = tally.note()
+    if note:
+        print(f"hhtool: {note}", file=sys.stderr)
 
 
 def _hand_filter(since: str | None, until: str | None, sites: list[str] | None, stakes: list[str] | None):
@@ -751,8 +759,12 @@ def stats(
         print(f"hhtool: {dataset} is not an hhtool dataset (no hands/ folder); make one with 'hhtool export'",
               file=sys.stderr)
         raise typer.Exit(EXIT_USAGE)
+    from hhtool.scan import DayTally
+
     timeline: list | None = [] if sessions or fmt is StatsFormat.html else None
-    frame = compute(dataset, where, query=query, timeline=timeline)
+    tally = DayTally()
+    frame = compute(dataset, where, query=query, timeline=timeline, tally=tally)
+    _say_days(tally)
     if timeline is None:
         sys.stdout.write(render(frame, fmt.value))
         return
@@ -806,9 +818,13 @@ def audit(
     fmt = fmt or AuditFormat(settings.format_for("audit") or "text")
     ruleset, rules_source = _rules_for(rules, settings)
     where = _hand_filter(since, until, site, stakes)
+    from hhtool.scan import DayTally
+
     hand_rows = HandRowsFile() if fmt is AuditFormat.json else None  # the per-hand rows, kept on disk
+    tally = DayTally()
     try:
-        report = run_audit(paths, ruleset, rules_source, include_hands=False, where=where, hand_rows=hand_rows)
+        report = run_audit(paths, ruleset, rules_source, include_hands=False, where=where, hand_rows=hand_rows,
+                           tally=tally)
     except SourceError as exc:
         print(f"hhtool: {printable(str(exc))}", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE) from None
@@ -833,6 +849,7 @@ def audit(
             raise typer.Exit(EXIT_USAGE) from None
     s = report["summary"]
     if not quiet:
+        _say_days(tally)
         print(f"audited {s['audited_hands']} hands: {s['schedule_violations']} schedule violations, "
               f"{s['payout_mismatches']} payout findings, {s['hands_out_of_balance']} hands out of balance"
               + (f"; report written to {out}" if out else ""), file=sys.stderr)

@@ -26,10 +26,11 @@ import pyarrow.compute as pc
 import pyarrow.dataset as pads
 import pyarrow.parquet as pq
 
-from hhtool.audit.tables import Tables, to_frame
+from hhtool.audit.tables import Tables, in_hand_order, to_frame
 from hhtool.dataset import Dataset
 from hhtool.export.schema import SCHEMAS, TABLES
 from hhtool.export.store import EMPTY_DAY
+from hhtool.words import count
 
 DEFAULT_BUDGET = 5_000  # hands a batch holds: ~13 KB each while stats or audit reduce it
 UNKNOWN_DAY = EMPTY_DAY  # the partition of hands with no start time, and of file-level findings
@@ -105,7 +106,8 @@ def _equal(column: pd.Series, value) -> np.ndarray:
 
 @dataclass(frozen=True)
 class HandFilter:
-    """Which hands count: UTC days from `since` to `until` (inclusive, YYYY-MM-DD), sites, stakes.
+    """Which hands count: days from `since` to `until` (inclusive, YYYY-MM-DD: the dataset's `date`, a
+    UTC day, or the local day as printed for a hand whose site printed no zone), sites, stakes.
     An empty filter keeps every hand and every row (file-level findings included)."""
 
     since: str | None = None
@@ -130,12 +132,16 @@ class HandFilter:
         return not (self.since or self.until or self.sites or self.stakes)
 
     @property
+    def dated(self) -> bool:
+        return self.since is not None or self.until is not None
+
+    @property
     def by_hand(self) -> bool:
         return bool(self.sites or self.stakes)
 
     def day(self, day: str) -> bool:
         """Whether a day partition can hold kept hands (`unknown` only without a date range)."""
-        if self.since is None and self.until is None:
+        if not self.dated:
             return True
         if day == UNKNOWN_DAY:
             return False
@@ -151,6 +157,36 @@ class HandFilter:
                 any_stakes |= stakes.mask(hands)
             keep &= any_stakes
         return keep
+
+
+@dataclass
+class DayTally:
+    """What a date range (`--since`/`--until`) did beside keeping UTC days, so that no site's hands
+    go silently: `local`, hands kept by their local day as printed (their site printed no zone, so
+    their UTC day is not known: `date_kind` local); `undated`, hands left out for having no known day
+    (no time printed, or not parsed; in a dataset written before schema version 5 also the hands with
+    no zone). Both stay 0 without a date range."""
+
+    local: int = 0
+    undated: int = 0
+
+    def kept(self, hands: pd.DataFrame, where: HandFilter) -> None:
+        if where.dated and "date_kind" in hands.columns:
+            self.local += int((hands["date_kind"].astype(object) == "local").sum())
+
+    def left_out(self, hands: pd.DataFrame, where: HandFilter) -> None:
+        if where.dated:
+            self.undated += int(where.hands_mask(hands).sum()) if where.by_hand else len(hands)
+
+    def note(self) -> str | None:
+        """What a date range did besides keeping UTC days, in one line (None when nothing)."""
+        parts = []
+        if self.local:
+            parts.append(f"kept {count(self.local, 'hand')} by the local day printed (no time zone printed, "
+                         "so the UTC day is not known)")
+        if self.undated:
+            parts.append(f"left out {count(self.undated, 'hand')} of no known day (no time printed, or not read)")
+        return "--since/--until " + "; ".join(parts) if parts else None
 
 
 def _real_day(day: str) -> bool:
@@ -204,16 +240,21 @@ def hand_counts(dataset: Dataset) -> dict[str, int]:
 
 
 def batches(path: str | os.PathLike, tables: Iterable[str] | dict[str, Iterable[str] | None] = TABLES,
-            where: HandFilter | None = None, budget: int = DEFAULT_BUDGET) -> Iterator[Tables]:
+            where: HandFilter | None = None, budget: int = DEFAULT_BUDGET,
+            tally: DayTally | None = None) -> Iterator[Tables]:
     """The dataset at `path` as Tables of a few days each (about `budget` hands), filtered by `where`.
-    `tables`: the tables to read, or a dict of them to the columns to read (None: all); `hands` always."""
+    `tables`: the tables to read, or a dict of them to the columns to read (None: all); `hands` always.
+    `tally`: counts the hands a date range kept by local day, and those it left out for having none."""
     where = where or HandFilter()
+    tally = tally if tally is not None else DayTally()
     dataset = Dataset(path)
     wanted = dict(tables) if isinstance(tables, dict) else dict.fromkeys(tables)
     files = {"hands": _Files(dataset, "hands", wanted.pop("hands", None))}
     files.update({t: _Files(dataset, t, columns) for t, columns in wanted.items()})
     days = sorted({d for f in files.values() for d in f.by_day if where.day(d)}, key=_day_order)
     counts = hand_counts(dataset)
+    if where.dated and UNKNOWN_DAY in files["hands"].by_day:
+        tally.left_out(files["hands"].read([UNKNOWN_DAY]), where)
     if not days:  # an empty dataset, or no day in the range: one empty batch
         yield _tables(files, [], files["hands"].read([]), None, str(path))
         return
@@ -221,24 +262,25 @@ def batches(path: str | os.PathLike, tables: Iterable[str] | dict[str, Iterable[
     size = 0
     for day in days:
         if group and size + counts.get(day, 0) > budget:
-            yield from _read(files, group, where, budget, str(path))
+            yield from _read(files, group, where, budget, str(path), tally)
             group, size = [], 0
         group.append(day)
         size += counts.get(day, 0)
     if group:
-        yield from _read(files, group, where, budget, str(path))
+        yield from _read(files, group, where, budget, str(path), tally)
 
 
-def _read(files: dict[str, _Files], days: list[str], where: HandFilter, budget: int, path: str) -> Iterator[Tables]:
+def _read(files: dict[str, _Files], days: list[str], where: HandFilter, budget: int, path: str,
+          tally: DayTally) -> Iterator[Tables]:
     hands = files["hands"].read(days)
     if where.by_hand:
         hands = hands[where.hands_mask(hands).to_numpy()]
+    tally.kept(hands, where)
     if len(hands) <= budget:
         yield _tables(files, days, hands, pc.field("hand_uid").isin(_uids(hands)) if where.by_hand else None, path)
         return
     # days with more hands than the budget: pieces of hands, in the order audit's ledger lists them
-    order = [name for name in ("started_at", "file", "line") if name in hands.columns]
-    hands = hands.sort_values(order, na_position="last", kind="stable") if order else hands
+    hands = in_hand_order(hands)
     for start in range(0, len(hands), budget):
         part = hands.iloc[start:start + budget]
         if start + budget >= len(hands) and not where.by_hand:
@@ -259,14 +301,18 @@ def _tables(files: dict[str, _Files], days: list[str], hands: pd.DataFrame, rows
     return Tables(frames, "dataset", [path])
 
 
-def filter_tables(tables: Tables, where: HandFilter) -> Tables:
+def filter_tables(tables: Tables, where: HandFilter, tally: DayTally | None = None) -> Tables:
     """Tables held in memory (hand histories read by `from_paths`) reduced to the hands `where` keeps,
-    as `batches` reduces a dataset's."""
+    as `batches` reduces a dataset's (and counted in `tally` as it counts them)."""
     if where.empty:
         return tables
     hands = tables.hands
-    keep = where.hands_mask(hands) & hands["date"].astype(object).map(where.day).astype(bool)
+    in_days = hands["date"].astype(object).map(where.day).astype(bool)
+    keep = where.hands_mask(hands) & in_days
     kept = hands[keep.to_numpy()]
+    if tally is not None:
+        tally.kept(kept, where)
+        tally.left_out(hands[(hands["date"].astype(object) == UNKNOWN_DAY).to_numpy()], where)
     uids = set(kept["hand_uid"].astype(object))
     frames = {name: frame[frame["hand_uid"].astype(object).isin(uids).to_numpy()].reset_index(drop=True)
               for name, frame in tables.frames.items() if name != "hands"}

@@ -252,7 +252,9 @@ def test_cli_options(dataset):
     rows = json.loads(result.stdout)["players"]
     assert {r["position"] for r in rows} == {"BTN", "SB", "BB"} and sum(r["hands"] for r in rows) == 4
     result = runner.invoke(app, ["stats", str(dataset), "--format", "csv", "--all-in", "--sort", "player"])
-    assert result.exit_code == 0 and [line.split(",")[6] for line in result.stdout.splitlines()[1:]] == ["Dave", "Erin"]
+    lines = result.stdout.splitlines()
+    column = lines[0].split(",").index("player")
+    assert result.exit_code == 0 and [line.split(",")[column] for line in lines[1:]] == ["Dave", "Erin"]
     result = runner.invoke(app, ["stats", str(dataset), "--format", "csv", "--3bet-pot", "--versus", "Alice"])
     assert result.exit_code == 0 and len(result.stdout.splitlines()) == 3  # Bob and Carol in hand 2
     result = runner.invoke(app, ["stats", str(dataset), "--by-position"])
@@ -301,3 +303,30 @@ def test_tournament_chips_never_add_up_across_events(tmp_path):
     total = stats(out, query=Query(by="currency"))
     assert total["net_won"].isna().all() and total["net_won_bb"].notna().all()
 
+
+
+def test_each_tournament_is_a_row_of_its_own(tmp_path):
+    """The same players in two events (the sample's hand, and the same hand in tournament 21883311 with
+    another hand number): one row per player and event, each with that event's chips; a total over both
+    (`--by currency`) adds up the hands and big blinds, never the chips."""
+    text = (SAMPLES / "gg-tournament.txt").read_text(encoding="utf-8")
+    assert "Tournament #21883310," in text and "#TM3890217744:" in text
+    folder = tmp_path / "hh"
+    folder.mkdir()
+    (folder / "one.txt").write_text(text, encoding="utf-8")
+    (folder / "two.txt").write_text(text.replace("Tournament #21883310,", "Tournament #21883311,")
+                                    .replace("#TM3890217744:", "#TM3890217745:"), encoding="utf-8")
+    out = tmp_path / "ds"
+    export_paths([folder], out)
+    one = stats(out)
+    assert set(one["tournament"]) == {"21883310", "21883311"}
+    per_event = one.groupby("tournament")
+    assert (per_event["hands"].sum() == per_event["hands"].sum().iloc[0]).all()
+    for player, rows in one.groupby("player"):
+        assert len(rows) == 2 and rows["hands"].tolist() == [1, 1], player  # one row per event, never one of 2 hands
+        assert rows["net_won"].nunique() == 1  # the same hand twice: the same chips in each event
+    total = stats(out, query=Query(by="currency"))
+    assert set(total["tournament"]) == {"all"} and total["net_won"].isna().all()
+    assert (total.set_index("player")["hands"] == 2).all()
+    csv = CliRunner().invoke(app, ["stats", str(out), "--format", "text"])
+    assert csv.exit_code == 0 and "ggpoker tournament NL (chips) #21883310" in csv.stdout

@@ -338,7 +338,7 @@ def rake_by_day_charts(report: dict, width: int = 960) -> list[str]:
     hands without a readable date are one bar apart, right of the axis ("no date")."""
     by_day = report["rake"]["by_day"]
     currencies = [c for c, v in report["summary"]["rake_by_currency"].items() if v > 0]
-    desc = ("Total rake taken from the cash-game pots of each day (UTC), on a time axis: one bar per day with "
+    desc = ("Total rake taken from the cash-game pots of each day (UTC, or as printed where no zone is), on a time axis: one bar per day with "
             "hands, gaps where there were none, and the hands with no readable date as one bar apart; hover a "
             "bar for the exact amount and the number of hands.")
     if not currencies:
@@ -572,7 +572,8 @@ def to_html(report: dict, generated: datetime | None = None) -> str:
         ("<dt>Chip conservation</dt><dd>the chips on the table before a hand must equal the chips after it plus the "
         "rake (and the fees, the room's cash-out payments and what it kept; a pot settled by expected value, as "
         "in ACPC logs, is paid out as each player's payoff, not collected).</dd>"),
-        f"<dt>Units</dt><dd>amounts are in the table's currency ({escape(units)}); days are UTC days.</dd>",
+        (f"<dt>Units</dt><dd>amounts are in the table's currency ({escape(units)}); days are UTC days, or the "
+         "local day printed for a hand whose site printed no time zone (its UTC day is not known).</dd>"),
         ("<dt>Finding hands</dt><dd>each problem row names its hand (hand number, file and line). Totals name their "
         "first hand; the JSON report (<code>hhtool audit … --format json</code>) lists every hand with its "
         f"day, stakes, table and players, so any total can be traced to its hands.{where}</dd></dl>"),

@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 
 from hhtool import dialects
-from hhtool.audit.tables import Tables, money, parsed_hands, stakes_label
+from hhtool.audit.tables import Tables, in_hand_order, money, parsed_hands, stakes_label
 from hhtool.codes import CATALOGUE
 from hhtool.rules.ruleset import RakeLevel, RakeSchedule, RuleSet, rake_terms
 from hhtool.rules.surcharge import surcharge_for
@@ -109,7 +109,7 @@ def _column(frame: pd.DataFrame, name: str, kind: str) -> pd.Series:
 
 def ledger(tables: Tables) -> pd.DataFrame:
     """One row per parsed, non-cancelled hand: where it is, its stakes, pot, rake and chip balance."""
-    hands = parsed_hands(tables.hands)
+    hands = in_hand_order(parsed_hands(tables.hands)).reset_index(drop=True)  # one order, any source (HAND_ORDER)
     out = pd.DataFrame({
         "hand_uid": _column(hands, "hand_uid", "str"),
         "hand_id": _column(hands, "hand_id", "str"),
@@ -169,8 +169,7 @@ def ledger(tables: Tables) -> pd.DataFrame:
     # payoffs are the cash-out payments)
     out["difference"] = (out["chips_before"] + out["cash_out"] + out["cash_drop"] - out["chips_after"] - out["rake"]
                          - out["fees"] - out["cash_out_kept"] - out["paid_outside"] - out["ev_pot"])
-    # one order whatever the source (a dataset is read day by day): by time, then where the hand was read
-    return out.sort_values(["started_at", "file", "line"], na_position="last", kind="stable").reset_index(drop=True)
+    return out
 
 
 # -- schedule ------------------------------------------------------------------------------------

@@ -141,6 +141,20 @@ def parsed_hands(hands: pd.DataFrame) -> pd.DataFrame:
     return hands[mask.fillna(False).astype(bool)]
 
 
+# The order hands are listed in, whatever the source: by day partition (`unknown` sorts after every
+# YYYY-MM-DD), then by UTC start, then (hands of a local day: their site printed no zone) by local
+# time, then where the hand was read. A dataset read a few days at a time (hhtool.scan) lists each
+# batch in this order, so the batches end to end are in it too: the day comes first because a batch
+# holds whole days, and a hand with no UTC time sorts inside its own day, not after every day.
+HAND_ORDER = ("date", "started_at", "local_time", "file", "line")
+
+
+def in_hand_order(hands: pd.DataFrame) -> pd.DataFrame:
+    """`hands` sorted by HAND_ORDER (the columns it has; missing values last; stable)."""
+    order = [name for name in HAND_ORDER if name in hands.columns]
+    return hands.sort_values(order, na_position="last", kind="stable") if order else hands
+
+
 def scale_of(currency: str | None) -> int:
     """Minor units per major unit: chips are counted one by one, currencies in cents."""
     return 1 if currency in (None, CHIPS) else 100

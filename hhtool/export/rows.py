@@ -91,7 +91,8 @@ ORDER = {
     "hands": ("hand_uid", "site", "hand_id", "status", "file", "line", "game", "limit", "currency", "small_blind",
               "big_blind", "tournament_id", "table_name", "max_seats", "button_seat", "started_at", "local_time",
               "time_zone", "players", "board", "saw_flop", "total_pot", "rake", "rake_printed", "collected",
-              "cash_drop", "fees", "fee_names", "fee_amounts", "runs", "errors", "warnings", "date"),
+              "cash_drop", "fees", "fee_names", "fee_amounts", "runs", "errors", "warnings", "date_kind",
+              "date"),
     "seats": ("hand_uid", "seat", "player", "position", "dealt_in", "starting_stack", "final_stack", "contributed",
               "collected", "net", "cash_out", "cash_out_fee", "cash_out_kept", "paid_outside", "hole_cards", "showed",
               "folded_on", "currency", "date"),
@@ -275,12 +276,15 @@ class Rows:
             _append(self.data["hands"], (
                 uid, result.site, result.hand_id, result.status, self._path(result.file), result.line, None, None, None,
                 None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None,
-                None, None, None, errors, warnings, day))
+                None, None, None, errors, warnings, None, day))
             self._findings(self._key(uid, None, day), result.findings)
             return day
         header = hand.header
         started = header.time_utc
-        day = started.date().isoformat() if started else "unknown"
+        # the UTC day; a hand whose site printed no zone keeps the day of its local time, and says so
+        local = header.time
+        day, kind = ((started.date().isoformat(), "utc") if started else
+                     (local.date().isoformat(), "local") if local else ("unknown", None))
         currency = header.currency
         collected_by = state.collected_by()
         collected = sum(collected_by.values())
@@ -297,7 +301,7 @@ class Rows:
                                     else state.pot_total - state.fees - collected),
             None if cancelled else claims.rake is not None,
             collected, state.cash_drop, state.fees, [name for name, _ in fees], [amount for _, amount in fees],
-            max(claims.runs, max(state.boards, default=1)), errors, warnings, day))
+            max(claims.runs, max(state.boards, default=1)), errors, warnings, kind, day))
         key = self._key(uid, currency, day)
         self._seats(key, hand, state, collected_by)
         self._actions(key, state)

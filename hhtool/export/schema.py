@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-SCHEMA_VERSION = "4"
+SCHEMA_VERSION = "5"
 
 _CAT = pa.dictionary(pa.int32(), pa.string())
 _MONEY = pa.int64()
@@ -52,7 +52,11 @@ COLUMNS: dict[str, list[tuple[str, pa.DataType, str]]] = {
         ("runs", pa.int8(), "times the board was run: 1, 2 or 3"),
         ("errors", pa.int32(), "error findings on this hand"),
         ("warnings", pa.int32(), "warning findings on this hand"),
-        ("date", pa.string(), "partition: UTC day YYYY-MM-DD (unknown when not parsed)"),
+        ("date_kind", _CAT, ("what `date` is: utc (the UTC day of started_at), local (the day of local_time, "
+                             "for a hand whose site printed no zone: its UTC day is not known), null when unknown "
+                             "(null in files before version 5: utc where a day is given)")),
+        ("date", pa.string(), ("partition: the day YYYY-MM-DD that date_kind names (unknown when not parsed or "
+                               "no time)")),
     ],
     "seats": [
         ("hand_uid", pa.string(), "join key"),

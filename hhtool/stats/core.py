@@ -1,8 +1,9 @@
 """Player statistics computed with pandas from an hhtool dataset (`hhtool stats DIR`).
 
 One row per player and stakes (`by="stakes"`): (site, kind, currency, limit, small blind, big blind) for
-cash games; tournament hands are kept apart (kind `tournament`), one row per player, site, currency and
-limit over all blind levels (their blinds left empty). `by="currency"`: one row per player, kind and
+cash games; tournament hands are kept apart (kind `tournament`), one row per player, site, tournament
+id, currency and limit over all blind levels (their blinds left empty): each event's chips are its own,
+never added to another's. `by="currency"`: one row per player, kind and
 currency over every site and stakes (site and limit `all`); `by="player"`: one row per player and kind
 over every currency too (currency `all`): big blinds and bb/100 add up across currencies, money never
 does, so that grouping's money columns are empty (and so are a total's tournament chips: the chips of
@@ -68,13 +69,13 @@ import pandas as pd
 import pyarrow as pa
 
 from hhtool.audit.tables import Tables, parsed_hands
-from hhtool.scan import DEFAULT_BUDGET, HandFilter, batches
+from hhtool.scan import DEFAULT_BUDGET, DayTally, HandFilter, batches
 from hhtool.stats.allin import MICRO, adjustments
 from hhtool.stats.people import Hero, identify
 from hhtool.stats.positions import ORDER, positions
 from hhtool.stats.timeline import hand_rows
 
-STAKES = ["site", "kind", "currency", "limit", "small_blind", "big_blind"]
+STAKES = ["site", "kind", "tournament", "currency", "limit", "small_blind", "big_blind"]
 KEY = [*STAKES, "position", "player", "hero"]
 GROUPINGS = ("stakes", "currency", "player")
 ALL = "all"  # a key column that a grouping adds up over
@@ -83,6 +84,8 @@ ALL = "all"  # a key column that a grouping adds up over
 COLUMNS = {
     "site": ("site", "site dialect (all: every site)"),
     "kind": ("kind", "cash or tournament"),
+    "tournament": ("tourney", ("tournament id: one row per event, its chips never added to another's (empty "
+                               "for cash; all: every event of a total, its chips left out)")),
     "currency": ("cur", "ISO code, or chips (all: every currency)"),
     "limit": ("limit", "NL, PL, FL (all: every limit)"),
     "small_blind": ("sb", "small blind, minor units (empty for tournaments and totals)"),
@@ -279,6 +282,8 @@ def seat_flags(tables: Tables, players: Iterable[str] = (), query: Query | None 
                    ints=["small_blind", "big_blind", "rake"], bools=["saw_flop"])
     hands["kind"] = np.where(hands["tournament_id"].notna(), "tournament", "cash")
     tourney = hands["kind"] == "tournament"
+    # one row per event: chips of one tournament are not those of another
+    hands["tournament"] = hands["tournament_id"].astype(object).where(tourney, None)
     hands["hand_bb"] = hands["big_blind"]
     hands["small_blind"] = hands["small_blind"].where(~tourney, -1)  # -1: all levels (shown empty)
     hands["big_blind"] = hands["big_blind"].where(~tourney, -1)
@@ -340,6 +345,7 @@ def _grouped(seats: pd.DataFrame, query: Query) -> pd.DataFrame:
         seats["limit"] = ALL
         seats["small_blind"] = -1
         seats["big_blind"] = -1
+        seats["tournament"] = seats["tournament"].where(seats["kind"] != "tournament", ALL)
     if query.by == "player":
         seats["currency"] = ALL
     if not query.by_position:
@@ -407,13 +413,15 @@ def finish(sums: pd.DataFrame, min_hands: int = 0, query: Query | None = None) -
         out[name] = pd.Series([_cents(v) for v in values], index=out.index, dtype="float64")
     out["all_in_ev_net"] = [round(Fraction(int(v), MICRO)) for v in out["ev_micro"]]
     # money never adds up across currencies, nor chips across tournaments (each event's chips are its own)
-    across = (out["currency"] == ALL) | ((out["kind"] == "tournament") & (out["site"] == ALL))
+    across = (out["currency"] == ALL) | ((out["kind"] == "tournament") & (out["tournament"] == ALL))
     for name in ("net_won", "all_in_ev_net", "rake_paid"):
         out[name] = out[name].astype(object).where(~across, None)
     rank = {p: i for i, p in enumerate([ALL, *ORDER, "?"])}
     out["_pos"] = out["position"].map(lambda p: rank.get(p, len(rank)))
-    out = out.sort_values(["site", "kind", "currency", "limit", "big_blind", "small_blind", "hero", "_pos", "hands",
-                           "player"], ascending=[True, True, True, True, True, True, False, True, False, True])
+    out["_event"] = out["tournament"].map(_event_order)
+    out = out.sort_values(["site", "kind", "_event", "currency", "limit", "big_blind", "small_blind", "hero", "_pos",
+                           "hands", "player"],
+                          ascending=[True, True, True, True, True, True, True, False, True, False, True])
     if query.sort:
         column = query.sort.lstrip("-")
         numeric = column not in ("site", "kind", "currency", "limit", "position", "player")
@@ -421,8 +429,19 @@ def finish(sums: pd.DataFrame, min_hands: int = 0, query: Query | None = None) -
         out = out.sort_values(column, ascending=ascending, kind="stable", na_position="last")
     for name in ("small_blind", "big_blind"):
         out[name] = out[name].astype(object).where(out[name] >= 0, None)
+    # one dtype whatever the rows (cash rows alone would make it float NaN): text, None for cash
+    out["tournament"] = pd.Series([None if pd.isna(t) else str(t) for t in out["tournament"]], index=out.index,
+                                  dtype=object)
     columns = [c for c in COLUMNS if c != "position" or query.by_position]
     return out[columns].reset_index(drop=True)
+
+
+def _event_order(tournament) -> tuple:
+    """Tournament ids by number where they are numbers (`9` before `10`), cash (None) first."""
+    if tournament is None or (isinstance(tournament, float) and np.isnan(tournament)):
+        return (0, 0, "")
+    text = str(tournament)
+    return (1, int(text), text) if text.isdigit() else (2, 0, text)
 
 
 def _key(row: tuple) -> tuple:
@@ -465,7 +484,7 @@ def player_stats(tables: Tables, players: Iterable[str] = (), min_hands: int = 0
 
 # The columns `seat_flags` reads (and `HandFilter` looks at), the only ones read from a dataset.
 COLUMNS_READ = {"hands": ["site", "currency", "limit", "small_blind", "big_blind", "tournament_id", "saw_flop", "rake",
-                          "status", "total_pot", "board", "started_at", "local_time"],
+                          "status", "total_pot", "board", "started_at", "local_time", "date_kind"],
                 "seats": ["seat", "player", "dealt_in", "contributed", "collected", "net", "hole_cards", "folded_on"],
                 "actions": ["seq", "street", "player", "action", "all_in"],
                 "pots": ["pot_index", "amount", "eligible"]}
@@ -473,15 +492,16 @@ COLUMNS_READ = {"hands": ["site", "currency", "limit", "small_blind", "big_blind
 
 def stats(path: str | os.PathLike, where: HandFilter | None = None, players: Iterable[str] = (), min_hands: int = 0,
           budget: int = DEFAULT_BUDGET, query: Query | None = None,
-          timeline: list[pd.DataFrame] | None = None) -> pd.DataFrame:
+          timeline: list[pd.DataFrame] | None = None, tally: DayTally | None = None) -> pd.DataFrame:
     """Statistics of the dataset at `path`, read a few days at a time (hhtool.scan): hands kept by
     `where` (days, sites, stakes) and the query's filters, rows of `players` only (all when empty), and
     rows of at least `min_hands` hands. Memory grows with the players and stakes, not with the hands.
-    `timeline`: a list to which each batch adds the hero's hand rows (hhtool.stats.timeline)."""
+    `timeline`: a list to which each batch adds the hero's hand rows (hhtool.stats.timeline); `tally`
+    counts the hands a date range kept by their local day and left out for having none (hhtool.scan)."""
     query = query or Query(players=tuple(players), min_hands=min_hands)
     total = combine([])
     parts: list[pd.DataFrame] = []
-    for batch in batches(path, COLUMNS_READ, where, budget):
+    for batch in batches(path, COLUMNS_READ, where, budget, tally):
         seats = seat_flags(batch, players, query)
         parts.append(partial_sums(seats))
         if timeline is not None:

@@ -109,7 +109,9 @@ def block_label(row: dict) -> str:
     if row.get("site") == "all":
         return f"all sites and stakes, {row['kind']}, " + ("every currency (money not added up)"
                                                            if row.get("currency") == "all" else str(row["currency"]))
-    return stakes_label(row)
+    label = stakes_label(row)
+    event = row.get("tournament")
+    return f"{label} #{event}" if row.get("kind") == "tournament" and event not in (None, "all") else label
 
 
 def render_sessions(frame: pd.DataFrame, undated: int, fmt: str = "text") -> str:
