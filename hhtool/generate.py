@@ -67,7 +67,7 @@ from hhtool.rules.betting import Betting, uncalled
 from hhtool.rules.ranking import HandValue, evaluate
 from hhtool.rules.seat import PlayedSeat
 from hhtool.rules.ruleset import RakeSchedule
-from hhtool.rules.settle import odd_chip_key
+from hhtool.rules.settle import PROPORTIONAL_SPREADS, odd_chip_key, spread_rake
 
 __all__ = ["GAMES", "CASH_STAKES", "DEFAULT_SITE", "SITES", "games_for", "generate_hands", "generate_text",
            "hand_separator", "recordable_limits", "sites", "write_hands"]
@@ -782,7 +782,11 @@ class _HandPlay:
         rake = self._rake(total, len(board) >= 3)
         pots = self._pots(live)
         gross = [pot[0] for pot in pots]
-        nets = _net_pots(gross, rake, total)
+        spread = dialects.conventions(self.gen.site).rake_by_pot
+        if rake and len(gross) > 1 and spread in PROPORTIONAL_SPREADS:  # the site's own spread (888-1)
+            nets = spread_rake(gross, rake, spread)
+        else:
+            nets = _net_pots(gross, rake, total)
         single = len(pots) == 1
         if len(live) == 1:  # S5: the last player wins without showing
             winner = live[0]

@@ -351,5 +351,7 @@ def test_a_holder_that_wrote_no_pid_is_told_as_such(tmp_path):
             Store(ds, wait=0)
     finally:
         os.close(fd)
-    Store(ds, wait=0).close()
-    assert lock.read_bytes().strip() == str(os.getpid()).encode()
+    store = Store(ds, wait=0)
+    assert lock.read_bytes().strip() == str(os.getpid()).encode()  # the holder's pid while it holds it
+    store.close()
+    assert lock.read_bytes().strip() == b""  # blanked at release: a waiter never names a past holder

@@ -166,9 +166,15 @@ class Store:
         self._lock_fd = fd
 
     def close(self) -> None:
-        """Release the lock (the lock file stays: removing it would let two writers lock two files)."""
+        """Release the lock (the lock file stays: removing it would let two writers lock two files).
+        The pid is blanked first: the next holder writes its own just after taking the lock, and a
+        waiter between the two would otherwise name this process, which no longer holds it."""
         fd, self._lock_fd = self._lock_fd, None
         if fd is not None:
+            try:
+                os.pwrite(fd, b" " * _PID_WIDTH, 0)
+            except OSError:
+                pass  # a full or read-only device: the stale pid is only a message's word
             os.close(fd)  # closing the only descriptor of the open file releases the flock
 
     # -- repair ----------------------------------------------------------------------------

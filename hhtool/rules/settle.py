@@ -360,6 +360,15 @@ def _rake_by_pot(gross: list[int], rake: int, spread: str) -> list[int]:
     return nets
 
 
+def spread_rake(gross: list[int], rake: int, spread: str) -> list[int]:
+    """The pots less the rake as a site that prints no pots spreads it (`Conventions.rake_by_pot`, one of
+    the proportional spreads): for the generator, whose hands the replay then reads back the same way."""
+    return _rake_by_pot(gross, rake, spread)
+
+
+PROPORTIONAL_SPREADS: Final = (PROPORTIONAL_DOWN, PROPORTIONAL_NEAREST, PROPORTIONAL_UP, PROPORTIONAL_LAST_REST)
+
+
 def _last_pays_rest(gross: list[int], rake: int, whole: int) -> list[int]:
     """PartyPoker's spread (PP-6): $1.25 off $20 + $5 is $1.00 + $0.25; $0.20 off $0.15 + $4.00 is
     $0 + $0.20 (the main pot's 0.72 cents rounded down). A last pot too small for the rest leaves it to
