@@ -273,16 +273,12 @@ def _progress(flag: bool | None, paths: list[str], quiet: bool = False):
     return Progress(show, total_size(paths) if show else 0)
 
 
-def _count(n: int, word: str, plural: str | None = None) -> str:
-    return f"{n:,} {word if n == 1 else plural or word + 's'}"
-
-
 def _committed_text(stats, out: str) -> str:
     """What an interrupted export kept: its committed batches (ExportStats), or nothing."""
     if stats is None or not stats.batches:
         return f"nothing was added to {out}"
-    return (f"{_count(stats.committed_hands, 'new hand')} of the first {_count(stats.committed_inputs, 'input file')} "
-            f"(through {stats.last_input}) were committed to {out} in {_count(stats.batches, 'batch', 'batches')}; the rest "
+    return (f"{words.count(stats.committed_hands, 'new hand')} of the first {words.count(stats.committed_inputs, 'input file')} "
+            f"(through {stats.last_input}) were committed to {out} in {words.count(stats.batches, 'batch')}; the rest "
             f"was not added: run the export again to add it (the files committed are not read again)")
 
 
@@ -589,7 +585,7 @@ def export(
         raise typer.Exit(EXIT_USAGE) from None
     elapsed = time.perf_counter() - started
     rows = sum(stats.rows.values())
-    unread = (f"; {_count(stats.files_unread, 'file')} already stored, not read again" if stats.files_unread
+    unread = (f"; {words.count(stats.files_unread, 'file')} already stored, not read again" if stats.files_unread
               else "")
     if not quiet:
         print(f"{_summary_text(_summary_dict(summary, elapsed))}\n"

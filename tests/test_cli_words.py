@@ -64,3 +64,10 @@ def test_every_command_names_888poker_as_its_hands_do(tmp_path):
     # the dialect's own name stays an alias
     alias = runner.invoke(app, ["convert", str(out), "--to", "pacific888", "--out", str(tmp_path / "alias")])
     assert alias.exit_code == 0, alias.output
+
+
+def test_counts_say_one_noun_and_its_plural():
+    from hhtool.words import count
+
+    assert [count(1, "batch"), count(2, "batch"), count(0, "new hand"), count(1, "file"), count(3, "box"),
+            count(2, "was")] == ["1 batch", "2 batches", "0 new hands", "1 file", "3 boxes", "2 were"]
