@@ -104,6 +104,23 @@ def test_json_that_does_not_read_is_hh049_and_the_next_hand_goes_on(tmp_path):
     assert results[-1].hand_id == "4400003" and results[-1].status == "valid"
 
 
+def test_json_nested_past_the_limit_is_hh049_at_the_bracket_never_a_recursion_error(tmp_path):
+    """msgspec recurses once a level (the long fuzz's crashers: HH099 RecursionError); 32 levels read,
+    33 are HH049 at the 33rd bracket, and a bracket inside a string is no level."""
+    from hhtool.io.limits import MAX_JSON_DEPTH, json_too_deep
+
+    deep = '{"ohh": {"game_number": "4400010", "x": ' + "[" * 5000 + "]" * 5000 + "}}"
+    path = tmp_path / "deep.ohh"
+    path.write_text(deep + "\n\n" + json.dumps(_hand(game_number="4400003"), default=str) + "\n", encoding="utf-8")
+    results = _results(path)
+    found = results[0].findings[0]
+    assert (results[0].status, found.code, found.line) == ("unparsed", "HH049", 1)
+    assert found.column == deep.index("[") + MAX_JSON_DEPTH - 2 + 1  # the objects are 2 of the 33 levels
+    assert results[-1].hand_id == "4400003" and results[-1].status == "valid"
+    assert json_too_deep("[" * MAX_JSON_DEPTH + "]" * MAX_JSON_DEPTH) is None
+    assert json_too_deep('["' + "[" * 100 + '"]') is None
+
+
 def test_an_action_the_spec_does_not_name_is_hh049(tmp_path):
     hand = _hand()
     hand["ohh"]["rounds"][1]["actions"][0]["action"] = "Shove"

@@ -23,6 +23,29 @@ MAX_TOML_TABLES = 4096
 a dictionary and its flags: 8,000 `[kN.a.a.a.a.a.a.a]` headers took 260 MB)."""
 
 
+MAX_JSON_DEPTH = 32
+"""The deepest nesting of JSON arrays and objects read (an OHH hand needs 4; msgspec recurses once a level
+and 1,000 `[` end in RecursionError)."""
+_JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]')
+
+
+def json_too_deep(text: str) -> int | None:
+    """The offset of the first `[` or `{` nested deeper than MAX_JSON_DEPTH (strings skipped), else None;
+    one pass, linear in the text."""
+    if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
+        return None
+    depth = 0
+    for match in _JSON_TOKENS.finditer(text):
+        first = match.group()[0]
+        if first in "[{":
+            depth += 1
+            if depth > MAX_JSON_DEPTH:
+                return match.start()
+        elif first in "]}":
+            depth = max(0, depth - 1)
+    return None
+
+
 class OptionFileError(ValueError):
     """A file named by an option that is not a regular file, or is larger than MAX_OPTION_FILE."""
 

@@ -25,6 +25,7 @@ from hhtool.grammar.fields import FieldError, Unsupported, beyond
 from hhtool.grammar.parse import hand_id as search_hand_id
 from hhtool.grammar.parse import oversized, unparsed
 from hhtool.grammar.result import ParseResult, Status
+from hhtool.io.limits import MAX_JSON_DEPTH, json_too_deep
 from hhtool.io.split import Block
 from hhtool.model import (
     Bet,
@@ -72,9 +73,15 @@ def parse_ohh(block: Block) -> ParseResult:
     found_id = search_hand_id(block.text, _ID, len(block.text))
     if block.oversized:
         return oversized(block, SITE, found_id)
+    deep = json_too_deep(block.text)
+    if deep is not None:
+        line = block.line + block.text.count("\n", 0, deep)
+        return unparsed(block, SITE, found_id, "HH049", f"OHH JSON nested more than {MAX_JSON_DEPTH} deep", line,
+                        deep - block.text.rfind("\n", 0, deep), expected=f"at most {MAX_JSON_DEPTH} levels",
+                        actual=f"more than {MAX_JSON_DEPTH}")
     try:
         doc = _DECODER.decode(block.text.strip().encode("utf-8", "surrogatepass"))
-    except (msgspec.DecodeError, UnicodeError) as error:
+    except (msgspec.DecodeError, UnicodeError, RecursionError) as error:
         return unparsed(block, SITE, found_id, "HH049", f"not valid JSON: {error}", block.line, block.column,
                         expected="one OHH JSON object", actual=block.text[:160])
     except (ValueError, ArithmeticError) as error:  # a number msgspec or Decimal cannot hold
