@@ -316,8 +316,8 @@ def _net_pots(s: Replay, total: int, rake: int) -> list[int]:
     if len(gross) > 1 and rake and spread != MAIN_FIRST:
         if spread == CAPPED_MAIN_FIRST:
             capped = _capped_by_schedule(s, gross, rake)
-            return capped if capped is not None else _rake_by_pot(gross, rake, PROPORTIONAL_DOWN)
-        return _rake_by_pot(gross, rake, spread)
+            return capped if capped is not None else spread_rake(gross, rake, PROPORTIONAL_DOWN)
+        return spread_rake(gross, rake, spread)
     nets, left = [], rake
     for amount in gross:
         taken_off = left if left < amount else amount
@@ -335,12 +335,12 @@ PROPORTIONAL_LAST_REST: Final = "proportional_last_rest"  # PartyPoker 2018 (PP-
 CAPPED_MAIN_FIRST: Final = "capped_main_first"  # iPoker (IP-4)
 
 
-def _rake_by_pot(gross: list[int], rake: int, spread: str) -> list[int]:
+def spread_rake(gross: list[int], rake: int, spread: str) -> list[int]:
     """Each pot less its share of the rake, in proportion to its size: each side pot's share rounded down,
     to the nearest minor unit or up, the main pot paying the rest (`Conventions.rake_by_pot`: how a site
     that prints no pots spreads the rake; iPoker rounds down, Winamax to the nearest, Chico up); or
     (`"proportional_last_rest"`, PartyPoker) each pot but the last its share rounded down, the last pot
-    the rest."""
+    the rest. The generator spreads its hands' rake with it too, so the replay reads them back the same way."""
     whole = sum(gross)
     if whole <= 0 or rake < 0 or rake > whole:
         return gross
@@ -358,12 +358,6 @@ def _rake_by_pot(gross: list[int], rake: int, spread: str) -> list[int]:
         left -= share
     nets[0] -= left
     return nets
-
-
-def spread_rake(gross: list[int], rake: int, spread: str) -> list[int]:
-    """The pots less the rake as a site that prints no pots spreads it (`Conventions.rake_by_pot`, one of
-    the proportional spreads): for the generator, whose hands the replay then reads back the same way."""
-    return _rake_by_pot(gross, rake, spread)
 
 
 PROPORTIONAL_SPREADS: Final = (PROPORTIONAL_DOWN, PROPORTIONAL_NEAREST, PROPORTIONAL_UP, PROPORTIONAL_LAST_REST)
