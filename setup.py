@@ -44,7 +44,7 @@ EDITABLE_COMMANDS = {"editable_wheel", "develop"}
 
 
 def build_kind(argv: list[str]) -> str:
-    """"editable", "build" or "metadata": what this run of setup.py makes, from its commands."""
+    """ "editable", "build" or "metadata": what this run of setup.py makes, from its commands."""
     words = set(argv[1:])
     if words & EDITABLE_COMMANDS or ("build_ext" in words and words & {"--inplace", "-i"}):
         return "editable"
@@ -94,8 +94,8 @@ def _remove_inplace_builds() -> None:
     `.py` files; a pure editable install (or an in-place build that failed) removes them and their record."""
     stale = glob.glob(os.path.join(HERE, "hhtool__mypyc*.so")) + glob.glob(os.path.join(HERE, "hhtool__mypyc*.pyd"))
     for source in COMPILED:
-        stale += glob.glob(os.path.join(HERE, source[:-len(".py")] + ".*.so"))
-        stale += glob.glob(os.path.join(HERE, source[:-len(".py")] + ".*.pyd"))
+        stale += glob.glob(os.path.join(HERE, source[: -len(".py")] + ".*.so"))
+        stale += glob.glob(os.path.join(HERE, source[: -len(".py")] + ".*.pyd"))
     stale += glob.glob(os.path.join(HERE, BUILD_INFO))
     for path in stale:
         os.remove(path)
@@ -106,8 +106,9 @@ def _remove_built_extensions() -> None:
     build's extensions and record there go first."""
     for lib in glob.glob(os.path.join(HERE, "build", "lib.*")):
         stale = glob.glob(os.path.join(lib, "hhtool__mypyc*")) + glob.glob(os.path.join(lib, BUILD_INFO))
-        stale += [p for p in glob.glob(os.path.join(lib, "hhtool", "**", "*"), recursive=True)
-                  if p.endswith((".so", ".pyd"))]
+        stale += [
+            p for p in glob.glob(os.path.join(lib, "hhtool", "**", "*"), recursive=True) if p.endswith((".so", ".pyd"))
+        ]
         for path in stale:
             os.remove(path)
 
@@ -134,8 +135,12 @@ def _extensions() -> list:
     try:
         # the listed modules must type-check; the modules they import are read for their types, and their own
         # type errors (they run as plain Python) do not stop the build
-        return mypycify(["--ignore-missing-imports", "--follow-imports=silent", *COMPILED], opt_level="3",
-                        debug_level="0", group_name="hhtool")
+        return mypycify(
+            ["--ignore-missing-imports", "--follow-imports=silent", *COMPILED],
+            opt_level="3",
+            debug_level="0",
+            group_name="hhtool",
+        )
     except (Exception, SystemExit) as exc:  # noqa: BLE001 - mypyc stops with SystemExit on a type error
         stay_pure()
         _warn(f"mypyc could not compile the hot path ({exc}); installing pure Python")

@@ -96,8 +96,9 @@ def machine_info() -> dict:
     except OSError:
         pass
     try:
-        commit = subprocess.run(["git", "-C", str(PROJECT), "describe", "--always", "--dirty"],
-                                capture_output=True, text=True, check=False).stdout.strip()
+        commit = subprocess.run(
+            ["git", "-C", str(PROJECT), "describe", "--always", "--dirty"], capture_output=True, text=True, check=False
+        ).stdout.strip()
     except OSError:
         commit = ""
     return {
@@ -125,7 +126,7 @@ def _parents() -> dict[int, int]:
             try:
                 with open(f"/proc/{name}/stat", encoding="ascii", errors="replace") as stat:
                     text = stat.read()
-                parents[int(name)] = int(text[text.rindex(")") + 2:].split()[1])
+                parents[int(name)] = int(text[text.rindex(")") + 2 :].split()[1])
             except (OSError, ValueError, IndexError):
                 pass
     return parents
@@ -200,8 +201,15 @@ class ChildRun:
     `stderr`.
     """
 
-    def __init__(self, commands: list[list[str]], *, capture: bool = False, pin: int | None = None,
-                 interval: float = 0.2, env: dict | None = None):
+    def __init__(
+        self,
+        commands: list[list[str]],
+        *,
+        capture: bool = False,
+        pin: int | None = None,
+        interval: float = 0.2,
+        env: dict | None = None,
+    ):
         global _SUBREAPER
         if _SUBREAPER is None:
             _SUBREAPER = _become_subreaper()
@@ -222,10 +230,17 @@ class ChildRun:
         peak = [0, False]
 
         started = time.perf_counter()
-        processes = [subprocess.Popen(command, stdin=subprocess.DEVNULL,
-                                      stdout=outputs[i] or subprocess.DEVNULL,
-                                      stderr=errors[i], preexec_fn=preexec, env=env)
-                     for i, command in enumerate(commands)]
+        processes = [
+            subprocess.Popen(
+                command,
+                stdin=subprocess.DEVNULL,
+                stdout=outputs[i] or subprocess.DEVNULL,
+                stderr=errors[i],
+                preexec_fn=preexec,
+                env=env,
+            )
+            for i, command in enumerate(commands)
+        ]
         pids = [p.pid for p in processes]
 
         def sample() -> None:

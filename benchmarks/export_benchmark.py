@@ -92,16 +92,34 @@ def child(path: str, out: str) -> None:
     elapsed = time.perf_counter() - started
     cpu = time.process_time() - cpu_started
     size = sum(p.stat().st_size for t in stats.rows for p in (Path(out) / t).rglob("*.parquet"))  # current snapshot
-    print(json.dumps({"elapsed": elapsed, "cpu": cpu, "hands_read": stats.hands_read, "hands_written": stats.hands_written,
-                      "rows": sum(stats.rows.values()), "by_table": stats.rows, "files": stats.files,
-                      "bytes": size, "rss": max_rss(), "baseline_rss": baseline, "pinned": pinned,
-                      "duplicates": summary.by_status["duplicate"]}))
+    print(
+        json.dumps(
+            {
+                "elapsed": elapsed,
+                "cpu": cpu,
+                "hands_read": stats.hands_read,
+                "hands_written": stats.hands_written,
+                "rows": sum(stats.rows.values()),
+                "by_table": stats.rows,
+                "files": stats.files,
+                "bytes": size,
+                "rss": max_rss(),
+                "baseline_rss": baseline,
+                "pinned": pinned,
+                "duplicates": summary.by_status["duplicate"],
+            }
+        )
+    )
 
 
 def run_once(path: Path) -> dict:
     with tempfile.TemporaryDirectory(prefix="hhtool-export-bench-") as folder:
-        result = subprocess.run([sys.executable, __file__, "--child", str(path), str(Path(folder) / "ds")],
-                                capture_output=True, text=True, check=False)
+        result = subprocess.run(
+            [sys.executable, __file__, "--child", str(path), str(Path(folder) / "ds")],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         if result.returncode:
             sys.exit(f"export run failed:\n{result.stderr}")
         return json.loads(result.stdout.strip().splitlines()[-1])
@@ -114,20 +132,42 @@ def measure(label: str, path: Path, runs: int) -> list[tuple[str, str]]:
     first = results[0]
     rows = ", ".join(f"{t} {n:,}" for t, n in first["by_table"].items())
     return [
-        (f"{label}: input", (f"{path} ({path.stat().st_size / 1e6:.1f} MB): {first['hands_read']:,} hands read, "
-                            f"{first['hands_written']:,} written, {first['duplicates']:,} exact duplicates skipped")),
-        (f"{label}: output", (f"{first['rows']:,} rows ({rows}); {first['files']} files, "
-                             f"{first['bytes'] / 1e6:.1f} MB")),
-        (f"{label}: time", (f"best {best['elapsed']:.2f} s, median {median:.2f} s of {runs} runs "
-                            f"({'one pinned core' if first['pinned'] else 'not pinned'}); CPU time of the best "
-                            f"run {best['cpu']:.2f} s (load average {os.getloadavg()[0]:.1f})")),
-        (f"{label}: throughput", (f"{first['hands_read'] / best['elapsed']:,.0f} hands/s read, "
-                                  f"{first['hands_written'] / best['elapsed']:,.0f} hands/s written, "
-                                  f"{first['rows'] / best['elapsed']:,.0f} rows/s (best run); per CPU second "
-                                  f"{first['hands_read'] / best['cpu']:,.0f} hands/s, "
-                                  f"{first['rows'] / best['cpu']:,.0f} rows/s")),
-        (f"{label}: peak memory", (f"ru_maxrss {max(r['rss'] for r in results) / 1e6:.0f} MB "
-                                  f"(after imports, before the export: {first['baseline_rss'] / 1e6:.0f} MB)")),
+        (
+            f"{label}: input",
+            (
+                f"{path} ({path.stat().st_size / 1e6:.1f} MB): {first['hands_read']:,} hands read, "
+                f"{first['hands_written']:,} written, {first['duplicates']:,} exact duplicates skipped"
+            ),
+        ),
+        (
+            f"{label}: output",
+            (f"{first['rows']:,} rows ({rows}); {first['files']} files, {first['bytes'] / 1e6:.1f} MB"),
+        ),
+        (
+            f"{label}: time",
+            (
+                f"best {best['elapsed']:.2f} s, median {median:.2f} s of {runs} runs "
+                f"({'one pinned core' if first['pinned'] else 'not pinned'}); CPU time of the best "
+                f"run {best['cpu']:.2f} s (load average {os.getloadavg()[0]:.1f})"
+            ),
+        ),
+        (
+            f"{label}: throughput",
+            (
+                f"{first['hands_read'] / best['elapsed']:,.0f} hands/s read, "
+                f"{first['hands_written'] / best['elapsed']:,.0f} hands/s written, "
+                f"{first['rows'] / best['elapsed']:,.0f} rows/s (best run); per CPU second "
+                f"{first['hands_read'] / best['cpu']:,.0f} hands/s, "
+                f"{first['rows'] / best['cpu']:,.0f} rows/s"
+            ),
+        ),
+        (
+            f"{label}: peak memory",
+            (
+                f"ru_maxrss {max(r['rss'] for r in results) / 1e6:.0f} MB "
+                f"(after imports, before the export: {first['baseline_rss'] / 1e6:.0f} MB)"
+            ),
+        ),
     ]
 
 

@@ -142,7 +142,7 @@ def run_one(path: Path, jobs: str, chunk: str | None, timeout: float) -> dict | 
         return None
     for line in done.stdout.splitlines():
         if line.startswith("RESULT "):
-            return json.loads(line[len("RESULT "):])
+            return json.loads(line[len("RESULT ") :])
     sys.exit(f"the child run of {path.name} failed:\n{done.stderr[-2000:]}")
 
 
@@ -155,8 +155,10 @@ def main() -> int:
     scales = [int(s) for s in opts.scales.split(",")]
     names = [n for n in opts.only.split(",") if n] or list(SHAPES)
     flagged = []
-    print(f"{'shape':18} {'scale':>5} {'bytes':>9} {'hands':>5} {'seconds':>9} {'s/MB':>9} {'hands/s':>9} "
-          f"{'peak MB':>8} {'growth':>7}  codes")
+    print(
+        f"{'shape':18} {'scale':>5} {'bytes':>9} {'hands':>5} {'seconds':>9} {'s/MB':>9} {'hands/s':>9} "
+        f"{'peak MB':>8} {'growth':>7}  codes"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         for name in names:
             build, jobs, chunk = SHAPES[name]
@@ -170,8 +172,10 @@ def main() -> int:
                 result = run_one(path, jobs, chunk, opts.timeout)
                 mb = len(data) / 1e6
                 if result is None:
-                    print(f"{name:18} {scale:>4}x {len(data):>9,} {'':>5} {'>' + str(int(opts.timeout)):>9}"
-                          f" {'':>9} {'':>9} {'':>8} {'inf':>7}  timeout")
+                    print(
+                        f"{name:18} {scale:>4}x {len(data):>9,} {'':>5} {'>' + str(int(opts.timeout)):>9}"
+                        f" {'':>9} {'':>9} {'':>8} {'inf':>7}  timeout"
+                    )
                     last_growth = float("inf")
                     break
                 seconds = result["seconds"]
@@ -184,15 +188,22 @@ def main() -> int:
                         last_growth = (extra / previous[1]) / (scale / previous[0])
                         growth = f"{last_growth:.2f}"
                     previous = (scale, extra)
-                print(f"{name:18} {scale:>4}x {len(data):>9,} {result['hands']:>5} {seconds:>9.3f} "
-                      f"{seconds / mb:>9.2f} {result['hands'] / seconds:>9.1f} {result['peak'] / 1e6:>8.1f} "
-                      f"{growth:>7}  {' '.join(result['codes'])}", flush=True)
+                print(
+                    f"{name:18} {scale:>4}x {len(data):>9,} {result['hands']:>5} {seconds:>9.3f} "
+                    f"{seconds / mb:>9.2f} {result['hands'] / seconds:>9.1f} {result['peak'] / 1e6:>8.1f} "
+                    f"{growth:>7}  {' '.join(result['codes'])}",
+                    flush=True,
+                )
             if last_growth > SLACK:
                 flagged.append(name)
-                print(f"{name:18} SUPER-LINEAR: the last step's time grew {last_growth:.1f} times faster than "
-                      f"its size", flush=True)
-    print(f"\ngrowth: time ratio / size ratio from one scale to the next (1 = linear); flagged past {SLACK:.0f}: "
-          f"{', '.join(flagged) or 'none'}")
+                print(
+                    f"{name:18} SUPER-LINEAR: the last step's time grew {last_growth:.1f} times faster than its size",
+                    flush=True,
+                )
+    print(
+        f"\ngrowth: time ratio / size ratio from one scale to the next (1 = linear); flagged past {SLACK:.0f}: "
+        f"{', '.join(flagged) or 'none'}"
+    )
     return 1 if flagged else 0
 
 

@@ -62,18 +62,29 @@ def run(path: Path, runs: int) -> None:
     parse_times = timed_runs(lambda: parse_all(path), runs)
     size = path.stat().st_size
     tokens, lines = lines_per_hand(path)
-    print(table([
-        ("file", f"{path} ({size / 1e6:.1f} MB, {hands:,} hands: "
-                 + ", ".join(f"{n:,} {s}" for s, n in statuses.most_common()) + ")"),
-        ("lines per hand", f"{tokens:.1f} non-blank ({lines:.1f} with blank lines)"),
-        ("runs", f"{runs}, one process, {core}"),
-        ("build", compiled.describe()),
-        ("read+split", f"{hands / min(split_times):,.0f} hands/s (best)"),
-        ("read+split+parse", f"{hands / min(parse_times):,.0f} hands/s (best; median "
-                             f"{hands / sorted(parse_times)[len(parse_times) // 2]:,.0f})"),
-        ("parse only (derived)", f"{hands / (min(parse_times) - min(split_times)):,.0f} hands/s"),
-        ("peak memory", f"tracemalloc {peak / 1e6:.1f} MB, ru_maxrss {max_rss() / 1e6:.1f} MB"),
-    ]))
+    print(
+        table(
+            [
+                (
+                    "file",
+                    f"{path} ({size / 1e6:.1f} MB, {hands:,} hands: "
+                    + ", ".join(f"{n:,} {s}" for s, n in statuses.most_common())
+                    + ")",
+                ),
+                ("lines per hand", f"{tokens:.1f} non-blank ({lines:.1f} with blank lines)"),
+                ("runs", f"{runs}, one process, {core}"),
+                ("build", compiled.describe()),
+                ("read+split", f"{hands / min(split_times):,.0f} hands/s (best)"),
+                (
+                    "read+split+parse",
+                    f"{hands / min(parse_times):,.0f} hands/s (best; median "
+                    f"{hands / sorted(parse_times)[len(parse_times) // 2]:,.0f})",
+                ),
+                ("parse only (derived)", f"{hands / (min(parse_times) - min(split_times)):,.0f} hands/s"),
+                ("peak memory", f"tracemalloc {peak / 1e6:.1f} MB, ru_maxrss {max_rss() / 1e6:.1f} MB"),
+            ]
+        )
+    )
 
 
 def main() -> int:

@@ -72,11 +72,20 @@ def measure(texts, runs: int) -> dict:
     return {"hands": hands, **{kind: hands / seconds for kind, seconds in best.items()}}
 
 
-_CORPUS_FOLDERS = {"ggpoker": "ggpoker-rush-2025", "pokerstars": "fpdb-3/pokerstars", "partypoker": "fpdb-3/partypoker",
-                   "ipoker": "fpdb-3/ipoker", "888poker": "fpdb-3/888poker",
-                   "winamax": "fpdb-3/winamax", "winning": "fpdb-3/acr-winning", "fulltilt": "fpdb-3/fulltilt",
-                   "bovada": "fpdb-3/bovada-ignition", "betonline": "fpdb-3/betonline-chico", "phh": "phh",
-                   "acpc": "acpc"}
+_CORPUS_FOLDERS = {
+    "ggpoker": "ggpoker-rush-2025",
+    "pokerstars": "fpdb-3/pokerstars",
+    "partypoker": "fpdb-3/partypoker",
+    "ipoker": "fpdb-3/ipoker",
+    "888poker": "fpdb-3/888poker",
+    "winamax": "fpdb-3/winamax",
+    "winning": "fpdb-3/acr-winning",
+    "fulltilt": "fpdb-3/fulltilt",
+    "bovada": "fpdb-3/bovada-ignition",
+    "betonline": "fpdb-3/betonline-chico",
+    "phh": "phh",
+    "acpc": "acpc",
+}
 
 
 def _no_writer(site: str) -> bool:
@@ -92,9 +101,27 @@ def default_input(site: str, hands: int, folder: Path, corpus: bool) -> Path | N
         return path if path is not None and path.is_dir() else None
     out = folder / f"{site}-{hands}.txt"
     name = dialects.by_site(site).name  # `generate --site` takes the dialect's name (`pacific888` for 888poker)
-    subprocess.run([sys.executable, "-c", "from hhtool.cli import app; app()", "generate", "--site", name,
-                    "--out", str(out), "--hands", str(hands), "--seed", "1", "--game", "nl"], check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from hhtool.cli import app; app()",
+            "generate",
+            "--site",
+            name,
+            "--out",
+            str(out),
+            "--hands",
+            str(hands),
+            "--seed",
+            "1",
+            "--game",
+            "nl",
+        ],
+        check=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     return out
 
 
@@ -105,7 +132,12 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=7441, help="generated hands per site (default 7441)")
     parser.add_argument("--corpus", action="store_true", help="read the corpus's hands of each site instead")
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--repeat", type=int, default=50, help="at most this many times a site without a writer reads its corpus (until about --hands hands)")
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=50,
+        help="at most this many times a site without a writer reads its corpus (until about --hands hands)",
+    )
     args = parser.parse_args()
     sites = SITES if args.site == "all" else (args.site,)
     print(f"{'site':<11} {'hands':>7} {'read hands/s':>13} {'check hands/s':>14} {'read µs':>8} {'check µs':>9}")
@@ -117,12 +149,18 @@ def main() -> int:
                 continue
             texts = texts_of(path)
             if _no_writer(site) and args.input is None:  # a small corpus, read again up to about --hands hands
-                hands = sum(1 for name, data in texts for block in split_chunks(iter([data]), name)
-                            if not isinstance(block, Finding) and block.dialect is not None)
+                hands = sum(
+                    1
+                    for name, data in texts
+                    for block in split_chunks(iter([data]), name)
+                    if not isinstance(block, Finding) and block.dialect is not None
+                )
                 texts = texts * max(1, min(args.repeat, args.hands // max(1, hands)))
             figures = measure(texts, args.runs)
-            print(f"{site:<11} {figures['hands']:>7} {figures['read']:>13,.0f} {figures['check']:>14,.0f} "
-                  f"{1e6 / figures['read']:>8.0f} {1e6 / figures['check']:>9.0f}")
+            print(
+                f"{site:<11} {figures['hands']:>7} {figures['read']:>13,.0f} {figures['check']:>14,.0f} "
+                f"{1e6 / figures['read']:>8.0f} {1e6 / figures['check']:>9.0f}"
+            )
     return 0
 
 

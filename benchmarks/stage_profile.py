@@ -45,8 +45,12 @@ sys.path.insert(0, str(HERE))
 
 from _common import machine_info  # noqa: E402
 
-PARSE_PARTS = (("lex", "/hhtool/grammar/lexer"), ("LALR", "/hhtool/grammar/lalr"),
-               ("field readers", "/hhtool/grammar/fields"), ("site reader", "/hhtool/dialects/"))
+PARSE_PARTS = (
+    ("lex", "/hhtool/grammar/lexer"),
+    ("LALR", "/hhtool/grammar/lalr"),
+    ("field readers", "/hhtool/grammar/fields"),
+    ("site reader", "/hhtool/dialects/"),
+)
 
 
 def default_file() -> Path:
@@ -54,8 +58,23 @@ def default_file() -> Path:
     path = cache / "generated-mix-20000-hands-seed-1.txt"
     if not path.exists():
         cache.mkdir(parents=True, exist_ok=True)
-        subprocess.run([sys.executable, "-m", "hhtool", "generate", "--out", str(path), "--hands", "20000",
-                        "--seed", "1", "--game", "mix"], check=True)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "hhtool",
+                "generate",
+                "--out",
+                str(path),
+                "--hands",
+                "20000",
+                "--seed",
+                "1",
+                "--game",
+                "mix",
+            ],
+            check=True,
+        )
     return path
 
 
@@ -125,8 +144,12 @@ def worker_stages(tasks: list, rules, clock: Clock) -> tuple[int, list]:
     hands, sample = 0, []
     for task in tasks:
         started = time.process_time()
-        blocks = [b for piece in task.pieces for b in read_piece(piece)
-                  if not isinstance(b, Finding) and b.dialect is not None]
+        blocks = [
+            b
+            for piece in task.pieces
+            for b in read_piece(piece)
+            if not isinstance(b, Finding) and b.dialect is not None
+        ]
         clock.add("split", time.process_time() - started)
         hands += len(blocks)
         if len(sample) < 2000:
@@ -238,17 +261,23 @@ def main() -> None:
     if "Parquet parts" in us:
         lines += [("Parquet parts (the worker's)", us["Parquet parts"])]
     lines += [
-              ("worker: the whole task (run_task)", us["worker task"]),
-              ("  (sum of the stages above, measured apart)", staged),
-              ("pickling (result there and back)", us["pickling"]),
-              ("parent: merge (cross-hand checks, counts)", us["merge"]),
-              ("parent: add_record", us["add_record"]), ("parent: commit (Parquet, publish)", us["commit"])]
+        ("worker: the whole task (run_task)", us["worker task"]),
+        ("  (sum of the stages above, measured apart)", staged),
+        ("pickling (result there and back)", us["pickling"]),
+        ("parent: merge (cross-hand checks, counts)", us["merge"]),
+        ("parent: add_record", us["add_record"]),
+        ("parent: commit (Parquet, publish)", us["commit"]),
+    ]
     parent = us["merge"] + us["add_record"] + us["commit"]
-    lines += [("parent total", parent), ("all processes (worker task + pickling + parent)",
-                                         us["worker task"] + us["pickling"] + parent)]
+    lines += [
+        ("parent total", parent),
+        ("all processes (worker task + pickling + parent)", us["worker task"] + us["pickling"] + parent),
+    ]
     info = machine_info()
-    print(f"stage profile: {path.name}, stages on {hands} hands ({half} tasks), the whole run on {whole_hands} "
-          f"({len(tasks) - half} tasks); {compiled.describe()}")
+    print(
+        f"stage profile: {path.name}, stages on {hands} hands ({half} tasks), the whole run on {whole_hands} "
+        f"({len(tasks) - half} tasks); {compiled.describe()}"
+    )
     print(f"CPU time (user + sys of this process), µs per hand; load average {info.get('load_average')}")
     width = max(len(name) for name, _ in lines)
     for name, value in lines:

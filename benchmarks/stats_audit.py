@@ -40,14 +40,21 @@ def dataset(cache: Path, hands: int) -> tuple[Path, dict]:
     folder.mkdir(parents=True)
     text = folder / "hands.txt"
     started = time.perf_counter()
-    subprocess.run([*_cli(), "generate", "--hands", str(hands), "--seed", str(SEED), "--game", "mix",
-                    "--out", str(text)], check=True)
+    subprocess.run(
+        [*_cli(), "generate", "--hands", str(hands), "--seed", str(SEED), "--game", "mix", "--out", str(text)],
+        check=True,
+    )
     generated = time.perf_counter() - started
     subprocess.run([*_cli(), "export", str(text), "--out", str(folder / "dataset"), "--no-progress"], check=True)
     exported = time.perf_counter() - started - generated
     text.unlink()
-    info = {"hands": hands, "generate_seconds": round(generated, 1), "export_seconds": round(exported, 1),
-            "cpus": os.cpu_count(), "load_average": round(os.getloadavg()[0], 1)}
+    info = {
+        "hands": hands,
+        "generate_seconds": round(generated, 1),
+        "export_seconds": round(exported, 1),
+        "cpus": os.cpu_count(),
+        "load_average": round(os.getloadavg()[0], 1),
+    }
     marker.write_text(json.dumps(info))
     return folder / "dataset", info
 
@@ -76,15 +83,21 @@ def main() -> int:
     lines = []
     for hands in sizes:
         path, info = dataset(args.cache, hands)
-        lines.append(f"{hands:>9,} hands: dataset {path} (built by generate {info['generate_seconds']} s + "
-                     f"export {info['export_seconds']} s)")
+        lines.append(
+            f"{hands:>9,} hands: dataset {path} (built by generate {info['generate_seconds']} s + "
+            f"export {info['export_seconds']} s)"
+        )
         if args.build_only:
             continue
-        for name, command in (("stats", ["stats", str(path), "--format", "csv"]),
-                              ("audit", ["audit", str(path), "--format", "json", "--exit-zero"])):
+        for name, command in (
+            ("stats", ["stats", str(path), "--format", "csv"]),
+            ("audit", ["audit", str(path), "--format", "json", "--exit-zero"]),
+        ):
             elapsed, peak = measure(command)
-            lines.append(f"{'':>9}  {name:<5}  {elapsed:7.1f} s  peak RSS {peak / 1e6:7.0f} MB "
-                         f"({peak / hands:,.0f} bytes a hand)")
+            lines.append(
+                f"{'':>9}  {name:<5}  {elapsed:7.1f} s  peak RSS {peak / 1e6:7.0f} MB "
+                f"({peak / hands:,.0f} bytes a hand)"
+            )
     print("\n".join(lines))
     return 0
 

@@ -107,8 +107,12 @@ def cached_input(cache: Path, hands: int, seed: int, regenerate: bool, hhtool: l
         return path, False
     partial = path.with_name(f"{path.name}.{os.getpid()}.partial")
     print(f"generating {hands:,} hands (seed {seed}, mixed games) into {path} ...", file=sys.stderr, flush=True)
-    done = subprocess.run([*hhtool, "generate", "--out", str(partial), "--hands", str(hands), "--seed", str(seed),
-                           "--game", "mix"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    done = subprocess.run(
+        [*hhtool, "generate", "--out", str(partial), "--hands", str(hands), "--seed", str(seed), "--game", "mix"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     if done.returncode != 0:
         partial.unlink(missing_ok=True)
         sys.exit(f"hhtool generate failed:\n{done.stderr}")
@@ -142,8 +146,12 @@ def split_file(path: Path, pieces: int, folder: Path) -> list[Path]:
 def supports_jobs(hhtool: list[str], commands: tuple[str, ...]) -> dict[str, bool]:
     """Whether `hhtool COMMAND --help` lists a --jobs option, for each command (asked all at once)."""
     env = {**os.environ, "COLUMNS": "200", "NO_COLOR": "1", "TERM": "dumb"}
-    helps = {command: subprocess.Popen([*hhtool, command, "--help"], stdout=subprocess.PIPE,
-                                       stderr=subprocess.DEVNULL, text=True, env=env) for command in commands}
+    helps = {
+        command: subprocess.Popen(
+            [*hhtool, command, "--help"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env
+        )
+        for command in commands
+    }
     return {command: "--jobs" in process.communicate()[0] for command, process in helps.items()}
 
 
@@ -161,51 +169,78 @@ def measure(name: str, jobs: int, hands: int, runs: int, commands, ok_codes=(0,)
             return {"name": name, "jobs": jobs, "error": f"exit code {code}: {err.strip()[-800:]}"}
         if best is None or run.wall < best.wall:
             best = run
-    return {"name": name, "jobs": jobs, "hands": hands, "wall_s": best.wall, "cpu_s": best.cpu,
-            "hands_per_s": hands / best.wall, "hands_per_cpu_s": hands / best.cpu if best.cpu else None,
-            "processes": len(best.rss_each), "peak_rss_mb": best.max_rss / MB,
-            "total_rss_mb": best.tree_peak / MB if best.tree_peak is not None else None}
+    return {
+        "name": name,
+        "jobs": jobs,
+        "hands": hands,
+        "wall_s": best.wall,
+        "cpu_s": best.cpu,
+        "hands_per_s": hands / best.wall,
+        "hands_per_cpu_s": hands / best.cpu if best.cpu else None,
+        "processes": len(best.rss_each),
+        "peak_rss_mb": best.max_rss / MB,
+        "total_rss_mb": best.tree_peak / MB if best.tree_peak is not None else None,
+    }
 
 
 def not_available(name: str, jobs: int, why: str) -> dict:
     return {"name": name, "jobs": jobs, "na": why}
 
 
-def cli_measurements(path: Path, hands: int, jobs_list: list[int], runs: int, hhtool: list[str],
-                     work: Path, only_export: bool = False) -> list[dict]:
+def cli_measurements(
+    path: Path, hands: int, jobs_list: list[int], runs: int, hhtool: list[str], work: Path, only_export: bool = False
+) -> list[dict]:
     results = []
     has_jobs = supports_jobs(hhtool, ("parse", "validate", "export"))
-    print("--jobs in the CLI: " + ", ".join(f"{c} {'yes' if v else 'no'}" for c, v in has_jobs.items()),
-          file=sys.stderr, flush=True)
+    print(
+        "--jobs in the CLI: " + ", ".join(f"{c} {'yes' if v else 'no'}" for c, v in has_jobs.items()),
+        file=sys.stderr,
+        flush=True,
+    )
 
     def progress(result: dict) -> dict:
-        shown = (f"{result['hands_per_s']:,.0f} hands/s" if "hands_per_s" in result
-                 else result.get("na") or result.get("error"))
+        shown = (
+            f"{result['hands_per_s']:,.0f} hands/s"
+            if "hands_per_s" in result
+            else result.get("na") or result.get("error")
+        )
         print(f"  {result['name']} jobs={result['jobs']}: {shown}", file=sys.stderr, flush=True)
         results.append(result)
         return result
 
-    for jobs in ([] if only_export else jobs_list):
+    for jobs in [] if only_export else jobs_list:
         if jobs == 1 or has_jobs["parse"]:
             option = ["--jobs", str(jobs)] if has_jobs["parse"] else []
-            progress(measure("parse", jobs, hands, runs,
-                             lambda: [[*hhtool, "parse", *option, "--format", "text", str(path)]]))
+            progress(
+                measure(
+                    "parse", jobs, hands, runs, lambda: [[*hhtool, "parse", *option, "--format", "text", str(path)]]
+                )
+            )
         else:
             pieces = split_file(path, jobs, work / f"pieces-{jobs}")
-            result = measure("parse", jobs, hands, runs,
-                             lambda: [[*hhtool, "parse", "--format", "text", str(p)] for p in pieces])
+            result = measure(
+                "parse", jobs, hands, runs, lambda: [[*hhtool, "parse", "--format", "text", str(p)] for p in pieces]
+            )
             result["note"] = f"{len(pieces)} pieces, one parse process each"
             progress(result)
             shutil.rmtree(work / f"pieces-{jobs}", ignore_errors=True)
-    for jobs in ([] if only_export else jobs_list):
+    for jobs in [] if only_export else jobs_list:
         if has_jobs["validate"] or jobs == 1:
             option = ["--jobs", str(jobs)] if has_jobs["validate"] else []
-            progress(measure("validate", jobs, hands, runs, ok_codes=(0, 1), commands=lambda: [
-                [*hhtool, "validate", *option, "--format", "jsonl", str(path)]]))
+            progress(
+                measure(
+                    "validate",
+                    jobs,
+                    hands,
+                    runs,
+                    ok_codes=(0, 1),
+                    commands=lambda: [[*hhtool, "validate", *option, "--format", "jsonl", str(path)]],
+                )
+            )
         else:
             progress(not_available("validate", jobs, "n/a (no --jobs yet)"))
     # --million: the largest job count (1 while the CLI has no --jobs)
-    for jobs in (([jobs_list[-1]] if has_jobs["export"] else [1]) if only_export else jobs_list):
+    for jobs in ([jobs_list[-1]] if has_jobs["export"] else [1]) if only_export else jobs_list:
         if has_jobs["export"] or jobs == 1:
             option = ["--jobs", str(jobs)] if has_jobs["export"] else []
             out = work / f"dataset-{jobs}"
@@ -260,7 +295,7 @@ def compare_child(path: str, limit: int, round_size: int) -> None:
     with open(os.devnull, "w") as sink, contextlib.redirect_stderr(sink), warnings.catch_warnings():
         warnings.simplefilter("ignore")  # PokerKit warns for each hand (unknown PHH field) and on rejects
         for start in range(0, len(blocks), round_size):
-            round_blocks = blocks[start:start + round_size]
+            round_blocks = blocks[start : start + round_size]
             ours = []
             for block in round_blocks:
                 t0 = clock()
@@ -302,9 +337,21 @@ def compare_child(path: str, limit: int, round_size: int) -> None:
                         on_accepted[i] += seconds
                 else:
                     rejected[reason] += 1
-    print(json.dumps({"hands": len(blocks), "hhtool_parsed": hhtool_parsed, "accepted": accepted,
-                      "rejected": dict(rejected.most_common()), "by_game": by_kind, "seconds_all": on_all,
-                      "seconds_accepted": on_accepted, "cpu": cpu, "round": round_size}))
+    print(
+        json.dumps(
+            {
+                "hands": len(blocks),
+                "hhtool_parsed": hhtool_parsed,
+                "accepted": accepted,
+                "rejected": dict(rejected.most_common()),
+                "by_game": by_kind,
+                "seconds_all": on_all,
+                "seconds_accepted": on_accepted,
+                "cpu": cpu,
+                "round": round_size,
+            }
+        )
+    )
 
 
 def _reason(exc: BaseException) -> str:
@@ -324,15 +371,23 @@ def pokerkit_comparison(path: Path, limit: int, round_size: int) -> dict:
 
 
 def _compare(path: Path, limit: int, round_size: int) -> dict:
-    print(f"PokerKit and hhtool in one process on the first {limit:,} hands, rounds of {round_size} ...",
-          file=sys.stderr, flush=True)
-    run = ChildRun([[sys.executable, __file__, "--compare-child", str(path), str(limit), str(round_size)]],
-                   capture=True)
+    print(
+        f"PokerKit and hhtool in one process on the first {limit:,} hands, rounds of {round_size} ...",
+        file=sys.stderr,
+        flush=True,
+    )
+    run = ChildRun(
+        [[sys.executable, __file__, "--compare-child", str(path), str(limit), str(round_size)]], capture=True
+    )
     raise_if = [code for code in run.returncodes if code]
     if raise_if:
         return {"installed": True, "error": run.stderr[0].strip()[-800:]}
-    return {"installed": True, "version": metadata.version("pokerkit"), "peak_rss_mb": run.max_rss / MB,
-            **json.loads(run.outputs[0].strip().splitlines()[-1])}
+    return {
+        "installed": True,
+        "version": metadata.version("pokerkit"),
+        "peak_rss_mb": run.max_rss / MB,
+        **json.loads(run.outputs[0].strip().splitlines()[-1]),
+    }
 
 
 # -- report --------------------------------------------------------------------------------------------------
@@ -368,8 +423,18 @@ def render(info: dict, args, path: Path, generated: bool, results: list[dict], p
                 notes.append(f"{r['name']} jobs={r['jobs']} failed: {r['error']}")
             continue
         total = f"{r['total_rss_mb']:,.0f}" if r["total_rss_mb"] is not None else "n/a"
-        rows.append((label, jobs, fmt_rate(r["hands_per_s"]), f"{r['wall_s']:.1f}", f"{r['cpu_s']:.1f}",
-                     fmt_rate(r["hands_per_cpu_s"]), f"{r['peak_rss_mb']:,.0f}", total))
+        rows.append(
+            (
+                label,
+                jobs,
+                fmt_rate(r["hands_per_s"]),
+                f"{r['wall_s']:.1f}",
+                f"{r['cpu_s']:.1f}",
+                fmt_rate(r["hands_per_cpu_s"]),
+                f"{r['peak_rss_mb']:,.0f}",
+                total,
+            )
+        )
         if r.get("note"):
             notes.append(f"{r['name']} jobs={r['jobs']}: {r['note']}")
     widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
@@ -382,9 +447,11 @@ def render(info: dict, args, path: Path, generated: bool, results: list[dict], p
     if args.million and exports:
         peak = max(r["peak_rss_mb"] for r in exports)
         total = max(r["total_rss_mb"] or 0 for r in exports)
-        lines.append(f"target    1M hands: peak RSS < {RSS_TARGET_MB} MB for the largest process: {_verdict(peak, RSS_TARGET_MB)} "
-                     f"({peak:,.0f} MB); < {TOTAL_TARGET_MB} MB for all processes together: "
-                     f"{_verdict(total, TOTAL_TARGET_MB)} ({total:,.0f} MB PSS)")
+        lines.append(
+            f"target    1M hands: peak RSS < {RSS_TARGET_MB} MB for the largest process: {_verdict(peak, RSS_TARGET_MB)} "
+            f"({peak:,.0f} MB); < {TOTAL_TARGET_MB} MB for all processes together: "
+            f"{_verdict(total, TOTAL_TARGET_MB)} ({total:,.0f} MB PSS)"
+        )
     if pokerkit is not None:
         lines += ["", *render_pokerkit(pokerkit, exports)]
     lines.append("")
@@ -408,25 +475,37 @@ def render_pokerkit(pk: dict, exports: list[dict]) -> list[str]:
         f"(peak RSS of that process {pk['peak_rss_mb']:,.0f} MB)",
         f"  PokerKit accepted {ok:,} of {n:,} hands ({ok / n:.1%}), rejected {n - ok:,}; hhtool parsed {pk['hhtool_parsed']:,}",
     ]
-    lines.append("    accepted by game: " + ", ".join(f"{kind} {ok_:,}/{all_:,}" for kind, (all_, ok_)
-                                                   in sorted(pk["by_game"].items())))
+    lines.append(
+        "    accepted by game: "
+        + ", ".join(f"{kind} {ok_:,}/{all_:,}" for kind, (all_, ok_) in sorted(pk["by_game"].items()))
+    )
     lines += [f"    {count:,} rejected: {reason}" for reason, count in pk["rejected"].items()]
     acc, every = pk["seconds_accepted"], pk["seconds_all"]
     head = ("hands/s, one core", "parse", "replay", "parse + replay")
     rows = [head]
-    for label, seconds, count in (("hhtool, PokerKit-accepted hands", acc[0:2], ok),
-                                  ("PokerKit, accepted hands", acc[2:4], ok),
-                                  ("hhtool, all sample hands", every[0:2], n),
-                                  ("PokerKit, all sample hands (rejects too)", every[2:4], n)):
-        rows.append((label, fmt_rate(rate(count, seconds[0])), fmt_rate(rate(count, seconds[1])),
-                     fmt_rate(rate(count, sum(seconds)))))
+    for label, seconds, count in (
+        ("hhtool, PokerKit-accepted hands", acc[0:2], ok),
+        ("PokerKit, accepted hands", acc[2:4], ok),
+        ("hhtool, all sample hands", every[0:2], n),
+        ("PokerKit, all sample hands (rejects too)", every[2:4], n),
+    ):
+        rows.append(
+            (
+                label,
+                fmt_rate(rate(count, seconds[0])),
+                fmt_rate(rate(count, seconds[1])),
+                fmt_rate(rate(count, sum(seconds))),
+            )
+        )
     widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
     for index, row in enumerate(rows):
         lines.append("  " + "  ".join(c.ljust(widths[i]) if i == 0 else c.rjust(widths[i]) for i, c in enumerate(row)))
         if index == 0:
             lines.append("  " + "  ".join("-" * w for w in widths))
-    lines.append("  (PokerKit's parse replays the actions once to build its HandHistory; its replay is a second pass. "
-                 "hhtool: parse_block, then validate_hand.)")
+    lines.append(
+        "  (PokerKit's parse replays the actions once to build its HandHistory; its replay is a second pass. "
+        "hhtool: parse_block, then validate_hand.)"
+    )
     hh = rate(ok, acc[0] + acc[1])
     pkr = rate(ok, acc[2] + acc[3])
     if hh and pkr:
@@ -434,17 +513,24 @@ def render_pokerkit(pk: dict, exports: list[dict]) -> list[str]:
     cold = pk.get("cold")
     if cold and "error" not in cold and cold["accepted"]:
         seconds = cold["seconds_accepted"]
-        hh_cold, pk_cold = rate(cold["accepted"], seconds[0] + seconds[1]), rate(cold["accepted"], seconds[2] + seconds[3])
+        hh_cold, pk_cold = (
+            rate(cold["accepted"], seconds[0] + seconds[1]),
+            rate(cold["accepted"], seconds[2] + seconds[3]),
+        )
         if hh_cold and pk_cold:
-            lines.append(f"  cold, rounds of one hand (each hhtool hand right after a PokerKit one): hhtool "
-                         f"{hh_cold:,.0f}/s, PokerKit {pk_cold:,.0f}/s, ratio {hh_cold / pk_cold:,.1f}x")
+            lines.append(
+                f"  cold, rounds of one hand (each hhtool hand right after a PokerKit one): hhtool "
+                f"{hh_cold:,.0f}/s, PokerKit {pk_cold:,.0f}/s, ratio {hh_cold / pk_cold:,.1f}x"
+            )
     elif cold:
         lines.append(f"  cold, rounds of one hand: failed: {cold.get('error', 'no accepted hands')}")
     if exports and pkr:
         best = max(exports, key=lambda r: r["jobs"])
-        lines.append(f"  ratio hhtool export end to end ({best['jobs']} job{'s' if best['jobs'] > 1 else ''}, "
-                     f"{best['hands_per_s']:,.0f} hands/s, whole file) / PokerKit parse + replay (one core): "
-                     f"{best['hands_per_s'] / pkr:,.1f}x")
+        lines.append(
+            f"  ratio hhtool export end to end ({best['jobs']} job{'s' if best['jobs'] > 1 else ''}, "
+            f"{best['hands_per_s']:,.0f} hands/s, whole file) / PokerKit parse + replay (one core): "
+            f"{best['hands_per_s'] / pkr:,.1f}x"
+        )
     return lines
 
 
@@ -462,17 +548,32 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hands", type=int, default=100_000, help="hands to generate (default 100000)")
     parser.add_argument("--seed", type=int, default=1, help="generator seed (default 1)")
-    parser.add_argument("--jobs", nargs="+", metavar="N", help="job counts, e.g. --jobs 1 2 or --jobs 1,2 "
-                        "(default: 1 and os.cpu_count())")
-    parser.add_argument("--pokerkit-hands", type=int, default=5000, help="hands of the file for the PokerKit "
-                        "comparison (default 5000; 0 skips it)")
-    parser.add_argument("--pokerkit-round", type=int, default=100, help="hands per alternating round of the "
-                        "PokerKit comparison (default 100; 1 is hand by hand, the cold figure)")
+    parser.add_argument(
+        "--jobs",
+        nargs="+",
+        metavar="N",
+        help="job counts, e.g. --jobs 1 2 or --jobs 1,2 (default: 1 and os.cpu_count())",
+    )
+    parser.add_argument(
+        "--pokerkit-hands",
+        type=int,
+        default=5000,
+        help="hands of the file for the PokerKit comparison (default 5000; 0 skips it)",
+    )
+    parser.add_argument(
+        "--pokerkit-round",
+        type=int,
+        default=100,
+        help="hands per alternating round of the PokerKit comparison (default 100; 1 is hand by hand, the cold figure)",
+    )
     parser.add_argument("--runs", type=int, default=1, help="runs of each measurement; the best is shown (default 1)")
     parser.add_argument("--out-json", type=Path, help="also write the results as JSON to this file")
-    parser.add_argument("--cache", type=Path, default=Path(os.environ.get("HHTOOL_BENCH_CACHE")
-                                                            or Path(tempfile.gettempdir()) / "hhtool-bench-cache"),
-                        help="folder of the generated input files (default $HHTOOL_BENCH_CACHE or <tmp>/hhtool-bench-cache)")
+    parser.add_argument(
+        "--cache",
+        type=Path,
+        default=Path(os.environ.get("HHTOOL_BENCH_CACHE") or Path(tempfile.gettempdir()) / "hhtool-bench-cache"),
+        help="folder of the generated input files (default $HHTOOL_BENCH_CACHE or <tmp>/hhtool-bench-cache)",
+    )
     parser.add_argument("--regenerate", action="store_true", help="write the input file again even if cached")
     parser.add_argument("--million", action="store_true", help="only export --jobs N peak RSS on 1,000,000 hands")
     parser.add_argument("--compare-child", nargs=3, metavar=("FILE", "HANDS", "ROUND"), help=argparse.SUPPRESS)
@@ -500,11 +601,21 @@ def main() -> int:
         pokerkit = pokerkit_comparison(path, args.pokerkit_hands, args.pokerkit_round)
     print(render(info, args, path, generated, results, pokerkit))
     if args.out_json:
-        args.out_json.write_text(json.dumps({"machine": info, "input": {"file": str(path), "hands": args.hands,
-                                                                      "seed": args.seed, "bytes": path.stat().st_size},
-                                             "runs": args.runs, "measurements": results, "pokerkit": pokerkit,
-                                             "finished": time.strftime("%Y-%m-%d %H:%M:%S %Z"),
-                                             "load_average_end": list(os.getloadavg())}, indent=2) + "\n")
+        args.out_json.write_text(
+            json.dumps(
+                {
+                    "machine": info,
+                    "input": {"file": str(path), "hands": args.hands, "seed": args.seed, "bytes": path.stat().st_size},
+                    "runs": args.runs,
+                    "measurements": results,
+                    "pokerkit": pokerkit,
+                    "finished": time.strftime("%Y-%m-%d %H:%M:%S %Z"),
+                    "load_average_end": list(os.getloadavg()),
+                },
+                indent=2,
+            )
+            + "\n"
+        )
     failed = any("error" in r for r in results) or bool(pokerkit and "error" in pokerkit)
     return 1 if failed else 0
 

@@ -96,17 +96,27 @@ def run(path: Path, runs: int) -> None:
     parse_times = timed_runs(lambda: parse_all(path), runs)
     validate_times = timed_runs(lambda: validate_all(hands), runs)
     both_times = timed_runs(lambda: parse_and_validate(path), runs)
-    print(table([
-        ("file", f"{path} ({path.stat().st_size / 1e6:.1f} MB, {blocks:,} hands, {len(hands):,} parsed: "
-                 + ", ".join(f"{n:,} {v}" for v, n in verdicts.most_common()) + ")"),
-        ("runs", f"{runs}, one process, {core}"),
-        ("build", compiled.describe()),
-        ("parse only", rate(blocks, parse_times)),
-        ("validate only", rate(len(hands), validate_times)),
-        ("parse + validate", rate(blocks, both_times)),
-        ("peak memory", f"tracemalloc {peak / 1e6:.1f} MB (streaming parse + validate), "
-                        f"ru_maxrss {max_rss() / 1e6:.1f} MB"),
-    ]))
+    print(
+        table(
+            [
+                (
+                    "file",
+                    f"{path} ({path.stat().st_size / 1e6:.1f} MB, {blocks:,} hands, {len(hands):,} parsed: "
+                    + ", ".join(f"{n:,} {v}" for v, n in verdicts.most_common())
+                    + ")",
+                ),
+                ("runs", f"{runs}, one process, {core}"),
+                ("build", compiled.describe()),
+                ("parse only", rate(blocks, parse_times)),
+                ("validate only", rate(len(hands), validate_times)),
+                ("parse + validate", rate(blocks, both_times)),
+                (
+                    "peak memory",
+                    f"tracemalloc {peak / 1e6:.1f} MB (streaming parse + validate), ru_maxrss {max_rss() / 1e6:.1f} MB",
+                ),
+            ]
+        )
+    )
 
 
 def main() -> int:

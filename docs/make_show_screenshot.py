@@ -3,6 +3,7 @@ headless Chromium. Run from the repository root:
 
     python docs/make_show_screenshot.py 300000000001 docs/show-example.txt docs/show.png
 """
+
 import os
 import re
 import sys

@@ -91,7 +91,9 @@ class BaselineWriter:
 
     def write(self, path: str | os.PathLike) -> int:
         """Write the baseline; the number of findings it holds."""
-        entries = sorted(self.entries.values(), key=lambda e: (e["file"], e["hand_id"] or "", e["code"], e["fingerprint"]))
+        entries = sorted(
+            self.entries.values(), key=lambda e: (e["file"], e["hand_id"] or "", e["code"], e["fingerprint"])
+        )
         doc = {"hhtool_baseline": VERSION, "findings": entries}
         with open(path, "w", encoding="utf-8", newline="\n") as handle:
             json.dump(doc, handle, indent=1, ensure_ascii=False, sort_keys=True)

@@ -29,8 +29,26 @@ SEATING = frozenset({"HH401", "HH402", "HH403", "HH404", "HH406"})
 BLINDS = frozenset({"HH101", "HH102", "HH104"})
 ORDER = frozenset({"HH110", "HH111", "HH112", "HH118", "HH122", "HH124"})
 AMOUNTS = frozenset({"HH113", "HH114", "HH115", "HH116", "HH117", "HH119", "HH120", "HH121", "HH125", "HH126"})
-POTS = frozenset({"HH201", "HH202", "HH203", "HH204", "HH205", "HH206", "HH207", "HH208", "HH209", "HH210",
-                  "HH211", "HH213", "HH214", "HH223", "HH224", "HH227"})
+POTS = frozenset(
+    {
+        "HH201",
+        "HH202",
+        "HH203",
+        "HH204",
+        "HH205",
+        "HH206",
+        "HH207",
+        "HH208",
+        "HH209",
+        "HH210",
+        "HH211",
+        "HH213",
+        "HH214",
+        "HH223",
+        "HH224",
+        "HH227",
+    }
+)
 SHOWDOWN = frozenset({"HH303", "HH305", "HH306"})
 
 # a cause's kind -> the kinds of the findings it can bring about
@@ -65,5 +83,15 @@ def consequences(findings: list[Finding]) -> list[Finding | None]:
 
 def with_mark(f: Finding, cause: Finding) -> Finding:
     """The consequence `f` with its message saying what it follows from."""
-    return Finding(f.code, f.rule, f.severity, f.message + MARK.format(code=cause.code, line=cause.line),
-                   f.file, f.line, f.column, f.hand_id, f.expected, f.actual)
+    return Finding(
+        f.code,
+        f.rule,
+        f.severity,
+        f.message + MARK.format(code=cause.code, line=cause.line),
+        f.file,
+        f.line,
+        f.column,
+        f.hand_id,
+        f.expected,
+        f.actual,
+    )

@@ -33,11 +33,12 @@ def validate_paths(*args, **kwargs):
 
     return run(*args, **kwargs)
 
+
 app = typer.Typer(
     cls=GuardedGroup,
     help="Parse, validate and export poker hand histories.\n\nSettings come from the command line, then the "
-         "file given with --config, then [tool.hhtool] in the nearest pyproject.toml or hhtool.toml (see the "
-         "README), then the defaults.",
+    "file given with --config, then [tool.hhtool] in the nearest pyproject.toml or hhtool.toml (see the "
+    "README), then the defaults.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -62,8 +63,12 @@ def _print_version(value: bool) -> None:
 
 @app.callback()
 def main(
-    version: Annotated[bool, typer.Option("--version", "-V", callback=_print_version, is_eager=True,
-                                          help="Print hhtool's version and exit.")] = False,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", "-V", callback=_print_version, is_eager=True, help="Print hhtool's version and exit."
+        ),
+    ] = False,
 ) -> None:
     """hhtool: make poker hand histories trustworthy and useful."""
     from hhtool.engine.memory import tune_gc
@@ -71,18 +76,33 @@ def main(
     tune_gc()
 
 
-ConfigOption = Annotated[str | None, typer.Option("--config", help="Configuration file (pyproject.toml with "
-                                                  "[tool.hhtool], or hhtool.toml) instead of the one found "
-                                                  "upward from the working directory.")]
+ConfigOption = Annotated[
+    str | None,
+    typer.Option(
+        "--config",
+        help="Configuration file (pyproject.toml with "
+        "[tool.hhtool], or hhtool.toml) instead of the one found "
+        "upward from the working directory.",
+    ),
+]
 IsolatedOption = Annotated[bool, typer.Option("--isolated", help="Ignore every configuration file.")]
-QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="Print the results only: no summary, "
-                                           "per-file table or progress on stderr.")]
+QuietOption = Annotated[
+    bool,
+    typer.Option("--quiet", "-q", help="Print the results only: no summary, per-file table or progress on stderr."),
+]
 
 
-AcpcGameOption = Annotated[str | None, typer.Option("--acpc-game", metavar="FILE", help="The ACPC game "
-                                                   "definition (.game file, or a built-in name) ACPC dealer logs "
-                                                   "are read with (default: by the players a line names, the 2017 "
-                                                   "heads-up or the Pluribus 6-player no-limit game; README: ACPC).")]
+AcpcGameOption = Annotated[
+    str | None,
+    typer.Option(
+        "--acpc-game",
+        metavar="FILE",
+        help="The ACPC game "
+        "definition (.game file, or a built-in name) ACPC dealer logs "
+        "are read with (default: by the players a line names, the 2017 "
+        "heads-up or the Pluribus 6-player no-limit game; README: ACPC).",
+    ),
+]
 
 
 def _usage_error(message: str) -> typer.Exit:
@@ -133,8 +153,9 @@ def _rules_for(path: str | None, settings: Config) -> tuple[RuleSet | None, str 
 @app.command()
 def parse(
     paths: Annotated[list[str], typer.Argument(help="Files, folders (recursive) or globs.")],
-    fmt: Annotated[ParseFormat | None, typer.Option("--format", help="Output format on stdout "
-                                                    "(default: jsonl).")] = None,
+    fmt: Annotated[
+        ParseFormat | None, typer.Option("--format", help="Output format on stdout (default: jsonl).")
+    ] = None,
     quiet: QuietOption = False,
     config: ConfigOption = None,
     isolated: IsolatedOption = False,
@@ -154,8 +175,10 @@ def parse(
                 raw.write(to_json_line(parse_result_dict(item)))
             else:
                 events = len(item.hand.events) if item.hand else 0
-                lines = [f"{printable(item.file)}:{item.line}: {item.status} {item.site} hand "
-                         f"{printable(str(item.hand_id))} ({events} events)"]
+                lines = [
+                    f"{printable(item.file)}:{item.line}: {item.status} {item.site} hand "
+                    f"{printable(str(item.hand_id))} ({events} events)"
+                ]
                 lines += [_finding_line(f) for f in item.findings]
                 raw.write(("\n".join(lines) + "\n").encode())
         else:
@@ -186,17 +209,28 @@ def _summary(tally: Tally, elapsed: float) -> None:
 @app.command()
 def generate(
     path: Annotated[str | None, typer.Argument(help="File to write the hands to (same as --out).")] = None,
-    out: Annotated[str | None, typer.Option("--out", "-o", help="File to write the hands to (the site's text, "
-                                            "UTF-8); '-' or none: standard output.")] = None,
+    out: Annotated[
+        str | None,
+        typer.Option(
+            "--out", "-o", help="File to write the hands to (the site's text, UTF-8); '-' or none: standard output."
+        ),
+    ] = None,
     hands: Annotated[int, typer.Option("--hands", "-n", min=1, help="How many hands.")] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Random seed: the same seed writes the same file.")] = 0,
     game: Annotated[str, typer.Option("--game", help="nl, pl, fl or mix.")] = "nl",
     players: Annotated[str, typer.Option("--players", help="Players at a new table, MIN-MAX (2..10).")] = "2-9",
-    tournaments: Annotated[float, typer.Option("--tournaments", min=0.0, max=1.0,
-                                               help="Share of tournament tables.")] = 0.15,
-    site: Annotated[str | None, typer.Option("--site", help="The site whose hand histories to write: any dialect "
-                                             "hhtool has a writer for (hhtool.generate.sites(); default: the "
-                                             "first).")] = None,
+    tournaments: Annotated[
+        float, typer.Option("--tournaments", min=0.0, max=1.0, help="Share of tournament tables.")
+    ] = 0.15,
+    site: Annotated[
+        str | None,
+        typer.Option(
+            "--site",
+            help="The site whose hand histories to write: any dialect "
+            "hhtool has a writer for (hhtool.generate.sites(); default: the "
+            "first).",
+        ),
+    ] = None,
     quiet: QuietOption = False,
 ) -> None:
     """Play random legal Hold'em hands and write them as a site's hand histories (they validate clean)."""
@@ -209,16 +243,18 @@ def generate(
     try:
         low, _, high = players.partition("-")
         bounds = (int(low), int(high or low))
-        count = write_hands(sys.stdout if target == "-" else target, hands, seed, game, bounds, site,
-                            tournaments=tournaments)
+        count = write_hands(
+            sys.stdout if target == "-" else target, hands, seed, game, bounds, site, tournaments=tournaments
+        )
     except BrokenPipeError:
         raise  # the reader closed the pipe (`generate | head`): ends quietly (hhtool.guard)
     except (ValueError, OSError) as exc:
         print(f"hhtool: {exc}", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE) from None
     if not quiet:
-        print(f"wrote {words.count(count, 'hand')} to {'standard output' if target == '-' else target}",
-              file=sys.stderr)
+        print(
+            f"wrote {words.count(count, 'hand')} to {'standard output' if target == '-' else target}", file=sys.stderr
+        )
 
 
 class ValidateFormat(StrEnum):
@@ -236,14 +272,24 @@ class Engine(StrEnum):
     dask = "dask"
 
 
-JobsOption = Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Worker processes (default: all cores); "
-                                                "1 runs in this process.")]
-EngineOption = Annotated[Engine, typer.Option("--engine", help="local: a process pool; dask: dask.distributed "
-                                              "workers (pip install 'hhtool[dask]').")]
-SchedulerOption = Annotated[str | None, typer.Option("--scheduler", help="Dask scheduler address (default: a "
-                                                     "local cluster of --jobs processes).")]
-ProgressOption = Annotated[bool | None, typer.Option("--progress/--no-progress", help="Progress bar on stderr "
-                                                     "(default: only when stderr is a terminal).")]
+JobsOption = Annotated[
+    int | None,
+    typer.Option("--jobs", "-j", min=1, help="Worker processes (default: all cores); 1 runs in this process."),
+]
+EngineOption = Annotated[
+    Engine,
+    typer.Option(
+        "--engine", help="local: a process pool; dask: dask.distributed workers (pip install 'hhtool[dask]')."
+    ),
+]
+SchedulerOption = Annotated[
+    str | None,
+    typer.Option("--scheduler", help="Dask scheduler address (default: a local cluster of --jobs processes)."),
+]
+ProgressOption = Annotated[
+    bool | None,
+    typer.Option("--progress/--no-progress", help="Progress bar on stderr (default: only when stderr is a terminal)."),
+]
 
 
 def _engine_settings(jobs: int | None, engine: Engine, scheduler: str | None, paths: list[str]) -> int:
@@ -277,9 +323,11 @@ def _committed_text(stats, out: str) -> str:
     """What an interrupted export kept: its committed batches (ExportStats), or nothing."""
     if stats is None or not stats.batches:
         return f"nothing was added to {out}"
-    return (f"{words.count(stats.committed_hands, 'new hand')} of the first {words.count(stats.committed_inputs, 'input file')} "
-            f"(through {stats.last_input}) were committed to {out} in {words.count(stats.batches, 'batch')}; the rest "
-            f"was not added: run the export again to add it (the files committed are not read again)")
+    return (
+        f"{words.count(stats.committed_hands, 'new hand')} of the first {words.count(stats.committed_inputs, 'input file')} "
+        f"(through {stats.last_input}) were committed to {out} in {words.count(stats.batches, 'batch')}; the rest "
+        f"was not added: run the export again to add it (the files committed are not read again)"
+    )
 
 
 def _interrupted(what: str) -> typer.Exit:
@@ -305,8 +353,14 @@ class SeverityLevel(StrEnum):
     info = "info"
 
 
-def _selection(select: list[str] | None, ignore: list[str] | None, severity: SeverityLevel | None,
-               settings: Config, extend_select: list[str] | None = None, per_file: list[str] | None = None):
+def _selection(
+    select: list[str] | None,
+    ignore: list[str] | None,
+    severity: SeverityLevel | None,
+    settings: Config,
+    extend_select: list[str] | None = None,
+    per_file: list[str] | None = None,
+):
     """The findings to report: each of select, extend-select, ignore, per-file ignores and severity from
     the command line, else from the configuration, else everything."""
     from hhtool.selection import Selection, SelectionError, parse_codes, parse_per_file
@@ -314,14 +368,15 @@ def _selection(select: list[str] | None, ignore: list[str] | None, severity: Sev
     data = settings.data
     try:
         chosen = parse_codes(select if select is not None else data.select, "--select")
-        extended = parse_codes(extend_select if extend_select is not None else data.extend_select,
-                               "--extend-select")
+        extended = parse_codes(extend_select if extend_select is not None else data.extend_select, "--extend-select")
         dropped = parse_codes(ignore if ignore is not None else data.ignore, "--ignore")
         if per_file is not None:
             per_files = parse_per_file(per_file, "--per-file-ignores")
         else:
-            per_files = tuple((glob, parse_codes(codes, f"per-file-ignores {glob!r}"))
-                              for glob, codes in data.per_file_ignores.items())
+            per_files = tuple(
+                (glob, parse_codes(codes, f"per-file-ignores {glob!r}"))
+                for glob, codes in data.per_file_ignores.items()
+            )
     except SelectionError as exc:
         raise _usage_error(str(exc)) from None
     least = severity.value if severity is not None else (data.severity or "info")
@@ -331,48 +386,106 @@ def _selection(select: list[str] | None, ignore: list[str] | None, severity: Sev
 @app.command()
 def validate(
     paths: Annotated[list[str], typer.Argument(help="Files, folders (recursive) or globs.")],
-    fmt: Annotated[ValidateFormat | None, typer.Option("--format", help="Output format on stdout (default: "
-                                                       "text, each finding with its source line; concise: "
-                                                       "one line a finding). github: workflow annotations; "
-                                                       "sarif: SARIF 2.1.0; junit: JUnit XML.")] = None,
-    rules: Annotated[str | None, typer.Option("--rules", help="House rules TOML file, or profile:NAME "
-                                              "(see README).")] = None,
-    select: Annotated[list[str] | None, typer.Option(
-        "--select", metavar="CODE|PREFIX", help="Report only these codes or prefixes (HH114, HH1, HH2,...; "
-                                                "repeat or separate with commas).")] = None,
-    extend_select: Annotated[list[str] | None, typer.Option(
-        "--extend-select", metavar="CODE|PREFIX", help="Report these codes too, on top of --select or the "
-                                                       "configuration's select.")] = None,
-    ignore: Annotated[list[str] | None, typer.Option(
-        "--ignore", metavar="CODE|PREFIX", help="Do not report these codes or prefixes (e.g. HH020).")] = None,
-    per_file_ignores: Annotated[list[str] | None, typer.Option(
-        "--per-file-ignores", metavar="GLOB:CODES", help="Do not report these codes in the files the glob "
-                                                         "matches, e.g. 'archive/*.txt:HH020,HH414' "
-                                                         "(repeatable; replaces the configuration's).")] = None,
-    severity: Annotated[SeverityLevel | None, typer.Option(
-        "--severity", help="Report findings of this severity or worse (default: info, all).")] = None,
-    consequences: Annotated[bool | None, typer.Option(
-        "--consequences/--no-consequences", help="Report the findings that follow from an earlier one of "
-                                                 "their hand, marked so (default), or only the root causes.")] = None,
-    baseline: Annotated[str | None, typer.Option(
-        "--baseline", metavar="FILE", help="Report only findings not in this baseline file (written by "
-                                           "--write-baseline).")] = None,
-    write_baseline: Annotated[str | None, typer.Option(
-        "--write-baseline", metavar="FILE", help="Write the fingerprints of the findings reported to FILE, "
-                                                 "to give to --baseline later.")] = None,
-    summary_table: Annotated[bool | None, typer.Option(
-        "--summary/--no-summary", help="The per-file table before the summary line (default: only for "
-                                       "5 files or fewer; never with --statistics).")] = None,
-    show_settings: Annotated[bool, typer.Option(
-        "--show-settings", help="Print the settings this run would use (command line, configuration, "
-                                "defaults) and exit.")] = False,
+    fmt: Annotated[
+        ValidateFormat | None,
+        typer.Option(
+            "--format",
+            help="Output format on stdout (default: "
+            "text, each finding with its source line; concise: "
+            "one line a finding). github: workflow annotations; "
+            "sarif: SARIF 2.1.0; junit: JUnit XML.",
+        ),
+    ] = None,
+    rules: Annotated[
+        str | None, typer.Option("--rules", help="House rules TOML file, or profile:NAME (see README).")
+    ] = None,
+    select: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--select",
+            metavar="CODE|PREFIX",
+            help="Report only these codes or prefixes (HH114, HH1, HH2,...; repeat or separate with commas).",
+        ),
+    ] = None,
+    extend_select: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--extend-select",
+            metavar="CODE|PREFIX",
+            help="Report these codes too, on top of --select or the configuration's select.",
+        ),
+    ] = None,
+    ignore: Annotated[
+        list[str] | None,
+        typer.Option("--ignore", metavar="CODE|PREFIX", help="Do not report these codes or prefixes (e.g. HH020)."),
+    ] = None,
+    per_file_ignores: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--per-file-ignores",
+            metavar="GLOB:CODES",
+            help="Do not report these codes in the files the glob "
+            "matches, e.g. 'archive/*.txt:HH020,HH414' "
+            "(repeatable; replaces the configuration's).",
+        ),
+    ] = None,
+    severity: Annotated[
+        SeverityLevel | None,
+        typer.Option("--severity", help="Report findings of this severity or worse (default: info, all)."),
+    ] = None,
+    consequences: Annotated[
+        bool | None,
+        typer.Option(
+            "--consequences/--no-consequences",
+            help="Report the findings that follow from an earlier one of "
+            "their hand, marked so (default), or only the root causes.",
+        ),
+    ] = None,
+    baseline: Annotated[
+        str | None,
+        typer.Option(
+            "--baseline",
+            metavar="FILE",
+            help="Report only findings not in this baseline file (written by --write-baseline).",
+        ),
+    ] = None,
+    write_baseline: Annotated[
+        str | None,
+        typer.Option(
+            "--write-baseline",
+            metavar="FILE",
+            help="Write the fingerprints of the findings reported to FILE, to give to --baseline later.",
+        ),
+    ] = None,
+    summary_table: Annotated[
+        bool | None,
+        typer.Option(
+            "--summary/--no-summary",
+            help="The per-file table before the summary line (default: only for "
+            "5 files or fewer; never with --statistics).",
+        ),
+    ] = None,
+    show_settings: Annotated[
+        bool,
+        typer.Option(
+            "--show-settings",
+            help="Print the settings this run would use (command line, configuration, defaults) and exit.",
+        ),
+    ] = False,
     strict: Annotated[bool, typer.Option("--strict", help="Warnings also make the exit code 1.")] = False,
     exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when findings are reported.")] = False,
-    statistics: Annotated[bool, typer.Option("--statistics", help="Counts by code instead of each finding "
-                                             "(--format text or json).")] = False,
-    failed_hands: Annotated[str | None, typer.Option(
-        "--failed-hands", metavar="FILE", help="Write the text of every invalid or unparsed hand, with its file, "
-                                               "line and findings, to FILE (for a bug report).")] = None,
+    statistics: Annotated[
+        bool, typer.Option("--statistics", help="Counts by code instead of each finding (--format text or json).")
+    ] = False,
+    failed_hands: Annotated[
+        str | None,
+        typer.Option(
+            "--failed-hands",
+            metavar="FILE",
+            help="Write the text of every invalid or unparsed hand, with its file, "
+            "line and findings, to FILE (for a bug report).",
+        ),
+    ] = None,
     quiet: QuietOption = False,
     config: ConfigOption = None,
     isolated: IsolatedOption = False,
@@ -405,13 +518,25 @@ def validate(
     if show_settings:
         from hhtool.outputs.settings import settings_text
 
-        sys.stdout.write(settings_text({
-            "config": str(settings.source) if settings.source else None, "rules": rules_source,
-            "format": fmt_name, "select": list(selection.select) or ["ALL"],
-            "extend-select": list(selection.extend_select), "ignore": list(selection.ignore),
-            "per-file-ignores": {glob: list(codes) for glob, codes in selection.per_file},
-            "severity": selection.severity.value, "strict": strict, "consequences": show_consequences,
-            "baseline": baseline_path, "write-baseline": write_baseline, "paths": paths}))
+        sys.stdout.write(
+            settings_text(
+                {
+                    "config": str(settings.source) if settings.source else None,
+                    "rules": rules_source,
+                    "format": fmt_name,
+                    "select": list(selection.select) or ["ALL"],
+                    "extend-select": list(selection.extend_select),
+                    "ignore": list(selection.ignore),
+                    "per-file-ignores": {glob: list(codes) for glob, codes in selection.per_file},
+                    "severity": selection.severity.value,
+                    "strict": strict,
+                    "consequences": show_consequences,
+                    "baseline": baseline_path,
+                    "write-baseline": write_baseline,
+                    "paths": paths,
+                }
+            )
+        )
         return
     known = None
     if baseline_path is not None:
@@ -434,6 +559,7 @@ def validate(
         raise _usage_error(str(exc)) from None
     workers = _engine_settings(jobs, engine, scheduler, paths)
     from hhtool.validate import Summary
+
     summary = Summary()
     reported = Summary(tally=summary.tally)  # the counts of what is reported, after selection
     files = FileTable()
@@ -477,8 +603,13 @@ def validate(
             raise _usage_error(f"cannot write {write_baseline}: {exc.strerror or exc}") from None
         if not quiet:
             print(f"wrote {words.count(written, 'finding')} to the baseline {write_baseline}", file=sys.stderr)
-    code = exit_code(summary.tally.io_failures, reported.by_severity[Severity.ERROR],
-                     reported.by_severity[Severity.WARNING], strict, exit_zero)
+    code = exit_code(
+        summary.tally.io_failures,
+        reported.by_severity[Severity.ERROR],
+        reported.by_severity[Severity.WARNING],
+        strict,
+        exit_zero,
+    )
     if code:
         raise typer.Exit(code)
 
@@ -516,8 +647,13 @@ def _summary_dict(summary: Summary, elapsed: float | None = None) -> dict:
 @app.command("rules")
 def rules_command(
     code: Annotated[str | None, typer.Argument(help="A finding code, e.g. HH114, or a rule id, e.g. A4.")] = None,
-    profiles: Annotated[bool, typer.Option("--profiles", help="List the room profiles for --rules profile:NAME "
-                                           "(house rules of the rule sheets, by RULES.md id).")] = False,
+    profiles: Annotated[
+        bool,
+        typer.Option(
+            "--profiles",
+            help="List the room profiles for --rules profile:NAME (house rules of the rule sheets, by RULES.md id).",
+        ),
+    ] = False,
 ) -> None:
     """The rule catalogue: every finding code with the rule it enforces, what it checks, why, and an example."""
     if profiles:
@@ -536,23 +672,32 @@ def rules_command(
         raise typer.Exit(EXIT_USAGE)
     for entry in entries:
         rule = f"{entry.rule}: {RULE_TEXT[entry.rule]}" if entry.rule in RULE_TEXT else "input and parsing"
-        print(f"{entry.code} [{entry.severity.value}] {entry.title}\n"
-              f"  rule:    {rule}\n  why:     {entry.why}\n  example: {entry.example}\n")
+        print(
+            f"{entry.code} [{entry.severity.value}] {entry.title}\n"
+            f"  rule:    {rule}\n  why:     {entry.why}\n  example: {entry.example}\n"
+        )
 
 
 @app.command()
 def export(
     paths: Annotated[list[str], typer.Argument(help="Files, folders (recursive) or globs.")],
     out: Annotated[str, typer.Option("--out", help="Dataset folder (created if missing).")],
-    rules: Annotated[str | None, typer.Option("--rules", help="House rules TOML file, or profile:NAME "
-                                              "(see README).")] = None,
+    rules: Annotated[
+        str | None, typer.Option("--rules", help="House rules TOML file, or profile:NAME (see README).")
+    ] = None,
     jobs: JobsOption = None,
     engine: EngineOption = Engine.local,
     scheduler: SchedulerOption = None,
     progress: ProgressOption = None,
-    wait: Annotated[float | None, typer.Option(
-        "--wait", min=0, help="Seconds to wait while another export writes the same dataset "
-                              "(default: until it has finished; 0: fail at once, exit code 2).")] = None,
+    wait: Annotated[
+        float | None,
+        typer.Option(
+            "--wait",
+            min=0,
+            help="Seconds to wait while another export writes the same dataset "
+            "(default: until it has finished; 0: fail at once, exit code 2).",
+        ),
+    ] = None,
     quiet: QuietOption = False,
     config: ConfigOption = None,
     isolated: IsolatedOption = False,
@@ -570,6 +715,7 @@ def export(
     ruleset = _rules_for(rules, _settings(config, isolated))[0] or RuleSet()
     workers = _engine_settings(jobs, engine, scheduler, paths)
     from hhtool.validate import Summary
+
     summary = Summary()
     started = time.perf_counter()
     try:
@@ -585,13 +731,15 @@ def export(
         raise typer.Exit(EXIT_USAGE) from None
     elapsed = time.perf_counter() - started
     rows = sum(stats.rows.values())
-    unread = (f"; {words.count(stats.files_unread, 'file')} already stored, not read again" if stats.files_unread
-              else "")
+    unread = f"; {words.count(stats.files_unread, 'file')} already stored, not read again" if stats.files_unread else ""
     if not quiet:
-        print(f"{_summary_text(_summary_dict(summary, elapsed))}\n"
-              f"exported {stats.hands_written} new hands ({stats.hands_skipped} already stored{unread}), {rows} rows "
-              f"({', '.join(f'{t} {n}' for t, n in stats.rows.items())}) to {out}; "
-              f"{stats.hands_read / elapsed if elapsed else 0:,.0f} hands/s", file=sys.stderr)
+        print(
+            f"{_summary_text(_summary_dict(summary, elapsed))}\n"
+            f"exported {stats.hands_written} new hands ({stats.hands_skipped} already stored{unread}), {rows} rows "
+            f"({', '.join(f'{t} {n}' for t, n in stats.rows.items())}) to {out}; "
+            f"{stats.hands_read / elapsed if elapsed else 0:,.0f} hands/s",
+            file=sys.stderr,
+        )
     if summary.tally.io_failures:
         raise typer.Exit(EXIT_USAGE)
 
@@ -599,14 +747,24 @@ def export(
 @app.command()
 def convert(
     paths: Annotated[list[str], typer.Argument(help="Files, folders (recursive) or globs.")],
-    to: Annotated[str, typer.Option("--to", metavar="FORMAT", help="Target format: the name of a dialect with "
-                                    "a writer, or ohh; an unknown name lists them (README: Convert).")],
+    to: Annotated[
+        str,
+        typer.Option(
+            "--to",
+            metavar="FORMAT",
+            help="Target format: the name of a dialect with "
+            "a writer, or ohh; an unknown name lists them (README: Convert).",
+        ),
+    ],
     out: Annotated[str, typer.Option("--out", help="Folder for the converted files (created if missing).")],
-    per_hand: Annotated[bool, typer.Option("--per-hand", help="One file per hand (<site>-<hand id>.<ext>) "
-                                           "instead of one per input file.")] = False,
+    per_hand: Annotated[
+        bool,
+        typer.Option("--per-hand", help="One file per hand (<site>-<hand id>.<ext>) instead of one per input file."),
+    ] = False,
     acpc_game: AcpcGameOption = None,
-    rules: Annotated[str | None, typer.Option("--rules", help="House rules TOML file, or profile:NAME "
-                                              "(see README).")] = None,
+    rules: Annotated[
+        str | None, typer.Option("--rules", help="House rules TOML file, or profile:NAME (see README).")
+    ] = None,
     quiet: QuietOption = False,
     config: ConfigOption = None,
     isolated: IsolatedOption = False,
@@ -626,13 +784,15 @@ def convert(
     _use_acpc_game(acpc_game)
     ruleset = _rules_for(rules, _settings(config, isolated))[0] or RuleSet()
     from hhtool.validate import Summary
+
     summary = Summary()
     done = Conversion()
     raw = sys.stdout.buffer
     started = time.perf_counter()
     try:
-        for result in convert_paths(paths, chosen, out, per_hand=per_hand, rules=ruleset, summary=summary,
-                                    conversion=done):
+        for result in convert_paths(
+            paths, chosen, out, per_hand=per_hand, rules=ruleset, summary=summary, conversion=done
+        ):
             findings = [result] if isinstance(result, Finding) else result.findings
             if findings:
                 raw.write("".join(_finding_line(f) + "\n" for f in findings).encode())
@@ -642,9 +802,12 @@ def convert(
     except KeyboardInterrupt:
         raise _interrupted(f"the files of {out} may be incomplete") from None
     if not quiet:
-        print(f"{_summary_text(_summary_dict(summary, time.perf_counter() - started))}\n"
-              f"converted {words.count(done.converted, 'hand')} to {to} ({done.not_converted} not converted) in "
-              f"{words.count(len(done.files), 'file')} under {out}", file=sys.stderr)
+        print(
+            f"{_summary_text(_summary_dict(summary, time.perf_counter() - started))}\n"
+            f"converted {words.count(done.converted, 'hand')} to {to} ({done.not_converted} not converted) in "
+            f"{words.count(len(done.files), 'file')} under {out}",
+            file=sys.stderr,
+        )
     if summary.tally.io_failures:
         raise typer.Exit(EXIT_USAGE)
     if done.not_converted or summary.by_severity[Severity.ERROR] or summary.tally.file_errors:
@@ -664,14 +827,28 @@ class StatsGrouping(StrEnum):
     player = "player"
 
 
-SinceOption = Annotated[str | None, typer.Option("--since", help="Only hands of this day (YYYY-MM-DD) or later: "
-                                                 "the UTC day, or the local day where no zone is printed.")]
-UntilOption = Annotated[str | None, typer.Option("--until", help="Only hands of this day (YYYY-MM-DD) or "
-                                                 "earlier: the UTC day, or the local day where no zone is "
-                                                 "printed.")]
+SinceOption = Annotated[
+    str | None,
+    typer.Option(
+        "--since",
+        help="Only hands of this day (YYYY-MM-DD) or later: the UTC day, or the local day where no zone is printed.",
+    ),
+]
+UntilOption = Annotated[
+    str | None,
+    typer.Option(
+        "--until",
+        help="Only hands of this day (YYYY-MM-DD) or earlier: the UTC day, or the local day where no zone is printed.",
+    ),
+]
 SiteOption = Annotated[list[str] | None, typer.Option("--site", help="Only hands of this site (repeatable).")]
-StakesOption = Annotated[list[str] | None, typer.Option("--stakes", help="Only cash hands at these blinds, major "
-                                                        "units, e.g. 0.01/0.02 or 'NL 0.25/0.50 USD' (repeatable).")]
+StakesOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--stakes",
+        help="Only cash hands at these blinds, major units, e.g. 0.01/0.02 or 'NL 0.25/0.50 USD' (repeatable).",
+    ),
+]
 
 
 def _say_days(tally) -> None:
@@ -694,8 +871,9 @@ def _hand_filter(since: str | None, until: str | None, sites: list[str] | None, 
 @app.command()
 def stats(
     dataset: Annotated[str, typer.Argument(help="Dataset folder written by 'hhtool export'.")],
-    fmt: Annotated[StatsFormat | None, typer.Option("--format", help="Output format on stdout "
-                                                    "(default: text).")] = None,
+    fmt: Annotated[
+        StatsFormat | None, typer.Option("--format", help="Output format on stdout (default: text).")
+    ] = None,
     config: ConfigOption = None,
     isolated: IsolatedOption = False,
     player: Annotated[list[str] | None, typer.Option("--player", help="Only this player's rows (repeatable).")] = None,
@@ -704,25 +882,48 @@ def stats(
     until: UntilOption = None,
     site: SiteOption = None,
     stakes: StakesOption = None,
-    hero: Annotated[list[str] | None, typer.Option("--hero", help="Your name (repeatable, for aliases): only "
-                                                   "your rows, every alias in one. Bovada's [ME] seats are "
-                                                   "always yours.")] = None,
-    by: Annotated[StatsGrouping, typer.Option("--by", help="Rows per stakes, per currency over every site and "
-                                              "stakes, or per player over every currency (big blinds only).")]
-    = StatsGrouping.stakes,
-    by_position: Annotated[bool, typer.Option("--by-position", help="A row per table position (BTN, CO, HJ, "
-                                              "..., SB, BB).")] = False,
-    all_in: Annotated[bool, typer.Option("--all-in", help="Only hands where a player went all-in and was "
-                                         "called.")] = False,
+    hero: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--hero",
+            help="Your name (repeatable, for aliases): only "
+            "your rows, every alias in one. Bovada's [ME] seats are "
+            "always yours.",
+        ),
+    ] = None,
+    by: Annotated[
+        StatsGrouping,
+        typer.Option(
+            "--by",
+            help="Rows per stakes, per currency over every site and "
+            "stakes, or per player over every currency (big blinds only).",
+        ),
+    ] = StatsGrouping.stakes,
+    by_position: Annotated[
+        bool, typer.Option("--by-position", help="A row per table position (BTN, CO, HJ, ..., SB, BB).")
+    ] = False,
+    all_in: Annotated[
+        bool, typer.Option("--all-in", help="Only hands where a player went all-in and was called.")
+    ] = False,
     three_bet_pot: Annotated[bool, typer.Option("--3bet-pot", help="Only hands with a pre-flop re-raise.")] = False,
-    versus: Annotated[list[str] | None, typer.Option("--versus", help="Only hands this player was dealt in "
-                                                     "(repeatable; that player's rows left out).")] = None,
-    sort: Annotated[str | None, typer.Option("--sort", help="Sort the rows by this column (numbers highest "
-                                             "first; -COLUMN reverses).")] = None,
-    sessions: Annotated[bool, typer.Option("--sessions", help="The hero's sessions instead of the statistics "
-                                           "(cash hands; html shows both, and the winnings graph).")] = False,
-    session_gap: Annotated[int, typer.Option("--session-gap", min=1, help="Minutes between two hands that start "
-                                             "a new session.")] = 30,
+    versus: Annotated[
+        list[str] | None,
+        typer.Option("--versus", help="Only hands this player was dealt in (repeatable; that player's rows left out)."),
+    ] = None,
+    sort: Annotated[
+        str | None,
+        typer.Option("--sort", help="Sort the rows by this column (numbers highest first; -COLUMN reverses)."),
+    ] = None,
+    sessions: Annotated[
+        bool,
+        typer.Option(
+            "--sessions",
+            help="The hero's sessions instead of the statistics (cash hands; html shows both, and the winnings graph).",
+        ),
+    ] = False,
+    session_gap: Annotated[
+        int, typer.Option("--session-gap", min=1, help="Minutes between two hands that start a new session.")
+    ] = 30,
 ) -> None:
     """Player statistics: hands, VPIP, PFR, 3-bet, fold to 3-bet, steal, c-bet, fold to c-bet, AF, AFq,
     WTSD, W$SD, WWSF, net won, bb/100, all-in EV, rake paid.
@@ -745,15 +946,25 @@ def stats(
     fmt = fmt or StatsFormat(_settings(config, isolated).format_for("stats") or "text")
     where = _hand_filter(since, until, site, stakes)
     try:
-        query = Query(hero=Hero.of(hero or ()), players=tuple(player or ()), by=by.value, by_position=by_position,
-                      all_in=all_in, three_bet_pot=three_bet_pot, versus=tuple(versus or ()), min_hands=min_hands,
-                      sort=sort)
+        query = Query(
+            hero=Hero.of(hero or ()),
+            players=tuple(player or ()),
+            by=by.value,
+            by_position=by_position,
+            all_in=all_in,
+            three_bet_pot=three_bet_pot,
+            versus=tuple(versus or ()),
+            min_hands=min_hands,
+            sort=sort,
+        )
     except ValueError as exc:
         print(f"hhtool: --{exc}", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE) from None
     if not is_dataset(dataset):
-        print(f"hhtool: {dataset} is not an hhtool dataset (no hands/ folder); make one with 'hhtool export'",
-              file=sys.stderr)
+        print(
+            f"hhtool: {dataset} is not an hhtool dataset (no hands/ folder); make one with 'hhtool export'",
+            file=sys.stderr,
+        )
         raise typer.Exit(EXIT_USAGE)
     from hhtool.scan import DayTally
 
@@ -781,14 +992,20 @@ class AuditFormat(StrEnum):
 @app.command()
 def audit(
     paths: Annotated[list[str], typer.Argument(help="A dataset folder, or hand-history files, folders or globs.")],
-    rules: Annotated[str | None, typer.Option("--rules", "--schedule",
-                                              help="House rules TOML file with a [rake] schedule, or "
-                                                   "profile:NAME.")] = None,
+    rules: Annotated[
+        str | None,
+        typer.Option("--rules", "--schedule", help="House rules TOML file with a [rake] schedule, or profile:NAME."),
+    ] = None,
     fmt: Annotated[AuditFormat | None, typer.Option("--format", help="Report format (default: text).")] = None,
     out: Annotated[str | None, typer.Option("--out", help="Write the report to this file (default: stdout).")] = None,
     exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when the audit finds errors.")] = False,
-    full: Annotated[bool, typer.Option("--full", help="Text: every row of the long tables (stakes, tables, days, "
-                                                      "players); by default their first rows.")] = False,
+    full: Annotated[
+        bool,
+        typer.Option(
+            "--full",
+            help="Text: every row of the long tables (stakes, tables, days, players); by default their first rows.",
+        ),
+    ] = False,
     quiet: QuietOption = False,
     config: ConfigOption = None,
     isolated: IsolatedOption = False,
@@ -819,8 +1036,9 @@ def audit(
     hand_rows = HandRowsFile() if fmt is AuditFormat.json else None  # the per-hand rows, kept on disk
     tally = DayTally()
     try:
-        report = run_audit(paths, ruleset, rules_source, include_hands=False, where=where, hand_rows=hand_rows,
-                           tally=tally)
+        report = run_audit(
+            paths, ruleset, rules_source, include_hands=False, where=where, hand_rows=hand_rows, tally=tally
+        )
     except SourceError as exc:
         print(f"hhtool: {printable(str(exc))}", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE) from None
@@ -846,9 +1064,12 @@ def audit(
     s = report["summary"]
     if not quiet:
         _say_days(tally)
-        print(f"audited {s['audited_hands']} hands: {s['schedule_violations']} schedule violations, "
-              f"{s['payout_mismatches']} payout findings, {s['hands_out_of_balance']} hands out of balance"
-              + (f"; report written to {out}" if out else ""), file=sys.stderr)
+        print(
+            f"audited {s['audited_hands']} hands: {s['schedule_violations']} schedule violations, "
+            f"{s['payout_mismatches']} payout findings, {s['hands_out_of_balance']} hands out of balance"
+            + (f"; report written to {out}" if out else ""),
+            file=sys.stderr,
+        )
     if s.get("unreadable_paths"):
         raise typer.Exit(EXIT_USAGE)
     if s["errors"] and not exit_zero:
@@ -858,11 +1079,19 @@ def audit(
 @app.command()
 def show(
     hand_id: Annotated[str, typer.Argument(help="The hand's number, e.g. 225816470266 (or #225816470266).")],
-    paths: Annotated[list[str] | None, typer.Argument(
-        help="Hand-history files, folders or globs, or one dataset folder (default: the current folder).")] = None,
+    paths: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Hand-history files, folders or globs, or one dataset folder (default: the current folder)."
+        ),
+    ] = None,
     rules: Annotated[str | None, typer.Option("--rules", help="House rules TOML file (see README).")] = None,
-    html: Annotated[str | None, typer.Option("--html", help="Write a page with a step-through replayer to this "
-                                                            "file instead of printing the hand.")] = None,
+    html: Annotated[
+        str | None,
+        typer.Option(
+            "--html", help="Write a page with a step-through replayer to this file instead of printing the hand."
+        ),
+    ] = None,
 ) -> None:
     """Replay one hand: seats and stacks, each action with the pot after it, the board, the showdown and
     the pots, and each finding under its line.

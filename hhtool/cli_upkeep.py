@@ -36,8 +36,14 @@ def watch(
     rules: Annotated[str | None, typer.Option("--rules", help="House rules TOML file (see README).")] = None,
     fmt: Annotated[WatchFormat, typer.Option("--format", help="Output format on stdout.")] = WatchFormat.text,
     interval: Annotated[float, typer.Option("--interval", min=0.01, help="Seconds between two polls.")] = 1.0,
-    idle: Annotated[float, typer.Option("--idle", min=0.0, help="Seconds a file must stay unchanged before "
-                                        "an unfinished last hand is taken as it is.")] = 5.0,
+    idle: Annotated[
+        float,
+        typer.Option(
+            "--idle",
+            min=0.0,
+            help="Seconds a file must stay unchanged before an unfinished last hand is taken as it is.",
+        ),
+    ] = 5.0,
     once: Annotated[bool, typer.Option("--once", help="Read what is there now, then stop.")] = False,
 ) -> None:
     """Follow hand-history files as a poker client appends to them; validate each new hand once.
@@ -84,8 +90,11 @@ def watch(
         if statuses:
             counts = {s: statuses.count(s) for s in ("valid", "invalid", "unparsed", "unsupported", "duplicate")}
             told = ", ".join(f"{s} {n}" for s, n in counts.items() if n)
-            print(f"hhtool watch: {len(statuses)} new hands ({told})" + (f"; stored in {out}" if out else ""),
-                  file=sys.stderr, flush=True)
+            print(
+                f"hhtool watch: {len(statuses)} new hands ({told})" + (f"; stored in {out}" if out else ""),
+                file=sys.stderr,
+                flush=True,
+            )
 
     session = Session(_cli()._load_rules(rules), out, render=render, emit=emit, stored=stored)
     previous = {sig: signal.signal(sig, _stopper(stop)) for sig in (signal.SIGINT, signal.SIGTERM)}
@@ -101,8 +110,11 @@ def watch(
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
-    print(f"hhtool watch: stopped; {_cli()._summary_text(_cli()._summary_dict(session.summary))}"
-          + (f"; {count(session.stored, 'hand')} stored in {out}" if out else ""), file=sys.stderr)
+    print(
+        f"hhtool watch: stopped; {_cli()._summary_text(_cli()._summary_dict(session.summary))}"
+        + (f"; {count(session.stored, 'hand')} stored in {out}" if out else ""),
+        file=sys.stderr,
+    )
     if once:
         found = session.summary.by_severity
         code = exit_code(session.summary.tally.io_failures, found["error"], found["warning"])
@@ -123,9 +135,15 @@ def _stopper(stop: threading.Event):
 
 dataset_app = typer.Typer(help="Dataset upkeep: info, compact, remove, revalidate.", no_args_is_help=True)
 DatasetArg = Annotated[str, typer.Argument(help="Dataset folder written by 'hhtool export'.")]
-WaitOption = Annotated[float | None, typer.Option(
-    "--wait", min=0, help="Seconds to wait while another process writes the dataset (default: until it has "
-                          "finished; 0: fail at once, exit code 2).")]
+WaitOption = Annotated[
+    float | None,
+    typer.Option(
+        "--wait",
+        min=0,
+        help="Seconds to wait while another process writes the dataset (default: until it has "
+        "finished; 0: fail at once, exit code 2).",
+    ),
+]
 
 
 class InfoFormat(StrEnum):
@@ -159,19 +177,25 @@ def dataset_info(
         sys.stdout.buffer.write(to_json_line(facts))
         return
     status = ", ".join(f"{k} {v}" for k, v in facts["by_status"].items()) or "none"
-    span = (f"{facts['first_day']} to {facts['last_day']} ({facts['days']} days)" if facts["first_day"]
-            else "no dated hand") + (", and hands of unknown date" if facts["undated"] else "")
-    lines = [f"dataset       {printable(facts['path'])}",
-             f"hands         {facts['hands']} ({status})",
-             f"source files  {facts['source_files']}",
-             f"days          {span}",
-             f"runs          {facts['runs']} exports" + "".join(f", {n} {kind}" for kind, n in facts["changes"].items())
-             + (f" (last {facts['last_run']})" if facts["last_run"] else ""),
-             f"files         {facts['files']}, {facts['bytes']:,} bytes",
-             f"schema        version {facts['schema_version']}; files by version: "
-             + ", ".join(f"{k}: {v}" for k, v in facts["file_schema_versions"].items())]
-    lines += [f"  {table:8} {t['rows']:>10} rows {t['files']:>6} files {t['bytes']:>12,} bytes"
-              for table, t in facts["tables"].items()]
+    span = (
+        f"{facts['first_day']} to {facts['last_day']} ({facts['days']} days)" if facts["first_day"] else "no dated hand"
+    ) + (", and hands of unknown date" if facts["undated"] else "")
+    lines = [
+        f"dataset       {printable(facts['path'])}",
+        f"hands         {facts['hands']} ({status})",
+        f"source files  {facts['source_files']}",
+        f"days          {span}",
+        f"runs          {facts['runs']} exports"
+        + "".join(f", {n} {kind}" for kind, n in facts["changes"].items())
+        + (f" (last {facts['last_run']})" if facts["last_run"] else ""),
+        f"files         {facts['files']}, {facts['bytes']:,} bytes",
+        f"schema        version {facts['schema_version']}; files by version: "
+        + ", ".join(f"{k}: {v}" for k, v in facts["file_schema_versions"].items()),
+    ]
+    lines += [
+        f"  {table:8} {t['rows']:>10} rows {t['files']:>6} files {t['bytes']:>12,} bytes"
+        for table, t in facts["tables"].items()
+    ]
     print("\n".join(lines))
 
 
@@ -191,10 +215,15 @@ def dataset_compact(dataset: DatasetArg, wait: WaitOption = None) -> None:
 @dataset_app.command("remove")
 def dataset_remove(
     dataset: DatasetArg,
-    files: Annotated[list[str] | None, typer.Option("--file", help="Remove the hands read from this source "
-                                                    "file (as stored, or the same file by another path).")] = None,
-    hands: Annotated[list[str] | None, typer.Option("--hand", help="Remove this hand (its hand_id, or "
-                                                    "hand_uid such as SITE:123).")] = None,
+    files: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--file", help="Remove the hands read from this source file (as stored, or the same file by another path)."
+        ),
+    ] = None,
+    hands: Annotated[
+        list[str] | None, typer.Option("--hand", help="Remove this hand (its hand_id, or hand_uid such as SITE:123).")
+    ] = None,
     wait: WaitOption = None,
 ) -> None:
     """Remove hands from every table at once, by source file or by hand id.
@@ -209,8 +238,11 @@ def dataset_remove(
     with _upkeep_errors(dataset):
         stats = remove(dataset, files or [], hands or [], wait)
     rows = sum(stats.rows.values())
-    print(f"removed {count(stats.hands, 'hand')} ({count(rows, 'row')}: "
-          f"{', '.join(f'{t} {n}' for t, n in stats.rows.items())}) from {dataset}", file=sys.stderr)
+    print(
+        f"removed {count(stats.hands, 'hand')} ({count(rows, 'row')}: "
+        f"{', '.join(f'{t} {n}' for t, n in stats.rows.items())}) from {dataset}",
+        file=sys.stderr,
+    )
     if not rows:
         raise typer.Exit(_cli().EXIT_FINDINGS)
 
@@ -232,10 +264,12 @@ def dataset_revalidate(
     with _upkeep_errors(dataset):
         stats = revalidate(dataset, ruleset, wait, rules)
     moves = ", ".join(f"{old} -> {new} {n}" for (old, new), n in sorted(stats.transitions.items()))
-    print(f"revalidated {stats.judged} of {count(stats.hands, 'hand')} in {dataset}: {stats.changed} changed"
-          + (f" ({moves})" if moves else "")
-          + (f"; {stats.missing} not found in their source, kept as stored" if stats.missing else ""),
-          file=sys.stderr)
+    print(
+        f"revalidated {stats.judged} of {count(stats.hands, 'hand')} in {dataset}: {stats.changed} changed"
+        + (f" ({moves})" if moves else "")
+        + (f"; {stats.missing} not found in their source, kept as stored" if stats.missing else ""),
+        file=sys.stderr,
+    )
     for how, files in stats.relative.items():
         print(f"hhtool: {count(files, 'source file')}: {how}", file=sys.stderr)
     for name in stats.unreadable:

@@ -117,7 +117,7 @@ def guard() -> None:
 
 
 def _matches(name: str, record: tuple[int, int, int]) -> bool:
-    path = os.path.join(_PACKAGE_DIR, _relative(name)[len("hhtool/"):])
+    path = os.path.join(_PACKAGE_DIR, _relative(name)[len("hhtool/") :])
     try:
         stat = os.stat(path)
     except OSError:
@@ -144,9 +144,11 @@ def _warn(why: str) -> None:
     if flag(_WARNED_ENV):
         return
     os.environ[_WARNED_ENV] = "1"
-    sys.stderr.write(f"hhtool: {why}: running the hot path as plain Python (same results, slower). Rebuild it "
-                     "with `HHTOOL_COMPILE=1 pip install -e .` in a checkout (`pip install .` otherwise), or set "
-                     f"{PURE_ENV}=1 to run plain Python without this warning.\n")
+    sys.stderr.write(
+        f"hhtool: {why}: running the hot path as plain Python (same results, slower). Rebuild it "
+        "with `HHTOOL_COMPILE=1 pip install -e .` in a checkout (`pip install .` otherwise), or set "
+        f"{PURE_ENV}=1 to run plain Python without this warning.\n"
+    )
 
 
 class _SourceFinder:

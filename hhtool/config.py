@@ -59,6 +59,7 @@ class Config:
 
     source: Path | None = None  # the file read, None for defaults only
     data: ConfigFile = field(default_factory=ConfigFile)
+
     def rules_file(self) -> str | None:
         """The rules named by `rules = "..."`: a path relative to this file, made absolute, or a name
         with a scheme (`profile:NAME`) as written; the caller loads it the way it loads --rules."""
@@ -99,8 +100,9 @@ class Config:
         return "tool.hhtool." if self.source is not None and self.source.name == "pyproject.toml" else ""
 
 
-def load_config(explicit: str | os.PathLike | None = None, isolated: bool = False,
-                start: str | os.PathLike | None = None) -> Config:
+def load_config(
+    explicit: str | os.PathLike | None = None, isolated: bool = False, start: str | os.PathLike | None = None
+) -> Config:
     """The configuration of a run: `explicit` (--config) when given, else the file found upward from
     `start` (default: the working directory), none with `isolated`."""
     if isolated and explicit is not None:

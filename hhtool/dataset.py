@@ -40,8 +40,9 @@ class Dataset:
         partitioning = pads.partitioning(pa.schema([pa.field("date", pa.string())]), flavor="hive")
         if not files:
             return schema.empty_table()
-        dataset = pads.dataset(files, format="parquet", partitioning=partitioning, schema=schema,
-                               partition_base_dir=str(folder))
+        dataset = pads.dataset(
+            files, format="parquet", partitioning=partitioning, schema=schema, partition_base_dir=str(folder)
+        )
         return dataset.to_table(columns=columns, filter=filter)
 
     def table_files(self, table: str) -> tuple[Path, list[Path]]:
@@ -74,14 +75,18 @@ def source_path(dataset: str | os.PathLike, file: str) -> tuple[str, str | None]
     does, the path is given against the working folder (the reader then reports it missing)."""
     if os.path.isabs(file) or file.startswith("<"):  # absolute, or standard input (`<stdin>`)
         return file, None
-    bases = [("the working folder", os.getcwd()),
-             ("the dataset's folder", os.path.dirname(os.path.abspath(os.fspath(dataset))))]
+    bases = [
+        ("the working folder", os.getcwd()),
+        ("the dataset's folder", os.path.dirname(os.path.abspath(os.fspath(dataset)))),
+    ]
     for how, base in bases:
         candidate = os.path.join(base, file)
         if source_exists(candidate):
             return candidate, f"a relative path of an older dataset, found from {how} {base}"
-    return os.path.join(bases[0][1], file), (f"a relative path of an older dataset, found neither from the "
-                                             f"working folder {bases[0][1]} nor from the dataset's folder {bases[1][1]}")
+    return os.path.join(bases[0][1], file), (
+        f"a relative path of an older dataset, found neither from the "
+        f"working folder {bases[0][1]} nor from the dataset's folder {bases[1][1]}"
+    )
 
 
 def source_exists(path: str) -> bool:
@@ -89,7 +94,7 @@ def source_exists(path: str) -> bool:
     if os.path.exists(path):
         return True
     cut = path.lower().find(".zip!")
-    return cut >= 0 and os.path.isfile(path[:cut + len(".zip")])
+    return cut >= 0 and os.path.isfile(path[: cut + len(".zip")])
 
 
 def open_dataset(path: str | os.PathLike) -> Dataset:

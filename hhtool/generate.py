@@ -69,14 +69,26 @@ from hhtool.rules.seat import PlayedSeat
 from hhtool.rules.ruleset import RakeSchedule
 from hhtool.rules.settle import PROPORTIONAL_SPREADS, odd_chip_key, spread_rake
 
-__all__ = ["GAMES", "CASH_STAKES", "DEFAULT_SITE", "SITES", "games_for", "generate_hands", "generate_text",
-           "hand_separator", "recordable_limits", "sites", "write_hands"]
+__all__ = [
+    "GAMES",
+    "CASH_STAKES",
+    "DEFAULT_SITE",
+    "SITES",
+    "games_for",
+    "generate_hands",
+    "generate_text",
+    "hand_separator",
+    "recordable_limits",
+    "sites",
+    "write_hands",
+]
 
 
 def sites() -> tuple[str, ...]:
     """The sites hands can be generated for: every registered dialect with a reader and a writer."""
-    return tuple(dict.fromkeys(d.site_name for d in dialects.dialects()
-                               if d.reader is not None and d.writer is not None))
+    return tuple(
+        dict.fromkeys(d.site_name for d in dialects.dialects() if d.reader is not None and d.writer is not None)
+    )
 
 
 SITES = sites()
@@ -112,6 +124,7 @@ def _schedule(dialect: Dialect) -> RakeSchedule | None:
 def hand_separator(dialect: Dialect) -> str:
     """What the site writes after each hand (its record's `hand_separator`)."""
     return dialect.hand_separator
+
 
 GAMES = ("nl", "pl", "fl", "mix")
 _LIMITS = {"nl": Limit.NO_LIMIT, "pl": Limit.POT_LIMIT, "fl": Limit.FIXED_LIMIT}
@@ -159,6 +172,7 @@ def _says(site: str, game: str) -> bool:
         del _RECORDABLE[site]
     return True
 
+
 # Cash stakes in cents as the header prints them: small/big blind (NL, PL) or small/big bet (FL,
 # whose blinds are half a small bet and a small bet). Each is a level of the default site's published
 # schedule (its dialect's `rake`, keyed by currency, big blind and fixed limit), so the rake of every
@@ -169,17 +183,89 @@ CASH_STAKES = {
     Limit.FIXED_LIMIT: ((100, 200), (200, 400)),
 }
 # Tournament levels: small blind, big blind, ante.
-_LEVELS = ((10, 20, 0), (15, 30, 0), (25, 50, 0), (50, 100, 0), (50, 100, 10), (75, 150, 15),
-           (100, 200, 25), (150, 300, 40), (200, 400, 50), (300, 600, 75), (400, 800, 100),
-           (500, 1000, 125), (600, 1200, 150))
+_LEVELS = (
+    (10, 20, 0),
+    (15, 30, 0),
+    (25, 50, 0),
+    (50, 100, 0),
+    (50, 100, 10),
+    (75, 150, 15),
+    (100, 200, 25),
+    (150, 300, 40),
+    (200, 400, 50),
+    (300, 600, 75),
+    (400, 800, 100),
+    (500, 1000, 125),
+    (600, 1200, 150),
+)
 _BUY_INS = ("$3.19+$0.31 USD", "$1.25+$0.25+$0.15 USD", "$10+$1 USD", "$0.98+$0.12 USD", "$27+$2.50 USD")
 _ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV")
-_TABLE_NAMES = ("Aksnes", "Zamenhof", "Liriope", "Ascanios", "Hesperia", "Cyllene", "Kalyke", "Praxidike",
-                "Sinope", "Erinome", "Euanthe", "Autonoe", "Menippe", "Carpo", "Theodora", "Callirrhoe",
-                "Harpalyke", "Lysithea", "Sadalbari", "Hypatia", "Pherkad", "Zaniah", "Aitne", "Thyone",
-                "Eukelade", "Helike", "Iocaste", "Kallichore", "Megaclite", "Orthosie", "Taygete", "Themisto")
-_SYLLABLES = ("ka", "ro", "mi", "zu", "tel", "an", "bri", "cor", "dun", "el", "fa", "gor", "hal", "is", "jor",
-              "ko", "lin", "mar", "nor", "ost", "pel", "qua", "ras", "sol", "tor", "ul", "ven", "wil", "xa", "yr")
+_TABLE_NAMES = (
+    "Aksnes",
+    "Zamenhof",
+    "Liriope",
+    "Ascanios",
+    "Hesperia",
+    "Cyllene",
+    "Kalyke",
+    "Praxidike",
+    "Sinope",
+    "Erinome",
+    "Euanthe",
+    "Autonoe",
+    "Menippe",
+    "Carpo",
+    "Theodora",
+    "Callirrhoe",
+    "Harpalyke",
+    "Lysithea",
+    "Sadalbari",
+    "Hypatia",
+    "Pherkad",
+    "Zaniah",
+    "Aitne",
+    "Thyone",
+    "Eukelade",
+    "Helike",
+    "Iocaste",
+    "Kallichore",
+    "Megaclite",
+    "Orthosie",
+    "Taygete",
+    "Themisto",
+)
+_SYLLABLES = (
+    "ka",
+    "ro",
+    "mi",
+    "zu",
+    "tel",
+    "an",
+    "bri",
+    "cor",
+    "dun",
+    "el",
+    "fa",
+    "gor",
+    "hal",
+    "is",
+    "jor",
+    "ko",
+    "lin",
+    "mar",
+    "nor",
+    "ost",
+    "pel",
+    "qua",
+    "ras",
+    "sol",
+    "tor",
+    "ul",
+    "ven",
+    "wil",
+    "xa",
+    "yr",
+)
 _SEPARATORS = ("", "", "", "_", ".", "")
 _DECK = tuple(r + s for r in RANKS for s in SUITS)
 _ORDINAL = {1: "st", 2: "nd", 3: "rd"}
@@ -218,8 +304,20 @@ class _Tourney:
 class _Table:
     """A table session: seats (seat → [name, stack]), the button, the clock, the stakes."""
 
-    __slots__ = ("name", "max_seats", "limit", "small", "big", "seats", "button", "hero", "clock", "zone",
-                 "hands_left", "tourney")
+    __slots__ = (
+        "name",
+        "max_seats",
+        "limit",
+        "small",
+        "big",
+        "seats",
+        "button",
+        "hero",
+        "clock",
+        "zone",
+        "hands_left",
+        "tourney",
+    )
 
     def __init__(self) -> None:
         self.seats: dict[int, list] = {}
@@ -241,8 +339,24 @@ def _pick_hero(table: _Table, rng: random.Random) -> str | None:
 # Pieces of the names real players have (FORMATS.md 1.2): spaces, colons, brackets,
 # slashes, hashes, dollar signs, dots and any script. A name is matched against the seat list.
 _ODD_PREFIXES = ("", "", "/", "##", "$", "Mr. ", "Dr ", "el ", "Ø", "李")
-_ODD_SUFFIXES = (" :P", " :D", " [x]", " (NL)", "##", "$$", ".", " jr.", " 2", "/7cux", "@T", "å", "ß", "_ü",
-                 " Von Däniken", " (Added Parens)")
+_ODD_SUFFIXES = (
+    " :P",
+    " :D",
+    " [x]",
+    " (NL)",
+    "##",
+    "$$",
+    ".",
+    " jr.",
+    " 2",
+    "/7cux",
+    "@T",
+    "å",
+    "ß",
+    "_ü",
+    " Von Däniken",
+    " (Added Parens)",
+)
 
 
 class _Names:
@@ -277,9 +391,20 @@ class _Names:
 
 # -- the generator -----------------------------------------------------------------------------
 class _Generator:
-    def __init__(self, rng: random.Random, game: str, players: tuple[int, int], tournaments: float,
-                 hands_per_table: tuple[int, int], source: str, first_id: int, start: datetime,
-                 odd_names: float = 0.0, cumulative_reopen: bool = False, site: str | None = None) -> None:
+    def __init__(
+        self,
+        rng: random.Random,
+        game: str,
+        players: tuple[int, int],
+        tournaments: float,
+        hands_per_table: tuple[int, int],
+        source: str,
+        first_id: int,
+        start: datetime,
+        odd_names: float = 0.0,
+        cumulative_reopen: bool = False,
+        site: str | None = None,
+    ) -> None:
         self.dialect = site_dialect(site)
         self.site = self.dialect.site_name
         self.describe = _wording(self.dialect)
@@ -289,8 +414,10 @@ class _Generator:
             raise ValueError(f"game must be one of {', '.join(GAMES)}, not {game!r}")
         recordable = recordable_limits(self.dialect.name)
         if game != "mix" and _LIMITS[game] not in recordable:
-            raise ValueError(f"{site} hand histories cannot say {game} hands (its reader does not give back "
-                             f"their stakes); games for {site}: {', '.join(games_for(site))}")
+            raise ValueError(
+                f"{site} hand histories cannot say {game} hands (its reader does not give back "
+                f"their stakes); games for {site}: {', '.join(games_for(site))}"
+            )
         self.mix = tuple(limit for limit in _MIX if limit in recordable)
         low, high = (players, players) if isinstance(players, int) else players
         if not 2 <= low <= high <= 10:
@@ -333,8 +460,9 @@ class _Generator:
             table.max_seats = 10 if count == 10 else 9
             tid = str(rng.randint(1_000_000_000, 3_999_999_999))
             level = rng.randrange(len(_LEVELS) - 3)
-            table.tourney = _Tourney(tid, rng.choice(_BUY_INS), level, rng.randint(count + 10, 3000),
-                                     rng.randint(1, 400))
+            table.tourney = _Tourney(
+                tid, rng.choice(_BUY_INS), level, rng.randint(count + 10, 3000), rng.randint(1, 400)
+            )
             while f"{tid} {table.tourney.table_no}" in self.table_names:
                 table.tourney.table_no += 1
             table.name = f"{tid} {table.tourney.table_no}"
@@ -430,8 +558,10 @@ class _Generator:
         text = self.writer(hand)
         result = parse_block(Block(self.source.file, 1, 1, self.dialect.name, text))
         if result.status is not Status.PARSED:  # the writer and the reader of the site disagree: a bug
-            raise AssertionError(f"{self.dialect.name} cannot read back its writer's text of hand "
-                                 f"{hand.header.hand_id}: {[f.as_dict() for f in result.findings]}")
+            raise AssertionError(
+                f"{self.dialect.name} cannot read back its writer's text of hand "
+                f"{hand.header.hand_id}: {[f.as_dict() for f in result.findings]}"
+            )
         if _stakes(result.hand.header) != _stakes(hand.header):
             raise _Unsayable(hand.header.limit)
         return result.hand
@@ -589,12 +719,25 @@ class _HandPlay:
         if tourney is not None:
             level = f"Level {_ROMAN[tourney.level] if tourney.level < len(_ROMAN) else 'XX'}"
         return Header(
-            site=self.gen.site, hand_id=str(self.hand_id), game="holdem", limit=self.limit,
-            small_blind=self.sb, big_blind=self.bb, small_bet=self.small_bet, big_bet=self.big_bet,
-            currency=self.currency, scale=self.scale, time=local, time_zone=zone, time_utc=None,  # the reader's
+            site=self.gen.site,
+            hand_id=str(self.hand_id),
+            game="holdem",
+            limit=self.limit,
+            small_blind=self.sb,
+            big_blind=self.bb,
+            small_bet=self.small_bet,
+            big_bet=self.big_bet,
+            currency=self.currency,
+            scale=self.scale,
+            time=local,
+            time_zone=zone,
+            time_utc=None,  # the reader's
             server_time=server,
-            table=table.name, max_seats=table.max_seats, button_seat=self.button,
-            tournament_id=tourney.tid if tourney else None, buy_in=tourney.buy_in if tourney else None,
+            table=table.name,
+            max_seats=table.max_seats,
+            button_seat=self.button,
+            tournament_id=tourney.tid if tourney else None,
+            buy_in=tourney.buy_in if tourney else None,
             level=level,
         )
 
@@ -604,7 +747,7 @@ class _HandPlay:
         says who is to act and when the round is complete."""
         order = self.order
         n = len(order)
-        rotations = [order[i + 1:] + order[:i + 1] for i in range(n)]  # the players after order[i]
+        rotations = [order[i + 1 :] + order[: i + 1] for i in range(n)]  # the players after order[i]
         index = order.index(cursor)
         betting = self.betting
         self.round_heads_up = self.n_live == 2
@@ -817,8 +960,9 @@ class _HandPlay:
             self.table.seats[p.seat][1] = p.stack + p.won
         return Hand(header, tuple(seats), tuple(self.events), claims, self.gen.source, self.line - 1, 0)
 
-    def _showdown(self, live: list[PlayedSeat], pots: list[list], nets: list[int], board: tuple[str, ...],
-                  single: bool) -> None:
+    def _showdown(
+        self, live: list[PlayedSeat], pots: list[list], nets: list[int], board: tuple[str, ...], single: bool
+    ) -> None:
         """S6 show order, S3 side pots first, S4 split with the odd chip left of the button."""
         rng = self.rng
         for p in live:
@@ -861,8 +1005,9 @@ class _HandPlay:
             return
         busted = [p for p in self.order if p.stack + p.won == 0]
         for p in sorted(busted, key=lambda p: (p.start, -p.seat)):  # the shorter stack finishes lower
-            self.emit(Notice, NoticeKind.FINISHED, p.name,
-                      f"{p.name} finished the tournament in {_place(tourney.left)} place")
+            self.emit(
+                Notice, NoticeKind.FINISHED, p.name, f"{p.name} finished the tournament in {_place(tourney.left)} place"
+            )
             tourney.left = max(2, tourney.left - 1)
 
     def _seat_summary(self, p: PlayedSeat, hero: PlayedSeat | None, uncontested: bool) -> SeatSummary:
@@ -877,8 +1022,9 @@ class _HandPlay:
             didnt_bet = p.folded_on is _PREFLOP and not p.paid
             return SeatSummary(self.line, p.seat, p.name, positions, "folded", p.folded_on, didnt_bet)
         if uncontested:
-            return SeatSummary(self.line, p.seat, p.name, positions, "collected", None, False, (),
-                               (Outcome(True, p.won, None),))
+            return SeatSummary(
+                self.line, p.seat, p.name, positions, "collected", None, False, (), (Outcome(True, p.won, None),)
+            )
         if p.mucked:
             cards = p.cards if p is hero else ()
             return SeatSummary(self.line, p.seat, p.name, positions, "mucked", None, False, cards)
@@ -907,11 +1053,21 @@ def _net_pots(gross: list[int], rake: int, total: int) -> list[int]:
 
 
 # -- API ---------------------------------------------------------------------------------------
-def generate_hands(n: int, seed: int = 0, game: str = "nl", players: tuple[int, int] | int = (2, 9), *,
-                   tournaments: float = 0.15, hands_per_table: tuple[int, int] = (5, 60),
-                   rng: random.Random | None = None, source: str = "generated",
-                   start: datetime | None = None, odd_names: float = 0.0,
-                   cumulative_reopen: bool = False, site: str | None = None) -> Iterator[Hand]:
+def generate_hands(
+    n: int,
+    seed: int = 0,
+    game: str = "nl",
+    players: tuple[int, int] | int = (2, 9),
+    *,
+    tournaments: float = 0.15,
+    hands_per_table: tuple[int, int] = (5, 60),
+    rng: random.Random | None = None,
+    source: str = "generated",
+    start: datetime | None = None,
+    odd_names: float = 0.0,
+    cumulative_reopen: bool = False,
+    site: str | None = None,
+) -> Iterator[Hand]:
     """Play `n` random legal hands and yield them as Hands of `site` (line numbers as in its text).
 
     game: "nl", "pl", "fl" or "mix" (a limit drawn per table). players: the range of players seated
@@ -932,21 +1088,30 @@ def generate_hands(n: int, seed: int = 0, game: str = "nl", players: tuple[int, 
         start = datetime(2014, 1, 1) + timedelta(days=rng.randrange(3650), seconds=rng.randrange(86400))
     first_id = 100_000_000_000 + (seed % 9000) * 10_000_000 if seed >= 0 else 100_000_000_000
     first_id += rng.randrange(1000)
-    generator = _Generator(rng, game, players, tournaments, hands_per_table, source, first_id, start,
-                           odd_names, cumulative_reopen, site)
+    generator = _Generator(
+        rng, game, players, tournaments, hands_per_table, source, first_id, start, odd_names, cumulative_reopen, site
+    )
     return generator.hands(n)  # not a generator itself: bad arguments raise here, before any hand
 
 
-def generate_text(n: int, seed: int = 0, game: str = "nl", players: tuple[int, int] = (2, 9),
-                  site: str | None = None, **options) -> Iterator[str]:
+def generate_text(
+    n: int, seed: int = 0, game: str = "nl", players: tuple[int, int] = (2, 9), site: str | None = None, **options
+) -> Iterator[str]:
     """As generate_hands, each hand written by the site's writer (ending with one newline); bad
     arguments raise ValueError at the call, as generate_hands'."""
     writer = site_dialect(site).load("writer")
     return (writer(hand) for hand in generate_hands(n, seed, game, players, site=site, **options))
 
 
-def write_hands(path: str | os.PathLike | TextIO, n: int, seed: int = 0, game: str = "nl",
-                players: tuple[int, int] = (2, 9), site: str | None = None, **options) -> int:
+def write_hands(
+    path: str | os.PathLike | TextIO,
+    n: int,
+    seed: int = 0,
+    game: str = "nl",
+    players: tuple[int, int] = (2, 9),
+    site: str | None = None,
+    **options,
+) -> int:
     """Write `n` generated hands to `path` (or an open text stream) the way the site writes a file
     (UTF-8; the site's blank lines after each hand, oldest first; a site whose files list hands
     newest first gets them in that order); returns the number of hands written. The arguments are

@@ -59,8 +59,10 @@ def silence_stdout() -> None:
 def internal_error_line(exc: BaseException) -> str:
     """The one line an internal error prints: the HH099 finding, then what to do."""
     entry = CATALOGUE["HH099"]
-    return (f"hhtool: HH099 [{entry.severity}] {entry.title}: {type(exc).__name__}: {printable(str(exc))} "
-            f"(a bug in hhtool, not in the hands: please report it with the command that ran)")
+    return (
+        f"hhtool: HH099 [{entry.severity}] {entry.title}: {type(exc).__name__}: {printable(str(exc))} "
+        f"(a bug in hhtool, not in the hands: please report it with the command that ran)"
+    )
 
 
 class GuardedGroup(TyperGroup):

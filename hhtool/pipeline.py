@@ -59,8 +59,9 @@ def parse_paths(paths: Iterable[str | os.PathLike], tally: Tally | None = None) 
         yield item
 
 
-def parse_paths_with_text(paths: Iterable[str | os.PathLike],
-                          tally: Tally | None = None) -> Iterator[tuple[ParseResult | Finding, str | None]]:
+def parse_paths_with_text(
+    paths: Iterable[str | os.PathLike], tally: Tally | None = None
+) -> Iterator[tuple[ParseResult | Finding, str | None]]:
     """As parse_paths, with each hand's text beside its result (for duplicate detection)."""
     for path, problem in expand_paths(paths):
         name = display_name(path)
@@ -93,10 +94,22 @@ def stray_text(block: Block) -> Finding:
     first = block.text.split("\n", 1)[0][:120]
     sidecar = sidecar_of(first) if block.line == 1 else None
     if sidecar is not None:
-        return finding("HH007", f"{sidecar.site_name} sidecar file ({first.strip()}), not a hand history: skipped",
-                       block.file, block.line, block.column, actual=first)
-    return finding("HH002", f"text outside any hand ({block.text.count(chr(10))} lines) is ignored",
-                   block.file, block.line, block.column, actual=first)
+        return finding(
+            "HH007",
+            f"{sidecar.site_name} sidecar file ({first.strip()}), not a hand history: skipped",
+            block.file,
+            block.line,
+            block.column,
+            actual=first,
+        )
+    return finding(
+        "HH002",
+        f"text outside any hand ({block.text.count(chr(10))} lines) is ignored",
+        block.file,
+        block.line,
+        block.column,
+        actual=first,
+    )
 
 
 def _parse_safely(block) -> ParseResult:
@@ -106,7 +119,21 @@ def _parse_safely(block) -> ParseResult:
         result = parse_block(block)
     except Exception as exc:  # noqa: BLE001 - the run must go on past our own bug
         site, hand_id = site_and_id(block)
-        return ParseResult(Status.UNPARSED, block.file, block.line, site, hand_id, findings=(
-            finding("HH099", f"internal error while parsing: {type(exc).__name__}: {exc}", block.file, block.line,
-                    block.column),), column=block.column if block.shares_line else 1)
+        return ParseResult(
+            Status.UNPARSED,
+            block.file,
+            block.line,
+            site,
+            hand_id,
+            findings=(
+                finding(
+                    "HH099",
+                    f"internal error while parsing: {type(exc).__name__}: {exc}",
+                    block.file,
+                    block.line,
+                    block.column,
+                ),
+            ),
+            column=block.column if block.shares_line else 1,
+        )
     return result if not block.shares_line else result.at_column(block.column)

@@ -71,8 +71,10 @@ class Stakes:
         except (InvalidOperation, ValueError):
             small = big = None
         if small is None or big is None or small < 0 or big <= 0 or not small.is_finite() or not big.is_finite():
-            raise FilterError(f"--stakes: expected blinds like '0.01/0.02', optionally with a limit (NL, PL, FL) "
-                              f"and a currency ('NL 0.01/0.02 USD'), got {text!r}")
+            raise FilterError(
+                f"--stakes: expected blinds like '0.01/0.02', optionally with a limit (NL, PL, FL) "
+                f"and a currency ('NL 0.01/0.02 USD'), got {text!r}"
+            )
         return cls(small, big, limit, currency)
 
     def mask(self, hands: pd.DataFrame) -> pd.Series:
@@ -83,7 +85,8 @@ class Stakes:
         missing = currency.isna().to_numpy()
         chips = missing | (currency.where(~missing, "") == "chips").to_numpy(dtype=bool)
         keep = hands["tournament_id"].isna().to_numpy() & (
-            (chips & self._blinds(hands, 1)) | (~chips & self._blinds(hands, 100)))
+            (chips & self._blinds(hands, 1)) | (~chips & self._blinds(hands, 100))
+        )
         if self.limit is not None:
             keep &= _equal(hands["limit"], self.limit)
         if self.currency is not None:
@@ -96,7 +99,7 @@ class Stakes:
         small, big = self.small_blind * scale, self.big_blind * scale
         if small != small.to_integral_value() or big != big.to_integral_value():
             return np.zeros(len(hands), dtype=bool)
-        return (_equal(hands["small_blind"], int(small)) & _equal(hands["big_blind"], int(big)))
+        return _equal(hands["small_blind"], int(small)) & _equal(hands["big_blind"], int(big))
 
 
 def _equal(column: pd.Series, value) -> np.ndarray:
@@ -116,8 +119,9 @@ class HandFilter:
     stakes: tuple[Stakes, ...] = ()
 
     @classmethod
-    def of(cls, since: str | None = None, until: str | None = None, sites: Iterable[str] = (),
-           stakes: Iterable[str] = ()) -> HandFilter:
+    def of(
+        cls, since: str | None = None, until: str | None = None, sites: Iterable[str] = (), stakes: Iterable[str] = ()
+    ) -> HandFilter:
         for name, day in (("--since", since), ("--until", until)):
             if day is not None and not _DAY.fullmatch(day):
                 raise FilterError(f"{name}: expected a day like 2024-01-31, got {day!r}")
@@ -182,8 +186,10 @@ class DayTally:
         """What a date range did besides keeping UTC days, in one line (None when nothing)."""
         parts = []
         if self.local:
-            parts.append(f"kept {count(self.local, 'hand')} by the local day printed (no time zone printed, "
-                         "so the UTC day is not known)")
+            parts.append(
+                f"kept {count(self.local, 'hand')} by the local day printed (no time zone printed, "
+                "so the UTC day is not known)"
+            )
         if self.undated:
             parts.append(f"left out {count(self.undated, 'hand')} of no known day (no time printed, or not read)")
         return "--since/--until " + "; ".join(parts) if parts else None
@@ -200,7 +206,7 @@ def _real_day(day: str) -> bool:
 
 def _day_of(path: Path) -> str:
     name = path.parent.name
-    return name[len("date="):] if name.startswith("date=") else UNKNOWN_DAY
+    return name[len("date=") :] if name.startswith("date=") else UNKNOWN_DAY
 
 
 def _day_order(day: str) -> tuple[int, str]:
@@ -226,8 +232,9 @@ class _Files:
             empty = schema.empty_table()
             return to_frame(empty if self.columns is None else empty.select(self.columns))
         partitioning = pads.partitioning(pa.schema([pa.field("date", pa.string())]), flavor="hive")
-        data = pads.dataset(files, format="parquet", partitioning=partitioning, schema=schema,
-                            partition_base_dir=str(self.base))
+        data = pads.dataset(
+            files, format="parquet", partitioning=partitioning, schema=schema, partition_base_dir=str(self.base)
+        )
         return to_frame(data.to_table(columns=self.columns, filter=where))
 
 
@@ -239,9 +246,13 @@ def hand_counts(dataset: Dataset) -> dict[str, int]:
     return counts
 
 
-def batches(path: str | os.PathLike, tables: Iterable[str] | dict[str, Iterable[str] | None] = TABLES,
-            where: HandFilter | None = None, budget: int = DEFAULT_BUDGET,
-            tally: DayTally | None = None) -> Iterator[Tables]:
+def batches(
+    path: str | os.PathLike,
+    tables: Iterable[str] | dict[str, Iterable[str] | None] = TABLES,
+    where: HandFilter | None = None,
+    budget: int = DEFAULT_BUDGET,
+    tally: DayTally | None = None,
+) -> Iterator[Tables]:
     """The dataset at `path` as Tables of a few days each (about `budget` hands), filtered by `where`.
     `tables`: the tables to read, or a dict of them to the columns to read (None: all); `hands` always.
     `tally`: counts the hands a date range kept by local day, and those it left out for having none."""
@@ -270,8 +281,9 @@ def batches(path: str | os.PathLike, tables: Iterable[str] | dict[str, Iterable[
         yield from _read(files, group, where, budget, str(path), tally)
 
 
-def _read(files: dict[str, _Files], days: list[str], where: HandFilter, budget: int, path: str,
-          tally: DayTally) -> Iterator[Tables]:
+def _read(
+    files: dict[str, _Files], days: list[str], where: HandFilter, budget: int, path: str, tally: DayTally
+) -> Iterator[Tables]:
     hands = files["hands"].read(days)
     if where.by_hand:
         hands = hands[where.hands_mask(hands).to_numpy()]
@@ -282,7 +294,7 @@ def _read(files: dict[str, _Files], days: list[str], where: HandFilter, budget: 
     # days with more hands than the budget: pieces of hands, in the order audit's ledger lists them
     hands = in_hand_order(hands)
     for start in range(0, len(hands), budget):
-        part = hands.iloc[start:start + budget]
+        part = hands.iloc[start : start + budget]
         if start + budget >= len(hands) and not where.by_hand:
             # the last piece also takes the rows of no hand (file-level findings of date=unknown)
             yield _tables(files, days, part, ~pc.field("hand_uid").isin(_uids(hands.iloc[:start])), path)
@@ -294,8 +306,9 @@ def _uids(hands: pd.DataFrame) -> pa.Array:
     return pa.array(hands["hand_uid"].astype(object).tolist(), pa.string())
 
 
-def _tables(files: dict[str, _Files], days: list[str], hands: pd.DataFrame, rows: pc.Expression | None,
-            path: str) -> Tables:
+def _tables(
+    files: dict[str, _Files], days: list[str], hands: pd.DataFrame, rows: pc.Expression | None, path: str
+) -> Tables:
     frames = {"hands": hands.reset_index(drop=True)}
     frames.update({table: source.read(days, rows) for table, source in files.items() if table != "hands"})
     return Tables(frames, "dataset", [path])
@@ -314,7 +327,10 @@ def filter_tables(tables: Tables, where: HandFilter, tally: DayTally | None = No
         tally.kept(kept, where)
         tally.left_out(hands[(hands["date"].astype(object) == UNKNOWN_DAY).to_numpy()], where)
     uids = set(kept["hand_uid"].astype(object))
-    frames = {name: frame[frame["hand_uid"].astype(object).isin(uids).to_numpy()].reset_index(drop=True)
-              for name, frame in tables.frames.items() if name != "hands"}
+    frames = {
+        name: frame[frame["hand_uid"].astype(object).isin(uids).to_numpy()].reset_index(drop=True)
+        for name, frame in tables.frames.items()
+        if name != "hands"
+    }
     frames["hands"] = kept.reset_index(drop=True)
     return Tables(frames, tables.source, tables.paths, tables.summary, tables.skipped)

@@ -45,8 +45,10 @@ def parse_codes(values: Iterable[str], option: str) -> tuple[str, ...]:
                 continue
             code = "HH" if code == "ALL" else code
             if not _PREFIX.fullmatch(code) or not any(c.startswith(code) for c in CATALOGUE):
-                raise SelectionError(f"{option}: {part.strip()!r} is no finding code or prefix "
-                                     f"(e.g. HH114, HH1, HH20; 'hhtool rules' lists them)")
+                raise SelectionError(
+                    f"{option}: {part.strip()!r} is no finding code or prefix "
+                    f"(e.g. HH114, HH1, HH20; 'hhtool rules' lists them)"
+                )
             out.append(code)
     return tuple(out)
 
@@ -64,7 +66,7 @@ class Selection:
 
     @property
     def everything(self) -> bool:
-        return (not self.select and not self.ignore and self.severity is Severity.INFO and not self.per_file)
+        return not self.select and not self.ignore and self.severity is Severity.INFO and not self.per_file
 
     def keeps(self, code: str, severity: Severity, file: str | None = None) -> bool:
         ignored = self.ignored_in(file) if file is not None and self.per_file else ()
@@ -79,9 +81,12 @@ class Selection:
         codes = self._file_memo.get(file)
         if codes is None:
             names = _names_of(file, self.root)
-            codes = self._file_memo[file] = tuple(code for pattern, ignored in self.per_file
-                                                   if any(fnmatchcase(name, pattern) for name in names)
-                                                   for code in ignored)
+            codes = self._file_memo[file] = tuple(
+                code
+                for pattern, ignored in self.per_file
+                if any(fnmatchcase(name, pattern) for name in names)
+                for code in ignored
+            )
         return codes
 
     def _decide(self, code: str, severity: Severity, ignored: tuple[str, ...] = ()) -> bool:

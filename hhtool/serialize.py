@@ -23,12 +23,16 @@ def parse_result_dict(result: ParseResult) -> dict:
         "line": result.line,
         "status": result.status.value,
         "findings": [f.as_dict() for f in result.findings],
-        "header": None, "seats": None, "events": None, "claims": None,  # every key on every hand
+        "header": None,
+        "seats": None,
+        "events": None,
+        "claims": None,  # every key on every hand
     }
     if result.hand is not None:
         hand = result.hand
-        out.update(header=plain(hand.header), seats=plain(hand.seats), events=plain(hand.events),
-                   claims=plain(hand.claims))
+        out.update(
+            header=plain(hand.header), seats=plain(hand.seats), events=plain(hand.events), claims=plain(hand.claims)
+        )
     return out
 
 

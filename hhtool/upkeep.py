@@ -51,14 +51,17 @@ def _snapshot(root: str | os.PathLike) -> Snapshot:
     snapshot = current_snapshot(root)
     if snapshot is None:
         if (Path(root) / "hands").is_dir():
-            raise NotADataset(f"{root} is in the layout of an older hhtool: run 'hhtool dataset compact' (or any "
-                              f"export) once to convert it")
+            raise NotADataset(
+                f"{root} is in the layout of an older hhtool: run 'hhtool dataset compact' (or any "
+                f"export) once to convert it"
+            )
         raise NotADataset(f"{root} is not an hhtool dataset (no hands/ folder); make one with 'hhtool export'")
     return snapshot
 
 
 def _in_order(rels: Iterable[str]) -> list[str]:
     """A table's files in the order their rows were written: by day, run (its start time), part number."""
+
     def key(rel: str) -> tuple:
         match = _NUMBERED.fullmatch(rel.rsplit("/", 1)[-1])
         return (_day(rel), match.group(1), int(match.group(2))) if match else (_day(rel), rel, -1)
@@ -69,7 +72,7 @@ def _in_order(rels: Iterable[str]) -> list[str]:
 def _day(rel: str) -> str:
     """The day of a file from its path in a table folder (`date=2020-03-14/part-….parquet`)."""
     head = rel.split("/", 1)[0]
-    return head[len("date="):] if head.startswith("date=") else EMPTY_DAY
+    return head[len("date=") :] if head.startswith("date=") else EMPTY_DAY
 
 
 # -- info ---------------------------------------------------------------------------------------------
@@ -162,12 +165,17 @@ class _Change:
         folder = self.staged / table / f"date={day}"
         folder.mkdir(parents=True, exist_ok=True)
         self.written += 1
-        return pq.ParquetWriter(folder / f"part-{self.run}-{n}.parquet", SCHEMAS[table], compression="zstd",
-                                use_dictionary=DICTIONARY_COLUMNS[table])
+        return pq.ParquetWriter(
+            folder / f"part-{self.run}-{n}.parquet",
+            SCHEMAS[table],
+            compression="zstd",
+            use_dictionary=DICTIONARY_COLUMNS[table],
+        )
 
     def publish(self, record: dict) -> None:
-        self.store.commit(self.staged, self.run, {"run": self.run, "schema_version": SCHEMA_VERSION, **record},
-                          self.remove)
+        self.store.commit(
+            self.staged, self.run, {"run": self.run, "schema_version": SCHEMA_VERSION, **record}, self.remove
+        )
 
     def close(self) -> None:
         shutil.rmtree(self.staged, ignore_errors=True)
@@ -265,8 +273,9 @@ class RemoveStats:
     rows: dict[str, int] = field(default_factory=lambda: dict.fromkeys(TABLES, 0))
 
 
-def remove(root: str | os.PathLike, files: Iterable[str] = (), hands: Iterable[str] = (),
-           wait: float | None = None) -> RemoveStats:
+def remove(
+    root: str | os.PathLike, files: Iterable[str] = (), hands: Iterable[str] = (), wait: float | None = None
+) -> RemoveStats:
     """Remove every hand read from one of `files` (as stored, or the same file by its canonical
     path), and every hand whose `hand_uid` or `hand_id` is one of `hands`, from all tables, with
     the file-level findings of those files."""
@@ -288,8 +297,12 @@ def remove(root: str | os.PathLike, files: Iterable[str] = (), hands: Iterable[s
         value_set = pa.array(sorted(uids), pa.string())
         for table in TABLES:
             for rel in _files_holding(change, table, value_set):
-                stats.rows[table] += _rewrite(change, table, rel, lambda b: b.filter(
-                    pc.invert(pc.is_in(b.column("hand_uid"), value_set=value_set))))
+                stats.rows[table] += _rewrite(
+                    change,
+                    table,
+                    rel,
+                    lambda b: b.filter(pc.invert(pc.is_in(b.column("hand_uid"), value_set=value_set))),
+                )
         change.publish({"kind": "remove", "hands_removed": stats.hands, "rows": stats.rows})
     return stats
 
@@ -306,8 +319,9 @@ class RevalidateStats:
     relative: Counter = field(default_factory=Counter)  # how relative sources (older datasets) were found → files
 
 
-def revalidate(root: str | os.PathLike, rules: RuleSet | None = None, wait: float | None = None,
-               rules_name: str | None = None) -> RevalidateStats:
+def revalidate(
+    root: str | os.PathLike, rules: RuleSet | None = None, wait: float | None = None, rules_name: str | None = None
+) -> RevalidateStats:
     """Judge every stored hand again under `rules` from its recorded source; replace the verdicts
     (`status`, `errors`, `warnings`) and findings rows of the hands whose judgement changed."""
     from hhtool.validate import validate_paths
@@ -319,7 +333,8 @@ def revalidate(root: str | os.PathLike, rules: RuleSet | None = None, wait: floa
         for rel in _in_order(change.snapshot.manifest.tables["hands"]):
             day = _day(rel)
             for batch in pq.ParquetFile(change.snapshot.folder / "hands" / rel).iter_batches(
-                    columns=["hand_uid", "status", "file"]):
+                columns=["hand_uid", "status", "file"]
+            ):
                 for uid, status, file in zip(*(batch.column(i).to_pylist() for i in range(3))):
                     stored[uid] = (str(status), day)
                     order.setdefault(file)
@@ -361,8 +376,12 @@ def revalidate(root: str | os.PathLike, rules: RuleSet | None = None, wait: floa
         for rel in _files_holding(change, "hands", value_set):
             _rewrite(change, "hands", rel, lambda b: _patched(b, changed))
         for rel in _files_holding(change, "findings", value_set):
-            _rewrite(change, "findings", rel, lambda b: b.filter(
-                pc.invert(pc.is_in(b.column("hand_uid"), value_set=value_set))))
+            _rewrite(
+                change,
+                "findings",
+                rel,
+                lambda b: b.filter(pc.invert(pc.is_in(b.column("hand_uid"), value_set=value_set))),
+            )
         rows = [finding_row(uid, f, stored[uid][1]) for uid, (_, findings) in changed.items() for f in findings]
         if rows:
             columns = dict(zip(PLAIN_SCHEMAS["findings"].names, map(list, zip(*rows))))

@@ -91,8 +91,10 @@ def replay_tail(state: Replay | None) -> dict:
         out["total_pot"] = state.pot_total
         out["rake"] = claims.rake if claims.rake is not None else state.pot_total - sum(collected.values())
         winners = _pot_winners(state)
-        out["pots"] = [{"amount": pot.amount, "eligible": list(pot.eligible), "winners": winners.get(i, [])}
-                       for i, pot in enumerate(state.pots)]
+        out["pots"] = [
+            {"amount": pot.amount, "eligible": list(pot.eligible), "winners": winners.get(i, [])}
+            for i, pot in enumerate(state.pots)
+        ]
         out["collected"] = collected
     return out
 
@@ -143,7 +145,6 @@ class Summary:
             self.by_code[f.code] += 1
             self.by_severity[f.severity] += 1
 
-
     def replace(self, old: HandResult, new: HandResult) -> None:
         """Count a hand already counted as `old` as `new` instead (the export could not store its rows)."""
         self.by_status[old.status] -= 1
@@ -159,8 +160,9 @@ class Summary:
         self.add(new)
 
 
-def validate_paths(paths: Iterable[str | os.PathLike], rules: RuleSet | None = None,
-                   summary: Summary | None = None) -> Iterator[HandResult | Finding]:
+def validate_paths(
+    paths: Iterable[str | os.PathLike], rules: RuleSet | None = None, summary: Summary | None = None
+) -> Iterator[HandResult | Finding]:
     """One HandResult per hand read (and Findings for file problems), in input order, streaming."""
     rules = rules or RuleSet()
     summary = summary if summary is not None else Summary()
@@ -199,40 +201,92 @@ def _validate_parsed(parsed: ParseResult, text: str, rules: RuleSet, cross: Cros
 def duplicate_result(parsed: ParseResult, duplicate: Finding) -> HandResult:
     """The same text read again (HH414; HH418 with only its start time changed): counted once, neither
     replayed nor stored."""
-    return HandResult(parsed.status.value, "duplicate", parsed.file, parsed.line, parsed.site, parsed.hand_id,
-                      [duplicate], hand=parsed.hand, column=parsed.column)
+    return HandResult(
+        parsed.status.value,
+        "duplicate",
+        parsed.file,
+        parsed.line,
+        parsed.site,
+        parsed.hand_id,
+        [duplicate],
+        hand=parsed.hand,
+        column=parsed.column,
+    )
 
 
 def check_parsed(parsed: ParseResult, rules: RuleSet) -> HandResult:
     """Replay and settle one hand, without the cross-hand checks (a parallel worker's share of the work)."""
     if parsed.status is not Status.PARSED:
-        return HandResult(parsed.status.value, parsed.status.value, parsed.file, parsed.line, parsed.site,
-                          parsed.hand_id, list(parsed.findings), column=parsed.column)
+        return HandResult(
+            parsed.status.value,
+            parsed.status.value,
+            parsed.file,
+            parsed.line,
+            parsed.site,
+            parsed.hand_id,
+            list(parsed.findings),
+            column=parsed.column,
+        )
     findings = list(parsed.findings)
     hand = parsed.hand
     try:
         state = validate_hand(hand, rules)
     except Exception as exc:  # noqa: BLE001 - a bug in hhtool must not stop the run
-        findings.append(finding("HH099", f"internal error while replaying: {type(exc).__name__}: {exc}",
-                                parsed.file, parsed.line, hand_id=parsed.hand_id))
-        return HandResult(parsed.status.value, "invalid", parsed.file, parsed.line, parsed.site, parsed.hand_id,
-                          findings, hand=hand, column=parsed.column)
+        findings.append(
+            finding(
+                "HH099",
+                f"internal error while replaying: {type(exc).__name__}: {exc}",
+                parsed.file,
+                parsed.line,
+                hand_id=parsed.hand_id,
+            )
+        )
+        return HandResult(
+            parsed.status.value,
+            "invalid",
+            parsed.file,
+            parsed.line,
+            parsed.site,
+            parsed.hand_id,
+            findings,
+            hand=hand,
+            column=parsed.column,
+        )
     findings.extend(state.findings)
     if len(findings) > 1:
         findings.sort(key=Finding.sort_key)
     # every field in order, built as HandResult._make builds it: the NamedTuple's own constructor is an
     # interpreted call with keywords, for every hand
-    return _new_tuple(HandResult, (_PARSED, status_of(findings), parsed.file, parsed.line, parsed.site,
-                                   parsed.hand_id, findings, hand, state, None, None, True, None, None, False,
-                                   parsed.column))
+    return _new_tuple(
+        HandResult,
+        (
+            _PARSED,
+            status_of(findings),
+            parsed.file,
+            parsed.line,
+            parsed.site,
+            parsed.hand_id,
+            findings,
+            hand,
+            state,
+            None,
+            None,
+            True,
+            None,
+            None,
+            False,
+            parsed.column,
+        ),
+    )
 
 
 _new_tuple = tuple.__new__
 _PARSED = Status.PARSED.value
 
 
-def with_crosshand(findings: list[Finding], duplicate: Finding | None, table: list[Finding],
-                   dead_button: bool = False) -> tuple[list[Finding], str] | None:
+def with_crosshand(
+    findings: list[Finding], duplicate: Finding | None, table: list[Finding], dead_button: bool = False
+) -> tuple[list[Finding], str] | None:
     """A hand's findings with its cross-hand ones merged in by position (the HH413 duplicate first,
     then the stack and button findings), and the status they give; None when there are none.
     `dead_button`: the cross-hand checks found the button where it may be, so the hand's HH405 (the
@@ -256,8 +310,15 @@ def crosshand_safely(check: Callable[[], list[Finding]], file: str, line: int, h
     try:
         return check()
     except Exception as exc:  # noqa: BLE001 - a bug in hhtool must not stop the run
-        return [finding("HH099", f"internal error in the cross-hand checks: {type(exc).__name__}: {exc}", file,
-                        line, hand_id=hand_id)]
+        return [
+            finding(
+                "HH099",
+                f"internal error in the cross-hand checks: {type(exc).__name__}: {exc}",
+                file,
+                line,
+                hand_id=hand_id,
+            )
+        ]
 
 
 def status_of(findings: list[Finding]) -> str:

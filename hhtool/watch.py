@@ -87,12 +87,16 @@ class Follower:
         for name, st in listing.items():
             state = self.files.get(name)
             ident = (st.st_dev, st.st_ino)
-            rewritten = state is not None and not state.archive and (
-                st.st_size < state.size or (st.st_size == state.size and st.st_mtime != state.mtime))
+            rewritten = (
+                state is not None
+                and not state.archive
+                and (st.st_size < state.size or (st.st_size == state.size and st.st_mtime != state.mtime))
+            )
             if state is None or state.ident != ident or rewritten:  # new, replaced, truncated, rewritten in place
                 taken = state.taken if state is not None else Counter()  # what this file gave stays taken
-                state = self.files[name] = Followed(ident, archive=_is_archive(name), changed_at=now, taken=taken,
-                                                    before=taken.copy())
+                state = self.files[name] = Followed(
+                    ident, archive=_is_archive(name), changed_at=now, taken=taken, before=taken.copy()
+                )
             stamp = (st.st_size, st.st_mtime)
             if stamp != state.seen:
                 state.seen, state.changed_at = stamp, now
@@ -172,8 +176,12 @@ class Follower:
             except OSError as exc:
                 yield _cannot_read(display, exc)
                 return
-        held = last is not None and isinstance(last, Block) and last.dialect is not None and not (
-            quiet or looks_finished(last))
+        held = (
+            last is not None
+            and isinstance(last, Block)
+            and last.dialect is not None
+            and not (quiet or looks_finished(last))
+        )
         state.held = held
         if last is not None and not held:
             yield from self._emit(state, last)
@@ -240,10 +248,16 @@ class Session:
     again (once more, never less). Storing first would lose them: the next watch skips stored hands.
     """
 
-    def __init__(self, rules: RuleSet | None = None, out: str | os.PathLike | None = None,
-                 wait: float | None = None, render: Callable = lambda result: result,
-                 emit: Callable[[list], None] = lambda batch: None, batch: int = 10_000,
-                 stored: Callable[[list], None] = lambda batch: None) -> None:
+    def __init__(
+        self,
+        rules: RuleSet | None = None,
+        out: str | os.PathLike | None = None,
+        wait: float | None = None,
+        render: Callable = lambda result: result,
+        emit: Callable[[list], None] = lambda batch: None,
+        batch: int = 10_000,
+        stored: Callable[[list], None] = lambda batch: None,
+    ) -> None:
         self.rules = rules or RuleSet()
         self.cross = CrossHand(self.rules)
         self.summary = Summary()
@@ -340,8 +354,15 @@ class Session:
         return result
 
 
-def watch(folder: str | os.PathLike, session: Session, stop: threading.Event, interval: float = 1.0,
-          idle: float = 5.0, once: bool = False, clock: Callable[[], float] = time.monotonic) -> Follower:
+def watch(
+    folder: str | os.PathLike,
+    session: Session,
+    stop: threading.Event,
+    interval: float = 1.0,
+    idle: float = 5.0,
+    once: bool = False,
+    clock: Callable[[], float] = time.monotonic,
+) -> Follower:
     """Poll `folder` every `interval` seconds until `stop` is set (or once, taking held hands as they
     are), each poll's blocks going through `session`. A poll in progress finishes (its batch
     committed, or not at all) before the stop is seen."""

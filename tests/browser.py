@@ -70,11 +70,26 @@ class Browser:
             os.dup2(write, 4)
 
         self.process = subprocess.Popen(
-            [executable, "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
-             "--no-first-run", "--hide-scrollbars", "--disable-background-networking", "--disable-component-update",
-             "--disable-sync", "--disable-quic", f"--user-data-dir={self.profile}", "about:blank"],
-            preexec_fn=fds, close_fds=False,  # noqa: PLW1509 - the tests start it before any thread
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            [
+                executable,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--remote-debugging-pipe",
+                "--no-first-run",
+                "--hide-scrollbars",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--disable-quic",
+                f"--user-data-dir={self.profile}",
+                "about:blank",
+            ],
+            preexec_fn=fds,
+            close_fds=False,  # noqa: PLW1509 - the tests start it before any thread
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         os.close(to_chrome_r)
         os.close(from_chrome_w)
         self._buffer = b""
@@ -137,8 +152,14 @@ class Browser:
 
     # -- what a test does ------------------------------------------------------------------------
     def size(self, width: int, height: int = 900, mobile: bool = False) -> None:
-        self.call("Emulation.setDeviceMetricsOverride", session=True, width=width, height=height,
-                  deviceScaleFactor=1, mobile=mobile)
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            session=True,
+            width=width,
+            height=height,
+            deviceScaleFactor=1,
+            mobile=mobile,
+        )
 
     def open(self, path: str | Path, fragment: str = "") -> None:
         """Load the file afresh (from a blank page: a change of the fragment alone would not reload it)."""
@@ -148,8 +169,9 @@ class Browser:
             self.wait_event("Page.loadEventFired")
 
     def js(self, expression: str):
-        result = self.call("Runtime.evaluate", session=True, expression=expression, returnByValue=True,
-                           awaitPromise=True)
+        result = self.call(
+            "Runtime.evaluate", session=True, expression=expression, returnByValue=True, awaitPromise=True
+        )
         if "exceptionDetails" in result:
             raise RuntimeError(f"script error: {result['exceptionDetails']}")
         return result["result"].get("value")
@@ -160,16 +182,18 @@ class Browser:
 
     def key(self, key: str, code: int) -> None:
         for kind in ("rawKeyDown", "keyUp"):
-            self.call("Input.dispatchKeyEvent", session=True, type=kind, key=key, code=key,
-                      windowsVirtualKeyCode=code)
+            self.call("Input.dispatchKeyEvent", session=True, type=kind, key=key, code=key, windowsVirtualKeyCode=code)
 
     def click(self, selector: str) -> None:
         """A real mouse click in the middle of the element (scrolled into view first)."""
-        box = self.js(f"(() => {{ const e = document.querySelector({json.dumps(selector)}); e.scrollIntoView(); "
-                      "const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()")
+        box = self.js(
+            f"(() => {{ const e = document.querySelector({json.dumps(selector)}); e.scrollIntoView(); "
+            "const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()"
+        )
         for kind in ("mousePressed", "mouseReleased"):
-            self.call("Input.dispatchMouseEvent", session=True, type=kind, x=box[0], y=box[1], button="left",
-                      clickCount=1)
+            self.call(
+                "Input.dispatchMouseEvent", session=True, type=kind, x=box[0], y=box[1], button="left", clickCount=1
+            )
 
     def screenshot(self, path: str | Path, full: bool = True) -> Path:
         result = self.call("Page.captureScreenshot", session=True, format="png", captureBeyondViewport=full)

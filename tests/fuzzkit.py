@@ -192,8 +192,9 @@ def corpus_seeds() -> tuple[Seed, ...]:
     if corpus is None:
         return ()
     skipped = {".hp", ".hands", ".gt", ".json", ".md", ".py"}
-    files = sorted(p for p in corpus.rglob("*") if p.is_file() and p.suffix.lower() not in skipped
-                   and p.stat().st_size < 2_000_000)
+    files = sorted(
+        p for p in corpus.rglob("*") if p.is_file() and p.suffix.lower() not in skipped and p.stat().st_size < 2_000_000
+    )
     return tuple(_clean(_hands_of(files, CORPUS_PER_FILE), CORPUS_PER_DIALECT))
 
 
@@ -212,16 +213,102 @@ def format_of(dialect: str, suffix: str) -> str:
 # int64 or Python's int-string limit, exponents, year 9999, seat 200 or 10^12) or past the dataset's
 # narrow integer columns (128, 256, 32768, 65536, 2^31, 2^32; issue 12 item 5: `Seat 200:`): HH013, and
 # the figures tell them apart.
-NUMERIC_LIMITS = ("9" * 25, "9" * 5000, "100000000000000000", "9223372036854775808", "1e999999", "Infinity",
-                  "0.01e999999", "200", "1000000000000", "9999", "128", "256", "32767", "32768", "65536", "2147483648",
-                  "4294967296", "9" * 41)
-ODD_NUMBERS = ("0", "00", "-1", "-0", "1_0", "+10", "1e1", "１０", "٣", "0x10", "NaN", "1.", ".5", "0.001",
-               "1,000,000", "127", "12.345", "", "inf", "0b1", "1e-7", "-9223372036854775809")
-CONTROLS = ("\x00", "\x01", "\x07", "\x08", "\x0b", "\x0c", "\x1b[31m", "\x1b]0;x\x07", "\x7f", "\x85", "\x9b",
-            "\u2028", "\u202e", "\ufeff", "\ufffd", "\t", "\r", "\xa0", "\u200b")
-ODD_NAMES = ("A" * 300, "Б" * 2000, "x" * 70000, "=cmd|' /C calc'!A0", "+1", "-", "@x", "a: b", "[Ah Kd]",
-             "Seat 1:", "$5", "#1", "名前", "Ünïcödé", " lead", "trail ", "a\x1b[2Jb", "in chips",
-             "and is all-in", "'", '"', "\\", "", "😀" * 10, "a|b", "a:b", "<x>", "&amp;", "]]>")
+NUMERIC_LIMITS = (
+    "9" * 25,
+    "9" * 5000,
+    "100000000000000000",
+    "9223372036854775808",
+    "1e999999",
+    "Infinity",
+    "0.01e999999",
+    "200",
+    "1000000000000",
+    "9999",
+    "128",
+    "256",
+    "32767",
+    "32768",
+    "65536",
+    "2147483648",
+    "4294967296",
+    "9" * 41,
+)
+ODD_NUMBERS = (
+    "0",
+    "00",
+    "-1",
+    "-0",
+    "1_0",
+    "+10",
+    "1e1",
+    "１０",
+    "٣",
+    "0x10",
+    "NaN",
+    "1.",
+    ".5",
+    "0.001",
+    "1,000,000",
+    "127",
+    "12.345",
+    "",
+    "inf",
+    "0b1",
+    "1e-7",
+    "-9223372036854775809",
+)
+CONTROLS = (
+    "\x00",
+    "\x01",
+    "\x07",
+    "\x08",
+    "\x0b",
+    "\x0c",
+    "\x1b[31m",
+    "\x1b]0;x\x07",
+    "\x7f",
+    "\x85",
+    "\x9b",
+    "\u2028",
+    "\u202e",
+    "\ufeff",
+    "\ufffd",
+    "\t",
+    "\r",
+    "\xa0",
+    "\u200b",
+)
+ODD_NAMES = (
+    "A" * 300,
+    "Б" * 2000,
+    "x" * 70000,
+    "=cmd|' /C calc'!A0",
+    "+1",
+    "-",
+    "@x",
+    "a: b",
+    "[Ah Kd]",
+    "Seat 1:",
+    "$5",
+    "#1",
+    "名前",
+    "Ünïcödé",
+    " lead",
+    "trail ",
+    "a\x1b[2Jb",
+    "in chips",
+    "and is all-in",
+    "'",
+    '"',
+    "\\",
+    "",
+    "😀" * 10,
+    "a|b",
+    "a:b",
+    "<x>",
+    "&amp;",
+    "]]>",
+)
 CHAR_POOL = "0123456789$€£#:;,.()[]/- xAKQJT2shdcPokerStarsHand\x00\x1b\x7f\x85\xa0\xff\u2028é中<>&\"'=|{}"
 ENCODINGS = ("utf-8", "utf-8-sig", "cp1252", "utf-16", "mixed", "invalid-byte")
 # How many times a hostile shape repeats. The CI's run stays small (a quadratic reader costs seconds at
@@ -249,8 +336,10 @@ class Case:
             self.size = len(self.data)
 
     def __repr__(self) -> str:  # the bytes may be a megabyte of blank lines: Hypothesis prints this
-        return (f"Case({self.dialect}{self.suffix}, {len(self.data)} bytes, {self.hands} hands, "
-                f"mutations={self.mutations}, head={self.data[:60]!r})")
+        return (
+            f"Case({self.dialect}{self.suffix}, {len(self.data)} bytes, {self.hands} hands, "
+            f"mutations={self.mutations}, head={self.data[:60]!r})"
+        )
 
     def _repr_pretty_(self, printer, cycle: bool) -> None:  # what Hypothesis' pretty-printer calls
         printer.text(repr(self))
@@ -292,14 +381,16 @@ class Figures:
         statuses = ", ".join(f"{s} {n}" for s, n in sorted(self.statuses.items()))
         dialects = ", ".join(f"{d} {n}" for d, n in sorted(self.by_dialect.items()))
         failed = ", ".join(f"{d}/{k} {n}" for (d, k), n in sorted(self.failures.items())) or "none"
-        return (f"fuzz ({compiled.describe()}): {self.inputs} inputs ({self.hands_read} hands read: {statuses}) "
-                f"in {self.seconds:.0f} s; crashes {self.crashes}, HH099 {self.hh099}, hands lost {self.lost}, "
-                f"over the time/memory budget {self.slow} (worst {self.worst_ratio:.1f}x a clean input's time; "
-                f"memory measured on {self.memory_checked}); converted {self.converted}; parallel check: "
-                f"{self.parallel_inputs} inputs in {self.parallel_runs} runs, {self.jobs_mismatches} mismatches\n"
-                f"  inputs per dialect: {dialects}\n  failures: {failed}\n"
-                + "".join(f"  over time (not failed; HHTOOL_FUZZ_STRICT_TIME=1 fails it): {m}\n" for m in self.over_time)
-                + f"  mutations: {kinds}\n  findings by code: {codes}")
+        return (
+            f"fuzz ({compiled.describe()}): {self.inputs} inputs ({self.hands_read} hands read: {statuses}) "
+            f"in {self.seconds:.0f} s; crashes {self.crashes}, HH099 {self.hh099}, hands lost {self.lost}, "
+            f"over the time/memory budget {self.slow} (worst {self.worst_ratio:.1f}x a clean input's time; "
+            f"memory measured on {self.memory_checked}); converted {self.converted}; parallel check: "
+            f"{self.parallel_inputs} inputs in {self.parallel_runs} runs, {self.jobs_mismatches} mismatches\n"
+            f"  inputs per dialect: {dialects}\n  failures: {failed}\n"
+            + "".join(f"  over time (not failed; HHTOOL_FUZZ_STRICT_TIME=1 fails it): {m}\n" for m in self.over_time)
+            + f"  mutations: {kinds}\n  findings by code: {codes}"
+        )
 
 
 FIGURES = Figures()
@@ -319,7 +410,7 @@ def flip_char(draw, lines):
     line = lines[i]
     pos = draw(st.integers(0, max(0, len(line) - 1)))
     char = draw(st.sampled_from(CHAR_POOL))
-    lines[i] = line[:pos] + char + line[pos + 1:]
+    lines[i] = line[:pos] + char + line[pos + 1 :]
     return "flip"
 
 
@@ -375,8 +466,12 @@ def control_chars(draw, lines):
     return "control-chars"
 
 
-NAME_SPOTS = (re.compile(r"Seat \d+: (.+?) \("), re.compile(r'\bname="([^"]+)"'), re.compile(r"^players = \['([^']+)'"),
-              re.compile(r"^STATE:.*:([^:|]+)(?:\||$)"))
+NAME_SPOTS = (
+    re.compile(r"Seat \d+: (.+?) \("),
+    re.compile(r'\bname="([^"]+)"'),
+    re.compile(r"^players = \['([^']+)'"),
+    re.compile(r"^STATE:.*:([^:|]+)(?:\||$)"),
+)
 
 
 def odd_name(draw, lines):
@@ -388,16 +483,26 @@ def odd_name(draw, lines):
     return "odd-name"
 
 
-LINE_MUTATIONS: tuple[Mutation, ...] = (flip_char, delete_line, duplicate_line, swap_lines, truncate, odd_number,
-                                        huge_number, control_chars, odd_name)
+LINE_MUTATIONS: tuple[Mutation, ...] = (
+    flip_char,
+    delete_line,
+    duplicate_line,
+    swap_lines,
+    truncate,
+    odd_number,
+    huge_number,
+    control_chars,
+    odd_name,
+)
 
 
 # -- hostile shapes: inputs whose cost may grow faster than their size (issue 26) ----------------------
 
+
 def repeat_line(draw, lines):
     """One line repeated hundreds to tens of thousands of times (comment lines, dotted keys, actions)."""
     i = _line(draw, lines)
-    lines[i + 1:i + 1] = [lines[i]] * draw(st.sampled_from(GROWTH))
+    lines[i + 1 : i + 1] = [lines[i]] * draw(st.sampled_from(GROWTH))
     return "hostile-repeat-line"
 
 
@@ -421,6 +526,7 @@ HOSTILE: tuple[Mutation, ...] = (repeat_line, long_line, nul_padding)
 
 # -- structure-aware mutations ---------------------------------------------------------------------
 
+
 def _text_mutation(fn: Callable[[st.DrawFn, str], tuple[str, str]]) -> Mutation:
     """A mutation of the hand's whole text (lines joined by "\\n") as one of its lines."""
 
@@ -438,11 +544,29 @@ def _sub_one(draw, text: str, pattern: re.Pattern, replace: Callable[[re.Match],
     if not spots:
         return None
     m = draw(st.sampled_from(spots))
-    return text[:m.start()] + replace(m) + text[m.end():]
+    return text[: m.start()] + replace(m) + text[m.end() :]
 
 
-ODD_VALUES = (*ODD_NUMBERS, *NUMERIC_LIMITS[:6], "$1e1", "€-5", "X X", "[cards]", "&lt;", "&#0;", "&#x110000;",
-              "&bogus;", "\x01", "A" * 5000, "2099-13-45 25:61:61", "N/A", " ", "S10 HA", "10H", "true")
+ODD_VALUES = (
+    *ODD_NUMBERS,
+    *NUMERIC_LIMITS[:6],
+    "$1e1",
+    "€-5",
+    "X X",
+    "[cards]",
+    "&lt;",
+    "&#0;",
+    "&#x110000;",
+    "&bogus;",
+    "\x01",
+    "A" * 5000,
+    "2099-13-45 25:61:61",
+    "N/A",
+    " ",
+    "S10 HA",
+    "10H",
+    "true",
+)
 
 # XML ----
 XML_ATTR = re.compile(r'(\s)([\w:-]+)="([^"]*)"')
@@ -453,8 +577,23 @@ XML_TEXT = re.compile(r">([^<>\n]+)</")
 
 @_text_mutation
 def xml_mutation(draw, text):
-    kind = draw(st.sampled_from(("attr-drop", "attr-value", "attr-dup", "elem-drop", "elem-dup", "elem-rename",
-                                 "elem-nest", "elem-text", "entity", "comment", "unclosed")))
+    kind = draw(
+        st.sampled_from(
+            (
+                "attr-drop",
+                "attr-value",
+                "attr-dup",
+                "elem-drop",
+                "elem-dup",
+                "elem-rename",
+                "elem-nest",
+                "elem-text",
+                "entity",
+                "comment",
+                "unclosed",
+            )
+        )
+    )
     new = None
     if kind == "attr-drop":
         new = _sub_one(draw, text, XML_ATTR, lambda m: "")
@@ -469,8 +608,9 @@ def xml_mutation(draw, text):
         times = draw(st.sampled_from((2, 3, 50)))
         new = _sub_one(draw, text, XML_ELEMENT, lambda m: m.group(0) * times)
     elif kind == "elem-rename":
-        name = draw(st.sampled_from(("game", "session", "round", "action", "player", "cards", "general", "x",
-                                     "a:b", "GAME")))
+        name = draw(
+            st.sampled_from(("game", "session", "round", "action", "player", "cards", "general", "x", "a:b", "GAME"))
+        )
         new = _sub_one(draw, text, XML_TAG, lambda m: m.group(0).replace(m.group(1), name))
     elif kind == "elem-nest":
         depth = draw(st.sampled_from((10, 1000, 30000)))
@@ -479,8 +619,18 @@ def xml_mutation(draw, text):
         value = draw(st.sampled_from(ODD_VALUES)).replace("<", "&lt;")
         new = _sub_one(draw, text, XML_TEXT, lambda m: f">{value}</")
     elif kind == "entity":
-        junk = draw(st.sampled_from(('<!DOCTYPE s [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]>',
-                                     "&undefined;", "<![CDATA[x]]>", "<?pi x?>", "&#xD800;", "\x00")))
+        junk = draw(
+            st.sampled_from(
+                (
+                    '<!DOCTYPE s [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]>',
+                    "&undefined;",
+                    "<![CDATA[x]]>",
+                    "<?pi x?>",
+                    "&#xD800;",
+                    "\x00",
+                )
+            )
+        )
         pos = draw(st.integers(0, len(text)))
         new = text[:pos] + junk + text[pos:]
     elif kind == "comment":
@@ -495,22 +645,64 @@ def xml_mutation(draw, text):
 # TOML (PHH) ----
 TOML_KEY = re.compile(r"^([A-Za-z_][\w.]*)\s*=\s*(.*)$", re.MULTILINE)
 TOML_ITEM = re.compile(r"(?<=[\[,])\s*('[^'\n]*'|[-\w.:]+)\s*(?=[,\]])")
-TOML_VALUES = ("'x'", '"\\u0000"', "'''\nmulti\n'''", "1", "-1", "1.5", "1e999", "nan", "inf", "true",
-               "1979-05-27T07:32:00Z", "07:32:00", "[]", "[1, 'a']", "{}", "{a = 1}", "{ a = { b = [1] } }",
-               "'" + "9" * 5000 + "'", "9" * 41, "'America/../Europe/Paris'", "'Mars/Olympus'", "'../../etc'",
-               "'UTC'", "'Europe/Paris'", "''")
+TOML_VALUES = (
+    "'x'",
+    '"\\u0000"',
+    "'''\nmulti\n'''",
+    "1",
+    "-1",
+    "1.5",
+    "1e999",
+    "nan",
+    "inf",
+    "true",
+    "1979-05-27T07:32:00Z",
+    "07:32:00",
+    "[]",
+    "[1, 'a']",
+    "{}",
+    "{a = 1}",
+    "{ a = { b = [1] } }",
+    "'" + "9" * 5000 + "'",
+    "9" * 41,
+    "'America/../Europe/Paris'",
+    "'Mars/Olympus'",
+    "'../../etc'",
+    "'UTC'",
+    "'Europe/Paris'",
+    "''",
+)
 
 
 @_text_mutation
 def toml_mutation(draw, text):
-    kind = draw(st.sampled_from(("key-dup", "key-rename", "key-dotted", "value", "array-item", "array-drop",
-                                 "array-dup", "nested", "table", "comments", "dotted-keys", "time-zone")))
+    kind = draw(
+        st.sampled_from(
+            (
+                "key-dup",
+                "key-rename",
+                "key-dotted",
+                "value",
+                "array-item",
+                "array-drop",
+                "array-dup",
+                "nested",
+                "table",
+                "comments",
+                "dotted-keys",
+                "time-zone",
+            )
+        )
+    )
     new = None
     if kind == "key-dup":
         new = _sub_one(draw, text, TOML_KEY, lambda m: m.group(0) + "\n" + m.group(1) + " = " + m.group(2))
     elif kind == "key-rename":
-        name = draw(st.sampled_from(("x", "actions", "players", "hand", "variant", "starting_stacks", "a b",
-                                     "'quoted'", '"k"', "1")))
+        name = draw(
+            st.sampled_from(
+                ("x", "actions", "players", "hand", "variant", "starting_stacks", "a b", "'quoted'", '"k"', "1")
+            )
+        )
         new = _sub_one(draw, text, TOML_KEY, lambda m: f"{name} = {m.group(2)}")
     elif kind == "key-dotted":
         new = _sub_one(draw, text, TOML_KEY, lambda m: f"{m.group(1)}.x.y = {m.group(2)}")
@@ -518,11 +710,28 @@ def toml_mutation(draw, text):
         value = draw(st.sampled_from(TOML_VALUES))
         new = _sub_one(draw, text, TOML_KEY, lambda m: f"{m.group(1)} = {value}")
     elif kind in ("array-item", "array-drop", "array-dup"):
-        value = draw(st.sampled_from((*TOML_VALUES[:12], "'p1 cbr 99999999999999999999'", "'d db AhAhAh'",
-                                      "'p9 cc'", "'p1 sm'", "'p0 f'", "'d dh p1 ????????'", "'p1 cbr -5'",
-                                      "'p1 cbr ٣'", "'#'")))
-        new = _sub_one(draw, text, TOML_ITEM, lambda m: {"array-item": " " + value, "array-drop": "",
-                                                          "array-dup": m.group(0) + "," + m.group(0)}[kind])
+        value = draw(
+            st.sampled_from(
+                (
+                    *TOML_VALUES[:12],
+                    "'p1 cbr 99999999999999999999'",
+                    "'d db AhAhAh'",
+                    "'p9 cc'",
+                    "'p1 sm'",
+                    "'p0 f'",
+                    "'d dh p1 ????????'",
+                    "'p1 cbr -5'",
+                    "'p1 cbr ٣'",
+                    "'#'",
+                )
+            )
+        )
+        new = _sub_one(
+            draw,
+            text,
+            TOML_ITEM,
+            lambda m: {"array-item": " " + value, "array-drop": "", "array-dup": m.group(0) + "," + m.group(0)}[kind],
+        )
     elif kind == "nested":
         depth = draw(st.sampled_from((5, 200, 3000)))
         inner = draw(st.sampled_from(("[" * depth + "1" + "]" * depth, "{a=" * depth + "1" + "}" * depth)))
@@ -536,7 +745,7 @@ def toml_mutation(draw, text):
     elif kind == "comments":
         count = draw(st.sampled_from(GROWTH))
         lines = text.split("\n")
-        lines[draw(st.integers(0, len(lines))):0] = ["# a comment line"] * count
+        lines[draw(st.integers(0, len(lines))) : 0] = ["# a comment line"] * count
         new = "\n".join(lines)
         kind = "hostile-comments"
     elif kind == "dotted-keys":
@@ -556,8 +765,22 @@ ACTION_CHUNKS = ("r", "c", "f", "/", "r999999999999999999999", "r0", "r-5", "x",
 
 @_text_mutation
 def acpc_mutation(draw, text):
-    kind = draw(st.sampled_from(("field-drop", "field-dup", "field-swap", "field-value", "actions", "cards",
-                                 "results", "players", "comments", "no-state")))
+    kind = draw(
+        st.sampled_from(
+            (
+                "field-drop",
+                "field-dup",
+                "field-swap",
+                "field-value",
+                "actions",
+                "cards",
+                "results",
+                "players",
+                "comments",
+                "no-state",
+            )
+        )
+    )
     states = list(ACPC_STATE.finditer(text))
     if kind == "comments":
         count = draw(st.sampled_from(GROWTH))
@@ -581,19 +804,34 @@ def acpc_mutation(draw, text):
         pos = draw(st.integers(0, len(fields[2])))
         fields[2] = fields[2][:pos] + draw(st.sampled_from(ACTION_CHUNKS)) + fields[2][pos:]
     elif kind == "cards" and len(fields) > 3:
-        fields[3] = draw(st.sampled_from(("", "|", "AsAs|AsAs", "Xx|Yy", "As|Kd", "AsAdAc|7c2h", "10h9h|Kd9d",
-                                          fields[3] + "/AhKhQh/Jh/Th/9h", fields[3].replace("/", "|"))))
+        fields[3] = draw(
+            st.sampled_from(
+                (
+                    "",
+                    "|",
+                    "AsAs|AsAs",
+                    "Xx|Yy",
+                    "As|Kd",
+                    "AsAdAc|7c2h",
+                    "10h9h|Kd9d",
+                    fields[3] + "/AhKhQh/Jh/Th/9h",
+                    fields[3].replace("/", "|"),
+                )
+            )
+        )
     elif kind == "results" and len(fields) > 4:
-        fields[4] = draw(st.sampled_from(("", "0", "1|2|3", "600|-500", "x|y", "9" * 41 + "|0", "-0|0",
-                                          "1.5|-1.5", "|")))
+        fields[4] = draw(
+            st.sampled_from(("", "0", "1|2|3", "600|-500", "x|y", "9" * 41 + "|0", "-0|0", "1.5|-1.5", "|"))
+        )
     elif kind == "players" and len(fields) > 5:
         fields[5] = draw(st.sampled_from(("", "A", "A|B|C", "A|A", "|", "A" * 5000 + "|B", "A:B|C")))
     elif kind == "no-state":
         fields[0] = draw(st.sampled_from(("STAT", "state", "STATE ", "")))
-    return text[:m.start()] + ":".join(fields) + text[m.end():], f"acpc-{kind}"
+    return text[: m.start()] + ":".join(fields) + text[m.end() :], f"acpc-{kind}"
 
 
 # JSON (OHH) ----
+
 
 def _json_paths(value, path=()) -> Iterator[tuple]:
     yield path
@@ -605,8 +843,25 @@ def _json_paths(value, path=()) -> Iterator[tuple]:
             yield from _json_paths(v, (*path, i))
 
 
-JSON_VALUES = (None, True, 0, -1, 1.5, 10 ** 30, "", "x", "9" * 41, [], {}, [[[]]], {"a": {}}, "2020-13-01T00:00:00Z",
-               "1e999", "\u202e", "A" * 5000)
+JSON_VALUES = (
+    None,
+    True,
+    0,
+    -1,
+    1.5,
+    10**30,
+    "",
+    "x",
+    "9" * 41,
+    [],
+    {},
+    [[[]]],
+    {"a": {}},
+    "2020-13-01T00:00:00Z",
+    "1e999",
+    "\u202e",
+    "A" * 5000,
+)
 
 
 @_text_mutation
@@ -644,8 +899,13 @@ def json_mutation(draw, text):
     return out, f"json-{kind}"
 
 
-STRUCTURE: dict[str, tuple[Mutation, ...]] = {"xml": (xml_mutation,), "toml": (toml_mutation,),
-                                              "acpc": (acpc_mutation,), "json": (json_mutation,), "text": ()}
+STRUCTURE: dict[str, tuple[Mutation, ...]] = {
+    "xml": (xml_mutation,),
+    "toml": (toml_mutation,),
+    "acpc": (acpc_mutation,),
+    "json": (json_mutation,),
+    "text": (),
+}
 
 
 def mutations_for(fmt: str) -> tuple[Mutation, ...]:
@@ -659,8 +919,13 @@ def mutations_for(fmt: str) -> tuple[Mutation, ...]:
 
 
 @st.composite
-def cases(draw: st.DrawFn, only_numeric_limits: bool = False, dialect: str | None = None,
-          corpus: bool = False, containers: bool = True) -> Case:
+def cases(
+    draw: st.DrawFn,
+    only_numeric_limits: bool = False,
+    dialect: str | None = None,
+    corpus: bool = False,
+    containers: bool = True,
+) -> Case:
     """A file of 1-3 distinct clean hands of one dialect (`dialect`, or one drawn among FUZZED), each
     with 0-4 mutations, in one encoding or a mix, maybe packed in a .gz or .zip.
 
@@ -670,8 +935,9 @@ def cases(draw: st.DrawFn, only_numeric_limits: bool = False, dialect: str | Non
         dialect = draw(st.sampled_from(sorted({s.dialect for s in corpus_seeds()}) if corpus else FUZZED))
     pool = pool_of(dialect, corpus)
     count = draw(st.integers(1, min(3, len(pool)))) if pool[0].joinable else 1
-    picks = [pool[i] for i in draw(st.lists(st.sampled_from(range(len(pool))), min_size=count, max_size=count,
-                                            unique=True))]
+    picks = [
+        pool[i] for i in draw(st.lists(st.sampled_from(range(len(pool))), min_size=count, max_size=count, unique=True))
+    ]
     fmt = format_of(dialect, picks[0].suffix)
     mutations = (huge_number,) if only_numeric_limits else mutations_for(fmt)
     texts: list[str] = []
@@ -704,11 +970,14 @@ def cases(draw: st.DrawFn, only_numeric_limits: bool = False, dialect: str | Non
     data = b"".join(blobs)
     if encoding not in ("utf-8", "utf-8-sig"):
         done.append(f"encoding-{encoding}")
-    untouched = {pick.hand_id for i, pick in enumerate(picks)
-                 if dialect == "pokerstars" and not changed[i] and (i + 1 == count or headed[i + 1])}
+    untouched = {
+        pick.hand_id
+        for i, pick in enumerate(picks)
+        if dialect == "pokerstars" and not changed[i] and (i + 1 == count or headed[i + 1])
+    }
     if draw(st.integers(0, 9)) == 0:  # a byte flipped anywhere in the file: every hand may be touched
         pos = draw(st.integers(0, max(0, len(data) - 1)))
-        data = data[:pos] + bytes([draw(st.integers(0, 255))]) + data[pos + 1:]
+        data = data[:pos] + bytes([draw(st.integers(0, 255))]) + data[pos + 1 :]
         done.append("file-byte-flip")
         untouched = set()
     if draw(st.integers(0, 11)) == 0:  # NULs after the last hand, no line end: a crashed client's log
@@ -746,10 +1015,10 @@ def _pack(draw, data: bytes, suffix: str) -> tuple[bytes, str, str | None]:
         packed, suffix = buffer.getvalue(), ".zip"
     damage = draw(st.sampled_from(("", "", "-cut", "-flip")))
     if damage == "-cut":
-        packed = packed[:draw(st.integers(0, len(packed) - 1))]
+        packed = packed[: draw(st.integers(0, len(packed) - 1))]
     elif damage == "-flip":
         pos = draw(st.integers(0, len(packed) - 1))
-        packed = packed[:pos] + bytes([packed[pos] ^ 0xFF]) + packed[pos + 1:]
+        packed = packed[:pos] + bytes([packed[pos] ^ 0xFF]) + packed[pos + 1 :]
     return packed, suffix, how + damage
 
 
@@ -915,19 +1184,32 @@ def check_case(case: Case, folder: Path, name: str | None = None, budget: bool =
     tally = summary.tally
     if len(results) != tally.hands_read or sum(summary.by_status.values()) != tally.hands_read:
         FIGURES.lost += 1
-        raise _fail(case, "lost", InvariantError(
-            f"{len(results)} results, {tally.hands_read} hands read, by status {summary.by_status}"))
+        raise _fail(
+            case,
+            "lost",
+            InvariantError(f"{len(results)} results, {tally.hands_read} hands read, by status {summary.by_status}"),
+        )
     by_id: dict[str | None, list[HandResult]] = defaultdict(list)
     for result in results:
         by_id[result.hand_id].append(result)
     for hand_id in case.untouched:
         found = by_id.get(hand_id, [])
-        whole = [r for r in found if r.status in ("valid", "invalid", "duplicate") and not [
-            f for f in r.findings if f.severity is Severity.ERROR and f.code != "HH413"]]
+        whole = [
+            r
+            for r in found
+            if r.status in ("valid", "invalid", "duplicate")
+            and not [f for f in r.findings if f.severity is Severity.ERROR and f.code != "HH413"]
+        ]
         if not whole:
             FIGURES.lost += 1
-            raise _fail(case, "lost", InvariantError(f"hand {hand_id}, untouched, was not read whole: "
-                                                     f"{[(r.status, [f.code for f in r.findings]) for r in found]}"))
+            raise _fail(
+                case,
+                "lost",
+                InvariantError(
+                    f"hand {hand_id}, untouched, was not read whole: "
+                    f"{[(r.status, [f.code for f in r.findings]) for r in found]}"
+                ),
+            )
     if limit is not None:
         _check_budget(case, path, took, limit)
     if case.convert_to is not None:
@@ -949,8 +1231,12 @@ def _check_budget(case: Case, path: Path, took: float, limit: float) -> None:
     FIGURES.worst_ratio = max(FIGURES.worst_ratio, took / clean)
     if took > limit:
         FIGURES.slow += 1
-        _over_time(case, "slow", f"took {took:.2f} s, {took / clean:.0f} times a clean input of {case.size:,} "
-                                 f"bytes (budget {FACTOR:.0f} times)")
+        _over_time(
+            case,
+            "slow",
+            f"took {took:.2f} s, {took / clean:.0f} times a clean input of {case.size:,} "
+            f"bytes (budget {FACTOR:.0f} times)",
+        )
     small = shrunk(case.data) if not case.suffix.endswith((".gz", ".zip")) else None
     if small is not None and took > 10 * costs().base_time[case.dialect]:
         _check_growth(case, path, took, small)
@@ -960,9 +1246,14 @@ def _check_budget(case: Case, path: Path, took: float, limit: float) -> None:
         allowed = costs().memory_budget(case.dialect, case.size)
         if peak > allowed:
             FIGURES.slow += 1
-            raise _fail(case, "memory", InvariantError(
-                f"peak memory {peak / 1e6:.1f} MB for {case.size:,} bytes, budget {allowed / 1e6:.1f} MB "
-                f"({FACTOR_MEMORY:.0f} times a clean input's)"))
+            raise _fail(
+                case,
+                "memory",
+                InvariantError(
+                    f"peak memory {peak / 1e6:.1f} MB for {case.size:,} bytes, budget {allowed / 1e6:.1f} MB "
+                    f"({FACTOR_MEMORY:.0f} times a clean input's)"
+                ),
+            )
 
 
 GROWTH_SLACK = 3.0  # time may grow 3 times faster than the size before it counts as super-linear
@@ -986,13 +1277,13 @@ def shrunk(data: bytes) -> bytes | None:
         start, run = i, 1
     if best[1] >= RUN_LINES:
         at, length = best
-        return b"\n".join(lines[:at + length // 10] + lines[at + length:])
+        return b"\n".join(lines[: at + length // 10] + lines[at + length :])
     runs = list(_BYTE_RUN.finditer(data))
     if not runs:
         return None
     longest = max(runs, key=lambda m: m.end() - m.start())
     keep = (longest.end() - longest.start()) // 10
-    return data[:longest.start() + keep] + data[longest.end():]
+    return data[: longest.start() + keep] + data[longest.end() :]
 
 
 def _check_growth(case: Case, path: Path, took: float, small: bytes) -> None:
@@ -1006,9 +1297,13 @@ def _check_growth(case: Case, path: Path, took: float, small: bytes) -> None:
         took = min(took, _measure(path)[0])  # measured again before it fails: the machine is shared
         if took > GROWTH_SLACK * ratio * small_took:
             FIGURES.slow += 1
-            _over_time(case, "super-linear", f"super-linear: {len(case.data):,} bytes took {took:.2f} s, "
-                       f"{took / small_took:.0f} times the {len(small):,} bytes of its hostile run cut to a "
-                       f"tenth ({small_took:.3f} s; {ratio:.1f} times the size)")
+            _over_time(
+                case,
+                "super-linear",
+                f"super-linear: {len(case.data):,} bytes took {took:.2f} s, "
+                f"{took / small_took:.0f} times the {len(small):,} bytes of its hostile run cut to a "
+                f"tenth ({small_took:.3f} s; {ratio:.1f} times the size)",
+            )
 
 
 STRICT_TIME = os.environ.get("HHTOOL_FUZZ_STRICT_TIME") == "1"
@@ -1037,8 +1332,9 @@ def _check_convert(case: Case, path: Path, folder: Path) -> None:
         FIGURES.failures[(case.dialect, f"convert-{case.convert_to}")] += 1
         raise
     FIGURES.converted += 1
-    internal = [f for item in items for f in (item.findings if isinstance(item, HandResult) else [item])
-                if f.code == "HH099"]
+    internal = [
+        f for item in items for f in (item.findings if isinstance(item, HandResult) else [item]) if f.code == "HH099"
+    ]
     if internal:
         FIGURES.hh099 += len(internal)
         raise _fail(case, f"convert-{case.convert_to}", InvariantError(f"convert HH099: {internal[0].message}"))
@@ -1053,8 +1349,10 @@ def table_rows(items: list[HandResult | Finding]) -> dict[str, pa.Table]:
             rows.add_finding(f"@{item.file}:{item.line}", item, "unknown")
         elif item.status != "duplicate":
             rows.add_result(item)
-    return {t: pa.Table.from_pydict(rows.columns_of(t), schema=SCHEMAS[t].append(pa.field("date", pa.string())))
-            for t in TABLES}
+    return {
+        t: pa.Table.from_pydict(rows.columns_of(t), schema=SCHEMAS[t].append(pa.field("date", pa.string())))
+        for t in TABLES
+    }
 
 
 def fuzz_budget(default: float) -> float:

@@ -76,7 +76,7 @@ def replace_line(text: str, old: str, new: str | Sequence[str]) -> str:
     """Replace the one line equal to `old` by `new` (a line, or several lines)."""
     lines = lines_of(text)
     i = _index(lines, old)
-    lines[i:i + 1] = [new] if isinstance(new, str) else list(new)
+    lines[i : i + 1] = [new] if isinstance(new, str) else list(new)
     return _join(lines)
 
 
@@ -88,7 +88,7 @@ def insert_after(text: str, anchor: str, new: str | Sequence[str]) -> str:
     """Insert `new` (a line or several) after the one line equal to `anchor`."""
     lines = lines_of(text)
     i = _index(lines, anchor)
-    lines[i + 1:i + 1] = [new] if isinstance(new, str) else list(new)
+    lines[i + 1 : i + 1] = [new] if isinstance(new, str) else list(new)
     return _join(lines)
 
 
@@ -139,8 +139,9 @@ class Checked:
         return [f for f in self.findings if f.code == code]
 
 
-def check(text: str, rules: RuleSet | None = None, file: str = "hand.txt", line: int = 1,
-          dialect: str = AUTHORED) -> Checked:
+def check(
+    text: str, rules: RuleSet | None = None, file: str = "hand.txt", line: int = 1, dialect: str = AUTHORED
+) -> Checked:
     """Parse and replay one hand of `dialect` (no cross-hand checks); status is parsed/unparsed/unsupported.
 
     A crash of the replay becomes an HH099 finding, as in `validate_paths`.
@@ -151,14 +152,25 @@ def check(text: str, rules: RuleSet | None = None, file: str = "hand.txt", line:
     try:
         state = validate_hand(parsed.hand, rules or RuleSet())
     except Exception as exc:  # noqa: BLE001 - as validate_paths does: a crash is HH099, never a test error
-        return Checked(parsed.status.value, list(parsed.findings) + [
-            finding("HH099", f"internal error while replaying: {type(exc).__name__}: {exc}", file, line,
-                    hand_id=parsed.hand_id)])
+        return Checked(
+            parsed.status.value,
+            list(parsed.findings)
+            + [
+                finding(
+                    "HH099",
+                    f"internal error while replaying: {type(exc).__name__}: {exc}",
+                    file,
+                    line,
+                    hand_id=parsed.hand_id,
+                )
+            ],
+        )
     return Checked(parsed.status.value, list(parsed.findings) + sorted(state.findings, key=Finding.sort_key))
 
 
-def validate_text(text: str | bytes, rules: RuleSet | None = None, name: str = "hands.txt",
-                  folder: str | Path | None = None) -> tuple[list[HandResult], list[Finding]]:
+def validate_text(
+    text: str | bytes, rules: RuleSet | None = None, name: str = "hands.txt", folder: str | Path | None = None
+) -> tuple[list[HandResult], list[Finding]]:
     """Write `text` to a file and validate it with the whole pipeline.
 
     Returns the hand results and the file-level findings (HH001-HH004, HH002 ...), in order.
@@ -172,8 +184,7 @@ def validate_text(text: str | bytes, rules: RuleSet | None = None, name: str = "
         return validate_files([path], rules)
 
 
-def validate_files(paths: Iterable[str | Path], rules: RuleSet | None = None
-                   ) -> tuple[list[HandResult], list[Finding]]:
+def validate_files(paths: Iterable[str | Path], rules: RuleSet | None = None) -> tuple[list[HandResult], list[Finding]]:
     results, file_findings = [], []
     for item in validate_paths([str(p) for p in paths], rules or RuleSet()):
         (results if isinstance(item, HandResult) else file_findings).append(item)
@@ -189,8 +200,10 @@ def all_findings(results: Iterable[HandResult], file_findings: Iterable[Finding]
 
 def problems(findings: Iterable[Finding]) -> list[str]:
     """Findings as short strings, for assertion messages."""
-    return [f"{f.line}: {f.code} [{f.severity}] {f.message} (expected={f.expected!r}, actual={f.actual!r})"
-            for f in findings]
+    return [
+        f"{f.line}: {f.code} [{f.severity}] {f.message} (expected={f.expected!r}, actual={f.actual!r})"
+        for f in findings
+    ]
 
 
 def errors(findings: Iterable[Finding]) -> list[Finding]:
@@ -207,8 +220,11 @@ def writing_dialects() -> tuple[str, ...]:
     """Every registered dialect with a reader and a writer, in registration order; not an interchange format
     that records no collect lines (PHH, `Conventions.prints_collects` False): the rule cases are about the
     claims a site prints (collected amounts, summaries), which such a format derives instead."""
-    return tuple(d.name for d in dialects.dialects()
-                 if d.reader is not None and d.writer is not None and d.conventions.prints_collects)
+    return tuple(
+        d.name
+        for d in dialects.dialects()
+        if d.reader is not None and d.writer is not None and d.conventions.prints_collects
+    )
 
 
 RENDERINGS = (TEXT, *writing_dialects())

@@ -36,8 +36,10 @@ from hhtool.serialize import parse_result_dict
 from hhtool.validate import validate_paths
 
 GOLDEN = Path(__file__).parent / "golden" / "parse_acpc_hand.json"
-HEADER = ("# name/game/hands/seed Alpha.Beta.1.0 project_acpc_server/holdem.nolimit.2p.reverse_blinds.game 3000 7\n"
-          "#--t_response 600000\n")
+HEADER = (
+    "# name/game/hands/seed Alpha.Beta.1.0 project_acpc_server/holdem.nolimit.2p.reverse_blinds.game 3000 7\n"
+    "#--t_response 600000\n"
+)
 SHOWDOWN = "STATE:5:r250c/cc/cr600c/cc:AsAd|7c2h/Ks9d4c/Jh/3s:600|-600:Alpha|Beta"
 RAISE_FOLD = "STATE:2:r200f:3d7c|Jd6h:-100|100:Alpha|Beta"
 LIMP_FOLD = "STATE:3:f:JcQc|Tc4d:50|-50:Alpha|Beta"
@@ -100,21 +102,37 @@ def test_golden_showdown_hand_events_exactly():
     hand = result.hand
     header = hand.header
     assert (header.site, header.limit, header.small_blind, header.big_blind, header.currency, header.scale) == (
-        "acpc", Limit.NO_LIMIT, 50, 100, "chips", 1)
+        "acpc",
+        Limit.NO_LIMIT,
+        50,
+        100,
+        "chips",
+        1,
+    )
     assert (header.table, header.max_seats, header.button_seat, header.time) == ("Alpha.Beta.1.0", 2, 2, None)
     assert [(s.seat, s.player, s.stack) for s in hand.seats] == [(1, "Alpha", 20000), (2, "Beta", 20000)]
     n = 12
     assert hand.events == (
-        PostBlind(n, "Beta", BlindKind.SMALL, 50, False), PostBlind(n, "Alpha", BlindKind.BIG, 100, False),
+        PostBlind(n, "Beta", BlindKind.SMALL, 50, False),
+        PostBlind(n, "Alpha", BlindKind.BIG, 100, False),
         StreetStart(n, Street.PREFLOP, 0, ()),
-        DealHole(n, "Alpha", ("As", "Ad")), DealHole(n, "Beta", ("7c", "2h")),
-        RaiseTo(n, "Beta", 150, 250, False, False), Call(n, "Alpha", 150, False, False),
-        StreetStart(n, Street.FLOP, 0, ("Ks", "9d", "4c")), Check(n, "Alpha"), Check(n, "Beta"),
-        StreetStart(n, Street.TURN, 0, ("Ks", "9d", "4c", "Jh")), Check(n, "Alpha"), Bet(n, "Beta", 350, False, False),
+        DealHole(n, "Alpha", ("As", "Ad")),
+        DealHole(n, "Beta", ("7c", "2h")),
+        RaiseTo(n, "Beta", 150, 250, False, False),
+        Call(n, "Alpha", 150, False, False),
+        StreetStart(n, Street.FLOP, 0, ("Ks", "9d", "4c")),
+        Check(n, "Alpha"),
+        Check(n, "Beta"),
+        StreetStart(n, Street.TURN, 0, ("Ks", "9d", "4c", "Jh")),
+        Check(n, "Alpha"),
+        Bet(n, "Beta", 350, False, False),
         Call(n, "Alpha", 350, False, False),
-        StreetStart(n, Street.RIVER, 0, ("Ks", "9d", "4c", "Jh", "3s")), Check(n, "Alpha"), Check(n, "Beta"),
+        StreetStart(n, Street.RIVER, 0, ("Ks", "9d", "4c", "Jh", "3s")),
+        Check(n, "Alpha"),
+        Check(n, "Beta"),
         StreetStart(n, Street.SHOWDOWN, 0, ()),
-        Show(n, "Alpha", ("As", "Ad"), None), Show(n, "Beta", ("7c", "2h"), None),
+        Show(n, "Alpha", ("As", "Ad"), None),
+        Show(n, "Beta", ("7c", "2h"), None),
         Collect(n, "Alpha", 1200, None),
     )
     assert hand.claims.rake == 0 and hand.claims.total_pot is None
@@ -122,8 +140,9 @@ def test_golden_showdown_hand_events_exactly():
 
 def test_golden_json():
     """`parse_result_dict` of the golden hand, compared with tests/golden/parse_acpc_hand.json."""
-    got = json.loads(json.dumps(parse_result_dict(read(SHOWDOWN, file="golden/Alpha.Beta.1.0.log")),
-                                ensure_ascii=False))
+    got = json.loads(
+        json.dumps(parse_result_dict(read(SHOWDOWN, file="golden/Alpha.Beta.1.0.log")), ensure_ascii=False)
+    )
     assert got == json.loads(GOLDEN.read_text(encoding="utf-8"))
 
 
@@ -131,8 +150,13 @@ def test_raise_amounts_are_hand_totals_turned_into_street_totals():
     # flop: Alpha bets to 400 in the hand (300 on the street), Beta raises to 1000 (900 on the street)
     hand = read("STATE:6:cc/r400r1000c/cc/cc:AsAd|7c2h/Ks9d4c/Jh/3s:1000|-1000:Alpha|Beta").hand
     betting = [e for e in hand.events if type(e) in (Bet, RaiseTo, Call, Check)][:5]
-    assert betting == [Call(1, "Beta", 50, False, False), Check(1, "Alpha"), Bet(1, "Alpha", 300, False, False),
-                       RaiseTo(1, "Beta", 600, 900, False, False), Call(1, "Alpha", 600, False, False)]
+    assert betting == [
+        Call(1, "Beta", 50, False, False),
+        Check(1, "Alpha"),
+        Bet(1, "Alpha", 300, False, False),
+        RaiseTo(1, "Beta", 600, 900, False, False),
+        Call(1, "Alpha", 600, False, False),
+    ]
     assert read("STATE:6:cc/r400r1000c/cc/cc:AsAd|7c2h/Ks9d4c/Jh/3s:1000|-1000:Alpha|Beta").findings == ()
 
 
@@ -156,7 +180,9 @@ def test_comment_lines_belong_to_the_first_hand_not_stray_text(tmp_path):
     path = log(tmp_path, LIMP_FOLD, RAISE_FOLD)
     results = list(validate_paths([path]))
     assert [(r.hand_id, r.line, r.status) for r in results] == [
-        ("Alpha_Beta_1_0-3", 1, "valid"), ("Alpha_Beta_1_0-2", 4, "valid")]
+        ("Alpha_Beta_1_0-3", 1, "valid"),
+        ("Alpha_Beta_1_0-2", 4, "valid"),
+    ]
     assert [f.line for r in results for f in r.findings] == []
 
 
@@ -164,18 +190,21 @@ def test_the_uncalled_part_of_a_raise_is_derived_and_the_payoffs_checked(tmp_pat
     assert codes(log(tmp_path, RAISE_FOLD)) == [[]]
 
 
-@pytest.mark.parametrize("line, message", [
-    ("STATE:1:x:JcQc|Tc4d:50|-50:Alpha|Beta", "is not an action"),
-    ("STATE:1:ff:JcQc|Tc4d:50|-50:Alpha|Beta", "after the hand is over"),
-    ("STATE:1:r20000c///c:JcQc|Tc4d/2c7d9h/Tc/4s:0|0:Alpha|Beta", "no player can act"),
-    ("STATE:1:r50000c///:JcQc|Tc4d/2c7d9h/Tc/4s:0|0:Alpha|Beta", "raises to 50000"),
-    ("STATE:1:f:JcQc|Tc:50|-50:Alpha|Beta", "is not 2 cards"),
-    ("STATE:1:f:JcQc|Tc4d:50|-50:Alpha", "player names"),
-    ("STATE:1:cc/cc:JcQc|Tc4d:0|0:Alpha|Beta", "card rounds"),
-    ("STATE:1:f:JcQc|Tc4d:fifty|-50:Alpha|Beta", "not numbers"),
-    ("STATE:1:r" + "9" * 5000 + "c///:JcQc|Tc4d/2c7d9h/Tc/4s:0|0:Alpha|Beta", "beyond hhtool's limits"),
-    ("STATE:1:f:JcQc|Tc4d:1e999999|-50:Alpha|Beta", "beyond hhtool's limits"),
-])
+@pytest.mark.parametrize(
+    "line, message",
+    [
+        ("STATE:1:x:JcQc|Tc4d:50|-50:Alpha|Beta", "is not an action"),
+        ("STATE:1:ff:JcQc|Tc4d:50|-50:Alpha|Beta", "after the hand is over"),
+        ("STATE:1:r20000c///c:JcQc|Tc4d/2c7d9h/Tc/4s:0|0:Alpha|Beta", "no player can act"),
+        ("STATE:1:r50000c///:JcQc|Tc4d/2c7d9h/Tc/4s:0|0:Alpha|Beta", "raises to 50000"),
+        ("STATE:1:f:JcQc|Tc:50|-50:Alpha|Beta", "is not 2 cards"),
+        ("STATE:1:f:JcQc|Tc4d:50|-50:Alpha", "player names"),
+        ("STATE:1:cc/cc:JcQc|Tc4d:0|0:Alpha|Beta", "card rounds"),
+        ("STATE:1:f:JcQc|Tc4d:fifty|-50:Alpha|Beta", "not numbers"),
+        ("STATE:1:r" + "9" * 5000 + "c///:JcQc|Tc4d/2c7d9h/Tc/4s:0|0:Alpha|Beta", "beyond hhtool's limits"),
+        ("STATE:1:f:JcQc|Tc4d:1e999999|-50:Alpha|Beta", "beyond hhtool's limits"),
+    ],
+)
 def test_a_line_that_is_not_the_format_is_hh010_unparsed(line, message):
     result = read(line)
     assert result.status is Status.UNPARSED
@@ -214,8 +243,7 @@ def test_hh047_expected_value_payoffs_are_kept_as_claims_and_checked_against_the
     assert hand.claims.ev_payoffs == (("Alpha", "18181.818182"), ("Beta", "-18181.818182"))
     assert not [e for e in hand.events if type(e) in (Show, Collect)]  # no chips won are made from them
     results = list(validate_paths([log(tmp_path, ALL_IN_EV)]))
-    assert [(r.status, [(f.code, f.severity) for f in r.findings]) for r in results] == [
-        ("valid", [("HH047", "info")])]
+    assert [(r.status, [(f.code, f.severity) for f in r.findings]) for r in results] == [("valid", [("HH047", "info")])]
     assert "checked against the equity" in results[0].findings[0].message
     assert codes(log(tmp_path, ALL_IN, name="b.log")) == [[]]  # passing: dealt-result payoffs, no HH047
 
@@ -226,8 +254,9 @@ def test_hh048_an_expected_value_payoff_the_equity_contradicts(tmp_path):
     assert result.status == "invalid"
     found = [(f.code, f.message) for f in result.findings]
     assert found[0][0] == "HH047" and [code for code, _ in found[1:]] == ["HH048", "HH048"]
-    assert found[1][1] == ("Alpha's expected-value payoff is 16000.000000; the equity of the 44 boards to come "
-                           "gives 18181.818182")
+    assert found[1][1] == (
+        "Alpha's expected-value payoff is 16000.000000; the equity of the 44 boards to come gives 18181.818182"
+    )
 
 
 def test_an_expected_value_payoff_rounds_to_six_decimals_and_a_tie_splits(tmp_path):
@@ -256,9 +285,15 @@ def test_the_corpus_pre_flop_ev_hand_agrees_with_all_its_boards(tmp_path, monkey
     from hhtool.rules import equity
 
     monkeypatch.setattr(equity, "MAX_BOARDS", 2_000_000)
-    line = next(text for text in (Path(os.environ["HHTOOL_CORPUS"]) / "acpc" / "2017-hunl-competition-logs" /
-                                  "HITSZ.Slumbot.71.0.log").read_text(encoding="utf-8").splitlines()
-                if text.startswith("STATE:2088:"))
+    line = next(
+        text
+        for text in (
+            Path(os.environ["HHTOOL_CORPUS"]) / "acpc" / "2017-hunl-competition-logs" / "HITSZ.Slumbot.71.0.log"
+        )
+        .read_text(encoding="utf-8")
+        .splitlines()
+        if text.startswith("STATE:2088:")
+    )
     (result,) = list(validate_paths([log(tmp_path, line, name="HITSZ.Slumbot.71.0.log", header="")]))
     assert [(f.code, "checked against the equity" in f.message) for f in result.findings] == [("HH047", True)]
 
@@ -271,7 +306,12 @@ def test_a_whole_value_printed_with_decimals_is_an_ev_payoff_too(tmp_path):
 # -- game definitions ------------------------------------------------------------------------------
 def test_the_default_game_is_the_2017_heads_up_no_limit_game():
     assert (DEFAULT.limit, DEFAULT.players, DEFAULT.stacks, DEFAULT.blinds, DEFAULT.first_player) == (
-        False, 2, (20000, 20000), (100, 50), (1, 0, 0, 0))
+        False,
+        2,
+        (20000, 20000),
+        (100, 50),
+        (1, 0, 0, 0),
+    )
     assert DEFAULT.holdem
 
 
@@ -283,7 +323,9 @@ def test_a_limit_game_file_is_read_with_its_raise_sizes(tmp_path, monkeypatch):
     hand = result.hand
     assert hand.header.limit is Limit.FIXED_LIMIT and (hand.header.small_bet, hand.header.big_bet) == (10, 20)
     assert [e for e in hand.events if type(e) in (RaiseTo, Bet)] == [
-        RaiseTo(1, "Beta", 10, 20, False, False), Bet(1, "Beta", 10, False, False)]
+        RaiseTo(1, "Beta", 10, 20, False, False),
+        Bet(1, "Beta", 10, False, False),
+    ]
 
 
 def test_acpc_game_option_reads_logs_with_the_file(tmp_path):
@@ -313,7 +355,10 @@ def test_three_handed_the_button_is_the_seat_before_the_small_blind(tmp_path, mo
     hand = read("STATE:4:r300ff:AhKh|2c7d|9s9c:-50|-100|150:Ann|Bob|Cid").hand
     assert hand.header.button_seat == 3
     assert [(e.player, type(e).__name__) for e in hand.events if type(e) in (RaiseTo, Fold)] == [
-        ("Cid", "RaiseTo"), ("Ann", "Fold"), ("Bob", "Fold")]
+        ("Cid", "RaiseTo"),
+        ("Ann", "Fold"),
+        ("Bob", "Fold"),
+    ]
 
 
 def test_a_game_that_is_not_holdem_is_unsupported(tmp_path, monkeypatch):
@@ -324,16 +369,22 @@ def test_a_game_that_is_not_holdem_is_unsupported(tmp_path, monkeypatch):
     assert result.status is Status.UNSUPPORTED and [f.code for f in result.findings] == ["HH020"]
 
 
-@pytest.mark.parametrize("text, message", [
-    ("nolimit\nnumPlayers = 2\n", "before GAMEDEF"),
-    ("GAMEDEF\nnumPlayers = 2\nnumRounds = 4\nEND GAMEDEF\n", "no betting type"),
-    ("GAMEDEF\nnolimit\nnumPlayers = 2\nnumRounds = 4\nblind = 100\nEND GAMEDEF\n", "blind has 1 values"),
-    ("GAMEDEF\nlimit\nnumPlayers = 2\nnumRounds = 4\nblind = 10 5\nEND GAMEDEF\n", "raiseSize"),
-    ("GAMEDEF\nnolimit\nnumPlayers = two\nEND GAMEDEF\n", "whole numbers"),
-    ("GAMEDEF\nnolimit\nbigBlind = 2\nEND GAMEDEF\n", "not a game definition line"),
-    ("GAMEDEF\nnolimit\nnumPlayers = 2\nnumRounds = 4\nstack = 1 10000000000000000000\nblind = 2 1\n"
-     "END GAMEDEF\n", "hhtool's limits"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("nolimit\nnumPlayers = 2\n", "before GAMEDEF"),
+        ("GAMEDEF\nnumPlayers = 2\nnumRounds = 4\nEND GAMEDEF\n", "no betting type"),
+        ("GAMEDEF\nnolimit\nnumPlayers = 2\nnumRounds = 4\nblind = 100\nEND GAMEDEF\n", "blind has 1 values"),
+        ("GAMEDEF\nlimit\nnumPlayers = 2\nnumRounds = 4\nblind = 10 5\nEND GAMEDEF\n", "raiseSize"),
+        ("GAMEDEF\nnolimit\nnumPlayers = two\nEND GAMEDEF\n", "whole numbers"),
+        ("GAMEDEF\nnolimit\nbigBlind = 2\nEND GAMEDEF\n", "not a game definition line"),
+        (
+            "GAMEDEF\nnolimit\nnumPlayers = 2\nnumRounds = 4\nstack = 1 10000000000000000000\nblind = 2 1\n"
+            "END GAMEDEF\n",
+            "hhtool's limits",
+        ),
+    ],
+)
 def test_a_bad_game_file_says_what_is_wrong(text, message):
     with pytest.raises(GameError, match=message):
         parse_game(text)
@@ -382,6 +433,7 @@ def test_every_corpus_hand_validates_and_its_payoffs_agree():
 
 # -- expected-value hands end where their payoffs say; 6-player (Pluribus) lines (issue 25) -----
 
+
 def test_an_expected_value_hand_gives_each_player_the_stack_its_payoff_says(tmp_path):
     [result] = [r for r in validate_paths([log(tmp_path, ALL_IN_EV, name="ev.log")])]
     finals = result.state.final_stacks()
@@ -391,8 +443,9 @@ def test_an_expected_value_hand_gives_each_player_the_stack_its_payoff_says(tmp_
     [hh047] = [f for f in result.findings if f.code == "HH047"]
     assert "expected values" in hh047.message and "ends with the stack the payoff gives" in hh047.message
     # near miss: the same hand scored by the board dealt (AhAc holds): the pot is won, no HH047
-    [dealt] = validate_paths([log(tmp_path, ALL_IN_EV.replace("18181.818182|-18181.818182", "20000|-20000"),
-                                  name="dealt.log")])
+    [dealt] = validate_paths(
+        [log(tmp_path, ALL_IN_EV.replace("18181.818182|-18181.818182", "20000|-20000"), name="dealt.log")]
+    )
     assert dealt.state.final_stacks() == {"Alpha": 40000, "Beta": 0} and dealt.findings == []
 
 
@@ -415,10 +468,16 @@ def _pluribus_line(play, stacks=(10000,) * 6, names=("Ann", "Bob", "Cid", "Dee",
     """A 6-player STATE line as PokerKit writes the Pluribus protocol (`HandHistory.to_pluribus_protocol`) of a
     made-up no-limit hand with the Pluribus game's blinds (50/100)."""
     pokerkit = pytest.importorskip("pokerkit")
-    automations = (pokerkit.Automation.ANTE_POSTING, pokerkit.Automation.BET_COLLECTION,
-                   pokerkit.Automation.BLIND_OR_STRADDLE_POSTING, pokerkit.Automation.CARD_BURNING,
-                   pokerkit.Automation.HOLE_CARDS_SHOWING_OR_MUCKING, pokerkit.Automation.HAND_KILLING,
-                   pokerkit.Automation.CHIPS_PUSHING, pokerkit.Automation.CHIPS_PULLING)
+    automations = (
+        pokerkit.Automation.ANTE_POSTING,
+        pokerkit.Automation.BET_COLLECTION,
+        pokerkit.Automation.BLIND_OR_STRADDLE_POSTING,
+        pokerkit.Automation.CARD_BURNING,
+        pokerkit.Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+        pokerkit.Automation.HAND_KILLING,
+        pokerkit.Automation.CHIPS_PUSHING,
+        pokerkit.Automation.CHIPS_PULLING,
+    )
     game = pokerkit.NoLimitTexasHoldem(automations, True, 0, (50, 100), 100)
     state = game(list(stacks), 6)
     for cards in ("AsAh", "7c2d", "KsKh", "9d8d", "QcQd", "3h4h"):
@@ -450,12 +509,20 @@ def test_a_six_player_pluribus_line_reads_without_a_game_file(tmp_path, monkeypa
     hand = result.hand
     assert [(s.seat, s.player, s.stack) for s in hand.seats][:2] == [(1, "Ann", 10000), (2, "Bob", 10000)]
     assert [(e.player, e.blind, e.amount) for e in hand.events if type(e) is PostBlind] == [
-        ("Ann", BlindKind.SMALL, 50), ("Bob", BlindKind.BIG, 100)]
+        ("Ann", BlindKind.SMALL, 50),
+        ("Bob", BlindKind.BIG, 100),
+    ]
     assert hand.header.button_seat == 6
     assert [e.player for e in hand.events if type(e) in (Fold, RaiseTo)][:2] == ["Cid", "Dee"]  # UTG first
     # Ann holds AsAh against Dee's 9d8d: Ann wins Bob's 100 and Dee's 300
-    assert result.state.final_stacks() == {"Ann": 10400, "Bob": 9900, "Cid": 10000, "Dee": 9700, "Eve": 10000,
-                                           "Fay": 10000}
+    assert result.state.final_stacks() == {
+        "Ann": 10400,
+        "Bob": 9900,
+        "Cid": 10000,
+        "Dee": 9700,
+        "Eve": 10000,
+        "Fay": 10000,
+    }
     # near miss: a line of 3 names has no built-in game: HH010 saying so
     three = read("STATE:4:r300ff:AhKh|2c7d|9s9c:-50|-100|150:Ann|Bob|Cid")
     assert three.status is Status.UNPARSED and "no built-in ACPC game of 3" in three.findings[0].message
@@ -464,8 +531,10 @@ def test_a_six_player_pluribus_line_reads_without_a_game_file(tmp_path, monkeypa
 def test_a_halved_odd_chip_goes_to_the_first_winner_from_the_buttons_left(tmp_path, monkeypatch):
     monkeypatch.delenv(ENVIRONMENT, raising=False)
     # Ann (small blind) and Eve split 1,349 (562 each and Bob's 225): the Pluribus logs print 112.5 each
-    line = ("STATE:0:ffr225fcc/ccc/ccc/ccr562cf:2cAc|9sTc|4c6s|Ks2d|6dAd|Jh5d/Qs9c4s/As/8d:"
-            "112.5|-225.0|0.0|0.0|112.5|0.0:Ann|Bob|Cid|Dee|Eve|Fay")
+    line = (
+        "STATE:0:ffr225fcc/ccc/ccc/ccr562cf:2cAc|9sTc|4c6s|Ks2d|6dAd|Jh5d/Qs9c4s/As/8d:"
+        "112.5|-225.0|0.0|0.0|112.5|0.0:Ann|Bob|Cid|Dee|Eve|Fay"
+    )
     [result] = [r for r in validate_paths([log(tmp_path, line, name="split.log", header="")])]
     assert result.status == "valid", result.findings
     assert [(e.player, e.amount) for e in result.hand.events if type(e) is Collect] == [("Ann", 675), ("Eve", 674)]
@@ -477,7 +546,11 @@ def test_the_six_player_game_is_built_in_by_name(tmp_path):
 
     assert BUILT_IN["holdem.nolimit.6p.pluribus"] is SIX_PLAYER
     assert (SIX_PLAYER.players, SIX_PLAYER.stacks, SIX_PLAYER.blinds, SIX_PLAYER.first_player) == (
-        6, (10000,) * 6, (50, 100, 0, 0, 0, 0), (2, 0, 0, 0))
+        6,
+        (10000,) * 6,
+        (50, 100, 0, 0, 0, 0),
+        (2, 0, 0, 0),
+    )
     path = log(tmp_path, RAISE_FOLD, header="")
     old = os.environ.get(ENVIRONMENT)
     try:  # named on the command line, the 6-player game reads a 2-player line as what it is not: HH010
@@ -490,8 +563,7 @@ def test_the_six_player_game_is_built_in_by_name(tmp_path):
             os.environ[ENVIRONMENT] = old
 
 
-def test_the_corpus_pluribus_phh_hands_written_as_pluribus_lines_read_to_the_same_stacks(corpus, tmp_path,
-                                                                                        monkeypatch):
+def test_the_corpus_pluribus_phh_hands_written_as_pluribus_lines_read_to_the_same_stacks(corpus, tmp_path, monkeypatch):
     """PokerKit writes the corpus's Pluribus PHH hands back in the Pluribus log format; hhtool reads each line
     with no game given, to PokerKit's finishing stacks (the halved odd chips to the first winner)."""
     pokerkit = pytest.importorskip("pokerkit")

@@ -17,7 +17,10 @@ SCALES = st.sampled_from([1, 100, 10, 1000, 7])
 ODD_TEXT = st.text(alphabet="0123456789.,$€£₹¥\x80-+eE _ ٣１²", max_size=24)
 PRINTED = st.builds(
     lambda symbol, whole, fraction: f"{symbol}{whole:,}" + (f".{fraction}" if fraction else ""),
-    st.sampled_from(["", "$", "€", "£", "\x80"]), st.integers(0, 10**16), st.sampled_from(["", "5", "05", "50", "123"]))
+    st.sampled_from(["", "$", "€", "£", "\x80"]),
+    st.integers(0, 10**16),
+    st.sampled_from(["", "5", "05", "50", "123"]),
+)
 
 
 def _decimal_reading(text: str, scale: int) -> int | str:
@@ -46,23 +49,56 @@ def test_printed_amounts_read_the_same_either_way(text, scale):
         assert "." in text or isinstance(reference, str) or reference > MAX_MINOR // 10
 
 
-@pytest.mark.parametrize(("text", "scale", "minor"), [
-    ("1500", 1, 1500), ("$1.50", 100, 150), ("1,000", 1, 1000), ("€0.5", 100, 50), ("$1,234,567.05", 100, 123456705),
-    ("0", 100, 0), ("$0.01", 100, 1), ("100000000000000", 1, MAX_MINOR)])
+@pytest.mark.parametrize(
+    ("text", "scale", "minor"),
+    [
+        ("1500", 1, 1500),
+        ("$1.50", 100, 150),
+        ("1,000", 1, 1000),
+        ("€0.5", 100, 50),
+        ("$1,234,567.05", 100, 123456705),
+        ("0", 100, 0),
+        ("$0.01", 100, 1),
+        ("100000000000000", 1, MAX_MINOR),
+    ],
+)
 def test_common_shapes_take_the_fast_path(text, scale, minor):
     assert exact_minor(text, scale) == minor == to_minor(text, scale)
 
 
-@pytest.mark.parametrize(("text", "scale"), [
-    ("-5", 100), ("1e3", 1), ("$0.015", 100), ("5.0", 1), (".5", 100), ("5.", 100), ("１5", 1), ("1_000", 1),
-    ("", 1), ("$", 100), ("100000000000001", 1), ("1000000000000.01", 100), ("$1$0", 100), (" 5", 1)])
+@pytest.mark.parametrize(
+    ("text", "scale"),
+    [
+        ("-5", 100),
+        ("1e3", 1),
+        ("$0.015", 100),
+        ("5.0", 1),
+        (".5", 100),
+        ("5.", 100),
+        ("１5", 1),
+        ("1_000", 1),
+        ("", 1),
+        ("$", 100),
+        ("100000000000001", 1),
+        ("1000000000000.01", 100),
+        ("$1$0", 100),
+        (" 5", 1),
+    ],
+)
 def test_other_shapes_are_left_to_decimal(text, scale):
     assert exact_minor(text, scale) == NOT_COMMON
 
 
-@pytest.mark.parametrize(("text", "scale", "code"), [
-    ("$0.015", 100, "HH012"), ("1.5", 1, "HH012"), ("abc", 100, "HH012"), ("100000000000001", 1, "HH013"),
-    ("1e999999", 100, "HH013")])
+@pytest.mark.parametrize(
+    ("text", "scale", "code"),
+    [
+        ("$0.015", 100, "HH012"),
+        ("1.5", 1, "HH012"),
+        ("abc", 100, "HH012"),
+        ("100000000000001", 1, "HH013"),
+        ("1e999999", 100, "HH013"),
+    ],
+)
 def test_money_reports_what_cannot_be_read_as_before(text, scale, code):
     with pytest.raises(FieldError) as raised:
         money(text, scale, 7)

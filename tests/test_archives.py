@@ -48,8 +48,10 @@ def plain(tmp_path) -> Path:
 
 def _verdicts(output: str) -> list[tuple]:
     """What a jsonl run says of each hand, without the file name."""
-    return [(h.get("hand_id"), h.get("line"), h.get("status"), [f["code"] for f in h.get("findings", [])])
-            for h in jsonl(output)]
+    return [
+        (h.get("hand_id"), h.get("line"), h.get("status"), [f["code"] for f in h.get("findings", [])])
+        for h in jsonl(output)
+    ]
 
 
 def test_a_gz_file_gives_what_the_plain_file_gives(plain, tmp_path):
@@ -62,8 +64,10 @@ def test_a_gz_file_gives_what_the_plain_file_gives(plain, tmp_path):
 
 
 def test_zip_members_are_named_archive_bang_member_in_findings(tmp_path):
-    archive = make_zip(tmp_path / "hands.zip", {"2020/table-a.txt": hands_file(GOOD[:2]).encode(),
-                                               "2020/table-b.txt": BAD.encode(), "2020/": b""})
+    archive = make_zip(
+        tmp_path / "hands.zip",
+        {"2020/table-a.txt": hands_file(GOOD[:2]).encode(), "2020/table-b.txt": BAD.encode(), "2020/": b""},
+    )
     result = cli("validate", str(archive))
     assert result.exit_code == 1
     bad = [line for line in result.stdout.splitlines() if " [error] " in line]
@@ -72,18 +76,25 @@ def test_zip_members_are_named_archive_bang_member_in_findings(tmp_path):
     # the name is a path too: one member alone
     alone = cli("validate", f"{archive}!2020/table-a.txt", "--format", "jsonl")
     assert alone.exit_code == 0
-    assert [(h["file"], h["line"]) for h in jsonl(alone.stdout)] == [(f"{archive}!2020/table-a.txt", 1),
-                                                                     (f"{archive}!2020/table-a.txt", 23)]
+    assert [(h["file"], h["line"]) for h in jsonl(alone.stdout)] == [
+        (f"{archive}!2020/table-a.txt", 1),
+        (f"{archive}!2020/table-a.txt", 23),
+    ]
 
 
 def test_folders_hold_archives_and_only_history_members_are_read(tmp_path):
-    make_zip(tmp_path / "a.zip", {"x.txt": GOOD[0].encode(), "notes.md": b"# notes", "__MACOSX/._x.txt": b"\0\0",
-                                  ".hidden.txt": b"junk"})
+    make_zip(
+        tmp_path / "a.zip",
+        {"x.txt": GOOD[0].encode(), "notes.md": b"# notes", "__MACOSX/._x.txt": b"\0\0", ".hidden.txt": b"junk"},
+    )
     (tmp_path / "b.txt.gz").write_bytes(gzip.compress(GOOD[1].encode()))
     (tmp_path / "c.txt").write_text(GOOD[2])
     found = [(str(p), problem) for p, problem in expand_paths([tmp_path])]
-    assert found == [(f"{tmp_path / 'a.zip'}!x.txt", None), (str(tmp_path / "b.txt.gz"), None),
-                     (str(tmp_path / "c.txt"), None)]
+    assert found == [
+        (f"{tmp_path / 'a.zip'}!x.txt", None),
+        (str(tmp_path / "b.txt.gz"), None),
+        (str(tmp_path / "c.txt"), None),
+    ]
     result = cli("validate", str(tmp_path))
     assert result.exit_code == 0 and "hands read 3: valid 3" in result.stdout
 
@@ -115,10 +126,15 @@ def test_archives_give_the_same_output_with_any_jobs(tmp_path, monkeypatch, jobs
     (tmp_path / "b.txt.gz").write_bytes(gzip.compress(TEXT.encode()))
     result = cli("validate", str(tmp_path), "--jobs", jobs, "--format", "jsonl")
     assert [(h["file"].removeprefix(str(tmp_path)), h["line"], h["status"]) for h in jsonl(result.stdout)] == [
-        ("/a.zip!m1.txt", 1, "valid"), ("/a.zip!m1.txt", 23, "valid"), ("/a.zip!m1.txt", 45, "valid"),
+        ("/a.zip!m1.txt", 1, "valid"),
+        ("/a.zip!m1.txt", 23, "valid"),
+        ("/a.zip!m1.txt", 45, "valid"),
         ("/a.zip!m2.txt", 1, "invalid"),
-        ("/b.txt.gz", 1, "duplicate"), ("/b.txt.gz", 23, "duplicate"), ("/b.txt.gz", 45, "duplicate"),
-        ("/b.txt.gz", BAD_LINE, "duplicate")]
+        ("/b.txt.gz", 1, "duplicate"),
+        ("/b.txt.gz", 23, "duplicate"),
+        ("/b.txt.gz", 45, "duplicate"),
+        ("/b.txt.gz", BAD_LINE, "duplicate"),
+    ]
 
 
 def test_an_archive_that_is_not_one_is_hh004_and_exit_2(tmp_path):
@@ -249,16 +265,23 @@ def test_a_member_name_never_shadows_a_real_file(tmp_path, monkeypatch):
 
 def test_stdin_read_in_process():
     stream = io.BytesIO(TEXT.encode())
+
     class Fake:
         buffer = stream
+
     import sys
+
     saved, sys.stdin = sys.stdin, Fake()
     try:
         blocks = [b for b in read_blocks("-") if isinstance(b, Block)]
     finally:
         sys.stdin = saved
-    assert [(b.file, b.line) for b in blocks] == [("<stdin>", 1), ("<stdin>", 23), ("<stdin>", 45),
-                                                  ("<stdin>", BAD_LINE)]
+    assert [(b.file, b.line) for b in blocks] == [
+        ("<stdin>", 1),
+        ("<stdin>", 23),
+        ("<stdin>", 45),
+        ("<stdin>", BAD_LINE),
+    ]
 
 
 def test_unparsed_hands_of_two_different_streams_are_both_stored(tmp_path):
@@ -270,8 +293,23 @@ def test_unparsed_hands_of_two_different_streams_are_both_stored(tmp_path):
     out = tmp_path / "ds"
     broken = [make_hand(950000000001).replace("Alice: folds", f"Alice: juggles {i}") for i in range(2)]
     for text in broken:
-        run = subprocess.run([sys.executable, "-c", "from hhtool.cli import app; app()", "export", "-", "--out",
-                              str(out), "--jobs", "1"], input=text.encode(), capture_output=True, timeout=120, check=False)
+        run = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                "from hhtool.cli import app; app()",
+                "export",
+                "-",
+                "--out",
+                str(out),
+                "--jobs",
+                "1",
+            ],
+            input=text.encode(),
+            capture_output=True,
+            timeout=120,
+            check=False,
+        )
         assert run.returncode == 0, run.stderr
     hands = open_dataset(out).hands
     assert hands["status"].tolist() == ["unparsed", "unparsed"]

@@ -250,9 +250,18 @@ def report(dataset) -> dict:
 
 
 def test_json_keys(report):
-    assert set(report) == {"source", "schedule", "summary", "rake", "schedule_violations", "schedule_exceptions",
-                           "payout_mismatches",
-                           "conservation", "findings_by_code", "hands"}
+    assert set(report) == {
+        "source",
+        "schedule",
+        "summary",
+        "rake",
+        "schedule_violations",
+        "schedule_exceptions",
+        "payout_mismatches",
+        "conservation",
+        "findings_by_code",
+        "hands",
+    }
     assert set(report["rake"]) == {"by_currency", "by_stakes", "by_table", "by_day", "by_players"}
     assert set(report["conservation"]) == {"by_hand", "by_day", "findings"}
     assert report["source"] == {"kind": "dataset", "paths": [str(report["source"]["paths"][0])]}
@@ -273,24 +282,38 @@ def test_summary_numbers(report):
 def test_rake_totals(report):
     rake = report["rake"]
     by_day = {r["day"]: (r["hands"], r["raked_hands"], r["total_pot"], r["rake"]) for r in rake["by_day"]}
-    assert by_day == {"2011-06-01": (1, 1, 220, 10), "2020-04-16": (2, 2, 200, 13), "2020-04-17": (2, 2, 320, 15),
-                      "2020-04-18": (1, 1, 220, 10)}
+    assert by_day == {
+        "2011-06-01": (1, 1, 220, 10),
+        "2020-04-16": (2, 2, 200, 13),
+        "2020-04-17": (2, 2, 320, 15),
+        "2020-04-18": (1, 1, 220, 10),
+    }
     [stakes] = rake["by_stakes"]
     assert stakes["stakes"] == "pokerstars NL $0.05/$0.10 USD" and stakes["schedule_percent"] == "4.50"
     assert (stakes["hands"], stakes["total_pot"], stakes["rake"], stakes["rake_share_pct"]) == (6, 960, 48, 5.0)
     assert stakes["flop_total_pot"] == 950 and stakes["flop_rake_share_pct"] == round(47 * 100 / 950, 3)
     assert [(r["players"], r["hands"], r["rake"]) for r in rake["by_players"]] == [(3, 6, 48)]
     assert {r["table"]: r["rake"] for r in rake["by_table"]} == {
-        "Audita I": 1, "Audita II": 12, "Audita III": 10, "Audita IV": 5, "Audita V": 10, "Audita VII": 10}
+        "Audita I": 1,
+        "Audita II": 12,
+        "Audita III": 10,
+        "Audita IV": 5,
+        "Audita V": 10,
+        "Audita VII": 10,
+    }
     assert rake["by_currency"][0]["first_hand"] == "pokerstars:310000000007"  # the earliest, in 2011
 
 
 def test_schedule_violations(report):
-    got = {v["hand_id"]: (v["code"], v["kind"], v["rake"], v["due"], v["difference"])
-           for v in report["schedule_violations"]}
-    assert got == {"310000000001": ("HH209", "no_flop", 1, 0, 1),
-                   "310000000002": ("HH208", "above_percentage", 12, 9, 3),
-                   "310000000004": ("HH208", "rounding", 5, 4, 1)}
+    got = {
+        v["hand_id"]: (v["code"], v["kind"], v["rake"], v["due"], v["difference"])
+        for v in report["schedule_violations"]
+    }
+    assert got == {
+        "310000000001": ("HH209", "no_flop", 1, 0, 1),
+        "310000000002": ("HH208", "above_percentage", 12, 9, 3),
+        "310000000004": ("HH208", "rounding", 5, 4, 1),
+    }
     for v in report["schedule_violations"]:
         assert v["hand_uid"] == f"pokerstars:{v['hand_id']}" and v["file"].endswith("hands.txt") and v["line"] >= 1
     [unchecked] = report["schedule"]["unchecked_stakes"]
@@ -300,21 +323,36 @@ def test_schedule_violations(report):
 
 def test_payout_mismatches_and_conservation(report):
     assert [(p["hand_id"], p["code"], p["expected"], p["actual"]) for p in report["payout_mismatches"]] == [
-        ("310000000005", "HH205", "210", "200"), ("310000000005", "HH206", "210", "200")]
+        ("310000000005", "HH205", "210", "200"),
+        ("310000000005", "HH206", "210", "200"),
+    ]
     [broken] = report["conservation"]["by_hand"]
-    assert (broken["hand_id"], broken["chips_before"], broken["chips_after"], broken["rake"],
-            broken["difference"]) == ("310000000005", 3000, 2980, 10, 10)
+    assert (broken["hand_id"], broken["chips_before"], broken["chips_after"], broken["rake"], broken["difference"]) == (
+        "310000000005",
+        3000,
+        2980,
+        10,
+        10,
+    )
     by_day = {r["day"]: (r["difference"], r["hands_out_of_balance"]) for r in report["conservation"]["by_day"]}
     assert by_day == {"2011-06-01": (0, 0), "2020-04-16": (0, 0), "2020-04-17": (0, 0), "2020-04-18": (10, 1)}
-    assert {r["code"]: r["count"] for r in report["findings_by_code"]} == {"HH205": 1, "HH206": 1, "HH208": 2,
-                                                                           "HH209": 1}
+    assert {r["code"]: r["count"] for r in report["findings_by_code"]} == {
+        "HH205": 1,
+        "HH206": 1,
+        "HH208": 2,
+        "HH209": 1,
+    }
 
 
 def test_every_total_traces_to_its_hands(report):
     hands = report["hands"]
     assert len(hands) == 6 and all(h["hand_uid"] and h["file"] and h["line"] for h in hands)
-    for key, fields in (("by_day", ("day", "currency")), ("by_table", ("table", "currency")),
-                        ("by_players", ("players", "currency")), ("by_stakes", ("stakes", "currency"))):
+    for key, fields in (
+        ("by_day", ("day", "currency")),
+        ("by_table", ("table", "currency")),
+        ("by_players", ("players", "currency")),
+        ("by_stakes", ("stakes", "currency")),
+    ):
         for row in report["rake"][key]:
             mine = [h for h in hands if all(h[f] == row[f] for f in fields)]
             assert len(mine) == row["hands"] and sum(h["rake"] for h in mine) == row["rake"], (key, row)
@@ -336,9 +374,13 @@ def test_a_rules_file_schedule_applies_to_every_cash_hand(files, tmp_path):
     assert result["summary"]["schedule_unchecked_hands"] == 0  # the 2011 hand is checked too
     got = {v["hand_id"]: (v["code"], v["kind"], v["due"]) for v in result["schedule_violations"]}
     # 5 %: $1.90 → 9.5¢ → 10¢ (half even); $2.20 → 11¢; $1 → 5¢
-    assert got == {"310000000001": ("HH209", "no_flop", 0), "310000000002": ("HH208", "above_percentage", 10),
-                   "310000000003": ("HH212", "below_schedule", 11), "310000000005": ("HH212", "below_schedule", 11),
-                   "310000000007": ("HH212", "below_schedule", 11)}
+    assert got == {
+        "310000000001": ("HH209", "no_flop", 0),
+        "310000000002": ("HH208", "above_percentage", 10),
+        "310000000003": ("HH212", "below_schedule", 11),
+        "310000000005": ("HH212", "below_schedule", 11),
+        "310000000007": ("HH212", "below_schedule", 11),
+    }
 
 
 def test_a_rules_file_schedule_checks_only_its_currency(files, tmp_path):
@@ -348,7 +390,8 @@ def test_a_rules_file_schedule_checks_only_its_currency(files, tmp_path):
     result = audit([files], load_rules(rules), str(rules))
     assert result["summary"]["schedule_checked_hands"] == 0 and result["schedule_violations"] == []
     assert {(u["reason"], u["currency"], u["hands"]) for u in result["schedule"]["unchecked_stakes"]} == {
-        ("currency not covered by the schedule", "USD", 6)}
+        ("currency not covered by the schedule", "USD", 6)
+    }
     assert "in EUR" in result["schedule"]["description"]
 
 
@@ -408,8 +451,14 @@ def test_html_is_self_contained(html):
 
 
 def test_html_is_readable(html):
-    for heading in ("Rake and payout audit", "How to read this report", "Schedule violations", "Payout mismatches",
-                    "Chip conservation", "Rake totals"):
+    for heading in (
+        "Rake and payout audit",
+        "How to read this report",
+        "Schedule violations",
+        "Payout mismatches",
+        "Chip conservation",
+        "Rake totals",
+    ):
         assert f">{heading}<" in html
     assert "USD = US dollars" in html
     assert "310000000005" in html and "$2.10" not in html.split("Payout mismatches")[0].split("<h2>")[-1]
@@ -429,10 +478,26 @@ def test_html_renders_in_headless_chromium(html, tmp_path):
     page.write_text(html, encoding="utf-8")
     profile = tempfile.mkdtemp(prefix="hhtool-chromium-")
     try:
-        subprocess.run([_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                        "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                        "--disable-sync", f"--user-data-dir={profile}", f"--screenshot={shot}",
-                        "--window-size=1280,2400", page.as_uri()], capture_output=True, timeout=120, check=False)
+        subprocess.run(
+            [
+                _chromium(),
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                f"--user-data-dir={profile}",
+                f"--screenshot={shot}",
+                "--window-size=1280,2400",
+                page.as_uri(),
+            ],
+            capture_output=True,
+            timeout=120,
+            check=False,
+        )
     finally:
         shutil.rmtree(profile, ignore_errors=True)
     data = shot.read_bytes()
@@ -466,10 +531,17 @@ def _more_hands() -> str:
     """The hands above, one of them again in euros (a second currency: two rake figures in one card) and
     once with no readable date (its day is `unknown`)."""
     third = _hand("310000000003")
-    euro = third.replace("310000000003", "310000000103").replace("$", "€").replace("USD", "EUR") \
+    euro = (
+        third.replace("310000000003", "310000000103")
+        .replace("$", "€")
+        .replace("USD", "EUR")
         .replace("Audita III", "Audita EUR")
-    undated = re.sub(r"- 2020/04/17 \d+:\d\d:\d\d ET", "- 0000/00/00 0:00:00 ET",
-                     third.replace("310000000003", "310000000203").replace("Audita III", "Audita X"))
+    )
+    undated = re.sub(
+        r"- 2020/04/17 \d+:\d\d:\d\d ET",
+        "- 0000/00/00 0:00:00 ET",
+        third.replace("310000000003", "310000000203").replace("Audita III", "Audita X"),
+    )
     assert "0000/00/00" in undated
     return HANDS + "\n\n\n" + euro + "\n\n\n" + undated
 
@@ -486,11 +558,13 @@ def _rects(svg: str) -> list[dict]:
 
 
 def test_the_findings_chart_is_logarithmic_with_errors_first():
-    report = {"findings_by_code": [
-        {"code": "HH021", "count": 17744, "severity": "info", "title": "site dialect not supported"},
-        {"code": "HH202", "count": 40, "severity": "warning", "title": "uncalled bet return not printed"},
-        {"code": "HH205", "count": 1, "severity": "error", "title": "collected amount is wrong"},
-    ]}
+    report = {
+        "findings_by_code": [
+            {"code": "HH021", "count": 17744, "severity": "info", "title": "site dialect not supported"},
+            {"code": "HH202", "count": 40, "severity": "warning", "title": "uncalled bet return not printed"},
+            {"code": "HH205", "count": 1, "severity": "error", "title": "collected amount is wrong"},
+        ]
+    }
     from hhtool.audit.render import findings_chart
 
     svg = findings_chart(report)
@@ -500,8 +574,15 @@ def test_the_findings_chart_is_logarithmic_with_errors_first():
     assert widths[0] > widths[2] / 20  # linear, one finding beside 17,744 would be 1/17744 of the bar: invisible
     assert widths[0] < widths[1] < widths[2]
     assert "logarithmic scale" in svg
-    assert [t for t in re.findall(r'class="tick">([\d,]+)</text>', svg)] == \
-        ["0", "1", "10", "100", "1,000", "10,000", "100,000"]
+    assert [t for t in re.findall(r'class="tick">([\d,]+)</text>', svg)] == [
+        "0",
+        "1",
+        "10",
+        "100",
+        "1,000",
+        "10,000",
+        "100,000",
+    ]
     linear = bar_chart("t", "d", [], str, "x")  # an empty chart still says so
     assert "No data." in linear
 
@@ -509,8 +590,13 @@ def test_the_findings_chart_is_logarithmic_with_errors_first():
 def test_rake_by_day_is_drawn_on_a_time_axis_with_gaps():
     from datetime import date
 
-    svg = time_chart("Rake by day (USD)", "d", [DayBar(date(2020, 1, 1), 5, "a"), DayBar(date(2020, 1, 2), 7, "b"),
-                                                DayBar(date(2020, 1, 11), 3, "c")], str, "rake")
+    svg = time_chart(
+        "Rake by day (USD)",
+        "d",
+        [DayBar(date(2020, 1, 1), 5, "a"), DayBar(date(2020, 1, 2), 7, "b"), DayBar(date(2020, 1, 11), 3, "c")],
+        str,
+        "rake",
+    )
     xs = [float(r["x"]) + float(r["width"]) / 2 for r in _rects(svg)]
     assert len(xs) == 3
     assert (xs[2] - xs[1]) == pytest.approx(9 * (xs[1] - xs[0]), abs=0.5)  # nine days apart, not one slot
@@ -525,28 +611,64 @@ def test_hands_without_a_date_are_shown_apart_not_drawn_as_a_day(wide_report):
     usd = next(svg for svg in _wide(html) if "Rake by day (USD)" in svg)
     assert "unknown" not in usd
     assert "No date: 1 hand with no readable date, rake $0.10." in usd
-    assert sorted(r["data-day"] for r in _rects(usd)) == ["2011-06-01", "2020-04-16", "2020-04-17", "2020-04-18",
-                                                          "none"]
+    assert sorted(r["data-day"] for r in _rects(usd)) == [
+        "2011-06-01",
+        "2020-04-16",
+        "2020-04-17",
+        "2020-04-18",
+        "none",
+    ]
     undated = next(r for r in _rects(usd) if r["data-day"] == "none")
     assert float(undated["height"]) > 0 and float(undated["x"]) > max(
-        float(r["x"]) for r in _rects(usd) if r["data-day"] != "none")  # right of the time axis
+        float(r["x"]) for r in _rects(usd) if r["data-day"] != "none"
+    )  # right of the time axis
     assert ">no date</text>" in usd
-    only_undated = {"summary": {"rake_by_currency": {"GBP": 122}}, "rake": {"by_day": [
-        {"day": "unknown", "currency": "GBP", "hands": 3, "raked_hands": 3, "rake": 122, "total_pot": 1904}]}}
+    only_undated = {
+        "summary": {"rake_by_currency": {"GBP": 122}},
+        "rake": {
+            "by_day": [
+                {"day": "unknown", "currency": "GBP", "hands": 3, "raked_hands": 3, "rake": 122, "total_pot": 1904}
+            ]
+        },
+    }
     from hhtool.audit.render import rake_by_day_charts
 
     [chart] = rake_by_day_charts(only_undated)  # every currency's chart has its data, dated or not
     assert [r["data-day"] for r in _rects(chart)] == ["none"] and "£1.22 from 3 hands" in chart
-    lopsided = {"summary": {"rake_by_currency": {"USD": 23452 + 500}}, "rake": {"by_day": [
-        {"day": "2014-01-06", "currency": "USD", "hands": 58, "raked_hands": 40, "rake": 500, "total_pot": 9000},
-        {"day": "unknown", "currency": "USD", "hands": 7961, "raked_hands": 3000, "rake": 23452, "total_pot": 1}]}}
+    lopsided = {
+        "summary": {"rake_by_currency": {"USD": 23452 + 500}},
+        "rake": {
+            "by_day": [
+                {
+                    "day": "2014-01-06",
+                    "currency": "USD",
+                    "hands": 58,
+                    "raked_hands": 40,
+                    "rake": 500,
+                    "total_pot": 9000,
+                },
+                {
+                    "day": "unknown",
+                    "currency": "USD",
+                    "hands": 7961,
+                    "raked_hands": 3000,
+                    "rake": 23452,
+                    "total_pot": 1,
+                },
+            ]
+        },
+    }
     [chart] = rake_by_day_charts(lopsided)
     day, none = _rects(chart)
     assert float(day["height"]) > 200  # on the days' own scale, not flattened by the undated bar
     assert float(none["height"]) == pytest.approx(float(day["height"]), abs=1)  # to the top, drawn broken
     assert "$234.52 (off the scale)" in chart and 'class="break"' in chart
-    [plain] = rake_by_day_charts({**lopsided, "rake": {"by_day": [
-        {**lopsided["rake"]["by_day"][0]}, {**lopsided["rake"]["by_day"][1], "rake": 700}]}})
+    [plain] = rake_by_day_charts(
+        {
+            **lopsided,
+            "rake": {"by_day": [{**lopsided["rake"]["by_day"][0]}, {**lopsided["rake"]["by_day"][1], "rake": 700}]},
+        }
+    )
     assert "off the scale" not in plain
 
 
@@ -565,9 +687,22 @@ def test_the_contents_link_to_every_section(html):
 
 
 def test_payout_rows_are_grouped_by_code_and_table():
-    rows = [{"hand_uid": f"pokerstars:{n}", "code": code, "severity": "error", "title": code.lower(), "file": "f",
-             "line": n, "hand_id": str(n), "day": "2020-04-16", "message": "m", "expected": "1", "actual": "2"}
-            for n, code in ((1, "HH205"), (2, "HH205"), (3, "HH205"), (3, "HH206"), (4, "HH205"))]
+    rows = [
+        {
+            "hand_uid": f"pokerstars:{n}",
+            "code": code,
+            "severity": "error",
+            "title": code.lower(),
+            "file": "f",
+            "line": n,
+            "hand_id": str(n),
+            "day": "2020-04-16",
+            "message": "m",
+            "expected": "1",
+            "actual": "2",
+        }
+        for n, code in ((1, "HH205"), (2, "HH205"), (3, "HH205"), (3, "HH206"), (4, "HH205"))
+    ]
     rows.append({**rows[0], "hand_uid": "pokerstars:5", "code": "HH202", "severity": "warning"})
     tables = {"pokerstars:1": "A", "pokerstars:2": "A", "pokerstars:3": "B", "pokerstars:4": "A", "pokerstars:5": "A"}
     report = {"payout_mismatches": rows, "hands": [{"hand_uid": u, "table": t} for u, t in tables.items()]}
@@ -606,15 +741,21 @@ def test_the_page_fits_phone_and_desktop_widths_in_chromium(browser, wide_report
     assert fit == [width, width, width]  # no horizontal scrolling of the page (wide tables scroll in their box)
     seen = browser.js(MEASURE)
     charts = seen["charts"]
-    assert [c[0] for c in charts] == ["Rake by day (EUR)", "Rake by day (USD)", "Rake as a share of the pot, by stakes",
-                                      "Findings by code"]
+    assert [c[0] for c in charts] == [
+        "Rake by day (EUR)",
+        "Rake by day (USD)",
+        "Rake as a share of the pot, by stakes",
+        "Findings by code",
+    ]
     assert all(inside and w > 300 for _, inside, w, _ in charts)
     assert all(scale >= 0.999 for *_, scale in charts)  # drawn for the width, never shrunk
     assert seen["smallest"] >= 11  # chart text stays legible on a phone
     assert seen["out"] == []  # no label runs out of its chart
     assert seen["narrowest"][0] >= 3.5, seen["narrowest"]  # no table column squeezed to a letter or two
-    links = browser.js("Array.from(document.querySelectorAll('a[href]')).map(a => [a.getAttribute('href'), "
-                       "!!document.getElementById(a.getAttribute('href').slice(1))])")
+    links = browser.js(
+        "Array.from(document.querySelectorAll('a[href]')).map(a => [a.getAttribute('href'), "
+        "!!document.getElementById(a.getAttribute('href').slice(1))])"
+    )
     assert len(links) == len(SECTIONS) and all(ok for _, ok in links)
     lines = browser.js("Array.from(document.querySelectorAll('.card .n span')).map(s => s.getClientRects().length)")
     assert lines and set(lines) == {1}  # no amount breaks across lines
@@ -630,8 +771,10 @@ def test_the_page_fits_phone_and_desktop_widths_in_chromium(browser, wide_report
 def test_the_share_chart_has_one_row_per_stakes_that_took_rake_highest_first(report):
     from hhtool.audit.render import rake_share_chart
 
-    stakes = [{**report["rake"]["by_stakes"][0], "stakes": name, "flop_rake_share_pct": share, "schedule_percent": None}
-              for name, share in (("low", 1.5), ("none", 0.0), ("high", 6.25), ("mid", 4.0))]
+    stakes = [
+        {**report["rake"]["by_stakes"][0], "stakes": name, "flop_rake_share_pct": share, "schedule_percent": None}
+        for name, share in (("low", 1.5), ("none", 0.0), ("high", 6.25), ("mid", 4.0))
+    ]
     svg = rake_share_chart({"rake": {"by_stakes": stakes}})
     assert re.findall(r'class="label">([^<]*)<', svg) == ["high", "mid", "low"]
     assert "Not drawn: 1 stake without rake" in svg
@@ -650,40 +793,79 @@ def _usd(cents: int) -> str:
     return f"${cents // 100}" if cents % 100 == 0 else f"${cents // 100}.{cents % 100:02d}"
 
 
-def stars_hand(hand_id: int, day: str, each: int, rake: int, split: tuple[int, int] | None = None,
-               stakes: tuple[int, int] = (25, 50)) -> str:
+def stars_hand(
+    hand_id: int,
+    day: str,
+    each: int,
+    rake: int,
+    split: tuple[int, int] | None = None,
+    stakes: tuple[int, int] = (25, 50),
+) -> str:
     """Five players each put `each` cents in before the flop. One winner (Ann bets the river, all fold) or,
     with `split`, Ann and Eve share the pot at showdown, collecting the two amounts given."""
     sb, bb = stakes
     pot = 5 * each
-    lines = [f"PokerStars Hand #{hand_id}:  Hold'em No Limit ({_usd(sb)}/{_usd(bb)} USD) - {day} 14:00:00 ET",
-             f"Table 'Surcharga {hand_id % 100}' 6-max Seat #3 is the button",
-             *(f"Seat {i}: {n} ($100 in chips)" for i, n in enumerate(NAMES, 1)),
-             f"Dee: posts small blind {_usd(sb)}", f"Eve: posts big blind {_usd(bb)}", "*** HOLE CARDS ***",
-             f"Ann: raises {_usd(each - bb)} to {_usd(each)}", f"Ben: calls {_usd(each)}", f"Cid: calls {_usd(each)}",
-             f"Dee: calls {_usd(each - sb)}", f"Eve: calls {_usd(each - bb)}",
-             "*** FLOP *** [Th Jd Qc]", *(f"{n}: checks" for n in ("Dee", "Eve", "Ann", "Ben", "Cid")),
-             "*** TURN *** [Th Jd Qc] [Ks]", *(f"{n}: checks" for n in ("Dee", "Eve", "Ann", "Ben", "Cid")),
-             "*** RIVER *** [Th Jd Qc Ks] [2s]", "Dee: checks", "Eve: checks"]
+    lines = [
+        f"PokerStars Hand #{hand_id}:  Hold'em No Limit ({_usd(sb)}/{_usd(bb)} USD) - {day} 14:00:00 ET",
+        f"Table 'Surcharga {hand_id % 100}' 6-max Seat #3 is the button",
+        *(f"Seat {i}: {n} ($100 in chips)" for i, n in enumerate(NAMES, 1)),
+        f"Dee: posts small blind {_usd(sb)}",
+        f"Eve: posts big blind {_usd(bb)}",
+        "*** HOLE CARDS ***",
+        f"Ann: raises {_usd(each - bb)} to {_usd(each)}",
+        f"Ben: calls {_usd(each)}",
+        f"Cid: calls {_usd(each)}",
+        f"Dee: calls {_usd(each - sb)}",
+        f"Eve: calls {_usd(each - bb)}",
+        "*** FLOP *** [Th Jd Qc]",
+        *(f"{n}: checks" for n in ("Dee", "Eve", "Ann", "Ben", "Cid")),
+        "*** TURN *** [Th Jd Qc] [Ks]",
+        *(f"{n}: checks" for n in ("Dee", "Eve", "Ann", "Ben", "Cid")),
+        "*** RIVER *** [Th Jd Qc Ks] [2s]",
+        "Dee: checks",
+        "Eve: checks",
+    ]
     board = "Board [Th Jd Qc Ks 2s]"
     if split is None:
-        lines += ["Ann: bets $1", *(f"{n}: folds" for n in ("Ben", "Cid", "Dee", "Eve")),
-                  "Uncalled bet ($1) returned to Ann", f"Ann collected {_usd(pot - rake)} from pot",
-                  "Ann: doesn't show hand", "*** SUMMARY ***", f"Total pot {_usd(pot)} | Rake {_usd(rake)}", board,
-                  f"Seat 1: Ann collected ({_usd(pot - rake)})", "Seat 2: Ben folded on the River",
-                  "Seat 3: Cid (button) folded on the River", "Seat 4: Dee (small blind) folded on the River",
-                  "Seat 5: Eve (big blind) folded on the River"]
+        lines += [
+            "Ann: bets $1",
+            *(f"{n}: folds" for n in ("Ben", "Cid", "Dee", "Eve")),
+            "Uncalled bet ($1) returned to Ann",
+            f"Ann collected {_usd(pot - rake)} from pot",
+            "Ann: doesn't show hand",
+            "*** SUMMARY ***",
+            f"Total pot {_usd(pot)} | Rake {_usd(rake)}",
+            board,
+            f"Seat 1: Ann collected ({_usd(pot - rake)})",
+            "Seat 2: Ben folded on the River",
+            "Seat 3: Cid (button) folded on the River",
+            "Seat 4: Dee (small blind) folded on the River",
+            "Seat 5: Eve (big blind) folded on the River",
+        ]
     else:
         ann, eve = split
         assert ann + eve + rake == pot
-        lines += ["Ann: checks", "Ben: checks", "Cid: checks", "*** SHOW DOWN ***",
-                  "Ann: shows [Ac 3d] (a straight, Ten to Ace)", "Ben: mucks hand", "Cid: mucks hand",
-                  "Dee: mucks hand", "Eve: shows [Ad 4h] (a straight, Ten to Ace)",
-                  f"Ann collected {_usd(ann)} from pot", f"Eve collected {_usd(eve)} from pot", "*** SUMMARY ***",
-                  f"Total pot {_usd(pot)} | Rake {_usd(rake)}", board,
-                  f"Seat 1: Ann showed [Ac 3d] and won ({_usd(ann)}) with a straight, Ten to Ace",
-                  "Seat 2: Ben mucked", "Seat 3: Cid (button) mucked", "Seat 4: Dee (small blind) mucked",
-                  f"Seat 5: Eve (big blind) showed [Ad 4h] and won ({_usd(eve)}) with a straight, Ten to Ace"]
+        lines += [
+            "Ann: checks",
+            "Ben: checks",
+            "Cid: checks",
+            "*** SHOW DOWN ***",
+            "Ann: shows [Ac 3d] (a straight, Ten to Ace)",
+            "Ben: mucks hand",
+            "Cid: mucks hand",
+            "Dee: mucks hand",
+            "Eve: shows [Ad 4h] (a straight, Ten to Ace)",
+            f"Ann collected {_usd(ann)} from pot",
+            f"Eve collected {_usd(eve)} from pot",
+            "*** SUMMARY ***",
+            f"Total pot {_usd(pot)} | Rake {_usd(rake)}",
+            board,
+            f"Seat 1: Ann showed [Ac 3d] and won ({_usd(ann)}) with a straight, Ten to Ace",
+            "Seat 2: Ben mucked",
+            "Seat 3: Cid (button) mucked",
+            "Seat 4: Dee (small blind) mucked",
+            f"Seat 5: Eve (big blind) showed [Ad 4h] and won ({_usd(eve)}) with a straight, Ten to Ace",
+        ]
     return "\n".join(lines) + "\n"
 
 
@@ -699,31 +881,44 @@ def _schedule_outcome(tmp_path: Path, *hands: str) -> dict[str, tuple]:
 
 
 def test_pokerstars_half_dollar_cap_is_2_dollars_from_july_2021(tmp_path):
-    got = _schedule_outcome(tmp_path, stars_hand(330000000001, "2021/09/01", 1200, 200),  # $60 pot, at the cap
-                            stars_hand(330000000002, "2021/09/01", 1200, 252),  # above the surcharged cap
-                            stars_hand(330000000003, "2021/06/30", 1200, 200),  # before the blog post's day
-                            stars_hand(330000000004, "2021/09/01", 1200, 190))  # below the cap
-    assert got == {"330000000002": ("HH208", "above_cap", 200),
-                   "330000000003": ("unchecked", "played before 2021-07-01, when the schedule began"),
-                   "330000000004": ("HH212", "below_schedule", 200)}
+    got = _schedule_outcome(
+        tmp_path,
+        stars_hand(330000000001, "2021/09/01", 1200, 200),  # $60 pot, at the cap
+        stars_hand(330000000002, "2021/09/01", 1200, 252),  # above the surcharged cap
+        stars_hand(330000000003, "2021/06/30", 1200, 200),  # before the blog post's day
+        stars_hand(330000000004, "2021/09/01", 1200, 190),
+    )  # below the cap
+    assert got == {
+        "330000000002": ("HH208", "above_cap", 200),
+        "330000000003": ("unchecked", "played before 2021-07-01, when the schedule began"),
+        "330000000004": ("HH212", "below_schedule", 200),
+    }
 
 
 def test_the_german_surcharge_is_a_known_exception_not_hh208(tmp_path):
     """$2.50 on a $60 pot: a German winner's 6.25 % capped at $2.50 (PS-3); $0.56 on a $10 split pot: 50¢
     and 25 % of Ann's 25¢ share (SITE-BEHAVIOURS.md PS-3's figures). One cent past the most stays HH208."""
-    got = _schedule_outcome(tmp_path, stars_hand(330000000011, "2021/09/01", 1200, 250),
-                            stars_hand(330000000012, "2021/09/01", 200, 56, split=(469, 475)),
-                            stars_hand(330000000013, "2021/09/01", 200, 63, split=(462, 475)),
-                            stars_hand(330000000014, "2021/09/01", 1200, 251),
-                            stars_hand(330000000015, "2021/06/30", 40, 11, stakes=(5, 10)),
-                            stars_hand(330000000016, "2021/07/01", 40, 11, stakes=(5, 10)),
-                            stars_hand(330000000017, "2021/07/01", 40, 12, stakes=(5, 10)))
+    got = _schedule_outcome(
+        tmp_path,
+        stars_hand(330000000011, "2021/09/01", 1200, 250),
+        stars_hand(330000000012, "2021/09/01", 200, 56, split=(469, 475)),
+        stars_hand(330000000013, "2021/09/01", 200, 63, split=(462, 475)),
+        stars_hand(330000000014, "2021/09/01", 1200, 251),
+        stars_hand(330000000015, "2021/06/30", 40, 11, stakes=(5, 10)),
+        stars_hand(330000000016, "2021/07/01", 40, 11, stakes=(5, 10)),
+        stars_hand(330000000017, "2021/07/01", 40, 12, stakes=(5, 10)),
+    )
     # 62.5¢ rounds half to even to 62¢: 63¢ is above. $0.05/$0.10, 5 × 40¢ = $2: 4.5 % = 9¢, × 1.25 = 11¢;
     # before July 2021 there was no surcharge: the 11¢ is HH208 on 2021-06-30, the room's rule on 07-01
-    assert got == {"330000000011": ("HH219", "surcharge", 200), "330000000012": ("HH219", "surcharge", 50),
-                   "330000000013": ("HH208", "above_percentage", 50), "330000000014": ("HH219", "surcharge", 200),
-                   "330000000015": ("HH208", "above_percentage", 9), "330000000016": ("HH219", "surcharge", 9),
-                   "330000000017": ("HH208", "above_percentage", 9)}
+    assert got == {
+        "330000000011": ("HH219", "surcharge", 200),
+        "330000000012": ("HH219", "surcharge", 50),
+        "330000000013": ("HH208", "above_percentage", 50),
+        "330000000014": ("HH219", "surcharge", 200),
+        "330000000015": ("HH208", "above_percentage", 9),
+        "330000000016": ("HH219", "surcharge", 9),
+        "330000000017": ("HH208", "above_percentage", 9),
+    }
 
 
 def test_a_surcharge_is_info_and_listed_apart(tmp_path):
@@ -732,8 +927,13 @@ def test_a_surcharge_is_info_and_listed_apart(tmp_path):
     report = audit([str(path)])
     assert report["schedule_violations"] == [] and report["summary"]["schedule_exceptions"] == 1
     [e] = report["schedule_exceptions"]
-    assert (e["severity"], e["rake"], e["due"], e["most"], e["who"]) == ("info", 250, 200, 251,
-                                                                         "players based in Germany")
+    assert (e["severity"], e["rake"], e["due"], e["most"], e["who"]) == (
+        "info",
+        250,
+        200,
+        251,
+        "players based in Germany",
+    )
     assert "Changes for players in Germany" in e["source"]
     assert {r["code"]: r["severity"] for r in report["findings_by_code"]}["HH219"] == "info"
     result = CliRunner().invoke(app, ["audit", str(path), "-q"])
@@ -746,8 +946,10 @@ def test_a_surcharge_is_info_and_listed_apart(tmp_path):
 
 
 # The corpus's PokerStars cash hands (HHTOOL_CORPUS; skipped when unset).
-STARS_2025 = ("fpdb-3/pokerstars/cash-holdem/2025-NL-uncalled-bet.txt",
-              "fpdb-3/pokerstars/cash-holdem/2025-NL-6max-USD-0.05-0.10.cashout.txt")
+STARS_2025 = (
+    "fpdb-3/pokerstars/cash-holdem/2025-NL-uncalled-bet.txt",
+    "fpdb-3/pokerstars/cash-holdem/2025-NL-6max-USD-0.05-0.10.cashout.txt",
+)
 
 
 def test_the_corpus_2025_stars_hands_are_the_2024_figures_with_the_german_surcharge(corpus):
@@ -796,8 +998,15 @@ def test_the_text_report_shows_the_totals_the_violations_and_the_worst_tables_no
 
 
 def test_long_tables_are_cut_to_their_first_rows_and_say_how_many(report):
-    many = {**report, "rake": {**report["rake"], "by_stakes": [
-        {**report["rake"]["by_stakes"][0], "stakes": f"stakes {n:02}", "hands": n} for n in range(1, 16)]}}
+    many = {
+        **report,
+        "rake": {
+            **report["rake"],
+            "by_stakes": [
+                {**report["rake"]["by_stakes"][0], "stakes": f"stakes {n:02}", "hands": n} for n in range(1, 16)
+            ],
+        },
+    }
     text = render(many, "text")
     title = "Rake by stakes: the 10 of 15 stakes with the most hands (--full or --format json for all)"
     assert title in text
@@ -811,8 +1020,12 @@ def test_long_tables_are_cut_to_their_first_rows_and_say_how_many(report):
 def test_amounts_have_thousands_separators_and_units():
     from hhtool.audit.tables import amount
 
-    assert [amount(120598342, "USD"), amount(-13, "USD"), amount(13542, "chips"), amount(200, "EUR")] == \
-        ["$1,205,983.42", "-$0.13", "13,542 chips", "€2"]
+    assert [amount(120598342, "USD"), amount(-13, "USD"), amount(13542, "chips"), amount(200, "EUR")] == [
+        "$1,205,983.42",
+        "-$0.13",
+        "13,542 chips",
+        "€2",
+    ]
     rows = [{"currency": "USD", "hands": 1, "total_pot": 120598342, "rake": 34031}]
     from hhtool.audit.render import TOTAL_COLUMNS, _text_table
 

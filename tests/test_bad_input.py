@@ -62,8 +62,11 @@ def test_the_showdown_hand_is_valid():
 
 
 def test_same_card_twice_in_a_shown_hand_is_hh301_not_a_crash():
-    text = replace_line(SHOWDOWN, "Saffron.Q: shows [Kc Kd] (three of a kind, Kings)",
-                        "Saffron.Q: shows [Kc Kc] (three of a kind, Kings)")
+    text = replace_line(
+        SHOWDOWN,
+        "Saffron.Q: shows [Kc Kd] (three of a kind, Kings)",
+        "Saffron.Q: shows [Kc Kc] (three of a kind, Kings)",
+    )
     result = check(text)
     assert "HH099" not in result.codes, problems(result.findings)
     hh301 = result.of("HH301")
@@ -84,8 +87,9 @@ def test_amounts_no_client_prints_are_refused(amount):
     assert "HH099" not in result.codes
 
 
-@pytest.mark.parametrize(("amount", "minor"), [("$10", 1000), ("$0.16", 16), ("$1,234.50", 123450), ("-$1", -100),
-                                              ("$0.5", 50), ("€2", 200)])
+@pytest.mark.parametrize(
+    ("amount", "minor"), [("$10", 1000), ("$0.16", 16), ("$1,234.50", 123450), ("-$1", -100), ("$0.5", 50), ("€2", 200)]
+)
 def test_amounts_a_client_prints_are_read(amount, minor):
     assert to_minor(amount, 100) == minor
 
@@ -127,7 +131,6 @@ def test_only_blank_lines_is_a_file_without_a_hand():
 # -- paths: FIFOs, unreadable and empty folders, odd file names -----------------------------------
 
 
-
 def another(number: int) -> str:
     """The showdown hand under another hand id, at another table (no cross-hand finding between them)."""
     return SHOWDOWN.replace("#210471195522", f"#{number}").replace("'Euanthe II'", f"'Euanthe {number}'")
@@ -138,8 +141,13 @@ SECOND = another(210471195523)
 
 def hhtool(*args: str, env: dict | None = None, timeout: float = 60) -> subprocess.CompletedProcess:
     """The CLI in its own process (a hang fails the test through the timeout instead of blocking it)."""
-    return subprocess.run([sys.executable, "-c", "from hhtool.cli import app; app()", *args],
-                          capture_output=True, timeout=timeout, check=False, env={**os.environ, **(env or {})})
+    return subprocess.run(
+        [sys.executable, "-c", "from hhtool.cli import app; app()", *args],
+        capture_output=True,
+        timeout=timeout,
+        check=False,
+        env={**os.environ, **(env or {})},
+    )
 
 
 def codes_of(jsonl: bytes) -> list[tuple[str, str]]:
@@ -160,8 +168,7 @@ def test_a_fifo_in_a_folder_is_hh004_and_the_run_goes_on(tmp_path, jobs):
     (tmp_path / "a.txt").write_text(SHOWDOWN)
     os.mkfifo(tmp_path / "b.txt")
     (tmp_path / "c.txt").write_text(SECOND)
-    result = hhtool("validate", str(tmp_path), "--format", "jsonl", "--jobs", jobs,
-                    env={"HHTOOL_CHUNK_BYTES": "100"})
+    result = hhtool("validate", str(tmp_path), "--format", "jsonl", "--jobs", jobs, env={"HHTOOL_CHUNK_BYTES": "100"})
     assert codes_of(result.stdout) == [("valid", ""), ("file", "HH004"), ("valid", "")], result.stderr
     assert b"FIFO" in result.stdout
     assert result.returncode == 2  # an I/O failure, as for any file that cannot be read
@@ -180,8 +187,9 @@ def test_a_fifo_given_to_export_never_hangs(tmp_path):
         pytest.skip("no FIFOs here")
     os.mkfifo(tmp_path / "pipe.txt")
     (tmp_path / "a.txt").write_text(SHOWDOWN)
-    result = hhtool("export", str(tmp_path / "pipe.txt"), str(tmp_path / "a.txt"), "--out", str(tmp_path / "ds"),
-                    timeout=60)
+    result = hhtool(
+        "export", str(tmp_path / "pipe.txt"), str(tmp_path / "a.txt"), "--out", str(tmp_path / "ds"), timeout=60
+    )
     assert result.returncode == 2 and b"exported 1 new hands" in result.stderr, result.stderr
 
 
@@ -214,8 +222,11 @@ def test_an_unreadable_sub_folder_is_hh004(tmp_path, monkeypatch):
         return real_scandir(path)
 
     monkeypatch.setattr("hhtool.io.paths.os.scandir", scandir)
-    assert list(expand_paths([tmp_path])) == [(tmp_path / "a.txt", None), (tmp_path / "z.txt", None),
-                                              (tmp_path / "locked", "cannot list the folder: Permission denied")]
+    assert list(expand_paths([tmp_path])) == [
+        (tmp_path / "a.txt", None),
+        (tmp_path / "z.txt", None),
+        (tmp_path / "locked", "cannot list the folder: Permission denied"),
+    ]
     result = CliRunner().invoke(app, ["validate", str(tmp_path)])
     assert f"{tmp_path / 'locked'}:0:1: HH004 [error] cannot read" in result.stdout
     assert "hands read 2: valid 2" in result.stdout and result.exit_code == 2
@@ -246,9 +257,16 @@ def test_a_file_name_that_is_not_utf8_never_crashes(tmp_path, jobs):
     (folder / "a.txt").write_text(SHOWDOWN)
     Path(os.fsdecode(bytes(folder) + b"/b\xff.txt")).write_text(SECOND)
     env = {"HHTOOL_CHUNK_BYTES": "100"}
-    for command in (["validate"], ["validate", "--format", "jsonl"], ["validate", "--format", "json"],
-                    ["parse"], ["parse", "--format", "text"], ["audit"], ["audit", "--format", "json"],
-                    ["audit", "--format", "html"]):
+    for command in (
+        ["validate"],
+        ["validate", "--format", "jsonl"],
+        ["validate", "--format", "json"],
+        ["parse"],
+        ["parse", "--format", "text"],
+        ["audit"],
+        ["audit", "--format", "json"],
+        ["audit", "--format", "html"],
+    ):
         args = [*command, str(folder)] + (["--jobs", jobs] if command[0] == "validate" else [])
         result = hhtool(*args, env=env)
         assert result.returncode == 0, (command, result.stderr[-2000:])
@@ -301,8 +319,13 @@ def test_stats_csv_neutralises_formula_cells(tmp_path):
     text = SHOWDOWN
     for old, new in names.items():
         text = text.replace(old, new)
-    (tmp_path / "a.txt").write_text(text + "\n\n" + text.replace("#210471195522", "#210471195529")
-                                    .replace("'Euanthe II'", "'Euanthe III'").replace("=HYPERLINK(1)", "-minus"))
+    (tmp_path / "a.txt").write_text(
+        text
+        + "\n\n"
+        + text.replace("#210471195522", "#210471195529")
+        .replace("'Euanthe II'", "'Euanthe III'")
+        .replace("=HYPERLINK(1)", "-minus")
+    )
     result = CliRunner().invoke(app, ["export", str(tmp_path / "a.txt"), "--out", str(tmp_path / "ds"), "--jobs", "1"])
     assert result.exit_code == 0, result.output
     csv = CliRunner().invoke(app, ["stats", str(tmp_path / "ds"), "--format", "csv"]).stdout
@@ -322,13 +345,17 @@ def test_stats_csv_neutralises_formula_cells(tmp_path):
 @pytest.mark.parametrize("command", ["validate", "export"])
 def test_a_bad_chunk_size_is_a_usage_error(tmp_path, value, command):
     (tmp_path / "a.txt").write_text(SHOWDOWN)
-    args = [command, str(tmp_path / "a.txt"), "--jobs", "2"] + (["--out", str(tmp_path / "ds")] if command == "export"
-                                                               else [])
+    args = [command, str(tmp_path / "a.txt"), "--jobs", "2"] + (
+        ["--out", str(tmp_path / "ds")] if command == "export" else []
+    )
     result = hhtool(*args, env={"HHTOOL_CHUNK_BYTES": value}, timeout=30)
     assert result.returncode == 2 and result.stdout == b"", result
     assert result.stderr.decode().strip().splitlines() == [
-        (f"hhtool: HHTOOL_CHUNK_BYTES={value!r} is not a task size: give a whole number of bytes, at least 1 "
-         "(default 1048576)")]
+        (
+            f"hhtool: HHTOOL_CHUNK_BYTES={value!r} is not a task size: give a whole number of bytes, at least 1 "
+            "(default 1048576)"
+        )
+    ]
     assert not (tmp_path / "ds").exists()
 
 
@@ -348,8 +375,10 @@ def dataset(tmp_path_factory) -> Path:
     return folder
 
 
-@pytest.mark.parametrize("paths", [["ds", "ds"], ["ds", "a.txt"], ["a.txt", "ds"], ["ds/hands"],
-                                   ["ds/hands/date=2020-03-14"], ["ds/findings"]])
+@pytest.mark.parametrize(
+    "paths",
+    [["ds", "ds"], ["ds", "a.txt"], ["a.txt", "ds"], ["ds/hands"], ["ds/hands/date=2020-03-14"], ["ds/findings"]],
+)
 def test_audit_of_a_dataset_with_more_or_of_a_part_of_one_is_a_usage_error(dataset, paths):
     result = CliRunner().invoke(app, ["audit", *(str(dataset / p) for p in paths)])
     assert result.exit_code == 2, result.output

@@ -65,22 +65,40 @@ TABLE_LINE = "Table 'Sinope II' 2-max Seat #1 is the button"
 # name → (changed hand, the line the finding is on, a text the message must hold)
 BEYOND = {
     "seat 200": (replace_line(FIRST, SEAT_LINE, "Seat 200: gravelmouth ($50 in chips)"), 3, "seat number 200"),
-    "seat 10^12": (replace_line(FIRST, SEAT_LINE, "Seat 1000000000000: gravelmouth ($50 in chips)"), 3,
-                   "seat number 1000000000000"),
-    "button 10^12": (replace_line(FIRST, TABLE_LINE, "Table 'Sinope II' 2-max Seat #1000000000000 is the button"), 2,
-                     "button seat 1000000000000"),
+    "seat 10^12": (
+        replace_line(FIRST, SEAT_LINE, "Seat 1000000000000: gravelmouth ($50 in chips)"),
+        3,
+        "seat number 1000000000000",
+    ),
+    "button 10^12": (
+        replace_line(FIRST, TABLE_LINE, "Table 'Sinope II' 2-max Seat #1000000000000 is the button"),
+        2,
+        "button seat 1000000000000",
+    ),
     "200-max": (replace_line(FIRST, TABLE_LINE, "Table 'Sinope II' 200-max Seat #1 is the button"), 2, "N-max 200"),
     "5,000-digit hand id": (sub(FIRST, "#224190663518", "#" + "7" * 5000), 1, "(5,000 characters)"),
-    "stack $10^17": (replace_line(FIRST, SEAT_LINE, "Seat 1: gravelmouth ($100000000000000000 in chips)"), 3,
-                     "$100000000000000000"),
-    "4,400-digit amount": (replace_line(FIRST, "Tuulikki: calls $1", "Tuulikki: calls $" + "9" * 4400), 9,
-                           "(4,401 characters)"),
+    "stack $10^17": (
+        replace_line(FIRST, SEAT_LINE, "Seat 1: gravelmouth ($100000000000000000 in chips)"),
+        3,
+        "$100000000000000000",
+    ),
+    "4,400-digit amount": (
+        replace_line(FIRST, "Tuulikki: calls $1", "Tuulikki: calls $" + "9" * 4400),
+        9,
+        "(4,401 characters)",
+    ),
     "1e999999": (replace_line(FIRST, SEAT_LINE, "Seat 1: gravelmouth ($1e999999 in chips)"), 3, "$1e999999"),
     "Infinity": (replace_line(FIRST, SEAT_LINE, "Seat 1: gravelmouth ($Infinity in chips)"), 3, "$Infinity"),
-    "0.01e999999": (replace_line(FIRST, "gravelmouth: bets $1.80", "gravelmouth: bets $0.01e999999"), 12,
-                    "$0.01e999999"),
-    "year 9999": (replace_line(FIRST, HEADER, HEADER.replace("2021/02/06 1:12:40", "9999/12/31 23:59:59")), 1,
-                  "date 9999/12/31"),
+    "0.01e999999": (
+        replace_line(FIRST, "gravelmouth: bets $1.80", "gravelmouth: bets $0.01e999999"),
+        12,
+        "$0.01e999999",
+    ),
+    "year 9999": (
+        replace_line(FIRST, HEADER, HEADER.replace("2021/02/06 1:12:40", "9999/12/31 23:59:59")),
+        1,
+        "date 9999/12/31",
+    ),
 }
 
 
@@ -110,8 +128,15 @@ def test_hh013_legal_numbers_at_the_limits(tmp_path):
 
 
 def test_amounts_beyond_the_limit_are_refused_quickly_and_exactly():
-    for text in ("$100000000000000000", "9" * 4400, "1e999999", "Infinity", "-Infinity", "0.01e999999",
-                 "$1000000000000.01"):
+    for text in (
+        "$100000000000000000",
+        "9" * 4400,
+        "1e999999",
+        "Infinity",
+        "-Infinity",
+        "0.01e999999",
+        "$1000000000000.01",
+    ):
         started = time.perf_counter()
         with pytest.raises(AmountOutOfRange) as caught:
             to_minor(text, 100)
@@ -138,8 +163,9 @@ def mixed(tmp_path_factory) -> Path:
 
 
 def _export(paths: list[str], out: Path, jobs: str) -> str:
-    result = CliRunner().invoke(app, ["export", *paths, "--out", str(out), "--jobs", jobs],
-                                env={"HHTOOL_CHUNK_BYTES": "4000"})
+    result = CliRunner().invoke(
+        app, ["export", *paths, "--out", str(out), "--jobs", jobs], env={"HHTOOL_CHUNK_BYTES": "4000"}
+    )
     assert result.exit_code == 0, result.output
     return result.stdout + result.stderr
 

@@ -21,9 +21,27 @@ def tiny_run(tmp_path_factory):
     folder = tmp_path_factory.mktemp("throughput")
     report = folder / "report.json"
     done = subprocess.run(
-        [sys.executable, str(BENCHMARKS / "throughput.py"), "--hands", "200", "--pokerkit-hands", "30",
-         "--pokerkit-round", "7", "--jobs", "1", "--cache", str(folder / "cache"), "--out-json", str(report)],
-        capture_output=True, text=True, timeout=120, check=False)
+        [
+            sys.executable,
+            str(BENCHMARKS / "throughput.py"),
+            "--hands",
+            "200",
+            "--pokerkit-hands",
+            "30",
+            "--pokerkit-round",
+            "7",
+            "--jobs",
+            "1",
+            "--cache",
+            str(folder / "cache"),
+            "--out-json",
+            str(report),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     return done, report
 
 
@@ -54,7 +72,10 @@ def test_json_report(tiny_run):
         cold = pokerkit["cold"]  # the same hands, hand by hand: the same verdicts, other timings
         assert cold["round"] == 1
         assert (cold["accepted"], cold["rejected"], cold["by_game"]) == (
-            pokerkit["accepted"], pokerkit["rejected"], pokerkit["by_game"])
+            pokerkit["accepted"],
+            pokerkit["rejected"],
+            pokerkit["by_game"],
+        )
     else:
         assert data["pokerkit"] == {"installed": False}
 
@@ -74,8 +95,10 @@ def test_split_cuts_at_hand_headers(tmp_path):
         from throughput import split_file
     finally:
         sys.path.remove(str(BENCHMARKS))
-    hands = [f"PokerStars Hand #{n}: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01 00:00:00 ET\nbody {n}\n\n\n"
-             for n in range(1, 8)]
+    hands = [
+        f"PokerStars Hand #{n}: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01 00:00:00 ET\nbody {n}\n\n\n"
+        for n in range(1, 8)
+    ]
     source = tmp_path / "all.txt"
     source.write_text("".join(hands))
     pieces = split_file(source, 3, tmp_path / "pieces")
@@ -88,16 +111,47 @@ def test_stage_profile_prints_every_stage(tmp_path):
     """benchmarks/stage_profile.py on a few small tasks: every stage gets a figure, the parse's parts
     add up to the parse, and the JSON report holds them."""
     hands = tmp_path / "g.txt"
-    subprocess.run([sys.executable, "-m", "hhtool", "generate", "--out", str(hands), "--hands", "120", "--seed", "2",
-                    "--game", "mix"], check=True, capture_output=True, timeout=120)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "hhtool",
+            "generate",
+            "--out",
+            str(hands),
+            "--hands",
+            "120",
+            "--seed",
+            "2",
+            "--game",
+            "mix",
+        ],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
     report = tmp_path / "stages.json"
-    done = subprocess.run([sys.executable, str(BENCHMARKS / "stage_profile.py"), str(hands), "--tasks", "4",
-                           "--out-json", str(report)], capture_output=True, text=True, timeout=300, check=False,
-                          env={**os.environ, "HHTOOL_CHUNK_BYTES": "30000"})
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "stage_profile.py"), str(hands), "--tasks", "4", "--out-json", str(report)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+        env={**os.environ, "HHTOOL_CHUNK_BYTES": "30000"},
+    )
     assert done.returncode == 0, done.stderr
     figures = json.loads(report.read_text())["us_per_hand"]
-    for stage in ("split", "parse", "replay + settle", "rows", "Arrow", "worker: the whole task (run_task)",
-                  "pickling (result there and back)", "parent: commit (Parquet, publish)", "parent total"):
+    for stage in (
+        "split",
+        "parse",
+        "replay + settle",
+        "rows",
+        "Arrow",
+        "worker: the whole task (run_task)",
+        "pickling (result there and back)",
+        "parent: commit (Parquet, publish)",
+        "parent total",
+    ):
         assert figures[stage] > 0, stage
         assert re.search(rf"^{re.escape(stage)}\s+[\d.]+$", done.stdout, re.M), stage
     parts = [value for name, value in figures.items() if name.endswith("(est.)")]

@@ -19,7 +19,19 @@ from hhtool.findings import Finding
 from hhtool.grammar import Status
 from hhtool.io import Block, read_blocks
 from hhtool.io.split import split_chunks
-from hhtool.model import BlindKind, Check, Collect, DealHole, Limit, Notice, PostAnte, PostBlind, RaiseTo, Show, StreetStart
+from hhtool.model import (
+    BlindKind,
+    Check,
+    Collect,
+    DealHole,
+    Limit,
+    Notice,
+    PostAnte,
+    PostBlind,
+    RaiseTo,
+    Show,
+    StreetStart,
+)
 from hhtool.model.events import Street
 from hhtool.serialize import parse_result_dict
 from hhtool.validate import validate_paths
@@ -148,7 +160,12 @@ def test_cash_hand_validates_clean(tmp_path):
 def test_header_stakes_windows_zone_and_utc():
     header = chico(CASH).hand.header
     assert (header.limit, header.small_blind, header.big_blind, header.currency, header.scale) == (
-        Limit.NO_LIMIT, 25, 50, "USD", 100)
+        Limit.NO_LIMIT,
+        25,
+        50,
+        "USD",
+        100,
+    )
     assert (header.table, header.max_seats, header.button_seat) == ("Nova", 10, 2)
     assert header.time_zone == "Eastern Daylight Time"
     assert header.time_utc == datetime(2016, 4, 5, 12, 8, 59, tzinfo=UTC)
@@ -199,7 +216,12 @@ def test_tournament_chips_are_whole_unless_a_hand_prints_cents(tmp_path):
     corpus's …dead.stack.txt prints `5365.01 in chips`)."""
     header = chico(TOURNAMENT).hand.header
     assert (header.tournament_id, header.currency, header.scale, header.small_blind, header.big_blind) == (
-        "7000001", "chips", 1, 50, 100)
+        "7000001",
+        "chips",
+        1,
+        50,
+        100,
+    )
     assert [e.amount for e in events_of(chico(TOURNAMENT), PostAnte)] == [10, 10, 10]
     assert codes(validate_text(tmp_path, TOURNAMENT)) == []
     cents = chico(TOURNAMENT.replace("Ann (1500.00 in chips)", "Ann (1500.25 in chips)"))
@@ -207,8 +229,9 @@ def test_tournament_chips_are_whole_unless_a_hand_prints_cents(tmp_path):
 
 
 def test_tournament_blinds_are_the_posts_not_the_header_pair():
-    text = (CASH.replace("Hold'em No Limit ($0.25/0.50)", "Tournament #7000001: Hold'em $40.00/$80.00")
-            .replace("Table 'Nova'", "Table '7000001-12'"))
+    text = CASH.replace("Hold'em No Limit ($0.25/0.50)", "Tournament #7000001: Hold'em $40.00/$80.00").replace(
+        "Table 'Nova'", "Table '7000001-12'"
+    )
     header = chico(text).hand.header
     assert (header.tournament_id, header.currency, header.small_blind, header.big_blind) == ("7000001", "chips", 25, 50)
 
@@ -220,15 +243,20 @@ def test_other_games_are_unsupported():
 
 def test_seat_zero_is_a_seat_and_seat_ten_is_not(tmp_path):
     assert "HH403" not in codes(validate_text(tmp_path, CASH))
-    beyond = CASH.replace("Seat 8: Eve (18.00", "Seat 10: Eve (18.00").replace("Seat 8: Eve folded", "Seat 10: Eve folded")
+    beyond = CASH.replace("Seat 8: Eve (18.00", "Seat 10: Eve (18.00").replace(
+        "Seat 8: Eve folded", "Seat 10: Eve folded"
+    )
     assert "HH403" in codes(validate_text(tmp_path, beyond))
 
 
 def test_seat_tags_sitting_out_and_an_empty_name():
     seats = {seat.player: seat for seat in chico(CASH).hand.seats}
     assert seats["Dee"].sitting_out and not seats["Bob"].sitting_out
-    text = CASH.replace("Seat 8: Eve (18.00 in chips)", "Seat 8:  (18.00 in chips)").replace("Eve:", ":").replace(
-        "Seat 8: Eve folded", "Seat 8:  folded")
+    text = (
+        CASH.replace("Seat 8: Eve (18.00 in chips)", "Seat 8:  (18.00 in chips)")
+        .replace("Eve:", ":")
+        .replace("Seat 8: Eve folded", "Seat 8:  folded")
+    )
     result = chico(text)
     assert result.status is Status.PARSED
     assert [e.player for e in events_of(result, PostBlind)] == ["Ann", "Hero", ""]
@@ -260,7 +288,8 @@ def test_skin_raise_prints_chips_added_only():
     (raised,) = events_of(chico(SKIN), RaiseTo)
     assert (raised.player, raised.raise_by, raised.raise_to, raised.all_in) == ("Hero", 40, 60, False)
     allin = SKIN.replace("Hero: Raises 60.00.", "Hero: Raises 1200.00 and is All In.").replace(
-        "Bob: Calls 50.00.", "Bob: Calls 490.00 and is All In.")
+        "Bob: Calls 50.00.", "Bob: Calls 490.00 and is All In."
+    )
     result = chico(allin)
     assert events_of(result, RaiseTo)[0].all_in and events_of(result, RaiseTo)[0].raise_to == 1200
 
@@ -286,7 +315,10 @@ def test_tens_and_upper_case_suits():
 
 def test_ante_processed_zero_is_a_notice_and_a_real_ante_is_posted():
     result = chico(CASH)
-    assert not events_of(result, PostAnte) and len([n for n in events_of(result, Notice) if "ante processed" in n.text]) == 6
+    assert (
+        not events_of(result, PostAnte)
+        and len([n for n in events_of(result, Notice) if "ante processed" in n.text]) == 6
+    )
     with_antes = CASH.replace("ante processed 0.00", "ante processed 0.10")
     assert [e.amount for e in events_of(chico(with_antes), PostAnte)] == [10] * 6
 
@@ -308,8 +340,11 @@ def test_post_dead_zero_is_the_dead_small_blind_alone():
 
 
 def test_post_now_is_a_live_big_blind(tmp_path):
-    text = CASH.replace("Eve: post dead 0.50", "Eve: post now 0.50").replace(
-        "Total pot 23.77 | Rake 1.23", "Total pot 23.52 | Rake 1.23").replace("won (23.77)", "won (23.52)")
+    text = (
+        CASH.replace("Eve: post dead 0.50", "Eve: post now 0.50")
+        .replace("Total pot 23.77 | Rake 1.23", "Total pot 23.52 | Rake 1.23")
+        .replace("won (23.77)", "won (23.52)")
+    )
     (now,) = [e for e in events_of(chico(text), PostBlind) if e.player == "Eve"]
     assert (now.blind, now.amount) == (BlindKind.BIG, 50)
     assert codes(validate_text(tmp_path, text)) == []
@@ -319,7 +354,8 @@ def test_a_short_post_of_the_last_chips_is_all_in_unmarked(tmp_path):
     """Chico marks no all-in on a post (`: posts small blind 100.00` for a 100-chip stack, …dead.stack.txt): a
     short blind of a player's last chips is no HH103; a short blind with chips behind still is."""
     short = CASH.replace("Seat 5: Hero (30.00 in chips)", "Seat 5: Hero (0.40 in chips)").replace(
-        "Hero: posts big blind 0.50", "Hero: posts big blind 0.40")
+        "Hero: posts big blind 0.50", "Hero: posts big blind 0.40"
+    )
     assert "HH103" not in codes(validate_text(tmp_path, short))
     behind = CASH.replace("Hero: posts big blind 0.50", "Hero: posts big blind 0.40")
     assert "HH103" in codes(validate_text(tmp_path, behind))
@@ -402,8 +438,10 @@ def test_side_pot_lines_and_the_rake_rounded_up_on_side_pots(tmp_path):
 
 def test_repeated_summary_lines_are_read_once(tmp_path):
     """The 2011 client repeats the last show, the pot and the board in the summary."""
-    text = CASH.replace("Board [Qc 10h 2s 3d 7c]\n", "Board [Qc 10h 2s 3d 7c]\n    Cid shows Ah Qd\n"
-                        "    Total pot 23.77 | Rake 1.23\n    Board [Qc 10h 2s 3d 7c]\n")
+    text = CASH.replace(
+        "Board [Qc 10h 2s 3d 7c]\n",
+        "Board [Qc 10h 2s 3d 7c]\n    Cid shows Ah Qd\n    Total pot 23.77 | Rake 1.23\n    Board [Qc 10h 2s 3d 7c]\n",
+    )
     result = chico(text)
     assert result.hand.claims.total_pot == 2500 and len(result.hand.claims.boards) == 1
     assert codes(validate_text(tmp_path, text)) == []
@@ -412,8 +450,11 @@ def test_repeated_summary_lines_are_read_once(tmp_path):
 def test_skin_summary_tags_and_a_glued_seat_line():
     seats = chico(SKIN).hand.claims.seats
     assert [(s.seat, s.player, s.positions, s.result) for s in seats] == [
-        (0, "Ann", ("Big Blind",), "folded"), (1, "Bob", ("Small Blind",), "folded"),
-        (2, "Cid", ("Button",), "other"), (3, "Hero", (), "collected")]
+        (0, "Ann", ("Big Blind",), "folded"),
+        (1, "Bob", ("Small Blind",), "folded"),
+        (2, "Cid", ("Button",), "other"),
+        (3, "Hero", (), "collected"),
+    ]
     assert [(c.player, c.amount) for c in events_of(chico(SKIN), Collect)] == [("Hero", 140)]
 
 
@@ -424,7 +465,9 @@ def test_skin_prints_no_uncalled_return_and_that_is_no_finding(tmp_path):
 
 
 def test_skin_winner_best_five_are_not_hole_cards():
-    text = SKIN.replace("Seat 3: Hero collected (140.00) from the Pot.", "Seat 3: Hero showed [QC QH AS 10C 3S ] and won (140.00)")
+    text = SKIN.replace(
+        "Seat 3: Hero collected (140.00) from the Pot.", "Seat 3: Hero showed [QC QH AS 10C 3S ] and won (140.00)"
+    )
     hero = chico(text).hand.claims.seats[-1]
     assert hero.cards == () and hero.outcomes[0].amount == 140
 
@@ -494,12 +537,15 @@ def test_skin_seats_go_counter_clockwise(tmp_path):
 def test_skin_hand_that_goes_up_the_numbers_is_out_of_turn(tmp_path):
     """Near miss: the same skin with its blinds and action going up the numbers (the small blind on 6, the big
     blind on 8 after the button on 4) is out of turn: the skin's rule comes from its header, not the hand."""
-    text = (ACTION.replace("Cid: Posts small blind 0.50.\n    Bob: Posts big blind 1.00.",
-                           "Eve: Posts small blind 0.50.\n    Hero: Posts big blind 1.00.")
-            .replace("    Ann: Folds.\n    Hero: Raises 3.00.\n    Eve: Folds.\n    Dee: Calls 3.00.\n"
-                     "    Cid: Folds.\n    Bob: Calls 2.00.\n",
-                     "    Ann: Folds.\n    Bob: Raises 3.00.\n    Cid: Folds.\n    Dee: Calls 3.00.\n"
-                     "    Eve: Folds.\n    Hero: Calls 2.00.\n"))
+    text = ACTION.replace(
+        "Cid: Posts small blind 0.50.\n    Bob: Posts big blind 1.00.",
+        "Eve: Posts small blind 0.50.\n    Hero: Posts big blind 1.00.",
+    ).replace(
+        "    Ann: Folds.\n    Hero: Raises 3.00.\n    Eve: Folds.\n    Dee: Calls 3.00.\n"
+        "    Cid: Folds.\n    Bob: Calls 2.00.\n",
+        "    Ann: Folds.\n    Bob: Raises 3.00.\n    Cid: Folds.\n    Dee: Calls 3.00.\n"
+        "    Eve: Folds.\n    Hero: Calls 2.00.\n",
+    )
     found = errors(validate_text(tmp_path, text))
     assert {"HH101", "HH102", "HH110"} <= set(found), found
 
@@ -546,30 +592,41 @@ def test_a_betonline_hand_going_down_the_numbers_is_out_of_turn(tmp_path):
     found = errors(validate_text(tmp_path, DOWN))
     assert {"HH101", "HH102", "HH110"} <= set(found), found
     # the same hand under a skin's header is in turn (the header decides the direction)
-    skin = DOWN.replace("BetOnline Poker Game #1700000401: Hold'em No Limit ($0.25/0.50) - 2016/04/05 08:12:10 "
-                        "Eastern Daylight Time", "ActionPoker.com Game #1700000401: Hold'em - 2016-04-05 08:12:10")
+    skin = DOWN.replace(
+        "BetOnline Poker Game #1700000401: Hold'em No Limit ($0.25/0.50) - 2016/04/05 08:12:10 Eastern Daylight Time",
+        "ActionPoker.com Game #1700000401: Hold'em - 2016-04-05 08:12:10",
+    )
     assert errors(validate_text(tmp_path, skin)) == []
 
 
-def _gear(hand_id: str, time: str, button: int, stacks: dict[int, str], small: str, big: str, actions: str,
-          summary: str) -> str:
+def _gear(
+    hand_id: str, time: str, button: int, stacks: dict[int, str], small: str, big: str, actions: str, summary: str
+) -> str:
     seats = "\n".join(f"    Seat {seat}: P{seat} ({stack} in Chips)" for seat, stack in sorted(stacks.items()))
-    return (f"    Gear Poker Game #{hand_id}: Hold'em - 2012-04-09 {time}\n"
-            f"    Table 3900001-33 (Play Money) Seat #{button} is the button\n{seats}\n"
-            f"    {small}: Posts small blind 10.00.\n    {big}: Posts big blind 20.00.\n    *** HOLE CARDS ***\n"
-            f"{actions}    *** SUMMARY ***\n{summary}")
+    return (
+        f"    Gear Poker Game #{hand_id}: Hold'em - 2012-04-09 {time}\n"
+        f"    Table 3900001-33 (Play Money) Seat #{button} is the button\n{seats}\n"
+        f"    {small}: Posts small blind 10.00.\n    {big}: Posts big blind 20.00.\n    *** HOLE CARDS ***\n"
+        f"{actions}    *** SUMMARY ***\n{summary}"
+    )
 
 
 # Two hands of a Gear Poker table (…GearPoker.txt's shape: the button on 9, then on 8): the button moves down the
 # numbers to the next player dealt in, and the blinds with it.
-GEAR_FIRST = _gear("1700000501", "12:14:36", 8, {1: "1000.00", 3: "1000.00", 4: "1000.00", 6: "1000.00",
-                                                 8: "1000.00"}, "P6", "P4",
-                   "    P3: Calls 20.00.\n    P1: Folds.\n    P8: Folds.\n    P6: Calls 10.00.\n    P4: Checks.\n"
-                   "    *** FLOP *** [AS QH 3S]\n    P6: Checks.\n    P4: Checks.\n    P3: Checks.\n"
-                   "    *** TURN *** [AS QH 3S] [3C]\n    P6: Bets 40.00.\n    P4: Folds.\n    P3: Folds.\n",
-                   "    Total Pot 60.00 | Rake 0.00\n    Seat 1: P1 Folded before Flop\n"
-                   "    Seat 3: P3 Folded on the Turn\n    Seat 4: P4 (Big Blind)  Folded on the Turn\n"
-                   "    Seat 6: P6 (Small Blind)  collected (60.00) from the Pot.\n    Seat 8: P8 (Button)  Folded before Flop\n")
+GEAR_FIRST = _gear(
+    "1700000501",
+    "12:14:36",
+    8,
+    {1: "1000.00", 3: "1000.00", 4: "1000.00", 6: "1000.00", 8: "1000.00"},
+    "P6",
+    "P4",
+    "    P3: Calls 20.00.\n    P1: Folds.\n    P8: Folds.\n    P6: Calls 10.00.\n    P4: Checks.\n"
+    "    *** FLOP *** [AS QH 3S]\n    P6: Checks.\n    P4: Checks.\n    P3: Checks.\n"
+    "    *** TURN *** [AS QH 3S] [3C]\n    P6: Bets 40.00.\n    P4: Folds.\n    P3: Folds.\n",
+    "    Total Pot 60.00 | Rake 0.00\n    Seat 1: P1 Folded before Flop\n"
+    "    Seat 3: P3 Folded on the Turn\n    Seat 4: P4 (Big Blind)  Folded on the Turn\n"
+    "    Seat 6: P6 (Small Blind)  collected (60.00) from the Pot.\n    Seat 8: P8 (Button)  Folded before Flop\n",
+)
 _AFTER = {1: "1000.00", 3: "980.00", 4: "980.00", 6: "1040.00", 8: "1000.00"}
 
 
@@ -577,11 +634,25 @@ def _gear_second(button: int, small: int, big: int, order: list[int]) -> str:
     """The next hand: every player folds to the big blind in turn (`order`: from the first to act)."""
     folds = "".join(f"    P{seat}: Folds.\n" for seat in order)
     summary = "".join(
-        f"    Seat {seat}: P{seat} " + ("(Big Blind)  collected (20.00) from the Pot.\n" if seat == big else
-                                      ("(Small Blind)  " if seat == small else "(Button)  " if seat == button
-                                       else "") + "Folded before Flop\n") for seat in sorted(_AFTER))
-    return _gear("1700000502", "12:15:46", button, _AFTER, f"P{small}", f"P{big}", folds,
-                 "    Total Pot 20.00 | Rake 0.00\n" + summary)
+        f"    Seat {seat}: P{seat} "
+        + (
+            "(Big Blind)  collected (20.00) from the Pot.\n"
+            if seat == big
+            else ("(Small Blind)  " if seat == small else "(Button)  " if seat == button else "")
+            + "Folded before Flop\n"
+        )
+        for seat in sorted(_AFTER)
+    )
+    return _gear(
+        "1700000502",
+        "12:15:46",
+        button,
+        _AFTER,
+        f"P{small}",
+        f"P{big}",
+        folds,
+        "    Total Pot 20.00 | Rake 0.00\n" + summary,
+    )
 
 
 def test_skin_button_moves_down_the_numbers(tmp_path):
@@ -619,8 +690,10 @@ def test_skin_seat_direction_crosses_to_the_parent_process(tmp_path):
     assert [r.table.clockwise for r in back] == [False, False] and back == items
     runner = CliRunner()
     for name in ("good.txt", "bad.txt"):
-        one, two = (runner.invoke(app, ["validate", str(tmp_path / name), "--format", "jsonl", "--jobs", jobs])
-                    for jobs in ("1", "2"))
+        one, two = (
+            runner.invoke(app, ["validate", str(tmp_path / name), "--format", "jsonl", "--jobs", jobs])
+            for jobs in ("1", "2")
+        )
         assert one.exit_code == two.exit_code and one.stdout_bytes == two.stdout_bytes
     assert b"HH412" in two.stdout_bytes
 
@@ -629,6 +702,7 @@ def test_odd_chip_left_of_the_button_goes_down_the_numbers():
     """Where seats go up counter-clockwise the first winner left of the button is the next seat down (S4 in the
     direction of play); the orders by seat number stay by number."""
     from hhtool.rules.settle import odd_chip_key
+
     winners = [1, 3, 6, 9]
     assert sorted(winners, key=lambda seat: odd_chip_key("left_of_button", seat, 4, 0, -1)) == [3, 1, 9, 6]
     assert sorted(winners, key=lambda seat: odd_chip_key("left_of_button", seat, 4, 0)) == [6, 9, 1, 3]
@@ -704,10 +778,13 @@ def test_a_winner_printed_with_another_pots_amount_is_still_reported(tmp_path):
     Bob's cards while the main pot's winner is another player (no line of Bob's gives it: nothing is added)."""
     side = TWO_POTS.replace("won (2.49)", "won (1.26)")
     assert {"HH205", "HH206"} <= set(errors(validate_text(tmp_path, side)))
-    other = (TWO_POTS.replace("Gil shows 9d 8d", "Gil shows 5h 5c").replace("Bob shows 5s 4s", "Bob shows 4s 4c")
-             .replace("Board [5d Ad 4h 5c 9s]", "Board [5d Ad 4h 5s 9s]")
-             .replace("Seat 2: Bob showed [5s 4s] and won (2.49)", "Seat 2: Bob showed [4s 4c] but did not win")
-             .replace("Seat 7: Gil showed [9d 8d] but did not win", "Seat 7: Gil showed [5h 5c] and won (2.49)"))
+    other = (
+        TWO_POTS.replace("Gil shows 9d 8d", "Gil shows 5h 5c")
+        .replace("Bob shows 5s 4s", "Bob shows 4s 4c")
+        .replace("Board [5d Ad 4h 5c 9s]", "Board [5d Ad 4h 5s 9s]")
+        .replace("Seat 2: Bob showed [5s 4s] and won (2.49)", "Seat 2: Bob showed [4s 4c] but did not win")
+        .replace("Seat 7: Gil showed [9d 8d] but did not win", "Seat 7: Gil showed [5h 5c] and won (2.49)")
+    )
     found = errors(validate_text(tmp_path, other))
     assert {"HH303", "HH206"} <= set(found), found  # the side pot's winner by the cards collected nothing
 
@@ -731,8 +808,10 @@ KNOWN_ERRORS = {
     # (1012408051, ActionPoker, and 1014850512, 1014850775, GearPoker: the skins number seats counter-clockwise,
     # the site's convention `clockwise` False for their variant: valid)
 }
-KNOWN_UNPARSED = {"900205887": "HH011",  # the last hand of …201108.txt is cut off before its summary
-                  "900219408": "HH013"}  # 2011-08 tournament: `Seat #2684684 is the button`, beyond any seat
+KNOWN_UNPARSED = {
+    "900205887": "HH011",  # the last hand of …201108.txt is cut off before its summary
+    "900219408": "HH013",
+}  # 2011-08 tournament: `Seat #2684684 is the button`, beyond any seat
 
 
 def test_every_chico_hand_of_the_corpus_parses(corpus):
@@ -754,8 +833,11 @@ def test_every_chico_hand_of_the_corpus_parses(corpus):
 
 def test_chico_corpus_validates_with_only_the_known_errors(corpus):
     results = [r for r in validate_paths([corpus / "fpdb-3/betonline-chico"]) if not isinstance(r, Finding)]
-    errors = {r.hand_id: {f.code for f in r.findings if f.severity.value == "error"} for r in results
-              if r.status != "unparsed"}
+    errors = {
+        r.hand_id: {f.code for f in r.findings if f.severity.value == "error"}
+        for r in results
+        if r.status != "unparsed"
+    }
     assert {hand: found for hand, found in errors.items() if found} == KNOWN_ERRORS
 
 
@@ -765,6 +847,7 @@ def test_chico_corpus_validates_with_only_the_known_errors(corpus):
 def test_writer_reads_back_as_the_same_hand():
     from hhtool.dialects.betonline.writer import render_hand, said
     from hhtool.interchange.check import shape
+
     for text in (CASH, SIDE_POT):
         hand = said(chico(text).hand)
         back = chico(render_hand(hand))
@@ -775,6 +858,7 @@ def test_writer_refuses_what_chico_cannot_say():
     import msgspec
     import pytest as _pytest
     from hhtool.dialects.betonline.writer import render_hand
+
     hand = chico(CASH).hand
     euro = msgspec.structs.replace(hand, header=msgspec.structs.replace(hand.header, currency="EUR"))
     with _pytest.raises(ValueError):
@@ -857,7 +941,6 @@ def test_a_player_who_left_and_acts_again_is_still_reported(tmp_path):
     assert "HH111" in errors([result])
 
 
-
 # -- hands of one table: the button, the stacks, the minimum buy-in (…201108.txt's shapes) -------------------
 
 
@@ -865,9 +948,18 @@ def _money(cents: int) -> str:
     return f"{cents // 100}.{cents % 100:02d}"
 
 
-def _table_hand(number: int, minute: int, button: int, seats: dict[int, tuple[str, int]], small: int, big: int, *,
-                out: frozenset[int] = frozenset(), raiser: int = 0, table: str = "John Wayne (50bb)"
-                ) -> tuple[str, dict[int, tuple[str, int]]]:
+def _table_hand(
+    number: int,
+    minute: int,
+    button: int,
+    seats: dict[int, tuple[str, int]],
+    small: int,
+    big: int,
+    *,
+    out: frozenset[int] = frozenset(),
+    raiser: int = 0,
+    table: str = "John Wayne (50bb)",
+) -> tuple[str, dict[int, tuple[str, int]]]:
     """A BetOnline cash hand at $0.25/$0.50 as …201108.txt prints one (seat tags, seats listed down the numbers,
     the summary's `collected (0.00)` for a seat not dealt in) and the stacks it leaves. Everyone folds to the big
     blind (`raiser` 0), or the `raiser` raises to 1.00 and everyone folds (a hand with no small blind, `small`
@@ -876,8 +968,9 @@ def _table_hand(number: int, minute: int, button: int, seats: dict[int, tuple[st
     tags = {button: " - The button", small: " - Small Blind", big: " - Big Blind"}
     head = f"BetOnline Poker Game #{number}: Hold'em No Limit ($0.25/0.50) - 2011/08/07 15:{minute:02d} Eastern"
     lines = [f"{head} Daylight Time", f"Table '{table}' 10-Max, Seat #{button} is the button"]
-    lines += [f"Seat {s}: {n} ({_money(v)} in chips){tags.get(s, '')}" for s, (n, v) in sorted(seats.items(),
-                                                                                                reverse=True)]
+    lines += [
+        f"Seat {s}: {n} ({_money(v)} in chips){tags.get(s, '')}" for s, (n, v) in sorted(seats.items(), reverse=True)
+    ]
     if small:
         lines.append(f"{seats[small][0]}: posts small blind 0.25")
     lines += [f"{seats[big][0]}: posts big blind 0.50", "*** HOLE CARDS ***", f"Dealt to {seats[big][0]} [8c 8d]"]
@@ -893,11 +986,23 @@ def _table_hand(number: int, minute: int, button: int, seats: dict[int, tuple[st
     else:
         lines += [f"{seats[s][0]}: folds" for s in after_big]
         returned, pot = bb - sb, 2 * sb
-    lines += [f"Uncalled bet ({_money(returned)}) returned to {seats[winner][0]}", "*** SUMMARY ***",
-              f"Total pot {_money(pot)} | Rake 0.00", "Board []"]
+    lines += [
+        f"Uncalled bet ({_money(returned)}) returned to {seats[winner][0]}",
+        "*** SUMMARY ***",
+        f"Total pot {_money(pot)} | Rake 0.00",
+        "Board []",
+    ]
     for s, (n, _) in sorted(seats.items(), reverse=True):
-        lines.append(f"Seat {s}: {n} " + ("collected (0.00)" if s in out else f"collected ({_money(pot)})"
-                                          if s == winner else "folded before Flop"))
+        lines.append(
+            f"Seat {s}: {n} "
+            + (
+                "collected (0.00)"
+                if s in out
+                else f"collected ({_money(pot)})"
+                if s == winner
+                else "folded before Flop"
+            )
+        )
     ends = dict(seats)
     paid = {small: sb, big: bb} if small else {big: bb}
     if raiser:

@@ -25,9 +25,11 @@ def test_the_sample_hand_is_valid_as_printed():
 
 
 def test_a_flop_reprinted_in_another_order_is_the_same_board():
-    text = (FIRST.replace("*** TURN *** [7c Kd 2h]", "*** TURN *** [Kd 2h 7c]")
-            .replace("*** RIVER *** [7c Kd 2h Js]", "*** RIVER *** [2h 7c Kd Js]")
-            .replace("Board [7c Kd 2h Js 3d]", "Board [Kd 2h 7c Js 3d]"))
+    text = (
+        FIRST.replace("*** TURN *** [7c Kd 2h]", "*** TURN *** [Kd 2h 7c]")
+        .replace("*** RIVER *** [7c Kd 2h Js]", "*** RIVER *** [2h 7c Kd Js]")
+        .replace("Board [7c Kd 2h Js 3d]", "Board [Kd 2h 7c Js 3d]")
+    )
     result = _one(text)
     assert result.status == "valid", problems(result.findings)
 

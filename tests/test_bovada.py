@@ -320,9 +320,19 @@ def test_golden_mvs_cash_hand():
     assert result.status is Status.PARSED and result.site == SITE and result.hand_id == "4200000001"
     header = result.hand.header
     assert (header.site, header.game, header.limit, header.small_blind, header.big_blind) == (
-        "bovada", "holdem", Limit.NO_LIMIT, 10, 25)
+        "bovada",
+        "holdem",
+        Limit.NO_LIMIT,
+        10,
+        25,
+    )
     assert (header.currency, header.scale, header.table, header.button_seat, header.max_seats) == (
-        "USD", 100, "000B0001-0", 2, None)  # the MVS table id
+        "USD",
+        100,
+        "000B0001-0",
+        2,
+        None,
+    )  # the MVS table id
     assert str(header.time) == "2021-03-12 20:15:04" and header.time_zone == "UTC"
     assert str(header.time_utc) == "2021-03-12 20:15:04+00:00" and not header.fast_fold
 
@@ -333,20 +343,32 @@ def test_golden_mvs_cash_hand_events_exactly():
     events = bovada(MVS).hand.events
     assert events[0] == Notice(9, NoticeKind.OTHER, None, events[0].text)  # `Player Info:` hashes, kept
     assert events[1:] == (
-        PostBlind(10, me, S, 10, False), PostBlind(11, "Big Blind", B, 25, False),
+        PostBlind(10, me, S, 10, False),
+        PostBlind(11, "Big Blind", B, 25, False),
         StreetStart(12, Street.PREFLOP, 0, ()),
-        DealHole(13, "UTG+1", ("Qh", "Jh")), DealHole(14, "Dealer", ("7c", "2d")), DealHole(15, me, ("As", "Kd")),
-        DealHole(16, "Big Blind", ("9s", "9c")), DealHole(17, "UTG", ("5h", "4h")),
-        Fold(18, "UTG", ()), RaiseTo(19, "UTG+1", None, 75, False, False), Fold(20, "Dealer", ()),
-        RaiseTo(21, me, None, 250, False, False), Fold(22, "Big Blind", ()), Call(23, "UTG+1", 175, False, False),
+        DealHole(13, "UTG+1", ("Qh", "Jh")),
+        DealHole(14, "Dealer", ("7c", "2d")),
+        DealHole(15, me, ("As", "Kd")),
+        DealHole(16, "Big Blind", ("9s", "9c")),
+        DealHole(17, "UTG", ("5h", "4h")),
+        Fold(18, "UTG", ()),
+        RaiseTo(19, "UTG+1", None, 75, False, False),
+        Fold(20, "Dealer", ()),
+        RaiseTo(21, me, None, 250, False, False),
+        Fold(22, "Big Blind", ()),
+        Call(23, "UTG+1", 175, False, False),
         StreetStart(24, Street.FLOP, 0, ("Kh", "8h", "3c")),
-        Bet(25, me, 300, False, False), RaiseTo(26, "UTG+1", None, 2890, True, False), Call(27, me, 1325, True, False),
+        Bet(25, me, 300, False, False),
+        RaiseTo(26, "UTG+1", None, 2890, True, False),
+        Call(27, me, 1325, True, False),
         ReturnUncalled(28, "UTG+1", 1265),
         StreetStart(29, Street.TURN, 0, ("Kh", "8h", "3c", "2s")),
         StreetStart(30, Street.RIVER, 0, ("Kh", "8h", "3c", "2s", "Ad")),
-        Show(31, me, ("As", "Kd"), None), Show(32, "UTG+1", ("Qh", "Jh"), None),
+        Show(31, me, ("As", "Kd"), None),
+        Show(32, "UTG+1", ("Qh", "Jh"), None),
         Collect(33, me, 3675, None),
-        Notice(34, NoticeKind.LEAVE, "UTG", "UTG : Table leave user"), Notice(35, NoticeKind.JOIN, None, "Enter(Auto)"),
+        Notice(34, NoticeKind.LEAVE, "UTG", "UTG : Table leave user"),
+        Notice(35, NoticeKind.JOIN, None, "Enter(Auto)"),
         Notice(36, NoticeKind.OTHER, None, "Table deposit $25"),
     )
 
@@ -371,7 +393,12 @@ def test_golden_hand_validates_clean_with_the_rake_inferred(tmp_path):
 def test_anonymous_seats_are_named_by_their_position_label_and_the_hero_mark():
     hand = bovada(MVS).hand
     assert [(s.seat, s.player, s.stack) for s in hand.seats] == [
-        (1, "UTG+1", 3140), (2, "Dealer", 2500), (3, "Small Blind [ME]", 1875), (4, "Big Blind", 4010), (6, "UTG", 1200)]
+        (1, "UTG+1", 3140),
+        (2, "Dealer", 2500),
+        (3, "Small Blind [ME]", 1875),
+        (4, "Big Blind", 4010),
+        (6, "UTG", 1200),
+    ]
     # the action lines' two spaces before `[ME]` name the same player as the seat line's one
     assert {e.player for e in hand.events if hasattr(e, "player") and e.player} <= {s.player for s in hand.seats}
 
@@ -379,8 +406,11 @@ def test_anonymous_seats_are_named_by_their_position_label_and_the_hero_mark():
 def test_labels_do_not_chain_across_hands_but_duplicates_count(tmp_path):
     """A label names another player in the next hand: the same label on the same seat with another stack is
     no HH410, a button that seems to jump is no HH412 (Conventions.anonymous_seats); the same hand twice is."""
-    second = MVS.replace("#4200000001", "#4200000002").replace("20:15:04", "20:16:30").replace(
-        "Seat 2: Dealer ($25 in chips)", "Seat 2: Dealer ($5 in chips)")
+    second = (
+        MVS.replace("#4200000001", "#4200000002")
+        .replace("20:15:04", "20:16:30")
+        .replace("Seat 2: Dealer ($25 in chips)", "Seat 2: Dealer ($5 in chips)")
+    )
     assert codes(validate_text(tmp_path, MVS, second)) == []
     results = validate_text(tmp_path, MVS, MVS, name="twice.txt")
     assert [r.status for r in results] == ["valid", "duplicate"] and "HH414" in codes(results)
@@ -398,10 +428,14 @@ def test_zone_poker_hand_validates_clean(tmp_path):
 
 
 def test_hand_result_lines_are_collects_and_side_pots_name_no_number():
-    text = MVS.replace("    Small Blind [ME] : Hand result $36.75\n",
-                       "    Small Blind [ME] : Hand result-Side pot $1.75\n    Small Blind [ME] : Hand result $35\n")
+    text = MVS.replace(
+        "    Small Blind [ME] : Hand result $36.75\n",
+        "    Small Blind [ME] : Hand result-Side pot $1.75\n    Small Blind [ME] : Hand result $35\n",
+    )
     assert [(e.player, e.amount, e.pot_index) for e in events_of(bovada(text), Collect)] == [
-        ("Small Blind [ME]", 175, None), ("Small Blind [ME]", 3500, None)]
+        ("Small Blind [ME]", 175, None),
+        ("Small Blind [ME]", 3500, None),
+    ]
     old = OLD_CASH.replace("Hand result $5.20", "Hand Result $5.20")  # 2012 tournaments capitalise it
     assert events_of(bovada(old), Collect)[0].amount == 520
 
@@ -409,20 +443,30 @@ def test_hand_result_lines_are_collects_and_side_pots_name_no_number():
 def test_table_and_seat_chatter_is_kept_and_not_replayed():
     notices = events_of(bovada(ZONE), Notice)
     assert [(n.kind, n.player) for n in notices] == [
-        (NoticeKind.LEAVE, "Dealer"), (NoticeKind.LEAVE, "Big Blind [ME]"), (NoticeKind.SITTING_OUT, "UTG"),
-        (NoticeKind.JOIN, None), (NoticeKind.JOIN, "UTG+1")]
+        (NoticeKind.LEAVE, "Dealer"),
+        (NoticeKind.LEAVE, "Big Blind [ME]"),
+        (NoticeKind.SITTING_OUT, "UTG"),
+        (NoticeKind.JOIN, None),
+        (NoticeKind.JOIN, "UTG+1"),
+    ]
 
 
 def test_a_seat_that_sits_out_before_the_cards_is_not_dealt_in(tmp_path):
     """`UTG+1  [ME] : Seat sit out` before `*** HOLE CARDS ***` (file NLHE-USD-$2-$4-201209.Bodog.UK.txt):
     the player gets no cards and is not asked to act; `Seat re-join` later is chatter."""
-    text = OLD_CASH.replace("    Seat 5: Big Blind [ME] ($23.07 in chips)\n",
-                            "    Seat 5: Big Blind [ME] ($23.07 in chips)\n    Seat 6: UTG+1 ($40 in chips)\n").replace(
-        "    *** HOLE CARDS ***\n", "    UTG+1 : Seat sit out\n    *** HOLE CARDS ***\n").replace(
-        "    Dealer : Folds\n", "    Dealer : Folds\n    UTG+1 : Seat re-join\n")
+    text = (
+        OLD_CASH.replace(
+            "    Seat 5: Big Blind [ME] ($23.07 in chips)\n",
+            "    Seat 5: Big Blind [ME] ($23.07 in chips)\n    Seat 6: UTG+1 ($40 in chips)\n",
+        )
+        .replace("    *** HOLE CARDS ***\n", "    UTG+1 : Seat sit out\n    *** HOLE CARDS ***\n")
+        .replace("    Dealer : Folds\n", "    Dealer : Folds\n    UTG+1 : Seat re-join\n")
+    )
     result = bovada(text)
     assert [(n.kind, n.player) for n in events_of(result, Notice)] == [
-        (NoticeKind.SITTING_OUT, "UTG+1"), (NoticeKind.JOIN, "UTG+1")]
+        (NoticeKind.SITTING_OUT, "UTG+1"),
+        (NoticeKind.JOIN, "UTG+1"),
+    ]
     assert codes(validate_text(tmp_path, text)) == []
     without = text.replace("    UTG+1 : Seat sit out\n", "")  # then UTG+1 is dealt in and never acts
     assert "HH122" in codes(validate_text(tmp_path, without, name="b.txt"))
@@ -436,8 +480,9 @@ def test_return_uncalled_portion_of_bet(tmp_path):
 
 def test_walk_pays_the_unmatched_big_blind_inside_hand_result_and_total_pot(tmp_path):
     assert codes(validate_text(tmp_path, WALK)) == []
-    short = WALK.replace("Hand result $0.35", "Hand result $0.20").replace("$0.35 [Does not show]",
-                                                                           "$0.20 [Does not show]")
+    short = WALK.replace("Hand result $0.35", "Hand result $0.20").replace(
+        "$0.35 [Does not show]", "$0.20 [Does not show]"
+    )
     assert codes(validate_text(tmp_path, short, name="short.txt")) == ["HH205", "HH206"]  # 0.05 of the pot, not 0.20
 
 
@@ -447,14 +492,22 @@ def test_ante_chip_lines_are_antes_and_tournament_chips_keep_their_commas():
     assert (header.tournament_id, header.level, header.currency, header.scale) == ("M-20210422003411", "7", "chips", 1)
     assert (header.small_blind, header.big_blind, header.buy_in) == (75, 150, "$25+$2.50")
     assert [(e.player, e.amount) for e in events_of(result, PostAnte)] == [
-        ("UTG", 15), ("Dealer", 15), ("Small Blind", 15), ("Big Blind [ME]", 15)]
+        ("UTG", 15),
+        ("Dealer", 15),
+        ("Small Blind", 15),
+        ("Big Blind [ME]", 15),
+    ]
     assert events_of(result, RaiseTo)[1] == RaiseTo(23, "Big Blind [ME]", None, 2025, False, False)
 
 
 def test_tournament_seat_ids_are_table_seats_by_the_seating_info_order(tmp_path):
     hand = bovada(TOURNAMENT).hand
-    assert [(s.seat, s.player) for s in hand.seats] == [(1, "UTG"), (2, "Dealer"), (3, "Small Blind"),
-                                                        (4, "Big Blind [ME]")]
+    assert [(s.seat, s.player) for s in hand.seats] == [
+        (1, "UTG"),
+        (2, "Dealer"),
+        (3, "Small Blind"),
+        (4, "Big Blind [ME]"),
+    ]
     assert hand.header.button_seat == 2 and [s.seat for s in hand.claims.seats] == [1, 2, 3, 4]
     assert codes(validate_text(tmp_path, TOURNAMENT)) == []
 
@@ -503,8 +556,10 @@ def test_a_bare_set_dealer_line_is_a_dead_button(tmp_path):
     assert result.status is Status.PARSED and result.hand.header.button_seat == 5
     assert codes(validate_text(tmp_path, DEAD_BUTTON)) == []
     # the rotation is checked from it: UTG+1 acting first is out of turn
-    swapped = DEAD_BUTTON.replace("    UTG : Folds\n    UTG+1  [ME] : Raises $0.75 to $0.75\n",
-                                  "    UTG+1  [ME] : Raises $0.75 to $0.75\n    UTG : Folds\n")
+    swapped = DEAD_BUTTON.replace(
+        "    UTG : Folds\n    UTG+1  [ME] : Raises $0.75 to $0.75\n",
+        "    UTG+1  [ME] : Raises $0.75 to $0.75\n    UTG : Folds\n",
+    )
     assert "HH110" in codes(validate_text(tmp_path, swapped, name="swapped.txt"))
     # a `Set dealer` line with anything but a seat after it fits no line kind
     garbled = bovada(DEAD_BUTTON.replace("    Set dealer\n", "    Set dealer [x]\n"))
@@ -576,11 +631,13 @@ def test_posts_chip_is_a_live_post_up_to_the_big_blind(tmp_path):
     post = events_of(bovada(POSTS_CHIP), PostBlind)[2]
     assert (post.player, post.blind, post.amount) == ("UTG+2", BlindKind.BIG, 10)
     assert codes(validate_text(tmp_path, POSTS_CHIP)) == []
-    full = POSTS_CHIP.replace("Posts chip $0.10", "Posts chip $0.25").replace("    UTG+2 : Calls $0.15\n",
-                                                                             "    UTG+2 : Checks\n")
+    full = POSTS_CHIP.replace("Posts chip $0.10", "Posts chip $0.25").replace(
+        "    UTG+2 : Calls $0.15\n", "    UTG+2 : Checks\n"
+    )
     assert codes(validate_text(tmp_path, full, name="full.txt")) == []
-    over = POSTS_CHIP.replace("Posts chip $0.10", "Posts chip $0.50").replace("    UTG+2 : Calls $0.15\n",
-                                                                             "    UTG+2 : Checks\n")
+    over = POSTS_CHIP.replace("Posts chip $0.10", "Posts chip $0.50").replace(
+        "    UTG+2 : Calls $0.15\n", "    UTG+2 : Checks\n"
+    )
     assert "HH103" in codes(validate_text(tmp_path, over, name="over.txt"))
 
 
@@ -637,7 +694,12 @@ def test_tournament_seats_are_the_places_of_the_list_and_the_button_the_dealers(
     numbers nor `Set dealer [9]` (HH405, HH403, HH101, HH110 from them before)."""
     hand = bovada(SNG).hand
     assert [(s.seat, s.player) for s in hand.seats] == [
-        (1, "Small Blind [ME]"), (2, "Big Blind"), (3, "UTG"), (4, "UTG+1"), (5, "Dealer")]
+        (1, "Small Blind [ME]"),
+        (2, "Big Blind"),
+        (3, "UTG"),
+        (4, "UTG+1"),
+        (5, "Dealer"),
+    ]
     assert hand.header.button_seat == 5 and [s.seat for s in hand.claims.seats] == [1, 2, 3, 4, 5]
     assert codes(validate_text(tmp_path, SNG)) == []
     # the list order is the rotation: UTG+1 acting before UTG is out of turn
@@ -657,7 +719,8 @@ def test_table_enter_user_and_the_draw_for_dealer_are_notices():
     assert [n.kind for n in notices[:5]] == [NoticeKind.JOIN] * 5
     assert [(n.kind, n.player, n.text) for n in notices[5:7]] == [
         (NoticeKind.OTHER, "Small Blind [ME]", "Small Blind [ME] : Draw for dealer [6c]"),
-        (NoticeKind.OTHER, "Big Blind", "Big Blind : Draw for dealer [2h]")]
+        (NoticeKind.OTHER, "Big Blind", "Big Blind : Draw for dealer [2h]"),
+    ]
     assert [e.player for e in events_of(bovada(SNG), DealHole)][0] == "Small Blind [ME]"
     two = bovada(SNG.replace("Draw for dealer [6c]", "Draw for dealer [6c 7d] extra"))
     assert two.status is Status.UNPARSED and [f.code for f in two.findings] == ["HH010"]
@@ -667,18 +730,24 @@ def test_blind_wordings_and_blinds_read_from_the_posts():
     result = bovada(OLD_CASH)
     assert (result.hand.header.small_blind, result.hand.header.big_blind) == (10, 25)  # no stakes printed
     assert [(e.player, e.blind, e.amount) for e in events_of(result, PostBlind)] == [
-        ("Small Blind", BlindKind.SMALL, 10), ("Big Blind [ME]", BlindKind.BIG, 25)]
-    dead = OLD_CASH.replace("    *** HOLE CARDS ***\n", "    UTG : Posts dead chip $0.35 \n    *** HOLE CARDS ***\n").replace(
-        "UTG : Raises $0.75 to $0.75", "UTG : Raises $0.50 to $0.75")  # the live part, $0.25, is in already
+        ("Small Blind", BlindKind.SMALL, 10),
+        ("Big Blind [ME]", BlindKind.BIG, 25),
+    ]
+    dead = OLD_CASH.replace(
+        "    *** HOLE CARDS ***\n", "    UTG : Posts dead chip $0.35 \n    *** HOLE CARDS ***\n"
+    ).replace("UTG : Raises $0.75 to $0.75", "UTG : Raises $0.50 to $0.75")  # the live part, $0.25, is in already
     assert events_of(bovada(dead), PostBlind)[-1] == PostBlind(9, "UTG", BlindKind.SMALL_AND_BIG, 35, False)
 
 
 def test_a_blind_posted_all_in_is_an_all_in_blind(tmp_path):
     """`Big Blind : All-in $15` before the cards (file LHE-2max-USD-…201301.HU.all.in.big.txt)."""
-    text = WALK.replace("Seat 4: Big Blind ($27.12 in chips)", "Seat 4: Big Blind ($0.20 in chips)").replace(
-        "Big Blind : Big blind/Bring in $0.25 ", "Big Blind : All-in $0.20 ").replace(
-        "Hand result $0.35", "Hand result $0.30").replace("Total Pot($0.35)", "Total Pot($0.30)").replace(
-        "$0.35 [Does not show]", "$0.30 [Does not show]")
+    text = (
+        WALK.replace("Seat 4: Big Blind ($27.12 in chips)", "Seat 4: Big Blind ($0.20 in chips)")
+        .replace("Big Blind : Big blind/Bring in $0.25 ", "Big Blind : All-in $0.20 ")
+        .replace("Hand result $0.35", "Hand result $0.30")
+        .replace("Total Pot($0.35)", "Total Pot($0.30)")
+        .replace("$0.35 [Does not show]", "$0.30 [Does not show]")
+    )
     result = bovada(text)
     assert events_of(result, PostBlind)[-1] == PostBlind(8, "Big Blind", BlindKind.BIG, 20, True)
     assert result.hand.header.big_blind == 20  # twice the small blind at least: a full big blind
@@ -687,19 +756,34 @@ def test_a_blind_posted_all_in_is_an_all_in_blind(tmp_path):
 def test_action_wording_checks_folds_bets_calls_and_the_old_one_amount_raise():
     result = bovada(OLD_CASH)
     assert [type(e).__name__ for e in result.hand.events if type(e) in (Fold, Check, Call, Bet, RaiseTo)] == [
-        "RaiseTo", "Call", "Fold", "Call", "Check", "Bet", "Fold", "Call", "Check", "Check", "Bet", "Fold"]
+        "RaiseTo",
+        "Call",
+        "Fold",
+        "Call",
+        "Check",
+        "Bet",
+        "Fold",
+        "Call",
+        "Check",
+        "Check",
+        "Bet",
+        "Fold",
+    ]
     # before August 2012 a raise printed its street total only: `Raises 800`, `Call 900`
     old = OLD_CASH.replace("UTG : Raises $0.75 to $0.75", "UTG : Raises $0.75").replace(
-        "Dealer : Calls $0.75 ", "Dealer : Call $0.75 ")
+        "Dealer : Calls $0.75 ", "Dealer : Call $0.75 "
+    )
     assert events_of(bovada(old), RaiseTo)[0].raise_to == 75 and events_of(bovada(old), Call)[0].added == 75
 
 
 def test_a_one_amount_all_in_is_a_bet_a_call_or_a_raise_by_what_it_adds():
     result = bovada(MVS)
     assert events_of(result, Call)[-1] == Call(27, "Small Blind [ME]", 1325, True, False)
-    as_bet = MVS.replace("    Small Blind [ME] : Bets $3\n    UTG+1 : All-in(raise) $28.90 to $28.90\n"
-                         "    Small Blind [ME] : All-in $13.25\n    UTG+1 : Return uncalled portion of bet $12.65\n",
-                         "    Small Blind [ME] : All-in $16.25\n    UTG+1 : Calls $16.25\n")
+    as_bet = MVS.replace(
+        "    Small Blind [ME] : Bets $3\n    UTG+1 : All-in(raise) $28.90 to $28.90\n"
+        "    Small Blind [ME] : All-in $13.25\n    UTG+1 : Return uncalled portion of bet $12.65\n",
+        "    Small Blind [ME] : All-in $16.25\n    UTG+1 : Calls $16.25\n",
+    )
     assert events_of(bovada(as_bet), Bet)[0] == Bet(25, "Small Blind [ME]", 1625, True, False)
     as_raise = MVS.replace("UTG+1 : Calls $1.75", "UTG+1 : All-in $30.65")
     assert events_of(bovada(as_raise), RaiseTo)[2] == RaiseTo(23, "UTG+1", None, 3140, True, False)
@@ -717,7 +801,9 @@ def test_raise_figures_that_disagree_are_hh227():
 def test_showdown_shows_the_dealt_cards_and_names_the_category():
     shows = events_of(bovada(SHOWDOWN), Show)
     assert [(s.player, s.cards, s.description) for s in shows] == [
-        ("Small Blind [ME]", ("As", "Kd"), "Two pair"), ("UTG+1", ("Qh", "Jh"), "High Card")]
+        ("Small Blind [ME]", ("As", "Kd"), "Two pair"),
+        ("UTG+1", ("Qh", "Jh"), "High Card"),
+    ]
     assert [s.description for s in events_of(bovada(MVS), Show)] == [None, None]  # the MVS form names none
 
 
@@ -750,15 +836,25 @@ def test_total_pot_with_and_without_the_rake(tmp_path):
 def test_summary_seat_lines():
     seats = bovada(MVS).hand.claims.seats
     assert [(s.seat, s.player, s.result, s.cards) for s in seats] == [
-        (1, "UTG+1", "showed", ("Qh", "Jh")), (2, "Dealer", "folded", ()), (3, "Small Blind [ME]", "showed", ("As", "Kd")),
-        (4, "Big Blind", "folded", ()), (6, "UTG", "folded", ())]
+        (1, "UTG+1", "showed", ("Qh", "Jh")),
+        (2, "Dealer", "folded", ()),
+        (3, "Small Blind [ME]", "showed", ("As", "Kd")),
+        (4, "Big Blind", "folded", ()),
+        (6, "UTG", "folded", ()),
+    ]
     assert seats[2].outcomes[0].amount == 3675 and seats[2].outcomes[0].description is None
     described = bovada(SHOWDOWN).hand.claims.seats
     assert [(s.player, s.outcomes[0].description) for s in described if s.outcomes] == [
-        ("UTG+1", "High Card"), ("Small Blind [ME]", "Two pair")]  # the hero's summary line leaves `[ME]` out
+        ("UTG+1", "High Card"),
+        ("Small Blind [ME]", "Two pair"),
+    ]  # the hero's summary line leaves `[ME]` out
     old = bovada(OLD_CASH).hand.claims.seats
-    assert [(s.folded_on, s.result) for s in old] == [(Street.RIVER, "folded"), (Street.FLOP, "folded"),
-                                                       (Street.PREFLOP, "folded"), (None, "collected")]
+    assert [(s.folded_on, s.result) for s in old] == [
+        (Street.RIVER, "folded"),
+        (Street.FLOP, "folded"),
+        (Street.PREFLOP, "folded"),
+        (None, "collected"),
+    ]
 
 
 def test_zone_2021_fold_streets_that_contradict_the_hand_are_left_unknown():
@@ -788,8 +884,11 @@ def test_omaha_is_unsupported():
 
 def test_streets_not_printed_is_hh226_unsupported():
     """2012 hands print the board only in the summary (files LHE-USD-2-4-201205.Bodog.txt, …): HH226."""
-    text = "\n".join(line for line in textwrap.dedent(OLD_CASH).split("\n") if not line.startswith("*** FLOP")
-                     and not line.startswith("*** TURN") and not line.startswith("*** RIVER"))
+    text = "\n".join(
+        line
+        for line in textwrap.dedent(OLD_CASH).split("\n")
+        if not line.startswith("*** FLOP") and not line.startswith("*** TURN") and not line.startswith("*** RIVER")
+    )
     result = bovada(text)
     assert result.status is Status.UNSUPPORTED
     (finding,) = result.findings
@@ -800,8 +899,14 @@ def test_streets_not_printed_is_hh226_unsupported():
 
 def test_a_header_mid_line_starts_a_hand():
     """A cut hand runs into the next header (file NLHE-USD-5-10-201511.concatenated.partial.txt)."""
-    text = textwrap.dedent(WALK).strip("\n").replace("Seat+6: Dealer Folded before the FLOP",
-                                                     "Seat+6: Dealer Folded before the FLOP" + textwrap.dedent(OLD_CASH).strip("\n"))
+    text = (
+        textwrap.dedent(WALK)
+        .strip("\n")
+        .replace(
+            "Seat+6: Dealer Folded before the FLOP",
+            "Seat+6: Dealer Folded before the FLOP" + textwrap.dedent(OLD_CASH).strip("\n"),
+        )
+    )
     blocks = list(split_chunks(iter([text.encode() + b"\n"]), "b.txt"))
     assert [parse(b).hand_id for b in blocks] == ["2630000002", "2630000001"]
 
@@ -809,12 +914,18 @@ def test_a_header_mid_line_starts_a_hand():
 # -- wording -----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("cards, wording", [
-    (("Ah", "Kd", "7c", "5s", "3h"), "High Card"), (("Ah", "Ad", "7c", "5s", "3h"), "One pair"),
-    (("Ah", "Ad", "7c", "7s", "3h"), "Two pair"), (("Ah", "Ad", "Ac", "7s", "3h"), "Three of a kind"),
-    (("9h", "8d", "7c", "6s", "5h"), "Straight"), (("Ah", "9h", "7h", "5h", "3h"), "Flush"),
-    (("Ah", "Ad", "Ac", "7s", "7h"), "Full House"),
-])
+@pytest.mark.parametrize(
+    "cards, wording",
+    [
+        (("Ah", "Kd", "7c", "5s", "3h"), "High Card"),
+        (("Ah", "Ad", "7c", "5s", "3h"), "One pair"),
+        (("Ah", "Ad", "7c", "7s", "3h"), "Two pair"),
+        (("Ah", "Ad", "Ac", "7s", "3h"), "Three of a kind"),
+        (("9h", "8d", "7c", "6s", "5h"), "Straight"),
+        (("Ah", "9h", "7h", "5h", "3h"), "Flush"),
+        (("Ah", "Ad", "Ac", "7s", "7h"), "Full House"),
+    ],
+)
 def test_wording(cards, wording):
     assert describe(evaluate(cards)) == wording and description_matches(wording, cards)
     assert not description_matches("Two pair" if wording != "Two pair" else "One pair", cards)
@@ -833,8 +944,14 @@ def test_writer_prints_the_hand_back(text):
     def shape(h):
         events = tuple(msgspec.structs.replace(e, line=0) for e in h.events if type(e) is not Notice)
         seats = tuple(msgspec.structs.replace(s, line=0, text="") for s in h.claims.seats)
-        return h.header.button_seat, h.header.big_blind, h.header.tournament_id, tuple(
-            msgspec.structs.replace(s, line=0) for s in h.seats), events, (h.claims.total_pot, h.claims.rake, seats)
+        return (
+            h.header.button_seat,
+            h.header.big_blind,
+            h.header.tournament_id,
+            tuple(msgspec.structs.replace(s, line=0) for s in h.seats),
+            events,
+            (h.claims.total_pot, h.claims.rake, seats),
+        )
 
     assert shape(back.hand) == shape(hand)
 
@@ -888,8 +1005,11 @@ def test_bovada_corpus_validates_with_only_the_known_errors(corpus):
     results = [r for r in validate_paths([corpus / FOLDER]) if not isinstance(r, Finding)]
     statuses = Counter(r.status for r in results)
     assert statuses == {"valid": 350, "invalid": 1, "unsupported": 5, "unparsed": 1}, statuses
-    errors = {r.hand_id: {f.code for f in r.findings if f.severity.value == "error"} for r in results
-              if r.status != "unparsed"}
+    errors = {
+        r.hand_id: {f.code for f in r.findings if f.severity.value == "error"}
+        for r in results
+        if r.status != "unparsed"
+    }
     assert {hand: found for hand, found in errors.items() if found} == KNOWN_ERRORS
     checked = 0
     for result in results:
@@ -914,7 +1034,8 @@ def test_the_audit_says_the_mvs_rake_is_inferred_and_the_2012_rake_printed(tmp_p
     path.write_text("\n\n\n".join(textwrap.dedent(h).strip("\n") + "\n" for h in (MVS, OLD_CASH)), encoding="utf-8")
     report = audit([path])
     assert report["summary"]["rake_inferred_hands"] == 1 and report["summary"]["rake_inferred_by_currency"] == {
-        "USD": 100}  # MVS: $37.75 less the $36.75 collected; 2012: `Rake ($0.15)` printed
+        "USD": 100
+    }  # MVS: $37.75 less the $36.75 collected; 2012: `Rake ($0.15)` printed
     assert "of which $1 USD in 1 hand is inferred, not printed" in render(report, "text")
 
 
@@ -965,10 +1086,13 @@ ODD_CENT = """
 def test_the_odd_cent_goes_to_the_first_winner_from_the_big_blind(tmp_path):
     assert codes(validate_text(tmp_path, ODD_CENT)) == []
     # the odd cent to the small blind, first left of the button as S4 has it: wrong on Bovada
-    left = ODD_CENT.replace("Hand result $0.24", "Hand result $0.2x").replace("Hand result $0.25",
-                                                                              "Hand result $0.24") \
-        .replace("Hand result $0.2x", "Hand result $0.25").replace("[ME] $0.24 with", "[ME] $0.25 with") \
+    left = (
+        ODD_CENT.replace("Hand result $0.24", "Hand result $0.2x")
+        .replace("Hand result $0.25", "Hand result $0.24")
+        .replace("Hand result $0.2x", "Hand result $0.25")
+        .replace("[ME] $0.24 with", "[ME] $0.25 with")
         .replace("Big Blind $0.25 with", "Big Blind $0.24 with")
+    )
     found = sorted((f.code, f.expected, f.actual) for r in validate_text(tmp_path, left) for f in r.findings)
     assert found == [("HH305", "24", "25"), ("HH305", "25", "24")]
 

@@ -113,8 +113,10 @@ NOT_AWARDED = hand_text("""
     Seat 3: Esk_Valley (button) showed [Ac Jh] and lost with a pair of Fours
     Seat 5: Fenwick.R (small blind) folded before Flop
 """)
-NOT_AWARDED_SEAT = ("Seat 1: Dunmore (big blind) showed [Qd 8d] and won ($3.87) with two pair, Queens and Fours "
-                    "(pot not awarded as player cashed out)")
+NOT_AWARDED_SEAT = (
+    "Seat 1: Dunmore (big blind) showed [Qd 8d] and won ($3.87) with two pair, Queens and Fours "
+    "(pot not awarded as player cashed out)"
+)
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
@@ -139,11 +141,13 @@ def test_cash_out_without_a_fee_is_read_and_the_hand_is_valid():
     result = parse(NO_FEE)
     assert result.hand is not None, problems(result.findings)  # was HH010: the hand was lost
     assert [e for e in result.hand.events if type(e) is CashOut] == [
-        CashOut(line_of(NO_FEE, "Anselm_Q cashed out the hand for $0.19"), "Anselm_Q", 19, None)]
+        CashOut(line_of(NO_FEE, "Anselm_Q cashed out the hand for $0.19"), "Anselm_Q", 19, None)
+    ]
     assert check(NO_FEE, RULES).findings == []
     # and with the fee printed, the fee is read
-    with_fee = replace_line(NO_FEE, "Anselm_Q cashed out the hand for $0.19",
-                            "Anselm_Q cashed out the hand for $0.18 | Cash Out Fee $0.01")
+    with_fee = replace_line(
+        NO_FEE, "Anselm_Q cashed out the hand for $0.19", "Anselm_Q cashed out the hand for $0.18 | Cash Out Fee $0.01"
+    )
     fees = [(e.amount, e.fee) for e in parse(with_fee).hand.events if type(e) is CashOut]
     assert fees == [(18, 1)]
 
@@ -164,7 +168,8 @@ def test_the_next_hand_s_stack_check_counts_the_cash_out_payment():
     results, _ = validate_text(hands_file(NO_FEE, short), RULES)
     found = [f for f in results[1].findings if f.code == "HH410"]
     assert [(f.line, f.expected, f.actual) for f in found] == [
-        (len(NO_FEE.splitlines()) + 3 + line_of(NEXT, "Seat 1: Anselm_Q ($0.99 in chips)"), "99", "80")]
+        (len(NO_FEE.splitlines()) + 3 + line_of(NEXT, "Seat 1: Anselm_Q ($0.99 in chips)"), "99", "80")
+    ]
 
 
 # -- 2. "pot not awarded as player cashed out" ----------------------------------------------------
@@ -184,18 +189,23 @@ def test_the_share_printed_for_a_cashed_out_winner_must_be_the_share_by_the_card
     wrong = replace_line(NOT_AWARDED, NOT_AWARDED_SEAT, NOT_AWARDED_SEAT.replace("($3.87)", "($3.90)"))
     found = check(wrong, RULES).findings
     assert [(f.code, f.line, f.expected, f.actual) for f in found] == [
-        ("HH210", line_of(wrong, NOT_AWARDED_SEAT.replace("($3.87)", "($3.90)")), "387", "390")]
+        ("HH210", line_of(wrong, NOT_AWARDED_SEAT.replace("($3.87)", "($3.90)")), "387", "390")
+    ]
     # a seat line that says the cashed-out player lost, when the cards give him the pot
-    lost = replace_line(NOT_AWARDED, NOT_AWARDED_SEAT,
-                        "Seat 1: Dunmore (big blind) showed [Qd 8d] and lost with two pair, Queens and Fours "
-                        "(cashed out)")
+    lost = replace_line(
+        NOT_AWARDED,
+        NOT_AWARDED_SEAT,
+        "Seat 1: Dunmore (big blind) showed [Qd 8d] and lost with two pair, Queens and Fours (cashed out)",
+    )
     assert [(f.code, f.expected, f.actual) for f in check(lost, RULES).findings] == [("HH210", "387", "0")]
 
 
 def test_the_loser_collecting_a_cashed_out_winner_s_pot_is_a_payout_error():
-    paid = replace_line(NOT_AWARDED, "Dunmore cashed out the hand for $3.25 | Cash Out Fee $0.03",
-                        ["Esk_Valley collected $3.87 from pot",
-                         "Dunmore cashed out the hand for $3.25 | Cash Out Fee $0.03"])
+    paid = replace_line(
+        NOT_AWARDED,
+        "Dunmore cashed out the hand for $3.25 | Cash Out Fee $0.03",
+        ["Esk_Valley collected $3.87 from pot", "Dunmore cashed out the hand for $3.25 | Cash Out Fee $0.03"],
+    )
     codes = {f.code for f in check(paid, RULES).findings}
     assert "HH303" in codes and "HH206" in codes
 
@@ -204,8 +214,13 @@ def test_the_loser_collecting_a_cashed_out_winner_s_pot_is_a_payout_error():
 def test_final_stack_is_the_chips_kept_behind_plus_the_payment():
     rows = seat_rows(NO_FEE)
     anselm = rows["Anselm_Q"]
-    assert (anselm["starting_stack"], anselm["contributed"], anselm["collected"], anselm["final_stack"],
-            anselm["net"]) == (200, 120, 0, 80 + 19, 19 - 120)
+    assert (
+        anselm["starting_stack"],
+        anselm["contributed"],
+        anselm["collected"],
+        anselm["final_stack"],
+        anselm["net"],
+    ) == (200, 120, 0, 80 + 19, 19 - 120)
     assert (anselm["cash_out"], anselm["cash_out_fee"], anselm["cash_out_kept"]) == (19, 0, 0)
     assert rows["birchmoor"]["final_stack"] == 234 and rows["birchmoor"]["cash_out"] == 0
     dunmore = seat_rows(NOT_AWARDED)["Dunmore"]
@@ -218,8 +233,7 @@ def cash_out_folder(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("cash-outs")
     (folder / "velox.txt").write_text(hands_file(NO_FEE, NEXT), encoding="utf-8")
     (folder / "pellucid.txt").write_text(hands_file(NOT_AWARDED), encoding="utf-8")
-    for name in ("nl-cash-all-in-cash-out.txt", "nl-cash-cash-out-no-fee.txt",
-                 "nl-cash-cash-out-pot-not-awarded.txt"):
+    for name in ("nl-cash-all-in-cash-out.txt", "nl-cash-cash-out-no-fee.txt", "nl-cash-cash-out-pot-not-awarded.txt"):
         (folder / name).write_text((SAMPLES / name).read_text(encoding="utf-8"), encoding="utf-8")
     return folder
 
@@ -227,8 +241,7 @@ def cash_out_folder(tmp_path_factory) -> Path:
 def test_stats_of_a_cashed_out_player_include_what_the_room_paid(cash_out_folder, tmp_path):
     out = tmp_path / "ds"
     export_paths([cash_out_folder / "velox.txt", cash_out_folder / "pellucid.txt"], out)
-    rows = {r["player"]: r for r in player_stats(from_dataset(out, ("hands", "seats", "actions")))
-            .to_dict("records")}
+    rows = {r["player"]: r for r in player_stats(from_dataset(out, ("hands", "seats", "actions"))).to_dict("records")}
     # Anselm_Q: -$1.20 + $0.19 paid in the first hand, +$0.01 in the walk
     assert rows["Anselm_Q"]["net_won"] == -120 + 19 + 1
     assert rows["Anselm_Q"]["bb_per_100"] == round((-100 / 2) * 100 / 2, 2)
@@ -254,9 +267,11 @@ def test_audit_of_clean_cash_out_hands_balances_and_reports_the_cash_out_money(c
 
 
 def test_audit_flags_a_cash_out_hand_whose_pot_was_also_paid(tmp_path):
-    paid_twice = replace_line(NOT_AWARDED, "Dunmore cashed out the hand for $3.25 | Cash Out Fee $0.03",
-                              ["Esk_Valley collected $3.87 from pot",
-                               "Dunmore cashed out the hand for $3.25 | Cash Out Fee $0.03"])
+    paid_twice = replace_line(
+        NOT_AWARDED,
+        "Dunmore cashed out the hand for $3.25 | Cash Out Fee $0.03",
+        ["Esk_Valley collected $3.87 from pot", "Dunmore cashed out the hand for $3.25 | Cash Out Fee $0.03"],
+    )
     (tmp_path / "hand.txt").write_text(paid_twice, encoding="utf-8")
     report = audit([tmp_path / "hand.txt"], RULES)
     assert [(h["hand_id"], h["difference"]) for h in report["conservation"]["by_hand"]] == [("213500000342", -387)]

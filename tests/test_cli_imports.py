@@ -9,12 +9,14 @@ from pathlib import Path
 
 SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "home-game.txt"
 
-RUN = ("import sys\n"
-       "from hhtool.cli import app\n"
-       "sys.argv = ['hhtool'] + sys.argv[1:]\n"
-       "try:\n    app()\nexcept SystemExit:\n    pass\n"
-       "print(sorted(m for m in ('numpy', 'pyarrow', 'pandas', 'hhtool.validate') if m in sys.modules),"
-       " file=sys.stderr)\n")
+RUN = (
+    "import sys\n"
+    "from hhtool.cli import app\n"
+    "sys.argv = ['hhtool'] + sys.argv[1:]\n"
+    "try:\n    app()\nexcept SystemExit:\n    pass\n"
+    "print(sorted(m for m in ('numpy', 'pyarrow', 'pandas', 'hhtool.validate') if m in sys.modules),"
+    " file=sys.stderr)\n"
+)
 
 
 def _loaded(*args: str) -> str:
@@ -32,8 +34,9 @@ def test_validate_still_loads_the_cross_hand_rules():
 
 def _blas_threads(env: dict) -> str:
     code = "import os, hhtool, numpy; print(os.environ.get('OPENBLAS_NUM_THREADS'))"
-    return subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True, timeout=120,
-                          env=env).stdout.strip()
+    return subprocess.run(
+        [sys.executable, "-c", code], check=False, capture_output=True, text=True, timeout=120, env=env
+    ).stdout.strip()
 
 
 def test_numpy_gets_one_blas_thread_unless_the_user_chose():

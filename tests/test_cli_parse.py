@@ -17,8 +17,10 @@ from hhtool.cli import app
 HAND_KEYS = {"hand_id", "site", "file", "line", "status", "findings", "header", "seats", "events", "claims"}
 BASE_KEYS = {"hand_id", "site", "file", "line", "status", "findings"}
 FINDING_KEYS = {"code", "rule", "severity", "message", "line", "column", "expected", "actual"}
-SUMMARY = re.compile(r"files (?P<files>\d+), hands read (?P<read>\d+): parsed (?P<parsed>\d+), "
-                     r"unparsed (?P<unparsed>\d+), unsupported (?P<unsupported>\d+)")
+SUMMARY = re.compile(
+    r"files (?P<files>\d+), hands read (?P<read>\d+): parsed (?P<parsed>\d+), "
+    r"unparsed (?P<unparsed>\d+), unsupported (?P<unsupported>\d+)"
+)
 
 OMAHA = make_hand(7, header="PokerStars Hand #{hand_id}:  Omaha Pot Limit ($0.05/$0.10 USD) - 2020/04/16 13:54:25 ET")
 CUT = "\n".join(make_hand(9).split("\n")[:12]) + "\n"  # no summary: HH011
@@ -67,6 +69,7 @@ def files(tmp_path) -> dict[str, Path]:
 
 # ------------------------------------------------------------------------------------------------
 # Exit codes
+
 
 def test_exit_0_when_every_hand_parses(files):
     result = run(files["good"])
@@ -120,16 +123,32 @@ def test_usage_error_without_paths():
 # ------------------------------------------------------------------------------------------------
 # jsonl
 
+
 def test_jsonl_one_object_per_hand_with_the_contract_keys(files):
     result = run(files["mixed"])
     objects = jsonl(result)
     hands = hands_of(objects)
     assert len(hands) == summary(result)["read"] == 5
     assert [(h["hand_id"], h["status"]) for h in hands] == [
-        ("3", "parsed"), ("7", "unsupported"), ("9", "unparsed"), ("4", "parsed"), ("8", "unparsed")]
+        ("3", "parsed"),
+        ("7", "unsupported"),
+        ("9", "unparsed"),
+        ("4", "parsed"),
+        ("8", "unparsed"),
+    ]
     for h in hands:
-        assert list(h) == ["hand_id", "site", "file", "line", "status", "findings",  # every key, whatever the status
-                           "header", "seats", "events", "claims"]
+        assert list(h) == [
+            "hand_id",
+            "site",
+            "file",
+            "line",
+            "status",
+            "findings",  # every key, whatever the status
+            "header",
+            "seats",
+            "events",
+            "claims",
+        ]
         assert (h["site"], h["file"]) == ("pokerstars", str(files["mixed"]))
         for f in h["findings"]:
             assert FINDING_KEYS <= set(f)
@@ -180,6 +199,7 @@ def test_folder_and_glob_arguments(files, tmp_path):
 # ------------------------------------------------------------------------------------------------
 # text
 
+
 def test_text_format_lines(files):
     result = CliRunner().invoke(app, ["parse", str(files["mixed"]), "--format", "text"])
     assert result.exit_code == 1
@@ -221,8 +241,7 @@ def test_console_script_subprocess(files):
     exe = Path(sys.executable).with_name("hhtool")
     if not exe.exists():
         pytest.skip("hhtool console script not installed next to the interpreter")
-    proc = subprocess.run([str(exe), "parse", str(files["good"]), str(files["omaha"])], capture_output=True,
-                          timeout=60)
+    proc = subprocess.run([str(exe), "parse", str(files["good"]), str(files["omaha"])], capture_output=True, timeout=60)
     assert proc.returncode == 0
     hands = [json.loads(line) for line in proc.stdout.decode("utf-8").splitlines()]
     assert [h["status"] for h in hands] == ["parsed", "parsed", "unsupported"]

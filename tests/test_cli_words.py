@@ -11,8 +11,22 @@ from typer.testing import CliRunner
 from hhtool.cli import app
 from hhtool.help_text import _reflow
 
-COMMANDS = [[], ["parse"], ["generate"], ["validate"], ["rules"], ["export"], ["convert"], ["stats"], ["audit"],
-            ["show"], ["watch"], ["dataset"], ["dataset", "info"], ["dataset", "revalidate"]]
+COMMANDS = [
+    [],
+    ["parse"],
+    ["generate"],
+    ["validate"],
+    ["rules"],
+    ["export"],
+    ["convert"],
+    ["stats"],
+    ["audit"],
+    ["show"],
+    ["watch"],
+    ["dataset"],
+    ["dataset", "info"],
+    ["dataset", "revalidate"],
+]
 
 
 def _help(*args: str) -> str:
@@ -69,5 +83,11 @@ def test_every_command_names_888poker_as_its_hands_do(tmp_path):
 def test_counts_say_one_noun_and_its_plural():
     from hhtool.words import count
 
-    assert [count(1, "batch"), count(2, "batch"), count(0, "new hand"), count(1, "file"), count(3, "box"),
-            count(2, "was")] == ["1 batch", "2 batches", "0 new hands", "1 file", "3 boxes", "2 were"]
+    assert [
+        count(1, "batch"),
+        count(2, "batch"),
+        count(0, "new hand"),
+        count(1, "file"),
+        count(3, "box"),
+        count(2, "was"),
+    ] == ["1 batch", "2 batches", "0 new hands", "1 file", "3 boxes", "2 were"]

@@ -56,8 +56,9 @@ def _copy_sources(tmp_path: Path) -> Path:
     """The package's Python sources and grammar, without extensions or build record; returns the folder
     to put on PYTHONPATH."""
     root = tmp_path / "copy"
-    shutil.copytree(PACKAGE, root / "hhtool", ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__",
-                                                                            compiled.BUILD_INFO))
+    shutil.copytree(
+        PACKAGE, root / "hhtool", ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__", compiled.BUILD_INFO)
+    )
     return root
 
 
@@ -72,16 +73,24 @@ def _fake_build(root: Path, record: bool = True) -> None:
         (root / "hhtool" / compiled.BUILD_INFO).write_text(compiled.record_text(records), encoding="utf-8")
 
 
-PROBE = ("from hhtool import compiled; import importlib\n"
-         "for name in compiled.HOT_PATH: importlib.import_module(name)\n"
-         "print(compiled.describe()); print(','.join(compiled.stale()))\n"
-         "import hhtool.rules.replay as m; print(m.__file__)")
+PROBE = (
+    "from hhtool import compiled; import importlib\n"
+    "for name in compiled.HOT_PATH: importlib.import_module(name)\n"
+    "print(compiled.describe()); print(','.join(compiled.stale()))\n"
+    "import hhtool.rules.replay as m; print(m.__file__)"
+)
 
 
 def _probe(root: Path, **env: str) -> subprocess.CompletedProcess:
     environment = {k: v for k, v in os.environ.items() if k not in ("HHTOOL_PURE_PYTHON", "HHTOOL_STALE_BUILD_WARNED")}
-    return subprocess.run([sys.executable, "-c", PROBE], env={**environment, "PYTHONPATH": str(root), **env},
-                          capture_output=True, text=True, cwd=root, check=False)
+    return subprocess.run(
+        [sys.executable, "-c", PROBE],
+        env={**environment, "PYTHONPATH": str(root), **env},
+        capture_output=True,
+        text=True,
+        cwd=root,
+        check=False,
+    )
 
 
 def _edit(path: Path) -> None:
@@ -96,7 +105,9 @@ def test_an_edited_source_runs_from_its_py_files_with_one_warning(tmp_path):
     assert probe.returncode == 0, probe.stderr
     assert probe.stdout.splitlines() == [
         "pure Python (the compiled hot path is out of date: hhtool/rules/replay.py changed)",
-        "hhtool.rules.replay", str(root / "hhtool" / "rules" / "replay.py")]
+        "hhtool.rules.replay",
+        str(root / "hhtool" / "rules" / "replay.py"),
+    ]
     warning = [line for line in probe.stderr.splitlines() if line.startswith("hhtool:")]
     assert len(warning) == 1 and "hhtool/rules/replay.py changed" in warning[0], probe.stderr
     assert "HHTOOL_COMPILE=1 pip install -e ." in warning[0]
@@ -129,8 +140,11 @@ def test_pure_python_forced_by_the_environment(tmp_path):
     _fake_build(root)
     probe = _probe(root, HHTOOL_PURE_PYTHON="1")
     assert probe.returncode == 0, probe.stderr
-    assert probe.stdout.splitlines() == ["pure Python (HHTOOL_PURE_PYTHON is set)", "",
-                                         str(root / "hhtool" / "rules" / "replay.py")]
+    assert probe.stdout.splitlines() == [
+        "pure Python (HHTOOL_PURE_PYTHON is set)",
+        "",
+        str(root / "hhtool" / "rules" / "replay.py"),
+    ]
     assert probe.stderr == ""
 
 
@@ -150,7 +164,9 @@ def test_the_real_build_is_used_when_fresh_and_not_when_edited(tmp_path):
     _edit(root / "hhtool" / "grammar" / "lalr.py")
     stale = _probe(root)
     assert stale.stdout.splitlines()[:2] == [
-        "pure Python (the compiled hot path is out of date: hhtool/grammar/lalr.py changed)", "hhtool.grammar.lalr"]
+        "pure Python (the compiled hot path is out of date: hhtool/grammar/lalr.py changed)",
+        "hhtool.grammar.lalr",
+    ]
     assert "hhtool/grammar/lalr.py changed" in stale.stderr
 
 
@@ -203,8 +219,13 @@ def _write_mutated(folder: Path, dialect: str, run_seed: int, examples: int = 12
     written: list[Path] = []
 
     @seed(run_seed)
-    @settings(max_examples=examples, deadline=None, database=None, phases=[Phase.generate],
-              suppress_health_check=fuzzkit_quiet())
+    @settings(
+        max_examples=examples,
+        deadline=None,
+        database=None,
+        phases=[Phase.generate],
+        suppress_health_check=fuzzkit_quiet(),
+    )
     @given(case=fuzzkit.cases(dialect=dialect))
     def keep(case: fuzzkit.Case) -> None:
         path = folder / f"{dialect}-{len(written):02}{case.suffix}"
@@ -217,8 +238,12 @@ def _write_mutated(folder: Path, dialect: str, run_seed: int, examples: int = 12
 def fuzzkit_quiet() -> list:
     from hypothesis import HealthCheck
 
-    return [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example,
-            HealthCheck.filter_too_much]
+    return [
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.large_base_example,
+        HealthCheck.filter_too_much,
+    ]
 
 
 def _child(pure: bool, cwd: Path, *args: str) -> subprocess.CompletedProcess:
@@ -236,8 +261,10 @@ def _cli(pure: bool, cwd: Path, *args: str) -> subprocess.CompletedProcess:
 
 def _tables(out: Path) -> dict[str, list[str]]:
     """Every table of a dataset as its rows in JSON, sorted (the parts' order is not the output)."""
-    return {t: sorted(json.dumps(row, default=str, sort_keys=True) for row in pq.read_table(out / t).to_pylist())
-            for t in TABLES}
+    return {
+        t: sorted(json.dumps(row, default=str, sort_keys=True) for row in pq.read_table(out / t).to_pylist())
+        for t in TABLES
+    }
 
 
 @pytest.mark.skipif(not is_compiled, reason="hot path not compiled in this install: nothing to compare")
@@ -246,10 +273,11 @@ def test_compiled_and_pure_python_give_the_same_bytes_on_every_dialect(tmp_path)
     for pure, expected in ((False, b"compiled (mypyc): all"), (True, b"pure Python (HHTOOL_PURE_PYTHON is set)")):
         probe = _child(pure, tmp_path, "-c", "from hhtool import compiled; print(compiled.describe())")
         assert probe.stdout.startswith(expected), probe.stdout + probe.stderr
-    for command in (["validate", "--format", "jsonl", "--jobs", "1", "--exit-zero"],
-                    ["parse", "--format", "jsonl"]):
-        with_extensions, without = _cli(False, tmp_path, command[0], *inputs, *command[1:]), \
-            _cli(True, tmp_path, command[0], *inputs, *command[1:])
+    for command in (["validate", "--format", "jsonl", "--jobs", "1", "--exit-zero"], ["parse", "--format", "jsonl"]):
+        with_extensions, without = (
+            _cli(False, tmp_path, command[0], *inputs, *command[1:]),
+            _cli(True, tmp_path, command[0], *inputs, *command[1:]),
+        )
         assert with_extensions.returncode == without.returncode, with_extensions.stderr + without.stderr
         assert with_extensions.stdout == without.stdout, command[0]
         lines = with_extensions.stdout.splitlines()
@@ -260,8 +288,17 @@ def test_compiled_and_pure_python_give_the_same_bytes_on_every_dialect(tmp_path)
             assert any(b'"status":"unparsed"' in line for line in lines)
     codes = []
     for pure in (False, True):
-        done = _cli(pure, tmp_path, "export", *inputs, "--out", str(tmp_path / f"dataset-{pure}"), "--jobs", "1",
-                    "--no-progress")
+        done = _cli(
+            pure,
+            tmp_path,
+            "export",
+            *inputs,
+            "--out",
+            str(tmp_path / f"dataset-{pure}"),
+            "--jobs",
+            "1",
+            "--no-progress",
+        )
         # 2: the mutated inputs hold cut and flipped archives (the fuzz's container cases), read failures (HH004)
         assert done.returncode in (0, 1, 2) and b"Traceback" not in done.stderr, done.stderr[-2000:]
         codes.append(done.returncode)

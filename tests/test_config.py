@@ -54,7 +54,7 @@ def test_a_pyproject_without_tool_hhtool_is_passed_over(tmp_path, hands):
     (tmp_path / "hhtool.toml").write_text('select = ["HH020"]\n')
     inner = tmp_path / "inner"
     inner.mkdir()
-    (inner / "pyproject.toml").write_text('[tool.ruff]\nline-length = 100\n')
+    (inner / "pyproject.toml").write_text("[tool.ruff]\nline-length = 100\n")
     assert find_config(inner)[0] == tmp_path / "hhtool.toml"
     assert codes_of(run("validate", str(hands), "--format", "jsonl", cwd=inner).stdout) == ["HH020"]
 
@@ -98,8 +98,7 @@ def test_precedence_command_line_over_config_over_discovered_over_defaults(tmp_p
     text = run("validate", str(hands), "--config", str(other), cwd=tmp_path).stdout
     assert "HH113 [error]" in text and "HH020" not in text.split("hands read")[0] and "hands read 3" in text
     # the command line wins over both
-    result = run("validate", str(hands), "--config", str(other), "--select", "HH122", "--format", "jsonl",
-                 cwd=tmp_path)
+    result = run("validate", str(hands), "--config", str(other), "--select", "HH122", "--format", "jsonl", cwd=tmp_path)
     assert codes_of(result.stdout) == ["HH122"]
     # --isolated: no file at all, every finding in the default text format
     isolated = run("validate", str(hands), "--isolated", cwd=tmp_path).stdout
@@ -122,13 +121,16 @@ def test_config_house_rules_file_is_relative_to_the_config_file(tmp_path, hands)
     assert result.exit_code == 1
     # --rules on the command line wins over the configuration's
     (tmp_path / "open.toml").write_text("[table]\nmax_players = 10\n")
-    assert run("validate", str(hands / "a-clean.txt"), "--rules", str(tmp_path / "open.toml"),
-               cwd=elsewhere).exit_code == 0
+    assert (
+        run("validate", str(hands / "a-clean.txt"), "--rules", str(tmp_path / "open.toml"), cwd=elsewhere).exit_code
+        == 0
+    )
 
 
 def test_config_house_rules_inline_with_a_rake_schedule(tmp_path, hands):
     (tmp_path / "pyproject.toml").write_text(
-        '[tool.hhtool.rules.table]\nmax_players = 6\n\n[tool.hhtool.rules.rake]\npercent = "1"\ncap = "0.01"\n')
+        '[tool.hhtool.rules.table]\nmax_players = 6\n\n[tool.hhtool.rules.rake]\npercent = "1"\ncap = "0.01"\n'
+    )
     result = run("validate", str(hands / "a-clean.txt"), cwd=tmp_path)
     assert "HH208 [error] rake $0.01 on a $0.15 pot" in result.stdout and "HH401" not in result.stdout
     audit = run("audit", str(hands / "a-clean.txt"), "--format", "json", cwd=tmp_path)
@@ -139,19 +141,27 @@ def test_a_bad_inline_rules_table_names_its_key_in_the_config_file(tmp_path, han
     (tmp_path / "pyproject.toml").write_text('[tool.hhtool.rules.table]\nmax_players = "six"\n')
     result = run("validate", str(hands), cwd=tmp_path)
     assert result.exit_code == 2 and result.stdout == ""
-    assert result.stderr.strip() == (f"hhtool: {tmp_path / 'pyproject.toml'}:tool.hhtool.rules:table.max_players: "
-                                     "expected an integer, got string 'six'")
+    assert result.stderr.strip() == (
+        f"hhtool: {tmp_path / 'pyproject.toml'}:tool.hhtool.rules:table.max_players: "
+        "expected an integer, got string 'six'"
+    )
 
 
-@pytest.mark.parametrize(("text", "says"), [
-    ('selct = ["HH1"]\n', "hhtool.toml:selct: unknown key; expected one of rules, select, extend-select, ignore, per-file-ignores"),
-    ('severity = "fatal"\n', "hhtool.toml:severity: invalid enum value 'fatal'"),
-    ('select = "HH1"\n', "hhtool.toml:select: expected `array`, got `str`"),
-    ('[format]\nvalidate = "xml"\n', "hhtool.toml:format.validate: invalid enum value 'xml'"),
-    ('[format]\nshow = "text"\n', "hhtool.toml:format.show: unknown key; expected one of parse, validate, stats"),
-    ('select = ["HH1"\n', "hhtool.toml: not valid TOML"),
-    ('select = ["HH9"]\n', "--select: 'HH9' is no finding code or prefix"),
-])
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        (
+            'selct = ["HH1"]\n',
+            "hhtool.toml:selct: unknown key; expected one of rules, select, extend-select, ignore, per-file-ignores",
+        ),
+        ('severity = "fatal"\n', "hhtool.toml:severity: invalid enum value 'fatal'"),
+        ('select = "HH1"\n', "hhtool.toml:select: expected `array`, got `str`"),
+        ('[format]\nvalidate = "xml"\n', "hhtool.toml:format.validate: invalid enum value 'xml'"),
+        ('[format]\nshow = "text"\n', "hhtool.toml:format.show: unknown key; expected one of parse, validate, stats"),
+        ('select = ["HH1"\n', "hhtool.toml: not valid TOML"),
+        ('select = ["HH9"]\n', "--select: 'HH9' is no finding code or prefix"),
+    ],
+)
 def test_a_bad_configuration_is_one_line_exit_2(tmp_path, hands, text, says):
     (tmp_path / "hhtool.toml").write_text(text)
     result = run("validate", str(hands), cwd=tmp_path)
@@ -166,8 +176,9 @@ def test_a_pyproject_tool_hhtool_key_is_named_with_its_table(tmp_path, hands):
 
 
 def test_default_formats_of_each_command_come_from_the_config(tmp_path, hands):
-    (tmp_path / "hhtool.toml").write_text('[format]\nparse = "text"\nvalidate = "github"\nstats = "csv"\n'
-                                          'audit = "json"\n')
+    (tmp_path / "hhtool.toml").write_text(
+        '[format]\nparse = "text"\nvalidate = "github"\nstats = "csv"\naudit = "json"\n'
+    )
     assert run("validate", str(hands), cwd=tmp_path).stdout.startswith("::")
     assert ": parsed pokerstars hand" in run("parse", str(hands), cwd=tmp_path).stdout
     assert json.loads(run("audit", str(hands), "--exit-zero", cwd=tmp_path).stdout)["summary"]
@@ -199,8 +210,13 @@ def test_select_and_ignore_by_code_and_prefix(hands):
     # the more specific wins; ignore wins a tie
     assert codes("--select", "HH1", "--ignore", "HH11") == ["HH122"]
     assert codes("--select", "HH113") == ["HH113"]
-    assert codes("--select", "ALL", "--ignore", "HH1", "--select", "HH113") == ["HH113", "HH202", "HH205", "HH203",
-                                                                                "HH020"]
+    assert codes("--select", "ALL", "--ignore", "HH1", "--select", "HH113") == [
+        "HH113",
+        "HH202",
+        "HH205",
+        "HH203",
+        "HH020",
+    ]
     assert codes("--select", "HH113", "--ignore", "HH113") == []
     assert codes("--select", "ALL", "--ignore", "HH0") == SHORT_CALL_CODES
 
@@ -216,8 +232,7 @@ def test_severity_is_the_least_severity_reported(hands):
 
 
 def test_an_ignored_error_does_not_fail_the_run_and_its_hand_is_reported_valid(hands):
-    result = run("validate", str(hands / "b-short-call.txt"), "--format", "jsonl", "--isolated",
-                 "--ignore", "HH1,HH2")
+    result = run("validate", str(hands / "b-short-call.txt"), "--format", "jsonl", "--isolated", "--ignore", "HH1,HH2")
     assert result.exit_code == 0, result.output
     hand = json.loads(result.stdout)
     assert hand["status"] == "valid" and hand["findings"] == []
@@ -259,12 +274,14 @@ def test_selection_unit():
 def test_statistics_counts_by_code_in_text_and_json(hands):
     text = run("validate", str(hands), "--isolated", "--statistics")
     lines = text.stdout.splitlines()
-    assert lines[:6] == ["1  HH020  [info]     game not supported",
-                         "1  HH113  [error]    call of the wrong amount",
-                         "1  HH122  [error]    betting round ended with a player still to act",
-                         "1  HH202  [warning]  uncalled bet return not printed",
-                         "1  HH203  [error]    total pot is wrong",
-                         "1  HH205  [error]    collected amount is wrong"], lines
+    assert lines[:6] == [
+        "1  HH020  [info]     game not supported",
+        "1  HH113  [error]    call of the wrong amount",
+        "1  HH122  [error]    betting round ended with a player still to act",
+        "1  HH202  [warning]  uncalled bet return not printed",
+        "1  HH203  [error]    total pot is wrong",
+        "1  HH205  [error]    collected amount is wrong",
+    ], lines
     assert not any(line.startswith(str(hands)) and ": HH" in line for line in lines)  # no finding lines
     assert lines[-1].startswith("hands read 3: valid 1, invalid 1, unparsed 0, unsupported 1")
     assert text.exit_code == 1
@@ -335,8 +352,13 @@ def _help(*args: str, env: dict | None = None) -> str:
     """The help as a terminal would show it (a subprocess: rich sizes and colours it for real)."""
     full = {**os.environ, "COLUMNS": "200", **(env or {})}
     full.pop("NO_COLOR", None) if "NO_COLOR" not in (env or {}) else None
-    return subprocess.run([sys.executable, "-c", "from hhtool.cli import app; app()", *args],
-                          capture_output=True, text=True, env=full, timeout=60).stdout
+    return subprocess.run(
+        [sys.executable, "-c", "from hhtool.cli import app; app()", *args],
+        capture_output=True,
+        text=True,
+        env=full,
+        timeout=60,
+    ).stdout
 
 
 def test_help_texts_keep_their_square_brackets():
@@ -368,9 +390,13 @@ def test_no_color_is_respected():
     assert _colours(coloured)  # the test can fail: colour is on without NO_COLOR
     plain = _help("validate", "--help", env={"FORCE_COLOR": "1", "TERM": "xterm-256color", "NO_COLOR": "1"})
     assert not _colours(plain) and "--select" in _plain(plain)
-    usage = subprocess.run([sys.executable, "-c", "from hhtool.cli import app; app()", "validate", "--bogus"],
-                           capture_output=True, text=True, timeout=60,
-                           env={**os.environ, "FORCE_COLOR": "1", "TERM": "xterm-256color", "NO_COLOR": "1"})
+    usage = subprocess.run(
+        [sys.executable, "-c", "from hhtool.cli import app; app()", "validate", "--bogus"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "FORCE_COLOR": "1", "TERM": "xterm-256color", "NO_COLOR": "1"},
+    )
     assert usage.returncode == 2 and "--bogus" in _plain(usage.stderr) and not _colours(usage.stderr)
 
 
@@ -380,8 +406,9 @@ def test_export_uses_the_config_house_rules_and_isolated_does_not(tmp_path, hand
     (tmp_path / "hhtool.toml").write_text("[rules.table]\nmax_players = 5\n")
 
     def statuses(out, *extra):
-        result = run("export", str(hands / "a-clean.txt"), "--out", str(tmp_path / out), "--jobs", "1", *extra,
-                     cwd=tmp_path)
+        result = run(
+            "export", str(hands / "a-clean.txt"), "--out", str(tmp_path / out), "--jobs", "1", *extra, cwd=tmp_path
+        )
         assert result.exit_code == 0, result.output
         table = pq.read_table(tmp_path / out / "hands")
         return table.column("status").to_pylist()

@@ -55,8 +55,11 @@ Seat 3: c07b3f58 (big blind) folded before Flop
 
 """
 
-GG_PLAIN = GG_CASH_DROP.replace("Poker Hand #RC4100000001", "Poker Hand #RC4100000002").replace(
-    "Cash Drop to Pot : total $0.5\n", "").replace("$0.62", "$0.12")
+GG_PLAIN = (
+    GG_CASH_DROP.replace("Poker Hand #RC4100000001", "Poker Hand #RC4100000002")
+    .replace("Cash Drop to Pot : total $0.5\n", "")
+    .replace("$0.62", "$0.12")
+)
 
 
 def _file(tmp_path: Path, name: str, *hands: str) -> Path:
@@ -86,7 +89,9 @@ def test_per_hand_writes_a_file_per_hand_named_by_site_and_id(tmp_path):
     result = run("convert", str(source), "--to", "ggpoker", "--out", str(tmp_path / "out"), "--per-hand")
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
-        "pokerstars-210471183301.txt", "pokerstars-210471183304.txt"]
+        "pokerstars-210471183301.txt",
+        "pokerstars-210471183304.txt",
+    ]
     back = list(validate_paths([tmp_path / "out" / "pokerstars-210471183301.txt"]))
     assert [(r.site, r.status) for r in back] == [("ggpoker", "valid")]
 
@@ -189,8 +194,15 @@ def test_ohh_file_is_one_object_per_line_a_blank_line_between_and_valid_by_the_s
     assert raise_["amount"] == Decimal("0.06")  # what the raise put in
     assert [r["street"] for r in ohh["rounds"]] == ["Preflop", "Flop"]
     assert ohh["rounds"][1]["cards"] == ["Qs", "7c", "2h"]
-    assert ohh["pots"] == [{"number": 0, "amount": Decimal("0.15"), "rake": Decimal("0.01"), "jackpot": Decimal("0.00"),
-                            "player_wins": [{"player_id": hero["id"], "win_amount": Decimal("0.14")}]}]
+    assert ohh["pots"] == [
+        {
+            "number": 0,
+            "amount": Decimal("0.15"),
+            "rake": Decimal("0.01"),
+            "jackpot": Decimal("0.00"),
+            "player_wins": [{"player_id": hero["id"], "win_amount": Decimal("0.14")}],
+        }
+    ]
 
 
 def test_ohh_of_every_sample_hand_is_valid_by_the_schema(tmp_path):
@@ -206,8 +218,12 @@ def test_ohh_of_every_sample_hand_is_valid_by_the_schema(tmp_path):
             put_in = sum(a.get("amount", 0) for r in ohh["rounds"] for a in r["actions"])
             pots = sum(p["amount"] for p in ohh["pots"])
             assert pots <= put_in
-    refused = {f.hand_id for r in results for f in getattr(r, "findings", []) if f.code == "HH045"
-               and "CashDrop" not in f.message}
+    refused = {
+        f.hand_id
+        for r in results
+        for f in getattr(r, "findings", [])
+        if f.code == "HH045" and "CashDrop" not in f.message
+    }
     assert refused == set(OHH_READS_OTHERWISE), refused
 
 
@@ -243,14 +259,22 @@ def test_the_ohh_schema_refuses_an_object_without_the_required_fields(bad):
 # and a blind whose dead part is not the one its kind says. Another site's StreetPot (a running pot, a
 # claim the replay checked) and its sitting-out notices' wording are not compared: PokerStars prints no
 # running pot and words its own notices (for_site leaves the one out and the other's text to the writer).
-CANNOT_SAY = ("no PokerStars line for CashDrop", "no PokerStars line for EVCashout",
-              "no PokerStars line for Insurance", "no words for straddle", "no words for missed",
-              "PokerStars chips are whole",
-              "PokerStars tournament numbers are numbers", "a line of a player without a name",
-              "a PokerStars limit header prints the bets", "is not known (the source prints another figure",
-              "a PokerStars post says its dead part by its kind only", "payoffs scored by all-in expected value",
-              # iPoker's disconnect protection (`sum="DP"`): no PokerStars line says a player is all-in by it
-              "no words for a protected notice")
+CANNOT_SAY = (
+    "no PokerStars line for CashDrop",
+    "no PokerStars line for EVCashout",
+    "no PokerStars line for Insurance",
+    "no words for straddle",
+    "no words for missed",
+    "PokerStars chips are whole",
+    "PokerStars tournament numbers are numbers",
+    "a line of a player without a name",
+    "a PokerStars limit header prints the bets",
+    "is not known (the source prints another figure",
+    "a PokerStars post says its dead part by its kind only",
+    "payoffs scored by all-in expected value",
+    # iPoker's disconnect protection (`sum="DP"`): no PokerStars line says a player is all-in by it
+    "no words for a protected notice",
+)
 CORPUS = os.environ.get("HHTOOL_CORPUS")
 
 
@@ -334,9 +358,16 @@ def test_ohh_of_every_corpus_hand_is_valid_by_the_schema_and_its_pots_balance():
 # found no pot (888poker's collects after a cancelled hand); and what hhtool's OHH reader reads back as another
 # hand (the check behind every conversion: a run-twice board's awards by run, a site's own order of play or
 # rake spread over the pots, tests/test_round_trip_corpus.py)
-_OHH_CANNOT = ("OHH has no field for CashDrop", "OHH has no field for EVCashout", "acts without a seat",
-               "is dealt cards without a seat", "'XX' is not a card", "players collect but the replay found no pot",
-               "read back differ", "validates with findings")
+_OHH_CANNOT = (
+    "OHH has no field for CashDrop",
+    "OHH has no field for EVCashout",
+    "acts without a seat",
+    "is dealt cards without a seat",
+    "'XX' is not a card",
+    "players collect but the replay found no pot",
+    "read back differ",
+    "validates with findings",
+)
 
 
 def test_a_writers_own_bug_is_hh099_and_the_run_goes_on(tmp_path, monkeypatch):
@@ -356,9 +387,11 @@ def test_a_writers_own_bug_is_hh099_and_the_run_goes_on(tmp_path, monkeypatch):
 # A shown card that is not one (HH302), a summary board card that is not one (HH307), a flop card (HH302):
 # validate reports each hand invalid; every target refuses it (HH045), none fails on it (HH099).
 _SHOWDOWN = (Path(__file__).parent.parent / "samples" / "nl-cash-river-showdown.txt").read_text(encoding="utf-8")
-_NOT_CARDS = {"HH302": ("shows [Jh Td]", "shows [Jx Td]", "'Jx' is not a card"),
-              "HH307": ("\nBoard [Kh 9s 4d 7c 8s]", "\nBoard [Kh 9s 4d 7c 8z]", "'8z' is not a card"),
-              "flop": ("*** FLOP *** [Kh 9s 4d]", "*** FLOP *** [Kh 9s 4q]", "'4q' is not a card")}
+_NOT_CARDS = {
+    "HH302": ("shows [Jh Td]", "shows [Jx Td]", "'Jx' is not a card"),
+    "HH307": ("\nBoard [Kh 9s 4d 7c 8s]", "\nBoard [Kh 9s 4d 7c 8z]", "'8z' is not a card"),
+    "flop": ("*** FLOP *** [Kh 9s 4d]", "*** FLOP *** [Kh 9s 4q]", "'4q' is not a card"),
+}
 
 
 @pytest.mark.parametrize("to", list(targets()))
@@ -433,15 +466,28 @@ def test_level_text_writes_another_sites_bare_level_in_roman_numerals_and_level_
     assert level_text("Match Round I, Level I") == "Match Round I, Level I"
 
 
-@pytest.mark.parametrize("change, reason", [
-    (lambda h: msgspec.structs.replace(h, header=msgspec.structs.replace(h.header, currency="chips", scale=100)),
-     "PokerStars chips are whole"),
-    (lambda h: msgspec.structs.replace(h, header=msgspec.structs.replace(h.header, tournament_id="M-2021")),
-     "tournament numbers are numbers"),
-    (lambda h: msgspec.structs.replace(h, events=tuple(
-        msgspec.structs.replace(e, dead=1) if type(e).__name__ == "PostBlind" else e for e in h.events)),
-     "says its dead part by its kind only"),
-])
+@pytest.mark.parametrize(
+    "change, reason",
+    [
+        (
+            lambda h: msgspec.structs.replace(h, header=msgspec.structs.replace(h.header, currency="chips", scale=100)),
+            "PokerStars chips are whole",
+        ),
+        (
+            lambda h: msgspec.structs.replace(h, header=msgspec.structs.replace(h.header, tournament_id="M-2021")),
+            "tournament numbers are numbers",
+        ),
+        (
+            lambda h: msgspec.structs.replace(
+                h,
+                events=tuple(
+                    msgspec.structs.replace(e, dead=1) if type(e).__name__ == "PostBlind" else e for e in h.events
+                ),
+            ),
+            "says its dead part by its kind only",
+        ),
+    ],
+)
 def test_the_pokerstars_writer_refuses_what_its_lines_cannot_say(change, reason):
     from hhtool.dialects.pokerstars.writer import render_hand
 
@@ -466,8 +512,9 @@ def test_a_winamax_seat_with_no_line_in_the_hand_is_written_sitting_out(tmp_path
     # Winamax lists a player who sits the hand out without saying so (Conventions.unmarked_sitting_out)
     text = (SAMPLES / "winamax-cash-side-pot.txt").read_text(encoding="utf-8")
     path = tmp_path / "winamax.txt"
-    path.write_text(text.replace("Seat 4: bibiche (6.20€)\n", "Seat 4: bibiche (6.20€)\nSeat 5: Dormeur (3€)\n"),
-                    encoding="utf-8")
+    path.write_text(
+        text.replace("Seat 4: bibiche (6.20€)\n", "Seat 4: bibiche (6.20€)\nSeat 5: Dormeur (3€)\n"), encoding="utf-8"
+    )
     written = _pokerstars_text(path)
     assert "Seat 5: Dormeur (€3 in chips) is sitting out\n" in written
     assert "Seat 4: bibiche (€6.20 in chips)\n" in written

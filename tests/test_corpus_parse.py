@@ -49,10 +49,14 @@ BROKEN_POKERSTARS = {
     # FORMATS.md §0/§7: the file was concatenated from cut pieces; these two hands are cut off where the
     # next header starts mid-line (`*** RIVER *** [4d Kh JPokerStars Hand #86564270670…`,
     # `Player25: PokerStars Hand #86568688159…`).
-    ("fpdb-3/pokerstars/tournament-holdem/NLHE-9max-Freeroll-MTT-201209.concatenated.partial.txt",
-     "86564040647"): "cut short, next header mid-line",
-    ("fpdb-3/pokerstars/tournament-holdem/NLHE-9max-Freeroll-MTT-201209.concatenated.partial.txt",
-     "86568539580"): "cut short, next header mid-line",
+    (
+        "fpdb-3/pokerstars/tournament-holdem/NLHE-9max-Freeroll-MTT-201209.concatenated.partial.txt",
+        "86564040647",
+    ): "cut short, next header mid-line",
+    (
+        "fpdb-3/pokerstars/tournament-holdem/NLHE-9max-Freeroll-MTT-201209.concatenated.partial.txt",
+        "86568539580",
+    ): "cut short, next header mid-line",
     # HHSmithy's deliberately invalid sample: the hand stops after the collect line, no summary.
     ("hhsmithy/pokerstars-cash/ValidHandTests/InValidHand.txt", "109681289672"): "no *** SUMMARY *** section",
 }
@@ -61,16 +65,21 @@ BROKEN_POKERSTARS = {
 BROKEN_VARIANTS = {
     # fpdb "archive" test file: every line of the hand is indented by one space, after a
     # `*********** # 1 **************` banner; the table line ` Table 'Halley' …` is not understood.
-    ("fpdb-3/pokerstars-format-variants/cash/NLHE-6max-USD-0.01-0.02-201301.zoom.archive.format.txt",
-     "92033097906"): "archive format, lines indented by one space",
+    (
+        "fpdb-3/pokerstars-format-variants/cash/NLHE-6max-USD-0.01-0.02-201301.zoom.archive.format.txt",
+        "92033097906",
+    ): "archive format, lines indented by one space",
     # Converter output: `Small Blind: Table deposit $347.50` is no PokerStars line; no time zone.
-    ("fpdb-3/pokerstars-format-variants/cash/NLHE-6max-USD-3.00-6.00-201310.old.converted.walk.txt",
-     "2762719793"): "converted file, foreign 'Table deposit' line",
+    (
+        "fpdb-3/pokerstars-format-variants/cash/NLHE-6max-USD-3.00-6.00-201310.old.converted.walk.txt",
+        "2762719793",
+    ): "converted file, foreign 'Table deposit' line",
 }
 
 
 # ------------------------------------------------------------------------------------------------
 # One run over the corpus, shared by the tests of this module
+
 
 @pytest.fixture(scope="module")
 def corpus_path(corpus):
@@ -105,8 +114,10 @@ def test_every_file_is_read_and_every_block_accounted_for(run):
         assert tally.files == 1, rel
         assert tally.hands_read == len(hands) == len(blocks) - len(stray), rel
         assert sum(tally.by_status.values()) == tally.hands_read, rel
-        assert (tally.count(Status.PARSED) + tally.count(Status.UNPARSED) + tally.count(Status.UNSUPPORTED)
-                == tally.hands_read), rel
+        assert (
+            tally.count(Status.PARSED) + tally.count(Status.UNPARSED) + tally.count(Status.UNSUPPORTED)
+            == tally.hands_read
+        ), rel
         # every stray block and every file problem is a finding of its own (a site's known sidecar, such as a
         # tournament summary, an HH007 info; other stray text HH002)
         file_findings = [i for i in items if isinstance(i, Finding)]
@@ -199,7 +210,9 @@ def test_other_sites_hand_ids_are_the_game_numbers(run):
     for rel, result in results(run):
         if result.site != "pokerstars":
             hand_id = result.hand_id
-            if result.site == "phh" and (rel.startswith("phh/historical/") or rel.endswith("wsop_2019_42_3_00-01-07.phh")):
+            if result.site == "phh" and (
+                rel.startswith("phh/historical/") or rel.endswith("wsop_2019_42_3_00-01-07.phh")
+            ):
                 # these PHH files write no `hand = N` line: a Hold'em one, read since issue #15, is named by a
                 # digest of its text; the others (not Hold'em, unsupported) have no id
                 assert hand_id is None or re.fullmatch(r"[0-9a-f]{12}", hand_id), (rel, hand_id)
@@ -218,8 +231,10 @@ def parsed_with_blocks(run):
                 yield rel, result, block
 
 
-_TOTAL_LINE = re.compile(r"Total pot (?P<total>\S+)(?: Main pot (?P<main>\S+)\.)?(?P<sides>(?: Side pot(?:-\d+)? \S+\.)*)"
-                         r" ?\| Rake (?P<rake>\S+)")
+_TOTAL_LINE = re.compile(
+    r"Total pot (?P<total>\S+)(?: Main pot (?P<main>\S+)\.)?(?P<sides>(?: Side pot(?:-\d+)? \S+\.)*)"
+    r" ?\| Rake (?P<rake>\S+)"
+)
 
 
 def test_total_pot_lines_are_read_completely(run):
@@ -233,10 +248,17 @@ def test_total_pot_lines_are_read_completely(run):
         match = _TOTAL_LINE.fullmatch(text)
         assert match, (rel, result.hand_id, text)
         amount = lambda s: to_minor(s, scale)  # noqa: E731
-        expected = (amount(match["total"]), amount(match["main"]) if match["main"] else None,
-                    tuple(amount(x) for x in re.findall(r"Side pot(?:-\d+)? (\S+)\.", match["sides"])),
-                    amount(match["rake"]))
-        assert (claims.total_pot, claims.main_pot, claims.side_pots, claims.rake) == expected, (rel, result.hand_id, text)
+        expected = (
+            amount(match["total"]),
+            amount(match["main"]) if match["main"] else None,
+            tuple(amount(x) for x in re.findall(r"Side pot(?:-\d+)? (\S+)\.", match["sides"])),
+            amount(match["rake"]),
+        )
+        assert (claims.total_pot, claims.main_pot, claims.side_pots, claims.rake) == expected, (
+            rel,
+            result.hand_id,
+            text,
+        )
         if claims.main_pot is not None:  # FORMATS.md §1.7: main + sides = total - rake
             assert claims.main_pot + sum(claims.side_pots) == claims.total_pot - claims.rake, (rel, result.hand_id)
         checked += 1
@@ -249,17 +271,21 @@ EDITED_NAMES = {"hhsmithy/pokerstars-cash/PlayerTests/WithSittingOut.txt"}
 # PartyPoker hands whose lines name a player its seat list does not have (tests/test_partypoker.py's
 # KNOWN_ERRORS says why for each: a player joining as the hand starts, glued lines of the Mac client,
 # truncated seat names, an anonymiser's slip); the parser keeps what the text says, the replay reports it.
-EDITED_NAMES |= {f"fpdb-3/partypoker/{name}" for name in (
-    "cash/NLHE-0.02-0.04-USD-201207.players.joining.leaving.txt",
-    "cash/NLHE-6max-USD-0.10-0.25-201212.unseated.big.blind.txt",
-    "cash/NLHE-6max-USD-0.10-0.25-201309.player.joins.and.posts.a.bb.txt",
-    "cash/NLHE-6max-USD-0.10-0.25-201309.player.joins.as.bb.txt",
-    "cash/NLHE-6max-USD-0.25-0.50-201212.Mac.Format.txt",
-    "cash/NLHE-6max-USD-0.50-1.00-201301.partial.player.names.txt",
-    "cash/NLHE-6max-USD-5-10-201408.joins.and.posts.bb.txt",
-    "cash/NLHE-USD-0.01-0.02-201105.Unseated.player.is.only.big.blind.txt",
-    "cash/NLHE-USD-0.02-0.04-20100811.unseatedPlayerActions.txt",
-    "tournament/NLHE-1-EUR-STT-201211.tourno.missing.txt")}
+EDITED_NAMES |= {
+    f"fpdb-3/partypoker/{name}"
+    for name in (
+        "cash/NLHE-0.02-0.04-USD-201207.players.joining.leaving.txt",
+        "cash/NLHE-6max-USD-0.10-0.25-201212.unseated.big.blind.txt",
+        "cash/NLHE-6max-USD-0.10-0.25-201309.player.joins.and.posts.a.bb.txt",
+        "cash/NLHE-6max-USD-0.10-0.25-201309.player.joins.as.bb.txt",
+        "cash/NLHE-6max-USD-0.25-0.50-201212.Mac.Format.txt",
+        "cash/NLHE-6max-USD-0.50-1.00-201301.partial.player.names.txt",
+        "cash/NLHE-6max-USD-5-10-201408.joins.and.posts.bb.txt",
+        "cash/NLHE-USD-0.01-0.02-201105.Unseated.player.is.only.big.blind.txt",
+        "cash/NLHE-USD-0.02-0.04-20100811.unseatedPlayerActions.txt",
+        "tournament/NLHE-1-EUR-STT-201211.tourno.missing.txt",
+    )
+}
 # WPN 2016 files named for it: a player with no name acts (`Player  has big blind (2)`, `Player  bets (5.22)`).
 UNNAMED_ACTORS = {
     "fpdb-3/acr-winning/cash/NLHE-9max-USD-1.00-2.00-201612.Unknown.Player.Acts.HH20160621 G30997753.txt",
@@ -281,13 +307,27 @@ def test_every_acting_player_is_a_seated_player(run):
         if rel in EDITED_NAMES or rel in UNNAMED_ACTORS:
             continue
         for e in hand.events:
-            if isinstance(e, (PostAnte, PostBlind, DealHole, Fold, Check, Call, Bet, RaiseTo, ReturnUncalled,
-                              Collect, Show, CashOut)):
+            if isinstance(
+                e,
+                (
+                    PostAnte,
+                    PostBlind,
+                    DealHole,
+                    Fold,
+                    Check,
+                    Call,
+                    Bet,
+                    RaiseTo,
+                    ReturnUncalled,
+                    Collect,
+                    Show,
+                    CashOut,
+                ),
+            ):
                 assert e.player in names, (rel, result.hand_id, e)
         for seat in hand.claims.seats:
             seated = hand.seat_of(seat.player)
-            assert seated is not None and seated.seat == seat.seat, (
-                rel, result.hand_id, seat.text)
+            assert seated is not None and seated.seat == seat.seat, (rel, result.hand_id, seat.text)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -343,7 +383,8 @@ def load_fpdb_repr(text: str):
 def test_load_fpdb_repr_refuses_code():
     assert load_fpdb_repr("{u'a': Decimal('1.5'), 'b': [-1, None]}") == {"a": Decimal("1.5"), "b": [-1, None]}
     assert load_fpdb_repr("datetime.datetime(2011, 6, 26, 22, 34, 1, tzinfo=pytz.utc)") == dt.datetime(
-        2011, 6, 26, 22, 34, 1, tzinfo=dt.timezone.utc)
+        2011, 6, 26, 22, 34, 1, tzinfo=dt.timezone.utc
+    )
     for bad in ("__import__('os').system('true')", "open('x')", "Decimal('1').__class__", "[x for x in ()]"):
         with pytest.raises(ValueError):
             load_fpdb_repr(bad)
@@ -383,26 +424,61 @@ def our_actions(hand) -> list[dict]:
         elif isinstance(e, PostBlind):
             live = min(e.amount, big_blind) if e.blind is BlindKind.SMALL_AND_BIG else e.amount
             committed[e.player] += live
-            out.append(dict(player=e.player, street=-1, actionId=BLIND_ACTION[e.blind], amount=e.amount, raiseTo=0,
-                            allIn=e.all_in))
+            out.append(
+                dict(
+                    player=e.player,
+                    street=-1,
+                    actionId=BLIND_ACTION[e.blind],
+                    amount=e.amount,
+                    raiseTo=0,
+                    allIn=e.all_in,
+                )
+            )
         elif isinstance(e, (Call, Bet)):
             committed[e.player] += e.added
-            out.append(dict(player=e.player, street=street, actionId=6 if isinstance(e, Call) else 8,
-                            amount=e.added, raiseTo=0, allIn=e.all_in))
+            out.append(
+                dict(
+                    player=e.player,
+                    street=street,
+                    actionId=6 if isinstance(e, Call) else 8,
+                    amount=e.added,
+                    raiseTo=0,
+                    allIn=e.all_in,
+                )
+            )
         elif isinstance(e, RaiseTo):
             added = e.raise_to - committed[e.player]
             committed[e.player] = e.raise_to
-            out.append(dict(player=e.player, street=street, actionId=7, amount=added, raiseTo=e.raise_to,
-                            allIn=e.all_in, raiseBy=e.raise_by))
+            out.append(
+                dict(
+                    player=e.player,
+                    street=street,
+                    actionId=7,
+                    amount=added,
+                    raiseTo=e.raise_to,
+                    allIn=e.all_in,
+                    raiseBy=e.raise_by,
+                )
+            )
         elif isinstance(e, (Fold, Check)):
-            out.append(dict(player=e.player, street=street, actionId=10 if isinstance(e, Fold) else 11, amount=0,
-                            raiseTo=0, allIn=False))
+            out.append(
+                dict(
+                    player=e.player,
+                    street=street,
+                    actionId=10 if isinstance(e, Fold) else 11,
+                    amount=0,
+                    raiseTo=0,
+                    allIn=False,
+                )
+            )
     return out
 
 
 def our_player_totals(hand) -> dict[str, dict]:
-    totals = {s.player: dict(startCash=s.stack, committed=0, winnings=0, cashout=0, cashoutFee=0, cards=())
-              for s in hand.seats}
+    totals = {
+        s.player: dict(startCash=s.stack, committed=0, winnings=0, cashout=0, cashoutFee=0, cards=())
+        for s in hand.seats
+    }
     for a in our_actions(hand):
         if a["player"] in totals:
             totals[a["player"]]["committed"] += a["amount"]
@@ -453,8 +529,11 @@ def compare_snapshot(rel: str, hand, snap: dict) -> list[tuple]:
     diff("action count", len(ours), len(fpdb))
     for n, (a, b) in enumerate(zip(ours, fpdb), 1):
         where = f"action {n} ({a['player']} {a['actionId']})"
-        diff(f"{where} player/street/type", (a["player"], a["street"], a["actionId"]),
-             (b["player"], b["street"], b["actionId"]))
+        diff(
+            f"{where} player/street/type",
+            (a["player"], a["street"], a["actionId"]),
+            (b["player"], b["street"], b["actionId"]),
+        )
         diff(f"{where} chips added", a["amount"], fpdb_chips_added(b))
         diff(f"{where} raise to", a["raiseTo"], b["raiseTo"])
         diff(f"{where} all-in", a["allIn"], b["allIn"])
@@ -486,11 +565,13 @@ def compare_hp(rel: str, hand, hp: dict) -> list[tuple]:
     for name in sorted(set(totals) & set(hp)):
         mine, theirs = totals[name], hp[name]
         cards = tuple(c for c in (fpdb_card(theirs[f"card{i}"]) for i in range(1, 21)) if c)
-        for what, a, b in (("startCash", mine["startCash"], theirs["startCash"]),
-                           ("winnings", mine["winnings"], theirs["winnings"]),
-                           ("committed", mine["committed"], theirs["winnings"] - theirs["totalProfit"]),
-                           ("cards", mine["cards"], cards),
-                           ("seatNo", hand.seat_of(name).seat, theirs["seatNo"])):
+        for what, a, b in (
+            ("startCash", mine["startCash"], theirs["startCash"]),
+            ("winnings", mine["winnings"], theirs["winnings"]),
+            ("committed", mine["committed"], theirs["winnings"] - theirs["totalProfit"]),
+            ("cards", mine["cards"], cards),
+            ("seatNo", hand.seat_of(name).seat, theirs["seatNo"]),
+        ):
             if a != b:
                 out.append((rel, hid, f"{name} {what} (.hp)", a, b))
     return out
@@ -504,8 +585,11 @@ KNOWN_FPDB_DIFFERENCES = {
     # net: the .hp (winnings 100 − totalProfit 50) computed the uncalled half itself, and is right; the
     # snapshot's profits (Hero 0, fblm2002 −50) do not even sum to zero, so there fpdb is wrong. Not a parse
     # error on our side: the replay has to compute the uncalled part for these old files.
-    ("fpdb-3/pokerstars/cash-holdem/LHE-USD-1.00-200508.BB.and.Button.same.player.txt", "2344646393",
-     "Hero committed (.hp)"),
+    (
+        "fpdb-3/pokerstars/cash-holdem/LHE-USD-1.00-200508.BB.and.Button.same.player.txt",
+        "2344646393",
+        "Hero committed (.hp)",
+    ),
 }
 
 
@@ -529,7 +613,10 @@ def sidecar_comparison(run, corpus_path):
                 snaps = json.loads(sidecar.read_text(encoding="utf-8"))["snapshot"]
                 for snap in snaps:
                     result = parsed.get(str(snap["hand_details"]["siteHandNo"]))
-                    assert result is not None and result.status is Status.PARSED, (rel, snap["hand_details"]["siteHandNo"])
+                    assert result is not None and result.status is Status.PARSED, (
+                        rel,
+                        snap["hand_details"]["siteHandNo"],
+                    )
                     mismatches += compare_snapshot(rel, result.hand, snap)
                     compared["snapshot hands"] += 1
                     compared["snapshot actions"] += len(snap["actions"])

@@ -47,13 +47,23 @@ class Walk:
         after = [s for s in order if s[0] > self.big] + [s for s in order if s[0] < self.big]
         return [n for s, n, _ in after if s != self.big and not (self.bust and s == self.small)]
 
-    def following(self, number: int, time: datetime, button: int, small: int, big: int, *,
-                  seats: tuple[tuple[int, str, int], ...] = ()) -> Walk:
+    def following(
+        self,
+        number: int,
+        time: datetime,
+        button: int,
+        small: int,
+        big: int,
+        *,
+        seats: tuple[tuple[int, str, int], ...] = (),
+    ) -> Walk:
         """The next hand: the stacks as this walk left them (the big blind won the small blind), with
         `seats` overriding them where given (a newcomer; a player gone: an empty name)."""
         won = self.blinds[0] if self.small else 0
-        now = {s: (s, n, stack - (won if s == self.small else 0) + (won if s == self.big else 0))
-               for s, n, stack in self.seats}
+        now = {
+            s: (s, n, stack - (won if s == self.small else 0) + (won if s == self.big else 0))
+            for s, n, stack in self.seats
+        }
         for seat, name, stack in seats:
             if name:
                 now[seat] = (seat, name, stack)
@@ -78,23 +88,34 @@ def stars(w: Walk, tournament: bool = False) -> str:
     assert w.small, "a PokerStars walk here has a small blind"
     money = str if tournament else cents  # tournament chips as they are
     if tournament:
-        head = f"PokerStars Hand #{w.number}: Tournament #63858762, $5.00+$0.50 Hold'em No Limit - Level V " \
-               f"({sb}/{bb}) - {w.time:%Y/%m/%d %H:%M:%S} ET"
+        head = (
+            f"PokerStars Hand #{w.number}: Tournament #63858762, $5.00+$0.50 Hold'em No Limit - Level V "
+            f"({sb}/{bb}) - {w.time:%Y/%m/%d %H:%M:%S} ET"
+        )
     else:
-        head = f"PokerStars Hand #{w.number}:  Hold'em No Limit ({money(sb)}/{money(bb)} USD) - " \
-               f"{w.time:%Y/%m/%d %H:%M:%S} ET"
+        head = (
+            f"PokerStars Hand #{w.number}:  Hold'em No Limit ({money(sb)}/{money(bb)} USD) - "
+            f"{w.time:%Y/%m/%d %H:%M:%S} ET"
+        )
     lines = [head, f"Table '{w.table}' 6-max Seat #{w.button} is the button"]
     lines += [f"Seat {s}: {n} ({money(v)} in chips)" for s, n, v in w.seats]
     all_in = " and is all-in" if w.bust else ""
-    lines += [f"{w.name(w.small)}: posts small blind {money(sb)}{all_in}",
-              f"{w.name(w.big)}: posts big blind {money(bb)}"]
+    lines += [
+        f"{w.name(w.small)}: posts small blind {money(sb)}{all_in}",
+        f"{w.name(w.big)}: posts big blind {money(bb)}",
+    ]
     lines += ["*** HOLE CARDS ***", f"Dealt to {w.name(w.big)} [8c 8d]"]
     lines += [f"{n}: folds" for n in w.folders()]
     lines += [f"Uncalled bet ({money(bb - sb)}) returned to {w.name(w.big)}"]
     if w.bust:
-        lines += ["*** FLOP *** [2c 7d 9h]", "*** TURN *** [2c 7d 9h] [Js]", "*** RIVER *** [2c 7d 9h Js] [3s]",
-                  "*** SHOW DOWN ***", f"{w.name(w.small)}: shows [Ah Kh] (high card Ace)",
-                  f"{w.name(w.big)}: shows [8c 8d] (a pair of Eights)"]
+        lines += [
+            "*** FLOP *** [2c 7d 9h]",
+            "*** TURN *** [2c 7d 9h] [Js]",
+            "*** RIVER *** [2c 7d 9h Js] [3s]",
+            "*** SHOW DOWN ***",
+            f"{w.name(w.small)}: shows [Ah Kh] (high card Ace)",
+            f"{w.name(w.big)}: shows [8c 8d] (a pair of Eights)",
+        ]
     lines += [f"{w.name(w.big)} collected {money(2 * sb)} from pot"]
     lines += [] if w.bust else [f"{w.name(w.big)}: doesn't show hand"]
     lines += ["*** SUMMARY ***", f"Total pot {money(2 * sb)} | Rake {0 if tournament else '$0'}"]
@@ -102,8 +123,9 @@ def stars(w: Walk, tournament: bool = False) -> str:
     for s, n, _ in w.seats:
         role = " (button)" if s == w.button else ""
         if s == w.big and w.bust:
-            lines.append(f"Seat {s}: {n}{role} (big blind) showed [8c 8d] and won ({money(2 * sb)}) with a pair "
-                         f"of Eights")
+            lines.append(
+                f"Seat {s}: {n}{role} (big blind) showed [8c 8d] and won ({money(2 * sb)}) with a pair of Eights"
+            )
         elif s == w.big:
             lines.append(f"Seat {s}: {n}{role} (big blind) collected ({money(2 * sb)})")
         elif s == w.small and w.bust:
@@ -118,11 +140,13 @@ def stars(w: Walk, tournament: bool = False) -> str:
 def winamax(w: Walk, table_id: int = 7100002) -> str:
     """Winamax (shapes: fpdb-3/winamax/cash/NLHE-5max-EUR-1-2-201201.Hero.Sitting.Out.txt): a cash walk."""
     sb, bb = w.blinds
-    money = (lambda v: cents(v, "€", after=True))
+    money = lambda v: cents(v, "€", after=True)
     unix = int((w.time - datetime(1970, 1, 1)).total_seconds())
-    lines = [f"Winamax Poker - CashGame - HandId: #{table_id}-{w.number}-{unix} - Holdem no limit "
-             f"({money(sb)}/{money(bb)}) - {w.time:%Y/%m/%d %H:%M:%S} UTC",
-             f"Table: '{w.table}' 5-max (real money) Seat #{w.button} is the button"]
+    lines = [
+        f"Winamax Poker - CashGame - HandId: #{table_id}-{w.number}-{unix} - Holdem no limit "
+        f"({money(sb)}/{money(bb)}) - {w.time:%Y/%m/%d %H:%M:%S} UTC",
+        f"Table: '{w.table}' 5-max (real money) Seat #{w.button} is the button",
+    ]
     lines += [f"Seat {s}: {n} ({money(v)})" for s, n, v in w.seats]
     lines.append("*** ANTE/BLINDS ***")
     if w.small:
@@ -133,11 +157,19 @@ def winamax(w: Walk, table_id: int = 7100002) -> str:
     lines += [f"{n} folds" for n in w.folders()]
     pot = bb + (sb if w.small else 0)
     if w.bust:
-        lines += ["*** FLOP *** [2c 7d 9h]", "*** TURN *** [2c 7d 9h][Js]", "*** RIVER *** [2c 7d 9h Js][3s]",
-                  "*** SHOW DOWN ***", f"{w.name(w.small)} shows [Ah Kh] (High card : Ace)",
-                  f"{w.name(w.big)} shows [8c 8d] (One pair : 8)"]
-    lines += [f"{w.name(w.big)} collected {money(pot)} from pot", "*** SUMMARY ***",
-              f"Total pot {money(pot)} | No rake"]
+        lines += [
+            "*** FLOP *** [2c 7d 9h]",
+            "*** TURN *** [2c 7d 9h][Js]",
+            "*** RIVER *** [2c 7d 9h Js][3s]",
+            "*** SHOW DOWN ***",
+            f"{w.name(w.small)} shows [Ah Kh] (High card : Ace)",
+            f"{w.name(w.big)} shows [8c 8d] (One pair : 8)",
+        ]
+    lines += [
+        f"{w.name(w.big)} collected {money(pot)} from pot",
+        "*** SUMMARY ***",
+        f"Total pot {money(pot)} | No rake",
+    ]
     lines += ["Board: [2c 7d 9h Js 3s]"] if w.bust else []
     for s, n, _ in w.seats:
         if s == w.big and w.bust:
@@ -158,14 +190,19 @@ def pacific(w: Walk, tournament: bool = False) -> str:
     printed with a dollar sign and thousands commas."""
     sb, bb = w.blinds
     if tournament:
-        money = (lambda v: f"${v:,}")
+        money = lambda v: f"${v:,}"
     else:
         money = cents
-    lines = [f"#Game No : {w.number}", f"***** 888poker Hand History for Game {w.number} *****",
-             f"{money(sb)}/{money(bb)} Blinds No Limit Holdem - *** {w.time:%d %m %Y %H:%M:%S}",
-             f"Tournament #38300001 $0.90 + $0.09 - Table #{w.table} (Real Money)" if tournament else
-             f"Table {w.table} (Real Money)",
-             f"Seat {w.button} is the button", f"Total number of players : {len(w.seats)}"]
+    lines = [
+        f"#Game No : {w.number}",
+        f"***** 888poker Hand History for Game {w.number} *****",
+        f"{money(sb)}/{money(bb)} Blinds No Limit Holdem - *** {w.time:%d %m %Y %H:%M:%S}",
+        f"Tournament #38300001 $0.90 + $0.09 - Table #{w.table} (Real Money)"
+        if tournament
+        else f"Table {w.table} (Real Money)",
+        f"Seat {w.button} is the button",
+        f"Total number of players : {len(w.seats)}",
+    ]
     lines += [f"Seat {s}: {n} ( {money(v)} )" for s, n, v in w.seats]
     if w.small:
         lines.append(f"{w.name(w.small)} posts small blind [{money(sb)}]")
@@ -174,12 +211,21 @@ def pacific(w: Walk, tournament: bool = False) -> str:
     lines += [f"{n} folds" for n in w.folders()]
     pot = bb + (sb if w.small else 0)
     if w.bust:
-        lines += ["** Dealing flop ** [ 2c, 7d, 9h ]", "** Dealing turn ** [ Js ]", "** Dealing river ** [ 3s ]",
-                  "** Summary **", f"{w.name(w.small)} shows [ Ah, Kh ]", f"{w.name(w.big)} shows [ 8c, 8d ]",
-                  f"{w.name(w.big)} collected [ {money(pot)} ]"]
+        lines += [
+            "** Dealing flop ** [ 2c, 7d, 9h ]",
+            "** Dealing turn ** [ Js ]",
+            "** Dealing river ** [ 3s ]",
+            "** Summary **",
+            f"{w.name(w.small)} shows [ Ah, Kh ]",
+            f"{w.name(w.big)} shows [ 8c, 8d ]",
+            f"{w.name(w.big)} collected [ {money(pot)} ]",
+        ]
     else:
-        lines += ["** Summary **", f"{w.name(w.big)} did not show his hand",
-                  f"{w.name(w.big)} collected [ {money(pot)} ]"]
+        lines += [
+            "** Summary **",
+            f"{w.name(w.big)} did not show his hand",
+            f"{w.name(w.big)} collected [ {money(pot)} ]",
+        ]
     return "\n".join(lines) + "\n"
 
 
@@ -325,7 +371,7 @@ def test_a_cancelled_hand_is_no_link(tmp_path):
     button stand still: HH412)."""
     lines = stars(S2).split("\n")
     cut = lines.index("*** HOLE CARDS ***")
-    summary = [line for line in lines[lines.index("*** SUMMARY ***"):] if not line.startswith("Total pot")]
+    summary = [line for line in lines[lines.index("*** SUMMARY ***") :] if not line.startswith("Total pot")]
     cancelled = "\n".join([*lines[:cut], "Hand cancelled", *summary])
     again = replace(S2, number=200000000004, time=S2.time + timedelta(seconds=20))
     results = run(tmp_path, [stars(S1), cancelled, stars(again)])
@@ -350,8 +396,10 @@ def test_pokerstars_cap_tables_take_20_big_blinds(tmp_path):
     """PokerStars' help page: tables labelled Short and CAP take 20 to 50 big blinds. A CAP table's header
     says so (`($0.25/$0.50 - $10 Cap -  USD)`, fpdb-3/pokerstars/cash-holdem/NLHE-CAP-9max-…): Bob
     comes back with $2 (20 big blinds): fine; with $1.90, HH411."""
+
     def cap(text: str) -> str:
         return text.replace("($0.05/$0.10 USD)", "($0.05/$0.10 - $5 Cap -  USD)", 1)
+
     busted = replace(S1, seats=((1, "Alice", 1000), (2, "Bob", 5), (3, "Carol", 1000), (4, "Dan", 1000)))
     back = busted.following(200000000002, S1.time + timedelta(seconds=40), 2, 3, 4, seats=((2, "Bob", 200),))
     results = run(tmp_path, [cap(stars(busted)), cap(stars(back))])
@@ -385,9 +433,10 @@ def test_wx7_consecutive_counters_are_compared_even_after_a_long_pause(tmp_path)
     """Counter 5 then 6, half an hour apart: the counter says no hand is missing, so the skipped button
     is HH412 (the near miss of WX-7's gap)."""
     skipped = replace(W3, number=6, time=START + timedelta(minutes=30))
-    assert ("HH412", "7100002-6-" + str(int((START + timedelta(minutes=30) - datetime(1970, 1, 1))
-                                         .total_seconds()))) in found(
-        run(tmp_path, [winamax(W1), winamax(skipped)], separator="\n\n"))
+    assert (
+        "HH412",
+        "7100002-6-" + str(int((START + timedelta(minutes=30) - datetime(1970, 1, 1)).total_seconds())),
+    ) in found(run(tmp_path, [winamax(W1), winamax(skipped)], separator="\n\n"))
 
 
 def test_wx8_incognito_seats_have_no_stack_continuity_the_hero_still_chains(tmp_path):
@@ -399,7 +448,8 @@ def test_wx8_incognito_seats_have_no_stack_continuity_the_hero_still_chains(tmp_
     assert clean(run(tmp_path, [winamax(first), winamax(second)], separator="\n\n"))
     hero_short = first.following(6, START + timedelta(seconds=30), 2, 3, 4, seats=((2, "Hero", 4974),))
     assert found(run(tmp_path, [winamax(first), winamax(hero_short)], separator="\n\n")) == [
-        ("HH410", hero_short_id(hero_short))]
+        ("HH410", hero_short_id(hero_short))
+    ]
 
 
 def hero_short_id(w: Walk) -> str:
@@ -427,8 +477,7 @@ def test_wx6_dead_button_on_an_empty_seat_elsewhere_is_hh405(tmp_path):
     assert "HH405" in {c for c, _ in found(run(tmp_path, [winamax(W1), winamax(odd)], separator="\n\n"))}
 
 
-FULL = ((1, "Le Grand Duc", 5000), (2, "Hero", 5000), (3, "mouette", 5000), (4, "goeland", 5000),
-        (5, "sterne", 5000))
+FULL = ((1, "Le Grand Duc", 5000), (2, "Hero", 5000), (3, "mouette", 5000), (4, "goeland", 5000), (5, "sterne", 5000))
 
 
 def test_wx6_no_small_blind_after_the_big_blind_left_then_a_dead_button(tmp_path):
@@ -474,8 +523,7 @@ def test_wx9_short_track_tables_take_the_buy_in_in_their_name(tmp_path):
 
 
 def test_wx9_regular_tables_take_40_big_blinds(tmp_path):
-    busted = replace(W1, seats=((1, "Le Grand Duc", 5000), (2, "Hero", 25), (3, "mouette", 5000),
-                                (4, "goeland", 5000)))
+    busted = replace(W1, seats=((1, "Le Grand Duc", 5000), (2, "Hero", 25), (3, "mouette", 5000), (4, "goeland", 5000)))
     back = busted.following(6, START + timedelta(seconds=30), 2, 3, 4, seats=((2, "Hero", 2000),))
     assert clean(run(tmp_path, [winamax(busted), winamax(back)], separator="\n\n"))
     low = busted.following(6, START + timedelta(seconds=30), 2, 3, 4, seats=((2, "Hero", 1950),))
@@ -549,8 +597,10 @@ def test_pp8_a_hand_written_twice_with_another_start_time_is_one_duplicate_warni
     """PP-8: the client writes one hand twice, the second copy's start time a second later: one
     warning (HH418), the copy counted once (not HH413, an error)."""
     again = replace(P1, time=P1.time + timedelta(seconds=1))
-    results = run(tmp_path, [pacific(P1), pacific(again), pacific(P1.following(79913109, P1.time + timedelta(
-        seconds=30), 2, 4, 5))])
+    results = run(
+        tmp_path,
+        [pacific(P1), pacific(again), pacific(P1.following(79913109, P1.time + timedelta(seconds=30), 2, 4, 5))],
+    )
     assert [r.status for r in results] == ["valid", "duplicate", "valid"]
     [f] = results[1].findings
     assert (f.code, f.severity) == ("HH418", Severity.WARNING)

@@ -38,8 +38,9 @@ PROJECT = Path(__file__).resolve().parent.parent
 README = PROJECT / "README.md"
 CLI = [sys.executable, "-c", "from hhtool.cli import app; app()"]
 
-OMAHA = make_hand(900000000007, header="PokerStars Hand #{hand_id}:  Omaha Pot Limit ($0.05/$0.10 USD) - "
-                                       "2020/04/16 13:54:25 ET")
+OMAHA = make_hand(
+    900000000007, header="PokerStars Hand #{hand_id}:  Omaha Pot Limit ($0.05/$0.10 USD) - 2020/04/16 13:54:25 ET"
+)
 BROKEN = make_hand(900000000008).replace("Alice: folds", "Alice: juggles the chips")  # HH010: unparsed
 FIRST = make_hand(900000000009)
 REUSED_ID = make_hand(900000000009, table="Table 'Testa II' 6-max Seat #1 is the button")  # HH413
@@ -54,16 +55,21 @@ def plain_counts(out: Path) -> dict[str, tuple[int, int, int]]:
     counts = {}
     for table in TABLES:
         arrow = pads.dataset(out / table, format="parquet", partitioning="hive").count_rows()
-        duck = duckdb.execute(f"select count(*) from read_parquet('{out}/{table}/**/*.parquet', "
-                              f"hive_partitioning = true)").fetchone()[0]
+        duck = duckdb.execute(
+            f"select count(*) from read_parquet('{out}/{table}/**/*.parquet', hive_partitioning = true)"
+        ).fetchone()[0]
         polars = pl.scan_parquet(f"{out}/{table}/**/*.parquet", hive_partitioning=True).select(pl.len()).collect()
         counts[table] = (arrow, duck, polars.item())
     return counts
 
 
 def hand_uids(out: Path) -> list[str]:
-    return pads.dataset(out / "hands", format="parquet", partitioning="hive").to_table(
-        columns=["hand_uid"]).column(0).to_pylist()
+    return (
+        pads.dataset(out / "hands", format="parquet", partitioning="hive")
+        .to_table(columns=["hand_uid"])
+        .column(0)
+        .to_pylist()
+    )
 
 
 def assert_whole(out: Path, states: list[dict[str, int]]) -> dict[str, int]:
@@ -76,8 +82,12 @@ def assert_whole(out: Path, states: list[dict[str, int]]) -> dict[str, int]:
     uids = hand_uids(out)
     assert len(uids) == len(set(uids)), "a hand stored twice"
     for table in TABLES[1:]:
-        refs = set(pads.dataset(out / table, format="parquet", partitioning="hive").to_table(
-            columns=["hand_uid"]).column(0).to_pylist())
+        refs = set(
+            pads.dataset(out / table, format="parquet", partitioning="hive")
+            .to_table(columns=["hand_uid"])
+            .column(0)
+            .to_pylist()
+        )
         assert not {r for r in refs if not r.startswith("@")} - set(uids), f"{table} rows of a hand not in hands"
     assert rows in states, rows
     assert {t: len(open_dataset(out).table(t)) for t in TABLES} == rows
@@ -111,8 +121,13 @@ def export_cli(paths, out: Path, *extra: str, release: Path | None = None) -> su
     """`hhtool export` in a process of its own; with `release`, one that pauses (see _PAUSING_CLI)."""
     command = CLI if release is None else [sys.executable, "-c", _PAUSING_CLI]
     env = os.environ if release is None else {**os.environ, "HHTOOL_TEST_RELEASE": str(release)}
-    return subprocess.Popen([*command, "export", *map(str, paths), "--out", str(out), "--jobs", "1", *extra],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    return subprocess.Popen(
+        [*command, "export", *map(str, paths), "--out", str(out), "--jobs", "1", *extra],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
 
 
 def wait_for_pause(release: Path, process: subprocess.Popen) -> None:
@@ -175,8 +190,12 @@ def test_an_export_that_may_not_wait_fails_with_one_line_and_exit_2(inputs, tmp_
     before = plain_counts(out)
     holder = Store(out)  # a writer in progress
     try:
-        result = subprocess.run([*CLI, "export", str(inputs["a"]), "--out", str(out), "--wait", "0"],
-                                capture_output=True, text=True, timeout=120)
+        result = subprocess.run(
+            [*CLI, "export", str(inputs["a"]), "--out", str(out), "--wait", "0"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         with pytest.raises(DatasetBusy, match=rf"another export \(pid {os.getpid()}\) is writing it \(waited 0.2 s\)"):
             export_paths([str(inputs["a"])], out, wait=0.2)
     finally:
@@ -195,8 +214,12 @@ def test_a_live_runs_staging_folder_is_never_deleted(inputs, reference, tmp_path
     wait_for_pause(release, first)
     staged = sorted(out.glob(".tmp-*/**/*.parquet"))
     assert staged  # row groups of the live run
-    second = subprocess.run([*CLI, "export", str(inputs["b"]), "--out", str(out), "--wait", "0"],
-                            capture_output=True, text=True, timeout=120)
+    second = subprocess.run(
+        [*CLI, "export", str(inputs["b"]), "--out", str(out), "--wait", "0"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert second.returncode == 2, second.stderr
     assert sorted(out.glob(".tmp-*/**/*.parquet")) == staged and all(p.stat().st_size for p in staged)
     release.touch()
@@ -223,8 +246,10 @@ _KILL_AT = textwrap.dedent("""\
     """)
 
 
-@pytest.mark.parametrize("call, nth", [("replace", 1), ("replace", 3), ("replace", 7), ("link", 1), ("link", 4),
-                                       ("symlink", 1), ("rmdir", 1)])
+@pytest.mark.parametrize(
+    "call, nth",
+    [("replace", 1), ("replace", 3), ("replace", 7), ("link", 1), ("link", 4), ("symlink", 1), ("rmdir", 1)],
+)
 def test_a_kill_at_any_step_of_the_commit_leaves_a_whole_dataset(inputs, reference, tmp_path, call, nth):
     """Killed while the next snapshot is built (files moved in, links made, the new `current`
     link made: symlink), readers see the dataset before the run; killed once it is switched
@@ -234,8 +259,12 @@ def test_a_kill_at_any_step_of_the_commit_leaves_a_whole_dataset(inputs, referen
     export_paths([str(inputs["b"])], out)
     export_paths([str(inputs["b"])], out)  # a second snapshot: the commit links the first's files
     before = assert_whole(out, [reference["b"]])
-    result = subprocess.run([sys.executable, "-c", _KILL_AT, str(inputs["a"]), str(out), call, str(nth)],
-                            capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        [sys.executable, "-c", _KILL_AT, str(inputs["a"]), str(out), call, str(nth)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode in (-signal.SIGKILL, 0), result.stderr
     assert assert_whole(out, [before, reference["ab"]]) in (before, reference["ab"])
     export_paths([str(inputs["a"])], out)
@@ -351,8 +380,9 @@ def test_a_copy_that_followed_the_symlinks_is_adopted(inputs, reference, tmp_pat
 def test_reexport_through_any_spelling_of_the_paths_adds_nothing(tmp_path, monkeypatch):
     folder = tmp_path / "hh"
     folder.mkdir()
-    (folder / "mixed.txt").write_text("some words before any hand\n\n" +
-                                      hands_file([FIRST, OMAHA, BROKEN, REUSED_ID]), encoding="utf-8")
+    (folder / "mixed.txt").write_text(
+        "some words before any hand\n\n" + hands_file([FIRST, OMAHA, BROKEN, REUSED_ID]), encoding="utf-8"
+    )
     (folder / "empty.txt").write_text("\n", encoding="utf-8")  # HH001: a file-level finding
     link = tmp_path / "link"
     link.symlink_to(folder, target_is_directory=True)
@@ -363,8 +393,14 @@ def test_reexport_through_any_spelling_of_the_paths_adds_nothing(tmp_path, monke
     assert statuses == ["invalid", "unparsed", "unsupported", "valid"]  # invalid: HH413 (a reused id)
     before = plain_counts(out)
     monkeypatch.chdir(tmp_path)
-    for spelling in (["hh"], ["./hh/"], ["hh/../hh/mixed.txt", "hh/empty.txt"], [str(link)], ["link/mixed.txt"],
-                     [f"{tmp_path}/./link/../hh"]):
+    for spelling in (
+        ["hh"],
+        ["./hh/"],
+        ["hh/../hh/mixed.txt", "hh/empty.txt"],
+        [str(link)],
+        ["link/mixed.txt"],
+        [f"{tmp_path}/./link/../hh"],
+    ):
         stats = export_paths(spelling, out)
         assert stats.hands_written == 0, spelling
         assert plain_counts(out) == before, spelling
@@ -390,8 +426,19 @@ def test_hands_stored_under_a_path_as_spelled_are_not_stored_again(tmp_path, mon
 
 
 # -- item 9: the jsonl contract, every table folder -------------------------------------------------
-JSONL_KEYS = ["hand_id", "site", "file", "line", "status", "findings", "total_pot", "rake", "pots", "collected",
-              "currency"]
+JSONL_KEYS = [
+    "hand_id",
+    "site",
+    "file",
+    "line",
+    "status",
+    "findings",
+    "total_pot",
+    "rake",
+    "pots",
+    "collected",
+    "currency",
+]
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -411,7 +458,7 @@ def test_every_jsonl_hand_object_has_every_key(tmp_path, jobs):
 
 def test_the_readme_documents_every_jsonl_line():
     text = README.read_text(encoding="utf-8")
-    section = text[text.index("### `validate` output"):text.index("## Player statistics")]
+    section = text[text.index("### `validate` output") : text.index("## Player statistics")]
     keys = {k for row in re.findall(r"^\| (`[^|]+`) \|", section, re.M) for k in re.findall(r"`(\w+)`", row)}
     assert set(JSONL_KEYS) <= keys
     assert "file_finding" in keys

@@ -23,8 +23,11 @@ HEADER = "PokerStars Hand #{hand_id}:  Hold'em No Limit ($0.05/$0.10 USD) - 2020
 
 
 def hand(n: int, day: int = 16, table: str = "A") -> str:
-    return make_hand(940000000000 + n, header=HEADER.replace("{day}", f"{day:02d}"),
-                     table=f"Table '{table} {n}' 6-max Seat #1 is the button")
+    return make_hand(
+        940000000000 + n,
+        header=HEADER.replace("{day}", f"{day:02d}"),
+        table=f"Table '{table} {n}' 6-max Seat #1 is the button",
+    )
 
 
 BAD = hand(99).replace("Carol collected $0.10 from pot", "Carol collected $0.12 from pot")
@@ -55,9 +58,13 @@ def dataset(tmp_path) -> Path:
     src = tmp_path / "src"
     src.mkdir()
     out = tmp_path / "ds"
-    texts = {"a.txt": hands_file([hand(1), hand(2)]), "b.txt": hands_file([hand(3), BAD]),
-             "c.txt": hands_file([hand(4, day=17)]), "d.txt": hands_file([hand(5, day=17), BROKEN]),
-             "e.txt": "stray text before a hand\n" + hand(6)}
+    texts = {
+        "a.txt": hands_file([hand(1), hand(2)]),
+        "b.txt": hands_file([hand(3), BAD]),
+        "c.txt": hands_file([hand(4, day=17)]),
+        "d.txt": hands_file([hand(5, day=17), BROKEN]),
+        "e.txt": "stray text before a hand\n" + hand(6),
+    }
     for name, text in texts.items():
         (src / name).write_text(text)
         export_paths([src / name], out)
@@ -201,8 +208,11 @@ def test_revalidate_after_a_rules_change_updates_status_and_findings(dataset, tm
     from hhtool.rules.ruleset import load_rules
     from hhtool.validate import validate_paths
 
-    fresh = [r for r in validate_paths(sorted((tmp_path / "src").glob("*.txt")), load_rules(str(rules)))
-             if not hasattr(r, "code")]
+    fresh = [
+        r
+        for r in validate_paths(sorted((tmp_path / "src").glob("*.txt")), load_rules(str(rules)))
+        if not hasattr(r, "code")
+    ]
     for r in fresh:
         uid = next(u for u in status if u.startswith(f"pokerstars:{r.hand_id}"))
         assert status[uid] == r.status
@@ -210,6 +220,7 @@ def test_revalidate_after_a_rules_change_updates_status_and_findings(dataset, tm
     assert {r["status"] for r in after["hands"] if r["hand_id"] == "940000000001"} == {"invalid"}
     errors = {r["hand_uid"]: r["errors"] for r in after["hands"]}
     assert errors["pokerstars:940000000001"] >= 1
+
     # the other columns are untouched
     def strip(records):
         return [{k: v for k, v in r.items() if k not in ("status", "errors", "warnings")} for r in records]

@@ -65,8 +65,11 @@ def test_a_hand_with_a_zone_is_kept_by_its_utc_day_not_its_local_one(tmp_path):
     export_paths([source], out)
     hands = from_dataset(out, ("hands",)).hands
     first = hands.sort_values("line").iloc[0]
-    assert (first["date"], first["date_kind"], str(first["started_at"])[:16]) == ("2021-02-06", "utc",
-                                                                                   "2021-02-06 04:30")
+    assert (first["date"], first["date_kind"], str(first["started_at"])[:16]) == (
+        "2021-02-06",
+        "utc",
+        "2021-02-06 04:30",
+    )
     tally = DayTally()
     assert stats(out, HandFilter.of(since="2021-02-06", until="2021-02-06"), tally=tally)["hands"].sum() > 0
     assert tally.local == 0

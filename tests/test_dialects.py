@@ -60,12 +60,14 @@ POKERSTARS_WORDS = {
     "FIRST/SECOND": (r"\b(?:FIRST|SECOND) (?:FLOP|TURN|RIVER|Board)\b", "run-it-twice markers and boards"),
     "Hand was run twice": (r"Hand was run twice", "the summary line of a run-twice hand"),
     "posts a blind": (r"posts (?:small|big|button) blind|posts the ante|small & big blinds", "blind and ante lines"),
-    "collected": (r"collected \S+ from (?:the )?(?:pot|main pot|side pot)|collected \([$€£\d]",
-                  "`P collected $X from pot` and the summary's `collected ($X)`"),
+    "collected": (
+        r"collected \S+ from (?:the )?(?:pot|main pot|side pot)|collected \([$€£\d]",
+        "`P collected $X from pot` and the summary's `collected ($X)`",
+    ),
     "Total pot": (r"Total pot", "the summary's `Total pot $X | Rake $Y`"),
     "in chips": (r"\bin chips\b", "seat lines `Seat 1: P ($2 in chips)`"),
     "is the button": (r"is the button", "the table line `Seat #N is the button`"),
-    "said": (r'said, "', "chat lines `P said, \"…\"`"),
+    "said": (r'said, "', 'chat lines `P said, "…"`'),
     "folded on": (r"folded before Flop|folded on the (?:Flop|Turn|River)", "summary seat lines"),
     "didn't bet": (r"didn't bet", "summary seat lines `folded before Flop (didn't bet)`"),
     "mucks hand": (r"mucks hand|doesn't show hand", "muck lines"),
@@ -137,8 +139,11 @@ def test_every_grammar_file_is_a_registered_dialects():
 def test_each_word_is_one_that_pokerstars_text_or_its_dialect_holds(word):
     """The list is honest: every word is found in PokerStars hands (samples/), its package or its grammar
     (a word found nowhere would prove nothing)."""
-    places = [*sorted((ROOT / "samples").glob("*.txt")), ROOT / "grammar" / "pokerstars.lark",
-              *sorted((ROOT / "hhtool/dialects/pokerstars").rglob("*.py"))]
+    places = [
+        *sorted((ROOT / "samples").glob("*.txt")),
+        ROOT / "grammar" / "pokerstars.lark",
+        *sorted((ROOT / "hhtool/dialects/pokerstars").rglob("*.py")),
+    ]
     assert any(_words_in(path, (word,)) for path in places)
 
 
@@ -146,6 +151,7 @@ def test_the_pokerstars_grammar_and_its_declared_line_kinds_agree():
     """Each terminal of grammar/pokerstars.lark has one declaration (its reader, or the section code that
     reads it, with its hint words), and each declaration is a terminal."""
     from hhtool.dialects.pokerstars.reader import LINE_KINDS, parser
+
     assert LINE_KINDS.check(parser().lexer.order) == []
     assert set(LINE_KINDS.readers) < set(LINE_KINDS.declared)
 
@@ -163,37 +169,37 @@ def test_a_kind_declared_twice_is_refused():
 HANDS = {
     # samples/ and fpdb-3/pokerstars
     "pokerstars": "PokerStars Hand #{n}:  Hold'em No Limit ($0.01/$0.02 USD) - 2020/04/16 13:54:25 ET\n"
-                  "Table 'Testa I' 6-max Seat #1 is the button\nSeat 1: Hero ($2 in chips)\n",
+    "Table 'Testa I' 6-max Seat #1 is the button\nSeat 1: Hero ($2 in chips)\n",
     # fpdb-3/pokerstars-format-variants/cash/*RIO.hero.txt
     "pokerstars_clone": "Run It Once Poker Hand #{n}:  Hold'em No Limit (€0.05/€0.10) - 2019/06/25 15:55 UTC\n"
-                        "Table ID '30263259' 6-Max Seat #1 is the button\n",
+    "Table ID '30263259' 6-Max Seat #1 is the button\n",
     # ggpoker-rush-2025/
     "ggpoker": "Poker Hand #RC{n}: Hold'em No Limit ($0.02/$0.05) - 2025/08/09 05:32:33\n"
-               "Table 'RushAndCash10562907' 6-max Seat #1 is the button\nSeat 1: 6277a2ed ($7.04 in chips)\n",
+    "Table 'RushAndCash10562907' 6-max Seat #1 is the button\nSeat 1: 6277a2ed ($7.04 in chips)\n",
     # fpdb-3/winamax/cash/
     "winamax": "Winamax Poker - CashGame - HandId: #{n}-965-1366095481 - Holdem no limit (0.50/1) - "
-               "2013/04/16 06:58:01 UTC\nTable: 'Lexington 02' 5-max (play money) Seat #2 is the button\n",
+    "2013/04/16 06:58:01 UTC\nTable: 'Lexington 02' 5-max (play money) Seat #2 is the button\n",
     # tests/test_site_boundaries.py (fpdb-3/888poker)
     "pacific888": "#Game No : {n}\n***** 888poker Hand History for Game {n} *****\n"
-                  "$0.05/$0.10 Blinds No Limit Holdem - *** 06 01 2014 22:51:40\n",
+    "$0.05/$0.10 Blinds No Limit Holdem - *** 06 01 2014 22:51:40\n",
     "partypoker": "Game #{n} starts.\n\n#Game No : {n}\n***** Hand History for Game {n} *****\n"
-                  "$4 USD NL Texas Hold'em - Thursday, May 17, 00:41:12 EEST 2012\n",
+    "$4 USD NL Texas Hold'em - Thursday, May 17, 00:41:12 EEST 2012\n",
     # fpdb-3/fulltilt/cash/
     "fulltilt": "Full Tilt Poker Game #{n}: Table Niebuhr (6 max, deep) - NL Hold'em - $0.01/$0.02 - "
-                "18:30:23 UTC - 2013/05/24 [14:30:23 ET - 2013/05/24]\nSeat 1: Player0 ($5.56)\n",
+    "18:30:23 UTC - 2013/05/24 [14:30:23 ET - 2013/05/24]\nSeat 1: Player0 ($5.56)\n",
     # fpdb-3/bovada-ignition/cash/
     "bovada": "Bovada Hand #{n} TBL#10253202 HOLDEM Fixed Limit - 2015-12-01 04:04:36\n"
-              "Seat 1: UTG+2 [ME] ($2,700 in chips)\n",
+    "Seat 1: UTG+2 [ME] ($2,700 in chips)\n",
     # fpdb-3/acr-winning (UTF-16 there)
     "winning": "Hand #{n} - Holdem(No Limit) - $0.02/$0.05 - 2021/04/20 18:33:50 UTC\n"
-               "Fort Lupton 9-max Seat #5 is the button\nSeat 1: Player0 ($9.10)\n",
+    "Fort Lupton 9-max Seat #5 is the button\nSeat 1: Player0 ($9.10)\n",
     "winning2016": "Game started at: 2016/8/2 10:53:49\nGame ID: {n} 2/4 Airavata 2 (Hold'em)\nSeat 2 is the button\n",
     # fpdb-3/betonline-chico
     "betonline": "BetOnline Poker Game #{n}: Hold'em No Limit ($0.01/0.02) - 2016/05/02 13:41:05 "
-                 "Eastern Daylight Time\nTable 'Entourage' 10-Max, Seat #3 is the button\n",
+    "Eastern Daylight Time\nTable 'Entourage' 10-Max, Seat #3 is the button\n",
     # fpdb-3/ipoker, hhsmithy/ipoker-cash/MultipleHandsTests/MinerFormat.txt: a session of one game each
     "ipoker": '<session sessioncode="{n}">\n  <general>\n    <gametype>Holdem NL $0.05/$0.10</gametype>\n'
-              '  </general>\n  <game gamecode="{n}">\n    <general/>\n  </game>\n</session>\n',
+    '  </general>\n  <game gamecode="{n}">\n    <general/>\n  </game>\n</session>\n',
     # acpc/
     "acpc": "STATE:{n}:r200c/cc/cc/r300f:Ah5d|Kc2c/8s8c4d/Jh/Qd:200|-200:Alpha_2pn|Beta_2pn\n",
     # phh/ (a section of a .phhs file)
@@ -210,8 +216,9 @@ def _file_text(name: str, hands: int, padding: int = 0) -> tuple[str, list[str]]
     filler = "".join(f"filler line {k} of the hand before\n" for k in range(padding))
     if name == "acpc" or name == "ipoker":
         filler = ""  # every line of theirs is a hand or part of one
-    text = "".join(HANDS[name].format(n=n) + ("" if name in ("acpc", "ipoker") else "\n" + filler + "\n")
-                   for n in numbers)
+    text = "".join(
+        HANDS[name].format(n=n) + ("" if name in ("acpc", "ipoker") else "\n" + filler + "\n") for n in numbers
+    )
     return text, numbers
 
 
@@ -250,12 +257,13 @@ def test_plan_cuts_a_large_file_of_every_dialect_on_its_headers(name, tmp_path):
         starts = {b.line for b in (read_blocks(path)) if not hasattr(b, "code")}
         context = dialects.get(name).context
         if context is not None:  # a site with file-level sections (iPoker's sessions) is cut where one opens
-            starts = {data[:m.start()].count(b"\n") + 1 for m in re.finditer(rb"(?m)" + context, data)}
+            starts = {data[: m.start()].count(b"\n") + 1 for m in re.finditer(rb"(?m)" + context, data)}
         for piece in pieces[1:]:
             assert piece.line in starts, (name, chunk, piece)
-            assert data[piece.start - 1:piece.start] == b"\n"
-        joined = [(b.line, b.column, b.dialect, b.text) for p in pieces for b in read_piece(p)
-                  if not hasattr(b, "code")]
+            assert data[piece.start - 1 : piece.start] == b"\n"
+        joined = [
+            (b.line, b.column, b.dialect, b.text) for p in pieces for b in read_piece(p) if not hasattr(b, "code")
+        ]
         assert joined == whole, (name, chunk)
 
 
@@ -301,8 +309,9 @@ TOY_KINDS.declare("SEAT", first=("Seat",))
 @TOY_KINDS.reads("POST", markers=(" posts ",))
 def _toy_post(reader, text: str, line: int):
     name, _, amount = text.rpartition(" posts ")
-    return PostBlind(line, name, BlindKind.SMALL if reader.posts == 0 else BlindKind.BIG, read_money(amount, 1, line),
-                     False)
+    return PostBlind(
+        line, name, BlindKind.SMALL if reader.posts == 0 else BlindKind.BIG, read_money(amount, 1, line), False
+    )
 
 
 @TOY_KINDS.reads("FOLD", markers=(" folds",))
@@ -313,6 +322,7 @@ def _toy_fold(reader, text: str, line: int):
 @TOY_KINDS.reads("WINS", markers=(" wins ",))
 def _toy_wins(reader, text: str, line: int):
     from hhtool.model import Collect
+
     name, _, amount = text.rpartition(" wins ")
     return Collect(line, name, read_money(amount, 1, line), None)
 
@@ -335,11 +345,25 @@ class _ToyTransformer(Transformer):
 
 
 def toy_header(number: str, small: int, big: int, time=None, zone: str | None = None) -> Header:
-    values = dict(site="toy", hand_id=number, game="holdem", limit=Limit.NO_LIMIT, small_blind=small,
-                  big_blind=big, small_bet=big, big_bet=big, currency="chips", scale=1,
-                  time=time, time_zone=zone, table="toy", max_seats=2, button_seat=1)
+    values = dict(
+        site="toy",
+        hand_id=number,
+        game="holdem",
+        limit=Limit.NO_LIMIT,
+        small_blind=small,
+        big_blind=big,
+        small_bet=big,
+        big_bet=big,
+        currency="chips",
+        scale=1,
+        time=time,
+        time_zone=zone,
+        table="toy",
+        max_seats=2,
+        button_seat=1,
+    )
     fields = Header.__struct_fields__
-    for name in fields[:len(fields) - len(Header.__struct_defaults__)]:
+    for name in fields[: len(fields) - len(Header.__struct_defaults__)]:
         values.setdefault(name, None)  # the other clocks the model keeps (a second, server time): none printed
     return Header(**values)
 
@@ -374,13 +398,25 @@ def toy_read(block) -> ParseResult:
             reader.posts += token.type == "POST"
     except FieldError as exc:
         return unparsed(block, "toy", number, exc.code, str(exc), exc.line, expected=exc.expected, actual=exc.actual)
-    hand = Hand(header, tuple(seats), tuple(events), Claims(), Source(block.file, block.line, block.column),
-                lines=len(lines) - 1)
+    hand = Hand(
+        header,
+        tuple(seats),
+        tuple(events),
+        Claims(),
+        Source(block.file, block.line, block.column),
+        lines=len(lines) - 1,
+    )
     return ParseResult(Status.PARSED, block.file, block.line, "toy", number, hand=hand)
 
 
-TOY = Dialect(name="toy", header=rb"Toy Hand #\d+", markers=(b"Toy Hand #",), hand_id=r"#(\d+)",
-              reader=toy_read, conventions=Conventions(prints_uncalled=False, raise_amount="added"))
+TOY = Dialect(
+    name="toy",
+    header=rb"Toy Hand #\d+",
+    markers=(b"Toy Hand #",),
+    hand_id=r"#(\d+)",
+    reader=toy_read,
+    conventions=Conventions(prints_uncalled=False, raise_amount="added"),
+)
 
 
 @pytest.fixture
@@ -392,8 +428,9 @@ def toy():
 
 def test_a_toy_dialect_parses_through_the_registry(toy, tmp_path):
     path = tmp_path / "toy.txt"
-    path.write_text(TOY_HAND.format(n=7) + "\n\n" + TOY_HAND.format(n=8).replace("Bob wins 3", "Bob wins 3.5"),
-                    encoding="utf-8")
+    path.write_text(
+        TOY_HAND.format(n=7) + "\n\n" + TOY_HAND.format(n=8).replace("Bob wins 3", "Bob wins 3.5"), encoding="utf-8"
+    )
     first, second = list(parse_paths([path]))
     assert (first.status, first.site, first.hand_id) == (Status.PARSED, "toy", "7")
     hand = first.hand
@@ -430,8 +467,10 @@ def test_registering_a_dialect_twice_is_refused(toy):
 def test_a_readers_own_bug_is_hh099_under_the_blocks_site_and_id(toy, tmp_path, monkeypatch):
     def broken(block):
         raise KeyError("a bug of ours")
-    dialects.register(Dialect(name="toy", header=TOY.header, markers=TOY.markers, hand_id=TOY.hand_id,
-                              reader=broken), replace=True)
+
+    dialects.register(
+        Dialect(name="toy", header=TOY.header, markers=TOY.markers, hand_id=TOY.hand_id, reader=broken), replace=True
+    )
     path = tmp_path / "toy.txt"
     path.write_text(TOY_HAND.format(n=11), encoding="utf-8")
     (result,) = list(parse_paths([path]))
@@ -441,8 +480,14 @@ def test_a_readers_own_bug_is_hh099_under_the_blocks_site_and_id(toy, tmp_path, 
 
 def test_a_hands_utc_start_is_read_with_its_sites_zones(toy):
     from datetime import datetime, timezone
-    zoned = Dialect(name="toy", header=TOY.header, markers=TOY.markers, reader=toy_read,
-                    conventions=Conventions(time_zones={"AT": "Europe/Paris"}))
+
+    zoned = Dialect(
+        name="toy",
+        header=TOY.header,
+        markers=TOY.markers,
+        reader=toy_read,
+        conventions=Conventions(time_zones={"AT": "Europe/Paris"}),
+    )
     dialects.register(zoned, replace=True)
     header = toy_header("1", 1, 2, datetime(2024, 1, 2, 10, 0), "AT")
     # the toy's `AT` is Paris (UTC+1 in January); PokerStars' `AT` is Halifax (UTC-4)

@@ -74,8 +74,9 @@ def row_counts(out: Path) -> dict[str, int]:
     counts = {}
     for table in TABLES:
         folder = out / table
-        counts[table] = (pads.dataset(folder, format="parquet", partitioning="hive").count_rows()
-                         if folder.is_dir() else 0)
+        counts[table] = (
+            pads.dataset(folder, format="parquet", partitioning="hive").count_rows() if folder.is_dir() else 0
+        )
     return counts
 
 
@@ -218,6 +219,7 @@ def _boom_after(n: int):
             if i == n:
                 raise RuntimeError("interrupted")
             yield item
+
     return fake
 
 
@@ -270,8 +272,13 @@ _KILL_SCRIPT = textwrap.dedent("""\
 
 
 def _killed_export(source: Path, out: Path, where: str) -> None:
-    result = subprocess.run([sys.executable, "-c", _KILL_SCRIPT, str(source), str(out), where],
-                            capture_output=True, text=True, timeout=120, check=False)
+    result = subprocess.run(
+        [sys.executable, "-c", _KILL_SCRIPT, str(source), str(out), where],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert result.returncode == -signal.SIGKILL, result.stderr
 
 
@@ -310,8 +317,9 @@ def test_a_run_killed_during_its_commit_is_never_counted(tmp_path):
 # line, iPoker's `<game gamecode=` after a blank): both unparsed, keyed by line and column, both stored.
 _HEADER = "PokerStars Hand #213772508811:  Hold'em No Limit ($0.01/$0.02 USD) - 2020/05/12 21:04:17 ET"
 _GAME = '<game gamecode="7000000001"><general></general>'
-_IPOKER_SESSION = ('<session sessioncode="1">\n  <general>\n    <gametype>Holdem NL $0.05/$0.10</gametype>\n'
-                   '  </general>\n')
+_IPOKER_SESSION = (
+    '<session sessioncode="1">\n  <general>\n    <gametype>Holdem NL $0.05/$0.10</gametype>\n  </general>\n'
+)
 
 
 def test_two_unparsed_hands_with_one_number_on_one_line_are_both_stored(tmp_path, monkeypatch):
@@ -330,7 +338,11 @@ def test_two_unparsed_hands_with_one_number_on_one_line_are_both_stored(tmp_path
         hands = open_dataset(out).hands
         assert list(hands["status"]) == ["unparsed"] * 4
         assert sorted(uid.split("@")[1].split(":", 1)[1] for uid in hands["hand_uid"]) == [
-            "1", "1:93", "5", "5:51"]  # the line; and the column where the hand before starts on that line
+            "1",
+            "1:93",
+            "5",
+            "5:51",
+        ]  # the line; and the column where the hand before starts on that line
         again = runner.invoke(app, ["export", str(stars), str(ipoker), "--out", str(out), "--jobs", jobs])
         assert "exported 0 new hands (4 already stored" in again.stderr, again.stderr
 
@@ -371,12 +383,14 @@ def test_duckdb_reads_the_files(samples_export):
     con = duckdb.connect()
     count, rake, days = con.execute(
         f"select count(*), sum(rake) filter (where currency = 'USD'), count(distinct date) "
-        f"from read_parquet('{out}/hands/**/*.parquet', hive_partitioning=true)").fetchone()
+        f"from read_parquet('{out}/hands/**/*.parquet', hive_partitioning=true)"
+    ).fetchone()
     assert (count, rake) == (SAMPLE_HANDS, SAMPLE_USD_RAKE)
     assert days == open_dataset(out).hands["date"].nunique()
     joined = con.execute(
         f"select count(*) from read_parquet('{out}/seats/**/*.parquet', hive_partitioning=true) s "
-        f"join read_parquet('{out}/hands/**/*.parquet', hive_partitioning=true) h using (hand_uid)").fetchone()[0]
+        f"join read_parquet('{out}/hands/**/*.parquet', hive_partitioning=true) h using (hand_uid)"
+    ).fetchone()[0]
     assert joined == len(open_dataset(out).seats)
     described = con.execute(f"describe select * from read_parquet('{out}/hands/**/*.parquet', hive_partitioning=true)")
     types = {row[0]: row[1] for row in described.fetchall()}
@@ -517,8 +531,12 @@ def test_corpus_dataset_reads_in_duckdb_and_polars(corpus_export):
     out = corpus_export[0]
     n = len(open_dataset(out).hands)
     duckdb = pytest.importorskip("duckdb")
-    assert duckdb.execute(f"select count(*) from read_parquet('{out}/hands/**/*.parquet', "
-                      f"hive_partitioning=true)").fetchone()[0] == n
+    assert (
+        duckdb.execute(
+            f"select count(*) from read_parquet('{out}/hands/**/*.parquet', hive_partitioning=true)"
+        ).fetchone()[0]
+        == n
+    )
     pl = pytest.importorskip("polars")
     assert pl.scan_parquet(f"{out}/hands/**/*.parquet", hive_partitioning=True).select(pl.len()).collect().item() == n
 
@@ -530,7 +548,6 @@ def test_dataset_folder_can_be_moved(samples_export, tmp_path):
     assert row_counts(moved) == row_counts(samples_export[0])
     stats, _ = export([SAMPLES], moved)
     assert stats.hands_written == 0
-
 
 
 def test_rows_split_by_day_keep_their_order_whatever_the_runs():
@@ -547,9 +564,15 @@ def test_rows_split_by_day_keep_their_order_whatever_the_runs():
             day = rng.choice(days)
         dates.append(day)
     names = [name for name, _, _ in COLUMNS["payouts"]]
-    columns = {"hand_uid": [f"s:{i}" for i in range(500)], "run": [0] * 500, "pot_index": [i % 3 for i in range(500)],
-               "player": [f"p{i % 7}" for i in range(500)], "amount": list(range(500)), "currency": ["USD"] * 500,
-               "date": dates}
+    columns = {
+        "hand_uid": [f"s:{i}" for i in range(500)],
+        "run": [0] * 500,
+        "pot_index": [i % 3 for i in range(500)],
+        "player": [f"p{i % 7}" for i in range(500)],
+        "amount": list(range(500)),
+        "currency": ["USD"] * 500,
+        "date": dates,
+    }
     plain = writer_module.PLAIN_SCHEMAS["payouts"]
     whole = pa.Table.from_pydict({n: columns[n] for n in names}, schema=plain)
     chunked = pa.concat_tables([whole.slice(0, 123), whole.slice(123, 200), whole.slice(323)])

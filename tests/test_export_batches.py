@@ -144,8 +144,10 @@ def test_ctrl_c_keeps_the_committed_batches_and_says_how_far_they_go(tmp_path, m
     other = tmp_path / "cli"  # the same run on the command line, into a dataset of its own
     result = CliRunner().invoke(app, ["export", str(SAMPLES), "--out", str(other), "--jobs", "1"])
     assert result.exit_code == 130
-    assert (f"{stats.committed_hands} new hands of the first {stats.committed_inputs} input files (through "
-            f"{stats.last_input}) were committed to {other} in {stats.batches} batches") in result.output
+    assert (
+        f"{stats.committed_hands} new hands of the first {stats.committed_inputs} input files (through "
+        f"{stats.last_input}) were committed to {other} in {stats.batches} batches"
+    ) in result.output
     monkeypatch.undo()
     rest = export_paths([SAMPLES], out)  # the run again: the committed files are not read, the rest is added
     assert rest.files_unread == stats.committed_inputs
@@ -172,14 +174,23 @@ _KILL_AFTER_COMMITS = textwrap.dedent("""\
 def test_a_killed_export_leaves_a_readable_dataset_of_its_committed_batches(tmp_path, jobs):
     out = tmp_path / "ds"
     env = {**os.environ, BATCH_ENV: "10", CHUNK_ENV: "3000"}  # batches of ~10 hands, tasks of a few hands
-    result = subprocess.run([sys.executable, "-c", _KILL_AFTER_COMMITS, str(SAMPLES), str(out), str(jobs)],
-                            env=env, capture_output=True, text=True, timeout=300, check=False)
+    result = subprocess.run(
+        [sys.executable, "-c", _KILL_AFTER_COMMITS, str(SAMPLES), str(out), str(jobs)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert result.returncode == -signal.SIGKILL, result.stderr
     runs = _runs(out)
     assert len(runs) == 2
     stored = _hands(out)
-    assert len(stored) == sum(run["hands_written"] for run in runs) == sum(
-        hands for run in runs for _d, _p, hands in run["files"])
+    assert (
+        len(stored)
+        == sum(run["hands_written"] for run in runs)
+        == sum(hands for run in runs for _d, _p, hands in run["files"])
+    )
     assert 20 <= len(stored) < SAMPLE_HANDS
     json.loads((out / ".hhtool" / "current" / "manifest.json").read_text())  # whole
     stats = export_paths([SAMPLES], out)  # cleans the killed run's folder, adds only the rest

@@ -64,9 +64,12 @@ def test_a_hand_taken_out_leaves_no_row_and_no_key(monkeypatch):
     rows = _filled()
     before = rows.tables()
     keys = len(rows.key_uid)
-    (item,) = [i for i in validate_paths([str(SAMPLES / "nl-cash-river-showdown.txt")]) if isinstance(i, HandResult)][:1]
-    narrowed = tuple((i, name, low, 0 if name == "seq" else high)
-                     for i, name, low, high in rows_module._INT_RANGES["actions"])
+    (item,) = [i for i in validate_paths([str(SAMPLES / "nl-cash-river-showdown.txt")]) if isinstance(i, HandResult)][
+        :1
+    ]
+    narrowed = tuple(
+        (i, name, low, 0 if name == "seq" else high) for i, name, low, high in rows_module._INT_RANGES["actions"]
+    )
     monkeypatch.setitem(rows_module._INT_RANGES, "actions", narrowed)
     with pytest.raises(ColumnOverflow, match=r"actions\.seq = 1 "):
         rows.add_hand(item)
@@ -79,4 +82,3 @@ def test_take_tables_empties_the_buffers_and_the_keys():
     taken = rows.take_tables()
     assert sum(t.num_rows for t in taken) > 0
     assert rows.largest() == 0 and rows.key_uid == [] and all(t.num_rows == 0 for t in rows.tables())
-

@@ -168,7 +168,12 @@ def test_golden_tournament_hand():
 def test_tournament_header_with_ante_and_the_et_clock():
     header = ft(TOURNAMENT).hand.header
     assert (header.tournament_id, header.buy_in, header.table, header.currency, header.scale) == (
-        "112000001", "$2,500 Guarantee (Cashout)", "65", "chips", 1)
+        "112000001",
+        "$2,500 Guarantee (Cashout)",
+        "65",
+        "chips",
+        1,
+    )
     assert (header.small_blind, header.big_blind, header.ante, header.button_seat) == (15, 30, 5, 2)
     assert header.time_zone == "CT" and header.time_utc == datetime(2009, 10, 15, 15, 45, 5, tzinfo=UTC)
 
@@ -190,10 +195,19 @@ def test_limit_and_thousands_written_k():
     limit = WALK_2010.replace("$0.02/$0.05 - No Limit Hold'em", "$1/$2 - Limit Hold'em")
     header = ft(limit).hand.header
     assert (header.limit, header.small_blind, header.big_blind, header.big_bet) == (Limit.FIXED_LIMIT, 50, 100, 200)
-    play = read_header("Full Tilt Poker Game #29900000001: Table King (heads up, deep) - 500K/1000K - No Limit Hold'em"
-                       " - 21:40:27 ET - 2011/04/15", "Seat 1: Hero (119,556,500)", 1)
+    play = read_header(
+        "Full Tilt Poker Game #29900000001: Table King (heads up, deep) - 500K/1000K - No Limit Hold'em"
+        " - 21:40:27 ET - 2011/04/15",
+        "Seat 1: Hero (119,556,500)",
+        1,
+    )
     assert (play.small_blind, play.big_blind, play.play_money, play.currency, play.max_seats) == (
-        500000, 1000000, True, "chips", 2)
+        500000,
+        1000000,
+        True,
+        "chips",
+        2,
+    )
 
 
 @pytest.mark.parametrize("game", ["Pot Limit Omaha", "Razz", "7 Card Stud"])
@@ -207,17 +221,22 @@ def test_other_games_are_unsupported(game):
 
 def test_raises_print_the_street_total_and_all_in_without_hyphen():
     result = ft(TOURNAMENT)
-    assert [(e.player, e.raise_by, e.raise_to) for e in events_of(result, RaiseTo)] == [("Bob", 60, 90),
-                                                                                      ("Hero", 210, 300)]
+    assert [(e.player, e.raise_by, e.raise_to) for e in events_of(result, RaiseTo)] == [
+        ("Bob", 60, 90),
+        ("Hero", 210, 300),
+    ]
     assert [e.all_in for e in result.hand.events if getattr(e, "player", None) == "Bob" and hasattr(e, "all_in")][
-        -1] is True
+        -1
+    ] is True
 
 
 def test_antes_blinds_and_the_button_line():
     result = ft(TOURNAMENT)
     assert [(e.player, e.amount) for e in events_of(result, PostAnte)] == [("Ann", 5), ("Bob", 5), ("Hero", 5)]
     assert [(e.player, e.blind, e.amount) for e in events_of(result, PostBlind)] == [
-        ("Hero", BlindKind.SMALL, 15), ("Ann", BlindKind.BIG, 30)]
+        ("Hero", BlindKind.SMALL, 15),
+        ("Ann", BlindKind.BIG, 30),
+    ]
 
 
 def test_shows_before_the_uncalled_return_validate_clean(tmp_path):
@@ -258,9 +277,15 @@ def test_utf16le_archive_with_bom_and_hm2_separators(tmp_path):
     """HM2 archives: `BEGIN` before the first hand, a blank line after each header, `**** # 2 ****` between
     hands; several Full Tilt files are UTF-16LE with a byte-order mark."""
     first = WALK_2010.replace("Full Tilt Poker Game", "FullTiltPoker Game").replace(
-        "Wed, July 21, 2010\n", "Wed, July 21, 2010\n\n")
-    text = "BEGIN\n" + textwrap.dedent(first).strip("\n") + "\n\n******************** # 2 *******************\n" + \
-        textwrap.dedent(CASH_2013).strip("\n") + "\n"
+        "Wed, July 21, 2010\n", "Wed, July 21, 2010\n\n"
+    )
+    text = (
+        "BEGIN\n"
+        + textwrap.dedent(first).strip("\n")
+        + "\n\n******************** # 2 *******************\n"
+        + textwrap.dedent(CASH_2013).strip("\n")
+        + "\n"
+    )
     path = tmp_path / "archive.txt"
     path.write_bytes(b"\xff\xfe" + text.encode("utf-16-le"))
     results = validate_paths([path])
@@ -308,8 +333,11 @@ def test_every_fulltilt_hand_of_the_corpus_parses(corpus):
 
 def test_fulltilt_corpus_validates_with_only_the_known_errors(corpus):
     results = [r for r in validate_paths([corpus / "fpdb-3/fulltilt"]) if not isinstance(r, Finding)]
-    errors = {r.hand_id: {f.code for f in r.findings if f.severity.value == "error"} for r in results
-              if r.status != "unparsed"}
+    errors = {
+        r.hand_id: {f.code for f in r.findings if f.severity.value == "error"}
+        for r in results
+        if r.status != "unparsed"
+    }
     assert {hand: found for hand, found in errors.items() if found} == KNOWN_ERRORS
 
 
@@ -317,6 +345,7 @@ def test_fpdb_sidecars_agree_per_player(corpus):
     """The `.hp` files (fpdb's per-player figures of a file's first hand): start stack, winnings and profit."""
     import ast
     import re
+
     checked = 0
     for hp in sorted((corpus / "fpdb-3/fulltilt").rglob("*.txt.hp")):
         # a Python literal but for Decimal(...) and datetime(...) values, which the figures compared are not
@@ -342,6 +371,7 @@ def test_writer_prints_the_hand_back(text):
     """What the writer prints the reader reads back into the same hand (line numbers aside)."""
     from hhtool.dialects.fulltilt.writer import render_hand
     from hhtool.dialects.pokerstars.writer import without_lines
+
     hand = ft(text).hand
     again = ft(render_hand(hand)).hand
     assert without_lines(again) == without_lines(hand)
@@ -349,16 +379,18 @@ def test_writer_prints_the_hand_back(text):
 
 def test_writer_refuses_what_full_tilt_cannot_say():
     from hhtool.dialects.fulltilt.writer import render_hand
+
     hand = ft(CASH_2013).hand
     import msgspec
-    straddled = msgspec.structs.replace(hand, events=(PostBlind(5, "Ann", BlindKind.STRADDLE, 4, False),
-                                                      *hand.events))
+
+    straddled = msgspec.structs.replace(hand, events=(PostBlind(5, "Ann", BlindKind.STRADDLE, 4, False), *hand.events))
     with pytest.raises(ValueError):
         render_hand(straddled)
 
 
 def test_fulltilt_wording():
     from hhtool.dialects.fulltilt.wording import description_matches
+
     assert description_matches("a pair of Twos", ("2c", "2d", "Ks", "9h", "7c", "5d", "3s"))
     assert description_matches("Ace King high", ("Ac", "Kd", "9s", "7h", "5c", "3d", "2s"))
     assert description_matches("a straight, Five high", ("Ac", "2d", "3s", "4h", "5c", "Jd", "9s"))
@@ -446,9 +478,13 @@ NEXT_AFTER_DEAD_BUTTON = """
 # A Sit & Go whose big blind busts (NLHE-6max-SnG-USD-5-201305.txt): Bob (seat 2) loses all-in as the big
 # blind; the next hand has no small blind (Cy on seat 3 posts the big blind, the button moves to Ann's seat
 # 1); the hand after puts the button on Bob's empty seat 2, Cy (the last big blind) posts the small blind.
-SNG_HEADER = ("Full Tilt Poker Game #3265440000{n}: $5 Sit & Go (Super Turbo) (253843023), Table 1 - NL Hold'em - "
-              "15/30 - 19:0{m}:{s} ET - 2013/05/14")
-SNG_BUSTS = SNG_HEADER.format(n=1, m=2, s=47) + """
+SNG_HEADER = (
+    "Full Tilt Poker Game #3265440000{n}: $5 Sit & Go (Super Turbo) (253843023), Table 1 - NL Hold'em - "
+    "15/30 - 19:0{m}:{s} ET - 2013/05/14"
+)
+SNG_BUSTS = (
+    SNG_HEADER.format(n=1, m=2, s=47)
+    + """
     Seat 1: Ann (300)
     Seat 2: Bob (300)
     Seat 3: Cy (300)
@@ -478,7 +514,10 @@ SNG_BUSTS = SNG_HEADER.format(n=1, m=2, s=47) + """
     Seat 3: Cy didn't bet (folded)
     Seat 4: Hero (button) didn't bet (folded)
 """
-SNG_NO_SMALL_BLIND = SNG_HEADER.format(n=2, m=3, s=11) + """
+)
+SNG_NO_SMALL_BLIND = (
+    SNG_HEADER.format(n=2, m=3, s=11)
+    + """
     Seat 1: Ann (600)
     Seat 3: Cy (300)
     Seat 4: Hero (300)
@@ -498,7 +537,10 @@ SNG_NO_SMALL_BLIND = SNG_HEADER.format(n=2, m=3, s=11) + """
     Seat 3: Cy (big blind) folded before the Flop
     Seat 4: Hero didn't bet (folded)
 """
-SNG_DEAD_BUTTON = SNG_HEADER.format(n=3, m=3, s=36) + """
+)
+SNG_DEAD_BUTTON = (
+    SNG_HEADER.format(n=3, m=3, s=36)
+    + """
     Seat 1: Ann (630)
     Seat 3: Cy (270)
     Seat 4: Hero (300)
@@ -518,6 +560,7 @@ SNG_DEAD_BUTTON = SNG_HEADER.format(n=3, m=3, s=36) + """
     Seat 3: Cy (small blind) folded before the Flop
     Seat 4: Hero (big blind) collected (30), mucked
 """
+)
 
 
 def test_the_button_goes_onto_a_busted_big_blinds_seat_by_the_dead_button_rule(tmp_path):
@@ -525,8 +568,9 @@ def test_the_button_goes_onto_a_busted_big_blinds_seat_by_the_dead_button_rule(t
     has a dead button on the big blind's empty seat: clean (HH405 before). Near miss: straight from the bust
     to that dead button, which skips Ann (seat 1, dealt into both hands) and moves the big blind two players
     on: HH405 or HH412 stays."""
-    sng = "\n".join(line.strip() for line in (SNG_BUSTS + "\n\n\n" + SNG_NO_SMALL_BLIND + "\n\n\n" +
-                                               SNG_DEAD_BUTTON).splitlines())
+    sng = "\n".join(
+        line.strip() for line in (SNG_BUSTS + "\n\n\n" + SNG_NO_SMALL_BLIND + "\n\n\n" + SNG_DEAD_BUTTON).splitlines()
+    )
     assert codes(validate_text(tmp_path, sng, name="sng.txt")) == []
     skipped = "\n".join(line.strip() for line in (SNG_BUSTS + "\n\n\n" + SNG_DEAD_BUTTON).splitlines())
     assert {"HH405", "HH412"} & set(codes(validate_text(tmp_path, skipped, name="skipped.txt")))

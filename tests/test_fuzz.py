@@ -42,8 +42,7 @@ NUMERIC_LIMITS_PREFIX = "numeric-limits-"
 KNOWN = "xfail: fixed by #26 root fixes"
 CI_SECONDS = 12.0
 BATCH = 50  # examples per Hypothesis run; runs go on with the next seed until the time is up
-QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example,
-         HealthCheck.filter_too_much]
+QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example, HealthCheck.filter_too_much]
 LONG_RUN = fuzzkit.LONG_RUN
 
 
@@ -64,9 +63,11 @@ def _save(case: Case, error: BaseException) -> Path:
         data, suffix = gzip.compress(data, mtime=0), suffix + ".gz"
     path = CRASHERS / f"{NUMERIC_LIMITS_PREFIX if numeric else ''}{digest}{suffix}"
     path.write_bytes(data)
-    _why(path).write_text(f"{type(error).__name__}: {str(error)[:500]}\nmutations: {case.mutations}\n"
-                          f"dialect: {case.dialect}\nsize: {case.size}\nconvert: {case.convert_to}\n"
-                          f"untouched: {','.join(sorted(case.untouched))}\n")
+    _why(path).write_text(
+        f"{type(error).__name__}: {str(error)[:500]}\nmutations: {case.mutations}\n"
+        f"dialect: {case.dialect}\nsize: {case.size}\nconvert: {case.convert_to}\n"
+        f"untouched: {','.join(sorted(case.untouched))}\n"
+    )
     return path
 
 
@@ -74,15 +75,21 @@ def _why(path: Path) -> Path:
     return path.with_name(path.name.split(".", 1)[0] + ".why")
 
 
-def _fuzz_batch(run_seed: int, examples: int, folder: Path, only_numeric_limits: bool = False,
-                save: bool = False, dialect: str | None = None, corpus: bool = False) -> list[str]:
+def _fuzz_batch(
+    run_seed: int,
+    examples: int,
+    folder: Path,
+    only_numeric_limits: bool = False,
+    save: bool = False,
+    dialect: str | None = None,
+    corpus: bool = False,
+) -> list[str]:
     """One Hypothesis run (no shrinking: a slow input would take minutes); every failing input is
     recorded (and saved when `save`) and the run goes on. Returns the failures."""
     failed: list[str] = []
 
     @seed(run_seed)
-    @settings(max_examples=examples, deadline=None, database=None, suppress_health_check=QUIET,
-              phases=[Phase.generate])
+    @settings(max_examples=examples, deadline=None, database=None, suppress_health_check=QUIET, phases=[Phase.generate])
     @given(case=cases(only_numeric_limits=only_numeric_limits, dialect=dialect, corpus=corpus))
     def one(case: Case) -> None:
         try:
@@ -106,8 +113,9 @@ def test_fuzz_single_files():
         while elapsed() < budget:
             dialect = fuzzkit.FUZZED[runs % len(fuzzkit.FUZZED)]
             print(f"fuzz run seed {first + runs} ({dialect})") if LONG_RUN else None
-            failed += _fuzz_batch(first + runs, BATCH if LONG_RUN else 10, folder=Path(tmp), save=_saving(),
-                                  dialect=dialect)
+            failed += _fuzz_batch(
+                first + runs, BATCH if LONG_RUN else 10, folder=Path(tmp), save=_saving(), dialect=dialect
+            )
             runs += 1
     FIGURES.seconds += elapsed()
     print("\n" + FIGURES.text())
@@ -122,18 +130,35 @@ EVERY_DIALECT_EXAMPLES = 25
 OPEN_CRASHES: dict[str, str] = {}  # dialect -> why its batch still fails (strict xfail: a fix shows)
 
 
-@pytest.mark.parametrize("dialect", [
-    pytest.param(d, marks=[pytest.mark.xfail(strict=True, reason=OPEN_CRASHES[d])] if d in OPEN_CRASHES else [])
-    for d in fuzzkit.FUZZED])
+@pytest.mark.parametrize(
+    "dialect",
+    [
+        pytest.param(d, marks=[pytest.mark.xfail(strict=True, reason=OPEN_CRASHES[d])] if d in OPEN_CRASHES else [])
+        for d in fuzzkit.FUZZED
+    ],
+)
 def test_fuzz_every_dialect(dialect, tmp_path):
     """A fixed batch of mutated files of each dialect's sample seeds (text, XML, PHH, ACPC logs, OHH JSON)."""
-    failed = _fuzz_batch(2000 + fuzzkit.FUZZED.index(dialect), EVERY_DIALECT_EXAMPLES, folder=tmp_path,
-                         dialect=dialect, save=_saving())
+    failed = _fuzz_batch(
+        2000 + fuzzkit.FUZZED.index(dialect), EVERY_DIALECT_EXAMPLES, folder=tmp_path, dialect=dialect, save=_saving()
+    )
     assert not failed, "\n".join(failed)
 
 
-CORPUS_DIALECTS = ("acpc", "betonline", "bovada", "fulltilt", "ggpoker", "ipoker", "pacific888", "partypoker",
-                   "phh", "pokerstars", "winamax", "winning")
+CORPUS_DIALECTS = (
+    "acpc",
+    "betonline",
+    "bovada",
+    "fulltilt",
+    "ggpoker",
+    "ipoker",
+    "pacific888",
+    "partypoker",
+    "phh",
+    "pokerstars",
+    "winamax",
+    "winning",
+)
 CORPUS_EXAMPLES = 12
 
 
@@ -144,8 +169,14 @@ def test_fuzz_corpus_seeds(dialect, tmp_path):
         pytest.skip("HHTOOL_CORPUS is not set")
     if not fuzzkit.pool_of(dialect, corpus=True):
         pytest.skip(f"the corpus holds no clean {dialect} hand")
-    failed = _fuzz_batch(3000 + CORPUS_DIALECTS.index(dialect), CORPUS_EXAMPLES, folder=tmp_path,
-                         dialect=dialect, corpus=True, save=_saving())
+    failed = _fuzz_batch(
+        3000 + CORPUS_DIALECTS.index(dialect),
+        CORPUS_EXAMPLES,
+        folder=tmp_path,
+        dialect=dialect,
+        corpus=True,
+        save=_saving(),
+    )
     assert not failed, "\n".join(failed)
 
 
@@ -184,10 +215,15 @@ def _jsonl(paths: list[str], jobs: str, chunk: str | None) -> tuple[int, bytes, 
 # file at every header line the planner can be sure of (after any line end, past a byte-order mark, never
 # inside a header of several lines). Each parallel run may take at most fuzzkit.FACTOR times the
 # sequential run (plus the pool's start, measured on an empty folder), else it is stopped as a hang.
-@settings(max_examples=12 if LONG_RUN else 4, deadline=None, database=None, suppress_health_check=QUIET,
-          phases=[Phase.generate], derandomize=not LONG_RUN)
-@given(batch=st.lists(cases(), min_size=10, max_size=10),
-       chunk=st.integers(200, 20_000))
+@settings(
+    max_examples=12 if LONG_RUN else 4,
+    deadline=None,
+    database=None,
+    suppress_health_check=QUIET,
+    phases=[Phase.generate],
+    derandomize=not LONG_RUN,
+)
+@given(batch=st.lists(cases(), min_size=10, max_size=10), chunk=st.integers(200, 20_000))
 def test_fuzz_same_output_for_any_jobs_and_chunk_size(batch, chunk):
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "cases"
@@ -195,8 +231,9 @@ def test_fuzz_same_output_for_any_jobs_and_chunk_size(batch, chunk):
         for i, case in enumerate(batch):
             (folder / f"case-{i:02}{case.suffix}").write_bytes(case.data)
         # one big UTF-8 file of every text case, so that files are cut into pieces at small chunk sizes
-        (folder / "all.txt").write_bytes(b"".join(c.data for c in batch if c.suffix == ".txt"
-                                                  and not c.data.startswith(b"\xff\xfe")))
+        (folder / "all.txt").write_bytes(
+            b"".join(c.data for c in batch if c.suffix == ".txt" and not c.data.startswith(b"\xff\xfe"))
+        )
         empty = Path(tmp) / "empty.txt"
         empty.write_bytes(b"")
         start_up = _jsonl([str(empty)], "2", "1")[2]
@@ -275,8 +312,13 @@ def test_written_crasher(what, tmp_path):
 def test_every_dialect_of_the_samples_seeds_the_fuzzer():
     """Mutations start from the hands of every dialect the samples hold (text, XML, PHH, ACPC logs), each of
     which validates alone with no finding, and from OHH JSON of them."""
-    sampled = {b.dialect for p in fuzzkit.SAMPLES.iterdir() if p.name != "README.md"
-               for b in fuzzkit.read_blocks(p) if isinstance(b, fuzzkit.Block)}
+    sampled = {
+        b.dialect
+        for p in fuzzkit.SAMPLES.iterdir()
+        if p.name != "README.md"
+        for b in fuzzkit.read_blocks(p)
+        if isinstance(b, fuzzkit.Block)
+    }
     assert len(sampled) >= 12 and set(fuzzkit.DIALECTS) == sampled
     assert set(fuzzkit.FUZZED) == sampled | {fuzzkit.OHH}
     assert {seed.suffix for seed in fuzzkit.SEEDS} >= {".txt", ".xml", ".phh", ".phhs", ".log", ".ohh"}
@@ -315,8 +357,10 @@ def test_the_time_budget_is_relative_and_linear():
     for dialect in fuzzkit.FUZZED:
         one, ten = c.time_budget(dialect, 100_000), c.time_budget(dialect, 1_000_000)
         assert 1 < ten / one <= 10
-        assert one == pytest.approx(fuzzkit.FACTOR * (c.base_time[dialect] + 100_000 * c.time_per_byte.get(
-            dialect, max(c.time_per_byte.values()))))
+        assert one == pytest.approx(
+            fuzzkit.FACTOR
+            * (c.base_time[dialect] + 100_000 * c.time_per_byte.get(dialect, max(c.time_per_byte.values())))
+        )
 
 
 @pytest.mark.parametrize("fmt", ["xml", "toml", "acpc", "json"])

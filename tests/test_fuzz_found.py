@@ -75,20 +75,35 @@ def _rows_of(results, file_findings) -> None:
     """The dataset tables of the results, as export and audit build them: a number past a narrow column
     (int8 seats and N-max, int16 pot index) raises here."""
     import fuzzkit
+
     fuzzkit.table_rows([*file_findings, *results])
 
 
-@pytest.mark.parametrize("sample, old, new, line, what", [
-    ("party-mtt-2021.txt", "Total number of players : 4/8", "Total number of players : 4/32767", 4, "N-max 32767"),
-    ("party-mtt-2021.txt", "Seat 5: Pavlo (3100)", "Seat 65536: Pavlo (3100)", 7, "seat number 65536"),
-    ("party-mtt-2021.txt", "-- Seat 4 is the button", "-- Seat 200 is the button", 3, "button seat 200"),
-    ("party-cash-2013.txt", "Seat 4 is the button", "Seat 128 is the button", 7, "button seat 128"),
-    ("chico-side-pot.txt", "'Orbit' 10-Max", "'Orbit' 32767-Max", 2, "N-max 32767"),
-    ("ft-cash-2013-street-pots.txt", "Table Vera (6 max)", "Table Vera (128 max)", 1, "N-max 128"),
-    ("party-cash-2013.txt", "Hero wins $8.54 USD", "Hero wins $8.54 USD from side pot #32768", 35,
-     "side pot number 32768"),
-    ("ft-cash-2013-street-pots.txt", "Ann wins the pot", "Ann wins the side pot #32768", 26, "side pot number 32768"),
-])
+@pytest.mark.parametrize(
+    "sample, old, new, line, what",
+    [
+        ("party-mtt-2021.txt", "Total number of players : 4/8", "Total number of players : 4/32767", 4, "N-max 32767"),
+        ("party-mtt-2021.txt", "Seat 5: Pavlo (3100)", "Seat 65536: Pavlo (3100)", 7, "seat number 65536"),
+        ("party-mtt-2021.txt", "-- Seat 4 is the button", "-- Seat 200 is the button", 3, "button seat 200"),
+        ("party-cash-2013.txt", "Seat 4 is the button", "Seat 128 is the button", 7, "button seat 128"),
+        ("chico-side-pot.txt", "'Orbit' 10-Max", "'Orbit' 32767-Max", 2, "N-max 32767"),
+        ("ft-cash-2013-street-pots.txt", "Table Vera (6 max)", "Table Vera (128 max)", 1, "N-max 128"),
+        (
+            "party-cash-2013.txt",
+            "Hero wins $8.54 USD",
+            "Hero wins $8.54 USD from side pot #32768",
+            35,
+            "side pot number 32768",
+        ),
+        (
+            "ft-cash-2013-street-pots.txt",
+            "Ann wins the pot",
+            "Ann wins the side pot #32768",
+            26,
+            "side pot number 32768",
+        ),
+    ],
+)
 def test_seat_numbers_past_the_narrow_columns_are_hh013(sample, old, new, line, what):
     """PartyPoker's seat, button, N-max and side pot numbers, BetOnline's and Full Tilt's N-max and Full
     Tilt's side pot number were read with int(): a hand with `4/32767` players or `Seat 65536:` was
@@ -105,12 +120,14 @@ def test_seat_numbers_past_the_narrow_columns_are_hh013(sample, old, new, line, 
     assert (f.code, f.line) == ("HH013", line) and what in f.message, problems(found)
 
 
-
-@pytest.mark.parametrize("old, new, code", [
-    ('<round no="0">', '<round no="' + "9" * 5000 + '">', "HH031"),  # int() refused 4,300 digits: HH099
-    ('<round no="0">', '<round no="²">', "HH031"),  # '²'.isdigit(), but int('²') raised: HH099
-    ('<player seat="3" name="Ida"', '<player seat="²" name="Ida"', "HH031"),
-])
+@pytest.mark.parametrize(
+    "old, new, code",
+    [
+        ('<round no="0">', '<round no="' + "9" * 5000 + '">', "HH031"),  # int() refused 4,300 digits: HH099
+        ('<round no="0">', '<round no="²">', "HH031"),  # '²'.isdigit(), but int('²') raised: HH099
+        ('<player seat="3" name="Ida"', '<player seat="²" name="Ida"', "HH031"),
+    ],
+)
 def test_ipoker_numbers_int_cannot_read_are_findings(old, new, code):
     """iPoker's round and seat numbers were checked with str.isdigit() and read with int(): a 5,000-digit
     round number or a superscript digit (a byte read as Windows-1252 '²') raised ValueError (HH099)."""
@@ -149,7 +166,9 @@ def test_phhs_with_crlf_line_ends_reads_the_same_in_pieces(tmp_path):
 
     text = (SAMPLES / "phh-cash-session.phhs").read_text()
     (tmp_path / "session.phhs").write_bytes(text.replace("\n", "\r\n").encode())
-    runs = [CliRunner().invoke(app, ["validate", str(tmp_path), "--format", "jsonl", "--jobs", jobs], env=env)
-            for jobs, env in (("1", None), ("2", {"HHTOOL_CHUNK_BYTES": "1"}))]
+    runs = [
+        CliRunner().invoke(app, ["validate", str(tmp_path), "--format", "jsonl", "--jobs", jobs], env=env)
+        for jobs, env in (("1", None), ("2", {"HHTOOL_CHUNK_BYTES": "1"}))
+    ]
     assert runs[0].stdout_bytes.count(b'"status":"valid"') == text.count("\n[") + 1
     assert runs[1].stdout_bytes == runs[0].stdout_bytes

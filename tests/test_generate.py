@@ -19,8 +19,17 @@ import pytest
 
 from hhtool.findings import Severity
 from hhtool import dialects
-from hhtool.generate import (CASH_STAKES, DEFAULT_SITE, GAMES, SITES, generate_hands, generate_text, hand_separator,
-                             recordable_limits, write_hands)
+from hhtool.generate import (
+    CASH_STAKES,
+    DEFAULT_SITE,
+    GAMES,
+    SITES,
+    generate_hands,
+    generate_text,
+    hand_separator,
+    recordable_limits,
+    write_hands,
+)
 from hhtool.grammar import Status, parse_block
 from hhtool.io import Block, read_blocks
 from hhtool.model import (
@@ -81,14 +90,17 @@ def test_generated_hands_validate_without_findings(tmp_path, game, seed):
     assert validate_file(path, 300) == []
 
 
-@pytest.mark.parametrize(("options", "label"), [
-    ({"players": (2, 2)}, "heads-up tables"),
-    ({"players": (9, 10)}, "full ring, up to 10 seats"),
-    ({"tournaments": 1.0}, "tournaments only: antes, levels, eliminations"),
-    ({"tournaments": 0.0, "hands_per_table": (80, 120)}, "long cash sessions: rebuys, top-ups"),
-    ({"odd_names": 0.5}, "names with spaces, colons, brackets, $ and other scripts"),
-    ({"hands_per_table": (1, 2)}, "a new table every hand or two"),
-])
+@pytest.mark.parametrize(
+    ("options", "label"),
+    [
+        ({"players": (2, 2)}, "heads-up tables"),
+        ({"players": (9, 10)}, "full ring, up to 10 seats"),
+        ({"tournaments": 1.0}, "tournaments only: antes, levels, eliminations"),
+        ({"tournaments": 0.0, "hands_per_table": (80, 120)}, "long cash sessions: rebuys, top-ups"),
+        ({"odd_names": 0.5}, "names with spaces, colons, brackets, $ and other scripts"),
+        ({"hands_per_table": (1, 2)}, "a new table every hand or two"),
+    ],
+)
 def test_generated_variants_validate_without_findings(tmp_path, options, label):
     path = tmp_path / "variant.txt"
     write_hands(path, 300, 11, "mix", **options)
@@ -154,7 +166,8 @@ def test_same_seed_same_hands():
 
 def test_players_as_one_number():
     assert {len(h.seats) for h in generate_hands(60, 3, "mix", players=6)} == {6} or all(
-        h.header.is_tournament for h in generate_hands(60, 3, "mix", players=6) if len(h.seats) != 6)
+        h.header.is_tournament for h in generate_hands(60, 3, "mix", players=6) if len(h.seats) != 6
+    )
 
 
 def test_rng_drives_everything():
@@ -193,9 +206,18 @@ def test_hand_ids_unique_and_increasing():
     assert ids == sorted(ids) and len(set(ids)) == len(ids)
 
 
-@pytest.mark.parametrize("kwargs", [{"game": "stud"}, {"players": (1, 6)}, {"players": (6, 11)},
-                                    {"players": (7, 3)}, {"players": 1}, {"hands_per_table": (0, 3)},
-                                    {"tournaments": 1.5}])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"game": "stud"},
+        {"players": (1, 6)},
+        {"players": (6, 11)},
+        {"players": (7, 3)},
+        {"players": 1},
+        {"hands_per_table": (0, 3)},
+        {"tournaments": 1.5},
+    ],
+)
 def test_bad_arguments(kwargs):
     with pytest.raises(ValueError):
         list(generate_hands(1, 0, **kwargs))
@@ -208,12 +230,19 @@ def test_game_and_stakes(game):
         header = hand.header
         limits[header.limit] += 1
         assert header.currency == "USD" and header.scale == 100 and not header.is_tournament
-        printed = (header.small_bet, header.big_bet) if header.limit is Limit.FIXED_LIMIT else (
-            header.small_blind, header.big_blind)
+        printed = (
+            (header.small_bet, header.big_bet)
+            if header.limit is Limit.FIXED_LIMIT
+            else (header.small_blind, header.big_blind)
+        )
         assert printed in CASH_STAKES[header.limit]
         assert RULES.rake.level_for("USD", header.big_blind, header.limit is Limit.FIXED_LIMIT) is not None
-    expected = {"nl": {Limit.NO_LIMIT}, "pl": {Limit.POT_LIMIT}, "fl": {Limit.FIXED_LIMIT},
-                "mix": {Limit.NO_LIMIT, Limit.POT_LIMIT, Limit.FIXED_LIMIT}}[game]
+    expected = {
+        "nl": {Limit.NO_LIMIT},
+        "pl": {Limit.POT_LIMIT},
+        "fl": {Limit.FIXED_LIMIT},
+        "mix": {Limit.NO_LIMIT, Limit.POT_LIMIT, Limit.FIXED_LIMIT},
+    }[game]
     assert set(limits) == expected
 
 
@@ -276,8 +305,11 @@ def test_generated_hands_cover_the_cases():
         seen["tournament"] += header.is_tournament
         seen["antes"] += PostAnte in kinds
         seen[header.limit.value] += 1
-        seen["walk"] += not hand.claims.boards and sum(1 for e in events if type(e) is PostBlind) == 2 and all(
-            type(e) is not Call and type(e) is not RaiseTo for e in events)
+        seen["walk"] += (
+            not hand.claims.boards
+            and sum(1 for e in events if type(e) is PostBlind) == 2
+            and all(type(e) is not Call and type(e) is not RaiseTo for e in events)
+        )
         seen["showdown"] += any(type(e) is StreetStart and e.street is Street.SHOWDOWN for e in events)
         seen["side pots"] += len(hand.claims.side_pots) >= 2
         pots = Counter(e.pot_index for e in events if type(e) is Collect)
@@ -288,7 +320,8 @@ def test_generated_hands_cover_the_cases():
         seen["uncalled"] += ReturnUncalled in kinds
         seen["uncalled before a later street"] += any(
             type(a) is ReturnUncalled and type(b) is StreetStart and b.street is not Street.SHOWDOWN
-            for a, b in zip(events, events[1:]))
+            for a, b in zip(events, events[1:])
+        )
         seen["muck at showdown"] += any(type(e) is Muck and e.mucked for e in events)
         seen["hero mucked"] += any(s.result == "mucked" and s.cards for s in hand.claims.seats)
         seen["capped"] += any(type(e) is Notice and e.kind is NoticeKind.BETTING_CAPPED for e in events)
@@ -296,10 +329,30 @@ def test_generated_hands_cover_the_cases():
         seen["shows"] += Show in kinds
         seen["hero"] += DealHole in kinds
         seen["SB and BB"] += {e.blind for e in events if type(e) is PostBlind} == {BlindKind.SMALL, BlindKind.BIG}
-    for case in ("heads-up", "tournament", "antes", "NL", "PL", "FL", "walk", "showdown", "side pots",
-                 "split pot", "all-in raise", "all-in call", "short blind", "uncalled",
-                 "uncalled before a later street", "muck at showdown", "hero mucked", "capped",
-                 "elimination", "shows", "hero", "SB and BB"):
+    for case in (
+        "heads-up",
+        "tournament",
+        "antes",
+        "NL",
+        "PL",
+        "FL",
+        "walk",
+        "showdown",
+        "side pots",
+        "split pot",
+        "all-in raise",
+        "all-in call",
+        "short blind",
+        "uncalled",
+        "uncalled before a later street",
+        "muck at showdown",
+        "hero mucked",
+        "capped",
+        "elimination",
+        "shows",
+        "hero",
+        "SB and BB",
+    ):
         assert seen[case] > 0, case
 
 
@@ -457,8 +510,9 @@ def test_every_site_gets_legal_hands_of_the_same_play(tmp_path, site):
             # the site gives a split pot's odd chip to another winner (S4 by site: Winamax, Bovada): one chip
             # moves, and that table's stacks, so its play, differ from then on; the same play until then
             stacks = [tuple(s.stack for s in h.seats) for h in site_hands]
-            moved = next((i for i, h in enumerate(default_hands)
-                          if tuple(s.stack for s in h.seats) != stacks[i]), len(stacks))
+            moved = next(
+                (i for i, h in enumerate(default_hands) if tuple(s.stack for s in h.seats) != stacks[i]), len(stacks)
+            )
             site_hands, default_hands = site_hands[:moved], default_hands[:moved]
             assert moved > 10
         played = [_play(h, not lumped) for h in site_hands]

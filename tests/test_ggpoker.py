@@ -108,16 +108,27 @@ def test_golden_rush_and_cash_hand():
     assert result.status is Status.PARSED and result.site == SITE and result.hand_id == "RC4100000101"
     hand = result.hand
     header = hand.header
-    assert (header.site, header.hand_id, header.game, header.limit) == ("ggpoker", "RC4100000101", "holdem",
-                                                                        Limit.NO_LIMIT)
+    assert (header.site, header.hand_id, header.game, header.limit) == (
+        "ggpoker",
+        "RC4100000101",
+        "holdem",
+        Limit.NO_LIMIT,
+    )
     assert (header.small_blind, header.big_blind, header.currency, header.scale) == (2, 5, "USD", 100)
-    assert (header.table, header.max_seats, header.button_seat, header.fast_fold) == ("RushAndCash12000001", 6, 1,
-                                                                                      True)
+    assert (header.table, header.max_seats, header.button_seat, header.fast_fold) == ("RushAndCash12000001", 6, 1, True)
     assert str(header.time) == "2025-10-01 12:00:05" and header.time_zone is None and header.time_utc is None
     assert [(s.seat, s.player, s.stack) for s in hand.seats] == [
-        (1, "1f2e3d4c", 500), (2, "Hero", 610), (3, "9a8b7c6d", 525), (4, "0e1d2c3b", 1200)]
+        (1, "1f2e3d4c", 500),
+        (2, "Hero", 610),
+        (3, "9a8b7c6d", 525),
+        (4, "0e1d2c3b", 1200),
+    ]
     assert [(e.player, e.cards) for e in events_of(result, DealHole)] == [
-        ("1f2e3d4c", ()), ("Hero", ("Ah", "Kd")), ("9a8b7c6d", ()), ("0e1d2c3b", ())]
+        ("1f2e3d4c", ()),
+        ("Hero", ("Ah", "Kd")),
+        ("9a8b7c6d", ()),
+        ("0e1d2c3b", ()),
+    ]
     assert [(e.player, e.raise_by, e.raise_to) for e in events_of(result, RaiseTo)] == [("1f2e3d4c", 10, 15)]
     streets = events_of(result, StreetStart)
     assert [(e.street, e.run, e.board) for e in streets][-1] == (Street.SHOWDOWN, 0, ())
@@ -129,24 +140,40 @@ def test_golden_rush_and_cash_hand():
     assert claims.fees == (("jackpot", 1), ("bingo", 0), ("fortune", 0), ("tax", 0))
     assert claims.boards == (("Kc", "7d", "2s", "3h", "Qs"),)
     assert [(s.seat, s.result, s.positions) for s in claims.seats] == [
-        (1, "showed", ("button",)), (2, "showed", ("small blind",)), (3, "folded", ("big blind",)), (4, "folded", ())]
+        (1, "showed", ("button",)),
+        (2, "showed", ("small blind",)),
+        (3, "folded", ("big blind",)),
+        (4, "folded", ()),
+    ]
     assert claims.seats[1].outcomes[0].amount == 71
 
 
 def test_golden_rush_and_cash_events_exactly():
     S, B = BlindKind.SMALL, BlindKind.BIG
     assert gg(RUSH).hand.events == (
-        PostBlind(7, "Hero", S, 2, False), PostBlind(8, "9a8b7c6d", B, 5, False),
+        PostBlind(7, "Hero", S, 2, False),
+        PostBlind(8, "9a8b7c6d", B, 5, False),
         StreetStart(9, Street.PREFLOP, 0, ()),
-        DealHole(10, "1f2e3d4c", ()), DealHole(11, "Hero", ("Ah", "Kd")), DealHole(12, "9a8b7c6d", ()),
+        DealHole(10, "1f2e3d4c", ()),
+        DealHole(11, "Hero", ("Ah", "Kd")),
+        DealHole(12, "9a8b7c6d", ()),
         DealHole(13, "0e1d2c3b", ()),
-        Fold(14, "0e1d2c3b", ()), RaiseTo(15, "1f2e3d4c", 10, 15, False, False), Call(16, "Hero", 13, False, False),
+        Fold(14, "0e1d2c3b", ()),
+        RaiseTo(15, "1f2e3d4c", 10, 15, False, False),
+        Call(16, "Hero", 13, False, False),
         Fold(17, "9a8b7c6d", ()),
         StreetStart(18, Street.FLOP, 0, ("Kc", "7d", "2s")),
-        Check(19, "Hero"), Bet(20, "1f2e3d4c", 20, False, False), Call(21, "Hero", 20, False, False),
-        StreetStart(22, Street.TURN, 0, ("Kc", "7d", "2s", "3h")), Check(23, "Hero"), Check(24, "1f2e3d4c"),
-        StreetStart(25, Street.RIVER, 0, ("Kc", "7d", "2s", "3h", "Qs")), Check(26, "Hero"), Check(27, "1f2e3d4c"),
-        Show(28, "Hero", ("Ah", "Kd"), "a pair of Kings"), Show(29, "1f2e3d4c", ("Jc", "Jd"), "a pair of Jacks"),
+        Check(19, "Hero"),
+        Bet(20, "1f2e3d4c", 20, False, False),
+        Call(21, "Hero", 20, False, False),
+        StreetStart(22, Street.TURN, 0, ("Kc", "7d", "2s", "3h")),
+        Check(23, "Hero"),
+        Check(24, "1f2e3d4c"),
+        StreetStart(25, Street.RIVER, 0, ("Kc", "7d", "2s", "3h", "Qs")),
+        Check(26, "Hero"),
+        Check(27, "1f2e3d4c"),
+        Show(28, "Hero", ("Ah", "Kd"), "a pair of Kings"),
+        Show(29, "1f2e3d4c", ("Jc", "Jd"), "a pair of Jacks"),
         StreetStart(30, Street.SHOWDOWN, 0, ()),
         Collect(31, "Hero", 71, None),
     )
@@ -191,21 +218,27 @@ def test_tournament_header_chips_with_commas_and_antes():
     assert (header.tournament_id, header.buy_in, header.level) == ("31000001", "Sunday Special $215", "Level12")
     assert (header.small_blind, header.big_blind, header.currency, header.scale) == (1000, 2000, "chips", 1)
     assert [s.stack for s in result.hand.seats] == [61250, 48700, 102030]
-    assert [(e.player, e.amount) for e in events_of(result, PostAnte)] == [("Hero", 250), ("4c3b2a19", 250),
-                                                                           ("7e6d5c4b", 250)]
+    assert [(e.player, e.amount) for e in events_of(result, PostAnte)] == [
+        ("Hero", 250),
+        ("4c3b2a19", 250),
+        ("7e6d5c4b", 250),
+    ]
     assert [(e.raise_by, e.raise_to) for e in events_of(result, RaiseTo)] == [(2400, 4400)]
     claims = result.hand.claims
     assert (claims.total_pot, claims.rake, claims.fees) == (5750, None, ())  # `Total pot 5,750` alone
 
 
-@pytest.mark.parametrize("header", [
-    "Poker Hand #OM4300000001: PLO ($2/$5) - 2025/10/01 12:00:05",
-    "Poker Hand #OM4300000002: PLO-5 ($0.1/$0.25) - 2025/10/01 12:00:05",
-    "Poker Hand #OM4300000003: Omaha Pot Limit ($0.01/$0.02) - 2025/10/01 12:00:05",
-    "Poker Hand #SD4300000004: ShortDeck No Limit ($100) - 2025/10/01 12:00:05",
-    "Poker Hand #TM4300000005: Tournament #31000002, Omaholic Bounty $8.40 Omaha (NL postflop) - Level18(1,250/2,500) - 2025/10/01 12:00:05",
-    "Poker Hand #TM4300000006: Tournament #31000003, High Rollers PLO Main Event $1K Omaha Pot Limit - Level4 (90/180) - 2025/10/01 12:00:05",
-])
+@pytest.mark.parametrize(
+    "header",
+    [
+        "Poker Hand #OM4300000001: PLO ($2/$5) - 2025/10/01 12:00:05",
+        "Poker Hand #OM4300000002: PLO-5 ($0.1/$0.25) - 2025/10/01 12:00:05",
+        "Poker Hand #OM4300000003: Omaha Pot Limit ($0.01/$0.02) - 2025/10/01 12:00:05",
+        "Poker Hand #SD4300000004: ShortDeck No Limit ($100) - 2025/10/01 12:00:05",
+        "Poker Hand #TM4300000005: Tournament #31000002, Omaholic Bounty $8.40 Omaha (NL postflop) - Level18(1,250/2,500) - 2025/10/01 12:00:05",
+        "Poker Hand #TM4300000006: Tournament #31000003, High Rollers PLO Main Event $1K Omaha Pot Limit - Level4 (90/180) - 2025/10/01 12:00:05",
+    ],
+)
 def test_omaha_and_short_deck_are_unsupported(header):
     text = RUSH.replace(RUSH.strip().split("\n")[0].strip(), header)
     result = gg(text)
@@ -227,61 +260,120 @@ def _with_preflop(lines: list[str], posts: list[str]) -> str:
     head, rest = RUSH.split("    *** HOLE CARDS ***\n")
     head_lines = [line for line in head.split("\n") if ": posts " not in line]
     dealt = "\n".join(line for line in rest.split("\n") if line.strip().startswith("Dealt to"))
-    return "\n".join(head_lines).rstrip() + "\n" + "\n".join("    " + p for p in posts) + \
-        "\n    *** HOLE CARDS ***\n" + dealt + "\n" + "\n".join("    " + line for line in lines) + "\n" + \
-        "    *** SHOWDOWN ***\n    *** SUMMARY ***\n    Total pot $0 | Rake $0\n"
+    return (
+        "\n".join(head_lines).rstrip()
+        + "\n"
+        + "\n".join("    " + p for p in posts)
+        + "\n    *** HOLE CARDS ***\n"
+        + dealt
+        + "\n"
+        + "\n".join("    " + line for line in lines)
+        + "\n"
+        + "    *** SHOWDOWN ***\n    *** SUMMARY ***\n    Total pot $0 | Rake $0\n"
+    )
 
 
 def test_straddle_and_all_in_straddle_are_blinds():
-    result = gg(_with_preflop(["0e1d2c3b: folds"], [
-        "Hero: posts small blind $0.02", "9a8b7c6d: posts big blind $0.05", "0e1d2c3b: straddle $0.1",
-        "0e1d2c3b: straddle $5.25 and is all-in"]))
+    result = gg(
+        _with_preflop(
+            ["0e1d2c3b: folds"],
+            [
+                "Hero: posts small blind $0.02",
+                "9a8b7c6d: posts big blind $0.05",
+                "0e1d2c3b: straddle $0.1",
+                "0e1d2c3b: straddle $5.25 and is all-in",
+            ],
+        )
+    )
     posts = [(e.player, e.blind, e.amount, e.all_in) for e in events_of(result, PostBlind)]
     assert posts[2:] == [("0e1d2c3b", BlindKind.STRADDLE, 10, False), ("0e1d2c3b", BlindKind.STRADDLE, 525, True)]
 
 
 def test_missed_blind_post():
-    result = gg(_with_preflop(["0e1d2c3b: folds"], [
-        "Hero: posts small blind $0.02", "9a8b7c6d: posts big blind $0.05", "0e1d2c3b: posts missed blind $0.02",
-        "0e1d2c3b: posts big blind $0.05"]))
+    result = gg(
+        _with_preflop(
+            ["0e1d2c3b: folds"],
+            [
+                "Hero: posts small blind $0.02",
+                "9a8b7c6d: posts big blind $0.05",
+                "0e1d2c3b: posts missed blind $0.02",
+                "0e1d2c3b: posts big blind $0.05",
+            ],
+        )
+    )
     posts = [(e.player, e.blind, e.amount) for e in events_of(result, PostBlind)]
     assert posts[2:] == [("0e1d2c3b", BlindKind.MISSED, 2), ("0e1d2c3b", BlindKind.BIG, 5)]
 
 
 def test_cash_drop_before_the_blinds():
-    result = gg(_with_preflop(["0e1d2c3b: folds"], [
-        "Cash Drop to Pot : total $0.5", "Hero: posts small blind $0.02", "9a8b7c6d: posts big blind $0.05"]))
+    result = gg(
+        _with_preflop(
+            ["0e1d2c3b: folds"],
+            ["Cash Drop to Pot : total $0.5", "Hero: posts small blind $0.02", "9a8b7c6d: posts big blind $0.05"],
+        )
+    )
     drops = events_of(result, CashDrop)
     assert [d.amount for d in drops] == [50]
     assert result.hand.events.index(drops[0]) == 0
 
 
 def test_ev_cashout_lines():
-    result = gg(_with_preflop([
-        "0e1d2c3b: folds", "1f2e3d4c: raises $4.95 to $5 and is all-in", "Hero: calls $4.98",
-        "9a8b7c6d: folds", "1f2e3d4c: shows [Ac As] (a pair of Aces)", "Hero: shows [Kh Kd] (a pair of Kings)",
-        "1f2e3d4c: Chooses to EV Cashout", "*** FLOP *** [2c 7h 9d]", "*** TURN *** [2c 7h 9d] [Th]",
-        "*** RIVER *** [2c 7h 9d Th] [Kc]", "1f2e3d4c: Receives Cashout ($8.7)", "Hero: Pays Cashout Risk ($0.4)"],
-        ["Hero: posts small blind $0.02", "9a8b7c6d: posts big blind $0.05"]))
+    result = gg(
+        _with_preflop(
+            [
+                "0e1d2c3b: folds",
+                "1f2e3d4c: raises $4.95 to $5 and is all-in",
+                "Hero: calls $4.98",
+                "9a8b7c6d: folds",
+                "1f2e3d4c: shows [Ac As] (a pair of Aces)",
+                "Hero: shows [Kh Kd] (a pair of Kings)",
+                "1f2e3d4c: Chooses to EV Cashout",
+                "*** FLOP *** [2c 7h 9d]",
+                "*** TURN *** [2c 7h 9d] [Th]",
+                "*** RIVER *** [2c 7h 9d Th] [Kc]",
+                "1f2e3d4c: Receives Cashout ($8.7)",
+                "Hero: Pays Cashout Risk ($0.4)",
+            ],
+            ["Hero: posts small blind $0.02", "9a8b7c6d: posts big blind $0.05"],
+        )
+    )
     assert [(e.player, e.paid, e.received) for e in events_of(result, EVCashout)] == [
-        ("1f2e3d4c", None, None), ("1f2e3d4c", None, 870), ("Hero", 40, None)]
+        ("1f2e3d4c", None, None),
+        ("1f2e3d4c", None, 870),
+        ("Hero", 40, None),
+    ]
 
 
 def test_all_in_insurance_lines():
-    result = gg(_with_preflop([
-        "0e1d2c3b: folds", "1f2e3d4c: raises $4.95 to $5 and is all-in", "Hero: calls $4.98", "9a8b7c6d: folds",
-        "1f2e3d4c: get an all-in insurance (premium ($0/$4/$0) for ($0/$10.8/$0) - (Mandatory/Main/Sub))",
-        "*** FLOP *** [2c 7h 9d]", "1f2e3d4c: pay premium of all-in insurance ($4)",
-        "Hero: get main compensation of all-in insurance ($1.5)"],
-        ["Hero: posts small blind $0.02", "9a8b7c6d: posts big blind $0.05"]))
+    result = gg(
+        _with_preflop(
+            [
+                "0e1d2c3b: folds",
+                "1f2e3d4c: raises $4.95 to $5 and is all-in",
+                "Hero: calls $4.98",
+                "9a8b7c6d: folds",
+                "1f2e3d4c: get an all-in insurance (premium ($0/$4/$0) for ($0/$10.8/$0) - (Mandatory/Main/Sub))",
+                "*** FLOP *** [2c 7h 9d]",
+                "1f2e3d4c: pay premium of all-in insurance ($4)",
+                "Hero: get main compensation of all-in insurance ($1.5)",
+            ],
+            ["Hero: posts small blind $0.02", "9a8b7c6d: posts big blind $0.05"],
+        )
+    )
     assert [(e.player, e.premiums, e.covers, e.paid, e.received) for e in events_of(result, Insurance)] == [
-        ("1f2e3d4c", (0, 400, 0), (0, 1080, 0), None, None), ("1f2e3d4c", (), (), 400, None),
-        ("Hero", (), (), None, 150)]
+        ("1f2e3d4c", (0, 400, 0), (0, 1080, 0), None, None),
+        ("1f2e3d4c", (), (), 400, None),
+        ("Hero", (), (), None, 150),
+    ]
 
 
 def test_insurance_terms_that_cannot_be_read_are_hh010():
-    result = gg(_with_preflop(["0e1d2c3b: folds", "Hero: get an all-in insurance (premium $4)"],
-                              ["Hero: posts small blind $0.02", "9a8b7c6d: posts big blind $0.05"]))
+    result = gg(
+        _with_preflop(
+            ["0e1d2c3b: folds", "Hero: get an all-in insurance (premium $4)"],
+            ["Hero: posts small blind $0.02", "9a8b7c6d: posts big blind $0.05"],
+        )
+    )
     assert result.status is Status.UNPARSED and [f.code for f in result.findings] == ["HH010"]
 
 
@@ -342,32 +434,48 @@ def test_run_twice_shared_flop_is_not_a_run_and_second_board_is_completed():
     # GG writes `*** FIRST FLOP ***` for the flop both runs share (the betting happens on it): run 0
     assert streets[1] == (Street.FLOP, 0, ("Th", "Jc", "Tc"))
     assert [(street, run) for street, run, _ in streets[2:]] == [
-        (Street.TURN, 1), (Street.RIVER, 1), (Street.TURN, 2), (Street.RIVER, 2), (Street.SHOWDOWN, 1),
-        (Street.SHOWDOWN, 2)]
+        (Street.TURN, 1),
+        (Street.RIVER, 1),
+        (Street.TURN, 2),
+        (Street.RIVER, 2),
+        (Street.SHOWDOWN, 1),
+        (Street.SHOWDOWN, 2),
+    ]
     claims = result.hand.claims
     assert claims.runs == 2
     # `SECOND Board [Kd 2h]` prints the run's own cards: the board of run 2 is the shared flop and them
     assert claims.boards == (("Th", "Jc", "Tc", "8s", "6d"), ("Th", "Jc", "Tc", "Kd", "2h"))
     assert [(o.won, o.amount, o.description) for o in claims.seats[1].outcomes] == [
-        (True, 9750, "two pair, Queens and Tens"), (True, 9750, None)]
+        (True, 9750, "two pair, Queens and Tens"),
+        (True, 9750, None),
+    ]
     assert [(o.won, o.description) for o in claims.seats[0].outcomes] == [
-        (False, "two pair, Jacks and Tens"), (False, None)]
+        (False, "two pair, Jacks and Tens"),
+        (False, None),
+    ]
 
 
 def test_run_three_times_all_in_before_the_flop():
-    text = (RUN_TWICE
-            .replace("    *** FIRST FLOP *** [Th Jc Tc]\n    Hero: bets $4\n", "")
-            .replace("6b5a4c3d: calls $2", "6b5a4c3d: raises $97 to $100 and is all-in")
-            .replace("    6b5a4c3d: raises $93 to $97 and is all-in\n    Hero: calls $93\n", "    Hero: calls $97\n")
-            .replace("    *** FIRST TURN *** [Th Jc Tc] [8s]\n",
-                     "    *** FIRST FLOP *** [Th Jc Tc]\n    *** FIRST TURN *** [Th Jc Tc] [8s]\n")
-            .replace("    *** SECOND TURN *** [Th Jc Tc] [Kd]\n",
-                     "    *** SECOND FLOP *** [3c 4c 5d]\n    *** SECOND TURN *** [3c 4c 5d] [Kd]\n")
-            .replace("*** SECOND RIVER *** [Th Jc Tc Kd] [2h]",
-                     "*** SECOND RIVER *** [3c 4c 5d Kd] [2h]\n    *** THIRD FLOP *** [9s 9d 2c]\n"
-                     "    *** THIRD TURN *** [9s 9d 2c] [Ad]\n    *** THIRD RIVER *** [9s 9d 2c Ad] [7h]")
-            .replace("Hand was run two times", "Hand was run three times")
-            .replace("SECOND Board [Kd 2h]", "SECOND Board [3c 4c 5d Kd 2h]\n    THIRD Board [9s 9d 2c Ad 7h]"))
+    text = (
+        RUN_TWICE.replace("    *** FIRST FLOP *** [Th Jc Tc]\n    Hero: bets $4\n", "")
+        .replace("6b5a4c3d: calls $2", "6b5a4c3d: raises $97 to $100 and is all-in")
+        .replace("    6b5a4c3d: raises $93 to $97 and is all-in\n    Hero: calls $93\n", "    Hero: calls $97\n")
+        .replace(
+            "    *** FIRST TURN *** [Th Jc Tc] [8s]\n",
+            "    *** FIRST FLOP *** [Th Jc Tc]\n    *** FIRST TURN *** [Th Jc Tc] [8s]\n",
+        )
+        .replace(
+            "    *** SECOND TURN *** [Th Jc Tc] [Kd]\n",
+            "    *** SECOND FLOP *** [3c 4c 5d]\n    *** SECOND TURN *** [3c 4c 5d] [Kd]\n",
+        )
+        .replace(
+            "*** SECOND RIVER *** [Th Jc Tc Kd] [2h]",
+            "*** SECOND RIVER *** [3c 4c 5d Kd] [2h]\n    *** THIRD FLOP *** [9s 9d 2c]\n"
+            "    *** THIRD TURN *** [9s 9d 2c] [Ad]\n    *** THIRD RIVER *** [9s 9d 2c Ad] [7h]",
+        )
+        .replace("Hand was run two times", "Hand was run three times")
+        .replace("SECOND Board [Kd 2h]", "SECOND Board [3c 4c 5d Kd 2h]\n    THIRD Board [9s 9d 2c Ad 7h]")
+    )
     result = gg(text)
     assert result.status is Status.PARSED, result.findings
     runs = [(e.street, e.run) for e in events_of(result, StreetStart) if e.street is not Street.SHOWDOWN]
@@ -377,53 +485,72 @@ def test_run_three_times_all_in_before_the_flop():
 
 
 def test_summary_seat_lines_with_ev_cashout_and_time_bank_card():
-    text = RUSH.replace(
-        "Seat 1: 1f2e3d4c (button) showed [Jc Jd] and lost with a pair of Jacks",
-        "Seat 1: 1f2e3d4c (button) showed [Jc Jd] and lost with a pair of Jacks, EV Cashout ($0.3)").replace(
-        "Seat 2: Hero (small blind) showed [Ah Kd] and won ($0.71) with a pair of Kings",
-        "Seat 2: Hero (small blind) showed [Ah Kd] and won ($0.71) with a pair of Kings, Cashout Risk ($0.05)").replace(
-        "Seat 4: 0e1d2c3b folded before Flop (didn't bet)",
-        "Seat 4: 0e1d2c3b received ($0.01) from time bank card, folded before Flop (didn't bet)").replace(
-        "Seat 3: 9a8b7c6d (big blind) folded before Flop",
-        "Seat 3: 9a8b7c6d (big blind) bought time bank card ($0.05), folded before Flop")
+    text = (
+        RUSH.replace(
+            "Seat 1: 1f2e3d4c (button) showed [Jc Jd] and lost with a pair of Jacks",
+            "Seat 1: 1f2e3d4c (button) showed [Jc Jd] and lost with a pair of Jacks, EV Cashout ($0.3)",
+        )
+        .replace(
+            "Seat 2: Hero (small blind) showed [Ah Kd] and won ($0.71) with a pair of Kings",
+            "Seat 2: Hero (small blind) showed [Ah Kd] and won ($0.71) with a pair of Kings, Cashout Risk ($0.05)",
+        )
+        .replace(
+            "Seat 4: 0e1d2c3b folded before Flop (didn't bet)",
+            "Seat 4: 0e1d2c3b received ($0.01) from time bank card, folded before Flop (didn't bet)",
+        )
+        .replace(
+            "Seat 3: 9a8b7c6d (big blind) folded before Flop",
+            "Seat 3: 9a8b7c6d (big blind) bought time bank card ($0.05), folded before Flop",
+        )
+    )
     seats = gg(text).hand.claims.seats
     assert (seats[0].result, seats[0].cashed_out, seats[0].cash_out_received) == ("showed", True, 30)
     assert (seats[1].outcomes[0].amount, seats[1].cash_out_paid, seats[1].cashed_out) == (71, 5, False)
     assert (seats[2].result, seats[2].folded_on, seats[3].result, seats[3].didnt_bet) == (
-        "folded", Street.PREFLOP, "folded", True)
+        "folded",
+        Street.PREFLOP,
+        "folded",
+        True,
+    )
 
 
 # -- wording ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("cards, wording", [
-    ("As Kd 7c 4h 2s", "Ace high"),
-    ("2c 2d Kh 9s 7c", "a pair of Twos"),
-    ("Kc Kd Jh Js 2c", "two pair, Kings and Jacks"),
-    ("Tc Td Th 4s 2c", "three of a kind, Tens"),
-    ("Ac Kd Qh Js Tc", "a straight, Ace to Ten"),
-    ("Ac 2d 3h 4s 5c", "a straight, Ace to Five"),
-    ("Ah 9h 7h 4h 2h", "a flush Ace high"),
-    ("6c 6d 6h 2s 2c", "a full house, Sixes full of Twos"),
-    ("8c 8d 8h 8s 2c", "four of a kind, Eights"),
-    ("6h 5h 4h 3h 2h", "a straight flush, Six to Two"),
-])
+@pytest.mark.parametrize(
+    "cards, wording",
+    [
+        ("As Kd 7c 4h 2s", "Ace high"),
+        ("2c 2d Kh 9s 7c", "a pair of Twos"),
+        ("Kc Kd Jh Js 2c", "two pair, Kings and Jacks"),
+        ("Tc Td Th 4s 2c", "three of a kind, Tens"),
+        ("Ac Kd Qh Js Tc", "a straight, Ace to Ten"),
+        ("Ac 2d 3h 4s 5c", "a straight, Ace to Five"),
+        ("Ah 9h 7h 4h 2h", "a flush Ace high"),
+        ("6c 6d 6h 2s 2c", "a full house, Sixes full of Twos"),
+        ("8c 8d 8h 8s 2c", "four of a kind, Eights"),
+        ("6h 5h 4h 3h 2h", "a straight flush, Six to Two"),
+    ],
+)
 def test_current_wording(cards, wording):
     assert describe(evaluate(cards.split())) == wording
     assert description_matches(wording, cards.split())
 
 
-@pytest.mark.parametrize("cards, wording", [
-    ("As Kd 7c 4h 2s", "Ace-High"),
-    ("3c 3d Kh 9s 7c", "Pair of Treys"),
-    ("Kc Kd 7h 7s 2c", "Pair of Kings and Pair of Sevens"),
-    ("7c 7d 7h 4s 2c", "Three Sevens"),
-    ("9c 8d 7h 6s 5c", "Nines-High Straight"),
-    ("Kh 9h 7h 4h 2h", "King High Flush"),
-    ("Kc Kd Kh Qs Qc", "Kings Full over Queens"),
-    ("Tc Td Th Ts Qc", "Four Tens"),  # GG-2: 2025 tournament exports
-    ("3c 3d 3h 3s Qc", "Four Treys"),
-])
+@pytest.mark.parametrize(
+    "cards, wording",
+    [
+        ("As Kd 7c 4h 2s", "Ace-High"),
+        ("3c 3d Kh 9s 7c", "Pair of Treys"),
+        ("Kc Kd 7h 7s 2c", "Pair of Kings and Pair of Sevens"),
+        ("7c 7d 7h 4s 2c", "Three Sevens"),
+        ("9c 8d 7h 6s 5c", "Nines-High Straight"),
+        ("Kh 9h 7h 4h 2h", "King High Flush"),
+        ("Kc Kd Kh Qs Qc", "Kings Full over Queens"),
+        ("Tc Td Th Ts Qc", "Four Tens"),  # GG-2: 2025 tournament exports
+        ("3c 3d 3h 3s Qc", "Four Treys"),
+    ],
+)
 def test_2021_wording_is_accepted(cards, wording):
     assert description_matches(wording, cards.split())
 
@@ -451,8 +578,9 @@ def test_writer_round_trips_every_sample():
             assert not isinstance(block, Finding)
             hand = parse_gg(block).hand
             assert hand is not None, path
-            assert [line.rstrip() for line in render_hand(hand).rstrip("\n").split("\n")] == \
-                block.text.rstrip("\n").split("\n"), path
+            assert [line.rstrip() for line in render_hand(hand).rstrip("\n").split("\n")] == block.text.rstrip(
+                "\n"
+            ).split("\n"), path
 
 
 # -- the corpus ---------------------------------------------------------------------------------
@@ -479,7 +607,6 @@ def test_every_gg_holdem_hand_of_the_corpus_parses(corpus):
 
 
 # -- validation: pot identity, fees, newest-first files, fast-fold pools -------------------------
-
 
 
 def validate_text(tmp_path, *hands: str, name: str = "gg.txt") -> list:
@@ -548,13 +675,17 @@ def test_stacks_chain_by_hand_time_whatever_the_file_order(tmp_path, order):
     broken = (NEWER_SHORT, OLDER) if order == "newest first" else (OLDER, NEWER_SHORT)
     results = validate_text(tmp_path, *broken)
     findings = [f for r in results for f in r.findings]
-    assert [(f.code, f.hand_id, f.expected, f.actual) for f in findings] == [("HH410", "HD4500000002", "19900", "15000")]
+    assert [(f.code, f.hand_id, f.expected, f.actual) for f in findings] == [
+        ("HH410", "HD4500000002", "19900", "15000")
+    ]
 
 
 def test_button_moves_by_hand_time_in_a_newest_first_file(tmp_path):
-    stuck = NEWER.replace("Seat #2 is the button", "Seat #3 is the button").replace(
-        "Seat 3: Hero (small blind)", "Seat 3: Hero (button) (small blind)").replace(
-        "Seat 2: 8f7e6d5c (button)", "Seat 2: 8f7e6d5c")
+    stuck = (
+        NEWER.replace("Seat #2 is the button", "Seat #3 is the button")
+        .replace("Seat 3: Hero (small blind)", "Seat 3: Hero (button) (small blind)")
+        .replace("Seat 2: 8f7e6d5c (button)", "Seat 2: 8f7e6d5c")
+    )
     assert "HH412" in codes(validate_text(tmp_path, stuck, OLDER))
 
 
@@ -569,7 +700,6 @@ def test_winners_collect_the_total_pot_less_rake_and_every_fee(tmp_path):
     assert codes(validate_text(tmp_path, RUSH)) == []  # 0.75 - 0.03 - 0.01 = 0.71
     wrong = RUSH.replace("Jackpot $0.01", "Jackpot $0.02")
     assert "HH206" in codes(validate_text(tmp_path, wrong))
-
 
 
 def test_every_sample_gg_file_validates_without_findings():
@@ -607,13 +737,13 @@ def test_gg_corpus_validates_with_only_the_known_errors_and_printed_pots(corpus)
         assert state.pot_total == claims.total_pot, result.hand_id  # every printed total pot
         if claims.rake is not None:  # the rake the pot leaves: total − collected − the other fees
             assert state.pot_total - collected - fees == claims.rake or any(
-                f.code == "HH213" for f in result.findings), result.hand_id
+                f.code == "HH213" for f in result.findings
+            ), result.hand_id
         checked += 1
     assert checked == 7503 - len(KNOWN_ERRORS)
 
 
 # -- audit and dataset ---------------------------------------------------------------------------
-
 
 
 def test_audit_reports_gg_fees_beside_rake_and_balances_the_chips(tmp_path):
@@ -630,13 +760,15 @@ def test_audit_reports_gg_fees_beside_rake_and_balances_the_chips(tmp_path):
     assert (by_hand["RC4120412260"]["cash_drop"], by_hand["HD2874410365"]["fees"]) == (50, 100)
     # a --rules schedule for GG cash hands: 5 % capped at $3 (no flop, no drop)
     rules_file = tmp_path / "gg.toml"
-    rules_file.write_text('[rake]\nname = "GG test"\nsite = "ggpoker"\ncurrency = "USD"\npercent = "5"\ncap = "3"\n',
-                          encoding="utf-8")
+    rules_file.write_text(
+        '[rake]\nname = "GG test"\nsite = "ggpoker"\ncurrency = "USD"\npercent = "5"\ncap = "3"\n', encoding="utf-8"
+    )
     checked = audit(paths, load_rules(rules_file), str(rules_file))
     assert checked["summary"]["schedule_checked_hands"] == 5
     # 5 % of the Rush hand's $2.17 pot is $0.11 (round half to even of 10.85 cents); GG took $0.10
     assert [(v["hand_id"], v["code"], v["rake"], v["due"]) for v in checked["schedule_violations"]] == [
-        ("RC4120339902", "HH212", 10, 11)]
+        ("RC4120339902", "HH212", 10, 11)
+    ]
 
 
 def test_dataset_keeps_the_site_and_gg_stakes_in_stats(tmp_path):
@@ -707,7 +839,8 @@ def test_unmarked_post_that_empties_the_stack_is_all_in_and_quads_are_four_tens(
 
 def test_marked_post_with_chips_behind_is_still_hh120(tmp_path):
     text = SHORT_POST.replace("Hal (1,000 in chips)", "Hal (1,500 in chips)").replace(
-        "Hal: posts small blind 750", "Hal: posts small blind 750 and is all-in")
+        "Hal: posts small blind 750", "Hal: posts small blind 750 and is all-in"
+    )
     assert "HH120" in codes(validate_text(tmp_path, text))
 
 
@@ -757,9 +890,13 @@ def test_a_level_change_header_over_the_old_levels_posts_is_one_warning(tmp_path
 
 def test_posts_that_disagree_on_the_level_stay_hh103(tmp_path):
     """Near miss: the small blind at the old level, the big blind at the new one: no level the posts agree on."""
-    text = LEVEL_CHANGE.replace("Hero: posts big blind 120", "Hero: posts big blind 160").replace(
-        "5d46d288: raises 180 to 300", "5d46d288: raises 160 to 320").replace(
-        "Uncalled bet (180) returned", "Uncalled bet (160) returned").replace("collected 354", "collected 274").replace(
-        "Total pot 354", "Total pot 274").replace("collected (354)", "collected (274)")
+    text = (
+        LEVEL_CHANGE.replace("Hero: posts big blind 120", "Hero: posts big blind 160")
+        .replace("5d46d288: raises 180 to 300", "5d46d288: raises 160 to 320")
+        .replace("Uncalled bet (180) returned", "Uncalled bet (160) returned")
+        .replace("collected 354", "collected 274")
+        .replace("Total pot 354", "Total pot 274")
+        .replace("collected (354)", "collected (274)")
+    )
     (result,) = validate_text(tmp_path, text)
     assert "HH103" in codes([result]) and "HH107" not in codes([result])

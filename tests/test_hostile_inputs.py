@@ -47,15 +47,23 @@ def _plan(path: Path) -> None:
     list(cut_file(str(path), 4096))
 
 
-@pytest.mark.parametrize("name, suffix, run, make, n", [
-    ("phh comments", ".phh", _parse, lambda n: ("# c\n" * n + PHH).encode(), 2000),
-    ("acpc comments", ".log", _parse, lambda n: ("# c\n" * n + ACPC).encode(), 2000),
-    ("party spaces", ".txt", _parse, lambda n: (PARTY + " " * (4 * n) + "\n").encode(), 4000),
-    ("planner CRLF blank lines", ".txt", _plan,
-     lambda n: ("x\r\n" * 3000 + "Game #1 starts.\r\n" + "\r\n" * n + "x\r\n" * 3000).encode(), 2000),
-    ("planner phh comments", ".txt", _plan, lambda n: b"x\n" * 5000 + b"# c\n" * n, 4000),
-    ("planner NUL-padded line", ".txt", _plan, lambda n: PARTY.encode() * 10 + b"\x00" * (n * 1024), 1024),
-])
+@pytest.mark.parametrize(
+    "name, suffix, run, make, n",
+    [
+        ("phh comments", ".phh", _parse, lambda n: ("# c\n" * n + PHH).encode(), 2000),
+        ("acpc comments", ".log", _parse, lambda n: ("# c\n" * n + ACPC).encode(), 2000),
+        ("party spaces", ".txt", _parse, lambda n: (PARTY + " " * (4 * n) + "\n").encode(), 4000),
+        (
+            "planner CRLF blank lines",
+            ".txt",
+            _plan,
+            lambda n: ("x\r\n" * 3000 + "Game #1 starts.\r\n" + "\r\n" * n + "x\r\n" * 3000).encode(),
+            2000,
+        ),
+        ("planner phh comments", ".txt", _plan, lambda n: b"x\n" * 5000 + b"# c\n" * n, 4000),
+        ("planner NUL-padded line", ".txt", _plan, lambda n: PARTY.encode() * 10 + b"\x00" * (n * 1024), 1024),
+    ],
+)
 def test_cost_grows_linearly(tmp_path, name, suffix, run, make, n):
     _linear(run, make, tmp_path / f"case{suffix}", n)
 
@@ -73,15 +81,18 @@ def _codes(path: Path) -> list[str]:
     return [f.code for item in parse_paths([path]) for f in getattr(item, "findings", (item,))]
 
 
-@pytest.mark.parametrize("extra, code", [
-    ("x = " + "[" * 3000 + "]" * 3000 + "\n", "HH040"),
-    ("x = " + "{a = " * 3000 + "1" + "}" * 3000 + "\n", "HH040"),
-    ("x" + ".a" * 5000 + " = 1\n", "HH040"),
-    ("".join(f"[k{i}.a]\n" for i in range(3000)), "HH040"),
-    ("year = 2020\nmonth = 1\nday = 2\ntime_zone = 'Mars/Olympus'\n", "HH041"),
-    ("year = 2020\nmonth = 1\nday = 2\ntime_zone = 'America/../Europe/Paris'\n", "HH041"),
-    ("year = 2020\nmonth = 1\nday = 2\ntime_zone = '/etc/localtime'\n", "HH041"),
-])
+@pytest.mark.parametrize(
+    "extra, code",
+    [
+        ("x = " + "[" * 3000 + "]" * 3000 + "\n", "HH040"),
+        ("x = " + "{a = " * 3000 + "1" + "}" * 3000 + "\n", "HH040"),
+        ("x" + ".a" * 5000 + " = 1\n", "HH040"),
+        ("".join(f"[k{i}.a]\n" for i in range(3000)), "HH040"),
+        ("year = 2020\nmonth = 1\nday = 2\ntime_zone = 'Mars/Olympus'\n", "HH041"),
+        ("year = 2020\nmonth = 1\nday = 2\ntime_zone = 'America/../Europe/Paris'\n", "HH041"),
+        ("year = 2020\nmonth = 1\nday = 2\ntime_zone = '/etc/localtime'\n", "HH041"),
+    ],
+)
 def test_phh_structure_and_zones_are_findings(tmp_path, extra, code):
     path = tmp_path / "hand.phh"
     path.write_text(PHH + extra)
@@ -136,9 +147,11 @@ def test_a_nul_run_inside_the_file_is_a_line_end(tmp_path, sample):
     clean.write_text(f"{hand}\n\n\n{second}\n", encoding="utf-8")
     expected = _hands(clean)
     assert len(expected) == 2
-    for name, data in (("after-text", f"{hand}{chr(0) * 4096}\n\n\n{second}\n"),
-                       ("before-header", f"{hand}\n\n\n{chr(0) * 4096}{second}\n"),
-                       ("both", f"{hand}{chr(0) * 70000}\n\n\n{chr(0) * 3}{second}{chr(0) * 99}")):
+    for name, data in (
+        ("after-text", f"{hand}{chr(0) * 4096}\n\n\n{second}\n"),
+        ("before-header", f"{hand}\n\n\n{chr(0) * 4096}{second}\n"),
+        ("both", f"{hand}{chr(0) * 70000}\n\n\n{chr(0) * 3}{second}{chr(0) * 99}"),
+    ):
         path = tmp_path / f"{name}.txt"
         path.write_bytes(data.encode("utf-8"))
         assert _hands(path) == expected, name
@@ -163,16 +176,31 @@ def test_a_nul_run_inside_the_file_reads_the_same_for_any_jobs(tmp_path):
     path = tmp_path / "padded.txt"
     path.write_bytes(text.encode("utf-8"))
     env_small = {**os.environ, "HHTOOL_CHUNK_BYTES": "20000"}
-    one = subprocess.run([sys.executable, "-m", "hhtool", "validate", str(path), "--format", "jsonl", "--jobs", "1"],
-                         capture_output=True, timeout=120, check=False)
-    two = subprocess.run([sys.executable, "-m", "hhtool", "validate", str(path), "--format", "jsonl", "--jobs", "2"],
-                         capture_output=True, timeout=120, check=False, env=env_small)
+    one = subprocess.run(
+        [sys.executable, "-m", "hhtool", "validate", str(path), "--format", "jsonl", "--jobs", "1"],
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    two = subprocess.run(
+        [sys.executable, "-m", "hhtool", "validate", str(path), "--format", "jsonl", "--jobs", "2"],
+        capture_output=True,
+        timeout=120,
+        check=False,
+        env=env_small,
+    )
     assert one.stdout == two.stdout and one.stdout.count(b"\n") == 40 and b"HH003" not in one.stdout
 
 
 def _hhtool(*args: str, stdout=subprocess.PIPE) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "hhtool", *args], stdout=stdout, stderr=subprocess.PIPE,
-                          text=True, timeout=120, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "hhtool", *args],
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=120,
+        check=False,
+    )
 
 
 @pytest.mark.parametrize("option", ["--rules", "--config", "--acpc-game"])
@@ -186,10 +214,13 @@ def test_option_files_are_bounded(tmp_path, option):
 
 
 @pytest.mark.parametrize("option", ["--rules", "--config"])
-@pytest.mark.parametrize("text, words", [
-    ("x = " + "[" * 3000 + "]" * 3000 + "\n", "nested more than"),
-    ("x" + ".a" * 5000 + " = 1\n", "dotted key"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("x = " + "[" * 3000 + "]" * 3000 + "\n", "nested more than"),
+        ("x" + ".a" * 5000 + " = 1\n", "dotted key"),
+    ],
+)
 def test_toml_option_files_limits(tmp_path, option, text, words):
     path = tmp_path / "opts.toml"
     path.write_text(text)
@@ -197,10 +228,13 @@ def test_toml_option_files_limits(tmp_path, option, text, words):
     assert done.returncode == 2 and words in done.stderr and "HH099" not in done.stderr
 
 
-@pytest.mark.parametrize("change, words", [
-    (lambda t: t.encode("utf-16"), "not UTF-8"),
-    (lambda t: t.replace("numPlayers = 2", "numPlayers = 1000000000").encode(), "beyond hhtool's limit"),
-])
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        (lambda t: t.encode("utf-16"), "not UTF-8"),
+        (lambda t: t.replace("numPlayers = 2", "numPlayers = 1000000000").encode(), "beyond hhtool's limit"),
+    ],
+)
 def test_acpc_game_file_limits(tmp_path, change, words):
     from hhtool.dialects.acpc.game import DEFAULT_TEXT
 

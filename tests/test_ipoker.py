@@ -109,10 +109,16 @@ CASH_GAME = """\
 """
 
 
-def session(*games: str, gametype: str = "Holdem NL $0.05/$0.10", table: str = "Testville, 900000001",
-            currency: str = "USD", extra: str = "") -> str:
-    return GENERAL.format(gametype=gametype, table=table, currency=currency, extra=extra) + "".join(games) \
-        + "</session>\n"
+def session(
+    *games: str,
+    gametype: str = "Holdem NL $0.05/$0.10",
+    table: str = "Testville, 900000001",
+    currency: str = "USD",
+    extra: str = "",
+) -> str:
+    return (
+        GENERAL.format(gametype=gametype, table=table, currency=currency, extra=extra) + "".join(games) + "</session>\n"
+    )
 
 
 CASH = session(CASH_GAME)
@@ -150,12 +156,19 @@ def test_golden_cash_hand_events_exactly():
     # the game starts on line 21 of the file (column 3): every line below is the file's
     assert (hand.source.line, hand.source.column) == (21, 3)  # the game starts at its `<`
     assert hand.events == (
-        PostBlind(31, "Hero", BlindKind.SMALL, 5, False), PostBlind(32, "Bob", BlindKind.BIG, 10, False),
+        PostBlind(31, "Hero", BlindKind.SMALL, 5, False),
+        PostBlind(32, "Bob", BlindKind.BIG, 10, False),
         StreetStart(34, Street.PREFLOP, 0, ()),
-        DealHole(35, "Ann", ()), DealHole(37, "Hero", ("Ah", "Td")), DealHole(39, "Bob", ()),
-        RaiseTo(36, "Ann", None, 30, False, False), Call(38, "Hero", 25, False, False), Call(40, "Bob", 20, False, False),
+        DealHole(35, "Ann", ()),
+        DealHole(37, "Hero", ("Ah", "Td")),
+        DealHole(39, "Bob", ()),
+        RaiseTo(36, "Ann", None, 30, False, False),
+        Call(38, "Hero", 25, False, False),
+        Call(40, "Bob", 20, False, False),
         StreetStart(43, Street.FLOP, 0, ("Ts", "7c", "2d")),
-        Bet(45, "Hero", 70, False, False), Fold(46, "Bob", ()), Fold(44, "Ann", ()),
+        Bet(45, "Hero", 70, False, False),
+        Fold(46, "Bob", ()),
+        Fold(44, "Ann", ()),
         Collect(26, "Hero", 155, None),
     )
     assert hand.claims.ledgers == (Ledger(25, "Ann", 30, 0), Ledger(26, "Hero", 100, 155), Ledger(27, "Bob", 30, 0))
@@ -166,7 +179,12 @@ def test_golden_cash_hand_header_and_json():
     result = parsed(CASH)
     header = result.hand.header
     assert (header.site, header.game, header.limit, header.small_blind, header.big_blind) == (
-        "ipoker", "holdem", Limit.NO_LIMIT, 5, 10)
+        "ipoker",
+        "holdem",
+        Limit.NO_LIMIT,
+        5,
+        10,
+    )
     assert (header.currency, header.scale, header.table, header.button_seat) == ("USD", 100, "Testville, 900000001", 1)
     assert str(header.time) == "2014-01-06 16:14:13" and header.time_zone is None and header.time_utc is None
     assert header.tournament_id is None and not header.play_money
@@ -188,8 +206,12 @@ def test_golden_cash_hand_replays_clean_with_the_uncalled_bet_and_the_rake_infer
 
 
 def test_bet_that_disagrees_with_the_actions_is_hh214():
-    result = only(CASH.replace('name="Bob" chips="$8" dealer="0" win="$0" bet="$0.30"',
-                               'name="Bob" chips="$8" dealer="0" win="$0" bet="$0.40"'))
+    result = only(
+        CASH.replace(
+            'name="Bob" chips="$8" dealer="0" win="$0" bet="$0.30"',
+            'name="Bob" chips="$8" dealer="0" win="$0" bet="$0.40"',
+        )
+    )
     assert [(f.code, f.line, f.expected, f.actual) for f in result.findings] == [("HH214", 27, "30", "40")]
     assert "Bob put in $0.40; the actions put in $0.30" in result.findings[0].message
 
@@ -254,8 +276,10 @@ def test_the_returned_bet_alone_as_a_win():
     assert result.state.returns == {"Dee": 46}
     assert [(e.player, e.amount) for e in result.hand.events if type(e) is Collect] == [("Dee", 46), ("Eve", 1162)]
     assert result.state.collected_by() == {"Eve": 1162}  # Dee's whole win was the return
-    assert [(e.player, e.cards) for e in result.hand.events if type(e) is Show] == [("Dee", ("Ac", "Qh")),
-                                                                                 ("Eve", ("Kd", "Ks"))]
+    assert [(e.player, e.cards) for e in result.hand.events if type(e) is Show] == [
+        ("Dee", ("Ac", "Qh")),
+        ("Eve", ("Kd", "Ks")),
+    ]
 
 
 # ------------------------------------------------------------------------------------------------
@@ -264,8 +288,16 @@ def test_the_returned_bet_alone_as_a_win():
 
 def test_space_thousands_in_chips_and_sums():
     """`chips="1 480"` (fpdb's iPoker NUM2 pattern: thousands separated by a space)."""
-    for text, number in (("1 480", "1480"), ("12 345 678", "12345678"), ("$1,295", "1295"), ("£0.05", "0.05"),
-                         ("RSD45.70", "45.70"), ("1.500", "1500"), ("€0,50", "0.50"), ("10,515", "10515")):
+    for text, number in (
+        ("1 480", "1480"),
+        ("12 345 678", "12345678"),
+        ("$1,295", "1295"),
+        ("£0.05", "0.05"),
+        ("RSD45.70", "45.70"),
+        ("1.500", "1500"),
+        ("€0,50", "0.50"),
+        ("10,515", "10515"),
+    ):
         assert plain_number(text) == number, text
     for bad in ("N/A", "1,23,456", "DP", ""):
         assert plain_number(bad) is None, bad
@@ -285,8 +317,16 @@ def test_cp1252_euro_sign():
     assert result.findings == [], problems(result.findings)
 
 
-@pytest.mark.parametrize("limit_word, limit", [("NL", Limit.NO_LIMIT), ("SL", Limit.NO_LIMIT), ("БЛ", Limit.NO_LIMIT),
-                                               ("PL", Limit.POT_LIMIT), ("L", Limit.FIXED_LIMIT)])
+@pytest.mark.parametrize(
+    "limit_word, limit",
+    [
+        ("NL", Limit.NO_LIMIT),
+        ("SL", Limit.NO_LIMIT),
+        ("БЛ", Limit.NO_LIMIT),
+        ("PL", Limit.POT_LIMIT),
+        ("L", Limit.FIXED_LIMIT),
+    ],
+)
 def test_skins_localised_limit_words(limit_word, limit):
     """The skin's language in `<gametype>`: `SL` (Spanish sample), `БЛ` (Russian), `L` fixed limit."""
     result = parsed(session(CASH_GAME, gametype=f"Holdem {limit_word} $0.05/$0.10"))
@@ -295,8 +335,15 @@ def test_skins_localised_limit_words(limit_word, limit):
 
 def test_skin_with_comma_decimals_and_day_first_dates():
     """iPoker.it: `€0,50`, `1.500` chips, `30/01/2012 02:30` (`…NLHE-EUR-SNG-0.50.iPoker.it.txt`)."""
-    text = session(CASH_GAME.replace("2014-01-06 16:14:13", "06/01/2014 16:14"), gametype="Holdem NL €0,05/€0,10",
-                   currency="EUR").replace("$12.50", "€1.012,50").replace("$", "€")
+    text = (
+        session(
+            CASH_GAME.replace("2014-01-06 16:14:13", "06/01/2014 16:14"),
+            gametype="Holdem NL €0,05/€0,10",
+            currency="EUR",
+        )
+        .replace("$12.50", "€1.012,50")
+        .replace("$", "€")
+    )
     text = text.replace('"€0.', '"€0,')
     result = only(text)
     header = result.hand.header
@@ -305,10 +352,15 @@ def test_skin_with_comma_decimals_and_day_first_dates():
     assert result.findings == [], problems(result.findings)
 
 
-@pytest.mark.parametrize("printed, read", [("2013-07-30 18:26:02", "2013-07-30 18:26:02"),
-                                           ("2017/01/23 22:27:48", "2017-01-23 22:27:48"),
-                                           ("22-Jan-2011 21:25:31", "2011-01-22 21:25:31"),
-                                           ("30/01/2012 02:30", "2012-01-30 02:30:00")])
+@pytest.mark.parametrize(
+    "printed, read",
+    [
+        ("2013-07-30 18:26:02", "2013-07-30 18:26:02"),
+        ("2017/01/23 22:27:48", "2017-01-23 22:27:48"),
+        ("22-Jan-2011 21:25:31", "2011-01-22 21:25:31"),
+        ("30/01/2012 02:30", "2012-01-30 02:30:00"),
+    ],
+)
 def test_time_formats_and_no_zone(printed, read):
     """The four date layouts of the corpus; no zone is printed and none is assumed (no UTC time)."""
     header = parsed(session(CASH_GAME.replace("2014-01-06 16:14:13", printed))).hand.header
@@ -323,7 +375,8 @@ def test_a_date_that_is_not_one():
 
 # A sit-and-go hand: no stakes in `<gametype>`, the tournament number after the table name's comma,
 # chips counted one by one, antes.
-TOURNAMENT = session("""\
+TOURNAMENT = session(
+    """\
   <game gamecode="6100000001">
     <general>
       <startdate>2013-02-04 22:12:37</startdate>
@@ -358,15 +411,23 @@ TOURNAMENT = session("""\
       <cards type="River" player="">HJ</cards>
     </round>
   </game>
-""", gametype="Holdem NL", table="Sunday Test Freezeout, 799000001", currency="EUR",
-    extra="\n    <tournamentname>Sunday Test Freezeout</tournamentname><place>2</place><buyin>€30.00+€3.00</buyin>")
+""",
+    gametype="Holdem NL",
+    table="Sunday Test Freezeout, 799000001",
+    currency="EUR",
+    extra="\n    <tournamentname>Sunday Test Freezeout</tournamentname><place>2</place><buyin>€30.00+€3.00</buyin>",
+)
 
 
 def test_tournament_hand():
     result = only(TOURNAMENT)
     header = result.hand.header
-    assert (header.tournament_id, header.buy_in, header.currency, header.scale) == ("799000001", "€30.00+€3.00",
-                                                                                     "chips", 1)
+    assert (header.tournament_id, header.buy_in, header.currency, header.scale) == (
+        "799000001",
+        "€30.00+€3.00",
+        "chips",
+        1,
+    )
     assert (header.small_blind, header.big_blind) == (20, 40)  # as posted: a tournament's game type has no stakes
     events = result.hand.events
     assert [type(e) for e in events[:5]] == [PostAnte] * 3 + [PostBlind] * 2
@@ -416,47 +477,80 @@ def test_raise_is_to_the_street_total_and_all_in_adds_chips():
       <cards type="River" player="">HK</cards>
     </round>
 """
-    text = CASH.replace(CASH_GAME[CASH_GAME.index("    <round no=\"2\">"):CASH_GAME.index("  </game>")], flop)
-    text = text.replace('chips="$12.50" dealer="0" win="$1.55" bet="$1"', 'chips="$8.90" dealer="0" win="$0" bet="$8.90"')
-    text = text.replace('name="Bob" chips="$8" dealer="0" win="$0" bet="$0.30"',
-                        'name="Bob" chips="$8.90" dealer="0" win="$17.20" bet="$8.90"')
-    text = text.replace('<cards type="Pocket" player="Bob">X X</cards>', '<cards type="Pocket" player="Bob">H7 S7</cards>')
+    text = CASH.replace(CASH_GAME[CASH_GAME.index('    <round no="2">') : CASH_GAME.index("  </game>")], flop)
+    text = text.replace(
+        'chips="$12.50" dealer="0" win="$1.55" bet="$1"', 'chips="$8.90" dealer="0" win="$0" bet="$8.90"'
+    )
+    text = text.replace(
+        'name="Bob" chips="$8" dealer="0" win="$0" bet="$0.30"',
+        'name="Bob" chips="$8.90" dealer="0" win="$17.20" bet="$8.90"',
+    )
+    text = text.replace(
+        '<cards type="Pocket" player="Bob">X X</cards>', '<cards type="Pocket" player="Bob">H7 S7</cards>'
+    )
     result = only(text)
-    actions = [(type(e).__name__, e.player) + ((e.raise_to,) if type(e) is RaiseTo else (e.added,) if hasattr(e, "added") else ())
-               for e in result.hand.events if type(e) in (Bet, RaiseTo, Call)]
-    assert actions[-5:] == [("Bet", "Hero", 45), ("RaiseTo", "Bob", 90), ("RaiseTo", "Hero", 300),
-                            ("RaiseTo", "Bob", 860), ("Call", "Hero", 560)]
+    actions = [
+        (type(e).__name__, e.player)
+        + ((e.raise_to,) if type(e) is RaiseTo else (e.added,) if hasattr(e, "added") else ())
+        for e in result.hand.events
+        if type(e) in (Bet, RaiseTo, Call)
+    ]
+    assert actions[-5:] == [
+        ("Bet", "Hero", 45),
+        ("RaiseTo", "Bob", 90),
+        ("RaiseTo", "Hero", 300),
+        ("RaiseTo", "Bob", 860),
+        ("Call", "Hero", 560),
+    ]
     assert not errors(result.findings), problems(result.findings)
 
 
 def test_post_of_both_blinds_and_sitting_out_codes():
     """Type 2 above the big blind: a new player's small and big blind (the small part dead, `…post.both`);
     types 8 and 9: a player not dealt in (sitting out; not posting the blind due)."""
-    text = CASH.replace('      <action no="2" player="Bob" type="2" sum="$0.10" cards="[cards]" />\n',
-                        '      <action no="2" player="Bob" type="2" sum="$0.10" cards="[cards]" />\n'
-                        '      <action no="3" player="Ann" type="2" sum="$0.15" cards="[cards]" />\n'
-                        '      <action no="4" player="Joe" type="8" sum="$0" cards="[cards]" />\n')
-    text = text.replace('<player seat="7"', '<player seat="9" name="Joe" chips="$5" dealer="0" win="$0" bet="$0" />\n'
-                        '        <player seat="7"')
-    text = text.replace('<action no="3" player="Ann" type="23" sum="$0.30"', '<action no="30" player="Ann" type="23" sum="$0.30"')
-    text = text.replace('bet="$0.30" rebuy="0" addon="0" reg_code="-" />\n        <player seat="4"',
-                        'bet="$0.35" rebuy="0" addon="0" reg_code="-" />\n        <player seat="4"')
+    text = CASH.replace(
+        '      <action no="2" player="Bob" type="2" sum="$0.10" cards="[cards]" />\n',
+        '      <action no="2" player="Bob" type="2" sum="$0.10" cards="[cards]" />\n'
+        '      <action no="3" player="Ann" type="2" sum="$0.15" cards="[cards]" />\n'
+        '      <action no="4" player="Joe" type="8" sum="$0" cards="[cards]" />\n',
+    )
+    text = text.replace(
+        '<player seat="7"',
+        '<player seat="9" name="Joe" chips="$5" dealer="0" win="$0" bet="$0" />\n        <player seat="7"',
+    )
+    text = text.replace(
+        '<action no="3" player="Ann" type="23" sum="$0.30"', '<action no="30" player="Ann" type="23" sum="$0.30"'
+    )
+    text = text.replace(
+        'bet="$0.30" rebuy="0" addon="0" reg_code="-" />\n        <player seat="4"',
+        'bet="$0.35" rebuy="0" addon="0" reg_code="-" />\n        <player seat="4"',
+    )
     hand = parsed(text).hand
     posts = [(e.player, e.blind, e.amount, e.dead) for e in hand.events if type(e) is PostBlind]
-    assert posts == [("Hero", BlindKind.SMALL, 5, None), ("Bob", BlindKind.BIG, 10, None),
-                     ("Ann", BlindKind.SMALL_AND_BIG, 15, 5)]
+    assert posts == [
+        ("Hero", BlindKind.SMALL, 5, None),
+        ("Bob", BlindKind.BIG, 10, None),
+        ("Ann", BlindKind.SMALL_AND_BIG, 15, 5),
+    ]
     assert [(e.kind, e.player) for e in hand.events if type(e) is Notice] == [(NoticeKind.SITTING_OUT, "Joe")]
-    assert [(s.player, s.sitting_out) for s in hand.seats] == [("Ann", False), ("Hero", False), ("Joe", True),
-                                                               ("Bob", False)]
+    assert [(s.player, s.sitting_out) for s in hand.seats] == [
+        ("Ann", False),
+        ("Hero", False),
+        ("Joe", True),
+        ("Bob", False),
+    ]
 
 
 def test_empty_seats_and_a_dead_button():
     """HEM's archive lists empty seats (`name=""`); the button may stand on one (`…MTT-Freeroll-201107.txt`).
     With the blinds on the next occupied seats (4 and 7) it is a dead button (issue 24, §9.1): no HH405 in a
     table's first hand; on the empty seat 5, which the blinds do not follow, HH405 stays."""
-    text = CASH.replace('<player seat="1" name="Ann" chips="$10" dealer="1"', '<player seat="1" name="Ann" chips="$10" dealer="0"')
-    text = text.replace('<player seat="4"', '<player seat="3" name="" chips="$0" dealer="1" win="$0" bet="$0" />'
-                        '<player seat="4"')
+    text = CASH.replace(
+        '<player seat="1" name="Ann" chips="$10" dealer="1"', '<player seat="1" name="Ann" chips="$10" dealer="0"'
+    )
+    text = text.replace(
+        '<player seat="4"', '<player seat="3" name="" chips="$0" dealer="1" win="$0" bet="$0" /><player seat="4"'
+    )
     result = only(text)
     assert [s.seat for s in result.hand.seats] == [1, 4, 7] and result.hand.header.button_seat == 3
     assert result.findings == []
@@ -470,8 +564,10 @@ def test_empty_seats_and_a_dead_button():
 
 
 def test_broken_xml_is_hh030_at_its_line_and_column():
-    text = CASH.replace('<action no="4" player="Hero" type="3" sum="$0.25" cards="" />',
-                        '<action no="4" player="Hero" type="3" sum=$0.25 cards="" />')
+    text = CASH.replace(
+        '<action no="4" player="Hero" type="3" sum="$0.25" cards="" />',
+        '<action no="4" player="Hero" type="3" sum=$0.25 cards="" />',
+    )
     result = parsed(text)
     (finding,) = result.findings
     assert (result.status, finding.code, finding.line, finding.column) == (Status.UNPARSED, "HH030", 38, 49)
@@ -487,7 +583,7 @@ def test_broken_session_block_is_hh030_for_its_games():
 
 def test_game_cut_before_its_end_is_hh011():
     """fpdb's one-hand samples stop before `</game>` (`…Serbian.Dinar.txt` and five more)."""
-    text = CASH[:CASH.index("  </game>")]
+    text = CASH[: CASH.index("  </game>")]
     result = parsed(text)
     assert (result.status, codes(result), result.findings[0].line) == (Status.UNPARSED, ["HH011"], 47)
 
@@ -518,30 +614,37 @@ def test_text_after_the_game_is_a_warning_and_the_hand_is_read():
 
 
 def test_garbage_never_crashes():
-    for junk in ("<game gamecode=\"1\">", "<game gamecode=\"1\"><general><players><player/></players></general></game>",
-                 "<game gamecode=\"1\"><round no=\"9\"/></game>", "<game gamecode=\"1\">\x00\x01</game>",
-                 "<game gamecode=\"x\"><general><startdate>2014-01-06 16:14:13</startdate><players>"
-                 "<player seat=\"300\" name=\"A\" chips=\"$1\"/></players></general></game>"):
+    for junk in (
+        '<game gamecode="1">',
+        '<game gamecode="1"><general><players><player/></players></general></game>',
+        '<game gamecode="1"><round no="9"/></game>',
+        '<game gamecode="1">\x00\x01</game>',
+        '<game gamecode="x"><general><startdate>2014-01-06 16:14:13</startdate><players>'
+        '<player seat="300" name="A" chips="$1"/></players></general></game>',
+    ):
         results, _ = validate_text(session(junk + "\n"), name="ipoker.xml")
         assert len(results) == 1 and results[0].status == "unparsed", (junk, results)
 
 
 def _coded(code: str, minute: int) -> str:
-    return CASH_GAME.replace('gamecode="6000000001"', f"gamecode={code}").replace(
-        "16:14:13", f"16:{minute}:13")
+    return CASH_GAME.replace('gamecode="6000000001"', f"gamecode={code}").replace("16:14:13", f"16:{minute}:13")
 
 
 def test_a_game_code_of_other_than_word_characters_is_its_own_id():
     """HH413 came from a shared id: `\\w+"` read neither `6000000001-A` nor `-B` (both ''). The whole
     value is the id, in either quote (the writer quotes a code holding `"` with `'`), its entities decoded."""
-    text = session(_coded('"6000000001-A"', 20), _coded('"6000000001-B"', 30), _coded("'6000000001 \"C\"'", 40),
-                   _coded('"6000000001&amp;D"', 50))
+    text = session(
+        _coded('"6000000001-A"', 20),
+        _coded('"6000000001-B"', 30),
+        _coded("'6000000001 \"C\"'", 40),
+        _coded('"6000000001&amp;D"', 50),
+    )
     results, _ = validate_text(text, name="ipoker.xml")
     assert [r.hand_id for r in results] == ["6000000001-A", "6000000001-B", '6000000001 "C"', "6000000001&D"]
     assert [r.hand.header.hand_id for r in results] == [r.hand_id for r in results]
     assert not any(f.code == "HH413" for r in results for f in r.findings)
     # an unparsed game keeps its whole code too (read without the XML parser)
-    broken = session(_coded('"6000000001-A"', 20).replace("<round no=\"2\">", "<round no=\"x\">"))
+    broken = session(_coded('"6000000001-A"', 20).replace('<round no="2">', '<round no="x">'))
     (result,), _ = validate_text(broken, name="ipoker.xml")
     assert (result.status, result.hand_id) == ("unparsed", "6000000001-A")
 
@@ -582,7 +685,11 @@ def test_the_dialect_record():
     assert DIALECT.name == "ipoker" and DIALECT.reader is not None and DIALECT.writer is not None
     found = conventions("ipoker")
     assert (found.prints_uncalled, found.uncalled_in_collected, found.ledger_uncalled, found.rake_by_pot) == (
-        False, True, True, "capped_main_first")
+        False,
+        True,
+        True,
+        "capped_main_first",
+    )
 
 
 # ------------------------------------------------------------------------------------------------
@@ -611,8 +718,12 @@ BROKEN = {
 
 def _corpus_files() -> list[Path]:
     root = Path(CORPUS or "")
-    return sorted(p for folder in ("fpdb-3/ipoker", "hhsmithy/ipoker-cash") for p in (root / folder).rglob("*")
-                  if p.suffix in (".txt", ".xml"))
+    return sorted(
+        p
+        for folder in ("fpdb-3/ipoker", "hhsmithy/ipoker-cash")
+        for p in (root / folder).rglob("*")
+        if p.suffix in (".txt", ".xml")
+    )
 
 
 @pytest.mark.skipif(not CORPUS, reason="HHTOOL_CORPUS not set")
@@ -653,13 +764,20 @@ def test_fpdb_sidecars_agree_per_player():
     for name, row in hp.items():
         player, won, back = state.players[name], collected.get(name, 0), state.returns.get(name, 0)
         assert (player.seat, player.start, won, won - player.total) == (
-            row["seatNo"], row["startCash"], row["winnings"], row["totalProfit"]), name
+            row["seatNo"],
+            row["startCash"],
+            row["winnings"],
+            row["totalProfit"],
+        ), name
     (hand,) = snapshot
     for row in hand["players"]:
         name = row["playerName"]
         player, won, back = state.players[name], collected.get(name, 0), state.returns.get(name, 0)
-        assert (player.start, player.total + back, won + back) == (row["startCash"], row["committed"],
-                                                                   row["winnings"]), name
+        assert (player.start, player.total + back, won + back) == (
+            row["startCash"],
+            row["committed"],
+            row["winnings"],
+        ), name
     assert (str(hand["hand_details"]["siteHandNo"]), result.hand_id) == ("3463791241", "3013573623")
 
 
@@ -715,14 +833,17 @@ def test_rake_taken_from_each_pot_in_proportion():
     assert result.findings == [], problems(result.findings)
     # the side pot paying more than its share ($0.20 of the $0.25): neither in proportion nor capped
     result = only(SIDE_POT.replace('win="$2.85"', 'win="$2.95"').replace('win="$1.90"', 'win="$1.80"'))
-    assert sorted((f.code, f.expected, f.actual) for f in result.findings) == [("HH205", "190", "180"),
-                                                                            ("HH205", "285", "295")]
+    assert sorted((f.code, f.expected, f.actual) for f in result.findings) == [
+        ("HH205", "190", "180"),
+        ("HH205", "285", "295"),
+    ]
 
 
 # IP-4: the rake at the cap. Ann is all in for €20 at €1/€2, Hero and Bob go on for €20 more: a €60 main pot
 # (Ann's aces) and a €40 side pot (Hero's kings); the rake is €4, the cap. iPoker takes each pot at its rate,
 # the main pot first, until the cap: 5 % of €60 is €3, and the side pot pays the €1 left (not its €2).
-CAPPED = session("""  <game gamecode="6000000401">
+CAPPED = session(
+    """  <game gamecode="6000000401">
     <general>
       <startdate>2014-01-06 17:05:00</startdate>
       <players>
@@ -759,7 +880,10 @@ CAPPED = session("""  <game gamecode="6000000401">
       <action no="11" player="Bob" type="4" sum="€0" cards="" />
     </round>
   </game>
-""", gametype="Holdem NL €1/€2", currency="EUR")
+""",
+    gametype="Holdem NL €1/€2",
+    currency="EUR",
+)
 PROPORTIONAL = CAPPED.replace('win="€57"', 'win="€57.60"').replace('win="€39"', 'win="€38.40"')
 SIDE_PAYS_MORE = CAPPED.replace('win="€57"', 'win="€59"').replace('win="€39"', 'win="€37"')
 CAP_SCHEDULE = rules_from_dict({"rake": {"currency": "EUR", "percent": "5", "cap": "4"}})
@@ -773,8 +897,10 @@ def test_rake_at_the_cap_falls_on_the_main_pot_first():
     assert result.findings == [], problems(result.findings)
     assert only(PROPORTIONAL).findings == []
     result = only(SIDE_PAYS_MORE)
-    assert sorted((f.code, f.expected, f.actual) for f in result.findings) == [("HH205", "3840", "3700"),
-                                                                            ("HH205", "5760", "5900")]
+    assert sorted((f.code, f.expected, f.actual) for f in result.findings) == [
+        ("HH205", "3840", "3700"),
+        ("HH205", "5760", "5900"),
+    ]
 
 
 def test_rake_at_the_cap_with_the_rooms_schedule_is_exact():
@@ -783,13 +909,16 @@ def test_rake_at_the_cap_with_the_rooms_schedule_is_exact():
     (result,), _ = validate_text(CAPPED, CAP_SCHEDULE, name="ipoker.xml")
     assert result.findings == [], problems(result.findings)
     (result,), _ = validate_text(PROPORTIONAL, CAP_SCHEDULE, name="ipoker.xml")
-    assert sorted((f.code, f.expected, f.actual) for f in result.findings) == [("HH205", "3900", "3840"),
-                                                                            ("HH205", "5700", "5760")]
+    assert sorted((f.code, f.expected, f.actual) for f in result.findings) == [
+        ("HH205", "3900", "3840"),
+        ("HH205", "5700", "5760"),
+    ]
 
 
 def test_watch_keeps_the_session_of_a_growing_file(tmp_path):
     """`hhtool watch` reads a growing file from where its last hand ended: the games written later still
     get the `<general>` block read before."""
+
     class Clock:
         now = 1000.0
 
@@ -838,8 +967,9 @@ def test_writer_round_trip_of_the_golden_hand():
 
     hand = parsed(CASH).hand
     text = render_hand(hand)
-    assert '<player seat="4" name="Hero" chips="$12.50" dealer="0" win="$1.55" bet="$1" rebuy="0" addon="0" />' \
-        in [line.strip() for line in text.splitlines()]
+    assert '<player seat="4" name="Hero" chips="$12.50" dealer="0" win="$1.55" bet="$1" rebuy="0" addon="0" />' in [
+        line.strip() for line in text.splitlines()
+    ]
     back = parse_block(Block("written.xml", 1, 1, "ipoker", text))
     assert back.status is Status.PARSED and shape(back.hand) == shape(said(hand)) == shape(hand)
     result = only(text)
@@ -861,9 +991,11 @@ def test_writer_round_trip_of_a_tournament_hand_with_an_all_in():
 def test_a_short_all_in_blind_is_not_the_tournament_stakes():
     """A tournament prints no stakes: the blinds are the posted ones, but not a post of a player's last chips
     (Ida's 15-chip small blind after a 10-chip ante, all she has, says nothing of the 20/40 level)."""
-    short = TOURNAMENT.replace('name="Ida" chips="950"', 'name="Ida" chips="25"').replace(
-        '<action no="4" player="Hal" type="1" sum="20"', '<action no="4" player="Ida" type="1" sum="15"').replace(
-        '<action no="5" player="Ida" type="2" sum="40"', '<action no="5" player="Hal" type="2" sum="40"')
+    short = (
+        TOURNAMENT.replace('name="Ida" chips="950"', 'name="Ida" chips="25"')
+        .replace('<action no="4" player="Hal" type="1" sum="20"', '<action no="4" player="Ida" type="1" sum="15"')
+        .replace('<action no="5" player="Ida" type="2" sum="40"', '<action no="5" player="Hal" type="2" sum="40"')
+    )
     header = parsed(short).hand.header
     assert (header.small_blind, header.big_blind) == (20, 40)
 
@@ -884,8 +1016,10 @@ def test_writer_writes_every_corpus_hand_back_as_the_same_hand():
             if result.status is not Status.PARSED:
                 continue
             back = parse_block(Block("written.xml", 1, 1, "ipoker", render_hand(result.hand)))
-            assert back.status is Status.PARSED and shape(back.hand) == shape(said(result.hand)), (path.name,
-                                                                                                 result.hand_id)
+            assert back.status is Status.PARSED and shape(back.hand) == shape(said(result.hand)), (
+                path.name,
+                result.hand_id,
+            )
             written += 1
     assert written >= 150
 
@@ -895,8 +1029,15 @@ def test_writer_writes_every_corpus_hand_back_as_the_same_hand():
 # tournaments (`<client_version>` 20 or later), and the 10-seat layout of every client
 
 
-def generation(*games: str, client: str = "", uncalled: bool = False, gametype: str = "Holdem NL €0.25/€0.50",
-               table: str = "Testborg, 900000007", currency: str = "EUR", extra: str = "") -> str:
+def generation(
+    *games: str,
+    client: str = "",
+    uncalled: bool = False,
+    gametype: str = "Holdem NL €0.25/€0.50",
+    table: str = "Testborg, 900000007",
+    currency: str = "EUR",
+    extra: str = "",
+) -> str:
     """A session as these clients write it: `<client_version>` first in `<general>` (where the 17.5 and 23.x
     clients print it), `<uncalled_bet_enabled>` among the session facts."""
     more = extra + ("\n    <uncalled_bet_enabled>true</uncalled_bet_enabled>" if uncalled else "")
@@ -907,13 +1048,17 @@ def generation(*games: str, client: str = "", uncalled: bool = False, gametype: 
 
 
 def player(seat: int, name: str, chips: str, win: str, bet: str, dealer: bool = False) -> str:
-    return (f'        <player seat="{seat}" name="{name}" chips="{chips}" dealer="{int(dealer)}" win="{win}" '
-            f'bet="{bet}" />\n')
+    return (
+        f'        <player seat="{seat}" name="{name}" chips="{chips}" dealer="{int(dealer)}" win="{win}" '
+        f'bet="{bet}" />\n'
+    )
 
 
 def game(code: str, players: str, *rounds: str) -> str:
-    return (f'  <game gamecode="{code}">\n    <general>\n      <startdate>2018-03-04 21:15:00</startdate>\n'
-            f"      <players>\n{players}      </players>\n    </general>\n" + "".join(rounds) + "  </game>\n")
+    return (
+        f'  <game gamecode="{code}">\n    <general>\n      <startdate>2018-03-04 21:15:00</startdate>\n'
+        f"      <players>\n{players}      </players>\n    </general>\n" + "".join(rounds) + "  </game>\n"
+    )
 
 
 def round_(no: int, *lines: str) -> str:
@@ -931,11 +1076,22 @@ def pocket(name: str, cards: str = "X X") -> str:
 # IP-1 with IP-3's 17.x `bet`: Alice (small blind) raises to €2, the big blind folds. She pushed €2.25 in all
 # (her €0.25 blind, then €1.75 to make it €2), of which €1.50 is uncalled; `win` is her matched €0.50 plus the
 # big blind's, and `bet` counts her €0.25 blind twice (€2.25, not €2).
-WALK_17 = game("7100000001", player(1, "Alice", "€50", "€1", "€2.25") + player(3, "Bert", "€50", "€0", "€0.50")
-               + player(5, "Cora", "€50", "€0", "€0", dealer=True),
-               round_(0, act(1, "Alice", 1, "€0.25"), act(2, "Bert", 2, "€0.50")),
-               round_(1, pocket("Cora"), act(3, "Cora", 0, "€0"), pocket("Alice"), act(4, "Alice", 23, "€2"),
-                      pocket("Bert"), act(5, "Bert", 0, "€0")))
+WALK_17 = game(
+    "7100000001",
+    player(1, "Alice", "€50", "€1", "€2.25")
+    + player(3, "Bert", "€50", "€0", "€0.50")
+    + player(5, "Cora", "€50", "€0", "€0", dealer=True),
+    round_(0, act(1, "Alice", 1, "€0.25"), act(2, "Bert", 2, "€0.50")),
+    round_(
+        1,
+        pocket("Cora"),
+        act(3, "Cora", 0, "€0"),
+        pocket("Alice"),
+        act(4, "Alice", 23, "€2"),
+        pocket("Bert"),
+        act(5, "Bert", 0, "€0"),
+    ),
+)
 
 
 def test_17_client_win_holds_no_returned_bet():
@@ -964,14 +1120,20 @@ def test_17_client_win_that_holds_the_return_is_reported():
 
 def test_uncalled_flag_or_client_version_sets_the_convention_per_session():
     """fpdb-3's rule (iPokerToFpdb.py): the flag, or a client of major version 20 or more."""
-    for client, flag, variant in (("", True, "returns_apart"), ("23.1.4.5", False, "returns_apart"),
-                                  ("20.0.1.1", False, "returns_apart"), ("19.9.3.2", False, ""), ("", False, ""),
-                                  ("not a version", False, "")):
+    for client, flag, variant in (
+        ("", True, "returns_apart"),
+        ("23.1.4.5", False, "returns_apart"),
+        ("20.0.1.1", False, "returns_apart"),
+        ("19.9.3.2", False, ""),
+        ("", False, ""),
+        ("not a version", False, ""),
+    ):
         hand = parsed(generation(WALK_17, client=client, uncalled=flag)).hand
         assert hand.conventions_variant == variant, (client, flag)
     # two sessions of one file: each game gets its own session's convention
-    two = generation(WALK_17, client="17.5.2.8", uncalled=True) + generation(WALK_17.replace("7100000001",
-                                                                                             "7100000002"))
+    two = generation(WALK_17, client="17.5.2.8", uncalled=True) + generation(
+        WALK_17.replace("7100000001", "7100000002")
+    )
     assert [parse_block(b).hand.conventions_variant for b in blocks_of(two)] == ["returns_apart", ""]
     assert conventions("ipoker", "returns_apart").uncalled_in_collected is False
     assert conventions("ipoker").uncalled_in_collected is True  # the dialect's own: the older clients
@@ -980,12 +1142,14 @@ def test_uncalled_flag_or_client_version_sets_the_convention_per_session():
 
 # IP-3, 17.x: Carl posts the €0.25 small blind, raises to €5, Dan calls, both check down: `bet="€5.25"`.
 RAISE_CALLED_17 = game(
-    "7100000003", player(2, "Carl", "€60", "€10", "€5.25", dealer=True) + player(4, "Dan", "€60", "€0", "€5"),
+    "7100000003",
+    player(2, "Carl", "€60", "€10", "€5.25", dealer=True) + player(4, "Dan", "€60", "€0", "€5"),
     round_(0, act(1, "Carl", 1, "€0.25"), act(2, "Dan", 2, "€0.50")),
     round_(1, pocket("Carl", "SA HA"), pocket("Dan", "C4 D5"), act(3, "Carl", 23, "€5"), act(4, "Dan", 3, "€4.50")),
     round_(2, '<cards type="Flop" player="">S2 H7 CK</cards>', act(5, "Dan", 4, "€0"), act(6, "Carl", 4, "€0")),
     round_(3, '<cards type="Turn" player="">D9</cards>', act(7, "Dan", 4, "€0"), act(8, "Carl", 4, "€0")),
-    round_(4, '<cards type="River" player="">C3</cards>', act(9, "Dan", 4, "€0"), act(10, "Carl", 4, "€0")))
+    round_(4, '<cards type="River" player="">C3</cards>', act(9, "Dan", 4, "€0"), act(10, "Carl", 4, "€0")),
+)
 
 
 def test_17_client_bet_counts_the_street_chips_before_a_final_raise_twice():
@@ -1002,11 +1166,20 @@ def test_17_client_bet_counts_the_street_chips_before_a_final_raise_twice():
 # Dan bets €6 on the flop, Eve raises to €20, Dan re-raises to €80 and Eve folds: `bet` is €6 high (€86.50
 # for €80.50 pushed, €60 of it uncalled).
 RERAISE_17 = game(
-    "7100000004", player(4, "Dan", "€200", "€41", "€86.50", dealer=True) + player(7, "Eve", "€200", "€0", "€20.50"),
+    "7100000004",
+    player(4, "Dan", "€200", "€41", "€86.50", dealer=True) + player(7, "Eve", "€200", "€0", "€20.50"),
     round_(0, act(1, "Dan", 1, "€0.25"), act(2, "Eve", 2, "€0.50")),
     round_(1, pocket("Dan"), pocket("Eve"), act(3, "Dan", 3, "€0.25"), act(4, "Eve", 4, "€0")),
-    round_(2, '<cards type="Flop" player="">S2 H7 CK</cards>', act(5, "Eve", 4, "€0"), act(6, "Dan", 5, "€6"),
-           act(7, "Eve", 23, "€20"), act(8, "Dan", 23, "€80"), act(9, "Eve", 0, "€0")))
+    round_(
+        2,
+        '<cards type="Flop" player="">S2 H7 CK</cards>',
+        act(5, "Eve", 4, "€0"),
+        act(6, "Dan", 5, "€6"),
+        act(7, "Eve", 23, "€20"),
+        act(8, "Dan", 23, "€80"),
+        act(9, "Eve", 0, "€0"),
+    ),
+)
 
 
 def test_17_client_bet_after_a_bet_and_a_re_raise_uncalled():
@@ -1020,13 +1193,23 @@ def test_17_client_raise_then_all_in_is_still_hh214():
     """Remains (IP-3): a raise followed by a type-7 all-in, the one case the 17.x model does not explain
     (Dan's €6 counted twice again: `bet="€206"` for his €200)."""
     text = game(
-        "7100000006", player(4, "Dan", "€200", "€400", "€206", dealer=True) + player(7, "Eve", "€200", "€0", "€200"),
+        "7100000006",
+        player(4, "Dan", "€200", "€400", "€206", dealer=True) + player(7, "Eve", "€200", "€0", "€200"),
         round_(0, act(1, "Dan", 1, "€0.25"), act(2, "Eve", 2, "€0.50")),
         round_(1, pocket("Dan", "SA HA"), pocket("Eve", "C4 D5"), act(3, "Dan", 3, "€0.25"), act(4, "Eve", 4, "€0")),
-        round_(2, '<cards type="Flop" player="">S2 H7 CK</cards>', act(5, "Eve", 4, "€0"), act(6, "Dan", 5, "€6"),
-               act(7, "Eve", 23, "€20"), act(8, "Dan", 23, "€80"), act(9, "Eve", 7, "€179.50"),
-               act(10, "Dan", 7, "€119.50")),
-        round_(3, '<cards type="Turn" player="">D9</cards>'), round_(4, '<cards type="River" player="">C3</cards>'))
+        round_(
+            2,
+            '<cards type="Flop" player="">S2 H7 CK</cards>',
+            act(5, "Eve", 4, "€0"),
+            act(6, "Dan", 5, "€6"),
+            act(7, "Eve", 23, "€20"),
+            act(8, "Dan", 23, "€80"),
+            act(9, "Eve", 7, "€179.50"),
+            act(10, "Dan", 7, "€119.50"),
+        ),
+        round_(3, '<cards type="Turn" player="">D9</cards>'),
+        round_(4, '<cards type="River" player="">C3</cards>'),
+    )
     result = only(generation(text, client="17.5.2.8", uncalled=True))
     assert [(f.code, f.expected, f.actual) for f in errors(result.findings)] == [("HH214", "20000", "20600")]
     right = only(generation(text.replace('bet="€206"', 'bet="€200"'), client="17.5.2.8", uncalled=True))
@@ -1037,15 +1220,36 @@ def test_17_client_raise_then_all_in_is_still_hh214():
 # 20/40; Fred raises to 500 from the button and both blinds fold: `bet="500"` for 510 pushed (the ante left
 # out), `win="130"`, the pot (antes 30, blinds 60, Fred's matched 40) without the 460 returned.
 TOURNEY_23 = game(
-    "7100000005", player(3, "Fred", "1500", "130", "500", dealer=True) + player(6, "Gina", "1500", "0", "30")
+    "7100000005",
+    player(3, "Fred", "1500", "130", "500", dealer=True)
+    + player(6, "Gina", "1500", "0", "30")
     + player(10, "Hugo", "1500", "0", "50"),
-    round_(0, act(1, "Fred", 15, "10"), act(2, "Gina", 15, "10"), act(3, "Hugo", 15, "10"),
-           act(4, "Gina", 1, "20"), act(5, "Hugo", 2, "40")),
-    round_(1, pocket("Fred", "SA HK"), act(6, "Fred", 23, "500"), pocket("Gina"), act(7, "Gina", 0, "0"),
-           pocket("Hugo"), act(8, "Hugo", 0, "0")))
-TOURNEY_23_SESSION = dict(client="23.1.7.2", gametype="Holdem NL", table="Spin Test, 1100000001", currency="EUR",
-                          extra="\n    <tablesize>3</tablesize>\n    <tournamentcode>1100000001</tournamentcode>"
-                                "\n    <tournamentname>Spin Test</tournamentname>")
+    round_(
+        0,
+        act(1, "Fred", 15, "10"),
+        act(2, "Gina", 15, "10"),
+        act(3, "Hugo", 15, "10"),
+        act(4, "Gina", 1, "20"),
+        act(5, "Hugo", 2, "40"),
+    ),
+    round_(
+        1,
+        pocket("Fred", "SA HK"),
+        act(6, "Fred", 23, "500"),
+        pocket("Gina"),
+        act(7, "Gina", 0, "0"),
+        pocket("Hugo"),
+        act(8, "Hugo", 0, "0"),
+    ),
+)
+TOURNEY_23_SESSION = dict(
+    client="23.1.7.2",
+    gametype="Holdem NL",
+    table="Spin Test, 1100000001",
+    currency="EUR",
+    extra="\n    <tablesize>3</tablesize>\n    <tournamentcode>1100000001</tournamentcode>"
+    "\n    <tournamentname>Spin Test</tournamentname>",
+)
 
 
 def test_23_client_tournament_on_three_of_ten_seats():
@@ -1062,15 +1266,31 @@ def test_23_client_called_raise_has_its_ante_in_bet():
     """IP-3, 23.x: only an uncalled last raise leaves the ante out; Hugo calls Fred's 500 and they check it
     down: Fred's `bet` is 510, and 500 there is HH214."""
     called = game(
-        "7100000007", player(3, "Fred", "1500", "1050", "510", dealer=True) + player(6, "Gina", "1500", "0", "30")
+        "7100000007",
+        player(3, "Fred", "1500", "1050", "510", dealer=True)
+        + player(6, "Gina", "1500", "0", "30")
         + player(10, "Hugo", "1500", "0", "510"),
-        round_(0, act(1, "Fred", 15, "10"), act(2, "Gina", 15, "10"), act(3, "Hugo", 15, "10"),
-               act(4, "Gina", 1, "20"), act(5, "Hugo", 2, "40")),
-        round_(1, pocket("Fred", "SA HK"), act(6, "Fred", 23, "500"), pocket("Gina"), act(7, "Gina", 0, "0"),
-               pocket("Hugo", "C4 D5"), act(8, "Hugo", 3, "460")),
+        round_(
+            0,
+            act(1, "Fred", 15, "10"),
+            act(2, "Gina", 15, "10"),
+            act(3, "Hugo", 15, "10"),
+            act(4, "Gina", 1, "20"),
+            act(5, "Hugo", 2, "40"),
+        ),
+        round_(
+            1,
+            pocket("Fred", "SA HK"),
+            act(6, "Fred", 23, "500"),
+            pocket("Gina"),
+            act(7, "Gina", 0, "0"),
+            pocket("Hugo", "C4 D5"),
+            act(8, "Hugo", 3, "460"),
+        ),
         round_(2, '<cards type="Flop" player="">S2 H7 CK</cards>', act(9, "Hugo", 4, "0"), act(10, "Fred", 4, "0")),
         round_(3, '<cards type="Turn" player="">D9</cards>', act(11, "Hugo", 4, "0"), act(12, "Fred", 4, "0")),
-        round_(4, '<cards type="River" player="">C3</cards>', act(13, "Hugo", 4, "0"), act(14, "Fred", 4, "0")))
+        round_(4, '<cards type="River" player="">C3</cards>', act(13, "Hugo", 4, "0"), act(14, "Fred", 4, "0")),
+    )
     right = only(generation(called, **TOURNEY_23_SESSION))
     assert not errors(right.findings), problems(right.findings)
     wrong = only(generation(called.replace('win="1050" bet="510"', 'win="1050" bet="500"'), **TOURNEY_23_SESSION))
@@ -1080,16 +1300,44 @@ def test_23_client_called_raise_has_its_ante_in_bet():
 def test_23_client_uncalled_bet_on_the_turn():
     """IP-1, 23.x: Fred bets 90 into 150 on the turn and both fold: `win="150"`, not 240."""
     text = game(
-        "7100000008", player(3, "Fred", "1500", "150", "140", dealer=True) + player(6, "Gina", "1500", "0", "50")
+        "7100000008",
+        player(3, "Fred", "1500", "150", "140", dealer=True)
+        + player(6, "Gina", "1500", "0", "50")
         + player(10, "Hugo", "1500", "0", "50"),
-        round_(0, act(1, "Fred", 15, "10"), act(2, "Gina", 15, "10"), act(3, "Hugo", 15, "10"),
-               act(4, "Gina", 1, "20"), act(5, "Hugo", 2, "40")),
-        round_(1, pocket("Fred", "SA HK"), act(6, "Fred", 3, "40"), pocket("Gina"), act(7, "Gina", 3, "20"),
-               pocket("Hugo"), act(8, "Hugo", 4, "0")),
-        round_(2, '<cards type="Flop" player="">S2 H7 CK</cards>', act(9, "Gina", 4, "0"), act(10, "Hugo", 4, "0"),
-               act(11, "Fred", 4, "0")),
-        round_(3, '<cards type="Turn" player="">D9</cards>', act(12, "Gina", 4, "0"), act(13, "Hugo", 4, "0"),
-               act(14, "Fred", 5, "90"), act(15, "Gina", 0, "0"), act(16, "Hugo", 0, "0")))
+        round_(
+            0,
+            act(1, "Fred", 15, "10"),
+            act(2, "Gina", 15, "10"),
+            act(3, "Hugo", 15, "10"),
+            act(4, "Gina", 1, "20"),
+            act(5, "Hugo", 2, "40"),
+        ),
+        round_(
+            1,
+            pocket("Fred", "SA HK"),
+            act(6, "Fred", 3, "40"),
+            pocket("Gina"),
+            act(7, "Gina", 3, "20"),
+            pocket("Hugo"),
+            act(8, "Hugo", 4, "0"),
+        ),
+        round_(
+            2,
+            '<cards type="Flop" player="">S2 H7 CK</cards>',
+            act(9, "Gina", 4, "0"),
+            act(10, "Hugo", 4, "0"),
+            act(11, "Fred", 4, "0"),
+        ),
+        round_(
+            3,
+            '<cards type="Turn" player="">D9</cards>',
+            act(12, "Gina", 4, "0"),
+            act(13, "Hugo", 4, "0"),
+            act(14, "Fred", 5, "90"),
+            act(15, "Gina", 0, "0"),
+            act(16, "Hugo", 0, "0"),
+        ),
+    )
     result = only(generation(text, **TOURNEY_23_SESSION))
     assert not errors(result.findings), problems(result.findings)
     assert result.state.returns == {"Fred": 90} and result.state.collected_by() == {"Fred": 150}
@@ -1101,7 +1349,8 @@ def test_seats_are_places_on_a_ten_seat_layout():
     """IP-2: 6-max cash seats 1, 3, 5, 6, 8, 10 (and a 3-max table 3, 6, 10, above); a seat beyond the layout
     is still HH403."""
     six = CASH.replace("<tablecurrency>", "<tablesize>6</tablesize>\n    <tablecurrency>").replace(
-        'seat="7" name="Bob"', 'seat="10" name="Bob"')
+        'seat="7" name="Bob"', 'seat="10" name="Bob"'
+    )
     result = only(six)
     assert result.hand.header.max_seats == 6 and [s.seat for s in result.hand.seats] == [1, 4, 10]
     assert result.findings == [], problems(result.findings)
@@ -1118,8 +1367,9 @@ def test_writer_writes_a_17_client_hand_as_an_older_client_would():
     hand = parsed(generation(WALK_17, client="17.5.2.8", uncalled=True)).hand
     text = render_hand(hand)
     assert "uncalled_bet_enabled" not in text and "client_version" not in text
-    assert '<player seat="1" name="Alice" chips="€50" dealer="0" win="€2.50" bet="€2" rebuy="0" addon="0" />' \
-        in [line.strip() for line in text.splitlines()]
+    assert '<player seat="1" name="Alice" chips="€50" dealer="0" win="€2.50" bet="€2" rebuy="0" addon="0" />' in [
+        line.strip() for line in text.splitlines()
+    ]
     back = only(text)
     assert back.hand.conventions_variant == "" and back.findings == [], problems(back.findings)
     assert back.state.returns == {"Alice": 150} and back.state.collected_by() == {"Alice": 100}
@@ -1158,14 +1408,16 @@ GAME_2017 = """\
 
 def test_2017_client_bet_doubles_the_street_chips_but_win_holds_the_return():
     text = session(GAME_2017, gametype="Holdem NL €0.01/€0.02", currency="EUR").replace(
-        "<startdate>2014-01-06 16:10:00</startdate>", "<startdate>2017/01/23 22:27:48</startdate>")
+        "<startdate>2014-01-06 16:10:00</startdate>", "<startdate>2017/01/23 22:27:48</startdate>"
+    )
     result = only(text)
     assert result.hand.conventions_variant == ""  # the older clients' `win`
     assert not errors(result.findings), problems(result.findings)
     assert result.state.returns == {"Ivy": 6} and result.state.collected_by() == {"Ivy": 6}
     # the same figures from a client that writes dates `2017-01-23`: `bet` is a cent too many there
-    older = only(session(GAME_2017.replace("2017/01/23", "2017-01-23"), gametype="Holdem NL €0.01/€0.02",
-                         currency="EUR"))
+    older = only(
+        session(GAME_2017.replace("2017/01/23", "2017-01-23"), gametype="Holdem NL €0.01/€0.02", currency="EUR")
+    )
     assert [(f.code, f.expected, f.actual) for f in errors(older.findings)] == [("HH214", "8", "9")]
 
 
@@ -1181,25 +1433,30 @@ def _walk_game(code: str, time: str, dealer: int, stacks: dict[int, str], small:
     players = "".join(
         f'<player seat="{s}" name="{names[s]}" chips="{stacks[s]}" dealer="{int(s == dealer)}" '
         f'win="{"$0.06" if s == big else "$0"}" bet="{bets.get(s, "$0")}" rebuy="0" addon="0" reg_code="-" />'
-        for s in sorted(stacks))
+        for s in sorted(stacks)
+    )
     folds = [s for s in sorted(stacks) if s > big and s != out] + [s for s in sorted(stacks) if s < big and s != out]
-    round1 = "".join(f'<cards type="Pocket" player="{names[s]}">{"HA D10" if s == 2 else "X X"}</cards>'
-                     f'<action no="{4 + i}" player="{names[s]}" type="0" sum="$0" cards="" />' for i, s in enumerate(folds))
-    return (f'  <game gamecode="{code}">\n    <general>\n      <startdate>2011-11-20 {time}</startdate>\n'
-            f'      <players>{players}</players>\n    </general>\n'
-            f'    <round no="0"><action no="1" player="{names[small]}" type="1" sum="$0.02" cards="[cards]" />'
-            f'<action no="2" player="{names[big]}" type="2" sum="$0.04" cards="[cards]" />'
-            + (f'<action no="3" player="{names[out]}" type="8" sum="$0" cards="[cards]" />' if out else "")
-            + '</round>\n'
-            f'    <round no="1">{round1}</round>\n  </game>\n')
+    round1 = "".join(
+        f'<cards type="Pocket" player="{names[s]}">{"HA D10" if s == 2 else "X X"}</cards>'
+        f'<action no="{4 + i}" player="{names[s]}" type="0" sum="$0" cards="" />'
+        for i, s in enumerate(folds)
+    )
+    return (
+        f'  <game gamecode="{code}">\n    <general>\n      <startdate>2011-11-20 {time}</startdate>\n'
+        f"      <players>{players}</players>\n    </general>\n"
+        f'    <round no="0"><action no="1" player="{names[small]}" type="1" sum="$0.02" cards="[cards]" />'
+        f'<action no="2" player="{names[big]}" type="2" sum="$0.04" cards="[cards]" />'
+        + (f'<action no="3" player="{names[out]}" type="8" sum="$0" cards="[cards]" />' if out else "")
+        + "</round>\n"
+        f'    <round no="1">{round1}</round>\n  </game>\n'
+    )
 
 
 def _return_with(chips: str) -> list:
     """Cy sits out with $0 (busted), then is back with `chips` and posts the big blind (game 3051022743's $1)."""
     first = _walk_game("6000000101", "20:01:00", 1, {1: "$4", 2: "$4", 3: "$4", 4: "$0"}, 2, 3, 4)
     second = _walk_game("6000000102", "20:01:40", 2, {1: "$4", 2: "$3.98", 3: "$4.02", 4: chips}, 3, 4, 0)
-    results, file_findings = validate_text(session(first, second, gametype="Holdem NL $0.02/$0.04"),
-                                           name="ipoker.xml")
+    results, file_findings = validate_text(session(first, second, gametype="Holdem NL $0.02/$0.04"), name="ipoker.xml")
     assert file_findings == []
     return results
 

@@ -58,10 +58,12 @@ DP = session(DP_GAME, gametype="Holdem L $0.10/$0.20", table="Testburg, 90000008
 # near-misses: Cid is protected before his turn (Ann's and Bob's actions are still to come), or after he
 # folded, or a `DP` sum on a call (not an amount: HH012, the hand unparsed)
 DP_OUT_OF_TURN = DP.replace('no="8" player="Cid" type="7"', 'no="4" player="Cid" type="7"').replace(
-    'no="4" player="Ann" type="23"', 'no="8" player="Ann" type="23"')
-DP_AFTER_A_FOLD = DP.replace('<action no="8" player="Cid" type="7" sum="DP" cards=""/>',
-                             '<action no="8" player="Cid" type="0" sum="$0" cards=""/>'
-                             '<action no="13" player="Cid" type="7" sum="DP" cards=""/>')
+    'no="4" player="Ann" type="23"', 'no="8" player="Ann" type="23"'
+)
+DP_AFTER_A_FOLD = DP.replace(
+    '<action no="8" player="Cid" type="7" sum="DP" cards=""/>',
+    '<action no="8" player="Cid" type="0" sum="$0" cards=""/><action no="13" player="Cid" type="7" sum="DP" cards=""/>',
+)
 DP_ON_A_CALL = DP.replace('player="Cid" type="7" sum="DP"', 'player="Cid" type="3" sum="DP"')
 
 
@@ -149,9 +151,10 @@ ANTE_GAME = """\
 ANTE = session(ANTE_GAME, table="Testburg, 900000088")
 # near-miss: Cal, marked sitting out after his ante, acts (he folds pre-flop): he is in the hand, and the big
 # blind that skipped him is the wrong player's
-ANTE_THEN_ACTS = ANTE.replace('<action no="6" player="Cal" type="9" sum="$0" cards=""/>',
-                              '<action no="6" player="Cal" type="9" sum="$0" cards=""/>'
-                              '<action no="17" player="Cal" type="0" sum="$0" cards=""/>')
+ANTE_THEN_ACTS = ANTE.replace(
+    '<action no="6" player="Cal" type="9" sum="$0" cards=""/>',
+    '<action no="6" player="Cal" type="9" sum="$0" cards=""/><action no="17" player="Cal" type="0" sum="$0" cards=""/>',
+)
 
 
 def test_a_player_who_posts_the_ante_and_sits_out_is_out_of_the_hand():

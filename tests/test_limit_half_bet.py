@@ -19,7 +19,8 @@ from hhtool.rules.betting import Betting, Stake
 
 # -- iPoker ---------------------------------------------------------------------------------------------
 
-IPOKER = session("""\
+IPOKER = session(
+    """\
   <game gamecode="6000000777">
     <general>
       <startdate>2011-07-22 17:33:48</startdate>
@@ -52,18 +53,25 @@ IPOKER = session("""\
       <action no="15" player="Bob" type="23" sum="$0.40" cards=""/><action no="16" player="Ann" type="0" sum="$0" cards=""/>
     </round>
   </game>
-""", gametype="Holdem L $0.10/$0.20", table="Halfway, 900000077")
+""",
+    gametype="Holdem L $0.10/$0.20",
+    table="Halfway, 900000077",
+)
 # below half a bet: Cid is all-in for $0.09 on the river ($0.19 behind), which reopens nothing; Bob, who
 # checked, raises a bet above it
-IPOKER_SHORT = (IPOKER.replace('chips="$0.23"', 'chips="$0.19"').replace('sum="$0.13"', 'sum="$0.09"')
-                .replace('sum="$0.40"', 'sum="$0.29"').replace('bet="$0.23" />\n        <player seat="4"',
-                                                               'bet="$0.19" />\n        <player seat="4"')
-                .replace('win="$0.96" bet="$0.50"', 'win="$0.77" bet="$0.39"')
-                .replace('win="$0" bet="$0.23" />\n      </players>', 'win="$0" bet="$0.19" />\n      </players>'))
+IPOKER_SHORT = (
+    IPOKER.replace('chips="$0.23"', 'chips="$0.19"')
+    .replace('sum="$0.13"', 'sum="$0.09"')
+    .replace('sum="$0.40"', 'sum="$0.29"')
+    .replace('bet="$0.23" />\n        <player seat="4"', 'bet="$0.19" />\n        <player seat="4"')
+    .replace('win="$0.96" bet="$0.50"', 'win="$0.77" bet="$0.39"')
+    .replace('win="$0" bet="$0.23" />\n      </players>', 'win="$0" bet="$0.19" />\n      </players>')
+)
 # half a bet, but raised as PartyPoker does (a bet above the all-in, to $0.33): on iPoker the all-in counts
 # as the $0.20 bet it completes, so that raise is $0.13, not a bet (HH116)
-IPOKER_OVER_ALL_IN = (IPOKER.replace('sum="$0.40"', 'sum="$0.33"')
-                      .replace('win="$0.96" bet="$0.50"', 'win="$0.89" bet="$0.43"'))
+IPOKER_OVER_ALL_IN = IPOKER.replace('sum="$0.40"', 'sum="$0.33"').replace(
+    'win="$0.96" bet="$0.50"', 'win="$0.89" bet="$0.43"'
+)
 
 
 def _one(text: str, name: str):
@@ -128,9 +136,13 @@ Ann wins 2,970 chips from the main pot with four of a kind, Nines.\r
 Player Hero finished in 2 138.\r
 """
 # below half a bet: Hero is all-in for 590 (190 more than the 400 bet), which reopens nothing for Ann
-PARTY_SHORT = (PARTY.replace("Hero ( 990 )", "Hero ( 790 )").replace("is all-In  [790]", "is all-In  [590]")
-               .replace("Ann raises [790]", "Ann raises [590]").replace("Bob calls [790]", "Bob calls [590]")
-               .replace("2,970 chips", "2,370 chips"))
+PARTY_SHORT = (
+    PARTY.replace("Hero ( 990 )", "Hero ( 790 )")
+    .replace("is all-In  [790]", "is all-In  [590]")
+    .replace("Ann raises [790]", "Ann raises [590]")
+    .replace("Bob calls [790]", "Bob calls [590]")
+    .replace("2,970 chips", "2,370 chips")
+)
 
 
 def test_party_all_in_of_half_a_bet_reopens_and_is_raised_a_bet_above_it():
@@ -145,11 +157,20 @@ def test_party_all_in_below_half_a_bet_still_does_not_reopen():
 
 # -- the conventions and the betting core -----------------------------------------------------------------
 
+
 def test_the_sites_that_play_the_half_bet_rule():
-    played = {site: (conventions(site).limit_half_bet_reopens, conventions(site).limit_half_bet_completes)
-              for site in ("ipoker", "partypoker", "pokerstars", "888poker", "winamax", "bovada")}
-    assert played == {"ipoker": (True, True), "partypoker": (True, False), "pokerstars": (False, False),
-                      "888poker": (False, False), "winamax": (False, False), "bovada": (False, False)}
+    played = {
+        site: (conventions(site).limit_half_bet_reopens, conventions(site).limit_half_bet_completes)
+        for site in ("ipoker", "partypoker", "pokerstars", "888poker", "winamax", "bovada")
+    }
+    assert played == {
+        "ipoker": (True, True),
+        "partypoker": (True, False),
+        "pokerstars": (False, False),
+        "888poker": (False, False),
+        "winamax": (False, False),
+        "bovada": (False, False),
+    }
 
 
 def _river(half_bet_reopens: bool) -> tuple[Betting, Stake, Stake]:

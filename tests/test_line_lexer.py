@@ -60,7 +60,7 @@ def _misleading(lines: list[str]) -> list[str]:
         out.append(line)
         colon = line.find(": ")
         if colon > 0:
-            tail = line[colon + 2:]
+            tail = line[colon + 2 :]
             out += [f"{name}: {tail}" for name in _NAMES]
             out += [f'{tail}"', f'x: {tail}"', f'Ann said, "x: {tail}"']
     return out
@@ -88,8 +88,11 @@ def test_memoised_classification_is_the_plain_one_for_every_allowed_set(dialect)
 def test_a_tail_memo_never_outranks_the_chat_test_or_a_first_word():
     parser = _parser(PARSERS["pokerstars"])
     lexer = parser.lexer
-    body = next(frozenset(name for name in lexer.order if name in actions) for actions in parser.states.values()
-                if "CALL" in actions and "CHAT" in actions and "DEALT" in actions)
+    body = next(
+        frozenset(name for name in lexer.order if name in actions)
+        for actions in parser.states.values()
+        if "CALL" in actions and "CHAT" in actions and "DEALT" in actions
+    )
     memo = LineMemo(body, lexer.fullmatch, lexer.order, lexer.hint_table, lexer.tail_led, lexer.kinds)
     assert classify_new('Bob: calls 5"', memo).name == "CALL"
     assert memo.tails['calls 5"'].name == "CALL"  # remembered by the text after the name
@@ -102,20 +105,24 @@ def test_a_tail_memo_never_outranks_the_chat_test_or_a_first_word():
     assert classify_new("Bob: folds now", memo) is None is lexer.classify("Bob: folds now", body)
     # a line led by a hinted first word is not decided by its tail
     assert classify_new("Dealt to Ann [Ac Kd]: calls 5", memo).name == lexer.classify(
-        "Dealt to Ann [Ac Kd]: calls 5", body)
+        "Dealt to Ann [Ac Kd]: calls 5", body
+    )
 
 
-@pytest.mark.parametrize("pattern, led", [
-    ("[^\n]+: folds(?: \\[[^\\]\n]*\\])?", True),
-    ("[^\\n]+?: calls \\S+(?: and is all-in)?", True),
-    ("[^\n]+ collected \\S+ from pot", False),  # no `: ` after the name
-    ("[^\n]+?:? (?:is sitting out|sits out)", False),  # the colon is optional
-    ("Seat \\d+: [^\n]+", False),  # not led by the name
-    ("[^\n]+: folds|x", False),  # an alternative at the top
-    ("(?i:[^\n]+: folds)", False),  # flags around the whole
-    ("[^\n]+: (?<=a: )folds", False),  # a look-behind reads the name
-    ("[^\n]*: folds", False),  # the name may be empty
-    ("[^\n]+: (", False),  # not a regex
-])
+@pytest.mark.parametrize(
+    "pattern, led",
+    [
+        ("[^\n]+: folds(?: \\[[^\\]\n]*\\])?", True),
+        ("[^\\n]+?: calls \\S+(?: and is all-in)?", True),
+        ("[^\n]+ collected \\S+ from pot", False),  # no `: ` after the name
+        ("[^\n]+?:? (?:is sitting out|sits out)", False),  # the colon is optional
+        ("Seat \\d+: [^\n]+", False),  # not led by the name
+        ("[^\n]+: folds|x", False),  # an alternative at the top
+        ("(?i:[^\n]+: folds)", False),  # flags around the whole
+        ("[^\n]+: (?<=a: )folds", False),  # a look-behind reads the name
+        ("[^\n]*: folds", False),  # the name may be empty
+        ("[^\n]+: (", False),  # not a regex
+    ],
+)
 def test_tail_led_terminals_are_the_name_then_colon_shapes(pattern, led):
     assert tail_led(pattern) is led

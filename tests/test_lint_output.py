@@ -63,11 +63,15 @@ def test_token_span_finds_the_name_the_card_and_the_amount_alone():
 
     line = "Player Player3 raises (6)"
     assert token_span(f("HH110", "Player3 (seat 5) acts out of turn", "Player3"), line) == (8, 7)
-    assert token_span(f("HH301", "5d appears for Fishmax3 and for the board (line 11)", "5d twice"),
-                      "Fishmax3: shows [5d Kd] (two pair)") == (18, 2)
+    assert token_span(
+        f("HH301", "5d appears for Fishmax3 and for the board (line 11)", "5d twice"),
+        "Fishmax3: shows [5d Kd] (two pair)",
+    ) == (18, 2)
     # an amount without its currency sign, written with a thousands separator
-    assert token_span(f("HH417", "lucas0507 starts with 2000, 2000 more", "2000"), "Seat 9: lucas0507 ( $2,000 )") \
-        == (22, 5)
+    assert token_span(f("HH417", "lucas0507 starts with 2000, 2000 more", "2000"), "Seat 9: lucas0507 ( $2,000 )") == (
+        22,
+        5,
+    )
     # near misses: a token inside a longer number or word, and a seat number, are not the token
     assert token_span(f("HH203", "the total pot is $3"), "Total pot $30 | Rake $0") is None
     assert token_span(f("HH403", "seat 7 at a 6-max table"), "Seat 8: x (7 in chips)") is None
@@ -104,12 +108,18 @@ def test_hh010_quotes_the_line_and_says_what_could_come_in_poker_words(tmp_path)
     (finding,) = json.loads(result.stdout)["findings"]
     assert finding["code"] == "HH010" and finding["actual"] == "Wexley77 dances on the table"
     message = finding["message"]
-    assert message.startswith('cannot read the line "Wexley77 dances on the table": it is no kind of line the '
-                              'PokerStars format has here; here could come ')
+    assert message.startswith(
+        'cannot read the line "Wexley77 dances on the table": it is no kind of line the '
+        "PokerStars format has here; here could come "
+    )
     assert "an action (folds, checks, calls, bets, raises)" in message and "a chat line" in message
-    assert not re.search(r"\b[A-Z]{2,}(?:_[A-Z]+)*\b", message.replace("PokerStars", "")), message  # no CALL, SEAT_RESULT
-    assert expected_kinds(["SEAT_RESULT", "TOTAL_POT", "CHAT", "BOARD"]) == \
-        "the summary (total pot, board, each seat's result) or a chat line"
+    assert not re.search(r"\b[A-Z]{2,}(?:_[A-Z]+)*\b", message.replace("PokerStars", "")), (
+        message
+    )  # no CALL, SEAT_RESULT
+    assert (
+        expected_kinds(["SEAT_RESULT", "TOTAL_POT", "CHAT", "BOARD"])
+        == "the summary (total pot, board, each seat's result) or a chat line"
+    )
     assert expected_kinds(["FAST_FOLD_NEW"]) == "a fast fold new line"  # an unknown terminal: its words, lower case
 
 
@@ -125,8 +135,9 @@ def test_a_consequence_names_its_root_cause_and_can_be_left_out(short):
     roots = validate(str(short), "--format", "concise", "--no-consequences")
     kept = [line.split(": ")[1].split()[0] for line in finding_lines(roots.stdout)]
     assert kept == ["HH113", "HH122"] and roots.exit_code == 1
-    assert roots.stdout.splitlines()[-1].endswith("findings by code: HH113 1, HH122 1; 3 consequences of earlier "
-                                                  "findings not shown")
+    assert roots.stdout.splitlines()[-1].endswith(
+        "findings by code: HH113 1, HH122 1; 3 consequences of earlier findings not shown"
+    )
     # the configuration can say it too
     (short.parent / "hhtool.toml").write_text("consequences = false\n")
     configured = run("validate", str(short), "--format", "concise", "--config", str(short.parent / "hhtool.toml"))
@@ -155,23 +166,42 @@ def test_per_file_ignores_by_glob_from_the_configuration_and_the_command_line(tm
     result = run("validate", "archive", "new.txt", "--format", "concise", cwd=tmp_path)
     files = {line.split(":")[0] for line in finding_lines(result.stdout)}
     assert files == {"new.txt"} and result.exit_code == 1
-    cli = run("validate", "archive", "new.txt", "--format", "concise", "--isolated", "--per-file-ignores",
-              "new.txt:HH", cwd=tmp_path)
+    cli = run(
+        "validate",
+        "archive",
+        "new.txt",
+        "--format",
+        "concise",
+        "--isolated",
+        "--per-file-ignores",
+        "new.txt:HH",
+        cwd=tmp_path,
+    )
     assert {line.split(":")[0] for line in finding_lines(cli.stdout)} == {"archive/old.txt"}
     assert run("validate", "new.txt", "--isolated", "--per-file-ignores", "HH113", cwd=tmp_path).exit_code == 2
 
 
 def test_show_settings_prints_what_the_run_would_use_and_exits(tmp_path):
-    (tmp_path / "hhtool.toml").write_text('select = ["HH1"]\nextend-select = ["HH203"]\n'
-                                          '[per-file-ignores]\n"*.xml" = ["HH020"]\n')
+    (tmp_path / "hhtool.toml").write_text(
+        'select = ["HH1"]\nextend-select = ["HH203"]\n[per-file-ignores]\n"*.xml" = ["HH020"]\n'
+    )
     result = run("validate", ".", "--show-settings", "--ignore", "HH11", cwd=tmp_path)
     assert result.exit_code == 0
     settings = dict(line.split(" = ", 1) for line in result.stdout.splitlines())
     settings = {k.strip(): v for k, v in settings.items()}
-    assert settings.items() >= {
-        "config": f'"{tmp_path / "hhtool.toml"}"', "select": '["HH1"]', "extend-select": '["HH203"]',
-        "ignore": '["HH11"]', "per-file-ignores": '{"*.xml" = ["HH020"]}', "severity": '"info"',
-        "consequences": "true", "format": '"text"'}.items()
+    assert (
+        settings.items()
+        >= {
+            "config": f'"{tmp_path / "hhtool.toml"}"',
+            "select": '["HH1"]',
+            "extend-select": '["HH203"]',
+            "ignore": '["HH11"]',
+            "per-file-ignores": '{"*.xml" = ["HH020"]}',
+            "severity": '"info"',
+            "consequences": "true",
+            "format": '"text"',
+        }.items()
+    )
 
 
 # -- the baseline ------------------------------------------------------------------------------------------------

@@ -124,8 +124,13 @@ def _stratum(legal: Legal) -> tuple:
     hand = legal.hand
     claims = hand.claims
     showdown = any(isinstance(e, StreetStart) and e.street is Street.SHOWDOWN for e in hand.events)
-    return (str(hand.header.limit), hand.header.is_tournament, bool(claims.side_pots), showdown,
-            any(isinstance(e, ReturnUncalled) for e in hand.events))
+    return (
+        str(hand.header.limit),
+        hand.header.is_tournament,
+        bool(claims.side_pots),
+        showdown,
+        any(isinstance(e, ReturnUncalled) for e in hand.events),
+    )
 
 
 def _corpus_subset(corpus: Path, cap: int) -> list[Legal]:
@@ -135,8 +140,10 @@ def _corpus_subset(corpus: Path, cap: int) -> list[Legal]:
         strata[_stratum(legal)].append(legal)
     # hashed by the file's path inside the corpus: the subset is the same wherever the corpus is (CI's
     # ../shared/corpus, an absolute path), so is the test's verdict
-    queues = [sorted(v, key=lambda x: _stable(Path(x.file).relative_to(corpus).as_posix(), x.hand.header.hand_id))
-              for _, v in sorted(strata.items(), key=lambda kv: repr(kv[0]))]
+    queues = [
+        sorted(v, key=lambda x: _stable(Path(x.file).relative_to(corpus).as_posix(), x.hand.header.hand_id))
+        for _, v in sorted(strata.items(), key=lambda kv: repr(kv[0]))
+    ]
     chosen: list[Legal] = []
     while len(chosen) < cap and any(queues):
         for queue in queues:
@@ -188,8 +195,9 @@ def track(hand: Hand) -> dict[int, Spot]:
                 street = e.street
                 street_in.clear()
                 high = 0
-                min_raise = (header.big_bet if street in (Street.TURN, Street.RIVER) else header.small_bet) \
-                    if fixed else bb
+                min_raise = (
+                    (header.big_bet if street in (Street.TURN, Street.RIVER) else header.small_bet) if fixed else bb
+                )
         elif isinstance(e, (Fold, Check, Call, Bet, RaiseTo)):
             p = e.player
             spots[e.line] = Spot(street, high, min_raise, street_in[p], stacks.get(p, 0), pot)
@@ -355,8 +363,12 @@ def out_of_turn(legal: Legal):
             continue
         if not isinstance(e, (Fold, Check, Call, Bet, RaiseTo)):
             continue
-        if previous is not None and previous.player != e.player \
-                and spots[previous.line].stack > 0 and spots[e.line].stack > 0:
+        if (
+            previous is not None
+            and previous.player != e.player
+            and spots[previous.line].stack > 0
+            and spots[e.line].stack > 0
+        ):
             a, b = lines[_row(legal, previous.line)], lines[_row(legal, e.line)]
             yield (previous.line, b, e.line, a), None, f"swap {a!r} / {b!r}"
         previous = e
@@ -370,8 +382,11 @@ def action_after_fold(legal: Legal):
     for e in _actions(hand, Fold):
         if spots[e.line].stack <= 0:
             continue  # PokerStars' 'folds' for a sitting-out player all-in on a blind is not an action
-        yield (e.line, lines[_row(legal, e.line)], e.line, f"{e.player}: checks"), "insert", \
-            f"{e.player}: checks after {lines[_row(legal, e.line)]!r}"
+        yield (
+            (e.line, lines[_row(legal, e.line)], e.line, f"{e.player}: checks"),
+            "insert",
+            f"{e.player}: checks after {lines[_row(legal, e.line)]!r}",
+        )
 
 
 def bet_beyond_stack(legal: Legal):
@@ -394,8 +409,9 @@ def bet_beyond_stack(legal: Legal):
             target = spot.own + added
             if target <= spot.high:
                 continue
-            new = _raise_line(e.player, _money(legal, target - spot.high, like), _money(legal, target, like),
-                              _suffix(old))
+            new = _raise_line(
+                e.player, _money(legal, target - spot.high, like), _money(legal, target, like), _suffix(old)
+            )
         yield e.line, new, f"{old!r} -> {new!r} (stack {spot.stack})"
 
 
@@ -493,16 +509,30 @@ def wrong_winner(legal: Legal):
     lines = _lines(legal)
     for c in collects:
         old = lines[_row(legal, c.line)]
-        new = loser + old[len(c.player):]
+        new = loser + old[len(c.player) :]
         yield c.line, new, f"{old!r} -> {new!r}"
 
 
-_RANK_WORDS = {"2": ("Deuce", "Deuces"), "3": ("Three", "Threes"), "4": ("Four", "Fours"), "5": ("Five", "Fives"),
-               "6": ("Six", "Sixes"), "7": ("Seven", "Sevens"), "8": ("Eight", "Eights"), "9": ("Nine", "Nines"),
-               "T": ("Ten", "Tens"), "J": ("Jack", "Jacks"), "Q": ("Queen", "Queens"), "K": ("King", "Kings"),
-               "A": ("Ace", "Aces")}
-_WORD_RE = re.compile(r"\b(" + "|".join(sorted({w for pair in _RANK_WORDS.values() for w in pair} | {"Twos", "Two"},
-                                                 key=len, reverse=True)) + r")\b")
+_RANK_WORDS = {
+    "2": ("Deuce", "Deuces"),
+    "3": ("Three", "Threes"),
+    "4": ("Four", "Fours"),
+    "5": ("Five", "Fives"),
+    "6": ("Six", "Sixes"),
+    "7": ("Seven", "Sevens"),
+    "8": ("Eight", "Eights"),
+    "9": ("Nine", "Nines"),
+    "T": ("Ten", "Tens"),
+    "J": ("Jack", "Jacks"),
+    "Q": ("Queen", "Queens"),
+    "K": ("King", "Kings"),
+    "A": ("Ace", "Aces"),
+}
+_WORD_RE = re.compile(
+    r"\b("
+    + "|".join(sorted({w for pair in _RANK_WORDS.values() for w in pair} | {"Twos", "Two"}, key=len, reverse=True))
+    + r")\b"
+)
 
 
 def wrong_description(legal: Legal):
@@ -525,7 +555,7 @@ def wrong_description(legal: Legal):
             continue
         plural = match.group(1).endswith("s")
         word = _RANK_WORDS[absent[0]][1 if plural else 0]
-        description = s.description[:match.start()] + word + s.description[match.end():]
+        description = s.description[: match.start()] + word + s.description[match.end() :]
         old = lines[_row(legal, s.line)]
         new = old.replace(f"({s.description})", f"({description})")
         if new != old:
@@ -568,7 +598,7 @@ def wrong_side_pot(legal: Legal):
     match = re.search(r"Side pot(?:-\d+)? (\S+?)\.(?:\s|$)", old)
     if match is None:
         return
-    new = old[:match.start(1)] + _money(legal, claims.side_pots[0] + 1, match.group(1)) + old[match.end(1):]
+    new = old[: match.start(1)] + _money(legal, claims.side_pots[0] + 1, match.group(1)) + old[match.end(1) :]
     yield line, new, f"{old!r} -> {new!r}"
 
 
@@ -589,8 +619,13 @@ def side_pot_moved(legal: Legal):
         new_main, new_side = claims.main_pot - delta, claims.side_pots[0] + delta
         if new_main < 0 or new_side < 0:
             continue
-        new = (old[:main.start(1)] + _money(legal, new_main, main.group(1)) + old[main.end(1):side.start(1)]
-               + _money(legal, new_side, side.group(1)) + old[side.end(1):])
+        new = (
+            old[: main.start(1)]
+            + _money(legal, new_main, main.group(1))
+            + old[main.end(1) : side.start(1)]
+            + _money(legal, new_side, side.group(1))
+            + old[side.end(1) :]
+        )
         yield line, new, f"{old!r} -> {new!r}"
 
 
@@ -629,8 +664,12 @@ KINDS = [
     Kind("wrong hand description", frozenset({"HH304"}), wrong_description),
     Kind("duplicate card", frozenset({"HH301"}), duplicate_card, at_line_rate=0.95),
     Kind("wrong side pot", frozenset({"HH204"}), wrong_side_pot, forbidden=frozenset({"HH205", "HH303", "HH305"})),
-    Kind("side pot moved (adds up)", frozenset({"HH204"}), side_pot_moved,
-         forbidden=frozenset({"HH205", "HH303", "HH305"})),
+    Kind(
+        "side pot moved (adds up)",
+        frozenset({"HH204"}),
+        side_pot_moved,
+        forbidden=frozenset({"HH205", "HH303", "HH305"}),
+    ),
     Kind("fixed-limit undersized", frozenset({"HH116"}), fixed_limit_undersized, forbidden=frozenset({"HH118"})),
 ]
 
@@ -681,8 +720,9 @@ class Tally:
     elsewhere: list[str] = field(default_factory=list)  # flagged, but not at a line the corruption wrote
 
 
-def _validate_in(text: str, legal: Legal, rules: RuleSet, rendering: str,
-                 written: set[int] = frozenset()) -> tuple[str, list[Finding], set[int]] | None:
+def _validate_in(
+    text: str, legal: Legal, rules: RuleSet, rendering: str, written: set[int] = frozenset()
+) -> tuple[str, list[Finding], set[int]] | None:
     """Status and findings of a hand text of `legal`'s file in `rendering`, and the lines `written`
     (file lines of the authored text) there; None when the rendering's dialect cannot say the hand."""
     if rendering == TEXT:
@@ -734,27 +774,30 @@ def run_mutations(hands: list[Legal], rendering: str = TEXT) -> dict[str, Tally]
                     if any(f.code in kind.codes and f.line in written for f in findings):
                         tally.at_line += 1
                     else:
-                        tally.elsewhere.append(f"{legal.name}: {what}: "
-                                               f"{sorted((f.code, f.line) for f in findings)}")
+                        tally.elsewhere.append(f"{legal.name}: {what}: {sorted((f.code, f.line) for f in findings)}")
                 else:
                     tally.missed.append(f"{legal.name}: {what}: got {sorted(codes) or 'no finding'}")
     return tallies
 
 
 def report(tallies: dict[str, Tally], hands: int, corpus: int, rendering: str = TEXT) -> str:
-    rows = [f"mutation kinds on {hands} legal hands ({hands - corpus} samples, {corpus} corpus), rendering "
-            f"{rendering}: {sum(t.unsayable for t in tallies.values())} corrupted hands it cannot say",
-            f"{'kind':<26} {'codes':<25} {'hands':>5} {'skip':>4} {'applied':>7} {'flagged':>7} {'rate':>7} "
-            f"{'at line':>7} {'rate':>7}",
-            "(hands: legal hands corrupted; skip: hands the kind applies to that already show its code, not used;",
-            " at line: flagged with the kind's code at the line the corruption wrote)"]
+    rows = [
+        f"mutation kinds on {hands} legal hands ({hands - corpus} samples, {corpus} corpus), rendering "
+        f"{rendering}: {sum(t.unsayable for t in tallies.values())} corrupted hands it cannot say",
+        f"{'kind':<26} {'codes':<25} {'hands':>5} {'skip':>4} {'applied':>7} {'flagged':>7} {'rate':>7} "
+        f"{'at line':>7} {'rate':>7}",
+        "(hands: legal hands corrupted; skip: hands the kind applies to that already show its code, not used;",
+        " at line: flagged with the kind's code at the line the corruption wrote)",
+    ]
     for kind in KINDS:
         t = tallies[kind.name]
         rate = f"{t.flagged / t.applied:.1%}" if t.applied else "n/a"
         line_rate = f"{t.at_line / t.applied:.1%}" if t.applied else "n/a"
-        rows.append(f"{kind.name:<26} {'/'.join(sorted(kind.codes)):<25} {t.hands:>5} {t.skipped_flagged_base:>4} "
-                    f"{t.applied:>7} "
-                    f"{t.flagged:>7} {rate:>7} {t.at_line:>7} {line_rate:>7}")
+        rows.append(
+            f"{kind.name:<26} {'/'.join(sorted(kind.codes)):<25} {t.hands:>5} {t.skipped_flagged_base:>4} "
+            f"{t.applied:>7} "
+            f"{t.flagged:>7} {rate:>7} {t.at_line:>7} {line_rate:>7}"
+        )
     for kind in KINDS:
         t = tallies[kind.name]
         for what in t.unparsed[:5]:
@@ -782,8 +825,12 @@ def legal_hands() -> tuple[list[Legal], int]:
 def test_every_sample_hand_is_a_legal_base(legal_hands):
     """All hands of samples/ take part (none is dropped as invalid): 28 per samples/README.md."""
     hands, corpus = legal_hands
-    blocks = [b for path in sorted(SAMPLES.glob("*.txt")) for b in read_blocks(path, str(path))
-              if isinstance(b, Block) and b.dialect == "pokerstars"]
+    blocks = [
+        b
+        for path in sorted(SAMPLES.glob("*.txt"))
+        for b in read_blocks(path, str(path))
+        if isinstance(b, Block) and b.dialect == "pokerstars"
+    ]
     assert len(blocks) >= 28
     assert len(hands) - corpus == len(blocks)
 
@@ -796,8 +843,9 @@ def test_mutations_are_flagged(legal_hands, rendering):
     print("\n" + table)
     out = os.environ.get("HHTOOL_MUTATION_REPORT")
     if out:
-        Path(out).write_text(table, encoding="utf-8") if rendering == TEXT else \
-            Path(out).open("a", encoding="utf-8").write(table)
+        Path(out).write_text(table, encoding="utf-8") if rendering == TEXT else Path(out).open(
+            "a", encoding="utf-8"
+        ).write(table)
     problems = []
     # kinds about what the rendering's site does not print at all (handkit.unsaid) are not counted there
     kinds = [kind for kind in KINDS if rendering == TEXT or not kind.codes <= unsaid(rendering)]
@@ -815,9 +863,12 @@ def test_mutations_are_flagged(legal_hands, rendering):
         if t.unparsed:
             problems.append(f"{kind.name}: {len(t.unparsed)} corrupted texts do not parse: {t.unparsed[:3]}")
         if t.flagged / t.applied < MIN_RATE:
-            problems.append(f"{kind.name}: {t.flagged}/{t.applied} flagged with {sorted(kind.codes)}; "
-                            f"missed: {t.missed[:5]}")
+            problems.append(
+                f"{kind.name}: {t.flagged}/{t.applied} flagged with {sorted(kind.codes)}; missed: {t.missed[:5]}"
+            )
         if t.at_line / t.applied < kind.at_line_rate:
-            problems.append(f"{kind.name}: {t.at_line}/{t.applied} flagged at the line the corruption wrote; "
-                            f"elsewhere: {t.elsewhere[:5]}")
+            problems.append(
+                f"{kind.name}: {t.at_line}/{t.applied} flagged at the line the corruption wrote; "
+                f"elsewhere: {t.elsewhere[:5]}"
+            )
     assert not problems, "\n".join(problems)

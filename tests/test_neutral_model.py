@@ -55,23 +55,45 @@ NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
 
 
 # -- building hands ------------------------------------------------------------------------------
-def table(events, *, players=4, stacks=None, button=1, sb=5, bb=10, total=None, rake=0, fees=(), runs=1,
-          boards=(), seats=()) -> Hand:
+def table(
+    events, *, players=4, stacks=None, button=1, sb=5, bb=10, total=None, rake=0, fees=(), runs=1, boards=(), seats=()
+) -> Hand:
     """A cash hand ($0.05/$0.10 by default, every player $10): `events` in order get lines from 3 +
     players on; the summary claims come after them (total None: no `Total pot` claim)."""
     stacks = stacks or [1000] * players
-    header = Header(site="test", hand_id="1", game="holdem", limit=Limit.NO_LIMIT, small_blind=sb, big_blind=bb,
-                    small_bet=bb, big_bet=bb, currency="USD", scale=100, time=datetime(2025, 8, 9, 9, 0),
-                    time_zone=None, time_utc=datetime(2025, 8, 9, 9, 0, tzinfo=timezone.utc), table="T",
-                    max_seats=6, button_seat=button)
+    header = Header(
+        site="test",
+        hand_id="1",
+        game="holdem",
+        limit=Limit.NO_LIMIT,
+        small_blind=sb,
+        big_blind=bb,
+        small_bet=bb,
+        big_bet=bb,
+        currency="USD",
+        scale=100,
+        time=datetime(2025, 8, 9, 9, 0),
+        time_zone=None,
+        time_utc=datetime(2025, 8, 9, 9, 0, tzinfo=timezone.utc),
+        table="T",
+        max_seats=6,
+        button_seat=button,
+    )
     seat_records = tuple(Seat(i + 1, NAMES[i], stacks[i], 3 + i) for i in range(players))
     first = 3 + players
     numbered = tuple(msgspec.structs.replace(e, line=first + i) for i, e in enumerate(events))
     summary = first + len(events) + 1
     seat_claims = tuple(msgspec.structs.replace(c, line=summary + 2 + i) for i, c in enumerate(seats))
-    claims = Claims(line=summary, total_pot=total, rake=rake if total is not None else None, runs=runs,
-                    boards=tuple(boards), board_lines=tuple(summary + 1 for _ in boards), seats=seat_claims,
-                    fees=tuple(fees))
+    claims = Claims(
+        line=summary,
+        total_pot=total,
+        rake=rake if total is not None else None,
+        runs=runs,
+        boards=tuple(boards),
+        board_lines=tuple(summary + 1 for _ in boards),
+        seats=seat_claims,
+        fees=tuple(fees),
+    )
     return Hand(header, seat_records, numbered, claims, Source("hand.txt", 1), lines=summary + len(seats) + 2)
 
 
@@ -80,8 +102,11 @@ def post(player, kind, amount, dead=None, all_in=False):
 
 
 def blinds(sb=("Bob", 5), bb=("Cat", 10)):
-    return [post(sb[0], BlindKind.SMALL, sb[1]), post(bb[0], BlindKind.BIG, bb[1]),
-            StreetStart(0, Street.PREFLOP, 0, ())]
+    return [
+        post(sb[0], BlindKind.SMALL, sb[1]),
+        post(bb[0], BlindKind.BIG, bb[1]),
+        StreetStart(0, Street.PREFLOP, 0, ()),
+    ]
 
 
 def call(player, added, all_in=False):
@@ -131,20 +156,45 @@ def codes(hand: Hand) -> list[str]:
 # -- straddles -----------------------------------------------------------------------------------
 def _straddled(*actions, straddle=20, total=None):
     """4 players, button Ann: Bob small blind, Cat big blind, Dan (under the gun) straddles."""
-    return table([post("Bob", BlindKind.SMALL, 5), post("Cat", BlindKind.BIG, 10),
-                  post("Dan", BlindKind.STRADDLE, straddle), StreetStart(0, Street.PREFLOP, 0, ()), *actions],
-                 total=total)
+    return table(
+        [
+            post("Bob", BlindKind.SMALL, 5),
+            post("Cat", BlindKind.BIG, 10),
+            post("Dan", BlindKind.STRADDLE, straddle),
+            StreetStart(0, Street.PREFLOP, 0, ()),
+            *actions,
+        ],
+        total=total,
+    )
 
 
 def test_straddle_moves_the_first_action_after_the_straddler_who_acts_last():
-    hand = _straddled(fold("Ann"), fold("Bob"), call("Cat", 10), check("Dan"), street(Street.FLOP, "2c 7d Jh"),
-                      check("Cat"), bet("Dan", 20), fold("Cat"), returned("Dan", 20), collect("Dan", 45), total=45)
+    hand = _straddled(
+        fold("Ann"),
+        fold("Bob"),
+        call("Cat", 10),
+        check("Dan"),
+        street(Street.FLOP, "2c 7d Jh"),
+        check("Cat"),
+        bet("Dan", 20),
+        fold("Cat"),
+        returned("Dan", 20),
+        collect("Dan", 45),
+        total=45,
+    )
     assert codes(hand) == []
 
 
 def test_straddle_acting_before_the_players_after_it_is_out_of_turn():
-    hand = _straddled(fold("Bob"), fold("Ann"), call("Cat", 10), check("Dan"), street(Street.FLOP, "2c 7d Jh"),
-                      check("Cat"), check("Dan"))
+    hand = _straddled(
+        fold("Bob"),
+        fold("Ann"),
+        call("Cat", 10),
+        check("Dan"),
+        street(Street.FLOP, "2c 7d Jh"),
+        check("Cat"),
+        check("Dan"),
+    )
     assert "HH110" in codes(hand)  # the small blind acted first: after the straddler comes Ann, the button
 
 
@@ -154,37 +204,97 @@ def test_straddle_raises_the_bet_to_call_and_the_minimum_raise():
     assert "HH113" in codes(short)
     small = _straddled(raise_to("Ann", 10, 30), fold("Bob"), fold("Cat"), fold("Dan"), returned("Ann", 10))
     assert "HH114" in codes(small)
-    full = _straddled(raise_to("Ann", 20, 40), fold("Bob"), fold("Cat"), fold("Dan"), returned("Ann", 20),
-                      collect("Ann", 55), total=55)
+    full = _straddled(
+        raise_to("Ann", 20, 40),
+        fold("Bob"),
+        fold("Cat"),
+        fold("Dan"),
+        returned("Ann", 20),
+        collect("Ann", 55),
+        total=55,
+    )
     assert codes(full) == []
 
 
 def test_straddle_of_the_wrong_size():
-    assert codes(_straddled(fold("Ann"), fold("Bob"), fold("Cat"), returned("Dan", 5), collect("Dan", 25),
-                            straddle=15, total=25)) == ["HH103"]
+    assert codes(
+        _straddled(fold("Ann"), fold("Bob"), fold("Cat"), returned("Dan", 5), collect("Dan", 25), straddle=15, total=25)
+    ) == ["HH103"]
 
 
 def test_re_straddles_chain_and_the_last_straddler_acts_last():
-    hand = table([*blinds()[:2], post("Dan", BlindKind.STRADDLE, 20), post("Eve", BlindKind.STRADDLE, 40),
-                  StreetStart(0, Street.PREFLOP, 0, ()), fold("Fay"), fold("Ann"), fold("Bob"), fold("Cat"),
-                  call("Dan", 20), check("Eve"), street(Street.FLOP, "2c 7d Jh"), check("Dan"), check("Eve"),
-                  street(Street.TURN, "2c 7d Jh 9s"), check("Dan"), check("Eve"),
-                  street(Street.RIVER, "2c 7d Jh 9s Qd"),
-                  check("Dan"), bet("Eve", 40), fold("Dan"), returned("Eve", 40), collect("Eve", 95)],
-                 players=6, total=95)
+    hand = table(
+        [
+            *blinds()[:2],
+            post("Dan", BlindKind.STRADDLE, 20),
+            post("Eve", BlindKind.STRADDLE, 40),
+            StreetStart(0, Street.PREFLOP, 0, ()),
+            fold("Fay"),
+            fold("Ann"),
+            fold("Bob"),
+            fold("Cat"),
+            call("Dan", 20),
+            check("Eve"),
+            street(Street.FLOP, "2c 7d Jh"),
+            check("Dan"),
+            check("Eve"),
+            street(Street.TURN, "2c 7d Jh 9s"),
+            check("Dan"),
+            check("Eve"),
+            street(Street.RIVER, "2c 7d Jh 9s Qd"),
+            check("Dan"),
+            bet("Eve", 40),
+            fold("Dan"),
+            returned("Eve", 40),
+            collect("Eve", 95),
+        ],
+        players=6,
+        total=95,
+    )
     assert codes(hand) == []
-    out_of_turn = table([*blinds()[:2], post("Dan", BlindKind.STRADDLE, 20), post("Eve", BlindKind.STRADDLE, 40),
-                         StreetStart(0, Street.PREFLOP, 0, ()), fold("Ann"), fold("Fay")], players=6)
+    out_of_turn = table(
+        [
+            *blinds()[:2],
+            post("Dan", BlindKind.STRADDLE, 20),
+            post("Eve", BlindKind.STRADDLE, 40),
+            StreetStart(0, Street.PREFLOP, 0, ()),
+            fold("Ann"),
+            fold("Fay"),
+        ],
+        players=6,
+    )
     assert "HH110" in codes(out_of_turn)  # Fay, after the re-straddler, acts first
 
 
 def test_button_straddle_gives_the_first_action_to_the_small_blind():
     """GGPoker's `6bf5ff85: straddle $20` by the button at $5/$10: the small blind acts first."""
-    hand = table([*blinds()[:2], post("Ann", BlindKind.STRADDLE, 20), StreetStart(0, Street.PREFLOP, 0, ()),
-                  fold("Bob"), fold("Cat"), fold("Dan"), returned("Ann", 10), collect("Ann", 25)], total=25)
+    hand = table(
+        [
+            *blinds()[:2],
+            post("Ann", BlindKind.STRADDLE, 20),
+            StreetStart(0, Street.PREFLOP, 0, ()),
+            fold("Bob"),
+            fold("Cat"),
+            fold("Dan"),
+            returned("Ann", 10),
+            collect("Ann", 25),
+        ],
+        total=25,
+    )
     assert codes(hand) == []
-    wrong = table([*blinds()[:2], post("Ann", BlindKind.STRADDLE, 20), StreetStart(0, Street.PREFLOP, 0, ()),
-                   fold("Dan"), fold("Bob"), fold("Cat"), returned("Ann", 10), collect("Ann", 25)], total=25)
+    wrong = table(
+        [
+            *blinds()[:2],
+            post("Ann", BlindKind.STRADDLE, 20),
+            StreetStart(0, Street.PREFLOP, 0, ()),
+            fold("Dan"),
+            fold("Bob"),
+            fold("Cat"),
+            returned("Ann", 10),
+            collect("Ann", 25),
+        ],
+        total=25,
+    )
     assert "HH110" in codes(wrong)
 
 
@@ -192,8 +302,21 @@ def test_button_straddle_gives_the_first_action_to_the_small_blind():
 def test_button_blind_is_live():
     """A button blind counts toward the button's bet: facing only the big blind, the button owes nothing."""
     events = [post("Ann", BlindKind.BUTTON, 10), *blinds(), fold("Dan")]
-    good = table([*events, check("Ann"), fold("Bob"), check("Cat"), street(Street.FLOP, "2c 7d Jh"), check("Cat"),
-                  bet("Ann", 20), fold("Cat"), returned("Ann", 20), collect("Ann", 25)], total=25)
+    good = table(
+        [
+            *events,
+            check("Ann"),
+            fold("Bob"),
+            check("Cat"),
+            street(Street.FLOP, "2c 7d Jh"),
+            check("Cat"),
+            bet("Ann", 20),
+            fold("Cat"),
+            returned("Ann", 20),
+            collect("Ann", 25),
+        ],
+        total=25,
+    )
     assert codes(good) == []
     assert run(good).players["Ann"].dead == 0
     assert "HH112" in codes(table([*events, call("Ann", 10)]))  # a call with nothing to call
@@ -201,34 +324,88 @@ def test_button_blind_is_live():
 
 def test_missed_blind_is_dead_money_not_part_of_the_bet():
     """`Dan: posts missed blind $5` then `Dan: posts big blind $10`: facing a raise to 30 Dan owes 20."""
-    events = [*blinds()[:2], post("Dan", BlindKind.MISSED, 5), post("Dan", BlindKind.BIG, 10),
-              StreetStart(0, Street.PREFLOP, 0, ()), check("Dan"), raise_to("Ann", 20, 30), fold("Bob"), fold("Cat")]
-    good = table([*events, call("Dan", 20), street(Street.FLOP, "2c 7d Jh"), check("Dan"), bet("Ann", 50), fold("Dan"),
-                  returned("Ann", 50), collect("Ann", 80)], total=80)
+    events = [
+        *blinds()[:2],
+        post("Dan", BlindKind.MISSED, 5),
+        post("Dan", BlindKind.BIG, 10),
+        StreetStart(0, Street.PREFLOP, 0, ()),
+        check("Dan"),
+        raise_to("Ann", 20, 30),
+        fold("Bob"),
+        fold("Cat"),
+    ]
+    good = table(
+        [
+            *events,
+            call("Dan", 20),
+            street(Street.FLOP, "2c 7d Jh"),
+            check("Dan"),
+            bet("Ann", 50),
+            fold("Dan"),
+            returned("Ann", 50),
+            collect("Ann", 80),
+        ],
+        total=80,
+    )
     assert codes(good) == []
     assert run(good).players["Dan"].dead == 5
-    bad = table([*events, call("Dan", 15), street(Street.FLOP, "2c 7d Jh"), check("Dan"), check("Ann"),
-                 collect("Ann", 75)], total=75)
+    bad = table(
+        [*events, call("Dan", 15), street(Street.FLOP, "2c 7d Jh"), check("Dan"), check("Ann"), collect("Ann", 75)],
+        total=75,
+    )
     assert "HH113" in codes(bad)
 
 
 def test_missed_blind_alone_goes_to_the_main_pot_and_a_wrong_size_is_reported():
     """`22c0851a: posts missed blind $2` at $2/$5, then folds: the pot keeps it."""
-    events = [*blinds()[:2], post("Dan", BlindKind.MISSED, 5), StreetStart(0, Street.PREFLOP, 0, ()),
-              fold("Dan"), fold("Ann"), call("Bob", 5), check("Cat"), street(Street.FLOP, "2c 7d Jh"), check("Bob"),
-              bet("Cat", 10), fold("Bob"), returned("Cat", 10)]
+    events = [
+        *blinds()[:2],
+        post("Dan", BlindKind.MISSED, 5),
+        StreetStart(0, Street.PREFLOP, 0, ()),
+        fold("Dan"),
+        fold("Ann"),
+        call("Bob", 5),
+        check("Cat"),
+        street(Street.FLOP, "2c 7d Jh"),
+        check("Bob"),
+        bet("Cat", 10),
+        fold("Bob"),
+        returned("Cat", 10),
+    ]
     assert codes(table([*events, collect("Cat", 25)], total=25)) == []
     assert codes(table([*events, collect("Cat", 20)], total=20)) == ["HH203", "HH205"]
-    odd = table([*blinds()[:2], post("Dan", BlindKind.MISSED, 7), StreetStart(0, Street.PREFLOP, 0, ()),
-                 fold("Dan"), fold("Ann"), fold("Bob"), returned("Cat", 5), collect("Cat", 17)], total=17)
+    odd = table(
+        [
+            *blinds()[:2],
+            post("Dan", BlindKind.MISSED, 7),
+            StreetStart(0, Street.PREFLOP, 0, ()),
+            fold("Dan"),
+            fold("Ann"),
+            fold("Bob"),
+            returned("Cat", 5),
+            collect("Cat", 17),
+        ],
+        total=17,
+    )
     assert codes(odd) == ["HH103"]
 
 
 def test_a_post_with_its_dead_part_printed():
     """A site that says which part is dead: 15 posted (small and big blind), 5 of it dead, 10 live."""
-    events = [*blinds()[:2], post("Dan", BlindKind.MISSED, 15, dead=5), StreetStart(0, Street.PREFLOP, 0, ()),
-              check("Dan"), fold("Ann"), fold("Bob"), check("Cat"), street(Street.FLOP, "2c 7d Jh"), check("Cat"),
-              bet("Dan", 30), fold("Cat"), returned("Dan", 30)]
+    events = [
+        *blinds()[:2],
+        post("Dan", BlindKind.MISSED, 15, dead=5),
+        StreetStart(0, Street.PREFLOP, 0, ()),
+        check("Dan"),
+        fold("Ann"),
+        fold("Bob"),
+        check("Cat"),
+        street(Street.FLOP, "2c 7d Jh"),
+        check("Cat"),
+        bet("Dan", 30),
+        fold("Cat"),
+        returned("Dan", 30),
+    ]
     good = run(table([*events, collect("Dan", 30)], total=30))
     assert good.findings == [] and good.players["Dan"].dead == 5
     assert [f.code for f in run(table([*events, collect("Dan", 35)], total=35)).findings] == ["HH203", "HH205"]
@@ -237,8 +414,12 @@ def test_a_post_with_its_dead_part_printed():
 # -- cash drop, fees and tax ------------------------------------------------------------------------
 def _walk(*extra, collected, total, rake=0, fees=()):
     """Everybody folds to the big blind, who collects; `extra` events before the blinds."""
-    return table([*extra, *blinds(), fold("Dan"), fold("Ann"), fold("Bob"), returned("Cat", 5),
-                  collect("Cat", collected)], total=total, rake=rake, fees=fees)
+    return table(
+        [*extra, *blinds(), fold("Dan"), fold("Ann"), fold("Bob"), returned("Cat", 5), collect("Cat", collected)],
+        total=total,
+        rake=rake,
+        fees=fees,
+    )
 
 
 def test_cash_drop_is_in_the_pot_and_goes_to_the_winner():
@@ -266,60 +447,128 @@ def test_tax_printed_but_not_taken_is_a_warning():
 # -- runs of the board --------------------------------------------------------------------------------
 def _all_in_preflop(*after, total=2000, seats=(), runs=1, boards=()):
     """Ann (button) and Bob all-in pre-flop for $10 each: the pot is $20 (no rake)."""
-    return table([post("Bob", BlindKind.SMALL, 5), post("Cat", BlindKind.BIG, 10),
-                  StreetStart(0, Street.PREFLOP, 0, ()),
-                  DealHole(0, "Ann", ("As", "Ah")), DealHole(0, "Bob", ("Ks", "Kh")), fold("Dan"),
-                  raise_to("Ann", 990, 1000, all_in=True), call("Bob", 995, all_in=True), fold("Cat"),
-                  show("Ann", "As Ah"), show("Bob", "Ks Kh"), *after],
-                 total=total + 10, seats=seats, runs=runs, boards=boards)
+    return table(
+        [
+            post("Bob", BlindKind.SMALL, 5),
+            post("Cat", BlindKind.BIG, 10),
+            StreetStart(0, Street.PREFLOP, 0, ()),
+            DealHole(0, "Ann", ("As", "Ah")),
+            DealHole(0, "Bob", ("Ks", "Kh")),
+            fold("Dan"),
+            raise_to("Ann", 990, 1000, all_in=True),
+            call("Bob", 995, all_in=True),
+            fold("Cat"),
+            show("Ann", "As Ah"),
+            show("Bob", "Ks Kh"),
+            *after,
+        ],
+        total=total + 10,
+        seats=seats,
+        runs=runs,
+        boards=boards,
+    )
 
 
-RUN3 = [street(Street.FLOP, "2c 7d Jh", 1), street(Street.TURN, "2c 7d Jh 9s", 1),
-        street(Street.RIVER, "2c 7d Jh 9s 3d", 1), street(Street.FLOP, "Kd 4c 5s", 2),
-        street(Street.TURN, "Kd 4c 5s 8h", 2), street(Street.RIVER, "Kd 4c 5s 8h Tc", 2),
-        street(Street.FLOP, "Qc 6d 2s", 3), street(Street.TURN, "Qc 6d 2s Th", 3),
-        street(Street.RIVER, "Qc 6d 2s Th 3s", 3)]
+RUN3 = [
+    street(Street.FLOP, "2c 7d Jh", 1),
+    street(Street.TURN, "2c 7d Jh 9s", 1),
+    street(Street.RIVER, "2c 7d Jh 9s 3d", 1),
+    street(Street.FLOP, "Kd 4c 5s", 2),
+    street(Street.TURN, "Kd 4c 5s 8h", 2),
+    street(Street.RIVER, "Kd 4c 5s 8h Tc", 2),
+    street(Street.FLOP, "Qc 6d 2s", 3),
+    street(Street.TURN, "Qc 6d 2s Th", 3),
+    street(Street.RIVER, "Qc 6d 2s Th 3s", 3),
+]
 BOARDS3 = [("2c", "7d", "Jh", "9s", "3d"), ("Kd", "4c", "5s", "8h", "Tc"), ("Qc", "6d", "2s", "Th", "3s")]
 
 
 def _run3_collects(first, second, third, winner2="Bob"):
-    return [StreetStart(0, Street.SHOWDOWN, 1, ()), collect("Ann", first), StreetStart(0, Street.SHOWDOWN, 2, ()),
-            collect(winner2, second), StreetStart(0, Street.SHOWDOWN, 3, ()), collect("Ann", third)]
+    return [
+        StreetStart(0, Street.SHOWDOWN, 1, ()),
+        collect("Ann", first),
+        StreetStart(0, Street.SHOWDOWN, 2, ()),
+        collect(winner2, second),
+        StreetStart(0, Street.SHOWDOWN, 3, ()),
+        collect("Ann", third),
+    ]
 
 
 def test_three_runs_split_the_pot_with_the_odd_chips_to_the_first_runs():
     """2010: 670, 670, 670; Ann's aces win runs 1 and 3, Bob's kings make a set on run 2."""
-    summary = (SeatSummary(0, 1, "Ann", ("button",), "showed", cards=("As", "Ah"),
-                           outcomes=(Outcome(True, 670, None), Outcome(False, None, None), Outcome(True, 670, None))),
-               SeatSummary(0, 2, "Bob", ("small blind",), "showed", cards=("Ks", "Kh"),
-                           outcomes=(Outcome(False, None, None), Outcome(True, 670, None), Outcome(False, None, None))))
+    summary = (
+        SeatSummary(
+            0,
+            1,
+            "Ann",
+            ("button",),
+            "showed",
+            cards=("As", "Ah"),
+            outcomes=(Outcome(True, 670, None), Outcome(False, None, None), Outcome(True, 670, None)),
+        ),
+        SeatSummary(
+            0,
+            2,
+            "Bob",
+            ("small blind",),
+            "showed",
+            cards=("Ks", "Kh"),
+            outcomes=(Outcome(False, None, None), Outcome(True, 670, None), Outcome(False, None, None)),
+        ),
+    )
     hand = _all_in_preflop(*RUN3, *_run3_collects(670, 670, 670), runs=3, boards=BOARDS3, seats=summary)
     assert codes(hand) == []
-    assert codes(_all_in_preflop(*RUN3, *_run3_collects(670, 670, 670, winner2="Ann"), runs=3,
-                                 boards=BOARDS3)) == ["HH303"]
+    assert codes(_all_in_preflop(*RUN3, *_run3_collects(670, 670, 670, winner2="Ann"), runs=3, boards=BOARDS3)) == [
+        "HH303"
+    ]
     wrong_summary = msgspec.structs.replace(summary[0], outcomes=(Outcome(True, 671, None),) + summary[0].outcomes[1:])
-    hand = _all_in_preflop(*RUN3, *_run3_collects(670, 670, 670), runs=3, boards=BOARDS3,
-                           seats=(wrong_summary, summary[1]))
+    hand = _all_in_preflop(
+        *RUN3, *_run3_collects(670, 670, 670), runs=3, boards=BOARDS3, seats=(wrong_summary, summary[1])
+    )
     assert codes(hand) == ["HH210"]
 
 
 def test_odd_chips_of_three_runs_go_to_the_first_runs():
     """A pot of 2011 (a one-chip cash drop makes it odd) run three times: 671, 670, 670."""
+
     def odd(first, third):
-        return table([CashDrop(0, 1), post("Bob", BlindKind.SMALL, 5), post("Cat", BlindKind.BIG, 10),
-                      StreetStart(0, Street.PREFLOP, 0, ()), fold("Dan"), raise_to("Ann", 990, 1000, all_in=True),
-                      call("Bob", 995, all_in=True), fold("Cat"), show("Ann", "As Ah"), show("Bob", "Ks Kh"), *RUN3,
-                      *_run3_collects(first, 670, third)], total=2011, runs=3, boards=BOARDS3)
+        return table(
+            [
+                CashDrop(0, 1),
+                post("Bob", BlindKind.SMALL, 5),
+                post("Cat", BlindKind.BIG, 10),
+                StreetStart(0, Street.PREFLOP, 0, ()),
+                fold("Dan"),
+                raise_to("Ann", 990, 1000, all_in=True),
+                call("Bob", 995, all_in=True),
+                fold("Cat"),
+                show("Ann", "As Ah"),
+                show("Bob", "Ks Kh"),
+                *RUN3,
+                *_run3_collects(first, 670, third),
+            ],
+            total=2011,
+            runs=3,
+            boards=BOARDS3,
+        )
+
     assert codes(odd(671, 670)) == []
     assert codes(odd(670, 671)) == ["HH205", "HH205"]
 
 
 def test_a_later_run_board_line_may_print_only_its_own_cards():
     """GGPoker `SECOND Board [4d Qs]` after a shared flop: the run's own cards; other cards are wrong."""
-    shared = [street(Street.FLOP, "2c 7d Jh"), street(Street.TURN, "2c 7d Jh 9s", 1),
-              street(Street.RIVER, "2c 7d Jh 9s 3d", 1), street(Street.TURN, "2c 7d Jh 8h", 2),
-              street(Street.RIVER, "2c 7d Jh 8h Tc", 2), StreetStart(0, Street.SHOWDOWN, 1, ()), collect("Ann", 1005),
-              StreetStart(0, Street.SHOWDOWN, 2, ()), collect("Ann", 1005)]
+    shared = [
+        street(Street.FLOP, "2c 7d Jh"),
+        street(Street.TURN, "2c 7d Jh 9s", 1),
+        street(Street.RIVER, "2c 7d Jh 9s 3d", 1),
+        street(Street.TURN, "2c 7d Jh 8h", 2),
+        street(Street.RIVER, "2c 7d Jh 8h Tc", 2),
+        StreetStart(0, Street.SHOWDOWN, 1, ()),
+        collect("Ann", 1005),
+        StreetStart(0, Street.SHOWDOWN, 2, ()),
+        collect("Ann", 1005),
+    ]
     good = _all_in_preflop(*shared, runs=2, boards=[("2c", "7d", "Jh", "9s", "3d"), ("8h", "Tc")])
     assert codes(good) == []
     bad = _all_in_preflop(*shared, runs=2, boards=[("2c", "7d", "Jh", "9s", "3d"), ("8h", "Td")])
@@ -328,14 +577,31 @@ def test_a_later_run_board_line_may_print_only_its_own_cards():
 
 # -- money outside the pot -------------------------------------------------------------------------------
 def _river(*events, seats=()):
-    return _all_in_preflop(street(Street.FLOP, "2c 7d Jh"), *events[:1], street(Street.TURN, "2c 7d Jh 9s"),
-                           street(Street.RIVER, "2c 7d Jh 9s 3d"), *events[1:], collect("Ann", 2010), seats=seats)
+    return _all_in_preflop(
+        street(Street.FLOP, "2c 7d Jh"),
+        *events[:1],
+        street(Street.TURN, "2c 7d Jh 9s"),
+        street(Street.RIVER, "2c 7d Jh 9s 3d"),
+        *events[1:],
+        collect("Ann", 2010),
+        seats=seats,
+    )
 
 
 def test_ev_cashout_moves_money_outside_the_pot_and_the_summary_repeats_it():
     """`Bob: Chooses to EV Cashout` … `Bob: Receives Cashout ($8.25)`: the pot is settled as usual."""
-    summary = (SeatSummary(0, 2, "Bob", ("small blind",), "showed", cards=("Ks", "Kh"),
-                           outcomes=(Outcome(False, None, None),), cash_out_received=300),)
+    summary = (
+        SeatSummary(
+            0,
+            2,
+            "Bob",
+            ("small blind",),
+            "showed",
+            cards=("Ks", "Kh"),
+            outcomes=(Outcome(False, None, None),),
+            cash_out_received=300,
+        ),
+    )
     hand = _river(EVCashout(0, "Bob"), EVCashout(0, "Bob", received=300), seats=summary)
     state = run(hand)
     assert state.findings == []
@@ -347,8 +613,18 @@ def test_ev_cashout_moves_money_outside_the_pot_and_the_summary_repeats_it():
 
 def test_cashout_risk_is_paid_by_the_winner_outside_the_pot():
     """`Ann: Pays Cashout Risk ($0.65)` and the summary's `Cashout Risk ($0.65)`."""
-    summary = (SeatSummary(0, 1, "Ann", ("button",), "showed", cards=("As", "Ah"),
-                           outcomes=(Outcome(True, 2010, None),), cash_out_paid=65),)
+    summary = (
+        SeatSummary(
+            0,
+            1,
+            "Ann",
+            ("button",),
+            "showed",
+            cards=("As", "Ah"),
+            outcomes=(Outcome(True, 2010, None),),
+            cash_out_paid=65,
+        ),
+    )
     state = run(_river(EVCashout(0, "Ann"), EVCashout(0, "Ann", paid=65), seats=summary))
     assert state.findings == [] and state.final_stacks()["Ann"] == 2010 - 65
     wrong = msgspec.structs.replace(summary[0], cash_out_paid=60)
@@ -358,24 +634,52 @@ def test_cashout_risk_is_paid_by_the_winner_outside_the_pot():
 def test_insurance_premium_and_compensation_are_outside_the_pot():
     state = run(_river(Insurance(0, "Ann", premiums=(0, 40, 0), covers=(0, 108, 0)), Insurance(0, "Ann", paid=40)))
     assert state.findings == [] and state.final_stacks()["Ann"] == 2010 - 40
-    state = run(_river(Insurance(0, "Bob", premiums=(0, 40, 0), covers=(0, 108, 0)),
-                       Insurance(0, "Bob", received=108)))
+    state = run(_river(Insurance(0, "Bob", premiums=(0, 40, 0), covers=(0, 108, 0)), Insurance(0, "Bob", received=108)))
     assert state.final_stacks()["Bob"] == 108
     assert codes(_river(Insurance(0, "Zed", paid=40))) == ["HH406"]
 
 
 # -- amounts a site does not print -----------------------------------------------------------------------
 def test_call_and_raise_amounts_not_printed_are_derived():
-    hand = table([*blinds(), RaiseTo(0, "Dan", None, 30, False, False), Call(0, "Ann", None, False, False),
-                  fold("Bob"), Call(0, "Cat", None, False, False), street(Street.FLOP, "2c 7d Jh"), check("Cat"),
-                  check("Dan"), check("Ann"), street(Street.TURN, "2c 7d Jh 9s"), check("Cat"), bet("Dan", 100),
-                  fold("Ann"), fold("Cat"), returned("Dan", 100), collect("Dan", 95)], total=95)
+    hand = table(
+        [
+            *blinds(),
+            RaiseTo(0, "Dan", None, 30, False, False),
+            Call(0, "Ann", None, False, False),
+            fold("Bob"),
+            Call(0, "Cat", None, False, False),
+            street(Street.FLOP, "2c 7d Jh"),
+            check("Cat"),
+            check("Dan"),
+            check("Ann"),
+            street(Street.TURN, "2c 7d Jh 9s"),
+            check("Cat"),
+            bet("Dan", 100),
+            fold("Ann"),
+            fold("Cat"),
+            returned("Dan", 100),
+            collect("Dan", 95),
+        ],
+        total=95,
+    )
     state = run(hand)
     assert state.findings == []
     assert [state.players[n].total for n in NAMES[:4]] == [30, 5, 30, 30]
     # a printed raise_by that disagrees is still checked; a raise to beyond the stack still is too
-    assert "HH121" in codes(table([*blinds(), RaiseTo(0, "Dan", 10, 30, False, False), fold("Ann"), fold("Bob"),
-                                   fold("Cat"), returned("Dan", 20), collect("Dan", 35)], total=35))
+    assert "HH121" in codes(
+        table(
+            [
+                *blinds(),
+                RaiseTo(0, "Dan", 10, 30, False, False),
+                fold("Ann"),
+                fold("Bob"),
+                fold("Cat"),
+                returned("Dan", 20),
+                collect("Dan", 35),
+            ],
+            total=35,
+        )
+    )
     assert "HH119" in codes(table([*blinds(), RaiseTo(0, "Dan", None, 3000, False, False)]))
 
 
@@ -399,14 +703,23 @@ def test_export_columns_for_cash_drop_fees_straddles_runs_and_money_outside_the_
     fees = (("jackpot", 2), ("bingo", 0), ("tax", 1))
     hands = _rows(_walk(CashDrop(0, 50), collected=56, total=60, rake=1, fees=fees))["hands"]
     assert (hands["cash_drop"], hands["fees"], hands["fee_names"], hands["fee_amounts"], hands["runs"]) == (
-        [50], [3], [["jackpot", "bingo", "tax"]], [[2, 0, 1]], [1])
+        [50],
+        [3],
+        [["jackpot", "bingo", "tax"]],
+        [[2, 0, 1]],
+        [1],
+    )
     assert hands["total_pot"] == [60] and hands["rake"] == [1]
     untaxed = _rows(_walk(CashDrop(0, 50), collected=57, total=60, rake=1, fees=fees))["hands"]
     assert (untaxed["fees"], untaxed["fee_amounts"]) == ([2], [[2, 0, 1]])  # the tax left in the pot: not taken
-    actions = _rows(_straddled(fold("Ann"), fold("Bob"), fold("Cat"), returned("Dan", 10), collect("Dan", 25),
-                               total=25))["actions"]
+    actions = _rows(
+        _straddled(fold("Ann"), fold("Bob"), fold("Cat"), returned("Dan", 10), collect("Dan", 25), total=25)
+    )["actions"]
     assert list(zip(actions["player"], actions["action"], actions["amount"]))[:3] == [
-        ("Bob", "post_small", 5), ("Cat", "post_big", 10), ("Dan", "post_straddle", 20)]
+        ("Bob", "post_small", 5),
+        ("Cat", "post_big", 10),
+        ("Dan", "post_straddle", 20),
+    ]
     tables = _rows(_all_in_preflop(*RUN3, *_run3_collects(670, 670, 670), runs=3, boards=BOARDS3))
     assert tables["hands"]["runs"] == [3] and tables["payouts"]["run"] == [1, 2, 3]
     seats = _rows(_river(EVCashout(0, "Ann"), EVCashout(0, "Ann", paid=65)))["seats"]
@@ -418,14 +731,34 @@ def test_export_columns_for_cash_drop_fees_straddles_runs_and_money_outside_the_
 def _side_pot_hand(*collects, total=1900, fees=(), rake=0):
     """Ann all-in for $5 pre-flop; Bob and Cat bet $2 more each on the flop: a main pot of $15, a side pot
     of $4. Ann's aces win the main pot, Bob's kings the side pot."""
-    return table([post("Bob", BlindKind.SMALL, 5), post("Cat", BlindKind.BIG, 10),
-                  StreetStart(0, Street.PREFLOP, 0, ()),
-                  raise_to("Ann", 490, 500, all_in=True), call("Bob", 495), call("Cat", 490),
-                  street(Street.FLOP, "2c 7d Jh"), bet("Bob", 200), call("Cat", 200),
-                  street(Street.TURN, "2c 7d Jh 9s"), check("Bob"), check("Cat"),
-                  street(Street.RIVER, "2c 7d Jh 9s 3d"), check("Bob"), check("Cat"),
-                  show("Ann", "As Ah"), show("Bob", "Ks Kh"), show("Cat", "Qs Qh"), *collects],
-                 players=3, stacks=[500, 1000, 1000], total=total, fees=fees, rake=rake)
+    return table(
+        [
+            post("Bob", BlindKind.SMALL, 5),
+            post("Cat", BlindKind.BIG, 10),
+            StreetStart(0, Street.PREFLOP, 0, ()),
+            raise_to("Ann", 490, 500, all_in=True),
+            call("Bob", 495),
+            call("Cat", 490),
+            street(Street.FLOP, "2c 7d Jh"),
+            bet("Bob", 200),
+            call("Cat", 200),
+            street(Street.TURN, "2c 7d Jh 9s"),
+            check("Bob"),
+            check("Cat"),
+            street(Street.RIVER, "2c 7d Jh 9s 3d"),
+            check("Bob"),
+            check("Cat"),
+            show("Ann", "As Ah"),
+            show("Bob", "Ks Kh"),
+            show("Cat", "Qs Qh"),
+            *collects,
+        ],
+        players=3,
+        stacks=[500, 1000, 1000],
+        total=total,
+        fees=fees,
+        rake=rake,
+    )
 
 
 def test_collects_that_name_no_pot_are_checked_per_player_over_all_pots():
@@ -441,13 +774,35 @@ def test_collects_that_name_no_pot_are_checked_per_player_over_all_pots():
 def test_a_split_with_fees_is_checked_in_total_when_the_room_apportions_the_fees():
     """GGPoker: `Total pot $14.66 | Rake $0.14 | Jackpot $0.07 | … | Tax $0.01`, a chop collected as
     $7.23 and $7.21: each fee divided between the winners, rounded each its own way."""
+
     def chop(first, second, fees=(("jackpot", 7), ("tax", 1))):
-        return table([*blinds(), fold("Dan"), call("Ann", 10), call("Bob", 5), check("Cat"),
-                      street(Street.FLOP, "Kc Js Td"), check("Bob"), check("Cat"), fold("Ann"),
-                      street(Street.TURN, "Kc Js Td As"), check("Bob"), check("Cat"),
-                      street(Street.RIVER, "Kc Js Td As Qd"), check("Bob"), check("Cat"),
-                      show("Bob", "3d 3c"), show("Cat", "4h 2s"),
-                      collect("Bob", first), collect("Cat", second)], total=30, rake=2, fees=fees)
+        return table(
+            [
+                *blinds(),
+                fold("Dan"),
+                call("Ann", 10),
+                call("Bob", 5),
+                check("Cat"),
+                street(Street.FLOP, "Kc Js Td"),
+                check("Bob"),
+                check("Cat"),
+                fold("Ann"),
+                street(Street.TURN, "Kc Js Td As"),
+                check("Bob"),
+                check("Cat"),
+                street(Street.RIVER, "Kc Js Td As Qd"),
+                check("Bob"),
+                check("Cat"),
+                show("Bob", "3d 3c"),
+                show("Cat", "4h 2s"),
+                collect("Bob", first),
+                collect("Cat", second),
+            ],
+            total=30,
+            rake=2,
+            fees=fees,
+        )
+
     assert codes(chop(10, 10)) == []  # an equal split is fine too
     assert codes(chop(11, 9)) == []  # the room's apportioning of the fees
     assert codes(chop(12, 9)) == ["HH213"]  # the tax left in the pot: a warning
@@ -593,8 +948,12 @@ def test_gg_run_twice_text():
 @pytest.fixture
 def quiet_site():
     """A toy dialect that prints no uncalled return: the returned chips are inside `collected`."""
-    record = Dialect("quiet", rb"Quiet Hand #", (b"Quiet Hand #",),
-                     conventions=Conventions(prints_uncalled=False, uncalled_in_collected=True))
+    record = Dialect(
+        "quiet",
+        rb"Quiet Hand #",
+        (b"Quiet Hand #",),
+        conventions=Conventions(prints_uncalled=False, uncalled_in_collected=True),
+    )
     register(record)
     yield "quiet"
     unregister("quiet")

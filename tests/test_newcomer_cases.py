@@ -104,8 +104,12 @@ def test_generate_into_a_fifo_writes_to_it_and_leaves_it_a_fifo(tmp_path):
 def test_an_interrupted_generate_leaves_the_file_as_it_was(tmp_path, how):
     out = tmp_path / "hands.txt"
     out.write_text("precious\n")
-    process = subprocess.Popen([*CLI, "generate", "--out", str(out), "-n", "10000000"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [*CLI, "generate", "--out", str(out), "-n", "10000000"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     deadline = time.monotonic() + 30
     while not list(tmp_path.glob(".hands.txt.*")) and time.monotonic() < deadline:  # it is writing
         time.sleep(0.02)
@@ -142,8 +146,15 @@ def test_stakes_mask_is_false_for_missing_stakes(mixed_dataset):
     assert hands[mask.to_numpy()]["status"].tolist() == ["valid"]
     assert not Stakes.parse("0.001/0.02").mask(hands).any()  # finer than a cent: no cash hand
     assert not Stakes.parse("0.01/0.02 EUR").mask(hands).any()
-    frame = pd.DataFrame({"currency": [None, "chips", "USD"], "small_blind": [None, 1, 1], "big_blind": [None, 2, 2],
-                          "tournament_id": [None, None, None], "limit": [None, "NL", "NL"]})
+    frame = pd.DataFrame(
+        {
+            "currency": [None, "chips", "USD"],
+            "small_blind": [None, 1, 1],
+            "big_blind": [None, 2, 2],
+            "tournament_id": [None, None, None],
+            "limit": [None, "NL", "NL"],
+        }
+    )
     assert Stakes.parse("1/2").mask(frame).tolist() == [False, True, False]  # chips one by one, cents by 100
     assert Stakes.parse("0.01/0.02").mask(frame).tolist() == [False, False, True]
 
@@ -205,8 +216,9 @@ def _as_older(ds: Path, file: str) -> None:
             pq.write_table(data.set_column(index, data.schema.field(index), column), path)  # in place: links see it
 
 
-def test_an_older_dataset_with_relative_paths_reads_from_the_working_or_the_dataset_folder(relative_export,
-                                                                                           monkeypatch):
+def test_an_older_dataset_with_relative_paths_reads_from_the_working_or_the_dataset_folder(
+    relative_export, monkeypatch
+):
     work, ds = relative_export
     _as_older(ds, "hands/h.txt")
     assert set(Dataset(ds).arrow("hands").column("file").to_pylist()) == {"hands/h.txt"}
@@ -219,13 +231,19 @@ def test_an_older_dataset_with_relative_paths_reads_from_the_working_or_the_data
     assert "revalidated 2 of 2 hands" in revalidated.stderr
     assert f"1 source file: {found}" in revalidated.stderr
     monkeypatch.chdir(work)  # the export's folder: found from the working folder first
-    assert source_path("ds", "hands/h.txt")[1] == f"a relative path of an older dataset, found from the working " \
-                                                  f"folder {work}"
+    assert (
+        source_path("ds", "hands/h.txt")[1] == f"a relative path of an older dataset, found from the working "
+        f"folder {work}"
+    )
     monkeypatch.chdir(work.parent)
     (work / "hands" / "h.txt").rename(work / "gone.txt")
     gone = CliRunner().invoke(app, ["show", "210471183301", str(ds)])
-    one_line_error(gone, "at hands/h.txt:1", "cannot be read any more", "found neither from the working folder "
-                   f"{work.parent} nor from the dataset's folder {work}")
+    one_line_error(
+        gone,
+        "at hands/h.txt:1",
+        "cannot be read any more",
+        f"found neither from the working folder {work.parent} nor from the dataset's folder {work}",
+    )
 
 
 # -- 4. dates ---------------------------------------------------------------------------------------------
@@ -233,8 +251,9 @@ def test_an_older_dataset_with_relative_paths_reads_from_the_working_or_the_data
 @pytest.mark.parametrize("option", ["--since", "--until"])
 @pytest.mark.parametrize("day", ["2020-13-01", "2020-02-30", "2021-02-29", "2020-00-10", "0000-01-01"])
 def test_a_day_that_is_not_in_the_calendar_is_a_usage_error(mixed_dataset, command, option, day):
-    one_line_error(cli(command, str(mixed_dataset), option, day),
-                   f"hhtool: {option}: '{day}' is no day of the calendar")
+    one_line_error(
+        cli(command, str(mixed_dataset), option, day), f"hhtool: {option}: '{day}' is no day of the calendar"
+    )
 
 
 def test_real_days_are_accepted():
@@ -277,9 +296,27 @@ def test_watch_killed_at_its_commit_loses_no_report(tmp_path, when):
     folder.mkdir()
     (folder / "t.txt").write_text("\n\n".join(clean(h) for h in WATCHED) + "\n\n")
     env = {**os.environ, "HHTOOL_TEST_KILL": when, "HHTOOL_TEST_MARKER": str(marker)}
-    process = subprocess.Popen([sys.executable, "-c", _STOPPING_WATCH, "watch", str(folder), "--out", str(ds),
-                                "--format", "jsonl", "--interval", "0.05", "--idle", "0.1"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            _STOPPING_WATCH,
+            "watch",
+            str(folder),
+            "--out",
+            str(ds),
+            "--format",
+            "jsonl",
+            "--interval",
+            "0.05",
+            "--idle",
+            "0.1",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     try:
         deadline = time.monotonic() + 60
         while not marker.exists() and time.monotonic() < deadline and process.poll() is None:

@@ -20,34 +20,62 @@ def _hand(**change) -> dict:
     """A 3-handed $0.05/$0.10 hand as the spec's examples print one: the button raises, the small blind
     re-raises, the button calls; the small blind bets the flop and the button folds (the bet comes back)."""
     ohh = {
-        "spec_version": "1.4.6", "internal_version": "1.0", "network_name": "Example Network",
-        "site_name": "Example", "game_type": "Holdem", "table_name": "Wren", "table_size": "6",
-        "game_number": "4400001", "start_date_utc": "2021-05-01T18:00:00", "currency": "USD",
-        "ante_amount": 0.00, "small_blind_amount": 0.05, "big_blind_amount": 0.10,
-        "bet_limit": {"bet_cap": 0.00, "bet_type": "NL"}, "hero_player_id": 0, "dealer_seat": 4,
+        "spec_version": "1.4.6",
+        "internal_version": "1.0",
+        "network_name": "Example Network",
+        "site_name": "Example",
+        "game_type": "Holdem",
+        "table_name": "Wren",
+        "table_size": "6",
+        "game_number": "4400001",
+        "start_date_utc": "2021-05-01T18:00:00",
+        "currency": "USD",
+        "ante_amount": 0.00,
+        "small_blind_amount": 0.05,
+        "big_blind_amount": 0.10,
+        "bet_limit": {"bet_cap": 0.00, "bet_type": "NL"},
+        "hero_player_id": 0,
+        "dealer_seat": 4,
         "players": [
             {"name": "Ada", "id": 0, "player_bounty": 0, "starting_stack": 10.00, "seat": 1},
             {"name": "Ben", "id": 1, "player_bounty": 0, "starting_stack": 8.50, "seat": 2},
             {"name": "Cy", "id": 2, "player_bounty": 0, "starting_stack": 12.00, "seat": 4},
         ],
         "rounds": [
-            {"id": 0, "cards": "", "street": "Preflop", "actions": [
-                {"action_number": 1, "player_id": 0, "action": "Post SB", "amount": 0.05},
-                {"action_number": 2, "player_id": 1, "action": "Post BB", "amount": 0.10},
-                {"action_number": 3, "player_id": 0, "action": "Dealt Cards", "cards": ["Ah", "Kd"]},
-                {"action_number": 4, "player_id": 2, "action": "Raise", "amount": 0.30},
-                # the re-raise to $1.00: the $0.95 the small blind put in with it (the spec's action page)
-                {"action_number": 5, "player_id": 0, "action": "Raise", "amount": 0.95},
-                {"action_number": 6, "player_id": 1, "action": "Fold"},
-                {"action_number": 7, "player_id": 2, "action": "Call", "amount": 0.70},
-            ]},
-            {"id": 1, "cards": ["Qs", "7c", "2h"], "street": "Flop", "actions": [
-                {"action_number": 8, "player_id": 0, "action": "Bet", "amount": 1.50},
-                {"action_number": 9, "player_id": 2, "action": "Fold"},
-            ]},
+            {
+                "id": 0,
+                "cards": "",
+                "street": "Preflop",
+                "actions": [
+                    {"action_number": 1, "player_id": 0, "action": "Post SB", "amount": 0.05},
+                    {"action_number": 2, "player_id": 1, "action": "Post BB", "amount": 0.10},
+                    {"action_number": 3, "player_id": 0, "action": "Dealt Cards", "cards": ["Ah", "Kd"]},
+                    {"action_number": 4, "player_id": 2, "action": "Raise", "amount": 0.30},
+                    # the re-raise to $1.00: the $0.95 the small blind put in with it (the spec's action page)
+                    {"action_number": 5, "player_id": 0, "action": "Raise", "amount": 0.95},
+                    {"action_number": 6, "player_id": 1, "action": "Fold"},
+                    {"action_number": 7, "player_id": 2, "action": "Call", "amount": 0.70},
+                ],
+            },
+            {
+                "id": 1,
+                "cards": ["Qs", "7c", "2h"],
+                "street": "Flop",
+                "actions": [
+                    {"action_number": 8, "player_id": 0, "action": "Bet", "amount": 1.50},
+                    {"action_number": 9, "player_id": 2, "action": "Fold"},
+                ],
+            },
         ],
-        "pots": [{"number": 0, "amount": 2.10, "rake": 0.10, "jackpot": 0.00,
-                  "player_wins": [{"player_id": 0, "win_amount": 2.00}]}],
+        "pots": [
+            {
+                "number": 0,
+                "amount": 2.10,
+                "rake": 0.10,
+                "jackpot": 0.00,
+                "player_wins": [{"player_id": 0, "win_amount": 2.00}],
+            }
+        ],
     }
     ohh.update(change)
     return {"ohh": ohh}

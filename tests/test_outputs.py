@@ -60,8 +60,10 @@ def test_github_annotations_one_per_finding(hands):
     lines = result.stdout.splitlines()
     assert len(lines) == len(ALL_CODES) and result.exit_code == 1
     short = str(hands / "b-short-call.txt")
-    assert lines[0] == (f"::error file={short},line=16,col=19,title=HH113::HH113 Orrin_Vale calls $0.05; "
-                        f"the call is $0.06 (hand 210471183302)")
+    assert lines[0] == (
+        f"::error file={short},line=16,col=19,title=HH113::HH113 Orrin_Vale calls $0.05; "
+        f"the call is $0.06 (hand 210471183302)"
+    )
     assert f"::warning file={short},line=19,col=1,title=HH202::HH202 " in result.stdout
     assert f"::notice file={hands / 'c-omaha.txt'},line=1,col=1,title=HH020::HH020 game 'Omaha" in result.stdout
     assert f"::warning file={hands / 'd-cut.txt'},line=1,col=1,title=HH002::" in result.stdout
@@ -74,7 +76,7 @@ def test_github_escapes_names_so_they_cannot_end_or_start_a_command(tmp_path):
     odd.write_text(short_call().replace("Orrin_Vale", "Orrin%0A::error::x"))
     lines = validate(str(odd), "--format", "github", "--select", "HH113").stdout.splitlines()
     assert len(lines) == 1
-    props, message = lines[0][len("::error "):].split("::", 1)
+    props, message = lines[0][len("::error ") :].split("::", 1)
     assert props.startswith(f"file={tmp_path}/odd%2C name%3A 100%25.txt,line=16,col=27,title=HH113")
     assert "Orrin%250A::error::x calls $0.05" in message
     forging = tmp_path / "b\n::error file=x::forged\x1b[31m.txt"  # a file name may hold a line break
@@ -201,8 +203,11 @@ def test_junit_escapes_control_characters(tmp_path):
 @pytest.mark.parametrize("fmt", ["text", "json", "jsonl", "github", "sarif", "junit"])
 def test_every_format_is_the_same_with_parallel_workers(hands, fmt):
     def out(jobs):
-        result = subprocess.run([*CLI, "validate", str(hands), "--isolated", "--format", fmt, "--jobs", jobs],
-                                capture_output=True, timeout=120)
+        result = subprocess.run(
+            [*CLI, "validate", str(hands), "--isolated", "--format", fmt, "--jobs", jobs],
+            capture_output=True,
+            timeout=120,
+        )
         assert result.returncode == 1, result.stderr[-2000:]
         return result.stdout
 
@@ -215,14 +220,33 @@ def test_every_format_is_the_same_with_parallel_workers(hands, fmt):
 
 def test_json_and_jsonl_keys_are_unchanged(hands):
     lines = [json.loads(line) for line in validate(str(hands), "--format", "jsonl").stdout.splitlines()]
-    keys = ["hand_id", "site", "file", "line", "status", "findings", "total_pot", "rake", "pots", "collected",
-            "currency"]
+    keys = [
+        "hand_id",
+        "site",
+        "file",
+        "line",
+        "status",
+        "findings",
+        "total_pot",
+        "rake",
+        "pots",
+        "collected",
+        "currency",
+    ]
     assert [list(line) for line in lines if "file_finding" not in line] == [keys] * 4
     assert [list(line) for line in lines if "file_finding" in line] == [["file_finding"]]
     doc = json.loads(validate(str(hands), "--format", "json").stdout)
     assert list(doc) == ["summary", "hands", "file_findings"]
-    assert list(doc["summary"]) == ["files", "hands_read", "valid", "invalid", "unparsed", "unsupported", "duplicate",
-                                    "findings_by_code"]
+    assert list(doc["summary"]) == [
+        "files",
+        "hands_read",
+        "valid",
+        "invalid",
+        "unparsed",
+        "unsupported",
+        "duplicate",
+        "findings_by_code",
+    ]
 
 
 # -- the per-file table ------------------------------------------------------------------------------------
@@ -234,10 +258,12 @@ def test_text_run_ends_with_a_per_file_table(hands):
     table = lines[start:-1]
     assert table[0].split() == ["file", "hands", "valid", "invalid", "unparsed", "unsupported"]
     rows = {row.split()[0]: row.split()[1:] for row in table[1:-1]}
-    assert rows == {str(hands / "a-clean.txt"): ["1", "1", "0", "0", "0"],
-                    str(hands / "b-short-call.txt"): ["1", "0", "1", "0", "0"],
-                    str(hands / "c-omaha.txt"): ["1", "0", "0", "0", "1"],
-                    str(hands / "d-cut.txt"): ["1", "0", "0", "1", "0"]}
+    assert rows == {
+        str(hands / "a-clean.txt"): ["1", "1", "0", "0", "0"],
+        str(hands / "b-short-call.txt"): ["1", "0", "1", "0", "0"],
+        str(hands / "c-omaha.txt"): ["1", "0", "0", "0", "1"],
+        str(hands / "d-cut.txt"): ["1", "0", "0", "1", "0"],
+    }
     assert table[-1].split() == ["total", "(4", "files)", "4", "1", "1", "1", "1"]
     assert lines[-1].startswith("hands read 4: valid 1, invalid 1, unparsed 1, unsupported 1")
     assert all(": HH" in line for line in lines[:start])  # the findings come first
@@ -263,13 +289,16 @@ def test_failed_hands_writes_every_invalid_and_unparsed_hand_with_its_file_and_l
     assert result.exit_code == 1 and "wrote 3 failed hands to" in result.stderr
     text = target.read_text()
     head, _, body = text.partition("\n\n")
-    assert head.splitlines()[0] == ("# hhtool: 3 failed hands (invalid 2, unparsed 1), listed here and then copied "
-                                    "below in this order")
+    assert head.splitlines()[0] == (
+        "# hhtool: 3 failed hands (invalid 2, unparsed 1), listed here and then copied below in this order"
+    )
     assert all(line.startswith("#") for line in head.splitlines())
     listed = [line for line in head.splitlines() if line[2:3].isdigit()]
-    assert listed == [f"# 1. {hands / 'b-short-call.txt'} line 1: hand 210471183302, invalid",
-                      f"# 2. {hands / 'd-cut.txt'} line 3: hand 210471183304, unparsed",
-                      f"# 3. {hands / 'e-two.txt'} line 36: hand 210471183306, invalid"]
+    assert listed == [
+        f"# 1. {hands / 'b-short-call.txt'} line 1: hand 210471183302, invalid",
+        f"# 2. {hands / 'd-cut.txt'} line 3: hand 210471183304, unparsed",
+        f"# 3. {hands / 'e-two.txt'} line 36: hand 210471183306, invalid",
+    ]
     assert f"#    {hands / 'b-short-call.txt'}:16:19: HH113 [error] Orrin_Vale calls $0.05" in head
     assert f"#    {hands / 'd-cut.txt'}:16:1: HH011 [error] hand ends before" in head
     assert body.startswith(short_call().strip() + "\n\n" + cut_short().strip() + "\n\n")
@@ -280,8 +309,11 @@ def test_failed_hands_writes_every_invalid_and_unparsed_hand_with_its_file_and_l
     lines = [json.loads(line) for line in again.stdout.splitlines()]
     assert lines[0]["file_finding"]["code"] == "HH002"
     assert [line["status"] for line in lines[1:]] == ["invalid", "unparsed", "invalid"]
-    assert [[f["code"] for f in line["findings"]] for line in lines[1:]] == [SHORT_CALL_CODES, ["HH011"],
-                                                                           SHORT_CALL_CODES]
+    assert [[f["code"] for f in line["findings"]] for line in lines[1:]] == [
+        SHORT_CALL_CODES,
+        ["HH011"],
+        SHORT_CALL_CODES,
+    ]
 
 
 def test_failed_hands_follow_the_selection_and_a_clean_run_writes_none(hands, tmp_path):
@@ -301,13 +333,16 @@ def test_failed_hands_to_an_unwritable_place_is_exit_2(hands, tmp_path):
 # -- closed pipes and internal errors -----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("args", [
-    ["generate", "--hands", "3000"],
-    ["validate", "{hands}", "--jobs", "1", "--isolated"],
-    ["validate", "{hands}", "--jobs", "2", "--isolated", "--format", "jsonl"],
-    ["parse", "{hands}"],
-    ["rules"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["generate", "--hands", "3000"],
+        ["validate", "{hands}", "--jobs", "1", "--isolated"],
+        ["validate", "{hands}", "--jobs", "2", "--isolated", "--format", "jsonl"],
+        ["parse", "{hands}"],
+        ["rules"],
+    ],
+)
 def test_a_closed_pipe_ends_quietly_with_exit_0(hands, tmp_path, args):
     many = tmp_path / "many"
     many.mkdir()
@@ -324,28 +359,44 @@ def test_a_closed_pipe_ends_quietly_with_exit_0(hands, tmp_path, args):
 
 
 def test_generate_into_head_in_a_shell():
-    result = subprocess.run(" ".join([*(f"'{a}'" for a in CLI), "generate", "--hands", "5000", "|", "head", "-2"]),
-                            shell=True, capture_output=True, text=True, timeout=120,
-                            executable="/bin/bash", env={**os.environ, "SHELLOPTS": ""})
+    result = subprocess.run(
+        " ".join([*(f"'{a}'" for a in CLI), "generate", "--hands", "5000", "|", "head", "-2"]),
+        shell=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        executable="/bin/bash",
+        env={**os.environ, "SHELLOPTS": ""},
+    )
     assert result.stdout.startswith("PokerStars Hand #") and len(result.stdout.splitlines()) == 2
     assert result.stderr == "", result.stderr
-    status = subprocess.run(f"set -o pipefail; {' '.join(repr(a) for a in CLI)} generate --hands 5000 | head -1",
-                            shell=True, capture_output=True, text=True, timeout=120, executable="/bin/bash")
+    status = subprocess.run(
+        f"set -o pipefail; {' '.join(repr(a) for a in CLI)} generate --hands 5000 | head -1",
+        shell=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        executable="/bin/bash",
+    )
     assert status.returncode == 0, status.stderr
 
 
-BUG = ("import hhtool.cli as c\n"
-       "def broken(*a, **k):\n    raise KeyError('Bob')\n"
-       "c.validate_paths = broken\nc.app()\n")
+BUG = "import hhtool.cli as c\ndef broken(*a, **k):\n    raise KeyError('Bob')\nc.validate_paths = broken\nc.app()\n"
 
 
 def test_an_internal_error_is_one_hh099_line_and_exit_2(hands):
-    result = subprocess.run([sys.executable, "-c", BUG, "validate", str(hands), "--jobs", "1", "--isolated"],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-c", BUG, "validate", str(hands), "--jobs", "1", "--isolated"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 2
-    assert result.stderr.splitlines() == ["hhtool: HH099 [error] internal error while checking the hand: KeyError: "
-                                          "'Bob' (a bug in hhtool, not in the hands: please report it with the "
-                                          "command that ran)"]
+    assert result.stderr.splitlines() == [
+        "hhtool: HH099 [error] internal error while checking the hand: KeyError: "
+        "'Bob' (a bug in hhtool, not in the hands: please report it with the "
+        "command that ran)"
+    ]
     assert "Traceback" not in result.stderr
 
 

@@ -115,12 +115,23 @@ GOLDEN_HAND = """
 def test_golden_hand_events_exactly():
     hand = hand_of(GOLDEN_HAND)
     h = hand.header
-    assert (h.site, h.hand_id, h.limit, h.small_blind, h.big_blind, h.currency, h.scale) == \
-        ("888poker", "900000001", Limit.NO_LIMIT, 5, 10, "USD", 100)
+    assert (h.site, h.hand_id, h.limit, h.small_blind, h.big_blind, h.currency, h.scale) == (
+        "888poker",
+        "900000001",
+        Limit.NO_LIMIT,
+        5,
+        10,
+        "USD",
+        100,
+    )
     assert (h.table, h.button_seat, h.max_seats, h.time_zone, h.time_utc) == ("Testa", 1, None, None, None)
     assert h.time is not None and h.time.isoformat() == "2016-03-14T21:07:45"
-    assert [(s.seat, s.player, s.stack) for s in hand.seats] == [(1, "Ann Lee", 500), (2, "Bo", 250), (4, "Hero", 820),
-                                                                (7, "Zed", 1000)]
+    assert [(s.seat, s.player, s.stack) for s in hand.seats] == [
+        (1, "Ann Lee", 500),
+        (2, "Bo", 250),
+        (4, "Hero", 820),
+        (7, "Zed", 1000),
+    ]
     assert hand.events == (
         PostBlind(11, "Bo", BlindKind.SMALL, 5, False),
         PostBlind(12, "Hero", BlindKind.BIG, 10, False),
@@ -164,6 +175,7 @@ def test_golden_hand_validates_with_the_return_and_the_rake_inferred(tmp_path):
 
 # -- the header ---------------------------------------------------------------------------------------
 
+
 def test_header_without_the_game_no_line_and_other_brands():
     """hhsmithy/pacific-cash (no `#Game No`), fpdb-3/888poker/cash/*ca-on.txt (`888poker.ca-on`)."""
     text = GOLDEN_HAND.replace("    #Game No : 900000001\n", "").replace("888poker Hand", "888poker.ca-on Hand")
@@ -185,8 +197,9 @@ def test_date_is_day_month_year_and_no_zone_is_assumed():
 
 def test_jackpot_table_and_n_max_table_with_seats_of_ten():
     """fpdb-3/888poker/cash/NLHE-10max-USD-0.50-1.00-201607.jackpot.table.txt; `6 Max` with a seat 7 (ca-on)."""
-    text = (GOLDEN_HAND.replace("Blinds No Limit Holdem - ***", "Blinds No Limit Holdem Jackpot table - ***")
-            .replace("Table Testa (Real Money)", "Table Testa 6 Max (Real Money)"))
+    text = GOLDEN_HAND.replace("Blinds No Limit Holdem - ***", "Blinds No Limit Holdem Jackpot table - ***").replace(
+        "Table Testa (Real Money)", "Table Testa 6 Max (Real Money)"
+    )
     hand = hand_of(text)
     assert hand.header.table == "Testa" and hand.header.max_seats is None
 
@@ -228,8 +241,13 @@ def test_tournament_chips_printed_with_dollars_and_thousands_commas(tmp_path):
     all-in raise is marked by the stack (888 prints no all-in mark)."""
     hand = hand_of(TOURNAMENT)
     h = hand.header
-    assert (h.tournament_id, h.table, h.buy_in, h.currency, h.scale) == ("38300001", "38300001 73", "$0.90 + $0.09",
-                                                                        "chips", 1)
+    assert (h.tournament_id, h.table, h.buy_in, h.currency, h.scale) == (
+        "38300001",
+        "38300001 73",
+        "$0.90 + $0.09",
+        "chips",
+        1,
+    )
     assert (h.small_blind, h.big_blind) == (600, 1200) and hand.seats[2].stack == 31390
     assert PostAnte(10, "Ana", 120, False) in hand.events
     assert RaiseTo(18, "Cid", None, 31270, True, False) in hand.events
@@ -259,11 +277,16 @@ def test_collected_neither_with_nor_without_the_return_is_an_error(tmp_path):
 def test_tournament_without_date_nor_table_number():
     """fpdb-3/888poker/tournament/NLHE-10max-Free-202004.space.delimiter.txt: `25 000/50 000 Blinds … - ***`
     with no date, `Tournament #N Бесплатно 10 Max`, amounts with thousands spaces."""
-    text = (TOURNAMENT.replace("$600/$1,200 Blinds No Limit Holdem - *** 23 05 2012 20:51:06",
-                               "25 000/50 000 Blinds No Limit Holdem - ***")
-            .replace("Tournament #38300001 $0.90 + $0.09 - Table #73 (Real Money)",
-                     "Tournament #38300001 Бесплатно 10 Max (Real Money)")
-            .replace("( $11,510 )", "( 1 123 698 )"))
+    text = (
+        TOURNAMENT.replace(
+            "$600/$1,200 Blinds No Limit Holdem - *** 23 05 2012 20:51:06", "25 000/50 000 Blinds No Limit Holdem - ***"
+        )
+        .replace(
+            "Tournament #38300001 $0.90 + $0.09 - Table #73 (Real Money)",
+            "Tournament #38300001 Бесплатно 10 Max (Real Money)",
+        )
+        .replace("( $11,510 )", "( 1 123 698 )")
+    )
     hand = hand_of(text)
     h = hand.header
     assert (h.time, h.table, h.buy_in) == (None, "38300001", "Бесплатно")
@@ -273,8 +296,11 @@ def test_tournament_without_date_nor_table_number():
 def test_play_money_prints_cents():
     """fpdb-3/888poker/cash/888-FLH-PM-0.50-1.00.txt: `0.50/1 Blinds Fix Limit Holdem`, `(Practice Play)`,
     stacks `1,258.25`: chips with cents; at fixed limit the blinds are printed, the bets are 1 and 2."""
-    text = (GOLDEN_HAND.replace("$0.05/$0.10 Blinds No Limit", "0.50/1 Blinds Fix Limit")
-            .replace("(Real Money)", "(Practice Play)").replace("( $5 )", "( 1,258.25 )"))
+    text = (
+        GOLDEN_HAND.replace("$0.05/$0.10 Blinds No Limit", "0.50/1 Blinds Fix Limit")
+        .replace("(Real Money)", "(Practice Play)")
+        .replace("( $5 )", "( 1,258.25 )")
+    )
     hand = hand_of(text)
     h = hand.header
     assert (h.limit, h.currency, h.scale, h.play_money) == (Limit.FIXED_LIMIT, "chips", 100, True)
@@ -284,11 +310,23 @@ def test_play_money_prints_cents():
 
 # -- amounts, cards, names ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("printed, plain", [
-    ("$0.29", "0.29"), ("$2", "2"), ("$1,728.25", "1728.25"), ("$10,165", "10165"),  # `$` before, commas
-    ("0,38 $", "0.38"), ("284,48$", "284.48"), ("26,60", "26.60"),  # the symbol after, a decimal comma
-    ("2.000 €", "2000"), ("1 430", "1430"), ("1 123 698", "1123698"), ("0.50", "0.50"),  # thousands points, spaces
-])
+
+@pytest.mark.parametrize(
+    "printed, plain",
+    [
+        ("$0.29", "0.29"),
+        ("$2", "2"),
+        ("$1,728.25", "1728.25"),
+        ("$10,165", "10165"),  # `$` before, commas
+        ("0,38 $", "0.38"),
+        ("284,48$", "284.48"),
+        ("26,60", "26.60"),  # the symbol after, a decimal comma
+        ("2.000 €", "2000"),
+        ("1 430", "1430"),
+        ("1 123 698", "1123698"),
+        ("0.50", "0.50"),  # thousands points, spaces
+    ],
+)
 def test_locale_numbers(printed, plain):
     """Every number shape of the corpus (fpdb-3/888poker: non.english.post.both, uncalled.non.blind,
     freeroll.buyin.hands, space.delimiter, FLH-PM)."""
@@ -330,11 +368,25 @@ def test_locale_hand_with_a_dead_blind_posted_in_its_own_words(tmp_path):
     assert result.status == "valid" and result.findings == []
 
 
-@pytest.mark.parametrize("printed, read_as", [
-    ("Qc", "Qc"), ("10h", "Th"), ("8Pik", "8s"), ("9Kreuz", "9c"), ("AKaro", "Ad"), ("KHerz", "Kh"),  # German
-    ("7p", "7s"), ("8t", "8c"),  # Spanish picas, tréboles
-    ("\xc2h", "Jh"), ("\xc4c", "Qc"), ("\xd2d", "Ad"), ("Вh", "Jh"), ("Дc", "Qc"), ("Тd", "Ad"),  # Russian
-])
+@pytest.mark.parametrize(
+    "printed, read_as",
+    [
+        ("Qc", "Qc"),
+        ("10h", "Th"),
+        ("8Pik", "8s"),
+        ("9Kreuz", "9c"),
+        ("AKaro", "Ad"),
+        ("KHerz", "Kh"),  # German
+        ("7p", "7s"),
+        ("8t", "8c"),  # Spanish picas, tréboles
+        ("\xc2h", "Jh"),
+        ("\xc4c", "Qc"),
+        ("\xd2d", "Ad"),
+        ("Вh", "Jh"),
+        ("Дc", "Qc"),
+        ("Тd", "Ad"),  # Russian
+    ],
+)
 def test_cards_in_other_languages(printed, read_as):
     assert card(printed) == read_as
 
@@ -355,8 +407,9 @@ def _unnamed(text: str, names: tuple[str, ...]) -> str:
     text = textwrap.dedent(text).strip("\n")
     for name in names:
         text = text.replace(f": {name} (", ":  (")
-        text = "\n".join(line.replace(f"{name} ", " ", 1) if line.startswith(name) else line
-                         for line in text.split("\n"))
+        text = "\n".join(
+            line.replace(f"{name} ", " ", 1) if line.startswith(name) else line for line in text.split("\n")
+        )
     return text + "\n"
 
 
@@ -458,12 +511,18 @@ def test_a_hand_stopped_before_the_deal_is_cancelled(tmp_path):
 
 def test_a_cancelled_hand_is_no_link_in_the_table_chain(tmp_path):
     """888-2: the next hand is not checked against the cancelled one (§9.6): no HH410 or HH412 from it."""
-    following = (STOPPED.replace("900000401", "900000402").replace("00:00:12", "00:00:40")
-                 .replace("Seat 6 is the button", "Seat 8 is the button").replace("( $430 )", "( $300 )")
-                 .replace("    Ari posts small blind [$5]\n    Bex folds\n",
-                          "    Bex posts small blind [$5]\n    Ari posts big blind [$10]\n"
-                          "    ** Dealing down cards **\n    Bex folds\n")
-                 .replace("Ari collected [ $5 ]", "Ari collected [ $15 ]"))
+    following = (
+        STOPPED.replace("900000401", "900000402")
+        .replace("00:00:12", "00:00:40")
+        .replace("Seat 6 is the button", "Seat 8 is the button")
+        .replace("( $430 )", "( $300 )")
+        .replace(
+            "    Ari posts small blind [$5]\n    Bex folds\n",
+            "    Bex posts small blind [$5]\n    Ari posts big blind [$10]\n"
+            "    ** Dealing down cards **\n    Bex folds\n",
+        )
+        .replace("Ari collected [ $5 ]", "Ari collected [ $15 ]")
+    )
     results = validate(tmp_path, STOPPED, following)
     assert [r.status for r in results] == ["valid", "valid"]
     assert [f.code for f in results[1].findings] == []
@@ -516,8 +575,9 @@ def test_a_header_at_the_new_level_while_the_posts_are_at_the_old_one(tmp_path):
     (disagree,) = validate(tmp_path, mixed, name="mixed.txt")
     assert "HH103" in errors(disagree) and "HH107" not in [f.code for f in disagree.findings]
     # a cash hand keeps its header's stakes
-    cash = LEVEL_CHANGE.replace("Tournament #38300002 $0.90 + $0.09 - Table #12 (Real Money)",
-                                "Table Lyon (Real Money)")
+    cash = LEVEL_CHANGE.replace(
+        "Tournament #38300002 $0.90 + $0.09 - Table #12 (Real Money)", "Table Lyon (Real Money)"
+    )
     assert read(cash).hand.header.big_blind == 40000 and read(cash).findings == ()
 
 
@@ -557,9 +617,11 @@ def test_a_printed_button_that_does_not_fit_consecutive_blinds_is_a_warning(tmp_
     (result,) = validate(tmp_path, BUTTON_BEHIND)
     assert result.status == "valid" and [(f.code, f.line) for f in result.findings] == [("HH419", 10)]
     # blinds that are not consecutive do not explain the button: the wrong blind stays an error
-    apart = BUTTON_BEHIND.replace("Seat 6: Gus ( $2 )", "Seat 6: Gus ( $2 )\n    Seat 8: Hal ( $3 )").replace(
-        "Total number of players : 3", "Total number of players : 4").replace(
-        "Gus posts big blind [$0.02]", "Hal posts big blind [$0.02]")
+    apart = (
+        BUTTON_BEHIND.replace("Seat 6: Gus ( $2 )", "Seat 6: Gus ( $2 )\n    Seat 8: Hal ( $3 )")
+        .replace("Total number of players : 3", "Total number of players : 4")
+        .replace("Gus posts big blind [$0.02]", "Hal posts big blind [$0.02]")
+    )
     (wrong,) = validate(tmp_path, apart, name="apart.txt")
     assert "HH101" in errors(wrong) and "HH419" not in [f.code for f in wrong.findings]
 
@@ -568,8 +630,10 @@ def test_a_tournament_summary_file_is_a_known_sidecar(tmp_path):
     """888-8: `***** Cassava Tournament Summary *****` files (the tournament, the buy-in, the finish) are no hand
     history: one HH007 info, not HH002 (shape: HandHistories' Poker888 parser, `tournamentSummaryHeader`)."""
     path = tmp_path / "summary.txt"
-    path.write_text("***** Cassava Tournament Summary *****\nTournament Id: 38300002\nBuyin: $0.90 + $0.09\n"
-                    "Hero finished 12/180\n", encoding="utf-8")
+    path.write_text(
+        "***** Cassava Tournament Summary *****\nTournament Id: 38300002\nBuyin: $0.90 + $0.09\nHero finished 12/180\n",
+        encoding="utf-8",
+    )
     found = list(validate_paths([path]))
     assert [(f.code, f.severity.value) for f in found] == [("HH007", "info")]
     other = tmp_path / "notes.txt"  # any other text is still stray
@@ -584,7 +648,9 @@ def test_no_rake_line_the_audit_and_the_dataset_say_inferred_not_printed(tmp_pat
     hands = Dataset(tmp_path / "ds").hands
     assert hands["rake"].tolist() == [20] and hands["rake_printed"].tolist() == [False]
     report = audit([path])
-    assert report["summary"]["rake_inferred_hands"] == 1 and report["summary"]["rake_inferred_by_currency"] == {"USD": 20}
+    assert report["summary"]["rake_inferred_hands"] == 1 and report["summary"]["rake_inferred_by_currency"] == {
+        "USD": 20
+    }
 
 
 # -- the built-in rake schedule (hhtool/dialects/pacific888/rake.py) ------------------------------------
@@ -636,32 +702,47 @@ def _game(text: str, game: int) -> str:
 
 def test_888_percentage_is_5_percent_rounded_half_to_even(tmp_path):
     """The golden hand's $3.85 pot, 4 players dealt in: 5 % is 19.25¢ → 19¢ (the page's $2 cap is far)."""
-    got = _rake_outcome(tmp_path, _game(GOLDEN_HAND.replace("$3.65", "$3.66"), 1),  # 19¢: fits
-                        _game(GOLDEN_HAND, 2),  # 20¢: rounded up, not half to even
-                        _game(GOLDEN_HAND.replace("$3.65", "$3.64"), 3),  # 21¢: above 5 %
-                        _game(GOLDEN_HAND.replace("$3.65", "$3.67"), 4))  # 18¢: a cent below
-    assert got == {"2": ("HH208", "rounding", 20, 19), "3": ("HH208", "above_percentage", 21, 19),
-                   "4": ("HH212", "below_schedule", 18, 19)}
+    got = _rake_outcome(
+        tmp_path,
+        _game(GOLDEN_HAND.replace("$3.65", "$3.66"), 1),  # 19¢: fits
+        _game(GOLDEN_HAND, 2),  # 20¢: rounded up, not half to even
+        _game(GOLDEN_HAND.replace("$3.65", "$3.64"), 3),  # 21¢: above 5 %
+        _game(GOLDEN_HAND.replace("$3.65", "$3.67"), 4),
+    )  # 18¢: a cent below
+    assert got == {
+        "2": ("HH208", "rounding", 20, 19),
+        "3": ("HH208", "above_percentage", 21, 19),
+        "4": ("HH212", "below_schedule", 18, 19),
+    }
 
 
 def test_888_heads_up_cap_is_1_dollar(tmp_path):
     """$30.60 heads up at $0.05/$0.10: 5 % is $1.53, capped at $1 for 2 players (the page's 2-player cap)."""
-    got = _rake_outcome(tmp_path, _game(HEADS_UP.format(blinds="$0.05/$0.10", collected="$29.60"), 11),
-                        _game(HEADS_UP.format(blinds="$0.05/$0.10", collected="$29.50"), 12),  # $1.10: above
-                        _game(HEADS_UP.format(blinds="$0.05/$0.10", collected="$29.70"), 13))  # $0.90: below
+    got = _rake_outcome(
+        tmp_path,
+        _game(HEADS_UP.format(blinds="$0.05/$0.10", collected="$29.60"), 11),
+        _game(HEADS_UP.format(blinds="$0.05/$0.10", collected="$29.50"), 12),  # $1.10: above
+        _game(HEADS_UP.format(blinds="$0.05/$0.10", collected="$29.70"), 13),
+    )  # $0.90: below
     assert got == {"12": ("HH208", "above_cap", 110, 100), "13": ("HH212", "below_schedule", 90, 100)}
 
 
 def test_888_micro_stakes_and_fixed_limit_are_not_checked(tmp_path):
     """The page's $0.01/$0.02 and $0.02/$0.05 figures misfit the corpus's 2011-2013 hands (rake.py): not
     built in, so such a hand is counted but not checked, whatever its rake."""
-    micro = HEADS_UP.format(blinds="$0.01/$0.02", collected="$25").replace("[$0.05]", "[$0.01]").replace(
-        "[$0.10]", "[$0.02]").replace("[$0.25]", "[$0.05]").replace("calls [$0.20]", "calls [$0.04]")
+    micro = (
+        HEADS_UP.format(blinds="$0.01/$0.02", collected="$25")
+        .replace("[$0.05]", "[$0.01]")
+        .replace("[$0.10]", "[$0.02]")
+        .replace("[$0.25]", "[$0.05]")
+        .replace("calls [$0.20]", "calls [$0.04]")
+    )
     got = _rake_outcome(tmp_path, _game(micro, 21))
     assert got == {"21": ("unchecked", "stakes not in the schedule")}
 
 
 # -- the writer ---------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("text", [GOLDEN_HAND, TOURNAMENT, STOPPED])
 def test_writer_prints_the_hand_back(text):
@@ -720,8 +801,7 @@ def test_888_corpus_validates_with_only_the_known_errors(corpus):
     # Omaha (4 hands) unsupported, one file read twice (duplicate), the BLAST hand and the nameless one unparsed
     assert by_status == {"valid": 316, "invalid": 2, "unsupported": 4, "duplicate": 1, "unparsed": 2}
     warned = {r.hand_id: [f.code for f in r.findings if f.code in ("HH415", "HH419")] for r in ours}
-    assert {hand: codes for hand, codes in warned.items() if codes} == {
-        "414375633": ["HH415"]}
+    assert {hand: codes for hand, codes in warned.items() if codes} == {"414375633": ["HH415"]}
 
 
 def test_per_player_amounts_agree_with_fpdbs_snapshot(corpus):
@@ -786,8 +866,10 @@ def test_the_inferred_rake_comes_from_every_pot_in_proportion(tmp_path):
     assert [p.amount for p in result.state.pots] == [393, 42] and errors(result) == [], result.findings
     # the whole $0.27 off the main pot, as the default main_first has it: wrong on 888
     (result,) = validate(tmp_path, SIDE_POT.replace("$3.69", "$3.66").replace("$0.39", "$0.42"))
-    assert sorted((f.code, f.expected, f.actual) for f in result.findings) == [("HH205", "369", "366"),
-                                                                            ("HH205", "39", "42")]
+    assert sorted((f.code, f.expected, f.actual) for f in result.findings) == [
+        ("HH205", "369", "366"),
+        ("HH205", "39", "42"),
+    ]
     # one cent more off the side pot than its share rounded up: the cent shows (the corpus's
     # 888-FLH-USD-0.02-0.04.txt fits only the rounding up: $0.02 off $0.16 + $0.38 is $0 + $0.02, 1.41 cents up)
     (result,) = validate(tmp_path, SIDE_POT.replace("$3.69", "$3.70").replace("$0.39", "$0.38"))
@@ -834,8 +916,7 @@ def test_a_call_completes_the_full_big_blind_over_a_short_all_in_one(tmp_path):
 
 def test_a_call_capped_at_the_short_big_blind_is_hh113_on_888(tmp_path):
     """Near miss: a call of the $25 the all-in big blind leaves is not what 888 prints (HH113)."""
-    text = SHORT_BIG_BLIND.replace("Hero calls [$100]", "Hero calls [$25]").replace(
-        "Hero collected [ $75 ]\n", "")
+    text = SHORT_BIG_BLIND.replace("Hero calls [$100]", "Hero calls [$25]").replace("Hero collected [ $75 ]\n", "")
     (result,) = validate(tmp_path, text)
     assert "HH113" in errors(result)
 
@@ -882,8 +963,13 @@ def test_play_money_rake_falls_on_the_main_pot_first(tmp_path):
     # proportional spread (888-1) does not accept the main-first one
     (result,) = validate(tmp_path, PLAY_MONEY_SIDE_POT.replace("[ 296 ]", "[ 300 ]").replace("[ 400 ]", "[ 396 ]"))
     assert errors(result) == ["HH205", "HH205"]
-    real = (PLAY_MONEY_SIDE_POT.replace("(Practice Play)", "(Real Money)").replace("1/2 Blinds", "$1/$2 Blinds")
-            .replace("( 100 )", "( $100 )").replace("( 300 )", "( $300 )").replace("( 400 )", "( $400 )"))
+    real = (
+        PLAY_MONEY_SIDE_POT.replace("(Practice Play)", "(Real Money)")
+        .replace("1/2 Blinds", "$1/$2 Blinds")
+        .replace("( 100 )", "( $100 )")
+        .replace("( 300 )", "( $300 )")
+        .replace("( 400 )", "( $400 )")
+    )
     real = real.replace("[1]", "[$1]").replace("[2]", "[$2]").replace("[100]", "[$100]").replace("[99]", "[$99]")
     real = real.replace("[98]", "[$98]").replace("[200]", "[$200]").replace("[ 296 ]", "[ $296 ]")
     (result,) = validate(tmp_path, real.replace("[ 400 ]", "[ $400 ]"))

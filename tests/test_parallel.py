@@ -62,9 +62,12 @@ def hands_dir(tmp_path_factory) -> Path:
     for i, hand in enumerate(hands):
         table = hand.split("\n")[1].split("'")[1]
         if 20 < i < 150 and table in tables and "USD" in hand.split("\n")[0]:
-            hands[i] = re.sub(r"(Seat \d+: .+? \(\$)(\d+)\.(\d\d)( in chips\))",
-                              lambda m: f"{m.group(1)}{int(m.group(2)) - 1 if m.group(2) != '0' else 0}."
-                                        f"{m.group(3)}{m.group(4)}", hand, count=1)
+            hands[i] = re.sub(
+                r"(Seat \d+: .+? \(\$)(\d+)\.(\d\d)( in chips\))",
+                lambda m: f"{m.group(1)}{int(m.group(2)) - 1 if m.group(2) != '0' else 0}.{m.group(3)}{m.group(4)}",
+                hand,
+                count=1,
+            )
             break
         tables.add(table)
     extra = [hands[3], hands[120], reused]
@@ -147,8 +150,8 @@ def test_cut_pieces_cover_the_file_and_start_on_header_lines(hands_dir):
         assert pieces[0].start == 0 and pieces[-1].end is None
         for before, after in zip(pieces, pieces[1:]):
             assert before.end == after.start
-            assert data[after.start:].startswith(b"PokerStars ") and data[after.start - 1:after.start] == b"\n"
-            expected_line = 1 + len(re.findall(rb"\r\n|\r|\n", data[:after.start]))
+            assert data[after.start :].startswith(b"PokerStars ") and data[after.start - 1 : after.start] == b"\n"
+            expected_line = 1 + len(re.findall(rb"\r\n|\r|\n", data[: after.start]))
             assert after.line == expected_line
         if path.name != "d-broken.txt":
             assert len(pieces) > 5
@@ -175,6 +178,7 @@ def _cut_cases() -> dict[str, tuple[str, bytes, bool]]:
     """Files whose hands start with a header of several lines, or after odd line ends, or far into the
     file, in the forms that cut pieces once started inside a hand or gave a first piece with no hand (the
     planner matches raw bytes, the reader LF text): suffix, bytes, whether 1-byte pieces cut the file."""
+
     def text(name: str) -> str:
         return (SAMPLES / name).read_text(encoding="utf-8")
 
@@ -182,30 +186,46 @@ def _cut_cases() -> dict[str, tuple[str, bytes, bool]]:
         return value.replace("\n", "\r\n")
 
     bom = "\ufeff"
-    eight, party, acpc, phhs, stars = (text("888-cash-session.txt"), text("party-cash-2013.txt"),
-                                       text("acpc-hunl-match.log"), text("phh-cash-session.phhs"),
-                                       text("multi-hand-session.txt"))
+    eight, party, acpc, phhs, stars = (
+        text("888-cash-session.txt"),
+        text("party-cash-2013.txt"),
+        text("acpc-hunl-match.log"),
+        text("phh-cash-session.phhs"),
+        text("multi-hand-session.txt"),
+    )
     party += party.replace("14110000001", "14110000002")  # two hands
     return {
         "888, CRLF, a byte-order mark": (".txt", (bom + crlf(eight)).encode(), True),
         "888 in CRLF after LF hands": (".txt", (party + "\n\n\n" + crlf(eight)).encode(), True),
         "PartyPoker after lone CRs": (".txt", (eight.rstrip("\n") + "\r\r\r\r" + party).encode(), True),
         "PartyPoker, blank lines in the header past the look-back": (
-            ".txt", party.replace("starts.\n\n", "starts.\n" + " \n" * 400).encode(), False),
+            ".txt",
+            party.replace("starts.\n\n", "starts.\n" + " \n" * 400).encode(),
+            False,
+        ),
         "PartyPoker, lone CRs": (".txt", party.replace("\n", "\r").encode(), True),
         # fpdb-3/partypoker/tournament/LHE-Freeroll-MTT-201207.txt: a NUL before the file and before each hand
         "PartyPoker, a NUL after line ends": (
-            ".txt", ("\x00" + crlf(party).replace("\r\nGame #", "\r\n\x00Game #")).encode(), False),
+            ".txt",
+            ("\x00" + crlf(party).replace("\r\nGame #", "\r\n\x00Game #")).encode(),
+            False,
+        ),
         "ACPC, CRLF, a byte-order mark": (".log", (bom + crlf(acpc)).encode(), True),
         "ACPC, lone CRs": (".log", acpc.replace("\n", "\r").encode(), True),
         "PHH sections, CRLF": (".phhs", crlf(phhs).encode(), True),
         "PHH sections, lone CRs": (".phhs", phhs.replace("\n", "\r").encode(), True),
         # the first piece holds the first hand: a cut at a context start (`<session`) or after a long
         # preamble would leave it none, and it would say "file contains no hand" (HH001)
-        "iPoker, two sessions": (".xml", (text("ipoker-cash-session.xml") + "\n"
-                                          + text("ipoker-cash-session.xml").split("\n", 1)[1]).encode(), True),
+        "iPoker, two sessions": (
+            ".xml",
+            (text("ipoker-cash-session.xml") + "\n" + text("ipoker-cash-session.xml").split("\n", 1)[1]).encode(),
+            True,
+        ),
         "text longer than the pieces before the first hand": (
-            ".txt", ("notes, not a hand\n" * 50 + "\n" + stars).encode(), True),
+            ".txt",
+            ("notes, not a hand\n" * 50 + "\n" + stars).encode(),
+            True,
+        ),
     }
 
 
@@ -244,8 +264,7 @@ def test_a_worker_that_dies_turns_its_hands_into_hh099_and_the_run_goes_on(hands
     other = SAMPLES / "nl-cash-walk.txt"
     monkeypatch.setenv(KILL_ENV, "victim")
     summary = Summary()
-    records = list(run([str(other), str(victim), str(other)], RuleSet(), summary, WANT_JSON, jobs=2,
-                       chunk_bytes=1))
+    records = list(run([str(other), str(victim), str(other)], RuleSet(), summary, WANT_JSON, jobs=2, chunk_bytes=1))
     monkeypatch.delenv(KILL_ENV)
     expected = [r for r in validate_paths([str(other), str(victim), str(other)], RuleSet())]
     assert len(records) == len(expected) == 4
@@ -330,8 +349,10 @@ def test_hands_with_cross_hand_findings_are_gathered_not_stored_one_by_one(tmp_p
     25,000 such hands); the dataset is the one a single process writes."""
     hand = (SAMPLES / "nl-cash-heads-up.txt").read_text(encoding="utf-8").split("\n\n\n\n")[0].strip("\n")
     path = tmp_path / "same-table.txt"
-    path.write_text("\n\n\n".join(hand.replace("#224190663518", f"#{300000000000 + i}") for i in range(600)) + "\n",
-                    encoding="utf-8")
+    path.write_text(
+        "\n\n\n".join(hand.replace("#224190663518", f"#{300000000000 + i}") for i in range(600)) + "\n",
+        encoding="utf-8",
+    )
     writer = writer_module.DatasetWriter(tmp_path / "two")
     summary = Summary()
     for record in run([str(path)], RuleSet(), summary, WANT_ROWS, jobs=2, chunk_bytes=100000):
@@ -351,8 +372,11 @@ def test_file_level_findings_of_many_small_files_are_gathered(tmp_path):
     folder = tmp_path / "tiny"
     folder.mkdir()
     for i in range(300):
-        (folder / f"h{i:03d}.txt").write_text("exported by a tracker\n\n" + hand.replace(
-            "#224190663518", f"#{300000000000 + i}").replace("Sinope II", f"Sinope {i}"), encoding="utf-8")
+        (folder / f"h{i:03d}.txt").write_text(
+            "exported by a tracker\n\n"
+            + hand.replace("#224190663518", f"#{300000000000 + i}").replace("Sinope II", f"Sinope {i}"),
+            encoding="utf-8",
+        )
     writer = writer_module.DatasetWriter(tmp_path / "two")
     summary = Summary()
     for record in run([str(folder)], RuleSet(), summary, WANT_ROWS, jobs=2, chunk_bytes=100000):
@@ -375,8 +399,9 @@ def _committed(out: Path) -> list:
     return snapshot.manifest.runs if snapshot is not None else []
 
 
-def test_an_interrupted_parallel_export_commits_nothing_and_a_rerun_does_not_double(hands_dir, tmp_path,
-                                                                                     monkeypatch, small_chunks):
+def test_an_interrupted_parallel_export_commits_nothing_and_a_rerun_does_not_double(
+    hands_dir, tmp_path, monkeypatch, small_chunks
+):
     out = tmp_path / "ds"
     export_paths([str(SAMPLES)], out, jobs=2)
     before = _counts(out)
@@ -410,12 +435,22 @@ def test_ctrl_c_on_the_command_line_leaves_no_dataset_behind(tmp_path):
     write_hands(hands, 800, seed=3)
     out = tmp_path / "ds"
     env = {**os.environ, CHUNK_ENV: "50000"}
-    command = [sys.executable, "-c", "from hhtool.cli import app; app()", "export", str(hands), "--out", str(out),
-               "--jobs", "2"]
+    command = [
+        sys.executable,
+        "-c",
+        "from hhtool.cli import app; app()",
+        "export",
+        str(hands),
+        "--out",
+        str(out),
+        "--jobs",
+        "2",
+    ]
     process = subprocess.Popen(command, env=env, stderr=subprocess.PIPE, start_new_session=True)
     deadline = time.monotonic() + 120
-    while not list(out.glob(".tmp-*/hands/*/*.parquet")) and process.poll() is None \
-            and time.monotonic() < deadline:  # wait until row groups are being written
+    while (
+        not list(out.glob(".tmp-*/hands/*/*.parquet")) and process.poll() is None and time.monotonic() < deadline
+    ):  # wait until row groups are being written
         time.sleep(0.05)
     os.killpg(process.pid, signal.SIGINT)  # as a terminal does: the whole process group
     _, err = process.communicate(timeout=120)
@@ -431,8 +466,7 @@ def test_ctrl_c_on_the_command_line_leaves_no_dataset_behind(tmp_path):
 def test_progress_is_quiet_when_stderr_is_not_a_terminal(hands_dir):
     assert not wanted(None)  # pytest captures stderr: not a terminal
     assert wanted(True) and not wanted(False)
-    code, _out, err = _cli(["export", str(SAMPLES), "--out", str(hands_dir.parent / "progress-ds"),
-                            "--jobs", "2"])
+    code, _out, err = _cli(["export", str(SAMPLES), "--out", str(hands_dir.parent / "progress-ds"), "--jobs", "2"])
     assert code == 0 and "━" not in err and "%" not in err
     code, _out, err = _cli(["validate", str(SAMPLES), "--jobs", "2"])
     assert code == 0 and "━" not in err and "%" not in err
@@ -503,10 +537,20 @@ def test_workers_exit_when_the_main_process_is_killed_outright(tmp_path):
     hands = tmp_path / "many.txt"
     write_hands(hands, 1500, seed=4)
     out = tmp_path / "ds"
-    command = [sys.executable, "-c", "from hhtool.cli import app; app()", "export", str(hands), "--out", str(out),
-               "--jobs", "2"]
-    process = subprocess.Popen(command, env={**os.environ, CHUNK_ENV: "50000"}, stderr=subprocess.DEVNULL,
-                               start_new_session=True)
+    command = [
+        sys.executable,
+        "-c",
+        "from hhtool.cli import app; app()",
+        "export",
+        str(hands),
+        "--out",
+        str(out),
+        "--jobs",
+        "2",
+    ]
+    process = subprocess.Popen(
+        command, env={**os.environ, CHUNK_ENV: "50000"}, stderr=subprocess.DEVNULL, start_new_session=True
+    )
     deadline = time.monotonic() + 120
     while len(_session_processes(process.pid)) < 3 and process.poll() is None and time.monotonic() < deadline:
         time.sleep(0.05)  # the main process, the forkserver and at least one worker

@@ -95,115 +95,290 @@ def chip_hand(header: str, table: str | None = None) -> str:
     return make_hand(header=header, table=table, seats=CHIP_SEATS, body=CHIP_BODY, summary=CHIP_SUMMARY)
 
 
-CASH_DEFAULTS = dict(game="holdem", tournament_id=None, buy_in=None, level=None, cap=None, ante=None, fast_fold=False,
-                     is_home_game=False, play_money=False, mixed=None, club=None)
+CASH_DEFAULTS = dict(
+    game="holdem",
+    tournament_id=None,
+    buy_in=None,
+    level=None,
+    cap=None,
+    ante=None,
+    fast_fold=False,
+    is_home_game=False,
+    play_money=False,
+    mixed=None,
+    club=None,
+)
 
 # (id, header line, table line or None, expected header fields)
 HEADERS = [
-    ("nl-usd-two-spaces",
-     "PokerStars Hand #212113219605:  Hold'em No Limit ($0.05/$0.10 USD) - 2020/04/16 13:54:25 ET", None,
-     dict(CASH_DEFAULTS, hand_id="212113219605", limit=Limit.NO_LIMIT, small_blind=5, big_blind=10, small_bet=10,
-          big_bet=10, currency="USD", scale=100, time=datetime(2020, 4, 16, 13, 54, 25), time_zone="ET",
-          server_time=datetime(2020, 4, 16, 13, 54, 25), table="Testa I", max_seats=6, button_seat=1)),
-    ("nl-usd-one-space-local-tz-and-et",
-     "PokerStars Hand #257180854570: Hold'em No Limit ($0.05/$0.10 USD) - 2025/08/02 11:24:53 CET "
-     "[2025/08/02 5:24:53 ET]", None,
-     dict(hand_id="257180854570", time=datetime(2025, 8, 2, 11, 24, 53), time_zone="CET",
-          server_time=datetime(2025, 8, 2, 5, 24, 53))),
-    ("local-tz-without-et",
-     "PokerStars Hand #1:  Hold'em No Limit ($0.05/$0.10 USD) - 2025/08/02 11:24:53 CET", None,
-     dict(time=datetime(2025, 8, 2, 11, 24, 53), time_zone="CET", server_time=None,
-          time_utc=datetime(2025, 8, 2, 9, 24, 53, tzinfo=timezone.utc))),
-    ("pl",
-     "PokerStars Game #109680643860:  Hold'em Pot Limit ($0.05/$0.10 USD) - 2014/01/06 6:59:26 ET", None,
-     dict(CASH_DEFAULTS, hand_id="109680643860", limit=Limit.POT_LIMIT, small_blind=5, big_blind=10, small_bet=10,
-          big_bet=10, time=datetime(2014, 1, 6, 6, 59, 26))),
+    (
+        "nl-usd-two-spaces",
+        "PokerStars Hand #212113219605:  Hold'em No Limit ($0.05/$0.10 USD) - 2020/04/16 13:54:25 ET",
+        None,
+        dict(
+            CASH_DEFAULTS,
+            hand_id="212113219605",
+            limit=Limit.NO_LIMIT,
+            small_blind=5,
+            big_blind=10,
+            small_bet=10,
+            big_bet=10,
+            currency="USD",
+            scale=100,
+            time=datetime(2020, 4, 16, 13, 54, 25),
+            time_zone="ET",
+            server_time=datetime(2020, 4, 16, 13, 54, 25),
+            table="Testa I",
+            max_seats=6,
+            button_seat=1,
+        ),
+    ),
+    (
+        "nl-usd-one-space-local-tz-and-et",
+        "PokerStars Hand #257180854570: Hold'em No Limit ($0.05/$0.10 USD) - 2025/08/02 11:24:53 CET "
+        "[2025/08/02 5:24:53 ET]",
+        None,
+        dict(
+            hand_id="257180854570",
+            time=datetime(2025, 8, 2, 11, 24, 53),
+            time_zone="CET",
+            server_time=datetime(2025, 8, 2, 5, 24, 53),
+        ),
+    ),
+    (
+        "local-tz-without-et",
+        "PokerStars Hand #1:  Hold'em No Limit ($0.05/$0.10 USD) - 2025/08/02 11:24:53 CET",
+        None,
+        dict(
+            time=datetime(2025, 8, 2, 11, 24, 53),
+            time_zone="CET",
+            server_time=None,
+            time_utc=datetime(2025, 8, 2, 9, 24, 53, tzinfo=timezone.utc),
+        ),
+    ),
+    (
+        "pl",
+        "PokerStars Game #109680643860:  Hold'em Pot Limit ($0.05/$0.10 USD) - 2014/01/06 6:59:26 ET",
+        None,
+        dict(
+            CASH_DEFAULTS,
+            hand_id="109680643860",
+            limit=Limit.POT_LIMIT,
+            small_blind=5,
+            big_blind=10,
+            small_bet=10,
+            big_bet=10,
+            time=datetime(2014, 1, 6, 6, 59, 26),
+        ),
+    ),
     # Limit stakes are small bet / big bet: ($0.10/$0.20) = blinds $0.05/$0.10.
-    ("fl-msk",
-     "PokerStars Game #48397944918:  Hold'em Limit ($0.10/$0.20 USD) - 2010/08/20 5:01:22 MSK "
-     "[2010/08/19 21:01:22 ET]", None,
-     dict(limit=Limit.FIXED_LIMIT, small_blind=5, big_blind=10, small_bet=10, big_bet=20, currency="USD",
-          time_zone="MSK", time=datetime(2010, 8, 20, 5, 1, 22), server_time=datetime(2010, 8, 19, 21, 1, 22),
-          time_utc=datetime(2010, 8, 20, 1, 1, 22, tzinfo=timezone.utc))),
-    ("cap",
-     "PokerStars Game #52151000000:  Hold'em No Limit ($0.05/$0.10 - $10 Cap -  USD) - 2010/11/01 12:20:00 CET "
-     "[2010/11/01 7:20:00 ET]", None,
-     dict(limit=Limit.NO_LIMIT, small_blind=5, big_blind=10, cap=1000, currency="USD", scale=100)),
-    ("zoom-no-currency-code",
-     "PokerStars Zoom Hand #212334886345:  Hold'em No Limit ($0.05/$0.10) - 2020/04/19 14:45:29 ET",
-     "Table 'Halley' 6-max Seat #1 is the button",
-     dict(CASH_DEFAULTS, hand_id="212334886345", fast_fold=True, currency="USD", scale=100, small_blind=5,
-          big_blind=10, table="Halley")),
-    ("eur-symbol",
-     "PokerStars Hand #1:  Hold'em No Limit (€0.05/€0.10 EUR) - 2012/04/15 10:00:00 CET [2012/04/15 4:00:00 ET]",
-     None, dict(currency="EUR", scale=100, small_blind=5, big_blind=10)),
-    ("gbp", "PokerStars Hand #1:  Hold'em No Limit (£0.05/£0.10 GBP) - 2012/04/15 10:00:00 ET", None,
-     dict(currency="GBP", scale=100, small_blind=5, big_blind=10)),
-    ("inr", "PokerStars Hand #1:  Hold'em No Limit (₹0.05/₹0.10 INR) - 2019/04/15 10:00:00 ET", None,
-     dict(currency="INR", scale=100, small_blind=5, big_blind=10)),
-    ("old-game-header-old-date-style",
-     "PokerStars Game #1003659126: Hold'em No Limit ($0.05/$0.10) - 2009/10/12 - 23:45:12 (ET)", None,
-     dict(hand_id="1003659126", currency="USD", scale=100, time=datetime(2009, 10, 12, 23, 45, 12),
-          time_zone="ET", server_time=datetime(2009, 10, 12, 23, 45, 12))),
-    ("mixed-game",
-     "PokerStars Hand #78916422016:  Mixed NLH/PLO (Hold'em No Limit, $0.05/$0.10 USD) - 2012/04/15 10:00:00 ET",
-     None, dict(limit=Limit.NO_LIMIT, mixed="NLH/PLO", small_blind=5, big_blind=10, currency="USD")),
-    ("table-2005-no-max",
-     "PokerStars Game #2344646393:  Hold'em No Limit ($0.05/$0.10 USD) - 2005/08/15 14:27:10 ET",
-     "Table 'Phad' Seat #1 is the button", dict(table="Phad", max_seats=None, button_seat=1)),
+    (
+        "fl-msk",
+        "PokerStars Game #48397944918:  Hold'em Limit ($0.10/$0.20 USD) - 2010/08/20 5:01:22 MSK "
+        "[2010/08/19 21:01:22 ET]",
+        None,
+        dict(
+            limit=Limit.FIXED_LIMIT,
+            small_blind=5,
+            big_blind=10,
+            small_bet=10,
+            big_bet=20,
+            currency="USD",
+            time_zone="MSK",
+            time=datetime(2010, 8, 20, 5, 1, 22),
+            server_time=datetime(2010, 8, 19, 21, 1, 22),
+            time_utc=datetime(2010, 8, 20, 1, 1, 22, tzinfo=timezone.utc),
+        ),
+    ),
+    (
+        "cap",
+        "PokerStars Game #52151000000:  Hold'em No Limit ($0.05/$0.10 - $10 Cap -  USD) - 2010/11/01 12:20:00 CET "
+        "[2010/11/01 7:20:00 ET]",
+        None,
+        dict(limit=Limit.NO_LIMIT, small_blind=5, big_blind=10, cap=1000, currency="USD", scale=100),
+    ),
+    (
+        "zoom-no-currency-code",
+        "PokerStars Zoom Hand #212334886345:  Hold'em No Limit ($0.05/$0.10) - 2020/04/19 14:45:29 ET",
+        "Table 'Halley' 6-max Seat #1 is the button",
+        dict(
+            CASH_DEFAULTS,
+            hand_id="212334886345",
+            fast_fold=True,
+            currency="USD",
+            scale=100,
+            small_blind=5,
+            big_blind=10,
+            table="Halley",
+        ),
+    ),
+    (
+        "eur-symbol",
+        "PokerStars Hand #1:  Hold'em No Limit (€0.05/€0.10 EUR) - 2012/04/15 10:00:00 CET [2012/04/15 4:00:00 ET]",
+        None,
+        dict(currency="EUR", scale=100, small_blind=5, big_blind=10),
+    ),
+    (
+        "gbp",
+        "PokerStars Hand #1:  Hold'em No Limit (£0.05/£0.10 GBP) - 2012/04/15 10:00:00 ET",
+        None,
+        dict(currency="GBP", scale=100, small_blind=5, big_blind=10),
+    ),
+    (
+        "inr",
+        "PokerStars Hand #1:  Hold'em No Limit (₹0.05/₹0.10 INR) - 2019/04/15 10:00:00 ET",
+        None,
+        dict(currency="INR", scale=100, small_blind=5, big_blind=10),
+    ),
+    (
+        "old-game-header-old-date-style",
+        "PokerStars Game #1003659126: Hold'em No Limit ($0.05/$0.10) - 2009/10/12 - 23:45:12 (ET)",
+        None,
+        dict(
+            hand_id="1003659126",
+            currency="USD",
+            scale=100,
+            time=datetime(2009, 10, 12, 23, 45, 12),
+            time_zone="ET",
+            server_time=datetime(2009, 10, 12, 23, 45, 12),
+        ),
+    ),
+    (
+        "mixed-game",
+        "PokerStars Hand #78916422016:  Mixed NLH/PLO (Hold'em No Limit, $0.05/$0.10 USD) - 2012/04/15 10:00:00 ET",
+        None,
+        dict(limit=Limit.NO_LIMIT, mixed="NLH/PLO", small_blind=5, big_blind=10, currency="USD"),
+    ),
+    (
+        "table-2005-no-max",
+        "PokerStars Game #2344646393:  Hold'em No Limit ($0.05/$0.10 USD) - 2005/08/15 14:27:10 ET",
+        "Table 'Phad' Seat #1 is the button",
+        dict(table="Phad", max_seats=None, button_seat=1),
+    ),
 ]
 
 CHIP_HEADERS = [
-    ("play-money",
-     "PokerStars Hand #74151663721:  Hold'em No Limit (10/20) - 2012/01/19 22:07:55 ET",
-     "Table 'Zamenhof VII' 9-max (Play Money) Seat #1 is the button",
-     dict(CASH_DEFAULTS, hand_id="74151663721", play_money=True, currency="chips", scale=1, small_blind=10,
-          big_blind=20, table="Zamenhof VII", max_seats=9, button_seat=1)),
-    ("home-game",
-     "PokerStars Home Game Hand #74655014750: {chipchipchip}  Hold'em No Limit (10/20) - 2012/01/28 20:58:29 ET",
-     None, dict(hand_id="74655014750", is_home_game=True, club="chipchipchip", currency="chips", scale=1,
-                small_blind=10, big_blind=20, tournament_id=None)),
-    ("tournament",
-     "PokerStars Hand #105024000105: Tournament #797469411, $3.19+$0.31 USD Hold'em No Limit - Level I (10/20) - "
-     "2013/10/04 13:53:27 ET",
-     "Table '797469411 15' 9-max Seat #1 is the button",
-     dict(hand_id="105024000105", tournament_id="797469411", buy_in="$3.19+$0.31 USD", level="Level I",
-          currency="chips", scale=1, small_blind=10, big_blind=20, limit=Limit.NO_LIMIT, table="797469411 15",
-          max_seats=9, fast_fold=False, play_money=False)),
-    ("tournament-bounty-roman-level",
-     "PokerStars Hand #99145265150: Tournament #734695129, $2.00+$0.50+$0.20 USD Hold'em No Limit - "
-     "Level XXVI (10/20) - 2013/10/04 13:53:27 ET", None,
-     dict(tournament_id="734695129", buy_in="$2.00+$0.50+$0.20 USD", level="Level XXVI")),
-    ("tournament-freeroll",
-     "PokerStars Hand #86563945695: Tournament #604678566, Freeroll  Hold'em No Limit - Level I (10/20) - "
-     "2012/09/22 13:59:56 ET", None, dict(tournament_id="604678566", buy_in="Freeroll")),
-    ("tournament-inr",
-     "PokerStars Hand #194396658766: Tournament #2475523986, ₹136.50+₹13.50 INR Hold'em No Limit - "
-     "Level XXVI (10/20) - 2019/01/01 10:00:00 ET", None,
-     dict(buy_in="₹136.50+₹13.50 INR", currency="chips", scale=1)),
-    ("tournament-gbp",
-     "PokerStars Game #64603934169: Tournament #411616316, £5.00+£0.50 GBP Hold'em No Limit - Level I (10/20) - "
-     "2011/07/10 10:00:00 ET", None, dict(buy_in="£5.00+£0.50 GBP", currency="chips")),
-    ("tournament-match-round-old-date",
-     "PokerStars Game #12637565869: Tournament #63858762, $5.00+$0.50 Hold'em No Limit - "
-     "Match Round I, Level II (10/20) - 2007/10/15 - 05:38:33 (ET)", None,
-     dict(level="Match Round I, Level II", buy_in="$5.00+$0.50", time=datetime(2007, 10, 15, 5, 38, 33),
-          time_zone="ET")),
-    ("zoom-tournament",
-     "PokerStars Hand #118997670409: Zoom Tournament #932545562, $3.00+$0.30 USD Hold'em No Limit - "
-     "Level X (10/20) - 2014/10/04 13:53:27 ET", None,
-     dict(tournament_id="932545562", fast_fold=True, level="Level X")),
-    ("tournament-pl-nl",
-     "PokerStars Hand #86183965766: Tournament #2012090038, $200+$15 USD Hold'em Pot Limit Pre-Flop, "
-     "No Limit Post-Flop - Level I (10/20) - 2012/09/22 13:59:56 ET", None,
-     dict(limit=Limit.POT_LIMIT_PREFLOP, small_blind=10, big_blind=20)),
-    ("tournament-fl-fpp",
-     "PokerStars Game #46598630750: Tournament #288463329, 50FPP Hold'em Limit - Level I (20/40) - "
-     "2010/07/10 10:00:00 ET", None,
-     dict(limit=Limit.FIXED_LIMIT, buy_in="50FPP", small_blind=10, big_blind=20, small_bet=20, big_bet=40)),
-    ("tournament-play-money",
-     "PokerStars Game #60348646994: Tournament #382394766, 300+20 Hold'em No Limit - Level I (10/20) - "
-     "2010/07/10 10:00:00 ET", None, dict(buy_in="300+20", currency="chips", scale=1)),
+    (
+        "play-money",
+        "PokerStars Hand #74151663721:  Hold'em No Limit (10/20) - 2012/01/19 22:07:55 ET",
+        "Table 'Zamenhof VII' 9-max (Play Money) Seat #1 is the button",
+        dict(
+            CASH_DEFAULTS,
+            hand_id="74151663721",
+            play_money=True,
+            currency="chips",
+            scale=1,
+            small_blind=10,
+            big_blind=20,
+            table="Zamenhof VII",
+            max_seats=9,
+            button_seat=1,
+        ),
+    ),
+    (
+        "home-game",
+        "PokerStars Home Game Hand #74655014750: {chipchipchip}  Hold'em No Limit (10/20) - 2012/01/28 20:58:29 ET",
+        None,
+        dict(
+            hand_id="74655014750",
+            is_home_game=True,
+            club="chipchipchip",
+            currency="chips",
+            scale=1,
+            small_blind=10,
+            big_blind=20,
+            tournament_id=None,
+        ),
+    ),
+    (
+        "tournament",
+        "PokerStars Hand #105024000105: Tournament #797469411, $3.19+$0.31 USD Hold'em No Limit - Level I (10/20) - "
+        "2013/10/04 13:53:27 ET",
+        "Table '797469411 15' 9-max Seat #1 is the button",
+        dict(
+            hand_id="105024000105",
+            tournament_id="797469411",
+            buy_in="$3.19+$0.31 USD",
+            level="Level I",
+            currency="chips",
+            scale=1,
+            small_blind=10,
+            big_blind=20,
+            limit=Limit.NO_LIMIT,
+            table="797469411 15",
+            max_seats=9,
+            fast_fold=False,
+            play_money=False,
+        ),
+    ),
+    (
+        "tournament-bounty-roman-level",
+        "PokerStars Hand #99145265150: Tournament #734695129, $2.00+$0.50+$0.20 USD Hold'em No Limit - "
+        "Level XXVI (10/20) - 2013/10/04 13:53:27 ET",
+        None,
+        dict(tournament_id="734695129", buy_in="$2.00+$0.50+$0.20 USD", level="Level XXVI"),
+    ),
+    (
+        "tournament-freeroll",
+        "PokerStars Hand #86563945695: Tournament #604678566, Freeroll  Hold'em No Limit - Level I (10/20) - "
+        "2012/09/22 13:59:56 ET",
+        None,
+        dict(tournament_id="604678566", buy_in="Freeroll"),
+    ),
+    (
+        "tournament-inr",
+        "PokerStars Hand #194396658766: Tournament #2475523986, ₹136.50+₹13.50 INR Hold'em No Limit - "
+        "Level XXVI (10/20) - 2019/01/01 10:00:00 ET",
+        None,
+        dict(buy_in="₹136.50+₹13.50 INR", currency="chips", scale=1),
+    ),
+    (
+        "tournament-gbp",
+        "PokerStars Game #64603934169: Tournament #411616316, £5.00+£0.50 GBP Hold'em No Limit - Level I (10/20) - "
+        "2011/07/10 10:00:00 ET",
+        None,
+        dict(buy_in="£5.00+£0.50 GBP", currency="chips"),
+    ),
+    (
+        "tournament-match-round-old-date",
+        "PokerStars Game #12637565869: Tournament #63858762, $5.00+$0.50 Hold'em No Limit - "
+        "Match Round I, Level II (10/20) - 2007/10/15 - 05:38:33 (ET)",
+        None,
+        dict(
+            level="Match Round I, Level II",
+            buy_in="$5.00+$0.50",
+            time=datetime(2007, 10, 15, 5, 38, 33),
+            time_zone="ET",
+        ),
+    ),
+    (
+        "zoom-tournament",
+        "PokerStars Hand #118997670409: Zoom Tournament #932545562, $3.00+$0.30 USD Hold'em No Limit - "
+        "Level X (10/20) - 2014/10/04 13:53:27 ET",
+        None,
+        dict(tournament_id="932545562", fast_fold=True, level="Level X"),
+    ),
+    (
+        "tournament-pl-nl",
+        "PokerStars Hand #86183965766: Tournament #2012090038, $200+$15 USD Hold'em Pot Limit Pre-Flop, "
+        "No Limit Post-Flop - Level I (10/20) - 2012/09/22 13:59:56 ET",
+        None,
+        dict(limit=Limit.POT_LIMIT_PREFLOP, small_blind=10, big_blind=20),
+    ),
+    (
+        "tournament-fl-fpp",
+        "PokerStars Game #46598630750: Tournament #288463329, 50FPP Hold'em Limit - Level I (20/40) - "
+        "2010/07/10 10:00:00 ET",
+        None,
+        dict(limit=Limit.FIXED_LIMIT, buy_in="50FPP", small_blind=10, big_blind=20, small_bet=20, big_bet=40),
+    ),
+    (
+        "tournament-play-money",
+        "PokerStars Game #60348646994: Tournament #382394766, 300+20 Hold'em No Limit - Level I (10/20) - "
+        "2010/07/10 10:00:00 ET",
+        None,
+        dict(buy_in="300+20", currency="chips", scale=1),
+    ),
 ]
 
 
@@ -224,17 +399,20 @@ def test_chip_headers(header, table, expected):
     assert of(hand, PostBlind)[1].amount == 20
 
 
-@pytest.mark.parametrize("stakes, blinds", [
-    # PokerStars fixed-limit blind schedule (also fpdb's PokerStarsToFpdb.Lim_Blinds): the small blind is
-    # not always half the small bet. The first three occur in the corpus; the rest are PokerStars' table.
-    ("$0.02/$0.04", (1, 2)),
-    ("$0.05/$0.10", (2, 5)),
-    ("$1/$2", (50, 100)),
-    ("$0.25/$0.50", (10, 25)),
-    ("$3/$6", (100, 300)),
-    ("$5/$10", (200, 500)),
-    ("$15/$30", (1000, 1500)),
-])
+@pytest.mark.parametrize(
+    "stakes, blinds",
+    [
+        # PokerStars fixed-limit blind schedule (also fpdb's PokerStarsToFpdb.Lim_Blinds): the small blind is
+        # not always half the small bet. The first three occur in the corpus; the rest are PokerStars' table.
+        ("$0.02/$0.04", (1, 2)),
+        ("$0.05/$0.10", (2, 5)),
+        ("$1/$2", (50, 100)),
+        ("$0.25/$0.50", (10, 25)),
+        ("$3/$6", (100, 300)),
+        ("$5/$10", (200, 500)),
+        ("$15/$30", (1000, 1500)),
+    ],
+)
 def test_limit_header_derives_the_blinds(stakes, blinds):
     small, big = stakes.split("/")
     header = f"PokerStars Hand #1:  Hold'em Limit ({stakes} USD) - 2010/08/20 5:01:22 ET"
@@ -247,9 +425,12 @@ def test_limit_header_derives_the_blinds(stakes, blinds):
 # ------------------------------------------------------------------------------------------------
 # Seats
 
+
 def test_seat_lines_bounty_sitting_out_out_of_hand_non_contiguous():
-    header = ("PokerStars Hand #99145265150: Tournament #734695129, $2.00+$0.50+$0.20 USD Hold'em No Limit - "
-              "Level I (10/20) - 2013/10/04 13:53:27 ET")
+    header = (
+        "PokerStars Hand #99145265150: Tournament #734695129, $2.00+$0.50+$0.20 USD Hold'em No Limit - "
+        "Level I (10/20) - 2013/10/04 13:53:27 ET"
+    )
     seats = [
         "Seat 1: Alice (1500 in chips, $0.25 bounty)",
         "Seat 2: Bob (1500 in chips, $0.25 bounty)",
@@ -272,15 +453,22 @@ def test_seat_lines_bounty_sitting_out_out_of_hand_non_contiguous():
 # ------------------------------------------------------------------------------------------------
 # Forced bets
 
+
 def test_antes_blinds_and_all_in_posts():
-    header = ("PokerStars Hand #222753190834: Tournament #3118470021, $1.25+$0.25+$0.15 USD Hold'em No Limit - "
-              "Level V (100/200) - 2021/01/17 20:41:09 ET")
-    text = make_hand(header=header, table="Table '3118470021 14' 9-max Seat #1 is the button", seats=[
-        "Seat 1: Alice (4210 in chips)",
-        "Seat 2: Bob (1500 in chips)",
-        "Seat 3: Carol (185 in chips)",
-        "Seat 4: Dan (10 in chips)",
-    ], body="""
+    header = (
+        "PokerStars Hand #222753190834: Tournament #3118470021, $1.25+$0.25+$0.15 USD Hold'em No Limit - "
+        "Level V (100/200) - 2021/01/17 20:41:09 ET"
+    )
+    text = make_hand(
+        header=header,
+        table="Table '3118470021 14' 9-max Seat #1 is the button",
+        seats=[
+            "Seat 1: Alice (4210 in chips)",
+            "Seat 2: Bob (1500 in chips)",
+            "Seat 3: Carol (185 in chips)",
+            "Seat 4: Dan (10 in chips)",
+        ],
+        body="""
 Alice: posts the ante 25
 Bob: posts the ante 25
 Carol: posts the ante 25
@@ -299,7 +487,8 @@ Carol: shows [9h 9c] (a pair of Nines)
 Dan: shows [3c 2d] (a pair of Deuces)
 Carol collected 270 from side pot
 Carol collected 40 from main pot
-""", summary="""
+""",
+        summary="""
 *** SUMMARY ***
 Total pot 310 Main pot 40. Side pot 270. | Rake 0
 Board [Jh 4s 2c Kd 7h]
@@ -307,7 +496,8 @@ Seat 1: Alice (button) folded before Flop (didn't bet)
 Seat 2: Bob (small blind) folded before Flop
 Seat 3: Carol (big blind) showed [9h 9c] and won (310) with a pair of Nines
 Seat 4: Dan showed [3c 2d] and lost with a pair of Deuces
-""")
+""",
+    )
     hand = parsed(text)
     assert of(hand, PostAnte, PostBlind) == [
         PostAnte(at(text, "Alice: posts the ante 25"), "Alice", 25, False),
@@ -327,10 +517,14 @@ Seat 4: Dan showed [3c 2d] and lost with a pair of Deuces
 
 
 def test_posts_small_and_big_blinds():
-    text = make_hand(seats=[
-        "Seat 1: Alice ($10 in chips)", "Seat 2: Bob ($10 in chips)", "Seat 3: Carol ($10 in chips)",
-        "Seat 4: Newbie ($10 in chips)",
-    ], body="""
+    text = make_hand(
+        seats=[
+            "Seat 1: Alice ($10 in chips)",
+            "Seat 2: Bob ($10 in chips)",
+            "Seat 3: Carol ($10 in chips)",
+            "Seat 4: Newbie ($10 in chips)",
+        ],
+        body="""
 Bob: posts small blind $0.05
 Carol: posts big blind $0.10
 Newbie: posts small & big blinds $0.15
@@ -341,26 +535,36 @@ Bob: folds
 Carol: folds
 Uncalled bet ($0.20) returned to Newbie
 Newbie collected $0.40 from pot
-""", summary="""
+""",
+        summary="""
 *** SUMMARY ***
 Total pot $0.40 | Rake $0
 Seat 1: Alice (button) folded before Flop (didn't bet)
 Seat 2: Bob (small blind) folded before Flop
 Seat 3: Carol (big blind) folded before Flop
 Seat 4: Newbie collected ($0.40)
-""")
+""",
+    )
     hand = parsed(text)
-    assert of(hand, PostBlind)[2] == PostBlind(at(text, "Newbie: posts small & big blinds $0.15"), "Newbie",
-                                               BlindKind.SMALL_AND_BIG, 15, False)
+    assert of(hand, PostBlind)[2] == PostBlind(
+        at(text, "Newbie: posts small & big blinds $0.15"), "Newbie", BlindKind.SMALL_AND_BIG, 15, False
+    )
     assert of(hand, RaiseTo) == [RaiseTo(at(text, "Newbie: raises $0.20 to $0.30"), "Newbie", 20, 30, False, False)]
 
 
 def test_button_blind_game_is_unsupported_hh020():
     # `posts button blind` only exists in 6+ Hold'em, which hhtool counts as unsupported.
-    header = ("PokerStars Hand #195853866630: 6+ Hold'em No Limit (Button Blind $0.10 - Ante $0.05 USD) - "
-              "2019/01/17 10:00:00 ET")
-    body = ["Alice: posts the ante $0.05", "Bob: posts the ante $0.05", "Carol: posts the ante $0.05",
-            "Alice: posts button blind $0.10", "*** HOLE CARDS ***"]
+    header = (
+        "PokerStars Hand #195853866630: 6+ Hold'em No Limit (Button Blind $0.10 - Ante $0.05 USD) - "
+        "2019/01/17 10:00:00 ET"
+    )
+    body = [
+        "Alice: posts the ante $0.05",
+        "Bob: posts the ante $0.05",
+        "Carol: posts the ante $0.05",
+        "Alice: posts button blind $0.10",
+        "*** HOLE CARDS ***",
+    ]
     result = parse_text(make_hand(header=header, body=body), file="six.txt", line=40, column=1)
     assert result.status is Status.UNSUPPORTED
     assert result.hand is None
@@ -371,12 +575,21 @@ def test_button_blind_game_is_unsupported_hh020():
 # ------------------------------------------------------------------------------------------------
 # Betting: raise_by / raise_to, all-in, cap, fold showing a card
 
+
 def test_cap_table_actions():
-    header = ("PokerStars Game #52151000000:  Hold'em No Limit ($0.25/$0.50 - $10 Cap -  USD) - "
-              "2010/11/01 12:20:00 CET [2010/11/01 7:20:00 ET]")
-    text = make_hand(header=header, table="Table 'Ibarruri' 9-max Seat #1 is the button", seats=[
-        "Seat 1: Alice ($14 in chips)", "Seat 2: Bob ($13 in chips)", "Seat 3: Carol ($10 in chips)",
-    ], body="""
+    header = (
+        "PokerStars Game #52151000000:  Hold'em No Limit ($0.25/$0.50 - $10 Cap -  USD) - "
+        "2010/11/01 12:20:00 CET [2010/11/01 7:20:00 ET]"
+    )
+    text = make_hand(
+        header=header,
+        table="Table 'Ibarruri' 9-max Seat #1 is the button",
+        seats=[
+            "Seat 1: Alice ($14 in chips)",
+            "Seat 2: Bob ($13 in chips)",
+            "Seat 3: Carol ($10 in chips)",
+        ],
+        body="""
 Bob: posts small blind $0.25
 Carol: posts big blind $0.50
 *** HOLE CARDS ***
@@ -392,14 +605,16 @@ Carol: calls $6.50 and is all-in
 Bob: shows [Qs Kh] (three of a kind, Queens)
 Carol: shows [Ah 6d] (a pair of Queens)
 Bob collected $19 from pot
-""", summary="""
+""",
+        summary="""
 *** SUMMARY ***
 Total pot $20 | Rake $1
 Board [Qd 7s 2c Qh 9c]
 Seat 1: Alice (button) folded before Flop (didn't bet)
 Seat 2: Bob (small blind) showed [Qs Kh] and won ($19) with three of a kind, Queens
 Seat 3: Carol (big blind) showed [Ah 6d] and lost with a pair of Queens
-""")
+""",
+    )
     hand = parsed(text)
     assert hand.header.cap == 1000
     assert of(hand, Fold, RaiseTo, Call) == [
@@ -413,8 +628,9 @@ Seat 3: Carol (big blind) showed [Ah 6d] and lost with a pair of Queens
 
 
 def test_fixed_limit_betting_is_capped_notice():
-    text = make_hand(header="PokerStars Hand #205960114378:  Hold'em Limit ($0.10/$0.20 USD) - 2019/10/20 17:25:58 ET",
-                     body="""
+    text = make_hand(
+        header="PokerStars Hand #205960114378:  Hold'em Limit ($0.10/$0.20 USD) - 2019/10/20 17:25:58 ET",
+        body="""
 Bob: posts small blind $0.05
 Carol: posts big blind $0.10
 *** HOLE CARDS ***
@@ -432,25 +648,35 @@ Bob: folds
 Uncalled bet ($0.10) returned to Carol
 Carol collected $1.14 from pot
 Carol: mucks hand
-""", summary="""
+""",
+        summary="""
 *** SUMMARY ***
 Total pot $1.20 | Rake $0.06
 Board [Jh 6c 2d]
 Seat 1: Alice (button) folded on the Flop
 Seat 2: Bob (small blind) folded on the Flop
 Seat 3: Carol (big blind) collected ($1.14)
-""")
+""",
+    )
     hand = parsed(text)
-    assert (hand.header.small_blind, hand.header.big_blind, hand.header.small_bet, hand.header.big_bet) == (5, 10, 10, 20)
+    assert (hand.header.small_blind, hand.header.big_blind, hand.header.small_bet, hand.header.big_bet) == (
+        5,
+        10,
+        10,
+        20,
+    )
     capped = at(text, "Betting is capped")
     assert Notice(capped, NoticeKind.BETTING_CAPPED, None, "Betting is capped") in hand.events
     assert of(hand, Muck) == [Muck(at(text, "Carol: mucks hand"), "Carol", True)]
-    assert of(hand, Check, Bet) == [Check(at(text, "Bob: checks"), "Bob"),
-                                    Bet(at(text, "Carol: bets $0.10"), "Carol", 10, False, False)]
+    assert of(hand, Check, Bet) == [
+        Check(at(text, "Bob: checks"), "Bob"),
+        Bet(at(text, "Carol: bets $0.10"), "Carol", 10, False, False),
+    ]
 
 
 def test_all_in_bet_and_raise():
-    text = make_hand(body="""
+    text = make_hand(
+        body="""
 Bob: posts small blind $0.05
 Carol: posts big blind $0.10
 *** HOLE CARDS ***
@@ -468,14 +694,16 @@ Uncalled bet ($0.10) returned to Carol
 Bob: shows [Ah Ad] (a pair of Aces)
 Carol: shows [Kc Kd] (a pair of Kings)
 Bob collected $19.60 from pot
-""", summary="""
+""",
+        summary="""
 *** SUMMARY ***
 Total pot $20.10 | Rake $0.50
 Board [2c 7d Jh Qs 3c]
 Seat 1: Alice (button) folded on the Flop
 Seat 2: Bob (small blind) showed [Ah Ad] and won ($19.60) with a pair of Aces
 Seat 3: Carol (big blind) showed [Kc Kd] and lost with a pair of Kings
-""")
+""",
+    )
     hand = parsed(text)
     assert of(hand, Bet, RaiseTo, ReturnUncalled) == [
         Bet(at(text, "Bob: bets $9.90 and is all-in"), "Bob", 990, True, False),
@@ -553,7 +781,7 @@ def test_golden_hand_events_exactly():
         Notice(27, NoticeKind.CHAT, "Ann Lee", 'Ann Lee said, "nh"'),
     )
     # the literal line numbers above agree with the text
-    assert at(t, "Ann Lee said, \"nh\"") == 27 and at(t, "Dealt to Hero [Ah Ad]") == 10
+    assert at(t, 'Ann Lee said, "nh"') == 27 and at(t, "Dealt to Hero [Ah Ad]") == 10
     assert [s.stack for s in hand.seats] == [500, 250, 1000, 820]
     assert hand.source.line == 1 and hand.lines == 34
 
@@ -654,11 +882,18 @@ def test_side_pot_numbers_and_summary_with_two_side_pots():
 
 
 def test_cash_side_pots_with_currency_and_pot_without_side():
-    summary = ["*** SUMMARY ***", "Total pot $0.65 Main pot $0.43. Side pot-1 $0.12. Side pot-2 $0.08. | Rake $0.02",
-               "Seat 1: Alice (button) folded before Flop (didn't bet)"]
+    summary = [
+        "*** SUMMARY ***",
+        "Total pot $0.65 Main pot $0.43. Side pot-1 $0.12. Side pot-2 $0.08. | Rake $0.02",
+        "Seat 1: Alice (button) folded before Flop (didn't bet)",
+    ]
     # The claims are read as written (the replay judges them): body need not add up here.
-    body = ["Bob: posts small blind $0.05", "Carol: posts big blind $0.10", "*** HOLE CARDS ***",
-            "Carol collected $0.10 from pot"]
+    body = [
+        "Bob: posts small blind $0.05",
+        "Carol: posts big blind $0.10",
+        "*** HOLE CARDS ***",
+        "Carol collected $0.10 from pot",
+    ]
     hand = parsed(make_hand(body=body, summary=summary))
     c = hand.claims
     assert (c.total_pot, c.main_pot, c.side_pots, c.rake) == (65, 43, (12, 8), 2)
@@ -719,15 +954,19 @@ def test_run_it_twice_streets_boards_and_outcomes():
         StreetStart(at(t, "*** FIRST SHOW DOWN ***"), SD, 1, ()),
         StreetStart(at(t, "*** SECOND SHOW DOWN ***"), SD, 2, ()),
     ]
-    assert of(hand, Collect) == [Collect(at(t, "Bob collected $48.75 from pot"), "Bob", 4875, None),
-                                 Collect(at(t, "Carol collected $48.75 from pot"), "Carol", 4875, None)]
+    assert of(hand, Collect) == [
+        Collect(at(t, "Bob collected $48.75 from pot"), "Bob", 4875, None),
+        Collect(at(t, "Carol collected $48.75 from pot"), "Carol", 4875, None),
+    ]
     c = hand.claims
     assert c.run_twice is True
     assert c.boards == (("Th", "9h", "4c", "2s", "Kd"), ("5d", "8s", "Ac", "4d", "7c"))
     assert c.board_lines == (at(t, "FIRST Board [Th 9h 4c 2s Kd]"), at(t, "SECOND Board [5d 8s Ac 4d 7c]"))
     assert c.seats[1].outcomes == (Outcome(True, 4875, "three of a kind, Tens"), Outcome(False, None, "a pair of Tens"))
-    assert c.seats[2].outcomes == (Outcome(False, None, "high card King"),
-                                   Outcome(True, 4875, "a straight, Four to Eight"))
+    assert c.seats[2].outcomes == (
+        Outcome(False, None, "high card King"),
+        Outcome(True, 4875, "a straight, Four to Eight"),
+    )
 
 
 # ------------------------------------------------------------------------------------------------
@@ -765,11 +1004,15 @@ Seat 3: Carol (big blind) showed [8d 8s] and lost with a full house, Queens full
 def test_cash_out_line_and_cashed_out_summary():
     t = CASH_OUT
     hand = parsed(t)
-    assert of(hand, CashOut) == [CashOut(at(t, "Carol cashed out the hand for $38.40 | Cash Out Fee $0.78"),
-                                         "Carol", 3840, 78)]
+    assert of(hand, CashOut) == [
+        CashOut(at(t, "Carol cashed out the hand for $38.40 | Cash Out Fee $0.78"), "Carol", 3840, 78)
+    ]
     carol = hand.claims.seats[2]
     assert (carol.result, carol.cashed_out, carol.outcomes) == (
-        "showed", True, (Outcome(False, None, "a full house, Queens full of Eights"),))
+        "showed",
+        True,
+        (Outcome(False, None, "a full house, Queens full of Eights"),),
+    )
 
 
 CHATTY = """\
@@ -883,33 +1126,61 @@ Bob: doesn't show hand
 # Summary seat lines: every shape
 
 SEAT_SHAPES = [
-    ("Seat 1: Alice folded before Flop (didn't bet)",
-     dict(positions=(), result="folded", folded_on=PRE, didnt_bet=True, cards=(), outcomes=(), cashed_out=False)),
-    ("Seat 1: Alice (big blind) folded before Flop",
-     dict(positions=("big blind",), result="folded", folded_on=PRE, didnt_bet=False)),
+    (
+        "Seat 1: Alice folded before Flop (didn't bet)",
+        dict(positions=(), result="folded", folded_on=PRE, didnt_bet=True, cards=(), outcomes=(), cashed_out=False),
+    ),
+    (
+        "Seat 1: Alice (big blind) folded before Flop",
+        dict(positions=("big blind",), result="folded", folded_on=PRE, didnt_bet=False),
+    ),
     ("Seat 1: Alice folded on the Flop", dict(result="folded", folded_on=FLOP, didnt_bet=False)),
     ("Seat 1: Alice folded on the Turn", dict(result="folded", folded_on=TURN, didnt_bet=False)),
     ("Seat 1: Alice folded on the River (didn't bet)", dict(result="folded", folded_on=RIVER, didnt_bet=True)),
-    ("Seat 1: Alice (small blind) showed [Kd 5d] and won ($39.35) with two pair, Kings and Fives",
-     dict(positions=("small blind",), result="showed", cards=("Kd", "5d"),
-          outcomes=(Outcome(True, 3935, "two pair, Kings and Fives"),))),
-    ("Seat 1: Alice showed [Ac As] and lost with a pair of Aces",
-     dict(result="showed", cards=("Ac", "As"), outcomes=(Outcome(False, None, "a pair of Aces"),))),
-    ("Seat 1: Alice showed [Jh Qh] and won ($133.88) with a straight, Nine to King, and lost with a pair of Fours",
-     dict(result="showed", outcomes=(Outcome(True, 13388, "a straight, Nine to King"),
-                                     Outcome(False, None, "a pair of Fours")))),
-    ("Seat 1: Alice (button) showed [Th Tc] and lost with a full house, Tens full of Aces (cashed out)",
-     dict(positions=("button",), result="showed", cashed_out=True,
-          outcomes=(Outcome(False, None, "a full house, Tens full of Aces"),))),
-    ("Seat 1: Alice showed [5d 5s] and lost with a pair of Fives (cashed out).",
-     dict(result="showed", cashed_out=True, outcomes=(Outcome(False, None, "a pair of Fives"),))),
+    (
+        "Seat 1: Alice (small blind) showed [Kd 5d] and won ($39.35) with two pair, Kings and Fives",
+        dict(
+            positions=("small blind",),
+            result="showed",
+            cards=("Kd", "5d"),
+            outcomes=(Outcome(True, 3935, "two pair, Kings and Fives"),),
+        ),
+    ),
+    (
+        "Seat 1: Alice showed [Ac As] and lost with a pair of Aces",
+        dict(result="showed", cards=("Ac", "As"), outcomes=(Outcome(False, None, "a pair of Aces"),)),
+    ),
+    (
+        "Seat 1: Alice showed [Jh Qh] and won ($133.88) with a straight, Nine to King, and lost with a pair of Fours",
+        dict(
+            result="showed",
+            outcomes=(Outcome(True, 13388, "a straight, Nine to King"), Outcome(False, None, "a pair of Fours")),
+        ),
+    ),
+    (
+        "Seat 1: Alice (button) showed [Th Tc] and lost with a full house, Tens full of Aces (cashed out)",
+        dict(
+            positions=("button",),
+            result="showed",
+            cashed_out=True,
+            outcomes=(Outcome(False, None, "a full house, Tens full of Aces"),),
+        ),
+    ),
+    (
+        "Seat 1: Alice showed [5d 5s] and lost with a pair of Fives (cashed out).",
+        dict(result="showed", cashed_out=True, outcomes=(Outcome(False, None, "a pair of Fives"),)),
+    ),
     ("Seat 1: Alice mucked [7d 9c]", dict(result="mucked", cards=("7d", "9c"), outcomes=())),
     ("Seat 1: Alice mucked", dict(result="mucked", cards=())),
     ("Seat 1: Alice collected ($2.50)", dict(result="collected", outcomes=(Outcome(True, 250, None),))),
-    ("Seat 1: Alice (button) (small blind) collected ($3.82)",
-     dict(positions=("button", "small blind"), result="collected", outcomes=(Outcome(True, 382, None),))),
-    ("Seat 1: Alice (big blind) showed [Ah Kd] and folded before Flop",
-     dict(positions=("big blind",), result="folded", folded_on=PRE, cards=("Ah", "Kd"))),
+    (
+        "Seat 1: Alice (button) (small blind) collected ($3.82)",
+        dict(positions=("button", "small blind"), result="collected", outcomes=(Outcome(True, 382, None),)),
+    ),
+    (
+        "Seat 1: Alice (big blind) showed [Ah Kd] and folded before Flop",
+        dict(positions=("big blind",), result="folded", folded_on=PRE, cards=("Ah", "Kd")),
+    ),
 ]
 
 
@@ -1043,14 +1314,20 @@ Seat 3: Carol (big blind) mucked
     t = make_hand(seats=seats, body=body, summary=summary)
     hand = parsed(t)
     assert [(type(e).__name__, e.player) for e in hand.events if getattr(e, "player", None) == "x: y"] == [
-        ("RaiseTo", "x: y"), ("Bet", "x: y"), ("Check", "x: y"), ("Check", "x: y"), ("Show", "x: y"),
-        ("Collect", "x: y")]
+        ("RaiseTo", "x: y"),
+        ("Bet", "x: y"),
+        ("Check", "x: y"),
+        ("Check", "x: y"),
+        ("Show", "x: y"),
+        ("Collect", "x: y"),
+    ]
     assert hand.claims.seats[0].player == "x: y"
     assert hand.claims.seats[0].outcomes == (Outcome(True, 161, "a pair of Aces"),)
 
 
 # ------------------------------------------------------------------------------------------------
 # Findings: inexact amount, unsupported game, cut hand, unknown line
+
 
 def test_inexact_amount_is_hh012_unparsed():
     body = list(make_hand().split("\n")[5:14])
@@ -1064,14 +1341,26 @@ def test_inexact_amount_is_hh012_unparsed():
 
 
 def test_inexact_stack_is_hh012():
-    result = parse_text(make_hand(seats=["Seat 1: Alice ($10.001 in chips)", "Seat 2: Bob ($10 in chips)",
-                                         "Seat 3: Carol ($10 in chips)"]))
+    result = parse_text(
+        make_hand(
+            seats=["Seat 1: Alice ($10.001 in chips)", "Seat 2: Bob ($10 in chips)", "Seat 3: Carol ($10 in chips)"]
+        )
+    )
     assert result.status is Status.UNPARSED
     assert [(f.code, f.line) for f in result.findings] == [("HH012", 3)]
 
 
-@pytest.mark.parametrize("game", ["Omaha Pot Limit", "Omaha Hi/Lo Pot Limit", "5 Card Omaha Pot Limit",
-                                  "Courchevel Pot Limit", "Split Hold'em No Limit", "6+ Hold'em No Limit"])
+@pytest.mark.parametrize(
+    "game",
+    [
+        "Omaha Pot Limit",
+        "Omaha Hi/Lo Pot Limit",
+        "5 Card Omaha Pot Limit",
+        "Courchevel Pot Limit",
+        "Split Hold'em No Limit",
+        "6+ Hold'em No Limit",
+    ],
+)
 def test_non_holdem_is_unsupported_hh020(game):
     header = f"PokerStars Hand #77: {game} ($0.05/$0.10 USD) - 2012/04/15 10:00:00 ET"
     result = parse_text(make_hand(header=header), file="o.txt", line=5, column=1)
@@ -1083,8 +1372,9 @@ def test_non_holdem_is_unsupported_hh020(game):
 
 
 def test_tournament_omaha_is_unsupported():
-    header = ("PokerStars Hand #88: Tournament #9, $1+$0.10 USD Omaha Pot Limit - Level I (10/20) - "
-              "2012/04/15 10:00:00 ET")
+    header = (
+        "PokerStars Hand #88: Tournament #9, $1+$0.10 USD Omaha Pot Limit - Level I (10/20) - 2012/04/15 10:00:00 ET"
+    )
     result = parse_text(chip_hand(header))
     assert result.status is Status.UNSUPPORTED
     assert [f.code for f in result.findings] == ["HH020"]
@@ -1113,11 +1403,14 @@ def test_hand_cut_in_the_middle_of_a_line_is_hh011():
     assert [(f.code, f.line) for f in result.findings] == [("HH011", 50 + 13)]
 
 
-@pytest.mark.parametrize("cut_line", [
-    "Seat 4: Hero showed [",
-    "Seat 4: Hero showed [Ah Ad",
-    "Seat 2: b:o [x] (small blind) showed [7c 7h",
-])
+@pytest.mark.parametrize(
+    "cut_line",
+    [
+        "Seat 4: Hero showed [",
+        "Seat 4: Hero showed [Ah Ad",
+        "Seat 2: b:o [x] (small blind) showed [7c 7h",
+    ],
+)
 def test_summary_seat_line_cut_inside_its_cards_is_unparsed_not_a_crash(cut_line):
     # A file cut in the middle of the summary (found by the mangling test below): parse_block must
     # answer with a finding on that line, never raise.
@@ -1191,7 +1484,7 @@ def test_any_mangled_hand_gives_exactly_one_result_and_never_raises(data):
             lines[i], lines[j] = lines[j], lines[i]
         elif op == "cut":
             lines[i] = lines[i][: data.draw(st.integers(0, len(lines[i])))]
-            del lines[i + 1:]
+            del lines[i + 1 :]
     text = "\n".join(line for line in lines if line) + "\n"
     result = parse_text(text, line=500)
     assert result.status in (Status.PARSED, Status.UNPARSED, Status.UNSUPPORTED)
@@ -1205,22 +1498,54 @@ def test_any_mangled_hand_gives_exactly_one_result_and_never_raises(data):
 
 # A seat line read with `find` (reader._seat_spans) must give the groups of the _SEAT regex, or leave the
 # line to the regex: names with brackets, parentheses and `in chips` in them, bounties, trailing notes.
-_SEAT_PIECES = st.sampled_from(["Bob", "a b", " (", "(", ")", " in chips", ", ", " bounty)", " bounty", "$1",
-                                "1,500", " ", "x", "٣", " is sitting out", " out of hand"])
+_SEAT_PIECES = st.sampled_from(
+    [
+        "Bob",
+        "a b",
+        " (",
+        "(",
+        ")",
+        " in chips",
+        ", ",
+        " bounty)",
+        " bounty",
+        "$1",
+        "1,500",
+        " ",
+        "x",
+        "٣",
+        " is sitting out",
+        " out of hand",
+    ]
+)
 
 
 @settings(max_examples=3000, deadline=None)
-@given(st.sampled_from(["1", "10", "٣", "", "x", "3 "]), st.lists(_SEAT_PIECES, max_size=4),
-       st.sampled_from(["1500", "$1.50", "", "a b", "(1)"]), st.sampled_from(["", ", $5 bounty", ", (1) bounty", ", x"]),
-       st.sampled_from([")", "", " )"]), st.lists(_SEAT_PIECES, max_size=3))
+@given(
+    st.sampled_from(["1", "10", "٣", "", "x", "3 "]),
+    st.lists(_SEAT_PIECES, max_size=4),
+    st.sampled_from(["1500", "$1.50", "", "a b", "(1)"]),
+    st.sampled_from(["", ", $5 bounty", ", (1) bounty", ", x"]),
+    st.sampled_from([")", "", " )"]),
+    st.lists(_SEAT_PIECES, max_size=3),
+)
 def test_seat_line_fields_agree_with_the_seat_regex(seat, name, stack, bounty, close, rest):
     from hhtool.dialects.pokerstars.reader import _SEAT, _seat_spans
+
     text = f"Seat {seat}: {''.join(name)} ({stack} in chips{bounty}{close}{''.join(rest)}"
     match = _SEAT.match(text)
     colon, name_end, stack_end, bounty_end, rest_start = _seat_spans(text)
-    fields = None if colon < 0 else (
-        text[5:colon], text[colon + 2:name_end], text[name_end + 2:stack_end],
-        text[stack_end + len(" in chips, "):bounty_end] if bounty_end >= 0 else None, text[rest_start:])
+    fields = (
+        None
+        if colon < 0
+        else (
+            text[5:colon],
+            text[colon + 2 : name_end],
+            text[name_end + 2 : stack_end],
+            text[stack_end + len(" in chips, ") : bounty_end] if bounty_end >= 0 else None,
+            text[rest_start:],
+        )
+    )
     if fields is not None:
         assert match is not None
         assert fields == (match["seat"], match["name"], match["stack"], match["bounty"], match["rest"])
@@ -1230,6 +1555,7 @@ def test_seat_line_fields_agree_with_the_seat_regex(seat, name, stack, bounty, c
 
 def test_seat_line_with_a_bracketed_name_and_a_bounty():
     from hhtool.dialects.pokerstars.reader import read_seat
+
     seat = read_seat("Seat 3: Al (x) (1) (1,500 in chips, $5 bounty) is sitting out", 7, 1)
     assert (seat.seat, seat.player, seat.stack, seat.bounty, seat.sitting_out) == (3, "Al (x) (1)", 1500, "$5", True)
 
@@ -1264,10 +1590,13 @@ Seat 2: King2 (big blind) showed [Kh Kd] and lost with a pair of Kings
 """
 
 
-@pytest.mark.parametrize("winner", ["Ace1 wins the tournament and receives €1.08 - congratulations!",
-                                    "Ace1 wins the tournament - congratulations!"])
+@pytest.mark.parametrize(
+    "winner",
+    ["Ace1 wins the tournament and receives €1.08 - congratulations!", "Ace1 wins the tournament - congratulations!"],
+)
 def test_tournament_winner_line_is_a_finished_notice(winner):
     from handkit import validate_text
+
     t = FINAL_HAND.format(winner=winner)
     notices = of(parsed(t), Notice)
     assert [(n.line, n.kind, n.player) for n in notices][-1] == (at(t, winner), NoticeKind.FINISHED, "Ace1")
@@ -1275,8 +1604,13 @@ def test_tournament_winner_line_is_a_finished_notice(winner):
     assert [(r.status, [f.code for f in r.findings]) for r in results] == [("valid", [])]
 
 
-@pytest.mark.parametrize("winner", ["Ace1 wins the tournament and receives €1.08",  # no "- congratulations!"
-                                    "Ace1 wins the tournament and receives €1.08 - congratulations! gg"])
+@pytest.mark.parametrize(
+    "winner",
+    [
+        "Ace1 wins the tournament and receives €1.08",  # no "- congratulations!"
+        "Ace1 wins the tournament and receives €1.08 - congratulations! gg",
+    ],
+)
 def test_near_miss_winner_lines_stay_unparsed(winner):
     result = parse_text(FINAL_HAND.format(winner=winner))
     assert result.status is Status.UNPARSED and [f.code for f in result.findings] == ["HH010"]
@@ -1287,7 +1621,8 @@ def test_observer_empty_action_line_stays_unparsed():
     behind observer recordings (no PokerStars client sample prints it), so the hand stays unparsed (HH010)
     rather than having a line dropped for it."""
     text = FINAL_HAND.format(winner="Ace1 wins the tournament - congratulations!").replace(
-        "King2: calls 200 and is all-in\n", "King2: calls 200 and is all-in\nKing2:  \n")
+        "King2: calls 200 and is all-in\n", "King2: calls 200 and is all-in\nKing2:  \n"
+    )
     result = parse_text(text)
     assert result.status is Status.UNPARSED
     assert [(f.code, f.line) for f in result.findings] == [("HH010", at(text, "King2:  "))]
@@ -1327,6 +1662,7 @@ Seat 2: Bob (big blind) showed [Jc Qd] and won ($0.19) with a flush, King high
 def test_winning_flush_names_the_card_that_beats_the_other_flush():
     """PS-2: `(a flush, King high - Jack higher)`: Kc Jc 9c 4c 2c beats Kc Tc 9c 4c 3c on its Jack."""
     from handkit import validate_text
+
     results, _ = validate_text(FLUSH_OVER_FLUSH.format(winner="a flush, King high - Jack higher"))
     assert [(r.status, [f.code for f in r.findings]) for r in results] == [("valid", [])]
 
@@ -1335,18 +1671,24 @@ def test_flush_higher_card_that_is_not_where_it_beats_the_other_flush_is_hh304()
     """PS-2, strictly: the Nine is in Bob's flush (Kc Jc 9c 4c 2c) but Ann's (Kc Tc 9c 4c 3c) has one too: the
     card that beats hers is the Jack, so `- Nine higher` is HH304 at Bob's show line."""
     from handkit import validate_text
+
     text = FLUSH_OVER_FLUSH.format(winner="a flush, King high - Nine higher")
     results, _ = validate_text(text)
     assert [(f.code, f.line) for r in results for f in r.findings] == [
-        ("HH304", at(text, "Bob: shows [Jc Qd] (a flush, King high - Nine higher)"))]
+        ("HH304", at(text, "Bob: shows [Jc Qd] (a flush, King high - Nine higher)"))
+    ]
 
 
 def test_flush_higher_card_not_in_the_flush_is_hh304():
     from handkit import validate_text
+
     text = FLUSH_OVER_FLUSH.format(winner="a flush, King high - Queen higher")  # the Queen is a diamond
     results, _ = validate_text(text)
     assert [(f.code, f.line) for r in results for f in r.findings] == [
-        ("HH304", at(text, "Bob: shows [Jc Qd] (a flush, King high - Queen higher)"))]
+        ("HH304", at(text, "Bob: shows [Jc Qd] (a flush, King high - Queen higher)"))
+    ]
+
+
 # -- PS-3: the German rake surcharge on a split pot ---------------------------------------------------
 
 # From 1 July 2021 PokerStars takes 25 % more rake on the share a player based in Germany wins. A $10 pot
@@ -1422,8 +1764,10 @@ def test_the_surcharge_is_the_printed_rakes_part_above_the_schedule():
     assert [f.code for f in result.findings] == ["HH309"]
     four = rules_from_dict({"rake": {"currency": "USD", "percent": "4", "cap": "2.50"}})
     (result,), _ = validate_text(SURCHARGE, four)
-    assert sorted((f.code, f.expected, f.actual) for f in result.findings) == [("HH208", "40", "56"),
-                                                                            ("HH309", "475", "469")]
+    assert sorted((f.code, f.expected, f.actual) for f in result.findings) == [
+        ("HH208", "40", "56"),
+        ("HH309", "475", "469"),
+    ]
 
 
 # -- the clients before 2008 print no return of an uncalled bet -------------------------------------------
@@ -1468,14 +1812,20 @@ def test_tournament_summary_files_are_known_sidecars(tmp_path):
     """PokerStars' tournament summaries (fpdb-3's tournament-summaries/: `PokerStars Tournament #…`, the e-mailed
     `Tournament History for your last …`) and Full Tilt's (`Full Tilt Poker Tournament Summary …`) are no hand
     histories: one HH007 info each, not HH002; other text before any hand stays HH002."""
-    texts = {"stars.txt": "PokerStars Tournament #2475523986, No Limit Hold'em\nBuy-In: 136.50/13.50 INR\n",
-             "mail.txt": "Tournament History for your last 1 tournament requested by Hero\n\nTournament #1\n",
-             "tilt.txt": "Full Tilt Poker Tournament Summary Step 2 (Super Turbo) (243814827) Hold'em No Limit\n",
-             "other.txt": "PokerStars Tournaments of the week\nnothing here\n"}
+    texts = {
+        "stars.txt": "PokerStars Tournament #2475523986, No Limit Hold'em\nBuy-In: 136.50/13.50 INR\n",
+        "mail.txt": "Tournament History for your last 1 tournament requested by Hero\n\nTournament #1\n",
+        "tilt.txt": "Full Tilt Poker Tournament Summary Step 2 (Super Turbo) (243814827) Hold'em No Limit\n",
+        "other.txt": "PokerStars Tournaments of the week\nnothing here\n",
+    }
     found = {}
     for name, text in texts.items():
         path = tmp_path / name
         path.write_text(text, encoding="utf-8")
         found[name] = [(f.code, f.severity.value) for f in validate_paths([path])]
-    assert found == {"stars.txt": [("HH007", "info")], "mail.txt": [("HH007", "info")],
-                     "tilt.txt": [("HH007", "info")], "other.txt": [("HH002", "warning")]}
+    assert found == {
+        "stars.txt": [("HH007", "info")],
+        "mail.txt": [("HH007", "info")],
+        "tilt.txt": [("HH007", "info")],
+        "other.txt": [("HH002", "warning")],
+    }

@@ -107,27 +107,54 @@ def test_golden_three_handed_hand():
     assert result.status is Status.PARSED, result.findings
     header = result.hand.header
     assert (header.site, header.game, header.limit, header.small_blind, header.big_blind) == (
-        "phh", "holdem", Limit.NO_LIMIT, 5, 10)
+        "phh",
+        "holdem",
+        Limit.NO_LIMIT,
+        5,
+        10,
+    )
     assert (header.currency, header.scale, header.button_seat, header.table, header.fast_fold) == (
-        "chips", 1, 3, "", True)
+        "chips",
+        1,
+        3,
+        "",
+        True,
+    )
     assert re.fullmatch(r"[0-9a-f]{12}", header.hand_id)  # no hand number: a digest of the text
     assert [(s.seat, s.player, s.stack, s.line) for s in result.hand.seats] == [
-        (1, "Ann", 1000, 8), (2, "Bob", 1000, 8), (3, "Cid", 800, 8)]
+        (1, "Ann", 1000, 8),
+        (2, "Bob", 1000, 8),
+        (3, "Cid", 800, 8),
+    ]
     assert result.hand.events == (
-        PostBlind(6, "Ann", BlindKind.SMALL, 5, False), PostBlind(6, "Bob", BlindKind.BIG, 10, False),
+        PostBlind(6, "Ann", BlindKind.SMALL, 5, False),
+        PostBlind(6, "Bob", BlindKind.BIG, 10, False),
         StreetStart(11, Street.PREFLOP, 0, ()),
-        DealHole(11, "Ann", ("Ah", "Kh")), DealHole(12, "Bob", ()), DealHole(13, "Cid", ("Qs", "Qd")),
-        RaiseTo(14, "Cid", None, 30, False, False), RaiseTo(15, "Ann", None, 90, False, False), Fold(16, "Bob", ()),
+        DealHole(11, "Ann", ("Ah", "Kh")),
+        DealHole(12, "Bob", ()),
+        DealHole(13, "Cid", ("Qs", "Qd")),
+        RaiseTo(14, "Cid", None, 30, False, False),
+        RaiseTo(15, "Ann", None, 90, False, False),
+        Fold(16, "Bob", ()),
         Call(17, "Cid", 60, False, False),
         StreetStart(19, Street.FLOP, 0, ("2c", "7d", "9s")),
-        Bet(20, "Ann", 100, False, False), RaiseTo(21, "Cid", None, 300, False, False),
+        Bet(20, "Ann", 100, False, False),
+        RaiseTo(21, "Cid", None, 300, False, False),
         Call(22, "Ann", 200, False, False),
-        StreetStart(24, Street.TURN, 0, ("2c", "7d", "9s", "Kd")), Check(25, "Ann"), Check(26, "Cid"),
-        StreetStart(28, Street.RIVER, 0, ("2c", "7d", "9s", "Kd", "3h")), Check(29, "Ann"), Check(30, "Cid"),
-        Show(31, "Ann", ("Ah", "Kh"), None), Show(32, "Cid", ("Qs", "Qd"), None),
+        StreetStart(24, Street.TURN, 0, ("2c", "7d", "9s", "Kd")),
+        Check(25, "Ann"),
+        Check(26, "Cid"),
+        StreetStart(28, Street.RIVER, 0, ("2c", "7d", "9s", "Kd", "3h")),
+        Check(29, "Ann"),
+        Check(30, "Cid"),
+        Show(31, "Ann", ("Ah", "Kh"), None),
+        Show(32, "Cid", ("Qs", "Qd"), None),
     )
     assert [(x.line, x.player, x.final_stack) for x in result.hand.claims.ledgers] == [
-        (35, "Ann", 1400), (35, "Bob", 990), (35, "Cid", 410)]
+        (35, "Ann", 1400),
+        (35, "Bob", 990),
+        (35, "Cid", 410),
+    ]
 
 
 def test_the_hand_validates_and_the_replay_pays_the_winner():
@@ -189,12 +216,20 @@ def test_money_in_cents_with_currency_symbol_seats_table_and_time():
     assert result.status == "valid" and result.findings == []
     header = result.hand.header
     assert (header.hand_id, header.currency, header.scale, header.small_blind, header.big_blind) == (
-        "16820312345", "USD", 100, 25, 50)
+        "16820312345",
+        "USD",
+        100,
+        25,
+        50,
+    )
     assert (header.table, header.max_seats, header.button_seat, header.fast_fold) == ("Hydra IV", 6, 2, False)
     assert str(header.time) == "2008-05-17 21:03:44" and header.time_zone == "ET"
     assert str(header.time_utc) == "2008-05-18 01:03:44+00:00"  # EDT
     assert [(s.seat, s.player, s.stack) for s in result.hand.seats] == [
-        (2, "south", 4810), (4, "north", 5135), (6, "east", 2000)]  # by seat: north is p1, the small blind
+        (2, "south", 4810),
+        (4, "north", 5135),
+        (6, "east", 2000),
+    ]  # by seat: north is p1, the small blind
     assert result.state.final_stacks()["south"] == 4810 + 75  # the blinds; the raise came back uncalled
 
 
@@ -213,7 +248,9 @@ def test_split_odd_chip_in_finishing_stacks_is_hh042():
     text = text.replace("finishing_stacks = [1400, 990, 410]", "finishing_stacks = [1005.5, 989, 805.5]")
     result = check(text)
     assert [(f.code, f.severity, f.actual) for f in result.findings] == [
-        ("HH042", Severity.WARNING, "1005.5"), ("HH042", Severity.WARNING, "805.5")]
+        ("HH042", Severity.WARNING, "1005.5"),
+        ("HH042", Severity.WARNING, "805.5"),
+    ]
     assert result.status == "valid"
     assert result.state.final_stacks() == {"Ann": 1006, "Bob": 989, "Cid": 805}  # odd chip left of the button
 
@@ -249,8 +286,9 @@ def test_a_phhs_file_is_one_hand_per_section(tmp_path):
     results = [r for r in validate_paths([path]) if not isinstance(r, Finding)]
     assert [(r.hand_id, r.line, r.status, codes(r)) for r in results] == [("7", 1, "valid", []), ("8", 13, "valid", [])]
     # the second hand's lines are the file's: its antes are on line 15
-    bad = path.read_text(encoding="utf-8").replace("[2]\nvariant = 'NT'\nantes = [0, 0, 0]",
-                                                   "[2]\nvariant = 'NT'\nantes = [0, 0]")
+    bad = path.read_text(encoding="utf-8").replace(
+        "[2]\nvariant = 'NT'\nantes = [0, 0, 0]", "[2]\nvariant = 'NT'\nantes = [0, 0]"
+    )
     path.write_text(bad, encoding="utf-8")
     results = [r for r in validate_paths([path]) if not isinstance(r, Finding)]
     assert [(r.status, [(f.code, f.line) for f in r.findings]) for r in results][1] == ("unparsed", [("HH041", 15)])
@@ -265,20 +303,23 @@ def test_bad_toml_is_hh040_with_line_and_column():
 
 
 def test_toml_cut_short_is_hh040_at_its_last_line():
-    text = HAND[:HAND.index("  # Flop")]  # the actions array never closes after 'p3 cc' (line 17)
+    text = HAND[: HAND.index("  # Flop")]  # the actions array never closes after 'p3 cc' (line 17)
     [found] = read(text).findings
     assert (found.code, found.line) == ("HH040", 17) and "at the end of the hand" in found.message
 
 
-@pytest.mark.parametrize("change, line, expected", [
-    (("antes = [0, 0, 0]", "antes = [0, 0]"), 5, "3"),
-    (("'p2 f',", "'p4 f',"), 16, "a player p1 to p3"),
-    (("'p1 cbr 100',", "'p1 sd',"), 20, "'pN f', 'pN cc', 'pN cbr X' or 'pN sm [cards]' (draws are not Hold'em)"),
-    (("'p1 cbr 90 # a 3-bet',", "'p1 cbr 5 # a 3-bet',"), 15, "a street total above the 5 minor units already in"),
-    (("'d db Kd',", "'d db K',"), 24, "cards such as 'AcKd' ('??' for an unknown card)"),
-    (("min_bet = 10\n", ""), 1, "min_bet = …"),
-    (("starting_stacks = [1000, 1000, 800]", "starting_stacks = ['1000', 1000, 800]"), 8, "a number >= 0"),
-])
+@pytest.mark.parametrize(
+    "change, line, expected",
+    [
+        (("antes = [0, 0, 0]", "antes = [0, 0]"), 5, "3"),
+        (("'p2 f',", "'p4 f',"), 16, "a player p1 to p3"),
+        (("'p1 cbr 100',", "'p1 sd',"), 20, "'pN f', 'pN cc', 'pN cbr X' or 'pN sm [cards]' (draws are not Hold'em)"),
+        (("'p1 cbr 90 # a 3-bet',", "'p1 cbr 5 # a 3-bet',"), 15, "a street total above the 5 minor units already in"),
+        (("'d db Kd',", "'d db K',"), 24, "cards such as 'AcKd' ('??' for an unknown card)"),
+        (("min_bet = 10\n", ""), 1, "min_bet = …"),
+        (("starting_stacks = [1000, 1000, 800]", "starting_stacks = ['1000', 1000, 800]"), 8, "a number >= 0"),
+    ],
+)
 def test_fields_of_the_wrong_shape_are_hh041(change, line, expected):
     result = read(HAND.replace(*change))
     assert result.status is Status.UNPARSED
@@ -297,8 +338,10 @@ def test_an_amount_finer_than_a_millionth_is_hh012():
     assert [f.code for f in result.findings] == ["HH012"]
 
 
-@pytest.mark.parametrize("variant, status", [("PO", Status.UNSUPPORTED), ("NS", Status.UNSUPPORTED),
-                                             ("FO/8", Status.UNSUPPORTED), ("PT", Status.PARSED)])
+@pytest.mark.parametrize(
+    "variant, status",
+    [("PO", Status.UNSUPPORTED), ("NS", Status.UNSUPPORTED), ("FO/8", Status.UNSUPPORTED), ("PT", Status.PARSED)],
+)
 def test_only_holdem_is_read(variant, status):
     result = read(HAND.replace("variant = 'NT'", f"variant = '{variant}'"))
     assert result.status is status
@@ -323,17 +366,27 @@ def test_fixed_limit_takes_small_and_big_bet():
     result = check(text)
     assert result.status == "valid" and result.findings == []
     assert (result.hand.header.limit, result.hand.header.small_bet, result.hand.header.big_bet) == (
-        Limit.FIXED_LIMIT, 2, 4)
+        Limit.FIXED_LIMIT,
+        2,
+        4,
+    )
 
 
 def test_a_short_ante_and_blind_are_all_in_posts():
     text = HAND.replace("antes = [0, 0, 0]", "antes = [5, 5, 5]").replace(
-        "starting_stacks = [1000, 1000, 800]", "starting_stacks = [1000, 12, 800]")
+        "starting_stacks = [1000, 1000, 800]", "starting_stacks = [1000, 12, 800]"
+    )
     result = read(text)
-    posts = [(type(e).__name__, e.player, e.amount, e.all_in) for e in result.hand.events
-             if type(e) in (PostAnte, PostBlind)]
-    assert posts == [("PostAnte", "Ann", 5, False), ("PostAnte", "Bob", 5, False), ("PostAnte", "Cid", 5, False),
-                     ("PostBlind", "Ann", 5, False), ("PostBlind", "Bob", 7, True)]
+    posts = [
+        (type(e).__name__, e.player, e.amount, e.all_in) for e in result.hand.events if type(e) in (PostAnte, PostBlind)
+    ]
+    assert posts == [
+        ("PostAnte", "Ann", 5, False),
+        ("PostAnte", "Bob", 5, False),
+        ("PostAnte", "Cid", 5, False),
+        ("PostBlind", "Ann", 5, False),
+        ("PostBlind", "Bob", 7, True),
+    ]
 
 
 # -- writing -------------------------------------------------------------------------------------
@@ -409,8 +462,18 @@ pokerkit = pytest.importorskip("pokerkit")
 
 _AMOUNTS = ("antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks")
 _SINGLE = ("min_bet", "small_bet", "big_bet")
-_FIELDS = {"variant", "antes", "blinds_or_straddles", "min_bet", "small_bet", "big_bet", "starting_stacks",
-           "actions", "players", "ante_trimming_status"}
+_FIELDS = {
+    "variant",
+    "antes",
+    "blinds_or_straddles",
+    "min_bet",
+    "small_bet",
+    "big_bet",
+    "starting_stacks",
+    "actions",
+    "players",
+    "ante_trimming_status",
+}
 
 
 def pokerkit_replay(text: str) -> tuple[list[int], list[int], list[str]]:
@@ -490,7 +553,8 @@ def _raise_beyond_every_stack(hand) -> bool:
         if type(event) is Fold:
             folded.add(event.player)
         elif type(event) is RaiseTo and event.raise_to > max(
-                (stacks[p] for p in stacks if p != event.player and p not in folded), default=0):
+            (stacks[p] for p in stacks if p != event.player and p not in folded), default=0
+        ):
             return True
     return False
 
@@ -513,10 +577,13 @@ def item_pots(item):
 #   $3.84 of a 4-way split that hhtool accepts, S4 with a larger chip); PokerKit splits it cent by cent.
 
 
-@pytest.mark.parametrize("site, folders, least", [
-    ("pokerstars", ("fpdb-3/pokerstars", "hhsmithy"), 1090),
-    ("ggpoker", ("ggpoker-rush-2025", "fpdb-3/ggpoker"), 7420),
-])
+@pytest.mark.parametrize(
+    "site, folders, least",
+    [
+        ("pokerstars", ("fpdb-3/pokerstars", "hhsmithy"), 1090),
+        ("ggpoker", ("ggpoker-rush-2025", "fpdb-3/ggpoker"), 7420),
+    ],
+)
 def test_corpus_hands_replay_in_pokerkit_to_hhtools_stacks(corpus, site, folders, least):
     tally: Counter = Counter()
     unexplained = []
@@ -612,17 +679,25 @@ def test_pokerkit_loads_every_phh_file_hhtool_writes_from_the_phh_corpus(corpus)
 
 # -- post bets, dead blinds, posts out of place (issue 25) --------------------------------------
 
+
 def _pokerkit_phh(blinds, stacks, play, **fields) -> str:
     """A PHH text PokerKit itself writes (`HandHistory.from_game_state` and `dumps`) of a no-limit hand with
     these forced bets (a negative entry is PokerKit's post bet), stacks and actions (`play(state)`)."""
     from pokerkit import Automation, HandHistory, NoLimitTexasHoldem
 
-    automations = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
-                   Automation.CARD_BURNING, Automation.HOLE_CARDS_SHOWING_OR_MUCKING, Automation.HAND_KILLING,
-                   Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING)
+    automations = (
+        Automation.ANTE_POSTING,
+        Automation.BET_COLLECTION,
+        Automation.BLIND_OR_STRADDLE_POSTING,
+        Automation.CARD_BURNING,
+        Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+        Automation.HAND_KILLING,
+        Automation.CHIPS_PUSHING,
+        Automation.CHIPS_PULLING,
+    )
     game = NoLimitTexasHoldem(automations, False, 0, blinds, 2)
     state = game(stacks, len(stacks))
-    for cards in ("AsAh", "7c2d", "KsKh", "9d8d")[:len(stacks)]:
+    for cards in ("AsAh", "7c2d", "KsKh", "9d8d")[: len(stacks)]:
         state.deal_hole(cards)
     play(state)
     return HandHistory.from_game_state(game, state, **fields).dumps()
@@ -648,14 +723,22 @@ def test_a_pokerkit_post_bet_is_a_live_big_blind_posted_out_of_place():
     assert result.status == "valid", result.findings
     posts = [e for e in result.hand.events if type(e) is PostBlind]
     assert [(e.player, e.blind, e.amount, e.dead) for e in posts] == [
-        ("p1", BlindKind.SMALL, 1, None), ("p2", BlindKind.BIG, 2, None), ("p4", BlindKind.BIG, 2, 0)]
-    assert [type(e) for e in result.hand.events if getattr(e, "player", None) == "p4" and type(e) in (Check, Call)
-            ] == [Check, Check, Check, Check]  # the post is his bet: he checks pre-flop, as PokerKit plays it
+        ("p1", BlindKind.SMALL, 1, None),
+        ("p2", BlindKind.BIG, 2, None),
+        ("p4", BlindKind.BIG, 2, 0),
+    ]
+    assert [type(e) for e in result.hand.events if getattr(e, "player", None) == "p4" and type(e) in (Check, Call)] == [
+        Check,
+        Check,
+        Check,
+        Check,
+    ]  # the post is his bet: he checks pre-flop, as PokerKit plays it
     assert result.state.final_stacks() == {"p1": 199, "p2": 198, "p3": 205, "p4": 198}  # KsKh wins 7
 
 
 def test_a_post_bet_that_is_no_big_blind_is_a_live_small_one():
     """PokerKit writes a returning player's `posts small blind` as a post bet too: live, as it plays it."""
+
     def play(state):
         state.check_or_call()  # p3 calls 2
         state.check_or_call()  # p4 completes his live 1 to 2
@@ -665,11 +748,15 @@ def test_a_post_bet_that_is_no_big_blind_is_a_live_small_one():
             state.deal_board(board)
             for _ in range(3):
                 state.check_or_call()
+
     text = _pokerkit_phh((1, 2, 0, -1), (200, 200, 200, 200), play)
     result = check(text)
     assert result.status == "valid", result.findings
     assert [(e.blind, e.amount, e.dead) for e in result.hand.events if type(e) is PostBlind][-1] == (
-        BlindKind.SMALL, 1, 0)
+        BlindKind.SMALL,
+        1,
+        0,
+    )
     assert [e.added for e in result.hand.events if type(e) is Call and e.player == "p4"] == [1]
     # near miss: a positive entry there is a straddle, which raises the bet to call
     straddled = check(text.replace("blinds_or_straddles = [1, 2, 0, -1]", "blinds_or_straddles = [1, 2, 0, 4]"))
@@ -689,6 +776,7 @@ def test_a_missing_small_blind_makes_the_first_place_the_big_blind():
 def test_pokerkits_unraked_finishing_stacks_against_raked_winnings_are_hh214_saying_so():
     """PokerKit's finishing stacks (its replay: no rake) beside the winnings the room paid (less 1 of rake): the
     file contradicts itself, and the finding says how."""
+
     def play(state):
         state.check_or_call()
         state.check_or_call()
@@ -698,6 +786,7 @@ def test_pokerkits_unraked_finishing_stacks_against_raked_winnings_are_hh214_say
             state.deal_board(board)
             for _ in range(3):
                 state.check_or_call()
+
     from pokerkit import Automation, HandHistory, NoLimitTexasHoldem  # noqa: F401 - the module is there
 
     probe = tomllib.loads(_pokerkit_phh((1, 2, 0, -2), (200,) * 4, play))
@@ -748,8 +837,9 @@ def test_pokerkit_written_pokerstars_hands_of_the_corpus_read_back(corpus):
 
 
 def test_a_dead_small_and_big_blind_is_a_live_post_and_a_dead_ante_in_phh():
-    [item] = [r for r in parse_paths([SAMPLES / "nl-cash-posts-small-and-big-blinds.txt"])
-              if not isinstance(r, Finding)]
+    [item] = [
+        r for r in parse_paths([SAMPLES / "nl-cash-posts-small-and-big-blinds.txt"]) if not isinstance(r, Finding)
+    ]
     text = render_hand(item.hand)
     doc = tomllib.loads(text, parse_float=Decimal)
     # Ingrid_Holm (seat 1, fourth after the button) posts $0.03: $0.02 live (a post bet), $0.01 dead (an ante)
@@ -766,17 +856,22 @@ def test_a_dead_small_and_big_blind_is_a_live_post_and_a_dead_ante_in_phh():
     assert (got, repairs) == (want, [])
     # near miss: without `_posts` the reader takes PokerKit's view: a live post of 2 and a dead ante of 1
     plain = check(re.sub(r"(?m)^_posts = .*\n", "", text))
-    assert [(type(e).__name__, e.amount) for e in plain.hand.events if getattr(e, "player", "") == "Ingrid_Holm"
-            and type(e) in (PostAnte, PostBlind)] == [("PostAnte", 1), ("PostBlind", 2)]
+    assert [
+        (type(e).__name__, e.amount)
+        for e in plain.hand.events
+        if getattr(e, "player", "") == "Ingrid_Holm" and type(e) in (PostAnte, PostBlind)
+    ] == [("PostAnte", 1), ("PostBlind", 2)]
 
 
 def test_blinds_posted_before_the_antes_are_read_back_in_that_order():
     text = HAND.replace("antes = [0, 0, 0]", "antes = [1, 1, 1]").replace(
-        "finishing_stacks", "_blinds_first = true\nfinishing_stacks")
+        "finishing_stacks", "_blinds_first = true\nfinishing_stacks"
+    )
     events = [type(e) for e in read(text).hand.events if type(e) in (PostAnte, PostBlind)]
     assert events == [PostBlind, PostBlind, PostAnte, PostAnte, PostAnte]
-    events = [type(e) for e in read(text.replace("_blinds_first = true", "")).hand.events
-              if type(e) in (PostAnte, PostBlind)]
+    events = [
+        type(e) for e in read(text.replace("_blinds_first = true", "")).hand.events if type(e) in (PostAnte, PostBlind)
+    ]
     assert events == [PostAnte, PostAnte, PostAnte, PostBlind, PostBlind]
 
 
@@ -799,8 +894,10 @@ def test_pot_limit_phh_needs_a_pt_game_pokerkit_077_does_not_have():
 
     class WithPotLimit(HandHistory):
         game_types: ClassVar[dict] = {**HandHistory.game_types, "PT": PotLimitTexasHoldem}
-        required_field_names: ClassVar[dict] = {**HandHistory.required_field_names,
-                                                "PT": HandHistory.required_field_names["NT"]}
+        required_field_names: ClassVar[dict] = {
+            **HandHistory.required_field_names,
+            "PT": HandHistory.required_field_names["NT"],
+        }
 
     doc = tomllib.loads(text, parse_float=Decimal)
     fields = {k: v for k, v in doc.items() if k in _FIELDS}

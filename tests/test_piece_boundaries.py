@@ -27,8 +27,12 @@ SIZES = (1, 7, 300, 2000)
 
 
 def _blocks(items) -> list:
-    return [(b.line, b.column, b.dialect, b.text, b.context, b.context_line) if isinstance(b, Block)
-            else (b.code, b.line, b.message) for b in items]
+    return [
+        (b.line, b.column, b.dialect, b.text, b.context, b.context_line)
+        if isinstance(b, Block)
+        else (b.code, b.line, b.message)
+        for b in items
+    ]
 
 
 def _json_lines(records) -> list[bytes]:
@@ -107,7 +111,7 @@ def test_a_foreign_hand_in_an_ipoker_session_keeps_its_later_games_in_the_sessio
     path = tmp_path / "mixed.xml"
     path.write_bytes(_ipoker_with_a_foreign_hand())
     pieces = list(cut_file(str(path), 1))
-    starts = [path.read_bytes()[p.start:p.start + 10] for p in pieces[1:]]
+    starts = [path.read_bytes()[p.start : p.start + 10] for p in pieces[1:]]
     assert b"<session s" in starts and not [s for s in starts if s.startswith(b"PokerStars")]
     records = list(validate_paths([str(path)], RuleSet()))
     assert [r.status for r in records if r.site == "ipoker"].count("valid") >= 2
@@ -119,7 +123,7 @@ class _SmallReads:
         self.data, self.size = data, size
 
     def read(self, _n: int) -> bytes:
-        out, self.data = self.data[:self.size], self.data[self.size:]
+        out, self.data = self.data[: self.size], self.data[self.size :]
         return out
 
 

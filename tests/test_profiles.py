@@ -22,8 +22,14 @@ from hhtool.profiles import PREFIX, describe, load_rules_spec, names, profile
 from hhtool.rules.ruleset import RulesError, RuleSet, load_rules
 
 # The rule ids of shared/RULES.md.
-RULES_MD_IDS = {*(f"T{i}" for i in range(1, 8)), *(f"B{i}" for i in range(1, 5)), *(f"D{i}" for i in range(1, 4)),
-                *(f"A{i}" for i in range(1, 9)), *(f"P{i}" for i in range(1, 4)), *(f"S{i}" for i in range(1, 7))}
+RULES_MD_IDS = {
+    *(f"T{i}" for i in range(1, 8)),
+    *(f"B{i}" for i in range(1, 5)),
+    *(f"D{i}" for i in range(1, 4)),
+    *(f"A{i}" for i in range(1, 9)),
+    *(f"P{i}" for i in range(1, 4)),
+    *(f"S{i}" for i in range(1, 7)),
+}
 
 # No limit, 3 players, to the turn; the turn bet is one big blind (A4's standard minimum).
 TURN_BET = hand_text("""
@@ -57,14 +63,20 @@ TURN_BET = hand_text("""
     Seat 2: Boreas (small blind) folded before Flop
     Seat 4: Chloris (big blind) folded on the Turn
 """)
-TURN_BET_2BB = edit(TURN_BET, ("Anemone: bets $0.10", "Anemone: bets $0.20"),
-                    ("Uncalled bet ($0.10) returned to Anemone", "Uncalled bet ($0.20) returned to Anemone"))
+TURN_BET_2BB = edit(
+    TURN_BET,
+    ("Anemone: bets $0.10", "Anemone: bets $0.20"),
+    ("Uncalled bet ($0.10) returned to Anemone", "Uncalled bet ($0.20) returned to Anemone"),
+)
 FOUR_PLAYERS = edit(
     TURN_BET,
     ("Seat 4: Chloris ($10 in chips)", ["Seat 4: Chloris ($10 in chips)", "Seat 5: Demeter ($10 in chips)"]),
     ("Anemone: raises $0.20 to $0.30", ["Demeter: folds", "Anemone: raises $0.20 to $0.30"]),
-    ("Seat 4: Chloris (big blind) folded on the Turn",
-     ["Seat 4: Chloris (big blind) folded on the Turn", "Seat 5: Demeter folded before Flop (didn't bet)"]))
+    (
+        "Seat 4: Chloris (big blind) folded on the Turn",
+        ["Seat 4: Chloris (big blind) folded on the Turn", "Seat 5: Demeter folded before Flop (didn't bet)"],
+    ),
+)
 
 # Pot limit, 3 players: five bets pre-flop (the big blind, then four raises), each within the pot.
 FIVE_BETS = hand_text("""
@@ -92,14 +104,18 @@ FIVE_BETS = hand_text("""
     Seat 2: Boreas (small blind) folded before Flop
     Seat 4: Chloris (big blind) folded before Flop
 """)
-FOUR_BETS = edit(FIVE_BETS, ("Anemone: raises $5.40 to $8.10", "Anemone: folds"), ("Boreas: folds", "Boreas: folds"),
-                 ("Chloris: folds", []), ("Uncalled bet ($5.40) returned to Anemone",
-                                            "Uncalled bet ($1.80) returned to Chloris"),
-                 ("Anemone collected $6.30 from pot", "Chloris collected $2.10 from pot"),
-                 ("Anemone: doesn't show hand", "Chloris: doesn't show hand"),
-                 ("Total pot $6.30 | Rake $0", "Total pot $2.10 | Rake $0"),
-                 ("Seat 1: Anemone (button) collected ($6.30)", "Seat 1: Anemone (button) folded before Flop"),
-                 ("Seat 4: Chloris (big blind) folded before Flop", "Seat 4: Chloris (big blind) collected ($2.10)"))
+FOUR_BETS = edit(
+    FIVE_BETS,
+    ("Anemone: raises $5.40 to $8.10", "Anemone: folds"),
+    ("Boreas: folds", "Boreas: folds"),
+    ("Chloris: folds", []),
+    ("Uncalled bet ($5.40) returned to Anemone", "Uncalled bet ($1.80) returned to Chloris"),
+    ("Anemone collected $6.30 from pot", "Chloris collected $2.10 from pot"),
+    ("Anemone: doesn't show hand", "Chloris: doesn't show hand"),
+    ("Total pot $6.30 | Rake $0", "Total pot $2.10 | Rake $0"),
+    ("Seat 1: Anemone (button) collected ($6.30)", "Seat 1: Anemone (button) folded before Flop"),
+    ("Seat 4: Chloris (big blind) folded before Flop", "Seat 4: Chloris (big blind) collected ($2.10)"),
+)
 
 
 # Four players at one table, two hands: Boreas goes all-in with $2 and loses, then comes back.
@@ -157,9 +173,11 @@ RETURNS = hand_text("""
 """)
 
 
-@pytest.mark.parametrize("text", [TURN_BET, TURN_BET_2BB, FOUR_PLAYERS, FIVE_BETS, FOUR_BETS, BUSTED, RETURNS],
-                         ids=["turn-bet-1bb", "turn-bet-2bb", "four-players", "five-bets", "four-bets", "busted",
-                              "returns"])
+@pytest.mark.parametrize(
+    "text",
+    [TURN_BET, TURN_BET_2BB, FOUR_PLAYERS, FIVE_BETS, FOUR_BETS, BUSTED, RETURNS],
+    ids=["turn-bet-1bb", "turn-bet-2bb", "four-players", "five-bets", "four-bets", "busted", "returns"],
+)
 def test_the_hands_are_legal_under_the_standard_rules(text):
     assert check(text).findings == [], problems(check(text).findings)
     assert check(text, load_rules_spec("profile:standard")).findings == []
@@ -171,7 +189,11 @@ def test_the_shipped_profiles():
     assert profile("standard").rules == RuleSet()
     casino = profile("casino-hu").rules
     assert (casino.min_players, casino.max_players, casino.min_buyin_bb, casino.button_draw) == (
-        4, 10, 50, "highest_acts_first")
+        4,
+        10,
+        50,
+        "highest_acts_first",
+    )
     assert profile("club-gr").rules == RuleSet(min_bet_turn_river_bb=2)
     assert profile("club-hu").rules == RuleSet(raise_cap_limits=("FL", "PL"))
 
@@ -232,7 +254,8 @@ def test_casino_hu_minimum_buy_in_after_busting(tmp_path):
     short = validate_text(hands_file(BUSTED, RETURNS), rules)
     found = [f for f in all_findings(short[0]) if f.code == "HH411"]
     assert len(found) == 1 and (found[0].expected, found[0].actual) == (">= 500", "400"), problems(
-        all_findings(short[0]))
+        all_findings(short[0])
+    )
     assert [f for f in all_findings(short[0]) if f.code != "HH411"] == []
     full = edit(RETURNS, ("Seat 2: Boreas ($4 in chips)", "Seat 2: Boreas ($5 in chips)"))
     assert all_findings(validate_text(hands_file(BUSTED, full), rules)[0]) == []
@@ -267,22 +290,25 @@ def test_club_hu_cap_is_not_applied_to_no_limit():
 
 
 def test_a_cap_heads_up_only_with_cap_heads_up():
-    heads_up = edit(FIVE_BETS, ("Seat 4: Chloris ($50 in chips)", []), ("Chloris: posts big blind $0.10", []),
-                    ("Boreas: posts small blind $0.05", ["Anemone: posts small blind $0.05",
-                                                         "Boreas: posts big blind $0.10"]),
-                    ("Anemone: raises $0.20 to $0.30", "Anemone: raises $0.20 to $0.30"),
-                    ("Boreas: raises $0.60 to $0.90", "Boreas: raises $0.60 to $0.90"),
-                    ("Chloris: raises $1.80 to $2.70", "Anemone: raises $1.80 to $2.70"),
-                    ("Anemone: raises $5.40 to $8.10", "Boreas: raises $5.40 to $8.10"),
-                    ("Boreas: folds", "Anemone: folds"), ("Chloris: folds", []),
-                    ("Uncalled bet ($5.40) returned to Anemone", "Uncalled bet ($5.40) returned to Boreas"),
-                    ("Anemone collected $6.30 from pot", "Boreas collected $5.40 from pot"),
-                    ("Anemone: doesn't show hand", "Boreas: doesn't show hand"),
-                    ("Total pot $6.30 | Rake $0", "Total pot $5.40 | Rake $0"),
-                    ("Seat 1: Anemone (button) collected ($6.30)",
-                     "Seat 1: Anemone (button) (small blind) folded before Flop"),
-                    ("Seat 2: Boreas (small blind) folded before Flop", "Seat 2: Boreas (big blind) collected ($5.40)"),
-                    ("Seat 4: Chloris (big blind) folded before Flop", []))
+    heads_up = edit(
+        FIVE_BETS,
+        ("Seat 4: Chloris ($50 in chips)", []),
+        ("Chloris: posts big blind $0.10", []),
+        ("Boreas: posts small blind $0.05", ["Anemone: posts small blind $0.05", "Boreas: posts big blind $0.10"]),
+        ("Anemone: raises $0.20 to $0.30", "Anemone: raises $0.20 to $0.30"),
+        ("Boreas: raises $0.60 to $0.90", "Boreas: raises $0.60 to $0.90"),
+        ("Chloris: raises $1.80 to $2.70", "Anemone: raises $1.80 to $2.70"),
+        ("Anemone: raises $5.40 to $8.10", "Boreas: raises $5.40 to $8.10"),
+        ("Boreas: folds", "Anemone: folds"),
+        ("Chloris: folds", []),
+        ("Uncalled bet ($5.40) returned to Anemone", "Uncalled bet ($5.40) returned to Boreas"),
+        ("Anemone collected $6.30 from pot", "Boreas collected $5.40 from pot"),
+        ("Anemone: doesn't show hand", "Boreas: doesn't show hand"),
+        ("Total pot $6.30 | Rake $0", "Total pot $5.40 | Rake $0"),
+        ("Seat 1: Anemone (button) collected ($6.30)", "Seat 1: Anemone (button) (small blind) folded before Flop"),
+        ("Seat 2: Boreas (small blind) folded before Flop", "Seat 2: Boreas (big blind) collected ($5.40)"),
+        ("Seat 4: Chloris (big blind) folded before Flop", []),
+    )
     assert check(heads_up).findings == [], problems(check(heads_up).findings)
     assert check(heads_up, load_rules_spec("profile:club-hu")).findings == []
     assert check(heads_up, RuleSet(raise_cap_limits=("FL", "PL"), cap_heads_up=True)).codes == {"HH126"}
@@ -327,14 +353,16 @@ def test_cli_unknown_profile_is_a_usage_error(tmp_path):
     result = CliRunner().invoke(app, ["validate", str(path), "--rules", "profile:casino"])
     assert result.exit_code == 2
     assert result.stderr.strip().splitlines() == [
-        "hhtool: no profile 'casino'; profiles: standard, casino-hu, club-gr, club-hu ('hhtool rules --profiles')"]
+        "hhtool: no profile 'casino'; profiles: standard, casino-hu, club-gr, club-hu ('hhtool rules --profiles')"
+    ]
 
 
 def test_cli_export_and_audit_with_a_profile(tmp_path):
     path = _write(tmp_path, TURN_BET)
     out = tmp_path / "ds"
-    result = CliRunner().invoke(app, ["export", str(path), "--out", str(out), "--rules", "profile:casino-hu",
-                                      "--jobs", "1"])
+    result = CliRunner().invoke(
+        app, ["export", str(path), "--out", str(out), "--rules", "profile:casino-hu", "--jobs", "1"]
+    )
     assert result.exit_code == 0, result.output
     report = CliRunner().invoke(app, ["audit", str(path), "--rules", "profile:casino-hu", "--format", "json"])
     assert report.exit_code == 0, report.output  # HH401 is not an audit (rake or payout) error

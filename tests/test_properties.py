@@ -51,8 +51,11 @@ SITE_RULES = {site: RULES if site == DEFAULT_SITE else RuleSet() for site in SIT
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.txt"))
 
 # A drawn Random spends Hypothesis data on every call, so the smallest example is large by nature.
-PLAY = settings(max_examples=100, deadline=None, suppress_health_check=[
-    HealthCheck.large_base_example, HealthCheck.too_slow, HealthCheck.data_too_large])
+PLAY = settings(
+    max_examples=100,
+    deadline=None,
+    suppress_health_check=[HealthCheck.large_base_example, HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 def parse(text: str, file: str = "generated", site: str = DEFAULT_SITE):
@@ -111,7 +114,7 @@ def check_hand(hand, cross: CrossHand, site: str = DEFAULT_SITE) -> None:
         shown.subtract(collected)  # what the replay took out of the printed collects: the returns inside them
     for name, amount in state.returns.items():
         final[name] += amount - shown[name]  # a return the text does not show at all
-    for event in (state.collects if not said.prints_collects else ()):
+    for event in state.collects if not said.prints_collects else ():
         final[event.player] += event.amount
     replayed = {name: player.stack + collected[name] for name, player in state.players.items()}
     assert final == replayed
@@ -124,13 +127,27 @@ def check_hand(hand, cross: CrossHand, site: str = DEFAULT_SITE) -> None:
 # -- (a) random legal play ---------------------------------------------------------------------
 @pytest.mark.parametrize("site", SITES)
 @PLAY
-@given(rng=st.randoms(use_true_random=False), game=st.sampled_from(GAMES), low=st.integers(2, 10),
-       span=st.integers(0, 8), tournaments=st.sampled_from((0.0, 0.3, 1.0)), odd_names=st.sampled_from((0.0, 0.4)))
+@given(
+    rng=st.randoms(use_true_random=False),
+    game=st.sampled_from(GAMES),
+    low=st.integers(2, 10),
+    span=st.integers(0, 8),
+    tournaments=st.sampled_from((0.0, 0.3, 1.0)),
+    odd_names=st.sampled_from((0.0, 0.4)),
+)
 def test_chosen_play_is_legal_and_conserves_chips(site, rng, game, low, span, tournaments, odd_names):
     assume(game in games_for(site))
     cross = CrossHand(SITE_RULES[site])
-    hands = generate_hands(4, rng=rng, game=game, players=(low, min(10, low + span)), tournaments=tournaments,
-                           hands_per_table=(1, 4), odd_names=odd_names, site=site)
+    hands = generate_hands(
+        4,
+        rng=rng,
+        game=game,
+        players=(low, min(10, low + span)),
+        tournaments=tournaments,
+        hands_per_table=(1, 4),
+        odd_names=odd_names,
+        site=site,
+    )
     for hand in hands:
         check_hand(hand, cross, site)
 

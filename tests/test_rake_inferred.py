@@ -86,8 +86,9 @@ def no_printed_rake(monkeypatch):
         if parsed.hand is not None and parsed.hand_id == UNPRINTED:
             claims = msgspec.structs.replace(parsed.hand.claims, rake=None, total_pot=None)
             hand = msgspec.structs.replace(parsed.hand, claims=claims)
-            parsed = ParseResult(parsed.status, parsed.file, parsed.line, parsed.site, parsed.hand_id, hand,
-                                 parsed.findings)
+            parsed = ParseResult(
+                parsed.status, parsed.file, parsed.line, parsed.site, parsed.hand_id, hand, parsed.findings
+            )
         return check(parsed, rules)
 
     monkeypatch.setattr(validate_module, "check_parsed", without_rake)

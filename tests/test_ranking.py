@@ -34,11 +34,9 @@ LADDER = [
     ("Kh Kd Ks 9c 2h", Category.THREE_OF_A_KIND, (13, 13, 13, 9, 2), "three of a kind, Kings"),
     ("5h 6d 7c 8s 9h", Category.STRAIGHT, (9, 8, 7, 6, 5), "a straight, Five to Nine"),
     ("Ah 9h 7h 4h 2h", Category.FLUSH, (14, 9, 7, 4, 2), "a flush, Ace high"),
-    ("Th Td Tc Ah Ad", Category.FULL_HOUSE, (10, 10, 10, 14, 14),
-     "a full house, Tens full of Aces"),
+    ("Th Td Tc Ah Ad", Category.FULL_HOUSE, (10, 10, 10, 14, 14), "a full house, Tens full of Aces"),
     ("Ah Ad Ac As 3h", Category.FOUR_OF_A_KIND, (14, 14, 14, 14, 3), "four of a kind, Aces"),
-    ("9s Ts Js Qs Ks", Category.STRAIGHT_FLUSH, (13, 12, 11, 10, 9),
-     "a straight flush, Nine to King"),
+    ("9s Ts Js Qs Ks", Category.STRAIGHT_FLUSH, (13, 12, 11, 10, 9), "a straight flush, Nine to King"),
     ("As Ks Qs Js Ts", Category.STRAIGHT_FLUSH, (14, 13, 12, 11, 10), "a Royal Flush"),
 ]
 
@@ -58,18 +56,22 @@ def test_every_class_orders_by_category_then_ranks() -> None:
     assert len(set(weakest_first)) == 7462 and weakest_first == sorted(weakest_first)
 
 
-@pytest.mark.parametrize("cards, text", [(row[0], row[3]) for row in LADDER] + [
-    ("6h 6d Kc 9s 4h", "a pair of Sixes"),
-    ("6h 6d 3c 3s 4h", "two pair, Sixes and Threes"),
-    ("Ah 2d 3c 4s 5h", "a straight, Ace to Five"),
-    ("2h 3d 4c 5s 6h", "a straight, Deuce to Six"),
-    ("Th Jd Qc Ks Ah", "a straight, Ten to Ace"),
-    ("Kd Jd 8d 5d 3d", "a flush, King high"),
-    ("2h 2d 2c 6h 6d", "a full house, Deuces full of Sixes"),
-    ("7h 7d 7c 7s Ah", "four of a kind, Sevens"),
-    ("Ad 2d 3d 4d 5d", "a straight flush, Ace to Five"),
-    ("Qh Jd 9c 7s 2h", "high card Queen"),
-])
+@pytest.mark.parametrize(
+    "cards, text",
+    [(row[0], row[3]) for row in LADDER]
+    + [
+        ("6h 6d Kc 9s 4h", "a pair of Sixes"),
+        ("6h 6d 3c 3s 4h", "two pair, Sixes and Threes"),
+        ("Ah 2d 3c 4s 5h", "a straight, Ace to Five"),
+        ("2h 3d 4c 5s 6h", "a straight, Deuce to Six"),
+        ("Th Jd Qc Ks Ah", "a straight, Ten to Ace"),
+        ("Kd Jd 8d 5d 3d", "a flush, King high"),
+        ("2h 2d 2c 6h 6d", "a full house, Deuces full of Sixes"),
+        ("7h 7d 7c 7s Ah", "four of a kind, Sevens"),
+        ("Ad 2d 3d 4d 5d", "a straight flush, Ace to Five"),
+        ("Qh Jd 9c 7s 2h", "high card Queen"),
+    ],
+)
 def test_describe_every_form(cards: str, text: str) -> None:
     assert describe(ev(cards)) == text
     assert description_matches(text, cards.split())
@@ -105,24 +107,34 @@ def test_ordering_uses_strength_only() -> None:
     assert HandValue(6, Category.FLUSH, (14,) * 5) < HandValue(7, Category.HIGH_CARD, (7,) * 5)
 
 
-@pytest.mark.parametrize("cards, category, five", [
-    ("5h 6h 7d 8c 9h Ah Kh", Category.FLUSH, ("Ah", "Kh", "9h", "6h", "5h")),
-    ("7h 7d 7c 2s 2h 2d Kh", Category.FULL_HOUSE, ("7h", "7d", "7c", "2s", "2h")),
-    ("Kh Kd 5c 5s 3h 3d Qh", Category.TWO_PAIR, ("Kh", "Kd", "5c", "5s", "Qh")),
-    ("Ah Ad Ac As Kh Kd", Category.FOUR_OF_A_KIND, ("Ah", "Ad", "Ac", "As", "Kh")),
-    ("4s 5s 6s 7s 8s 9d Tc", Category.STRAIGHT_FLUSH, ("8s", "7s", "6s", "5s", "4s")),
-    ("2c 3d 4h 5s Jc Qd Kh", Category.HIGH_CARD, ("Kh", "Qd", "Jc", "5s", "4h")),
-])
+@pytest.mark.parametrize(
+    "cards, category, five",
+    [
+        ("5h 6h 7d 8c 9h Ah Kh", Category.FLUSH, ("Ah", "Kh", "9h", "6h", "5h")),
+        ("7h 7d 7c 2s 2h 2d Kh", Category.FULL_HOUSE, ("7h", "7d", "7c", "2s", "2h")),
+        ("Kh Kd 5c 5s 3h 3d Qh", Category.TWO_PAIR, ("Kh", "Kd", "5c", "5s", "Qh")),
+        ("Ah Ad Ac As Kh Kd", Category.FOUR_OF_A_KIND, ("Ah", "Ad", "Ac", "As", "Kh")),
+        ("4s 5s 6s 7s 8s 9d Tc", Category.STRAIGHT_FLUSH, ("8s", "7s", "6s", "5s", "4s")),
+        ("2c 3d 4h 5s Jc Qd Kh", Category.HIGH_CARD, ("Kh", "Qd", "Jc", "5s", "4h")),
+    ],
+)
 def test_best_of_six_and_seven(cards: str, category: Category, five: tuple[str, ...]) -> None:
     assert ev(cards).category == category
     assert best_five(cards.split()) == five
     assert evaluate(five) == ev(cards)
 
 
-@pytest.mark.parametrize("cards", [
-    "Ah Kd Qc Js", "Ah Kd Qc Js Th 9c 8d 7s", "Ah Ah Qc Js Th", "1h Kd Qc Js Th",
-    "AH Kd Qc Js Th", "Ah Kd Qc Js 10h",
-])
+@pytest.mark.parametrize(
+    "cards",
+    [
+        "Ah Kd Qc Js",
+        "Ah Kd Qc Js Th 9c 8d 7s",
+        "Ah Ah Qc Js Th",
+        "1h Kd Qc Js Th",
+        "AH Kd Qc Js Th",
+        "Ah Kd Qc Js 10h",
+    ],
+)
 def test_rejects_bad_input(cards: str) -> None:
     with pytest.raises(ValueError):
         evaluate(cards.split())
@@ -131,38 +143,41 @@ def test_rejects_bad_input(cards: str) -> None:
 TWO_PAIR_J5 = "Jh Jd 5c 5s 2h 3d 9c".split()
 
 
-@pytest.mark.parametrize("text, cards, expected", [
-    ("two pair, Jacks and Fives", TWO_PAIR_J5, True),
-    ("Two  pair, jacks and fives", TWO_PAIR_J5, True),  # case and spacing
-    ("two pair, Jacks and Sixes", TWO_PAIR_J5, False),  # wrong second pair
-    ("two pair, Fives and Jacks", TWO_PAIR_J5, False),  # wrong order
-    ("a pair of Jacks", TWO_PAIR_J5, False),  # wrong category
-    ("two pair, Jacks and Fives - Nine kicker", TWO_PAIR_J5, True),
-    ("two pair, Jacks and Fives - Ten kicker", TWO_PAIR_J5, False),
-    ("two pair, Jacks and Fives - lower kicker", TWO_PAIR_J5, True),
-    ("two pair, Jacks and Fives - lower cards", TWO_PAIR_J5, False),
-    ("two pair, Jacks and Fives - Nine", TWO_PAIR_J5, False),
-    ("a pair of Eights - King+Jack kicker", "Kc Jc 4d 8s 3s 8h 5c".split(), True),
-    ("a pair of Eights - King+Five kicker", "Kc Jc 4d 8s 3s 8h 5c".split(), False),
-    ("a pair of Eights - King+Jack+Five+Four kicker", "Kc Jc 4d 8s 3s 8h 5c".split(), False),
-    ("high card Ace - King+Jack+Nine kicker", "Jc 9c Kd 7c Ad 4d 6d".split(), True),
-    ("a flush, Queen high - lower cards", "7d 8d 2h 2d Qd 5d 4d".split(), True),
-    ("a flush, Queen high - lower kicker", "7d 8d 2h 2d Qd 5d 4d".split(), False),
-    ("a flush, King high", "7d 8d 2h 2d Qd 5d 4d".split(), False),
-    # PS-2: a flush beating another of the same top card names a lower card of its own five
-    ("a flush, King high - Jack higher", "Jc Qd Kc 9c 4c 2c 7h".split(), True),
-    ("a flush, King high - Nine higher", "Jc Qd Kc 9c 4c 2c 7h".split(), True),
-    ("a flush, King high - Queen higher", "Jc Qd Kc 9c 4c 2c 7h".split(), False),  # the Queen is no club
-    ("a flush, King high - King higher", "Jc Qd Kc 9c 4c 2c 7h".split(), False),  # the top card
-    ("a pair of Kings - Jack higher", "Kc Kd Jc 9c 4h 2c 7h".split(), False),  # flushes only
-    ("a straight, Ace to Five", "Ah 2d 3c 4s 5h Kc Kd".split(), True),
-    ("a straight, Ace to Five - lower kicker", "Ah 2d 3c 4s 5h Kc Kd".split(), False),
-    ("a straight, Five to Ace", "Ah 2d 3c 4s 5h Kc Kd".split(), False),
-    ("a straight flush, Ten to Ace", "As Ks Qs Js Ts".split(), True),
-    ("a Royal Flush", "9s Ts Js Qs Ks".split(), False),
-    ("a full house, Tens full of Aces", "Th Tc Ts As Ad Qh Qd".split(), True),
-    ("a full house, Aces full of Tens", "Th Tc Ts As Ad Qh Qd".split(), False),
-])
+@pytest.mark.parametrize(
+    "text, cards, expected",
+    [
+        ("two pair, Jacks and Fives", TWO_PAIR_J5, True),
+        ("Two  pair, jacks and fives", TWO_PAIR_J5, True),  # case and spacing
+        ("two pair, Jacks and Sixes", TWO_PAIR_J5, False),  # wrong second pair
+        ("two pair, Fives and Jacks", TWO_PAIR_J5, False),  # wrong order
+        ("a pair of Jacks", TWO_PAIR_J5, False),  # wrong category
+        ("two pair, Jacks and Fives - Nine kicker", TWO_PAIR_J5, True),
+        ("two pair, Jacks and Fives - Ten kicker", TWO_PAIR_J5, False),
+        ("two pair, Jacks and Fives - lower kicker", TWO_PAIR_J5, True),
+        ("two pair, Jacks and Fives - lower cards", TWO_PAIR_J5, False),
+        ("two pair, Jacks and Fives - Nine", TWO_PAIR_J5, False),
+        ("a pair of Eights - King+Jack kicker", "Kc Jc 4d 8s 3s 8h 5c".split(), True),
+        ("a pair of Eights - King+Five kicker", "Kc Jc 4d 8s 3s 8h 5c".split(), False),
+        ("a pair of Eights - King+Jack+Five+Four kicker", "Kc Jc 4d 8s 3s 8h 5c".split(), False),
+        ("high card Ace - King+Jack+Nine kicker", "Jc 9c Kd 7c Ad 4d 6d".split(), True),
+        ("a flush, Queen high - lower cards", "7d 8d 2h 2d Qd 5d 4d".split(), True),
+        ("a flush, Queen high - lower kicker", "7d 8d 2h 2d Qd 5d 4d".split(), False),
+        ("a flush, King high", "7d 8d 2h 2d Qd 5d 4d".split(), False),
+        # PS-2: a flush beating another of the same top card names a lower card of its own five
+        ("a flush, King high - Jack higher", "Jc Qd Kc 9c 4c 2c 7h".split(), True),
+        ("a flush, King high - Nine higher", "Jc Qd Kc 9c 4c 2c 7h".split(), True),
+        ("a flush, King high - Queen higher", "Jc Qd Kc 9c 4c 2c 7h".split(), False),  # the Queen is no club
+        ("a flush, King high - King higher", "Jc Qd Kc 9c 4c 2c 7h".split(), False),  # the top card
+        ("a pair of Kings - Jack higher", "Kc Kd Jc 9c 4h 2c 7h".split(), False),  # flushes only
+        ("a straight, Ace to Five", "Ah 2d 3c 4s 5h Kc Kd".split(), True),
+        ("a straight, Ace to Five - lower kicker", "Ah 2d 3c 4s 5h Kc Kd".split(), False),
+        ("a straight, Five to Ace", "Ah 2d 3c 4s 5h Kc Kd".split(), False),
+        ("a straight flush, Ten to Ace", "As Ks Qs Js Ts".split(), True),
+        ("a Royal Flush", "9s Ts Js Qs Ks".split(), False),
+        ("a full house, Tens full of Aces", "Th Tc Ts As Ad Qh Qd".split(), True),
+        ("a full house, Aces full of Tens", "Th Tc Ts As Ad Qh Qd".split(), False),
+    ],
+)
 def test_description_matches(text: str, cards: list[str], expected: bool) -> None:
     assert description_matches(text, cards) is expected
 
@@ -173,22 +188,24 @@ BOB = ["Jc", "Qd", *BOARD_K9]
 ANN = ["Tc", "3c", *BOARD_K9]
 
 
-@pytest.mark.parametrize("text, others, expected", [
-    ("a flush, King high - Jack higher", [ANN], True),
-    ("a flush, King high - Nine higher", [ANN], False),  # in Bob's flush, but not where it beats Ann's
-    ("a flush, King high - Four higher", [ANN], False),
-    # against the best of two lower flushes: Ann's (K T 9 4 3), not Cy's (K 9 5 4 2)
-    ("a flush, King high - Jack higher", [["5c", "6h", *BOARD_K9], ANN], True),
-    ("a flush, King high - Jack higher", [["5c", "6h", *BOARD_K9]], True),  # K J 9 4 2 over K 9 5 4 2: the Jack
-    ("a flush, King high - Nine higher", [["5c", "6h", *BOARD_K9]], False),
-    ("a flush, King high - Jack higher", [], True),  # no other flush shown (the loser mucked): not checked
-    ("a flush, King high - Jack higher", [["Ah", "Ad", *BOARD_K9]], True),  # a pair of Aces: no flush to beat
-    ("a flush, King high - Jack higher", [["Ac", "3h", *BOARD_K9]], False),  # the Ace-high flush beats it
-    ("a flush, King high", [ANN], True),  # no "higher": nothing to check here
-])
+@pytest.mark.parametrize(
+    "text, others, expected",
+    [
+        ("a flush, King high - Jack higher", [ANN], True),
+        ("a flush, King high - Nine higher", [ANN], False),  # in Bob's flush, but not where it beats Ann's
+        ("a flush, King high - Four higher", [ANN], False),
+        # against the best of two lower flushes: Ann's (K T 9 4 3), not Cy's (K 9 5 4 2)
+        ("a flush, King high - Jack higher", [["5c", "6h", *BOARD_K9], ANN], True),
+        ("a flush, King high - Jack higher", [["5c", "6h", *BOARD_K9]], True),  # K J 9 4 2 over K 9 5 4 2: the Jack
+        ("a flush, King high - Nine higher", [["5c", "6h", *BOARD_K9]], False),
+        ("a flush, King high - Jack higher", [], True),  # no other flush shown (the loser mucked): not checked
+        ("a flush, King high - Jack higher", [["Ah", "Ad", *BOARD_K9]], True),  # a pair of Aces: no flush to beat
+        ("a flush, King high - Jack higher", [["Ac", "3h", *BOARD_K9]], False),  # the Ace-high flush beats it
+        ("a flush, King high", [ANN], True),  # no "higher": nothing to check here
+    ],
+)
 def test_description_against_the_flush_it_beat(text: str, others: list[list[str]], expected: bool) -> None:
     assert description_against(text, BOB, others) is expected
-
 
 
 # Brute-force reference: best (category, tie-break ranks) over all five-card subsets.

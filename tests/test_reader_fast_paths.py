@@ -49,15 +49,25 @@ def test_utc_from_the_hour_cache_is_astimezones_across_offset_changes(iana):
                 got = clock.to_utc(local, "Z", None, {"Z": iana}, None)
                 assert got == _reference_utc(local, iana) and got.tzinfo is timezone.utc, local
                 checked += 1
-    assert checked or iana in ("Etc/UTC", "Asia/Kolkata", "Asia/Tokyo", "Asia/Shanghai", "Australia/Perth",
-                               "America/Argentina/Buenos_Aires", "Europe/Moscow", "America/Sao_Paulo")
+    assert checked or iana in (
+        "Etc/UTC",
+        "Asia/Kolkata",
+        "Asia/Tokyo",
+        "Asia/Shanghai",
+        "Australia/Perth",
+        "America/Argentina/Buenos_Aires",
+        "Europe/Moscow",
+        "America/Sao_Paulo",
+    )
 
 
 def test_the_hour_cache_is_filled_and_read_again():
     clock._ANCHORS.clear()
     first = clock.to_utc(datetime(2015, 7, 5, 22, 32, 13), "ET", None, ZONES, None)
-    assert clock._ANCHORS["America/New_York"] == (datetime(2015, 7, 5, 22),
-                                                  datetime(2015, 7, 6, 2, tzinfo=timezone.utc))
+    assert clock._ANCHORS["America/New_York"] == (
+        datetime(2015, 7, 5, 22),
+        datetime(2015, 7, 6, 2, tzinfo=timezone.utc),
+    )
     second = clock.to_utc(datetime(2015, 7, 5, 22, 59, 59, 999999), "ET", None, ZONES, None)
     next_hour = clock.to_utc(datetime(2015, 7, 5, 23, 0, 0), "ET", None, ZONES, None)
     assert first == datetime(2015, 7, 6, 2, 32, 13, tzinfo=timezone.utc)
@@ -88,7 +98,10 @@ def _int_clock(time: str) -> datetime | None:
 
 CLOCK_TEXT = st.text(alphabet="0123456789:٣ ", max_size=9) | st.builds(
     lambda h, m, s: f"{h}:{m:02d}" + (f":{s:02d}" if s is not None else ""),
-    st.integers(0, 30), st.integers(0, 70), st.none() | st.integers(0, 70))
+    st.integers(0, 30),
+    st.integers(0, 70),
+    st.none() | st.integers(0, 70),
+)
 
 
 @settings(max_examples=3000, deadline=None)
@@ -97,8 +110,19 @@ def test_the_native_clock_reads_as_int_does(time):
     assert reader._datetime("2015/07/05", time) == _int_clock(time)
 
 
-@pytest.mark.parametrize(("time", "seconds"), [("9:50:09", 35409), ("22:32", 81120), ("0:00:00", 0),
-                                               ("9:60", -1), ("9:5", -1), ("٣:50", -1), ("123:00", -1), (":50", -1)])
+@pytest.mark.parametrize(
+    ("time", "seconds"),
+    [
+        ("9:50:09", 35409),
+        ("22:32", 81120),
+        ("0:00:00", 0),
+        ("9:60", -1),
+        ("9:5", -1),
+        ("٣:50", -1),
+        ("123:00", -1),
+        (":50", -1),
+    ],
+)
 def test_clock_values(time, seconds):
     assert reader._clock(time) == seconds
 
@@ -121,10 +145,13 @@ def test_cards_are_every_bracket_groups_words(text):
 
 
 def _reader(scale: int = 100) -> reader.HandReader:
-    header = reader.read_header("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2015/07/05 22:32:13 ET"
-                                if scale == 100 else
-                                "PokerStars Hand #1: Tournament #2, $1+$0 USD Hold'em No Limit - Level I (10/20) - "
-                                "2015/07/05 22:32:13 ET", "Table 'T' 6-max Seat #1 is the button", 1)
+    header = reader.read_header(
+        "PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2015/07/05 22:32:13 ET"
+        if scale == 100
+        else "PokerStars Hand #1: Tournament #2, $1+$0 USD Hold'em No Limit - Level I (10/20) - 2015/07/05 22:32:13 ET",
+        "Table 'T' 6-max Seat #1 is the button",
+        1,
+    )
     return reader.HandReader(header, (), 1)
 
 
@@ -135,17 +162,22 @@ def _regex_pot(text: str, scale: int):
         return "HH010"
     r = _reader(scale)
     try:
-        return (r.money(match["total"], 1), r.money(match["main"], 1) if match["main"] else None,
-                tuple(r.money(s, 1) for s in reader._SIDE.findall(match["sides"])),
-                r.money(match["rake"], 1) if match["rake"] else None)
+        return (
+            r.money(match["total"], 1),
+            r.money(match["main"], 1) if match["main"] else None,
+            tuple(r.money(s, 1) for s in reader._SIDE.findall(match["sides"])),
+            r.money(match["rake"], 1) if match["rake"] else None,
+        )
     except reader.FieldError as exc:
         return exc.code
 
 
-POT_TEXT = st.builds(lambda total, bar, rake: f"Total pot {total}{bar}{rake}",
-                     st.text(alphabet="0123456789$.,| \t", max_size=8),
-                     st.sampled_from([" | Rake ", " | Rake  ", "| Rake ", " | Rake", " Main pot 5. | Rake "]),
-                     st.text(alphabet="0123456789$., |J\u00a0", max_size=8))
+POT_TEXT = st.builds(
+    lambda total, bar, rake: f"Total pot {total}{bar}{rake}",
+    st.text(alphabet="0123456789$.,| \t", max_size=8),
+    st.sampled_from([" | Rake ", " | Rake  ", "| Rake ", " | Rake", " Main pot 5. | Rake "]),
+    st.text(alphabet="0123456789$., |J\u00a0", max_size=8),
+)
 
 
 @settings(max_examples=3000, deadline=None)
@@ -170,11 +202,16 @@ def _regex_outcomes(text: str):
     return tuple(outcomes)
 
 
-OUTCOME_TEXT = st.lists(st.builds(lambda head, amount, tail: f"{head}{amount}{tail}",
-                                  st.sampled_from(["won (", "collected (", "lost", "won(", "wins ("]),
-                                  st.sampled_from(["$1.50)", "2)", "3", ")", "$1) )", ""]),
-                                  st.sampled_from(["", " with a pair of Aces", " with", " and", "x", " with "])),
-                        min_size=1, max_size=3).map(", and ".join)
+OUTCOME_TEXT = st.lists(
+    st.builds(
+        lambda head, amount, tail: f"{head}{amount}{tail}",
+        st.sampled_from(["won (", "collected (", "lost", "won(", "wins ("]),
+        st.sampled_from(["$1.50)", "2)", "3", ")", "$1) )", ""]),
+        st.sampled_from(["", " with a pair of Aces", " with", " and", "x", " with "]),
+    ),
+    min_size=1,
+    max_size=3,
+).map(", and ".join)
 
 
 @settings(max_examples=3000, deadline=None)
@@ -198,8 +235,18 @@ WHEN_TEXT = st.builds(
     st.sampled_from([" ", " - ", "  "]),
     st.sampled_from(["22:32:13", "9:50", "9:50:0", "123:00:00", "22:32:135", "22:32:", "1:2:3"]),
     st.sampled_from(["", " ET", " CEST", " ABCDEF", " E", " (ET)", " ET)", " et", "x"]),
-    st.sampled_from(["", " [2015/07/05 16:32:13 ET]", " [2015/07/05 16:32:13]", " [2015/07/05 16:32 ET]",
-                     " [2015/07/05 16:32:13 ET] x", " [2015/07/05 16:32:13 E1]", " [2015/7/5 6:32:13 ET]"]))
+    st.sampled_from(
+        [
+            "",
+            " [2015/07/05 16:32:13 ET]",
+            " [2015/07/05 16:32:13]",
+            " [2015/07/05 16:32 ET]",
+            " [2015/07/05 16:32:13 ET] x",
+            " [2015/07/05 16:32:13 E1]",
+            " [2015/7/5 6:32:13 ET]",
+        ]
+    ),
+)
 
 
 @settings(max_examples=4000, deadline=None)
@@ -214,29 +261,41 @@ def test_when_read_by_index_is_what_the_when_regex_finds(rest):
     if fast is not None:
         found = reader._WHEN.search(rest, dash)
         assert found is not None
-        assert fast == (found["date"], found["time"], found["tz"], found["et_date"], found["et_time"], found.start(),
-                        found.start("date"))
+        assert fast == (
+            found["date"],
+            found["time"],
+            found["tz"],
+            found["et_date"],
+            found["et_time"],
+            found.start(),
+            found.start("date"),
+        )
 
 
 def test_the_shapes_pokerstars_prints_take_the_index_path():
-    for rest in ("Hold'em No Limit ($1/$2) - 2015/07/05 22:32:13 ET",
-                 "Hold'em No Limit ($1/$2) - 2009/12/25 9:50:09 CET [2009/12/25 3:50:09 ET]",
-                 "Hold'em No Limit ($1/$2) - 2009/12/25 9:50"):
+    for rest in (
+        "Hold'em No Limit ($1/$2) - 2015/07/05 22:32:13 ET",
+        "Hold'em No Limit ($1/$2) - 2009/12/25 9:50:09 CET [2009/12/25 3:50:09 ET]",
+        "Hold'em No Limit ($1/$2) - 2009/12/25 9:50",
+    ):
         dash = rest.find(" -")
         assert reader._when_at(rest, dash) is not None
 
 
 @settings(max_examples=2000, deadline=None)
-@given(st.sampled_from(["PokerStars Hand #", "PokerStars Game #", "PokerStars Zoom Hand #", "PokerStars Hand  #"]),
-       st.text(alphabet="0123456789٣x", max_size=6), st.sampled_from([":", ": ", ":  T", " :", ""]))
+@given(
+    st.sampled_from(["PokerStars Hand #", "PokerStars Game #", "PokerStars Zoom Hand #", "PokerStars Hand  #"]),
+    st.text(alphabet="0123456789٣x", max_size=6),
+    st.sampled_from([":", ": ", ":  T", " :", ""]),
+)
 def test_the_plain_intro_is_what_the_intro_regex_reads(head, digits, tail):
     line = head + digits + tail
     colon = reader._plain_intro_colon(line)
     if colon >= 0:
         intro = reader._INTRO.match(line)
         assert intro is not None and not intro["zoom"] and not intro["home"]
-        assert (line[len(reader._PLAIN_INTRO):colon], len(reader._PLAIN_INTRO)) == (intro["id"], intro.start("id"))
-        assert intro.end() == len(line) - len(line[colon + 1:].lstrip(" "))
+        assert (line[len(reader._PLAIN_INTRO) : colon], len(reader._PLAIN_INTRO)) == (intro["id"], intro.start("id"))
+        assert intro.end() == len(line) - len(line[colon + 1 :].lstrip(" "))
 
 
 def _regex_seat(text: str):
@@ -245,9 +304,15 @@ def _regex_seat(text: str):
         return "HH010"
     rest = match["rest"]
     try:
-        return reader.Seat(reader._small_number(match["seat"], "seat number", 3), match["name"],
-                           reader._money(match["stack"], 100, 3), 3, match["bounty"], "is sitting out" in rest,
-                           "out of hand" in rest)
+        return reader.Seat(
+            reader._small_number(match["seat"], "seat number", 3),
+            match["name"],
+            reader._money(match["stack"], 100, 3),
+            3,
+            match["bounty"],
+            "is sitting out" in rest,
+            "out of hand" in rest,
+        )
     except reader.FieldError as exc:
         return exc.code
 
@@ -258,7 +323,8 @@ SEAT_TEXT = st.builds(
     st.text(alphabet="ab ()[],", min_size=0, max_size=6),
     st.sampled_from(["$1.50", "1500", "1 5", "(1)", "", "$1,000"]),
     st.sampled_from(["", ", $2 bounty", ", (x) bounty", ", $2 bounty) ( 1 in chips"]),
-    st.sampled_from(["", " is sitting out", " out of hand", " (x)", ") is sitting out"]))
+    st.sampled_from(["", " is sitting out", " out of hand", " (x)", ") is sitting out"]),
+)
 
 
 @settings(max_examples=4000, deadline=None)

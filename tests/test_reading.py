@@ -37,7 +37,9 @@ def assert_two_clean_hands(items, second_line: int = FIRST_LINE_2):
     blocks = blocks_of(items)
     assert findings_of(items) == []
     assert [(b.line, b.column, b.dialect, b.oversized) for b in blocks] == [
-        (1, 1, "pokerstars", False), (second_line, 1, "pokerstars", False)]
+        (1, 1, "pokerstars", False),
+        (second_line, 1, "pokerstars", False),
+    ]
     assert blocks[0].text.startswith("PokerStars Hand #1: ")
     assert blocks[1].text.startswith("PokerStars Hand #2: ")
     for block in blocks:
@@ -49,6 +51,7 @@ def assert_two_clean_hands(items, second_line: int = FIRST_LINE_2):
 
 # ------------------------------------------------------------------------------------------------
 # Encodings
+
 
 def test_utf8_with_bom(tmp_path):
     path = write(tmp_path, b"\xef\xbb\xbf" + hands_file([H1, H2]).encode("utf-8"))
@@ -96,6 +99,7 @@ def test_one_cp1252_hand_does_not_spoil_the_utf8_hand_next_to_it(tmp_path):
 # ------------------------------------------------------------------------------------------------
 # Line ends, trailing blanks, no-break spaces
 
+
 @pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"], ids=["LF", "CRLF", "CR"])
 def test_line_ends(tmp_path, newline):
     path = write(tmp_path, hands_file([H1, H2]).replace("\n", newline).encode())
@@ -112,15 +116,30 @@ def test_mixed_line_ends_and_stray_cr(tmp_path):
 
 
 def _snapshot(items):
-    return [(type(i).__name__, i.line, i.column, getattr(i, "dialect", None), getattr(i, "text", None),
-             getattr(i, "oversized", None), getattr(i, "code", None)) for i in items]
+    return [
+        (
+            type(i).__name__,
+            i.line,
+            i.column,
+            getattr(i, "dialect", None),
+            getattr(i, "text", None),
+            getattr(i, "oversized", None),
+            getattr(i, "code", None),
+        )
+        for i in items
+    ]
 
 
 def _awkward_file() -> bytes:
     """BOM, a preamble, CRLF / LF / CR ends, trailing blanks, NBSP, a cut hand with a mid-line header."""
     cut = "\r\n".join(H1.split("\n")[:12]) + "\r\n*** RIVER *** [4d Kh J"
-    text = ("notes \t\r\n\r\n" + cut + H2.replace("\n", "\r") + "\n\n"
-            + H3.replace("$0.10 USD", "$0.10\u00a0USD").replace("\n", " \n"))
+    text = (
+        "notes \t\r\n\r\n"
+        + cut
+        + H2.replace("\n", "\r")
+        + "\n\n"
+        + H3.replace("$0.10 USD", "$0.10\u00a0USD").replace("\n", " \n")
+    )
     return b"\xef\xbb\xbf" + text.encode("utf-8")
 
 
@@ -131,8 +150,11 @@ def test_read_size_does_not_change_the_blocks(tmp_path, monkeypatch, chunk):
     path = write(tmp_path, _awkward_file())
     whole = _snapshot(read_all(path))
     assert [(kind, line, column, dialect) for kind, line, column, dialect, *_ in whole] == [
-        ("Block", 1, 1, None), ("Block", 3, 1, "pokerstars"), ("Block", 15, 23, "pokerstars"),
-        ("Block", 15 + DEFAULT_LINES + 1, 1, "pokerstars")]
+        ("Block", 1, 1, None),
+        ("Block", 3, 1, "pokerstars"),
+        ("Block", 15, 23, "pokerstars"),
+        ("Block", 15 + DEFAULT_LINES + 1, 1, "pokerstars"),
+    ]
     monkeypatch.setattr(split_module, "CHUNK", chunk)
     assert _snapshot(read_all(path)) == whole
 
@@ -174,6 +196,7 @@ def test_nbsp_in_header_becomes_a_space(tmp_path, encoding):
 # ------------------------------------------------------------------------------------------------
 # Splitting
 
+
 @pytest.mark.parametrize("blank_lines", [0, 1, 2, 3, 5])
 def test_hands_separated_by_any_number_of_blank_lines(tmp_path, blank_lines):
     path = write(tmp_path, hands_file([H1, H2, H3], separator="\n" * blank_lines).encode())
@@ -191,8 +214,11 @@ def test_header_mid_line_after_a_cut_hand(tmp_path):
     cut = "\n".join(lines[:12]) + "\n" + "*** RIVER *** [4d Kh J"  # hand 1 is cut in its 13th line
     path = write(tmp_path, (cut + H2 + "\n\n\n" + H3).encode())
     blocks = blocks_of(read_all(path))
-    assert [(b.line, b.column) for b in blocks] == [(1, 1), (13, len("*** RIVER *** [4d Kh J") + 1),
-                                                     (13 + DEFAULT_LINES + 3, 1)]
+    assert [(b.line, b.column) for b in blocks] == [
+        (1, 1),
+        (13, len("*** RIVER *** [4d Kh J") + 1),
+        (13 + DEFAULT_LINES + 3, 1),
+    ]
     assert blocks[0].text.endswith("*** RIVER *** [4d Kh J\n")
     assert blocks[1].text.startswith("PokerStars Hand #2: ")
     first, second, third = (parse_block(b) for b in blocks)
@@ -218,7 +244,11 @@ def test_block_line_and_column_numbers_are_the_files(tmp_path):
     path = write(tmp_path, (preamble + hands_file([H1, H2, H3])).encode())
     blocks = blocks_of(read_all(path))
     assert [(b.line, b.column, b.dialect) for b in blocks] == [
-        (1, 1, None), (4, 1, "pokerstars"), (4 + 22, 1, "pokerstars"), (4 + 44, 1, "pokerstars")]
+        (1, 1, None),
+        (4, 1, "pokerstars"),
+        (4 + 22, 1, "pokerstars"),
+        (4 + 44, 1, "pokerstars"),
+    ]
     hand = parse_block(blocks[2]).hand
     assert hand.source.line == 26
     assert hand.seats[0].line == 28
@@ -237,11 +267,14 @@ def test_stray_text_preamble_is_a_dialect_none_block(tmp_path):
 
 
 def test_other_sites_headers_split_with_their_dialect(tmp_path):
-    text = (H1 + "\n\n"
-            + "***** 888poker Hand History for Game 123 *****\nblah\n\n"
-            + "Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit (0.01€/0.02€) - 2022/01/01 10:00:00 UTC\nblah\n\n"
-            + "Poker Hand #RC123: Hold'em No Limit ($0.01/$0.02) - 2022/01/01 10:00:00\nblah\n\n"
-            + H2)
+    text = (
+        H1
+        + "\n\n"
+        + "***** 888poker Hand History for Game 123 *****\nblah\n\n"
+        + "Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit (0.01€/0.02€) - 2022/01/01 10:00:00 UTC\nblah\n\n"
+        + "Poker Hand #RC123: Hold'em No Limit ($0.01/$0.02) - 2022/01/01 10:00:00\nblah\n\n"
+        + H2
+    )
     blocks = blocks_of(read_all(write(tmp_path, text.encode())))
     assert [b.dialect for b in blocks] == ["pokerstars", "pacific888", "winamax", "ggpoker", "pokerstars"]
     assert [b.line for b in blocks] == [1, 22, 25, 28, 31]
@@ -255,8 +288,10 @@ def test_other_sites_headers_split_with_their_dialect(tmp_path):
 # ------------------------------------------------------------------------------------------------
 # File problems
 
-@pytest.mark.parametrize("data", [b"", b"\n\n   \n\t\n", b"\xef\xbb\xbf", b"\r\n\r\n"],
-                         ids=["empty", "blank-lines", "bom-only", "crlf-only"])
+
+@pytest.mark.parametrize(
+    "data", [b"", b"\n\n   \n\t\n", b"\xef\xbb\xbf", b"\r\n\r\n"], ids=["empty", "blank-lines", "bom-only", "crlf-only"]
+)
 def test_empty_file_is_hh001(tmp_path, data):
     path = write(tmp_path, data)
     items = read_all(path)
@@ -311,14 +346,14 @@ def test_ten_megabyte_line_in_a_hand_is_hh005_and_memory_stays_bounded(tmp_path)
     assert peak < 9 * 1024 * 1024, f"peak {peak / 2**20:.1f} MiB"
 
 
-@pytest.mark.parametrize("piece", [1, 4096, 600 * 1024, 10 ** 7], ids=["bytes", "4k", "600k", "whole"])
+@pytest.mark.parametrize("piece", [1, 4096, 600 * 1024, 10**7], ids=["bytes", "4k", "600k", "whole"])
 def test_an_oversized_hand_is_named_by_its_header_however_the_bytes_arrive(piece):
     # The block of an oversized hand keeps its first line (which gives the HH005 finding its hand id), also
     # when the hand arrives in one piece larger than the limit, as a parallel task hands it over.
     body = list(DEFAULT_BODY)
     body.insert(5, 'Alice said, "' + "x" * (700 * 1024) + '"')
     data = hands_file([H1, make_hand(2, body=body), H3]).encode()
-    blocks = list(split_module.split_chunks(iter([data[i:i + piece] for i in range(0, len(data), piece)]), "f.txt"))
+    blocks = list(split_module.split_chunks(iter([data[i : i + piece] for i in range(0, len(data), piece)]), "f.txt"))
     [big] = [b for b in blocks if b.oversized]
     assert big.line == 23 and big.text.startswith("PokerStars Hand #2:")
     assert parse_block(big).hand_id == "2"
@@ -339,15 +374,24 @@ def test_huge_preamble_before_a_hand_is_kept_as_stray_text(tmp_path):
 # ------------------------------------------------------------------------------------------------
 # Paths: folders, globs, sidecars
 
+
 @pytest.fixture
 def tree(tmp_path):
     root = tmp_path / "hh"
     (root / "b" / "c").mkdir(parents=True)
     (root / ".git").mkdir()
     files = {
-        "a.txt": H1, "b/b1.txt": H2, "b/c/c1.txt": H3, "b/c/notes.md": "# notes",
-        "a.txt.hp": "{}", "a.txt.hands": "{}", "a.txt.gt": "()", "a.txt.snapshot.json": "[]",
-        ".hidden.txt": H1, ".git/config.txt": H1, "b/tool.py": "print(1)",
+        "a.txt": H1,
+        "b/b1.txt": H2,
+        "b/c/c1.txt": H3,
+        "b/c/notes.md": "# notes",
+        "a.txt.hp": "{}",
+        "a.txt.hands": "{}",
+        "a.txt.gt": "()",
+        "a.txt.snapshot.json": "[]",
+        ".hidden.txt": H1,
+        ".git/config.txt": H1,
+        "b/tool.py": "print(1)",
     }
     for name, text in files.items():
         (root / name).write_text(text, encoding="utf-8")
@@ -364,7 +408,10 @@ def test_folder_is_walked_recursively_sorted_skipping_sidecars_and_hidden(tree):
 
 def test_recursive_glob(tree):
     assert _rel(expand_paths([str(tree / "**" / "*.txt")]), tree) == [
-        ("a.txt", None), ("b/b1.txt", None), ("b/c/c1.txt", None)]
+        ("a.txt", None),
+        ("b/b1.txt", None),
+        ("b/c/c1.txt", None),
+    ]
 
 
 def test_glob_naming_a_folder_walks_it(tree):
@@ -384,11 +431,15 @@ def test_explicit_file_is_read_even_with_a_sidecar_suffix(tree):
 def test_missing_path_and_empty_glob_are_reported_and_the_rest_goes_on(tree):
     items = list(expand_paths([tree / "nope.txt", str(tree / "*.nothing"), tree / "a.txt"]))
     assert [(p.name, problem) for p, problem in items] == [
-        ("nope.txt", "no such file or folder"), ("*.nothing", "no file matches this pattern"), ("a.txt", None)]
+        ("nope.txt", "no such file or folder"),
+        ("*.nothing", "no file matches this pattern"),
+        ("a.txt", None),
+    ]
 
 
 # ------------------------------------------------------------------------------------------------
 # Streaming
+
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs a named pipe")
 def test_blocks_stream_lazily(tmp_path):

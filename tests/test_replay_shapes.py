@@ -35,8 +35,18 @@ def test_check_parsed_fills_every_field_of_a_hand_result():
         result = check_parsed(parsed, rules)
         assert type(result) is HandResult and len(result) == len(HandResult._fields)
         assert result.state is not None
-        made = HandResult(parsed.status.value, result.status, parsed.file, parsed.line, parsed.site,
-                          parsed.hand_id, result.findings, hand=parsed.hand, state=result.state, replayed=True)
+        made = HandResult(
+            parsed.status.value,
+            result.status,
+            parsed.file,
+            parsed.line,
+            parsed.site,
+            parsed.hand_id,
+            result.findings,
+            hand=parsed.hand,
+            state=result.state,
+            replayed=True,
+        )
         assert result == made
 
 
@@ -47,8 +57,7 @@ def test_identity_and_snapshot_are_their_constructors_results():
         hand = parsed.hand
         ident = identity(hand, text)
         assert type(ident) is Identity and len(ident) == len(Identity._fields)
-        assert ident == Identity(hand.uid, text_digest(text), hand.header.hand_id, hand.source.file,
-                                 hand.source.line)
+        assert ident == Identity(hand.uid, text_digest(text), hand.header.hand_id, hand.source.file, hand.source.line)
         state = check_parsed(parsed, rules).state
         snapshot = table_snapshot(state)
         if snapshot is None:

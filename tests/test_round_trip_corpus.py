@@ -116,8 +116,9 @@ def _settles(pk: dict[str, int], state, antes: Counter | None = None) -> bool:
     rake = claims.rake if claims.rake is not None else state.pot_total - sum(collected.values()) - state.fees
     antes = antes or Counter()
     gap = {p: pk[p] - final[p] - antes[p] for p in final}
-    return all(v == 0 for p, v in gap.items() if not collected.get(p)) and \
-        sum(gap.values()) == rake + state.fees - sum(antes.values())
+    return all(v == 0 for p, v in gap.items() if not collected.get(p)) and sum(gap.values()) == rake + state.fees - sum(
+        antes.values()
+    )
 
 
 def _antes(state) -> Counter:
@@ -178,9 +179,12 @@ def pokerkit_cannot(hand) -> str | None:
     if hand.claims.runs > 1 or len(hand.claims.boards) > 1:
         return "a board run twice"
     blinds = [event for event in hand.events if type(event) is PostBlind]
-    if any(b.blind not in (BlindKind.SMALL, BlindKind.BIG) or b.dead for b in blinds) or \
-            len({b.player for b in blinds}) != len(blinds) or sum(b.blind is BlindKind.BIG for b in blinds) > 1 \
-            or sum(b.blind is BlindKind.SMALL for b in blinds) > 1:
+    if (
+        any(b.blind not in (BlindKind.SMALL, BlindKind.BIG) or b.dead for b in blinds)
+        or len({b.player for b in blinds}) != len(blinds)
+        or sum(b.blind is BlindKind.BIG for b in blinds) > 1
+        or sum(b.blind is BlindKind.SMALL for b in blinds) > 1
+    ):
         return "a blind besides one small and one big"
     return None
 
@@ -229,8 +233,9 @@ def same_hand(written, back) -> bool:
     claims = want[3]
     if not got[3].ledgers:
         claims = replace(claims, ledgers=())
-    claims = replace(claims, seats=tuple(replace(s, result="other") if s.result == "sat_out" else s
-                                         for s in claims.seats))
+    claims = replace(
+        claims, seats=tuple(replace(s, result="other") if s.result == "sat_out" else s for s in claims.seats)
+    )
     return (*want[:3], claims) == got
 
 
@@ -243,9 +248,11 @@ def report(figures: dict) -> str:
     lines = []
     for (name, site), count in sorted(figures["figures"].items()):
         nl = count["no-limit written"]
-        lines.append(f"{name:<11} {site:<11} " + " ".join(f"{k}={v}" for k, v in count.items()) +
-                     (f"  PokerKit {100 * count['PokerKit reads'] / max(count['no-limit'], 1):.1f}% of no-limit"
-                      if nl else ""))
+        lines.append(
+            f"{name:<11} {site:<11} "
+            + " ".join(f"{k}={v}" for k, v in count.items())
+            + (f"  PokerKit {100 * count['PokerKit reads'] / max(count['no-limit'], 1):.1f}% of no-limit" if nl else "")
+        )
         for reason, n in figures["refused"][(name, site)].most_common(4):
             lines.append(f"{'':24}refused {n}: {reason}")
     return "\n".join(lines)
@@ -280,8 +287,13 @@ KNOWN_POKERKIT = {
 
 
 def test_pokerkit_replays_the_no_limit_samples_written_as_pokerstars_text_to_hhtools_stacks(samples):
-    unexplained = {hand_id for (name, _), failed in samples["failures"].items() if name == "pokerstars"
-                   for _, hand_id, why in failed if why.startswith("PokerKit[None]")}
+    unexplained = {
+        hand_id
+        for (name, _), failed in samples["failures"].items()
+        if name == "pokerstars"
+        for _, hand_id, why in failed
+        if why.startswith("PokerKit[None]")
+    }
     assert unexplained <= set(KNOWN_POKERKIT), unexplained - set(KNOWN_POKERKIT)
     reads = sum(c["PokerKit reads"] for (n, _), c in samples["figures"].items() if n == "pokerstars")
     assert reads >= 59  # of 64 no-limit samples written as PokerStars text (the figure measured)
@@ -305,8 +317,15 @@ def test_pokerkit_replays_the_no_limit_samples_written_as_pokerstars_text_to_hht
 #   written; betonline 31/49 (63.3%): Chico's counter-clockwise seats and play money; of the written ones
 #   PokerKit reads all but 3 and 1 (an invalid source with a negative rake, antes);
 # - winning 12/43 (27.9%): 29 tournament hands in hundredths of a chip (refused), 2 with a nameless player.
-BELOW_TARGET = {"ggpoker": 0.985, "pokerstars": 0.955, "888poker": 0.86, "winamax": 0.91, "partypoker": 0.84,
-                "betonline": 0.63, "winning": 0.27}
+BELOW_TARGET = {
+    "ggpoker": 0.985,
+    "pokerstars": 0.955,
+    "888poker": 0.86,
+    "winamax": 0.91,
+    "partypoker": 0.84,
+    "betonline": 0.63,
+    "winning": 0.27,
+}
 # Hands whose PokerStars text reads back otherwise, and why (each a writer gap to close)
 READ_BACK_GAPS = {
     # two sitting-out players' summary lines "didn't bet" with no street: written "folded before Flop
@@ -318,8 +337,14 @@ READ_BACK_GAPS = {
 # What OHH cannot say, or says so that it reads back as another hand (refused, HH045): a cash drop, an EV
 # cash-out, insurance (no field), the run each award of a run-twice board is from, a site's own order of
 # play (Chico's counter-clockwise seats, GGPoker's straddle) and its rake spread over side pots (Winamax)
-OHH_CANNOT = ("OHH has no field for", "validates with findings", "its players read back differ",
-              "acts without a seat", "its actions read back differ", "its rake read back differ")
+OHH_CANNOT = (
+    "OHH has no field for",
+    "validates with findings",
+    "its players read back differ",
+    "acts without a seat",
+    "its actions read back differ",
+    "its rake read back differ",
+)
 
 
 def test_every_sample_hand_written_as_ohh_reads_back_to_the_same_hand(samples):

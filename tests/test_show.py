@@ -47,9 +47,18 @@ Seat 3: Carol (big blind) folded on the Turn"""
 HAND = make_hand(HAND_ID, body=BODY, summary=SUMMARY)
 # line → (pot after it, the actor's stack after it), worked out by hand from the text above
 EXPECTED = {
-    6: ("$0.05", "$9.95"), 7: ("$0.15", "$9.90"), 10: ("$0.45", "$9.70"), 11: ("$0.45", "$9.95"),
-    12: ("$0.65", "$9.70"), 14: ("$0.65", "$9.70"), 15: ("$1.05", "$9.30"), 16: ("$1.45", "$9.30"),
-    18: ("$1.45", "$9.30"), 19: ("$2.45", "$8.30"), 20: ("$2.45", "$9.30"), 21: ("$1.45", "$9.30"),
+    6: ("$0.05", "$9.95"),
+    7: ("$0.15", "$9.90"),
+    10: ("$0.45", "$9.70"),
+    11: ("$0.45", "$9.95"),
+    12: ("$0.65", "$9.70"),
+    14: ("$0.65", "$9.70"),
+    15: ("$1.05", "$9.30"),
+    16: ("$1.45", "$9.30"),
+    18: ("$1.45", "$9.30"),
+    19: ("$2.45", "$8.30"),
+    20: ("$2.45", "$9.30"),
+    21: ("$1.45", "$9.30"),
     22: ("$1.45", "$10.70"),
 }
 OTHER = make_hand("300000000002")  # the default walk, the next hand at the table
@@ -84,8 +93,11 @@ def test_each_step_has_the_pot_and_stack_the_replay_computed(history):
         assert (view.money(step.pot), view.money(step.stacks[step.actor])) == (pot, stack), offset
     assert view.steps[0].kind == "seats" and view.steps[0].pot == 0
     assert view.steps[-1].kind == "end" and view.steps[-1].boards == [("2c", "7d", "Ks", "9h")]
-    assert [(s.player, s.start, s.final) for s in view.seats] == [("Alice", 1000, 1070), ("Bob", 1000, 995),
-                                                                   ("Carol", 1000, 930)]
+    assert [(s.player, s.start, s.final) for s in view.seats] == [
+        ("Alice", 1000, 1070),
+        ("Bob", 1000, 995),
+        ("Carol", 1000, 930),
+    ]
     assert (view.total_pot, view.rake, view.collected) == (145, 5, {"Alice": 140})
 
 
@@ -182,8 +194,11 @@ def test_a_rules_file_is_applied(history, tmp_path):
 
 
 def test_an_unparsed_hand_shows_its_text_and_why(tmp_path):
-    broken = make_hand(HAND_ID, body=BODY.replace("Carol: checks\nAlice: bets $0.40", "Carol: juggles\nAlice: bets $0.40"),
-                       summary=SUMMARY)
+    broken = make_hand(
+        HAND_ID,
+        body=BODY.replace("Carol: checks\nAlice: bets $0.40", "Carol: juggles\nAlice: bets $0.40"),
+        summary=SUMMARY,
+    )
     path = tmp_path / "broken.txt"
     path.write_text(broken, encoding="utf-8")
     result = run(HAND_ID, str(path))
@@ -254,8 +269,12 @@ def test_the_page_is_self_contained_and_carries_the_replay_steps(history, tmp_pa
 
 def test_the_page_shows_each_finding_once_at_its_step(tmp_path):
     seats = ["Seat 1: Alice ($10 in chips)", "Seat 2: Bob ($10 in chips)", "Seat 7: Carol ($10 in chips)"]
-    bad = make_hand(HAND_ID, seats=seats, body=BODY.replace("Carol: calls $0.40", "Carol: calls $0.50"),
-                    summary=SUMMARY.replace("Seat 3: Carol", "Seat 7: Carol"))
+    bad = make_hand(
+        HAND_ID,
+        seats=seats,
+        body=BODY.replace("Carol: calls $0.40", "Carol: calls $0.50"),
+        summary=SUMMARY.replace("Seat 3: Carol", "Seat 7: Carol"),
+    )
     path = tmp_path / "bad.txt"
     path.write_text(bad, encoding="utf-8")
     found = locate(HAND_ID, [str(path)])
@@ -289,9 +308,11 @@ def test_the_replayer_steps_in_headless_chromium(browser, history, tmp_path):
     page.write_text(to_html(view_of(*_found(history))), encoding="utf-8")
     browser.size(1280, 900)
     browser.open(page)
-    state = lambda: browser.js("[document.body.dataset.step, document.getElementById('pot').textContent, "
-                               "document.querySelectorAll('#boards .card').length, "
-                               "document.getElementById('counter').textContent]")
+    state = lambda: browser.js(
+        "[document.body.dataset.step, document.getElementById('pot').textContent, "
+        "document.querySelectorAll('#boards .card').length, "
+        "document.getElementById('counter').textContent]"
+    )
     assert state() == ["0", "Pot $0", 0, "step 1 of 20"]  # the seats, 18 events, the end
     browser.click("#next")
     assert state()[:2] == ["1", "Pot $0.05"]
@@ -325,8 +346,18 @@ def _found(history: Path):
 
 
 # -- the replayer, round two (issue #27 item 4) -------------------------------------------------------------
-NAMES = ["Alexandria_Q1", "Bartholomew22", "Constantinos", "Dorothea_Vex", "Evangelina77", "Fitzgerald_X",
-         "Genevieve_Oak", "Humphrey_9999", "Isadora_Lune", "MaximilianLongname"]
+NAMES = [
+    "Alexandria_Q1",
+    "Bartholomew22",
+    "Constantinos",
+    "Dorothea_Vex",
+    "Evangelina77",
+    "Fitzgerald_X",
+    "Genevieve_Oak",
+    "Humphrey_9999",
+    "Isadora_Lune",
+    "MaximilianLongname",
+]
 
 
 def ten_max() -> str:
@@ -334,24 +365,45 @@ def ten_max() -> str:
     of $8 that the aces win; the all-in kings win the main pot of $6.05 (3 × $2 + the small blind)."""
     n = NAMES
     seats = [f"Seat {i + 1}: {name} (${2 if i == 9 else 10} in chips)" for i, name in enumerate(n)]
-    body = [f"{n[1]}: posts small blind $0.05", f"{n[2]}: posts big blind $0.10", "*** HOLE CARDS ***",
-            *[f"{n[i]}: folds" for i in range(3, 9)],
-            f"{n[9]}: raises $1.90 to $2 and is all-in", f"{n[0]}: calls $2", f"{n[1]}: folds",
-            f"{n[2]}: raises $4 to $6", f"{n[0]}: calls $4",
-            "*** FLOP *** [2c 7d Ks]", f"{n[2]}: checks", f"{n[0]}: checks",
-            "*** TURN *** [2c 7d Ks] [9h]", f"{n[2]}: checks", f"{n[0]}: checks",
-            "*** RIVER *** [2c 7d Ks 9h] [4s]", f"{n[2]}: checks", f"{n[0]}: checks",
-            "*** SHOW DOWN ***", f"{n[2]}: shows [As Ad] (a pair of Aces)", f"{n[0]}: shows [Qh Qd] (a pair of Queens)",
-            f"{n[2]} collected $8 from side pot", f"{n[9]}: shows [Kc Kh] (three of a kind, Kings)",
-            f"{n[9]} collected $6.05 from main pot"]
-    summary = ["*** SUMMARY ***", "Total pot $14.05 Main pot $6.05. Side pot $8. | Rake $0",
-               "Board [2c 7d Ks 9h 4s]", f"Seat 1: {n[0]} (button) showed [Qh Qd] and lost with a pair of Queens",
-               f"Seat 2: {n[1]} (small blind) folded before Flop",
-               f"Seat 3: {n[2]} (big blind) showed [As Ad] and won ($8) with a pair of Aces",
-               *[f"Seat {i + 1}: {n[i]} folded before Flop (didn't bet)" for i in range(3, 9)],
-               f"Seat 10: {n[9]} showed [Kc Kh] and won ($6.05) with three of a kind, Kings"]
-    return make_hand("300000000010", table="Table 'Testa X' 10-max Seat #1 is the button", seats=seats,
-                     body=body, summary=summary)
+    body = [
+        f"{n[1]}: posts small blind $0.05",
+        f"{n[2]}: posts big blind $0.10",
+        "*** HOLE CARDS ***",
+        *[f"{n[i]}: folds" for i in range(3, 9)],
+        f"{n[9]}: raises $1.90 to $2 and is all-in",
+        f"{n[0]}: calls $2",
+        f"{n[1]}: folds",
+        f"{n[2]}: raises $4 to $6",
+        f"{n[0]}: calls $4",
+        "*** FLOP *** [2c 7d Ks]",
+        f"{n[2]}: checks",
+        f"{n[0]}: checks",
+        "*** TURN *** [2c 7d Ks] [9h]",
+        f"{n[2]}: checks",
+        f"{n[0]}: checks",
+        "*** RIVER *** [2c 7d Ks 9h] [4s]",
+        f"{n[2]}: checks",
+        f"{n[0]}: checks",
+        "*** SHOW DOWN ***",
+        f"{n[2]}: shows [As Ad] (a pair of Aces)",
+        f"{n[0]}: shows [Qh Qd] (a pair of Queens)",
+        f"{n[2]} collected $8 from side pot",
+        f"{n[9]}: shows [Kc Kh] (three of a kind, Kings)",
+        f"{n[9]} collected $6.05 from main pot",
+    ]
+    summary = [
+        "*** SUMMARY ***",
+        "Total pot $14.05 Main pot $6.05. Side pot $8. | Rake $0",
+        "Board [2c 7d Ks 9h 4s]",
+        f"Seat 1: {n[0]} (button) showed [Qh Qd] and lost with a pair of Queens",
+        f"Seat 2: {n[1]} (small blind) folded before Flop",
+        f"Seat 3: {n[2]} (big blind) showed [As Ad] and won ($8) with a pair of Aces",
+        *[f"Seat {i + 1}: {n[i]} folded before Flop (didn't bet)" for i in range(3, 9)],
+        f"Seat 10: {n[9]} showed [Kc Kh] and won ($6.05) with three of a kind, Kings",
+    ]
+    return make_hand(
+        "300000000010", table="Table 'Testa X' 10-max Seat #1 is the button", seats=seats, body=body, summary=summary
+    )
 
 
 def _view(tmp_path: Path, text: str, hand_id: str):
@@ -368,8 +420,10 @@ def test_the_last_step_says_who_won_what_from_which_pot(history, tmp_path):
     assert all(s["awards"] == [] and s["won"] == {} for s in steps[:-1])  # the result is the end's alone
     view = _view(tmp_path, ten_max(), "300000000010")
     assert view.result.findings == []
-    assert page_data(view)["steps"][-1]["awards"] == ["Constantinos won $8 from side pot 1",
-                                                      "MaximilianLongname won $6.05 from the main pot"]
+    assert page_data(view)["steps"][-1]["awards"] == [
+        "Constantinos won $8 from side pot 1",
+        "MaximilianLongname won $6.05 from the main pot",
+    ]
     nobody = HAND.replace("Alice collected $1.40 from pot\n", "")  # the pot collected by nobody
     assert _view(tmp_path, nobody, HAND_ID).results() == ["Nobody collected the pot ($1.45)."]
 
@@ -424,10 +478,13 @@ def test_a_ten_max_table_fits_and_the_end_shows_the_winners_in_chromium(browser,
     assert seen["small"] >= 11 and seen["covered"] == []  # the dealer button covers no seat, so no name
     browser.key("End", 35)
     assert browser.js("Array.from(document.querySelectorAll('#result .result')).map(e => e.textContent)") == [
-        "Constantinos won $8 from side pot 1", "MaximilianLongname won $6.05 from the main pot"]
-    assert browser.js("Array.from(document.querySelectorAll('.seat.winner')).map(e => [e.dataset.player, "
-                      "e.querySelector('.won').textContent])") == [["Constantinos", "+$8"],
-                                                                   ["MaximilianLongname", "+$6.05"]]
+        "Constantinos won $8 from side pot 1",
+        "MaximilianLongname won $6.05 from the main pot",
+    ]
+    assert browser.js(
+        "Array.from(document.querySelectorAll('.seat.winner')).map(e => [e.dataset.player, "
+        "e.querySelector('.won').textContent])"
+    ) == [["Constantinos", "+$8"], ["MaximilianLongname", "+$6.05"]]
     assert browser.js(TABLE)["overlaps"] == []  # the winnings and the shown cards still fit
     browser.screenshot(artefacts(tmp_path) / f"show-ten-max-{width}.png", full=False)
     browser.key("Home", 36)

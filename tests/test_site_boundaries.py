@@ -134,8 +134,7 @@ def _hands(text: str, tmp_path, name: str = "hands.txt"):
 def test_partypoker_three_header_lines_are_one_hand(tmp_path):
     hands, file_findings = _hands(PARTY + "\n\n" + PARTY_NEXT, tmp_path)
     assert file_findings == []
-    assert hands == [("partypoker", "11751402231", 1, "valid"),
-                     ("partypoker", "11751402987", 22, "valid")]
+    assert hands == [("partypoker", "11751402231", 1, "valid"), ("partypoker", "11751402987", 22, "valid")]
 
 
 def test_partypoker_ids_are_the_game_numbers(tmp_path):
@@ -159,25 +158,27 @@ def test_the_other_sites_ids_are_their_game_numbers(tmp_path):
     texts = {
         # ACR 2016 (UTF-16 in the corpus): the id is on the second line, a table number is on it too
         "winning": "Game started at: 2016/8/28 20:41:07\nGame ID: 714493317 2500/5000 OSS #27 - $300,000 GTD "
-                   "Sunday Special, Table 8 (Hold'em)\nSeat 1 is the button\n",
+        "Sunday Special, Table 8 (Hold'em)\nSeat 1 is the button\n",
         # iPoker XML: a game right after the last one's closing tag
         "ipoker": '<session sessioncode="3508790025">\n  <game gamecode="3051009914">\n    <general/>\n  '
-                  '</game><game gamecode="3051010342">\n    <general/>\n  </game>\n</session>\n',
+        '</game><game gamecode="3051010342">\n    <general/>\n  </game>\n</session>\n',
         "acpc": "STATE:0:r200c/cc/cc/r300f:Ah5d|Kc2c/8s8c4d/Jh/Qd:200|-200:Alpha_2pn|Beta_2pn\n"
-                "STATE:1:cr300f:9s9d|7h2h:300|-300:Beta_2pn|Alpha_2pn\n",
+        "STATE:1:cr300f:9s9d|7h2h:300|-300:Beta_2pn|Alpha_2pn\n",
         "bovada": "Bodog.eu Hand #3598530277 TBL#15069462 HOLDEM No Limit - 2018-04-28 21:55:10\n"
-                  "Seat 1: Dealer ($45.20 in chips)\n",
+        "Seat 1: Dealer ($45.20 in chips)\n",
         "betonline": "BetOnline Poker Game #1605380022: Hold'em No Limit ($0.01/0.02) - 2016/05/02 13:41:05 "
-                     "Eastern Daylight Time\nTable 'Entourage' 10-Max, Seat #3 is the button\n",
+        "Eastern Daylight Time\nTable 'Entourage' 10-Max, Seat #3 is the button\n",
     }
     texts["phh"] = PHHS
     ids = {site: [(h[0], h[1]) for h in _hands(text, tmp_path, f"{site}.txt")[0]] for site, text in texts.items()}
-    assert ids == {"winning": [("winning", "714493317")],
-                   "ipoker": [("ipoker", "3051009914"), ("ipoker", "3051010342")],
-                   "acpc": [("acpc", "acpc-0"), ("acpc", "acpc-1")],  # <log name>-<STATE number>
-                   "bovada": [("bovada", "3598530277")],
-                   "betonline": [("betonline", "1605380022")],
-                   "phh": [("phh", "59937801123"), ("phh", "59937801178")]}
+    assert ids == {
+        "winning": [("winning", "714493317")],
+        "ipoker": [("ipoker", "3051009914"), ("ipoker", "3051010342")],
+        "acpc": [("acpc", "acpc-0"), ("acpc", "acpc-1")],  # <log name>-<STATE number>
+        "bovada": [("bovada", "3598530277")],
+        "betonline": [("betonline", "1605380022")],
+        "phh": [("phh", "59937801123"), ("phh", "59937801178")],
+    }
 
 
 def test_a_phh_file_is_one_hand_with_its_comment_lines(tmp_path):
@@ -192,7 +193,12 @@ def test_an_exact_duplicate_is_recognised_for_every_site(tmp_path):
     (tmp_path / "a.txt").write_text(EIGHT + "\n\n\n" + PARTY_NEXT, encoding="utf-8")
     (tmp_path / "b.txt").write_text(PARTY_NEXT + "\n\n" + EIGHT, encoding="utf-8")
     results, _ = validate_files([tmp_path / "a.txt", tmp_path / "b.txt"])
-    assert [r.status for r in results] == ["valid", "valid", "duplicate", "duplicate"]  # 888 and PartyPoker read since #14
+    assert [r.status for r in results] == [
+        "valid",
+        "valid",
+        "duplicate",
+        "duplicate",
+    ]  # 888 and PartyPoker read since #14
     assert [(f.code, f.line) for f in results[2].findings] == [("HH414", 1)]
     assert results[3].hand_id == "349740118" and results[3].site == "888poker"
 
@@ -203,8 +209,10 @@ def test_another_sites_ids_are_not_trusted_to_be_unique(tmp_path):
     (tmp_path / "m1.log").write_text("STATE:0:cc/cc/cc/cc:Ah5d|Kc2c/8s8c4d/Jh/Qd:100|-100:Alpha_2pn|Beta_2pn\n")
     (tmp_path / "m2.log").write_text("STATE:0:r200f:9s9d|7h2h:-100|100:Gamma_2pn|Delta_2pn\n")
     results, _ = validate_files([tmp_path / "m1.log", tmp_path / "m2.log"])
-    assert [(r.hand_id, r.status, [f.code for f in r.findings]) for r in results] == \
-        [("m1-0", "valid", []), ("m2-0", "valid", [])]
+    assert [(r.hand_id, r.status, [f.code for f in r.findings]) for r in results] == [
+        ("m1-0", "valid", []),
+        ("m2-0", "valid", []),
+    ]
 
 
 def test_a_header_cut_between_two_reads_is_met_whole():
@@ -235,7 +243,7 @@ class _SmallReads:
         self.data, self.size = data, size
 
     def read(self, _n: int) -> bytes:
-        out, self.data = self.data[:self.size], self.data[self.size:]
+        out, self.data = self.data[: self.size], self.data[self.size :]
         return out
 
 

@@ -34,11 +34,18 @@ def reference_headers(work: bytes) -> list[tuple[int, str, bool]]:
     registered = dialects.dialects()
     anywhere = [d for d in registered if d.anywhere]
     found = [(m.start(), d.name, False) for d in anywhere for m in re.finditer(d.header, work)]
-    others = [(m.start(), d.name, False) for d in registered if not d.anywhere and _gate(d.markers, work)
-              for m in re.finditer(rb"(?m)" + d.anchor + d.header, work)]
-    others += [(m.start(), d.name, True) for d in registered
-               if d.context is not None and _gate(d.context_markers, work)
-               for m in re.finditer(rb"(?m)" + d.context, work)]
+    others = [
+        (m.start(), d.name, False)
+        for d in registered
+        if not d.anywhere and _gate(d.markers, work)
+        for m in re.finditer(rb"(?m)" + d.anchor + d.header, work)
+    ]
+    others += [
+        (m.start(), d.name, True)
+        for d in registered
+        if d.context is not None and _gate(d.context_markers, work)
+        for m in re.finditer(rb"(?m)" + d.context, work)
+    ]
     if others or len(anywhere) > 1:
         found = sorted(set(found + others))
     return found
@@ -61,7 +68,7 @@ def _pieces(data: bytes, rng: random.Random, count: int = 12) -> list[bytes]:
     out = []
     for _ in range(count):
         start = rng.choice(starts)
-        out.append(data[start:start + rng.randint(1, 4000)])
+        out.append(data[start : start + rng.randint(1, 4000)])
     return out
 
 
@@ -134,8 +141,13 @@ def toys():
 
 def test_toy_dialects_that_defeat_each_shortcut(toys):
     rng = random.Random(3)
-    for work in (TOY_TEXT, TOY_TEXT + b"ZZMARK\n", b"TOYLINE 0\n" + TOY_TEXT, TOY_TEXT.lstrip(b"a"),
-                 b"\nTOYBLANK #0\n" + TOY_TEXT):
+    for work in (
+        TOY_TEXT,
+        TOY_TEXT + b"ZZMARK\n",
+        b"TOYLINE 0\n" + TOY_TEXT,
+        TOY_TEXT.lstrip(b"a"),
+        b"\nTOYBLANK #0\n" + TOY_TEXT,
+    ):
         _check(work)
         for piece in _pieces(work, rng, 30):
             _check(piece)
@@ -150,8 +162,9 @@ def test_the_shortcuts_are_taken_for_the_built_in_dialects():
     anywhere, line_start = headers._header_tables()
     for scan in anywhere + line_start:
         assert scan.needed or scan.name == "phh", scan.name
-    assert all(scan.by_line is not None for scan in line_start if scan.name not in ("ipoker",)), \
-        [scan.name for scan in line_start if scan.by_line is None]
+    assert all(scan.by_line is not None for scan in line_start if scan.name not in ("ipoker",)), [
+        scan.name for scan in line_start if scan.by_line is None
+    ]
     bovada = next(scan for scan in anywhere if scan.name == "bovada")
     assert b"Bodog.eu Hand #" in bovada.needed[0]
 
@@ -159,8 +172,10 @@ def test_the_shortcuts_are_taken_for_the_built_in_dialects():
 def _naive_passing(work: bytes) -> list[bool]:
     """The gates by their definition: every `needed` set has a literal in the chunk and a marker is there."""
     anywhere, line_start = headers._header_tables()
-    return [all(_gate(literals, work) for literals in scan.needed) and
-            (b"" in scan.markers or _gate(scan.markers, work)) for scan in anywhere + line_start]
+    return [
+        all(_gate(literals, work) for literals in scan.needed) and (b"" in scan.markers or _gate(scan.markers, work))
+        for scan in anywhere + line_start
+    ]
 
 
 def _check_big(work: bytes) -> None:
@@ -177,7 +192,7 @@ def test_big_chunks_of_one_site_with_another_sites_hand_inside():
     for data in samples:
         size = rng.choice((40, 120, 300)) << 10
         base = (data if data.endswith(b"\n") else data + b"\n") * (size // max(len(data), 1) + 1)
-        base = base[:base.rfind(b"\n", 0, size) + 1]
+        base = base[: base.rfind(b"\n", 0, size) + 1]
         lines = base.split(b"\n")
         at = rng.randrange(len(lines))
         inserted = rng.choice(firsts + [b""])
@@ -186,11 +201,40 @@ def test_big_chunks_of_one_site_with_another_sites_hand_inside():
 
 # pieces of every built-in header's literals, so that the pivot bytes of the gates are met often, their byte
 # tests pass often, and whole comparisons fail (or succeed, where a piece is a whole literal)
-_NEAR = (b"Bodog.e Hand #", b"Bovada Hand", b"Poker Hand", b"Hand #", b"Game Hand ", b"***** Hand Histor",
-         b"***** 888", b" Hand History for Gam", b"STATE", b"STATE:", b"Winamax Poker", b"Game started at",
-         b"Full Tilt Poker Game", b"BetOnline Poker Game #", b"PayNoRake", b"<game gamecod", b"<session",
-         b"variant =", b"POKERSTARS GAME", b"Run It Once Poker Hand", b" starts", b"#Game No : 1", b"Ignition",
-         b"GGGG", b"####", b"*****", b"EEEE", b"WWW", b" - ", b"\t", b"x", b"  ")
+_NEAR = (
+    b"Bodog.e Hand #",
+    b"Bovada Hand",
+    b"Poker Hand",
+    b"Hand #",
+    b"Game Hand ",
+    b"***** Hand Histor",
+    b"***** 888",
+    b" Hand History for Gam",
+    b"STATE",
+    b"STATE:",
+    b"Winamax Poker",
+    b"Game started at",
+    b"Full Tilt Poker Game",
+    b"BetOnline Poker Game #",
+    b"PayNoRake",
+    b"<game gamecod",
+    b"<session",
+    b"variant =",
+    b"POKERSTARS GAME",
+    b"Run It Once Poker Hand",
+    b" starts",
+    b"#Game No : 1",
+    b"Ignition",
+    b"GGGG",
+    b"####",
+    b"*****",
+    b"EEEE",
+    b"WWW",
+    b" - ",
+    b"\t",
+    b"x",
+    b"  ",
+)
 
 
 def test_big_chunks_of_near_misses():

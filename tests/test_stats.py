@@ -119,15 +119,63 @@ HANDS = textwrap.dedent("""\
 STAKES = {"site": "pokerstars", "kind": "cash", "currency": "USD", "limit": "NL", "small_blind": 5, "big_blind": 10}
 
 EXPECTED = {  # worked out by hand, see the module docstring
-    "Alice": {"hands": 3, "vpip_hands": 1, "vpip_pct": 33.33, "pfr_hands": 1, "pfr_pct": 33.33, "three_bet_opportunities": 0,
-                  "three_bets": 0, "three_bet_pct": None, "saw_flop": 1, "showdowns": 1, "wtsd_pct": 100.0, "showdowns_won": 0,
-                  "wsd_pct": 0.0, "net_won": -100, "net_won_bb": -10.0, "bb_per_100": -333.33, "rake_paid": 5},
-    "Bob": {"hands": 3, "vpip_hands": 2, "vpip_pct": 66.67, "pfr_hands": 1, "pfr_pct": 33.33, "three_bet_opportunities": 1,
-                "three_bets": 0, "three_bet_pct": 0.0, "saw_flop": 2, "showdowns": 0, "wtsd_pct": 0.0, "showdowns_won": 0,
-                "wsd_pct": None, "net_won": -135, "net_won_bb": -13.5, "bb_per_100": -450.0, "rake_paid": 6},
-    "Carol": {"hands": 3, "vpip_hands": 2, "vpip_pct": 66.67, "pfr_hands": 1, "pfr_pct": 33.33, "three_bet_opportunities": 2,
-                  "three_bets": 1, "three_bet_pct": 50.0, "saw_flop": 2, "showdowns": 1, "wtsd_pct": 50.0, "showdowns_won": 1,
-                  "wsd_pct": 100.0, "net_won": 216, "net_won_bb": 21.6, "bb_per_100": 720.0, "rake_paid": 8},
+    "Alice": {
+        "hands": 3,
+        "vpip_hands": 1,
+        "vpip_pct": 33.33,
+        "pfr_hands": 1,
+        "pfr_pct": 33.33,
+        "three_bet_opportunities": 0,
+        "three_bets": 0,
+        "three_bet_pct": None,
+        "saw_flop": 1,
+        "showdowns": 1,
+        "wtsd_pct": 100.0,
+        "showdowns_won": 0,
+        "wsd_pct": 0.0,
+        "net_won": -100,
+        "net_won_bb": -10.0,
+        "bb_per_100": -333.33,
+        "rake_paid": 5,
+    },
+    "Bob": {
+        "hands": 3,
+        "vpip_hands": 2,
+        "vpip_pct": 66.67,
+        "pfr_hands": 1,
+        "pfr_pct": 33.33,
+        "three_bet_opportunities": 1,
+        "three_bets": 0,
+        "three_bet_pct": 0.0,
+        "saw_flop": 2,
+        "showdowns": 0,
+        "wtsd_pct": 0.0,
+        "showdowns_won": 0,
+        "wsd_pct": None,
+        "net_won": -135,
+        "net_won_bb": -13.5,
+        "bb_per_100": -450.0,
+        "rake_paid": 6,
+    },
+    "Carol": {
+        "hands": 3,
+        "vpip_hands": 2,
+        "vpip_pct": 66.67,
+        "pfr_hands": 1,
+        "pfr_pct": 33.33,
+        "three_bet_opportunities": 2,
+        "three_bets": 1,
+        "three_bet_pct": 50.0,
+        "saw_flop": 2,
+        "showdowns": 1,
+        "wtsd_pct": 50.0,
+        "showdowns_won": 1,
+        "wsd_pct": 100.0,
+        "net_won": 216,
+        "net_won_bb": 21.6,
+        "bb_per_100": 720.0,
+        "rake_paid": 8,
+    },
 }
 
 
@@ -175,8 +223,9 @@ def test_net_and_rake_add_up(hand_dataset):
 
 
 def test_weighted_rake_gives_the_left_over_cents_to_the_largest_remainders():
-    seats = pd.DataFrame({"hand_uid": ["h2"] * 3 + ["h3"] * 3, "seat": [1, 2, 3] * 2,
-                          "contributed": [10, 90, 90, 90, 40, 90]})
+    seats = pd.DataFrame(
+        {"hand_uid": ["h2"] * 3 + ["h3"] * 3, "seat": [1, 2, 3] * 2, "contributed": [10, 90, 90, 90, 40, 90]}
+    )
     hands = pd.DataFrame({"hand_uid": ["h2", "h3"], "rake": [9, 10]})
     assert weighted_rake(seats, hands).tolist() == [1, 4, 4, 4, 2, 4]
 
@@ -203,11 +252,16 @@ def test_samples_rake_paid_adds_up_to_the_rake_per_currency(samples_dataset):
     assert room.get(("pokerstars", 50)) == 9409 and room.get(("pokerstars", 2)) == 16
     assert room.get(("pokerstars", 5)) == 498 - 480
     # a site's cash drop adds to what the players share, its fees besides rake (GG's jackpot…) take from it
-    site_money = (hands["cash_drop"].fillna(0) - hands["fees"].fillna(0)).groupby([hands["site"], hands["big_blind"]]).sum()
+    site_money = (
+        (hands["cash_drop"].fillna(0) - hands["fees"].fillna(0)).groupby([hands["site"], hands["big_blind"]]).sum()
+    )
     assert site_money.get(("ggpoker", 5)) == 50 - 3
     for (site, kind, _, _, _, big_blind), group in frame.groupby(
-            ["site", "kind", "currency", "limit", "small_blind", "big_blind"], dropna=False):
-        expected = int(room.get((site, big_blind), 0)) + int(site_money.get((site, big_blind), 0)) if kind == "cash" else 0
+        ["site", "kind", "currency", "limit", "small_blind", "big_blind"], dropna=False
+    ):
+        expected = (
+            int(room.get((site, big_blind), 0)) + int(site_money.get((site, big_blind), 0)) if kind == "cash" else 0
+        )
         assert group["net_won"].sum() + group["rake_paid"].sum() == expected, (site, big_blind)
 
 

@@ -86,7 +86,8 @@ def test_net_won_in_big_blinds_is_the_exact_sum_rounded_half_to_even(dataset):
     tables = from_dataset(dataset, ("hands", "seats", "actions"))
     hands = tables.hands[tables.hands["status"].isin(["valid", "invalid"]) & tables.hands["total_pot"].notna()]
     seats = tables.seats[tables.seats["dealt_in"].fillna(False).astype(bool)].merge(
-        hands[["hand_uid", "big_blind", "tournament_id"]], on="hand_uid")
+        hands[["hand_uid", "big_blind", "tournament_id"]], on="hand_uid"
+    )
     exact: dict[tuple, Fraction] = {}
     for player, net, bb, tourney in zip(seats["player"], seats["net"], seats["big_blind"], seats["tournament_id"]):
         if pd.notna(bb) and bb > 0:
@@ -96,8 +97,15 @@ def test_net_won_in_big_blinds_is_the_exact_sum_rounded_half_to_even(dataset):
     checked = 0
     for row in frame.to_dict("records"):
         key = (row["player"], row["kind"] == "tournament", row["big_blind"])
-        if key not in exact or frame[(frame["player"] == row["player"]) & (frame["kind"] == row["kind"])
-                                     & (frame["big_blind"].astype(object) == row["big_blind"])].shape[0] != 1:
+        if (
+            key not in exact
+            or frame[
+                (frame["player"] == row["player"])
+                & (frame["kind"] == row["kind"])
+                & (frame["big_blind"].astype(object) == row["big_blind"])
+            ].shape[0]
+            != 1
+        ):
             continue  # the same blinds in two currencies or limits: not told apart by this key
         assert row["net_won_bb"] == round(exact[key] * 100) / 100, row
         assert row["bb_per_100"] == round(exact[key] * 100 * 100 / row["hands"]) / 100, row
@@ -136,8 +144,10 @@ def test_hand_rows_file_writes_what_json_dumps_writes():
         sink(kept)
         out = io.StringIO()
         sink.write_json({"summary": {"hands": len(kept)}}, out)
-        assert out.getvalue() == json.dumps({"summary": {"hands": len(kept)}, "hands": kept}, ensure_ascii=False,
-                                            indent=1) + "\n"
+        assert (
+            out.getvalue()
+            == json.dumps({"summary": {"hands": len(kept)}, "hands": kept}, ensure_ascii=False, indent=1) + "\n"
+        )
 
 
 def test_json_audit_of_an_empty_selection(samples_dataset):
@@ -180,8 +190,13 @@ def test_stakes_filter_keeps_those_stakes_unchanged(generated_dataset):
     scale = 1 if row["currency"] == "chips" else 100
     text = f"{row['limit']} {int(row['small_blind']) / scale:.2f}/{int(row['big_blind']) / scale:.2f} {row['currency']}"
     part = stats(generated_dataset, HandFilter.of(stakes=[text]), budget=SMALL)
-    mask = ((full["kind"] == "cash") & (full["limit"] == row["limit"]) & (full["currency"] == row["currency"])
-            & (full["small_blind"] == row["small_blind"]) & (full["big_blind"] == row["big_blind"]))
+    mask = (
+        (full["kind"] == "cash")
+        & (full["limit"] == row["limit"])
+        & (full["currency"] == row["currency"])
+        & (full["small_blind"] == row["small_blind"])
+        & (full["big_blind"] == row["big_blind"])
+    )
     _same_rows(part, full[mask])
     both = stats(generated_dataset, HandFilter.of(stakes=[text, "1000/2000"]))  # OR of several; none at 1000/2000
     _same_rows(both, full[mask])
@@ -190,7 +205,18 @@ def test_stakes_filter_keeps_those_stakes_unchanged(generated_dataset):
 def test_site_filter(samples_dataset):
     full = _full(samples_dataset)
     sites = set(full["site"])
-    assert {"pokerstars", "ggpoker", "partypoker", "winamax", "bovada", "acpc", "ipoker", "888poker", "winning", "fulltilt"} <= sites  # the samples hold hands of each
+    assert {
+        "pokerstars",
+        "ggpoker",
+        "partypoker",
+        "winamax",
+        "bovada",
+        "acpc",
+        "ipoker",
+        "888poker",
+        "winning",
+        "fulltilt",
+    } <= sites  # the samples hold hands of each
     for site in sites:
         _same_rows(stats(samples_dataset, HandFilter.of(sites=[site])), full[full["site"] == site])
     assert stats(samples_dataset, HandFilter.of(sites=["no-such-site"])).empty
@@ -235,25 +261,31 @@ def test_audit_filters_hand_histories_too(tmp_path):
     assert filter_tables(from_dataset(dataset), HandFilter()).hands.shape == from_dataset(dataset).hands.shape
 
 
-@pytest.mark.parametrize("text, small, big, limit, currency", [
-    ("0.01/0.02", "0.01", "0.02", None, None),
-    ("$0.25/$0.50", "0.25", "0.50", None, None),
-    ("NL 1/2 USD", "1", "2", "NL", "USD"),
-    ("fl 100/200 chips", "100", "200", "FL", "chips"),
-])
+@pytest.mark.parametrize(
+    "text, small, big, limit, currency",
+    [
+        ("0.01/0.02", "0.01", "0.02", None, None),
+        ("$0.25/$0.50", "0.25", "0.50", None, None),
+        ("NL 1/2 USD", "1", "2", "NL", "USD"),
+        ("fl 100/200 chips", "100", "200", "FL", "chips"),
+    ],
+)
 def test_stakes_option_reads(text, small, big, limit, currency):
     from decimal import Decimal
 
     assert Stakes.parse(text) == Stakes(Decimal(small), Decimal(big), limit, currency)
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    ({"stakes": ["NL"]}, "--stakes: expected blinds like '0.01/0.02'"),
-    ({"stakes": ["0.01/x"]}, "--stakes: expected blinds"),
-    ({"stakes": ["0.01/0"]}, "--stakes: expected blinds"),
-    ({"since": "2024-1-1"}, "--since: expected a day like 2024-01-31, got '2024-1-1'"),
-    ({"since": "2024-02-01", "until": "2024-01-01"}, "--until: expected a day on or after --since (2024-02-01)"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"stakes": ["NL"]}, "--stakes: expected blinds like '0.01/0.02'"),
+        ({"stakes": ["0.01/x"]}, "--stakes: expected blinds"),
+        ({"stakes": ["0.01/0"]}, "--stakes: expected blinds"),
+        ({"since": "2024-1-1"}, "--since: expected a day like 2024-01-31, got '2024-1-1'"),
+        ({"since": "2024-02-01", "until": "2024-01-01"}, "--until: expected a day on or after --since (2024-02-01)"),
+    ],
+)
 def test_bad_filters_are_errors(kwargs, message):
     with pytest.raises(FilterError, match=message.replace("(", r"\(").replace(")", r"\)")):
         HandFilter.of(**kwargs)
@@ -263,14 +295,30 @@ def test_bad_filters_are_errors(kwargs, message):
 def test_cli_stats_filters(generated_dataset):
     full = _full(generated_dataset)
     name = full["player"].iloc[0]
-    result = CliRunner().invoke(app, ["stats", str(generated_dataset), "--format", "json", "--player", name,
-                                      "--min-hands", "2"])
+    result = CliRunner().invoke(
+        app, ["stats", str(generated_dataset), "--format", "json", "--player", name, "--min-hands", "2"]
+    )
     assert result.exit_code == 0, result.output
     rows = json.loads(result.stdout)["players"]
     assert rows and {r["player"] for r in rows} == {name} and min(r["hands"] for r in rows) >= 2
     days = sorted(set(from_dataset(generated_dataset, ("hands",)).hands["date"]))
-    result = CliRunner().invoke(app, ["stats", str(generated_dataset), "--format", "csv", "--since", days[-1],
-                                      "--until", days[-1], "--site", "pokerstars", "--stakes", "1000/2000"])
+    result = CliRunner().invoke(
+        app,
+        [
+            "stats",
+            str(generated_dataset),
+            "--format",
+            "csv",
+            "--since",
+            days[-1],
+            "--until",
+            days[-1],
+            "--site",
+            "pokerstars",
+            "--stakes",
+            "1000/2000",
+        ],
+    )
     assert result.exit_code == 0 and result.stdout.count("\n") == 1  # the header alone: no hand at those stakes
 
 
@@ -281,8 +329,20 @@ def test_cli_stats_bad_filter_is_a_usage_error(samples_dataset):
 
 
 def test_cli_audit_filters(samples_dataset):
-    result = CliRunner().invoke(app, ["audit", str(samples_dataset), "--format", "json", "--exit-zero",
-                                      "--stakes", "NL 0.01/0.02 USD", "--until", "2024-01-01"])
+    result = CliRunner().invoke(
+        app,
+        [
+            "audit",
+            str(samples_dataset),
+            "--format",
+            "json",
+            "--exit-zero",
+            "--stakes",
+            "NL 0.01/0.02 USD",
+            "--until",
+            "2024-01-01",
+        ],
+    )
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
     stakes = {r["stakes"] for r in report["rake"]["by_stakes"]}  # those stakes, of every site the samples have
@@ -294,13 +354,30 @@ def test_cli_audit_filters(samples_dataset):
 
 # -- the benchmark ---------------------------------------------------------------------------------
 def test_benchmark_runs_on_a_tiny_dataset(tmp_path):
-    done = subprocess.run([sys.executable, str(PROJECT / "benchmarks" / "stats_audit.py"), "--sizes", "300",
-                           "--cache", str(tmp_path)], capture_output=True, text=True, timeout=300, check=False)
+    done = subprocess.run(
+        [sys.executable, str(PROJECT / "benchmarks" / "stats_audit.py"), "--sizes", "300", "--cache", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     assert "300 hands: dataset" in done.stdout and "built by generate" in done.stdout
     for name in ("stats", "audit"):
         assert any(line.split()[:1] == [name] and "peak RSS" in line for line in done.stdout.splitlines()), done.stdout
-    again = subprocess.run([sys.executable, str(PROJECT / "benchmarks" / "stats_audit.py"), "--sizes", "300",
-                            "--cache", str(tmp_path), "--build-only"], capture_output=True, text=True, timeout=120,
-                           check=False)
+    again = subprocess.run(
+        [
+            sys.executable,
+            str(PROJECT / "benchmarks" / "stats_audit.py"),
+            "--sizes",
+            "300",
+            "--cache",
+            str(tmp_path),
+            "--build-only",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert again.returncode == 0 and "wrote" not in again.stderr  # the cached dataset is reused

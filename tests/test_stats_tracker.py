@@ -99,20 +99,62 @@ def _rows(frame: pd.DataFrame, *keys: str) -> dict:
 
 
 HUD = {  # worked out by hand, see the module docstring
-    "Alice": {"steal_opportunities": 1, "steals": 0, "steal_pct": 0.0, "fold_to_three_bet_opportunities": 0,
-              "fold_to_three_bet_pct": None, "cbet_opportunities": 1, "cbets": 0, "cbet_pct": 0.0,
-              "fold_to_cbet_opportunities": 0, "fold_to_cbet_pct": None, "postflop_bets_raises": 1,
-              "postflop_calls": 0, "postflop_folds": 0, "af": None, "afq_pct": 100.0, "won_saw_flop": 0,
-              "wwsf_pct": 0.0},
-    "Bob": {"steal_opportunities": 2, "steals": 1, "steal_pct": 50.0, "fold_to_three_bet_opportunities": 1,
-            "folds_to_three_bet": 0, "fold_to_three_bet_pct": 0.0, "cbet_opportunities": 0, "cbet_pct": None,
-            "fold_to_cbet_opportunities": 1, "folds_to_cbet": 1, "fold_to_cbet_pct": 100.0,
-            "postflop_bets_raises": 0, "postflop_calls": 0, "postflop_folds": 2, "af": None, "afq_pct": 0.0,
-            "won_saw_flop": 0, "wwsf_pct": 0.0},
-    "Carol": {"steal_opportunities": 1, "steals": 0, "steal_pct": 0.0, "fold_to_three_bet_opportunities": 0,
-              "cbet_opportunities": 1, "cbets": 1, "cbet_pct": 100.0, "fold_to_cbet_opportunities": 0,
-              "postflop_bets_raises": 1, "postflop_calls": 1, "postflop_folds": 0, "af": 1.0, "afq_pct": 50.0,
-              "won_saw_flop": 2, "wwsf_pct": 100.0},
+    "Alice": {
+        "steal_opportunities": 1,
+        "steals": 0,
+        "steal_pct": 0.0,
+        "fold_to_three_bet_opportunities": 0,
+        "fold_to_three_bet_pct": None,
+        "cbet_opportunities": 1,
+        "cbets": 0,
+        "cbet_pct": 0.0,
+        "fold_to_cbet_opportunities": 0,
+        "fold_to_cbet_pct": None,
+        "postflop_bets_raises": 1,
+        "postflop_calls": 0,
+        "postflop_folds": 0,
+        "af": None,
+        "afq_pct": 100.0,
+        "won_saw_flop": 0,
+        "wwsf_pct": 0.0,
+    },
+    "Bob": {
+        "steal_opportunities": 2,
+        "steals": 1,
+        "steal_pct": 50.0,
+        "fold_to_three_bet_opportunities": 1,
+        "folds_to_three_bet": 0,
+        "fold_to_three_bet_pct": 0.0,
+        "cbet_opportunities": 0,
+        "cbet_pct": None,
+        "fold_to_cbet_opportunities": 1,
+        "folds_to_cbet": 1,
+        "fold_to_cbet_pct": 100.0,
+        "postflop_bets_raises": 0,
+        "postflop_calls": 0,
+        "postflop_folds": 2,
+        "af": None,
+        "afq_pct": 0.0,
+        "won_saw_flop": 0,
+        "wwsf_pct": 0.0,
+    },
+    "Carol": {
+        "steal_opportunities": 1,
+        "steals": 0,
+        "steal_pct": 0.0,
+        "fold_to_three_bet_opportunities": 0,
+        "cbet_opportunities": 1,
+        "cbets": 1,
+        "cbet_pct": 100.0,
+        "fold_to_cbet_opportunities": 0,
+        "postflop_bets_raises": 1,
+        "postflop_calls": 1,
+        "postflop_folds": 0,
+        "af": 1.0,
+        "afq_pct": 50.0,
+        "won_saw_flop": 2,
+        "wwsf_pct": 100.0,
+    },
 }
 
 
@@ -154,8 +196,14 @@ def test_hero_aliases_add_up_in_one_row_per_stakes_and_across_stakes(dataset):
     # totals across stakes: -10 bb at $0.10 and +38 bb at $0.25: 28 bb in 4 hands, 700 bb/100; $8.50
     total = stats(dataset, query=Query(hero=Hero.of(["Alice", "Dave"]), by="currency")).to_dict("records")
     assert len(total) == 1
-    assert {k: total[0][k] for k in ("site", "currency", "hands", "net_won", "net_won_bb", "bb_per_100")} == \
-        {"site": "all", "currency": "USD", "hands": 4, "net_won": 850, "net_won_bb": 28.0, "bb_per_100": 700.0}
+    assert {k: total[0][k] for k in ("site", "currency", "hands", "net_won", "net_won_bb", "bb_per_100")} == {
+        "site": "all",
+        "currency": "USD",
+        "hands": 4,
+        "net_won": 850,
+        "net_won_bb": 28.0,
+        "bb_per_100": 700.0,
+    }
     # over every currency: big blinds add up, money does not
     every = stats(dataset, query=Query(hero=Hero.of(["Alice", "Dave"]), by="player")).to_dict("records")
     assert every[0]["currency"] == "all" and every[0]["net_won_bb"] == 28.0 and every[0]["net_won"] is None
@@ -165,8 +213,11 @@ def test_positions_of_the_hand_set(dataset):
     rows = _rows(stats(dataset, query=Query(by_position=True)), "player", "position")
     for player in ("Alice", "Bob", "Carol"):
         assert {p for (who, p) in rows if who == player} == {"BTN", "SB", "BB"}
-    assert (rows[("Carol", "BB")]["net_won"], rows[("Carol", "SB")]["net_won"], rows[("Carol", "BTN")]["net_won"]) \
-        == (5, 91, 120)
+    assert (rows[("Carol", "BB")]["net_won"], rows[("Carol", "SB")]["net_won"], rows[("Carol", "BTN")]["net_won"]) == (
+        5,
+        91,
+        120,
+    )
     assert rows[("Bob", "BTN")]["steals"] == 1 and rows[("Bob", "SB")]["steal_opportunities"] == 1
     assert rows[("Dave", "SB")]["hands"] == 1 and rows[("Erin", "BB")]["hands"] == 1  # heads-up: the button is SB
 
@@ -175,23 +226,37 @@ def _seats(seats: list[int], sb: int | None, bb: int) -> tuple[pd.DataFrame, pd.
     frame = pd.DataFrame({"hand_uid": "h", "seat": seats, "player": [f"p{s}" for s in seats], "dealt_in": True})
     posts = [("post_small", sb)] if sb is not None else []
     posts.append(("post_big", bb))
-    actions = pd.DataFrame({"hand_uid": "h", "seq": range(len(posts)), "player": [f"p{s}" for _, s in posts],
-                            "action": [a for a, _ in posts]})
+    actions = pd.DataFrame(
+        {
+            "hand_uid": "h",
+            "seq": range(len(posts)),
+            "player": [f"p{s}" for _, s in posts],
+            "action": [a for a, _ in posts],
+        }
+    )
     return frame, actions
 
 
-@pytest.mark.parametrize(("seats", "sb", "bb", "expected"), [
-    # a full ring, seats up clockwise: the big blind on 5, then UTG on 6 … the button on 3
-    (list(range(1, 10)), 4, 5, {6: "UTG", 7: "UTG+1", 8: "UTG+2", 9: "LJ", 1: "HJ", 2: "CO", 3: "BTN", 4: "SB", 5: "BB"}),
-    # 6-max numbered down the table (Chico's skins: the small blind on 0, the big blind on 9, then 8, 7 …)
-    ([0, 9, 8, 7, 5, 2], 0, 9, {8: "UTG", 7: "HJ", 5: "CO", 2: "BTN", 0: "SB", 9: "BB"}),
-    # five players, the big blind's seat wrapping round: HJ, CO, BTN
-    ([1, 2, 4, 6, 8], 8, 1, {2: "HJ", 4: "CO", 6: "BTN", 8: "SB", 1: "BB"}),
-    # a dead small blind: the player before the big blind is the button
-    ([1, 2, 3, 4], None, 4, {1: "HJ", 2: "CO", 3: "BTN", 4: "BB"}),
-    # heads-up: the button posts the small blind
-    ([3, 7], 3, 7, {3: "SB", 7: "BB"}),
-])
+@pytest.mark.parametrize(
+    ("seats", "sb", "bb", "expected"),
+    [
+        # a full ring, seats up clockwise: the big blind on 5, then UTG on 6 … the button on 3
+        (
+            list(range(1, 10)),
+            4,
+            5,
+            {6: "UTG", 7: "UTG+1", 8: "UTG+2", 9: "LJ", 1: "HJ", 2: "CO", 3: "BTN", 4: "SB", 5: "BB"},
+        ),
+        # 6-max numbered down the table (Chico's skins: the small blind on 0, the big blind on 9, then 8, 7 …)
+        ([0, 9, 8, 7, 5, 2], 0, 9, {8: "UTG", 7: "HJ", 5: "CO", 2: "BTN", 0: "SB", 9: "BB"}),
+        # five players, the big blind's seat wrapping round: HJ, CO, BTN
+        ([1, 2, 4, 6, 8], 8, 1, {2: "HJ", 4: "CO", 6: "BTN", 8: "SB", 1: "BB"}),
+        # a dead small blind: the player before the big blind is the button
+        ([1, 2, 3, 4], None, 4, {1: "HJ", 2: "CO", 3: "BTN", 4: "BB"}),
+        # heads-up: the button posts the small blind
+        ([3, 7], 3, 7, {3: "SB", 7: "BB"}),
+    ],
+)
 def test_positions_from_the_blinds_and_the_seats(seats, sb, bb, expected):
     frame, actions = _seats(seats, sb, bb)
     got = dict(zip(frame["seat"], positions(frame, actions)))
@@ -246,8 +311,22 @@ def test_sort(dataset):
 
 def test_cli_options(dataset):
     runner = CliRunner()
-    result = runner.invoke(app, ["stats", str(dataset), "--format", "json", "--hero", "Alice", "--hero", "Dave",
-                                 "--by", "currency", "--by-position"])
+    result = runner.invoke(
+        app,
+        [
+            "stats",
+            str(dataset),
+            "--format",
+            "json",
+            "--hero",
+            "Alice",
+            "--hero",
+            "Dave",
+            "--by",
+            "currency",
+            "--by-position",
+        ],
+    )
     assert result.exit_code == 0, result.output
     rows = json.loads(result.stdout)["players"]
     assert {r["position"] for r in rows} == {"BTN", "SB", "BB"} and sum(r["hands"] for r in rows) == 4
@@ -275,11 +354,14 @@ def test_sessions_of_the_hero(dataset):
     rows = combined(timeline)
     found, undated = sessions(rows)
     assert undated == 0
-    assert [(r["start"], r["end"], r["hands"], r["net_won"], r["net_won_bb"], r["all_in_ev_bb"], r["clock"])
-            for r in found.to_dict("records")] == [
+    assert [
+        (r["start"], r["end"], r["hands"], r["net_won"], r["net_won_bb"], r["all_in_ev_bb"], r["clock"])
+        for r in found.to_dict("records")
+    ] == [
         ("2020-04-16 17:54:25", "2020-04-16 18:02:11", 2, -10, -1.0, -1.0, "UTC"),
         ("2020-04-17 13:15:40", "2020-04-17 13:15:40", 1, -90, -9.0, -9.0, "UTC"),
-        ("2020-04-18 14:00:00", "2020-04-18 14:00:00", 1, 950, 38.0, 30.91, "UTC")]
+        ("2020-04-18 14:00:00", "2020-04-18 14:00:00", 1, 950, 38.0, 30.91, "UTC"),
+    ]
     assert len(sessions(rows, timedelta(minutes=5))[0]) == 4  # 8 minutes apart: two sessions at a 5-minute gap
 
 
@@ -304,7 +386,6 @@ def test_tournament_chips_never_add_up_across_events(tmp_path):
     assert total["net_won"].isna().all() and total["net_won_bb"].notna().all()
 
 
-
 def test_each_tournament_is_a_row_of_its_own(tmp_path):
     """The same players in two events (the sample's hand, and the same hand in tournament 21883311 with
     another hand number): one row per player and event, each with that event's chips; a total over both
@@ -314,8 +395,10 @@ def test_each_tournament_is_a_row_of_its_own(tmp_path):
     folder = tmp_path / "hh"
     folder.mkdir()
     (folder / "one.txt").write_text(text, encoding="utf-8")
-    (folder / "two.txt").write_text(text.replace("Tournament #21883310,", "Tournament #21883311,")
-                                    .replace("#TM3890217744:", "#TM3890217745:"), encoding="utf-8")
+    (folder / "two.txt").write_text(
+        text.replace("Tournament #21883310,", "Tournament #21883311,").replace("#TM3890217744:", "#TM3890217745:"),
+        encoding="utf-8",
+    )
     out = tmp_path / "ds"
     export_paths([folder], out)
     one = stats(out)

@@ -28,7 +28,9 @@ from hhtool.watch import Follower, Session, looks_finished, watch
 
 SEP = "\n\n\n"
 HANDS = [make_hand(930000000001 + i, table=f"Table 'Watch {i}' 6-max Seat #1 is the button") for i in range(8)]
-BAD = make_hand(930000000099, table="Table 'Watch bad' 6-max Seat #1 is the button").replace("Carol collected $0.10 from pot", "Carol collected $0.12 from pot")
+BAD = make_hand(930000000099, table="Table 'Watch bad' 6-max Seat #1 is the button").replace(
+    "Carol collected $0.10 from pot", "Carol collected $0.12 from pot"
+)
 CLI = [sys.executable, "-c", "from hhtool.cli import app; app()"]
 
 
@@ -153,7 +155,9 @@ def test_truncation_and_rewrites_do_not_read_a_hand_twice_and_a_copy_is_a_duplic
     verdicts.clear()
     session.take(follower.poll())  # the copy's hands are the same hands read again: HH414, as validate says
     assert [(r.hand_id, r.status, [f.code for f in r.findings]) for r in verdicts] == [
-        (hid(HANDS[0]), "duplicate", ["HH414"]), (hid(HANDS[1]), "duplicate", ["HH414"])]
+        (hid(HANDS[0]), "duplicate", ["HH414"]),
+        (hid(HANDS[1]), "duplicate", ["HH414"]),
+    ]
     append(path, HANDS[2] + SEP + HANDS[3] + SEP)
     assert ids(follower.poll()) == [hid(HANDS[2]), hid(HANDS[3])]
     path.write_text(HANDS[3] + SEP)  # rewritten shorter, with a hand it gave before: not read again
@@ -301,7 +305,9 @@ def test_watch_once_stores_what_export_stores(tmp_path):
     assert watched.exit_code == 0
     a, b = open_dataset(tmp_path / "exported"), open_dataset(tmp_path / "watched")
     for table in TABLES:
-        rows = [sorted(json.dumps(r, default=str, sort_keys=True) for r in ds.arrow(table).to_pylist()) for ds in (a, b)]
+        rows = [
+            sorted(json.dumps(r, default=str, sort_keys=True) for r in ds.arrow(table).to_pylist()) for ds in (a, b)
+        ]
         assert rows[0] == rows[1], table
     assert len(a.hands) > 30
 
@@ -359,8 +365,12 @@ def _plan(folder: Path) -> tuple[list[dict], list[str]]:
     written = []
     for i, hand in enumerate([*HANDS[:6], BAD]):
         target = a if i % 2 == 0 else b
-        steps += [{"file": target, "text": hand[:180]}, {"sleep": 0.15}, {"file": target, "text": hand[180:] + SEP},
-                  {"sleep": 0.1}]
+        steps += [
+            {"file": target, "text": hand[:180]},
+            {"sleep": 0.15},
+            {"file": target, "text": hand[180:] + SEP},
+            {"sleep": 0.1},
+        ]
         written.append(hid(hand))
         if i == 3:
             steps.append({"rename": a, "to": a + ".1"})  # the client rotates table a: a new file from here
@@ -375,11 +385,20 @@ def _live(tmp_path: Path, stop_signal: int) -> None:
     steps, written = _plan(folder)
     (tmp_path / "plan.json").write_text(json.dumps(steps))
     (tmp_path / "writer.py").write_text(WRITER)
-    watcher = subprocess.Popen([*CLI, "watch", str(folder), "--out", str(out), "--interval", "0.05", "--idle", "1"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    watcher = subprocess.Popen(
+        [*CLI, "watch", str(folder), "--out", str(out), "--interval", "0.05", "--idle", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
-        writer = subprocess.run([sys.executable, str(tmp_path / "writer.py"), str(tmp_path / "plan.json")],
-                                capture_output=True, text=True, timeout=60, check=False)
+        writer = subprocess.run(
+            [sys.executable, str(tmp_path / "writer.py"), str(tmp_path / "plan.json")],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
         assert writer.stdout == "done\n"
         deadline = time.monotonic() + 60
         stored: list[str] = []
@@ -426,8 +445,12 @@ def test_a_second_signal_aborts_the_poll_in_progress_and_adds_nothing(tmp_path):
     (out / ".hhtool").mkdir(parents=True)
     lock = os.open(out / ".hhtool" / "lock", os.O_RDWR | os.O_CREAT)
     fcntl.flock(lock, fcntl.LOCK_EX)
-    watcher = subprocess.Popen([*CLI, "watch", str(folder), "--out", str(out), "--interval", "0.05"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    watcher = subprocess.Popen(
+        [*CLI, "watch", str(folder), "--out", str(out), "--interval", "0.05"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         deadline = time.monotonic() + 60
         line = ""

@@ -110,24 +110,43 @@ def test_golden_cash_hand():
     hand = result.hand
     header = hand.header
     assert (header.site, header.game, header.limit, header.small_blind, header.big_blind) == (
-        "winamax", "holdem", Limit.NO_LIMIT, 25, 50)
+        "winamax",
+        "holdem",
+        Limit.NO_LIMIT,
+        25,
+        50,
+    )
     assert (header.currency, header.scale, header.table, header.max_seats, header.button_seat) == (
-        "EUR", 100, "Brest 07", 5, 1)
+        "EUR",
+        100,
+        "Brest 07",
+        5,
+        1,
+    )
     assert str(header.time_utc) == "2023-11-14 22:15:00+00:00" and header.time_zone == "UTC"
     assert not header.fast_fold and not header.is_tournament and not header.play_money
-    assert [(s.seat, s.player, s.stack) for s in hand.seats] == [(1, "Le Grand Duc", 5000), (2, "Hero", 4820),
-                                                                 (3, "mouette", 6135)]
+    assert [(s.seat, s.player, s.stack) for s in hand.seats] == [
+        (1, "Le Grand Duc", 5000),
+        (2, "Hero", 4820),
+        (3, "mouette", 6135),
+    ]
     S, B = BlindKind.SMALL, BlindKind.BIG
     assert hand.events == (
-        PostBlind(7, "Hero", S, 25, False), PostBlind(8, "mouette", B, 50, False),
+        PostBlind(7, "Hero", S, 25, False),
+        PostBlind(8, "mouette", B, 50, False),
         DealHole(9, "Hero", ("Kd", "Kh")),  # printed before the pre-flop marker, kept so
         StreetStart(10, Street.PREFLOP, 0, ()),
-        RaiseTo(11, "Le Grand Duc", 75, 125, False, False), RaiseTo(12, "Hero", 275, 400, False, False),
-        Fold(13, "mouette", ()), Call(14, "Le Grand Duc", 275, False, False),
+        RaiseTo(11, "Le Grand Duc", 75, 125, False, False),
+        RaiseTo(12, "Hero", 275, 400, False, False),
+        Fold(13, "mouette", ()),
+        Call(14, "Le Grand Duc", 275, False, False),
         StreetStart(15, Street.FLOP, 0, ("8c", "3d", "2s")),
-        Bet(16, "Hero", 450, False, False), Call(17, "Le Grand Duc", 450, False, False),
-        StreetStart(18, Street.TURN, 0, ("8c", "3d", "2s", "Js")), Check(19, "Hero"),
-        Bet(20, "Le Grand Duc", 900, False, False), Fold(21, "Hero", ()),
+        Bet(16, "Hero", 450, False, False),
+        Call(17, "Le Grand Duc", 450, False, False),
+        StreetStart(18, Street.TURN, 0, ("8c", "3d", "2s", "Js")),
+        Check(19, "Hero"),
+        Bet(20, "Le Grand Duc", 900, False, False),
+        Fold(21, "Hero", ()),
         Collect(22, "Le Grand Duc", 2567, None),
     )
     claims = hand.claims
@@ -135,7 +154,8 @@ def test_golden_cash_hand():
     assert (claims.line, claims.total_pot, claims.rake, claims.total_step) == (24, 2650, 83, 0)
     assert claims.boards == (("8c", "3d", "2s", "Js"),)
     assert [(s.seat, s.player, s.positions, s.result, s.outcomes[0].amount) for s in claims.seats] == [
-        (1, "Le Grand Duc", ("button",), "won", 2567)]
+        (1, "Le Grand Duc", ("button",), "won", 2567)
+    ]
 
 
 def test_golden_json_of_the_side_pot_sample():
@@ -167,7 +187,12 @@ def test_fixed_limit_stakes_are_the_small_and_big_bet():
     text = CASH.replace("Holdem no limit (0.25€/0.50€)", "Holdem fixed limit (0.50€/1€)")
     header = wx(text).hand.header
     assert (header.limit, header.small_blind, header.big_blind, header.small_bet, header.big_bet) == (
-        Limit.FIXED_LIMIT, 25, 50, 50, 100)
+        Limit.FIXED_LIMIT,
+        25,
+        50,
+        50,
+        100,
+    )
 
 
 @pytest.mark.parametrize("kind", ['Go Fast "Buzau"', 'HOLD-UP "Colorado"', 'ESCAPE "Colorado"'])
@@ -220,7 +245,12 @@ def test_tournament_header_ante_first_bounties_and_table_number(tmp_path):
     header = result.hand.header
     assert (header.tournament_id, header.buy_in, header.level) == ("723456789", "9€ + 1€", "4")
     assert (header.ante, header.small_blind, header.big_blind, header.currency, header.scale) == (
-        15, 60, 120, "chips", 1)
+        15,
+        60,
+        120,
+        "chips",
+        1,
+    )
     assert [s.bounty for s in result.hand.seats] == ["2.50€", "2.50€", "2.50€"]
     assert events_of(result, PostAnte)[0] == PostAnte(7, "anchois", 15, False)
     assert events_of(result, PostBlind)[1] == PostBlind(11, "pelican", BlindKind.BIG, 89, True)
@@ -250,16 +280,24 @@ def test_thousands_total_is_checked_to_its_rounding(tmp_path):
 
 
 def test_out_of_position_and_denied_blinds(tmp_path):
-    text = CASH.replace("mouette posts big blind 0.50€", "mouette posts big blind 0.50€\n"
-                        "    Le Grand Duc posts big blind 0.50€ out of position").replace(
-        "Seat 3: mouette (61.35€)", "Seat 3: mouette (61.35€)\n    Seat 4: Zoe (30€)").replace(
-        "*** ANTE/BLINDS ***", "*** ANTE/BLINDS ***\n    Zoe denies big blind")
+    text = (
+        CASH.replace(
+            "mouette posts big blind 0.50€",
+            "mouette posts big blind 0.50€\n    Le Grand Duc posts big blind 0.50€ out of position",
+        )
+        .replace("Seat 3: mouette (61.35€)", "Seat 3: mouette (61.35€)\n    Seat 4: Zoe (30€)")
+        .replace("*** ANTE/BLINDS ***", "*** ANTE/BLINDS ***\n    Zoe denies big blind")
+    )
     result = wx(text)
     assert result.status is Status.PARSED, result.findings
     assert events_of(result, PostBlind)[2] == PostBlind(11, "Le Grand Duc", BlindKind.BIG, 50, False)
     assert events_of(result, Notice) == [Notice(8, NoticeKind.SITTING_OUT, "Zoe", "Zoe denies big blind")]
-    dead = wx(CASH.replace("mouette posts big blind 0.50€",
-                           "mouette posts big blind 0.50€\n    Le Grand Duc posts small blind 0.25€ out of position"))
+    dead = wx(
+        CASH.replace(
+            "mouette posts big blind 0.50€",
+            "mouette posts big blind 0.50€\n    Le Grand Duc posts small blind 0.25€ out of position",
+        )
+    )
     assert events_of(dead, PostBlind)[2] == PostBlind(9, "Le Grand Duc", BlindKind.MISSED, 25, False, 25)
 
 
@@ -298,7 +336,8 @@ def test_seat_without_any_line_sat_out(tmp_path):
 
 def test_hold_up_money_added_by_the_site(tmp_path):
     text = CASH.replace("*** ANTE/BLINDS ***", "*** ANTE/BLINDS ***\n    Hold-up to Pot: total 0.20€").replace(
-        "25.67€", "25.87€")
+        "25.67€", "25.87€"
+    )
     result = wx(text)
     assert events_of(result, CashDrop) == [CashDrop(7, 20)]
     assert codes(validate_text(tmp_path, text)) == []
@@ -321,11 +360,15 @@ def test_go_fast_pool_has_no_continuity_but_duplicates_count(tmp_path):
 
 def test_show_lines_and_summary_results():
     result = wx(TOURNAMENT)
-    assert events_of(result, Show) == [Show(20, "pelican", ("Qs", "Jh"), "High card : King"),
-                                       Show(21, "Hero", ("5c", "5d"), "One pair : 5")]
+    assert events_of(result, Show) == [
+        Show(20, "pelican", ("Qs", "Jh"), "High card : King"),
+        Show(21, "Hero", ("5c", "5d"), "One pair : 5"),
+    ]
     seats = result.hand.claims.seats
     assert [(s.result, s.cards, s.outcomes[0].won, s.outcomes[0].description) for s in seats] == [
-        ("showed", ("5c", "5d"), True, "One pair : 5"), ("showed", ("Qs", "Jh"), False, "High card : King")]
+        ("showed", ("5c", "5d"), True, "One pair : 5"),
+        ("showed", ("Qs", "Jh"), False, "High card : King"),
+    ]
 
 
 # -- the corpus ----------------------------------------------------------------------------------------
@@ -366,8 +409,7 @@ def test_every_winamax_holdem_hand_of_the_corpus_parses(corpus):
 
 
 def test_winamax_corpus_validates_with_only_the_known_errors(corpus):
-    results = [r for r in validate_paths([corpus / folder for folder in WINAMAX_FOLDERS])
-               if not isinstance(r, Finding)]
+    results = [r for r in validate_paths([corpus / folder for folder in WINAMAX_FOLDERS]) if not isinstance(r, Finding)]
     statuses = Counter(r.status for r in results)
     assert statuses == {"valid": 79, "invalid": 2, "unsupported": 2}, statuses
     errors = {r.hand_id: {f.code for f in r.findings if f.severity.value == "error"} for r in results}
@@ -395,8 +437,11 @@ def test_fpdb_sidecars_agree_per_player(corpus):
         hand_file = sidecar.with_suffix("")
         if "PLO" in hand_file.name:
             continue
-        expected = eval(sidecar.read_text(encoding="utf-8"), {"__builtins__": {}},  # fpdb's repr (FORMATS.md §6)
-                        {"Decimal": Decimal, "datetime": datetime, "pytz": type("P", (), {"utc": datetime.UTC})})
+        expected = eval(
+            sidecar.read_text(encoding="utf-8"),
+            {"__builtins__": {}},  # fpdb's repr (FORMATS.md §6)
+            {"Decimal": Decimal, "datetime": datetime, "pytz": type("P", (), {"utc": datetime.UTC})},
+        )
         (result, *_) = [r for r in validate_paths([hand_file]) if not isinstance(r, Finding)]
         scale = result.hand.header.scale
         stacks = {s.player: s.stack for s in result.hand.seats}
@@ -407,8 +452,13 @@ def test_fpdb_sidecars_agree_per_player(corpus):
             assert row["startCash"] * scale // 100 == stacks[name], (hand_file.name, name)
             returned = result.state.returns.get(name, 0)
             # fpdb's winnings: what the player collected, the uncalled return taken out
-            assert row["winnings"] * scale // 100 == won[name], (hand_file.name, name, row["winnings"], won[name],
-                                                                  returned)
+            assert row["winnings"] * scale // 100 == won[name], (
+                hand_file.name,
+                name,
+                row["winnings"],
+                won[name],
+                returned,
+            )
         compared += 1
     assert compared >= 3
 
@@ -418,11 +468,19 @@ def test_fpdb_sidecars_agree_per_player(corpus):
 BOARD = ("Qh", "Kc", "7s", "2d", "4c")
 
 
-@pytest.mark.parametrize("hole, wording", [
-    (("As", "9d"), "High card : Ace"), (("Jc", "Jd"), "One pair : Jacks"), (("5c", "5d"), "One pair : 5"),
-    (("Kd", "7d"), "Two pairs : Kings and 7"), (("Qs", "Qd"), "Trips of Queens"), (("Ac", "Jd"), "High card : Ace"),
-    (("Th", "Jh"), "High card : King"), (("Kh", "Ks"), "Trips of Kings"),
-])
+@pytest.mark.parametrize(
+    "hole, wording",
+    [
+        (("As", "9d"), "High card : Ace"),
+        (("Jc", "Jd"), "One pair : Jacks"),
+        (("5c", "5d"), "One pair : 5"),
+        (("Kd", "7d"), "Two pairs : Kings and 7"),
+        (("Qs", "Qd"), "Trips of Queens"),
+        (("Ac", "Jd"), "High card : Ace"),
+        (("Th", "Jh"), "High card : King"),
+        (("Kh", "Ks"), "Trips of Kings"),
+    ],
+)
 def test_wording_as_winamax_prints_it(hole, wording):
     assert describe(evaluate(hole + BOARD)) == wording
     assert description_matches(wording, hole + BOARD)
@@ -493,21 +551,42 @@ def test_raise_by_from_the_short_big_blind_is_winamax_only(tmp_path):
     """Another site's raise over a short all-in big blind is measured from the bet to raise or from the most
     actually put in (PokerStars, `Conventions.raise_by_from_short_blind` False): 795 is HH121 there."""
     from handkit import validate_text as validate_any
-    stars = "\n".join([
-        "PokerStars Hand #150000000011: Tournament #1500011, $1+$0.10 USD Hold'em No Limit - Level VI (200/400)"
-        " - 2016/01/02 10:11:12 ET",
-        "Table '1500011 1' 9-max Seat #1 is the button",
-        "Seat 1: Ann (5000 in chips)", "Seat 2: Bo (4000 in chips)", "Seat 3: Cy (245 in chips)",
-        "Seat 4: Di (6000 in chips)", "Seat 5: Ed (7000 in chips)",
-        "Bo: posts small blind 200", "Cy: posts big blind 245 and is all-in", "*** HOLE CARDS ***",
-        "Di: calls 400", "Ed: raises 795 to 1040", "Ann: folds", "Bo: folds", "Di: folds",
-        "Uncalled bet (640) returned to Ed",
-        "*** FLOP *** [Ks 9h 2c]", "*** TURN *** [Ks 9h 2c] [7d]", "*** RIVER *** [Ks 9h 2c 7d] [3s]",
-        "*** SHOW DOWN ***", "Cy: shows [Qs Jh] (high card King)", "Ed: shows [5c 5d] (a pair of Fives)",
-        "Ed collected 310 from side pot", "Ed collected 935 from main pot",
-        "*** SUMMARY ***", "Total pot 1245 Main pot 935. Side pot 310. | Rake 0", "Board [Ks 9h 2c 7d 3s]",
-        "Seat 3: Cy (big blind) showed [Qs Jh] and lost with high card King",
-        "Seat 5: Ed showed [5c 5d] and won (1245) with a pair of Fives", ""])
+
+    stars = "\n".join(
+        [
+            "PokerStars Hand #150000000011: Tournament #1500011, $1+$0.10 USD Hold'em No Limit - Level VI (200/400)"
+            " - 2016/01/02 10:11:12 ET",
+            "Table '1500011 1' 9-max Seat #1 is the button",
+            "Seat 1: Ann (5000 in chips)",
+            "Seat 2: Bo (4000 in chips)",
+            "Seat 3: Cy (245 in chips)",
+            "Seat 4: Di (6000 in chips)",
+            "Seat 5: Ed (7000 in chips)",
+            "Bo: posts small blind 200",
+            "Cy: posts big blind 245 and is all-in",
+            "*** HOLE CARDS ***",
+            "Di: calls 400",
+            "Ed: raises 795 to 1040",
+            "Ann: folds",
+            "Bo: folds",
+            "Di: folds",
+            "Uncalled bet (640) returned to Ed",
+            "*** FLOP *** [Ks 9h 2c]",
+            "*** TURN *** [Ks 9h 2c] [7d]",
+            "*** RIVER *** [Ks 9h 2c 7d] [3s]",
+            "*** SHOW DOWN ***",
+            "Cy: shows [Qs Jh] (high card King)",
+            "Ed: shows [5c 5d] (a pair of Fives)",
+            "Ed collected 310 from side pot",
+            "Ed collected 935 from main pot",
+            "*** SUMMARY ***",
+            "Total pot 1245 Main pot 935. Side pot 310. | Rake 0",
+            "Board [Ks 9h 2c 7d 3s]",
+            "Seat 3: Cy (big blind) showed [Qs Jh] and lost with high card King",
+            "Seat 5: Ed showed [5c 5d] and won (1245) with a pair of Fives",
+            "",
+        ]
+    )
     results, _ = validate_any(stars)
     assert [f.code for r in results for f in r.findings if f.severity.value == "error"] == ["HH121"]
 
@@ -549,10 +628,15 @@ def test_call_completes_the_full_big_blind_over_a_short_all_in_one(tmp_path):
 
 
 def test_call_capped_at_the_short_big_blind_is_hh113_on_winamax(tmp_path):
-    text = SHORT_BLIND_CALL.replace("Fay calls 40", "Fay calls 10").replace(
-        "Fay collected 30 from side pot 1\n", "").replace("Total pot 130", "Total pot 100").replace(
-        "    Seat 2: Fay (small blind) showed [Qs Jh] and won 30 with High card : King",
-        "    Seat 2: Fay (small blind) showed [Qs Jh] and lost with High card : King")
+    text = (
+        SHORT_BLIND_CALL.replace("Fay calls 40", "Fay calls 10")
+        .replace("Fay collected 30 from side pot 1\n", "")
+        .replace("Total pot 130", "Total pot 100")
+        .replace(
+            "    Seat 2: Fay (small blind) showed [Qs Jh] and won 30 with High card : King",
+            "    Seat 2: Fay (small blind) showed [Qs Jh] and lost with High card : King",
+        )
+    )
     assert "HH113" in codes(validate_text(tmp_path, text))
 
 
@@ -603,10 +687,15 @@ def test_negative_tournament_level(tmp_path):
 
 def test_call_completes_the_big_blind_over_one_all_in_for_less_than_the_small_blind(tmp_path):
     """WX-3 with Gus all-in for 30, below Fay's 40 small blind: she still calls 40, and 50 come back."""
-    text = SHORT_BLIND_CALL.replace("Seat 3: Gus (50)", "Seat 3: Gus (30)").replace(
-        "big blind 50 and", "big blind 30 and").replace("Fay collected 30 from", "Fay collected 50 from").replace(
-        "Gus collected 100", "Gus collected 60").replace("won 30 with", "won 50 with").replace(
-        "won 100 with", "won 60 with").replace("Total pot 130", "Total pot 110")
+    text = (
+        SHORT_BLIND_CALL.replace("Seat 3: Gus (50)", "Seat 3: Gus (30)")
+        .replace("big blind 50 and", "big blind 30 and")
+        .replace("Fay collected 30 from", "Fay collected 50 from")
+        .replace("Gus collected 100", "Gus collected 60")
+        .replace("won 30 with", "won 50 with")
+        .replace("won 100 with", "won 60 with")
+        .replace("Total pot 130", "Total pot 110")
+    )
     results = validate_text(tmp_path, text)
     assert [(r.status, codes([r])) for r in results] == [("valid", [])]
     assert results[0].state.returns == {"Fay": 50}
@@ -648,22 +737,40 @@ def test_call_over_a_short_all_in_big_blind_stays_capped_on_other_sites(call, fo
     """WX-3 is Winamax's convention (`call_completes_short_blind`): on PokerStars the small blind calls only
     what the all-in big blind put in (15 at 10/20), and completing the full big blind is HH113."""
     from handkit import validate_text as validate_any
-    stars = "\n".join([
-        "PokerStars Hand #150000000012: Tournament #1500012, $1+$0.10 USD Hold'em No Limit - Level I (10/20)"
-        " - 2016/01/02 10:11:12 ET",
-        "Table '1500012 1' 9-max Seat #1 is the button",
-        "Seat 1: Ann (1500 in chips)", "Seat 2: Fay (1500 in chips)", "Seat 3: Gus (15 in chips)",
-        "Fay: posts small blind 10", "Gus: posts big blind 15 and is all-in", "*** HOLE CARDS ***",
-        "Ann: folds", f"Fay: {call}",
-        "*** FLOP *** [Ks 9h 2c]", "*** TURN *** [Ks 9h 2c] [7d]", "*** RIVER *** [Ks 9h 2c 7d] [3s]",
-        "*** SHOW DOWN ***", "Fay: shows [Qs Jh] (high card King)", "Gus: shows [5c 5d] (a pair of Fives)",
-        "Gus collected 30 from pot",
-        "*** SUMMARY ***", "Total pot 30 | Rake 0", "Board [Ks 9h 2c 7d 3s]",
-        "Seat 2: Fay (small blind) showed [Qs Jh] and lost with high card King",
-        "Seat 3: Gus (big blind) showed [5c 5d] and won (30) with a pair of Fives", ""])
+
+    stars = "\n".join(
+        [
+            "PokerStars Hand #150000000012: Tournament #1500012, $1+$0.10 USD Hold'em No Limit - Level I (10/20)"
+            " - 2016/01/02 10:11:12 ET",
+            "Table '1500012 1' 9-max Seat #1 is the button",
+            "Seat 1: Ann (1500 in chips)",
+            "Seat 2: Fay (1500 in chips)",
+            "Seat 3: Gus (15 in chips)",
+            "Fay: posts small blind 10",
+            "Gus: posts big blind 15 and is all-in",
+            "*** HOLE CARDS ***",
+            "Ann: folds",
+            f"Fay: {call}",
+            "*** FLOP *** [Ks 9h 2c]",
+            "*** TURN *** [Ks 9h 2c] [7d]",
+            "*** RIVER *** [Ks 9h 2c 7d] [3s]",
+            "*** SHOW DOWN ***",
+            "Fay: shows [Qs Jh] (high card King)",
+            "Gus: shows [5c 5d] (a pair of Fives)",
+            "Gus collected 30 from pot",
+            "*** SUMMARY ***",
+            "Total pot 30 | Rake 0",
+            "Board [Ks 9h 2c 7d 3s]",
+            "Seat 2: Fay (small blind) showed [Qs Jh] and lost with high card King",
+            "Seat 3: Gus (big blind) showed [5c 5d] and won (30) with a pair of Fives",
+            "",
+        ]
+    )
     results, _ = validate_any(stars)
     errors = [f.code for r in results for f in r.findings if f.severity.value == "error"]
     assert (errors if not found else errors[:1]) == found, errors
+
+
 # -- the odd chip (WX-1) -------------------------------------------------------------------------------
 
 # Ann (seat 5, big blind) and Ben (seat 9, button) split a 75-chip pot with the same ace-king: Winamax gives
@@ -707,9 +814,13 @@ ODD_CHIP = """
 def test_the_odd_chip_goes_to_the_highest_seat(tmp_path):
     assert codes(validate_text(tmp_path, ODD_CHIP)) == []
     # the odd chip to the first winner left of the button, as S4 has it: wrong on Winamax
-    left = ODD_CHIP.replace("Ben collected 38", "Ben collected 37").replace("Ann collected 37", "Ann collected 38") \
-        .replace("won 37 with", "won 3x with").replace("won 38 with", "won 37 with") \
+    left = (
+        ODD_CHIP.replace("Ben collected 38", "Ben collected 37")
+        .replace("Ann collected 37", "Ann collected 38")
+        .replace("won 37 with", "won 3x with")
+        .replace("won 38 with", "won 37 with")
         .replace("won 3x with", "won 38 with")
+    )
     found = [(f.code, f.expected, f.actual) for r in validate_text(tmp_path, left) for f in r.findings]
     assert sorted(found) == [("HH305", "37", "38"), ("HH305", "38", "37")]
     # a rules file (or profile) that says left of the button still decides for every site

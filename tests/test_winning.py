@@ -160,11 +160,18 @@ def test_header_table_and_seats():
     header = hand.header
     assert (header.game, header.limit, header.small_blind, header.big_blind) == ("holdem", Limit.NO_LIMIT, 1, 2)
     assert (header.currency, header.scale, header.table, header.max_seats, header.button_seat) == (
-        "USD", 100, "Lisbon (Cap)", 9, 1)
+        "USD",
+        100,
+        "Lisbon (Cap)",
+        9,
+        1,
+    )
     assert str(header.time) == "2019-11-08 04:43:23" and header.time_zone == "UTC"
     assert str(header.time_utc) == "2019-11-08 04:43:23+00:00"
     assert [(s.seat, s.player, s.stack, s.sitting_out) for s in hand.seats][:2] == [
-        (1, "Ann", 0, True), (2, "Bob", 90, False)]
+        (1, "Ann", 0, True),
+        (2, "Bob", 90, False),
+    ]
 
 
 # -- quirks ------------------------------------------------------------------------------------------
@@ -181,8 +188,14 @@ def test_caps_is_the_action_it_makes_and_the_cap_comes_from_it():
     assert ed_caps == [RaiseTo(ed_caps[0].line, "Ed", 44, 55, False, True)]
     assert result.hand.header.cap == 60  # Ed's 5 cents pre-flop and 55 on the flop
     assert [e.cap_reached for e in events_of(result, Call) if e.player == "Cy"] == [False, False]
-    assert events_of(wpn(CAP.replace("Cy bets $0.11", "Cy checks").replace("Ed caps $0.55", "Ed caps $0.55")
-                         .replace("Cy calls $0.44", "Cy calls $0.55")), Bet)[0].cap_reached
+    assert events_of(
+        wpn(
+            CAP.replace("Cy bets $0.11", "Cy checks")
+            .replace("Ed caps $0.55", "Ed caps $0.55")
+            .replace("Cy calls $0.44", "Cy calls $0.55")
+        ),
+        Bet,
+    )[0].cap_reached
 
 
 def test_cap_hand_validates_clean_and_capped_players_act_no_more(tmp_path):
@@ -196,7 +209,9 @@ def test_street_pots_are_read_after_the_rake_so_far():
 
 
 def test_wrong_street_pot_is_hh223(tmp_path):
-    wrong = CAP.replace("*** TURN *** [Qh 5c 4d] [As]\n    Main pot $1.19", "*** TURN *** [Qh 5c 4d] [As]\n    Main pot $1.09")
+    wrong = CAP.replace(
+        "*** TURN *** [Qh 5c 4d] [As]\n    Main pot $1.19", "*** TURN *** [Qh 5c 4d] [As]\n    Main pot $1.09"
+    )
     found = validate_text(tmp_path, wrong)[0].findings
     assert [(f.code, f.expected, f.actual) for f in found] == [("HH223", "119", "109")]
     assert "turn" in found[0].message and "$1.25" in found[0].message
@@ -209,9 +224,12 @@ def test_preflop_street_pot_gathers_the_antes_only(tmp_path):
 
 
 def test_street_rake_must_be_the_summary_rake_and_fees(tmp_path):
-    wrong = CAP.replace("| Rake $0.04 | JP Fee $0.02", "| Rake $0.03 | JP Fee $0.02").replace(
-        "Total pot $1.19", "Total pot $1.20").replace("collected $1.19", "collected $1.20").replace(
-        "won $1.19", "won $1.20")
+    wrong = (
+        CAP.replace("| Rake $0.04 | JP Fee $0.02", "| Rake $0.03 | JP Fee $0.02")
+        .replace("Total pot $1.19", "Total pot $1.20")
+        .replace("collected $1.19", "collected $1.20")
+        .replace("won $1.19", "won $1.20")
+    )
     assert "HH224" in codes(validate_text(tmp_path, wrong))
 
 
@@ -232,8 +250,12 @@ def test_blitz_is_fast_fold_and_a_pot_won_without_showdown_is_the_summary_award(
 
 
 def test_posts_dead_is_a_dead_small_and_a_live_big_blind(tmp_path):
-    hand = BLITZ.replace("    *** HOLE CARDS ***", "    Ann posts dead $0.15\n    *** HOLE CARDS ***").replace(
-        "Ann folds", "Ann folds").replace("Total pot $0.25", "Total pot $0.40").replace("won $0.25", "won $0.40")
+    hand = (
+        BLITZ.replace("    *** HOLE CARDS ***", "    Ann posts dead $0.15\n    *** HOLE CARDS ***")
+        .replace("Ann folds", "Ann folds")
+        .replace("Total pot $0.25", "Total pot $0.40")
+        .replace("won $0.25", "won $0.40")
+    )
     posts = events_of(wpn(hand), PostBlind)
     assert [(p.player, p.blind, p.amount) for p in posts][-1] == ("Ann", BlindKind.SMALL_AND_BIG, 15)
     assert codes(validate_text(tmp_path, hand)) == []
@@ -242,7 +264,12 @@ def test_posts_dead_is_a_dead_small_and_a_live_big_blind(tmp_path):
 def test_tournament_header():
     header = wpn(TOURNAMENT).hand.header
     assert (header.tournament_id, header.buy_in, header.level, header.currency, header.scale) == (
-        "11000001", "$5,000 GTD", "15", "chips", 1)
+        "11000001",
+        "$5,000 GTD",
+        "15",
+        "chips",
+        1,
+    )
     assert (header.small_blind, header.big_blind, header.table) == (250, 500, "25")
 
 
@@ -303,7 +330,12 @@ def test_2016_era_header_and_seats():
     assert result.status is Status.PARSED and result.hand_id == "698000001"
     header = result.hand.header
     assert (header.small_blind, header.big_blind, header.limit, header.currency, header.button_seat) == (
-        1, 2, Limit.NO_LIMIT, "USD", 6)
+        1,
+        2,
+        Limit.NO_LIMIT,
+        "USD",
+        6,
+    )
     assert str(header.time) == "2016-08-08 16:27:50" and header.time_zone is None and header.time_utc is None
     assert [(e.player, e.cards) for e in result.hand.events if type(e).__name__ == "DealHole"] == [("Ed", ("7d", "Ts"))]
 
@@ -315,7 +347,10 @@ def test_2016_raises_print_the_chips_added():
 
 def test_2016_ledger_lines_are_the_checksum_and_the_collects(tmp_path):
     hand = wpn(ERA_2016).hand
-    assert [(l.player, l.put_in, l.won, l.net) for l in hand.claims.ledgers][:2] == [("Ann", 6, 0, -6), ("Bob", 6, 17, 11)]
+    assert [(l.player, l.put_in, l.won, l.net) for l in hand.claims.ledgers][:2] == [
+        ("Ann", 6, 0, -6),
+        ("Bob", 6, 17, 11),
+    ]
     assert [(e.player, e.amount) for e in events_of(wpn(ERA_2016), Collect)] == [("Bob", 17)]
     assert (hand.claims.total_pot, hand.claims.rake) == (18, 1)
     assert codes(validate_text(tmp_path, ERA_2016)) == []
@@ -331,14 +366,19 @@ def test_2016_limit_is_read_from_the_blinds():
 
 def test_2016_a_seat_dealt_no_card_sat_out():
     text = ERA_2016.replace("    Player Cy received a card.\n    Player Cy received a card.\n", "").replace(
-        "    Player Cy folds\n", "")
+        "    Player Cy folds\n", ""
+    )
     assert [s.player for s in wpn(text).hand.seats if s.sitting_out] == ["Cy"]
 
 
 def test_2016_tournament_from_the_file_name_and_a_live_post():
     result = wpn(ERA_2016, file="HH20160828 T5795043-G33949698.txt")
     assert (result.hand.header.tournament_id, result.hand.header.currency) == ("5795043", "chips")
-    post = wpn(ERA_2016.replace("    Player Ann received a card.\n", "    Player Cy posts (0.01)\n    Player Ann received a card.\n", 1))
+    post = wpn(
+        ERA_2016.replace(
+            "    Player Ann received a card.\n", "    Player Cy posts (0.01)\n    Player Ann received a card.\n", 1
+        )
+    )
     assert [(e.player, e.blind, e.dead) for e in events_of(post, PostBlind)][-1] == ("Cy", BlindKind.MISSED, 0)
 
 
@@ -390,6 +430,7 @@ def test_writer_prints_the_hand_back(text):
     """What the writer prints the reader reads back into the same hand (line numbers aside)."""
     from hhtool.dialects.pokerstars.writer import without_lines
     from hhtool.dialects.winning.writer import render_hand
+
     hand = wpn(text).hand
     again = wpn(render_hand(hand)).hand
     assert without_lines(again) == without_lines(hand)
@@ -397,6 +438,7 @@ def test_writer_prints_the_hand_back(text):
 
 def test_writer_prints_no_collected_line_without_a_showdown():
     from hhtool.dialects.winning.writer import render_hand
+
     text = render_hand(wpn(BLITZ).hand)
     assert " collected " not in text and "Seat 4: Di did not show and won $0.25" in text
     assert "Cy collected $1.19 from main pot" in render_hand(wpn(CAP).hand)
@@ -404,6 +446,7 @@ def test_writer_prints_no_collected_line_without_a_showdown():
 
 def test_wpn_wording_sixs_and_the_five_cards():
     from hhtool.dialects.winning.wording import description_matches
+
     cards = ("7d", "6d", "Qh", "5c", "4d", "As", "6c")
     assert description_matches("a pair of Sixs [6d 6c As Qh 7d]", cards)
     assert description_matches("a pair of Sixs", cards)
@@ -447,7 +490,9 @@ def test_2021_tournament_blinds_after_the_hole_cards_and_a_seat_waiting_for_the_
     """
     hand = wpn(text).hand
     assert [s.player for s in hand.seats] == ["Zed", "Fay", "Bo"]
-    assert [(e.kind.value, e.player) for e in hand.events if type(e).__name__ == "Notice"] == [("wait_for_button", "Amy")]
+    assert [(e.kind.value, e.player) for e in hand.events if type(e).__name__ == "Notice"] == [
+        ("wait_for_button", "Amy")
+    ]
     assert codes(validate_text(tmp_path, text)) == []
     assert codes(validate_text(tmp_path, text.replace("Main pot 1200.00", "Main pot 7200.00"))) == ["HH223"]
 
@@ -574,6 +619,7 @@ AFTER_CASH_OUT = """
 
 def test_wpn2_cash_out_is_paid_outside_the_pot(tmp_path):
     from hhtool.model import CashOut
+
     hand = wpn(CASH_OUT).hand
     assert [(e.player, e.amount, e.fee) for e in hand.events if type(e) is CashOut] == [("Dana", 310, 3)]
     assert events_of(wpn(CASH_OUT), Collect) == []  # the share the room kept is no award
@@ -587,8 +633,9 @@ def test_wpn2_the_stack_after_a_cash_out_is_the_cash_out_amount(tmp_path):
     less = AFTER_CASH_OUT.replace("Seat 1: Dana ($3.10)", "Seat 1: Dana ($3.00)")
     assert codes(validate_text(tmp_path, CASH_OUT, less)) == ["HH410"]
     # without the cash-out line the summary's award is what she won: nobody collected it
-    assert "HH303" in codes(validate_text(tmp_path, CASH_OUT.replace(
-        "    Dana cashed out hand for $3.10 | Cash Out Fee $0.03\n", "")))
+    assert "HH303" in codes(
+        validate_text(tmp_path, CASH_OUT.replace("    Dana cashed out hand for $3.10 | Cash Out Fee $0.03\n", ""))
+    )
 
 
 # WPN-3 and WPN-4: a side pot, each pot after its own rake (`Main pot $5.05 | Rake $0.26`, `Side pot(1) $0.65 |
@@ -654,26 +701,35 @@ def test_wpn3_side_pot_lines_each_after_its_own_rake(tmp_path):
     result = wpn(SIDE_POT)
     pots = [(p.main, p.rake, p.side) for p in events_of(result, StreetPot)][-4:]
     assert pots == [(505, 26, 0), (65, 3, 1), (505, 26, 0), (65, 3, 1)]
-    assert [(e.player, e.amount, e.pot_index) for e in events_of(result, Collect)] == [("Rag", 505, None), ("Pia", 65, 1)]
+    assert [(e.player, e.amount, e.pot_index) for e in events_of(result, Collect)] == [
+        ("Rag", 505, None),
+        ("Pia", 65, 1),
+    ]
     claims = result.hand.claims
     assert (claims.main_pot, claims.side_pots, claims.total_pot) == (505, (65,), 599)
     assert codes(validate_text(tmp_path, SIDE_POT)) == []
 
 
 def test_wpn3_street_pots_and_rake_sum_the_main_and_side_lines(tmp_path):
-    wrong_side = SIDE_POT.replace("*** RIVER *** [Kh 8c 6d As] [4h]\n    Main pot $5.05 | Rake $0.26\n    Side pot(1) $0.65",
-                                  "*** RIVER *** [Kh 8c 6d As] [4h]\n    Main pot $5.05 | Rake $0.26\n    Side pot(1) $0.55")
+    wrong_side = SIDE_POT.replace(
+        "*** RIVER *** [Kh 8c 6d As] [4h]\n    Main pot $5.05 | Rake $0.26\n    Side pot(1) $0.65",
+        "*** RIVER *** [Kh 8c 6d As] [4h]\n    Main pot $5.05 | Rake $0.26\n    Side pot(1) $0.55",
+    )
     found = validate_text(tmp_path, wrong_side)[0].findings
     assert [(f.code, f.expected, f.actual) for f in found] == [("HH223", "570", "560")]
-    wrong_rake = SIDE_POT.replace("| Rake $0.21 | JP Fee $0.08", "| Rake $0.20 | JP Fee $0.08").replace(
-        "Total pot $5.70", "Total pot $5.71").replace("won $5.05", "won $5.06").replace(
-        "collected $5.05", "collected $5.06")
+    wrong_rake = (
+        SIDE_POT.replace("| Rake $0.21 | JP Fee $0.08", "| Rake $0.20 | JP Fee $0.08")
+        .replace("Total pot $5.70", "Total pot $5.71")
+        .replace("won $5.05", "won $5.06")
+        .replace("collected $5.05", "collected $5.06")
+    )
     assert "HH224" in codes(validate_text(tmp_path, wrong_rake))
 
 
 def test_wpn4_wpn_wordings_and_the_kicker_after_the_five_cards():
     from hhtool.dialects.winning.wording import describe, description_matches
     from hhtool.rules.ranking import evaluate
+
     ace_high = ("As", "Qd", "Jc", "9h", "7s", "3d", "2c")
     assert description_matches("a high card, Ace high [As Qd Jc 9h 7s]", ace_high)
     assert not description_matches("high card Ace", ace_high)  # PokerStars' wording: not WPN's
@@ -775,12 +831,19 @@ WALK_AFTER = """
 def test_wpn5_walks_and_the_2019_big_blinds_uncalled_bet_hold_their_return(tmp_path):
     results = validate_text(tmp_path, WALK_NO_SMALL_BLIND, BIG_BLIND_RAISE_2019, WALK_AFTER)
     assert codes(results) == []  # no HH202, HH203, HH205, and no HH410 on the hand after
-    assert [r.as_dict()["total_pot"] for r in results] == [0, 13, 2]  # the pots by the rules: the returns are not in them
+    assert [r.as_dict()["total_pot"] for r in results] == [
+        0,
+        13,
+        2,
+    ]  # the pots by the rules: the returns are not in them
 
 
 def test_wpn5_a_won_amount_that_is_neither_the_share_nor_share_and_return_is_still_wrong(tmp_path):
-    assert "HH205" in codes(validate_text(tmp_path, WALK_AFTER.replace("won $0.03", "won $0.05").replace(
-        "Total pot $0.03", "Total pot $0.05")))
+    assert "HH205" in codes(
+        validate_text(
+            tmp_path, WALK_AFTER.replace("won $0.03", "won $0.05").replace("Total pot $0.03", "Total pot $0.05")
+        )
+    )
     # another player's unreturned pre-flop bet still wants its line
     unreturned = BLITZ.replace("    Uncalled bet ($0.12) returned to Di\n", "")
     assert "HH202" in codes(validate_text(tmp_path, unreturned))
@@ -823,13 +886,16 @@ def test_wpn6_no_hh224_when_chips_went_in_after_the_last_pot_line(tmp_path):
     # the pot line itself is still checked
     assert codes(validate_text(tmp_path, ENDS_ON_FLOP.replace("Main pot $0.40", "Main pot $0.38"))) == ["HH223"]
     # a bet returned whole puts nothing in: the flop's rake is then the summary's
-    nothing_in = ENDS_ON_FLOP.replace("    Cy folds\n    Ben raises $0.70 to $0.70\n    Amy folds\n"
-                                      "    Uncalled bet ($0.50) returned to Ben\n    Ben does not show\n",
-                                      "    Cy folds\n    Ben folds\n    Uncalled bet ($0.20) returned to Amy\n"
-                                      "    Amy does not show\n").replace(
-        "Seat 1: Amy (small blind) folded on the Flop", "Seat 1: Amy (small blind) did not show and won $0.38").replace(
-        "Seat 3: Ben (button) did not show and won $0.78", "Seat 3: Ben (button) folded on the Flop").replace(
-        "Total pot $0.78 | Rake $0.04", "Total pot $0.38 | Rake $0.04")
+    nothing_in = (
+        ENDS_ON_FLOP.replace(
+            "    Cy folds\n    Ben raises $0.70 to $0.70\n    Amy folds\n"
+            "    Uncalled bet ($0.50) returned to Ben\n    Ben does not show\n",
+            "    Cy folds\n    Ben folds\n    Uncalled bet ($0.20) returned to Amy\n    Amy does not show\n",
+        )
+        .replace("Seat 1: Amy (small blind) folded on the Flop", "Seat 1: Amy (small blind) did not show and won $0.38")
+        .replace("Seat 3: Ben (button) did not show and won $0.78", "Seat 3: Ben (button) folded on the Flop")
+        .replace("Total pot $0.78 | Rake $0.04", "Total pot $0.38 | Rake $0.04")
+    )
     assert "HH224" in codes(validate_text(tmp_path, nothing_in))
 
 
@@ -865,6 +931,7 @@ ONE_CARD_SHOW = """
 
 def test_wpn7_a_one_card_show_is_a_partial_show(tmp_path):
     from hhtool.model import Show
+
     result = wpn(ONE_CARD_SHOW)
     assert [(e.player, e.cards) for e in events_of(result, Show)] == [("Finn", ("Kd",))]
     assert result.hand.claims.seats[0].cards == ("Kd",)
@@ -874,11 +941,15 @@ def test_wpn7_a_one_card_show_is_a_partial_show(tmp_path):
     assert "HH301" in codes(validate_text(tmp_path, ONE_CARD_SHOW.replace("[- Kd]", "[- Kc]")))
 
 
-@pytest.mark.parametrize("text", [WAITS_AND_MUCKS, CASH_OUT, SIDE_POT, ENDS_ON_FLOP, WALK_NO_SMALL_BLIND],
-                         ids=["waits-mucks", "cash-out", "side-pot", "ends-on-flop", "walk"])
+@pytest.mark.parametrize(
+    "text",
+    [WAITS_AND_MUCKS, CASH_OUT, SIDE_POT, ENDS_ON_FLOP, WALK_NO_SMALL_BLIND],
+    ids=["waits-mucks", "cash-out", "side-pot", "ends-on-flop", "walk"],
+)
 def test_writer_prints_the_new_line_kinds_back(text):
     from hhtool.dialects.pokerstars.writer import without_lines
     from hhtool.dialects.winning.writer import render_hand
+
     hand = wpn(text).hand
     assert without_lines(wpn(render_hand(hand)).hand) == without_lines(hand)
 
@@ -889,6 +960,7 @@ def test_wpn5_a_walk_converts_with_its_return_on_a_line_of_its_own():
     from hhtool.model import ReturnUncalled
     from hhtool.rules.ruleset import RuleSet
     from hhtool.validate import validate_hand
+
     hand = wpn(WALK_AFTER).hand
     carried = for_site(hand, "pokerstars", validate_hand(hand, RuleSet()))
     assert [(e.player, e.amount) for e in carried.events if type(e) is ReturnUncalled] == [("Ann", 1)]

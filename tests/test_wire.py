@@ -49,8 +49,12 @@ def test_every_record_of_a_task_comes_back_equal_field_by_field(tmp_path, want):
         packed_some |= packed is not result.items
         back = pickle.loads(pickle.dumps(result, pickle.HIGHEST_PROTOCOL))
         assert type(back) is TaskResult
-        assert (back.index, back.size, back.cpu, back.peak_rss_kb) == \
-            (result.index, result.size, result.cpu, result.peak_rss_kb)
+        assert (back.index, back.size, back.cpu, back.peak_rss_kb) == (
+            result.index,
+            result.size,
+            result.cpu,
+            result.peak_rss_kb,
+        )
         _same(back.items, result.items)
     assert packed_some
 

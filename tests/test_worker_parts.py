@@ -81,8 +81,10 @@ def test_hands_the_cross_hand_checks_change_rebuild_only_their_hands_and_finding
     the hands and findings tables of those tasks and takes the workers' seats, actions, pots and payouts."""
     hand = (SAMPLES / "nl-cash-heads-up.txt").read_text(encoding="utf-8").split("\n\n\n\n")[0].strip("\n")
     path = tmp_path / "same-table.txt"
-    path.write_text("\n\n\n".join(hand.replace("#224190663518", f"#{300000000000 + i}") for i in range(120)) + "\n",
-                    encoding="utf-8")
+    path.write_text(
+        "\n\n\n".join(hand.replace("#224190663518", f"#{300000000000 + i}") for i in range(120)) + "\n",
+        encoding="utf-8",
+    )
     read_back = _read_back_spy(monkeypatch)
     two, summary = _same_as_one_process([str(path)], tmp_path, "crossed")
     assert summary.by_code["HH412"] == 119
@@ -97,8 +99,9 @@ def test_hands_met_twice_or_already_stored_are_left_out_as_before(tmp_path, monk
     text = hands.read_text(encoding="utf-8")
     again = tmp_path / "b.txt"  # its first hands met again (HH414), then new ones
     write_hands(again, 60, seed=10, game="mix")
-    again.write_text(text[: len(text) // 3].rsplit("\n\n\n", 1)[0] + "\n\n\n" + again.read_text(encoding="utf-8"),
-                     encoding="utf-8")
+    again.write_text(
+        text[: len(text) // 3].rsplit("\n\n\n", 1)[0] + "\n\n\n" + again.read_text(encoding="utf-8"), encoding="utf-8"
+    )
     read_back = _read_back_spy(monkeypatch)
     two, summary = _same_as_one_process([str(hands), str(again)], tmp_path, "twice")
     assert summary.by_status["duplicate"] > 10

@@ -18,9 +18,16 @@ from hhtool.rules.ruleset import RuleSet
 __all__ = ["Tables", "audit", "build_report", "is_dataset", "load"]
 
 
-def audit(paths: Iterable[str | os.PathLike], rules: RuleSet | None = None, rules_source: str | None = None,
-          include_hands: bool = True, where=None, hand_rows: Callable[[list[dict]], object] | None = None,
-          budget: int | None = None, tally=None) -> dict:
+def audit(
+    paths: Iterable[str | os.PathLike],
+    rules: RuleSet | None = None,
+    rules_source: str | None = None,
+    include_hands: bool = True,
+    where=None,
+    hand_rows: Callable[[list[dict]], object] | None = None,
+    budget: int | None = None,
+    tally=None,
+) -> dict:
     """The audit report (a JSON-ready dict) of a dataset folder or of hand-history files and folders.
 
     A dataset is read a few days at a time (hhtool.scan). `where` (a hhtool.scan.HandFilter) keeps
@@ -36,8 +43,9 @@ def audit(paths: Iterable[str | os.PathLike], rules: RuleSet | None = None, rule
     sink = hand_rows if hand_rows is not None else rows.extend if include_hands else None
     run = Audit(rules, rules_source, sink)
     if len(paths) == 1 and is_dataset(paths[0]):
-        for batch in batches(paths[0], ("hands", "seats", "payouts", "findings"), where, budget or DEFAULT_BUDGET,
-                             tally):
+        for batch in batches(
+            paths[0], ("hands", "seats", "payouts", "findings"), where, budget or DEFAULT_BUDGET, tally
+        ):
             run.add(batch)
     else:
         run.add(filter_tables(from_paths(paths, rules), where, tally))

@@ -51,9 +51,15 @@ VIOLATION_KINDS = {
 SURCHARGE = "rake above the schedule by no more than the room's surcharge on some winners' shares"
 # what the audit says of a rake the site did not print (hands.rake_printed false): the replay's figure
 INFERRED = "inferred, not printed: total pot less fees and collected"
-VIOLATION_LABELS = {"above_cap": "above the cap", "above_percentage": "above the percentage",
-                    "rounding": "rounding", "below_schedule": "below the schedule", "no_flop": "no flop, no drop",
-                    "tournament": "tournament", "negative": "negative"}
+VIOLATION_LABELS = {
+    "above_cap": "above the cap",
+    "above_percentage": "above the percentage",
+    "rounding": "rounding",
+    "below_schedule": "below the schedule",
+    "no_flop": "no flop, no drop",
+    "tournament": "tournament",
+    "negative": "negative",
+}
 
 
 @dataclass(frozen=True)
@@ -85,8 +91,10 @@ def _stakes_listed(schedule: RakeSchedule) -> str:
     by_limit: dict[bool, list[str]] = {}
     for currency, big_blind, fixed in sorted(schedule.levels, key=lambda k: (k[2], k[1])):
         by_limit.setdefault(fixed, []).append(money(big_blind, currency))
-    return "; ".join(f"{'fixed limit, small bets' if fixed else 'no limit and pot limit, big blinds'} {', '.join(bbs)}"
-                     for fixed, bbs in by_limit.items())
+    return "; ".join(
+        f"{'fixed limit, small bets' if fixed else 'no limit and pot limit, big blinds'} {', '.join(bbs)}"
+        for fixed, bbs in by_limit.items()
+    )
 
 
 def choose_schedule(rules: RuleSet | None, rules_source: str | None = None) -> Schedule:
@@ -110,50 +118,64 @@ def _column(frame: pd.DataFrame, name: str, kind: str) -> pd.Series:
 def ledger(tables: Tables) -> pd.DataFrame:
     """One row per parsed, non-cancelled hand: where it is, its stakes, pot, rake and chip balance."""
     hands = in_hand_order(parsed_hands(tables.hands)).reset_index(drop=True)  # one order, any source (HAND_ORDER)
-    out = pd.DataFrame({
-        "hand_uid": _column(hands, "hand_uid", "str"),
-        "hand_id": _column(hands, "hand_id", "str"),
-        "status": _column(hands, "status", "str"),
-        "file": _column(hands, "file", "str"),
-        "line": _column(hands, "line", "int"),
-        "day": _column(hands, "date", "str"),
-        "started_at": hands["started_at"].astype(object).map(lambda t: None if pd.isna(t) else t.isoformat()),
-        "site": _column(hands, "site", "str"),
-        "kind": np.where(hands["tournament_id"].notna().to_numpy(dtype=bool), "tournament", "cash"),
-        "currency": _column(hands, "currency", "str"),
-        "limit": _column(hands, "limit", "str"),
-        "small_blind": _column(hands, "small_blind", "int"),
-        "big_blind": _column(hands, "big_blind", "int"),
-        "table": _column(hands, "table_name", "str"),
-        "players": _column(hands, "players", "int"),
-        "saw_flop": _column(hands, "saw_flop", "bool"),
-        "total_pot": _column(hands, "total_pot", "int"),
-        "rake": _column(hands, "rake", "int"),
-        # false where the site prints no rake: the rake is then inferred (total pot less fees and collected),
-        # not printed; files before schema version 4 hold only sites that print it
-        "rake_printed": hands["rake_printed"].fillna(True).astype(bool) if "rake_printed" in hands
-        else pd.Series(True, index=hands.index),
-        "fees": _column(hands, "fees", "int"),  # printed fees besides rake (GGPoker's jackpot, bingo, ...)
-        "cash_drop": _column(hands, "cash_drop", "int"),  # money a site added to the pot
-    }).reset_index(drop=True)
-    out["stakes"] = [stakes_label(r) for r in out[["site", "kind", "currency", "limit", "small_blind",
-                                                    "big_blind"]].to_dict("records")]
+    out = pd.DataFrame(
+        {
+            "hand_uid": _column(hands, "hand_uid", "str"),
+            "hand_id": _column(hands, "hand_id", "str"),
+            "status": _column(hands, "status", "str"),
+            "file": _column(hands, "file", "str"),
+            "line": _column(hands, "line", "int"),
+            "day": _column(hands, "date", "str"),
+            "started_at": hands["started_at"].astype(object).map(lambda t: None if pd.isna(t) else t.isoformat()),
+            "site": _column(hands, "site", "str"),
+            "kind": np.where(hands["tournament_id"].notna().to_numpy(dtype=bool), "tournament", "cash"),
+            "currency": _column(hands, "currency", "str"),
+            "limit": _column(hands, "limit", "str"),
+            "small_blind": _column(hands, "small_blind", "int"),
+            "big_blind": _column(hands, "big_blind", "int"),
+            "table": _column(hands, "table_name", "str"),
+            "players": _column(hands, "players", "int"),
+            "saw_flop": _column(hands, "saw_flop", "bool"),
+            "total_pot": _column(hands, "total_pot", "int"),
+            "rake": _column(hands, "rake", "int"),
+            # false where the site prints no rake: the rake is then inferred (total pot less fees and collected),
+            # not printed; files before schema version 4 hold only sites that print it
+            "rake_printed": hands["rake_printed"].fillna(True).astype(bool)
+            if "rake_printed" in hands
+            else pd.Series(True, index=hands.index),
+            "fees": _column(hands, "fees", "int"),  # printed fees besides rake (GGPoker's jackpot, bingo, ...)
+            "cash_drop": _column(hands, "cash_drop", "int"),  # money a site added to the pot
+        }
+    ).reset_index(drop=True)
+    out["stakes"] = [
+        stakes_label(r)
+        for r in out[["site", "kind", "currency", "limit", "small_blind", "big_blind"]].to_dict("records")
+    ]
     seats = tables.seats
     seats = seats[seats["hand_uid"].isin(set(out["hand_uid"]))]
-    sums = pd.DataFrame({
-        "hand_uid": _column(seats, "hand_uid", "str"),
-        "chips_before": _column(seats, "starting_stack", "int"),
-        "chips_after": _column(seats, "final_stack", "int"),
-        "contributed": _column(seats, "contributed", "int"),
-        "cash_out": _column(seats, "cash_out", "int"),
-        "cash_out_fee": _column(seats, "cash_out_fee", "int"),
-        "cash_out_kept": _column(seats, "cash_out_kept", "int"),
-        "paid_outside": _column(seats, "paid_outside", "int"),
-    }).groupby("hand_uid").sum()
+    sums = (
+        pd.DataFrame(
+            {
+                "hand_uid": _column(seats, "hand_uid", "str"),
+                "chips_before": _column(seats, "starting_stack", "int"),
+                "chips_after": _column(seats, "final_stack", "int"),
+                "contributed": _column(seats, "contributed", "int"),
+                "cash_out": _column(seats, "cash_out", "int"),
+                "cash_out_fee": _column(seats, "cash_out_fee", "int"),
+                "cash_out_kept": _column(seats, "cash_out_kept", "int"),
+                "paid_outside": _column(seats, "paid_outside", "int"),
+            }
+        )
+        .groupby("hand_uid")
+        .sum()
+    )
     payouts = tables.payouts
     payouts = payouts[payouts["hand_uid"].isin(set(out["hand_uid"]))]
-    paid = pd.DataFrame({"hand_uid": _column(payouts, "hand_uid", "str"),
-                         "paid": _column(payouts, "amount", "int")}).groupby("hand_uid")["paid"].sum()
+    paid = (
+        pd.DataFrame({"hand_uid": _column(payouts, "hand_uid", "str"), "paid": _column(payouts, "amount", "int")})
+        .groupby("hand_uid")["paid"]
+        .sum()
+    )
     out = out.join(sums, on="hand_uid").join(paid, on="hand_uid")
     for name in ("chips_before", "chips_after", "contributed", "paid", "paid_outside", *CASH_OUT):
         out[name] = out[name].fillna(0).astype("int64")
@@ -167,14 +189,22 @@ def ledger(tables: Tables) -> pd.DataFrame:
     # rake, and be paid outside the pot (EV cashout risk, insurance premium): chips before + paid + cash
     # drop = chips after + rake + fees + kept + paid outside (+ the pot settled by expected value, whose
     # payoffs are the cash-out payments)
-    out["difference"] = (out["chips_before"] + out["cash_out"] + out["cash_drop"] - out["chips_after"] - out["rake"]
-                         - out["fees"] - out["cash_out_kept"] - out["paid_outside"] - out["ev_pot"])
+    out["difference"] = (
+        out["chips_before"]
+        + out["cash_out"]
+        + out["cash_drop"]
+        - out["chips_after"]
+        - out["rake"]
+        - out["fees"]
+        - out["cash_out_kept"]
+        - out["paid_outside"]
+        - out["ev_pot"]
+    )
     return out
 
 
 # -- schedule ------------------------------------------------------------------------------------
-def schedule_check(hands: pd.DataFrame, choice: Schedule) -> tuple[pd.DataFrame, list[dict], list[dict],
-                                                                   list[dict]]:
+def schedule_check(hands: pd.DataFrame, choice: Schedule) -> tuple[pd.DataFrame, list[dict], list[dict], list[dict]]:
     """Add `due`, `percent`, `cap` to the ledger (None where the schedule does not apply) and list
     the violations, and the known exceptions: rake above the schedule within the room's surcharge on
     some players' shares (`hhtool.rules.surcharge`), which is the room's rule, not HH208. A rake the site
@@ -191,8 +221,7 @@ def schedule_check(hands: pd.DataFrame, choice: Schedule) -> tuple[pd.DataFrame,
         return next(i for i, s in enumerate(schedules) if s is found[0]), found[1]
 
     @cache
-    def due(index: int, level: RakeLevel, pot: int, players: int) -> tuple[int, Decimal, int | None,
-                                                                          tuple[int, ...]]:
+    def due(index: int, level: RakeLevel, pot: int, players: int) -> tuple[int, Decimal, int | None, tuple[int, ...]]:
         percent = level.percent_for(players)
         cap = level.cap_for(players)
         exact = percent * pot / 100
@@ -242,22 +271,40 @@ def schedule_check(hands: pd.DataFrame, choice: Schedule) -> tuple[pd.DataFrame,
         reasons.append(reason)
         if item is not None:
             kind, code, expected = item
-            violations.append({
-                "hand_uid": row.hand_uid, "hand_id": row.hand_id, "file": row.file, "line": int(row.line),
-                "day": row.day, "currency": row.currency, "stakes": row.stakes, "table": row.table,
-                "players": int(row.players), "saw_flop": bool(row.saw_flop), "total_pot": int(row.total_pot),
-                "rake": int(row.rake), "due": int(expected), "difference": int(row.rake - expected),
-                "percent": None if p is None else str(p), "cap": c, "code": code,
-                "severity": CATALOGUE[code].severity.value, "kind": kind, "rake_printed": bool(row.rake_printed),
-                "message": f"{VIOLATION_KINDS[kind]}: rake {money(row.rake, row.currency)}"
-                           f"{'' if row.rake_printed else f' ({INFERRED})'} on a "
-                           f"{money(row.total_pot, row.currency)} pot with {row.players} players; the schedule "
-                           f"takes {money(expected, row.currency)}",
-            })
-    hands = hands.assign(due=pd.Series(dues, index=hands.index, dtype=object),
-                         percent=pd.Series(percents, index=hands.index, dtype=object),
-                         cap=pd.Series(caps, index=hands.index, dtype=object),
-                         unchecked=pd.Series(reasons, index=hands.index, dtype=object))
+            violations.append(
+                {
+                    "hand_uid": row.hand_uid,
+                    "hand_id": row.hand_id,
+                    "file": row.file,
+                    "line": int(row.line),
+                    "day": row.day,
+                    "currency": row.currency,
+                    "stakes": row.stakes,
+                    "table": row.table,
+                    "players": int(row.players),
+                    "saw_flop": bool(row.saw_flop),
+                    "total_pot": int(row.total_pot),
+                    "rake": int(row.rake),
+                    "due": int(expected),
+                    "difference": int(row.rake - expected),
+                    "percent": None if p is None else str(p),
+                    "cap": c,
+                    "code": code,
+                    "severity": CATALOGUE[code].severity.value,
+                    "kind": kind,
+                    "rake_printed": bool(row.rake_printed),
+                    "message": f"{VIOLATION_KINDS[kind]}: rake {money(row.rake, row.currency)}"
+                    f"{'' if row.rake_printed else f' ({INFERRED})'} on a "
+                    f"{money(row.total_pot, row.currency)} pot with {row.players} players; the schedule "
+                    f"takes {money(expected, row.currency)}",
+                }
+            )
+    hands = hands.assign(
+        due=pd.Series(dues, index=hands.index, dtype=object),
+        percent=pd.Series(percents, index=hands.index, dtype=object),
+        cap=pd.Series(caps, index=hands.index, dtype=object),
+        unchecked=pd.Series(reasons, index=hands.index, dtype=object),
+    )
     return hands, violations, exceptions, overpaid
 
 
@@ -265,49 +312,104 @@ def _overpaid(row) -> dict:
     """A payout-mismatch row for a hand whose unprinted rake is negative: what the winners collected
     against what the pot held (validate's HH207 for the hand, said as what it is)."""
     held = int(row.total_pot - row.fees)
-    return {"hand_uid": row.hand_uid, "hand_id": row.hand_id, "file": row.file, "line": int(row.line), "day": row.day,
-            "table": row.table, "code": "HH207", "severity": CATALOGUE["HH207"].severity.value, "title": OVERPAID,
-            "message": f"collected {money(int(row.paid), row.currency)} from a {money(int(row.total_pot), row.currency)}"
-                       f" pot{f' less fees {money(int(row.fees), row.currency)}' if row.fees else ''}: "
-                       f"{money(-int(row.rake), row.currency)} more than it holds (the site prints no rake; "
-                       f"the pot less what was collected is {money(int(row.rake), row.currency)})",
-            "expected": str(held), "actual": str(int(row.paid))}
+    return {
+        "hand_uid": row.hand_uid,
+        "hand_id": row.hand_id,
+        "file": row.file,
+        "line": int(row.line),
+        "day": row.day,
+        "table": row.table,
+        "code": "HH207",
+        "severity": CATALOGUE["HH207"].severity.value,
+        "title": OVERPAID,
+        "message": f"collected {money(int(row.paid), row.currency)} from a {money(int(row.total_pot), row.currency)}"
+        f" pot{f' less fees {money(int(row.fees), row.currency)}' if row.fees else ''}: "
+        f"{money(-int(row.rake), row.currency)} more than it holds (the site prints no rake; "
+        f"the pot less what was collected is {money(int(row.rake), row.currency)})",
+        "expected": str(held),
+        "actual": str(int(row.paid)),
+    }
 
 
 def _exception(row, due: int, percent: Decimal, cap: int | None, most: int, who: str, source: str) -> dict:
     """A hand whose rake is above the schedule but within the room's surcharge (HH219, info)."""
     return {
-        "hand_uid": row.hand_uid, "hand_id": row.hand_id, "file": row.file, "line": int(row.line), "day": row.day,
-        "currency": row.currency, "stakes": row.stakes, "table": row.table, "players": int(row.players),
-        "total_pot": int(row.total_pot), "rake": int(row.rake), "due": int(due), "most": int(most),
-        "difference": int(row.rake - due), "percent": str(percent), "cap": cap, "code": "HH219",
-        "severity": CATALOGUE["HH219"].severity.value, "kind": "surcharge", "who": who, "source": source,
+        "hand_uid": row.hand_uid,
+        "hand_id": row.hand_id,
+        "file": row.file,
+        "line": int(row.line),
+        "day": row.day,
+        "currency": row.currency,
+        "stakes": row.stakes,
+        "table": row.table,
+        "players": int(row.players),
+        "total_pot": int(row.total_pot),
+        "rake": int(row.rake),
+        "due": int(due),
+        "most": int(most),
+        "difference": int(row.rake - due),
+        "percent": str(percent),
+        "cap": cap,
+        "code": "HH219",
+        "severity": CATALOGUE["HH219"].severity.value,
+        "kind": "surcharge",
+        "who": who,
+        "source": source,
         "rake_printed": bool(row.rake_printed),
         "message": f"{SURCHARGE}: rake {money(row.rake, row.currency)} on a {money(row.total_pot, row.currency)} "
-                   f"pot with {row.players} players; the schedule takes {money(due, row.currency)}, and with the "
-                   f"surcharge on {who} at most {money(most, row.currency)}",
+        f"pot with {row.players} players; the schedule takes {money(due, row.currency)}, and with the "
+        f"surcharge on {who} at most {money(most, row.currency)}",
     }
 
 
 # -- totals ------------------------------------------------------------------------------------
-TOTAL_KEYS = {"by_currency": ["currency"], "by_stakes": ["currency", "stakes"], "by_table": ["currency", "table"],
-              "by_day": ["day", "currency"], "by_players": ["currency", "players"]}
-_TOTAL_SUMS = ("hands", "raked_hands", "total_pot", "rake", "fees", "flop_pot", "flop_rake", "cash_out_hands", "cash_out",
-               "cash_out_fees", "cash_out_kept")
+TOTAL_KEYS = {
+    "by_currency": ["currency"],
+    "by_stakes": ["currency", "stakes"],
+    "by_table": ["currency", "table"],
+    "by_day": ["day", "currency"],
+    "by_players": ["currency", "players"],
+}
+_TOTAL_SUMS = (
+    "hands",
+    "raked_hands",
+    "total_pot",
+    "rake",
+    "fees",
+    "flop_pot",
+    "flop_rake",
+    "cash_out_hands",
+    "cash_out",
+    "cash_out_fees",
+    "cash_out_kept",
+)
 
 
 def _total_sums(cash: pd.DataFrame, key: list[str]) -> pd.DataFrame:
     """Per key, the sums a total is made of and its first and last hand (in the ledger's order):
     batches of hands (hhtool.scan) add up with `_merge_sums`."""
-    frame = cash.assign(one=1, raked=(cash["rake"] > 0).astype("int64"),
-                        flop_pot=cash["total_pot"].where(cash["saw_flop"], 0),
-                        flop_rake=cash["rake"].where(cash["saw_flop"], 0),
-                        cashed=(cash["cash_out"] > 0).astype("int64"))
+    frame = cash.assign(
+        one=1,
+        raked=(cash["rake"] > 0).astype("int64"),
+        flop_pot=cash["total_pot"].where(cash["saw_flop"], 0),
+        flop_rake=cash["rake"].where(cash["saw_flop"], 0),
+        cashed=(cash["cash_out"] > 0).astype("int64"),
+    )
     return frame.groupby(key, sort=True).agg(
-        hands=("one", "sum"), raked_hands=("raked", "sum"), total_pot=("total_pot", "sum"), rake=("rake", "sum"),
-        fees=("fees", "sum"), flop_pot=("flop_pot", "sum"), flop_rake=("flop_rake", "sum"), cash_out_hands=("cashed", "sum"),
-        cash_out=("cash_out", "sum"), cash_out_fees=("cash_out_fee", "sum"), cash_out_kept=("cash_out_kept", "sum"),
-        first_hand=("hand_uid", "first"), last_hand=("hand_uid", "last"))
+        hands=("one", "sum"),
+        raked_hands=("raked", "sum"),
+        total_pot=("total_pot", "sum"),
+        rake=("rake", "sum"),
+        fees=("fees", "sum"),
+        flop_pot=("flop_pot", "sum"),
+        flop_rake=("flop_rake", "sum"),
+        cash_out_hands=("cashed", "sum"),
+        cash_out=("cash_out", "sum"),
+        cash_out_fees=("cash_out_fee", "sum"),
+        cash_out_kept=("cash_out_kept", "sum"),
+        first_hand=("hand_uid", "first"),
+        last_hand=("hand_uid", "last"),
+    )
 
 
 def _merge_sums(parts: list[pd.DataFrame]) -> pd.DataFrame | None:
@@ -335,13 +437,22 @@ def _total_rows(out: pd.DataFrame | None, key: list[str]) -> list[dict]:
         item = {name: (int(v) if isinstance(v, (np.integer,)) else v) for name, v in zip(key, keys)}
         pot, rake = int(row["total_pot"]), int(row["rake"])
         flop_pot, flop_rake = int(row["flop_pot"]), int(row["flop_rake"])
-        item.update(hands=int(row["hands"]), raked_hands=int(row["raked_hands"]), total_pot=pot, rake=rake,
-                    fees=int(row["fees"]),
-                    rake_share_pct=round(rake * 100 / pot, 3) if pot else None,
-                    flop_total_pot=flop_pot, flop_rake_share_pct=round(flop_rake * 100 / flop_pot, 3) if flop_pot
-                    else None, cash_out_hands=int(row["cash_out_hands"]), cash_out=int(row["cash_out"]),
-                    cash_out_fees=int(row["cash_out_fees"]), cash_out_kept=int(row["cash_out_kept"]),
-                    first_hand=row["first_hand"], last_hand=row["last_hand"])
+        item.update(
+            hands=int(row["hands"]),
+            raked_hands=int(row["raked_hands"]),
+            total_pot=pot,
+            rake=rake,
+            fees=int(row["fees"]),
+            rake_share_pct=round(rake * 100 / pot, 3) if pot else None,
+            flop_total_pot=flop_pot,
+            flop_rake_share_pct=round(flop_rake * 100 / flop_pot, 3) if flop_pot else None,
+            cash_out_hands=int(row["cash_out_hands"]),
+            cash_out=int(row["cash_out"]),
+            cash_out_fees=int(row["cash_out_fees"]),
+            cash_out_kept=int(row["cash_out_kept"]),
+            first_hand=row["first_hand"],
+            last_hand=row["last_hand"],
+        )
         rows.append(item)
     return rows
 
@@ -390,23 +501,52 @@ class _Totals:
 # -- findings ------------------------------------------------------------------------------------
 def _findings_frame(tables: Tables) -> pd.DataFrame:
     f = tables.findings
-    return pd.DataFrame({name: _column(f, name, "int" if name in ("line", "column") else "str")
-                         for name in ("hand_uid", "code", "severity", "message", "file", "line", "expected", "actual",
-                                      "date")})
+    return pd.DataFrame(
+        {
+            name: _column(f, name, "int" if name in ("line", "column") else "str")
+            for name in ("hand_uid", "code", "severity", "message", "file", "line", "expected", "actual", "date")
+        }
+    )
 
 
-def payout_mismatches(findings: pd.DataFrame, hand_ids: dict[str, str | None],
-                      table_of: dict[str, str | None] | None = None) -> list[dict]:
+def payout_mismatches(
+    findings: pd.DataFrame, hand_ids: dict[str, str | None], table_of: dict[str, str | None] | None = None
+) -> list[dict]:
     rows = findings[findings["code"].isin(PAYOUT_CODES)]
     table_of = table_of or {}
-    return [{"hand_uid": r.hand_uid, "hand_id": hand_ids.get(r.hand_uid), "file": r.file, "line": int(r.line),
-             "day": r.date, "table": table_of.get(r.hand_uid), "code": r.code, "severity": r.severity, "title": CATALOGUE[r.code].title,
-             "message": r.message, "expected": r.expected, "actual": r.actual}
-            for r in rows.itertuples(index=False)]
+    return [
+        {
+            "hand_uid": r.hand_uid,
+            "hand_id": hand_ids.get(r.hand_uid),
+            "file": r.file,
+            "line": int(r.line),
+            "day": r.date,
+            "table": table_of.get(r.hand_uid),
+            "code": r.code,
+            "severity": r.severity,
+            "title": CATALOGUE[r.code].title,
+            "message": r.message,
+            "expected": r.expected,
+            "actual": r.actual,
+        }
+        for r in rows.itertuples(index=False)
+    ]
 
 
-_BALANCE_SUMS = ("hands", "chips_before", "chips_after", "rake", "fees", "cash_drop", "paid_outside", "cash_out",
-                 "cash_out_kept", "ev_pot", "difference", "hands_out_of_balance")
+_BALANCE_SUMS = (
+    "hands",
+    "chips_before",
+    "chips_after",
+    "rake",
+    "fees",
+    "cash_drop",
+    "paid_outside",
+    "cash_out",
+    "cash_out_kept",
+    "ev_pot",
+    "difference",
+    "hands_out_of_balance",
+)
 
 
 def _balance_by_day(hands: pd.DataFrame) -> pd.DataFrame | None:
@@ -414,17 +554,28 @@ def _balance_by_day(hands: pd.DataFrame) -> pd.DataFrame | None:
         return None
     frame = hands.assign(out_of_balance=(hands["difference"] != 0).astype("int64"), one=1)
     return frame.groupby(["day", "currency"], sort=True).agg(
-        hands=("one", "sum"), chips_before=("chips_before", "sum"), chips_after=("chips_after", "sum"),
-        rake=("rake", "sum"), fees=("fees", "sum"), cash_drop=("cash_drop", "sum"),
-        paid_outside=("paid_outside", "sum"), cash_out=("cash_out", "sum"), cash_out_kept=("cash_out_kept", "sum"),
-        ev_pot=("ev_pot", "sum"), difference=("difference", "sum"), hands_out_of_balance=("out_of_balance", "sum"))
+        hands=("one", "sum"),
+        chips_before=("chips_before", "sum"),
+        chips_after=("chips_after", "sum"),
+        rake=("rake", "sum"),
+        fees=("fees", "sum"),
+        cash_drop=("cash_drop", "sum"),
+        paid_outside=("paid_outside", "sum"),
+        cash_out=("cash_out", "sum"),
+        cash_out_kept=("cash_out_kept", "sum"),
+        ev_pot=("ev_pot", "sum"),
+        difference=("difference", "sum"),
+        hands_out_of_balance=("out_of_balance", "sum"),
+    )
 
 
 def _balance_rows(sums: pd.DataFrame | None) -> list[dict]:
     if sums is None:
         return []
-    return [{"day": day, "currency": currency, **{k: int(v) for k, v in r.items()}}
-            for (day, currency), r in sums.iterrows()]
+    return [
+        {"day": day, "currency": currency, **{k: int(v) for k, v in r.items()}}
+        for (day, currency), r in sums.iterrows()
+    ]
 
 
 def _merge_balance(parts: list[pd.DataFrame | None]) -> pd.DataFrame | None:
@@ -438,18 +589,37 @@ def conservation(hands: pd.DataFrame, findings: pd.DataFrame) -> dict:
     """Chips before + cash-out payments = chips after + rake + pot shares kept after a cash out, per hand
     and per day (and the HH211 findings)."""
     broken = hands[hands["difference"] != 0]
-    by_hand = [{"hand_uid": r.hand_uid, "hand_id": r.hand_id, "file": r.file, "line": int(r.line), "day": r.day,
-                "currency": r.currency, "chips_before": int(r.chips_before), "chips_after": int(r.chips_after),
-                "rake": int(r.rake), "fees": int(r.fees), "cash_drop": int(r.cash_drop),
-                "paid_outside": int(r.paid_outside), "cash_out": int(r.cash_out), "cash_out_kept": int(r.cash_out_kept),
-                "ev_pot": int(r.ev_pot), "table": r.table, "difference": int(r.difference)} for r in broken.itertuples(index=False)]
+    by_hand = [
+        {
+            "hand_uid": r.hand_uid,
+            "hand_id": r.hand_id,
+            "file": r.file,
+            "line": int(r.line),
+            "day": r.day,
+            "currency": r.currency,
+            "chips_before": int(r.chips_before),
+            "chips_after": int(r.chips_after),
+            "rake": int(r.rake),
+            "fees": int(r.fees),
+            "cash_drop": int(r.cash_drop),
+            "paid_outside": int(r.paid_outside),
+            "cash_out": int(r.cash_out),
+            "cash_out_kept": int(r.cash_out_kept),
+            "ev_pot": int(r.ev_pot),
+            "table": r.table,
+            "difference": int(r.difference),
+        }
+        for r in broken.itertuples(index=False)
+    ]
     by_day = _balance_rows(_balance_by_day(hands))
     codes = findings[findings["code"].isin(CONSERVATION_CODES)]
     return {
         "by_hand": by_hand,
         "by_day": by_day,
-        "findings": [{"hand_uid": r.hand_uid, "file": r.file, "line": int(r.line), "code": r.code,
-                      "message": r.message} for r in codes.itertuples(index=False)],
+        "findings": [
+            {"hand_uid": r.hand_uid, "file": r.file, "line": int(r.line), "code": r.code, "message": r.message}
+            for r in codes.itertuples(index=False)
+        ],
     }
 
 
@@ -472,16 +642,51 @@ def _code_rows(counts: Counter) -> list[dict]:
     rows = []
     for code, n in sorted(counts.items()):
         entry = CATALOGUE.get(code)
-        rows.append({"code": code, "count": n, "severity": entry.severity.value if entry else None,
-                     "title": entry.title if entry else ""})
+        rows.append(
+            {
+                "code": code,
+                "count": n,
+                "severity": entry.severity.value if entry else None,
+                "title": entry.title if entry else "",
+            }
+        )
     return rows
 
 
 # -- the report ----------------------------------------------------------------------------------
-HAND_COLUMNS = ["hand_uid", "hand_id", "status", "file", "line", "day", "started_at", "site", "kind", "currency",
-                "limit", "small_blind", "big_blind", "stakes", "table", "players", "saw_flop", "total_pot", "rake",
-                "rake_printed", "fees", "cash_drop", "due", "unchecked", "paid", *CASH_OUT, "paid_outside", "ev_pot",
-                "chips_before", "chips_after", "difference"]
+HAND_COLUMNS = [
+    "hand_uid",
+    "hand_id",
+    "status",
+    "file",
+    "line",
+    "day",
+    "started_at",
+    "site",
+    "kind",
+    "currency",
+    "limit",
+    "small_blind",
+    "big_blind",
+    "stakes",
+    "table",
+    "players",
+    "saw_flop",
+    "total_pot",
+    "rake",
+    "rake_printed",
+    "fees",
+    "cash_drop",
+    "due",
+    "unchecked",
+    "paid",
+    *CASH_OUT,
+    "paid_outside",
+    "ev_pot",
+    "chips_before",
+    "chips_after",
+    "difference",
+]
 
 
 class Audit:
@@ -544,8 +749,9 @@ class Audit:
         self.cash_out_hands += int((cash["cash_out"] > 0).sum())
         self.checked += int(cash["unchecked"].isna().sum())
         unchecked = cash[cash["unchecked"].notna()]
-        self.unchecked.update(k for k in zip(unchecked["unchecked"], unchecked["currency"], unchecked["stakes"])
-                              if None not in k)
+        self.unchecked.update(
+            k for k in zip(unchecked["unchecked"], unchecked["currency"], unchecked["stakes"]) if None not in k
+        )
         self.totals.add(hands)
         if self.hand_rows is not None and len(hands):
             self.hand_rows([_plain_row(r) for r in hands[HAND_COLUMNS].to_dict("records")])
@@ -555,8 +761,11 @@ class Audit:
         tables = self.source
         choice = self.choice
         totals = self.totals.rows()
-        errors = (sum(1 for v in self.violations if v["severity"] == "error")
-                  + sum(1 for p in self.payouts if p["severity"] == "error") + len(self.by_hand))
+        errors = (
+            sum(1 for v in self.violations if v["severity"] == "error")
+            + sum(1 for p in self.payouts if p["severity"] == "error")
+            + len(self.by_hand)
+        )
         summary = {
             "hands": self.hands,
             "by_status": dict(sorted(self.status.items())),
@@ -571,12 +780,15 @@ class Audit:
             "rake_inferred_by_currency": dict(sorted(self.inferred_rake.items())),
             "total_pot_by_currency": {r["currency"]: r["total_pot"] for r in totals["by_currency"]},
             "cash_out_hands": self.cash_out_hands,
-            "cash_out_by_currency": {r["currency"]: r["cash_out"] for r in totals["by_currency"]
-                                     if r["cash_out_hands"]},
-            "cash_out_fees_by_currency": {r["currency"]: r["cash_out_fees"] for r in totals["by_currency"]
-                                          if r["cash_out_hands"]},
-            "cash_out_kept_by_currency": {r["currency"]: r["cash_out_kept"] for r in totals["by_currency"]
-                                          if r["cash_out_hands"]},
+            "cash_out_by_currency": {
+                r["currency"]: r["cash_out"] for r in totals["by_currency"] if r["cash_out_hands"]
+            },
+            "cash_out_fees_by_currency": {
+                r["currency"]: r["cash_out_fees"] for r in totals["by_currency"] if r["cash_out_hands"]
+            },
+            "cash_out_kept_by_currency": {
+                r["currency"]: r["cash_out_kept"] for r in totals["by_currency"] if r["cash_out_hands"]
+            },
             "schedule_checked_hands": self.checked,
             "schedule_unchecked_hands": self.cash - self.checked,
             "schedule_violations": len(self.violations),
@@ -591,20 +803,30 @@ class Audit:
             summary["unreadable_paths"] = tables.summary.tally.io_failures
         if tables is not None and tables.skipped:
             summary["not_stored"] = dict(tables.skipped)
-        unchecked_stakes = [{"reason": k[0], "currency": k[1], "stakes": k[2], "hands": int(n)}
-                            for k, n in sorted(self.unchecked.items())]
+        unchecked_stakes = [
+            {"reason": k[0], "currency": k[1], "stakes": k[2], "hands": int(n)}
+            for k, n in sorted(self.unchecked.items())
+        ]
         return {
             "source": {"kind": tables.source if tables else "dataset", "paths": tables.paths if tables else []},
-            "schedule": {"name": choice.schedule.name, "source": choice.source, "description": choice.describe(),
-                         "no_flop_no_drop": choice.schedule.no_flop_no_drop, "rounding": choice.schedule.rounding,
-                         "unchecked_stakes": unchecked_stakes},
+            "schedule": {
+                "name": choice.schedule.name,
+                "source": choice.source,
+                "description": choice.describe(),
+                "no_flop_no_drop": choice.schedule.no_flop_no_drop,
+                "rounding": choice.schedule.rounding,
+                "unchecked_stakes": unchecked_stakes,
+            },
             "summary": summary,
             "rake": totals,
             "schedule_violations": self.violations,
             "schedule_exceptions": self.exceptions,
             "payout_mismatches": self.payouts,
-            "conservation": {"by_hand": self.by_hand, "by_day": _balance_rows(self.balance),
-                             "findings": self.balance_findings},
+            "conservation": {
+                "by_hand": self.by_hand,
+                "by_day": _balance_rows(self.balance),
+                "findings": self.balance_findings,
+            },
             "findings_by_code": _code_rows(self.codes),
         }
 
@@ -635,7 +857,7 @@ class HandRowsFile:
     def write_json(self, report: dict, out) -> None:
         head = json.dumps({**report, "hands": []}, ensure_ascii=False, indent=1)
         assert head.endswith('"hands": []\n}')
-        out.write(head[:-len("[]\n}")] + "[")
+        out.write(head[: -len("[]\n}")] + "[")
         self.file.seek(0)
         shutil.copyfileobj(self.file, out)
         out.write(("\n ]" if self.count else "]") + "\n}\n")
@@ -644,8 +866,9 @@ class HandRowsFile:
         self.file.close()
 
 
-def build_report(tables: Tables, rules: RuleSet | None = None, rules_source: str | None = None,
-                 include_hands: bool = True) -> dict:
+def build_report(
+    tables: Tables, rules: RuleSet | None = None, rules_source: str | None = None, include_hands: bool = True
+) -> dict:
     """The report of tables held in memory (one batch)."""
     rows: list[dict] = []
     audit = Audit(rules, rules_source, rows.extend if include_hands else None)

@@ -107,8 +107,10 @@ def check_sources(paths: list[str]) -> None:
     """SourceError unless `paths` is one dataset folder or hand-history paths with no dataset among them."""
     datasets = [p for p in paths if is_dataset(p)]
     if datasets and len(paths) > 1:
-        raise SourceError(f"{datasets[0]} is a dataset: audit one dataset folder alone, or hand-history files and "
-                          f"folders ({len(paths)} paths given)")
+        raise SourceError(
+            f"{datasets[0]} is a dataset: audit one dataset folder alone, or hand-history files and "
+            f"folders ({len(paths)} paths given)"
+        )
     for path in paths:
         owner = _dataset_of_table(Path(path))
         if owner is not None:
@@ -120,8 +122,11 @@ def _dataset_of_table(path: Path) -> Path | None:
     sits in a dataset; it holds date= partitions, or has the other tables beside it (a `hands/` folder
     of hand histories alone is not one)."""
     for folder in (path, *path.parents):
-        if folder.name in TABLES and is_dataset(folder.parent) and (
-                next(folder.glob("date=*"), None) is not None or (folder.parent / "seats").is_dir()):
+        if (
+            folder.name in TABLES
+            and is_dataset(folder.parent)
+            and (next(folder.glob("date=*"), None) is not None or (folder.parent / "seats").is_dir())
+        ):
             return folder.parent
     return None
 
@@ -185,4 +190,18 @@ def stakes_label(row: dict) -> str:
     return f"{row['site']} {row['limit']} {money(row['small_blind'], cur)}/{money(row['big_blind'], cur)} {cur}"
 
 
-__all__ = ["SourceError", "Tables", "amount", "check_sources", "from_dataset", "from_paths", "is_dataset", "load", "money", "parsed_hands", "scale_of", "stakes_label", "to_frame"]
+__all__ = [
+    "SourceError",
+    "Tables",
+    "amount",
+    "check_sources",
+    "from_dataset",
+    "from_paths",
+    "is_dataset",
+    "load",
+    "money",
+    "parsed_hands",
+    "scale_of",
+    "stakes_label",
+    "to_frame",
+]

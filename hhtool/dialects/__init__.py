@@ -30,8 +30,14 @@ Ref = Callable[..., Any] | str
 """A callable, or `"package.module:name"` naming one (imported when first used)."""
 
 # `Conventions.rake_by_pot` and `Conventions.odd_chip` (the values hhtool.rules.settle knows)
-RakeByPot = Literal["main_first", "proportional_down", "proportional_nearest", "proportional_up",
-                    "proportional_last_rest", "capped_main_first"]
+RakeByPot = Literal[
+    "main_first",
+    "proportional_down",
+    "proportional_nearest",
+    "proportional_up",
+    "proportional_last_rest",
+    "capped_main_first",
+]
 OddChip = Literal["left_of_button", "first_winner_in_seat_order", "highest_seat_first", "from_big_blind"]
 
 
@@ -303,8 +309,11 @@ class Dialect:
     def load(self, attribute: str) -> Any:
         """The callable behind `reader`, `writer`, `describe`, `description_matches`, `description_against`, `rake`,
         `conventions.fast_fold` or `conventions.table_min_buyin`, or None."""
-        ref = getattr(self.conventions, attribute) if attribute in ("fast_fold", "table_min_buyin") \
+        ref = (
+            getattr(self.conventions, attribute)
+            if attribute in ("fast_fold", "table_min_buyin")
             else getattr(self, attribute)
+        )
         return load(ref) if ref is not None else None
 
 
@@ -391,8 +400,9 @@ def hand_conventions(site: str, variant: str, played: datetime | None) -> Conven
         eras = _ERAS.get(site)
         if eras is None:
             dialect = by_site(site)
-            eras = _ERAS[site] = tuple((datetime.fromisoformat(day), name) for day, name in dialect.eras) \
-                if dialect is not None else ()
+            eras = _ERAS[site] = (
+                tuple((datetime.fromisoformat(day), name) for day, name in dialect.eras) if dialect is not None else ()
+            )
         for until, name in eras:
             if played.replace(tzinfo=None) < until:
                 variant = name
@@ -511,10 +521,18 @@ GAME_NO_PREAMBLE = rb"(?:#Game No : \d+[ \t]*" + LINE_END + rb"(?:[ \t]*" + LINE
 
 # Sites without a reader yet: their hands are split apart, named and counted unsupported (HH021).
 HEADER_ONLY = (
-    Dialect("pokerstars_clone", rb"[ \t]*(?:POKERSTARS GAME #|Run It Once Poker Hand #|PokerMaster Hand #"
-            rb"|PokerBros Hand #|Full Tilt Hand #)",
-            (b"POKERSTARS GAME #", b"Run It Once Poker Hand #", b"PokerMaster Hand #", b"PokerBros Hand #",
-             b"Full Tilt Hand #")),
+    Dialect(
+        "pokerstars_clone",
+        rb"[ \t]*(?:POKERSTARS GAME #|Run It Once Poker Hand #|PokerMaster Hand #"
+        rb"|PokerBros Hand #|Full Tilt Hand #)",
+        (
+            b"POKERSTARS GAME #",
+            b"Run It Once Poker Hand #",
+            b"PokerMaster Hand #",
+            b"PokerBros Hand #",
+            b"Full Tilt Hand #",
+        ),
+    ),
 )
 
 

@@ -19,8 +19,9 @@ from hhtool.findings import Finding
 from hhtool.rules.ruleset import RuleSet
 
 
-def dask_results(items: Iterable[Task | Finding], rules: RuleSet, want: str, jobs: int,
-                 scheduler: str | None) -> Iterator[TaskResult | Finding]:
+def dask_results(
+    items: Iterable[Task | Finding], rules: RuleSet, want: str, jobs: int, scheduler: str | None
+) -> Iterator[TaskResult | Finding]:
     try:
         from distributed import Client, LocalCluster
     except ImportError:
@@ -28,8 +29,9 @@ def dask_results(items: Iterable[Task | Finding], rules: RuleSet, want: str, job
     cluster = None
     try:
         if scheduler is None:
-            cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None,
-                                   silence_logs=logging.ERROR)
+            cluster = LocalCluster(
+                n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.ERROR
+            )
             client = Client(cluster)
         else:
             client = Client(scheduler)

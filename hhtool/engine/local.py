@@ -63,8 +63,9 @@ def _context():
 
 
 class LocalPool:
-    def __init__(self, rules: RuleSet, want: str, jobs: int, window: int | None = None,
-                 parts: tuple[str, str] | None = None) -> None:
+    def __init__(
+        self, rules: RuleSet, want: str, jobs: int, window: int | None = None, parts: tuple[str, str] | None = None
+    ) -> None:
         self.rules, self.want, self.jobs, self.parts = rules, want, jobs, parts
         # one task queued beyond those running: a worker never waits for the next, and each finished result
         # waiting for its turn holds ~10 MB in this process (2 x jobs held one more, at the same speed)
@@ -74,8 +75,7 @@ class LocalPool:
         self.pending: deque[tuple[Task | None, Future | Finding]] = deque()
 
     def _new_pool(self, workers: int) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(workers, mp_context=self.context, initializer=_init_worker,
-                                   initargs=(os.getpid(),))
+        return ProcessPoolExecutor(workers, mp_context=self.context, initializer=_init_worker, initargs=(os.getpid(),))
 
     def results(self, items: Iterable[Task | Finding]) -> Iterator[TaskResult | Finding]:
         """TaskResults and path findings in input order; at most `window` tasks queued or running."""
@@ -137,8 +137,11 @@ class LocalPool:
         try:
             return solo.submit(run_task, task, self.rules, self.want, self.parts).result()
         except BrokenProcessPool:
-            return TaskResult(task.index, fallback_items(
-                task, "internal error: the worker process checking these hands died", self.want), task.size)
+            return TaskResult(
+                task.index,
+                fallback_items(task, "internal error: the worker process checking these hands died", self.want),
+                task.size,
+            )
         except Exception as exc:  # noqa: BLE001
             return TaskResult(task.index, fallback_items(task, _message(exc), self.want), task.size)
         finally:

@@ -44,15 +44,19 @@ class Merger:
         if item.ident is not None:
             duplicate = self.cross.duplicate_of(item.ident)
             if duplicate is not None and duplicate.code in COUNTED_ONCE:  # the same text again: counted once
-                record = item._replace(status="duplicate", findings=[duplicate], table=None, tail=None,
-                                       rows=_parts_only(item.rows))
+                record = item._replace(
+                    status="duplicate", findings=[duplicate], table=None, tail=None, rows=_parts_only(item.rows)
+                )
             elif not item.replayed:  # a hand the replay crashed on does not chain (as in validate_paths)
                 if item.parse_status == _PARSED:
                     self.cross.unparsed(item.file)
             else:
                 snapshot = item.table
-                table = [] if snapshot is None else crosshand_safely(
-                    lambda: self.cross.check_table(snapshot), item.file, item.line, item.hand_id)
+                table = (
+                    []
+                    if snapshot is None
+                    else crosshand_safely(lambda: self.cross.check_table(snapshot), item.file, item.line, item.hand_id)
+                )
                 explained = snapshot is not None and self.cross.dead_button_explained
                 crossed = with_crosshand(item.findings, duplicate, table, explained)
                 if crossed is not None:

@@ -60,8 +60,9 @@ class Task:
     die: bool = False  # test hook (KILL_ENV)
 
 
-def plan_tasks(paths: Iterable[str | os.PathLike], chunk_bytes: int | None = None,
-               on_file=None) -> Iterator[Task | Finding]:
+def plan_tasks(
+    paths: Iterable[str | os.PathLike], chunk_bytes: int | None = None, on_file=None
+) -> Iterator[Task | Finding]:
     """Tasks and path problems (HH004), in input order. `on_file()` is called once per file met."""
     chunk_bytes = chunk_bytes or chunk_size()
     if chunk_bytes < 1:
@@ -120,8 +121,9 @@ def chunk_size() -> int:
     except ValueError:
         value = 0
     if value < 1:
-        raise ChunkSizeError(f"{CHUNK_ENV}={raw!r} is not a task size: give a whole number of bytes, at least 1 "
-                             f"(default {CHUNK_BYTES})")
+        raise ChunkSizeError(
+            f"{CHUNK_ENV}={raw!r} is not a task size: give a whole number of bytes, at least 1 (default {CHUNK_BYTES})"
+        )
     return value
 
 
@@ -166,8 +168,11 @@ def cut_file(name: str, chunk_bytes: int) -> Iterator[Piece]:
         head = handle.read(_HEAD)
         # some PartyPoker exports write a NUL after line ends, which the reader drops (byte_chunks): the lines
         # of a header may each start with one, which no header pattern allows for, so such a file stays whole
-        if (head[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE) or nul_after_line_ends(head)
-                or looks_binary(without_padding(head))):
+        if (
+            head[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+            or nul_after_line_ends(head)
+            or looks_binary(without_padding(head))
+        ):
             yield Piece(name)
             return
         cuts, hands = _header_pattern(hands=False), _header_pattern(hands=True)
@@ -215,8 +220,9 @@ def cut_file(name: str, chunk_bytes: int) -> Iterator[Piece]:
                 target = start + chunk_bytes
                 hold = len(buf) - _LOOKBACK
             # drop whole lines that can hold no cut any more, counting them
-            limit = (min(hold, target - offset - _LOOKBACK, len(buf)) if offset + len(buf) <= target
-                     else min(hold, len(buf)))
+            limit = (
+                min(hold, target - offset - _LOOKBACK, len(buf)) if offset + len(buf) <= target else min(hold, len(buf))
+            )
             drop = _last_line_start(buf, keep, limit)
             if drop <= keep and limit - keep > MAX_BLOCK:
                 # a line longer than any hand and no end yet (a crashed client's log padded with NULs): no cut can
@@ -247,9 +253,12 @@ def _header_pattern(hands: bool) -> re.Pattern[bytes]:
         _PATTERNS_VERSION[0] = dialects.version()
     if hands not in _PATTERNS:
         if hands:
-            parts = [d.header if d.anywhere
-                     else (_LINE_START if d.anchor == rb"^" else d.anchor) + rb"(?:" + d.header + rb")"
-                     for d in dialects.dialects()]
+            parts = [
+                d.header
+                if d.anywhere
+                else (_LINE_START if d.anchor == rb"^" else d.anchor) + rb"(?:" + d.header + rb")"
+                for d in dialects.dialects()
+            ]
             pattern = rb"|".join(rb"(?:" + part + rb")" for part in parts)
         else:
             parts = [d.header if d.context is None else d.context for d in dialects.dialects()]
@@ -268,7 +277,8 @@ def _context_markers() -> tuple[tuple[bytes, ...], re.Pattern[bytes]]:
     if "sections" not in _PATTERNS:
         parts = [d.context for d in with_context] or [rb"(?!)"]
         _PATTERNS["sections"] = re.compile(
-            _LINE_START + rb"(?:" + rb"|".join(rb"(?:" + part + rb")" for part in parts) + rb")", re.MULTILINE)
+            _LINE_START + rb"(?:" + rb"|".join(rb"(?:" + part + rb")" for part in parts) + rb")", re.MULTILINE
+        )
     return markers, _PATTERNS["sections"]
 
 
@@ -276,7 +286,7 @@ def _first_marker(markers: tuple[bytes, ...], buf: bytes, offset: int, data: byt
     """The file offset of the first marker in `data`, the bytes read after `buf` (which starts at `offset`),
     also one that starts in buf's last bytes; None if there is none."""
     longest = max(len(marker) for marker in markers)
-    seam = buf[max(0, len(buf) - longest + 1):]
+    seam = buf[max(0, len(buf) - longest + 1) :]
     text = seam + data
     found = [at for at in (text.find(marker) for marker in markers) if at >= 0]
     return offset + len(buf) - len(seam) + min(found) if found else None
@@ -376,8 +386,9 @@ def read_piece(piece: Piece) -> Iterator[Block | Finding]:
         with open(piece.path, "rb") as handle:
             handle.seek(piece.start)
             limit = None if piece.end is None else piece.end - piece.start
-            for item in split_chunks(byte_chunks(_Bounded(handle, limit), name, tested=True,
-                                                ends_file=piece.end is None), name, piece.line):
+            for item in split_chunks(
+                byte_chunks(_Bounded(handle, limit), name, tested=True, ends_file=piece.end is None), name, piece.line
+            ):
                 # a later piece starts with a hand: "no hand in the file" (HH001) is for a whole file only
                 if isinstance(item, Block) or piece.start == 0 or item.code != "HH001":
                     yield item

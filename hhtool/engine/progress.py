@@ -35,9 +35,15 @@ class Progress:
         from rich.progress import BarColumn, Progress as Bar, TextColumn, TimeRemainingColumn
 
         self._started = time.perf_counter()
-        self._bar = Bar(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.percentage:>3.0f}%"),
-                        TextColumn("{task.fields[hands]:,} {task.fields[label]}, {task.fields[rate]:,.0f}/s"),
-                        TimeRemainingColumn(), console=Console(file=sys.stderr), transient=True)
+        self._bar = Bar(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            TextColumn("{task.percentage:>3.0f}%"),
+            TextColumn("{task.fields[hands]:,} {task.fields[label]}, {task.fields[rate]:,.0f}/s"),
+            TimeRemainingColumn(),
+            console=Console(file=sys.stderr),
+            transient=True,
+        )
         self._task = self._bar.add_task("hhtool", total=max(total, 1), hands=0, rate=0.0, label=label)
 
     def __enter__(self) -> Progress:
@@ -64,5 +70,6 @@ class Progress:
             return
         self.hands += hands
         elapsed = time.perf_counter() - self._started
-        self._bar.update(self._task, advance=nbytes, hands=self.hands,
-                         rate=self.hands / elapsed if elapsed > 0 else 0.0)
+        self._bar.update(
+            self._task, advance=nbytes, hands=self.hands, rate=self.hands / elapsed if elapsed > 0 else 0.0
+        )

@@ -26,9 +26,18 @@ class EngineError(Exception):
     """A usage problem with the engine (e.g. dask asked for but not installed)."""
 
 
-def run(paths: Iterable[str | os.PathLike], rules: RuleSet, summary: Summary, want: str = WANT_NONE,
-        jobs: int = 2, engine: str = "local", scheduler: str | None = None, progress: Progress | None = None,
-        chunk_bytes: int | None = None, parts: tuple[str, str] | None = None) -> Iterator[HandResult | Finding]:
+def run(
+    paths: Iterable[str | os.PathLike],
+    rules: RuleSet,
+    summary: Summary,
+    want: str = WANT_NONE,
+    jobs: int = 2,
+    engine: str = "local",
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+    chunk_bytes: int | None = None,
+    parts: tuple[str, str] | None = None,
+) -> Iterator[HandResult | Finding]:
     """Every hand read as a HandResult (and file-level Findings), in input order, counted in `summary`;
     the same results as `validate_paths`, without the hands and their replays.
 
@@ -71,6 +80,8 @@ def run(paths: Iterable[str | os.PathLike], rules: RuleSet, summary: Summary, wa
             progress.advance(hands, result.size)
     if os.environ.get(STATS_ENV):
         own = resource.getrusage(resource.RUSAGE_SELF)
-        print(f"hhtool engine: workers' CPU {cpu:.1f} s (without pickling), workers' peak RSS {peak // 1024} MB; "
-              f"this process: CPU {own.ru_utime + own.ru_stime:.1f} s, peak RSS {own.ru_maxrss // 1024} MB",
-              file=sys.stderr)
+        print(
+            f"hhtool engine: workers' CPU {cpu:.1f} s (without pickling), workers' peak RSS {peak // 1024} MB; "
+            f"this process: CPU {own.ru_utime + own.ru_stime:.1f} s, peak RSS {own.ru_maxrss // 1024} MB",
+            file=sys.stderr,
+        )

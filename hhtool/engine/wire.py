@@ -38,8 +38,24 @@ def pack(items: list | None) -> object:
     if any(type(item) is not Finding for item in others.values()):
         return items
     n = len(hands)
-    (parse_status, status, file, line, site, hand_id, findings, hand, state, ident, table, replayed, tail,
-     rows, crossed, column) = zip(*hands)
+    (
+        parse_status,
+        status,
+        file,
+        line,
+        site,
+        hand_id,
+        findings,
+        hand,
+        state,
+        ident,
+        table,
+        replayed,
+        tail,
+        rows,
+        crossed,
+        column,
+    ) = zip(*hands)
     if hand.count(None) != n or state.count(None) != n:
         return items
     packed_rows = _pack_rows(rows, n)
@@ -49,24 +65,74 @@ def pack(items: list | None) -> object:
     some = {i: f for i, f in enumerate(findings) if f}
     if any(type(f) is not list for f in some.values()):
         return items
-    return (_FORM, len(items), others, parse_status, status, file, line, site, hand_id, some, _pack_idents(ident, shared),
-            _pack_tables(table, shared), replayed, tail, packed_rows, crossed,
-            None if column.count(1) == n else column)  # (a header not at a line start is rare)
+    return (
+        _FORM,
+        len(items),
+        others,
+        parse_status,
+        status,
+        file,
+        line,
+        site,
+        hand_id,
+        some,
+        _pack_idents(ident, shared),
+        _pack_tables(table, shared),
+        replayed,
+        tail,
+        packed_rows,
+        crossed,
+        None if column.count(1) == n else column,
+    )  # (a header not at a line start is rare)
 
 
 def unpack(packed: object) -> list | None:
     """The items `pack` packed (a list given as it is)."""
     if not isinstance(packed, tuple) or not packed or packed[0] != _FORM:
         return packed  # type: ignore[return-value]
-    (_, total, others, parse_status, status, file, line, site, hand_id, some, idents, tables, replayed, tail,
-     rows, crossed, column) = packed
+    (
+        _,
+        total,
+        others,
+        parse_status,
+        status,
+        file,
+        line,
+        site,
+        hand_id,
+        some,
+        idents,
+        tables,
+        replayed,
+        tail,
+        rows,
+        crossed,
+        column,
+    ) = packed
     n = len(line)
     findings = [some.get(i) or [] for i in range(n)] if some else [[] for _ in range(n)]
     nones = (None,) * n
-    hands = [_new(HandResult, fields) for fields in zip(
-        parse_status, status, file, line, site, hand_id, findings, nones, nones, _unpack_idents(idents, n),
-        _unpack_tables(tables, n), replayed, tail, _unpack_rows(rows, n), crossed,
-        repeat(1, n) if column is None else column)]
+    hands = [
+        _new(HandResult, fields)
+        for fields in zip(
+            parse_status,
+            status,
+            file,
+            line,
+            site,
+            hand_id,
+            findings,
+            nones,
+            nones,
+            _unpack_idents(idents, n),
+            _unpack_tables(tables, n),
+            replayed,
+            tail,
+            _unpack_rows(rows, n),
+            crossed,
+            repeat(1, n) if column is None else column,
+        )
+    ]
     if not others:
         return hands
     out: list = []
@@ -119,22 +185,74 @@ def _pack_tables(tables: tuple, shared: dict) -> tuple | None:
     mask, present = _present(tables)
     if not present:
         return None
-    (key, order, button, seat_chips, players, cancelled, dealt_seats, hand_seats, big_blind, is_tournament, scale,
-     currency, file, line, hand_id, big_blind_seat, small_blind_seat, counter, min_buyin, min_buyin_bb, labels,
-     prints_rebuys, moving_big_blind, prints_addons, clockwise) = zip(*present)
+    (
+        key,
+        order,
+        button,
+        seat_chips,
+        players,
+        cancelled,
+        dealt_seats,
+        hand_seats,
+        big_blind,
+        is_tournament,
+        scale,
+        currency,
+        file,
+        line,
+        hand_id,
+        big_blind_seat,
+        small_blind_seat,
+        counter,
+        min_buyin,
+        min_buyin_bb,
+        labels,
+        prints_rebuys,
+        moving_big_blind,
+        prints_addons,
+        clockwise,
+    ) = zip(*present)
     times, numbers = zip(*order)
     chips = array("q")
     for values in seat_chips:
         chips.extend(values)  # (array + array, or extend from an array: a copy of its buffer)
     seats = list(chain.from_iterable(hand_seats))
     seat_columns = tuple(zip(*seats)) if seats else ((), (), (), ())
-    return (mask, _shared(key, shared), times, numbers, button, array("I", map(len, seat_chips)),
-            chips, _shared(players, shared), cancelled, array("I", map(len, dealt_seats)),
-            list(chain.from_iterable(dealt_seats)), array("I", map(len, hand_seats)), seat_columns[0],
-            _shared(seat_columns[1], shared), seat_columns[2], seat_columns[3], big_blind, is_tournament, scale,
-            _shared(currency, shared), _shared(file, shared), line, hand_id, big_blind_seat,
-            array("q", small_blind_seat), array("q", counter), array("q", min_buyin), array("q", min_buyin_bb),
-            array("q", labels), bytes(prints_rebuys), bytes(moving_big_blind), bytes(prints_addons), bytes(clockwise))
+    return (
+        mask,
+        _shared(key, shared),
+        times,
+        numbers,
+        button,
+        array("I", map(len, seat_chips)),
+        chips,
+        _shared(players, shared),
+        cancelled,
+        array("I", map(len, dealt_seats)),
+        list(chain.from_iterable(dealt_seats)),
+        array("I", map(len, hand_seats)),
+        seat_columns[0],
+        _shared(seat_columns[1], shared),
+        seat_columns[2],
+        seat_columns[3],
+        big_blind,
+        is_tournament,
+        scale,
+        _shared(currency, shared),
+        _shared(file, shared),
+        line,
+        hand_id,
+        big_blind_seat,
+        array("q", small_blind_seat),
+        array("q", counter),
+        array("q", min_buyin),
+        array("q", min_buyin_bb),
+        array("q", labels),
+        bytes(prints_rebuys),
+        bytes(moving_big_blind),
+        bytes(prints_addons),
+        bytes(clockwise),
+    )
 
 
 def _slices(lengths: array) -> zip:
@@ -145,19 +263,75 @@ def _slices(lengths: array) -> zip:
 def _unpack_tables(packed: tuple | None, n: int) -> list | tuple:
     if packed is None:
         return (None,) * n
-    (mask, key, times, numbers, button, chips_len, chips, players, cancelled, dealt_len, dealt, seats_len, seat,
-     player, stack, seat_line, big_blind, is_tournament, scale, currency, file, line, hand_id,
-     big_blind_seat, small_blind_seat, counter, min_buyin, min_buyin_bb, labels, prints_rebuys, moving_big_blind,
-     prints_addons, clockwise) = packed
+    (
+        mask,
+        key,
+        times,
+        numbers,
+        button,
+        chips_len,
+        chips,
+        players,
+        cancelled,
+        dealt_len,
+        dealt,
+        seats_len,
+        seat,
+        player,
+        stack,
+        seat_line,
+        big_blind,
+        is_tournament,
+        scale,
+        currency,
+        file,
+        line,
+        hand_id,
+        big_blind_seat,
+        small_blind_seat,
+        counter,
+        min_buyin,
+        min_buyin_bb,
+        labels,
+        prints_rebuys,
+        moving_big_blind,
+        prints_addons,
+        clockwise,
+    ) = packed
     seat_chips = [chips[a:b] for a, b in _slices(chips_len)]
     dealt_seats = [tuple(dealt[a:b]) for a, b in _slices(dealt_len)]
     all_seats = list(zip(seat, player, stack, seat_line))
     hand_seats = [tuple(all_seats[a:b]) for a, b in _slices(seats_len)]
-    tables = [_new(TableSnapshot, fields) for fields in zip(
-        key, zip(times, numbers), button, seat_chips, players, cancelled, dealt_seats, hand_seats, big_blind,
-        is_tournament, scale, currency, file, line, hand_id, big_blind_seat, small_blind_seat, counter, min_buyin,
-        min_buyin_bb, labels, map(bool, prints_rebuys), map(bool, moving_big_blind), map(bool, prints_addons),
-        map(bool, clockwise))]
+    tables = [
+        _new(TableSnapshot, fields)
+        for fields in zip(
+            key,
+            zip(times, numbers),
+            button,
+            seat_chips,
+            players,
+            cancelled,
+            dealt_seats,
+            hand_seats,
+            big_blind,
+            is_tournament,
+            scale,
+            currency,
+            file,
+            line,
+            hand_id,
+            big_blind_seat,
+            small_blind_seat,
+            counter,
+            min_buyin,
+            min_buyin_bb,
+            labels,
+            map(bool, prints_rebuys),
+            map(bool, moving_big_blind),
+            map(bool, prints_addons),
+            map(bool, clockwise),
+        )
+    ]
     return _spread(mask, tables, n)
 
 

@@ -75,8 +75,9 @@ def run_task(task: Task, rules: RuleSet, want: str = WANT_NONE, parts: tuple[str
     for piece in task.pieces:
         _run_piece(piece, rules, want, items, rows)
     items = _as_batch(items, rows, task.index, parts if want == WANT_PARTS else None)
-    return TaskResult(task.index, items, task.size, time.process_time() - started,
-                      resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+    return TaskResult(
+        task.index, items, task.size, time.process_time() - started, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    )
 
 
 def _as_batch(items: list, rows: Rows | None, index: int = 0, parts: tuple[str, str] | None = None) -> list:
@@ -97,7 +98,7 @@ def _as_batch(items: list, rows: Rows | None, index: int = 0, parts: tuple[str, 
         if isinstance(item, HandResult):
             counts = item.rows
             # item._replace(rows=...), without namedtuple's Python-level _replace (a µs a hand)
-            item = tuple.__new__(HandResult, (*item[:_ROWS], (batch, tuple(starts), counts), *item[_ROWS + 1:]))
+            item = tuple.__new__(HandResult, (*item[:_ROWS], (batch, tuple(starts), counts), *item[_ROWS + 1 :]))
             starts = [s + c for s, c in zip(starts, counts)]
         out.append(item)
     return out
@@ -125,12 +126,33 @@ def _run_piece(piece: Piece, rules: RuleSet, want: str, items: list, rows: Rows 
             tail = to_json_line(result.tail_dict())[:-1] if want == WANT_JSON else None
             if rows is not None:
                 hand_rows = _add_rows(rows, result)
-            items.append(HandResult(parsed.status.value, result.status, result.file, result.line, result.site,
-                                    result.hand_id, result.findings, ident=ident, table=table,
-                                    replayed=result.replayed, tail=tail, rows=hand_rows, column=result.column))
+            items.append(
+                HandResult(
+                    parsed.status.value,
+                    result.status,
+                    result.file,
+                    result.line,
+                    result.site,
+                    result.hand_id,
+                    result.findings,
+                    ident=ident,
+                    table=table,
+                    replayed=result.replayed,
+                    tail=tail,
+                    rows=hand_rows,
+                    column=result.column,
+                )
+            )
         except Exception as exc:  # noqa: BLE001 - a bug in hhtool must not stop the run (HH099)
-            items.append(_with_outputs(internal_error(
-                block.file, block.line, block.column, parsed.site, parsed.hand_id, hand_failure(exc)), want, rows))
+            items.append(
+                _with_outputs(
+                    internal_error(
+                        block.file, block.line, block.column, parsed.site, parsed.hand_id, hand_failure(exc)
+                    ),
+                    want,
+                    rows,
+                )
+            )
 
 
 def hand_failure(exc: BaseException) -> str:
@@ -140,8 +162,16 @@ def hand_failure(exc: BaseException) -> str:
 
 def internal_error(file: str, line: int, column: int, site: str, hand_id: str | None, message: str) -> HandResult:
     """A hand hhtool could not check because of its own failure: unparsed, with an HH099 finding."""
-    return HandResult(Status.UNPARSED.value, "unparsed", file, line, site, hand_id,
-                      [finding("HH099", message, file, line, column, hand_id=hand_id)], column=column)
+    return HandResult(
+        Status.UNPARSED.value,
+        "unparsed",
+        file,
+        line,
+        site,
+        hand_id,
+        [finding("HH099", message, file, line, column, hand_id=hand_id)],
+        column=column,
+    )
 
 
 def fallback_items(task: Task, message: str, want: str) -> list:

@@ -32,9 +32,18 @@ def batch_hands() -> int:
     return int(raw) if raw.isdigit() and int(raw) >= 1 else BATCH_HANDS
 
 
-def export_paths(paths: Iterable[str | os.PathLike], out: str | os.PathLike, rules: RuleSet | None = None,
-                 summary: Summary | None = None, jobs: int = 1, engine: str = "local", scheduler: str | None = None,
-                 progress=None, wait: float | None = None, batch: int | None = None) -> ExportStats:
+def export_paths(
+    paths: Iterable[str | os.PathLike],
+    out: str | os.PathLike,
+    rules: RuleSet | None = None,
+    summary: Summary | None = None,
+    jobs: int = 1,
+    engine: str = "local",
+    scheduler: str | None = None,
+    progress=None,
+    wait: float | None = None,
+    batch: int | None = None,
+) -> ExportStats:
     """Validate every hand of `paths` and add the new ones to the dataset at `out`, committed in
     batches of about `batch_hands` hands (HHTOOL_EXPORT_BATCH, else BATCH_HANDS), each at the end of
     an input file and each atomic.

@@ -13,13 +13,16 @@ from hhtool.model import BlindKind, Hand, PostAnte, PostBlind, RaiseTo, Street
 from hhtool.rules.replay import Replay
 
 _ACTION_NAMES = {
-    BlindKind.SMALL: "post_small", BlindKind.BIG: "post_big", BlindKind.SMALL_AND_BIG: "post_small_and_big",
-    BlindKind.BUTTON: "post_button", BlindKind.STRADDLE: "post_straddle", BlindKind.MISSED: "post_missed",
+    BlindKind.SMALL: "post_small",
+    BlindKind.BIG: "post_big",
+    BlindKind.SMALL_AND_BIG: "post_small_and_big",
+    BlindKind.BUTTON: "post_button",
+    BlindKind.STRADDLE: "post_straddle",
+    BlindKind.MISSED: "post_missed",
 }
 # event type → (its `action` name, whether it has an `all_in` field), filled as types are met: a
 # getattr with a default on the types without the field (folds, checks) raised and caught an error.
-_KINDS: dict[type, tuple[str, bool]] = {PostAnte: ("post_ante", True), RaiseTo: ("raise", True),
-                                        PostBlind: ("", True)}
+_KINDS: dict[type, tuple[str, bool]] = {PostAnte: ("post_ante", True), RaiseTo: ("raise", True), PostBlind: ("", True)}
 _PREFLOP, _FLOP, _TURN, _RIVER = Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER
 
 
@@ -43,8 +46,15 @@ def hand_uid(result) -> str:
     same file read through another spelling of its path (relative, `./`, a symlink) is the same
     hand, stored once. A hand whose line the hand before it starts on (a cut hand ran into its header: the
     two may share a number) adds its column, `…:line:column`; the others keep `…:line`, as before."""
-    return uid_of(result.site, result.hand_id, result.file, result.line, result.parse_status == "parsed",
-                  result.findings, result.column)
+    return uid_of(
+        result.site,
+        result.hand_id,
+        result.file,
+        result.line,
+        result.parse_status == "parsed",
+        result.findings,
+        result.column,
+    )
 
 
 def uid_of(site: str, hand_id: str | None, file: str, line: int, parsed: bool, findings, column: int = 1) -> str:
@@ -88,20 +98,91 @@ def file_key(file: str, line: int) -> str:
 # Column order of every table, as the rows below are built.
 # Checked against the schema at import, so a column added to one and not the other fails loudly.
 ORDER = {
-    "hands": ("hand_uid", "site", "hand_id", "status", "file", "line", "game", "limit", "currency", "small_blind",
-              "big_blind", "tournament_id", "table_name", "max_seats", "button_seat", "started_at", "local_time",
-              "time_zone", "players", "board", "saw_flop", "total_pot", "rake", "rake_printed", "collected",
-              "cash_drop", "fees", "fee_names", "fee_amounts", "runs", "errors", "warnings", "date_kind",
-              "date"),
-    "seats": ("hand_uid", "seat", "player", "position", "dealt_in", "starting_stack", "final_stack", "contributed",
-              "collected", "net", "cash_out", "cash_out_fee", "cash_out_kept", "paid_outside", "hole_cards", "showed",
-              "folded_on", "currency", "date"),
-    "actions": ("hand_uid", "seq", "street", "player", "action", "amount", "raise_to", "all_in", "line", "currency",
-                "date"),
+    "hands": (
+        "hand_uid",
+        "site",
+        "hand_id",
+        "status",
+        "file",
+        "line",
+        "game",
+        "limit",
+        "currency",
+        "small_blind",
+        "big_blind",
+        "tournament_id",
+        "table_name",
+        "max_seats",
+        "button_seat",
+        "started_at",
+        "local_time",
+        "time_zone",
+        "players",
+        "board",
+        "saw_flop",
+        "total_pot",
+        "rake",
+        "rake_printed",
+        "collected",
+        "cash_drop",
+        "fees",
+        "fee_names",
+        "fee_amounts",
+        "runs",
+        "errors",
+        "warnings",
+        "date_kind",
+        "date",
+    ),
+    "seats": (
+        "hand_uid",
+        "seat",
+        "player",
+        "position",
+        "dealt_in",
+        "starting_stack",
+        "final_stack",
+        "contributed",
+        "collected",
+        "net",
+        "cash_out",
+        "cash_out_fee",
+        "cash_out_kept",
+        "paid_outside",
+        "hole_cards",
+        "showed",
+        "folded_on",
+        "currency",
+        "date",
+    ),
+    "actions": (
+        "hand_uid",
+        "seq",
+        "street",
+        "player",
+        "action",
+        "amount",
+        "raise_to",
+        "all_in",
+        "line",
+        "currency",
+        "date",
+    ),
     "pots": ("hand_uid", "pot_index", "amount", "eligible", "winners", "currency", "date"),
     "payouts": ("hand_uid", "run", "pot_index", "player", "amount", "currency", "date"),
-    "findings": ("hand_uid", "code", "rule", "severity", "message", "file", "line", "column", "expected", "actual",
-                 "date"),
+    "findings": (
+        "hand_uid",
+        "code",
+        "rule",
+        "severity",
+        "message",
+        "file",
+        "line",
+        "column",
+        "expected",
+        "actual",
+        "date",
+    ),
 }
 _SCHEMA_ORDER = {t: tuple(name for name, _, _ in cols) for t, cols in COLUMNS.items()}
 if ORDER != _SCHEMA_ORDER:  # pragma: no cover - a programming error, caught by any test run
@@ -115,8 +196,9 @@ KEYED = ("hand_uid", "currency", "date")
 KEY = "#key"
 # The buffers of a table, one list per column: `hands` in ORDER; the others the key index, then
 # their columns of ORDER that are not in KEYED.
-STORED = {table: names if table == "hands" else (KEY, *(n for n in names if n not in KEYED))
-          for table, names in ORDER.items()}
+STORED = {
+    table: names if table == "hands" else (KEY, *(n for n in names if n not in KEYED)) for table, names in ORDER.items()
+}
 
 
 def _int_ranges(table: str) -> tuple[tuple[int, str, int, int], ...]:
@@ -138,8 +220,19 @@ class ColumnOverflow(ValueError):
 
 
 def finding_row(uid: str, f: Finding, day: str) -> tuple:
-    return (uid, f.code, f.rule, str(f.severity), f.message, stored_path(f.file), f.line, f.column, f.expected,
-            f.actual, day)
+    return (
+        uid,
+        f.code,
+        f.rule,
+        str(f.severity),
+        f.message,
+        stored_path(f.file),
+        f.line,
+        f.column,
+        f.expected,
+        f.actual,
+        day,
+    )
 
 
 def severity_counts(findings) -> tuple[int, int]:
@@ -201,8 +294,11 @@ class Rows:
 
     def tables(self) -> tuple[pa.Table, ...]:
         """All buffered rows as one Arrow table per table, in ORDER, with the plain types (PLAIN_SCHEMAS)."""
-        keyed = {"hand_uid": pa.array(self.key_uid, pa.string()), "currency": pa.array(self.key_currency, pa.string()),
-                 "date": pa.array(self.key_day, pa.string())}
+        keyed = {
+            "hand_uid": pa.array(self.key_uid, pa.string()),
+            "currency": pa.array(self.key_currency, pa.string()),
+            "date": pa.array(self.key_day, pa.string()),
+        }
         out = []
         for table, names in ORDER.items():
             schema = PLAIN_SCHEMAS[table]
@@ -273,18 +369,58 @@ class Rows:
         self.hands += 1
         if hand is None or state is None:
             day = "unknown"
-            _append(self.data["hands"], (
-                uid, result.site, result.hand_id, result.status, self._path(result.file), result.line, None, None, None,
-                None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None, None,
-                None, None, None, errors, warnings, None, day))
+            _append(
+                self.data["hands"],
+                (
+                    uid,
+                    result.site,
+                    result.hand_id,
+                    result.status,
+                    self._path(result.file),
+                    result.line,
+                    None,
+                    None,
+                    None,
+                    None,
+                    None,
+                    None,
+                    None,
+                    None,
+                    None,
+                    None,
+                    None,
+                    None,
+                    None,
+                    None,
+                    None,
+                    None,
+                    None,
+                    None,
+                    None,
+                    None,
+                    None,
+                    None,
+                    None,
+                    None,
+                    errors,
+                    warnings,
+                    None,
+                    day,
+                ),
+            )
             self._findings(self._key(uid, None, day), result.findings)
             return day
         header = hand.header
         started = header.time_utc
         # the UTC day; a hand whose site printed no zone keeps the day of its local time, and says so
         local = header.time
-        day, kind = ((started.date().isoformat(), "utc") if started else
-                     (local.date().isoformat(), "local") if local else ("unknown", None))
+        day, kind = (
+            (started.date().isoformat(), "utc")
+            if started
+            else (local.date().isoformat(), "local")
+            if local
+            else ("unknown", None)
+        )
         currency = header.currency
         collected_by = state.collected_by()
         collected = sum(collected_by.values())
@@ -292,16 +428,47 @@ class Rows:
         cancelled = state.cancelled
         claims = hand.claims
         fees = claims.fees
-        _append(self.data["hands"], (
-            uid, result.site, result.hand_id, result.status, self._path(result.file), result.line, header.game,
-            str(header.limit), currency, header.small_blind, header.big_blind, header.tournament_id, header.table,
-            header.max_seats, header.button_seat, started, header.time, header.time_zone, len(state.order),
-            " ".join(board) or None, state.saw_flop, None if cancelled else state.pot_total,
-            None if cancelled else (claims.rake if claims.rake is not None
-                                    else state.pot_total - state.fees - collected),
-            None if cancelled else claims.rake is not None,
-            collected, state.cash_drop, state.fees, [name for name, _ in fees], [amount for _, amount in fees],
-            max(claims.runs, max(state.boards, default=1)), errors, warnings, kind, day))
+        _append(
+            self.data["hands"],
+            (
+                uid,
+                result.site,
+                result.hand_id,
+                result.status,
+                self._path(result.file),
+                result.line,
+                header.game,
+                str(header.limit),
+                currency,
+                header.small_blind,
+                header.big_blind,
+                header.tournament_id,
+                header.table,
+                header.max_seats,
+                header.button_seat,
+                started,
+                header.time,
+                header.time_zone,
+                len(state.order),
+                " ".join(board) or None,
+                state.saw_flop,
+                None if cancelled else state.pot_total,
+                None
+                if cancelled
+                else (claims.rake if claims.rake is not None else state.pot_total - state.fees - collected),
+                None if cancelled else claims.rake is not None,
+                collected,
+                state.cash_drop,
+                state.fees,
+                [name for name, _ in fees],
+                [amount for _, amount in fees],
+                max(claims.runs, max(state.boards, default=1)),
+                errors,
+                warnings,
+                kind,
+                day,
+            ),
+        )
         key = self._key(uid, currency, day)
         self._seats(key, hand, state, collected_by)
         self._actions(key, state)
@@ -318,8 +485,25 @@ class Rows:
             positions[summary.player] = tags[-1] if tags else None
             if summary.folded_on is not None:
                 folded_on[summary.player] = str(summary.folded_on)
-        (keys, seats, names, position, dealt_in, start, final_stack, contributed, collected, net, cash_out,
-         cash_out_fee, cash_out_kept, paid_outside, hole_cards, showed, folded) = self.data["seats"]
+        (
+            keys,
+            seats,
+            names,
+            position,
+            dealt_in,
+            start,
+            final_stack,
+            contributed,
+            collected,
+            net,
+            cash_out,
+            cash_out_fee,
+            cash_out_kept,
+            paid_outside,
+            hole_cards,
+            showed,
+            folded,
+        ) = self.data["seats"]
         finals = state.final_stacks()
         kept = state.cash_out_kept
         for player in state.players.values():
@@ -382,8 +566,21 @@ class Rows:
     def _findings(self, key: int, findings) -> None:
         out = self.data["findings"]
         for f in findings:
-            _append(out, (key, f.code, f.rule, str(f.severity), f.message, self._path(f.file), f.line, f.column, f.expected,
-                          f.actual))
+            _append(
+                out,
+                (
+                    key,
+                    f.code,
+                    f.rule,
+                    str(f.severity),
+                    f.message,
+                    self._path(f.file),
+                    f.line,
+                    f.column,
+                    f.expected,
+                    f.actual,
+                ),
+            )
 
     def add_finding(self, uid: str, f: Finding, day: str) -> None:
         self._findings(self._key(uid, None, day), [f])

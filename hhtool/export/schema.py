@@ -17,8 +17,12 @@ _MONEY = pa.int64()
 # table → [(column, type, meaning)]
 COLUMNS: dict[str, list[tuple[str, pa.DataType, str]]] = {
     "hands": [
-        ("hand_uid", pa.string(), "site:hand id, the join key of every table (site:id@file:line, the file's "
-                                  "canonical path, for unparsed, unsupported and HH413 hands)"),
+        (
+            "hand_uid",
+            pa.string(),
+            "site:hand id, the join key of every table (site:id@file:line, the file's "
+            "canonical path, for unparsed, unsupported and HH413 hands)",
+        ),
         ("site", _CAT, "site dialect: the name of its package in hhtool.dialects"),
         ("hand_id", pa.string(), "the site's hand number (null when unreadable)"),
         ("status", _CAT, "valid, invalid, unparsed or unsupported"),
@@ -41,22 +45,39 @@ COLUMNS: dict[str, list[tuple[str, pa.DataType, str]]] = {
         ("saw_flop", pa.bool_(), "whether a flop was dealt"),
         ("total_pot", _MONEY, "total pot computed by the replay (chips in less uncalled bets, plus the cash drop)"),
         ("rake", _MONEY, "rake as printed (or total pot less fees and collected)"),
-        ("rake_printed", pa.bool_(), "whether the site printed the rake; false: `rake` is inferred, not printed "
-                                     "(total pot less fees and collected; null in files before version 4)"),
+        (
+            "rake_printed",
+            pa.bool_(),
+            "whether the site printed the rake; false: `rake` is inferred, not printed "
+            "(total pot less fees and collected; null in files before version 4)",
+        ),
         ("collected", _MONEY, "sum of what the players collected"),
         ("cash_drop", _MONEY, "money the site added to the pot, paid by no player (0 when none)"),
-        ("fees", _MONEY, "fees besides rake taken from the pot (jackpot, bingo, fortune, tax, ...; a printed tax "
-                         "the winners were not charged, HH213, is left out)"),
+        (
+            "fees",
+            _MONEY,
+            "fees besides rake taken from the pot (jackpot, bingo, fortune, tax, ...; a printed tax "
+            "the winners were not charged, HH213, is left out)",
+        ),
         ("fee_names", pa.list_(pa.string()), "those fees' names as printed, lower case, in printed order"),
         ("fee_amounts", pa.list_(_MONEY), "their amounts, in the same order"),
         ("runs", pa.int8(), "times the board was run: 1, 2 or 3"),
         ("errors", pa.int32(), "error findings on this hand"),
         ("warnings", pa.int32(), "warning findings on this hand"),
-        ("date_kind", _CAT, ("what `date` is: utc (the UTC day of started_at), local (the day of local_time, "
-                             "for a hand whose site printed no zone: its UTC day is not known), null when unknown "
-                             "(null in files before version 5: utc where a day is given)")),
-        ("date", pa.string(), ("partition: the day YYYY-MM-DD that date_kind names (unknown when not parsed or "
-                               "no time)")),
+        (
+            "date_kind",
+            _CAT,
+            (
+                "what `date` is: utc (the UTC day of started_at), local (the day of local_time, "
+                "for a hand whose site printed no zone: its UTC day is not known), null when unknown "
+                "(null in files before version 5: utc where a day is given)"
+            ),
+        ),
+        (
+            "date",
+            pa.string(),
+            ("partition: the day YYYY-MM-DD that date_kind names (unknown when not parsed or no time)"),
+        ),
     ],
     "seats": [
         ("hand_uid", pa.string(), "join key"),
@@ -69,12 +90,18 @@ COLUMNS: dict[str, list[tuple[str, pa.DataType, str]]] = {
         ("contributed", _MONEY, "chips put in the pot, antes included, less uncalled returns"),
         ("collected", _MONEY, "chips collected from the pots"),
         ("net", _MONEY, "final_stack - starting_stack"),
-        ("cash_out", _MONEY, "what the room paid the player outside the pot: all-in cash out, EV cashout, insurance "
-                             "(0 when none)"),
+        (
+            "cash_out",
+            _MONEY,
+            "what the room paid the player outside the pot: all-in cash out, EV cashout, insurance (0 when none)",
+        ),
         ("cash_out_fee", _MONEY, "the room's fee for that cash out (0 when none or not printed)"),
         ("cash_out_kept", _MONEY, "pot share the cashed-out player won by the cards and the room kept"),
-        ("paid_outside", _MONEY, "what the player paid the room outside the pot: EV cashout risk, insurance premium "
-                                 "(0 when none)"),
+        (
+            "paid_outside",
+            _MONEY,
+            "what the player paid the room outside the pot: EV cashout risk, insurance premium (0 when none)",
+        ),
         ("hole_cards", pa.string(), "hole cards when known (dealt or shown)"),
         ("showed", pa.bool_(), "whether the cards were shown"),
         ("folded_on", _CAT, "street the player folded on, null when not folded"),
@@ -86,8 +113,12 @@ COLUMNS: dict[str, list[tuple[str, pa.DataType, str]]] = {
         ("seq", pa.int32(), "order within the hand, from 0"),
         ("street", _CAT, "preflop, flop, turn, river"),
         ("player", pa.string(), "who acted"),
-        ("action", _CAT, "post_ante, post_small, post_big, post_small_and_big, post_button, post_straddle, "
-                         "post_missed, fold, check, call, bet, raise"),
+        (
+            "action",
+            _CAT,
+            "post_ante, post_small, post_big, post_small_and_big, post_button, post_straddle, "
+            "post_missed, fold, check, call, bet, raise",
+        ),
         ("amount", _MONEY, "chips this action put in"),
         ("raise_to", _MONEY, "for raises: the street total after the raise"),
         ("all_in", pa.bool_(), "whether the action put the player all-in (as printed)"),
@@ -142,8 +173,10 @@ SCHEMAS = {table: schema(table) for table in TABLES}
 def _plain(table: str) -> pa.Schema:
     """The table with its `date` partition and categoricals as plain strings: how rows are built and
     sent between processes; dictionaries are encoded per file, when written."""
-    return pa.schema([pa.field(f.name, f.type.value_type if pa.types.is_dictionary(f.type) else f.type)
-                      for f in SCHEMAS[table]] + [pa.field("date", pa.string())])
+    return pa.schema(
+        [pa.field(f.name, f.type.value_type if pa.types.is_dictionary(f.type) else f.type) for f in SCHEMAS[table]]
+        + [pa.field("date", pa.string())]
+    )
 
 
 PLAIN_SCHEMAS = {table: _plain(table) for table in TABLES}

@@ -67,8 +67,16 @@ class Manifest:
     runs: list[dict] = field(default_factory=list)
 
     def to_json(self) -> str:
-        return json.dumps({"format": 1, "schema_version": SCHEMA_VERSION, "tables": self.tables,
-                           "empty": self.empty, "runs": self.runs}, indent=1)
+        return json.dumps(
+            {
+                "format": 1,
+                "schema_version": SCHEMA_VERSION,
+                "tables": self.tables,
+                "empty": self.empty,
+                "runs": self.runs,
+            },
+            indent=1,
+        )
 
     @classmethod
     def read(cls, path: Path) -> Manifest | None:
@@ -151,11 +159,13 @@ class Store:
                 if deadline is not None and time.monotonic() >= deadline:
                     os.close(fd)
                     waited = f" (waited {wait:g} s)" if wait else ""
-                    raise DatasetBusy(f"another export ({holder}) is writing it{waited}; "
-                                      f"try again when it has finished") from None
+                    raise DatasetBusy(
+                        f"another export ({holder}) is writing it{waited}; try again when it has finished"
+                    ) from None
                 if not told:
-                    print(f"hhtool: waiting for another export ({holder}) to finish writing {self.root}",
-                          file=sys.stderr)
+                    print(
+                        f"hhtool: waiting for another export ({holder}) to finish writing {self.root}", file=sys.stderr
+                    )
                     told = True
                 time.sleep(_POLL_SECONDS)
         # one write of a fixed width, never a truncation first: a waiter never reads an empty lock file
@@ -377,4 +387,4 @@ def committed_runs(out: Path) -> set[str]:
 
 def run_of(path: Path) -> str:
     """The run id in a part file name `part-<run>-<n>.parquet`."""
-    return path.stem[len("part-"):].rsplit("-", 1)[0]
+    return path.stem[len("part-") :].rsplit("-", 1)[0]

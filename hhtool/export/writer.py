@@ -28,8 +28,17 @@ import pyarrow.parquet as pq
 
 from hhtool.engine.memory import trim
 from hhtool.engine.uidtable import UidTable
-from hhtool.export.rows import (HANDS_ERRORS, HANDS_STATUS, HANDS_WARNINGS, Rows, canonical_path, file_key, finding_row,
-                                hand_uid, severity_counts)
+from hhtool.export.rows import (
+    HANDS_ERRORS,
+    HANDS_STATUS,
+    HANDS_WARNINGS,
+    Rows,
+    canonical_path,
+    file_key,
+    finding_row,
+    hand_uid,
+    severity_counts,
+)
 from hhtool.export.schema import COLUMNS, PLAIN_SCHEMAS, SCHEMA_VERSION, SCHEMAS, TABLES
 from hhtool.export.store import Snapshot, Store
 from hhtool.findings import Finding
@@ -78,8 +87,9 @@ def write_task_parts(where: tuple[str, str], index: int, batch: tuple[pa.Table, 
         whole = batch[t]
         runs.append(tuple((day, length) for day, _start, length in _runs(whole.column("date"))))
         for day, part in by_day(table, whole):
-            pq.write_table(part, task_part(folder, table, day), compression="zstd",
-                           use_dictionary=DICTIONARY_COLUMNS[table])
+            pq.write_table(
+                part, task_part(folder, table, day), compression="zstd", use_dictionary=DICTIONARY_COLUMNS[table]
+            )
             del part
     return TaskParts(index, str(folder), name, tuple(runs), hands)
 
@@ -211,8 +221,11 @@ class DatasetWriter:
     def _boundary(self, file: str) -> None:
         """Before a record of `file`: commit the batch when it holds `batch_hands` hands and `file` starts
         a new input file (a file's hands are never split over two commits), with no worker task half in."""
-        if (self.batch_hands is not None and self._task is None
-                and self.stats.hands_written - self._batch_start[0] >= self.batch_hands):
+        if (
+            self.batch_hands is not None
+            and self._task is None
+            and self.stats.hands_written - self._batch_start[0] >= self.batch_hands
+        ):
             entry = self._inputs.get(file)
             if entry is not None and entry[0] > self._at:
                 self._reached(file)
@@ -382,7 +395,8 @@ class DatasetWriter:
         if columns is None:
             columns = self._columns[1][t] = [
                 (column.cast(pa.int64()) if pa.types.is_timestamp(column.type) else column).to_pylist()
-                for column in batch[t].columns]
+                for column in batch[t].columns
+            ]
         return [tuple(column[i] for column in columns) for i in range(start, start + count)]
 
     def _close(self, t: int) -> None:
@@ -492,8 +506,12 @@ class DatasetWriter:
             # follows the last one taken as is: a day's files sort in the input order of their rows
             # (numbers zero-padded: the files of a day sort in order past ten of them, as batch commits make)
             name = f"{part:04d}" if self._group is None else self._group + (f"a{part:04d}" if part else "")
-            writer = pq.ParquetWriter(folder / f"part-{self.run}-{name}.parquet", SCHEMAS[table],
-                                      compression="zstd", use_dictionary=DICTIONARY_COLUMNS[table])
+            writer = pq.ParquetWriter(
+                folder / f"part-{self.run}-{name}.parquet",
+                SCHEMAS[table],
+                compression="zstd",
+                use_dictionary=DICTIONARY_COLUMNS[table],
+            )
             self.writers[key] = writer
             self.stats.files += 1
         return writer
@@ -520,13 +538,16 @@ class DatasetWriter:
         (digest, canonical path, hands) before index `complete` that it completes."""
         hands, rows = self._batch_start
         files = []
-        for name in self._input_names[self._recorded:complete]:
+        for name in self._input_names[self._recorded : complete]:
             if name not in self._failed:
                 _index, digest, canonical = self._inputs[name]
                 files.append([digest, canonical, self._file_hands.get(name, 0)])
-        record = {"run": self.run, "schema_version": SCHEMA_VERSION,
-                  "hands_written": self.stats.hands_written - hands,
-                  "rows": {t: n - rows[t] for t, n in self.stats.rows.items()}}
+        record = {
+            "run": self.run,
+            "schema_version": SCHEMA_VERSION,
+            "hands_written": self.stats.hands_written - hands,
+            "rows": {t: n - rows[t] for t, n in self.stats.rows.items()},
+        }
         if files:
             record["files"] = files
         if self.batch_hands is not None:

@@ -24,8 +24,16 @@ class Unsupported(Exception):
 class FieldError(ValueError):
     """A line of the right kind whose fields cannot be read (e.g. an inexact amount)."""
 
-    def __init__(self, code: str, message: str, line: int, column: int = 1, *,
-                 expected: str | None = None, actual: str | None = None) -> None:
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        line: int,
+        column: int = 1,
+        *,
+        expected: str | None = None,
+        actual: str | None = None,
+    ) -> None:
         super().__init__(message)
         self.code, self.line, self.column = code, line, column
         self.expected, self.actual = expected, actual
@@ -64,8 +72,13 @@ def _decimal_money(text: str, scale: int, line_no: int) -> int:
         if exc.code == "HH013":
             raise beyond("amount", text, f"at most {MAX_MINOR:,} minor units", line_no) from None
         digits = len(str(scale)) - 1
-        raise FieldError("HH012", str(exc), line_no, expected=f"at most {digits} decimals" if digits else
-                         "a whole number", actual=text) from None
+        raise FieldError(
+            "HH012",
+            str(exc),
+            line_no,
+            expected=f"at most {digits} decimals" if digits else "a whole number",
+            actual=text,
+        ) from None
 
 
 _SYMBOLS: Final = "$€£₹¥\x80"  # what to_minor drops besides commas (hhtool.model.money._STRIP)
@@ -145,5 +158,6 @@ def small_number(text: str, what: str, line_no: int) -> int:
 def beyond(what: str, text: str, limit: str, line_no: int, column: int = 1) -> FieldError:
     """HH013: a number beyond what hhtool reads (hhtool.model.limits); long numbers are cut in the message."""
     shown = text if len(text) <= 40 else f"{text[:40]}… ({len(text):,} characters)"
-    return FieldError("HH013", f"{what} {shown} is beyond what hhtool reads ({limit})", line_no, column,
-                      expected=limit, actual=shown)
+    return FieldError(
+        "HH013", f"{what} {shown} is beyond what hhtool reads ({limit})", line_no, column, expected=limit, actual=shown
+    )

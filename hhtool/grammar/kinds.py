@@ -36,8 +36,16 @@ class LineKinds:
         self._chat_marker, self._chat_end = chat_marker, chat_end
         self._hints: Hints | None = None
 
-    def declare(self, kind: str, *, first: Iterable[str] = (), verbs: Iterable[str] = (),
-                markers: Iterable[str] = (), chat: bool = False, reader: Reader | None = None) -> None:
+    def declare(
+        self,
+        kind: str,
+        *,
+        first: Iterable[str] = (),
+        verbs: Iterable[str] = (),
+        markers: Iterable[str] = (),
+        chat: bool = False,
+        reader: Reader | None = None,
+    ) -> None:
         """Declare a kind: the first words of its lines, the word after `name: `, fixed text inside
         its lines (`markers`), whether it is the chat kind, and its reader (None: read by the
         header, seat or summary code of the dialect)."""
@@ -55,26 +63,41 @@ class LineKinds:
             self.readers[kind] = reader
         self._hints = None
 
-    def reads(self, kind: str, *, first: Iterable[str] = (), verbs: Iterable[str] = (),
-              markers: Iterable[str] = (), chat: bool = False) -> Callable[[Reader], Reader]:
+    def reads(
+        self,
+        kind: str,
+        *,
+        first: Iterable[str] = (),
+        verbs: Iterable[str] = (),
+        markers: Iterable[str] = (),
+        chat: bool = False,
+    ) -> Callable[[Reader], Reader]:
         """Decorator: the function below reads lines of `kind` (see `declare` for the hint words)."""
+
         def register(reader: Reader) -> Reader:
             self.declare(kind, first=first, verbs=verbs, markers=markers, chat=chat, reader=reader)
             return reader
+
         return register
 
     def hints(self) -> Hints:
         """The lexer's hint tables for these kinds (the same object until a kind is added)."""
         if self._hints is None:
-            self._hints = Hints({word: tuple(kinds) for word, kinds in self._first.items()},
-                                {verb: tuple(kinds) for verb, kinds in self._verbs.items()},
-                                tuple(self._markers), tuple(self._chat), self._chat_marker, self._chat_end)
+            self._hints = Hints(
+                {word: tuple(kinds) for word, kinds in self._first.items()},
+                {verb: tuple(kinds) for verb, kinds in self._verbs.items()},
+                tuple(self._markers),
+                tuple(self._chat),
+                self._chat_marker,
+                self._chat_end,
+            )
         return self._hints
 
     def check(self, terminals: Iterable[str]) -> list[str]:
         """What disagrees between the grammar's terminals and the declarations (empty when they agree)."""
         terminals = set(terminals)
         problems = [f"terminal {name} has no declared line kind" for name in sorted(terminals - set(self.declared))]
-        problems += [f"line kind {name} is not a terminal of the grammar" for name in self.declared
-                     if name not in terminals]
+        problems += [
+            f"line kind {name} is not a terminal of the grammar" for name in self.declared if name not in terminals
+        ]
         return problems

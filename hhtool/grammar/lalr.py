@@ -40,8 +40,12 @@ class LineToken:
         return f"LineToken({self.type!r}, {self.value!r}, {self.line})"
 
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, LineToken) and self.type == other.type and self.value == other.value
-                and self.line == other.line)
+        return (
+            isinstance(other, LineToken)
+            and self.type == other.type
+            and self.value == other.value
+            and self.line == other.line
+        )
 
     def __hash__(self) -> int:
         return hash((self.type, self.value, self.line))

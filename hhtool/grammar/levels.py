@@ -45,10 +45,22 @@ def with_posted_level(result: ParseResult, line: int) -> ParseResult:
     header = hand.header
     small, big = level
     printed = f"{header.small_blind}/{header.big_blind}"
-    said = finding("HH107", message("HH107", header=printed, posts=f"{small}/{big}"), result.file, line,
-                   hand_id=result.hand_id, expected=printed, actual=f"{small}/{big}")
+    said = finding(
+        "HH107",
+        message("HH107", header=printed, posts=f"{small}/{big}"),
+        result.file,
+        line,
+        hand_id=result.hand_id,
+        expected=printed,
+        actual=f"{small}/{big}",
+    )
     fixed = header.limit is Limit.FIXED_LIMIT
-    hand = msgspec.structs.replace(hand, header=msgspec.structs.replace(
-        header, small_blind=small, big_blind=big, small_bet=big, big_bet=2 * big if fixed else big))
-    return ParseResult(result.status, result.file, result.line, result.site, result.hand_id, hand,
-                       result.findings + (said,))
+    hand = msgspec.structs.replace(
+        hand,
+        header=msgspec.structs.replace(
+            header, small_blind=small, big_blind=big, small_bet=big, big_bet=2 * big if fixed else big
+        ),
+    )
+    return ParseResult(
+        result.status, result.file, result.line, result.site, result.hand_id, hand, result.findings + (said,)
+    )

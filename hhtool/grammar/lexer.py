@@ -49,10 +49,15 @@ class Hints:
 
     __slots__ = ("first_words", "verbs", "markers", "chat", "chat_marker", "chat_end")
 
-    def __init__(self, first_words: dict[str, tuple[str, ...]] | None = None,
-                 verbs: dict[str, tuple[str, ...]] | None = None,
-                 markers: tuple[tuple[str, str], ...] = (), chat: tuple[str, ...] = (),
-                 chat_marker: str = "", chat_end: str = "") -> None:
+    def __init__(
+        self,
+        first_words: dict[str, tuple[str, ...]] | None = None,
+        verbs: dict[str, tuple[str, ...]] | None = None,
+        markers: tuple[tuple[str, str], ...] = (),
+        chat: tuple[str, ...] = (),
+        chat_marker: str = "",
+        chat_end: str = "",
+    ) -> None:
         self.first_words: dict[str, tuple[str, ...]] = first_words or {}
         self.verbs: dict[str, tuple[str, ...]] = verbs or {}
         self.markers = markers
@@ -92,12 +97,31 @@ class LineMemo:
     (compiled: native attributes) holding a plain dict: the parser looks up every line in `lines`.
     """
 
-    __slots__ = ("lines", "tails", "allowed", "only", "only_match", "chat", "chat_marker", "chat_end",
-                 "first_words", "verbs", "tail_verbs", "markers", "ordered")
+    __slots__ = (
+        "lines",
+        "tails",
+        "allowed",
+        "only",
+        "only_match",
+        "chat",
+        "chat_marker",
+        "chat_end",
+        "first_words",
+        "verbs",
+        "tail_verbs",
+        "markers",
+        "ordered",
+    )
 
-    def __init__(self, allowed: frozenset[str], fullmatch: dict[str, Match] | None = None,
-                 order: list[str] | None = None, hints: Hints = NO_HINTS,
-                 tail_led: frozenset[str] = frozenset(), kinds: dict[str, Kind] | None = None) -> None:
+    def __init__(
+        self,
+        allowed: frozenset[str],
+        fullmatch: dict[str, Match] | None = None,
+        order: list[str] | None = None,
+        hints: Hints = NO_HINTS,
+        tail_led: frozenset[str] = frozenset(),
+        kinds: dict[str, Kind] | None = None,
+    ) -> None:
         self.lines: dict[str, Kind] = {}
         self.tails: dict[str, Kind] = {}  # text after a line's first `: ` → its kind (see classify_new)
         self.allowed = allowed
@@ -110,22 +134,26 @@ class LineMemo:
         self.chat_marker: str = hints.chat_marker
         self.chat_end: str = hints.chat_end
         self.first_words: dict[str, tuple[tuple[Kind, Match], ...]] = {
-            word: _narrowed(names, allowed, fullmatch, kinds) for word, names in hints.first_words.items()}
+            word: _narrowed(names, allowed, fullmatch, kinds) for word, names in hints.first_words.items()
+        }
         self.verbs: dict[str, tuple[tuple[Kind, Match], ...]] = {
-            verb: _narrowed(names, allowed, fullmatch, kinds) for verb, names in hints.verbs.items()}
+            verb: _narrowed(names, allowed, fullmatch, kinds) for verb, names in hints.verbs.items()
+        }
         # the verbs whose allowed kinds are all `tail_led`: their lines may be memoised by their tail
-        self.tail_verbs: set[str] = {verb for verb, named in self.verbs.items()
-                                     if named and all(kind.name in tail_led for kind, _ in named)}
-        self.markers = tuple((marker, _narrowed((name,), allowed, fullmatch, kinds))
-                             for marker, name in hints.markers)
+        self.tail_verbs: set[str] = {
+            verb for verb, named in self.verbs.items() if named and all(kind.name in tail_led for kind, _ in named)
+        }
+        self.markers = tuple((marker, _narrowed((name,), allowed, fullmatch, kinds)) for marker, name in hints.markers)
         self.ordered = _narrowed(order or (), allowed, fullmatch, kinds)
 
 
-def _narrowed(names: Iterable[str], allowed: frozenset[str], fullmatch: dict[str, Match], kinds: dict[str, Kind]
-              ) -> tuple[tuple[Kind, Match], ...]:
+def _narrowed(
+    names: Iterable[str], allowed: frozenset[str], fullmatch: dict[str, Match], kinds: dict[str, Kind]
+) -> tuple[tuple[Kind, Match], ...]:
     """(kind, pattern) of the kinds in `names` that are allowed, in `names`' order."""
-    return tuple((kinds[name], fullmatch[name]) for name in names
-                 if name in allowed and name in fullmatch and name in kinds)
+    return tuple(
+        (kinds[name], fullmatch[name]) for name in names if name in allowed and name in fullmatch and name in kinds
+    )
 
 
 def tail_led(pattern: str) -> bool:
@@ -175,8 +203,9 @@ class LineLexer(Lexer):
         key = frozenset(name for name in self.order if name in allowed)
         memo = self._memos.get(key)
         if memo is None:
-            memo = self._memos[key] = LineMemo(key, self.fullmatch, self.order, self.hint_table, self.tail_led,
-                                                      self.kinds)
+            memo = self._memos[key] = LineMemo(
+                key, self.fullmatch, self.order, self.hint_table, self.tail_led, self.kinds
+            )
         return memo
 
     def classify_and_remember(self, line: str, memo: LineMemo) -> str | None:
@@ -194,7 +223,7 @@ class LineLexer(Lexer):
         found = hints.first_words.get(line.partition(" ")[0], ())
         colon = line.find(": ")
         if colon > 0:
-            verbs = hints.verbs.get(line[colon + 2:].partition(" ")[0])
+            verbs = hints.verbs.get(line[colon + 2 :].partition(" ")[0])
             if verbs:
                 return found + verbs if found else verbs
         if found:
@@ -235,9 +264,9 @@ def classify_new(line: str, memo: LineMemo) -> Kind | None:
         colon = line.find(": ")
         if colon > 0:
             space = line.find(" ", colon + 2)
-            verb = line[colon + 2:space] if space >= 0 else line[colon + 2:]
+            verb = line[colon + 2 : space] if space >= 0 else line[colon + 2 :]
             if hinted is None and verb in memo.tail_verbs:
-                tail = line[colon + 2:]
+                tail = line[colon + 2 :]
                 known = memo.tails.get(tail)
                 if known is not None:
                     _remember(memo.lines, line, known)

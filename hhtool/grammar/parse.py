@@ -22,8 +22,16 @@ from hhtool.grammar.result import ParseResult, Status
 from hhtool.io.split import Block
 from hhtool.model import Hand, Header
 
-__all__ = ["ParseResult", "Status", "hand_id", "parse_block", "parse_sections", "site_and_id", "syntax_error",
-           "unparsed"]
+__all__ = [
+    "ParseResult",
+    "Status",
+    "hand_id",
+    "parse_block",
+    "parse_sections",
+    "site_and_id",
+    "syntax_error",
+    "unparsed",
+]
 
 # Enum members as module constants: an enum class's attribute look-up goes through EnumType.__getattr__
 # (~10x a global's).
@@ -47,9 +55,23 @@ def parse_block(block: Block) -> ParseResult:
             reader = _READERS[key] = _reader_of(block.dialect)
         if reader is None:
             site, hand_id = site_and_id(block)
-            return ParseResult(_UNSUPPORTED, block.file, block.line, site, hand_id, findings=(
-                finding("HH021", f"{site} hand histories are not supported yet (dialect without a grammar)",
-                        block.file, block.line, block.column, hand_id=hand_id),))
+            return ParseResult(
+                _UNSUPPORTED,
+                block.file,
+                block.line,
+                site,
+                hand_id,
+                findings=(
+                    finding(
+                        "HH021",
+                        f"{site} hand histories are not supported yet (dialect without a grammar)",
+                        block.file,
+                        block.line,
+                        block.column,
+                        hand_id=hand_id,
+                    ),
+                ),
+            )
     return reader(block)
 
 
@@ -87,26 +109,56 @@ def hand_id(text: str, pattern: re.Pattern[str] = _DEFAULT_ID, window: int = 300
     return match.group(1) if match else None
 
 
-def unparsed(block: Block, site: str, hand_id: str | None, code: str, message: str, line: int, column: int = 1,
-             expected=None, actual=None) -> ParseResult:
+def unparsed(
+    block: Block,
+    site: str,
+    hand_id: str | None,
+    code: str,
+    message: str,
+    line: int,
+    column: int = 1,
+    expected=None,
+    actual=None,
+) -> ParseResult:
     """An unparsed hand with its one finding."""
-    return ParseResult(_UNPARSED, block.file, block.line, site, hand_id, findings=(
-        finding(code, message, block.file, line, column, hand_id=hand_id, expected=expected, actual=actual),))
+    return ParseResult(
+        _UNPARSED,
+        block.file,
+        block.line,
+        site,
+        hand_id,
+        findings=(finding(code, message, block.file, line, column, hand_id=hand_id, expected=expected, actual=actual),),
+    )
 
 
 def oversized(block: Block, site: str, hand_id: str | None) -> ParseResult:
     """HH005: a block over the splitter's limit is reported, never parsed."""
-    return unparsed(block, site, hand_id, "HH005", "hand block is larger than the limit of 512 KiB; not parsed",
-                    block.line, block.column, expected="<= 524288 bytes", actual="larger")
+    return unparsed(
+        block,
+        site,
+        hand_id,
+        "HH005",
+        "hand block is larger than the limit of 512 KiB; not parsed",
+        block.line,
+        block.column,
+        expected="<= 524288 bytes",
+        actual="larger",
+    )
 
 
-def syntax_error(exc: UnknownLine | UnexpectedLine, block: Block, site: str, hand_id: str | None,
-                 grammar_label: str, summary_marker: str) -> ParseResult:
+def syntax_error(
+    exc: UnknownLine | UnexpectedLine,
+    block: Block,
+    site: str,
+    hand_id: str | None,
+    grammar_label: str,
+    summary_marker: str,
+) -> ParseResult:
     """HH011 for a hand that stops before its summary (`summary_marker` is the line that opens it), else
     HH010 for a line the grammar (named `grammar_label` in the message) does not allow where it stands."""
     base = block.line - 1
     last = len(block.text.rstrip("\n").split("\n"))
-    cut_mid_line = (isinstance(exc, UnknownLine) and exc.line == last and "\n" + summary_marker not in block.text)
+    cut_mid_line = isinstance(exc, UnknownLine) and exc.line == last and "\n" + summary_marker not in block.text
     if (isinstance(exc, UnexpectedLine) and exc.token is None) or cut_mid_line:
         # the hand stops before its summary: at its end, or in the middle of its last line, where the
         # next hand's header begins
@@ -135,9 +187,16 @@ def _quoted(text: str) -> str:
     return '"' + (stripped if len(stripped) <= 80 else stripped[:79] + "…") + '"'
 
 
-def parse_sections(block: Block, site: str, id_pattern: re.Pattern[str], read_header: Callable[[str, str, int], Header],
-                   parser: LineParser, build: Callable[[Block, Header, Sequence, Sequence, Sequence, int], Hand],
-                   grammar_label: str, summary_marker: str) -> ParseResult:
+def parse_sections(
+    block: Block,
+    site: str,
+    id_pattern: re.Pattern[str],
+    read_header: Callable[[str, str, int], Header],
+    parser: LineParser,
+    build: Callable[[Block, Header, Sequence, Sequence, Sequence, int], Hand],
+    grammar_label: str,
+    summary_marker: str,
+) -> ParseResult:
     """The parse of a hand written as the line-grammar dialects write one: a header line, a table line, the
     seats, the streets and a summary section. The dialect gives its header reader, its grammar's parser and
     `build` (the hand from the grammar's sections: seats, body, summary and the block's line breaks); this
@@ -154,25 +213,72 @@ def parse_sections(block: Block, site: str, id_pattern: re.Pattern[str], read_he
             table_line = lines[index]
             break
     if not table_line:
-        return unparsed(block, site, found_id, "HH011", "hand ends right after its header line", block.line,
-                        block.column, expected="Table '…' line, seats, streets, " + summary_marker, actual="end of hand")
+        return unparsed(
+            block,
+            site,
+            found_id,
+            "HH011",
+            "hand ends right after its header line",
+            block.line,
+            block.column,
+            expected="Table '…' line, seats, streets, " + summary_marker,
+            actual="end of hand",
+        )
     try:
         header = read_header(first, table_line, block.line)
     # each except clause names its exception differently: compiled (mypyc), a name has one type per function
     except Unsupported as unsupported:
-        return ParseResult(_UNSUPPORTED, block.file, block.line, site, found_id, findings=(
-            finding("HH020", f"game {unsupported.game!r} is not Texas Hold'em; counted as unsupported",
-                    block.file, block.line, block.column, hand_id=found_id),))
+        return ParseResult(
+            _UNSUPPORTED,
+            block.file,
+            block.line,
+            site,
+            found_id,
+            findings=(
+                finding(
+                    "HH020",
+                    f"game {unsupported.game!r} is not Texas Hold'em; counted as unsupported",
+                    block.file,
+                    block.line,
+                    block.column,
+                    hand_id=found_id,
+                ),
+            ),
+        )
     except FieldError as header_error:
-        return unparsed(block, site, found_id, header_error.code, str(header_error), header_error.line,
-                        header_error.column, header_error.expected, header_error.actual)
+        return unparsed(
+            block,
+            site,
+            found_id,
+            header_error.code,
+            str(header_error),
+            header_error.line,
+            header_error.column,
+            header_error.expected,
+            header_error.actual,
+        )
     try:
         _header_tokens, seat_tokens, body, summary = parser.parse_lines(lines)
     except (UnknownLine, UnexpectedLine) as grammar_error:
         return syntax_error(grammar_error, block, site, found_id, grammar_label, summary_marker)
     try:
-        return ParseResult(_PARSED, block.file, block.line, site, found_id,
-                           hand=build(block, header, seat_tokens, body, summary, len(lines) - 1))
+        return ParseResult(
+            _PARSED,
+            block.file,
+            block.line,
+            site,
+            found_id,
+            hand=build(block, header, seat_tokens, body, summary, len(lines) - 1),
+        )
     except FieldError as field_error:
-        return unparsed(block, site, found_id, field_error.code, str(field_error), field_error.line,
-                        field_error.column, field_error.expected, field_error.actual)
+        return unparsed(
+            block,
+            site,
+            found_id,
+            field_error.code,
+            str(field_error),
+            field_error.line,
+            field_error.column,
+            field_error.expected,
+            field_error.actual,
+        )

@@ -28,8 +28,17 @@ class ParseResult:
 
     __slots__ = ("status", "file", "line", "site", "hand_id", "hand", "findings", "column")
 
-    def __init__(self, status: Status, file: str, line: int, site: str, hand_id: str | None,
-                 hand: Hand | None = None, findings: tuple[Finding, ...] = (), column: int = 1) -> None:
+    def __init__(
+        self,
+        status: Status,
+        file: str,
+        line: int,
+        site: str,
+        hand_id: str | None,
+        hand: Hand | None = None,
+        findings: tuple[Finding, ...] = (),
+        column: int = 1,
+    ) -> None:
         self.status: Final = status
         self.file: Final = file
         self.line: Final = line
@@ -41,8 +50,7 @@ class ParseResult:
 
     def at_column(self, column: int) -> ParseResult:
         """The same result for a block whose header starts at `column` of its line."""
-        return ParseResult(self.status, self.file, self.line, self.site, self.hand_id, self.hand, self.findings,
-                           column)
+        return ParseResult(self.status, self.file, self.line, self.site, self.hand_id, self.hand, self.findings, column)
 
     def _fields(self) -> tuple[object, ...]:
         return (self.status, self.file, self.line, self.site, self.hand_id, self.hand, self.findings, self.column)
@@ -57,6 +65,7 @@ class ParseResult:
         return hash(self._fields())
 
     def __repr__(self) -> str:
-        return (f"ParseResult(status={self.status!r}, file={self.file!r}, line={self.line!r}, site={self.site!r}, "
-                f"hand_id={self.hand_id!r}, hand={self.hand!r}, findings={self.findings!r}, column={self.column!r})")
-
+        return (
+            f"ParseResult(status={self.status!r}, file={self.file!r}, line={self.line!r}, site={self.site!r}, "
+            f"hand_id={self.hand_id!r}, hand={self.hand!r}, findings={self.findings!r}, column={self.column!r})"
+        )

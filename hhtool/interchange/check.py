@@ -40,14 +40,37 @@ def shape(hand: Hand) -> tuple:
     """What a rendering must keep: see the module's docstring."""
     replace = msgspec.structs.replace
     header, claims = hand.header, hand.claims
-    events = tuple(replace(e, line=0, text="") if type(e) is Notice else replace(e, line=0)
-                   for e in hand.events if type(e) is not Muck)
-    return ((header.game, header.limit, header.small_blind, header.big_blind, header.small_bet, header.big_bet,
-             header.currency, header.scale, header.max_seats, header.button_seat, header.cap, header.is_tournament),
-            tuple(replace(seat, line=0) for seat in hand.seats), events,
-            replace(claims, line=0, board_lines=(), seats=tuple(replace(s, line=0, text="") for s in claims.seats),
-                    fees=tuple(fee for fee in claims.fees if fee[1]),
-                    ledgers=tuple(replace(ledger, line=0) for ledger in claims.ledgers)))
+    events = tuple(
+        replace(e, line=0, text="") if type(e) is Notice else replace(e, line=0)
+        for e in hand.events
+        if type(e) is not Muck
+    )
+    return (
+        (
+            header.game,
+            header.limit,
+            header.small_blind,
+            header.big_blind,
+            header.small_bet,
+            header.big_bet,
+            header.currency,
+            header.scale,
+            header.max_seats,
+            header.button_seat,
+            header.cap,
+            header.is_tournament,
+        ),
+        tuple(replace(seat, line=0) for seat in hand.seats),
+        events,
+        replace(
+            claims,
+            line=0,
+            board_lines=(),
+            seats=tuple(replace(s, line=0, text="") for s in claims.seats),
+            fees=tuple(fee for fee in claims.fees if fee[1]),
+            ledgers=tuple(replace(ledger, line=0) for ledger in claims.ledgers),
+        ),
+    )
 
 
 _PARTS = ("header", "seats", "events", "claims")
@@ -65,8 +88,13 @@ def differs(written: Hand, text: str, dialect: str, state: Replay | None = None)
     back = parsed.hand
     if state is not None:
         target = dialects.conventions(dialect)
-        return _plays_alike(state, back, fees_in_rake=not target.prints_fees, seat_shift=_seat_shift(state, dialect),
-                            unprinted=frozenset() if target.prints_uncalled else _RETURN_LINE)
+        return _plays_alike(
+            state,
+            back,
+            fees_in_rake=not target.prints_fees,
+            seat_shift=_seat_shift(state, dialect),
+            unprinted=frozenset() if target.prints_uncalled else _RETURN_LINE,
+        )
     want, got = shape(written), shape(back)
     if want == got:
         return None
@@ -86,11 +114,16 @@ def outcome(s: Replay) -> dict:
     rake = claims.rake if claims.rake is not None else s.pot_total - sum(collected.values()) - s.fees
     return {
         "players": [(p.seat, p.name, p.start) for p in s.order],
-        "actions": [(type(event).__name__, getattr(event, "player", None), str(street), chips)
-                    for event, street, chips in s.ledger],
+        "actions": [
+            (type(event).__name__, getattr(event, "player", None), str(street), chips)
+            for event, street, chips in s.ledger
+        ],
         "boards": dict(s.boards),
-        "cards": {name: sorted(c for c in set(p.cards) | set(p.shown) if is_card(c))
-                  for name, p in s.players.items() if p.cards or p.shown},
+        "cards": {
+            name: sorted(c for c in set(p.cards) | set(p.shown) if is_card(c))
+            for name, p in s.players.items()
+            if p.cards or p.shown
+        },
         "pots": [(pot.amount, sorted(pot.eligible)) for pot in s.pots],
         "collected": collected,
         "final stacks": s.final_stacks(),
@@ -112,8 +145,9 @@ def _seat_shift(state: Replay, dialect: str) -> int:
     return shift if shift > 0 and target.seat_places is None else 0
 
 
-def _plays_alike(state: Replay, back: Hand, fees_in_rake: bool = False, seat_shift: int = 0,
-                 unprinted: frozenset[str] = frozenset()) -> str | None:
+def _plays_alike(
+    state: Replay, back: Hand, fees_in_rake: bool = False, seat_shift: int = 0, unprinted: frozenset[str] = frozenset()
+) -> str | None:
     """None when the hand read back is the same hand to the rules as the source (`outcome`); else what
     differs. `fees_in_rake`: the target has no field for a fee besides the rake (`Conventions.prints_fees`
     False), so the room's take is compared as one figure, rake and fees together; `seat_shift`: what the
@@ -137,12 +171,15 @@ def _plays_alike(state: Replay, back: Hand, fees_in_rake: bool = False, seat_shi
     for part, value in want.items():
         if got[part] != value:
             if part == "findings":
-                return f"written, it validates with findings {', '.join(got[part]) or 'none'} instead of " \
-                       f"{', '.join(value) or 'none'}"
+                return (
+                    f"written, it validates with findings {', '.join(got[part]) or 'none'} instead of "
+                    f"{', '.join(value) or 'none'}"
+                )
             if isinstance(value, dict) and isinstance(got[part], dict):
                 keys = [k for k in {**value, **got[part]} if value.get(k) != got[part].get(k)]
                 return f"its {part} read back differ: " + "; ".join(
-                    f"{k} {_short(value.get(k), 40)} became {_short(got[part].get(k), 40)}" for k in keys[:3])
+                    f"{k} {_short(value.get(k), 40)} became {_short(got[part].get(k), 40)}" for k in keys[:3]
+                )
             return f"its {part} read back differ: {_short(value, 90)} became {_short(got[part], 90)}"
     return None
 
@@ -159,8 +196,11 @@ def _difference(a: object, b: object) -> str:
         for name in a.__struct_fields__:
             x, y = getattr(a, name), getattr(b, name)
             if x != y:
-                return f"{name} {_difference(x, y)}" if isinstance(x, (tuple, msgspec.Struct)) else \
-                    f"{name} {_short(x)} became {_short(y)}"
+                return (
+                    f"{name} {_difference(x, y)}"
+                    if isinstance(x, (tuple, msgspec.Struct))
+                    else f"{name} {_short(x)} became {_short(y)}"
+                )
     if isinstance(a, tuple) and isinstance(b, tuple):
         for i, (x, y) in enumerate(zip(a, b)):
             if x != y:

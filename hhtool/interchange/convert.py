@@ -57,9 +57,16 @@ class _Out:
         return path
 
 
-def convert_paths(paths: Iterable[str | os.PathLike], target: Target, out: str | os.PathLike, *,
-                  per_hand: bool = False, rules: RuleSet | None = None, summary: Summary | None = None,
-                  conversion: Conversion | None = None) -> Iterator[HandResult | Finding]:
+def convert_paths(
+    paths: Iterable[str | os.PathLike],
+    target: Target,
+    out: str | os.PathLike,
+    *,
+    per_hand: bool = False,
+    rules: RuleSet | None = None,
+    summary: Summary | None = None,
+    conversion: Conversion | None = None,
+) -> Iterator[HandResult | Finding]:
     """Validate and convert; yields each hand's result (its findings with HH045 added when the target
     cannot say it) and each file-level finding, in input order, as `validate_paths` does. Files are
     written into `out` (created) as they are complete; `conversion` counts what was written."""
@@ -104,11 +111,23 @@ def _render(result: HandResult, target: Target) -> tuple[str | None, Finding | N
         return target.render(result.hand, result.state), None
     except CannotSay as exc:
         reason = str(exc)
-        return None, finding("HH045", message("HH045", target=target.name, reason=reason), result.file, result.line,
-                             hand_id=result.hand_id, expected=f"a hand {target.name} can say", actual=reason)
+        return None, finding(
+            "HH045",
+            message("HH045", target=target.name, reason=reason),
+            result.file,
+            result.line,
+            hand_id=result.hand_id,
+            expected=f"a hand {target.name} can say",
+            actual=reason,
+        )
     except Exception as exc:  # noqa: BLE001 - a bug in a writer must not stop the run nor write a wrong hand
-        return None, finding("HH099", f"internal error while converting to {target.name}: {type(exc).__name__}: "
-                             f"{exc}", result.file, result.line, hand_id=result.hand_id)
+        return None, finding(
+            "HH099",
+            f"internal error while converting to {target.name}: {type(exc).__name__}: {exc}",
+            result.file,
+            result.line,
+            hand_id=result.hand_id,
+        )
 
 
 def _flush(output: _Out, target: Target, source: str | None, texts: list[str], done: Conversion) -> None:

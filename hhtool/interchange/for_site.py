@@ -56,8 +56,10 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
     replace = msgspec.structs.replace
     claims = hand.claims
     header = hand.header
-    target, source = dialects.conventions(site), dialects.hand_conventions(header.site, hand.conventions_variant,
-                                                                           header.time)
+    target, source = (
+        dialects.conventions(site),
+        dialects.hand_conventions(header.site, hand.conventions_variant, header.time),
+    )
     other = site != header.site
     reword = _rewording(header.site, site)
     describe = _describing(site) if other and target.describes_shows else None
@@ -108,15 +110,24 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
     seats = []
     final = claims.boards[0] if claims.boards else (board[max(board)] if board else ())
     for seat in claims.seats:
-        outcomes = tuple(replace(o, description=reword(o.description, seat.cards + final)) if o.description else o
-                         for o in seat.outcomes)
+        outcomes = tuple(
+            replace(o, description=reword(o.description, seat.cards + final)) if o.description else o
+            for o in seat.outcomes
+        )
         folded_on = seat.folded_on
         if other and seat.result == "folded" and folded_on is None:  # a summary that names no street (Bovada)
             folded_on = folds.get(seat.player)
         seats.append(replace(seat, text="", outcomes=outcomes, folded_on=folded_on))
     totals = _totals(claims, state) if state is not None and claims.total_pot is None else {}
-    if state is not None and other and target.prints_rake and claims.rake is None and "rake" not in totals \
-            and claims.total_pot is not None and not state.cancelled:
+    if (
+        state is not None
+        and other
+        and target.prints_rake
+        and claims.rake is None
+        and "rake" not in totals
+        and claims.total_pot is not None
+        and not state.cancelled
+    ):
         totals["rake"] = _rake(claims, state)  # a total printed without a rake: what the pot paid nobody
     if other and not target.prints_fees and claims.fees:
         fees = sum(amount for _, amount in claims.fees)  # the room's other takes, said as part of its rake
@@ -126,10 +137,12 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
         totals["rake"] = (rake or 0) + fees
         totals["fees"] = ()
     unprinted = not source.prints_uncalled or (  # WPN's walks: the big blind's return is in its won, no line
-        source.big_blind_return_unprinted and not target.big_blind_return_unprinted)
+        source.big_blind_return_unprinted and not target.big_blind_return_unprinted
+    )
     if state is not None and state.returns and target.prints_uncalled and unprinted:
-        inside = _returns_inside(hand, state) if source.uncalled_in_collected and not target.uncalled_in_collected \
-            else {}
+        inside = (
+            _returns_inside(hand, state) if source.uncalled_in_collected and not target.uncalled_in_collected else {}
+        )
         if inside:
             events, seats = _without_returns(events, inside), _won_without_returns(seats, inside)
             if source.total_includes_returns and claims.total_pot is not None:
@@ -137,24 +150,39 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
         events = _with_returns(events, state)
     if source.shows_before_uncalled and not target.shows_before_uncalled:
         events = _shows_after_returns(events)
-    if state is not None and claims.total_step and claims.total_pot is not None \
-            and abs(totals.get("total_pot", claims.total_pot) - state.pot_total) * 2 <= claims.total_step:
+    if (
+        state is not None
+        and claims.total_step
+        and claims.total_pot is not None
+        and abs(totals.get("total_pot", claims.total_pot) - state.pot_total) * 2 <= claims.total_step
+    ):
         totals["total_pot"] = state.pot_total  # a total printed rounded (`2.80k`) that the replay found right
         totals["total_step"] = 0
-    if state is not None and claims.main_pot is None and not claims.side_pots and len(state.pots) > 1 \
-            and claims.runs == 1:  # (if the source's pot names are not the all-in levels', the read-back says so)
+    if (
+        state is not None
+        and claims.main_pot is None
+        and not claims.side_pots
+        and len(state.pots) > 1
+        and claims.runs == 1
+    ):  # (if the source's pot names are not the all-in levels', the read-back says so)
         totals.update(_pots_as_paid(events, len(state.pots)))
-    if state is not None and target.prints_collects and not source.prints_collects \
-            and not any(type(event) is Collect for event in events):
+    if (
+        state is not None
+        and target.prints_collects
+        and not source.prints_collects
+        and not any(type(event) is Collect for event in events)
+    ):
         line = events[-1].line if events else 0  # what the cards awarded (the replay's), where a site prints it
         single = len(state.pots) == 1  # one pot: the target names none
-        events = events + [msgspec.structs.replace(c, line=line, pot_index=None if single else c.pot_index)
-                           for c in state.collects]
+        events = events + [
+            msgspec.structs.replace(c, line=line, pot_index=None if single else c.pot_index) for c in state.collects
+        ]
     table = hand.seats
     if state is not None and source.unmarked_sitting_out and not target.unmarked_sitting_out:
         dealt = {player.name for player in state.order}  # a seat with no line in the hand sat it out, unmarked
-        table = tuple(seat if seat.player in dealt or seat.sitting_out else replace(seat, sitting_out=True)
-                      for seat in table)
+        table = tuple(
+            seat if seat.player in dealt or seat.sitting_out else replace(seat, sitting_out=True) for seat in table
+        )
     header = replace(_clock(header, site), site=site)
     shift = target.first_seat - source.first_seat
     # Chico's seats 0-9 as seats 1-10 for a target numbering from 1: every seat number moved (a source numbering
@@ -164,8 +192,14 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
         seats = [replace(seat, seat=seat.seat + shift) for seat in seats]
         button = header.button_seat
         header = replace(header, button_seat=None if button is None else button + shift)
-    return replace(hand, header=header, seats=table, events=tuple(events),
-                   claims=replace(claims, seats=tuple(seats), **totals), conventions_variant="")
+    return replace(
+        hand,
+        header=header,
+        seats=table,
+        events=tuple(events),
+        claims=replace(claims, seats=tuple(seats), **totals),
+        conventions_variant="",
+    )
 
 
 def _clock(header: Header, site: str) -> Header:
@@ -174,8 +208,11 @@ def _clock(header: Header, site: str) -> Header:
     target = dialects.conventions(site)
     if header.time_zone is None or header.time_zone in target.time_zones or header.time_utc is None:
         return header
-    zone = target.reference_zone if target.reference_zone in target.time_zones else \
-        ("UTC" if "UTC" in target.time_zones else None)
+    zone = (
+        target.reference_zone
+        if target.reference_zone in target.time_zones
+        else ("UTC" if "UTC" in target.time_zones else None)
+    )
     if zone is None:
         return header
     local = header.time_utc.astimezone(ZoneInfo(target.time_zones[zone])).replace(tzinfo=None)
@@ -192,7 +229,7 @@ def _with_returns(events: list[Event], state: Replay) -> list[Event]:
         if type(event) is ReturnUncalled and event.player in left:  # printed by the source (2010 Winamax, Bovada)
             left[event.player] -= event.amount
     returns = [ReturnUncalled(line, player, amount) for player, amount in left.items() if amount > 0]
-    return events[:last + 1] + returns + events[last + 1:]
+    return events[: last + 1] + returns + events[last + 1 :]
 
 
 def _shows_after_returns(events: list[Event]) -> list[Event]:
@@ -317,8 +354,15 @@ def _describing(site: str) -> Callable[[tuple[str, ...], tuple[str, ...]], str |
 
 
 _RANK_VALUES = {rank: value for value, rank in enumerate("23456789TJQKA", 2)}
-_BY_COUNTS = {(4,): Category.FOUR_OF_A_KIND, (3,): Category.THREE_OF_A_KIND, (3, 1): Category.THREE_OF_A_KIND,
-              (2, 2): Category.TWO_PAIR, (2,): Category.PAIR, (2, 1): Category.PAIR, (2, 1, 1): Category.PAIR}
+_BY_COUNTS = {
+    (4,): Category.FOUR_OF_A_KIND,
+    (3,): Category.THREE_OF_A_KIND,
+    (3, 1): Category.THREE_OF_A_KIND,
+    (2, 2): Category.TWO_PAIR,
+    (2,): Category.PAIR,
+    (2, 1): Category.PAIR,
+    (2, 1, 1): Category.PAIR,
+}
 
 
 def _few_cards_value(cards: tuple[str, ...]) -> HandValue:
@@ -343,8 +387,12 @@ def _rewording(source_site: str, target_site: str) -> Callable[[str, tuple[str, 
         return lambda text, cards: text
 
     def reword(text: str, cards: tuple[str, ...]) -> str:
-        right = (5 <= len(cards) <= 7 and len(set(cards)) == len(cards) and all(is_card(c) for c in cards)
-                 and source[1](text, cards))
+        right = (
+            5 <= len(cards) <= 7
+            and len(set(cards)) == len(cards)
+            and all(is_card(c) for c in cards)
+            and source[1](text, cards)
+        )
         return target[0](evaluate(cards)) if text and right else text
 
     return reword

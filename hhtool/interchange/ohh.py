@@ -71,10 +71,21 @@ FILE_EXTENSION = "ohh"
 
 _ENCODER = msgspec.json.Encoder(decimal_format="number")
 _BET_TYPES = {Limit.NO_LIMIT: "NL", Limit.POT_LIMIT: "PL", Limit.FIXED_LIMIT: "FL", Limit.POT_LIMIT_PREFLOP: "PL"}
-_STREETS = {Street.PREFLOP: "Preflop", Street.FLOP: "Flop", Street.TURN: "Turn", Street.RIVER: "River",
-            Street.SHOWDOWN: "Showdown"}
-_BLINDS = {BlindKind.SMALL: "Post SB", BlindKind.BIG: "Post BB", BlindKind.STRADDLE: "Straddle",
-           BlindKind.MISSED: "Post Dead", BlindKind.SMALL_AND_BIG: "Post Dead", BlindKind.BUTTON: "Post Extra Blind"}
+_STREETS = {
+    Street.PREFLOP: "Preflop",
+    Street.FLOP: "Flop",
+    Street.TURN: "Turn",
+    Street.RIVER: "River",
+    Street.SHOWDOWN: "Showdown",
+}
+_BLINDS = {
+    BlindKind.SMALL: "Post SB",
+    BlindKind.BIG: "Post BB",
+    BlindKind.STRADDLE: "Straddle",
+    BlindKind.MISSED: "Post Dead",
+    BlindKind.SMALL_AND_BIG: "Post Dead",
+    BlindKind.BUTTON: "Post Extra Blind",
+}
 _BETTING = {Fold: "Fold", Check: "Check", Call: "Call", Bet: "Bet", RaiseTo: "Raise"}
 _CANNOT = (CashDrop, EVCashout, Insurance)
 
@@ -126,12 +137,27 @@ def ohh_object(hand: Hand, state: Replay | None) -> dict:
         if dealt[0] not in ids:
             raise CannotSay(f"{dealt[0]} is dealt cards without a seat (an OHH hero is a seated player)")
         out["hero_player_id"] = ids[dealt[0]]
-    flags = [name for name, on in (("Run_It_Twice", hand.claims.runs > 1), ("Fast", header.fast_fold),
-                                    ("Cap", header.cap is not None)) if on]
+    flags = [
+        name
+        for name, on in (
+            ("Run_It_Twice", hand.claims.runs > 1),
+            ("Fast", header.fast_fold),
+            ("Cap", header.cap is not None),
+        )
+        if on
+    ]
     out["flags"] = flags
-    out["players"] = [{"id": ids[seat.player], "seat": seat.seat, "name": seat.player, "display": seat.player,
-                       "starting_stack": money(seat.stack), "is_sitting_out": seat.sitting_out}
-                      for seat in hand.seats]
+    out["players"] = [
+        {
+            "id": ids[seat.player],
+            "seat": seat.seat,
+            "name": seat.player,
+            "display": seat.player,
+            "starting_stack": money(seat.stack),
+            "is_sitting_out": seat.sitting_out,
+        }
+        for seat in hand.seats
+    ]
     out["rounds"] = _rounds(hand, state, ids, money)
     out["pots"] = _pots(hand, state, ids, money)
     return out
@@ -201,8 +227,11 @@ def _new_cards(event: StreetStart) -> list[str]:
 
 def _action(event, kind, chips: dict[int, int], money: _Money) -> dict | None:
     if kind is PostBlind:
-        return {"action": _BLINDS[event.blind], "amount": money(chips.get(id(event), event.amount)),
-                "is_allin": event.all_in}
+        return {
+            "action": _BLINDS[event.blind],
+            "amount": money(chips.get(id(event), event.amount)),
+            "is_allin": event.all_in,
+        }
     if kind is PostAnte:
         return {"action": "Post Ante", "amount": money(chips.get(id(event), event.amount)), "is_allin": event.all_in}
     if kind is DealHole:
@@ -244,8 +273,16 @@ def _pots(hand: Hand, state: Replay, ids: dict[str, int], money: _Money) -> list
     fees = state.fees  # the fees the settlement found taken from the pot (a printed tax not taken is not)
     rake_total = claims.rake if claims.rake is not None else max(state.pot_total - collected - fees, 0)
     cash_outs = {e.player: e for e in hand.events if type(e) is CashOut}
-    pots = [{"number": index, "amount": money(pot.amount), "rake": money(rake_total if index == 0 else 0),
-             "jackpot": money(fees if index == 0 else 0), "player_wins": []} for index, pot in enumerate(state.pots)]
+    pots = [
+        {
+            "number": index,
+            "amount": money(pot.amount),
+            "rake": money(rake_total if index == 0 else 0),
+            "jackpot": money(fees if index == 0 else 0),
+            "player_wins": [],
+        }
+        for index, pot in enumerate(state.pots)
+    ]
     for index, won in enumerate(wins):
         if any(player not in ids for player in won):
             raise CannotSay("a player without a seat collects (an OHH win names a seated player)")
@@ -255,8 +292,12 @@ def _pots(hand: Hand, state: Replay, ids: dict[str, int], money: _Money) -> list
     for player, cash_out in cash_outs.items():
         if player not in ids:
             raise CannotSay(f"{player} cashes out without a seat")
-        entry = {"player_id": ids[player], "win_amount": money(0), "cashout_amount": money(cash_out.amount),
-                 "cashout_fee": money(cash_out.fee or 0)}
+        entry = {
+            "player_id": ids[player],
+            "win_amount": money(0),
+            "cashout_amount": money(cash_out.amount),
+            "cashout_fee": money(cash_out.fee or 0),
+        }
         if pots:
             pots[0]["player_wins"].append(entry)
     return pots

@@ -44,8 +44,15 @@ class _Scan:
 
     __slots__ = ("by_line", "context", "markers", "name", "needed", "whole")
 
-    def __init__(self, name: str, markers: tuple[bytes, ...], anchor: bytes, pattern: bytes, context: bool,
-                 anywhere: bool = False) -> None:
+    def __init__(
+        self,
+        name: str,
+        markers: tuple[bytes, ...],
+        anchor: bytes,
+        pattern: bytes,
+        context: bool,
+        anywhere: bool = False,
+    ) -> None:
         self.name, self.markers, self.context = name, markers, context
         self.whole = re.compile(pattern if anywhere else rb"(?m)" + anchor + pattern)
         self.by_line: re.Pattern[bytes] | None = None
@@ -196,10 +203,10 @@ def _header_tables() -> tuple[tuple, tuple]:
     if _TABLES[0] != dialects.version():
         registered = dialects.dialects()
         anywhere = tuple(_Scan(d.name, (), b"", d.header, False, anywhere=True) for d in registered if d.anywhere)
-        line_start = tuple(_Scan(d.name, d.markers, d.anchor, d.header, False)
-                           for d in registered if not d.anywhere)
-        context = tuple(_Scan(d.name, d.context_markers, b"", d.context, True)
-                        for d in registered if d.context is not None)
+        line_start = tuple(_Scan(d.name, d.markers, d.anchor, d.header, False) for d in registered if not d.anywhere)
+        context = tuple(
+            _Scan(d.name, d.context_markers, b"", d.context, True) for d in registered if d.context is not None
+        )
         _TABLES[:] = [dialects.version(), anywhere, line_start + context, _Gates(anywhere + line_start + context)]
     return _TABLES[1], _TABLES[2]
 
@@ -208,7 +215,7 @@ def _header_tables() -> tuple[tuple, tuple]:
 # measured on the corpus and generated hands): where a chunk's own counts are not known, and to order
 # the byte tests of a pivot loop. Only the speed of the literal tests depends on this order, never
 # their answer.
-_COMMON = b'\n "2e0a\'=:lr,o_c1tsn7d|iyTp4/5Phb*3f<>68SB9$.Am[]()UuIE-G+DF?CHNgLzMRkKQJwvZX#OWVxYjq{}&;`@'
+_COMMON = b"\n \"2e0a'=:lr,o_c1tsn7d|iyTp4/5Phb*3f<>68SB9$.Am[]()UuIE-G+DF?CHNgLzMRkKQJwvZX#OWVxYjq{}&;`@"
 _RARITY = {byte: rank for rank, byte in enumerate(_COMMON)}
 _CHARS = [chr(byte) for byte in range(256)]
 _WEIGHT = [0.85 ** _RARITY.get(byte, len(_COMMON)) for byte in range(256)]  # a rough rate of each byte in text
@@ -243,8 +250,7 @@ class _Gates:
     - `in` where a pivot would be too common to pay (also when a loop meets more of its byte than the
       sample said: the literals left are then looked for from there on)."""
 
-    __slots__ = ("count", "filters", "leads", "lit_bytes", "lit_sets", "literals", "scan_sets", "set_lits",
-                 "set_owner")
+    __slots__ = ("count", "filters", "leads", "lit_bytes", "lit_sets", "literals", "scan_sets", "set_lits", "set_owner")
 
     def __init__(self, scans: tuple[_Scan, ...]) -> None:
         self.count = len(scans)
@@ -378,7 +384,7 @@ class _Gates:
                 chunk.mark(i, self.literals[i] in chunk.work)
         for pivot, ids in groups.items():
             for start in range(0, len(ids), _GROUP):
-                part = [i for i in ids[start:start + _GROUP] if not chunk.moot(i)]
+                part = [i for i in ids[start : start + _GROUP] if not chunk.moot(i)]
                 if part:
                     self._loop(chunk, pivot, part)
 
@@ -490,8 +496,20 @@ class _Chunk:
     """What is known of one chunk while its gates are decided: each literal there (1), not there (-1) or
     not known (0); the same for each set; the scans out; the bytes known there or not; sampled counts."""
 
-    __slots__ = ("counts", "failed", "found", "gates", "head", "headed", "in_cost", "sampled", "seen", "sets", "text",
-                 "work")
+    __slots__ = (
+        "counts",
+        "failed",
+        "found",
+        "gates",
+        "head",
+        "headed",
+        "in_cost",
+        "sampled",
+        "seen",
+        "sets",
+        "text",
+        "work",
+    )
 
     def __init__(self, gates: _Gates, work: bytes) -> None:
         self.gates = gates
@@ -531,8 +549,9 @@ class _Chunk:
 
     def open_scans(self) -> list[int]:
         gates = self.gates
-        return [k for k in range(gates.count)
-                if not self.failed[k] and any(self.sets[s] == 0 for s in gates.scan_sets[k])]
+        return [
+            k for k in range(gates.count) if not self.failed[k] and any(self.sets[s] == 0 for s in gates.scan_sets[k])
+        ]
 
     def look_up(self, ids: list[int]) -> None:
         for i in ids:

@@ -65,8 +65,11 @@ def read_option_file(path: str | os.PathLike, what: str) -> bytes:
 
 # what matters to nesting and to dotted keys, outside strings and comments; a string of several lines
 # (''' or \"\"\") first, so that its quotes are not read as empty strings
-_TOKENS = re.compile(r"'''.*?'''|\"\"\"(?:[^\\]|\\.)*?\"\"\"|'[^'\n]*'|\"(?:[^\"\\\n]|\\.)*\"|#[^\n]*"
-                     r"|[\[{]|[\]}]|\.|[\w+-]+|[ \t]+|\n|.", re.DOTALL)
+_TOKENS = re.compile(
+    r"'''.*?'''|\"\"\"(?:[^\\]|\\.)*?\"\"\"|'[^'\n]*'|\"(?:[^\"\\\n]|\\.)*\"|#[^\n]*"
+    r"|[\[{]|[\]}]|\.|[\w+-]+|[ \t]+|\n|.",
+    re.DOTALL,
+)
 _GATE = re.compile(r"[\[{.]")
 
 
@@ -98,8 +101,9 @@ def check_toml(text: str) -> None:
                 tables += 1
             depth += 1
             if depth > MAX_TOML_DEPTH:
-                raise TomlLimit(f"arrays or tables nested more than {MAX_TOML_DEPTH} deep", line,
-                                match.start() - line_start + 1)
+                raise TomlLimit(
+                    f"arrays or tables nested more than {MAX_TOML_DEPTH} deep", line, match.start() - line_start + 1
+                )
             parts, after_dot = 0, False
         elif first in "]}":
             depth = max(0, depth - 1)
@@ -116,13 +120,17 @@ def check_toml(text: str) -> None:
             parts = parts + 1 if after_dot else 1
             after_dot = False
             if parts > MAX_KEY_PARTS:
-                raise TomlLimit(f"a dotted key of more than {MAX_KEY_PARTS} parts", line,
-                                match.start() - line_start + 1)
+                raise TomlLimit(
+                    f"a dotted key of more than {MAX_KEY_PARTS} parts", line, match.start() - line_start + 1
+                )
         else:
             parts, after_dot = 0, False
         if tables > MAX_TOML_TABLES:
-            raise TomlLimit(f"more than {MAX_TOML_TABLES:,} tables (table headers and dotted keys)", line,
-                            match.start() - line_start + 1)
+            raise TomlLimit(
+                f"more than {MAX_TOML_TABLES:,} tables (table headers and dotted keys)",
+                line,
+                match.start() - line_start + 1,
+            )
         line_opened = first == "\n"
         if "\n" in token:
             line += token.count("\n")

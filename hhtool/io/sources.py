@@ -126,7 +126,7 @@ def _member_of(raw: str | os.PathLike) -> tuple[str, str] | None:
     if index < 0:
         return None
     cut = index + len(".zip")
-    return text[:cut], text[cut + 1:]
+    return text[:cut], text[cut + 1 :]
 
 
 _OPEN: list[tuple[tuple, zipfile.ZipFile]] = []  # the archive last opened, kept open: see _open_zip
@@ -228,7 +228,7 @@ class _Stream:
         self.read_bytes += len(data)
         if self.limit is not None and self.read_bytes > self.limit:
             self.over = True
-            data = data[:len(data) - (self.read_bytes - self.limit)]
+            data = data[: len(data) - (self.read_bytes - self.limit)]
         return data
 
 
@@ -238,9 +238,16 @@ def _read_stream(stream: _Stream, name: str) -> Iterator[_split.Block | Finding]
             continue  # nothing could be read: HH004 alone says so, not "no hand" as well
         yield item
     if stream.over:
-        yield finding("HH006", f"expands beyond the limit of {stream.limit:,} bytes (a compressed source may "
-                      f"expand to {EXPANSION_RATIO}x its size, at least {MIN_EXPANSION:,} bytes); the rest "
-                      f"is not read", name, 0, expected=f"<= {stream.limit}", actual=f"> {stream.limit}")
+        yield finding(
+            "HH006",
+            f"expands beyond the limit of {stream.limit:,} bytes (a compressed source may "
+            f"expand to {EXPANSION_RATIO}x its size, at least {MIN_EXPANSION:,} bytes); the rest "
+            f"is not read",
+            name,
+            0,
+            expected=f"<= {stream.limit}",
+            actual=f"> {stream.limit}",
+        )
     elif stream.error is not None:
         yield finding("HH004", f"cannot read file: {_reason(stream.error)}", name, 0)
 

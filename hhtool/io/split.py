@@ -25,8 +25,10 @@ MAX_BLOCK = 512 * 1024  # a hand is a few KiB; anything this big is not a hand
 # The first lines of a PartyPoker, 888 or PHH header (`Game #N starts.`, `#Game No : N`, comment
 # lines, `[N]`), with nothing after them yet: at the end of a chunk they wait for the next one, so
 # that the header is met whole wherever a read ends.
-_OPEN_HEADER = re.compile(rb"(?m)^[ \t]*(?:Game #\d+ starts\.|#[^\n]*|\[\d+\])[ \t]*\n"
-                          rb"(?:[ \t]*\n|[ \t]*#[^\n]*\n)*\Z")
+_OPEN_HEADER = re.compile(
+    rb"(?m)^[ \t]*(?:Game #\d+ starts\.|#[^\n]*|\[\d+\])[ \t]*\n"
+    rb"(?:[ \t]*\n|[ \t]*#[^\n]*\n)*\Z"
+)
 _OPEN_TAIL = 512  # bytes at the end of a chunk where such lines are looked for
 
 
@@ -44,11 +46,30 @@ class Block:
     - `shares_line`: the hand before it starts on the same line (a cut hand ran into this one's header):
       line and column, not the line alone, tell such a hand apart (export's keys of unparsed hands)."""
 
-    __slots__ = ("_column", "_context", "_context_line", "_dialect", "_file", "_line", "_oversized",
-                 "_shares_line", "_text")
+    __slots__ = (
+        "_column",
+        "_context",
+        "_context_line",
+        "_dialect",
+        "_file",
+        "_line",
+        "_oversized",
+        "_shares_line",
+        "_text",
+    )
 
-    def __init__(self, file: str, line: int, column: int, dialect: str | None, text: str, oversized: bool = False,
-                 context: str | None = None, context_line: int = 0, shares_line: bool = False) -> None:
+    def __init__(
+        self,
+        file: str,
+        line: int,
+        column: int,
+        dialect: str | None,
+        text: str,
+        oversized: bool = False,
+        context: str | None = None,
+        context_line: int = 0,
+        shares_line: bool = False,
+    ) -> None:
         self._file = file
         self._line = line
         self._column = column
@@ -96,8 +117,17 @@ class Block:
         return self._shares_line
 
     def _fields(self) -> tuple[str, int, int, str | None, str, bool, str | None, int, bool]:
-        return (self._file, self._line, self._column, self._dialect, self._text, self._oversized, self._context,
-                self._context_line, self._shares_line)
+        return (
+            self._file,
+            self._line,
+            self._column,
+            self._dialect,
+            self._text,
+            self._oversized,
+            self._context,
+            self._context_line,
+            self._shares_line,
+        )
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
@@ -109,10 +139,12 @@ class Block:
         return hash(self._fields())
 
     def __repr__(self) -> str:
-        return (f"Block(file={self._file!r}, line={self._line!r}, column={self._column!r}, "
-                f"dialect={self._dialect!r}, text={self._text!r}, oversized={self._oversized!r}, "
-                f"context={self._context!r}, context_line={self._context_line!r}, "
-                f"shares_line={self._shares_line!r})")
+        return (
+            f"Block(file={self._file!r}, line={self._line!r}, column={self._column!r}, "
+            f"dialect={self._dialect!r}, text={self._text!r}, oversized={self._oversized!r}, "
+            f"context={self._context!r}, context_line={self._context_line!r}, "
+            f"shares_line={self._shares_line!r})"
+        )
 
 
 def read_blocks(path: Path, name: str | None = None) -> Iterator[Block | Finding]:
@@ -248,8 +280,8 @@ def _without_line_end_runs(text: bytes, start_ends_line: bool) -> bytes:
     at = 0
     for run in _NUL_RUN.finditer(text):
         start, end = run.span()
-        before = text[start - 1:start] in _LINE_ENDS if start else start_ends_line
-        if before or text[end:end + 1] in _LINE_ENDS:
+        before = text[start - 1 : start] in _LINE_ENDS if start else start_ends_line
+        if before or text[end : end + 1] in _LINE_ENDS:
             parts.append(text[at:start])
             at = end
     if not parts:
@@ -288,8 +320,9 @@ class _NewlineNormaliser:
             yield data.replace(b"\r\n", b"\n").replace(b"\r", b"\n") if b"\r" in data else data
 
 
-def split_chunks(chunks: Iterator[bytes], name: str, first_line: int = 1,
-                 contexts: dict[str, Block] | None = None) -> Iterator[Block | Finding]:
+def split_chunks(
+    chunks: Iterator[bytes], name: str, first_line: int = 1, contexts: dict[str, Block] | None = None
+) -> Iterator[Block | Finding]:
     """Blocks of the text in `chunks` (newlines normalised) cut at header lines, numbered from
     `first_line` (a piece of a file starts further down); file-level findings are at line 1.
     `contexts` (dialect → its latest file-level context section, Dialect.context) is what a caller that
@@ -333,8 +366,15 @@ def split_chunks(chunks: Iterator[bytes], name: str, first_line: int = 1,
                     block = body.emit(name, start_line, start_col, dialect)
                     carried = False
                 else:  # a block within the chunk, in bounds: its bytes as they are (what _Body would join)
-                    block = _emit([work[pos:begin]], begin - pos, name, start_line, start_col, dialect,
-                                  _between(untidy, pos, begin))
+                    block = _emit(
+                        [work[pos:begin]],
+                        begin - pos,
+                        name,
+                        start_line,
+                        start_col,
+                        dialect,
+                        _between(untidy, pos, begin),
+                    )
                 if block is not None:
                     if opens_context and dialect is not None:
                         contexts[dialect] = block
@@ -366,7 +406,12 @@ def split_chunks(chunks: Iterator[bytes], name: str, first_line: int = 1,
                 block = _sharing_line(block)
             yield _with_context(block, contexts)
     except _Binary:
-        yield finding("HH003", "binary file: control bytes (NUL and others) in the first 8 KiB and no UTF-16 byte-order mark", name, 1)
+        yield finding(
+            "HH003",
+            "binary file: control bytes (NUL and others) in the first 8 KiB and no UTF-16 byte-order mark",
+            name,
+            1,
+        )
         return
     if hands == 0 and not stray:
         yield finding("HH001", "file contains no hand", name, 1, expected=">= 1 hand", actual=0)
@@ -379,14 +424,32 @@ def _with_context(block: Block, contexts: dict[str, Block]) -> Block:
     context = contexts.get(block.dialect)
     if context is None:
         return block
-    return Block(block.file, block.line, block.column, block.dialect, block.text, block.oversized, context.text,
-                 context.line, block.shares_line)
+    return Block(
+        block.file,
+        block.line,
+        block.column,
+        block.dialect,
+        block.text,
+        block.oversized,
+        context.text,
+        context.line,
+        block.shares_line,
+    )
 
 
 def _sharing_line(block: Block) -> Block:
     """A hand block whose line the hand before it starts on (rare: no copy otherwise)."""
-    return Block(block.file, block.line, block.column, block.dialect, block.text, block.oversized, block.context,
-                 block.context_line, True)
+    return Block(
+        block.file,
+        block.line,
+        block.column,
+        block.dialect,
+        block.text,
+        block.oversized,
+        block.context,
+        block.context_line,
+        True,
+    )
 
 
 def _before_open_header(data: bytes, cut: int) -> int:
@@ -410,7 +473,7 @@ def _before_open_header(data: bytes, cut: int) -> int:
     begin = match.start()
     # a comment line opens a header, and may follow another opener across any run of blank and comment
     # lines (PartyPoker's `Game #N starts.`, blank lines, then `#Game No : N`)
-    while begin > floor and data[begin:begin + _OPEN_TAIL].lstrip(b" \t").startswith(b"#"):
+    while begin > floor and data[begin : begin + _OPEN_TAIL].lstrip(b" \t").startswith(b"#"):
         text_end = _text_before(data, begin, floor)
         before = data.rfind(b"\n", 0, text_end) + 1
         if text_end == floor or before < floor:
@@ -466,8 +529,9 @@ def _between(marks: list[int], start: int, end: int) -> bool:
     return at < len(marks) and marks[at] < end
 
 
-def _emit(parts: list[bytes], size: int, name: str, line: int, col: int, dialect: str | None,
-          untidy: bool = True) -> Block | None:
+def _emit(
+    parts: list[bytes], size: int, name: str, line: int, col: int, dialect: str | None, untidy: bool = True
+) -> Block | None:
     raw = b"".join(parts)
     if size > MAX_BLOCK:  # kept as a block (hand or stray text) so that it is reported, never lost
         text = _decode(raw[:200]).split("\n", 1)[0]
@@ -527,9 +591,9 @@ class _Body:
                 self.parts.append(text)
             elif room > 0:  # over the limit: keep its head, which names the hand, wherever the bytes were cut
                 head = b"".join(self.blanks)[:room]  # (the blanks are bounded; `text` may be a huge line: cut it first)
-                self.parts.append(head + text[:room - len(head)])
+                self.parts.append(head + text[: room - len(head)])
             self.blanks, self.blank_size = [], 0
-            data = data[len(text):]
+            data = data[len(text) :]
         self.blank_size += len(data)
         if self.blank_size <= MAX_BLOCK:
             self.blanks.append(data)

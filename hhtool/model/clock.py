@@ -22,8 +22,13 @@ _HOUR = timedelta(hours=1)
 _LAST_INSTANT = timedelta(minutes=59, seconds=59, microseconds=999999)  # from the top of an hour
 
 
-def to_utc(local: datetime | None, zone: str | None, reference: datetime | None,
-           zones: Mapping[str, str], reference_zone: str | None) -> datetime | None:
+def to_utc(
+    local: datetime | None,
+    zone: str | None,
+    reference: datetime | None,
+    zones: Mapping[str, str],
+    reference_zone: str | None,
+) -> datetime | None:
     """UTC from the reference time when printed (the most reliable), else from the local time and its
     zone; `zones` maps the zone names a site prints to IANA zones."""
     if reference is not None and reference_zone is not None:

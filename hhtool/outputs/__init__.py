@@ -59,8 +59,9 @@ class TextWriter(Writer):
 
     summary_to_stderr = False
 
-    def __init__(self, out: BinaryIO, statistics: bool = False, source=None, table: bool | None = None,
-                 concise: bool = False) -> None:
+    def __init__(
+        self, out: BinaryIO, statistics: bool = False, source=None, table: bool | None = None, concise: bool = False
+    ) -> None:
         super().__init__(out)
         self.statistics = statistics
         self.source = source  # hhtool.outputs.source.SourceLines, or None: no snippets
@@ -99,8 +100,9 @@ class JsonlWriter(Writer):
     wants_json = True
 
     def add(self, result) -> None:
-        self.out.write(to_json_line({"file_finding": result.as_dict()}) if isinstance(result, Finding)
-                       else result.json_line())
+        self.out.write(
+            to_json_line({"file_finding": result.as_dict()}) if isinstance(result, Finding) else result.json_line()
+        )
 
 
 class JsonWriter(Writer):
@@ -124,8 +126,7 @@ class JsonWriter(Writer):
         from hhtool.outputs.stats import statistics_rows
 
         if self.statistics:
-            self.out.write(to_json_line({"summary": counts,
-                                         "statistics": statistics_rows(counts["findings_by_code"])}))
+            self.out.write(to_json_line({"summary": counts, "statistics": statistics_rows(counts["findings_by_code"])}))
             return
         self.out.write(to_json_line({"summary": counts, "hands": self.hands, "file_findings": self.file_findings}))
 

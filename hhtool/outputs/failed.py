@@ -45,14 +45,17 @@ class FailedHands:
         statuses = [self.hands[name][line][0] for name, _, line in found]
         lost = len(self) - len(found)
         with open(target, "w", encoding="utf-8", newline="\n") as out:
-            out.write(f"# hhtool: {len(found)} failed hands (invalid {statuses.count('invalid')}, unparsed "
-                      f"{statuses.count('unparsed')}), listed here and then copied below in this order\n")
+            out.write(
+                f"# hhtool: {len(found)} failed hands (invalid {statuses.count('invalid')}, unparsed "
+                f"{statuses.count('unparsed')}), listed here and then copied below in this order\n"
+            )
             if lost:
                 out.write(f"# {lost} more could not be read again (the file changed or vanished)\n")
             for number, (name, _, line) in enumerate(found, 1):
                 status, hand_id, findings = self.hands[name][line]
-                out.write(f"#\n# {number}. {printable(name)} line {line}: hand {printable(hand_id or 'unknown')}, "
-                          f"{status}\n")
+                out.write(
+                    f"#\n# {number}. {printable(name)} line {line}: hand {printable(hand_id or 'unknown')}, {status}\n"
+                )
                 out.writelines(f"#    {finding_line(f)}\n" for f in findings)
             out.write("#\n# (given back to hhtool validate, these lines are text outside any hand: HH002)\n\n")
             for name, path in sources:

@@ -25,16 +25,20 @@ class FileTable:
 
     def rows(self) -> list[dict]:
         """One row per file (files with only file-level findings too), as plain counts."""
-        return [{"file": name, "hands": sum(c.values()), **{s: c[s] for s in STATUSES}}
-                for name, c in self.files.items()]
+        return [
+            {"file": name, "hands": sum(c.values()), **{s: c[s] for s in STATUSES}} for name, c in self.files.items()
+        ]
 
     def render(self) -> str:
         """A fixed-width table with a total row; empty when no file was read."""
         rows = self.rows()
         if not rows:
             return ""
-        total = {"file": f"total ({count(len(rows), 'file')})", "hands": sum(r["hands"] for r in rows),
-                 **{s: sum(r[s] for r in rows) for s in STATUSES}}
+        total = {
+            "file": f"total ({count(len(rows), 'file')})",
+            "hands": sum(r["hands"] for r in rows),
+            **{s: sum(r[s] for r in rows) for s in STATUSES},
+        }
         columns = ["hands", *STATUSES[:4]] + (["duplicate"] if total["duplicate"] else [])
         names = [printable(r["file"]) for r in rows]
         name_width = max(len("file"), len(total["file"]), *(len(n) for n in names))

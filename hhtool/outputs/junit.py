@@ -36,8 +36,14 @@ class JunitWriter(Writer):
         else:
             hand = f"hand {item.hand_id}" if item.hand_id else "hand"
             name, status, findings = f"{hand} (line {item.line})", item.status, item.findings
-        case = ElementTree.SubElement(self._suite(item.file), "testcase", classname=printable(item.file),
-                             name=printable(name), file=printable(item.file), line=str(item.line))
+        case = ElementTree.SubElement(
+            self._suite(item.file),
+            "testcase",
+            classname=printable(item.file),
+            name=printable(name),
+            file=printable(item.file),
+            line=str(item.line),
+        )
         errors = [f for f in findings if f.severity is Severity.ERROR]
         text = "\n".join(finding_line(f) for f in findings)
         if status in _SKIPPED:
@@ -45,8 +51,12 @@ class JunitWriter(Writer):
             message = f"{status}: {first.code} {first.message}" if first else status
             ElementTree.SubElement(case, "skipped", message=printable(message))
         elif errors:
-            failure = ElementTree.SubElement(case, "failure", type=errors[0].code,
-                                    message=printable(f"{len(errors)} error(s): {errors[0].code} {errors[0].message}"))
+            failure = ElementTree.SubElement(
+                case,
+                "failure",
+                type=errors[0].code,
+                message=printable(f"{len(errors)} error(s): {errors[0].code} {errors[0].message}"),
+            )
             failure.text = text
         elif findings:
             ElementTree.SubElement(case, "system-out").text = text
@@ -56,8 +66,12 @@ class JunitWriter(Writer):
         totals = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
         for suite in self.suites.values():
             cases = suite.findall("testcase")
-            numbers = {"tests": len(cases), "failures": sum(c.find("failure") is not None for c in cases),
-                       "errors": 0, "skipped": sum(c.find("skipped") is not None for c in cases)}
+            numbers = {
+                "tests": len(cases),
+                "failures": sum(c.find("failure") is not None for c in cases),
+                "errors": 0,
+                "skipped": sum(c.find("skipped") is not None for c in cases),
+            }
             for key, value in numbers.items():
                 suite.set(key, str(value))
                 totals[key] += value
@@ -65,5 +79,8 @@ class JunitWriter(Writer):
         for key, value in totals.items():
             root.set(key, str(value))
         ElementTree.indent(root)
-        self.out.write(b'<?xml version="1.0" encoding="UTF-8"?>\n' + ElementTree.tostring(root, encoding="unicode").encode()
-                       + b"\n")
+        self.out.write(
+            b'<?xml version="1.0" encoding="UTF-8"?>\n'
+            + ElementTree.tostring(root, encoding="unicode").encode()
+            + b"\n"
+        )

@@ -27,8 +27,14 @@ from hhtool.selection import Selection
 
 
 class Reporter:
-    def __init__(self, selection: Selection, show_consequences: bool = True, baseline: Baseline | None = None,
-                 new_baseline: BaselineWriter | None = None, locate: bool = True) -> None:
+    def __init__(
+        self,
+        selection: Selection,
+        show_consequences: bool = True,
+        baseline: Baseline | None = None,
+        new_baseline: BaselineWriter | None = None,
+        locate: bool = True,
+    ) -> None:
         self.selection = selection
         self.show_consequences = show_consequences
         self.baseline = baseline

@@ -30,13 +30,19 @@ def rule_name(title: str) -> str:
 
 
 def rules_markdown() -> str:
-    out = ["# Finding codes\n",
-           ("\nEvery code hhtool reports, as `hhtool rules CODE` explains it. Written by "
-            "`python -m hhtool.outputs.rule_docs` from `hhtool/codes.py`; SARIF's `helpUri` points here.\n")]
+    out = [
+        "# Finding codes\n",
+        (
+            "\nEvery code hhtool reports, as `hhtool rules CODE` explains it. Written by "
+            "`python -m hhtool.outputs.rule_docs` from `hhtool/codes.py`; SARIF's `helpUri` points here.\n"
+        ),
+    ]
     for entry in CATALOGUE.values():
         rule = f"{entry.rule}: {RULE_TEXT[entry.rule]}" if entry.rule in RULE_TEXT else "input and parsing"
-        out.append(f"\n## {entry.code}\n\n**{entry.title}** ({entry.severity.value}; `{rule_name(entry.title)}`)\n\n"
-                   f"- rule: {rule}\n- why: {entry.why}\n- example: {entry.example}\n")
+        out.append(
+            f"\n## {entry.code}\n\n**{entry.title}** ({entry.severity.value}; `{rule_name(entry.title)}`)\n\n"
+            f"- rule: {rule}\n- why: {entry.why}\n- example: {entry.example}\n"
+        )
     return "".join(out)
 
 

@@ -63,22 +63,25 @@ def rules() -> list[dict]:
     out = []
     for entry in CATALOGUE.values():
         rule_text = f"{entry.rule}: {RULE_TEXT[entry.rule]}" if entry.rule in RULE_TEXT else "input and parsing"
-        out.append({
-            "id": entry.code,
-            "name": rule_name(entry.title),
-            "helpUri": help_uri(entry.code),
-            "shortDescription": {"text": entry.title},
-            "fullDescription": {"text": entry.why},
-            "help": {"text": f"{entry.why}\nRule: {rule_text}\nExample: {entry.example}"},
-            "defaultConfiguration": {"level": LEVEL[entry.severity]},
-            "properties": {"rule": entry.rule},
-        })
+        out.append(
+            {
+                "id": entry.code,
+                "name": rule_name(entry.title),
+                "helpUri": help_uri(entry.code),
+                "shortDescription": {"text": entry.title},
+                "fullDescription": {"text": entry.why},
+                "help": {"text": f"{entry.why}\nRule: {rule_text}\nExample: {entry.example}"},
+                "defaultConfiguration": {"level": LEVEL[entry.severity]},
+                "properties": {"rule": entry.rule},
+            }
+        )
     return out
 
 
 def result(f: Finding, root: Path | None = None, width: int | None = None) -> dict:
-    location: dict = {"artifactLocation": artifact_location(f.file, root) if root is not None
-                      else {"uri": file_uri(f.file)}}
+    location: dict = {
+        "artifactLocation": artifact_location(f.file, root) if root is not None else {"uri": file_uri(f.file)}
+    }
     if f.line > 0:
         location["region"] = {"startLine": f.line, "startColumn": max(f.column, 1)}
         if width is not None:
@@ -111,12 +114,14 @@ class SarifWriter(Writer):
         log = {
             "$schema": SCHEMA,
             "version": "2.1.0",
-            "runs": [{
-                "tool": {"driver": {"name": "hhtool", "version": hhtool_version(), "rules": rules()}},
-                "columnKind": "unicodeCodePoints",
-                "originalUriBaseIds": {BASE_ID: {"uri": self.root.as_uri().rstrip("/") + "/"}},
-                "results": self.results,
-                "properties": {"summary": counts},
-            }],
+            "runs": [
+                {
+                    "tool": {"driver": {"name": "hhtool", "version": hhtool_version(), "rules": rules()}},
+                    "columnKind": "unicodeCodePoints",
+                    "originalUriBaseIds": {BASE_ID: {"uri": self.root.as_uri().rstrip("/") + "/"}},
+                    "results": self.results,
+                    "properties": {"summary": counts},
+                }
+            ],
         }
         self.out.write(to_json_line(log))

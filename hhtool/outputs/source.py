@@ -32,8 +32,20 @@ from hhtool.safetext import printable
 _AMOUNT = re.compile(r"(?<![\w.])-?[$€£¥₹]?\d[\d,]*(?:\.\d+)?(?![\w])")
 _CARD = re.compile(r"(?<!\w)[2-9TJQKA][shdc](?!\w)")
 _SEAT_LIKE = re.compile(r"(?:seat|line|pot|hand|level|seats) $", re.IGNORECASE)
-_GENERIC = frozenset({"", "none", "nobody", "no line", "end of hand", "round closed", "all 0", "no all-in mark",
-                      "none printed", "larger"})
+_GENERIC = frozenset(
+    {
+        "",
+        "none",
+        "nobody",
+        "no line",
+        "end of hand",
+        "round closed",
+        "all 0",
+        "no all-in mark",
+        "none printed",
+        "larger",
+    }
+)
 _MAX_LINE = 400  # characters of a line shown under a finding
 
 
@@ -44,7 +56,7 @@ def _alone(token: str) -> re.Pattern[str]:
 def token_span(f: Finding, text: str) -> tuple[int, int] | None:
     """(1-based column, width) of the token `f` is about in its line `text`, or None."""
     if f.column > 1:  # the parser knew
-        rest = text[f.column - 1:]
+        rest = text[f.column - 1 :]
         if f.actual and rest.startswith(f.actual):
             return f.column, len(f.actual)
         word = re.match(r"\S+", rest)
@@ -68,7 +80,7 @@ def _candidates(f: Finding) -> Iterator[str]:
         return
     message = f.message
     for match in _AMOUNT.finditer(message):
-        if _SEAT_LIKE.search(message[max(0, match.start() - 7):match.start()]):
+        if _SEAT_LIKE.search(message[max(0, match.start() - 7) : match.start()]):
             continue  # "seat 5", "line 11": a place, not an amount
         amount = match.group()
         yield amount
@@ -170,8 +182,7 @@ class SourceLines:
         column = min(column, len(shown) + 1)
         width = max(1, min(width, len(shown) - column + 1))
         # the caret goes under the printable form of the line (escapes widen what comes before)
-        before = printable(shown[:column - 1])
-        under = printable(shown[column - 1:column - 1 + width])
+        before = printable(shown[: column - 1])
+        under = printable(shown[column - 1 : column - 1 + width])
         gutter = " " * len(str(f.line))
-        return (f"{gutter} |\n{f.line} | {printable(shown)}\n"
-                f"{gutter} | {' ' * len(before)}{'^' * max(1, len(under))}\n")
+        return f"{gutter} |\n{f.line} | {printable(shown)}\n{gutter} | {' ' * len(before)}{'^' * max(1, len(under))}\n"

@@ -10,8 +10,14 @@ def statistics_rows(by_code: dict[str, int]) -> list[dict]:
     rows = []
     for code, count in sorted(by_code.items(), key=lambda item: (-item[1], item[0])):
         entry = CATALOGUE.get(code)
-        rows.append({"code": code, "count": count, "severity": entry.severity.value if entry else None,
-                     "title": entry.title if entry else ""})
+        rows.append(
+            {
+                "code": code,
+                "count": count,
+                "severity": entry.severity.value if entry else None,
+                "title": entry.title if entry else "",
+            }
+        )
     return rows
 
 
@@ -20,5 +26,6 @@ def statistics_table(by_code: dict[str, int]) -> str:
     if not rows:
         return "no findings\n"
     width = max(len(f"{r['count']:,}") for r in rows)
-    return "".join(f"{r['count']:>{width},}  {r['code']}  {'[' + str(r['severity']) + ']':<9}  {r['title']}\n"
-                   for r in rows)
+    return "".join(
+        f"{r['count']:>{width},}  {r['code']}  {'[' + str(r['severity']) + ']':<9}  {r['title']}\n" for r in rows
+    )

@@ -23,6 +23,8 @@ def summary_text(counts: dict) -> str:
         left_out += f"; {count(counts['consequences_left_out'], 'consequence')} of earlier findings not shown"
     if "baseline_suppressed" in counts:
         left_out += f"; {count(counts['baseline_suppressed'], 'finding')} in the baseline not shown"
-    return (f"hands read {counts['hands_read']}: valid {counts['valid']}, invalid {counts['invalid']}, "
-            f"unparsed {counts['unparsed']}, unsupported {counts['unsupported']}{duplicate}; "
-            f"findings by code: {codes}{left_out}")
+    return (
+        f"hands read {counts['hands_read']}: valid {counts['valid']}, invalid {counts['invalid']}, "
+        f"unparsed {counts['unparsed']}, unsupported {counts['unsupported']}{duplicate}; "
+        f"findings by code: {codes}{left_out}"
+    )

@@ -23,9 +23,18 @@ from hhtool.rules.ruleset import AboutFile, RulesError, RuleSet, load_rules, rul
 PREFIX = "profile:"
 
 # The RuleSet settings and the RULES.md rule each one switches (for the listing).
-SETTING_RULES = {"min_players": "T1", "max_players": "T1", "min_buyin_bb": "T4", "button_draw": "T6",
-                 "min_bet_turn_river_bb": "A4", "raise_cap": "A6", "cap_heads_up": "A6", "raise_cap_limits": "A6",
-                 "odd_chip": "S4", "rake": "P3"}
+SETTING_RULES = {
+    "min_players": "T1",
+    "max_players": "T1",
+    "min_buyin_bb": "T4",
+    "button_draw": "T6",
+    "min_bet_turn_river_bb": "A4",
+    "raise_cap": "A6",
+    "cap_heads_up": "A6",
+    "raise_cap_limits": "A6",
+    "odd_chip": "S4",
+    "rake": "P3",
+}
 
 
 @dataclass(frozen=True)
@@ -37,8 +46,11 @@ class Profile:
     def changes(self) -> list[tuple[str, str, object]]:
         """(rule id, setting, value) of each setting that differs from the standard rules."""
         standard = RuleSet()
-        return [(SETTING_RULES.get(f.name, ""), f.name, getattr(self.rules, f.name)) for f in fields(RuleSet)
-                if getattr(self.rules, f.name) != getattr(standard, f.name)]
+        return [
+            (SETTING_RULES.get(f.name, ""), f.name, getattr(self.rules, f.name))
+            for f in fields(RuleSet)
+            if getattr(self.rules, f.name) != getattr(standard, f.name)
+        ]
 
 
 def names() -> list[str]:
@@ -64,7 +76,7 @@ def profile(name: str) -> Profile:
 def load_rules_spec(spec: str) -> RuleSet:
     """`--rules` as given: `profile:NAME` for a shipped profile, else the path of a rules file."""
     if spec.startswith(PREFIX):
-        return profile(spec[len(PREFIX):]).rules
+        return profile(spec[len(PREFIX) :]).rules
     return load_rules(spec)
 
 

@@ -52,9 +52,18 @@ class Betting:
     bet above that (`completed_to`, 0 when no such all-in stands); else a bet above the all-in.
     """
 
-    def __init__(self, limit: Limit, big_blind: int, small_bet: int, big_bet: int, min_bet_turn_river_bb: int = 1,
-                 raise_cap: int = 4, cap_heads_up: bool = False, half_bet_reopens: bool = False,
-                 half_bet_completes: bool = False) -> None:
+    def __init__(
+        self,
+        limit: Limit,
+        big_blind: int,
+        small_bet: int,
+        big_bet: int,
+        min_bet_turn_river_bb: int = 1,
+        raise_cap: int = 4,
+        cap_heads_up: bool = False,
+        half_bet_reopens: bool = False,
+        half_bet_completes: bool = False,
+    ) -> None:
         self.limit = limit
         self.fixed = limit is _FIXED_LIMIT
         self.big_blind = big_blind
@@ -147,8 +156,9 @@ class Betting:
                 index = 0
         return None
 
-    def waiting_for(self, rotation: Sequence[Stake], others: Sequence[Stake], live: int, active: int,
-                    start: int = 0) -> Stake | None:
+    def waiting_for(
+        self, rotation: Sequence[Stake], others: Sequence[Stake], live: int, active: int, start: int = 0
+    ) -> Stake | None:
         """Who the round still waits for; None when it is complete (A3). `live`: players still in,
         `active`: those of them not all-in. A round with one player left, or with one player with chips
         who owes nothing, or with nobody with chips, is complete. `start`: as for `next_to_act`."""

@@ -118,7 +118,7 @@ def text_digest(text: str) -> int:
             break
     head = canonical if cut < 0 else canonical[:cut]
     timeless = _CLOCK.sub("", head)
-    high = whole if timeless == head else _digest32(timeless + canonical[len(head):])
+    high = whole if timeless == head else _digest32(timeless + canonical[len(head) :])
     return high << 32 | whole
 
 
@@ -156,16 +156,34 @@ def table_snapshot(state: Replay) -> TableSnapshot | None:
         chips.append(final[p.name] + p.rebuy if known else UNKNOWN_CHIPS)
     seat_chips = array("q", chips)  # in one call: an array's append is a method call per value
     source = hand.source
-    return _new_tuple(TableSnapshot, (  # every field, in order
-        "\n".join((header.site, header.table, header.tournament_id or "", header.currency)),
-        (header.server_time or header.time, _hand_number(header.hand_id)),
-        header.button_seat, seat_chips, "\n".join(state.players), state.cancelled,
-        tuple([p.seat for p in state.order]),  # the dealt-in players, in the order of play already
-        tuple([(s.seat, s.player, s.stack, s.line) for s in hand.seats]), header.big_blind, header.is_tournament,
-        header.scale, header.currency, source.file, source.line, header.hand_id,
-        *_blind_seats(state), _counter(state), *_min_buyin(state), _labels(state),
-        state.conventions.prints_rebuys, state.conventions.moving_big_blind, state.conventions.prints_addons,
-        state.conventions.clockwise))
+    return _new_tuple(
+        TableSnapshot,
+        (  # every field, in order
+            "\n".join((header.site, header.table, header.tournament_id or "", header.currency)),
+            (header.server_time or header.time, _hand_number(header.hand_id)),
+            header.button_seat,
+            seat_chips,
+            "\n".join(state.players),
+            state.cancelled,
+            tuple([p.seat for p in state.order]),  # the dealt-in players, in the order of play already
+            tuple([(s.seat, s.player, s.stack, s.line) for s in hand.seats]),
+            header.big_blind,
+            header.is_tournament,
+            header.scale,
+            header.currency,
+            source.file,
+            source.line,
+            header.hand_id,
+            *_blind_seats(state),
+            _counter(state),
+            *_min_buyin(state),
+            _labels(state),
+            state.conventions.prints_rebuys,
+            state.conventions.moving_big_blind,
+            state.conventions.prints_addons,
+            state.conventions.clockwise,
+        ),
+    )
 
 
 def _counter(state: Replay) -> int:
@@ -322,8 +340,7 @@ class CrossHand:
             before = [last for last in window if last.order[0] is not None and last.order < current.order]
             if before:
                 previous = before[-1]  # the hand before it in time: the last one, or one of a block read late
-                out.extend(self._linked(current, previous,
-                                        previous.file == current.file and previous.breaks != breaks))
+                out.extend(self._linked(current, previous, previous.file == current.file and previous.breaks != breaks))
             if before or all(last.order[0] is None or last.order != current.order for last in window):
                 kept = sorted([*window, _last_of(current, breaks)], key=_by_order)
                 self.tables[current.key] = tuple(kept[-WINDOW:])
@@ -343,9 +360,18 @@ class CrossHand:
             if current.counter > previous.counter + 1:
                 first, last = previous.counter + 1, current.counter - 1
                 numbers = f"hand {first}" if first == last else f"hands {first}–{last}"
-                return [finding("HH416", f"{numbers} of this table missing (its hand counter goes from "
-                                f"{previous.counter} to {current.counter})", current.file, current.line,
-                                hand_id=current.hand_id, expected=previous.counter + 1, actual=current.counter)]
+                return [
+                    finding(
+                        "HH416",
+                        f"{numbers} of this table missing (its hand counter goes from "
+                        f"{previous.counter} to {current.counter})",
+                        current.file,
+                        current.line,
+                        hand_id=current.hand_id,
+                        expected=previous.counter + 1,
+                        actual=current.counter,
+                    )
+                ]
         found = self._pair(current, previous)
         if not found:
             return found
@@ -358,9 +384,18 @@ class CrossHand:
             why = f"{pause // 60} minutes earlier"
         self.dead_button_explained = False
         codes = ", ".join(sorted({f.code for f in found}))
-        return [finding("HH416", f"hands missing between hand {previous.hand_id}, {why}, and this one: the "
-                        f"button or stacks do not follow on from it ({codes} for consecutive hands)", current.file,
-                        current.line, hand_id=current.hand_id, expected=previous.hand_id, actual=current.hand_id)]
+        return [
+            finding(
+                "HH416",
+                f"hands missing between hand {previous.hand_id}, {why}, and this one: the "
+                f"button or stacks do not follow on from it ({codes} for consecutive hands)",
+                current.file,
+                current.line,
+                hand_id=current.hand_id,
+                expected=previous.hand_id,
+                actual=current.hand_id,
+            )
+        ]
 
     def _pair(self, current: TableSnapshot, previous: _Last) -> list[Finding]:
         ended = previous.chips()  # (once for both checks)
@@ -375,8 +410,11 @@ class CrossHand:
         that (only for such sites: a snapshot is ~1 KB a table). The findings are the later hand's, at its
         lines, as a forward read would report them; they come with the hand read when they are found."""
         following = self.earliest.get(current.key)
-        earlier = following is not None and None not in (current.order[0], following.order[0]) \
+        earlier = (
+            following is not None
+            and None not in (current.order[0], following.order[0])
             and current.order < following.order
+        )
         out = self._linked(following, _last_of(current, 0), False) if earlier and following is not None else []
         if first or earlier:
             self.earliest[current.key] = current
@@ -397,26 +435,57 @@ class CrossHand:
             if stack != before:
                 if before == 0 and not current.is_tournament:
                     if stack < minimum:
-                        least = f"{current.min_buyin_bb} big blinds" if current.min_buyin_bb else \
-                            f"the table's minimum buy-in of {_money(current, minimum)}"
-                        out.append(finding("HH411", f"{player} busted and returns with "
-                                           f"{_money(current, stack)}, below {least}",
-                                           current.file, line, hand_id=current.hand_id,
-                                           expected=f">= {minimum}", actual=stack))
+                        least = (
+                            f"{current.min_buyin_bb} big blinds"
+                            if current.min_buyin_bb
+                            else f"the table's minimum buy-in of {_money(current, minimum)}"
+                        )
+                        out.append(
+                            finding(
+                                "HH411",
+                                f"{player} busted and returns with {_money(current, stack)}, below {least}",
+                                current.file,
+                                line,
+                                hand_id=current.hand_id,
+                                expected=f">= {minimum}",
+                                actual=stack,
+                            )
+                        )
                     continue
                 if stack > before and not current.is_tournament:
                     continue  # a top-up between hands (T3 allows it); only a loss of chips is unexplained
                 if stack > before and (not current.prints_rebuys or stack - before in added):
-                    what = "a rebuy or add-on" if not current.prints_rebuys else \
-                        f"an add-on ({added.get(stack - before, 0)} players with as much more)"
-                    out.append(finding("HH417", f"{player} starts with {_money(current, stack)}, "
-                                       f"{_money(current, stack - before)} more than at the end of the previous "
-                                       f"hand at this table: {what} the site does not print",
-                                       current.file, line, hand_id=current.hand_id, expected=before, actual=stack))
+                    what = (
+                        "a rebuy or add-on"
+                        if not current.prints_rebuys
+                        else f"an add-on ({added.get(stack - before, 0)} players with as much more)"
+                    )
+                    out.append(
+                        finding(
+                            "HH417",
+                            f"{player} starts with {_money(current, stack)}, "
+                            f"{_money(current, stack - before)} more than at the end of the previous "
+                            f"hand at this table: {what} the site does not print",
+                            current.file,
+                            line,
+                            hand_id=current.hand_id,
+                            expected=before,
+                            actual=stack,
+                        )
+                    )
                     continue
-                out.append(finding("HH410", f"{player} starts with {_money(current, stack)} but ended the "
-                                   f"previous hand at this table with {_money(current, before)}", current.file,
-                                   line, hand_id=current.hand_id, expected=before, actual=stack))
+                out.append(
+                    finding(
+                        "HH410",
+                        f"{player} starts with {_money(current, stack)} but ended the "
+                        f"previous hand at this table with {_money(current, before)}",
+                        current.file,
+                        line,
+                        hand_id=current.hand_id,
+                        expected=before,
+                        actual=stack,
+                    )
+                )
         return out
 
 
@@ -437,8 +506,18 @@ def _shared_increases(current: TableSnapshot, ended: dict[tuple[int, str], int])
 
 
 def _last_of(snapshot: TableSnapshot, breaks: int) -> _Last:
-    return _Last(snapshot.order, snapshot.button, snapshot.seat_chips, snapshot.players, _mask(snapshot.dealt_seats),
-                 snapshot.big_blind_seat, snapshot.file, breaks, snapshot.counter, snapshot.hand_id)
+    return _Last(
+        snapshot.order,
+        snapshot.button,
+        snapshot.seat_chips,
+        snapshot.players,
+        _mask(snapshot.dealt_seats),
+        snapshot.big_blind_seat,
+        snapshot.file,
+        breaks,
+        snapshot.counter,
+        snapshot.hand_id,
+    )
 
 
 def _seconds(before: object, after: object) -> int | None:
@@ -508,8 +587,12 @@ def _button(current: TableSnapshot, previous: _Last, ended: dict[tuple[int, str]
         after = [s for s in _clockwise(previous.big_blind_seat, max(now), way) if s in dealt_now]
         if len(after) > 1:
             allowed.add(after[1])
-    if previous.dealt.bit_count() == 2 and button == last and previous.big_blind_seat and \
-            current.small_blind_seat == previous.big_blind_seat:
+    if (
+        previous.dealt.bit_count() == 2
+        and button == last
+        and previous.big_blind_seat
+        and current.small_blind_seat == previous.big_blind_seat
+    ):
         allowed.add(button)  # heads-up to more players: the button stays, the last big blind posts the small
     if _blinds_place_button(current, previous, players_before):
         return [], True
@@ -517,13 +600,23 @@ def _button(current: TableSnapshot, previous: _Last, ended: dict[tuple[int, str]
         return [], button in now or button in players_before
     if current.is_tournament and _next_seat_newcomer(current, last, dealt_before, players_before, now):
         return [], True  # (asked last: only a hand that would be HH412 pays for it)
-    return [finding("HH412", f"the button moved from seat {last} to seat {button}; the next player dealt into "
-                    f"the previous hand is on seat {expected} (or hands are missing in between)", current.file,
-                    current.line + 1, hand_id=current.hand_id, expected=expected, actual=button)], False
+    return [
+        finding(
+            "HH412",
+            f"the button moved from seat {last} to seat {button}; the next player dealt into "
+            f"the previous hand is on seat {expected} (or hands are missing in between)",
+            current.file,
+            current.line + 1,
+            hand_id=current.hand_id,
+            expected=expected,
+            actual=button,
+        )
+    ], False
 
 
-def _next_seat_newcomer(current: TableSnapshot, last: int, dealt_before: set[int], players_before: dict[int, str],
-                        now: dict[int, str]) -> bool:
+def _next_seat_newcomer(
+    current: TableSnapshot, last: int, dealt_before: set[int], players_before: dict[int, str], now: dict[int, str]
+) -> bool:
     """T7 as written, in a tournament: the button moves one seat on, to the next player dealt in now even
     one just moved in from a balanced table (a tournament deals him in at once, in any position: TDA), and
     the blinds sit on the next players after him (B1). 888's table 6 (…NLHE-PM-MTT-10-20120221.txt): from
@@ -536,8 +629,9 @@ def _next_seat_newcomer(current: TableSnapshot, last: int, dealt_before: set[int
     nexts = [s for s in _clockwise(last, top, current.clockwise) if s in dealt_now]
     if not nexts or nexts[0] != button or (button in dealt_before and players_before.get(button) == now.get(button)):
         return False  # not the next seat, or a player dealt in both hands there (the usual move, checked above)
-    return dead_button_blinds(button, current.dealt_seats, current.small_blind_seat, current.big_blind_seat,
-                              current.clockwise)
+    return dead_button_blinds(
+        button, current.dealt_seats, current.small_blind_seat, current.big_blind_seat, current.clockwise
+    )
 
 
 def _blinds_place_button(current: TableSnapshot, previous: _Last, players_before: dict[int, str]) -> bool:
@@ -568,8 +662,10 @@ def _blinds_place_button(current: TableSnapshot, previous: _Last, players_before
         between.append(seat)
     if button == last:  # no player dealt into both hands between (newcomers wait for the big blind)
         now = {seat: player for seat, player, _, _ in current.hand_seats}
-        return not any(seat in dealt_now and previous.dealt >> seat & 1 and players_before.get(seat) == now.get(seat)
-                       for seat in between)
+        return not any(
+            seat in dealt_now and previous.dealt >> seat & 1 and players_before.get(seat) == now.get(seat)
+            for seat in between
+        )
     return button in between
 
 
@@ -582,8 +678,9 @@ def _dead_button_first(current: TableSnapshot) -> bool:
     button = current.button
     if button is None or not current.big_blind_seat or any(seat == button for seat, _, _, _ in current.hand_seats):
         return False
-    return dead_button_blinds(button, current.dealt_seats, current.small_blind_seat, current.big_blind_seat,
-                              current.clockwise)
+    return dead_button_blinds(
+        button, current.dealt_seats, current.small_blind_seat, current.big_blind_seat, current.clockwise
+    )
 
 
 def _clockwise(last: int, top: int, up: bool = True) -> list[int]:

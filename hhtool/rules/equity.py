@@ -59,8 +59,16 @@ def check_ev_payoffs(s: Replay) -> None:
             value = None
         want = _decimal(expected)
         if value is None or abs(value - want) > _PLACES:
-            s.report("HH048", line, player=name, printed=printed, boards=boards, equity=f"{want:f}",
-                     expected=f"{want:f}", actual=printed)
+            s.report(
+                "HH048",
+                line,
+                player=name,
+                printed=printed,
+                boards=boards,
+                equity=f"{want:f}",
+                expected=f"{want:f}",
+                actual=printed,
+            )
 
 
 def _board_at_all_in(s: Replay) -> tuple[str, ...]:
@@ -68,7 +76,7 @@ def _board_at_all_in(s: Replay) -> tuple[str, ...]:
     events = s.hand.events
     last = max((i for i, e in enumerate(events) if isinstance(e, BETTING)), default=-1)
     board: tuple[str, ...] = ()
-    for event in events[:last + 1]:
+    for event in events[: last + 1]:
         if type(event) is StreetStart and event.board and event.run == 0:
             board = event.board
     return board

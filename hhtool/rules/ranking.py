@@ -21,6 +21,7 @@ from phevaluator import evaluate_cards
 
 try:  # the C functions behind evaluate_cards, without its per-card conversions (ids are checked here)
     from phevaluator._pheval import evaluate_5cards, evaluate_6cards, evaluate_7cards
+
     _BY_COUNT = {5: evaluate_5cards, 6: evaluate_6cards, 7: evaluate_7cards}
 except ImportError:  # pragma: no cover - another build of phevaluator
     _BY_COUNT = {5: evaluate_cards, 6: evaluate_cards, 7: evaluate_cards}
@@ -175,7 +176,8 @@ def best_five(cards: Sequence[str]) -> tuple[str, ...]:
     """
     ids = _ids(cards)
     number = evaluate_cards(*ids)
-    chosen = next(combo for combo in combinations(range(len(ids)), 5)
-                  if evaluate_cards(*(ids[i] for i in combo)) == number)
+    chosen = next(
+        combo for combo in combinations(range(len(ids)), 5) if evaluate_cards(*(ids[i] for i in combo)) == number
+    )
     ranks = _classes()[number][1]
     return tuple(sorted((cards[i] for i in chosen), key=lambda c: ranks.index(_rank(c))))

@@ -71,8 +71,13 @@ _TURN: Final = Street.TURN
 
 # how a finding names each blind kind (Bob posts a small blind of $0.05; the stakes say …)
 _BLIND_NAMES: Final[dict[BlindKind, str]] = {
-    _SMALL: "small blind", _BIG: "big blind", _SMALL_AND_BIG: "small & big blind", BlindKind.BUTTON: "button blind",
-    _STRADDLE: "straddle", _MISSED: "missed blind"}
+    _SMALL: "small blind",
+    _BIG: "big blind",
+    _SMALL_AND_BIG: "small & big blind",
+    BlindKind.BUTTON: "button blind",
+    _STRADDLE: "straddle",
+    _MISSED: "missed blind",
+}
 _STREET_ORDER: Final[dict[Street, int]] = {_PREFLOP: 0, _FLOP: 1, _TURN: 2, _RIVER: 3, _SHOWDOWN: 4}
 _BOARD_SIZE: Final[dict[Street, int]] = {_FLOP: 3, _TURN: 4, _RIVER: 5}
 _by_seat: Final = attrgetter("seat")
@@ -103,8 +108,23 @@ _Notice: Final = Notice
 class Player(Stake):
     """A seat's state during the replay: its betting state (`Stake`) and what else the checks need."""
 
-    __slots__ = ("name", "seat", "start", "dealt_in", "cards", "shown", "mucked", "cashed_out", "rebuy",
-                 "cash_out_paid", "cash_out_fee", "index", "dead", "premium", "stack_known")
+    __slots__ = (
+        "name",
+        "seat",
+        "start",
+        "dealt_in",
+        "cards",
+        "shown",
+        "mucked",
+        "cashed_out",
+        "rebuy",
+        "cash_out_paid",
+        "cash_out_fee",
+        "index",
+        "dead",
+        "premium",
+        "stack_known",
+    )
 
     def __init__(self, name: str, seat: int, stack: int, dealt_in: bool) -> None:
         super().__init__(stack)
@@ -151,10 +171,33 @@ class Replay:
     `__init__` runs as interpreted Python (its default factories one call each), for every hand.
     """
 
-    __slots__ = ("hand", "rules", "findings", "players", "order", "pots", "returns", "collects", "collect_runs",
-                 "shows", "unverified", "boards", "board_lines", "reached", "saw_flop", "cancelled", "cash_drop",
-                 "big_blind_player", "live_count", "ledger", "hole_events", "board_events", "cash_out_kept", "fees",
-                 "conventions")
+    __slots__ = (
+        "hand",
+        "rules",
+        "findings",
+        "players",
+        "order",
+        "pots",
+        "returns",
+        "collects",
+        "collect_runs",
+        "shows",
+        "unverified",
+        "boards",
+        "board_lines",
+        "reached",
+        "saw_flop",
+        "cancelled",
+        "cash_drop",
+        "big_blind_player",
+        "live_count",
+        "ledger",
+        "hole_events",
+        "board_events",
+        "cash_out_kept",
+        "fees",
+        "conventions",
+    )
 
     def __init__(self, hand: Hand, rules: RuleSet) -> None:
         self.hand = hand
@@ -188,11 +231,22 @@ class Replay:
         # set by settle: the fees besides rake taken from the pot (a printed tax that was not taken left out, HH213)
         self.fees = 0
 
-    def report(self, code: str, line: int, variant: str = "", expected: object = None, actual: object = None,
-               **values: object) -> None:
+    def report(
+        self, code: str, line: int, variant: str = "", expected: object = None, actual: object = None, **values: object
+    ) -> None:
         """A finding of `code` at `line`: its message is the code's template (codes.py) with `values`."""
-        self.findings.append(finding(code, message(code, variant, **values), self.hand.source.file, line, 1,
-                                     hand_id=self.hand.header.hand_id, expected=expected, actual=actual))
+        self.findings.append(
+            finding(
+                code,
+                message(code, variant, **values),
+                self.hand.source.file,
+                line,
+                1,
+                hand_id=self.hand.header.hand_id,
+                expected=expected,
+                actual=actual,
+            )
+        )
 
     def money(self, amount: int) -> str:
         header = self.hand.header
@@ -226,8 +280,6 @@ class Replay:
         return {name: p.stack + p.cash_out_paid - p.premium + won.get(name, 0) for name, p in self.players.items()}
 
 
-
-
 def format_money(amount: int, scale: int, currency: str) -> str:
     """An amount as the findings print it: chips as they are, cash with its symbol (`$0.25`)."""
     return Currency.of(currency, scale).format(amount)
@@ -238,7 +290,9 @@ def dead_button_blinds(button: int, dealt: tuple[int, ...], small: int, big: int
     stands on the empty seat of a player who left, and the blinds sit on the next players dealt in
     after it, the small blind (0: none) first. `dealt`: the seats dealt in, in the order of play."""
     way = 1 if clockwise else -1
-    after = [seat for seat in dealt if seat * way > button * way] + [seat for seat in dealt if seat * way <= button * way]
+    after = [seat for seat in dealt if seat * way > button * way] + [
+        seat for seat in dealt if seat * way <= button * way
+    ]
     if small:
         return after[:2] == [small, big]
     return after[:1] == [big]
@@ -268,9 +322,17 @@ class _Replayer:
         # the round's bet to call, minimum raise and bets so far: the betting core's
         convention = state.conventions
         # fixed limit's half-bet rule where the site plays it (`limit_half_bet_reopens`; A7 is the default)
-        self.betting = Betting(header.limit, header.big_blind, header.small_bet, header.big_bet,
-                               rules.min_bet_turn_river_bb, rules.raise_cap, rules.cap_heads_up,
-                               convention.limit_half_bet_reopens, convention.limit_half_bet_completes)
+        self.betting = Betting(
+            header.limit,
+            header.big_blind,
+            header.small_bet,
+            header.big_bet,
+            rules.min_bet_turn_river_bb,
+            rules.raise_cap,
+            rules.cap_heads_up,
+            convention.limit_half_bet_reopens,
+            convention.limit_half_bet_completes,
+        )
         self.cursor: Player | None = None  # who acted last
         self.returned_this_round = False
         self.decided = False
@@ -427,8 +489,11 @@ class _Replayer:
         """The players with a line of their own in the hand: a post, an action, dealt or shown cards (for a
         site whose seat list names players sitting out unmarked)."""
         if self.present_names is None:
-            self.present_names = self._actors() | self.posters | {
-                event.player for event in self.hand.events if type(event) is _DealHole or type(event) is _Show}
+            self.present_names = (
+                self._actors()
+                | self.posters
+                | {event.player for event in self.hand.events if type(event) is _DealHole or type(event) is _Show}
+            )
         return self.present_names
 
     def _seats(self) -> None:
@@ -449,21 +514,38 @@ class _Replayer:
         for seat in self.hand.seats:
             name, number, stack = seat.player, seat.seat, seat.stack
             if number in seen_seats or name in players:
-                s.report("HH402", seat.line, seat=number, player=name,
-                         expected="each seat and player once", actual=f"seat {number}, {name!r} again")
+                s.report(
+                    "HH402",
+                    seat.line,
+                    seat=number,
+                    player=name,
+                    expected="each seat and player once",
+                    actual=f"seat {number}, {name!r} again",
+                )
                 continue
             seen_seats.add(number)
             if max_seats and not first <= number < first + max_seats:
-                s.report("HH403", seat.line, seat=number, max_seats=max_seats,
-                         expected=f"{first}..{first + max_seats - 1}", actual=number)
-            sitting = (seat.sitting_out or seat.out_of_hand or name in not_dealt
-                       or (self.unmarked_sitting_out and name not in self._present()))
+                s.report(
+                    "HH403",
+                    seat.line,
+                    seat=number,
+                    max_seats=max_seats,
+                    expected=f"{first}..{first + max_seats - 1}",
+                    actual=number,
+                )
+            sitting = (
+                seat.sitting_out
+                or seat.out_of_hand
+                or name in not_dealt
+                or (self.unmarked_sitting_out and name not in self._present())
+            )
             if not sitting and stack > 0:
                 dealt_in = True
             else:  # sitting out, or no chips: in the hand only if the player posts or acts
                 actors = self._actors()
-                posted = name in posters and not (self.ante_then_sits_out and name in not_dealt
-                                                  and all(poster != name for poster, _ in self.posts))
+                posted = name in posters and not (
+                    self.ante_then_sits_out and name in not_dealt and all(poster != name for poster, _ in self.posts)
+                )
                 dealt_in = (not sitting or posted or name in actors) and stack > 0
                 if stack <= 0 and (name in actors or name in posters):
                     s.report("HH404", seat.line, player=name, stack=s.money(stack), expected="> 0", actual=stack)
@@ -488,11 +570,19 @@ class _Replayer:
         rules = s.rules
         cancelled = self.has_cancel
         if not rules.min_players <= count <= rules.max_players and not cancelled:
-            s.report("HH401", self.hand.source.line, count=count, low=rules.min_players, high=rules.max_players,
-                     expected=f"{rules.min_players}..{rules.max_players}", actual=count)
+            s.report(
+                "HH401",
+                self.hand.source.line,
+                count=count,
+                low=rules.min_players,
+                high=rules.max_players,
+                expected=f"{rules.min_players}..{rules.max_players}",
+                actual=count,
+            )
         button = header.button_seat
-        if button is not None and button not in seen_seats and not cancelled and \
-                not self._dead_button_alone(button):  # a cancelled hand's button: no check
+        if (
+            button is not None and button not in seen_seats and not cancelled and not self._dead_button_alone(button)
+        ):  # a cancelled hand's button: no check
             s.report("HH405", self.hand.source.line + 1, button=button, expected="an occupied seat", actual=button)
 
     def _dead_button_alone(self, button: int) -> bool:
@@ -555,9 +645,17 @@ class _Replayer:
         self._left_of_button = rotation[at:] + rotation[:at]
         if self.header.button_seat not in (small.seat, big.seat):
             return  # players dealt in between the button and the blinds (moved in: 888-5): the site's rotation
-        s.report("HH419", line, button=self.header.button_seat, small=small.name, small_seat=small.seat,
-                 big=big.name, big_seat=big.seat, expected=f"the button before seat {small.seat}",
-                 actual=f"seat {self.header.button_seat}")
+        s.report(
+            "HH419",
+            line,
+            button=self.header.button_seat,
+            small=small.name,
+            small_seat=small.seat,
+            big=big.name,
+            big_seat=big.seat,
+            expected=f"the button before seat {small.seat}",
+            actual=f"seat {self.header.button_seat}",
+        )
 
     def left_of_button(self) -> list[Player]:
         """Dealt-in players in acting order starting left of the button (computed once; do not change it)."""
@@ -581,8 +679,16 @@ class _Replayer:
         usual = self.usual_ante or amount
         all_in = marked or (not self.marks_all_in_posts and amount >= stack)
         if amount != usual and not (all_in and amount < usual):
-            s.report("HH103", line, "ante", player=player.name, amount=s.money(amount),
-                     usual=s.money(usual), expected=usual, actual=amount)
+            s.report(
+                "HH103",
+                line,
+                "ante",
+                player=player.name,
+                amount=s.money(amount),
+                usual=s.money(usual),
+                expected=usual,
+                actual=amount,
+            )
         self._put(player, amount, all_in, line, live=False)
 
     def post_blind(self, event: PostBlind) -> None:
@@ -626,8 +732,17 @@ class _Replayer:
         # last chips is one
         all_in = marked or (not self.marks_all_in_posts and amount >= stack)
         if amount != expected and not (all_in and amount < expected):
-            s.report("HH103", line, "blind", player=player.name, blind=_BLIND_NAMES[kind],
-                     amount=s.money(amount), stakes=s.money(expected), expected=expected, actual=amount)
+            s.report(
+                "HH103",
+                line,
+                "blind",
+                player=player.name,
+                blind=_BLIND_NAMES[kind],
+                amount=s.money(amount),
+                stakes=s.money(expected),
+                expected=expected,
+                actual=amount,
+            )
         dead = amount - live
         if dead:
             before = player.total
@@ -669,8 +784,17 @@ class _Replayer:
             return False
         code = "HH104" if heads_up else ("HH101" if kind is _SMALL else "HH102")
         what = "small" if kind is _SMALL else "big"
-        s.report(code, line, player=player.name, seat=player.seat, what=what, button=self.header.button_seat,
-                 allowed=" or ".join(sorted(allowed)), expected=" or ".join(sorted(allowed)), actual=player.name)
+        s.report(
+            code,
+            line,
+            player=player.name,
+            seat=player.seat,
+            what=what,
+            button=self.header.button_seat,
+            allowed=" or ".join(sorted(allowed)),
+            expected=" or ".join(sorted(allowed)),
+            actual=player.name,
+        )
         return True
 
     def _next_after(self, player: Player) -> Player:
@@ -685,8 +809,15 @@ class _Replayer:
         """Move chips from a stack into the pot, checking the stack and the all-in claim."""
         s = self.s
         if amount > player.stack:
-            s.report("HH119", line, player=player.name, amount=s.money(amount), stack=s.money(player.stack),
-                     expected=f"<= {player.stack}", actual=amount)
+            s.report(
+                "HH119",
+                line,
+                player=player.name,
+                amount=s.money(amount),
+                stack=s.money(player.stack),
+                expected=f"<= {player.stack}",
+                actual=amount,
+            )
             amount = player.stack
         player.stack -= amount
         player.total += amount
@@ -698,13 +829,27 @@ class _Replayer:
             if not player.folded:
                 self.live_all_in += 1
             if not all_in_claim and self.marks_all_in:
-                s.report("HH120", line, "unmarked", player=player.name, expected="marked all-in",
-                         actual="no all-in mark")
+                s.report(
+                    "HH120", line, "unmarked", player=player.name, expected="marked all-in", actual="no all-in mark"
+                )
         elif all_in_claim and player.stack > 0:
-            s.report("HH120", line, "marked", player=player.name, stack=s.money(player.stack), expected="stack 0",
-                     actual=player.stack)
+            s.report(
+                "HH120",
+                line,
+                "marked",
+                player=player.name,
+                stack=s.money(player.stack),
+                expected="stack 0",
+                actual=player.stack,
+            )
         cap = self.cap
-        if cap is not None and live and not player.all_in and player.dealt_in and player.total - self._antes(player) >= cap:
+        if (
+            cap is not None
+            and live
+            and not player.all_in
+            and player.dealt_in
+            and player.total - self._antes(player) >= cap
+        ):
             player.all_in = True  # at a CAP table a player at the cap acts no more, as if all-in
             if not player.folded:
                 self.live_all_in += 1
@@ -731,26 +876,43 @@ class _Replayer:
             self.shared_street = street
         rank, previous = _STREET_ORDER[street], _STREET_ORDER[current]
         if rank < previous or (rank == previous and street is not _SHOWDOWN):
-            s.report("HH123", line, "order", street=street.value, current=current.value,
-                     expected=f"a street after the {current.value}", actual=street.value)
+            s.report(
+                "HH123",
+                line,
+                "order",
+                street=street.value,
+                current=current.value,
+                expected=f"a street after the {current.value}",
+                actual=street.value,
+            )
         if run:
             self.run_street[run] = street
         if street is not _SHOWDOWN:
             size = _BOARD_SIZE[street]
             if len(board) != size:
-                s.report("HH123", line, "size", street=street.value, count=len(board), expected=size,
-                         actual=len(board))
+                s.report("HH123", line, "size", street=street.value, count=len(board), expected=size, actual=len(board))
             run = run or 0
             before = s.boards.get(run) or s.boards.get(0, ())
             if before and tuple(board[: len(before)]) != before:
-                if len(before) >= 3 and sorted(board[:3]) == sorted(before[:3]) \
-                        and tuple(board[3:len(before)]) == before[3:]:
+                if (
+                    len(before) >= 3
+                    and sorted(board[:3]) == sorted(before[:3])
+                    and tuple(board[3 : len(before)]) == before[3:]
+                ):
                     # the flop (dealt at once) reprinted in another order (GGPoker 2020: `*** TURN *** [7d 9d Ad] [2s]`
                     # after `*** FLOP *** [Ad 7d 9d]`): the same board, kept in the order first dealt
-                    board = before + tuple(board[len(before):])
+                    board = before + tuple(board[len(before) :])
                 else:
-                    s.report("HH123", line, "extend", street=street.value, board=" ".join(board),
-                             before=" ".join(before), expected=" ".join(before), actual=" ".join(board))
+                    s.report(
+                        "HH123",
+                        line,
+                        "extend",
+                        street=street.value,
+                        board=" ".join(board),
+                        before=" ".join(before),
+                        expected=" ".join(before),
+                        actual=" ".join(board),
+                    )
             s.boards[run] = tuple(board)
             s.board_lines[run] = line
             if street is _FLOP:
@@ -819,8 +981,13 @@ class _Replayer:
         live = s.live_count
         if live <= 1:
             return None
-        return self.betting.waiting_for(s.order, s.order, live,  # type: ignore[return-value]
-                                        live - self.live_all_in, self._after_cursor())
+        return self.betting.waiting_for(
+            s.order,
+            s.order,
+            live,  # type: ignore[return-value]
+            live - self.live_all_in,
+            self._after_cursor(),
+        )
 
     def _close_round(self, final: bool, line: int | None = None) -> None:
         """End the current betting round: nobody may still owe an action; return the uncalled bet."""
@@ -830,8 +997,15 @@ class _Replayer:
         waiting = self._round_needs_action()
         if waiting is not None and not self.decided:
             where = f"line {line}" if line else "the end of the hand"
-            s.report("HH122", line or self._last_line(), street=self.street.value, where=where, player=waiting.name,
-                     expected=f"{waiting.name} to act", actual="round closed")
+            s.report(
+                "HH122",
+                line or self._last_line(),
+                street=self.street.value,
+                where=where,
+                player=waiting.name,
+                expected=f"{waiting.name} to act",
+                actual="round closed",
+            )
         self._settle_uncalled(line or self._last_line(), printed=None)
         self.in_betting = False
 
@@ -856,19 +1030,45 @@ class _Replayer:
         bettor, amount = self._uncalled()
         if printed is not None:
             if bettor is None or amount == 0:
-                s.report("HH201", printed.line, "called", amount=s.money(printed.amount), player=printed.player,
-                         expected=0, actual=printed.amount)
+                s.report(
+                    "HH201",
+                    printed.line,
+                    "called",
+                    amount=s.money(printed.amount),
+                    player=printed.player,
+                    expected=0,
+                    actual=printed.amount,
+                )
                 return
             if printed.player != bettor.name or printed.amount != amount:
-                s.report("HH201", printed.line, "wrong", amount=s.money(printed.amount), player=printed.player,
-                         due=s.money(amount), bettor=bettor.name, expected=f"{amount} to {bettor.name}",
-                         actual=f"{printed.amount} to {printed.player}")
-        elif amount and bettor is not None and not self.returned_this_round and self.prints_uncalled and not (
-                self.big_blind_return_unprinted and self.street is _PREFLOP and bettor.name == s.big_blind_player):
+                s.report(
+                    "HH201",
+                    printed.line,
+                    "wrong",
+                    amount=s.money(printed.amount),
+                    player=printed.player,
+                    due=s.money(amount),
+                    bettor=bettor.name,
+                    expected=f"{amount} to {bettor.name}",
+                    actual=f"{printed.amount} to {printed.player}",
+                )
+        elif (
+            amount
+            and bettor is not None
+            and not self.returned_this_round
+            and self.prints_uncalled
+            and not (self.big_blind_return_unprinted and self.street is _PREFLOP and bettor.name == s.big_blind_player)
+        ):
             if self.action_line:  # where the missing line belongs: right after the action that ended the betting
                 line = self._line_after(self.action_line)
-            s.report("HH202", line, amount=s.money(amount), bettor=bettor.name,
-                     expected=f"an uncalled bet of {s.money(amount)} back to {bettor.name}", actual="no line")
+            s.report(
+                "HH202",
+                line,
+                amount=s.money(amount),
+                bettor=bettor.name,
+                expected=f"an uncalled bet of {s.money(amount)} back to {bettor.name}",
+                actual="no line",
+            )
         if amount and bettor is not None:
             if self.betting.returned(bettor, amount) and bettor.dealt_in and not bettor.folded:
                 self.live_all_in -= 1
@@ -892,8 +1092,14 @@ class _Replayer:
             s.report("HH124", line, player=player.name, expected="no action", actual=kind.__name__)
             return
         if not self.in_betting:
-            s.report("HH123", line, "outside", player=player.name, expected="an action in a betting round",
-                     actual=kind.__name__)
+            s.report(
+                "HH123",
+                line,
+                "outside",
+                player=player.name,
+                expected="an action in a betting round",
+                actual=kind.__name__,
+            )
             return
         if player.folded or player.all_in:
             if kind is _Fold and player.all_in and not player.acted and not player.folded:
@@ -902,18 +1108,39 @@ class _Replayer:
                 player.mucked = True
                 return
             state = "folded" if player.folded else "is all-in"
-            s.report("HH111", line, player=player.name, state="folded" if player.folded else "gone all-in",
-                     expected="no action", actual=f"{kind.__name__} by a player who {state}")
+            s.report(
+                "HH111",
+                line,
+                player=player.name,
+                state="folded" if player.folded else "gone all-in",
+                expected="no action",
+                actual=f"{kind.__name__} by a player who {state}",
+            )
             return
         expected = self.next_to_act()
         batched = expected is not player and kind is _Fold and self._batched_fold(player, event)
         if expected is not player and not batched:
             if expected is not None:
-                s.report("HH110", line, player=player.name, seat=player.seat, other=expected.name,
-                         other_seat=expected.seat, expected=expected.name, actual=player.name)
+                s.report(
+                    "HH110",
+                    line,
+                    player=player.name,
+                    seat=player.seat,
+                    other=expected.name,
+                    other_seat=expected.seat,
+                    expected=expected.name,
+                    actual=player.name,
+                )
             else:
-                s.report("HH110", line, "complete", player=player.name, street=self.street.value,
-                         expected="no action", actual=player.name)
+                s.report(
+                    "HH110",
+                    line,
+                    "complete",
+                    player=player.name,
+                    street=self.street.value,
+                    expected="no action",
+                    actual=player.name,
+                )
         if kind is _Fold:  # the most common action, handled here: no chips move
             player.folded = True
             if player.dealt_in:
@@ -997,17 +1224,38 @@ class _Replayer:
             return
         if not self.in_betting or s.live_count <= 1 or player.folded or player.all_in or not player.dealt_in:
             state = "folded" if player.folded else ("gone all-in" if player.all_in else "is not in the betting")
-            s.report("HH111", line, player=player.name, state=state, expected="no action",
-                     actual=f"all-in protection of a player who {state}")
+            s.report(
+                "HH111",
+                line,
+                player=player.name,
+                state=state,
+                expected="no action",
+                actual=f"all-in protection of a player who {state}",
+            )
             return
         expected = self.next_to_act()
         if expected is not player:
             if expected is not None:
-                s.report("HH110", line, player=player.name, seat=player.seat, other=expected.name,
-                         other_seat=expected.seat, expected=expected.name, actual=player.name)
+                s.report(
+                    "HH110",
+                    line,
+                    player=player.name,
+                    seat=player.seat,
+                    other=expected.name,
+                    other_seat=expected.seat,
+                    expected=expected.name,
+                    actual=player.name,
+                )
             else:
-                s.report("HH110", line, "complete", player=player.name, street=self.street.value,
-                         expected="no action", actual=player.name)
+                s.report(
+                    "HH110",
+                    line,
+                    "complete",
+                    player=player.name,
+                    street=self.street.value,
+                    expected="no action",
+                    actual=player.name,
+                )
         player.all_in = True
         self.live_all_in += 1
         player.acted = True
@@ -1030,8 +1278,15 @@ class _Replayer:
             return
         owed = self.owed(player)
         if owed > 0:
-            self.s.report("HH112", event.line, "check", player=player.name, owed=self.s.money(owed),
-                          expected=f"fold, call {owed} or raise", actual="check")
+            self.s.report(
+                "HH112",
+                event.line,
+                "check",
+                player=player.name,
+                owed=self.s.money(owed),
+                expected=f"fold, call {owed} or raise",
+                actual="check",
+            )
 
     def call(self, player: Player, event: Call) -> None:
         s = self.s
@@ -1042,11 +1297,13 @@ class _Replayer:
         if added is None:  # the site prints no amount: the call is what is owed
             added = due if due > 0 else 0
         if owed <= 0:
-            s.report("HH112", line, "call", player=player.name, amount=s.money(added), expected="check or bet",
-                     actual="call")
+            s.report(
+                "HH112", line, "call", player=player.name, amount=s.money(added), expected="check or bet", actual="call"
+            )
         elif added != due:
-            s.report("HH113", line, player=player.name, amount=s.money(added), due=s.money(due), expected=due,
-                     actual=added)
+            s.report(
+                "HH113", line, player=player.name, amount=s.money(added), due=s.money(due), expected=due, actual=added
+            )
         self._put(player, added, event.all_in, line)
         if self.cap is not None:
             self._check_cap(player, event)
@@ -1056,8 +1313,7 @@ class _Replayer:
         high = self.betting.high
         line, added, all_in = event.line, event.added, event.all_in
         if high > 0:
-            s.report("HH112", line, "bet", player=player.name, high=s.money(high), expected="raise",
-                     actual="bet")
+            s.report("HH112", line, "bet", player=player.name, high=s.money(high), expected="raise", actual="bet")
         undersized = self._sized(player, added, added, all_in, line, is_bet=True)
         self._put(player, added, all_in, line)
         self._raised(player, added, undersized)
@@ -1078,8 +1334,16 @@ class _Replayer:
             if posted is None:
                 posted = 0
             if raise_by != raise_to - posted and not self._by_from_short_blind(raise_by, raise_to):
-                s.report("HH121", line, player=player.name, by=s.money(raise_by), to=s.money(raise_to),
-                         high=s.money(high), expected=raise_to - high, actual=raise_by)
+                s.report(
+                    "HH121",
+                    line,
+                    player=player.name,
+                    by=s.money(raise_by),
+                    to=s.money(raise_to),
+                    high=s.money(high),
+                    expected=raise_to - high,
+                    actual=raise_by,
+                )
         if high == 0:
             s.report("HH112", line, "raise", player=player.name, expected="bet", actual="raise")
         if not betting.may_raise(player):
@@ -1118,24 +1382,48 @@ class _Replayer:
             unit = betting.unit()
             undersized = increment < unit and not goes_all_in
             if increment != unit and not (goes_all_in and increment < unit):
-                s.report("HH116", line, player=player.name, what=what, amount=s.money(increment),
-                         street=self.street.value, unit=s.money(unit), expected=unit, actual=increment)
+                s.report(
+                    "HH116",
+                    line,
+                    player=player.name,
+                    what=what,
+                    amount=s.money(increment),
+                    street=self.street.value,
+                    unit=s.money(unit),
+                    expected=unit,
+                    actual=increment,
+                )
             if "FL" in s.rules.raise_cap_limits and betting.capped(heads_up=s.live_count == 2):
                 cap, number = betting.raise_cap, betting.bets + 1
-                s.report("HH117", line, player=player.name, number=number, cap=cap, expected=f"<= {cap}",
-                         actual=number)
+                s.report("HH117", line, player=player.name, number=number, cap=cap, expected=f"<= {cap}", actual=number)
             return undersized
         minimum = betting.last_raise
         undersized = increment < minimum and not goes_all_in
         if undersized:
-            s.report("HH114", line, player=player.name, what=what, amount=s.money(increment),
-                     minimum=s.money(minimum), expected=f">= {minimum}", actual=increment)
+            s.report(
+                "HH114",
+                line,
+                player=player.name,
+                what=what,
+                amount=s.money(increment),
+                minimum=s.money(minimum),
+                expected=f">= {minimum}",
+                actual=increment,
+            )
         if betting.pot_limited():
             maximum = betting.max_raise_to(player, s.pot_total)
             target = player.street + added
             if target > maximum:
-                s.report("HH115", line, player=player.name, what=what, target=s.money(target),
-                         maximum=s.money(maximum), expected=f"<= {maximum}", actual=target)
+                s.report(
+                    "HH115",
+                    line,
+                    player=player.name,
+                    what=what,
+                    target=s.money(target),
+                    maximum=s.money(maximum),
+                    expected=f"<= {maximum}",
+                    actual=target,
+                )
         self._house_cap(player, line)
         return undersized
 
@@ -1148,8 +1436,16 @@ class _Replayer:
         betting = self.betting
         if capped in self.cap_limits and betting.capped(heads_up=s.live_count == 2):
             cap, number = betting.raise_cap, betting.bets + 1
-            s.report("HH126", line, player=player.name, number=number, limit=capped, cap=cap,
-                     expected=f"<= {cap}", actual=number)
+            s.report(
+                "HH126",
+                line,
+                player=player.name,
+                number=number,
+                limit=capped,
+                cap=cap,
+                expected=f"<= {cap}",
+                actual=number,
+            )
 
     def _raised(self, player: Player, increment: int, undersized: bool = False) -> None:
         """A bet or raise: a full one reopens the betting for everyone; a short all-in one does not (A7,
@@ -1163,11 +1459,26 @@ class _Replayer:
         s = self.s
         in_betting = player.total - self._antes(player)
         if in_betting > cap:
-            s.report("HH125", event.line, "over", player=player.name, amount=s.money(in_betting), cap=s.money(cap),
-                     expected=f"<= {cap}", actual=in_betting)
+            s.report(
+                "HH125",
+                event.line,
+                "over",
+                player=player.name,
+                amount=s.money(in_betting),
+                cap=s.money(cap),
+                expected=f"<= {cap}",
+                actual=in_betting,
+            )
         if event.cap_reached and in_betting != cap:
-            s.report("HH125", event.line, "claim", player=player.name, amount=s.money(in_betting), expected=cap,
-                     actual=in_betting)
+            s.report(
+                "HH125",
+                event.line,
+                "claim",
+                player=player.name,
+                amount=s.money(in_betting),
+                expected=cap,
+                actual=in_betting,
+            )
 
     def _antes(self, player: Player) -> int:
         return self.antes.get(player.name, 0)
@@ -1178,8 +1489,14 @@ class _Replayer:
         if self.in_betting:
             waiting = self._round_needs_action()
             if waiting is not None:
-                s.report("HH122", event.line, "returned", player=waiting.name, expected=f"{waiting.name} to act",
-                         actual="uncalled bet returned")
+                s.report(
+                    "HH122",
+                    event.line,
+                    "returned",
+                    player=waiting.name,
+                    expected=f"{waiting.name} to act",
+                    actual="uncalled bet returned",
+                )
         if event.player not in s.players:
             self.player(event.player, event.line)
         self._settle_uncalled(event.line, printed=event)
@@ -1200,8 +1517,16 @@ class _Replayer:
         if self.in_betting and self.s.live_count > 1 and self.show_closes_round:
             self._close_round(final=False, line=event.line)
         if player.shown and tuple(player.shown) != tuple(event.cards) and not set(event.cards) <= set(player.shown):
-            self.s.report("HH308", event.line, "again", player=player.name, cards=" ".join(event.cards),
-                          shown=" ".join(player.shown), expected=" ".join(player.shown), actual=" ".join(event.cards))
+            self.s.report(
+                "HH308",
+                event.line,
+                "again",
+                player=player.name,
+                cards=" ".join(event.cards),
+                shown=" ".join(player.shown),
+                expected=" ".join(player.shown),
+                actual=" ".join(event.cards),
+            )
         if len(event.cards) >= len(player.shown):
             player.shown = tuple(event.cards)
         self.s.shows.append((event, self.run_no))
@@ -1298,8 +1623,9 @@ class _Replayer:
             for p in players:
                 put = p.total - p.dead
                 amount += min(put, level) - min(put, floor)
-            eligible = tuple(p.name for p in live
-                             if p.total - p.dead >= level or (p.total - p.dead > floor and not p.all_in))
+            eligible = tuple(
+                p.name for p in live if p.total - p.dead >= level or (p.total - p.dead > floor and not p.all_in)
+            )
             if amount > 0:
                 if pots and pots[-1].eligible == eligible:
                     pots[-1].amount += amount

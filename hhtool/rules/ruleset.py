@@ -124,8 +124,9 @@ class RakeSchedule:
         return f"{where} in {self.currency}{since}{until}"
 
 
-def rake_terms(schedules: Sequence[RakeSchedule], site: str, currency: str, big_blind: int, fixed_limit: bool,
-               day: str | None) -> tuple[RakeSchedule, RakeLevel] | str:
+def rake_terms(
+    schedules: Sequence[RakeSchedule], site: str, currency: str, big_blind: int, fixed_limit: bool, day: str | None
+) -> tuple[RakeSchedule, RakeLevel] | str:
     """The schedule (of a dated history, the first in force) and level that apply to a cash hand, or
     why none does. When a schedule lists the stakes but is not in force, its reason is the one given
     (a 2011 no-limit hand is "played before …" the no-limit table, not "stakes not in the schedule");
@@ -201,8 +202,9 @@ class TableFile(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     raise_cap_limits: tuple[Literal["FL", "PL", "NL"], ...] = ("FL",)
     button_draw: Literal["highest_card", "highest_acts_first"] = "highest_card"
     min_buyin_bb: Annotated[int, msgspec.Meta(ge=0)] | None = None  # None: each site's own minimum
-    odd_chip: Literal["left_of_button", "first_winner_in_seat_order", "highest_seat_first", "from_big_blind",
-                      "site"] = "site"
+    odd_chip: Literal[
+        "left_of_button", "first_winner_in_seat_order", "highest_seat_first", "from_big_blind", "site"
+    ] = "site"
 
 
 class StakeFile(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -248,16 +250,28 @@ class RulesFile(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     about: AboutFile | None = None
 
 
-_SECTIONS: dict[str, type[msgspec.Struct]] = {"": RulesFile, "table": TableFile, "rake": RakeFile,
-                                              "rake.stakes[]": StakeFile, "about": AboutFile}
+_SECTIONS: dict[str, type[msgspec.Struct]] = {
+    "": RulesFile,
+    "table": TableFile,
+    "rake": RakeFile,
+    "rake.stakes[]": StakeFile,
+    "about": AboutFile,
+}
 _HINTS = {  # what a key expects, where msgspec's wording would be a regex or a bare type
     "rake.currency": 'an ISO currency code like "USD", or "chips"',
     "rake.from": "a date like 2020-04-01",
     "rake.until": "a date like 2024-04-01",
 }
 _MSGSPEC = re.compile(r"^(?P<what>.*?)(?: - at `\$(?P<at>[^`]*)`)?$", re.S)
-_TYPE_NAMES = {"int": "an integer", "str": "a string", "bool": "true or false", "object": "a table",
-               "array": "an array", "float": "a number", "date": "a date"}
+_TYPE_NAMES = {
+    "int": "an integer",
+    "str": "a string",
+    "bool": "true or false",
+    "object": "a table",
+    "array": "an array",
+    "float": "a number",
+    "date": "a date",
+}
 _DECIMAL = re.compile(r"-?[0-9]+(?:\.[0-9]+)?", re.ASCII)
 _PLAYERS = re.compile(r"(?P<low>[0-9]{1,2})(?:-(?P<high>[0-9]{1,2})|(?P<plus>\+))?", re.ASCII)
 
@@ -274,8 +288,9 @@ def load_rules(path: str | Path) -> RuleSet:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
-        raise RulesError(f"{path}: not UTF-8 text (byte 0x{raw[exc.start]:02x} on line {line}); "
-                         f"save the rules file as UTF-8") from None
+        raise RulesError(
+            f"{path}: not UTF-8 text (byte 0x{raw[exc.start]:02x} on line {line}); save the rules file as UTF-8"
+        ) from None
     try:
         check_toml(text)
         data = tomllib.loads(text)
@@ -314,18 +329,26 @@ def _ruleset(file: RulesFile, where: _Where) -> RuleSet:
     if table.min_players > table.max_players:
         raise where.error("table.min_players", f"at most table.max_players ({table.max_players})", table.min_players)
     rake = _schedule(file.rake, where) if file.rake is not None else None
-    return RuleSet(min_players=table.min_players, max_players=table.max_players,
-                   min_bet_turn_river_bb=table.min_bet_turn_river_bb, raise_cap=table.raise_cap,
-                   cap_heads_up=table.cap_heads_up, raise_cap_limits=tuple(dict.fromkeys(table.raise_cap_limits)),
-                   button_draw=table.button_draw, min_buyin_bb=table.min_buyin_bb,
-                   odd_chip=table.odd_chip, rake=rake)
+    return RuleSet(
+        min_players=table.min_players,
+        max_players=table.max_players,
+        min_bet_turn_river_bb=table.min_bet_turn_river_bb,
+        raise_cap=table.raise_cap,
+        cap_heads_up=table.cap_heads_up,
+        raise_cap_limits=tuple(dict.fromkeys(table.raise_cap_limits)),
+        button_draw=table.button_draw,
+        min_buyin_bb=table.min_buyin_bb,
+        odd_chip=table.odd_chip,
+        rake=rake,
+    )
 
 
 def _schedule(rake: RakeFile, where: _Where) -> RakeSchedule:
     scale = 1 if rake.currency == "chips" else 100  # as the hands are read: chips are whole, money has cents
     if rake.valid_from is not None and rake.valid_until is not None and rake.valid_from > rake.valid_until:
-        raise where.error("rake.until", f"a day on or after rake.from ({rake.valid_from.isoformat()})",
-                          rake.valid_until)
+        raise where.error(
+            "rake.until", f"a day on or after rake.from ({rake.valid_from.isoformat()})", rake.valid_until
+        )
     if rake.percent is None:
         for key, value in (("cap", rake.cap), ("percent_by_players", rake.percent_by_players)):
             if value:
@@ -344,24 +367,42 @@ def _schedule(rake: RakeFile, where: _Where) -> RakeSchedule:
             raise where.error(f"{key}.big_blind", "an amount above 0", stake.big_blind)
         stake_key = (rake.currency, big_blind, stake.limit == "fixed")
         if stake_key in first:
-            raise where.error(f"{key}.big_blind", f"a stake not listed before (rake.stakes[{first[stake_key]}] "
-                              f"has this big blind and limit)", stake.big_blind)
+            raise where.error(
+                f"{key}.big_blind",
+                f"a stake not listed before (rake.stakes[{first[stake_key]}] has this big blind and limit)",
+                stake.big_blind,
+            )
         first[stake_key] = i
         levels[stake_key] = _level(key, stake.percent, stake.cap, stake.percent_by_players, scale, where)
-    return RakeSchedule(levels, default, rake.no_flop_no_drop, rake.rounding, rake.name, rake.currency, rake.site,
-                        rake.valid_from, rake.valid_until)
+    return RakeSchedule(
+        levels,
+        default,
+        rake.no_flop_no_drop,
+        rake.rounding,
+        rake.name,
+        rake.currency,
+        rake.site,
+        rake.valid_from,
+        rake.valid_until,
+    )
 
 
-def _level(key: str, percent: Number, caps: Caps | None, percents: dict[str, Number], scale: int,
-           where: _Where) -> RakeLevel:
+def _level(
+    key: str, percent: Number, caps: Caps | None, percents: dict[str, Number], scale: int, where: _Where
+) -> RakeLevel:
     single = caps is not None and not isinstance(caps, dict)  # one cap for any number of players
     table: dict[str, Number] = caps if isinstance(caps, dict) else {} if caps is None else {"2": caps}
     return RakeLevel(
         _percent(percent, f"{key}.percent", where),
-        tuple((players, _money(value, scale, f"{key}.cap" if single else f"{key}.cap.{name}", where))
-              for players, name, value in _by_player_keys(f"{key}.cap", table, where)),
-        tuple((players, _percent(value, f"{key}.percent_by_players.{name}", where))
-              for players, name, value in _by_player_keys(f"{key}.percent_by_players", percents, where)))
+        tuple(
+            (players, _money(value, scale, f"{key}.cap" if single else f"{key}.cap.{name}", where))
+            for players, name, value in _by_player_keys(f"{key}.cap", table, where)
+        ),
+        tuple(
+            (players, _percent(value, f"{key}.percent_by_players.{name}", where))
+            for players, name, value in _by_player_keys(f"{key}.percent_by_players", percents, where)
+        ),
+    )
 
 
 def _by_player_keys(key: str, table: dict[str, Number], where: _Where) -> list[tuple[int, str, Number]]:
@@ -373,11 +414,13 @@ def _by_player_keys(key: str, table: dict[str, Number], where: _Where) -> list[t
         low = int(match["low"]) if match else 0
         high = int(match["high"]) if match and match["high"] else low
         if match is None or not 2 <= low <= high <= MAX_PLAYERS:
-            raise where.error(f"{key}.{name}" if name else key,
-                              f'a player count from 2 to {MAX_PLAYERS} like "2", "3-4" or "5+"', name)
+            raise where.error(
+                f"{key}.{name}" if name else key,
+                f'a player count from 2 to {MAX_PLAYERS} like "2", "3-4" or "5+"',
+                name,
+            )
         if low in seen:
-            raise where.error(f"{key}.{name}", f"one entry per player count ({seen[low]!r} also starts at {low})",
-                              name)
+            raise where.error(f"{key}.{name}", f"one entry per player count ({seen[low]!r} also starts at {low})", name)
         seen[low] = name
         rows.append((low, name, value))
     return sorted(rows)

@@ -13,8 +13,7 @@ from hhtool.rules.betting import Stake
 class PlayedSeat(Stake):
     """A player during one generated hand."""
 
-    __slots__ = ("name", "seat", "start", "can_raise", "cards", "folded_on", "paid", "value", "won", "showed",
-                 "mucked")
+    __slots__ = ("name", "seat", "start", "can_raise", "cards", "folded_on", "paid", "value", "won", "showed", "mucked")
 
     def __init__(self, name: str, seat: int, stack: int) -> None:
         super().__init__(stack)

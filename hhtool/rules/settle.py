@@ -83,8 +83,7 @@ def settle(s: Replay) -> None:
     claimed = _claimed_total(s, returned)
     step = claims.total_step
     if claimed is not None and _differs(claimed, total, step):
-        s.report("HH203", claims.line, claimed=s.money(claimed), total=s.money(total), expected=total,
-                 actual=claimed)
+        s.report("HH203", claims.line, claimed=s.money(claimed), total=s.money(total), expected=total, actual=claimed)
     nets = _net_pots(s, total, rake + fees)
     runs = _runs(s)  # the boards are the replay's: the same runs for the awards, the collects and the summary
     expected = _awards(s, nets, runs)
@@ -96,9 +95,16 @@ def settle(s: Replay) -> None:
     kept = s.cash_out_kept = _kept_by_room(s, expected)
     unpaid = sum(kept.values())
     if claimed is not None and _differs(collected + rake + fees + unpaid, claimed, step):
-        s.report("HH206", claims.line, collected=s.money(collected), rake=s.money(rake),
-                 fees=f" + fees {s.money(fees)}" if fees else "", total=s.money(claimed),
-                 expected=claimed - rake - fees - unpaid, actual=collected)
+        s.report(
+            "HH206",
+            claims.line,
+            collected=s.money(collected),
+            rake=s.money(rake),
+            fees=f" + fees {s.money(fees)}" if fees else "",
+            total=s.money(claimed),
+            expected=claimed - rake - fees - unpaid,
+            actual=collected,
+        )
     _check_rake(s, total, rake, surcharge)
     if unprinted:  # the summary's won amounts hold none of the later awards: what each winner is said to win
         returned = {name: returned.get(name, 0) - unprinted.get(name, 0) for name in {*returned, *unprinted}}
@@ -226,8 +232,16 @@ def _returns_in_collects(s: Replay) -> dict[str, int]:
     for name, owed in left.items():
         if owed > 0:
             due = owed + taken.get(name, 0)
-            s.report("HH201", s.hand.claims.line, "not_collected", player=name, amount=s.money(due),
-                     collected=s.money(taken.get(name, 0)), expected=due, actual=taken.get(name, 0))
+            s.report(
+                "HH201",
+                s.hand.claims.line,
+                "not_collected",
+                player=name,
+                amount=s.money(due),
+                collected=s.money(taken.get(name, 0)),
+                expected=due,
+                actual=taken.get(name, 0),
+            )
     s.collects[:] = collects
     s.collect_runs[:] = runs
     return taken
@@ -295,23 +309,39 @@ def _net_pots(s: Replay, total: int, rake: int) -> list[int]:
     if claims.main_pot is not None:
         printed = [claims.main_pot, *claims.side_pots]
         taken = _collected_pots(s, gross, total - rake)
-        fits = len(printed) == len(gross) and sum(printed) == total - rake \
+        fits = (
+            len(printed) == len(gross)
+            and sum(printed) == total - rake
             and not any(p > g for p, g in zip(printed, gross))
+        )
         if fits and (taken is None or taken == printed):
             return printed
         if taken is None:
-            s.report("HH204", claims.line, "contributions", printed=_amounts(s, printed), rake=s.money(rake),
-                     gross=_amounts(s, gross), expected=" + ".join(map(str, gross)),
-                     actual=" + ".join(map(str, printed)))
+            s.report(
+                "HH204",
+                claims.line,
+                "contributions",
+                printed=_amounts(s, printed),
+                rake=s.money(rake),
+                gross=_amounts(s, gross),
+                expected=" + ".join(map(str, gross)),
+                actual=" + ".join(map(str, printed)),
+            )
         else:
-            s.report("HH204", claims.line, "collected", printed=_amounts(s, printed), rake=s.money(rake),
-                     taken=_amounts(s, taken), gross=_amounts(s, gross),
-                     expected=f"{' + '.join(map(str, taken))} (of {' + '.join(map(str, gross))} before rake)",
-                     actual=" + ".join(map(str, printed)))
+            s.report(
+                "HH204",
+                claims.line,
+                "collected",
+                printed=_amounts(s, printed),
+                rake=s.money(rake),
+                taken=_amounts(s, taken),
+                gross=_amounts(s, gross),
+                expected=f"{' + '.join(map(str, taken))} (of {' + '.join(map(str, gross))} before rake)",
+                actual=" + ".join(map(str, printed)),
+            )
             return taken
     elif len(gross) > 1 and claims.total_pot is not None and s.conventions.summary_names_pots and _itemized(s):
-        s.report("HH204", claims.line, "one", count=len(gross), gross=_amounts(s, gross), expected=len(gross),
-                 actual=1)
+        s.report("HH204", claims.line, "one", count=len(gross), gross=_amounts(s, gross), expected=len(gross), actual=1)
     spread = s.conventions.rake_by_pot
     if len(gross) > 1 and rake and spread != MAIN_FIRST:
         if spread == CAPPED_MAIN_FIRST:
@@ -411,8 +441,9 @@ def _capped_unknown(s: Replay) -> bool:
     return schedule is None or s.hand.header.is_tournament or level_in_force(schedule, s.hand.header) is None
 
 
-def _capped_awards(s: Replay, expected: dict[tuple[int, int, str], int], runs: tuple[int, ...],
-                   rake: int) -> dict[tuple[int, int, str], int]:
+def _capped_awards(
+    s: Replay, expected: dict[tuple[int, int, str], int], runs: tuple[int, ...], rake: int
+) -> dict[tuple[int, int, str], int]:
     """The awards of the capped spread at an unknown rate that the collects follow, else `expected` (the
     proportional spread's). Capped at a rate r, the main pot pays r of itself and each later pot at most
     r of itself, in order, until the rake is taken: every main-pot share from the proportional one up to
@@ -536,8 +567,7 @@ def _winners(s: Replay, pot: Pot, run: int) -> list[str] | None:
     for name in pot.eligible:
         player = s.players[name]
         cards = player.shown or player.cards
-        if len(cards) != 2 or cards[0] == cards[1] or not _all_cards(cards) or cards[0] in board \
-                or cards[1] in board:
+        if len(cards) != 2 or cards[0] == cards[1] or not _all_cards(cards) or cards[0] in board or cards[1] in board:
             continue  # not two cards of one deck with the board (HH301/HH302 say why): not comparable
         if not player.shown and not player.mucked:
             continue  # dealt cards of a player who did not show: the room did not compare them
@@ -633,8 +663,16 @@ def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int], runs: 
         run = run if len(runs) > 1 else 0
         index = 0 if event.pot_index is None else event.pot_index
         if index >= len(s.pots):
-            s.report("HH205", event.line, "no_pot", player=event.player, amount=s.money(event.amount),
-                     count=len(s.pots), expected=f"pot index < {len(s.pots)}", actual=index)
+            s.report(
+                "HH205",
+                event.line,
+                "no_pot",
+                player=event.player,
+                amount=s.money(event.amount),
+                count=len(s.pots),
+                expected=f"pot index < {len(s.pots)}",
+                actual=index,
+            )
             continue
         actual[(run, index, event.player)] += event.amount
         lines.setdefault((run, index), event.line)
@@ -649,8 +687,13 @@ def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int], runs: 
             key = (run, index)
             if key in unverified:
                 if key in gots:
-                    s.report("HH306", lines.get(key, last), index=index, amount=s.money(pot),
-                             winners=", ".join(sorted(gots[key])))
+                    s.report(
+                        "HH306",
+                        lines.get(key, last),
+                        index=index,
+                        amount=s.money(pot),
+                        winners=", ".join(sorted(gots[key])),
+                    )
                 continue
             want = wants.get(key, {})
             got = gots.get(key, {})
@@ -661,8 +704,16 @@ def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int], runs: 
             if want.keys() != got.keys():
                 if not got and not want:
                     continue
-                s.report("HH303", line, pot=_pot_name(index, run, len(pots)), amount=s.money(pot),
-                         want=_names(want), got=_names(got), expected=_names(want), actual=_names(got))
+                s.report(
+                    "HH303",
+                    line,
+                    pot=_pot_name(index, run, len(pots)),
+                    amount=s.money(pot),
+                    want=_names(want),
+                    got=_names(got),
+                    expected=_names(want),
+                    actual=_names(got),
+                )
             elif want != got and index not in apportioned:
                 if itemized and len(want) > 1:
                     if _split_in_chips(s, want, got):
@@ -674,14 +725,23 @@ def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int], runs: 
                 code, variant = ("HH305", "") if itemized and len(want) > 1 else ("HH205", "share")
                 for name in sorted(want):
                     if want[name] != got[name]:
-                        s.report(code, lines.get((run, index, name), line), variant, player=name,
-                                 amount=s.money(got[name]), pot=_pot_name(index, run, len(pots)),
-                                 share=s.money(want[name]), expected=want[name], actual=got[name])
+                        s.report(
+                            code,
+                            lines.get((run, index, name), line),
+                            variant,
+                            player=name,
+                            amount=s.money(got[name]),
+                            pot=_pot_name(index, run, len(pots)),
+                            share=s.money(want[name]),
+                            expected=want[name],
+                            actual=got[name],
+                        )
     return surcharge
 
 
-def _collected_is(s: Replay, expected: dict[tuple[int, int, str], int], runs: tuple[int, ...], count: int,
-                  merged: bool = False) -> bool:
+def _collected_is(
+    s: Replay, expected: dict[tuple[int, int, str], int], runs: tuple[int, ...], count: int, merged: bool = False
+) -> bool:
     """Whether the collected lines are exactly `expected` ((run, pot index, player) → amount, over
     `count` pots; `merged`: every pot as pot 0, the collects checked per player over all the pots)."""
     multi = len(runs) > 1
@@ -706,8 +766,13 @@ def _collected_as_expected(s: Replay, expected: dict[tuple[int, int, str], int],
     return _collected_is(s, merged, runs, 1, True)
 
 
-def _fee_apportioned(s: Replay, runs: tuple[int, ...], pots: int, wants: dict[tuple[int, int], dict[str, int]],
-                     gots: dict[tuple[int, int], dict[str, int]]) -> set[int]:
+def _fee_apportioned(
+    s: Replay,
+    runs: tuple[int, ...],
+    pots: int,
+    wants: dict[tuple[int, int], dict[str, int]],
+    gots: dict[tuple[int, int], dict[str, int]],
+) -> set[int]:
     """The pots whose split between runs and winners is the room's, when the summary prints fees besides
     rake: a room that takes several fees apportions each between the shares, rounding each its own way,
     and prints only the results (GGPoker: $14.44 split $7.23/$7.21, $7 run twice $3.53/$3.47). Such a
@@ -796,9 +861,19 @@ def _surcharged(s: Replay, index: int, run: int, want: dict[str, int], got: dict
             pot = _pot_name(index, run, len(s.pots))
             for name in sorted(winners):
                 if less[name]:
-                    s.report("HH309", line, player=name, amount=s.money(got[name]), pot=pot,
-                             share=s.money(standard[name]), surcharge=s.money(less[name]), percent=percent,
-                             since=since, expected=standard[name], actual=got[name])
+                    s.report(
+                        "HH309",
+                        line,
+                        player=name,
+                        amount=s.money(got[name]),
+                        pot=pot,
+                        share=s.money(standard[name]),
+                        surcharge=s.money(less[name]),
+                        percent=percent,
+                        since=since,
+                        expected=standard[name],
+                        actual=got[name],
+                    )
             return sum(less.values())
     return 0
 
@@ -836,8 +911,16 @@ def _check_rake(s: Replay, total: int, rake: int, surcharge: int = 0) -> None:
         return
     due = schedule.due(level, total, len(s.order))
     if rake != due and rake - surcharge != due:
-        s.report("HH208" if rake > due else "HH212", line, rake=s.money(rake), total=s.money(total),
-                 players=len(s.order), due=s.money(due), expected=due, actual=rake)
+        s.report(
+            "HH208" if rake > due else "HH212",
+            line,
+            rake=s.money(rake),
+            total=s.money(total),
+            players=len(s.order),
+            due=s.money(due),
+            expected=due,
+            actual=rake,
+        )
 
 
 # -- cards and summary --------------------------------------------------------------------------
@@ -889,8 +972,17 @@ class _Owners:
             claims = self.claims
             if claims.get((other, card), 0) < claims.get((owner, card), 0):
                 owner, line, other, other_line = other, other_line, owner, line  # the earlier line is the odd one
-            s.report("HH301", line, "owners", card=card, owner=owner, other=other, other_line=other_line,
-                     expected="each card once", actual=f"{card} twice")
+            s.report(
+                "HH301",
+                line,
+                "owners",
+                card=card,
+                owner=owner,
+                other=other,
+                other_line=other_line,
+                expected="each card once",
+                actual=f"{card} twice",
+            )
         else:
             owners.setdefault(card, (owner, line))
 
@@ -900,8 +992,9 @@ class _Owners:
         for card in cards:
             if card in seen and (whose, card) not in reported:
                 reported.add((whose, card))
-                s.report("HH301", line, "repeated", card=card, whose=whose, expected="each card once",
-                         actual=f"{card} twice")
+                s.report(
+                    "HH301", line, "repeated", card=card, whose=whose, expected="each card once", actual=f"{card} twice"
+                )
             seen.add(card)
 
 
@@ -965,8 +1058,9 @@ def _check_cards(s: Replay) -> None:
         for event in s.hole_events:  # DealHole, Show and Fold lines with cards, in order (gathered by the replay)
             cards = event.shown if type(event) is _Fold else event.cards
             if len(cards) > 2:
-                s.report("HH302", event.line, "count", player=event.player, count=len(cards), expected=2,
-                         actual=len(cards))
+                s.report(
+                    "HH302", event.line, "count", player=event.player, count=len(cards), expected=2, actual=len(cards)
+                )
             cards_seen.check(cards, event.player, event.line)
         for seat in hand.claims.seats:
             if seat.cards:
@@ -976,8 +1070,16 @@ def _check_cards(s: Replay) -> None:
     for name, player in s.players.items():
         if player.cards and player.shown and player.shown != player.cards and set(player.shown) - set(player.cards):
             line = next((e.line for e, _ in s.shows if e.player == name), hand.source.line)
-            s.report("HH308", line, "dealt", player=name, cards=" ".join(player.cards), shown=" ".join(player.shown),
-                     expected=" ".join(player.cards), actual=" ".join(player.shown))
+            s.report(
+                "HH308",
+                line,
+                "dealt",
+                player=name,
+                cards=" ".join(player.cards),
+                shown=" ".join(player.shown),
+                expected=" ".join(player.cards),
+                actual=" ".join(player.shown),
+            )
     words = wording(s.hand.header.site) if s.shows else None  # the site's wording, looked up once per hand
     against = description_against(s.hand.header.site) if len(s.shows) > 1 else None
     for event, run in s.shows:
@@ -986,12 +1088,26 @@ def _check_cards(s: Replay) -> None:
             line = event.line
             board = _board_at(s, line, run)
             cards = shown + board
-            if len(board) >= 3 and _valid(cards) and (
+            if (
+                len(board) >= 3
+                and _valid(cards)
+                and (
                     not _description_matches(words, description, cards)
-                    or against is not None and not against(description, cards, _other_shows(s, event, run))):
-                s.report("HH304", line, "shows", player=event.player, cards=" ".join(shown),
-                         description=description, board=" ".join(board), expected=_describe(s, cards),
-                         actual=description)
+                    or against is not None
+                    and not against(description, cards, _other_shows(s, event, run))
+                )
+            ):
+                s.report(
+                    "HH304",
+                    line,
+                    "shows",
+                    player=event.player,
+                    cards=" ".join(shown),
+                    description=description,
+                    board=" ".join(board),
+                    expected=_describe(s, cards),
+                    actual=description,
+                )
 
 
 def _other_shows(s: Replay, shown: Show, run: int) -> list[tuple[str, ...]]:
@@ -1056,14 +1172,23 @@ def _check_summary(s: Replay, returned: dict[str, int], runs: tuple[int, ...]) -
         for i, board in enumerate(printed):
             want = dealt[i] if i < len(dealt) else ()
             if i and board and len(board) < len(want):  # a later run's board line may print only its own cards
-                want = tuple(want)[len(want) - len(board):]
+                want = tuple(want)[len(want) - len(board) :]
             # the flop's three cards are dealt at once: printed in another order it is the same board
-            reordered = len(board) == len(want) and sorted(board[:3]) == sorted(want[:3]) \
+            reordered = (
+                len(board) == len(want)
+                and sorted(board[:3]) == sorted(want[:3])
                 and tuple(board[3:]) == tuple(want[3:])
+            )
             if tuple(board) != tuple(want) and want and not reordered:
                 line = claims.board_lines[i] if i < len(claims.board_lines) else claims.line
-                s.report("HH307", line, board=" ".join(board), dealt=" ".join(want), expected=" ".join(want),
-                         actual=" ".join(board))
+                s.report(
+                    "HH307",
+                    line,
+                    board=" ".join(board),
+                    dealt=" ".join(want),
+                    expected=" ".join(want),
+                    actual=" ".join(board),
+                )
     multi = len(runs) > 1
     by_player: dict[tuple[str, int], int] = {}
     collectors: set[str] = set()
@@ -1099,8 +1224,16 @@ def _check_summary(s: Replay, returned: dict[str, int], runs: tuple[int, ...]) -
                 else:
                     got = by_player.get((name, run), 0)
                 if won_amount != got:
-                    s.report("HH210", seat.line, "won", player=name, claimed=s.money(won_amount),
-                             got=s.money(got), expected=got, actual=won_amount)
+                    s.report(
+                        "HH210",
+                        seat.line,
+                        "won",
+                        player=name,
+                        claimed=s.money(won_amount),
+                        got=s.money(got),
+                        expected=got,
+                        actual=won_amount,
+                    )
             if description and len(seat_cards) == 2:
                 board = boards[run]
                 cards = seat_cards + board
@@ -1109,14 +1242,35 @@ def _check_summary(s: Replay, returned: dict[str, int], runs: tuple[int, ...]) -
                         words, looked = wording(s.hand.header.site), True
                     if _description_matches(words, description, cards):
                         continue
-                    s.report("HH304", seat.line, "summary", player=name, description=description,
-                             cards=" ".join(seat_cards), board=" ".join(board), expected=_describe(s, cards),
-                             actual=description)
+                    s.report(
+                        "HH304",
+                        seat.line,
+                        "summary",
+                        player=name,
+                        description=description,
+                        cards=" ".join(seat_cards),
+                        board=" ".join(board),
+                        expected=_describe(s, cards),
+                        actual=description,
+                    )
         shown = player.shown
-        if seat_cards and shown and seat_cards != shown and set(seat_cards) != set(shown) \
-                and len(seat_cards) == len(shown):
-            s.report("HH308", seat.line, "summary", player=name, cards=" ".join(seat_cards),
-                     shown=" ".join(shown), expected=" ".join(shown), actual=" ".join(seat_cards))
+        if (
+            seat_cards
+            and shown
+            and seat_cards != shown
+            and set(seat_cards) != set(shown)
+            and len(seat_cards) == len(shown)
+        ):
+            s.report(
+                "HH308",
+                seat.line,
+                "summary",
+                player=name,
+                cards=" ".join(seat_cards),
+                shown=" ".join(shown),
+                expected=" ".join(shown),
+                actual=" ".join(seat_cards),
+            )
 
 
 def _check_ledgers(s: Replay, ledgers: tuple[Ledger, ...]) -> None:
@@ -1132,21 +1286,39 @@ def _check_ledgers(s: Replay, ledgers: tuple[Ledger, ...]) -> None:
     for ledger in ledgers:
         player = s.players.get(ledger.player)
         if player is None:
-            s.report("HH214", ledger.line, "player", player=ledger.player, expected="a player of the hand",
-                     actual=ledger.player)
+            s.report(
+                "HH214",
+                ledger.line,
+                "player",
+                player=ledger.player,
+                expected="a player of the hand",
+                actual=ledger.player,
+            )
             continue
         returned = s.returns.get(ledger.player, 0) if with_uncalled else 0
         put_in = player.total + returned
         share = won_by.get(ledger.player, 0)
         won = share + (returned if in_won else 0)
-        for variant, claimed, computed in (("put_in", ledger.put_in, put_in), ("won", ledger.won, won),
-                                           ("net", ledger.net, share - player.total),
-                                           ("final_stack", ledger.final_stack, finals[ledger.player])):
+        for variant, claimed, computed in (
+            ("put_in", ledger.put_in, put_in),
+            ("won", ledger.won, won),
+            ("net", ledger.net, share - player.total),
+            ("final_stack", ledger.final_stack, finals[ledger.player]),
+        ):
             if claimed is not None and claimed != computed:
                 if variant == "final_stack" and share and 0 < claimed - computed <= taken:
                     variant = "final_stack_unraked"  # a winner's stack as if the room had taken nothing
-                s.report("HH214", ledger.line, variant, player=ledger.player, claimed=s.money(claimed),
-                         computed=s.money(computed), taken=s.money(taken), expected=computed, actual=claimed)
+                s.report(
+                    "HH214",
+                    ledger.line,
+                    variant,
+                    player=ledger.player,
+                    claimed=s.money(claimed),
+                    computed=s.money(computed),
+                    taken=s.money(taken),
+                    expected=computed,
+                    actual=claimed,
+                )
 
 
 def _check_kept_share(s: Replay, seat: SeatSummary) -> None:
@@ -1154,18 +1326,37 @@ def _check_kept_share(s: Replay, seat: SeatSummary) -> None:
     claimed = _won_printed(seat)
     share = s.cash_out_kept.get(seat.player, 0)
     if claimed != share and (claimed or share):
-        s.report("HH210", seat.line, "kept", player=seat.player, claimed=s.money(claimed), share=s.money(share),
-                 expected=share, actual=claimed)
+        s.report(
+            "HH210",
+            seat.line,
+            "kept",
+            player=seat.player,
+            claimed=s.money(claimed),
+            share=s.money(share),
+            expected=share,
+            actual=claimed,
+        )
 
 
 def _check_outside_pot(s: Replay, seat: SeatSummary, player: Player) -> None:
     """A summary's EV-cashout figures repeat what the hand's lines say the room paid the player, and the
     player paid the room (the cash-out risk), outside the pot."""
-    for claimed, actual, what in ((seat.cash_out_received, player.cash_out_paid, "was paid"),
-                                  (seat.cash_out_paid, player.premium, "paid")):
+    for claimed, actual, what in (
+        (seat.cash_out_received, player.cash_out_paid, "was paid"),
+        (seat.cash_out_paid, player.premium, "paid"),
+    ):
         if claimed is not None and claimed != actual:
-            s.report("HH210", seat.line, "outside", player=seat.player, what=what, claimed=s.money(claimed),
-                     lines=s.money(actual), expected=actual, actual=claimed)
+            s.report(
+                "HH210",
+                seat.line,
+                "outside",
+                player=seat.player,
+                what=what,
+                claimed=s.money(claimed),
+                lines=s.money(actual),
+                expected=actual,
+                actual=claimed,
+            )
 
 
 def _won_printed(seat: SeatSummary) -> int:

@@ -65,8 +65,16 @@ def check(s: Replay) -> None:
         main = sum(pot.main for pot in pots)
         rake = sum(pot.rake or 0 for pot in pots)
         if main + rake != gathered:
-            s.report("HH223", pots[0].line, street=street, main=s.money(main), rake=s.money(rake),
-                     gathered=s.money(gathered), expected=gathered - rake, actual=main)
+            s.report(
+                "HH223",
+                pots[0].line,
+                street=street,
+                main=s.money(main),
+                rake=s.money(rake),
+                gathered=s.money(gathered),
+                expected=gathered - rake,
+                actual=main,
+            )
     street, last = groups[-1]
     claims = s.hand.claims
     rakes = [pot.rake for pot in last if pot.rake is not None]
@@ -75,5 +83,12 @@ def check(s: Replay) -> None:
     printed = sum(rakes)
     taken = claims.rake + sum(amount for _, amount in claims.fees)
     if taken != printed:
-        s.report("HH224", claims.line, street=street, rake=s.money(printed), summary=s.money(taken),
-                 expected=printed, actual=taken)
+        s.report(
+            "HH224",
+            claims.line,
+            street=street,
+            rake=s.money(printed),
+            summary=s.money(taken),
+            expected=printed,
+            actual=taken,
+        )

@@ -64,13 +64,11 @@ def locate(hand_id: str, paths: list[str], rules: RuleSet | None = None) -> Loca
             raise ShowError(f"no hand {wanted} found; " + "; ".join(unreadable))
         raise ShowError(f"no hand {wanted} in {', '.join(paths)}", code=1)
     first = found[0]
-    return Located(first, _text_of(first.file, first.line), "hand histories",
-                   [(r.file, r.line) for r in found[1:]])
+    return Located(first, _text_of(first.file, first.line), "hand histories", [(r.file, r.line) for r in found[1:]])
 
 
 def _in_dataset(wanted: str, folder: str, rules: RuleSet | None) -> Located:
-    hands = Dataset(folder).arrow("hands", columns=["hand_id", "file", "line"],
-                                  filter=pc.field("hand_id") == wanted)
+    hands = Dataset(folder).arrow("hands", columns=["hand_id", "file", "line"], filter=pc.field("hand_id") == wanted)
     rows = sorted(zip(hands.column("file").to_pylist(), hands.column("line").to_pylist()))
     if not rows:
         raise ShowError(f"no hand {wanted} in the dataset {folder}", code=1)
@@ -78,12 +76,16 @@ def _in_dataset(wanted: str, folder: str, rules: RuleSet | None) -> Located:
     file, how = source_path(folder, stored)
     if not source_exists(file):
         where = f" ({how})" if how else ""
-        raise ShowError(f"the dataset records hand {wanted} at {stored}:{line}, but that file cannot be read "
-                        f"any more (moved or deleted){where}")
+        raise ShowError(
+            f"the dataset records hand {wanted} at {stored}:{line}, but that file cannot be read "
+            f"any more (moved or deleted){where}"
+        )
     results = [r for r in validate_paths([file], rules) if isinstance(r, HandResult) and r.line == line]
     if not results or results[0].hand_id != wanted:
-        raise ShowError(f"the dataset records hand {wanted} at {file}:{line}, but that file no longer holds it "
-                        "there (changed since the export)")
+        raise ShowError(
+            f"the dataset records hand {wanted} at {file}:{line}, but that file no longer holds it "
+            "there (changed since the export)"
+        )
     return Located(results[0], _text_of(file, line), "dataset", rows[1:])
 
 

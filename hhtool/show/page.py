@@ -46,20 +46,29 @@ def _step(view: HandView, step: Step, last: bool, findings: list[Finding]) -> di
     if step.kind == "seats":
         text = "Seats and stacks before the hand"
     elif last:
-        text = "End of the hand: " + (f"pot {view.money(view.total_pot)}, rake {view.money(view.rake or 0)}"
-                                      if view.total_pot is not None else "not settled")
+        text = "End of the hand: " + (
+            f"pot {view.money(view.total_pot)}, rake {view.money(view.rake or 0)}"
+            if view.total_pot is not None
+            else "not settled"
+        )
     won: dict[str, int] = {}
     if last:
         for player, amount, _ in view.awards:
             won[player] = won.get(player, 0) + amount
     return {
-        "line": step.line, "kind": step.kind, "street": step.street, "actor": step.actor, "text": text,
+        "line": step.line,
+        "kind": step.kind,
+        "street": step.street,
+        "actor": step.actor,
+        "text": text,
         # the last step: who won what from which pot, and each winner's total at the seat
-        "awards": view.results() if last else [], "won": {name: "+" + view.money(v) for name, v in won.items()},
+        "awards": view.results() if last else [],
+        "won": {name: "+" + view.money(v) for name, v in won.items()},
         "pot": view.money(step.pot),
         "stacks": {name: view.money(v) for name, v in step.stacks.items()},
         "bets": {name: view.money(v) for name, v in step.bets.items()},
-        "folded": step.folded, "allIn": step.all_in,
+        "folded": step.folded,
+        "allIn": step.all_in,
         "cards": {name: list(c) for name, c in step.cards.items()},
         "boards": [list(b) for b in step.boards],
         "findings": [_finding(f) for f in findings],
@@ -76,9 +85,12 @@ def _findings_list(view: HandView) -> str:
     pairs = finding_steps(view)
     if not pairs:
         return '<p class="keys" id="found">No findings: the hand checked out.</p>'
-    items = "".join(f'<li class="sev-{escape(str(f.severity))}"><a href="#step={i + 1}" data-step="{i}">'
-                    f'<b>{escape(f.code)} [{escape(str(f.severity))}]</b> {escape(f.message)}</a> '
-                    f'<span class="keys">line {f.line}, step {i + 1}</span></li>' for f, i in pairs)
+    items = "".join(
+        f'<li class="sev-{escape(str(f.severity))}"><a href="#step={i + 1}" data-step="{i}">'
+        f"<b>{escape(f.code)} [{escape(str(f.severity))}]</b> {escape(f.message)}</a> "
+        f'<span class="keys">line {f.line}, step {i + 1}</span></li>'
+        for f, i in pairs
+    )
     return f'<h2>{escape(count(len(pairs), "finding").capitalize())}</h2><ol class="found" id="found">{items}</ol>'
 
 
@@ -87,14 +99,29 @@ def page_data(view: HandView) -> dict:
     hand = r.hand
     header = hand.header if hand is not None else None
     return {
-        "handId": r.hand_id, "site": r.site, "status": r.status, "file": r.file, "line": r.line,
+        "handId": r.hand_id,
+        "site": r.site,
+        "status": r.status,
+        "file": r.file,
+        "line": r.line,
         "table": header.table if header else None,
         "maxSeats": (header.max_seats if header else None) or max((s.seat for s in view.seats), default=0),
         "button": header.button_seat if header else None,
-        "seats": [{"seat": s.seat, "player": s.player, "start": view.money(s.start), "final": view.money(s.final),
-                   "dealtIn": s.dealt_in, "position": s.position} for s in view.seats],
-        "steps": [_step(view, s, i == len(view.steps) - 1, found)
-                  for i, (s, found) in enumerate(zip(view.steps, step_findings(view)))],
+        "seats": [
+            {
+                "seat": s.seat,
+                "player": s.player,
+                "start": view.money(s.start),
+                "final": view.money(s.final),
+                "dealtIn": s.dealt_in,
+                "position": s.position,
+            }
+            for s in view.seats
+        ],
+        "steps": [
+            _step(view, s, i == len(view.steps) - 1, found)
+            for i, (s, found) in enumerate(zip(view.steps, step_findings(view)))
+        ],
         "lines": [{"n": view.first_line + i, "text": t} for i, t in enumerate(view.lines)],
         "findings": [_finding(f) for f in r.findings],
     }
@@ -102,9 +129,14 @@ def page_data(view: HandView) -> dict:
 
 def _json_for_script(data: dict) -> str:
     """JSON that cannot end the script element it sits in (`</script>` in a player name)."""
-    return (json.dumps(data, ensure_ascii=False)
-            .replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+    return (
+        json.dumps(data, ensure_ascii=False)
+        .replace("<", "\\u003c")
+        .replace(">", "\\u003e")
+        .replace("&", "\\u0026")
+        .replace("\u2028", "\\u2028")
+        .replace("\u2029", "\\u2029")
+    )
 
 
 CSS = """
@@ -292,18 +324,25 @@ def to_html(view: HandView) -> str:
             '<div class="now"><span class="text" id="text"></span> <span class="keys" id="where"></span>'
             '<div id="findings"></div><div id="result"></div></div>'
             '<p class="keys">Keys: &#x2190; / &#x2192; step back and forward, Home / End the first and last '
-            'step; click a line below to jump to it.</p>'
-            f'{_findings_list(view)}<ol class="log" id="log"></ol><script>{SCRIPT}</script>')
+            "step; click a line below to jump to it.</p>"
+            f'{_findings_list(view)}<ol class="log" id="log"></ol><script>{SCRIPT}</script>'
+        )
     else:
-        items = "".join(f'<div class="finding sev-{f.severity}"><b>{escape(f.code)} [{f.severity}]</b> '
-                        f'{escape(f.message)} (line {f.line})</div>' for f in r.findings)
+        items = "".join(
+            f'<div class="finding sev-{f.severity}"><b>{escape(f.code)} [{f.severity}]</b> '
+            f"{escape(f.message)} (line {f.line})</div>"
+            for f in r.findings
+        )
         text = "\n".join(escape(line) for line in view.lines)
-        replayer = (f'<p>This hand was not replayed ({escape(r.status)}).</p>{items}'
-                    f'<pre class="now text" style="white-space:pre-wrap">{text}</pre>')
+        replayer = (
+            f"<p>This hand was not replayed ({escape(r.status)}).</p>{items}"
+            f'<pre class="now text" style="white-space:pre-wrap">{text}</pre>'
+        )
     return (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)}</title><style>{CSS}</style></head><body><main>"
-        f"<h1>{escape(title)}</h1><p class=\"sub\">{escape(sub)}</p>"
+        f'<h1>{escape(title)}</h1><p class="sub">{escape(sub)}</p>'
         f'<script type="application/json" id="hand">{_json_for_script(data)}</script>'
-        f"{replayer}</main></body></html>\n")
+        f"{replayer}</main></body></html>\n"
+    )

@@ -95,7 +95,9 @@ class HandView:
             return []
         if not self.awards:
             return [f"Nobody collected {self.pot_name(None)} ({self.money(self.total_pot)})."]
-        return [f"{player} won {self.money(amount)} from {self.pot_name(index)}" for player, amount, index in self.awards]
+        return [
+            f"{player} won {self.money(amount)} from {self.pot_name(index)}" for player, amount, index in self.awards
+        ]
 
     def steps_by_line(self) -> dict[int, Step]:
         """Source line → the step of the last event on that line."""
@@ -114,14 +116,23 @@ def view_of(result: HandResult, text: str, rules: RuleSet | None = None) -> Hand
     settle(state)
     if not recorder.started:  # a hand without events: the seats are all there is
         recorder.steps.append(_snapshot(state, hand.source.line, "seats", recorder.street, None, before=True))
-    recorder.steps.append(_snapshot(state, hand.claims.line or recorder.last_line, "end", recorder.street, None,
-                                    bets=False))
+    recorder.steps.append(
+        _snapshot(state, hand.claims.line or recorder.last_line, "end", recorder.street, None, bets=False)
+    )
     view.steps = recorder.steps
     final = state.final_stacks()
     positions = _positions(hand)
-    view.seats = [SeatView(seat.seat, seat.player, seat.stack, final.get(seat.player, seat.stack),
-                           seat.player in state.players and state.players[seat.player].dealt_in,
-                           positions.get(seat.seat, "")) for seat in hand.seats]
+    view.seats = [
+        SeatView(
+            seat.seat,
+            seat.player,
+            seat.stack,
+            final.get(seat.player, seat.stack),
+            seat.player in state.players and state.players[seat.player].dealt_in,
+            positions.get(seat.seat, ""),
+        )
+        for seat in hand.seats
+    ]
     tail = result.tail_dict() if result.state is not None else {}
     view.pots = [PotView(p["amount"], p["eligible"], p["winners"]) for p in tail.get("pots", [])]
     view.collected = tail.get("collected", {})
@@ -164,12 +175,21 @@ class _Recorder:
             # starts none, and the last bets are then shown in the pot only
             self.betting_over = bool(event.run) or event.street is Street.SHOWDOWN
         self.last_line = event.line
-        self.steps.append(_snapshot(state, event.line, type(event).__name__, self.street,
-                                    getattr(event, "player", None), bets=not self.betting_over))
+        self.steps.append(
+            _snapshot(
+                state,
+                event.line,
+                type(event).__name__,
+                self.street,
+                getattr(event, "player", None),
+                bets=not self.betting_over,
+            )
+        )
 
 
-def _snapshot(state: Replay, line: int, kind: str, street: str, actor: str | None, before: bool = False,
-              bets: bool = True) -> Step:
+def _snapshot(
+    state: Replay, line: int, kind: str, street: str, actor: str | None, before: bool = False, bets: bool = True
+) -> Step:
     players = state.players.values()
     if before:  # the seats as listed, before the first event was replayed
         stacks = {s.player: s.stack for s in state.hand.seats}
@@ -177,9 +197,15 @@ def _snapshot(state: Replay, line: int, kind: str, street: str, actor: str | Non
     boards = state.boards
     runs = sorted(k for k in boards if k) or sorted(boards)
     return Step(
-        line, kind, street, actor, state.pot_total, state.final_stacks(),
+        line,
+        kind,
+        street,
+        actor,
+        state.pot_total,
+        state.final_stacks(),
         {p.name: p.street for p in players if p.street} if bets else {},
-        [p.name for p in players if p.folded], [p.name for p in players if p.all_in],
+        [p.name for p in players if p.folded],
+        [p.name for p in players if p.all_in],
         {p.name: p.shown or p.cards for p in players if p.shown or p.cards},
         [boards[k] for k in runs],
     )

@@ -17,8 +17,7 @@ from hhtool.show.steps import HandView
 
 SEVERITY_STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
 SUIT_STYLE = {"h": "red", "d": "red", "c": "", "s": ""}
-_ACTIONS = {"PostBlind", "PostAnte", "Fold", "Check", "Call", "Bet", "RaiseTo", "ReturnUncalled", "Collect",
-            "CashOut"}
+_ACTIONS = {"PostBlind", "PostAnte", "Fold", "Check", "Call", "Bet", "RaiseTo", "ReturnUncalled", "Collect", "CashOut"}
 
 
 def cards_text(cards) -> Text:
@@ -44,8 +43,10 @@ def render(view: HandView) -> Group:
     title = Text(f"Hand {printable(r.hand_id or '?')}", style="bold")
     title.append(f" · {r.site} · {r.status} · {printable(r.file)}:{r.line}")
     errors = sum(f.severity is Severity.ERROR for f in r.findings)
-    title.append(f" · {_count(len(r.findings), 'finding')} ({_count(errors, 'error')})",
-                 style="bold red" if errors else "green" if not r.findings else "yellow")
+    title.append(
+        f" · {_count(len(r.findings), 'finding')} ({_count(errors, 'error')})",
+        style="bold red" if errors else "green" if not r.findings else "yellow",
+    )
     parts: list = [title]
     if view.seats:
         parts += [Text(), _seats(view)]
@@ -65,16 +66,28 @@ def _count(n: int, what: str) -> str:
 
 def _seats(view: HandView) -> Table:
     table = Table(title="Seats", title_justify="left", show_edge=False, pad_edge=False)
-    for name, justify in (("seat", "right"), ("player", "left"), ("position", "left"), ("stack", "right"),
-                          ("final", "right"), ("net", "right"), ("cards", "left")):
+    for name, justify in (
+        ("seat", "right"),
+        ("player", "left"),
+        ("position", "left"),
+        ("stack", "right"),
+        ("final", "right"),
+        ("net", "right"),
+        ("cards", "left"),
+    ):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     known = view.steps[-1].cards if view.steps else {}
     for s in view.seats:
         net = s.final - s.start
-        table.add_row(str(s.seat), Text(printable(s.player)), s.position if s.dealt_in else "not dealt in",
-                      view.money(s.start), view.money(s.final),
-                      Text(view.money(net), style="green" if net > 0 else "red" if net < 0 else ""),
-                      cards_text(known.get(s.player, ())))
+        table.add_row(
+            str(s.seat),
+            Text(printable(s.player)),
+            s.position if s.dealt_in else "not dealt in",
+            view.money(s.start),
+            view.money(s.final),
+            Text(view.money(net), style="green" if net > 0 else "red" if net < 0 else ""),
+            cards_text(known.get(s.player, ())),
+        )
     return table
 
 

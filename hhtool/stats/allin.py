@@ -33,8 +33,9 @@ MICRO = 1_000_000  # expected values are kept in millionths of a minor unit: int
 _BOARD_AT = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
 
 
-def equities(holes: dict[str, list[str]], board: list[str], pots: list[tuple[int, list[str]]],
-             seed: str = "") -> dict[str, Fraction]:
+def equities(
+    holes: dict[str, list[str]], board: list[str], pots: list[tuple[int, list[str]]], seed: str = ""
+) -> dict[str, Fraction]:
     """Player → the expected chips won from `pots` ((amount, eligible players)) over the boards that can
     complete `board`, each player's `holes` known."""
     known = {c for cards in holes.values() for c in cards} | set(board)
@@ -97,7 +98,9 @@ def adjustments(hands: pd.DataFrame, seats: pd.DataFrame, actions: pd.DataFrame,
     info = hands[hands["hand_uid"].isin(all_in)].set_index("hand_uid")
     live_seats = seats[seats["hand_uid"].isin(all_in) & seats["dealt_in"] & seats["folded_on"].isna()]
     pot_rows = pots[pots["hand_uid"].isin(all_in)]
-    pots_by_hand = {uid: list(zip(g["amount"].astype("int64"), g["eligible"])) for uid, g in pot_rows.groupby("hand_uid")}
+    pots_by_hand = {
+        uid: list(zip(g["amount"].astype("int64"), g["eligible"])) for uid, g in pot_rows.groupby("hand_uid")
+    }
     for uid, group in live_seats.groupby("hand_uid"):
         board = (info.at[uid, "board"] or "").split() if uid in info.index else []
         at = _BOARD_AT.get(str(last_street.get(uid)), 5)

@@ -84,8 +84,13 @@ ALL = "all"  # a key column that a grouping adds up over
 COLUMNS = {
     "site": ("site", "site dialect (all: every site)"),
     "kind": ("kind", "cash or tournament"),
-    "tournament": ("tourney", ("tournament id: one row per event, its chips never added to another's (empty "
-                               "for cash; all: every event of a total, its chips left out)")),
+    "tournament": (
+        "tourney",
+        (
+            "tournament id: one row per event, its chips never added to another's (empty "
+            "for cash; all: every event of a total, its chips left out)"
+        ),
+    ),
     "currency": ("cur", "ISO code, or chips (all: every currency)"),
     "limit": ("limit", "NL, PL, FL (all: every limit)"),
     "small_blind": ("sb", "small blind, minor units (empty for tournaments and totals)"),
@@ -136,13 +141,18 @@ COLUMNS = {
 }
 
 # each percentage: (numerator, denominator)
-PERCENTAGES = {"vpip_pct": ("vpip_hands", "hands"), "pfr_pct": ("pfr_hands", "hands"),
-               "three_bet_pct": ("three_bets", "three_bet_opportunities"),
-               "fold_to_three_bet_pct": ("folds_to_three_bet", "fold_to_three_bet_opportunities"),
-               "steal_pct": ("steals", "steal_opportunities"), "cbet_pct": ("cbets", "cbet_opportunities"),
-               "fold_to_cbet_pct": ("folds_to_cbet", "fold_to_cbet_opportunities"),
-               "wtsd_pct": ("showdowns", "saw_flop"), "wsd_pct": ("showdowns_won", "showdowns"),
-               "wwsf_pct": ("won_saw_flop", "saw_flop")}
+PERCENTAGES = {
+    "vpip_pct": ("vpip_hands", "hands"),
+    "pfr_pct": ("pfr_hands", "hands"),
+    "three_bet_pct": ("three_bets", "three_bet_opportunities"),
+    "fold_to_three_bet_pct": ("folds_to_three_bet", "fold_to_three_bet_opportunities"),
+    "steal_pct": ("steals", "steal_opportunities"),
+    "cbet_pct": ("cbets", "cbet_opportunities"),
+    "fold_to_cbet_pct": ("folds_to_cbet", "fold_to_cbet_opportunities"),
+    "wtsd_pct": ("showdowns", "saw_flop"),
+    "wsd_pct": ("showdowns_won", "showdowns"),
+    "wwsf_pct": ("won_saw_flop", "saw_flop"),
+}
 
 
 @dataclass(frozen=True)
@@ -207,8 +217,22 @@ def weighted_rake(seats: pd.DataFrame, hands: pd.DataFrame) -> pd.Series:
 
 
 PAIR = ["hand_uid", "player"]
-FLAGS = ("vpip", "pfr", "three_opp", "three_bet", "f3b_opp", "f3b", "steal_opp", "steal", "cbet_opp", "cbet",
-         "fcb_opp", "fcb", "folded", "folded_pre")
+FLAGS = (
+    "vpip",
+    "pfr",
+    "three_opp",
+    "three_bet",
+    "f3b_opp",
+    "f3b",
+    "steal_opp",
+    "steal",
+    "cbet_opp",
+    "cbet",
+    "fcb_opp",
+    "fcb",
+    "folded",
+    "folded_pre",
+)
 COUNTS = ("post_br", "post_calls", "post_folds")
 
 
@@ -224,15 +248,22 @@ def action_flags(actions: pd.DataFrame, position: pd.DataFrame) -> tuple[pd.Data
     action = actions["action"]
     street = actions["street"]
     preflop = street == "preflop"
-    marks = actions[PAIR].assign(vpip=preflop & action.isin(["call", "bet", "raise"]),
-                                 pfr=preflop & action.isin(["bet", "raise"]), folded=action == "fold",
-                                 folded_pre=preflop & (action == "fold"),
-                                 post_br=~preflop & action.isin(["bet", "raise"]),
-                                 post_calls=~preflop & (action == "call"),
-                                 post_folds=~preflop & (action == "fold"))
+    marks = actions[PAIR].assign(
+        vpip=preflop & action.isin(["call", "bet", "raise"]),
+        pfr=preflop & action.isin(["bet", "raise"]),
+        folded=action == "fold",
+        folded_pre=preflop & (action == "fold"),
+        post_br=~preflop & action.isin(["bet", "raise"]),
+        post_calls=~preflop & (action == "call"),
+        post_folds=~preflop & (action == "fold"),
+    )
     grouped = marks.groupby(PAIR, sort=False, dropna=False)
-    flags = grouped[["vpip", "pfr", "folded", "folded_pre"]].any().join(
-        grouped[list(COUNTS)].sum().astype("int64")).reset_index()
+    flags = (
+        grouped[["vpip", "pfr", "folded", "folded_pre"]]
+        .any()
+        .join(grouped[list(COUNTS)].sum().astype("int64"))
+        .reset_index()
+    )
 
     acts = actions[~action.str.startswith("post_")].sort_values(["hand_uid", "seq"])
     pre = acts[acts["street"] == "preflop"]
@@ -248,8 +279,7 @@ def action_flags(actions: pd.DataFrame, position: pd.DataFrame) -> tuple[pd.Data
     voluntary_before = voluntary.groupby(pre["hand_uid"]).cumsum() - voluntary
     where = pre[PAIR].merge(position, on=PAIR, how="left")["position"].to_numpy()
     first_action = ~pre.duplicated(PAIR)
-    steal = _first(pre, first_action & (voluntary_before == 0) & np.isin(where, ["CO", "BTN", "SB"]), "steal",
-                   is_raise)
+    steal = _first(pre, first_action & (voluntary_before == 0) & np.isin(where, ["CO", "BTN", "SB"]), "steal", is_raise)
 
     flop = acts[acts["street"] == "flop"]
     bet = flop["action"].isin(["bet", "raise"])
@@ -276,10 +306,26 @@ def seat_flags(tables: Tables, players: Iterable[str] = (), query: Query | None 
     (`stats`). `players`: keep only their rows (the flags are computed from every player's actions)."""
     query = query or Query(players=tuple(players))
     players = set(players) | set(query.players)
-    hands = _plain(parsed_hands(tables.hands)[["hand_uid", "site", "currency", "limit", "small_blind", "big_blind",
-                                                "tournament_id", "saw_flop", "rake", "board", "started_at",
-                                                "local_time"]],
-                   ints=["small_blind", "big_blind", "rake"], bools=["saw_flop"])
+    hands = _plain(
+        parsed_hands(tables.hands)[
+            [
+                "hand_uid",
+                "site",
+                "currency",
+                "limit",
+                "small_blind",
+                "big_blind",
+                "tournament_id",
+                "saw_flop",
+                "rake",
+                "board",
+                "started_at",
+                "local_time",
+            ]
+        ],
+        ints=["small_blind", "big_blind", "rake"],
+        bools=["saw_flop"],
+    )
     hands["kind"] = np.where(hands["tournament_id"].notna(), "tournament", "cash")
     tourney = hands["kind"] == "tournament"
     # one row per event: chips of one tournament are not those of another
@@ -290,13 +336,20 @@ def seat_flags(tables: Tables, players: Iterable[str] = (), query: Query | None 
     uids = set(hands["hand_uid"])
 
     seats = tables.seats
-    seats = _plain(seats[seats["hand_uid"].isin(uids)][["hand_uid", "seat", "player", "dealt_in", "contributed",
-                                                        "collected", "net", "hole_cards", "folded_on"]],
-                   ints=["seat", "contributed", "collected", "net"], bools=["dealt_in"])
+    seats = _plain(
+        seats[seats["hand_uid"].isin(uids)][
+            ["hand_uid", "seat", "player", "dealt_in", "contributed", "collected", "net", "hole_cards", "folded_on"]
+        ],
+        ints=["seat", "contributed", "collected", "net"],
+        bools=["dealt_in"],
+    )
     seats["rake_paid"] = weighted_rake(seats, hands)
     actions = tables.actions
-    actions = _plain(actions[actions["hand_uid"].isin(uids)][["hand_uid", "seq", "street", "player", "action",
-                                                              "all_in"]], ints=["seq"], bools=["all_in"])
+    actions = _plain(
+        actions[actions["hand_uid"].isin(uids)][["hand_uid", "seq", "street", "player", "action", "all_in"]],
+        ints=["seq"],
+        bools=["all_in"],
+    )
     seats["position"] = positions(seats, actions)
     seats = seats[seats["dealt_in"]]
     flags, three_bet_pots = action_flags(actions, seats[[*PAIR, "position"]])
@@ -305,8 +358,9 @@ def seat_flags(tables: Tables, players: Iterable[str] = (), query: Query | None 
         seats[name] = seats[name].fillna(False).astype(bool)
     for name in COUNTS:
         seats[name] = seats[name].fillna(0).astype("int64")
-    seats = seats.merge(hands[["hand_uid", *STAKES, "saw_flop", "hand_bb", "started_at", "local_time"]], on="hand_uid",
-                        how="inner")
+    seats = seats.merge(
+        hands[["hand_uid", *STAKES, "saw_flop", "hand_bb", "started_at", "local_time"]], on="hand_uid", how="inner"
+    )
     unfolded = (~seats["folded"]).groupby(seats["hand_uid"]).transform("sum")
     seats["saw_flop_p"] = seats["saw_flop"] & ~seats["folded_pre"]
     seats["showdown"] = seats["saw_flop_p"] & ~seats["folded"] & (unfolded >= 2)
@@ -314,8 +368,12 @@ def seat_flags(tables: Tables, players: Iterable[str] = (), query: Query | None 
     seats["won_flop"] = seats["saw_flop_p"] & (seats["collected"] > 0)
 
     pots = getattr(tables, "pots", None)
-    adjust = adjustments(hands, seats, actions, _plain(pots) if pots is not None else
-                         pd.DataFrame(columns=["hand_uid", "pot_index", "amount", "eligible"]))
+    adjust = adjustments(
+        hands,
+        seats,
+        actions,
+        _plain(pots) if pots is not None else pd.DataFrame(columns=["hand_uid", "pot_index", "amount", "eligible"]),
+    )
     seats = seats.merge(adjust, on=PAIR, how="left")
     seats["all_in_hand"] = seats["ev_adjust"].notna()
     seats["ev_micro"] = seats["net"] * MICRO + seats["ev_adjust"].fillna(0).astype("int64")
@@ -355,15 +413,51 @@ def _grouped(seats: pd.DataFrame, query: Query) -> pd.DataFrame:
 
 
 # The sums each statistic is made of: they add up across batches of hands.
-SUMS = {"hands": "hand_uid", "vpip_hands": "vpip", "pfr_hands": "pfr", "three_bet_opportunities": "three_opp",
-        "three_bets": "three_bet", "fold_to_three_bet_opportunities": "f3b_opp", "folds_to_three_bet": "f3b",
-        "steal_opportunities": "steal_opp", "steals": "steal", "cbet_opportunities": "cbet_opp", "cbets": "cbet",
-        "fold_to_cbet_opportunities": "fcb_opp", "folds_to_cbet": "fcb", "postflop_bets_raises": "post_br",
-        "postflop_calls": "post_calls", "postflop_folds": "post_folds", "saw_flop": "saw_flop_p",
-        "showdowns": "showdown", "showdowns_won": "won_sd", "won_saw_flop": "won_flop", "net_won": "net",
-        "all_in_hands": "all_in_hand", "ev_micro": "ev_micro", "rake_paid": "rake_paid"}
-_BOOLS = ("vpip", "pfr", "three_opp", "three_bet", "f3b_opp", "f3b", "steal_opp", "steal", "cbet_opp", "cbet",
-          "fcb_opp", "fcb", "saw_flop_p", "showdown", "won_sd", "won_flop", "all_in_hand")
+SUMS = {
+    "hands": "hand_uid",
+    "vpip_hands": "vpip",
+    "pfr_hands": "pfr",
+    "three_bet_opportunities": "three_opp",
+    "three_bets": "three_bet",
+    "fold_to_three_bet_opportunities": "f3b_opp",
+    "folds_to_three_bet": "f3b",
+    "steal_opportunities": "steal_opp",
+    "steals": "steal",
+    "cbet_opportunities": "cbet_opp",
+    "cbets": "cbet",
+    "fold_to_cbet_opportunities": "fcb_opp",
+    "folds_to_cbet": "fcb",
+    "postflop_bets_raises": "post_br",
+    "postflop_calls": "post_calls",
+    "postflop_folds": "post_folds",
+    "saw_flop": "saw_flop_p",
+    "showdowns": "showdown",
+    "showdowns_won": "won_sd",
+    "won_saw_flop": "won_flop",
+    "net_won": "net",
+    "all_in_hands": "all_in_hand",
+    "ev_micro": "ev_micro",
+    "rake_paid": "rake_paid",
+}
+_BOOLS = (
+    "vpip",
+    "pfr",
+    "three_opp",
+    "three_bet",
+    "f3b_opp",
+    "f3b",
+    "steal_opp",
+    "steal",
+    "cbet_opp",
+    "cbet",
+    "fcb_opp",
+    "fcb",
+    "saw_flop_p",
+    "showdown",
+    "won_sd",
+    "won_flop",
+    "all_in_hand",
+)
 
 
 def partial_sums(seats: pd.DataFrame) -> pd.DataFrame:
@@ -404,12 +498,14 @@ def finish(sums: pd.DataFrame, min_hands: int = 0, query: Query | None = None) -
     for name, (top, bottom) in PERCENTAGES.items():
         out[name] = _pct(out[top], out[bottom])
     out["af"] = _ratio(out["postflop_bets_raises"], out["postflop_calls"])
-    out["afq_pct"] = _pct(out["postflop_bets_raises"],
-                          out["postflop_bets_raises"] + out["postflop_calls"] + out["postflop_folds"])
+    out["afq_pct"] = _pct(
+        out["postflop_bets_raises"], out["postflop_bets_raises"] + out["postflop_calls"] + out["postflop_folds"]
+    )
     for name, exact, per_100 in (("net_won_bb", net_bb, "bb_per_100"), ("all_in_ev_bb", ev_bb, "all_in_ev_bb_per_100")):
         values = [exact.get(k, Fraction(0)) for k in keys]
-        out[per_100] = pd.Series([_cents(v * 100 / n) for v, n in zip(values, out["hands"])], index=out.index,
-                                 dtype="float64")
+        out[per_100] = pd.Series(
+            [_cents(v * 100 / n) for v, n in zip(values, out["hands"])], index=out.index, dtype="float64"
+        )
         out[name] = pd.Series([_cents(v) for v in values], index=out.index, dtype="float64")
     out["all_in_ev_net"] = [round(Fraction(int(v), MICRO)) for v in out["ev_micro"]]
     # money never adds up across currencies, nor chips across tournaments (each event's chips are its own)
@@ -419,9 +515,10 @@ def finish(sums: pd.DataFrame, min_hands: int = 0, query: Query | None = None) -
     rank = {p: i for i, p in enumerate([ALL, *ORDER, "?"])}
     out["_pos"] = out["position"].map(lambda p: rank.get(p, len(rank)))
     out["_event"] = out["tournament"].map(_event_order)
-    out = out.sort_values(["site", "kind", "_event", "currency", "limit", "big_blind", "small_blind", "hero", "_pos",
-                           "hands", "player"],
-                          ascending=[True, True, True, True, True, True, True, False, True, False, True])
+    out = out.sort_values(
+        ["site", "kind", "_event", "currency", "limit", "big_blind", "small_blind", "hero", "_pos", "hands", "player"],
+        ascending=[True, True, True, True, True, True, True, False, True, False, True],
+    )
     if query.sort:
         column = query.sort.lstrip("-")
         numeric = column not in ("site", "kind", "currency", "limit", "position", "player")
@@ -430,8 +527,9 @@ def finish(sums: pd.DataFrame, min_hands: int = 0, query: Query | None = None) -
     for name in ("small_blind", "big_blind"):
         out[name] = out[name].astype(object).where(out[name] >= 0, None)
     # one dtype whatever the rows (cash rows alone would make it float NaN): text, None for cash
-    out["tournament"] = pd.Series([None if pd.isna(t) else str(t) for t in out["tournament"]], index=out.index,
-                                  dtype=object)
+    out["tournament"] = pd.Series(
+        [None if pd.isna(t) else str(t) for t in out["tournament"]], index=out.index, dtype=object
+    )
     columns = [c for c in COLUMNS if c != "position" or query.by_position]
     return out[columns].reset_index(drop=True)
 
@@ -475,24 +573,48 @@ def _ratio(numerator: pd.Series, denominator: pd.Series) -> pd.Series:
     return values.astype(object).where(values.notna(), None)
 
 
-def player_stats(tables: Tables, players: Iterable[str] = (), min_hands: int = 0,
-                 query: Query | None = None) -> pd.DataFrame:
+def player_stats(
+    tables: Tables, players: Iterable[str] = (), min_hands: int = 0, query: Query | None = None
+) -> pd.DataFrame:
     """The statistics of tables held in memory (e.g. hand histories read with `from_paths`)."""
     query = query or Query(players=tuple(players), min_hands=min_hands)
     return finish(partial_sums(seat_flags(tables, players, query)), min_hands, query)
 
 
 # The columns `seat_flags` reads (and `HandFilter` looks at), the only ones read from a dataset.
-COLUMNS_READ = {"hands": ["site", "currency", "limit", "small_blind", "big_blind", "tournament_id", "saw_flop", "rake",
-                          "status", "total_pot", "board", "started_at", "local_time", "date_kind"],
-                "seats": ["seat", "player", "dealt_in", "contributed", "collected", "net", "hole_cards", "folded_on"],
-                "actions": ["seq", "street", "player", "action", "all_in"],
-                "pots": ["pot_index", "amount", "eligible"]}
+COLUMNS_READ = {
+    "hands": [
+        "site",
+        "currency",
+        "limit",
+        "small_blind",
+        "big_blind",
+        "tournament_id",
+        "saw_flop",
+        "rake",
+        "status",
+        "total_pot",
+        "board",
+        "started_at",
+        "local_time",
+        "date_kind",
+    ],
+    "seats": ["seat", "player", "dealt_in", "contributed", "collected", "net", "hole_cards", "folded_on"],
+    "actions": ["seq", "street", "player", "action", "all_in"],
+    "pots": ["pot_index", "amount", "eligible"],
+}
 
 
-def stats(path: str | os.PathLike, where: HandFilter | None = None, players: Iterable[str] = (), min_hands: int = 0,
-          budget: int = DEFAULT_BUDGET, query: Query | None = None,
-          timeline: list[pd.DataFrame] | None = None, tally: DayTally | None = None) -> pd.DataFrame:
+def stats(
+    path: str | os.PathLike,
+    where: HandFilter | None = None,
+    players: Iterable[str] = (),
+    min_hands: int = 0,
+    budget: int = DEFAULT_BUDGET,
+    query: Query | None = None,
+    timeline: list[pd.DataFrame] | None = None,
+    tally: DayTally | None = None,
+) -> pd.DataFrame:
     """Statistics of the dataset at `path`, read a few days at a time (hhtool.scan): hands kept by
     `where` (days, sites, stakes) and the query's filters, rows of `players` only (all when empty), and
     rows of at least `min_hands` hands. Memory grows with the players and stakes, not with the hands.

@@ -64,26 +64,33 @@ def chart(rows: pd.DataFrame) -> str:
         return f'<polyline class="{css}" fill="none" stroke-width="2" points="{coords}"/>'
 
     net_end, ev_end = points["net_bb"].iloc[-1], points["ev_bb"].iloc[-1]
-    return (f'<svg viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="winnings in big blinds over '
-            f'{last} hands">'
-            f'<line x1="{PAD}" y1="{y(0):.1f}" x2="{WIDTH - PAD}" y2="{y(0):.1f}" stroke="#999"/>'
-            f'<line x1="{PAD}" y1="{PAD}" x2="{PAD}" y2="{HEIGHT - PAD}" stroke="#999"/>'
-            f'<text x="{PAD - 4}" y="{y(high) + 4:.1f}" text-anchor="end">{high:.0f}</text>'
-            f'<text x="{PAD - 4}" y="{y(low) + 4:.1f}" text-anchor="end">{low:.0f}</text>'
-            + (f'<text x="{PAD - 4}" y="{y(0) + 4:.1f}" text-anchor="end">0</text>'
-               if min(y(low) - y(0), y(0) - y(high)) > 14 else "")
-            + f'<text x="{WIDTH - PAD}" y="{HEIGHT - PAD + 18}" text-anchor="end">{len(points):,} hands</text>'
-            f'<text x="{PAD}" y="{HEIGHT - PAD + 18}">bb</text>'
-            + f'{line("net_bb", "net")}{line("ev_bb", "ev")}'
-            + f'<text x="{PAD + 8}" y="{PAD - 20}" class="lnet">— net won {net_end:.2f} bb</text>'
-            + f'<text x="{PAD + 240}" y="{PAD - 20}" class="lev">- - all-in EV {ev_end:.2f} bb</text></svg>')
+    return (
+        f'<svg viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="winnings in big blinds over '
+        f'{last} hands">'
+        f'<line x1="{PAD}" y1="{y(0):.1f}" x2="{WIDTH - PAD}" y2="{y(0):.1f}" stroke="#999"/>'
+        f'<line x1="{PAD}" y1="{PAD}" x2="{PAD}" y2="{HEIGHT - PAD}" stroke="#999"/>'
+        f'<text x="{PAD - 4}" y="{y(high) + 4:.1f}" text-anchor="end">{high:.0f}</text>'
+        f'<text x="{PAD - 4}" y="{y(low) + 4:.1f}" text-anchor="end">{low:.0f}</text>'
+        + (
+            f'<text x="{PAD - 4}" y="{y(0) + 4:.1f}" text-anchor="end">0</text>'
+            if min(y(low) - y(0), y(0) - y(high)) > 14
+            else ""
+        )
+        + f'<text x="{WIDTH - PAD}" y="{HEIGHT - PAD + 18}" text-anchor="end">{len(points):,} hands</text>'
+        f'<text x="{PAD}" y="{HEIGHT - PAD + 18}">bb</text>'
+        + f"{line('net_bb', 'net')}{line('ev_bb', 'ev')}"
+        + f'<text x="{PAD + 8}" y="{PAD - 20}" class="lnet">— net won {net_end:.2f} bb</text>'
+        + f'<text x="{PAD + 240}" y="{PAD - 20}" class="lev">- - all-in EV {ev_end:.2f} bb</text></svg>'
+    )
 
 
 def page(frame: pd.DataFrame, rows: pd.DataFrame, session_rows: pd.DataFrame, undated: int) -> str:
     """The whole page: statistics per stakes block, the graph, the sessions."""
-    parts = ["<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">",
-             '<meta name="viewport" content="width=device-width, initial-scale=1">',
-             f"<title>hhtool stats</title><style>{STYLE}</style></head><body><h1>Player statistics</h1>"]
+    parts = [
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>hhtool stats</title><style>{STYLE}</style></head><body><h1>Player statistics</h1>",
+    ]
     names = [n for n in TEXT if n in frame.columns]
     if frame.empty:
         parts.append("<p>No hands with players in this dataset.</p>")
@@ -99,10 +106,26 @@ def page(frame: pd.DataFrame, rows: pd.DataFrame, session_rows: pd.DataFrame, un
         parts.append("<p>No sessions.</p>")
     else:
         headers = ["player", "currency", "clock", "start", "end", "hands", "net", "net bb", "EV bb", "bb/100"]
-        parts.append(_table(headers, [[str(r["player"]), str(r["currency"]), str(r["clock"]), r["start"], r["end"],
-                                       str(r["hands"]), money(r["net_won"], r["currency"]), f"{r['net_won_bb']:.2f}",
-                                       f"{r['all_in_ev_bb']:.2f}", f"{r['bb_per_100']:.2f}"]
-                                      for r in session_rows.to_dict("records")]))
+        parts.append(
+            _table(
+                headers,
+                [
+                    [
+                        str(r["player"]),
+                        str(r["currency"]),
+                        str(r["clock"]),
+                        r["start"],
+                        r["end"],
+                        str(r["hands"]),
+                        money(r["net_won"], r["currency"]),
+                        f"{r['net_won_bb']:.2f}",
+                        f"{r['all_in_ev_bb']:.2f}",
+                        f"{r['bb_per_100']:.2f}",
+                    ]
+                    for r in session_rows.to_dict("records")
+                ],
+            )
+        )
     if undated:
         parts.append(f"<p>{undated:,} hands with no time are in the graph (last) but in no session.</p>")
     parts.append("</body></html>\n")

@@ -14,9 +14,29 @@ from hhtool.stats.core import COLUMNS, STAKES
 from hhtool.words import count
 
 # the columns of the text table (the counts behind each percentage are in CSV and JSON)
-TEXT = ["position", "player", "hands", "vpip_pct", "pfr_pct", "three_bet_pct", "fold_to_three_bet_pct", "steal_pct",
-        "cbet_pct", "fold_to_cbet_pct", "af", "afq_pct", "wtsd_pct", "wsd_pct", "wwsf_pct", "net_won", "net_won_bb",
-        "bb_per_100", "all_in_ev_bb", "all_in_ev_bb_per_100", "rake_paid"]
+TEXT = [
+    "position",
+    "player",
+    "hands",
+    "vpip_pct",
+    "pfr_pct",
+    "three_bet_pct",
+    "fold_to_three_bet_pct",
+    "steal_pct",
+    "cbet_pct",
+    "fold_to_cbet_pct",
+    "af",
+    "afq_pct",
+    "wtsd_pct",
+    "wsd_pct",
+    "wwsf_pct",
+    "net_won",
+    "net_won_bb",
+    "bb_per_100",
+    "all_in_ev_bb",
+    "all_in_ev_bb_per_100",
+    "rake_paid",
+]
 MONEY = ("net_won", "rake_paid", "all_in_ev_net")
 
 
@@ -62,7 +82,8 @@ def to_csv(frame: pd.DataFrame) -> str:
     buffer = io.StringIO()
     text_columns = [name for name in frame.columns if not pd.api.types.is_numeric_dtype(frame[name])]
     frame.assign(**{name: frame[name].map(csv_cell) for name in text_columns}).to_csv(
-        buffer, index=False, lineterminator="\n")
+        buffer, index=False, lineterminator="\n"
+    )
     return buffer.getvalue()
 
 
@@ -107,8 +128,9 @@ def render(frame: pd.DataFrame, fmt: str = "text") -> str:
 def block_label(row: dict) -> str:
     """The block's stakes; `all` sites, limits or currencies (a total) said so."""
     if row.get("site") == "all":
-        return f"all sites and stakes, {row['kind']}, " + ("every currency (money not added up)"
-                                                           if row.get("currency") == "all" else str(row["currency"]))
+        return f"all sites and stakes, {row['kind']}, " + (
+            "every currency (money not added up)" if row.get("currency") == "all" else str(row["currency"])
+        )
     label = stakes_label(row)
     event = row.get("tournament")
     return f"{label} #{event}" if row.get("kind") == "tournament" and event not in (None, "all") else label
@@ -124,11 +146,23 @@ def render_sessions(frame: pd.DataFrame, undated: int, fmt: str = "text") -> str
         return "no sessions (name the hero with --hero, or keep one player with --player)\n"
     table = [["player", "cur", "clock", "start", "end", "hands", "net", "net bb", "EV bb", "bb/100"]]
     for r in records(frame):
-        table.append([printable(str(r["player"])), str(r["currency"]), r["clock"], r["start"], r["end"], str(r["hands"]),
-                      money(r["net_won"], r["currency"]), f"{r['net_won_bb']:.2f}", f"{r['all_in_ev_bb']:.2f}",
-                      f"{r['bb_per_100']:.2f}"])
+        table.append(
+            [
+                printable(str(r["player"])),
+                str(r["currency"]),
+                r["clock"],
+                r["start"],
+                r["end"],
+                str(r["hands"]),
+                money(r["net_won"], r["currency"]),
+                f"{r['net_won_bb']:.2f}",
+                f"{r['all_in_ev_bb']:.2f}",
+                f"{r['bb_per_100']:.2f}",
+            ]
+        )
     widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
-    lines = ["  ".join(c.ljust(w) if i < 5 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths)))
-             for row in table]
+    lines = [
+        "  ".join(c.ljust(w) if i < 5 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))) for row in table
+    ]
     tail = [f"{count(undated, 'hand')} with no time in no session"] if undated else []
     return "\n".join([*lines, *tail]) + "\n"

@@ -32,8 +32,9 @@ def hand_rows(seats: pd.DataFrame, players: frozenset[str] = frozenset()) -> pd.
     mine = rows[rows["hero"]] if rows["hero"].any() else rows[rows["player"].isin(players)]
     utc = pd.to_datetime(mine["started_at"], utc=True).dt.tz_localize(None)
     local = pd.to_datetime(mine["local_time"])
-    out = mine.assign(time=utc.where(utc.notna(), local),
-                      clock=pd.Series("UTC", index=mine.index).where(utc.notna(), "local"))
+    out = mine.assign(
+        time=utc.where(utc.notna(), local), clock=pd.Series("UTC", index=mine.index).where(utc.notna(), "local")
+    )
     return out[ROWS].reset_index(drop=True)
 
 
@@ -54,16 +55,42 @@ def sessions(rows: pd.DataFrame, gap: timedelta = GAP) -> tuple[pd.DataFrame, in
         number = (group["time"].diff() > gap).cumsum()
         for _, part in group.groupby(number, sort=True):
             net_bb = sum((Fraction(int(n), int(b)) for n, b in zip(part["net"], part["hand_bb"]) if b > 0), Fraction(0))
-            ev_bb = sum((Fraction(int(e), int(b) * MICRO) for e, b in zip(part["ev_micro"], part["hand_bb"]) if b > 0),
-                        Fraction(0))
-            out.append({"player": player, "currency": currency, "clock": clock,
-                        "start": part["time"].iloc[0].isoformat(sep=" "), "end": part["time"].iloc[-1].isoformat(sep=" "),
-                        "hands": len(part), "net_won": int(part["net"].sum()), "net_won_bb": _two(net_bb),
-                        "all_in_ev_bb": _two(ev_bb), "bb_per_100": _two(net_bb * 100 / len(part))})
-    frame = pd.DataFrame(out, columns=["player", "currency", "clock", "start", "end", "hands", "net_won", "net_won_bb",
-                                       "all_in_ev_bb", "bb_per_100"])
-    return frame.sort_values(["start", "player", "currency"], kind="stable").reset_index(drop=True), \
-        int(rows["time"].isna().sum())
+            ev_bb = sum(
+                (Fraction(int(e), int(b) * MICRO) for e, b in zip(part["ev_micro"], part["hand_bb"]) if b > 0),
+                Fraction(0),
+            )
+            out.append(
+                {
+                    "player": player,
+                    "currency": currency,
+                    "clock": clock,
+                    "start": part["time"].iloc[0].isoformat(sep=" "),
+                    "end": part["time"].iloc[-1].isoformat(sep=" "),
+                    "hands": len(part),
+                    "net_won": int(part["net"].sum()),
+                    "net_won_bb": _two(net_bb),
+                    "all_in_ev_bb": _two(ev_bb),
+                    "bb_per_100": _two(net_bb * 100 / len(part)),
+                }
+            )
+    frame = pd.DataFrame(
+        out,
+        columns=[
+            "player",
+            "currency",
+            "clock",
+            "start",
+            "end",
+            "hands",
+            "net_won",
+            "net_won_bb",
+            "all_in_ev_bb",
+            "bb_per_100",
+        ],
+    )
+    return frame.sort_values(["start", "player", "currency"], kind="stable").reset_index(drop=True), int(
+        rows["time"].isna().sum()
+    )
 
 
 def curve(rows: pd.DataFrame) -> pd.DataFrame:

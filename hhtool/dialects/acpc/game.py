@@ -63,8 +63,12 @@ class Game:
     @property
     def holdem(self) -> bool:
         """Texas Hold'em as hhtool replays it: a 52-card deck, two hole cards, boards of 3, 1 and 1."""
-        return (self.suits, self.ranks, self.hole_cards, self.rounds) == (4, 13, 2, 4) and \
-            self.board_cards == (0, 3, 1, 1)
+        return (self.suits, self.ranks, self.hole_cards, self.rounds) == (4, 13, 2, 4) and self.board_cards == (
+            0,
+            3,
+            1,
+            1,
+        )
 
 
 DEFAULT_TEXT = """\
@@ -82,10 +86,21 @@ numBoardCards = 0 3 1 1
 END GAMEDEF
 """
 
-_LISTS = {"stack": "stacks", "blind": "blinds", "firstplayer": "first_player", "numboardcards": "board_cards",
-          "raisesize": "raise_sizes", "maxraises": "max_raises"}
-_NUMBERS = {"numplayers": "players", "numrounds": "rounds", "numholecards": "hole_cards", "numsuits": "suits",
-            "numranks": "ranks"}
+_LISTS = {
+    "stack": "stacks",
+    "blind": "blinds",
+    "firstplayer": "first_player",
+    "numboardcards": "board_cards",
+    "raisesize": "raise_sizes",
+    "maxraises": "max_raises",
+}
+_NUMBERS = {
+    "numplayers": "players",
+    "numrounds": "rounds",
+    "numholecards": "hole_cards",
+    "numsuits": "suits",
+    "numranks": "ranks",
+}
 
 
 def parse_game(text: str) -> Game:
@@ -142,16 +157,27 @@ def _checked(limit: bool, values: dict) -> Game:
     stacks = values.get("stacks")
     if stacks is None:
         stacks = (2**31 - 1,) * players  # the ACPC server's default (INT32_MAX): no stack limit
-    game = Game(limit=limit, players=players, rounds=rounds, stacks=stacks,
-                blinds=values.get("blinds", (0,) * players),
-                first_player=tuple(p - 1 for p in values.get("first_player", (1,) * rounds)),
-                board_cards=values.get("board_cards", (0,) * rounds),
-                hole_cards=values.get("hole_cards", 2), raise_sizes=values.get("raise_sizes", ()),
-                max_raises=values.get("max_raises", ()), suits=values.get("suits", 4), ranks=values.get("ranks", 13))
-    for name, size in (("stack", players), ("blind", players), ("firstPlayer", rounds),
-                       ("numBoardCards", rounds)):
-        got = {"stack": game.stacks, "blind": game.blinds, "firstPlayer": game.first_player,
-               "numBoardCards": game.board_cards}[name]
+    game = Game(
+        limit=limit,
+        players=players,
+        rounds=rounds,
+        stacks=stacks,
+        blinds=values.get("blinds", (0,) * players),
+        first_player=tuple(p - 1 for p in values.get("first_player", (1,) * rounds)),
+        board_cards=values.get("board_cards", (0,) * rounds),
+        hole_cards=values.get("hole_cards", 2),
+        raise_sizes=values.get("raise_sizes", ()),
+        max_raises=values.get("max_raises", ()),
+        suits=values.get("suits", 4),
+        ranks=values.get("ranks", 13),
+    )
+    for name, size in (("stack", players), ("blind", players), ("firstPlayer", rounds), ("numBoardCards", rounds)):
+        got = {
+            "stack": game.stacks,
+            "blind": game.blinds,
+            "firstPlayer": game.first_player,
+            "numBoardCards": game.board_cards,
+        }[name]
         if len(got) != size:
             raise GameError(f"{name} has {len(got)} values, the game needs {size}")
     if limit and len(game.raise_sizes) != rounds:
@@ -175,8 +201,9 @@ def load_game(path: str) -> Game:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise GameError(f"not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start}); save the game file "
-                        "as UTF-8") from None
+        raise GameError(
+            f"not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start}); save the game file as UTF-8"
+        ) from None
     return parse_game(text)
 
 

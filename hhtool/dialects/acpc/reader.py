@@ -102,54 +102,110 @@ def parse_acpc(block: Block) -> ParseResult:
         return oversized(block, SITE, found_id)
     lines = block.text.split("\n")
     states = [(i, line) for i, line in enumerate(lines) if line.startswith("STATE:")]
-    others = [(i, line) for i, line in enumerate(lines)
-              if line.strip() and not line.startswith(("STATE:", "#", "SCORE:"))]
+    others = [
+        (i, line) for i, line in enumerate(lines) if line.strip() and not line.startswith(("STATE:", "#", "SCORE:"))
+    ]
     if len(states) != 1 or others:
         index, text = others[0] if others else states[1] if len(states) > 1 else (0, lines[0])
-        return unparsed(block, SITE, found_id, "HH010", "an ACPC hand is one STATE line (and comment lines)",
-                        block.line + index, 1, expected="STATE:<hand>:<betting>:<cards>:<payoffs>:<players>",
-                        actual=text[:160])
+        return unparsed(
+            block,
+            SITE,
+            found_id,
+            "HH010",
+            "an ACPC hand is one STATE line (and comment lines)",
+            block.line + index,
+            1,
+            expected="STATE:<hand>:<betting>:<cards>:<payoffs>:<players>",
+            actual=text[:160],
+        )
     index, text = states[0]
     line = block.line + index
     listed = text.rsplit(":", 1)[-1].count("|") + 1  # the players the line names (its last field)
     try:
         game = current_game(listed)
     except (OSError, GameError) as exc:
-        return unparsed(block, SITE, found_id, "HH010", f"the ACPC game definition cannot be read: {exc}", line,
-                        expected="a .game file (--acpc-game)", actual=str(exc)[:160])
+        return unparsed(
+            block,
+            SITE,
+            found_id,
+            "HH010",
+            f"the ACPC game definition cannot be read: {exc}",
+            line,
+            expected="a .game file (--acpc-game)",
+            actual=str(exc)[:160],
+        )
     if game is None:
-        return unparsed(block, SITE, found_id, "HH010", f"the line names {listed} players and hhtool has no "
-                        f"built-in ACPC game of {listed} (2: heads-up, 6: the Pluribus game); give the game "
-                        "definition with --acpc-game", line, expected="2 or 6 players, or --acpc-game FILE",
-                        actual=f"{listed} players")
+        return unparsed(
+            block,
+            SITE,
+            found_id,
+            "HH010",
+            f"the line names {listed} players and hhtool has no "
+            f"built-in ACPC game of {listed} (2: heads-up, 6: the Pluribus game); give the game "
+            "definition with --acpc-game",
+            line,
+            expected="2 or 6 players, or --acpc-game FILE",
+            actual=f"{listed} players",
+        )
     if not game.holdem:
-        return ParseResult(Status.UNSUPPORTED, block.file, block.line, SITE, found_id, findings=(
-            finding("HH020", "the ACPC game definition is not Texas Hold'em (a 52-card deck, two hole cards, "
-                             "boards of 3, 1 and 1); counted as unsupported", block.file, line, 1,
-                    hand_id=found_id),))
+        return ParseResult(
+            Status.UNSUPPORTED,
+            block.file,
+            block.line,
+            SITE,
+            found_id,
+            findings=(
+                finding(
+                    "HH020",
+                    "the ACPC game definition is not Texas Hold'em (a 52-card deck, two hole cards, "
+                    "boards of 3, 1 and 1); counted as unsupported",
+                    block.file,
+                    line,
+                    1,
+                    hand_id=found_id,
+                ),
+            ),
+        )
     try:
         hand, notes = _read(block, game, text, line)
     except LogError as exc:
         return unparsed(block, SITE, found_id, "HH010", str(exc), line, exc.column, exc.expected, exc.actual)
-    return ParseResult(Status.PARSED, block.file, block.line, SITE, hand.header.hand_id, hand=hand,
-                       findings=tuple(finding(code, text, block.file, line, 1, hand_id=hand.header.hand_id,
-                                              expected=expected, actual=actual)
-                                      for code, text, expected, actual in notes))
+    return ParseResult(
+        Status.PARSED,
+        block.file,
+        block.line,
+        SITE,
+        hand.header.hand_id,
+        hand=hand,
+        findings=tuple(
+            finding(code, text, block.file, line, 1, hand_id=hand.header.hand_id, expected=expected, actual=actual)
+            for code, text, expected, actual in notes
+        ),
+    )
 
 
 def _read(block: Block, game: Game, text: str, line: int) -> tuple[Hand, list[tuple[str, str, str, str]]]:
     match = _STATE.match(text)
     if match is None:
-        raise LogError("line is not STATE:<hand>:<betting>:<cards>:<payoffs>:<players>", 1,
-                       "STATE:<hand>:<betting>:<cards>:<payoffs>:<players>", text[:160])
+        raise LogError(
+            "line is not STATE:<hand>:<betting>:<cards>:<payoffs>:<players>",
+            1,
+            "STATE:<hand>:<betting>:<cards>:<payoffs>:<players>",
+            text[:160],
+        )
     number = match["hand"]
     if len(number) > MAX_ID_DIGITS:
-        raise LogError(f"hand number has {len(number)} digits", match.start("hand") + 1,
-                       f"<= {MAX_ID_DIGITS} digits", number[:40])
+        raise LogError(
+            f"hand number has {len(number)} digits", match.start("hand") + 1, f"<= {MAX_ID_DIGITS} digits", number[:40]
+        )
     names = match["players"].split("|")
     if len(names) != game.players or len(set(names)) != len(names) or not all(names):
-        raise LogError(f"{len(names)} player names for a game of {game.players} (each named once)",
-                       match.start("players") + 1, f"{game.players} distinct names", match["players"][:160])
+        raise LogError(
+            f"{len(names)} player names for a game of {game.players} (each named once)",
+            match.start("players") + 1,
+            f"{game.players} distinct names",
+            match["players"][:160],
+        )
     holes, boards = _cards(match, game)
     payoffs = _payoffs(match, game)
     small, big = _blind_positions(game)
@@ -157,13 +213,23 @@ def _read(block: Block, game: Game, text: str, line: int) -> tuple[Hand, list[tu
     seats = tuple(Seat(i + 1, name, game.stacks[i], line) for i, name in enumerate(names))
     match_name = _MATCH_NAME.sub("", PurePath(block.file).name) or "acpc"
     header = Header(
-        site=SITE, hand_id=f"{_ID_UNSAFE.sub('_', match_name)}-{number}", game="holdem", limit=Limit.FIXED_LIMIT if game.limit else Limit.NO_LIMIT,
-        small_blind=game.blinds[small], big_blind=game.blinds[big],
+        site=SITE,
+        hand_id=f"{_ID_UNSAFE.sub('_', match_name)}-{number}",
+        game="holdem",
+        limit=Limit.FIXED_LIMIT if game.limit else Limit.NO_LIMIT,
+        small_blind=game.blinds[small],
+        big_blind=game.blinds[big],
         small_bet=game.raise_sizes[0] if game.limit else game.blinds[big],
         big_bet=game.raise_sizes[-1] if game.limit else game.blinds[big],
-        currency="chips", scale=1, time=None, time_zone=None, time_utc=None,
-        table=match_name, max_seats=game.players,
-        button_seat=button + 1)
+        currency="chips",
+        scale=1,
+        time=None,
+        time_zone=None,
+        time_utc=None,
+        table=match_name,
+        max_seats=game.players,
+        button_seat=button + 1,
+    )
     betting = _Betting(game, names, line, match.start("betting") + 1)
     events: list[Event] = []
     for position, kind in ((small, BlindKind.SMALL), (big, BlindKind.BIG)):
@@ -172,12 +238,19 @@ def _read(block: Block, game: Game, text: str, line: int) -> tuple[Hand, list[tu
     events.extend(DealHole(line, name, holes[i]) for i, name in enumerate(names))
     rounds = match["betting"].split("/")
     if len(rounds) > game.rounds:
-        raise LogError(f"{len(rounds)} betting rounds in a game of {game.rounds}", match.start("betting") + 1,
-                       f"<= {game.rounds} rounds", match["betting"][:160])
+        raise LogError(
+            f"{len(rounds)} betting rounds in a game of {game.rounds}",
+            match.start("betting") + 1,
+            f"<= {game.rounds} rounds",
+            match["betting"][:160],
+        )
     if len(boards) != len(rounds) - 1:
-        raise LogError(f"{len(rounds)} betting rounds and {len(boards) + 1} card rounds",
-                       match.start("cards") + 1, f"board cards for {len(rounds) - 1} rounds after the first",
-                       match["cards"][:160])
+        raise LogError(
+            f"{len(rounds)} betting rounds and {len(boards) + 1} card rounds",
+            match.start("cards") + 1,
+            f"board cards for {len(rounds) - 1} rounds after the first",
+            match["cards"][:160],
+        )
     board: tuple[str, ...] = ()
     for round_no, actions in enumerate(rounds):
         if round_no:
@@ -208,9 +281,14 @@ def _read(block: Block, game: Game, text: str, line: int) -> tuple[Hand, list[tu
             if problem is not None:
                 notes.append(problem)
             events.extend(Collect(line, name, amount, None) for name, amount in collects)
-    hand = Hand(header, seats, tuple(events), Claims(line=line, rake=0, ev_payoffs=ev_payoffs),
-                Source(block.file, block.line, block.column),
-                lines=block.text.count("\n") + 1)
+    hand = Hand(
+        header,
+        seats,
+        tuple(events),
+        Claims(line=line, rake=0, ev_payoffs=ev_payoffs),
+        Source(block.file, block.line, block.column),
+        lines=block.text.count("\n") + 1,
+    )
     return hand, notes
 
 
@@ -220,16 +298,22 @@ def _cards(match: re.Match, game: Game) -> tuple[list[tuple[str, ...]], list[tup
     hole_text, *board_texts = text.split("/")
     parts = hole_text.split("|")
     if len(parts) != game.players:
-        raise LogError(f"{len(parts)} hands of hole cards for {game.players} players", column,
-                       f"{game.players} hands separated by |", text[:160])
+        raise LogError(
+            f"{len(parts)} hands of hole cards for {game.players} players",
+            column,
+            f"{game.players} hands separated by |",
+            text[:160],
+        )
     holes = [_card_list(part, column, game.hole_cards) for part in parts]
-    boards = [_card_list(part, column, game.board_cards[i + 1] if i + 1 < game.rounds else 0)
-              for i, part in enumerate(board_texts)]
+    boards = [
+        _card_list(part, column, game.board_cards[i + 1] if i + 1 < game.rounds else 0)
+        for i, part in enumerate(board_texts)
+    ]
     return holes, boards
 
 
 def _card_list(text: str, column: int, count: int) -> tuple[str, ...]:
-    cards = tuple(text[i:i + 2] for i in range(0, len(text), 2))
+    cards = tuple(text[i : i + 2] for i in range(0, len(text), 2))
     if len(cards) != count or not all(_CARD.fullmatch(card) for card in cards):
         raise LogError(f"{text!r} is not {count} cards", column, f"{count} cards like Ah", text[:40])
     return cards
@@ -239,21 +323,29 @@ def _payoffs(match: re.Match, game: Game) -> list[Decimal] | None:
     text = match["payoffs"]
     parts = text.split("|")
     if len(parts) != game.players:
-        raise LogError(f"{len(parts)} payoffs for {game.players} players", match.start("payoffs") + 1,
-                       f"{game.players} payoffs separated by |", text[:160])
+        raise LogError(
+            f"{len(parts)} payoffs for {game.players} players",
+            match.start("payoffs") + 1,
+            f"{game.players} payoffs separated by |",
+            text[:160],
+        )
     try:
         values = [Decimal(part) for part in parts]
     except InvalidOperation:
-        raise LogError(f"payoffs {text!r} are not numbers", match.start("payoffs") + 1, "numbers",
-                       text[:160]) from None
+        raise LogError(f"payoffs {text!r} are not numbers", match.start("payoffs") + 1, "numbers", text[:160]) from None
     if any(not v.is_finite() or abs(v) > MAX_MINOR for v in values):
-        raise LogError(f"payoffs {text!r} are beyond hhtool's limits", match.start("payoffs") + 1,
-                       f"|payoff| <= {MAX_MINOR}", text[:160])
+        raise LogError(
+            f"payoffs {text!r} are beyond hhtool's limits",
+            match.start("payoffs") + 1,
+            f"|payoff| <= {MAX_MINOR}",
+            text[:160],
+        )
     return values
 
 
-def _collects(payoffs: list[Decimal], contributed: list[int], names: list[str], shown: str,
-              first: int = 0) -> tuple[list[tuple[str, int]], tuple[str, str, str, str] | None]:
+def _collects(
+    payoffs: list[Decimal], contributed: list[int], names: list[str], shown: str, first: int = 0
+) -> tuple[list[tuple[str, int]], tuple[str, str, str, str] | None]:
     """Each player's collected amount: payoff + chips in the pot (HH046 when the payoffs cannot be that), in
     whole chips: a split pot's odd chip that a log halves (the Pluribus logs' `112.5`) goes to the first of
     its winners from the button's left, as the settlement gives it."""
@@ -263,13 +355,18 @@ def _collects(payoffs: list[Decimal], contributed: list[int], names: list[str], 
     exact = [payoff + put for payoff, put in zip(payoffs, contributed)]
     for name, payoff, put, amount in zip(names, payoffs, contributed, exact):
         if amount < 0:
-            return [], ("HH046", message("HH046", "negative", player=name, payoff=payoff, put=put),
-                        f">= -{put}", str(payoff))
+            return [], (
+                "HH046",
+                message("HH046", "negative", player=name, payoff=payoff, put=put),
+                f">= -{put}",
+                str(payoff),
+            )
     return [(name, amount) for name, amount in zip(names, _whole_chips(exact, first)) if amount], None
 
 
-def _ev_paid(payoffs: list[Decimal], contributed: list[int], names: list[str], shown: str,
-             first: int) -> tuple[list[tuple[str, int]], tuple[str, str, str, str] | None]:
+def _ev_paid(
+    payoffs: list[Decimal], contributed: list[int], names: list[str], shown: str, first: int
+) -> tuple[list[tuple[str, int]], tuple[str, str, str, str] | None]:
     """What each player of a hand scored by expected value is paid, outside the pot (the pot itself is
     not awarded by the board): the payoff plus the chips the player left in the pot, so that each ends
     with the stack the payoff says, in whole chips, the pot shared out exactly (the largest fractions get
@@ -293,8 +390,12 @@ def _blind_positions(game: Game) -> tuple[int, int]:
     """The listed positions of the small and the big blind (heads-up reverse blinds: 1 and 0)."""
     posted = [i for i, blind in enumerate(game.blinds) if blind > 0]
     if len(posted) != 2:
-        raise LogError(f"the game definition has {len(posted)} blinds; hhtool reads games with two", 1,
-                       "two blinds", " ".join(map(str, game.blinds)))
+        raise LogError(
+            f"the game definition has {len(posted)} blinds; hhtool reads games with two",
+            1,
+            "two blinds",
+            " ".join(map(str, game.blinds)),
+        )
     first, second = posted
     return (first, second) if game.blinds[first] < game.blinds[second] else (second, first)
 
@@ -340,8 +441,12 @@ class _Betting:
         while position < len(text):
             match = _ACTION.match(text, position)
             if match is None:
-                raise LogError(f"{text[position]!r} is not an action (f, c or rN)", self.column,
-                               "f, c or rN", text[position:position + 20])
+                raise LogError(
+                    f"{text[position]!r} is not an action (f, c or rN)",
+                    self.column,
+                    "f, c or rN",
+                    text[position : position + 20],
+                )
             actor = self._next(actor, text)
             events.append(self._act(actor, match, round_no))
             actor = (actor + 1) % self.game.players
@@ -350,8 +455,9 @@ class _Betting:
 
     def _next(self, actor: int, text: str) -> int:
         if len(self.live()) < 2:
-            raise LogError("an action after the hand is over (one player left)", self.column, "no more actions",
-                           text[:160])
+            raise LogError(
+                "an action after the hand is over (one player left)", self.column, "no more actions", text[:160]
+            )
         for step in range(self.game.players):
             candidate = (actor + step) % self.game.players
             if self._can_act(candidate):
@@ -374,19 +480,28 @@ class _Betting:
             return Call(line, name, added, self.total[actor] == stack, False)
         if self.game.limit:
             if match.group(1):
-                raise LogError(f"a limit game's raise has no amount: {match.group(0)!r}", self.column, "r",
-                               match.group(0))
+                raise LogError(
+                    f"a limit game's raise has no amount: {match.group(0)!r}", self.column, "r", match.group(0)
+                )
             to = high + self.game.raise_sizes[round_no]
         else:
             if not match.group(1):
                 raise LogError("a no-limit raise without its amount", self.column, "rN", match.group(0))
             if len(match.group(1)) > len(str(MAX_MINOR)):
-                raise LogError(f"a raise of {len(match.group(1)):,} digits is beyond hhtool's limits", self.column,
-                               f"<= {MAX_MINOR}", match.group(0)[:40])
+                raise LogError(
+                    f"a raise of {len(match.group(1)):,} digits is beyond hhtool's limits",
+                    self.column,
+                    f"<= {MAX_MINOR}",
+                    match.group(0)[:40],
+                )
             to = int(match.group(1))
         if to > stack or to <= self.total[actor]:
-            raise LogError(f"{name} raises to {to} with {self.total[actor]} in and a stack of {stack}", self.column,
-                           f"{self.total[actor]} < N <= {stack}", match.group(0))
+            raise LogError(
+                f"{name} raises to {to} with {self.total[actor]} in and a stack of {stack}",
+                self.column,
+                f"{self.total[actor]} < N <= {stack}",
+                match.group(0),
+            )
         added = to - self.total[actor]
         street_high = max(t - s for t, s in zip(self.total, self.start))
         street_to = to - self.start[actor]

@@ -58,13 +58,20 @@ from hhtool.model import Header
 SITE = "betonline"
 POSITIONS = {"Button": "button", "Small Blind": "small blind", "Big Blind": "big blind"}
 # Windows' zone names, as the client prints them after the time
-ZONES = MappingProxyType({
-    "Eastern Daylight Time": "America/New_York", "Eastern Standard Time": "America/New_York",
-    "Central Daylight Time": "America/Chicago", "Central Standard Time": "America/Chicago",
-    "Mountain Daylight Time": "America/Denver", "Mountain Standard Time": "America/Denver",
-    "Pacific Daylight Time": "America/Los_Angeles", "Pacific Standard Time": "America/Los_Angeles",
-    "GMT Standard Time": "Europe/London", "GMT Daylight Time": "Europe/London",
-})
+ZONES = MappingProxyType(
+    {
+        "Eastern Daylight Time": "America/New_York",
+        "Eastern Standard Time": "America/New_York",
+        "Central Daylight Time": "America/Chicago",
+        "Central Standard Time": "America/Chicago",
+        "Mountain Daylight Time": "America/Denver",
+        "Mountain Standard Time": "America/Denver",
+        "Pacific Daylight Time": "America/Los_Angeles",
+        "Pacific Standard Time": "America/Los_Angeles",
+        "GMT Standard Time": "Europe/London",
+        "GMT Daylight Time": "Europe/London",
+    }
+)
 
 # the variant of the skins that number seats counter-clockwise (ActionPoker.com, Gear Poker): `Hand.conventions_variant`
 COUNTER_CLOCKWISE = "counter_clockwise"

@@ -29,8 +29,13 @@ def parse_betonline(block: Block) -> ParseResult:
     Tournament and play-money chips are counted one by one; a hand that prints chips with cents (`5365.01 in chips`,
     fpdb-3/…MTT-201210.dead.stack.txt) is read again with chips counted in hundredths, rather than refused."""
     result = parse_sections(block, SITE, _HAND_ID, read_header, parser(), build_hand, _GRAMMAR_LABEL, _SUMMARY_MARKER)
-    if (result.status is Status.UNPARSED and result.findings and result.findings[0].code == "HH012"
-            and (": Tournament #" in block.text[:200] or " (Play Money) " in block.text[:300])):
-        return parse_sections(block, SITE, _HAND_ID, read_header_in_cents, parser(), build_hand, _GRAMMAR_LABEL,
-                              _SUMMARY_MARKER)
+    if (
+        result.status is Status.UNPARSED
+        and result.findings
+        and result.findings[0].code == "HH012"
+        and (": Tournament #" in block.text[:200] or " (Play Money) " in block.text[:300])
+    ):
+        return parse_sections(
+            block, SITE, _HAND_ID, read_header_in_cents, parser(), build_hand, _GRAMMAR_LABEL, _SUMMARY_MARKER
+        )
     return result

@@ -96,13 +96,20 @@ _HEADER = re.compile(
     r"(?P<skin>BetOnline Poker|PayNoRake|Gear Poker|ActionPoker\.com) Game #(?P<id>\d+): "
     r"(?:Tournament #(?P<tid>\d+): )?(?P<game>.+?)"
     r"(?: \(?(?P<cur>\$?)(?P<small>[\d.,]+)/\$?(?P<big>[\d.,]+)\)?)?"
-    r" - (?P<date>\d{4}[/-]\d{1,2}[/-]\d{1,2}) (?P<time>\d{1,2}:\d{2}(?::\d{2})?)(?: (?P<tz>[A-Za-z ]+))?$")
+    r" - (?P<date>\d{4}[/-]\d{1,2}[/-]\d{1,2}) (?P<time>\d{1,2}:\d{2}(?::\d{2})?)(?: (?P<tz>[A-Za-z ]+))?$"
+)
 # the limit is not printed by the ActionPoker/Gear skins (`Hold'em - 2012-04-03 02:10:06`): their tables are No
 # Limit (fpdb's BetOnlineToFpdb.py reads a missing limit so; the corpus hands bet as No Limit does)
-_GAMES = {"Hold'em No Limit": Limit.NO_LIMIT, "Hold'em Pot Limit": Limit.POT_LIMIT, "Hold'em Limit": Limit.FIXED_LIMIT,
-          "Hold'em": Limit.NO_LIMIT}
-_TABLE = re.compile(r"Table (?:'(?P<quoted>.*)' (?:(?P<max>\d+)-Max, )?|(?P<plain>.+?) (?:\((?P<money>Play|Real) Money\) )?)"
-                    r"Seat #(?P<button>\d+) is the button$")
+_GAMES = {
+    "Hold'em No Limit": Limit.NO_LIMIT,
+    "Hold'em Pot Limit": Limit.POT_LIMIT,
+    "Hold'em Limit": Limit.FIXED_LIMIT,
+    "Hold'em": Limit.NO_LIMIT,
+}
+_TABLE = re.compile(
+    r"Table (?:'(?P<quoted>.*)' (?:(?P<max>\d+)-Max, )?|(?P<plain>.+?) (?:\((?P<money>Play|Real) Money\) )?)"
+    r"Seat #(?P<button>\d+) is the button$"
+)
 
 
 def read_header(line: str, table_line: str, line_no: int) -> Header:
@@ -119,25 +126,49 @@ def read_header_at(line: str, table_line: str, line_no: int, chip_scale: int) ->
     """The header and table lines of a Chico hand, tournament chips in `chip_scale` units per chip."""
     match = _HEADER.match(line)
     if match is None:
-        if re.match(r"(?:BetOnline Poker|PayNoRake|Gear Poker|ActionPoker\.com) Game #\d+: (?:Tournament #\d+: )?"
-                    r"(?!Hold'em)(?P<game>[^-$(]+?)(?: \(| \$| - )", line):
+        if re.match(
+            r"(?:BetOnline Poker|PayNoRake|Gear Poker|ActionPoker\.com) Game #\d+: (?:Tournament #\d+: )?"
+            r"(?!Hold'em)(?P<game>[^-$(]+?)(?: \(| \$| - )",
+            line,
+        ):
             raise Unsupported(line.split(": ")[-1].split(" - ")[0])
-        raise FieldError("HH010", f"not a Chico header: {line[:80]!r}", line_no,
-                         expected="<skin> Game #N: Hold'em <limit> (SB/BB) - YYYY/MM/DD HH:MM:SS <zone>",
-                         actual=line[:160])
+        raise FieldError(
+            "HH010",
+            f"not a Chico header: {line[:80]!r}",
+            line_no,
+            expected="<skin> Game #N: Hold'em <limit> (SB/BB) - YYYY/MM/DD HH:MM:SS <zone>",
+            actual=line[:160],
+        )
     if len(match["id"]) > MAX_ID_DIGITS:
         raise _beyond("hand number", match["id"], f"at most {MAX_ID_DIGITS} digits", line_no, match.start("id") + 1)
     time = _when(match["date"], match["time"])
     if time is None or not MIN_YEAR <= time.year <= MAX_YEAR:
-        raise _beyond("date", match["date"], f"a real day of a year from {MIN_YEAR} to {MAX_YEAR}", line_no,
-                      match.start("date") + 1)
+        raise _beyond(
+            "date",
+            match["date"],
+            f"a real day of a year from {MIN_YEAR} to {MAX_YEAR}",
+            line_no,
+            match.start("date") + 1,
+        )
     table = _TABLE.match(table_line)
     if table is None:
-        raise FieldError("HH010", f"table line not understood: {table_line[:80]!r}", line_no + 1,
-                         expected="Table '<name>' N-Max, Seat #N is the button", actual=table_line[:160])
+        raise FieldError(
+            "HH010",
+            f"table line not understood: {table_line[:80]!r}",
+            line_no + 1,
+            expected="Table '<name>' N-Max, Seat #N is the button",
+            actual=table_line[:160],
+        )
     try:
-        template = _template(match["skin"], match["game"], match["tid"], match["small"] or "", match["big"] or "",
-                             table["money"] == "Play", chip_scale)
+        template = _template(
+            match["skin"],
+            match["game"],
+            match["tid"],
+            match["small"] or "",
+            match["big"] or "",
+            table["money"] == "Play",
+            chip_scale,
+        )
     except FieldError as exc:
         raise FieldError(exc.code, str(exc), line_no, expected=exc.expected, actual=exc.actual) from None
     # a seat number beyond hhtool's limit (`Seat #2684684 is the button`, …2011-08.nobuyinfee.txt) is HH013, as at
@@ -145,10 +176,17 @@ def read_header_at(line: str, table_line: str, line_no: int, chip_scale: int) ->
     button = _small_number(table["button"], "button seat", line_no + 1)
     zone = match["tz"]
     from hhtool.dialects.betonline import ZONES  # the record's conventions: one place for the zones
+
     return msgspec.structs.replace(
-        template, hand_id=match["id"], time=time, time_zone=zone, time_utc=to_utc(time, zone, None, ZONES, None),
+        template,
+        hand_id=match["id"],
+        time=time,
+        time_zone=zone,
+        time_utc=to_utc(time, zone, None, ZONES, None),
         table=table["quoted"] if table["quoted"] is not None else table["plain"],
-        max_seats=_small_number(table["max"], "N-max", line_no + 1) if table["max"] else None, button_seat=button)
+        max_seats=_small_number(table["max"], "N-max", line_no + 1) if table["max"] else None,
+        button_seat=button,
+    )
 
 
 def _when(date: str, time: str) -> datetime | None:
@@ -162,8 +200,9 @@ def _when(date: str, time: str) -> datetime | None:
 
 
 @functools.lru_cache(maxsize=1024)
-def _template(skin: str, game: str, tournament_id: str | None, small_text: str, big_text: str,
-              play_money: bool, chip_scale: int) -> Header:
+def _template(
+    skin: str, game: str, tournament_id: str | None, small_text: str, big_text: str, play_money: bool, chip_scale: int
+) -> Header:
     """Game, stakes and money of a header, the same for every hand of a table. The skins print no stakes: the
     blinds are then read from the hand's posts (`build_hand`)."""
     limit = _GAMES.get(game)
@@ -184,10 +223,26 @@ def _template(skin: str, game: str, tournament_id: str | None, small_text: str, 
         small_blind, big_blind, small_bet, big_bet = small // 2, small, small, big
     else:
         small_blind, big_blind, small_bet, big_bet = small, big, big, big
-    return Header(site=SITE, hand_id="", game="holdem", limit=limit, small_blind=small_blind, big_blind=big_blind,
-                  small_bet=small_bet, big_bet=big_bet, currency=currency, scale=scale, time=None, time_zone=None,
-                  time_utc=None, table="", max_seats=None, button_seat=None, tournament_id=tournament_id,
-                  play_money=play_money)
+    return Header(
+        site=SITE,
+        hand_id="",
+        game="holdem",
+        limit=limit,
+        small_blind=small_blind,
+        big_blind=big_blind,
+        small_bet=small_bet,
+        big_bet=big_bet,
+        currency=currency,
+        scale=scale,
+        time=None,
+        time_zone=None,
+        time_utc=None,
+        table="",
+        max_seats=None,
+        button_seat=None,
+        tournament_id=tournament_id,
+        play_money=play_money,
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -205,26 +260,48 @@ def read_seats(tokens, base: int, scale: int) -> tuple[Seat, ...]:
         match = _SEAT.match(text)
         if match is None:
             raise FieldError("HH010", f"seat line not understood: {text[:80]!r}", line)
-        seats.append(Seat(_small_number(match["seat"], "seat number", line), match["name"],
-                          money(match["stack"], scale, line), line, None, match["tag"] == "Sitting out", False))
+        seats.append(
+            Seat(
+                _small_number(match["seat"], "seat number", line),
+                match["name"],
+                money(match["stack"], scale, line),
+                line,
+                None,
+                match["tag"] == "Sitting out",
+                False,
+            )
+        )
     return tuple(seats)
 
 
 # ---------------------------------------------------------------------------------------------
 # Body and summary
 
-_STREETS = {"HOLE CARDS": Street.PREFLOP, "FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER,
-            "SHOW DOWN": Street.SHOWDOWN}
+_STREETS = {
+    "HOLE CARDS": Street.PREFLOP,
+    "FLOP": Street.FLOP,
+    "TURN": Street.TURN,
+    "RIVER": Street.RIVER,
+    "SHOW DOWN": Street.SHOWDOWN,
+}
 _ALL_IN = re.compile(r" and is [Aa]ll [Ii]n\.?$")
 _POT = re.compile(r"Total [Pp]ot (?P<pot>\S+)(?: \| Rake (?P<rake>\S+))?$")
 _TAG = re.compile(r"\((?P<tag>Small Blind|Big Blind|Button)\) +")
-_FOLDED = {"folded before flop": Street.PREFLOP, "folded on the flop": Street.FLOP,
-           "folded on the turn": Street.TURN, "folded on the river": Street.RIVER}
-_RESULT = re.compile(r"(?:showed \[(?P<shown>[^\]]*)\] (?:and (?:(?P<lost>lost)\.?|won \((?P<won>[^)]*)\))|but did not win)"
-                     r"|collected \((?P<collected>[^)]*)\)(?: from the Pot\.)?"
-                     r"|mucked \[(?P<mucked>[^\]]*)\])$")  # `mucked [..]`: fpdb's BetOnlineToFpdb.py re_ShownCards
-_SUMMARY_NAME = re.compile(r"(.*?)(?= \((?:Small Blind|Big Blind|Button)\)| [Ff]olded | showed \[| mucked \[| collected \("
-                           r"| Is Sitting Out)")
+_FOLDED = {
+    "folded before flop": Street.PREFLOP,
+    "folded on the flop": Street.FLOP,
+    "folded on the turn": Street.TURN,
+    "folded on the river": Street.RIVER,
+}
+_RESULT = re.compile(
+    r"(?:showed \[(?P<shown>[^\]]*)\] (?:and (?:(?P<lost>lost)\.?|won \((?P<won>[^)]*)\))|but did not win)"
+    r"|collected \((?P<collected>[^)]*)\)(?: from the Pot\.)?"
+    r"|mucked \[(?P<mucked>[^\]]*)\])$"
+)  # `mucked [..]`: fpdb's BetOnlineToFpdb.py re_ShownCards
+_SUMMARY_NAME = re.compile(
+    r"(.*?)(?= \((?:Small Blind|Big Blind|Button)\)| [Ff]olded | showed \[| mucked \[| collected \("
+    r"| Is Sitting Out)"
+)
 
 
 class ChicoReader:
@@ -256,9 +333,10 @@ class ChicoReader:
 
     def amount(self, text: str, verb: str, line: int) -> tuple[str, str, bool]:
         """`name: <verb> REST[ and is all in]` → name, REST, all-in (the verb matched in either case)."""
-        name, rest = self.r.split_colon(text, verb) if f": {verb}" in text else \
-            self.r.split_colon(text, verb.capitalize())
-        rest = rest[len(verb):]
+        name, rest = (
+            self.r.split_colon(text, verb) if f": {verb}" in text else self.r.split_colon(text, verb.capitalize())
+        )
+        rest = rest[len(verb) :]
         found = _ALL_IN.search(rest)
         return name, (rest[: found.start()] if found else rest), found is not None
 
@@ -275,8 +353,13 @@ class ChicoReader:
     def pot(self, text: str, line: int) -> tuple[int, int | None]:
         match = _POT.match(text)
         if match is None:
-            raise FieldError("HH010", f"total pot line not understood: {text[:80]!r}", line,
-                             expected="Total pot <amount> | Rake <amount>", actual=text[:160])
+            raise FieldError(
+                "HH010",
+                f"total pot line not understood: {text[:80]!r}",
+                line,
+                expected="Total pot <amount> | Rake <amount>",
+                actual=text[:160],
+            )
         return self.money(match["pot"], line), self.money(match["rake"], line) if match["rake"] else None
 
     def claims(self, tokens, summary_line: int) -> tuple[Claims, list[Event]]:
@@ -318,21 +401,21 @@ class ChicoReader:
         colon = text.index(": ")  # the grammar's `Seat N: `
         glued = text.find(" Seat ", colon + 2)  # after the first line's name begins (a player named `Seat 1:`)
         if glued > 0 and re.match(r" Seat \d+: ", text[glued:]):
-            return self.seat_result(text[:glued], line) + self.seat_result(text[glued + 1:], line)
+            return self.seat_result(text[:glued], line) + self.seat_result(text[glued + 1 :], line)
         seat = _small_number(text[5:colon], "seat number", line)
-        rest = text[colon + 2:]
+        rest = text[colon + 2 :]
         name = self.seat_names.get(seat)
         if name is None or not (rest.startswith(name + " ") or rest == name):
             match = _SUMMARY_NAME.match(rest)
             name = match.group(1) if match else rest
-        rest = rest[len(name) + 1:]
+        rest = rest[len(name) + 1 :]
         positions: tuple[str, ...] = ()
         while True:
             tag = _TAG.match(rest)
             if tag is None:
                 break
             positions += (tag["tag"],)
-            rest = rest[tag.end():]
+            rest = rest[tag.end() :]
         if rest.endswith(")") and rest.startswith("(") and rest[1:-1] in ("Small Blind", "Big Blind", "Button"):
             positions += (rest[1:-1],)
             rest = ""
@@ -345,11 +428,37 @@ class ChicoReader:
         if result is None:
             return [SeatSummary(line, seat, name, positions, "other", None, False, (), (), False, text)]
         if result["collected"] is not None:
-            return [SeatSummary(line, seat, name, positions, "collected", None, False, (),
-                                (Outcome(True, self.money(result["collected"], line), None),), False, text)]
+            return [
+                SeatSummary(
+                    line,
+                    seat,
+                    name,
+                    positions,
+                    "collected",
+                    None,
+                    False,
+                    (),
+                    (Outcome(True, self.money(result["collected"], line), None),),
+                    False,
+                    text,
+                )
+            ]
         if result["mucked"] is not None:
-            return [SeatSummary(line, seat, name, positions, "mucked", None, False,
-                                tuple(card(c) for c in result["mucked"].split()), (), False, text)]
+            return [
+                SeatSummary(
+                    line,
+                    seat,
+                    name,
+                    positions,
+                    "mucked",
+                    None,
+                    False,
+                    tuple(card(c) for c in result["mucked"].split()),
+                    (),
+                    False,
+                    text,
+                )
+            ]
         shown = tuple(card(c) for c in result["shown"].split())
         if len(shown) > 2:  # the skins print a winner's best five, not the hole cards: kept in the text only
             shown = ()
@@ -364,8 +473,14 @@ class ChicoReader:
 LINE_KINDS = LineKinds()
 _READERS = LINE_KINDS.readers
 _reads = LINE_KINDS.reads
-for _kind, _first in (("HEADER", ("BetOnline", "PayNoRake", "Gear", "ActionPoker.com")), ("TABLE", ("Table",)),
-                      ("SEAT", ("Seat",)), ("SUMMARY", ("***",)), ("SEAT_RESULT", ("Seat",)), ("BOARD", ("Board",))):
+for _kind, _first in (
+    ("HEADER", ("BetOnline", "PayNoRake", "Gear", "ActionPoker.com")),
+    ("TABLE", ("Table",)),
+    ("SEAT", ("Seat",)),
+    ("SUMMARY", ("***",)),
+    ("SEAT_RESULT", ("Seat",)),
+    ("BOARD", ("Board",)),
+):
     LINE_KINDS.declare(_kind, first=_first)  # read by read_header, read_seats and ChicoReader.claims
 
 
@@ -383,7 +498,7 @@ def _pot(f: ChicoReader, text: str, line: int) -> list[Event]:
 
 @_reads("STREET", first=("***",))
 def _street(f: ChicoReader, text: str, line: int) -> list[Event]:
-    street = _STREETS[text[4: text.index(" ***", 4)]]
+    street = _STREETS[text[4 : text.index(" ***", 4)]]
     if street is not Street.PREFLOP:
         f.street_money.new_street()
         f.high = 0
@@ -392,7 +507,7 @@ def _street(f: ChicoReader, text: str, line: int) -> list[Event]:
 
 @_reads("DEALT", first=("Dealt",))
 def _dealt(f: ChicoReader, text: str, line: int) -> list[Event]:
-    rest = text[len("Dealt to "):]
+    rest = text[len("Dealt to ") :]
     cut = rest.rindex(" [")
     held = cards(rest[cut:])
     if not held:  # `Dealt to Player2 []`: the hero's cards not recorded (joined mid-hand, sitting out)
@@ -402,7 +517,7 @@ def _dealt(f: ChicoReader, text: str, line: int) -> list[Event]:
 
 @_reads("UNCALLED", first=("Uncalled",))
 def _uncalled(f: ChicoReader, text: str, line: int) -> list[Event]:
-    amount, _, name = text[len("Uncalled bet ("):].partition(") returned to ")
+    amount, _, name = text[len("Uncalled bet (") :].partition(") returned to ")
     return [ReturnUncalled(line, name, f.money(amount, line))]
 
 
@@ -410,7 +525,7 @@ def _uncalled(f: ChicoReader, text: str, line: int) -> list[Event]:
 def _ante(f: ChicoReader, text: str, line: int) -> list[Event]:
     """`Player0: ante processed 10.00`; the cash tables print `ante processed 0.00` for every seat (no ante)."""
     name, rest = f.r.split_colon(text, "ante processed ")
-    amount = f.money(rest[len("ante processed "):], line)
+    amount = f.money(rest[len("ante processed ") :], line)
     if not amount:
         return [Notice(line, NoticeKind.OTHER, name, text)]
     return [PostAnte(line, name, amount, False)]
@@ -422,13 +537,18 @@ def _blind(kind: BlindKind, verb: str):
         amount = f.money(rest, line)
         f.put(name, amount)
         return [PostBlind(line, name, kind, amount, all_in)]
+
     return read
 
 
-LINE_KINDS.declare("POST_SMALL", markers=(": posts small blind ", ": Posts small blind "),
-                   reader=_blind(BlindKind.SMALL, "posts small blind "))
-LINE_KINDS.declare("POST_BIG", markers=(": posts big blind ", ": Posts big blind "),
-                   reader=_blind(BlindKind.BIG, "posts big blind "))
+LINE_KINDS.declare(
+    "POST_SMALL",
+    markers=(": posts small blind ", ": Posts small blind "),
+    reader=_blind(BlindKind.SMALL, "posts small blind "),
+)
+LINE_KINDS.declare(
+    "POST_BIG", markers=(": posts big blind ", ": Posts big blind "), reader=_blind(BlindKind.BIG, "posts big blind ")
+)
 # `Player1: post now 0.50`: a player joining out of the blinds' turn posts a live big blind (fpdb-3/…post.now.txt:
 # the pot printed, 47.98 + 2.52 rake, counts each post once, and the posters check their option)
 LINE_KINDS.declare("POST_NOW", markers=(": post now ",), reader=_blind(BlindKind.BIG, "post now "))
@@ -447,8 +567,11 @@ def _post_dead(f: ChicoReader, text: str, line: int) -> list[Event]:
         return [PostBlind(line, name, BlindKind.MISSED, dead, all_in)]
     f.put(name, live)
     # a small & big blind's live part is the big blind by default: the dead part is said only when it is not
-    return [PostBlind(line, name, BlindKind.SMALL_AND_BIG, live + dead, all_in,
-                      None if live == f.header.big_blind else dead)]
+    return [
+        PostBlind(
+            line, name, BlindKind.SMALL_AND_BIG, live + dead, all_in, None if live == f.header.big_blind else dead
+        )
+    ]
 
 
 @_reads("FOLD", markers=(": folds", ": Folds"))
@@ -498,17 +621,18 @@ def _show(f: ChicoReader, text: str, line: int) -> list[Event]:
     """`Player0 shows Qd Ac` (no brackets; an empty name prints ` shows 8h 7s`)."""
     f.shown.add(text)
     name, rest = f.r.split_space(text, " shows ")
-    return [Show(line, name, tuple(card(c) for c in rest[len("shows "):].split()), None)]
+    return [Show(line, name, tuple(card(c) for c in rest[len("shows ") :].split()), None)]
 
 
 def _notice(kind: NoticeKind, marker: str):
     def read(f: ChicoReader, text: str, line: int) -> list[Event]:
         cut = text.find(marker)
         return [Notice(line, kind, text[:cut] if cut >= 0 else None, text)]
+
     return read
 
 
-LINE_KINDS.declare("CHAT", markers=(" said \"",), chat=True, reader=_notice(NoticeKind.CHAT, " said \""))
+LINE_KINDS.declare("CHAT", markers=(' said "',), chat=True, reader=_notice(NoticeKind.CHAT, ' said "'))
 LINE_KINDS.declare("JOIN", markers=(" joins the table at seat #",), reader=_notice(NoticeKind.JOIN, " joins the table"))
 LINE_KINDS.declare("LEAVE", markers=(" has left the table",), reader=_notice(NoticeKind.LEAVE, " has left the table"))
 # `Joined table during game.  History will only be recorded from the next hand.` (fpdb-3/…2011-08.nobuyinfee.txt)
@@ -518,8 +642,12 @@ LINE_KINDS.declare("JOINED_LATE", first=("Joined",), reader=_notice(NoticeKind.O
 def _awards(claims: Claims) -> list[Event]:
     """Chico prints no collect line in the body: the summary's `collected (X)` / `won (X)` is the site's word of
     the award, read as the collect it is (at the summary line that says it)."""
-    return [Collect(seat.line, seat.player, outcome.amount, None) for seat in claims.seats
-            for outcome in seat.outcomes if outcome.won and outcome.amount]
+    return [
+        Collect(seat.line, seat.player, outcome.amount, None)
+        for seat in claims.seats
+        for outcome in seat.outcomes
+        if outcome.won and outcome.amount
+    ]
 
 
 _LATER = (Street.FLOP, Street.TURN, Street.RIVER)
@@ -535,14 +663,23 @@ def _run_out(events: list[Event], claims: Claims) -> list[Event]:
     board = claims.boards[0]
     dealt = [e for e in events if type(e) is StreetStart and e.street in _LATER]
     printed = dealt[-1].board if dealt else ()
-    if len(board) <= len(printed) or board[:len(printed)] != printed:
+    if len(board) <= len(printed) or board[: len(printed)] != printed:
         return events
-    cut = next((i for i, e in enumerate(events) if (type(e) is StreetStart and e.street is Street.SHOWDOWN)
-                or type(e) is Show), len(events))
+    cut = next(
+        (
+            i
+            for i, e in enumerate(events)
+            if (type(e) is StreetStart and e.street is Street.SHOWDOWN) or type(e) is Show
+        ),
+        len(events),
+    )
     # at the showdown's line, where the cards are turned (else the Board line): events stay in line order
     line = events[cut].line if cut < len(events) else claims.board_lines[0]
-    added: list[Event] = [StreetStart(line, street, 0, board[:upto]) for street, upto in zip(_LATER, (3, 4, 5))
-                          if len(printed) < upto <= len(board)]
+    added: list[Event] = [
+        StreetStart(line, street, 0, board[:upto])
+        for street, upto in zip(_LATER, (3, 4, 5))
+        if len(printed) < upto <= len(board)
+    ]
     return events[:cut] + added + events[cut:]
 
 
@@ -556,8 +693,9 @@ def _stakes(header: Header, events: Sequence[Event]) -> Header:
     return msgspec.structs.replace(header, small_blind=small, big_blind=big, small_bet=big, big_bet=big)
 
 
-def build_hand(block: Block, header: Header, seat_tokens: Sequence, body: Sequence, summary: Sequence,
-               line_breaks: int) -> Hand:
+def build_hand(
+    block: Block, header: Header, seat_tokens: Sequence, body: Sequence, summary: Sequence, line_breaks: int
+) -> Hand:
     """The hand from the grammar's sections."""
     base = block.line - 1
     seats = read_seats(seat_tokens, base, header.scale)
@@ -569,13 +707,20 @@ def build_hand(block: Block, header: Header, seat_tokens: Sequence, body: Sequen
     claims, trailing = reader.claims(summary_lines, base + summary_token.line)
     events = _run_out(events, claims)
     events.extend(sorted(_awards(claims) + trailing, key=lambda event: event.line))
-    return Hand(header=header, seats=seats, events=tuple(events), claims=claims,
-                source=Source(block.file, block.line, block.column), lines=line_breaks,
-                conventions_variant=_variant(block.text))
+    return Hand(
+        header=header,
+        seats=seats,
+        events=tuple(events),
+        claims=claims,
+        source=Source(block.file, block.line, block.column),
+        lines=line_breaks,
+        conventions_variant=_variant(block.text),
+    )
 
 
 def _variant(text: str) -> str:
     """The conventions variant a hand's header names: the ActionPoker/Gear skins number seats counter-clockwise
     (the record's `COUNTER_CLOCKWISE`), BetOnline and PayNoRake clockwise (the site's own conventions)."""
     from hhtool.dialects.betonline import COUNTER_CLOCKWISE, COUNTER_CLOCKWISE_SKINS  # the record: one place
+
     return COUNTER_CLOCKWISE if text.lstrip("\ufeff").startswith(COUNTER_CLOCKWISE_SKINS) else ""

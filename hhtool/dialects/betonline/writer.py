@@ -46,10 +46,19 @@ from hhtool.model import (
 
 HAND_SEPARATOR = DIALECT.hand_separator
 _GAMES = {Limit.NO_LIMIT: "Hold'em No Limit", Limit.POT_LIMIT: "Hold'em Pot Limit", Limit.FIXED_LIMIT: "Hold'em Limit"}
-_STREETS = {Street.PREFLOP: "HOLE CARDS", Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER",
-            Street.SHOWDOWN: "SHOW DOWN"}
-_FOLDED = {Street.PREFLOP: "folded before Flop", Street.FLOP: "folded on the Flop", Street.TURN: "folded on the Turn",
-           Street.RIVER: "folded on the River"}
+_STREETS = {
+    Street.PREFLOP: "HOLE CARDS",
+    Street.FLOP: "FLOP",
+    Street.TURN: "TURN",
+    Street.RIVER: "RIVER",
+    Street.SHOWDOWN: "SHOW DOWN",
+}
+_FOLDED = {
+    Street.PREFLOP: "folded before Flop",
+    Street.FLOP: "folded on the Flop",
+    Street.TURN: "folded on the Turn",
+    Street.RIVER: "folded on the River",
+}
 _EASTERN = "America/New_York"
 
 
@@ -75,8 +84,10 @@ def render_hand(hand: Hand) -> str:
     if hand.claims.runs > 1 or hand.claims.fees or header.play_money:
         raise ValueError("Chico's words for a run twice, a fee or a play-money table are not read")
     lines = [_header(header, money), _table(hand)]
-    lines += [f"Seat {s.seat}: {s.player} ({money(s.stack)} in chips)" + (" - Sitting out" if s.sitting_out else "")
-              for s in hand.seats]
+    lines += [
+        f"Seat {s.seat}: {s.player} ({money(s.stack)} in chips)" + (" - Sitting out" if s.sitting_out else "")
+        for s in hand.seats
+    ]
     street = StreetMoney()
     for event in hand.events:
         if type(event) is Collect:
@@ -94,6 +105,7 @@ def _header(header: Header, money) -> str:
         stamp = f"{header.time:%Y/%m/%d %H:%M:%S} {header.time_zone}"
     elif header.time_utc is not None:  # another site's hand: Eastern time, as the client printed it
         from zoneinfo import ZoneInfo
+
         local = header.time_utc.astimezone(ZoneInfo(_EASTERN))
         zone = "Eastern Daylight Time" if local.dst() else "Eastern Standard Time"
         stamp = f"{local:%Y/%m/%d %H:%M:%S} {zone}"
@@ -101,13 +113,18 @@ def _header(header: Header, money) -> str:
         stamp = f"{header.time:%Y/%m/%d %H:%M:%S}"
     else:
         raise ValueError("Chico prints the time of every hand")
-    small, big = (header.small_bet, header.big_bet) if header.limit is Limit.FIXED_LIMIT else \
-        (header.small_blind, header.big_blind)
+    small, big = (
+        (header.small_bet, header.big_bet)
+        if header.limit is Limit.FIXED_LIMIT
+        else (header.small_blind, header.big_blind)
+    )
     if header.is_tournament:
         if header.currency != "chips":
             raise ValueError("a Chico tournament plays chips")
-        return (f"BetOnline Poker Game #{header.hand_id}: Tournament #{header.tournament_id}: Hold'em "
-                f"${money(small)}/${money(big)} - {stamp}")
+        return (
+            f"BetOnline Poker Game #{header.hand_id}: Tournament #{header.tournament_id}: Hold'em "
+            f"${money(small)}/${money(big)} - {stamp}"
+        )
     if header.currency != "USD":
         raise ValueError("Chico's cash tables play US dollars")
     return f"BetOnline Poker Game #{header.hand_id}: {_GAMES[header.limit]} (${money(small)}/{money(big)}) - {stamp}"
@@ -277,9 +294,22 @@ def said(hand: Hand) -> Hand | None:
         return None
     order = [seat.player for seat in seats if seat.player in won]
     events += [Collect(won_line[player], player, won[player], None) for player in order]
-    return replace(hand, header=replace(header, max_seats=header.max_seats if fits(hand) else None), events=tuple(events),
-                   claims=Claims(claims.line, claims.total_pot, None, (), claims.rake, claims.runs, claims.boards,
-                                 claims.board_lines, tuple(seats)))
+    return replace(
+        hand,
+        header=replace(header, max_seats=header.max_seats if fits(hand) else None),
+        events=tuple(events),
+        claims=Claims(
+            claims.line,
+            claims.total_pot,
+            None,
+            (),
+            claims.rake,
+            claims.runs,
+            claims.boards,
+            claims.board_lines,
+            tuple(seats),
+        ),
+    )
 
 
 def _live(event: PostBlind, big: int) -> int:

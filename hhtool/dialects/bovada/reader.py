@@ -102,10 +102,14 @@ ZONES = {"UTC": "UTC"}  # the only zone the client prints (2021 on); earlier hea
 
 _INTRO = re.compile(r"\ufeff?(?P<brand>Ignition|Bovada|Bodog(?:\.eu|\.com| UK)?) Hand #(?P<id>\d+):? +")
 _WHEN = re.compile(r" ?- (?P<date>\d{4}-\d{2}-\d{2}) (?P<time>\d{1,2}:\d{2}:\d{2})(?: (?P<tz>[A-Z]{2,4}))? *$")
-_CASH = re.compile(r"(?:TBL#(?P<table>\S+)|Zone Poker ID#(?P<zone>\S+)) +(?P<game>.+?) "
-                   r"(?P<limit>No Limit|Pot Limit|Fixed Limit)(?: \[(?P<tag>[^\]]*)\])?$")
-_TOURNAMENT = re.compile(r"(?P<game>.+?) Tournament #(?P<tid>[\w-]+) TBL#(?P<table>[\w-]+),? (?P<kind>[^-]*?) ?- ?"
-                         r"Level (?P<level>\w+) \((?P<small>[^/()]+)/(?P<big>[^/()]+)\)(?: \[(?P<tag>[^\]]*)\])?$")
+_CASH = re.compile(
+    r"(?:TBL#(?P<table>\S+)|Zone Poker ID#(?P<zone>\S+)) +(?P<game>.+?) "
+    r"(?P<limit>No Limit|Pot Limit|Fixed Limit)(?: \[(?P<tag>[^\]]*)\])?$"
+)
+_TOURNAMENT = re.compile(
+    r"(?P<game>.+?) Tournament #(?P<tid>[\w-]+) TBL#(?P<table>[\w-]+),? (?P<kind>[^-]*?) ?- ?"
+    r"Level (?P<level>\w+) \((?P<small>[^/()]+)/(?P<big>[^/()]+)\)(?: \[(?P<tag>[^\]]*)\])?$"
+)
 _HOLDEM = ("HOLDEM", "HOLDEMZonePoker")
 _LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Fixed Limit": Limit.FIXED_LIMIT}
 # `Table Info: Version: 1, Type: MVS, Stakes: $0.25-$0.50, Table: 000A031E-0[, Buyin: $25+$2.50, TableType: MTT]`
@@ -120,17 +124,28 @@ def read_header(line: str, table_line: str, line_no: int) -> Header:
     intro = _INTRO.match(line)
     if intro is None:  # the grammar's HEADER terminal makes this unreachable for real input
         raise FieldError("HH010", f"not a Bovada header: {line[:80]!r}", line_no)
-    rest = line[intro.end():]
+    rest = line[intro.end() :]
     when = _WHEN.search(rest)
     if when is None:
-        raise FieldError("HH010", "header has no date and time (expected ' - YYYY-MM-DD HH:MM:SS')", line_no,
-                         intro.end() + 1, expected="- YYYY-MM-DD HH:MM:SS", actual=rest[-40:])
+        raise FieldError(
+            "HH010",
+            "header has no date and time (expected ' - YYYY-MM-DD HH:MM:SS')",
+            line_no,
+            intro.end() + 1,
+            expected="- YYYY-MM-DD HH:MM:SS",
+            actual=rest[-40:],
+        )
     if len(intro["id"]) > MAX_ID_DIGITS:
         raise _beyond("hand number", intro["id"], f"at most {MAX_ID_DIGITS} digits", line_no, intro.start("id") + 1)
     time = _datetime(when["date"], when["time"])
     if time is None or not MIN_YEAR <= time.year <= MAX_YEAR:
-        raise _beyond("date", when["date"], f"a valid date, year {MIN_YEAR} to {MAX_YEAR}", line_no,
-                      intro.end() + when.start("date") + 1)
+        raise _beyond(
+            "date",
+            when["date"],
+            f"a valid date, year {MIN_YEAR} to {MAX_YEAR}",
+            line_no,
+            intro.end() + when.start("date") + 1,
+        )
     middle = rest[: when.start()].strip()
     info = table_line if table_line.startswith("Table Info: ") else ""
     tournament = _TOURNAMENT.match(middle)
@@ -140,24 +155,48 @@ def read_header(line: str, table_line: str, line_no: int) -> Header:
         game = middle.split(" ")[-1] if middle else middle
         if not any(word in middle for word in _HOLDEM):
             raise Unsupported(middle)
-        raise FieldError("HH010", f"game and table not understood: {middle!r}", line_no, intro.end() + 1,
-                         expected="TBL#<table> HOLDEM <limit> or HOLDEM Tournament #<n> TBL#<table>, … Level …",
-                         actual=game)
+        raise FieldError(
+            "HH010",
+            f"game and table not understood: {middle!r}",
+            line_no,
+            intro.end() + 1,
+            expected="TBL#<table> HOLDEM <limit> or HOLDEM Tournament #<n> TBL#<table>, … Level …",
+            actual=game,
+        )
     if match["game"] not in _HOLDEM:
         raise Unsupported(match["game"])
     tz = when["tz"]
     info_table = _INFO_TABLE.search(info)  # the MVS table id (`Table: 000A031E-0`), else the header's TBL#
-    header = Header(site=SITE, hand_id=intro["id"], game="holdem", limit=Limit.NO_LIMIT, small_blind=0, big_blind=0,
-                    small_bet=0, big_bet=0, currency="USD", scale=100, time=time, time_zone=tz,
-                    time_utc=to_utc(time, tz, None, ZONES, None),
-                    table=info_table["table"].strip() if info_table else match["table"] or "", max_seats=None,
-                    button_seat=None)
+    header = Header(
+        site=SITE,
+        hand_id=intro["id"],
+        game="holdem",
+        limit=Limit.NO_LIMIT,
+        small_blind=0,
+        big_blind=0,
+        small_bet=0,
+        big_bet=0,
+        currency="USD",
+        scale=100,
+        time=time,
+        time_zone=tz,
+        time_utc=to_utc(time, tz, None, ZONES, None),
+        table=info_table["table"].strip() if info_table else match["table"] or "",
+        max_seats=None,
+        button_seat=None,
+    )
     if tournament is not None:
         limit = _LIMITS.get(tournament["kind"].strip(), Limit.NO_LIMIT)  # `Normal`, `Turbo`: no limit
         buy_in = _INFO_BUYIN.search(info)
         small, big = _money(tournament["small"], 1, line_no), _money(tournament["big"], 1, line_no)
-        header = msgspec.structs.replace(header, currency="chips", scale=1, tournament_id=tournament["tid"],
-                                         level=tournament["level"], buy_in=buy_in["buyin"] if buy_in else None)
+        header = msgspec.structs.replace(
+            header,
+            currency="chips",
+            scale=1,
+            tournament_id=tournament["tid"],
+            level=tournament["level"],
+            buy_in=buy_in["buyin"] if buy_in else None,
+        )
         return with_stakes(header, limit, small, big)
     assert cash is not None
     limit = _LIMITS[cash["limit"]]
@@ -166,14 +205,17 @@ def read_header(line: str, table_line: str, line_no: int) -> Header:
     stakes = _INFO_STAKES.search(info)
     if stakes is None:
         return msgspec.structs.replace(header, limit=limit)
-    return with_stakes(header, limit, _money(stakes["small"], 100, line_no + 1), _money(stakes["big"], 100, line_no + 1))
+    return with_stakes(
+        header, limit, _money(stakes["small"], 100, line_no + 1), _money(stakes["big"], 100, line_no + 1)
+    )
 
 
 def with_stakes(header: Header, limit: Limit, small: int, big: int) -> Header:
     """The header with its blinds: a fixed-limit game's small bet is the big blind, its big bet twice that."""
     big_bet = 2 * big if limit is Limit.FIXED_LIMIT else big
-    return msgspec.structs.replace(header, limit=limit, small_blind=small, big_blind=big, small_bet=big,
-                                   big_bet=big_bet)
+    return msgspec.structs.replace(
+        header, limit=limit, small_blind=small, big_blind=big, small_bet=big, big_bet=big_bet
+    )
 
 
 def _datetime(date: str, time: str) -> datetime | None:
@@ -204,8 +246,13 @@ def read_seats(tokens: Sequence, base: int, scale: int, order: dict[int, int]) -
         line = base + token.line
         match = _SEAT.match(token.value)
         if match is None:
-            raise FieldError("HH010", f"seat line not understood: {token.value[:80]!r}", line,
-                             expected="Seat N: <label> (<stack> in chips)", actual=token.value[:160])
+            raise FieldError(
+                "HH010",
+                f"seat line not understood: {token.value[:80]!r}",
+                line,
+                expected="Seat N: <label> (<stack> in chips)",
+                actual=token.value[:160],
+            )
         number = order.get(int(match["seat"])) if order and len(match["seat"]) < 6 else None
         seat = number if number is not None else _small_number(match["seat"], "seat number", line)
         seats.append(Seat(seat, label(match["name"]), _money(match["stack"], scale, line), line))
@@ -217,8 +264,13 @@ def read_seats(tokens: Sequence, base: int, scale: int, order: dict[int, int]) -
 
 _CARDS = re.compile(r"\[([^\]]*)\]")
 _SEP = " : "
-_FOLDED = {"before the FLOP": Street.PREFLOP, "on the POCKET CARDS": Street.PREFLOP, "on the FLOP": Street.FLOP,
-           "on the TURN": Street.TURN, "on the RIVER": Street.RIVER}
+_FOLDED = {
+    "before the FLOP": Street.PREFLOP,
+    "on the POCKET CARDS": Street.PREFLOP,
+    "on the FLOP": Street.FLOP,
+    "on the TURN": Street.TURN,
+    "on the RIVER": Street.RIVER,
+}
 _STREETS = {"HOLE CARDS": Street.PREFLOP, "FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _NEXT = {Street.PREFLOP: Street.FLOP, Street.FLOP: Street.TURN, Street.TURN: Street.RIVER}
 _JOIN_WORDS = ("Enter(Auto)", "Table enter user", "Seat sit down", "Seat re-join", "Re-join")
@@ -238,8 +290,8 @@ def split_label(text: str, names: Sequence[str] = ()) -> tuple[str, str]:
         for name in names:
             for printed in (name, name[:-5] + "  [ME]") if name.endswith(" [ME]") else (name,):
                 if text.startswith(printed) and text.startswith(_SEP, len(printed)):
-                    return name, text[len(printed) + len(_SEP):].rstrip(" ")
-    return label(text[:cut]), text[cut + len(_SEP):].rstrip(" ")
+                    return name, text[len(printed) + len(_SEP) :].rstrip(" ")
+    return label(text[:cut]), text[cut + len(_SEP) :].rstrip(" ")
 
 
 class _Street:
@@ -274,8 +326,14 @@ class _Street:
 class BovadaReader:
     """Reads one hand's line tokens into events and claims (composition: no PokerStars class is extended)."""
 
-    def __init__(self, header: Header, seats: tuple[Seat, ...], base_line: int,
-                 summary_cards: dict[str, tuple[str, ...]], seat_ids: dict[int, int]) -> None:
+    def __init__(
+        self,
+        header: Header,
+        seats: tuple[Seat, ...],
+        base_line: int,
+        summary_cards: dict[str, tuple[str, ...]],
+        seat_ids: dict[int, int],
+    ) -> None:
         self.scale = header.scale
         self.big_blind = header.big_blind
         self.base = base_line - 1
@@ -333,7 +391,7 @@ class BovadaReader:
     def pot_claims(self, text: str, line: int) -> tuple[int, int | None]:
         """`Total Pot($2) | Rake ($0)` → total and rake (None when the line prints none)."""
         total_text, _, rake_text = text.partition(" | Rake (")
-        total = self.money(total_text[len("Total Pot("):-1], line)
+        total = self.money(total_text[len("Total Pot(") : -1], line)
         return total, self.money(rake_text[:-1], line) if rake_text else None
 
     def seat_result(self, text: str, line: int) -> SeatSummary:
@@ -343,37 +401,72 @@ class BovadaReader:
         seat = self.seat_ids.get(int(number), 0) if self.seat_ids and number.isdigit() and len(number) < 6 else 0
         if not seat:
             seat = _small_number(number, "seat number", line) if number.isdigit() else 0
-        rest = text[colon + 1:].strip()
+        rest = text[colon + 1 :].strip()
         name = self.seat_names.get(seat)
         if name is not None and rest.startswith(name):
-            rest = rest[len(name):].strip()
+            rest = rest[len(name) :].strip()
         elif name is not None and name.endswith(" [ME]") and rest.startswith(name[:-5]):
-            rest = rest[len(name) - 5:].strip()  # the zone summary leaves the hero's mark out
+            rest = rest[len(name) - 5 :].strip()  # the zone summary leaves the hero's mark out
         else:
             name = rest.split("  ")[0] if name is None else name
         if rest.startswith("Folded"):
-            return SeatSummary(line, seat, name, (), "folded", _FOLDED.get(rest[len("Folded "):]), False, (), (),
-                               False, text)
+            return SeatSummary(
+                line, seat, name, (), "folded", _FOLDED.get(rest[len("Folded ") :]), False, (), (), False, text
+            )
         if rest.startswith("[Does not show]"):  # a walk whose whole bet came back: nothing collected
             return SeatSummary(line, seat, name, (), "other", None, False, (), (), False, text)
         if rest.startswith("[Mucked]"):  # `Seat 5: Big Blind [Mucked] [Ad 2h]` (2012)
-            return SeatSummary(line, seat, name, (), "mucked", None, False, _summary_hole(rest[len("[Mucked]"):]),
-                               (), False, text)
+            return SeatSummary(
+                line, seat, name, (), "mucked", None, False, _summary_hole(rest[len("[Mucked]") :]), (), False, text
+            )
         cards = _summary_hole(rest)
         for word in ("lost with", "lose with"):
             if rest.startswith(word):
-                description = rest[len(word):].partition("[")[0].strip() or None
-                return SeatSummary(line, seat, name, (), "showed", None, False, cards,
-                                   (Outcome(False, None, description),), False, text)
+                description = rest[len(word) :].partition("[")[0].strip() or None
+                return SeatSummary(
+                    line,
+                    seat,
+                    name,
+                    (),
+                    "showed",
+                    None,
+                    False,
+                    cards,
+                    (Outcome(False, None, description),),
+                    False,
+                    text,
+                )
         amount, _, after = rest.partition(" ")
         if amount[:1].isdigit() or amount.startswith("$"):
             after = after.strip()
             if "[Does not show]" in after:
-                return SeatSummary(line, seat, name, (), "collected", None, False, (),
-                                   (Outcome(True, self.money(amount, line), None),), False, text)
-            description = after[len("with"):].partition("[")[0].strip() or None if after.startswith("with") else None
-            return SeatSummary(line, seat, name, (), "showed", None, False, cards,
-                               (Outcome(True, self.money(amount, line), description),), False, text)
+                return SeatSummary(
+                    line,
+                    seat,
+                    name,
+                    (),
+                    "collected",
+                    None,
+                    False,
+                    (),
+                    (Outcome(True, self.money(amount, line), None),),
+                    False,
+                    text,
+                )
+            description = after[len("with") :].partition("[")[0].strip() or None if after.startswith("with") else None
+            return SeatSummary(
+                line,
+                seat,
+                name,
+                (),
+                "showed",
+                None,
+                False,
+                cards,
+                (Outcome(True, self.money(amount, line), description),),
+                False,
+                text,
+            )
         return SeatSummary(line, seat, name, (), "other", None, False, cards, (), False, text)
 
 
@@ -385,14 +478,15 @@ def _summary_hole(text: str) -> tuple[str, ...]:
     return tuple(found.group(1).partition("-")[0].split())
 
 
-def summary_hole_cards(tokens: Sequence, seat_names: dict[int, str], seat_ids: dict[int, int]
-                       ) -> dict[str, tuple[str, ...]]:
+def summary_hole_cards(
+    tokens: Sequence, seat_names: dict[int, str], seat_ids: dict[int, int]
+) -> dict[str, tuple[str, ...]]:
     """Player → the hole cards its summary line prints (for a show whose deal line the hand left out)."""
     out: dict[str, tuple[str, ...]] = {}
     for token in tokens:
         if token.type != "SEAT_RESULT" or "[" not in token.value:
             continue
-        number = token.value[4: token.value.find(":")].strip(" +")
+        number = token.value[4 : token.value.find(":")].strip(" +")
         seat = int(number) if number.isdigit() and len(number) < 6 else 0
         name = seat_names.get(seat_ids.get(seat, seat) if seat_ids else seat)
         cards = _summary_hole(token.value)
@@ -413,8 +507,22 @@ LINE_KINDS.declare("SEAT", first=("Seat",))  # read_seats
 LINE_KINDS.declare("SUMMARY", first=("***",))  # opens the summary
 LINE_KINDS.declare("TOTAL_POT", first=("Total",))  # BovadaReader.pot_claims
 LINE_KINDS.declare("BOARD", first=("Board",))  # BovadaReader.claims
-LINE_KINDS.declare("SEAT_RESULT", first=("Seat", "Seat+1:", "Seat+2:", "Seat+3:", "Seat+4:", "Seat+5:",
-                                         "Seat+6:", "Seat+7:", "Seat+8:", "Seat+9:", "Seat+10:"))
+LINE_KINDS.declare(
+    "SEAT_RESULT",
+    first=(
+        "Seat",
+        "Seat+1:",
+        "Seat+2:",
+        "Seat+3:",
+        "Seat+4:",
+        "Seat+5:",
+        "Seat+6:",
+        "Seat+7:",
+        "Seat+8:",
+        "Seat+9:",
+        "Seat+10:",
+    ),
+)
 
 
 def _notice(r: BovadaReader, text: str, line: int) -> Event:
@@ -486,7 +594,7 @@ def _dealt(r: BovadaReader, text: str, line: int) -> Event:
 
 @_reads("STREET", first=("***",))
 def _street(r: BovadaReader, text: str, line: int) -> Event:
-    street = _STREETS[text[4: text.index(" ***", 4)]]
+    street = _STREETS[text[4 : text.index(" ***", 4)]]
     board = _cards(text)
     if street is not Street.PREFLOP:
         r.street.new_street()
@@ -551,8 +659,13 @@ def _check_added(r: BovadaReader, name: str, action: str, to: int, line: int) ->
     added = r.money(action.split(" to ")[0].rpartition(" ")[2], line)
     before = r.street.money.of(name)
     if before + added != to:
-        raise FieldError("HH227", message("HH227", player=name, added=_shown(r, added), before=_shown(r, before),
-                                          to=_shown(r, to)), line, expected=str(to - before), actual=str(added))
+        raise FieldError(
+            "HH227",
+            message("HH227", player=name, added=_shown(r, added), before=_shown(r, before), to=_shown(r, to)),
+            line,
+            expected=str(to - before),
+            actual=str(added),
+        )
 
 
 def _shown(r: BovadaReader, amount: int) -> str:
@@ -599,14 +712,25 @@ def _result(r: BovadaReader, text: str, line: int) -> Event:
     return Collect(line, name, r.money(_post_amount(action), line), None)
 
 
-@_reads("SHOWDOWN", verbs=("Showdown", "Showdown(High", "Showdown(One", "Showdown(Two", "Showdown(Three",
-                           "Showdown(Straight)", "Showdown(Flush)", "Showdown(Full"))
+@_reads(
+    "SHOWDOWN",
+    verbs=(
+        "Showdown",
+        "Showdown(High",
+        "Showdown(One",
+        "Showdown(Two",
+        "Showdown(Three",
+        "Showdown(Straight)",
+        "Showdown(Flush)",
+        "Showdown(Full",
+    ),
+)
 def _showdown(r: BovadaReader, text: str, line: int) -> Event:
     """`Showdown [Kh Kc 7h 7d Qd] (Two pair)`: the five cards are the best hand; the show is of the hole cards."""
     name, action = r.split(text)
     description = None
     if action.endswith(")") and "(" in action:
-        description = action[action.rindex("(") + 1:-1]
+        description = action[action.rindex("(") + 1 : -1]
     cards = r.dealt.get(name) or r.summary_cards.get(name, ())
     return Show(line, name, cards, description)
 
@@ -623,9 +747,24 @@ def _muck(r: BovadaReader, text: str, line: int) -> Event:
     return Muck(line, r.split(text)[0], True)
 
 
-@_reads("CHATTER", first=("Enter(Auto)", "Leave(Auto)", "Table", "Seat"),
-        verbs=("Enter(Auto)", "Leave(Auto)", "Table", "Seat", "Sit", "Sitout", "Re-join", "Stand", "Ranking",
-               "Prize", "BOUNTY", "Draw"))
+@_reads(
+    "CHATTER",
+    first=("Enter(Auto)", "Leave(Auto)", "Table", "Seat"),
+    verbs=(
+        "Enter(Auto)",
+        "Leave(Auto)",
+        "Table",
+        "Seat",
+        "Sit",
+        "Sitout",
+        "Re-join",
+        "Stand",
+        "Ranking",
+        "Prize",
+        "BOUNTY",
+        "Draw",
+    ),
+)
 def _chatter(r: BovadaReader, text: str, line: int) -> Event:
     """Seat and table changes (`Enter(Auto)`, `UTG : Leave(Auto)`, `Table deposit $1.05`, …) and a
     tournament's draw for the first button (`Big Blind [ME] : Draw for dealer [6c]`, one a player, after its
@@ -669,22 +808,41 @@ def parse(block: Block) -> ParseResult:
     """Parse one Bovada hand block (hhtool.grammar.parse.parse_sections says what each failure gives); a
     hand whose streets are not printed is unsupported (HH226); a tournament hand whose posts are all at a
     lower level than its header's takes theirs (`hhtool.grammar.levels`)."""
-    result = parse_sections(block, SITE, _HAND_ID, read_header, parser(), build_hand, _GRAMMAR_LABEL,
-                            _SUMMARY_MARKER)
+    result = parse_sections(block, SITE, _HAND_ID, read_header, parser(), build_hand, _GRAMMAR_LABEL, _SUMMARY_MARKER)
     hand = result.hand
-    if hand is None or not hand.claims.boards or len(hand.claims.boards[0]) < 3 or any(
-            type(event) is StreetStart and event.street is not Street.PREFLOP for event in hand.events):
+    if (
+        hand is None
+        or not hand.claims.boards
+        or len(hand.claims.boards[0]) < 3
+        or any(type(event) is StreetStart and event.street is not Street.PREFLOP for event in hand.events)
+    ):
         # a tournament header at the next level over the old level's posts (`Level 5 (75/150)`, blinds 50 and
         # 100: tournament/NLHE-9max-USD-3-201204.missing.limit.info.txt): the posts' level, one HH107
         return with_posted_level(result, block.line)
     board = " ".join(hand.claims.boards[0])
-    return ParseResult(Status.UNSUPPORTED, result.file, result.line, result.site, result.hand_id, findings=(
-        finding("HH226", message("HH226", board=board), block.file, hand.claims.line, hand_id=result.hand_id,
-                expected="street lines (*** FLOP *** …)", actual="none"),))
+    return ParseResult(
+        Status.UNSUPPORTED,
+        result.file,
+        result.line,
+        result.site,
+        result.hand_id,
+        findings=(
+            finding(
+                "HH226",
+                message("HH226", board=board),
+                block.file,
+                hand.claims.line,
+                hand_id=result.hand_id,
+                expected="street lines (*** FLOP *** …)",
+                actual="none",
+            ),
+        ),
+    )
 
 
-def build_hand(block: Block, header: Header, seat_tokens: Sequence, body: Sequence, summary: Sequence,
-               line_breaks: int) -> Hand:
+def build_hand(
+    block: Block, header: Header, seat_tokens: Sequence, body: Sequence, summary: Sequence, line_breaks: int
+) -> Hand:
     """The hand from the grammar's sections: the seats (in table order when an MVS `Seating Info:` line
     gives it), the button from `Set dealer [N]`, the blinds from the posts when nothing printed the stakes."""
     base = block.line - 1
@@ -692,12 +850,13 @@ def build_hand(block: Block, header: Header, seat_tokens: Sequence, body: Sequen
     button = None
     for token in body:
         if token.type == "SEATING_INFO":
-            ids = [part.strip() for part in token.value[len("Seating Info:"):].split(",")]
-            order = {int(seat_id): place for place, seat_id in enumerate(ids, 1) if seat_id.isdigit()
-                     and len(seat_id) < 6}
+            ids = [part.strip() for part in token.value[len("Seating Info:") :].split(",")]
+            order = {
+                int(seat_id): place for place, seat_id in enumerate(ids, 1) if seat_id.isdigit() and len(seat_id) < 6
+            }
         elif token.type == "SET_DEALER" and button is None and token.value.rstrip(" ").endswith("]"):
             value = token.value.rstrip(" ")  # a bare `Set dealer` (a dead button) names no seat: see dealer_seat
-            button = _small_number(value[value.rindex("[") + 1:-1], "button seat", base + token.line)
+            button = _small_number(value[value.rindex("[") + 1 : -1], "button seat", base + token.line)
     numbers = [_SEAT.match(token.value) for token in seat_tokens]
     if not order and header.tournament_id is not None:
         # a tournament without `Seating Info:` (2012-2017 SNG/MTT, 2021 seat ids): the seat lines list the table
@@ -706,8 +865,9 @@ def build_hand(block: Block, header: Header, seat_tokens: Sequence, body: Sequen
         # order the table seat is the place in the list and the button the Dealer's (`Set dealer [9]` then counts
         # seats not known here); where they do (the 2012 files), they and `Set dealer [N]` are table seats
         if not _in_rotation([int(m["seat"]) for m in numbers if m is not None]):
-            order = {int(m["seat"]): place for place, m in enumerate(numbers, 1)
-                     if m is not None and len(m["seat"]) < 6}
+            order = {
+                int(m["seat"]): place for place, m in enumerate(numbers, 1) if m is not None and len(m["seat"]) < 6
+            }
             button = None
     elif not order and any(m is not None and len(m["seat"]) > 2 for m in numbers):
         # seat ids beyond a table's seats in a cash hand: the same reading
@@ -725,8 +885,14 @@ def build_hand(block: Block, header: Header, seat_tokens: Sequence, body: Sequen
     events = reader.body(body)
     claims, trailing = reader.claims(summary_lines, base + summary_token.line)
     events.extend(trailing)
-    return Hand(header=header, seats=seats, events=tuple(events), claims=claims,
-                source=Source(block.file, block.line, block.column), lines=line_breaks)
+    return Hand(
+        header=header,
+        seats=seats,
+        events=tuple(events),
+        claims=claims,
+        source=Source(block.file, block.line, block.column),
+        lines=line_breaks,
+    )
 
 
 def _in_rotation(numbers: list[int]) -> bool:
@@ -756,7 +922,9 @@ def from_posts(header: Header, body: Sequence, base: int) -> Header:
     small = big = all_in_big = dead = 0
     for token in body:
         kind = token.type
-        if kind in ("POST_BIG", "POST_SMALL", "POST_DEAD") or (kind == "ALL_IN" and token.value.startswith("Big Blind")):
+        if kind in ("POST_BIG", "POST_SMALL", "POST_DEAD") or (
+            kind == "ALL_IN" and token.value.startswith("Big Blind")
+        ):
             amount = _money(token.value.rstrip(" ").rpartition(" ")[2], header.scale, base + token.line)
             if kind == "POST_BIG":
                 big = max(big, amount)

@@ -54,12 +54,18 @@ from hhtool.rules.ranking import evaluate
 
 _LIMITS = {Limit.NO_LIMIT: "No Limit", Limit.POT_LIMIT: "Pot Limit", Limit.FIXED_LIMIT: "Fixed Limit"}
 _STREETS = {Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER"}
-_FOLDED = {Street.PREFLOP: "Folded before the FLOP", Street.FLOP: "Folded on the FLOP",
-           Street.TURN: "Folded on the TURN", Street.RIVER: "Folded on the RIVER"}
+_FOLDED = {
+    Street.PREFLOP: "Folded before the FLOP",
+    Street.FLOP: "Folded on the FLOP",
+    Street.TURN: "Folded on the TURN",
+    Street.RIVER: "Folded on the RIVER",
+}
 _RANKS, _SUITS = "23456789TJQKA", "shdc"
-_CHATTER = re.compile(r"(?:[^\n]+ : )?(?:Enter\(Auto\)|Leave\(Auto\)|Table enter user|Table leave user|Table deposit \S+"
-                      r"|Seat sit down|Seat sit out|Seat stand|Seat re-join|Sit out|Sitout \(wait for bb\)|Re-join|Stand"
-                      r"|Ranking \d+|Prize Cash \[[^\]\n]*\]|BOUNTY PRIZE \[[^\]\n]*\])|Player Info: [^\n]*")
+_CHATTER = re.compile(
+    r"(?:[^\n]+ : )?(?:Enter\(Auto\)|Leave\(Auto\)|Table enter user|Table leave user|Table deposit \S+"
+    r"|Seat sit down|Seat sit out|Seat stand|Seat re-join|Sit out|Sitout \(wait for bb\)|Re-join|Stand"
+    r"|Ranking \d+|Prize Cash \[[^\]\n]*\]|BOUNTY PRIZE \[[^\]\n]*\])|Player Info: [^\n]*"
+)
 # what the replay finds that this text cannot say: a missing uncalled return (walks return silently) and
 # a raise size that disagrees with its total (the client prints no raise size)
 _UNSAYABLE_FINDINGS = frozenset({"HH202", "HH121"})
@@ -84,7 +90,9 @@ def render_hand(hand: Hand) -> str:
 
     back = parse(Block("written", 1, 1, "bovada", text)).hand
     if back is not None and (back.header.small_blind, back.header.big_blind) == (
-            hand.header.small_blind, hand.header.big_blind):
+        hand.header.small_blind,
+        hand.header.big_blind,
+    ):
         return text
     return _render(hand, _Era(hand.header, mvs=True))
 
@@ -94,8 +102,10 @@ def _render(hand: Hand, era: _Era) -> str:
     money = currency(header).format
     lines = [_header(header, money, era)]
     if era.mvs:
-        info = f"Table Info: Version: 1, Type: MVS, Stakes: {money(header.small_blind)}-{money(header.big_blind)}, " \
-               f"Table: {header.table}"
+        info = (
+            f"Table Info: Version: 1, Type: MVS, Stakes: {money(header.small_blind)}-{money(header.big_blind)}, "
+            f"Table: {header.table}"
+        )
         lines.append(info + (f", Buyin: {header.buy_in}, TableType: MTT" if header.is_tournament else ""))
     lines += [f"Seat {s.seat}: {s.player} ({money(s.stack)} in chips)" for s in hand.seats]
     if header.button_seat is not None:
@@ -124,9 +134,11 @@ class _Era:
         old = when is not None and when.year <= 2015 and not self.mvs
         self.dealer = "Set dealer/Bring in spot" if old else "Set dealer"
         small = "Ante/Small blind" if header.is_tournament else "Ante/Small Blind"
-        self.posts = {BlindKind.SMALL: small if old else "Small Blind",
-                      BlindKind.BIG: "Big blind/Bring in" if old else "Big Blind" if self.mvs else "Big blind",
-                      BlindKind.SMALL_AND_BIG: "Posts dead chip"}
+        self.posts = {
+            BlindKind.SMALL: small if old else "Small Blind",
+            BlindKind.BIG: "Big blind/Bring in" if old else "Big Blind" if self.mvs else "Big blind",
+            BlindKind.SMALL_AND_BIG: "Posts dead chip",
+        }
         self.me = " [ME]" if header.is_tournament or self.mvs else "  [ME]"
 
     def name(self, player: str) -> str:
@@ -149,11 +161,15 @@ def _header(header: Header, money, era: _Era) -> str:
     limit = _LIMITS[header.limit]
     if header.is_tournament:
         level = (header.level or "1").removeprefix("Level ").split(" ")[0]
-        return (f"Bovada Hand #{header.hand_id}: HOLDEM Tournament #{header.tournament_id} TBL#{_table(header)}, "
-                f"{limit}- Level {level} ({money(header.small_blind)}/{money(header.big_blind)}){mvs} - {stamp}{zone}")
+        return (
+            f"Bovada Hand #{header.hand_id}: HOLDEM Tournament #{header.tournament_id} TBL#{_table(header)}, "
+            f"{limit}- Level {level} ({money(header.small_blind)}/{money(header.big_blind)}){mvs} - {stamp}{zone}"
+        )
     if header.fast_fold and header.table.startswith("Zone Poker "):
-        return (f"Bovada Hand #{header.hand_id}  Zone Poker ID#{header.table[len('Zone Poker '):]} HOLDEMZonePoker "
-                f"{limit} - {stamp}{zone}")
+        return (
+            f"Bovada Hand #{header.hand_id}  Zone Poker ID#{header.table[len('Zone Poker ') :]} HOLDEMZonePoker "
+            f"{limit} - {stamp}{zone}"
+        )
     return f"Bovada Hand #{header.hand_id} TBL#{_table(header)} HOLDEM {limit}{mvs} - {stamp}{zone}"
 
 
@@ -173,7 +189,7 @@ class _Lines:
         text = self._line(event)
         if text is None or not hasattr(event, "player") or not event.player or not text.startswith(event.player):
             return text
-        return self.era.name(event.player) + text[len(event.player):]  # the hero's mark as the client spaces it
+        return self.era.name(event.player) + text[len(event.player) :]  # the hero's mark as the client spaces it
 
     def _line(self, event) -> str | None:
         kind, money = type(event), self.money
@@ -308,6 +324,7 @@ def _seat_summary(seat: SeatSummary, money, board: tuple[str, ...], era: _Era) -
 # ---------------------------------------------------------------------------------------------
 # What the text can say (`said`: the rule tests' renderings read it from the writer module)
 
+
 def said(hand: Hand) -> Hand:
     """The hand as Bovada text can say it: no table size (a seat beyond it cannot be said), no summary
     position tags or `(didn't bet)`, no showdown marker, no raise size (it prints the chips added), no pot
@@ -321,8 +338,12 @@ def said(hand: Hand) -> Hand:
         raise ValueError("no cap, second run or fee is printed")
     if any(seat.bounty is not None or seat.out_of_hand for seat in hand.seats):
         raise ValueError("a seat line the client does not print")
-    if any(seat.result not in ("folded", "mucked", "collected", "won", "showed") or seat.cashed_out
-           or len(seat.outcomes) > 1 for seat in claims.seats):
+    if any(
+        seat.result not in ("folded", "mucked", "collected", "won", "showed")
+        or seat.cashed_out
+        or len(seat.outcomes) > 1
+        for seat in claims.seats
+    ):
         raise ValueError("a summary seat line the client does not print")
     described = [e.description for e in hand.events if type(e) is Show and e.description]
     described += [o.description for seat in claims.seats for o in seat.outcomes if o.description]
@@ -347,11 +368,17 @@ def said(hand: Hand) -> Hand:
         elif kind is Collect:
             event = replace(event, pot_index=None)
         events.append(event)
-    seats = tuple(replace(s, positions=(), didnt_bet=False, result="collected" if s.result == "won" and not s.cards
-                          else s.result) for s in claims.seats)
-    return replace(hand, header=replace(header, max_seats=None),
-                   seats=tuple(replace(seat, sitting_out=False) for seat in hand.seats), events=tuple(events),
-                   claims=replace(claims, main_pot=None, side_pots=(), seats=seats))
+    seats = tuple(
+        replace(s, positions=(), didnt_bet=False, result="collected" if s.result == "won" and not s.cards else s.result)
+        for s in claims.seats
+    )
+    return replace(
+        hand,
+        header=replace(header, max_seats=None),
+        seats=tuple(replace(seat, sitting_out=False) for seat in hand.seats),
+        events=tuple(events),
+        claims=replace(claims, main_pot=None, side_pots=(), seats=seats),
+    )
 
 
 def _codes(hand: Hand) -> set[str]:

@@ -83,16 +83,41 @@ def money(text: str, scale: int, line: int) -> int:
 
 _INTRO = re.compile(r"Full ?Tilt ?Poker Game #(?P<id>\d+): ")
 # `… - 15:13 ET - Wed, July 21, 2010`, `… - 18:38:07 UTC - 2013/05/24 [14:38:07 ET - 2013/05/24]`
-_WHEN = re.compile(r" - (?P<time>\d{1,2}:\d{2}(?::\d{2})?) (?P<tz>[A-Z]{2,5}) - (?P<date>\d{4}/\d{1,2}/\d{1,2}|"
-                   r"\w+, \w+ \d{1,2}, \d{4})(?: \[(?P<et_time>\d{1,2}:\d{2}:\d{2}) ET - (?P<et_date>\d{4}/\d{1,2}/\d{1,2})\])?$")
+_WHEN = re.compile(
+    r" - (?P<time>\d{1,2}:\d{2}(?::\d{2})?) (?P<tz>[A-Z]{2,5}) - (?P<date>\d{4}/\d{1,2}/\d{1,2}|"
+    r"\w+, \w+ \d{1,2}, \d{4})(?: \[(?P<et_time>\d{1,2}:\d{2}:\d{2}) ET - (?P<et_date>\d{4}/\d{1,2}/\d{1,2})\])?$"
+)
 _TOURNAMENT = re.compile(r"(?P<name>.*) \((?P<tid>\d+)\), Table (?P<table>.+?)$")
 _STAKES = re.compile(r"(?P<small>[$€£]?[\d,.]+K?)/(?P<big>[$€£]?[\d,.]+K?)(?: Ante (?P<ante>[\d,.]+K?))?$")
-_GAMES = {"No Limit Hold'em": Limit.NO_LIMIT, "NL Hold'em": Limit.NO_LIMIT, "CAP NL Hold'em": Limit.NO_LIMIT,
-          "Pot Limit Hold'em": Limit.POT_LIMIT, "PL Hold'em": Limit.POT_LIMIT, "Limit Hold'em": Limit.FIXED_LIMIT,
-          "FL Hold'em": Limit.FIXED_LIMIT}
-_MONTHS = {name: number for number, name in enumerate(
-    ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-     "November", "December"), 1)}
+_GAMES = {
+    "No Limit Hold'em": Limit.NO_LIMIT,
+    "NL Hold'em": Limit.NO_LIMIT,
+    "CAP NL Hold'em": Limit.NO_LIMIT,
+    "Pot Limit Hold'em": Limit.POT_LIMIT,
+    "PL Hold'em": Limit.POT_LIMIT,
+    "Limit Hold'em": Limit.FIXED_LIMIT,
+    "FL Hold'em": Limit.FIXED_LIMIT,
+}
+_MONTHS = {
+    name: number
+    for number, name in enumerate(
+        (
+            "January",
+            "February",
+            "March",
+            "April",
+            "May",
+            "June",
+            "July",
+            "August",
+            "September",
+            "October",
+            "November",
+            "December",
+        ),
+        1,
+    )
+}
 _TABLE_SIZE = re.compile(r"\((?:(?P<max>\d+) max|(?P<hu>heads up))")
 
 
@@ -103,25 +128,42 @@ def read_header(line: str, _next_line: str, line_no: int) -> Header:
         raise FieldError("HH010", f"not a Full Tilt header: {line[:80]!r}", line_no)
     if len(intro["id"]) > MAX_ID_DIGITS:
         raise _beyond("hand number", intro["id"], f"at most {MAX_ID_DIGITS} digits", line_no, intro.start("id") + 1)
-    rest = line[intro.end():]
+    rest = line[intro.end() :]
     when = _WHEN.search(rest)
     if when is None:
-        raise FieldError("HH010", "header has no time and date (expected ' - HH:MM:SS TZ - YYYY/MM/DD')", line_no,
-                         expected="- HH:MM:SS ET - YYYY/MM/DD", actual=rest[-60:])
+        raise FieldError(
+            "HH010",
+            "header has no time and date (expected ' - HH:MM:SS TZ - YYYY/MM/DD')",
+            line_no,
+            expected="- HH:MM:SS ET - YYYY/MM/DD",
+            actual=rest[-60:],
+        )
     time = _when(when["date"], when["time"])
     server = _when(when["et_date"], when["et_time"]) if when["et_date"] else None
     for moment in (time, server) if server is not None else (time,):
         if moment is None or not MIN_YEAR <= moment.year <= MAX_YEAR:
-            raise _beyond("date", when["date"], f"a real day of a year from {MIN_YEAR} to {MAX_YEAR}", line_no,
-                          intro.end() + when.start("date") + 1)
+            raise _beyond(
+                "date",
+                when["date"],
+                f"a real day of a year from {MIN_YEAR} to {MAX_YEAR}",
+                line_no,
+                intro.end() + when.start("date") + 1,
+            )
     try:
         template = _template(rest[: when.start()])
     except FieldError as exc:
         raise FieldError(exc.code, str(exc), line_no, expected=exc.expected, actual=exc.actual) from None
     zone = when["tz"]
     from hhtool.dialects.fulltilt import ZONES  # the record's conventions: one place for the zones
-    return msgspec.structs.replace(template, hand_id=intro["id"], time=time, time_zone=zone,
-                                   time_utc=to_utc(time, zone, server, ZONES, "ET"), server_time=server)
+
+    return msgspec.structs.replace(
+        template,
+        hand_id=intro["id"],
+        time=time,
+        time_zone=zone,
+        time_utc=to_utc(time, zone, server, ZONES, "ET"),
+        server_time=server,
+    )
 
 
 def _when(date: str, time: str) -> datetime | None:
@@ -172,11 +214,28 @@ def _template(middle: str) -> Header:
     table = tournament["table"] if tournament else place.removeprefix("Table ")
     size = _TABLE_SIZE.search(table)
     max_seats = (2 if size["hu"] else _small_number(size["max"], "N-max", 0)) if size else None
-    return Header(site=SITE, hand_id="", game="holdem", limit=limit, small_blind=small_blind, big_blind=big_blind,
-                  small_bet=small_bet, big_bet=big_bet, currency=currency, scale=scale, time=None, time_zone=None,
-                  time_utc=None, table=table, max_seats=max_seats, button_seat=None, tournament_id=tournament_id,
-                  buy_in=tournament["name"] if tournament else None, ante=ante,
-                  play_money=tournament_id is None and symbol is None)
+    return Header(
+        site=SITE,
+        hand_id="",
+        game="holdem",
+        limit=limit,
+        small_blind=small_blind,
+        big_blind=big_blind,
+        small_bet=small_bet,
+        big_bet=big_bet,
+        currency=currency,
+        scale=scale,
+        time=None,
+        time_zone=None,
+        time_utc=None,
+        table=table,
+        max_seats=max_seats,
+        button_seat=None,
+        tournament_id=tournament_id,
+        buy_in=tournament["name"] if tournament else None,
+        ante=ante,
+        play_money=tournament_id is None and symbol is None,
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -192,35 +251,59 @@ def read_seats(tokens, base: int, scale: int) -> tuple[tuple[Seat, ...], int | N
     for token in tokens:
         text, line = token.value, base + token.line
         if token.type == "SEAT_COUNT":
-            size = _small_number(text[len("Seats: "):], "table size", line)
+            size = _small_number(text[len("Seats: ") :], "table size", line)
             continue
         match = _SEAT.match(text)
         if match is None:
             raise FieldError("HH010", f"seat line not understood: {text[:80]!r}", line)
-        seats.append(Seat(_small_number(match["seat"], "seat number", line), match["name"],
-                          money(match["stack"], scale, line), line, None, bool(match["out"]), False))
+        seats.append(
+            Seat(
+                _small_number(match["seat"], "seat number", line),
+                match["name"],
+                money(match["stack"], scale, line),
+                line,
+                None,
+                bool(match["out"]),
+                False,
+            )
+        )
     return tuple(seats), size
 
 
 # ---------------------------------------------------------------------------------------------
 # Body and summary
 
-_STREETS = {"HOLE CARDS": Street.PREFLOP, "FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER,
-            "SHOW DOWN": Street.SHOWDOWN}
+_STREETS = {
+    "HOLE CARDS": Street.PREFLOP,
+    "FLOP": Street.FLOP,
+    "TURN": Street.TURN,
+    "RIVER": Street.RIVER,
+    "SHOW DOWN": Street.SHOWDOWN,
+}
 _ALL_IN = ", and is all in"
 _STREET_POT = re.compile(r"\(Total Pot: (?P<pot>[^,()]+(?:,\d{3})*), ")
-_TOTAL = re.compile(r"Total pot (?P<total>\S+)(?: Main pot (?P<main>\S+?)\.)?(?P<sides>(?: Side pot(?: #?\d+)? \S+?\.)*)"
-                    r" \| Rake (?P<rake>\S+)$")
+_TOTAL = re.compile(
+    r"Total pot (?P<total>\S+)(?: Main pot (?P<main>\S+?)\.)?(?P<sides>(?: Side pot(?: #?\d+)? \S+?\.)*)"
+    r" \| Rake (?P<rake>\S+)$"
+)
 _SIDE = re.compile(r"Side pot(?: #?\d+)? (\S+?)\.(?= |$)")
 _POSITIONS = ("(button)", "(small blind)", "(big blind)")
-_FOLDED = {"didn't bet (folded)": (Street.PREFLOP, True), "folded before the Flop": (Street.PREFLOP, False),
-           "folded on the Flop": (Street.FLOP, False), "folded on the Turn": (Street.TURN, False),
-           "folded on the River": (Street.RIVER, False)}
-_RESULT = re.compile(r"(?:showed \[(?P<shown>[^\]]*)\] and (?:(?P<lost>lost)|won \((?P<won>[^)]*)\))(?: with (?P<desc>.*))?"
-                     r"|collected \((?P<collected>[^)]*)\)(?:, mucked)?"
-                     r"|mucked \[(?P<mucked>[^\]]*)\](?: - (?P<mdesc>.*))?)$")
-_SUMMARY_NAME = re.compile(r"(.+?)(?= \((?:button|small blind|big blind)\)| didn't bet| folded | showed \[| mucked \["
-                           r"| collected \(| is sitting out)")
+_FOLDED = {
+    "didn't bet (folded)": (Street.PREFLOP, True),
+    "folded before the Flop": (Street.PREFLOP, False),
+    "folded on the Flop": (Street.FLOP, False),
+    "folded on the Turn": (Street.TURN, False),
+    "folded on the River": (Street.RIVER, False),
+}
+_RESULT = re.compile(
+    r"(?:showed \[(?P<shown>[^\]]*)\] and (?:(?P<lost>lost)|won \((?P<won>[^)]*)\))(?: with (?P<desc>.*))?"
+    r"|collected \((?P<collected>[^)]*)\)(?:, mucked)?"
+    r"|mucked \[(?P<mucked>[^\]]*)\](?: - (?P<mdesc>.*))?)$"
+)
+_SUMMARY_NAME = re.compile(
+    r"(.+?)(?= \((?:button|small blind|big blind)\)| didn't bet| folded | showed \[| mucked \["
+    r"| collected \(| is sitting out)"
+)
 _WINS = re.compile(r" wins the (?P<pot>pot|main pot|side pot(?: #?(?P<side>\d+))?) \((?P<amount>[^)]*)\)(?: with .*)?$")
 
 
@@ -247,7 +330,7 @@ class FullTiltReader:
     def amount(self, text: str, marker: str, line: int) -> tuple[str, int, bool]:
         """`name<marker>AMOUNT[, and is all in]` → name, amount, all-in."""
         name, rest = self.r.split_space(text, marker)
-        rest = rest[len(marker) - 1:]
+        rest = rest[len(marker) - 1 :]
         all_in = rest.endswith(_ALL_IN)
         return name, self.money(rest[: -len(_ALL_IN)] if all_in else rest, line), all_in
 
@@ -256,7 +339,7 @@ class FullTiltReader:
         for token in tokens:
             line = self.base + token.line
             if token.type == "BUTTON":
-                self.button = _small_number(token.value[len("The button is in seat #"):], "button seat", line)
+                self.button = _small_number(token.value[len("The button is in seat #") :], "button seat", line)
                 continue
             events.extend(_READERS[token.type](self, token.value, line))
         return events
@@ -277,8 +360,13 @@ class FullTiltReader:
                 total_line = line
                 match = _TOTAL.match(token.value)
                 if match is None:
-                    raise FieldError("HH010", f"total pot line not understood: {token.value[:80]!r}", line,
-                                     expected="Total pot <amount> | Rake <amount>", actual=token.value[:160])
+                    raise FieldError(
+                        "HH010",
+                        f"total pot line not understood: {token.value[:80]!r}",
+                        line,
+                        expected="Total pot <amount> | Rake <amount>",
+                        actual=token.value[:160],
+                    )
                 total, rake = self.money(match["total"], line), self.money(match["rake"], line)
                 main = self.money(match["main"], line) if match["main"] else None
                 sides = tuple(self.money(s, line) for s in _SIDE.findall(match["sides"]))
@@ -294,12 +382,12 @@ class FullTiltReader:
     def seat_result(self, text: str, line: int) -> SeatSummary:
         colon = text.index(": ")
         seat = _small_number(text[5:colon], "seat number", line)
-        rest = text[colon + 2:]
+        rest = text[colon + 2 :]
         name = self.seat_names.get(seat)
         if name is None or not rest.startswith(name + " "):
             match = _SUMMARY_NAME.match(rest)
             name = match.group(1) if match else rest
-        rest = rest[len(name) + 1:]
+        rest = rest[len(name) + 1 :]
         positions: tuple[str, ...] = ()
         while rest.startswith(_POSITIONS):
             tag, _, rest = rest.partition(") ")
@@ -313,11 +401,23 @@ class FullTiltReader:
         if result is None:
             return SeatSummary(line, seat, name, positions, "other", None, False, (), (), False, text)
         if result["collected"] is not None:
-            return SeatSummary(line, seat, name, positions, "collected", None, False, (),
-                               (Outcome(True, self.money(result["collected"], line), None),), False, text)
+            return SeatSummary(
+                line,
+                seat,
+                name,
+                positions,
+                "collected",
+                None,
+                False,
+                (),
+                (Outcome(True, self.money(result["collected"], line), None),),
+                False,
+                text,
+            )
         if result["mucked"] is not None:
-            return SeatSummary(line, seat, name, positions, "mucked", None, False, tuple(result["mucked"].split()),
-                               (), False, text)
+            return SeatSummary(
+                line, seat, name, positions, "mucked", None, False, tuple(result["mucked"].split()), (), False, text
+            )
         cards = tuple(result["shown"].split())
         won = result["won"]
         outcome = Outcome(won is not None, self.money(won, line) if won is not None else None, result["desc"])
@@ -331,16 +431,24 @@ class FullTiltReader:
 LINE_KINDS = LineKinds()
 _READERS = LINE_KINDS.readers
 _reads = LINE_KINDS.reads
-for _kind, _first in (("HEADER", ("Full", "FullTiltPoker")), ("SEAT_COUNT", ("Seats:",)), ("SEAT", ("Seat",)),
-                      ("SUMMARY", ("***",)), ("SEAT_RESULT", ("Seat",)), ("TOTAL_POT", ("Total",)),
-                      ("BOARD", ("Board:",)), ("DURATION", ("Duration",)), ("ARCHIVE_SEPARATOR", ()),
-                      ("BUTTON", ("The",))):
+for _kind, _first in (
+    ("HEADER", ("Full", "FullTiltPoker")),
+    ("SEAT_COUNT", ("Seats:",)),
+    ("SEAT", ("Seat",)),
+    ("SUMMARY", ("***",)),
+    ("SEAT_RESULT", ("Seat",)),
+    ("TOTAL_POT", ("Total",)),
+    ("BOARD", ("Board:",)),
+    ("DURATION", ("Duration",)),
+    ("ARCHIVE_SEPARATOR", ()),
+    ("BUTTON", ("The",)),
+):
     LINE_KINDS.declare(_kind, first=_first)  # read by read_header, read_seats, FullTiltReader.body and .claims
 
 
 @_reads("STREET", first=("***",))
 def _street(f: FullTiltReader, text: str, line: int) -> list[Event]:
-    street = _STREETS[text[4: text.index(" ***", 4)]]
+    street = _STREETS[text[4 : text.index(" ***", 4)]]
     if street is not Street.PREFLOP:
         f.street_money.new_street()
         f.high = 0
@@ -353,14 +461,14 @@ def _street(f: FullTiltReader, text: str, line: int) -> list[Event]:
 
 @_reads("DEALT", first=("Dealt",))
 def _dealt(f: FullTiltReader, text: str, line: int) -> list[Event]:
-    rest = text[len("Dealt to "):]
+    rest = text[len("Dealt to ") :]
     cut = rest.index(" [")
     return [DealHole(line, rest[:cut], _cards(rest[cut:]))]
 
 
 @_reads("UNCALLED", first=("Uncalled",))
 def _uncalled(f: FullTiltReader, text: str, line: int) -> list[Event]:
-    amount, _, name = text[len("Uncalled bet of "):].partition(" returned to ")
+    amount, _, name = text[len("Uncalled bet of ") :].partition(" returned to ")
     return [ReturnUncalled(line, name, f.money(amount, line))]
 
 
@@ -369,13 +477,16 @@ def _blind(kind: BlindKind, marker: str):
         name, amount, all_in = f.amount(text, marker, line)
         f.put(name, amount)
         return [PostBlind(line, name, kind, amount, all_in)]
+
     return read
 
 
-LINE_KINDS.declare("POST_SMALL", markers=(" posts the small blind of ",),
-                   reader=_blind(BlindKind.SMALL, " posts the small blind of "))
-LINE_KINDS.declare("POST_BIG", markers=(" posts the big blind of ",),
-                   reader=_blind(BlindKind.BIG, " posts the big blind of "))
+LINE_KINDS.declare(
+    "POST_SMALL", markers=(" posts the small blind of ",), reader=_blind(BlindKind.SMALL, " posts the small blind of ")
+)
+LINE_KINDS.declare(
+    "POST_BIG", markers=(" posts the big blind of ",), reader=_blind(BlindKind.BIG, " posts the big blind of ")
+)
 # `Hero posts $0.02`: a big blind posted by a player joining out of the blinds' turn
 LINE_KINDS.declare("POST", markers=(" posts ",), reader=_blind(BlindKind.BIG, " posts "))
 
@@ -424,7 +535,7 @@ def _raise(f: FullTiltReader, text: str, line: int) -> list[Event]:
 def _show(f: FullTiltReader, text: str, line: int) -> list[Event]:
     name, rest = f.r.split_space(text, " shows [")
     close = rest.index("]")
-    return [Show(line, name, tuple(rest[len("shows ["): close].split()), rest[close + 2:] or None)]
+    return [Show(line, name, tuple(rest[len("shows [") : close].split()), rest[close + 2 :] or None)]
 
 
 @_reads("SHOW_HAND", markers=(" shows ",))
@@ -448,8 +559,15 @@ def _wins(f: FullTiltReader, text: str, line: int) -> list[Event]:
     assert match is not None  # the grammar's WINS terminal
     name = text[: match.start()]
     pot = match["pot"]
-    index = None if pot == "pot" else 0 if pot == "main pot" else \
-        _small_number(match["side"], "side pot number", line) if match["side"] else 1
+    index = (
+        None
+        if pot == "pot"
+        else 0
+        if pot == "main pot"
+        else _small_number(match["side"], "side pot number", line)
+        if match["side"]
+        else 1
+    )
     return [Collect(line, name, f.money(match["amount"], line), index)]
 
 
@@ -461,15 +579,20 @@ def _notice(kind: NoticeKind, markers: tuple[str, ...]):
                 player = text[: text.find(marker)]
                 break
         return [Notice(line, kind, player, text)]
+
     return read
 
 
 LINE_KINDS.declare("CHAT", reader=_notice(NoticeKind.CHAT, (": ",)))
 LINE_KINDS.declare("SECONDS_LEFT", markers=(" seconds left to act",), reader=_notice(NoticeKind.OTHER, (" has ",)))
-LINE_KINDS.declare("CONNECTION", markers=(" has timed out", " has been disconnected", " has reconnected",
-                                          " has returned", " has requested TIME"),
-                   reader=_notice(NoticeKind.CONNECTION, (" has ",)))
-LINE_KINDS.declare("SITTING_OUT", markers=(" is sitting out",), reader=_notice(NoticeKind.SITTING_OUT, (" is sitting out",)))
+LINE_KINDS.declare(
+    "CONNECTION",
+    markers=(" has timed out", " has been disconnected", " has reconnected", " has returned", " has requested TIME"),
+    reader=_notice(NoticeKind.CONNECTION, (" has ",)),
+)
+LINE_KINDS.declare(
+    "SITTING_OUT", markers=(" is sitting out",), reader=_notice(NoticeKind.SITTING_OUT, (" is sitting out",))
+)
 LINE_KINDS.declare("SITS_DOWN", markers=(" sits down",), reader=_notice(NoticeKind.JOIN, (" sits down",)))
 LINE_KINDS.declare("STANDS_UP", markers=(" stands up",), reader=_notice(NoticeKind.LEAVE, (" stands up",)))
 # `Player1 adds $1.20`: chips bought for the next hand (a rebuy between hands, not in this one's pot)
@@ -480,12 +603,17 @@ LINE_KINDS.declare("FINISHED", markers=(" finished in ",), reader=_notice(Notice
 def _awards(claims: Claims) -> list[Event]:
     """A walk prints no `wins the pot` line: the summary's `collected (X)` is then the site's only word of the
     award, read as the collect it is (at the summary line that says it)."""
-    return [Collect(seat.line, seat.player, outcome.amount, None) for seat in claims.seats
-            for outcome in seat.outcomes if outcome.won and outcome.amount is not None]
+    return [
+        Collect(seat.line, seat.player, outcome.amount, None)
+        for seat in claims.seats
+        for outcome in seat.outcomes
+        if outcome.won and outcome.amount is not None
+    ]
 
 
-def build_hand(block: Block, header: Header, seat_tokens: Sequence, body: Sequence, summary: Sequence,
-               line_breaks: int) -> Hand:
+def build_hand(
+    block: Block, header: Header, seat_tokens: Sequence, body: Sequence, summary: Sequence, line_breaks: int
+) -> Hand:
     """The hand from the grammar's sections; the button and a `Seats: N` table size go into the header."""
     base = block.line - 1
     seats, size = read_seats(seat_tokens, base, header.scale)
@@ -498,7 +626,14 @@ def build_hand(block: Block, header: Header, seat_tokens: Sequence, body: Sequen
     out = {summary.seat for summary in claims.seats if summary.result == "sat_out"}
     if out:  # the summary says who sat out; an archive's seat line may not (`Seat 3: Player5 ($20)`)
         seats = tuple(msgspec.structs.replace(seat, sitting_out=True) if seat.seat in out else seat for seat in seats)
-    header = msgspec.structs.replace(header, button_seat=reader.button,
-                                     max_seats=header.max_seats if size is None else size)
-    return Hand(header=header, seats=seats, events=tuple(events), claims=claims,
-                source=Source(block.file, block.line, block.column), lines=line_breaks)
+    header = msgspec.structs.replace(
+        header, button_seat=reader.button, max_seats=header.max_seats if size is None else size
+    )
+    return Hand(
+        header=header,
+        seats=seats,
+        events=tuple(events),
+        claims=claims,
+        source=Source(block.file, block.line, block.column),
+        lines=line_breaks,
+    )

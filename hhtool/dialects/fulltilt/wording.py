@@ -10,8 +10,12 @@ from collections.abc import Sequence
 
 from hhtool.rules.ranking import Category, HandValue, evaluate
 
-_NAMES = dict(zip(range(2, 15), ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack",
-                                 "Queen", "King", "Ace")))
+_NAMES = dict(
+    zip(
+        range(2, 15),
+        ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace"),
+    )
+)
 
 
 def _plural(rank: int) -> str:

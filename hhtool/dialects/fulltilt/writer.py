@@ -46,16 +46,27 @@ HAND_SEPARATOR = DIALECT.hand_separator
 """What the client writes after each hand's last line: three blank lines (fulltilt/cash/…Venice…)."""
 
 _GAMES = {Limit.NO_LIMIT: "No Limit Hold'em", Limit.POT_LIMIT: "Pot Limit Hold'em", Limit.FIXED_LIMIT: "Limit Hold'em"}
-_STREETS = {Street.PREFLOP: "HOLE CARDS", Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER",
-            Street.SHOWDOWN: "SHOW DOWN"}
-_FOLDED = {Street.PREFLOP: "folded before the Flop", Street.FLOP: "folded on the Flop",
-           Street.TURN: "folded on the Turn", Street.RIVER: "folded on the River"}
+_STREETS = {
+    Street.PREFLOP: "HOLE CARDS",
+    Street.FLOP: "FLOP",
+    Street.TURN: "TURN",
+    Street.RIVER: "RIVER",
+    Street.SHOWDOWN: "SHOW DOWN",
+}
+_FOLDED = {
+    Street.PREFLOP: "folded before the Flop",
+    Street.FLOP: "folded on the Flop",
+    Street.TURN: "folded on the Turn",
+    Street.RIVER: "folded on the River",
+}
 _ET = ZoneInfo("America/New_York")
 _PLACE = re.compile(r" in (\d+(?:st|nd|rd|th)) place")
 # the notice lines of grammar/fulltilt.lark (chat, time, connection, seats, chips added, a hand's words)
-_OWN_NOTICE = re.compile(r"(?:[^\n]+ has )?\d+ seconds left to act|[^\n]+ (?:has timed out|has been disconnected"
-                         r"|has reconnected|has returned|has requested TIME|sits down|stands up|adds \S+"
-                         r"|finished in \d+\w\w place|is sitting out|shows [^\[\n][^\n]*)|[^\n]+?: [^\n]*")
+_OWN_NOTICE = re.compile(
+    r"(?:[^\n]+ has )?\d+ seconds left to act|[^\n]+ (?:has timed out|has been disconnected"
+    r"|has reconnected|has returned|has requested TIME|sits down|stands up|adds \S+"
+    r"|finished in \d+\w\w place|is sitting out|shows [^\[\n][^\n]*)|[^\n]+?: [^\n]*"
+)
 
 
 def currency(header: Header) -> Currency:
@@ -73,12 +84,19 @@ def render_hand(hand: Hand) -> str:
     lines = [_header(header, money)]
     if header.is_tournament and header.max_seats is not None:
         lines.append(f"Seats: {header.max_seats}")
-    lines += [f"Seat {s.seat}: {s.player} ({money(s.stack)})" + (", is sitting out" if s.sitting_out else "")
-              for s in hand.seats]
+    lines += [
+        f"Seat {s.seat}: {s.player} ({money(s.stack)})" + (", is sitting out" if s.sitting_out else "")
+        for s in hand.seats
+    ]
     live = {s.player for s in hand.seats if not s.sitting_out}
     all_in: set[str] = set()
-    shown_with = {seat.player: outcome.description for seat in hand.claims.seats if seat.result == "showed"
-                  for outcome in seat.outcomes if outcome.won and outcome.description}
+    shown_with = {
+        seat.player: outcome.description
+        for seat in hand.claims.seats
+        if seat.result == "showed"
+        for outcome in seat.outcomes
+        if outcome.won and outcome.description
+    }
     # Full Tilt's words for a second side pot are not known: such a hand's collects and summary name no pot
     named = len(hand.claims.side_pots) <= 1 and all((e.pot_index or 0) <= 1 for e in hand.events if type(e) is Collect)
     events = hand.events
@@ -105,7 +123,8 @@ def render_hand(hand: Hand) -> str:
                 raise ValueError("Full Tilt prints no rake on a street")
             all_in_live = len(live & all_in)
             line += f" (Total Pot: {money(pot.main)}, {len(live)} Players" + (
-                f", {all_in_live} All-In)" if all_in_live else ")")
+                f", {all_in_live} All-In)" if all_in_live else ")"
+            )
         lines.append(line)
     lines.append("*** SUMMARY ***")
     lines += _summary(hand, money, named)
@@ -125,8 +144,11 @@ def _header(header: Header, money) -> str:
         stamp = f"{header.time_utc.astimezone(_ET):%H:%M:%S} ET - {header.time_utc.astimezone(_ET):%Y/%m/%d}"
     else:
         raise ValueError("Full Tilt prints the time of every hand")
-    small, big = (header.small_bet, header.big_bet) if header.limit is Limit.FIXED_LIMIT else \
-        (header.small_blind, header.big_blind)
+    small, big = (
+        (header.small_bet, header.big_bet)
+        if header.limit is Limit.FIXED_LIMIT
+        else (header.small_blind, header.big_blind)
+    )
     stakes = f"{money(small)}/{money(big)}" + (f" Ante {money(header.ante)}" if header.ante else "")
     if header.is_tournament:
         place = f"{header.buy_in or 'Tournament'} ({header.tournament_id}), Table {header.table}"

@@ -36,6 +36,7 @@ def parse_gg(block: Block) -> ParseResult:
     return with_posted_level(result, block.line)
 
 
-def _build(block: Block, header: Header, seat_tokens: Sequence, body: Sequence, summary: Sequence,
-           line_breaks: int) -> Hand:
+def _build(
+    block: Block, header: Header, seat_tokens: Sequence, body: Sequence, summary: Sequence, line_breaks: int
+) -> Hand:
     return build_hand(block, header, seat_tokens, body, summary, line_breaks, GGHandReader)

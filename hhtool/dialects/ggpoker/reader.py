@@ -60,13 +60,18 @@ _WHEN = re.compile(r" +- +(?P<date>\d{4}/\d{1,2}/\d{1,2}) (?P<time>\d{1,2}:\d{2}
 # tournament is unsupported as well). RC: Rush & Cash, fast-fold, whose "table" is a pool.
 _FAST_FOLD_PREFIXES = frozenset({"RC"})
 _TOURNAMENT = re.compile(r"Tournament #(?P<tid>\d+), (?P<rest>.*)$")
-_HOLDEM = {"Hold'em No Limit": Limit.NO_LIMIT, "Hold'em Pot Limit": Limit.POT_LIMIT,
-           "Hold'em Limit": Limit.FIXED_LIMIT, "Hold'em Fixed Limit": Limit.FIXED_LIMIT}
+_HOLDEM = {
+    "Hold'em No Limit": Limit.NO_LIMIT,
+    "Hold'em Pot Limit": Limit.POT_LIMIT,
+    "Hold'em Limit": Limit.FIXED_LIMIT,
+    "Hold'em Fixed Limit": Limit.FIXED_LIMIT,
+}
 # The game of a tournament header is at its end: `…Main Event Hold'em No Limit - Level14(300/600)` (the
 # tournament's name may itself say `No Limit Hold'em`); a blind level may print an ante first.
 _TOURNAMENT_GAME = re.compile(
     r"(?P<name>.*?) ?(?P<game>Hold'em (?:No |Pot |Fixed )?Limit|Omaha(?: Hi/Lo)?(?: Pot Limit| \(NL postflop\))?"
-    r"|PLO(?:-\d)?|ShortDeck(?: No Limit)?)\s*- (?P<level>Level ?\w+) ?\((?:ante [\d,]+, )?(?P<stakes>[^()]*)\)$")
+    r"|PLO(?:-\d)?|ShortDeck(?: No Limit)?)\s*- (?P<level>Level ?\w+) ?\((?:ante [\d,]+, )?(?P<stakes>[^()]*)\)$"
+)
 _CASH_GAME = re.compile(r"(?P<game>.*?) \((?P<stakes>[^()]*)\)$")
 _STAKES = re.compile(r"(?P<small>[^/ ]+)/(?P<big>[^/ ]+)$")
 
@@ -76,17 +81,23 @@ def read_header(line: str, table_line: str, line_no: int) -> Header:
     intro = _INTRO.match(line)
     if intro is None:  # the grammar's HEADER terminal makes this unreachable for real input
         raise FieldError("HH010", f"not a GGPoker header: {line[:80]!r}", line_no)
-    rest = line[intro.end():]
+    rest = line[intro.end() :]
     when = _WHEN.search(rest)
     if when is None:
-        raise FieldError("HH010", "header has no date and time (expected ' - YYYY/MM/DD H:MM:SS')",
-                         line_no, intro.end() + 1)
+        raise FieldError(
+            "HH010", "header has no date and time (expected ' - YYYY/MM/DD H:MM:SS')", line_no, intro.end() + 1
+        )
     if len(intro["id"]) > MAX_ID_DIGITS:
         raise _beyond("hand number", intro["id"], f"at most {MAX_ID_DIGITS} digits", line_no, intro.start("id") + 1)
     time = _datetime(when["date"], when["time"])
     if time is not None and not MIN_YEAR <= time.year <= MAX_YEAR:
-        raise _beyond("date", f"{time:%Y/%m/%d}", f"a year from {MIN_YEAR} to {MAX_YEAR}", line_no,
-                      intro.end() + when.start("date") + 1)
+        raise _beyond(
+            "date",
+            f"{time:%Y/%m/%d}",
+            f"a year from {MIN_YEAR} to {MAX_YEAR}",
+            line_no,
+            intro.end() + when.start("date") + 1,
+        )
     table = _TABLES.get(table_line)
     if table is None:
         table = _read_table(table_line, line_no)
@@ -96,8 +107,14 @@ def read_header(line: str, table_line: str, line_no: int) -> Header:
     except FieldError as exc:
         raise FieldError(exc.code, str(exc), line_no, expected=exc.expected, actual=exc.actual) from None
     return msgspec.structs.replace(
-        template, hand_id=intro["prefix"] + intro["id"], time=time, table=name, max_seats=max_seats,
-        button_seat=button, fast_fold=intro["prefix"] in _FAST_FOLD_PREFIXES)
+        template,
+        hand_id=intro["prefix"] + intro["id"],
+        time=time,
+        table=name,
+        max_seats=max_seats,
+        button_seat=button,
+        fast_fold=intro["prefix"] in _FAST_FOLD_PREFIXES,
+    )
 
 
 @functools.lru_cache(maxsize=4096)
@@ -133,31 +150,61 @@ def _header_template(middle: str) -> Header:
         small, big = to_minor(stake["small"], scale), to_minor(stake["big"], scale)
     except MoneyError as exc:
         raise FieldError(exc.code, f"header stakes: {exc}", 0) from None
-    return Header(site=SITE, hand_id="", game="holdem", limit=limit, small_blind=small, big_blind=big,
-                  small_bet=big, big_bet=big, currency=currency, scale=scale, time=None, time_zone=None,
-                  time_utc=None, table="", max_seats=None, button_seat=None, tournament_id=tournament_id,
-                  buy_in=buy_in, level=level, play_money=tournament_id is None and symbol is None)
+    return Header(
+        site=SITE,
+        hand_id="",
+        game="holdem",
+        limit=limit,
+        small_blind=small,
+        big_blind=big,
+        small_bet=big,
+        big_bet=big,
+        currency=currency,
+        scale=scale,
+        time=None,
+        time_zone=None,
+        time_utc=None,
+        table="",
+        max_seats=None,
+        button_seat=None,
+        tournament_id=tournament_id,
+        buy_in=buy_in,
+        level=level,
+        play_money=tournament_id is None and symbol is None,
+    )
 
 
 # ---------------------------------------------------------------------------------------------
 # Body and summary lines
 
 _RUNS = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
-_STREETS = {"HOLE CARDS": Street.PREFLOP, "FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER,
-            "SHOWDOWN": Street.SHOWDOWN, "SHOW DOWN": Street.SHOWDOWN}
+_STREETS = {
+    "HOLE CARDS": Street.PREFLOP,
+    "FLOP": Street.FLOP,
+    "TURN": Street.TURN,
+    "RIVER": Street.RIVER,
+    "SHOWDOWN": Street.SHOWDOWN,
+    "SHOW DOWN": Street.SHOWDOWN,
+}
 _RUN_COUNTS = {"two": 2, "three": 3}
 # `Total pot $1.8 | Rake $0.08 | Jackpot $0.07 | Bingo $0 | Fortune $0 | Tax $0`: any of the fields
 # after the total may be missing (`Total pot 1,625` in tournaments, `… | Bingo $0` in 2021)
 _FEE_FIELD = re.compile(r" \| (?P<name>[A-Z][A-Za-z ]*?) (?P<amount>\S+)")
 _TOTAL = re.compile(r"Total pot (?P<total>\S+)(?P<fees>(?: \| [A-Z][A-Za-z ]*? \S+)*)$")
 # what a summary seat line may print between the name (and position tags) and the result, and after it
-_TIME_BANK = re.compile(r"(?:received \((?P<received>[^)]*)\) from time bank card|bought time bank card "
-                        r"\((?P<bought>[^)]*)\)), ")
+_TIME_BANK = re.compile(
+    r"(?:received \((?P<received>[^)]*)\) from time bank card|bought time bank card "
+    r"\((?P<bought>[^)]*)\)), "
+)
 _CASHOUT_SUFFIX = re.compile(r", (?P<kind>EV Cashout|Cashout Risk) \((?P<amount>[^)]*)\)$")
-_INSURANCE_TERMS = re.compile(r"premium \((?P<premiums>[^()]*)\) for \((?P<covers>[^()]*)\) - \(Mandatory/Main/Sub\)\)$")
+_INSURANCE_TERMS = re.compile(
+    r"premium \((?P<premiums>[^()]*)\) for \((?P<covers>[^()]*)\) - \(Mandatory/Main/Sub\)\)$"
+)
 _TAGS = ("(button)", "(small blind)", "(big blind)", "(button blind)")
-_SUMMARY_NAME = re.compile(r"(.+?)(?= \((?:button|small blind|big blind|button blind)\)| folded | showed \["
-                           r"| mucked| collected \(| won \(| received \(| bought time bank)")
+_SUMMARY_NAME = re.compile(
+    r"(.+?)(?= \((?:button|small blind|big blind|button blind)\)| folded | showed \["
+    r"| mucked| collected \(| won \(| received \(| bought time bank)"
+)
 
 
 class GGHandReader(HandReader):
@@ -198,7 +245,7 @@ class GGHandReader(HandReader):
     def in_brackets(self, text: str, verb: str, line: int) -> tuple[str, int]:
         """`name: <verb>($X)` → name and the amount in the brackets."""
         name, rest = self.split_colon(text, verb)
-        return name, self.money(rest[len(verb):-1], line)
+        return name, self.money(rest[len(verb) : -1], line)
 
     # -- summary ---------------------------------------------------------------------------
     def claims(self, tokens, summary_line: int) -> tuple[Claims, list[Event]]:
@@ -235,8 +282,13 @@ class GGHandReader(HandReader):
         """`Total pot … | Rake … | Jackpot …` → total, rake (None when not printed), the other fees in order."""
         match = _TOTAL.match(text)
         if match is None:
-            raise FieldError("HH010", f"total pot line not understood: {text[:80]!r}", line,
-                             expected="Total pot <amount> | Rake <amount> | …", actual=text[:160])
+            raise FieldError(
+                "HH010",
+                f"total pot line not understood: {text[:80]!r}",
+                line,
+                expected="Total pot <amount> | Rake <amount> | …",
+                actual=text[:160],
+            )
         rake = None
         fees = []
         for field in _FEE_FIELD.finditer(match["fees"]):
@@ -250,27 +302,28 @@ class GGHandReader(HandReader):
     def seat_result(self, text: str, line: int) -> SeatSummary:
         colon = text.index(": ")
         seat = int(text[5:colon]) if text[5:colon].isdigit() and len(text[5:colon]) <= 2 else 0
-        rest = text[colon + 2:]
+        rest = text[colon + 2 :]
         name = self._seat_names.get(seat)
         if name is None or not rest.startswith(name):
             match = _SUMMARY_NAME.match(rest)
             name = match.group(1) if match else rest
-        rest = rest[len(name) + 1:]
+        rest = rest[len(name) + 1 :]
         positions: tuple[str, ...] = ()
         while rest.startswith(_TAGS):
             tag, _, rest = rest.partition(") ")
             positions += (tag[1:],)
         time_bank = _TIME_BANK.match(rest)
         if time_bank is not None:  # a time bank card bought or received: money outside the pot
-            rest = rest[time_bank.end():]
+            rest = rest[time_bank.end() :]
         folded = _FOLD_RESULTS.get(rest)
         if folded is not None:
             return SeatSummary(line, seat, name, positions, "folded", folded[0], folded[1], (), (), False, text)
         summary = self._seat_outcome(text, line, seat, name, positions, rest)
         return summary
 
-    def _seat_outcome(self, text: str, line: int, seat: int, name: str, positions: tuple[str, ...],
-                      rest: str) -> SeatSummary:
+    def _seat_outcome(
+        self, text: str, line: int, seat: int, name: str, positions: tuple[str, ...], rest: str
+    ) -> SeatSummary:
         received = paid = None
         suffix = _CASHOUT_SUFFIX.search(rest)
         if suffix is not None:  # `…, EV Cashout ($3.57)` (the site paid the player) / `…, Cashout Risk ($0.65)`
@@ -282,35 +335,58 @@ class GGHandReader(HandReader):
         summary = self._result(text, line, seat, name, positions, rest)
         if suffix is None:
             return summary
-        return msgspec.structs.replace(summary, cashed_out=received is not None, cash_out_received=received,
-                                       cash_out_paid=paid)
+        return msgspec.structs.replace(
+            summary, cashed_out=received is not None, cash_out_received=received, cash_out_paid=paid
+        )
 
-    def _result(self, text: str, line: int, seat: int, name: str, positions: tuple[str, ...],
-                rest: str) -> SeatSummary:
+    def _result(self, text: str, line: int, seat: int, name: str, positions: tuple[str, ...], rest: str) -> SeatSummary:
         cashed_out = False
         cards: tuple[str, ...] = ()
         if rest.startswith("showed ["):
             close = rest.find("]")
             if close < 0:
                 raise FieldError("HH010", f"summary seat line cut inside its cards: {text[:80]!r}", line)
-            cards = tuple(rest[len("showed ["): close].split())
-            rest = rest[close + 1:].removeprefix(" and ")
+            cards = tuple(rest[len("showed [") : close].split())
+            rest = rest[close + 1 :].removeprefix(" and ")
             if not rest.startswith("folded"):
                 outcomes = self.run_outcomes(rest, line)
                 if outcomes is not None:
-                    return SeatSummary(line, seat, name, positions, "showed", None, False, cards, outcomes,
-                                       cashed_out, text)
+                    return SeatSummary(
+                        line, seat, name, positions, "showed", None, False, cards, outcomes, cashed_out, text
+                    )
         fold = _FOLDED.match(rest)
         if fold:
-            return SeatSummary(line, seat, name, positions, "folded", _fold_street(fold), bool(fold["nobet"]), cards,
-                               (), cashed_out, text)
+            return SeatSummary(
+                line,
+                seat,
+                name,
+                positions,
+                "folded",
+                _fold_street(fold),
+                bool(fold["nobet"]),
+                cards,
+                (),
+                cashed_out,
+                text,
+            )
         if rest.startswith("mucked"):
             return SeatSummary(line, seat, name, positions, "mucked", None, False, _cards(rest), (), cashed_out, text)
         for word in ("collected", "won"):
             if rest.startswith(word + " (") and ")" in rest:
-                amount = self.money(rest[len(word) + 2: rest.index(")")], line)
-                return SeatSummary(line, seat, name, positions, word, None, False, cards,
-                                   (Outcome(True, amount, None),), cashed_out, text)
+                amount = self.money(rest[len(word) + 2 : rest.index(")")], line)
+                return SeatSummary(
+                    line,
+                    seat,
+                    name,
+                    positions,
+                    word,
+                    None,
+                    False,
+                    cards,
+                    (Outcome(True, amount, None),),
+                    cashed_out,
+                    text,
+                )
         return SeatSummary(line, seat, name, positions, "other", None, False, cards, (), cashed_out, text)
 
 
@@ -348,7 +424,7 @@ for _kind, _first, _verbs, _markers, _reader in (
 
 @_reads("STREET", first=("***",))
 def _street(r: GGHandReader, text: str, line: int) -> Event:
-    marker = text[4: text.index(" ***", 4)]
+    marker = text[4 : text.index(" ***", 4)]
     first, _, remainder = marker.partition(" ")
     run = _RUNS.get(first, 0)
     return StreetStart(line, _STREETS[remainder if run else marker], run, _cards(text))
@@ -356,7 +432,7 @@ def _street(r: GGHandReader, text: str, line: int) -> Event:
 
 @_reads("DEALT", first=("Dealt",))
 def _dealt(r: GGHandReader, text: str, line: int) -> Event:
-    rest = text[len("Dealt to "):]
+    rest = text[len("Dealt to ") :]
     # an opponent: GG names every seat dealt in, without its cards (`Dealt to 3d2ab9ea `); a name may hold a
     # bracket (`a[2]b`), so it is the card groups ending the line that make it a hand of cards
     if "[" not in rest or shared._HOLE_GROUPS.search(rest) is None:
@@ -373,14 +449,16 @@ def _post_missed(r: GGHandReader, text: str, line: int) -> Event:
 @_reads("STRADDLE", verbs=("straddle",))
 def _straddle(r: GGHandReader, text: str, line: int) -> Event:
     name, rest = r.split_colon(text, "straddle ")
-    rest = rest[len("straddle "):]
+    rest = rest[len("straddle ") :]
     all_in = rest.endswith(" and is all-in")
     return PostBlind(line, name, BlindKind.STRADDLE, r.money(rest.removesuffix(" and is all-in"), line), all_in)
 
 
 @_reads("CASH_DROP", first=("Cash",))
 def _cash_drop(r: GGHandReader, text: str, line: int) -> Event:
-    return CashDrop(line, r.money(text[len("Cash Drop to Pot : total "):].rstrip(" "), line))  # GG ends it with a space
+    return CashDrop(
+        line, r.money(text[len("Cash Drop to Pot : total ") :].rstrip(" "), line)
+    )  # GG ends it with a space
 
 
 @_reads("EV_CASHOUT", verbs=("Chooses",))
@@ -406,8 +484,13 @@ def _insurance(r: GGHandReader, text: str, line: int) -> Event:
     name, rest = r.split_colon(text, "get an all-in insurance (")
     terms = _INSURANCE_TERMS.match(rest, len("get an all-in insurance ("))
     if terms is None:
-        raise FieldError("HH010", f"insurance terms not understood: {text[:120]!r}", line,
-                         expected="premium ($a/$b/$c) for ($x/$y/$z) - (Mandatory/Main/Sub)", actual=rest)
+        raise FieldError(
+            "HH010",
+            f"insurance terms not understood: {text[:120]!r}",
+            line,
+            expected="premium ($a/$b/$c) for ($x/$y/$z) - (Mandatory/Main/Sub)",
+            actual=rest,
+        )
     premiums = tuple(r.money(amount, line) for amount in terms["premiums"].split("/"))
     covers = tuple(r.money(amount, line) for amount in terms["covers"].split("/"))
     return Insurance(line, name, premiums, covers)

@@ -15,8 +15,12 @@ from __future__ import annotations
 
 from hhtool.rules.ranking import Category, HandValue, evaluate
 
-_NAMES = dict(zip(range(2, 15), ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight",
-                                 "Nine", "Ten", "Jack", "Queen", "King", "Ace")))
+_NAMES = dict(
+    zip(
+        range(2, 15),
+        ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace"),
+    )
+)
 _OLD_PLURALS = {3: "Treys"}  # the 2020-21 wording: `Pair of Treys`, `Pair of Twos`
 
 

@@ -46,11 +46,19 @@ _GAMES = {Limit.NO_LIMIT: "Hold'em No Limit", Limit.POT_LIMIT: "Hold'em Pot Limi
 _STREETS = {Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER", Street.SHOWDOWN: "SHOWDOWN"}
 _RUNS = {1: "FIRST ", 2: "SECOND ", 3: "THIRD "}
 _RUN_COUNTS = {2: "two", 3: "three"}
-_BLINDS = {BlindKind.SMALL: "posts small blind ", BlindKind.BIG: "posts big blind ",
-           BlindKind.MISSED: "posts missed blind ", BlindKind.BUTTON: "posts button blind ",
-           BlindKind.STRADDLE: "straddle "}
-_FOLDED = {Street.PREFLOP: "folded before Flop", Street.FLOP: "folded on the Flop",
-           Street.TURN: "folded on the Turn", Street.RIVER: "folded on the River"}
+_BLINDS = {
+    BlindKind.SMALL: "posts small blind ",
+    BlindKind.BIG: "posts big blind ",
+    BlindKind.MISSED: "posts missed blind ",
+    BlindKind.BUTTON: "posts button blind ",
+    BlindKind.STRADDLE: "straddle ",
+}
+_FOLDED = {
+    Street.PREFLOP: "folded before Flop",
+    Street.FLOP: "folded on the Flop",
+    Street.TURN: "folded on the Turn",
+    Street.RIVER: "folded on the River",
+}
 _FEE_NAMES = {"jackpot": "Jackpot", "bingo": "Bingo", "fortune": "Fortune", "tax": "Tax"}
 
 
@@ -172,7 +180,7 @@ def _summary(hand: Hand, money, shared: tuple[str, ...]) -> list[str]:
         lines.append(f"Hand was run {_RUN_COUNTS[claims.runs]} times")
     for index, board in enumerate(claims.boards):
         if claims.runs > 1:
-            own = board[len(shared):] if index and board[: len(shared)] == shared else board
+            own = board[len(shared) :] if index and board[: len(shared)] == shared else board
             lines.append(f"{_RUNS[index + 1]}Board [{' '.join(own)}]")
         else:
             lines.append(f"Board [{' '.join(board)}]")

@@ -72,20 +72,22 @@ SITE = "ipoker"
 # occur; 23's sum is the street total raised to: `…uncalled.less.than.rake.xml`, a flop raise to £3 after
 # a £0.45 bet makes `bet="£3.30"`), and 8 and 9 only ever name players who are dealt no cards.
 # Sources for the names: HHSmithy's IPokerFastParserImpl.cs and fpdb's iPokerToFpdb.py (read, not copied).
-ACTION_TYPES = MappingProxyType({
-    "0": "fold",
-    "1": "small blind",  # the post, in round 0
-    "2": "big blind",  # the post; more than the big blind is a new player's small + big blind
-    "3": "call",  # sum: the chips the call adds
-    "4": "check",
-    "5": "bet",  # sum: the bet
-    "7": "all-in",  # sum: the chips added (a call, bet or raise, by what it does to the bet to call); `DP`:
-    # disconnect protection, the player stays in for the chips already in and acts no more (a PROTECTED notice)
-    "8": "sitting out",  # at the start of the hand: not dealt in (round 0)
-    "9": "sitting out",  # did not post the blind due, or posted only the ante: not dealt in (round 1)
-    "15": "ante",
-    "23": "raise",  # sum: the player's street total after the raise
-})
+ACTION_TYPES = MappingProxyType(
+    {
+        "0": "fold",
+        "1": "small blind",  # the post, in round 0
+        "2": "big blind",  # the post; more than the big blind is a new player's small + big blind
+        "3": "call",  # sum: the chips the call adds
+        "4": "check",
+        "5": "bet",  # sum: the bet
+        "7": "all-in",  # sum: the chips added (a call, bet or raise, by what it does to the bet to call); `DP`:
+        # disconnect protection, the player stays in for the chips already in and acts no more (a PROTECTED notice)
+        "8": "sitting out",  # at the start of the hand: not dealt in (round 0)
+        "9": "sitting out",  # did not post the blind due, or posted only the ante: not dealt in (round 1)
+        "15": "ante",
+        "23": "raise",  # sum: the player's street total after the raise
+    }
+)
 # Not read: 6 (fpdb: a raise by the sum; HHSmithy: an all-in: the sources disagree and no corpus hand
 # has it) and 16 (bring-in, stud only): a hand with them is unparsed (HH032).
 
@@ -132,9 +134,11 @@ _CONVENTIONS = Conventions(
 # `<general>`, or a `<client_version>` of major 20 or more: fpdb-3's iPokerToFpdb.py rule): `win` is the pot
 # share alone (the collected amount as printed), while `bet` still counts every chip pushed, the return too.
 RETURNS_APART = "returns_apart"
-VARIANTS = MappingProxyType({
-    RETURNS_APART: replace(_CONVENTIONS, uncalled_in_collected=False, ledger_uncalled="put_in"),
-})
+VARIANTS = MappingProxyType(
+    {
+        RETURNS_APART: replace(_CONVENTIONS, uncalled_in_collected=False, ledger_uncalled="put_in"),
+    }
+)
 
 
 DIALECT = Dialect(

@@ -18,7 +18,9 @@ from hhtool.grammar.fields import money as read_money
 
 _PARTS = re.compile(r"(?P<mark>[^\d-]*)(?P<number>-?\d[\d.,  ]*?)(?P<after>[^\d]*)\Z")
 _GROUPED = re.compile(r"-?\d{1,3}(?:(?P<sep>[., ])\d{3})(?:(?P=sep)\d{3})*\Z")
-_DECIMAL = re.compile(r"(?P<whole>-?\d{1,3}(?:(?P<sep>[., ])\d{3})*(?:(?P=sep)\d{3})*|-?\d+)(?P<point>[.,])(?P<fraction>\d{1,2})\Z")
+_DECIMAL = re.compile(
+    r"(?P<whole>-?\d{1,3}(?:(?P<sep>[., ])\d{3})*(?:(?P=sep)\d{3})*|-?\d+)(?P<point>[.,])(?P<fraction>\d{1,2})\Z"
+)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -43,6 +45,11 @@ def amount(text: str, scale: int, line: int, what: str) -> int:
     or HH013 (beyond hhtool's limits), naming `what` was read."""
     number = plain_number(text)
     if number is None:
-        raise FieldError("HH012", f"{what}: not an amount: {text[:40]!r}", line,
-                         expected="an amount such as $1,234.50, 1 480 or €0,50", actual=text[:80])
+        raise FieldError(
+            "HH012",
+            f"{what}: not an amount: {text[:40]!r}",
+            line,
+            expected="an amount such as $1,234.50, 1 480 or €0,50",
+            actual=text[:80],
+        )
     return read_money(number, scale, line)

@@ -57,19 +57,32 @@ from hhtool.model.limits import MAX_ID_DIGITS, MAX_YEAR, MIN_YEAR
 _HAND_ID = re.compile(GAMECODE)  # for a game that is not parsed; a parsed one's id is its decoded attribute
 
 # `<gametype>`: game, limit word (localised by the skin), stakes (none in tournaments), an ante
-_LIMITS = {"NL": Limit.NO_LIMIT, "SL": Limit.NO_LIMIT, "БЛ": Limit.NO_LIMIT, "LZ": Limit.NO_LIMIT,
-           "No limit": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT, "LP": Limit.POT_LIMIT, "Pot limit": Limit.POT_LIMIT,
-           "L": Limit.FIXED_LIMIT, "Limit": Limit.FIXED_LIMIT}
-_GAMETYPE = re.compile(r"(?P<game>.+?) (?P<limit>NL|SL|БЛ|LZ|PL|LP|L|No limit|Pot limit|Limit)"
-                       r"(?: (?P<small>[^/ ]+)/(?P<big>[^/ ]+))?(?: Ante (?P<ante>\S+))?\Z")
+_LIMITS = {
+    "NL": Limit.NO_LIMIT,
+    "SL": Limit.NO_LIMIT,
+    "БЛ": Limit.NO_LIMIT,
+    "LZ": Limit.NO_LIMIT,
+    "No limit": Limit.NO_LIMIT,
+    "PL": Limit.POT_LIMIT,
+    "LP": Limit.POT_LIMIT,
+    "Pot limit": Limit.POT_LIMIT,
+    "L": Limit.FIXED_LIMIT,
+    "Limit": Limit.FIXED_LIMIT,
+}
+_GAMETYPE = re.compile(
+    r"(?P<game>.+?) (?P<limit>NL|SL|БЛ|LZ|PL|LP|L|No limit|Pot limit|Limit)"
+    r"(?: (?P<small>[^/ ]+)/(?P<big>[^/ ]+))?(?: Ante (?P<ante>\S+))?\Z"
+)
 _HOLDEM = "Holdem"
 _TOURNAMENT_NUMBER = (re.compile(r"\(#(\d+)\)"), re.compile(r",\s*(\d+)\b"), re.compile(r"(\d+)\s*\Z"))
-_DATES = (("%Y-%m-%d %H:%M:%S", re.compile(r"\d{4}-\d{2}-\d{2} \d{1,2}:\d{2}:\d{2}\Z")),
-          ("%Y/%m/%d %H:%M:%S", re.compile(r"\d{4}/\d{2}/\d{2} \d{1,2}:\d{2}:\d{2}\Z")),
-          ("%d-%b-%Y %H:%M:%S", re.compile(r"\d{2}-[A-Za-z]{3}-\d{4} \d{1,2}:\d{2}:\d{2}\Z")),
-          ("%d/%m/%Y %H:%M", re.compile(r"\d{2}/\d{2}/\d{4} \d{1,2}:\d{2}\Z")),
-          ("%d/%m/%Y %H:%M:%S", re.compile(r"\d{2}/\d{2}/\d{4} \d{1,2}:\d{2}:\d{2}\Z")),
-          ("%d.%m.%Y %H:%M:%S", re.compile(r"\d{2}\.\d{2}\.\d{4} \d{1,2}:\d{2}:\d{2}\Z")))
+_DATES = (
+    ("%Y-%m-%d %H:%M:%S", re.compile(r"\d{4}-\d{2}-\d{2} \d{1,2}:\d{2}:\d{2}\Z")),
+    ("%Y/%m/%d %H:%M:%S", re.compile(r"\d{4}/\d{2}/\d{2} \d{1,2}:\d{2}:\d{2}\Z")),
+    ("%d-%b-%Y %H:%M:%S", re.compile(r"\d{2}-[A-Za-z]{3}-\d{4} \d{1,2}:\d{2}:\d{2}\Z")),
+    ("%d/%m/%Y %H:%M", re.compile(r"\d{2}/\d{2}/\d{4} \d{1,2}:\d{2}\Z")),
+    ("%d/%m/%Y %H:%M:%S", re.compile(r"\d{2}/\d{2}/\d{4} \d{1,2}:\d{2}:\d{2}\Z")),
+    ("%d.%m.%Y %H:%M:%S", re.compile(r"\d{2}\.\d{2}\.\d{4} \d{1,2}:\d{2}:\d{2}\Z")),
+)
 _STREETS = {2: Street.FLOP, 3: Street.TURN, 4: Street.RIVER}
 _CLIENT_VERSION = re.compile(r"(\d{1,4})(?:\.\d+)*\Z")
 _SLASHED_DATE = re.compile(r"\d{4}/\d{2}/\d{2} ")  # the 2017 client's session start date
@@ -86,8 +99,9 @@ _SITTING_OUT = NoticeKind.SITTING_OUT  # the notice that goes before the cards (
 class _Bad(Exception):
     """A finding that leaves the hand unread: code, line, column and the message's values."""
 
-    def __init__(self, code: str, line: int, column: int = 1, expected: object = None, actual: object = None,
-                 **values: object) -> None:
+    def __init__(
+        self, code: str, line: int, column: int = 1, expected: object = None, actual: object = None, **values: object
+    ) -> None:
         super().__init__(code)
         self.code, self.line, self.column = code, line, column
         self.expected, self.actual, self.values = expected, actual, values
@@ -95,6 +109,7 @@ class _Bad(Exception):
 
 # ---------------------------------------------------------------------------------------------
 # XML: a small tree of the elements, with their lines and columns
+
 
 @dataclass(slots=True)
 class Node:
@@ -155,8 +170,7 @@ def read_xml(text: str, final: bool = True) -> _Tree:
     try:
         parser.Parse(text, final)
     except expat.ExpatError as exc:
-        tree.error = (expat.errors.messages[exc.code] if exc.code is not None else str(exc), exc.lineno,
-                      exc.offset + 1)
+        tree.error = (expat.errors.messages[exc.code] if exc.code is not None else str(exc), exc.lineno, exc.offset + 1)
         tree.cut = tree.root is not None and tree.end is None and exc.code == _NO_ELEMENTS
     return tree
 
@@ -166,6 +180,7 @@ _NO_ELEMENTS = expat.errors.codes[expat.errors.XML_ERROR_NO_ELEMENTS]
 
 # ---------------------------------------------------------------------------------------------
 # The session's `<general>` block
+
 
 @dataclass(frozen=True, slots=True)
 class Session:
@@ -219,12 +234,16 @@ def read_session(context: str, first_line: int) -> Session | _Bad | None:
     general = tree.root.child("general") if tree.root is not None else None
     if general is None:
         return None
-    return Session(base + general.line, {n.tag: n.text.strip() for n in general.children},
-                   {n.tag: base + n.line for n in general.children})
+    return Session(
+        base + general.line,
+        {n.tag: n.text.strip() for n in general.children},
+        {n.tag: base + n.line for n in general.children},
+    )
 
 
 # ---------------------------------------------------------------------------------------------
 # Entry
+
 
 def parse_ipoker(block: Block) -> ParseResult:
     """Parse one iPoker `<game>` block: parsed, unparsed (with its one finding) or unsupported."""
@@ -235,15 +254,39 @@ def parse_ipoker(block: Block) -> ParseResult:
     try:
         return _parse(block, hand_id)
     except _Bad as bad:
-        return unparsed(block, SITE, hand_id, bad.code, message(bad.code, "", **bad.values), bad.line, bad.column,
-                        bad.expected, bad.actual)
+        return unparsed(
+            block,
+            SITE,
+            hand_id,
+            bad.code,
+            message(bad.code, "", **bad.values),
+            bad.line,
+            bad.column,
+            bad.expected,
+            bad.actual,
+        )
     except FieldError as error:
-        return unparsed(block, SITE, hand_id, error.code, str(error), error.line, error.column, error.expected,
-                        error.actual)
+        return unparsed(
+            block, SITE, hand_id, error.code, str(error), error.line, error.column, error.expected, error.actual
+        )
     except Unsupported as unsupported:
-        return ParseResult(Status.UNSUPPORTED, block.file, block.line, SITE, hand_id, findings=(
-            finding("HH020", f"game {unsupported.game!r} is not Texas Hold'em; counted as unsupported",
-                    block.file, block.line, block.column, hand_id=hand_id),))
+        return ParseResult(
+            Status.UNSUPPORTED,
+            block.file,
+            block.line,
+            SITE,
+            hand_id,
+            findings=(
+                finding(
+                    "HH020",
+                    f"game {unsupported.game!r} is not Texas Hold'em; counted as unsupported",
+                    block.file,
+                    block.line,
+                    block.column,
+                    hand_id=hand_id,
+                ),
+            ),
+        )
 
 
 def _parse(block: Block, hand_id: str | None) -> ParseResult:
@@ -254,15 +297,35 @@ def _parse(block: Block, hand_id: str | None) -> ParseResult:
         reason, line, column = tree.error
         if tree.cut:  # the block ends inside the game: its end tag never came
             last = block.text.rstrip("\n").count("\n") + 1
-            raise FieldError("HH011", f"hand ends before its </game> (game {hand_id or '?'})", base + last,
-                             expected="</game>", actual="end of hand")
+            raise FieldError(
+                "HH011",
+                f"hand ends before its </game> (game {hand_id or '?'})",
+                base + last,
+                expected="</game>",
+                actual="end of hand",
+            )
         if tree.end is None:  # broken inside the game
-            raise _Bad("HH030", base + line, column + (block.column - 1 if line == 1 else 0),
-                       what=f"game {hand_id or '?'}", reason=reason)
+            raise _Bad(
+                "HH030",
+                base + line,
+                column + (block.column - 1 if line == 1 else 0),
+                what=f"game {hand_id or '?'}",
+                reason=reason,
+            )
         end_line, end_column = tree.end
-        rest = "\n".join(block.text.split("\n")[end_line - 1:])[end_column - 1:].strip()
-        warnings.append(finding("HH034", message("HH034", hand=hand_id or "?", text=rest[:60]), block.file,
-                                base + line, column, hand_id=hand_id, expected="nothing", actual=rest[:80]))
+        rest = "\n".join(block.text.split("\n")[end_line - 1 :])[end_column - 1 :].strip()
+        warnings.append(
+            finding(
+                "HH034",
+                message("HH034", hand=hand_id or "?", text=rest[:60]),
+                block.file,
+                base + line,
+                column,
+                hand_id=hand_id,
+                expected="nothing",
+                actual=rest[:80],
+            )
+        )
     game = tree.root
     session = read_session(block.context, block.context_line) if block.context is not None else None
     if game is not None and game.tag == "session" and block.context is None:
@@ -275,8 +338,14 @@ def _parse(block: Block, hand_id: str | None) -> ParseResult:
     if isinstance(session, _Bad):
         raise session
     if session is None:
-        raise _Bad("HH033", block.line, block.column, expected="<session><general> before the game",
-                   actual="none", hand=hand_id or "?")
+        raise _Bad(
+            "HH033",
+            block.line,
+            block.column,
+            expected="<session><general> before the game",
+            actual="none",
+            hand=hand_id or "?",
+        )
     hand = _Game(block, game, session, hand_id or "").hand()
     return ParseResult(Status.PARSED, block.file, block.line, SITE, hand_id, hand=hand, findings=tuple(warnings))
 
@@ -286,14 +355,21 @@ def _whole_session(root: Node, base: int) -> tuple[Node | None, Session | None]:
     where it has no `<general>`; no game where it holds none or more than one)."""
     games = root.all("game")
     general = root.child("general")
-    session = None if general is None else Session(
-        base + general.line, {n.tag: n.text.strip() for n in general.children},
-        {n.tag: base + n.line for n in general.children})
+    session = (
+        None
+        if general is None
+        else Session(
+            base + general.line,
+            {n.tag: n.text.strip() for n in general.children},
+            {n.tag: base + n.line for n in general.children},
+        )
+    )
     return (games[0] if len(games) == 1 else None), session
 
 
 # ---------------------------------------------------------------------------------------------
 # One game
+
 
 @dataclass(slots=True)
 class _Player:
@@ -332,8 +408,15 @@ class _Game:
     def attr(self, node: Node, name: str, what: str) -> str:
         value = node.attrs.get(name)
         if value is None:
-            raise _Bad("HH031", self.at(node), self.column(node), expected=f'{name}="…"', actual="missing",
-                       what=what, problem=f"<{node.tag}> has no {name} attribute")
+            raise _Bad(
+                "HH031",
+                self.at(node),
+                self.column(node),
+                expected=f'{name}="…"',
+                actual="missing",
+                what=what,
+                problem=f"<{node.tag}> has no {name} attribute",
+            )
         return value
 
     def money(self, node: Node, name: str, what: str) -> int:
@@ -344,22 +427,41 @@ class _Game:
         game, session = self.game, self.session
         general = game.child("general")
         if general is None:
-            raise _Bad("HH031", self.at(game), self.column(game), expected="<general>", actual="missing",
-                       what=f"game {self.hand_id}", problem="no <general> element")
+            raise _Bad(
+                "HH031",
+                self.at(game),
+                self.column(game),
+                expected="<general>",
+                actual="missing",
+                what=f"game {self.hand_id}",
+                problem="no <general> element",
+            )
         if len(self.hand_id) > MAX_ID_DIGITS:
-            raise FieldError("HH013", f"hand number {self.hand_id[:40]} is beyond what hhtool reads (at most "
-                             f"{MAX_ID_DIGITS} digits)", self.at(game), self.column(game))
+            raise FieldError(
+                "HH013",
+                f"hand number {self.hand_id[:40]} is beyond what hhtool reads (at most {MAX_ID_DIGITS} digits)",
+                self.at(game),
+                self.column(game),
+            )
         gametype = session.general.get("gametype", "")
         typed = _GAMETYPE.match(gametype)
         gametype_line = session.lines.get("gametype", session.line)
         if typed is None:
-            raise _Bad("HH031", gametype_line, 1, expected="e.g. Holdem NL $0.02/$0.04", actual=gametype[:80],
-                       what="the session's <gametype>", problem=f"game type not understood: {gametype[:60]!r}")
+            raise _Bad(
+                "HH031",
+                gametype_line,
+                1,
+                expected="e.g. Holdem NL $0.02/$0.04",
+                actual=gametype[:80],
+                what="the session's <gametype>",
+                problem=f"game type not understood: {gametype[:60]!r}",
+            )
         if typed["game"] != _HOLDEM:
             raise Unsupported(f"{typed['game']} {typed['limit']}")
         limit = _LIMITS[typed["limit"]]
-        tournament = typed["small"] is None or "tournamentname" in session.general \
-            or "tournamentcode" in session.general
+        tournament = (
+            typed["small"] is None or "tournamentname" in session.general or "tournamentcode" in session.general
+        )
         mode = session.general.get("mode", "real")
         currency = session.general.get("tablecurrency") or session.general.get("currency") or ""
         play_money = mode != "real" or not currency or currency == "fun"
@@ -369,28 +471,53 @@ class _Game:
         rounds = self.rounds()
         small, big, small_bet, big_bet = self.stakes(typed, limit, rounds, gametype_line)
         header = Header(
-            site=SITE, hand_id=self.hand_id, game="holdem", limit=limit, small_blind=small, big_blind=big,
-            small_bet=small_bet, big_bet=big_bet, currency=currency, scale=self.scale, time=self.time(general),
-            time_zone=None, time_utc=None, table=self.table(), max_seats=self.max_seats(),
+            site=SITE,
+            hand_id=self.hand_id,
+            game="holdem",
+            limit=limit,
+            small_blind=small,
+            big_blind=big,
+            small_bet=small_bet,
+            big_bet=big_bet,
+            currency=currency,
+            scale=self.scale,
+            time=self.time(general),
+            time_zone=None,
+            time_utc=None,
+            table=self.table(),
+            max_seats=self.max_seats(),
             button_seat=self.button(general),
             tournament_id=self.tournament_id() if tournament else None,
-            buy_in=session.general.get("buyin") or None if tournament else None, play_money=play_money)
+            buy_in=session.general.get("buyin") or None if tournament else None,
+            play_money=play_money,
+        )
         events = self.events(rounds, big)
         seats = tuple(Seat(p.seat, p.name, p.stack, p.line, sitting_out=not p.dealt) for p, _ in players)
         players_node = general.child("players")
         claims_line = self.at(players_node) if players_node is not None else self.at(general)
         quirk = session.bet_quirk()
-        ledgers = tuple(Ledger(p.line, p.name,
-                               self.put_in(p, self.money(node, "bet", f"{p.name}'s"), quirk)
-                               if "bet" in node.attrs else None,
-                               self.money(node, "win", f"{p.name}'s") if "win" in node.attrs else None)
-                        for p, node in players)
+        ledgers = tuple(
+            Ledger(
+                p.line,
+                p.name,
+                self.put_in(p, self.money(node, "bet", f"{p.name}'s"), quirk) if "bet" in node.attrs else None,
+                self.money(node, "win", f"{p.name}'s") if "win" in node.attrs else None,
+            )
+            for p, node in players
+        )
         events += self.results(players)
         claims = Claims(line=claims_line, ledgers=ledgers)
         lines = self.block.text.rstrip("\n").count("\n") + 1
-        return Hand(header, seats, tuple(events), claims, Source(self.block.file, self.block.line, self.block.column),
-                    lines=lines, notices=sum(1 for e in events if type(e) is Notice),
-                    conventions_variant=RETURNS_APART if session.returns_apart() else "")
+        return Hand(
+            header,
+            seats,
+            tuple(events),
+            claims,
+            Source(self.block.file, self.block.line, self.block.column),
+            lines=lines,
+            notices=sum(1 for e in events if type(e) is Notice),
+            conventions_variant=RETURNS_APART if session.returns_apart() else "",
+        )
 
     def put_in(self, player: _Player, bet: int, quirk: str | None) -> int:
         """What the site's `bet` says the player pushed, read with the client's known miscount (IP-3): a
@@ -411,8 +538,15 @@ class _Game:
     def read_players(self, general: Node) -> list[tuple[_Player, Node]]:
         players_node = general.child("players")
         if players_node is None:
-            raise _Bad("HH031", self.at(general), self.column(general), expected="<players>", actual="missing",
-                       what=f"game {self.hand_id}", problem="no <players> element")
+            raise _Bad(
+                "HH031",
+                self.at(general),
+                self.column(general),
+                expected="<players>",
+                actual="missing",
+                what=f"game {self.hand_id}",
+                problem="no <players> element",
+            )
         read = []
         for node in players_node.all("player"):
             name = node.attrs.get("name", "")
@@ -420,8 +554,15 @@ class _Game:
                 continue
             seat_text = self.attr(node, "seat", "player")
             if not seat_text.isdecimal() or len(seat_text) > 2:
-                raise _Bad("HH031", self.at(node), self.column(node), expected="a seat number 1-99",
-                           actual=seat_text[:20], what=f"player {name}", problem=f"seat {seat_text[:20]!r}")
+                raise _Bad(
+                    "HH031",
+                    self.at(node),
+                    self.column(node),
+                    expected="a seat number 1-99",
+                    actual=seat_text[:20],
+                    what=f"player {name}",
+                    problem=f"seat {seat_text[:20]!r}",
+                )
             stack = self.money(node, "chips", f"{name}'s")
             player = _Player(name, int(seat_text), stack, self.at(node), self.column(node), stack)
             self.players.setdefault(name, player)
@@ -437,8 +578,9 @@ class _Game:
                 return int(seat)
         return None
 
-    def stakes(self, typed: re.Match[str], limit: Limit, rounds: list[tuple[int, Node]],
-               line: int) -> tuple[int, int, int, int]:
+    def stakes(
+        self, typed: re.Match[str], limit: Limit, rounds: list[tuple[int, Node]], line: int
+    ) -> tuple[int, int, int, int]:
         """Small blind, big blind, small bet, big bet: a cash game's from its game type (fixed limit prints
         the bets; its small blind is as posted), a tournament's from the blinds posted."""
         posts: dict[str, list[int]] = {"1": [], "2": []}
@@ -486,12 +628,22 @@ class _Game:
                 except ValueError:
                     break
                 if not MIN_YEAR <= when.year <= MAX_YEAR:
-                    raise FieldError("HH013", f"date {text} is beyond what hhtool reads (a year from {MIN_YEAR} "
-                                     f"to {MAX_YEAR})", self.at(node) if node else self.block.line)
+                    raise FieldError(
+                        "HH013",
+                        f"date {text} is beyond what hhtool reads (a year from {MIN_YEAR} to {MAX_YEAR})",
+                        self.at(node) if node else self.block.line,
+                    )
                 return when
         where = node if node is not None else general
-        raise _Bad("HH031", self.at(where), self.column(where), expected="a date and time, e.g. 2013-07-30 18:26:02",
-                   actual=text[:40], what=f"game {self.hand_id}", problem=f"start date not understood: {text[:40]!r}")
+        raise _Bad(
+            "HH031",
+            self.at(where),
+            self.column(where),
+            expected="a date and time, e.g. 2013-07-30 18:26:02",
+            actual=text[:40],
+            what=f"game {self.hand_id}",
+            problem=f"start date not understood: {text[:40]!r}",
+        )
 
     def table(self) -> str:
         return self.session.general.get("tablename", "")
@@ -518,8 +670,15 @@ class _Game:
         for node in self.game.all("round"):
             printed = node.attrs.get("no", "")
             if not printed.isdecimal() or len(printed) > 2 or int(printed) > 4:
-                raise _Bad("HH031", self.at(node), self.column(node), expected="0 to 4", actual=printed[:20],
-                           what=f"game {self.hand_id}", problem=f"round number {printed[:20]!r}")
+                raise _Bad(
+                    "HH031",
+                    self.at(node),
+                    self.column(node),
+                    expected="0 to 4",
+                    actual=printed[:20],
+                    what=f"game {self.hand_id}",
+                    problem=f"round number {printed[:20]!r}",
+                )
             rounds.append((int(printed), node))
         for number, node in rounds:  # who was dealt cards, and which (before any action is read)
             for cards in node.all("cards"):
@@ -545,7 +704,9 @@ class _Game:
                         player = self.players[cards.attrs["player"]]
                         out.append(DealHole(self.at(cards), player.name, player.cards))
             elif number >= 2:
-                dealt = next((c for c in node.all("cards") if _BOARD_TYPES.get(c.attrs.get("type", "")) == number), None)
+                dealt = next(
+                    (c for c in node.all("cards") if _BOARD_TYPES.get(c.attrs.get("type", "")) == number), None
+                )
                 if dealt is not None:
                     board += _cards(dealt.text)
                 out.append(StreetStart(self.at(dealt if dealt is not None else node), _STREETS[number], 0, board))
@@ -560,15 +721,24 @@ class _Game:
             self.street_ends[max(number, 1)] = {name: money.of(name) for name in self.players}
         return posts + out
 
-    def action(self, node: Node, round_no: int, money: StreetMoney, high: int,
-               big_blind: int) -> tuple[Event | None, int]:
+    def action(
+        self, node: Node, round_no: int, money: StreetMoney, high: int, big_blind: int
+    ) -> tuple[Event | None, int]:
         name = self.attr(node, "player", "action")
         kind = self.attr(node, "type", f"action of {name}")
         line = self.at(node)
         meaning = ACTION_TYPES.get(kind)
         if meaning is None:
-            raise _Bad("HH032", line, self.column(node), expected="one of " + ", ".join(ACTION_TYPES), actual=kind,
-                       type=kind, player=name, known=", ".join(ACTION_TYPES))
+            raise _Bad(
+                "HH032",
+                line,
+                self.column(node),
+                expected="one of " + ", ".join(ACTION_TYPES),
+                actual=kind,
+                type=kind,
+                player=name,
+                known=", ".join(ACTION_TYPES),
+            )
         player = self.players.get(name)
         if meaning == "sitting out":
             return Notice(line, NoticeKind.SITTING_OUT, name, f"{name} is sitting out (action type {kind})"), high
@@ -601,8 +771,9 @@ class _Game:
         if meaning == "big blind":
             if added > big_blind:  # a new player's small and big blind together: the small part is dead
                 money.put(name, big_blind)
-                return PostBlind(line, name, BlindKind.SMALL_AND_BIG, added, all_in, added - big_blind), \
-                    max(high, big_blind)
+                return PostBlind(line, name, BlindKind.SMALL_AND_BIG, added, all_in, added - big_blind), max(
+                    high, big_blind
+                )
             money.put(name, added)
             return PostBlind(line, name, BlindKind.BIG, added, all_in), max(high, added)
         street_total = money.put(name, added)

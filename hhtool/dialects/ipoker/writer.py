@@ -105,8 +105,11 @@ def render_hand(hand: Hand) -> str:
     if header.is_tournament:
         gametype = f"Holdem {_LIMITS[header.limit]}"
     else:
-        low, high = (header.small_bet, header.big_bet) if header.limit is Limit.FIXED_LIMIT else \
-            (header.small_blind, header.big_blind)
+        low, high = (
+            (header.small_bet, header.big_bet)
+            if header.limit is Limit.FIXED_LIMIT
+            else (header.small_blind, header.big_blind)
+        )
         gametype = f"Holdem {_LIMITS[header.limit]} {money(low)}/{money(high)}"
     hero = next((e.player for e in hand.events if type(e) is DealHole and e.cards), None)
     general = [("mode", "real"), ("gametype", gametype), ("tablename", header.table)]
@@ -114,31 +117,43 @@ def render_hand(hand: Hand) -> str:
         general.append(("tablesize", str(header.max_seats)))
     if not header.is_tournament:
         general.append(("tablecurrency", header.currency))
-    general += [("duration", "N/A"), ("gamecount", "N/A"), ("startdate", when),
-                ("currency", header.currency if not header.is_tournament else "USD")]
+    general += [
+        ("duration", "N/A"),
+        ("gamecount", "N/A"),
+        ("startdate", when),
+        ("currency", header.currency if not header.is_tournament else "USD"),
+    ]
     if hero is not None:
         general.append(("nickname", hero))
     if header.is_tournament:
         code = header.tournament_id or ""
         if not code.isdigit():
             raise CannotSay("an iPoker tournament game carries its tournament number")
-        general += [("tournamentcode", code), ("tournamentname", f"{header.table}"),
-                    ("buyin", header.buy_in or "N/A")]
+        general += [("tournamentcode", code), ("tournamentname", f"{header.table}"), ("buyin", header.buy_in or "N/A")]
     out = ['<session sessioncode="0">', "  <general>"]
     out += [f"    <{tag}>{_escape(text)}</{tag}>" for tag, text in general]
-    out += ["  </general>", f"  <game gamecode={quoteattr(header.hand_id)}>", "    <general>",
-            f"      <startdate>{when}</startdate>", "      <players>"]
+    out += [
+        "  </general>",
+        f"  <game gamecode={quoteattr(header.hand_id)}>",
+        "    <general>",
+        f"      <startdate>{when}</startdate>",
+        "      <players>",
+    ]
     ledgers = {ledger.player: ledger for ledger in hand.claims.ledgers}
     seated = {seat.seat for seat in hand.seats}
     for seat in hand.seats:
         ledger = ledgers[seat.player]
         dealer = "1" if seat.seat == header.button_seat else "0"
-        out.append(f'        <player seat="{seat.seat}" name={quoteattr(seat.player)} chips="{money(seat.stack)}" '
-                   f'dealer="{dealer}" win="{money(ledger.won or 0)}" bet="{money(ledger.put_in or 0)}" '
-                   f'rebuy="0" addon="0" />')
+        out.append(
+            f'        <player seat="{seat.seat}" name={quoteattr(seat.player)} chips="{money(seat.stack)}" '
+            f'dealer="{dealer}" win="{money(ledger.won or 0)}" bet="{money(ledger.put_in or 0)}" '
+            f'rebuy="0" addon="0" />'
+        )
     if header.button_seat is not None and header.button_seat not in seated:  # a dead button: an empty seat
-        out.append(f'        <player seat="{header.button_seat}" name="" chips="" dealer="1" win="" bet="" '
-                   f'rebuy="0" addon="0" />')
+        out.append(
+            f'        <player seat="{header.button_seat}" name="" chips="" dealer="1" win="" bet="" '
+            f'rebuy="0" addon="0" />'
+        )
     out += ["      </players>", "    </general>"]
     out += _rounds(hand, money)
     out += ["  </game>", "</session>"]
@@ -165,13 +180,14 @@ def _rounds(hand: Hand, money) -> list[str]:
             if event.street in _BOARD:
                 street.new_street()
                 high = 0
-                new = event.board[len(board):]
+                new = event.board[len(board) :]
                 board = event.board
                 rounds[current].append(f'<cards type="{_BOARD[event.street]}" player="">{_cards(new)}</cards>')
             continue
         if kind is DealHole:
-            rounds.setdefault(1, []).append(f"<cards type=\"Pocket\" player={quoteattr(event.player)}>"
-                                            f"{_cards(event.cards)}</cards>")
+            rounds.setdefault(1, []).append(
+                f'<cards type="Pocket" player={quoteattr(event.player)}>{_cards(event.cards)}</cards>'
+            )
             continue
         if kind in (Show, Collect):
             continue  # the pocket cards and the `win` attributes say them
@@ -179,11 +195,13 @@ def _rounds(hand: Hand, money) -> list[str]:
         cards = ' cards="[cards]"' if current == 0 else ' cards=""'
         if kind is Notice:  # disconnect protection (the only notice `said` keeps): an all-in of no amount
             rounds.setdefault(current, []).append(
-                f'<action no="{number}" player={quoteattr(event.player or "")} type="7" sum="DP"{cards} />')
+                f'<action no="{number}" player={quoteattr(event.player or "")} type="7" sum="DP"{cards} />'
+            )
             continue
         code, amount, high = _action(event, street, high, current)
         rounds.setdefault(current, []).append(
-            f'<action no="{number}" player={quoteattr(event.player)} type="{code}" sum="{money(amount)}"{cards} />')
+            f'<action no="{number}" player={quoteattr(event.player)} type="{code}" sum="{money(amount)}"{cards} />'
+        )
     lines = []
     for no in sorted(rounds):
         lines.append(f'    <round no="{no}">')
@@ -227,6 +245,7 @@ def _action(event, street: StreetMoney, high: int, round_no: int) -> tuple[str, 
 
 # ---------------------------------------------------------------------------------------------
 # What iPoker XML carries of a hand (the rule tests, converters and the writer itself use `said(hand)`)
+
 
 def said(hand: Hand) -> Hand:
     """The hand as its iPoker XML reads back: posts first, then a `Dealt` line for every player dealt in
@@ -303,18 +322,36 @@ def said(hand: Hand) -> Hand:
     first_street = next((i for i, e in enumerate(acts) if type(e) is StreetStart), None)
     if first_street is None:
         raise CannotSay("an iPoker game deals its hole cards in round 1")
-    acts[first_street + 1:first_street + 1] = holes
+    acts[first_street + 1 : first_street + 1] = holes
     still_in = [name for name in dealt if name not in folded]
-    shows = [Show(_show_line(events, name), name, known[name], None) for name in still_in
-             if name in known] if len(still_in) > 1 else []
-    collects = [Collect(collect_line[seat.player], seat.player, won[seat.player], None)
-                for seat in hand.seats if won.get(seat.player)]
-    seats = tuple(replace(seat, sitting_out=seat.player not in acting, bounty=None,
-                          out_of_hand=seat.out_of_hand and seat.player in acting) for seat in hand.seats)
-    ledgers = tuple(Ledger(seat.line, seat.player, put_in.get(seat.player, 0), won.get(seat.player, 0))
-                    for seat in hand.seats)
-    return replace(hand, seats=seats, events=tuple(posts + acts + shows + collects),
-                   claims=Claims(line=hand.claims.line, ledgers=ledgers))
+    shows = (
+        [Show(_show_line(events, name), name, known[name], None) for name in still_in if name in known]
+        if len(still_in) > 1
+        else []
+    )
+    collects = [
+        Collect(collect_line[seat.player], seat.player, won[seat.player], None)
+        for seat in hand.seats
+        if won.get(seat.player)
+    ]
+    seats = tuple(
+        replace(
+            seat,
+            sitting_out=seat.player not in acting,
+            bounty=None,
+            out_of_hand=seat.out_of_hand and seat.player in acting,
+        )
+        for seat in hand.seats
+    )
+    ledgers = tuple(
+        Ledger(seat.line, seat.player, put_in.get(seat.player, 0), won.get(seat.player, 0)) for seat in hand.seats
+    )
+    return replace(
+        hand,
+        seats=seats,
+        events=tuple(posts + acts + shows + collects),
+        claims=Claims(line=hand.claims.line, ledgers=ledgers),
+    )
 
 
 def _show_line(events, name: str) -> int:
@@ -343,5 +380,4 @@ def _added(event, street: StreetMoney, big_blind: int) -> int:
 # uncalled-bet line (HH201, HH202), the total, main and side pots (HH203, HH204), the rake beside the
 # collected amounts (HH206), summary seat lines with their amounts, descriptions and boards (HH210, HH304,
 # HH307), shown cards apart from the dealt ones (HH308).
-UNSAID = frozenset({"HH120", "HH121", "HH201", "HH202", "HH203", "HH204", "HH206", "HH210", "HH304", "HH307",
-                    "HH308"})
+UNSAID = frozenset({"HH120", "HH121", "HH201", "HH202", "HH203", "HH204", "HH206", "HH210", "HH304", "HH307", "HH308"})

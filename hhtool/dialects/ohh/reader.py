@@ -61,8 +61,12 @@ _LIMITS = {"NL": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT, "FL": Limit.FIXED_LIMIT}
 _STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 _ORDER = {Street.FLOP: 1, Street.TURN: 2, Street.RIVER: 3}
 _BOARD_BEFORE = {Street.FLOP: 0, Street.TURN: 3, Street.RIVER: 4}
-_BLINDS = {"Post SB": BlindKind.SMALL, "Post BB": BlindKind.BIG, "Straddle": BlindKind.STRADDLE,
-           "Post Extra Blind": BlindKind.BUTTON}
+_BLINDS = {
+    "Post SB": BlindKind.SMALL,
+    "Post BB": BlindKind.BIG,
+    "Straddle": BlindKind.STRADDLE,
+    "Post Extra Blind": BlindKind.BUTTON,
+}
 _SEATING = frozenset({"Added Chips", "Sits Down", "Stands Up"})  # table events, no part of the betting
 MAX_DECIMALS = 6
 _DECODER = msgspec.json.Decoder(float_hook=Decimal)
@@ -76,29 +80,79 @@ def parse_ohh(block: Block) -> ParseResult:
     deep = json_too_deep(block.text)
     if deep is not None:
         line = block.line + block.text.count("\n", 0, deep)
-        return unparsed(block, SITE, found_id, "HH049", f"OHH JSON nested more than {MAX_JSON_DEPTH} deep", line,
-                        deep - block.text.rfind("\n", 0, deep), expected=f"at most {MAX_JSON_DEPTH} levels",
-                        actual=f"more than {MAX_JSON_DEPTH}")
+        return unparsed(
+            block,
+            SITE,
+            found_id,
+            "HH049",
+            f"OHH JSON nested more than {MAX_JSON_DEPTH} deep",
+            line,
+            deep - block.text.rfind("\n", 0, deep),
+            expected=f"at most {MAX_JSON_DEPTH} levels",
+            actual=f"more than {MAX_JSON_DEPTH}",
+        )
     try:
         doc = _DECODER.decode(block.text.strip().encode("utf-8", "surrogatepass"))
     except (msgspec.DecodeError, UnicodeError, RecursionError) as error:
-        return unparsed(block, SITE, found_id, "HH049", f"not valid JSON: {error}", block.line, block.column,
-                        expected="one OHH JSON object", actual=block.text[:160])
+        return unparsed(
+            block,
+            SITE,
+            found_id,
+            "HH049",
+            f"not valid JSON: {error}",
+            block.line,
+            block.column,
+            expected="one OHH JSON object",
+            actual=block.text[:160],
+        )
     except (ValueError, ArithmeticError) as error:  # a number msgspec or Decimal cannot hold
-        return unparsed(block, SITE, found_id, "HH013", f"an OHH number is beyond what hhtool reads ({error})",
-                        block.line, block.column, expected=f"at most {MAX_MINOR:,} minor units", actual="larger")
+        return unparsed(
+            block,
+            SITE,
+            found_id,
+            "HH013",
+            f"an OHH number is beyond what hhtool reads ({error})",
+            block.line,
+            block.column,
+            expected=f"at most {MAX_MINOR:,} minor units",
+            actual="larger",
+        )
     try:
         hand = _Reader(block, doc).hand()
     except Unsupported as unsupported:
-        return ParseResult(Status.UNSUPPORTED, block.file, block.line, SITE, found_id, findings=(
-            finding("HH020", f"game {unsupported.game!r} is not Texas Hold'em; counted as unsupported",
-                    block.file, block.line, block.column, hand_id=found_id),))
+        return ParseResult(
+            Status.UNSUPPORTED,
+            block.file,
+            block.line,
+            SITE,
+            found_id,
+            findings=(
+                finding(
+                    "HH020",
+                    f"game {unsupported.game!r} is not Texas Hold'em; counted as unsupported",
+                    block.file,
+                    block.line,
+                    block.column,
+                    hand_id=found_id,
+                ),
+            ),
+        )
     except FieldError as error:
-        return unparsed(block, SITE, found_id, error.code, str(error), error.line, error.column,
-                        error.expected, error.actual)
+        return unparsed(
+            block, SITE, found_id, error.code, str(error), error.line, error.column, error.expected, error.actual
+        )
     except ArithmeticError as error:
-        return unparsed(block, SITE, found_id, "HH013", f"an OHH number is beyond what hhtool reads ({error!r})",
-                        block.line, block.column, expected=f"at most {MAX_MINOR:,} minor units", actual="larger")
+        return unparsed(
+            block,
+            SITE,
+            found_id,
+            "HH013",
+            f"an OHH number is beyond what hhtool reads ({error!r})",
+            block.line,
+            block.column,
+            expected=f"at most {MAX_MINOR:,} minor units",
+            actual="larger",
+        )
     return ParseResult(Status.PARSED, block.file, block.line, SITE, hand.header.hand_id, hand=hand)
 
 
@@ -126,9 +180,14 @@ class _Reader:
         self.scale = 1
 
     def error(self, name: str, message: str, expected: object = None, actual: object = None) -> FieldError:
-        return FieldError("HH049", f"OHH field {name} {message}", self.line, self.block.column,
-                          expected=None if expected is None else str(expected),
-                          actual=None if actual is None else str(actual)[:160])
+        return FieldError(
+            "HH049",
+            f"OHH field {name} {message}",
+            self.line,
+            self.block.column,
+            expected=None if expected is None else str(expected),
+            actual=None if actual is None else str(actual)[:160],
+        )
 
     def field(self, obj: dict[str, Any], name: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
         if name not in obj or obj[name] is None:
@@ -136,8 +195,11 @@ class _Reader:
                 raise self.error(name, "is missing", f'"{name}": …', "no such field")
             return default
         value = obj[name]
-        if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)) \
-                or not isinstance(value, kind):
+        if (
+            isinstance(value, bool)
+            and bool not in (kind if isinstance(kind, tuple) else (kind,))
+            or not isinstance(value, kind)
+        ):
             raise self.error(name, f"is {type(value).__name__}", getattr(kind, "__name__", str(kind)), value)
         return value
 
@@ -161,9 +223,13 @@ class _Reader:
             raise self.error(name, "is not a number", "an amount", value)
         minor = Decimal(value) * self.scale
         if minor != minor.to_integral_value():
-            raise FieldError("HH012", f"OHH amount {name} {value} is not a whole number of minor units "
-                             f"(1/{self.scale})", self.line, expected=f"at most {MAX_DECIMALS} decimals",
-                             actual=str(value))
+            raise FieldError(
+                "HH012",
+                f"OHH amount {name} {value} is not a whole number of minor units (1/{self.scale})",
+                self.line,
+                expected=f"at most {MAX_DECIMALS} decimals",
+                actual=str(value),
+            )
         if minor < 0:
             raise self.error(name, "is negative", "an amount of at least 0", value)
         if minor > MAX_MINOR:
@@ -193,8 +259,13 @@ class _Reader:
             raise self.error("currency", "is no currency code hhtool knows", "an ISO code or Chips", currency)
         places = max(_decimals(o), default=0)
         if places > MAX_DECIMALS:
-            raise FieldError("HH012", f"an OHH amount has {places} decimals", self.line,
-                             expected=f"at most {MAX_DECIMALS} decimals", actual=str(places))
+            raise FieldError(
+                "HH012",
+                f"an OHH amount has {places} decimals",
+                self.line,
+                expected=f"at most {MAX_DECIMALS} decimals",
+                actual=str(places),
+            )
         self.scale = max(1 if chips else 100, 10**places)
         small, big = self.amount(o, "small_blind_amount"), self.amount(o, "big_blind_amount")
         limit = _LIMITS[kind]
@@ -207,22 +278,37 @@ class _Reader:
         info = self.field(o, "tournament_info", dict, {})
         local = self.time()
         header = Header(
-            site=SITE, hand_id=hand_id, game="holdem", limit=limit, small_blind=small, big_blind=big,
-            small_bet=big, big_bet=2 * big if limit is Limit.FIXED_LIMIT else big,
-            currency=CHIPS if chips else currency, scale=self.scale, time=local,
+            site=SITE,
+            hand_id=hand_id,
+            game="holdem",
+            limit=limit,
+            small_blind=small,
+            big_blind=big,
+            small_bet=big,
+            big_bet=2 * big if limit is Limit.FIXED_LIMIT else big,
+            currency=CHIPS if chips else currency,
+            scale=self.scale,
+            time=local,
             time_zone="UTC" if local is not None else None,
             time_utc=to_utc(local, "UTC", None, DIALECT.conventions.time_zones, None),
             table=str(self.field(o, "table_name", (str, int), "")),
             max_seats=self.integer(o, "table_size", None),
             button_seat=button if button or any(seat.seat == 0 for seat in seats) else None,
             tournament_id=str(self.field(info, "tournament_number", (str, int), "")) if tournament else None,
-            cap=cap or None, fast_fold="Fast" in flags)
+            cap=cap or None,
+            fast_fold="Fast" in flags,
+        )
         events, runs, boards = self.rounds(names, big)
         collects, claims = self.pots(names)
         claims = msgspec.structs.replace(claims, runs=runs, boards=boards if runs > 1 else ())
-        return Hand(header, tuple(seats), tuple(events) + tuple(collects), claims,
-                    Source(self.block.file, self.block.line, self.block.column),
-                    lines=self.block.text.count("\n") + 1)
+        return Hand(
+            header,
+            tuple(seats),
+            tuple(events) + tuple(collects),
+            claims,
+            Source(self.block.file, self.block.line, self.block.column),
+            lines=self.block.text.count("\n") + 1,
+        )
 
     def time(self) -> datetime | None:
         text = self.field(self.o, "start_date_utc", str, None)
@@ -250,8 +336,15 @@ class _Reader:
             if pid in names:
                 raise self.error("players", f"names id {pid} twice", "each id once", pid)
             names[pid] = name
-            seats.append(Seat(seat, name, self.amount(player, "starting_stack"), self.line,
-                              sitting_out=self.field(player, "is_sitting_out", bool, False)))
+            seats.append(
+                Seat(
+                    seat,
+                    name,
+                    self.amount(player, "starting_stack"),
+                    self.line,
+                    sitting_out=self.field(player, "is_sitting_out", bool, False),
+                )
+            )
         return seats, names
 
     def who(self, action: dict[str, Any], names: dict[int, str]) -> str:
@@ -285,7 +378,7 @@ class _Reader:
                 elif run <= 1:  # the first run goes on from the board dealt before the all-in
                     board = boards.get(0, ())
                 else:  # a later run deals again from the street it starts on
-                    board = boards.get(run - 1, ())[:_BOARD_BEFORE[street]]
+                    board = boards.get(run - 1, ())[: _BOARD_BEFORE[street]]
                 board = board + self.cards(item)
                 boards[run] = board
                 events.append(StreetStart(line, street, run, board))
@@ -306,8 +399,7 @@ class _Reader:
     def runs(streets: list[Street | None]) -> list[int]:
         """Each round's run: 0 before the board is run again, then 1, 2, … for the rounds of each run."""
         order = [_ORDER.get(s, 0) if s is not None else 0 for s in streets]
-        first = next((j for j in range(1, len(order)) if order[j] and order[j - 1] and order[j] <= order[j - 1]),
-                     None)
+        first = next((j for j in range(1, len(order)) if order[j] and order[j - 1] and order[j] <= order[j - 1]), None)
         if first is None:
             return [0] * len(streets)
         start = next(i for i in range(first) if order[i] == order[first])

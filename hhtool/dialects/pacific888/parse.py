@@ -34,8 +34,7 @@ def parse_888(block: Block) -> ParseResult:
     def header_of(_first: str, _second: str, line: int) -> Header:
         return read_header(block.text, line)
 
-    result = parse_sections(block, SITE, _HAND_ID, header_of, parser(), build_hand, _GRAMMAR_LABEL,
-                            _SUMMARY_MARKER)
+    result = parse_sections(block, SITE, _HAND_ID, header_of, parser(), build_hand, _GRAMMAR_LABEL, _SUMMARY_MARKER)
     return with_posted_level(result, _stakes_line(block))
 
 

@@ -34,8 +34,11 @@ _NO_LIMIT = (
 
 
 def _levels() -> dict[tuple[str, int, bool], RakeLevel]:
-    return {("USD", bb, False): RakeLevel(Decimal(pct), ((2, cap2), (3, cap3)))
-            for big_blinds, pct, cap2, cap3 in _NO_LIMIT for bb in big_blinds}
+    return {
+        ("USD", bb, False): RakeLevel(Decimal(pct), ((2, cap2), (3, cap3)))
+        for big_blinds, pct, cap2, cap3 in _NO_LIMIT
+        for bb in big_blinds
+    }
 
 
 def schedule() -> RakeSchedule:

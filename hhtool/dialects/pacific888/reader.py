@@ -73,7 +73,7 @@ def plain_amount(text: str) -> str:
     if last < 0:
         return bare
     whole = bare[:last].replace(",", "").replace(".", "")
-    fraction = bare[last + 1:]
+    fraction = bare[last + 1 :]
     if len(fraction) == 3 and fraction.isdigit():  # `2.000`, `$10,165`: a thousands group
         return whole + fraction
     return f"{whole}.{fraction}"
@@ -104,13 +104,13 @@ def card(text: str) -> str:
 def cards(text: str) -> tuple[str, ...]:
     """`… [ 9s, Ts, 4d ]` → the cards in the last brackets of a line."""
     start = text.rfind("[")
-    inside = text[start + 1: text.rfind("]")] if start >= 0 else ""
+    inside = text[start + 1 : text.rfind("]")] if start >= 0 else ""
     return tuple(card(part.strip()) for part in inside.split(",") if part.strip())
 
 
 def _bracket(text: str) -> str:
     """The text inside the last brackets of a line: `P calls [$0.02]` → `$0.02`."""
-    return text[text.rfind("[") + 1: text.rfind("]")]
+    return text[text.rfind("[") + 1 : text.rfind("]")]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -123,13 +123,20 @@ _HAND = re.compile(r"\*{4,5} (?P<brand>.*?) ?Hand History for Game (?P<id>\w+) \
 _STAKES = re.compile(
     r"(?P<small>[^/]+)/(?P<big>[^/]+?) Blinds (?P<limit>No Limit|Pot Limit|Fix Limit|Limit) (?P<game>.+?)"
     r"(?P<jackpot> Jackpot table)? - \*\*\*(?: (?P<day>\d{1,2}) (?P<month>\d{1,2}) (?P<year>\d{4})"
-    r" (?P<hour>\d{1,2}):(?P<minute>\d{2}):(?P<second>\d{2}))?$")
-_LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Fix Limit": Limit.FIXED_LIMIT,
-           "Limit": Limit.FIXED_LIMIT}
+    r" (?P<hour>\d{1,2}):(?P<minute>\d{2}):(?P<second>\d{2}))?$"
+)
+_LIMITS = {
+    "No Limit": Limit.NO_LIMIT,
+    "Pot Limit": Limit.POT_LIMIT,
+    "Fix Limit": Limit.FIXED_LIMIT,
+    "Limit": Limit.FIXED_LIMIT,
+}
 _MONEY = r" \((?P<money>Real Money|Practice Play|Play Money)\)$"
 _CASH_TABLE = re.compile(r"Table (?P<name>.+?)(?: (?P<max>\d+) Max)?" + _MONEY)
-_TOURNAMENT_TABLE = re.compile(r"Tournament #(?P<tid>\d+)(?: (?P<buyin>.*?))??(?: - Table #(?P<table>\d+))?"
-                               r"(?: (?P<max>\d+) Max)?" + _MONEY)
+_TOURNAMENT_TABLE = re.compile(
+    r"Tournament #(?P<tid>\d+)(?: (?P<buyin>.*?))??(?: - Table #(?P<table>\d+))?"
+    r"(?: (?P<max>\d+) Max)?" + _MONEY
+)
 _BUTTON = re.compile(r"Seat (?P<seat>\d+) is the button$")
 _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.*) \( (?P<stack>.+?) \)$")
 _CURRENCIES = {"$": "USD", "€": "EUR", "\x80": "EUR"}
@@ -147,30 +154,49 @@ def read_header(text: str, line_no: int) -> Header:
         raise FieldError("HH010", f"not an 888 header: {lines[index][:80]!r}", line_no + index)
     if len(hand["id"]) > MAX_ID_DIGITS:
         raise _beyond("hand number", hand["id"], f"at most {MAX_ID_DIGITS} digits", line_no + index)
-    rest = [line for line in lines[index + 1: index + 5]]
+    rest = [line for line in lines[index + 1 : index + 5]]
     if len(rest) < 4 or not rest[3]:
-        raise FieldError("HH011", "hand ends inside its header", line_no + index + len(rest),
-                         expected="stakes, table, button and players lines", actual="end of hand")
+        raise FieldError(
+            "HH011",
+            "hand ends inside its header",
+            line_no + index + len(rest),
+            expected="stakes, table, button and players lines",
+            actual="end of hand",
+        )
     stakes_line, table_line, button_line = rest[0], rest[1], rest[2]
     stakes = _STAKES.match(stakes_line)
     if stakes is None:
-        raise FieldError("HH010", f"stakes line not understood: {stakes_line[:80]!r}", line_no + index + 1,
-                         expected="<small>/<big> Blinds <limit> <game> - *** DD MM YYYY HH:MM:SS",
-                         actual=stakes_line[:160])
+        raise FieldError(
+            "HH010",
+            f"stakes line not understood: {stakes_line[:80]!r}",
+            line_no + index + 1,
+            expected="<small>/<big> Blinds <limit> <game> - *** DD MM YYYY HH:MM:SS",
+            actual=stakes_line[:160],
+        )
     if stakes["game"] != "Holdem":
         raise Unsupported(stakes["game"])
     time = _time(stakes, line_no + index + 1)
     button = _BUTTON.match(button_line)
     if button is None:
-        raise FieldError("HH010", f"button line not understood: {button_line[:80]!r}", line_no + index + 3,
-                         expected="Seat N is the button", actual=button_line[:160])
+        raise FieldError(
+            "HH010",
+            f"button line not understood: {button_line[:80]!r}",
+            line_no + index + 3,
+            expected="Seat N is the button",
+            actual=button_line[:160],
+        )
     try:
         template = _template(stakes["small"], stakes["big"], stakes["limit"], table_line)
     except FieldError as exc:  # its line is 0 for the stakes line, 1 for the table line
-        raise FieldError(exc.code, str(exc), line_no + index + 1 + exc.line, expected=exc.expected,
-                         actual=exc.actual) from None
-    return msgspec.structs.replace(template, hand_id=hand["id"], time=time,
-                                   button_seat=_small_number(button["seat"], "button seat", line_no + index + 3))
+        raise FieldError(
+            exc.code, str(exc), line_no + index + 1 + exc.line, expected=exc.expected, actual=exc.actual
+        ) from None
+    return msgspec.structs.replace(
+        template,
+        hand_id=hand["id"],
+        time=time,
+        button_seat=_small_number(button["seat"], "button seat", line_no + index + 3),
+    )
 
 
 def _time(stakes: re.Match, line: int) -> datetime | None:
@@ -179,11 +205,18 @@ def _time(stakes: re.Match, line: int) -> datetime | None:
         return None
     year = int(stakes["year"])
     if not MIN_YEAR <= year <= MAX_YEAR:
-        raise _beyond("date", f"{stakes['day']} {stakes['month']} {stakes['year']}",
-                      f"a year from {MIN_YEAR} to {MAX_YEAR}", line)
+        raise _beyond(
+            "date", f"{stakes['day']} {stakes['month']} {stakes['year']}", f"a year from {MIN_YEAR} to {MAX_YEAR}", line
+        )
     try:
-        return datetime(year, int(stakes["month"]), int(stakes["day"]), int(stakes["hour"]),
-                        int(stakes["minute"]), int(stakes["second"]))
+        return datetime(
+            year,
+            int(stakes["month"]),
+            int(stakes["day"]),
+            int(stakes["hour"]),
+            int(stakes["minute"]),
+            int(stakes["second"]),
+        )
     except ValueError:
         return None
 
@@ -195,8 +228,13 @@ def _template(small: str, big: str, limit_name: str, table_line: str) -> Header:
     line = 0
     table = _TOURNAMENT_TABLE.match(table_line) or _CASH_TABLE.match(table_line)
     if table is None:
-        raise FieldError("HH010", f"table line not understood: {table_line[:80]!r}", line + 1,
-                         expected="Table <name> [N Max] (Real Money) or Tournament #N …", actual=table_line[:160])
+        raise FieldError(
+            "HH010",
+            f"table line not understood: {table_line[:80]!r}",
+            line + 1,
+            expected="Table <name> [N Max] (Real Money) or Tournament #N …",
+            actual=table_line[:160],
+        )
     tournament = "tid" in table.re.groupindex
     play_money = table["money"] != "Real Money"
     symbol = next((s for s in _CURRENCIES if s in small + big), None)
@@ -217,10 +255,27 @@ def _template(small: str, big: str, limit_name: str, table_line: str) -> Header:
             raise _beyond("tournament number", tournament_id, f"at most {MAX_ID_DIGITS} digits", line + 1)
     else:
         name, tournament_id, buy_in = table["name"], None, None
-    return Header(site=SITE, hand_id="", game="holdem", limit=limit, small_blind=small_blind, big_blind=big_blind,
-                  small_bet=small_bet, big_bet=big_bet, currency=currency, scale=scale, time=None, time_zone=None,
-                  time_utc=None, table=name, max_seats=None, button_seat=None, tournament_id=tournament_id,
-                  buy_in=buy_in, play_money=play_money and not tournament)
+    return Header(
+        site=SITE,
+        hand_id="",
+        game="holdem",
+        limit=limit,
+        small_blind=small_blind,
+        big_blind=big_blind,
+        small_bet=small_bet,
+        big_bet=big_bet,
+        currency=currency,
+        scale=scale,
+        time=None,
+        time_zone=None,
+        time_utc=None,
+        table=name,
+        max_seats=None,
+        button_seat=None,
+        tournament_id=tournament_id,
+        buy_in=buy_in,
+        play_money=play_money and not tournament,
+    )
 
 
 def read_seats(tokens: Sequence, base: int, scale: int) -> tuple[Seat, ...]:
@@ -230,8 +285,14 @@ def read_seats(tokens: Sequence, base: int, scale: int) -> tuple[Seat, ...]:
         match = _SEAT.match(token.value)
         if match is None:
             raise FieldError("HH010", f"seat line not understood: {token.value[:80]!r}", line)
-        seats.append(Seat(_small_number(match["seat"], "seat number", line), match["name"],
-                          read_amount(match["stack"], scale, line), line))
+        seats.append(
+            Seat(
+                _small_number(match["seat"], "seat number", line),
+                match["name"],
+                read_amount(match["stack"], scale, line),
+                line,
+            )
+        )
     return tuple(seats)
 
 
@@ -302,7 +363,7 @@ def _name(text: str, marker: str) -> str:
 
 @_reads("STREET", first=("**",))
 def _street(r: PacificReader, text: str, line: int) -> Event:
-    street = _STREETS[text[len("** Dealing "): text.index(" **", len("** Dealing"))]]
+    street = _STREETS[text[len("** Dealing ") : text.index(" **", len("** Dealing"))]]
     if street is Street.PREFLOP:  # the blinds posted before it are on this street
         r.dealt = True
         return StreetStart(line, street, 0, ())
@@ -313,7 +374,7 @@ def _street(r: PacificReader, text: str, line: int) -> Event:
 
 @_reads("DEALT", first=("Dealt",))
 def _dealt(r: PacificReader, text: str, line: int) -> Event:
-    return DealHole(line, text[len("Dealt to "): text.rfind(" [")], cards(text))
+    return DealHole(line, text[len("Dealt to ") : text.rfind(" [")], cards(text))
 
 
 @_reads("POST_SMALL", markers=(" posts small blind [",))
@@ -403,8 +464,9 @@ def _collect(r: PacificReader, text: str, line: int) -> Event:
     return Collect(line, _name(text, " collected ["), r.amount(text, line), None)
 
 
-def build_hand(block: Block, header: Header, seat_tokens: Sequence, body: Sequence, summary: Sequence,
-               line_breaks: int) -> Hand:
+def build_hand(
+    block: Block, header: Header, seat_tokens: Sequence, body: Sequence, summary: Sequence, line_breaks: int
+) -> Hand:
     """The hand from the grammar's sections (the summary's lines are the showdown and the collects). A hand
     whose seat lines print no names is not read (`_named`); one stopped before the deal is cancelled."""
     base = block.line - 1
@@ -419,9 +481,15 @@ def build_hand(block: Block, header: Header, seat_tokens: Sequence, body: Sequen
         # 10-20-201202.cancelled.hand.txt); an aborted hand, as PokerStars' `Hand cancelled`
         events.append(HandCancelled(base + summary_token.line))
     events.extend(reader.body(summary_lines))
-    return Hand(header=header, seats=seats, events=tuple(events), claims=reader.claims(base + summary_token.line),
-                source=Source(block.file, block.line, block.column), lines=line_breaks,
-                conventions_variant=PLAY_MONEY if header.play_money else "")
+    return Hand(
+        header=header,
+        seats=seats,
+        events=tuple(events),
+        claims=reader.claims(base + summary_token.line),
+        source=Source(block.file, block.line, block.column),
+        lines=line_breaks,
+        conventions_variant=PLAY_MONEY if header.play_money else "",
+    )
 
 
 _BETS = (Check, Call, Bet, RaiseTo, StreetStart)  # betting or a street: a hand that was played, however cut
@@ -434,6 +502,11 @@ def _named(seats: tuple[Seat, ...]) -> None:
     blank = [seat for seat in seats if not seat.player.strip()]
     if blank:
         numbers = ", ".join(str(seat.seat) for seat in blank)
-        raise FieldError("HH010", f"seat line without a player name (seat {numbers}): the hand's lines cannot be "
-                         "told apart by player and it is not replayed", blank[0].line,
-                         expected="Seat N: <name> ( <stack> )", actual=f"{len(blank)} of {len(seats)} seats unnamed")
+        raise FieldError(
+            "HH010",
+            f"seat line without a player name (seat {numbers}): the hand's lines cannot be "
+            "told apart by player and it is not replayed",
+            blank[0].line,
+            expected="Seat N: <name> ( <stack> )",
+            actual=f"{len(blank)} of {len(seats)} seats unnamed",
+        )

@@ -67,9 +67,14 @@ def render_hand(hand: Hand) -> str:
     if header.limit not in _LIMITS or header.cap is not None:
         raise CannotSay(f"888 has no {header.limit} {'cap ' if header.cap else ''}tables")
     money = currency(header).format
-    lines = [f"#Game No : {header.hand_id}", f"***** 888poker Hand History for Game {header.hand_id} *****",
-             _stakes(header, money), _table(header), f"Seat {header.button_seat} is the button",
-             f"Total number of players : {len(hand.seats)}"]
+    lines = [
+        f"#Game No : {header.hand_id}",
+        f"***** 888poker Hand History for Game {header.hand_id} *****",
+        _stakes(header, money),
+        _table(header),
+        f"Seat {header.button_seat} is the button",
+        f"Total number of players : {len(hand.seats)}",
+    ]
     lines += [f"Seat {s.seat}: {s.player} ( {money(s.stack)} )" for s in hand.seats]
     street = StreetMoney()
     board: tuple[str, ...] = ()
@@ -96,7 +101,7 @@ def render_hand(hand: Hand) -> str:
                 lines.append("** Dealing down cards **")
             elif event.street in _STREETS:
                 street.new_street()
-                new = event.board[len(board):]
+                new = event.board[len(board) :]
                 board = event.board
                 lines.append(f"** Dealing {_STREETS[event.street]} ** [ {', '.join(new)} ]")
             continue
@@ -114,8 +119,7 @@ def render_hands(hands) -> str:
 
 def _stakes(header: Header, money) -> str:
     when = f" {header.time:%d %m %Y %H:%M:%S}" if header.time is not None else ""
-    return (f"{money(header.small_blind)}/{money(header.big_blind)} Blinds {_LIMITS[header.limit]} Holdem - "
-            f"***{when}")
+    return f"{money(header.small_blind)}/{money(header.big_blind)} Blinds {_LIMITS[header.limit]} Holdem - ***{when}"
 
 
 def _table(header: Header) -> str:
@@ -176,6 +180,7 @@ def _showdown(event, money) -> str:
 # ---------------------------------------------------------------------------------------------
 # What 888 text carries of a hand (the rule tests and converters write `said(hand)`)
 
+
 def said(hand: Hand) -> Hand:
     """The hand as its 888 text reads back: no claims beyond where the summary starts, no uncalled-bet lines,
     raises without their size, shows without descriptions, opponents' `Dealt to` lines and table chatter
@@ -218,8 +223,9 @@ def said(hand: Hand) -> Hand:
         if kind is Fold and event.shown:
             event = replace(event, shown=())
         events.append(event)
-    return replace(hand, header=replace(header, max_seats=None), events=tuple(events),
-                   claims=Claims(line=hand.claims.line))
+    return replace(
+        hand, header=replace(header, max_seats=None), events=tuple(events), claims=Claims(line=hand.claims.line)
+    )
 
 
 def _added(event, kind, street: StreetMoney) -> int | None:
@@ -245,5 +251,6 @@ def _added(event, kind, street: StreetMoney) -> int | None:
 # uncalled-bet line (HH201, HH202), the total, main and side pots (HH203, HH204), the rake beside the
 # collected amounts (HH206), summary seat lines with their amounts, descriptions, boards and cards (HH210,
 # HH304, HH307, HH308), a seat range (HH403: its `6 Max` tables number the seats of ten).
-UNSAID = frozenset({"HH120", "HH121", "HH201", "HH202", "HH203", "HH204", "HH206", "HH210", "HH304", "HH307",
-                    "HH308", "HH403"})
+UNSAID = frozenset(
+    {"HH120", "HH121", "HH201", "HH202", "HH203", "HH204", "HH206", "HH210", "HH304", "HH307", "HH308", "HH403"}
+)

@@ -53,11 +53,23 @@ from hhtool.model import Header
 
 # the zones the corpus's clients print → IANA zones (MSKS and YEKST are the Russian clients' labels)
 ZONES = {
-    "ET": "America/New_York", "EDT": "America/New_York", "EST": "America/New_York",
-    "CET": "Europe/Berlin", "CEST": "Europe/Berlin", "MEZ": "Europe/Berlin", "MESZ": "Europe/Berlin",
-    "GMT": "Europe/London", "BST": "Europe/London", "WET": "Europe/Lisbon", "WEST": "Europe/Lisbon",
-    "EET": "Europe/Helsinki", "EEST": "Europe/Helsinki",
-    "MSK": "Europe/Moscow", "MSKS": "Europe/Moscow", "YEKT": "Asia/Yekaterinburg", "YEKST": "Asia/Yekaterinburg",
+    "ET": "America/New_York",
+    "EDT": "America/New_York",
+    "EST": "America/New_York",
+    "CET": "Europe/Berlin",
+    "CEST": "Europe/Berlin",
+    "MEZ": "Europe/Berlin",
+    "MESZ": "Europe/Berlin",
+    "GMT": "Europe/London",
+    "BST": "Europe/London",
+    "WET": "Europe/Lisbon",
+    "WEST": "Europe/Lisbon",
+    "EET": "Europe/Helsinki",
+    "EEST": "Europe/Helsinki",
+    "MSK": "Europe/Moscow",
+    "MSKS": "Europe/Moscow",
+    "YEKT": "Asia/Yekaterinburg",
+    "YEKST": "Asia/Yekaterinburg",
     "ICT": "Asia/Bangkok",
 }
 
@@ -71,8 +83,15 @@ DIALECT = Dialect(
     name=SITE,
     # (`[ \t]*+`: the blanks before the header are taken once; two `[ \t]*` around empty optional parts split
     # a long run of blanks every way, n^2 for a line of n spaces)
-    header=(rb"[ \t]*+(?:Game #\d+ starts\.[ \t]*" + LINE_END + rb"(?:[ \t]*" + LINE_END + rb")*)?" + GAME_NO_PREAMBLE
-            + rb"[ \t]*\*{5} Hand History [Ff]or Game"),
+    header=(
+        rb"[ \t]*+(?:Game #\d+ starts\.[ \t]*"
+        + LINE_END
+        + rb"(?:[ \t]*"
+        + LINE_END
+        + rb")*)?"
+        + GAME_NO_PREAMBLE
+        + rb"[ \t]*\*{5} Hand History [Ff]or Game"
+    ),
     markers=(b"***** Hand History", b" starts."),
     hand_id=r"Hand History [Ff]or Game (\w+)",
     grammar="partypoker",

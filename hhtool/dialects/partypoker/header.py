@@ -30,31 +30,45 @@ from hhtool.model.money import CURRENCY_SYMBOLS, MoneyError
 
 _HOLDEM = frozenset({"Texas Hold'em", "Texas Holdem", "Hold'em", "Holdem"})
 _LIMITS = {"NL": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT, "FL": Limit.FIXED_LIMIT, "": Limit.FIXED_LIMIT}
-_MONTHS = {name: number for number, name in enumerate(
-    ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1)}
+_MONTHS = {
+    name: number
+    for number, name in enumerate(
+        ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1
+    )
+}
 
 _MAX_ID = 40  # the 2019+ anonymous ids are 23-25 letters and digits
 _INTRO = re.compile(r"\*{5} Hand History [Ff]or Game (?P<id>\w+) \*{5}")
 # the date and time at the end of a game line: `Monday, August 30, 16:08:09 EDT 2010`, `Sunday,December 9,
 # 14:34:49 ICT 2012`, `Mon Jul 12 13:38:32 EDT 2010`, `Sunday, July 21, 14:00:00 2013` (no zone)
-_WHEN = re.compile(r" - (?:[A-Z][a-z]+,? ?)?(?P<month>[A-Z][a-z]+) (?P<day>\d{1,2}),? (?P<h>\d{1,2}):(?P<m>\d\d):"
-                   r"(?P<s>\d\d) (?:(?P<zone>[A-Z]{2,6}) )?(?P<year>\d{4})$")
+_WHEN = re.compile(
+    r" - (?:[A-Z][a-z]+,? ?)?(?P<month>[A-Z][a-z]+) (?P<day>\d{1,2}),? (?P<h>\d{1,2}):(?P<m>\d\d):"
+    r"(?P<s>\d\d) (?:(?P<zone>[A-Z]{2,6}) )?(?P<year>\d{4})$"
+)
 # cash, client: `$0.10/$0.25 USD NL Texas Hold'em`, `$2 USD NL …`, `€25 EUR NL …`, `$15/$30 USD Texas Hold'em`,
 # `$10 USD fastforward NL Texas Hold'em`
-_CASH = re.compile(r"(?P<stakes>[$€\x80]?[\d.,]+(?:/[$€\x80]?[\d.,]+)?) (?P<iso>[A-Z]{3}) (?P<fast>fastforward )?"
-                   r"(?:(?P<limit>NL|PL|FL) )?(?P<game>.+)$")
+_CASH = re.compile(
+    r"(?P<stakes>[$€\x80]?[\d.,]+(?:/[$€\x80]?[\d.,]+)?) (?P<iso>[A-Z]{3}) (?P<fast>fastforward )?"
+    r"(?:(?P<limit>NL|PL|FL) )?(?P<game>.+)$"
+)
 # cash and tournaments, e-mailed and 2019+: `0.01/0.02 Texas Hold'em Game Table (NL)`,
 # `20/40 Tourney Texas Holdem Game Table (NL) (SNG JackPot Tournament #241086059) (Buyin $0.23 + $0.02)`
-_TABLE_GAME = re.compile(r"(?P<stakes>[\d.,]+/[\d.,]+) (?P<tourney>Tourney )?(?P<game>.+?) Game Table \((?P<limit>NL|PL|FL)\)"
-                         r"(?: \((?:MTT|SNG|STT)(?: JackPot)? Tournament #(?P<tid>\d+)\))?(?: \(Buyin (?P<buyin>[^)]*)\))?$")
+_TABLE_GAME = re.compile(
+    r"(?P<stakes>[\d.,]+/[\d.,]+) (?P<tourney>Tourney )?(?P<game>.+?) Game Table \((?P<limit>NL|PL|FL)\)"
+    r"(?: \((?:MTT|SNG|STT)(?: JackPot)? Tournament #(?P<tid>\d+)\))?(?: \(Buyin (?P<buyin>[^)]*)\))?$"
+)
 # tournaments, client: `NL Texas Hold'em $30 Buy-in + $3 Entry Fee Trny:15286975 Level:4 Blinds(50/100)`,
 # `NL Texas Hold'em $1 USD Buy-in`, `FL Texas Hold'em Trny:… Level:… Stakes(…)`, converted `Tourney Hand NL …`
-_TOURNEY = re.compile(r"(?:Tourney Hand )?(?P<limit>NL|PL|FL)? ?(?P<game>Texas Hold'?em|Hold'?em|Omaha Hi-Lo|Omaha(?: Hi)?"
-                      r"|Double Hold'?em|7 Card Stud(?: Hi-Lo)?|Short Deck)(?P<rest>.*)$")
+_TOURNEY = re.compile(
+    r"(?:Tourney Hand )?(?P<limit>NL|PL|FL)? ?(?P<game>Texas Hold'?em|Hold'?em|Omaha Hi-Lo|Omaha(?: Hi)?"
+    r"|Double Hold'?em|7 Card Stud(?: Hi-Lo)?|Short Deck)(?P<rest>.*)$"
+)
 _BUY_IN = re.compile(r"(?P<buyin>[$€\x80]? ?[\d.,]+(?: [A-Z]{3})? Buy-in(?: \+ [$€\x80]?[\d.,]+ Entry Fee)?)")
 _TRNY = re.compile(r"Trny: ?(?P<tid>\d+) Level: ?(?P<level>\d+)")
 _BLINDS = re.compile(r"(?:Blinds|Stakes)(?:-Antes)?\((?P<small>[\d.,]+) ?/(?P<big>[\d.,]+)(?: ?-(?P<ante>[\d.,]+))?\)")
-_TABLE = re.compile(r"Table (?P<name>.+?) *\( ?(?P<money>Real|Play) Money ?\)(?: -- Seat (?P<button>\d+) is the button)?$")
+_TABLE = re.compile(
+    r"Table (?P<name>.+?) *\( ?(?P<money>Real|Play) Money ?\)(?: -- Seat (?P<button>\d+) is the button)?$"
+)
 _BUTTON = re.compile(r"[Ss]eat (?P<button>\d+) is the button$")
 _PLAYERS = re.compile(r"Total number of players ?: ?\d+(?: ?/ ?(?P<max>\d+))?$")
 # a notice the client can print before the game line: `Kim has left the table.`, `Player Kim finished in 7.`,
@@ -76,28 +90,48 @@ def read_header(lines: Sequence[str], first_line: int) -> Header:
         raise FieldError("HH010", "no '***** Hand History for Game N *****' line", first_line)
     hand_id = _INTRO.match(lines[intro_at])["id"]  # type: ignore[index]
     if len(hand_id) > _MAX_ID:
-        raise FieldError("HH013", f"hand number {hand_id[:40]!r}… is longer than {_MAX_ID} characters",
-                         first_line + intro_at, expected=f"<= {_MAX_ID} characters", actual=f"{len(hand_id)} characters")
-    rest = [(i, line) for i, line in enumerate(lines[intro_at + 1:], intro_at + 1) if line and not _EARLY.match(line)]
+        raise FieldError(
+            "HH013",
+            f"hand number {hand_id[:40]!r}… is longer than {_MAX_ID} characters",
+            first_line + intro_at,
+            expected=f"<= {_MAX_ID} characters",
+            actual=f"{len(hand_id)} characters",
+        )
+    rest = [(i, line) for i, line in enumerate(lines[intro_at + 1 :], intro_at + 1) if line and not _EARLY.match(line)]
     if len(rest) < 2:
-        raise FieldError("HH011", "hand ends before its game and table lines", first_line + intro_at,
-                         expected="game line, Table line", actual="end of hand")
+        raise FieldError(
+            "HH011",
+            "hand ends before its game and table lines",
+            first_line + intro_at,
+            expected="game line, Table line",
+            actual="end of hand",
+        )
     (game_at, game_line), (table_at, table_line) = rest[0], rest[1]
     game_line = _SPACES.sub(" ", game_line)
     when = _WHEN.search(game_line)
     if when is None:
-        raise FieldError("HH010", "game line has no date and time (expected ' - Weekday, Month D, H:MM:SS ZONE YYYY')",
-                         first_line + game_at, expected="- Weekday, Month D, H:MM:SS ZONE YYYY", actual=game_line[-60:])
+        raise FieldError(
+            "HH010",
+            "game line has no date and time (expected ' - Weekday, Month D, H:MM:SS ZONE YYYY')",
+            first_line + game_at,
+            expected="- Weekday, Month D, H:MM:SS ZONE YYYY",
+            actual=game_line[-60:],
+        )
     time = _time(when, first_line + game_at)
     middle = game_line[: when.start()]
     fields = _game_fields(middle, first_line + game_at)
     table = _TABLE.match(_SPACES.sub(" ", table_line))
     if table is None:
-        raise FieldError("HH010", f"table line not understood: {table_line[:80]!r}", first_line + table_at,
-                         expected="Table <name> (Real Money)", actual=table_line[:160])
+        raise FieldError(
+            "HH010",
+            f"table line not understood: {table_line[:80]!r}",
+            first_line + table_at,
+            expected="Table <name> (Real Money)",
+            actual=table_line[:160],
+        )
     button = small_number(table["button"], "button seat", first_line + table_at) if table["button"] else None
     max_seats = None
-    for at, line in enumerate(lines[table_at + 1: table_at + 3], first_line + table_at + 1):
+    for at, line in enumerate(lines[table_at + 1 : table_at + 3], first_line + table_at + 1):
         found = _BUTTON.match(line)
         if found:
             button = small_number(found["button"], "button seat", at)
@@ -105,8 +139,9 @@ def read_header(lines: Sequence[str], first_line: int) -> Header:
         if players and players["max"]:
             max_seats = small_number(players["max"], "N-max", at)
     name = table["name"].replace(" (No DP)", "").strip()
-    return _header(fields, lines, first_line, hand_id, time, when["zone"], name, max_seats, button,
-                   table["money"] == "Play")
+    return _header(
+        fields, lines, first_line, hand_id, time, when["zone"], name, max_seats, button, table["money"] == "Play"
+    )
 
 
 class _Fields:
@@ -150,8 +185,13 @@ def _game_fields(middle: str, line_no: int) -> _Fields:
         return fields
     tourney = _TOURNEY.match(middle)
     if tourney is None:
-        raise FieldError("HH010", f"game and stakes not understood: {middle!r}", line_no,
-                         expected="<stakes> <currency> <limit> Texas Hold'em", actual=middle[:160])
+        raise FieldError(
+            "HH010",
+            f"game and stakes not understood: {middle!r}",
+            line_no,
+            expected="<stakes> <currency> <limit> Texas Hold'em",
+            actual=middle[:160],
+        )
     _check_game(tourney["game"])
     rest = tourney["rest"]
     fields.limit = _LIMITS[tourney["limit"] or ""]
@@ -183,8 +223,18 @@ def _time(when: re.Match[str], line_no: int) -> datetime | None:
         raise FieldError("HH010", f"date not understood: {exc}", line_no) from None
 
 
-def _header(fields: _Fields, lines: Sequence[str], first_line: int, hand_id: str, time: datetime | None,
-            zone: str | None, table: str, max_seats: int | None, button: int | None, play_money: bool) -> Header:
+def _header(
+    fields: _Fields,
+    lines: Sequence[str],
+    first_line: int,
+    hand_id: str,
+    time: datetime | None,
+    zone: str | None,
+    table: str,
+    max_seats: int | None,
+    button: int | None,
+    play_money: bool,
+) -> Header:
     tournament = fields.tournament_id is not None
     level = fields.level
     stakes = fields.stakes
@@ -205,8 +255,16 @@ def _header(fields: _Fields, lines: Sequence[str], first_line: int, hand_id: str
     else:
         code = fields.iso or (CURRENCY_SYMBOLS.get(fields.symbol) if fields.symbol else None)
         if code is None:  # e-mailed cash histories print the symbol on the seat lines only
-            symbol = next((s for line in lines if line.lower().startswith("seat ") and ": " in line
-                           for s in CURRENCY_SYMBOLS if s in line), "$")
+            symbol = next(
+                (
+                    s
+                    for line in lines
+                    if line.lower().startswith("seat ") and ": " in line
+                    for s in CURRENCY_SYMBOLS
+                    if s in line
+                ),
+                "$",
+            )
             code = CURRENCY_SYMBOLS[symbol]
         currency, scale = code, 100
     small_bet = big_bet = small = big = None
@@ -227,15 +285,38 @@ def _header(fields: _Fields, lines: Sequence[str], first_line: int, hand_id: str
     except MoneyError as exc:
         raise FieldError(exc.code, f"stakes: {exc}", first_line) from None
     if big is None:
-        raise FieldError("HH010", "the game line prints no blinds and no big blind is posted", first_line,
-                         expected="stakes or a 'posts big blind' line", actual="neither")
+        raise FieldError(
+            "HH010",
+            "the game line prints no blinds and no big blind is posted",
+            first_line,
+            expected="stakes or a 'posts big blind' line",
+            actual="neither",
+        )
     if small is None:
         small = big // 2
-    return Header(site=SITE, hand_id=hand_id, game="holdem", limit=fields.limit, small_blind=small, big_blind=big,
-                  small_bet=small_bet if small_bet is not None else big, big_bet=big_bet if big_bet is not None else big,
-                  currency=currency, scale=scale, time=time, time_zone=zone, time_utc=to_utc(time, zone, None, ZONES, None), table=table,
-                  max_seats=max_seats, button_seat=button, tournament_id=tournament_id, buy_in=fields.buy_in,
-                  level=level, fast_fold=fields.fast_fold, play_money=play_money)
+    return Header(
+        site=SITE,
+        hand_id=hand_id,
+        game="holdem",
+        limit=fields.limit,
+        small_blind=small,
+        big_blind=big,
+        small_bet=small_bet if small_bet is not None else big,
+        big_bet=big_bet if big_bet is not None else big,
+        currency=currency,
+        scale=scale,
+        time=time,
+        time_zone=zone,
+        time_utc=to_utc(time, zone, None, ZONES, None),
+        table=table,
+        max_seats=max_seats,
+        button_seat=button,
+        tournament_id=tournament_id,
+        buy_in=fields.buy_in,
+        level=level,
+        fast_fold=fields.fast_fold,
+        play_money=play_money,
+    )
 
 
 def _big_blind_of(most: int, table: str) -> int | None:
@@ -258,8 +339,8 @@ def _posted_blinds(lines: Sequence[str], scale: int) -> tuple[int | None, int | 
         post = _POST.search(line)
         if post is None or " + dead" in line:
             continue
-        amount = party_money(line[post.end() - 1:], scale)
-        stack = stacks.get(line[:post.start()])
+        amount = party_money(line[post.end() - 1 :], scale)
+        stack = stacks.get(line[: post.start()])
         if stack is not None and party_money(stack, scale) == amount:
             continue  # all-in short (or exactly): says nothing of the stakes
         if post["kind"] == "small" and small is None:

@@ -61,9 +61,9 @@ def _unglued(lines: list[str]) -> tuple[list[str], list[int]] | None:
 
 def _cut(text: str, names: list[str]) -> list[str]:
     for found in _GLUE.finditer(text):
-        rest = text[found.end():]
+        rest = text[found.end() :]
         if any(rest.startswith(name + " ") for name in names):
-            return [text[:found.end()], *_cut(rest, names)]
+            return [text[: found.end()], *_cut(rest, names)]
     return [text]
 
 
@@ -107,8 +107,9 @@ def parse_party(block: Block) -> ParseResult:
     result = _parse(block, lines, found_id)
     if not stubs:
         return result
-    return ParseResult(result.status, result.file, result.line, result.site, result.hand_id, result.hand,
-                       result.findings + stubs)
+    return ParseResult(
+        result.status, result.file, result.line, result.site, result.hand_id, result.hand, result.findings + stubs
+    )
 
 
 def _placeholders(lines: list[str], block: Block) -> tuple[Finding, ...]:
@@ -132,8 +133,16 @@ def _placeholders(lines: list[str], block: Block) -> tuple[Finding, ...]:
             game = (index, opening.group(1))
         elif game is not None and _STUB_SAYS.fullmatch(text):
             why = "Table Closed" if text == "Table Closed" else "not available here"
-            found.append(finding("HH009", message("HH009", game=game[1], why=why), block.file,
-                                 block.line + game[0], expected="a hand", actual=text[:80]))
+            found.append(
+                finding(
+                    "HH009",
+                    message("HH009", game=game[1], why=why),
+                    block.file,
+                    block.line + game[0],
+                    expected="a hand",
+                    actual=text[:80],
+                )
+            )
             game = None
     return tuple(found)
 
@@ -148,12 +157,35 @@ def _parse(block: Block, lines: list[str], found_id: str | None) -> ParseResult:
     try:
         header = read_header(lines, block.line)
     except Unsupported as unsupported:
-        return ParseResult(Status.UNSUPPORTED, block.file, block.line, SITE, found_id, findings=(
-            finding("HH020", f"game {unsupported.game!r} is not Texas Hold'em; counted as unsupported",
-                    block.file, block.line, block.column, hand_id=found_id),))
+        return ParseResult(
+            Status.UNSUPPORTED,
+            block.file,
+            block.line,
+            SITE,
+            found_id,
+            findings=(
+                finding(
+                    "HH020",
+                    f"game {unsupported.game!r} is not Texas Hold'em; counted as unsupported",
+                    block.file,
+                    block.line,
+                    block.column,
+                    hand_id=found_id,
+                ),
+            ),
+        )
     except FieldError as header_error:
-        return unparsed(block, SITE, found_id, header_error.code, str(header_error), header_error.line,
-                        header_error.column, header_error.expected, header_error.actual)
+        return unparsed(
+            block,
+            SITE,
+            found_id,
+            header_error.code,
+            str(header_error),
+            header_error.line,
+            header_error.column,
+            header_error.expected,
+            header_error.actual,
+        )
     try:
         sections = parser().parse_lines(lines)
     except (UnknownLine, UnexpectedLine) as grammar_error:
@@ -167,18 +199,44 @@ def _parse(block: Block, lines: list[str], found_id: str | None) -> ParseResult:
         events = reader.body([(token.type, token.value, base + at[token.line]) for token in sections[2]])
         if len(sections) > 3 and type(sections[3]) is not LineToken:  # (a last `Game #N starts.` is a token)
             summary_token, *summary = sections[3]
-            claims = reader.claims([(token.type, token.value, base + at[token.line]) for token in summary],
-                                   base + at[summary_token.line])
+            claims = reader.claims(
+                [(token.type, token.value, base + at[token.line]) for token in summary], base + at[summary_token.line]
+            )
         else:
             claims = reader.claims((), base + at[-1])
         seats, joined = reader.joined(reader.dealt_in(seats))
     except FieldError as field_error:
-        return unparsed(block, SITE, found_id, field_error.code, str(field_error), field_error.line,
-                        field_error.column, field_error.expected, field_error.actual)
-    hand = Hand(header=header, seats=seats, events=tuple(events), claims=claims,
-                source=Source(block.file, block.line, block.column), lines=at[-1] - 1,
-                notices=sum(1 for event in events if type(event) is Notice),
-                stack_floors=tuple(name for _line, name, _what in joined))
-    notes = tuple(finding("HH421", what, block.file, line, hand_id=found_id, expected="a seat line with the stack",
-                          actual="none printed") for line, _name, what in joined)
+        return unparsed(
+            block,
+            SITE,
+            found_id,
+            field_error.code,
+            str(field_error),
+            field_error.line,
+            field_error.column,
+            field_error.expected,
+            field_error.actual,
+        )
+    hand = Hand(
+        header=header,
+        seats=seats,
+        events=tuple(events),
+        claims=claims,
+        source=Source(block.file, block.line, block.column),
+        lines=at[-1] - 1,
+        notices=sum(1 for event in events if type(event) is Notice),
+        stack_floors=tuple(name for _line, name, _what in joined),
+    )
+    notes = tuple(
+        finding(
+            "HH421",
+            what,
+            block.file,
+            line,
+            hand_id=found_id,
+            expected="a seat line with the stack",
+            actual="none printed",
+        )
+        for line, _name, what in joined
+    )
     return ParseResult(Status.PARSED, block.file, block.line, SITE, found_id, hand=hand, findings=notes)

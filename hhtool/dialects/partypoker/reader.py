@@ -55,18 +55,30 @@ from hhtool.model import (
 from hhtool.model.hand import Ledger
 from hhtool.model.money import Currency, MoneyError
 
-_VERBS = {"FOLD": " folds", "CHECK": " checks", "CALL": " calls ", "BET": " bets ", "RAISE": " raises ",
-          "ALL_IN": " is all-In", "WINS": " wins ", "SHOW": " shows "}  # (a big blind everyone folds to has no betting line)
+_VERBS = {
+    "FOLD": " folds",
+    "CHECK": " checks",
+    "CALL": " calls ",
+    "BET": " bets ",
+    "RAISE": " raises ",
+    "ALL_IN": " is all-In",
+    "WINS": " wins ",
+    "SHOW": " shows ",
+}  # (a big blind everyone folds to has no betting line)
 _POSTS = frozenset({"POST_SMALL", "POST_BIG", "POST_DEAD"})
 _ACTS = frozenset({PostBlind, PostAnte, Fold, Check, Call, Bet, RaiseTo})
 _STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 _SEAT = re.compile(r"[Ss]eat (?P<seat>\d+): (?P<name>.+?) \( ?(?P<stack>[^()]*?) ?\)(?: - .*)?$")
-_ANNOUNCED = re.compile(r"(?:Blinds|Stakes)(?:-Antes)?\((?P<small>[\d.,]+) ?/(?P<big>[\d.,]+)(?: ?-(?P<ante>[\d.,]+))?\)")
+_ANNOUNCED = re.compile(
+    r"(?:Blinds|Stakes)(?:-Antes)?\((?P<small>[\d.,]+) ?/(?P<big>[\d.,]+)(?: ?-(?P<ante>[\d.,]+))?\)"
+)
 _SIDE = re.compile(r"side pot #?(\d+)")
 _POTS = re.compile(r"(?:Main Pot|Side Pot \d+): (?P<amount>\S+)")
 _RAKE = re.compile(r"Rake: (?P<amount>\S+)")
-_LEDGER = re.compile(r"balance (?P<balance>[^,]+), (?:(?P<didnt>didn't bet)|(?P<sits>sits out)|lost (?P<lost>[^\s\[(]+)"
-                     r"|bet (?P<bet>[^,]+), collected (?P<won>[^,]+), net (?P<net>[-+]?[^\s\[]+))")
+_LEDGER = re.compile(
+    r"balance (?P<balance>[^,]+), (?:(?P<didnt>didn't bet)|(?P<sits>sits out)|lost (?P<lost>[^\s\[(]+)"
+    r"|bet (?P<bet>[^,]+), collected (?P<won>[^,]+), net (?P<net>[-+]?[^\s\[]+))"
+)
 _DESCRIPTION = re.compile(r"\]\s*\[ *(?P<desc>[^\]]*?) *\]")
 
 
@@ -76,8 +88,13 @@ def read_seats(lines: Sequence[tuple[str, int]], scale: int) -> tuple[Seat, ...]
     for text, line in lines:
         match = _SEAT.match(text)
         if match is None:
-            raise FieldError("HH010", f"seat line not understood: {text[:80]!r}", line,
-                             expected="Seat N: name ( $stack USD )", actual=text[:160])
+            raise FieldError(
+                "HH010",
+                f"seat line not understood: {text[:80]!r}",
+                line,
+                expected="Seat N: name ( $stack USD )",
+                actual=text[:160],
+            )
         try:
             stack = party_money(match["stack"], scale)
         except MoneyError as exc:
@@ -98,8 +115,11 @@ def whole_names(seats: tuple[Seat, ...], ledgers: Sequence[str]) -> tuple[tuple[
     out = []
     for seat in seats:
         name = seat.player
-        longer = {text[:text.find(" Cashed out balance " if " Cashed out balance " in text else " balance ")]
-                  for text in ledgers if text.startswith(name + " ") and " balance " in text[len(name) + 1:]}
+        longer = {
+            text[: text.find(" Cashed out balance " if " Cashed out balance " in text else " balance ")]
+            for text in ledgers
+            if text.startswith(name + " ") and " balance " in text[len(name) + 1 :]
+        }
         if name not in longer and len(longer) == 1:
             [whole] = longer
             seat = msgspec.structs.replace(seat, player=whole)
@@ -141,21 +161,22 @@ class PartyHandReader:
         text before the marker's first occurrence (a player missing from the seat list)."""
         for name in self.names:
             if text.startswith(name) and text.startswith(marker, len(name)):
-                return self.cut.get(name, name), text[len(name) + len(marker):]
+                return self.cut.get(name, name), text[len(name) + len(marker) :]
         cut = text.find(marker)
-        return text[:cut], text[cut + len(marker):]
+        return text[:cut], text[cut + len(marker) :]
 
     def money(self, text: str, line: int) -> int:
         """The amount `text` starts with: the inside of its brackets (`[$0.10 USD].`, `(0.01)`), else its
         first word (`$0.65 USD from the main pot`, `900 chips`, `0.06 to 0.08`); all of it must be an amount."""
         text = text.strip()
         close = {"[": "]", "(": ")"}.get(text[:1])
-        printed = text[1: text.find(close)] if close is not None and close in text else text.partition(" ")[0]
+        printed = text[1 : text.find(close)] if close is not None and close in text else text.partition(" ")[0]
         try:
             return party_money(printed, self.scale)
         except MoneyError as exc:
-            raise FieldError(exc.code, f"{exc} (in {text[:60]!r})", line, expected="an amount",
-                             actual=printed[:60]) from None
+            raise FieldError(
+                exc.code, f"{exc} (in {text[:60]!r})", line, expected="an amount", actual=printed[:60]
+            ) from None
 
     def add(self, event: Event) -> None:
         self.events.append(event)
@@ -207,9 +228,10 @@ class PartyHandReader:
         # the players dealt in: those with a line of their own or a printed ante (one all-in on the ante acts
         # no more); a player moved in from a broken table waits
         anted = {event.player for event in self.events if type(event) is PostAnte}
-        seats = sorted((seat for seat in self.seats if seat.stack > 0 and (seat.player in self.acting
-                                                                            or seat.player in anted)),
-                       key=lambda seat: seat.seat)
+        seats = sorted(
+            (seat for seat in self.seats if seat.stack > 0 and (seat.player in self.acting or seat.player in anted)),
+            key=lambda seat: seat.seat,
+        )
         if found["ante"] and "POST_ANTE" not in printed:
             ante = self.money(found["ante"], found_at)
             for seat in seats:
@@ -217,15 +239,18 @@ class PartyHandReader:
                 self.add(PostAnte(line, seat.player, amount, self.post(seat.player, amount, 0)))
         if printed & _POSTS or len(seats) < 2 or self.header.button_seat is None:
             return
-        after = [seat for seat in seats if seat.seat > self.header.button_seat] + \
-            [seat for seat in seats if seat.seat <= self.header.button_seat]
+        after = [seat for seat in seats if seat.seat > self.header.button_seat] + [
+            seat for seat in seats if seat.seat <= self.header.button_seat
+        ]
         if self.no_small_blind:
             posts = ((after[0], BlindKind.BIG, self.big_blind),)
         else:
             if len(seats) == 2:  # heads-up: the button posts the small blind
                 after = after[-1:] + after[:-1]
-            posts = ((after[0], BlindKind.SMALL, self.header.small_blind),
-                     (after[1], BlindKind.BIG, self.big_blind))  # (fixed limit: half the bets)
+            posts = (
+                (after[0], BlindKind.SMALL, self.header.small_blind),
+                (after[1], BlindKind.BIG, self.big_blind),
+            )  # (fixed limit: half the bets)
         for seat, kind, size in posts:
             amount = min(size, self.behind.get(seat.player, 0))
             if not amount:  # all-in on the ante: nothing left to post
@@ -238,8 +263,10 @@ class PartyHandReader:
         every seated player, also one sitting out or waiting for the big blind, and prints no line for
         them (every player dealt in posts or acts before the flop, if only to fold)."""
         active = {event.player for event in self.events if type(event) in _ACTS}
-        return tuple(seat if seat.player in active or seat.sitting_out else msgspec.structs.replace(seat, sitting_out=True)
-                     for seat in seats)
+        return tuple(
+            seat if seat.player in active or seat.sitting_out else msgspec.structs.replace(seat, sitting_out=True)
+            for seat in seats
+        )
 
     def joined(self, seats: tuple[Seat, ...]) -> tuple[tuple[Seat, ...], list[tuple[int, str, str]]]:
         """The seats with the players who sat down after the seat list was printed (cash tables): Party
@@ -267,8 +294,13 @@ class PartyHandReader:
                 street += 1
             elif kind in _ACTS or kind is Show or kind is Collect:
                 first.setdefault(event.player, event.line)
-                if street == 0 and kind in _ACTS and kind is not PostBlind and kind is not PostAnte \
-                        and event.player not in preflop:
+                if (
+                    street == 0
+                    and kind in _ACTS
+                    and kind is not PostBlind
+                    and kind is not PostAnte
+                    and event.player not in preflop
+                ):
                     preflop.append(event.player)
         notes: list[tuple[int, str, str]] = []
         money = Currency.of(self.header.currency, self.scale).format
@@ -277,8 +309,10 @@ class PartyHandReader:
             if seat.stack == 0 and seat.player in joins and seat.player in self.put_in:
                 floor = self.put_in[seat.player]
                 out[index] = msgspec.structs.replace(seat, stack=floor)
-                what = (f"{seat.player} joined the table as the hand started: his seat line ($0) was printed "
-                        f"before he bought in; stack not printed, at least {money(floor)} (what he put in)")
+                what = (
+                    f"{seat.player} joined the table as the hand started: his seat line ($0) was printed "
+                    f"before he bought in; stack not printed, at least {money(floor)} (what he put in)"
+                )
                 notes.append((seat.line, seat.player, what))
         gone = {seat.seat: seat.player for seat in seats if seat.player in left and seat.player not in first}
         taken = {seat.seat for seat in seats if seat.seat not in gone}
@@ -296,9 +330,11 @@ class PartyHandReader:
             if freed is not None:  # the seat of a player who left before the deal: his line is no longer a seat
                 out = [seat for seat in out if seat.player != freed]
             out.append(Seat(number, name, floor, at))
-            what = (f"{name} sat down after the seat list was printed: seat {number}, the first empty seat where "
-                    f"he acts{f' (left by {freed})' if freed else ''}; stack not printed, at least {money(floor)} "
-                    f"(what he put in)")
+            what = (
+                f"{name} sat down after the seat list was printed: seat {number}, the first empty seat where "
+                f"he acts{f' (left by {freed})' if freed else ''}; stack not printed, at least {money(floor)} "
+                f"(what he put in)"
+            )
             notes.append((at, name, what))
         return tuple(out), notes
 
@@ -343,17 +379,20 @@ class PartyHandReader:
                 ledgers.append(self.ledger(text, line))
             else:
                 _READERS[self.kind_of(kind, text)](self, text, line)
-        return Claims(total_line, total, None, (), rake, 1, tuple(boards), tuple(board_lines), (), (),
-                      tuple(ledgers))
+        return Claims(total_line, total, None, (), rake, 1, tuple(boards), tuple(board_lines), (), (), tuple(ledgers))
 
     def ledger(self, text: str, line: int) -> Ledger:
         cashed = " Cashed out balance " in text
         name, rest = self.split(text, " Cashed out balance " if cashed else " balance ")
         match = _LEDGER.match("balance " + rest)
         if match is None:
-            raise FieldError("HH010", f"balance line not understood: {text[:80]!r}", line,
-                             expected="<name> balance X, bet X, collected X, net X | lost X | didn't bet | sits out",
-                             actual=text[:160])
+            raise FieldError(
+                "HH010",
+                f"balance line not understood: {text[:80]!r}",
+                line,
+                expected="<name> balance X, bet X, collected X, net X | lost X | didn't bet | sits out",
+                actual=text[:160],
+            )
         balance = self.money(match["balance"], line)
         if match["bet"] is not None:
             put_in, won = self.money(match["bet"], line), self.money(match["won"], line)
@@ -365,7 +404,7 @@ class PartyHandReader:
             put_in = won = net = 0
         if cashed:  # `collected` and `net` count the all-in cash-out the room paid, outside the pot: not the
             won = net = None  # model's won (pot shares) and net; the balance does count it, as the model's does
-        shown = cards(rest[match.end() - len("balance "):])
+        shown = cards(rest[match.end() - len("balance ") :])
         if shown:
             described = _DESCRIPTION.search(rest)
             self.add(Show(line, name, shown, described["desc"] if described else None))
@@ -380,10 +419,20 @@ class PartyHandReader:
 LINE_KINDS = LineKinds()
 _reads = LINE_KINDS.reads
 _READERS = LINE_KINDS.readers
-for _kind, _first in (("GAME_STARTS", ("Game",)), ("GAME_NO", ("#Game",)), ("INTRO", ("*****",)), ("GAME", ()),
-                      ("TABLE", ("Table",)), ("BUTTON", ("Seat", "seat")), ("PLAYERS", ("Total",)),
-                      ("SEAT", ("Seat", "seat")), ("SUMMARY", ("**",)), ("POTS", ("Main",)), ("BOARD", ("Board:",)),
-                      ("LEDGER", ())):
+for _kind, _first in (
+    ("GAME_STARTS", ("Game",)),
+    ("GAME_NO", ("#Game",)),
+    ("INTRO", ("*****",)),
+    ("GAME", ()),
+    ("TABLE", ("Table",)),
+    ("BUTTON", ("Seat", "seat")),
+    ("PLAYERS", ("Total",)),
+    ("SEAT", ("Seat", "seat")),
+    ("SUMMARY", ("**",)),
+    ("POTS", ("Main",)),
+    ("BOARD", ("Board:",)),
+    ("LEDGER", ()),
+):
     LINE_KINDS.declare(_kind, first=_first)  # read by header.py, read_seats and PartyHandReader.claims
 
 
@@ -391,6 +440,7 @@ def _notice(kind: NoticeKind, marker: str):
     def read(r: PartyHandReader, text: str, line: int) -> None:
         player = r.split(text, marker)[0] if marker and marker in text else None
         r.add(Notice(line, kind, player, text))
+
     return read
 
 
@@ -402,26 +452,51 @@ LINE_KINDS.declare("CONGRATS", first=("Congratulations",), reader=_notice(Notice
 LINE_KINDS.declare("FINISHED", first=("Player",), reader=_notice(NoticeKind.FINISHED, ""))
 LINE_KINDS.declare("JOIN", markers=(" has joined the table",), reader=_notice(NoticeKind.JOIN, " has joined"))
 LINE_KINDS.declare("LEAVE", markers=(" has left the table",), reader=_notice(NoticeKind.LEAVE, " has left"))
-LINE_KINDS.declare("SITTING_OUT", markers=(" is sitting out",), reader=_notice(NoticeKind.SITTING_OUT, " is sitting out"))
+LINE_KINDS.declare(
+    "SITTING_OUT", markers=(" is sitting out",), reader=_notice(NoticeKind.SITTING_OUT, " is sitting out")
+)
 LINE_KINDS.declare("TIME_BANK", markers=(" will be using",), reader=_notice(NoticeKind.OTHER, " will be using"))
-LINE_KINDS.declare("NO_RESPONSE", markers=(" respond in time",), reader=lambda r, text, line: r.add(Notice(
-    line, NoticeKind.CONNECTION, r.split(text, " could not" if " could not " in text else " did not")[0], text)))
-LINE_KINDS.declare("MOVED", first=("Player",), reader=lambda r, text, line: r.add(Notice(
-    line, NoticeKind.JOIN, r.split(text[len("Player "):], " has been moved")[0], text)))
+LINE_KINDS.declare(
+    "NO_RESPONSE",
+    markers=(" respond in time",),
+    reader=lambda r, text, line: r.add(
+        Notice(
+            line, NoticeKind.CONNECTION, r.split(text, " could not" if " could not " in text else " did not")[0], text
+        )
+    ),
+)
+LINE_KINDS.declare(
+    "MOVED",
+    first=("Player",),
+    reader=lambda r, text, line: r.add(
+        Notice(line, NoticeKind.JOIN, r.split(text[len("Player ") :], " has been moved")[0], text)
+    ),
+)
 LINE_KINDS.declare("PRIZES_EQUAL", first=("The",), reader=_notice(NoticeKind.FINISHED, ""))
 LINE_KINDS.declare("CHAT_OFF", first=("Chat",), reader=_notice(NoticeKind.OTHER, ""))
 LINE_KINDS.declare("CONNECTION_LOST", first=("Connection",), reader=_notice(NoticeKind.CONNECTION, ""))
 LINE_KINDS.declare("CLIENT_MESSAGE", first=("Due",), reader=_notice(NoticeKind.OTHER, ""))
 LINE_KINDS.declare("BREAK", first=("There",), reader=_notice(NoticeKind.OTHER, ""))
 LINE_KINDS.declare("LEVEL_MOVES", first=("Tournament",), reader=_notice(NoticeKind.OTHER, ""))
-LINE_KINDS.declare("DISCONNECTED", markers=(" is disconnected",),
-                   reader=_notice(NoticeKind.CONNECTION, " is disconnected"))
-LINE_KINDS.declare("RECONNECTED", markers=(" reconnected and has",), reader=lambda r, text, line: r.add(Notice(
-    line, NoticeKind.CONNECTION, r.split(text, " is reconnected" if " is reconnected" in text else " has been")[0],
-    text)))
+LINE_KINDS.declare(
+    "DISCONNECTED", markers=(" is disconnected",), reader=_notice(NoticeKind.CONNECTION, " is disconnected")
+)
+LINE_KINDS.declare(
+    "RECONNECTED",
+    markers=(" reconnected and has",),
+    reader=lambda r, text, line: r.add(
+        Notice(
+            line,
+            NoticeKind.CONNECTION,
+            r.split(text, " is reconnected" if " is reconnected" in text else " has been")[0],
+            text,
+        )
+    ),
+)
 LINE_KINDS.declare("BOUNTY", markers=(" has knocked out",), reader=_notice(NoticeKind.BOUNTY, " has knocked out"))
-LINE_KINDS.declare("CHAT", reader=lambda r, text, line: r.add(Notice(line, NoticeKind.CHAT, text.partition(": ")[0],
-                                                                       text)))
+LINE_KINDS.declare(
+    "CHAT", reader=lambda r, text, line: r.add(Notice(line, NoticeKind.CHAT, text.partition(": ")[0], text))
+)
 
 
 @_reads("NO_SMALL_BLIND", first=("There",))
@@ -475,7 +550,7 @@ def _blinds(r: PartyHandReader, text: str, line: int) -> None:
 
 @_reads("STREET", first=("**",))
 def _street(r: PartyHandReader, text: str, line: int) -> None:
-    street = _STREETS[text[len("** Dealing "):].partition(" ")[0]]
+    street = _STREETS[text[len("** Dealing ") :].partition(" ")[0]]
     r.board = r.board + cards(text)
     r.money_in.new_street()
     r.high = 0
@@ -484,7 +559,7 @@ def _street(r: PartyHandReader, text: str, line: int) -> None:
 
 @_reads("DEALT", first=("Dealt",))
 def _dealt(r: PartyHandReader, text: str, line: int) -> None:
-    rest = text[len("Dealt to "):]
+    rest = text[len("Dealt to ") :]
     cut = rest.rfind(" [")
     r.add(DealHole(line, r.cut.get(rest[:cut], rest[:cut]), cards(rest[cut:])))
 
@@ -570,10 +645,12 @@ def _no_show(r: PartyHandReader, text: str, line: int) -> None:
     r.add(Muck(line, r.split(text, " does not show cards")[0], False))
 
 
-LINE_KINDS.declare("CASH_OUT_PREMIUM", markers=(" Cash-out Premium",),
-                   reader=_notice(NoticeKind.OTHER, " Cash-out Premium"))
-LINE_KINDS.declare("CASH_OUT_OPTED", markers=(" opted for cash-out",),
-                   reader=_notice(NoticeKind.OTHER, " opted for cash-out"))
+LINE_KINDS.declare(
+    "CASH_OUT_PREMIUM", markers=(" Cash-out Premium",), reader=_notice(NoticeKind.OTHER, " Cash-out Premium")
+)
+LINE_KINDS.declare(
+    "CASH_OUT_OPTED", markers=(" opted for cash-out",), reader=_notice(NoticeKind.OTHER, " opted for cash-out")
+)
 LINE_KINDS.declare("CASH_OUT_CHANCE", markers=(" probabilty is",), reader=_notice(NoticeKind.OTHER, " probabilty is"))
 
 
@@ -601,10 +678,12 @@ def _free_seat(name: str, preflop: list[str], listed: dict[str, Seat], taken: se
         return None
     at = preflop.index(name)
     count = len(preflop)
-    before = next((listed[preflop[(at - k) % count]] for k in range(1, count) if preflop[(at - k) % count] in listed),
-                  None)
-    after = next((listed[preflop[(at + k) % count]] for k in range(1, count) if preflop[(at + k) % count] in listed),
-                 None)
+    before = next(
+        (listed[preflop[(at - k) % count]] for k in range(1, count) if preflop[(at - k) % count] in listed), None
+    )
+    after = next(
+        (listed[preflop[(at + k) % count]] for k in range(1, count) if preflop[(at + k) % count] in listed), None
+    )
     if before is None or after is None:
         return None
     number = before.seat
@@ -620,5 +699,5 @@ def _free_seat(name: str, preflop: list[str], listed: dict[str, Seat], taken: se
 def _described(rest: str) -> str | None:
     """`[ Js, Th ]two pairs, Aces and Tens.` → `two pairs, Aces and Tens`."""
     close = rest.find("]")
-    description = rest[close + 1:].strip().rstrip(".").strip() if close >= 0 else ""
+    description = rest[close + 1 :].strip().rstrip(".").strip() if close >= 0 else ""
     return description or None

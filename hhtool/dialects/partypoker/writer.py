@@ -61,8 +61,10 @@ _ACTIONS = (Call, Bet, RaiseTo)
 
 
 # the table chatter of Party's text that the reader keeps as notices (joins, leaves, sitting out, time bank)
-_PARTY_NOTICE = re.compile(r"[^\n]+ (?:has joined the table\.?|has left the table\.?|is sitting out"
-                           r"|will be using (?:his|her|their) time bank for this hand\.|(?:could not|did not) respond in time[^\n]*)\Z")
+_PARTY_NOTICE = re.compile(
+    r"[^\n]+ (?:has joined the table\.?|has left the table\.?|is sitting out"
+    r"|will be using (?:his|her|their) time bank for this hand\.|(?:could not|did not) respond in time[^\n]*)\Z"
+)
 
 
 class CannotSay(ValueError):
@@ -96,9 +98,13 @@ def render_hand(hand: Hand) -> str:
     size = f"/{header.max_seats}" if header.max_seats else ""
     # the client's three opening lines; an id of letters and digits (the 2021 anonymous ones) has the last only
     lines = [f"Game #{header.hand_id} starts.", "", f"#Game No : {header.hand_id}"] if header.hand_id.isdigit() else []
-    lines += [f"***** Hand History for Game {header.hand_id} *****", _game(header, money),
-             f"Table {header.table} (Real Money)", f"Seat {header.button_seat} is the button",
-             f"Total number of players : {len(hand.seats)}{size}"]
+    lines += [
+        f"***** Hand History for Game {header.hand_id} *****",
+        _game(header, money),
+        f"Table {header.table} (Real Money)",
+        f"Seat {header.button_seat} is the button",
+        f"Total number of players : {len(hand.seats)}{size}",
+    ]
     lines += [f"Seat {s.seat}: {s.player} ( {money(s.stack)} )" for s in hand.seats]
     street = StreetMoney()
     board: tuple[str, ...] = ()
@@ -115,7 +121,7 @@ def render_hand(hand: Hand) -> str:
                 lines.append("** Dealing down cards **")
             elif event.street in _STREETS:
                 street.new_street()
-                new = event.board[len(board):]
+                new = event.board[len(board) :]
                 board = event.board
                 lines.append(f"** Dealing {_STREETS[event.street]} ** [ {', '.join(new)} ]")
             continue
@@ -244,6 +250,7 @@ def _won(event: Collect, money) -> str:
 # ---------------------------------------------------------------------------------------------
 # What PartyPoker text carries of a hand (the rule tests and converters write `said(hand)`)
 
+
 def said(hand: Hand) -> Hand:
     """The hand as its PartyPoker text reads back: no claims (no summary), no uncalled-bet lines, raises
     without their size, shows without descriptions, opponents' `Dealt to` lines, mucks and other sites'
@@ -278,8 +285,15 @@ def said(hand: Hand) -> Hand:
         if kind in (PostAnte, PostBlind, Fold, Check, Call, Bet, RaiseTo):
             acting.add(event.player)
         events.append(event)
-    seats = tuple(replace(seat, sitting_out=seat.sitting_out or seat.player not in acting, bounty=None,
-                          out_of_hand=seat.out_of_hand and seat.player in acting) for seat in hand.seats)  # (no bounty is printed)
+    seats = tuple(
+        replace(
+            seat,
+            sitting_out=seat.sitting_out or seat.player not in acting,
+            bounty=None,
+            out_of_hand=seat.out_of_hand and seat.player in acting,
+        )
+        for seat in hand.seats
+    )  # (no bounty is printed)
     return replace(hand, seats=seats, events=tuple(events), claims=Claims(line=hand.claims.line))
 
 

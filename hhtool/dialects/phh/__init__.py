@@ -37,9 +37,18 @@ from hhtool.model import Header
 
 SITE = "phh"
 # zone abbreviations seen in PHH files → IANA zones (IANA names given in `time_zone` are taken as they are)
-TIME_ZONES = {"ET": "America/New_York", "EST": "America/New_York", "EDT": "America/New_York",
-              "UTC": "UTC", "GMT": "UTC", "CET": "Europe/Paris", "CEST": "Europe/Paris",
-              "PT": "America/Los_Angeles", "PST": "America/Los_Angeles", "PDT": "America/Los_Angeles"}
+TIME_ZONES = {
+    "ET": "America/New_York",
+    "EST": "America/New_York",
+    "EDT": "America/New_York",
+    "UTC": "UTC",
+    "GMT": "UTC",
+    "CET": "Europe/Paris",
+    "CEST": "Europe/Paris",
+    "PT": "America/Los_Angeles",
+    "PST": "America/Los_Angeles",
+    "PDT": "America/Los_Angeles",
+}
 
 
 def no_table(header: Header) -> bool:
@@ -74,9 +83,11 @@ DIALECT = Dialect(
     # file; `variant = ` opens it where neither does. The hand number comes after the actions.
     # (line ends take every form where the planner scans raw bytes: hhtool.dialects.LINE_END)
     # (at most COMMENT_LINES comment lines: the pattern is tried at each line start, see hhtool.dialects)
-    header=(rb"(?:(?:#[^\r\n]*" + LINE_END + rb"){1,%d}" % COMMENT_LINES + rb"(?:[ \t]*" + LINE_END + rb")*variant = "
-            rb"|\[\d+\][ \t]*" + LINE_END + rb"(?=variant = )"
-            rb"|(?<!\]\n)(?<!\]\r\n)(?<!\]\r)variant = )"),
+    header=(
+        rb"(?:(?:#[^\r\n]*" + LINE_END + rb"){1,%d}" % COMMENT_LINES + rb"(?:[ \t]*" + LINE_END + rb")*variant = "
+        rb"|\[\d+\][ \t]*" + LINE_END + rb"(?=variant = )"
+        rb"|(?<!\]\n)(?<!\]\r\n)(?<!\]\r)variant = )"
+    ),
     markers=(b"variant = ",),
     hand_id=r"(?m)^hand = (\d+)",
     hand_id_window=None,

@@ -85,8 +85,17 @@ def parse_phh(block: Block) -> ParseResult:
     try:
         check_toml(text)  # tomllib recurses per nesting level and keeps every prefix of a dotted key
     except TomlLimit as limit:
-        return unparsed(block, SITE, found_id, "HH040", f"not read as TOML: {limit} (hhtool's limit)",
-                        offset + limit.line, limit.column, expected=str(limit), actual=_line(text, limit.line)[:160])
+        return unparsed(
+            block,
+            SITE,
+            found_id,
+            "HH040",
+            f"not read as TOML: {limit} (hhtool's limit)",
+            offset + limit.line,
+            limit.column,
+            expected=str(limit),
+            actual=_line(text, limit.line)[:160],
+        )
     try:
         doc = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:
@@ -97,30 +106,80 @@ def parse_phh(block: Block) -> ParseResult:
             last = text.rstrip("\n").split("\n")
             line, column = len(last), len(last[-1]) + 1
         message = _TOML_POSITION.sub("", str(error)).replace("(at end of document)", "at the end of the hand").strip()
-        return unparsed(block, SITE, found_id, "HH040", f"not valid TOML: {message}", offset + line, column,
-                        expected="TOML (PHH)", actual=_line(text, line)[:160])
+        return unparsed(
+            block,
+            SITE,
+            found_id,
+            "HH040",
+            f"not valid TOML: {message}",
+            offset + line,
+            column,
+            expected="TOML (PHH)",
+            actual=_line(text, line)[:160],
+        )
     except (ValueError, ArithmeticError):  # tomllib's int() past 4,300 digits, Decimal() past its exponents
         line, column, number = _unreadable_number(text)
         problem = beyond("PHH number", number, f"at most {MAX_MINOR:,} minor units", offset + line, column)
-        return unparsed(block, SITE, found_id, problem.code, str(problem), problem.line, problem.column,
-                        problem.expected, problem.actual)
+        return unparsed(
+            block,
+            SITE,
+            found_id,
+            problem.code,
+            str(problem),
+            problem.line,
+            problem.column,
+            problem.expected,
+            problem.actual,
+        )
     try:
         read = _Reader(block, text, offset, doc)
         hand, notes = read.hand()
     except Unsupported as unsupported:
-        return ParseResult(Status.UNSUPPORTED, block.file, block.line, SITE, found_id, findings=(
-            finding("HH020", f"game {unsupported.game!r} is not Texas Hold'em; counted as unsupported",
-                    block.file, block.line, block.column, hand_id=found_id),))
+        return ParseResult(
+            Status.UNSUPPORTED,
+            block.file,
+            block.line,
+            SITE,
+            found_id,
+            findings=(
+                finding(
+                    "HH020",
+                    f"game {unsupported.game!r} is not Texas Hold'em; counted as unsupported",
+                    block.file,
+                    block.line,
+                    block.column,
+                    hand_id=found_id,
+                ),
+            ),
+        )
     except FieldError as error:
-        return unparsed(block, SITE, found_id, error.code, str(error), error.line, error.column,
-                        error.expected, error.actual)
+        return unparsed(
+            block, SITE, found_id, error.code, str(error), error.line, error.column, error.expected, error.actual
+        )
     except ArithmeticError as error:  # decimal.Overflow and the like: an exponent no amount has (1e9999999)
-        return unparsed(block, SITE, found_id, "HH013", f"a PHH number is beyond what hhtool reads ({error!r})",
-                        block.line, block.column, expected=f"at most {MAX_MINOR:,} minor units", actual="larger")
-    return ParseResult(Status.PARSED, block.file, block.line, SITE, hand.header.hand_id, hand=hand,
-                       findings=tuple(finding(code, message, block.file, line, 1, hand_id=hand.header.hand_id,
-                                              expected=expected, actual=actual)
-                                      for code, message, line, expected, actual in notes))
+        return unparsed(
+            block,
+            SITE,
+            found_id,
+            "HH013",
+            f"a PHH number is beyond what hhtool reads ({error!r})",
+            block.line,
+            block.column,
+            expected=f"at most {MAX_MINOR:,} minor units",
+            actual="larger",
+        )
+    return ParseResult(
+        Status.PARSED,
+        block.file,
+        block.line,
+        SITE,
+        hand.header.hand_id,
+        hand=hand,
+        findings=tuple(
+            finding(code, message, block.file, line, 1, hand_id=hand.header.hand_id, expected=expected, actual=actual)
+            for code, message, line, expected, actual in notes
+        ),
+    )
 
 
 def _without_section(text: str) -> str:
@@ -187,15 +246,24 @@ class _Reader:
 
     # -- fields --------------------------------------------------------------------------------
     def error(self, name: str, message: str, expected: object = None, actual: object = None) -> FieldError:
-        return FieldError("HH041", f"PHH field {name}: {message}", self.where.key(name),
-                          expected=None if expected is None else str(expected),
-                          actual=None if actual is None else str(actual)[:160])
+        return FieldError(
+            "HH041",
+            f"PHH field {name}: {message}",
+            self.where.key(name),
+            expected=None if expected is None else str(expected),
+            actual=None if actual is None else str(actual)[:160],
+        )
 
     def field(self, name: str, kind: type | tuple[type, ...], required: bool = True) -> Any:
         if name not in self.doc:
             if required:
-                raise FieldError("HH041", f"PHH field {name} is missing", self.where.offset + 1,
-                                 expected=f"{name} = …", actual="no such field")
+                raise FieldError(
+                    "HH041",
+                    f"PHH field {name} is missing",
+                    self.where.offset + 1,
+                    expected=f"{name} = …",
+                    actual="no such field",
+                )
             return None
         value = self.doc[name]
         if not isinstance(value, kind) or isinstance(value, bool) and bool not in _kinds(kind):
@@ -228,13 +296,22 @@ class _Reader:
                 raise beyond("amount", str(value), f"at most {MAX_MINOR:,} minor units", line or self.where.key(name))
             return minor_int
         if value != value:  # NaN
-            raise FieldError("HH012", f"PHH amount {value} is not a number", line or self.where.key(name),
-                             expected="a number", actual=str(value))
+            raise FieldError(
+                "HH012",
+                f"PHH amount {value} is not a number",
+                line or self.where.key(name),
+                expected="a number",
+                actual=str(value),
+            )
         minor = value * self.scale
         if minor != minor.to_integral_value():
-            raise FieldError("HH012", f"PHH amount {value} has more decimals than the hand's scale of "
-                             f"{self.scale} units", line or self.where.key(name), expected=f"1/{self.scale}",
-                             actual=str(value))
+            raise FieldError(
+                "HH012",
+                f"PHH amount {value} has more decimals than the hand's scale of {self.scale} units",
+                line or self.where.key(name),
+                expected=f"1/{self.scale}",
+                actual=str(value),
+            )
         if minor > MAX_MINOR:
             raise beyond("amount", str(value), f"at most {MAX_MINOR:,} minor units", line or self.where.key(name))
         return int(minor)
@@ -267,13 +344,25 @@ class _Reader:
         sb, bb, first_is_big = self.stakes(blinds, small_bet)
         started, zone = self.started(), self.zone()
         header = Header(
-            site=SITE, hand_id=self.hand_id(), game="holdem", limit=limit, small_blind=sb, big_blind=bb,
+            site=SITE,
+            hand_id=self.hand_id(),
+            game="holdem",
+            limit=limit,
+            small_blind=sb,
+            big_blind=bb,
             small_bet=self.amount(small_bet, "small_bet" if limit is Limit.FIXED_LIMIT else "min_bet"),
             big_bet=self.amount(big_bet, "big_bet" if limit is Limit.FIXED_LIMIT else "min_bet"),
-            currency=self.currency(), scale=self.scale, time=started, time_zone=zone,
+            currency=self.currency(),
+            scale=self.scale,
+            time=started,
+            time_zone=zone,
             time_utc=to_utc(started, zone, None, conventions.time_zones, None),
-            table=self.table(), max_seats=self.seat_count(seats), button_seat=button,
-            fast_fold="table" not in self.doc, tournament_id=self.tournament())
+            table=self.table(),
+            max_seats=self.seat_count(seats),
+            button_seat=button,
+            fast_fold="table" not in self.doc,
+            tournament_id=self.tournament(),
+        )
         stack_line = self.where.key("starting_stacks")
         dealt = [Seat(seat, name, stack, stack_line) for seat, name, stack in zip(seats, players, starting)]
         seat_list = tuple(sorted((*dealt, *self.seated_out(players, seats, stack_line)), key=lambda s: s.seat))
@@ -286,8 +375,9 @@ class _Reader:
         claims, collects = self.claims(players)
         events.extend(collects)
         lines = self.text.count("\n") + 1
-        return Hand(header, seat_list, tuple(events), claims,
-                    Source(self.block.file, self.block.line, self.block.column), lines), self.notes
+        return Hand(
+            header, seat_list, tuple(events), claims, Source(self.block.file, self.block.line, self.block.column), lines
+        ), self.notes
 
     def single(self, name: str) -> Decimal | int:
         value = self.field(name, (int, Decimal))
@@ -304,8 +394,11 @@ class _Reader:
         if len(values) != count:
             raise self.error(name, f"has {len(values)} values for {count} players", count, len(values))
         for value in values:
-            if isinstance(value, bool) or not isinstance(value, (int, Decimal)) or (
-                    isinstance(value, Decimal) and value.is_nan()):
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, (int, Decimal))
+                or (isinstance(value, Decimal) and value.is_nan())
+            ):
                 raise self.error(name, f"value {value!r} is not an amount", "a number", value)
         return values
 
@@ -341,16 +434,30 @@ class _Reader:
         codes = {f"p{i}": name for i, name in enumerate(players, 1)}
         out: dict[str, tuple[BlindKind, int]] = {}
         for row in rows:
-            if (not isinstance(row, list) or len(row) != 3 or row[0] not in codes or row[1] not in _KINDS
-                    or isinstance(row[2], bool) or not isinstance(row[2], (int, Decimal)) or row[2] < 0):
-                raise self.error("_posts", f"entry {row!r} is not [player, kind, dead part]",
-                                 '["pN", "big", 0]', row)
+            if (
+                not isinstance(row, list)
+                or len(row) != 3
+                or row[0] not in codes
+                or row[1] not in _KINDS
+                or isinstance(row[2], bool)
+                or not isinstance(row[2], (int, Decimal))
+                or row[2] < 0
+            ):
+                raise self.error("_posts", f"entry {row!r} is not [player, kind, dead part]", '["pN", "big", 0]', row)
             out[codes[row[0]]] = (BlindKind(row[1]), self.amount(row[2], "_posts"))
         return out
 
-    def forced_bets(self, players: list[str], seats: list[int], antes: list[Decimal | int],
-                    blinds: list[Decimal | int], left: dict[str, int], money: StreetMoney, bb: int,
-                    first_is_big: bool) -> list[Event]:
+    def forced_bets(
+        self,
+        players: list[str],
+        seats: list[int],
+        antes: list[Decimal | int],
+        blinds: list[Decimal | int],
+        left: dict[str, int],
+        money: StreetMoney,
+        bb: int,
+        first_is_big: bool,
+    ) -> list[Event]:
         """The antes (in seat order, as the tables post them) and the blinds and posts (small blind first,
         heads-up too), or the blinds first where hhtool's writer says the site posted them so
         (`_blinds_first`). A negative entry is a post bet: live money (PokerKit bets it), a big blind if it is
@@ -371,20 +478,27 @@ class _Reader:
             dead = posts[name][1] if name in posts else 0
             ante = self.amount(antes[order[i]], "antes") - dead
             if ante < 0:
-                raise self.error("_posts", f"{name}'s dead part is more than the antes entry", "<= the entry",
-                                 dead)
+                raise self.error("_posts", f"{name}'s dead part is more than the antes entry", "<= the entry", dead)
             ante = min(ante, left[name])
             if ante:
                 left[name] -= ante
                 ante_events.append(PostAnte(ante_line, name, ante, left[name] == 0))
         if blinds_first:
             return blind_events + ante_events
-        return ante_events + self.blind_events(players, order, blinds, left, money, bb, first_is_big, posts,
-                                               blind_line)
+        return ante_events + self.blind_events(players, order, blinds, left, money, bb, first_is_big, posts, blind_line)
 
-    def blind_events(self, players: list[str], order: list[int], blinds: list[Decimal | int], left: dict[str, int],
-                     money: StreetMoney, bb: int, first_is_big: bool, posts: dict[str, tuple[BlindKind, int]],
-                     line: int) -> list[Event]:
+    def blind_events(
+        self,
+        players: list[str],
+        order: list[int],
+        blinds: list[Decimal | int],
+        left: dict[str, int],
+        money: StreetMoney,
+        bb: int,
+        first_is_big: bool,
+        posts: dict[str, tuple[BlindKind, int]],
+        line: int,
+    ) -> list[Event]:
         events: list[Event] = []
         for i in sorted(range(len(players)), key=lambda i: order[i]):  # small blind first, heads-up too
             name, position, value = players[i], order[i], blinds[order[i]]
@@ -449,13 +563,24 @@ class _Reader:
         rows = self.field("_seated_out", list, required=False) or []
         out = []
         for row in rows:
-            if (not isinstance(row, list) or len(row) != 3 or not isinstance(row[0], int) or isinstance(row[0], bool)
-                    or not isinstance(row[1], str) or not isinstance(row[2], (int, Decimal))
-                    or isinstance(row[2], bool) or row[2] < 0):
+            if (
+                not isinstance(row, list)
+                or len(row) != 3
+                or not isinstance(row[0], int)
+                or isinstance(row[0], bool)
+                or not isinstance(row[1], str)
+                or not isinstance(row[2], (int, Decimal))
+                or isinstance(row[2], bool)
+                or row[2] < 0
+            ):
                 raise self.error("_seated_out", f"entry {row!r} is not [seat, name, stack]", "[seat, name, stack]", row)
             if not 1 <= row[0] <= MAX_SEAT or row[0] in seats or row[1] in players:
-                raise self.error("_seated_out", f"entry {row!r} repeats a seat or player, or is no seat",
-                                 "another seat and player", row)
+                raise self.error(
+                    "_seated_out",
+                    f"entry {row!r} repeats a seat or player, or is no seat",
+                    "another seat and player",
+                    row,
+                )
             out.append(Seat(row[0], row[1], self.amount(row[2], "_seated_out"), line, sitting_out=True))
         return out
 
@@ -485,11 +610,15 @@ class _Reader:
             if isinstance(exponent, int) and -exponent > decimals:
                 decimals = -exponent
         if decimals > MAX_DECIMALS:
-            raise FieldError("HH012", f"PHH amounts have {decimals} decimals (at most {MAX_DECIMALS} are read)",
-                             self.where.key("starting_stacks"), expected=f"<= {MAX_DECIMALS} decimals",
-                             actual=str(decimals))
+            raise FieldError(
+                "HH012",
+                f"PHH amounts have {decimals} decimals (at most {MAX_DECIMALS} are read)",
+                self.where.key("starting_stacks"),
+                expected=f"<= {MAX_DECIMALS} decimals",
+                actual=str(decimals),
+            )
         base = 1 if self.currency() == CHIPS else 100
-        return max(base, 10 ** decimals)
+        return max(base, 10**decimals)
 
     def currency(self) -> str:
         code = self.field("currency", str, required=False)
@@ -538,8 +667,12 @@ class _Reader:
             name = "time_zone_abbreviation"
             zone = self.field(name, str, required=False)
         if zone is not None and "/" in zone and conventions.time_zones.get(zone) is None:
-            raise self.error(name, f"{zone!r} is not a time zone", "an IANA zone name (Europe/Paris) or one of "
-                             + ", ".join(TIME_ZONES), zone)
+            raise self.error(
+                name,
+                f"{zone!r} is not a time zone",
+                "an IANA zone name (Europe/Paris) or one of " + ", ".join(TIME_ZONES),
+                zone,
+            )
         return zone
 
     # -- actions -------------------------------------------------------------------------------
@@ -557,8 +690,9 @@ class _Reader:
             lines.append(self.where.line(position))
         return lines
 
-    def actions(self, actions: list[str], players: list[str], left: dict[str, int],
-                money: StreetMoney, opening: int) -> list[Event]:
+    def actions(
+        self, actions: list[str], players: list[str], left: dict[str, int], money: StreetMoney, opening: int
+    ) -> list[Event]:
         lines = self.action_lines(actions)
         self.codes = {f"p{i}": name for i, name in enumerate(players, 1)}
         # the deal opens the pre-flop betting (PHH has no marker line for it: the first action stands for it)
@@ -613,13 +747,19 @@ class _Reader:
             elif verb == "cbr" and len(rest) == 1:
                 word = rest[0]
                 if not word.isascii():  # int() and Decimal() read any script's digits ('６００'), a client prints 0-9
-                    raise FieldError("HH012", f"PHH amount {word!r} is not written in the digits 0-9", line,
-                                     expected="digits 0-9 with an optional decimal point", actual=word[:160])
+                    raise FieldError(
+                        "HH012",
+                        f"PHH amount {word!r} is not written in the digits 0-9",
+                        line,
+                        expected="digits 0-9 with an optional decimal point",
+                        actual=word[:160],
+                    )
                 try:
                     # int() reads decimal digits only ('²' is a digit), and fewer than 4,300: others go
                     # through Decimal (a long number is HH013 in amount)
-                    total = self.amount(int(word) if word.isdecimal() and len(word) < 19 else Decimal(word), "actions",
-                                        line)
+                    total = self.amount(
+                        int(word) if word.isdecimal() and len(word) < 19 else Decimal(word), "actions", line
+                    )
                 except ArithmeticError:
                     raise self.bad(action, line, "'cbr' and the amount the player's street total goes to") from None
                 added = total - mine
@@ -641,13 +781,22 @@ class _Reader:
                 else:
                     events.append(Muck(line, name, not cards))
             else:
-                raise self.bad(action, line, "'pN f', 'pN cc', 'pN cbr X' or 'pN sm [cards]'"
-                               + (" (draws are not Hold'em)" if verb == "sd" else ""))
+                raise self.bad(
+                    action,
+                    line,
+                    "'pN f', 'pN cc', 'pN cbr X' or 'pN sm [cards]'"
+                    + (" (draws are not Hold'em)" if verb == "sd" else ""),
+                )
         return events
 
     def bad(self, action: str, line: int, expected: str) -> FieldError:
-        return FieldError("HH041", f"PHH action {action!r} cannot be read (expected {expected})", line,
-                          expected=expected, actual=action[:160])
+        return FieldError(
+            "HH041",
+            f"PHH action {action!r} cannot be read (expected {expected})",
+            line,
+            expected=expected,
+            actual=action[:160],
+        )
 
     def player(self, word: str, players: list[str], action: str, line: int) -> str:
         name = self.codes.get(word)
@@ -658,7 +807,7 @@ class _Reader:
     def cards(self, word: str, action: str, line: int) -> tuple[str, ...]:
         if not _CARDS.fullmatch(word):
             raise self.bad(action, line, "cards such as 'AcKd' ('??' for an unknown card)")
-        return tuple(word[i:i + 2] for i in range(0, len(word), 2))
+        return tuple(word[i : i + 2] for i in range(0, len(word), 2))
 
     # -- claims --------------------------------------------------------------------------------
     def claims(self, players: list[str]) -> tuple[Claims, list[Collect]]:
@@ -668,24 +817,45 @@ class _Reader:
         count = len(players)
         finishing = self.optional_numbers("finishing_stacks", count)
         winnings = self.optional_numbers("winnings", count)
-        line = self.where.key("finishing_stacks") if finishing is not None else self.where.key("winnings") \
-            if winnings is not None else 0
+        line = (
+            self.where.key("finishing_stacks")
+            if finishing is not None
+            else self.where.key("winnings")
+            if winnings is not None
+            else 0
+        )
         ledgers = []
         if finishing is not None:
             for name, value in zip(players, finishing):
                 minor = Decimal(value) * self.scale
                 if minor != minor.to_integral_value():
-                    self.notes.append(("HH042", f"finishing stack {value} of {name} is not a whole number of "
-                                       f"{'chips' if self.scale == 1 else 'minor units'} (a split pot's odd chip "
-                                       "shared out); not checked", line, "a whole number", str(value)))
+                    self.notes.append(
+                        (
+                            "HH042",
+                            f"finishing stack {value} of {name} is not a whole number of "
+                            f"{'chips' if self.scale == 1 else 'minor units'} (a split pot's odd chip "
+                            "shared out); not checked",
+                            line,
+                            "a whole number",
+                            str(value),
+                        )
+                    )
                     continue
                 ledgers.append(Ledger(line, name, final_stack=self.amount(value, "finishing_stacks", line)))
         collects = []
         if winnings is not None:
             won_line = self.where.key("winnings")
             if not any(winnings):
-                self.notes.append(("HH043", "winnings are 0 for every player, though a pot was played: the "
-                                   "file records no winner; not checked", won_line, "the amounts won", "all 0"))
+                self.notes.append(
+                    (
+                        "HH043",
+                        "winnings are 0 for every player, though a pot was played: the "
+                        "file records no winner; not checked",
+                        won_line,
+                        "the amounts won",
+                        "all 0",
+                    )
+                )
             else:
                 for name, value in zip(players, winnings):
                     if value:
@@ -704,8 +874,10 @@ class _Reader:
         for value in (rake, *fees.values()):
             if value is not None and (not isinstance(value, (int, Decimal)) or isinstance(value, bool) or value < 0):
                 raise self.error("_rake", f"the room's take {value!r} is not an amount", "a number >= 0", value)
-        return (None if rake is None else self.amount(rake, "_rake"),
-                tuple((str(name), self.amount(value, "_fees")) for name, value in fees.items()))
+        return (
+            None if rake is None else self.amount(rake, "_rake"),
+            tuple((str(name), self.amount(value, "_fees")) for name, value in fees.items()),
+        )
 
 
 def _kinds(kind: type | tuple[type, ...]) -> tuple[type, ...]:

@@ -103,20 +103,27 @@ def render_hand(hand: Hand, rules: RuleSet | None = None) -> str:
     settle(state)
     raked = state.pot_total > sum(c.amount for c in state.collects)
     if raked and len(state.pots) > 1 and conventions(header.site).rake_by_pot != conventions(SITE).rake_by_pot:
-        raise Unsayable("the site takes its rake from the pots in proportion; read back as PHH it would come off the "
-                        "main pot first and pay the pots' winners other amounts")
+        raise Unsayable(
+            "the site takes its rake from the pots in proportion; read back as PHH it would come off the "
+            "main pot first and pay the pots' winners other amounts"
+        )
     players = _players(state)
     folds = {e.player for e in hand.events if type(e) is Fold}
     for name in players:
         if state.players[name].all_in and name in folds:
-            raise Unsayable(f"{name} folds while all-in (a sitting-out player's automatic fold): a PHH player "
-                            "all-in cannot fold")
+            raise Unsayable(
+                f"{name} folds while all-in (a sitting-out player's automatic fold): a PHH player all-in cannot fold"
+            )
     index = {name: i for i, name in enumerate(players)}
     amount = _Amounts(header.scale)
     forced = _forced_bets(hand, state, index)
     antes, blinds = forced.antes, forced.blinds
-    lines = [f"variant = {_text(variant)}", "ante_trimming_status = false",  # antes are dead money, never trimmed
-             f"antes = {amount.list(antes)}", f"blinds_or_straddles = {amount.list(blinds)}"]
+    lines = [
+        f"variant = {_text(variant)}",
+        "ante_trimming_status = false",  # antes are dead money, never trimmed
+        f"antes = {amount.list(antes)}",
+        f"blinds_or_straddles = {amount.list(blinds)}",
+    ]
     if header.limit is Limit.FIXED_LIMIT:
         lines += [f"small_bet = {amount(header.small_bet)}", f"big_bet = {amount(header.big_bet)}"]
     else:
@@ -242,13 +249,16 @@ def _forced_bets(hand: Hand, state: Replay, index: dict[str, int]) -> _Forced:
             live = event.amount - dead
             out.live[event.player] = out.live.get(event.player, 0) + live
             if not dead and _in_place(event.blind, position, count):
-                full = {BlindKind.SMALL: header.small_blind, BlindKind.BIG: header.big_blind}.get(event.blind,
-                                                                                                  event.amount)
+                full = {BlindKind.SMALL: header.small_blind, BlindKind.BIG: header.big_blind}.get(
+                    event.blind, event.amount
+                )
                 blinds[position] += full if event.all_in else event.amount
                 continue
             if count == 2:
-                raise Unsayable(f"{event.player} posts the {event.blind} blind out of position heads-up; PHH forced "
-                                "bets go by position")
+                raise Unsayable(
+                    f"{event.player} posts the {event.blind} blind out of position heads-up; PHH forced "
+                    "bets go by position"
+                )
             if blinds[position] or any(i == index[event.player] for i, _, _ in out.posts):
                 raise Unsayable(f"{event.player} posts more than one blind out of position")
             big = event.player == state.big_blind_player
@@ -272,14 +282,14 @@ def _in_place(kind: BlindKind, position: int, count: int) -> bool:
     return kind is BlindKind.STRADDLE and position >= 2 and count > 2
 
 
-def _actions(hand: Hand, state: Replay, players: list[str], amount: _Amounts,
-             posted: dict[str, int]) -> list[str]:
+def _actions(hand: Hand, state: Replay, players: list[str], amount: _Amounts, posted: dict[str, int]) -> list[str]:
     """The PHH actions: hole cards dealt to every player, the betting (`cbr` as the street total), each new
     board card, then the showdown (after the whole board, also when players were all-in earlier: PokerKit
     takes the shows there, and a muck before the rest of the board would end its hand too soon)."""
     code = {name: f"p{i}" for i, name in enumerate(players, 1)}
-    dealt: dict[str, tuple[str, ...]] = {e.player: e.cards for e in hand.events if isinstance(e, Show)
-                                         and len(e.cards) == 2}  # cards shown are cards dealt
+    dealt: dict[str, tuple[str, ...]] = {
+        e.player: e.cards for e in hand.events if isinstance(e, Show) and len(e.cards) == 2
+    }  # cards shown are cards dealt
     dealt.update({e.player: e.cards for e in hand.events if isinstance(e, DealHole) and e.cards})
     out = [f"d dh {code[name]} {''.join(dealt.get(name, ())) or '????'}" for name in players]
     money = StreetMoney()
@@ -297,7 +307,7 @@ def _actions(hand: Hand, state: Replay, players: list[str], amount: _Amounts,
         name = getattr(event, "player", None)
         if kind is StreetStart:
             if event.board and len(event.board) > len(board):
-                after.append(f"d db {''.join(event.board[len(board):])}")
+                after.append(f"d db {''.join(event.board[len(board) :])}")
                 board = event.board
             if event.board:
                 money.new_street()
@@ -332,7 +342,7 @@ class _Amounts:
 
     def __init__(self, scale: int) -> None:
         digits = len(str(scale)) - 1
-        if scale != 10 ** digits:
+        if scale != 10**digits:
             raise Unsayable(f"a scale of {scale} minor units is not a power of ten")
         self.digits = digits
 
@@ -382,8 +392,9 @@ def _user_defined(hand: Hand, state: Replay) -> list[str]:
         out.append("_fees = {" + ", ".join(f"{_text(name)} = {amount(value)}" for name, value in fees) + "}")
     paid = {name: p.cash_out_paid - p.premium for name, p in state.players.items() if p.cash_out_paid or p.premium}
     if paid or any(isinstance(e, (CashOut, EVCashout, Insurance)) for e in hand.events):
-        out.append("_cash_outs = {" + ", ".join(f"{_text(name)} = {amount(value)}" for name, value in paid.items())
-                   + "}")
+        out.append(
+            "_cash_outs = {" + ", ".join(f"{_text(name)} = {amount(value)}" for name, value in paid.items()) + "}"
+        )
     if header.tournament_id:
         out.append(f"_tournament = {_text(header.tournament_id)}")
     return out

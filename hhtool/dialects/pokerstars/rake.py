@@ -58,14 +58,13 @@ POKERSTARS_HALF_DOLLAR_FROM = date(2021, 7, 1)
 POKERSTARS_HALF_DOLLAR = 50
 # Fixed limit "June 2012" (shared/RAKE.md), the day not given: from the first day it was surely in force.
 POKERSTARS_FIXED_LIMIT_FROM = date(2012, 7, 1)
-_BLOG = "pokerstarsblog.com, \"Changes for players in Germany\" (2021-07-09)"
+_BLOG = 'pokerstarsblog.com, "Changes for players in Germany" (2021-07-09)'
 GERMANY_FROM = GERMANY_SURCHARGE_FROM
 _GERMANY_FACTOR = Decimal(100 + GERMANY_SURCHARGE_PERCENT) / 100
 GERMANY_FIXED_LIMIT_UNTIL = date(2021, 7, 8)  # reversed for fixed limit by the post's update of 9 July
 GERMANY = (
     RakeSurcharge("players based in Germany", _GERMANY_FACTOR, GERMANY_FROM, None, False, 1, _BLOG),
-    RakeSurcharge("players based in Germany", _GERMANY_FACTOR, GERMANY_FROM, GERMANY_FIXED_LIMIT_UNTIL, True, 1,
-                  _BLOG),
+    RakeSurcharge("players based in Germany", _GERMANY_FACTOR, GERMANY_FROM, GERMANY_FIXED_LIMIT_UNTIL, True, 1, _BLOG),
 )
 
 
@@ -93,8 +92,7 @@ def history() -> tuple[RakeSchedule, ...]:
 
     def era(keep, valid_from: date, valid_until: date | None = None) -> RakeSchedule:
         chosen = {key: level for key, level in levels.items() if keep(key)}
-        return SurchargedSchedule(chosen, None, True, "half_even", SITE, "USD", SITE, valid_from, valid_until,
-                                  GERMANY)
+        return SurchargedSchedule(chosen, None, True, "half_even", SITE, "USD", SITE, valid_from, valid_until, GERMANY)
 
     def regular(key: tuple[str, int, bool]) -> bool:
         return not key[2] and key[1] not in POKERSTARS_MICRO and key[1] != POKERSTARS_HALF_DOLLAR

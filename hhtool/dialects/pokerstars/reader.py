@@ -91,7 +91,6 @@ _SHOWDOWN: Final = Street.SHOWDOWN
 _TURN: Final = Street.TURN
 
 
-
 # Line memos: line text → what it was read as (at some other line number). A session repeats most
 # of its lines hand after hand, and a line's fields depend only on its text, the hand's scale
 # (amounts read differently in chips and in cents) and, for a name-led line, the seat list; a line
@@ -168,9 +167,23 @@ _WHEN: Final = re.compile(
 )
 _TOURNAMENT: Final = re.compile(r"(?:\{(?P<club>[^}]*)\} +)?(?P<tzoom>Zoom )?Tournament #(?P<tid>\d+), (?P<rest>.*)$")
 _GAME_NAMES: Final = (
-    "Hold'em", "Omaha", "5 Card Omaha", "6 Card Omaha", "Courchevel", "Split Hold'em", "6+ Hold'em",
-    "Razz", "7 Card Stud", "Triple Draw", "5 Card Draw", "Single Draw", "Badugi", "Mixed", "HORSE",
-    "8-Game", "HOSE",
+    "Hold'em",
+    "Omaha",
+    "5 Card Omaha",
+    "6 Card Omaha",
+    "Courchevel",
+    "Split Hold'em",
+    "6+ Hold'em",
+    "Razz",
+    "7 Card Stud",
+    "Triple Draw",
+    "5 Card Draw",
+    "Single Draw",
+    "Badugi",
+    "Mixed",
+    "HORSE",
+    "8-Game",
+    "HOSE",
 )
 _GAME_START: Final = re.compile(r"(?:^| )(?=(?:%s)\b)" % "|".join(re.escape(g) for g in _GAME_NAMES))
 _GAME: Final = re.compile(
@@ -196,7 +209,7 @@ _SEAT: Final = re.compile(
 def read_header(line: str, table_line: str, line_no: int) -> Header:
     colon = _plain_intro_colon(line)
     if colon >= 0:  # `PokerStars Hand #123: `, the commonest intro, read by index (what _INTRO reads from it)
-        hand_id, id_start, zoom, home = line[len(_PLAIN_INTRO):colon], len(_PLAIN_INTRO), False, False
+        hand_id, id_start, zoom, home = line[len(_PLAIN_INTRO) : colon], len(_PLAIN_INTRO), False, False
         intro_end = colon + 1
         while intro_end < len(line) and line[intro_end] == " ":
             intro_end += 1
@@ -218,11 +231,19 @@ def read_header(line: str, table_line: str, line_no: int) -> Header:
         if when is None:
             found = _WHEN.search(rest, dash)
             if found is not None:
-                when = (found["date"], found["time"], found["tz"], found["et_date"], found["et_time"], found.start(),
-                        found.start("date"))
+                when = (
+                    found["date"],
+                    found["time"],
+                    found["tz"],
+                    found["et_date"],
+                    found["et_time"],
+                    found.start(),
+                    found.start("date"),
+                )
     if when is None:
-        raise FieldError("HH010", "header has no date and time (expected ' - YYYY/MM/DD H:MM:SS TZ')",
-                         line_no, intro_end + 1)
+        raise FieldError(
+            "HH010", "header has no date and time (expected ' - YYYY/MM/DD H:MM:SS TZ')", line_no, intro_end + 1
+        )
     date, clock, tz, et_date, et_clock, when_start, date_start = when
     if len(hand_id) > MAX_ID_DIGITS:
         raise _beyond("hand number", hand_id, f"at most {MAX_ID_DIGITS} digits", line_no, id_start + 1)
@@ -238,8 +259,13 @@ def read_header(line: str, table_line: str, line_no: int) -> Header:
     time_et = _datetime(et_date, et_clock or "") if et_date else (time if tz == "ET" else None)
     for moment in (time, time_et):
         if moment is not None and not MIN_YEAR <= moment.year <= MAX_YEAR:
-            raise _beyond("date", f"{moment:%Y/%m/%d}", f"a year from {MIN_YEAR} to {MAX_YEAR}", line_no,
-                          intro_end + date_start + 1)
+            raise _beyond(
+                "date",
+                f"{moment:%Y/%m/%d}",
+                f"a year from {MIN_YEAR} to {MAX_YEAR}",
+                line_no,
+                intro_end + date_start + 1,
+            )
     return msgspec.structs.replace(
         template,
         hand_id=hand_id,
@@ -298,14 +324,14 @@ def _when_at(rest: str, start: int) -> _When | None:
     time_end = _time_end(rest, date_end + 1, False)
     if time_end < 0:
         return None
-    date, clock = rest[date_start:date_end], rest[date_end + 1:time_end]
+    date, clock = rest[date_start:date_end], rest[date_end + 1 : time_end]
     zone: str | None = None
     index = time_end
     if _starts_at(rest, " ", index) and not _starts_at(rest, " [", index):  # a zone: 2 to 5 capitals
         letters = _capitals_end(rest, index + 1)
         if not 2 <= letters - index - 1 <= 5:
             return None
-        zone, index = rest[index + 1:letters], letters
+        zone, index = rest[index + 1 : letters], letters
     if index == end:
         return date, clock, zone, None, None, start, date_start
     if not _starts_at(rest, " [", index):
@@ -324,7 +350,7 @@ def _when_at(rest: str, start: int) -> _When | None:
             return None
     if index + 1 != end or rest[index] != "]":
         return None
-    return date, clock, zone, rest[et_start:et_date_end], rest[et_date_end + 1:et_time_end], start, date_start
+    return date, clock, zone, rest[et_start:et_date_end], rest[et_date_end + 1 : et_time_end], start, date_start
 
 
 def _date_end(text: str, start: int) -> int:
@@ -369,7 +395,9 @@ def _capitals_end(text: str, start: int) -> int:
     return index
 
 
-_TABLES: Final[dict[str, tuple[str, int | None, int | None, bool]]] = {}  # table line → its fields (a session repeats it)
+_TABLES: Final[
+    dict[str, tuple[str, int | None, int | None, bool]]
+] = {}  # table line → its fields (a session repeats it)
 
 
 def _read_table(table_line: str, line_no: int) -> tuple[str, int | None, int | None, bool]:
@@ -378,8 +406,12 @@ def _read_table(table_line: str, line_no: int) -> tuple[str, int | None, int | N
     if table is None:
         raise FieldError("HH010", f"table line not understood: {table_line[:80]!r}", line_no + 1)
     max_seats, button = table["max"], table["button"]
-    fields = (table["name"], _small_number(max_seats, "N-max", line_no + 1) if max_seats else None,
-              _small_number(button, "button seat", line_no + 1) if button else None, bool(table["pm"]))
+    fields = (
+        table["name"],
+        _small_number(max_seats, "N-max", line_no + 1) if max_seats else None,
+        _small_number(button, "button seat", line_no + 1) if button else None,
+        bool(table["pm"]),
+    )
     _remember(_TABLES, table_line, fields)
     return fields
 
@@ -390,8 +422,17 @@ def _header_template(middle: str, play_money_table: bool) -> tuple[Header, bool]
     read_header fills in (one `replace` instead of building 26 fields), and the tournament's Zoom flag."""
     game = dict(_game_fields(middle, play_money_table))
     tournament_zoom = game.pop("tournament_zoom")
-    template = Header(site=SITE, hand_id="", time=None, time_zone=None, time_utc=None, table="", max_seats=None,
-                      button_seat=None, **game)
+    template = Header(
+        site=SITE,
+        hand_id="",
+        time=None,
+        time_zone=None,
+        time_utc=None,
+        table="",
+        max_seats=None,
+        button_seat=None,
+        **game,
+    )
     return template, tournament_zoom
 
 
@@ -409,7 +450,7 @@ def _game_fields(middle: str, play_money_table: bool) -> tuple:
         if split is None:
             raise FieldError("HH010", f"tournament header names no game: {middle!r}", 0)
         buy_in = tourney["rest"][: split.start()].strip() or None
-        middle = tourney["rest"][split.end():].lstrip()
+        middle = tourney["rest"][split.end() :].lstrip()
     elif middle.startswith("{"):
         club, _, middle = middle[1:].partition("} ")
         middle = middle.lstrip()
@@ -420,10 +461,10 @@ def _game_fields(middle: str, play_money_table: bool) -> tuple:
     stakes = game_match["stakes"] or game_match["tstakes"] or ""
     mixed = None
     if game.startswith("Mixed") and "," in stakes:  # Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25 USD)
-        mixed = game[len("Mixed"):].strip() or "mixed"
+        mixed = game[len("Mixed") :].strip() or "mixed"
         game, _, stakes = stakes.partition(", ")
     elif game.startswith("Mixed") and stakes in _HOLDEM:  # Mixed Hold'em (Hold'em Limit) - Level …
-        mixed, game, stakes = game[len("Mixed"):].strip(), stakes, game_match["tstakes"] or ""
+        mixed, game, stakes = game[len("Mixed") :].strip(), stakes, game_match["tstakes"] or ""
     limit = _HOLDEM.get(game)
     if limit is None:
         raise Unsupported(game)
@@ -448,12 +489,26 @@ def _game_fields(middle: str, play_money_table: bool) -> tuple:
         small_blind, big_blind, small_bet, big_bet = small_blind, small, small, big
     else:
         small_blind, big_blind, small_bet, big_bet = small, big, big, big
-    return tuple(dict(
-        game="holdem", limit=limit, small_blind=small_blind, big_blind=big_blind, small_bet=small_bet,
-        big_bet=big_bet, currency=currency, scale=scale, tournament_id=tournament_id, buy_in=buy_in,
-        level=game_match["level"], cap=cap, play_money=play_money, mixed=mixed, club=club,
-        tournament_zoom=tournament_zoom,
-    ).items())
+    return tuple(
+        dict(
+            game="holdem",
+            limit=limit,
+            small_blind=small_blind,
+            big_blind=big_blind,
+            small_bet=small_bet,
+            big_bet=big_bet,
+            currency=currency,
+            scale=scale,
+            tournament_id=tournament_id,
+            buy_in=buy_in,
+            level=game_match["level"],
+            cap=cap,
+            play_money=play_money,
+            mixed=mixed,
+            club=club,
+            tournament_zoom=tournament_zoom,
+        ).items()
+    )
 
 
 # Fixed-limit small blinds that are not half the small bet (PokerStars' limit blind schedule, small bet in
@@ -531,16 +586,29 @@ def read_seat(text: str, line_no: int, scale: int) -> Seat:
         if match is None:
             raise FieldError("HH010", f"seat line not understood: {text[:80]!r}", line_no)
         rest = match["rest"]
-        return Seat(_small_number(match["seat"], "seat number", line_no), match["name"],
-                    _money(match["stack"], scale, line_no), line_no, match["bounty"], "is sitting out" in rest,
-                    "out of hand" in rest)
+        return Seat(
+            _small_number(match["seat"], "seat number", line_no),
+            match["name"],
+            _money(match["stack"], scale, line_no),
+            line_no,
+            match["bounty"],
+            "is sitting out" in rest,
+            "out of hand" in rest,
+        )
     seat = _digits(text, 5, colon)  # ASCII digits (_seat_spans checked)
     if colon - 5 > 2 or seat > MAX_SEAT:  # (small_number's HH013, with its message)
         seat = _small_number(text[5:colon], "seat number", line_no)
-    bounty = text[stack_end + len(" in chips, "):bounty_end] if bounty_end >= 0 else None
+    bounty = text[stack_end + len(" in chips, ") : bounty_end] if bounty_end >= 0 else None
     # positional, in field order: seat, player, stack, line, bounty, sitting_out, out_of_hand
-    return Seat(seat, text[colon + 2:name_end], _money(text[name_end + 2:stack_end], scale, line_no), line_no,
-                bounty, text.find("is sitting out", rest_start) >= 0, text.find("out of hand", rest_start) >= 0)
+    return Seat(
+        seat,
+        text[colon + 2 : name_end],
+        _money(text[name_end + 2 : stack_end], scale, line_no),
+        line_no,
+        bounty,
+        text.find("is sitting out", rest_start) >= 0,
+        text.find("out of hand", rest_start) >= 0,
+    )
 
 
 def _seat_spans(text: str) -> tuple[int, int, int, int, int]:
@@ -557,8 +625,12 @@ def _seat_spans(text: str) -> tuple[int, int, int, int, int]:
     while open_ > start:  # the name has one character at least
         stack_start = open_ + 2
         chips = text.find(" in chips", stack_start)
-        if (chips > stack_start and text.find("(", stack_start, chips) < 0 and text.find(")", stack_start, chips) < 0
-                and text.find(" ", stack_start, chips) < 0):
+        if (
+            chips > stack_start
+            and text.find("(", stack_start, chips) < 0
+            and text.find(")", stack_start, chips) < 0
+            and text.find(" ", stack_start, chips) < 0
+        ):
             after = chips + len(" in chips")
             if _starts_at(text, ", ", after):  # `, X bounty)`: X the shortest run without parentheses
                 close = text.find(" bounty)", after + 2)
@@ -575,23 +647,30 @@ def _seat_spans(text: str) -> tuple[int, int, int, int, int]:
 
 _HOLE_GROUPS: Final = re.compile(r"(?: \[[^\]]*\])+$")
 _ALL_IN: Final = " and is all-in"
-_STREETS: Final = {"HOLE CARDS": _PREFLOP, "FLOP": _FLOP, "TURN": _TURN,
-            "RIVER": _RIVER, "SHOW DOWN": _SHOWDOWN}
+_STREETS: Final = {"HOLE CARDS": _PREFLOP, "FLOP": _FLOP, "TURN": _TURN, "RIVER": _RIVER, "SHOW DOWN": _SHOWDOWN}
 _RUNS: Final = {"FIRST": 1, "SECOND": 2}
-_TOTAL: Final = re.compile(r"Total pot (?P<total>\S+)(?: Main pot (?P<main>\S+?)\.)?(?P<sides>(?: Side pot(?:-\d+)? \S+?\.)*)"
-                    r"(?: ?\| Rake (?P<rake>\S+))?")
+_TOTAL: Final = re.compile(
+    r"Total pot (?P<total>\S+)(?: Main pot (?P<main>\S+?)\.)?(?P<sides>(?: Side pot(?:-\d+)? \S+?\.)*)"
+    r"(?: ?\| Rake (?P<rake>\S+))?"
+)
 _SIDE: Final = re.compile(r"Side pot(?:-\d+)? (\S+?)\.(?= |$)")
 _TAGS: Final = tuple(f"({name})" for name in POSITIONS)
 _FOLDED: Final = re.compile(r"folded (?:before Flop|on the (?P<street>Flop|Turn|River))(?P<nobet> \(didn't bet\))?")
 _CASHED: Final = (" (pot not awarded as player cashed out)", " (cashed out).", " (cashed out)")
 _FOLD_RESULTS: Final = {
     f"folded {where}{nobet}": (street, bool(nobet))
-    for where, street in (("before Flop", _PREFLOP), ("on the Flop", _FLOP),
-                          ("on the Turn", _TURN), ("on the River", _RIVER))
+    for where, street in (
+        ("before Flop", _PREFLOP),
+        ("on the Flop", _FLOP),
+        ("on the Turn", _TURN),
+        ("on the River", _RIVER),
+    )
     for nobet in ("", " (didn't bet)")
 }
-_SUMMARY_NAME: Final = re.compile(r"(.+?)(?= \((?:" + "|".join(map(re.escape, POSITIONS)) + r")\)| folded | showed \["
-                           r"| mucked| collected \(| won \(| is sitting out)")
+_SUMMARY_NAME: Final = re.compile(
+    r"(.+?)(?= \((?:" + "|".join(map(re.escape, POSITIONS)) + r")\)| folded | showed \["
+    r"| mucked| collected \(| won \(| is sitting out)"
+)
 _RUN_SEPARATOR: Final = re.compile(r", and (?=won \(|collected \(|lost\b)")
 # 'won ($X) with …', 'lost with …', and 'collected (X)' (a shown hand that won uncontested)
 _OUTCOME: Final = re.compile(r"(?:(?:won|collected) \((?P<amount>[^)]*)\)|lost)(?: with (?P<desc>.*))?$")
@@ -640,7 +719,7 @@ class HandReader:
     def split_colon(self, text: str, verb: str) -> tuple[str, str]:
         """`name: verb …` → (name, `verb …`), the name taken from the seat list when it is there."""
         cut = self.name_end(text, verb)
-        return text[:cut], text[cut + 2:]
+        return text[:cut], text[cut + 2 :]
 
     def name_end(self, text: str, verb: str) -> int:
         """Where the name of `name: verb …` ends (`split_colon`'s cut: the name is `text[:cut]` and the verb
@@ -659,7 +738,7 @@ class HandReader:
     def split_space(self, text: str, marker: str) -> tuple[str, str]:
         """`name marker…` → (name, `marker…` without the leading space)."""
         cut = self.name_end_space(text, marker)
-        return text[:cut], text[cut + 1:]
+        return text[:cut], text[cut + 1 :]
 
     def name_end_space(self, text: str, marker: str) -> int:
         """Where the name of `name marker…` ends (`split_space`'s cut: the name is `text[:cut]`, the marker
@@ -718,22 +797,24 @@ class HandReader:
             memo.clear()
         memo[text] = event
 
-
     def amount_and_flags_at(self, text: str, start: int, line: int) -> tuple[int, bool, bool]:
         """`1500 and is all-in` from `start` → the amount, all-in, `reached the … cap`; read by index (a
         line's only new string is its amount)."""
         space = text.find(" ", start)
         if space < 0:
             return self.money(text[start:], line), False, False
-        return (self.money(text[start:space], line), text.find("and is all-in", space + 1) >= 0,
-                text.find("reached the", space + 1) >= 0)
+        return (
+            self.money(text[start:space], line),
+            text.find("and is all-in", space + 1) >= 0,
+            text.find("reached the", space + 1) >= 0,
+        )
 
     def post_fields(self, text: str, line: int, verb: str) -> tuple[str, int, bool]:
         cut = self.name_end(text, "posts ")
         start = cut + 2 + len(verb)
         end = len(text)
         all_in = end - start >= len(_ALL_IN) and text.endswith(_ALL_IN)  # (the text after the verb ends so)
-        amount = self.money(text[start: end - len(_ALL_IN)] if all_in else text[start:], line)
+        amount = self.money(text[start : end - len(_ALL_IN)] if all_in else text[start:], line)
         return text[:cut], amount, all_in
 
     # -- summary ---------------------------------------------------------------------------
@@ -766,8 +847,7 @@ class HandReader:
                 runs = 2
             else:
                 notices.append(self.event(token))
-        claims = Claims(total_line, total, main, sides, rake, runs, tuple(boards), tuple(board_lines),
-                        tuple(seats))
+        claims = Claims(total_line, total, main, sides, rake, runs, tuple(boards), tuple(board_lines), tuple(seats))
         return claims, notices
 
     def pot_claims(self, text: str, line: int) -> tuple[int, int | None, tuple[int, ...], int | None]:
@@ -776,16 +856,25 @@ class HandReader:
         if known is not None:
             return known
         bar = text.find(" | Rake ", len("Total pot "))
-        if (bar > 0 and text.startswith("Total pot ") and _visible_ascii(text, len("Total pot "), bar)
-                and _visible_ascii(text, bar + len(" | Rake "), len(text))):
+        if (
+            bar > 0
+            and text.startswith("Total pot ")
+            and _visible_ascii(text, len("Total pot "), bar)
+            and _visible_ascii(text, bar + len(" | Rake "), len(text))
+        ):
             # `Total pot X | Rake Y`, the commonest, read by index: what _TOTAL.fullmatch reads from it
-            pot, paid = self.money(text[len("Total pot "):bar], line), self.money(text[bar + len(" | Rake "):], line)
+            pot, paid = self.money(text[len("Total pot ") : bar], line), self.money(text[bar + len(" | Rake ") :], line)
             _remember(self.memos.pots, text, (pot, None, (), paid))
             return pot, None, (), paid
         match = _TOTAL.fullmatch(text) or _TOTAL.match(text)
         if match is None:  # `Total pot ` cut before its amount
-            raise FieldError("HH010", f"total pot line not understood: {text[:80]!r}", line,
-                             expected="Total pot <amount> …", actual=text[:160])
+            raise FieldError(
+                "HH010",
+                f"total pot line not understood: {text[:80]!r}",
+                line,
+                expected="Total pot <amount> …",
+                actual=text[:160],
+            )
         total = self.money(match["total"], line)
         main = self.money(match["main"], line) if match["main"] else None
         sides = tuple(self.money(s, line) for s in _SIDE.findall(match["sides"])) if match["sides"] else ()
@@ -809,7 +898,7 @@ class HandReader:
             seat = _small_number(text[5:colon], "seat number", line)
         name = self._seat_names.get(seat)
         self.name_dependent = False
-        summary = self._seat_result(text, line, seat, text[colon + 2:], name)
+        summary = self._seat_result(text, line, seat, text[colon + 2 :], name)
         if not self.name_dependent:  # it did not look at the rest of the seat list either
             _remember(self.memos.seat_results, text, (seat, name, summary))
         return summary
@@ -818,7 +907,7 @@ class HandReader:
         if name is None or not rest.startswith(name):
             match = _SUMMARY_NAME.match(rest)
             name = match.group(1) if match else rest
-        rest = rest[len(name) + 1:]
+        rest = rest[len(name) + 1 :]
         positions: tuple[str, ...] = ()
         while rest.startswith("(") and rest.startswith(_TAGS):  # (the one-character test is native, compiled)
             tag, _, rest = rest.partition(") ")
@@ -838,27 +927,41 @@ class HandReader:
             raise FieldError("HH010", f"summary seat line cut inside its cards: {text[:80]!r}", line)
         if rest.startswith("showed ["):
             close = _index_of(rest, "]", 0)
-            cards = tuple(rest[len("showed ["): close].split())
-            rest = rest[close + 1:].removeprefix(" and ")
+            cards = tuple(rest[len("showed [") : close].split())
+            rest = rest[close + 1 :].removeprefix(" and ")
             if not rest.startswith("folded"):
                 result, folded_on, didnt_bet, cards, outcomes = self._outcomes(rest, line, cards)
-                return SeatSummary(line, seat, name, positions, result, folded_on, didnt_bet, cards, outcomes,
-                                   cashed_out, text)
+                return SeatSummary(
+                    line, seat, name, positions, result, folded_on, didnt_bet, cards, outcomes, cashed_out, text
+                )
         fold = _FOLDED.match(rest) if rest.startswith("folded ") else None  # (_FOLDED starts so)
         if fold:
-            return SeatSummary(line, seat, name, positions, "folded", _fold_street(fold), bool(fold["nobet"]), cards,
-                               (), cashed_out, text)
+            return SeatSummary(
+                line,
+                seat,
+                name,
+                positions,
+                "folded",
+                _fold_street(fold),
+                bool(fold["nobet"]),
+                cards,
+                (),
+                cashed_out,
+                text,
+            )
         if rest.startswith("mucked"):
             return SeatSummary(line, seat, name, positions, "mucked", None, False, _cards(rest), (), cashed_out, text)
         word = "collected" if rest.startswith("collected (") else "won" if rest.startswith("won (") else ""
         if word and ")" in rest:
-            amount = self.money(rest[len(word) + 2: _index_of(rest, ")", 0)], line)
-            return SeatSummary(line, seat, name, positions, word, None, False, cards,
-                               (Outcome(True, amount, None),), cashed_out, text)
+            amount = self.money(rest[len(word) + 2 : _index_of(rest, ")", 0)], line)
+            return SeatSummary(
+                line, seat, name, positions, word, None, False, cards, (Outcome(True, amount, None),), cashed_out, text
+            )
         return SeatSummary(line, seat, name, positions, "other", None, False, cards, (), cashed_out, text)
 
-    def _outcomes(self, text: str, line: int, cards: tuple[str, ...]
-                  ) -> tuple[str, Street | None, bool, tuple[str, ...], tuple[Outcome, ...]]:
+    def _outcomes(
+        self, text: str, line: int, cards: tuple[str, ...]
+    ) -> tuple[str, Street | None, bool, tuple[str, ...], tuple[Outcome, ...]]:
         """`won ($X) with …, and lost with …` (one part per run) → result, folded_on, didnt_bet, cards, outcomes."""
         outcomes = self.run_outcomes(text, line)
         if outcomes is None:
@@ -872,14 +975,14 @@ class HandReader:
         parts = _RUN_SEPARATOR.split(text) if ", and " in text else (text,)  # a second run starts ", and "
         for part in parts:
             if part == "lost" or part.startswith("lost with "):  # as _OUTCOME reads `lost` and `lost with …`
-                outcomes.append(Outcome(False, None, part[len("lost with "):] if len(part) > len("lost") else None))
+                outcomes.append(Outcome(False, None, part[len("lost with ") :] if len(part) > len("lost") else None))
                 continue
             start = 5 if part.startswith("won (") else 11 if part.startswith("collected (") else 0
             if start:  # `won (X) with …` or `collected (X)`, read by index as _OUTCOME reads it
                 close = part.find(")", start)
                 if close >= 0 and (close + 1 == len(part) or _starts_at(part, " with ", close + 1)):
                     won = self.money(part[start:close], line)
-                    outcomes.append(Outcome(True, won, part[close + 7:] if close + 1 < len(part) else None))
+                    outcomes.append(Outcome(True, won, part[close + 7 :] if close + 1 < len(part) else None))
                     continue
             match = _OUTCOME.match(part)
             if match is None:
@@ -903,7 +1006,7 @@ LINE_KINDS.declare("SEAT", first=("Seat",))  # read_seats
 
 @_reads("STREET", first=("***",))
 def _street(r: HandReader, text: str, line: int) -> Event:
-    marker = text[4: _index_of(text, " ***", 4)]
+    marker = text[4 : _index_of(text, " ***", 4)]
     street = _STREETS.get(marker)  # a street run once (no _RUNS word leads a _STREETS key)
     if street is not None:
         return StreetStart(line, street, 0, _cards(text))
@@ -919,7 +1022,7 @@ LINE_KINDS.declare("SEAT_RESULT", first=("Seat",))  # HandReader.seat_result
 
 @_reads("DEALT", first=("Dealt",))
 def _dealt(r: HandReader, text: str, line: int) -> Event:
-    rest = text[len("Dealt to "):]
+    rest = text[len("Dealt to ") :]
     # the longest seated name followed by the card groups (a seated name may itself end in brackets,
     # 'wo_olly [x]'): such a name ends at a ' [', so those are tried from the last one back
     names = r.names
@@ -979,7 +1082,7 @@ def _uncalled(r: HandReader, text: str, line: int) -> Event:
     close = text.find(") returned to ", start)
     if close < 0:  # (what partition leaves: all of it the amount, no name)
         return ReturnUncalled(line, "", r.money(text[start:], line))
-    return ReturnUncalled(line, text[close + len(") returned to "):], r.money(text[start:close], line))
+    return ReturnUncalled(line, text[close + len(") returned to ") :], r.money(text[start:close], line))
 
 
 LINE_KINDS.declare("TOTAL_POT", first=("Total",))  # HandReader.pot_claims
@@ -1028,7 +1131,7 @@ def _fold(r: HandReader, text: str, line: int) -> Event:
 
 @_reads("CHECK", verbs=("checks",))
 def _check(r: HandReader, text: str, line: int) -> Event:
-    return Check(line, text[:r.name_end(text, "checks")])
+    return Check(line, text[: r.name_end(text, "checks")])
 
 
 @_reads("CALL", verbs=("calls",))
@@ -1066,8 +1169,8 @@ def shown(line: int, name: str, rest: str) -> Show:
     """A show from what follows the player's name, `shows [Ah Kd] (a pair of Kings)`: the cards, and the
     description where one is printed (the sites that print shows as PokerStars does share this)."""
     close = _index_of(rest, "]", 0)
-    description = rest[close + 3: -1] if len(rest) > close + 1 else None
-    return Show(line, name, tuple(rest[len("shows ["): close].split()), description)
+    description = rest[close + 3 : -1] if len(rest) > close + 1 else None
+    return Show(line, name, tuple(rest[len("shows [") : close].split()), description)
 
 
 @_reads("MUCK", verbs=("mucks",))
@@ -1085,7 +1188,7 @@ def _collect(r: HandReader, text: str, line: int) -> Event:
     cut = r.name_end_space(text, " collected ")
     name, start = text[:cut], cut + len(" collected ")
     from_at = text.find(" from ", start)
-    amount, pot = (text[start:], "") if from_at < 0 else (text[start:from_at], text[from_at + len(" from "):])
+    amount, pot = (text[start:], "") if from_at < 0 else (text[start:from_at], text[from_at + len(" from ") :])
     if pot == "pot":
         index = None
     elif pot == "main pot":
@@ -1098,7 +1201,7 @@ def _collect(r: HandReader, text: str, line: int) -> Event:
 @_reads("CASH_OUT", markers=(" cashed out the hand",))
 def _cash_out(r: HandReader, text: str, line: int) -> Event:
     name, rest = r.split_space(text, " cashed out the hand for ")
-    amount, printed, fee = rest[len("cashed out the hand for "):].partition(" | Cash Out Fee ")
+    amount, printed, fee = rest[len("cashed out the hand for ") :].partition(" | Cash Out Fee ")
     return CashOut(line, name, r.money(amount, line), r.money(fee, line) if printed else None)
 
 
@@ -1113,6 +1216,7 @@ def _rebuy(r: HandReader, text: str, line: int) -> Event:
 def _notice(kind: NoticeKind, name_markers: tuple[str, ...]):
     """The reader of a notice line: its player is the text before the first of `name_markers` found
     (a marker led by a space ends a name, resolved against the seat list when it appears twice)."""
+
     def read(r: HandReader, text: str, line: int) -> Event:
         player = None
         for marker in name_markers:
@@ -1120,22 +1224,33 @@ def _notice(kind: NoticeKind, name_markers: tuple[str, ...]):
                 player = r.split_space(text, marker)[0] if marker[0] == " " else text[: text.find(marker)]
                 break
         return Notice(line, kind, player, text)
+
     return read
 
 
 LINE_KINDS.declare("LEAVE", markers=(" leaves the table",), reader=_notice(_LEAVE, (" leaves the table",)))
 LINE_KINDS.declare("JOIN", markers=(" joins the table",), reader=_notice(_JOIN, (" joins the table",)))
-LINE_KINDS.declare("CONNECTION", markers=(" is connected", " is disconnected", " has timed out", " has returned"),
-                   reader=_notice(_CONNECTION, (" is connected", " is disconnected", " has returned",
-                                                " has timed out")))
-LINE_KINDS.declare("SITTING_OUT", verbs=("is", "sits"), markers=(" is sitting out", " sits out"),
-                   reader=_notice(_SITTING_OUT, (": is sitting out", ": sits out", " is sitting out", " sits out")))
-LINE_KINDS.declare("WAIT_BUTTON", markers=(" will be allowed",),
-                   reader=_notice(_WAIT_FOR_BUTTON, (" will be allowed",)))
+LINE_KINDS.declare(
+    "CONNECTION",
+    markers=(" is connected", " is disconnected", " has timed out", " has returned"),
+    reader=_notice(_CONNECTION, (" is connected", " is disconnected", " has returned", " has timed out")),
+)
+LINE_KINDS.declare(
+    "SITTING_OUT",
+    verbs=("is", "sits"),
+    markers=(" is sitting out", " sits out"),
+    reader=_notice(_SITTING_OUT, (": is sitting out", ": sits out", " is sitting out", " sits out")),
+)
+LINE_KINDS.declare(
+    "WAIT_BUTTON", markers=(" will be allowed",), reader=_notice(_WAIT_FOR_BUTTON, (" will be allowed",))
+)
 LINE_KINDS.declare("REMOVED", markers=(" was removed",), reader=_notice(_REMOVED, (" was removed",)))
 LINE_KINDS.declare("BOUNTY", markers=(" wins ",), reader=_notice(_BOUNTY, (" wins ",)))
-LINE_KINDS.declare("FINISHED", markers=(" finished the tournament", " wins the tournament"),
-                   reader=_notice(_FINISHED, (" finished the tournament", " wins the tournament")))
+LINE_KINDS.declare(
+    "FINISHED",
+    markers=(" finished the tournament", " wins the tournament"),
+    reader=_notice(_FINISHED, (" finished the tournament", " wins the tournament")),
+)
 LINE_KINDS.declare("CHAT", chat=True, reader=_notice(_CHAT, (' said, "',)))
 
 
@@ -1153,13 +1268,13 @@ def _cards(text: str, start: int = 0) -> tuple[str, ...]:
         return ()
     close = text.find("]", start + 1)
     if close >= 0 and text.find("[", close + 1) < 0:  # one group (hole cards, a flop, a shown hand)
-        return tuple(text[start + 1: close].split())
+        return tuple(text[start + 1 : close].split())
     cards: list[str] = []
     while start >= 0:
         close = text.find("]", start + 1)
         if close < 0:
             break
-        cards.extend(text[start + 1: close].split())
+        cards.extend(text[start + 1 : close].split())
         start = text.find("[", close + 1)
     return tuple(cards)
 
@@ -1182,8 +1297,15 @@ def parser() -> LineParser:
     return load_parser("pokerstars", PokerStarsTransformer, LINE_KINDS.hints())
 
 
-def build_hand(block: Block, header: Header, seat_tokens: Sequence, body: Sequence, summary: Sequence,
-               line_breaks: int, reader_type: type[HandReader] | None = None) -> Hand:
+def build_hand(
+    block: Block,
+    header: Header,
+    seat_tokens: Sequence,
+    body: Sequence,
+    summary: Sequence,
+    line_breaks: int,
+    reader_type: type[HandReader] | None = None,
+) -> Hand:
     """The hand from the grammar's sections, read by `reader_type` (this dialect's HandReader, or a
     sister site's subclass of it)."""
     base = block.line - 1

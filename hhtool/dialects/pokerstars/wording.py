@@ -9,8 +9,12 @@ from functools import lru_cache
 
 from hhtool.rules.ranking import Category, HandValue, evaluate
 
-_NAMES = dict(zip(range(2, 15), ("Deuce", "Three", "Four", "Five", "Six", "Seven", "Eight",
-                                 "Nine", "Ten", "Jack", "Queen", "King", "Ace")))
+_NAMES = dict(
+    zip(
+        range(2, 15),
+        ("Deuce", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace"),
+    )
+)
 
 
 def _name(rank: int) -> str:
@@ -48,8 +52,13 @@ def describe(value: HandValue) -> str:
 
 
 # How many leading ranks the wording names; the rest are kickers the client may add.
-_MADE = {Category.HIGH_CARD: 1, Category.PAIR: 2, Category.TWO_PAIR: 4,
-         Category.THREE_OF_A_KIND: 3, Category.FOUR_OF_A_KIND: 4}
+_MADE = {
+    Category.HIGH_CARD: 1,
+    Category.PAIR: 2,
+    Category.TWO_PAIR: 4,
+    Category.THREE_OF_A_KIND: 3,
+    Category.FOUR_OF_A_KIND: 4,
+}
 # A loser's line ends "- lower kicker" (flush: "- lower cards"); a hand that wins on
 # kickers names them: "- King kicker", "- Ace+King kicker"; a flush that beats another flush of the
 # same top card names the card that beats it: "(a flush, King high - Jack higher)".
@@ -113,7 +122,7 @@ def _matches(text: str, cards: tuple[str, ...]) -> bool:
     value = evaluate(cards)
     text = " ".join(text.split()).casefold()
     suffix = _SUFFIX.search(text) if " - " in text else None  # the suffix starts with " - "
-    base = text[:suffix.start()] if suffix else text
+    base = text[: suffix.start()] if suffix else text
     if base not in _wordings(value):
         return False
     if suffix is None:
@@ -128,4 +137,4 @@ def _matches(text: str, cards: tuple[str, ...]) -> bool:
     if suffix[1] == "kicker":
         return True
     named = suffix[2].split("+")
-    return named == [_name(r).casefold() for r in value.ranks[made:made + len(named)]]
+    return named == [_name(r).casefold() for r in value.ranks[made : made + len(named)]]

@@ -69,10 +69,18 @@ _GAME_NAMES = {
 }
 _STREET_NAMES = {Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER", Street.SHOWDOWN: "SHOW DOWN"}
 _RUN_NAMES = {1: "FIRST ", 2: "SECOND "}
-_FOLDED_ON = {Street.PREFLOP: "folded before Flop", Street.FLOP: "folded on the Flop",
-              Street.TURN: "folded on the Turn", Street.RIVER: "folded on the River"}
-_BLIND_VERBS = {BlindKind.SMALL: "posts small blind ", BlindKind.BIG: "posts big blind ",
-                BlindKind.SMALL_AND_BIG: "posts small & big blinds ", BlindKind.BUTTON: "posts button blind "}
+_FOLDED_ON = {
+    Street.PREFLOP: "folded before Flop",
+    Street.FLOP: "folded on the Flop",
+    Street.TURN: "folded on the Turn",
+    Street.RIVER: "folded on the River",
+}
+_BLIND_VERBS = {
+    BlindKind.SMALL: "posts small blind ",
+    BlindKind.BIG: "posts big blind ",
+    BlindKind.SMALL_AND_BIG: "posts small & big blinds ",
+    BlindKind.BUTTON: "posts button blind ",
+}
 _ALL_IN = " and is all-in"
 
 
@@ -115,8 +123,10 @@ def _when(time: datetime | None, zone: str | None, time_et: datetime | None) -> 
         text += f" {zone}"
     implied = time if zone == "ET" else None
     if time_et is not None and time_et != implied:
-        text += (f" [{time_et.year}/{time_et.month:02d}/{time_et.day:02d} "
-                 f"{time_et.hour}:{time_et.minute:02d}:{time_et.second:02d} ET]")
+        text += (
+            f" [{time_et.year}/{time_et.month:02d}/{time_et.day:02d} "
+            f"{time_et.hour}:{time_et.minute:02d}:{time_et.second:02d} ET]"
+        )
     return text
 
 
@@ -127,9 +137,11 @@ def _stakes(header: Header, money: _Money) -> str:
 
         implied = _LIMIT_SMALL_BLINDS.get(small, small // 2) if header.scale == 100 else small // 2
         if (header.small_blind, header.big_blind) != (implied, small):
-            raise KeyError(f"limit blinds {money(header.small_blind)}/{money(header.big_blind)}: a PokerStars "
-                           f"limit header prints the bets, and {money(small)}/{money(big)} means blinds "
-                           f"{money(implied)}/{money(small)}")
+            raise KeyError(
+                f"limit blinds {money(header.small_blind)}/{money(header.big_blind)}: a PokerStars "
+                f"limit header prints the bets, and {money(small)}/{money(big)} means blinds "
+                f"{money(implied)}/{money(small)}"
+            )
     else:
         small, big = header.small_blind, header.big_blind
     scale = header.scale
@@ -159,8 +171,21 @@ def hand_number(hand_id: str) -> str:
     return digits if len(digits) <= 18 else runs[-1]
 
 
-_ROMAN = ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"), (40, "XL"),
-          (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
+_ROMAN = (
+    (1000, "M"),
+    (900, "CM"),
+    (500, "D"),
+    (400, "CD"),
+    (100, "C"),
+    (90, "XC"),
+    (50, "L"),
+    (40, "XL"),
+    (10, "X"),
+    (9, "IX"),
+    (5, "V"),
+    (4, "IV"),
+    (1, "I"),
+)
 _LEVEL_NUMBER = re.compile(r"(?:Level\s*)?(\d{1,4})\Z")
 
 
@@ -185,14 +210,18 @@ def level_text(level: str | None) -> str:
 # The buy-ins PokerStars prints before the game (fpdb-3's and hhsmithy's PokerStars tournaments, 2007-2019):
 # `$5.00+$0.50`, `$1.00+$0.25+$0.15 USD` (buy-in, bounty, fee), `₹136.50+₹13.50 INR`, `1FPP`, `250 SC`, play
 # chips `300+20`, `Freeroll`.
-_PS_BUY_IN = re.compile(r"(?:[$€£₹]\d+(?:\.\d+)?(?:\+[$€£₹]\d+(?:\.\d+)?)*(?: [A-Z]{3})?|\d+FPP|\d+ SC|"
-                        r"\d+(?:\+\d+)+|Freeroll)\Z")
+_PS_BUY_IN = re.compile(
+    r"(?:[$€£₹]\d+(?:\.\d+)?(?:\+[$€£₹]\d+(?:\.\d+)?)*(?: [A-Z]{3})?|\d+FPP|\d+ SC|"
+    r"\d+(?:\+\d+)+|Freeroll)\Z"
+)
 _FREE = frozenset({"free", "freeroll", "gratuit", "gratis", "бесплатно"})
 _CODES = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR"}
 # One amount of another site's buy-in: its sign before or after it, a decimal comma or point, thousands
 # separators (`$2,000.00`, `0,09 €`, `4,57 $`, `$ 530 USD Buy-in`); the words a buy-in may name its parts by.
-_AMOUNT = re.compile(r"(?:(?P<before>[$€£₹])\s?)?(?P<number>\d[\d,.]*)(?:\s?(?P<after>[$€£₹]))?(?:\s(?P<code>[A-Z]{3}))?"
-                     r"(?:\s(?:Buy-in|Entry Fee))?")
+_AMOUNT = re.compile(
+    r"(?:(?P<before>[$€£₹])\s?)?(?P<number>\d[\d,.]*)(?:\s?(?P<after>[$€£₹]))?(?:\s(?P<code>[A-Z]{3}))?"
+    r"(?:\s(?:Buy-in|Entry Fee))?"
+)
 
 
 def buy_in_text(buy_in: str | None) -> str | None:
@@ -254,10 +283,15 @@ def _header_line(header: Header, money: _Money) -> str:
             intro += f"{buy_in}  " if buy_in == "Freeroll" else f"{buy_in} "
         if header.mixed is not None:
             game = f"Mixed {header.mixed} ({game})"
-        return intro + f"{game} - {level_text(header.level)} ({stakes})" + \
-            _when(header.time, header.time_zone, header.server_time)
-    intro = (f"PokerStars {'Zoom ' if header.fast_fold else ''}{'Home Game ' if header.is_home_game else ''}"
-             f"Hand #{hand_number(header.hand_id)}:")
+        return (
+            intro
+            + f"{game} - {level_text(header.level)} ({stakes})"
+            + _when(header.time, header.time_zone, header.server_time)
+        )
+    intro = (
+        f"PokerStars {'Zoom ' if header.fast_fold else ''}{'Home Game ' if header.is_home_game else ''}"
+        f"Hand #{hand_number(header.hand_id)}:"
+    )
     intro += f" {{{header.club}}}  " if header.club is not None else "  "
     if header.mixed is not None:
         body = f"Mixed {header.mixed} ({game}, {stakes})"
@@ -319,8 +353,9 @@ def _check(e: Check, c: _Context) -> str:
 def _unknown(e, what: str) -> KeyError:
     """A refusal for an amount a PokerStars line prints that the hand does not hold (another site prints
     only a total and the replay could not work the part out, e.g. for a player who is not seated)."""
-    return KeyError(f"{e.player}'s {what} is not known (the source prints another figure and the replay "
-                    "did not work it out)")
+    return KeyError(
+        f"{e.player}'s {what} is not known (the source prints another figure and the replay did not work it out)"
+    )
 
 
 def _call(e: Call, c: _Context) -> str:
@@ -359,8 +394,10 @@ def _street(e: StreetStart, c: _Context) -> str:
 
 def _blind(e: PostBlind, c: _Context) -> str:
     if e.dead is not None:
-        raise KeyError(f"a blind of {c.money(e.amount)} of which {c.money(e.dead)} is dead: a PokerStars post "
-                       "says its dead part by its kind only")
+        raise KeyError(
+            f"a blind of {c.money(e.amount)} of which {c.money(e.dead)} is dead: a PokerStars post "
+            "says its dead part by its kind only"
+        )
     return f"{e.player}: {_BLIND_VERBS[e.blind]}{c.money(e.amount)}{_ALL_IN if e.all_in else ''}"
 
 
@@ -389,7 +426,10 @@ def _muck(e: Muck, c: _Context) -> str:
     return f"{e.player}: mucks hand" if e.mucked else f"{e.player}: doesn't show hand"
 
 
-_NOTICE_WORDS = {NoticeKind.SITTING_OUT: "{}: sits out", NoticeKind.WAIT_FOR_BUTTON: "{} will be allowed to play after the button"}
+_NOTICE_WORDS = {
+    NoticeKind.SITTING_OUT: "{}: sits out",
+    NoticeKind.WAIT_FOR_BUTTON: "{} will be allowed to play after the button",
+}
 
 
 def _notice(e: Notice, c: _Context) -> str:
@@ -417,9 +457,23 @@ def _cancelled(e: HandCancelled, c: _Context) -> str:
 
 
 _LINES = {
-    Fold: _fold, Check: _check, Call: _call, Bet: _bet, RaiseTo: _raise, StreetStart: _street,
-    PostBlind: _blind, PostAnte: _ante, DealHole: _dealt, ReturnUncalled: _uncalled, Collect: _collect,
-    Show: _show, Muck: _muck, Notice: _notice, CashOut: _cash_out, Rebuy: _rebuy, HandCancelled: _cancelled,
+    Fold: _fold,
+    Check: _check,
+    Call: _call,
+    Bet: _bet,
+    RaiseTo: _raise,
+    StreetStart: _street,
+    PostBlind: _blind,
+    PostAnte: _ante,
+    DealHole: _dealt,
+    ReturnUncalled: _uncalled,
+    Collect: _collect,
+    Show: _show,
+    Muck: _muck,
+    Notice: _notice,
+    CashOut: _cash_out,
+    Rebuy: _rebuy,
+    HandCancelled: _cancelled,
 }
 
 
@@ -475,7 +529,8 @@ def _format_seat_summary(summary: SeatSummary, money: _Money) -> str:
         text += f" showed {_cards(summary.cards)} and {folded}" if summary.cards else f" {folded}"
     elif result == "showed":
         text += f" showed {_cards(summary.cards)} and " + ", and ".join(
-            _outcome_text(o, money) for o in summary.outcomes)
+            _outcome_text(o, money) for o in summary.outcomes
+        )
     elif result == "mucked":
         text += " mucked" + (f" {_cards(summary.cards)}" if summary.cards else "")
     elif result in ("collected", "won"):
@@ -497,11 +552,15 @@ def render_hand(hand: Hand) -> str:
     """The hand as PokerStars text: its lines, each ending with a newline (no blank lines)."""
     header, claims = hand.header, hand.claims
     if claims.ev_payoffs:
-        raise KeyError("payoffs scored by all-in expected value (an ACPC log): a PokerStars collect is chips won "
-                       "from the board dealt")
+        raise KeyError(
+            "payoffs scored by all-in expected value (an ACPC log): a PokerStars collect is chips won "
+            "from the board dealt"
+        )
     if header.currency == "chips" and header.scale != 1:
-        raise KeyError(f"chips counted in 1/{header.scale} (another site's play money or tournament chips): "
-                       "PokerStars chips are whole")
+        raise KeyError(
+            f"chips counted in 1/{header.scale} (another site's play money or tournament chips): "
+            "PokerStars chips are whole"
+        )
     money = _Money(header)
     lines = [_header_line(header, money), _table_line(header)]
     lines.extend(_seat_line(seat, money) for seat in hand.seats)
@@ -514,8 +573,12 @@ def render_hand(hand: Hand) -> str:
     while cut and _is_notice(events[cut - 1]) and events[cut - 1].line > claims.line:
         cut -= 1
     context = _Context(money, header, len(claims.side_pots))
-    lines.extend([_LINES[type(event)](event, context) if type(event) in _LINES else _event_line(event, context)
-                  for event in events[:cut]])
+    lines.extend(
+        [
+            _LINES[type(event)](event, context) if type(event) in _LINES else _event_line(event, context)
+            for event in events[:cut]
+        ]
+    )
     lines.append("*** SUMMARY ***")
     summary: list[tuple[int, str]] = []
     if claims.total_pot is not None:
@@ -554,9 +617,13 @@ def without_lines(hand: Hand) -> Hand:
         hand,
         seats=tuple(replace(seat, line=0) for seat in hand.seats),
         events=tuple(replace(event, line=0) for event in hand.events),
-        claims=replace(claims, line=0, board_lines=tuple(0 for _ in claims.board_lines),
-                       seats=tuple(replace(seat, line=0) for seat in claims.seats),
-                       ledgers=tuple(replace(ledger, line=0) for ledger in claims.ledgers)),
+        claims=replace(
+            claims,
+            line=0,
+            board_lines=tuple(0 for _ in claims.board_lines),
+            seats=tuple(replace(seat, line=0) for seat in claims.seats),
+            ledgers=tuple(replace(ledger, line=0) for ledger in claims.ledgers),
+        ),
         source=_NO_SOURCE,
         lines=0,
     )

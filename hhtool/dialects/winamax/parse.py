@@ -28,10 +28,14 @@ def parse_winamax(block: Block) -> ParseResult:
 
     Tournament chips are counted one by one; a 2010 tournament hand that prints half chips (`bets
     292.50`, a stack of `7410.50`) is read again with chips counted in hundredths, rather than refused."""
-    result = parse_sections(block, SITE, _HAND_ID, read_header, parser(), build_hand, _GRAMMAR_LABEL,
-                            _SUMMARY_MARKER)
-    if (result.status is Status.UNPARSED and result.findings and result.findings[0].code == "HH012"
-            and " - Tournament \"" in block.text[:200]):
-        return parse_sections(block, SITE, _HAND_ID, read_header_in_cents, parser(), build_hand, _GRAMMAR_LABEL,
-                              _SUMMARY_MARKER)
+    result = parse_sections(block, SITE, _HAND_ID, read_header, parser(), build_hand, _GRAMMAR_LABEL, _SUMMARY_MARKER)
+    if (
+        result.status is Status.UNPARSED
+        and result.findings
+        and result.findings[0].code == "HH012"
+        and ' - Tournament "' in block.text[:200]
+    ):
+        return parse_sections(
+            block, SITE, _HAND_ID, read_header_in_cents, parser(), build_hand, _GRAMMAR_LABEL, _SUMMARY_MARKER
+        )
     return result

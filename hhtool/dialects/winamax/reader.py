@@ -67,11 +67,16 @@ _INTRO = re.compile(
     r" - HandId: #(?P<id>[\w-]+) - (?P<game>[^()]+?) \((?P<stakes>[^()]*)\)"
     r" - (?P<date>\d{4}/\d{1,2}/\d{1,2}) (?P<time>\d{1,2}:\d{2}(?::\d{2})?)(?: (?P<tz>[A-Z]{2,5}))?$"
 )
-_HOLDEM = {"Holdem no limit": Limit.NO_LIMIT, "Holdem pot limit": Limit.POT_LIMIT,
-           "Holdem fixed limit": Limit.FIXED_LIMIT}
+_HOLDEM = {
+    "Holdem no limit": Limit.NO_LIMIT,
+    "Holdem pot limit": Limit.POT_LIMIT,
+    "Holdem fixed limit": Limit.FIXED_LIMIT,
+}
 # `Table: 'Joue-les-Tours' 9-max (real money) Seat #4 is the button`; a 2012 file prints `Seat 0000005`
-_TABLE = re.compile(r"Table: '(?P<name>.*)' (?P<max>\d+)-max \((?P<money>real money|play money)\)"
-                    r"(?: Seat #?(?P<button>\d+) is the button)?$")
+_TABLE = re.compile(
+    r"Table: '(?P<name>.*)' (?P<max>\d+)-max \((?P<money>real money|play money)\)"
+    r"(?: Seat #?(?P<button>\d+) is the button)?$"
+)
 _TOURNAMENT_TABLE = re.compile(r"\((?P<tid>\d+)\)#\d+$")  # 'TEA TIME(548967895)#0037'
 _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^,()]+)(?:, (?P<bounty>[^()]*?) bounty)?\)$")
 
@@ -89,21 +94,31 @@ def read_header_in_cents(line: str, table_line: str, line_no: int) -> Header:
 def read_header_at(line: str, table_line: str, line_no: int, chip_scale: int) -> Header:
     intro = _INTRO.match(line)
     if intro is None:
-        raise FieldError("HH010", f"Winamax header not understood: {line[:120]!r}", line_no,
-                         expected="Winamax Poker - <table kind> - HandId: #… - <game> (<stakes>) - <date> <time> UTC",
-                         actual=line[:160])
+        raise FieldError(
+            "HH010",
+            f"Winamax header not understood: {line[:120]!r}",
+            line_no,
+            expected="Winamax Poker - <table kind> - HandId: #… - <game> (<stakes>) - <date> <time> UTC",
+            actual=line[:160],
+        )
     game = intro["game"]
     limit = _HOLDEM.get(game)
     if limit is None:
         raise Unsupported(game)
     time = _datetime(intro["date"], intro["time"])
     if time is not None and not MIN_YEAR <= time.year <= MAX_YEAR:
-        raise _beyond("date", f"{time:%Y/%m/%d}", f"a year from {MIN_YEAR} to {MAX_YEAR}", line_no,
-                      intro.start("date") + 1)
+        raise _beyond(
+            "date", f"{time:%Y/%m/%d}", f"a year from {MIN_YEAR} to {MAX_YEAR}", line_no, intro.start("date") + 1
+        )
     table = _TABLE.match(table_line)
     if table is None:
-        raise FieldError("HH010", f"table line not understood: {table_line[:80]!r}", line_no + 1,
-                         expected="Table: '<name>' N-max (real money) Seat #N is the button", actual=table_line[:160])
+        raise FieldError(
+            "HH010",
+            f"table line not understood: {table_line[:80]!r}",
+            line_no + 1,
+            expected="Table: '<name>' N-max (real money) Seat #N is the button",
+            actual=table_line[:160],
+        )
     max_seats = _small_number(table["max"], "N-max", line_no + 1)
     button = table["button"]
     button_seat = _small_number(button.lstrip("0") or "0", "button seat", line_no + 1) if button else None
@@ -116,22 +131,41 @@ def read_header_at(line: str, table_line: str, line_no: int, chip_scale: int) ->
     try:
         stakes = _stakes(intro["stakes"], limit, tournament_id is not None, table["money"] == "play money", chip_scale)
     except MoneyError as exc:
-        raise FieldError(exc.code, f"header stakes: {exc}", line_no, expected="amounts like 0.05€",
-                         actual=intro["stakes"]) from None
+        raise FieldError(
+            exc.code, f"header stakes: {exc}", line_no, expected="amounts like 0.05€", actual=intro["stakes"]
+        ) from None
     currency, scale, ante, small_blind, big_blind, small_bet, big_bet = stakes
     tz = intro["tz"]
     return Header(
-        site=SITE, hand_id=intro["id"], game="holdem", limit=limit, small_blind=small_blind, big_blind=big_blind,
-        small_bet=small_bet, big_bet=big_bet, currency=currency, scale=scale, time=time, time_zone=tz,
-        time_utc=to_utc(time, tz, None, ZONES, None), table=table["name"], max_seats=max_seats,
-        button_seat=button_seat, tournament_id=tournament_id,
-        buy_in=intro["buyin"], level=intro["level"], ante=ante,
-        fast_fold=intro["pool"] is not None, play_money=table["money"] == "play money")
+        site=SITE,
+        hand_id=intro["id"],
+        game="holdem",
+        limit=limit,
+        small_blind=small_blind,
+        big_blind=big_blind,
+        small_bet=small_bet,
+        big_bet=big_bet,
+        currency=currency,
+        scale=scale,
+        time=time,
+        time_zone=tz,
+        time_utc=to_utc(time, tz, None, ZONES, None),
+        table=table["name"],
+        max_seats=max_seats,
+        button_seat=button_seat,
+        tournament_id=tournament_id,
+        buy_in=intro["buyin"],
+        level=intro["level"],
+        ante=ante,
+        fast_fold=intro["pool"] is not None,
+        play_money=table["money"] == "play money",
+    )
 
 
 @functools.lru_cache(maxsize=1024)
-def _stakes(text: str, limit: Limit, tournament: bool, play_money: bool, chip_scale: int
-            ) -> tuple[str, int, int | None, int, int, int, int]:
+def _stakes(
+    text: str, limit: Limit, tournament: bool, play_money: bool, chip_scale: int
+) -> tuple[str, int, int | None, int, int, int, int]:
     """`0.02€/0.05€`, `2€/4€`, `0.10/0.20` (play money), `10/20` or `50/200/400` (ante first) →
     currency, scale, ante, small blind, big blind, small bet, big bet."""
     parts = text.split("/")
@@ -159,10 +193,22 @@ def read_seats(tokens, base: int, scale: int) -> tuple[Seat, ...]:
         text, line_no = token.value, base + token.line
         match = _SEAT.match(text)
         if match is None:
-            raise FieldError("HH010", f"seat line not understood: {text[:80]!r}", line_no,
-                             expected="Seat N: <name> (<stack>)", actual=text[:160])
-        seats.append(Seat(_small_number(match["seat"], "seat number", line_no), match["name"],
-                          _money(match["stack"], scale, line_no), line_no, match["bounty"]))
+            raise FieldError(
+                "HH010",
+                f"seat line not understood: {text[:80]!r}",
+                line_no,
+                expected="Seat N: <name> (<stack>)",
+                actual=text[:160],
+            )
+        seats.append(
+            Seat(
+                _small_number(match["seat"], "seat number", line_no),
+                match["name"],
+                _money(match["stack"], scale, line_no),
+                line_no,
+                match["bounty"],
+            )
+        )
     return tuple(seats)
 
 
@@ -173,11 +219,20 @@ _POSITIONS = ("button", "small blind", "big blind")
 _TAGS = tuple(f"({name}) " for name in _POSITIONS)
 _TOTAL = re.compile(r"Total pot (?P<total>[^ |]+)(?: \| (?:Rake (?P<rake>\S+)|No rake))?$")
 _THOUSANDS = re.compile(r"(?P<number>\d+(?:\.(?P<decimals>\d+))?)k$")  # `6.02k`: 2010-2011 tournament totals
-_FOLDED = {"folded on the pre-flop": Street.PREFLOP, "folded on the flop": Street.FLOP,
-           "folded on the turn": Street.TURN, "folded on the river": Street.RIVER}
+_FOLDED = {
+    "folded on the pre-flop": Street.PREFLOP,
+    "folded on the flop": Street.FLOP,
+    "folded on the turn": Street.TURN,
+    "folded on the river": Street.RIVER,
+}
 _SHOWED = re.compile(r"showed \[(?P<cards>[^\]]*)\] and (?:won (?P<amount>\S+)|lost)(?: with (?P<desc>.*))?$")
-_STREETS = {"PRE-FLOP": Street.PREFLOP, "FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER,
-            "SHOW DOWN": Street.SHOWDOWN}
+_STREETS = {
+    "PRE-FLOP": Street.PREFLOP,
+    "FLOP": Street.FLOP,
+    "TURN": Street.TURN,
+    "RIVER": Street.RIVER,
+    "SHOW DOWN": Street.SHOWDOWN,
+}
 
 
 class WinamaxHandReader(HandReader):
@@ -221,8 +276,9 @@ class WinamaxHandReader(HandReader):
             elif kind == "BOARD":
                 boards.append(_cards(token.value))
                 board_lines.append(line)
-        claims = Claims(total_line, total, None, (), rake, 1, tuple(boards), tuple(board_lines), tuple(seats),
-                        total_step=step)
+        claims = Claims(
+            total_line, total, None, (), rake, 1, tuple(boards), tuple(board_lines), tuple(seats), total_step=step
+        )
         return claims, []
 
     def pot_line(self, text: str, line: int) -> tuple[int, int | None, int]:
@@ -231,8 +287,13 @@ class WinamaxHandReader(HandReader):
         is rounded to (`6.02k`: to ten chips; 0: exact)."""
         match = _TOTAL.match(text)
         if match is None:
-            raise FieldError("HH010", f"total pot line not understood: {text[:80]!r}", line,
-                             expected="Total pot <amount> | Rake <amount> (or | No rake)", actual=text[:160])
+            raise FieldError(
+                "HH010",
+                f"total pot line not understood: {text[:80]!r}",
+                line,
+                expected="Total pot <amount> | Rake <amount> (or | No rake)",
+                actual=text[:160],
+            )
         printed, step = match["total"], 0
         thousands = _THOUSANDS.match(printed)
         if thousands is not None:
@@ -251,11 +312,11 @@ class WinamaxHandReader(HandReader):
     def seat_result(self, text: str, line: int) -> SeatSummary:
         colon = text.index(": ")
         seat = _small_number(text[5:colon], "seat number", line)
-        rest = text[colon + 2:]
+        rest = text[colon + 2 :]
         name = self._seat_names.get(seat)
         if name is None or not rest.startswith(name + " "):
             name = _summary_name(rest)
-        rest = rest[len(name) + 1:]
+        rest = rest[len(name) + 1 :]
         positions: tuple[str, ...] = ()
         while rest.startswith(_TAGS):
             tag, _, rest = rest.partition(") ")
@@ -266,15 +327,27 @@ class WinamaxHandReader(HandReader):
         if rest == "folded":  # a seat that took no part (no street printed)
             return SeatSummary(line, seat, name, positions, "folded", None, True, (), (), False, text)
         if rest.startswith("won "):
-            amount = self.money(rest[len("won "):], line)
-            return SeatSummary(line, seat, name, positions, "won", None, False, (), (Outcome(True, amount, None),),
-                               False, text)
+            amount = self.money(rest[len("won ") :], line)
+            return SeatSummary(
+                line, seat, name, positions, "won", None, False, (), (Outcome(True, amount, None),), False, text
+            )
         showed = _SHOWED.match(rest)
         if showed is not None:
             won = showed["amount"]
             outcome = Outcome(won is not None, self.money(won, line) if won is not None else None, showed["desc"])
-            return SeatSummary(line, seat, name, positions, "showed", None, False, tuple(showed["cards"].split()),
-                               (outcome,), False, text)
+            return SeatSummary(
+                line,
+                seat,
+                name,
+                positions,
+                "showed",
+                None,
+                False,
+                tuple(showed["cards"].split()),
+                (outcome,),
+                False,
+                text,
+            )
         if rest.startswith("mucked"):
             return SeatSummary(line, seat, name, positions, "mucked", None, False, _cards(rest), (), False, text)
         return SeatSummary(line, seat, name, positions, "other", None, False, (), (), False, text)
@@ -306,7 +379,7 @@ LINE_KINDS.declare("BOARD", first=("Board:",))  # WinamaxHandReader.claims
 
 @_reads("STREET", first=("***",))
 def _street(r: WinamaxHandReader, text: str, line: int) -> Event:
-    marker = text[4: text.index(" ***", 4)]
+    marker = text[4 : text.index(" ***", 4)]
     return StreetStart(line, _STREETS[marker], 0, _cards(text))
 
 
@@ -318,7 +391,7 @@ def _dealt(r: WinamaxHandReader, text: str, line: int) -> Event:
 @_reads("POT_ADDED", first=("Hold-up", "Escape"))
 def _pot_added(r: WinamaxHandReader, text: str, line: int) -> Event:
     """`Hold-up to Pot: total 0.20€`: money the site puts in the pot, paid by no player."""
-    return CashDrop(line, r.money(text[text.index(": total ") + len(": total "):], line))
+    return CashDrop(line, r.money(text[text.index(": total ") + len(": total ") :], line))
 
 
 _ALL_IN = " and is all-in"
@@ -328,7 +401,7 @@ _OUT_OF_POSITION = " out of position"
 def _post(r: WinamaxHandReader, text: str, line: int, verb: str) -> tuple[str, int, bool, bool]:
     """`<name> posts <blind> 0.05€[ out of position][ and is all-in]` → name, amount, all-in, out of position."""
     name, rest = r.split_space(text, " " + verb)
-    rest = rest[len(verb):]
+    rest = rest[len(verb) :]
     all_in = rest.endswith(_ALL_IN)
     if all_in:
         rest = rest[: -len(_ALL_IN)]
@@ -342,8 +415,14 @@ def _post(r: WinamaxHandReader, text: str, line: int, verb: str) -> tuple[str, i
 def _post_small(r: WinamaxHandReader, text: str, line: int) -> Event:
     name, amount, all_in, out_of_position = _post(r, text, line, "posts small blind ")
     # a small blind posted out of position is a returning player's missed blind: dead money
-    return PostBlind(line, name, BlindKind.MISSED if out_of_position else BlindKind.SMALL, amount, all_in,
-                     amount if out_of_position else None)
+    return PostBlind(
+        line,
+        name,
+        BlindKind.MISSED if out_of_position else BlindKind.SMALL,
+        amount,
+        all_in,
+        amount if out_of_position else None,
+    )
 
 
 @_reads("POST_BIG", markers=(" posts big blind ",))
@@ -384,14 +463,14 @@ def _amount_and_all_in(r: WinamaxHandReader, rest: str, line: int) -> tuple[int,
 @_reads("CALL", markers=(" calls ",))
 def _call(r: WinamaxHandReader, text: str, line: int) -> Event:
     name, rest = r.split_space(text, " calls ")
-    added, all_in = _amount_and_all_in(r, rest[len("calls "):], line)
+    added, all_in = _amount_and_all_in(r, rest[len("calls ") :], line)
     return Call(line, name, added, all_in, False)
 
 
 @_reads("BET", markers=(" bets ",))
 def _bet(r: WinamaxHandReader, text: str, line: int) -> Event:
     name, rest = r.split_space(text, " bets ")
-    added, all_in = _amount_and_all_in(r, rest[len("bets "):], line)
+    added, all_in = _amount_and_all_in(r, rest[len("bets ") :], line)
     return Bet(line, name, added, all_in, False)
 
 
@@ -399,7 +478,7 @@ def _bet(r: WinamaxHandReader, text: str, line: int) -> Event:
 def _raise(r: WinamaxHandReader, text: str, line: int) -> Event:
     """`Hero raises 0.10€ to 0.15€`: the raise size, then the street total raised to (as PokerStars)."""
     name, rest = r.split_space(text, " raises ")
-    by, _, rest = rest[len("raises "):].partition(" to ")
+    by, _, rest = rest[len("raises ") :].partition(" to ")
     to, all_in = _amount_and_all_in(r, rest, line)
     return RaiseTo(line, name, r.money(by, line), to, all_in, False)
 
@@ -418,12 +497,12 @@ def _collect(r: WinamaxHandReader, text: str, line: int) -> Event:
     (fpdb's "Invalid.side.pot" and "all.in.blind" samples) and pays a main and a side pot won by one
     player as `main pot`."""
     name, rest = r.split_space(text, " collected ")
-    amount, _, pot = rest[len("collected "):].partition(" from ")
+    amount, _, pot = rest[len("collected ") :].partition(" from ")
     index: int | None = None
     if pot == "main pot":
         index = 0
     elif pot.startswith("side pot "):
-        index = _small_number(pot[len("side pot "):], "side pot number", line)
+        index = _small_number(pot[len("side pot ") :], "side pot number", line)
     return Collect(line, name, r.money(amount, line), index)
 
 
@@ -438,6 +517,11 @@ def build_hand(block, header: Header, seat_tokens: Sequence, body: Sequence, sum
     summary_token, *summary_lines = summary
     claims, trailing = reader.claims(summary_lines, base + summary_token.line)
     events.extend(trailing)
-    return Hand(header=header, seats=seats, events=tuple(events), claims=claims,
-                source=Source(block.file, block.line, block.column), lines=line_breaks)
-
+    return Hand(
+        header=header,
+        seats=seats,
+        events=tuple(events),
+        claims=claims,
+        source=Source(block.file, block.line, block.column),
+        lines=line_breaks,
+    )

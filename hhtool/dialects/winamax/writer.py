@@ -48,12 +48,20 @@ HAND_SEPARATOR = DIALECT.hand_separator
 """What Winamax writes after each hand's last line and its newline: two blank lines (as the record's
 `hand_separator`)."""
 
-_GAMES = {Limit.NO_LIMIT: "Holdem no limit", Limit.POT_LIMIT: "Holdem pot limit", Limit.FIXED_LIMIT: "Holdem fixed limit"}
+_GAMES = {
+    Limit.NO_LIMIT: "Holdem no limit",
+    Limit.POT_LIMIT: "Holdem pot limit",
+    Limit.FIXED_LIMIT: "Holdem fixed limit",
+}
 _STREETS = {Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER"}
 _DENIES = " denies big blind"
 _POSITION_ORDER = {"small blind": 0, "big blind": 1, "button": 2}  # `(small blind) (button)` heads-up
-_FOLDED = {Street.PREFLOP: "folded on the pre-flop", Street.FLOP: "folded on the flop",
-           Street.TURN: "folded on the turn", Street.RIVER: "folded on the river"}
+_FOLDED = {
+    Street.PREFLOP: "folded on the pre-flop",
+    Street.FLOP: "folded on the flop",
+    Street.TURN: "folded on the turn",
+    Street.RIVER: "folded on the river",
+}
 
 
 class _Money:
@@ -205,7 +213,9 @@ def _event(event, money: _Money, returns: dict[str, int]) -> str | None:
         return None  # paid inside the bettor's collected line
     if kind is Collect:
         amount = event.amount + returns.pop(event.player, 0)
-        pot = "pot" if event.pot_index is None else "main pot" if event.pot_index == 0 else f"side pot {event.pot_index}"
+        pot = (
+            "pot" if event.pot_index is None else "main pot" if event.pot_index == 0 else f"side pot {event.pot_index}"
+        )
         return f"{event.player} collected {money(amount)} from {pot}"
     if kind is CashDrop:
         return f"Hold-up to Pot: total {money(event.amount)}"
@@ -334,17 +344,24 @@ def said(hand: Hand) -> Hand | None:
                 return None
             outcomes = (replace(seat.outcomes[0], won=True, amount=back),)
         else:
-            outcomes = tuple(replace(o, amount=o.amount + back) if o.won and o.amount is not None else o
-                             for o in seat.outcomes)
+            outcomes = tuple(
+                replace(o, amount=o.amount + back) if o.won and o.amount is not None else o for o in seat.outcomes
+            )
         result = "won" if seat.result == "collected" else seat.result
-        seats.append(replace(seat, positions=_in_order(seat.positions), result=result, outcomes=outcomes,
-                             didnt_bet=seat.folded_on is None and seat.result == "folded"))
+        seats.append(
+            replace(
+                seat,
+                positions=_in_order(seat.positions),
+                result=result,
+                outcomes=outcomes,
+                didnt_bet=seat.folded_on is None and seat.result == "folded",
+            )
+        )
     # no seat is marked: whoever has no line in the hand was not dealt in, as a marked seat without one
     table = tuple(replace(seat, sitting_out=False, out_of_hand=False) for seat in hand.seats)
     claims = hand.claims
     total = claims.total_pot + sum(printed.values()) if claims.total_pot is not None else None
-    return replace(hand, seats=table, events=tuple(events),
-                   claims=replace(claims, total_pot=total, seats=tuple(seats)))
+    return replace(hand, seats=table, events=tuple(events), claims=replace(claims, total_pot=total, seats=tuple(seats)))
 
 
 _AWAY = (NoticeKind.SITTING_OUT, NoticeKind.WAIT_FOR_BUTTON)
@@ -383,7 +400,7 @@ def _deal_before_preflop(hand: Hand) -> Hand:
             end = index + 1
             while end < len(events) and type(events[end]) is DealHole:
                 end += 1
-            events[index:end] = events[index + 1:end] + [event]
+            events[index:end] = events[index + 1 : end] + [event]
             return replace(hand, events=tuple(events))
     return hand
 

@@ -31,10 +31,22 @@ def parse_winning(block: Block) -> ParseResult:
 
 def parse_2016(block: Block) -> ParseResult:
     """Parse one 2016-era WPN hand (`Game started at:`): its own grammar and reader, the same skeleton."""
+
     def header(line: str, table_line: str, line_no: int):
-        return reader2016.read_header(line, table_line, line_no, block.file)  # a tournament's number is in the file name
-    return parse_sections(block, SITE, _ID_2016, header, parser_2016(), reader2016.build_hand, _GRAMMAR_LABEL + " 2016",
-                          "------ Summary ------")
+        return reader2016.read_header(
+            line, table_line, line_no, block.file
+        )  # a tournament's number is in the file name
+
+    return parse_sections(
+        block,
+        SITE,
+        _ID_2016,
+        header,
+        parser_2016(),
+        reader2016.build_hand,
+        _GRAMMAR_LABEL + " 2016",
+        "------ Summary ------",
+    )
 
 
 def parser_2016() -> LineParser:

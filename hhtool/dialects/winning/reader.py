@@ -69,7 +69,8 @@ SITE = "winning"  # also in hhtool.dialects.winning (the record)
 _HEADER = re.compile(
     r"(?:Game )?Hand #(?P<id>\d+) - (?:(?P<name>[^\n]*?) ?Tournament #(?P<tid>\d+) - )?"
     r"(?P<game>[^()\n]+)\((?P<limit>[^()\n]+)\) - (?:Level (?P<level>\w+) )?\(?(?P<stakes>[^()\s]+/[^()\s]+)\)?"
-    r" ?- (?P<date>\d{4}/\d{1,2}/\d{1,2}) (?P<time>\d{1,2}:\d{2}(?::\d{2})?)(?: (?P<tz>[A-Z]{2,5}))?$")
+    r" ?- (?P<date>\d{4}/\d{1,2}/\d{1,2}) (?P<time>\d{1,2}:\d{2}(?::\d{2})?)(?: (?P<tz>[A-Z]{2,5}))?$"
+)
 _LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Fixed Limit": Limit.FIXED_LIMIT}
 _TABLE = re.compile(r"(?P<name>.*) (?P<max>\d+)-max (?P<pm>\(Play Money\) )?Seat #(?P<button>\d+) is the button$")
 _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()\s]+)\)(?P<out> is sitting out)?$")
@@ -83,43 +84,73 @@ def read_header(line: str, table_line: str, line_no: int) -> Header:
     """The header and table lines of a WPN hand; Unsupported for any game but Hold'em."""
     match = _HEADER.match(line)
     if match is None:
-        raise FieldError("HH010", f"WPN header not understood: {line[:120]!r}", line_no,
-                         expected="Hand #N - Holdem(No Limit) - $SB/$BB - YYYY/MM/DD HH:MM:SS UTC", actual=line[:160])
+        raise FieldError(
+            "HH010",
+            f"WPN header not understood: {line[:120]!r}",
+            line_no,
+            expected="Hand #N - Holdem(No Limit) - $SB/$BB - YYYY/MM/DD HH:MM:SS UTC",
+            actual=line[:160],
+        )
     if len(match["id"]) > MAX_ID_DIGITS:
         raise _beyond("hand number", match["id"], f"at most {MAX_ID_DIGITS} digits", line_no, match.start("id") + 1)
     time = _datetime(match["date"], match["time"])
     if time is None or not MIN_YEAR <= time.year <= MAX_YEAR:
-        raise _beyond("date", match["date"], f"a year from {MIN_YEAR} to {MAX_YEAR}", line_no,
-                      match.start("date") + 1)
+        raise _beyond("date", match["date"], f"a year from {MIN_YEAR} to {MAX_YEAR}", line_no, match.start("date") + 1)
     table = _TABLE.match(table_line)
     if table is None:
-        raise FieldError("HH010", f"table line not understood: {table_line[:80]!r}", line_no + 1,
-                         expected="<table> N-max Seat #B is the button", actual=table_line[:160])
+        raise FieldError(
+            "HH010",
+            f"table line not understood: {table_line[:80]!r}",
+            line_no + 1,
+            expected="<table> N-max Seat #B is the button",
+            actual=table_line[:160],
+        )
     try:
-        template = _template(match["game"].strip(), match["limit"], match["stakes"], match["tid"], match["name"],
-                             match["level"], bool(table["pm"]))
+        template = _template(
+            match["game"].strip(),
+            match["limit"],
+            match["stakes"],
+            match["tid"],
+            match["name"],
+            match["level"],
+            bool(table["pm"]),
+        )
     except FieldError as exc:
         raise FieldError(exc.code, str(exc), line_no, expected=exc.expected, actual=exc.actual) from None
     name = table["name"]
     if name.startswith("Table '") and name.endswith("'"):
-        name = name[len("Table '"):-1]
+        name = name[len("Table '") : -1]
     zone = match["tz"]
     return msgspec.structs.replace(
-        template, hand_id=match["id"], time=time, time_zone=zone, time_utc=_utc(time, zone), table=name,
+        template,
+        hand_id=match["id"],
+        time=time,
+        time_zone=zone,
+        time_utc=_utc(time, zone),
+        table=name,
         max_seats=_small_number(table["max"], "N-max", line_no + 1),
         button_seat=_small_number(table["button"], "button seat", line_no + 1),
-        fast_fold=name.startswith(_FAST_FOLD_TABLES))
+        fast_fold=name.startswith(_FAST_FOLD_TABLES),
+    )
 
 
 def _utc(time, zone: str | None):
     from hhtool.dialects.winning import ZONES  # the record's conventions: one place for the zones
     from hhtool.model.clock import to_utc
+
     return to_utc(time, zone, None, ZONES, None)
 
 
 @functools.lru_cache(maxsize=1024)
-def _template(game: str, limit_name: str, stakes: str, tournament_id: str | None, name: str | None,
-              level: str | None, play_money_table: bool) -> Header:
+def _template(
+    game: str,
+    limit_name: str,
+    stakes: str,
+    tournament_id: str | None,
+    name: str | None,
+    level: str | None,
+    play_money_table: bool,
+) -> Header:
     """The header fields every hand of a table shares (game, limit, stakes, tournament), memoised."""
     limit = _LIMITS.get(limit_name)
     if game != "Holdem" or limit is None:
@@ -140,11 +171,28 @@ def _template(game: str, limit_name: str, stakes: str, tournament_id: str | None
         small_blind, big_blind, small_bet, big_bet = small // 2, small, small, big
     else:
         small_blind, big_blind, small_bet, big_bet = small, big, big, big
-    return Header(site=SITE, hand_id="", game="holdem", limit=limit, small_blind=small_blind, big_blind=big_blind,
-                  small_bet=small_bet, big_bet=big_bet, currency=currency, scale=scale, time=None, time_zone=None,
-                  time_utc=None, table="", max_seats=None, button_seat=None, tournament_id=tournament_id,
-                  buy_in=(name or "").strip() or None, level=level,
-                  play_money=play_money_table or (tournament_id is None and symbol is None))
+    return Header(
+        site=SITE,
+        hand_id="",
+        game="holdem",
+        limit=limit,
+        small_blind=small_blind,
+        big_blind=big_blind,
+        small_bet=small_bet,
+        big_bet=big_bet,
+        currency=currency,
+        scale=scale,
+        time=None,
+        time_zone=None,
+        time_utc=None,
+        table="",
+        max_seats=None,
+        button_seat=None,
+        tournament_id=tournament_id,
+        buy_in=(name or "").strip() or None,
+        level=level,
+        play_money=play_money_table or (tournament_id is None and symbol is None),
+    )
 
 
 def read_seats(tokens, base: int, scale: int) -> tuple[tuple[Seat, ...], list[Event]]:
@@ -155,22 +203,36 @@ def read_seats(tokens, base: int, scale: int) -> tuple[tuple[Seat, ...], list[Ev
     for token in tokens:
         text, line = token.value, base + token.line
         if token.type == "SEAT_WAIT":
-            name = text[text.index(": ") + 2: -len(_SEAT_WAITS)]
+            name = text[text.index(": ") + 2 : -len(_SEAT_WAITS)]
             waiting.append(Notice(line, NoticeKind.WAIT_FOR_BUTTON, name, text))
             continue
         match = _SEAT.match(text)
         if match is None:
             raise FieldError("HH010", f"seat line not understood: {text[:80]!r}", line)
-        seats.append(Seat(_small_number(match["seat"], "seat number", line), match["name"],
-                          _money(match["stack"], scale, line), line, None, bool(match["out"]), False))
+        seats.append(
+            Seat(
+                _small_number(match["seat"], "seat number", line),
+                match["name"],
+                _money(match["stack"], scale, line),
+                line,
+                None,
+                bool(match["out"]),
+                False,
+            )
+        )
     return tuple(seats), waiting
 
 
 # ---------------------------------------------------------------------------------------------
 # Body and summary lines
 
-_STREETS = {"HOLE CARDS": Street.PREFLOP, "FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER,
-            "SHOW DOWN": Street.SHOWDOWN}
+_STREETS = {
+    "HOLE CARDS": Street.PREFLOP,
+    "FLOP": Street.FLOP,
+    "TURN": Street.TURN,
+    "RIVER": Street.RIVER,
+    "SHOW DOWN": Street.SHOWDOWN,
+}
 _ALL_IN = " and is all-in"
 _STREET_POT = re.compile(r"Main pot (?P<main>\S+)(?: \| Rake (?P<rake>\S+))?$")
 _SIDE_POT = re.compile(r"Side pot\((?P<side>\d+)\) (?P<amount>\S+)(?: \| Rake (?P<rake>\S+))?$")
@@ -179,12 +241,16 @@ _FEE = re.compile(r" \| (?P<name>[A-Z][A-Za-z ]*?) (?P<amount>[$€£]?\d\S*)")
 _POSITIONS = ("(button)", "(small blind)", "(big blind)")
 _FOLDED = re.compile(r"folded on the (?P<street>Pre-Flop|Flop|Turn|River)(?P<nobet> and did not bet)?$")
 _FOLD_STREETS = {"Pre-Flop": Street.PREFLOP, "Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
-_SHOWED = re.compile(r"(?P<how>showed|mucked) \[(?P<cards>[^\]]*)\](?: and (?:(?P<lost>lost)|won (?P<won>\S+))"
-                     r"(?: with (?P<desc>.*))?)?$")
+_SHOWED = re.compile(
+    r"(?P<how>showed|mucked) \[(?P<cards>[^\]]*)\](?: and (?:(?P<lost>lost)|won (?P<won>\S+))"
+    r"(?: with (?P<desc>.*))?)?$"
+)
 # A cashed-out player's summary line ends so: the room paid the player outside the pot (`cashed out hand for`)
 _CASHED = " (pot not awarded as player cashed out)"
-_SUMMARY_NAME = re.compile(r"(.+?)(?= \((?:button|small blind|big blind)\)| folded on | showed \[| mucked \["
-                           r"| did not show and won )")
+_SUMMARY_NAME = re.compile(
+    r"(.+?)(?= \((?:button|small blind|big blind)\)| folded on | showed \[| mucked \["
+    r"| did not show and won )"
+)
 
 
 class WinningReader:
@@ -212,7 +278,7 @@ class WinningReader:
     def amount(self, text: str, marker: str, line: int) -> tuple[str, int, bool]:
         """`name<marker>AMOUNT[ and is all-in]` → name, amount, all-in."""
         name, rest = self.name_and(text, marker)
-        rest = rest[len(marker) - 1:]
+        rest = rest[len(marker) - 1 :]
         all_in = rest.endswith(_ALL_IN)
         return name, self.money(rest[: -len(_ALL_IN)] if all_in else rest, line), all_in
 
@@ -262,8 +328,13 @@ class WinningReader:
         (every chip put in) is it plus the rake and the fees printed beside it; no main pot is named."""
         match = _TOTAL.match(text)
         if match is None:
-            raise FieldError("HH010", f"total pot line not understood: {text[:80]!r}", line,
-                             expected="Total pot <amount> | Rake <amount> | JP Fee <amount>", actual=text[:160])
+            raise FieldError(
+                "HH010",
+                f"total pot line not understood: {text[:80]!r}",
+                line,
+                expected="Total pot <amount> | Rake <amount> | JP Fee <amount>",
+                actual=text[:160],
+            )
         after = self.money(match["total"], line)
         rake = None
         fees = []
@@ -281,12 +352,12 @@ class WinningReader:
     def seat_result(self, text: str, line: int) -> SeatSummary:
         colon = text.index(": ")
         seat = _small_number(text[5:colon], "seat number", line)
-        rest = text[colon + 2:]
+        rest = text[colon + 2 :]
         name = self.seat_names.get(seat)
         if name is None or not rest.startswith(name + " "):
             match = _SUMMARY_NAME.match(rest)
             name = match.group(1) if match else rest
-        rest = rest[len(name) + 1:]
+        rest = rest[len(name) + 1 :]
         cashed_out = rest.endswith(_CASHED)
         if cashed_out:
             rest = rest[: -len(_CASHED)]
@@ -296,12 +367,34 @@ class WinningReader:
             positions += (tag[1:],)
         fold = _FOLDED.match(rest)
         if fold:
-            return SeatSummary(line, seat, name, positions, "folded", _FOLD_STREETS[fold["street"]],
-                               bool(fold["nobet"]), (), (), False, text)
+            return SeatSummary(
+                line,
+                seat,
+                name,
+                positions,
+                "folded",
+                _FOLD_STREETS[fold["street"]],
+                bool(fold["nobet"]),
+                (),
+                (),
+                False,
+                text,
+            )
         if rest.startswith("did not show and won "):
-            amount = self.money(rest[len("did not show and won "):], line)
-            return SeatSummary(line, seat, name, positions, "collected", None, False, (),
-                               (Outcome(True, amount, None),), cashed_out, text)
+            amount = self.money(rest[len("did not show and won ") :], line)
+            return SeatSummary(
+                line,
+                seat,
+                name,
+                positions,
+                "collected",
+                None,
+                False,
+                (),
+                (Outcome(True, amount, None),),
+                cashed_out,
+                text,
+            )
         shown = _SHOWED.match(rest)
         if shown:
             cards = _known(shown["cards"].split())
@@ -334,7 +427,7 @@ LINE_KINDS.declare("BOARD", first=("Board",))  # WinningReader.claims
 
 @_reads("STREET", first=("***",))
 def _street(w: WinningReader, text: str, line: int) -> Event:
-    street = _STREETS[text[4: text.index(" ***", 4)]]
+    street = _STREETS[text[4 : text.index(" ***", 4)]]
     if street is not Street.PREFLOP:
         w.street_money.new_street()
         w.high = 0
@@ -362,14 +455,14 @@ def _side_pot(w: WinningReader, text: str, line: int) -> Event:
 
 @_reads("DEALT", first=("Dealt",))
 def _dealt(w: WinningReader, text: str, line: int) -> Event:
-    rest = text[len("Dealt to "):]
+    rest = text[len("Dealt to ") :]
     cut = rest.index(" [")
     return DealHole(line, rest[:cut], _cards(rest[cut:]))
 
 
 @_reads("UNCALLED", first=("Uncalled",))
 def _uncalled(w: WinningReader, text: str, line: int) -> Event:
-    amount, _, name = text[len("Uncalled bet ("):].partition(") returned to ")
+    amount, _, name = text[len("Uncalled bet (") :].partition(") returned to ")
     return ReturnUncalled(line, name, w.money(amount, line))
 
 
@@ -379,12 +472,16 @@ def _blind(kind: BlindKind, marker: str):
         # live part of the post: a dead post (`posts dead`) is a small blind (dead) and a big blind (live)
         w.put(name, amount if kind is not BlindKind.SMALL_AND_BIG else min(amount, w.big_blind))
         return PostBlind(line, name, kind, amount, all_in)
+
     return read
 
 
-LINE_KINDS.declare("POST_SMALL", markers=(" posts the small blind ",),
-                   reader=_blind(BlindKind.SMALL, " posts the small blind "))
-LINE_KINDS.declare("POST_BIG", markers=(" posts the big blind ",), reader=_blind(BlindKind.BIG, " posts the big blind "))
+LINE_KINDS.declare(
+    "POST_SMALL", markers=(" posts the small blind ",), reader=_blind(BlindKind.SMALL, " posts the small blind ")
+)
+LINE_KINDS.declare(
+    "POST_BIG", markers=(" posts the big blind ",), reader=_blind(BlindKind.BIG, " posts the big blind ")
+)
 LINE_KINDS.declare("POST_DEAD", markers=(" posts dead ",), reader=_blind(BlindKind.SMALL_AND_BIG, " posts dead "))
 LINE_KINDS.declare("POST", markers=(" posts ",), reader=_blind(BlindKind.BIG, " posts "))
 
@@ -424,7 +521,7 @@ def _raise(w: WinningReader, text: str, line: int) -> Event:
     """`raises $A to $B`: A is the chips this action adds, B the street total (the model's raise_to); the raise
     size (`raise_by`) is B less the street's bet before it, both as printed (the lines before it say it)."""
     name, rest = w.name_and(text, " raises ")
-    _added, _, rest = rest[len("raises "):].partition(" to ")
+    _added, _, rest = rest[len("raises ") :].partition(" to ")
     all_in = rest.endswith(_ALL_IN)
     to = w.money(rest[: -len(_ALL_IN)] if all_in else rest, line)
     high = w.high
@@ -482,7 +579,7 @@ def _cash_out(w: WinningReader, text: str, line: int) -> Event:
     """`Dana cashed out hand for $3.10 | Cash Out Fee $0.03`: the all-in equity cash out (PokerStars' words
     without its `the`): the room pays the amount outside the pot and keeps what her cards win."""
     name, rest = w.name_and(text, _CASH_OUT_MARK)
-    amount, printed, fee = rest[len(_CASH_OUT_MARK) - 1:].partition(_CASH_OUT_FEE)
+    amount, printed, fee = rest[len(_CASH_OUT_MARK) - 1 :].partition(_CASH_OUT_FEE)
     return CashOut(line, name, w.money(amount, line), w.money(fee, line) if printed else None)
 
 
@@ -494,7 +591,7 @@ def _no_show(w: WinningReader, text: str, line: int) -> Event:
 @_reads("COLLECT", markers=(" collected ",))
 def _collect(w: WinningReader, text: str, line: int) -> Event:
     name, rest = w.name_and(text, " collected ")
-    amount, _, pot = rest[len("collected "):].partition(" from ")
+    amount, _, pot = rest[len("collected ") :].partition(" from ")
     if pot in ("pot", "main pot"):  # WPN says `main pot` also when there is one pot: no pot is named
         index = None
     else:
@@ -528,8 +625,13 @@ def _awards(claims: Claims) -> list[Event]:
     $X` (or `showed […] and won $X`) is then the site's only word of the award, read as the collect it is
     (at the summary line that says it). Not a cashed-out player's `won`: the room paid that player outside
     the pot (`cashed out hand for`) and kept the share."""
-    return [Collect(seat.line, seat.player, outcome.amount, None) for seat in claims.seats if not seat.cashed_out
-            for outcome in seat.outcomes if outcome.won and outcome.amount is not None]
+    return [
+        Collect(seat.line, seat.player, outcome.amount, None)
+        for seat in claims.seats
+        if not seat.cashed_out
+        for outcome in seat.outcomes
+        if outcome.won and outcome.amount is not None
+    ]
 
 
 _BETS = (Bet, Call, RaiseTo)
@@ -553,8 +655,9 @@ def _printed_pots(events: list[Event], claims: Claims) -> Claims:
     return msgspec.structs.replace(claims, main_pot=last[0].main, side_pots=tuple(pot.main for pot in last[1:]))
 
 
-def build_hand(block: Block, header: Header, seat_tokens: Sequence, body: Sequence, summary: Sequence,
-               line_breaks: int) -> Hand:
+def build_hand(
+    block: Block, header: Header, seat_tokens: Sequence, body: Sequence, summary: Sequence, line_breaks: int
+) -> Hand:
     """The hand from the grammar's sections."""
     base = block.line - 1
     seats, waiting = read_seats(seat_tokens, base, header.scale)
@@ -567,5 +670,11 @@ def build_hand(block: Block, header: Header, seat_tokens: Sequence, body: Sequen
     claims = _printed_pots(events, claims)
     if reader.cap is not None:
         header = msgspec.structs.replace(header, cap=reader.cap)
-    return Hand(header=header, seats=seats, events=tuple(events), claims=claims,
-                source=Source(block.file, block.line, block.column), lines=line_breaks)
+    return Hand(
+        header=header,
+        seats=seats,
+        events=tuple(events),
+        claims=claims,
+        source=Source(block.file, block.line, block.column),
+        lines=line_breaks,
+    )

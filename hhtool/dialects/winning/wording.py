@@ -21,8 +21,21 @@ from hhtool.rules.ranking import Category, HandValue, evaluate
 
 _FIVE_CARDS = re.compile(r" \[(?P<cards>[^\]]*)\]$")
 _KICKER = re.compile(r" with the kicker (?P<rank>[A-Za-z]+)\}?$")
-_RANKS = {"Deuce": "2", "Three": "3", "Four": "4", "Five": "5", "Six": "6", "Seven": "7", "Eight": "8",
-          "Nine": "9", "Ten": "T", "Jack": "J", "Queen": "Q", "King": "K", "Ace": "A"}
+_RANKS = {
+    "Deuce": "2",
+    "Three": "3",
+    "Four": "4",
+    "Five": "5",
+    "Six": "6",
+    "Seven": "7",
+    "Eight": "8",
+    "Nine": "9",
+    "Ten": "T",
+    "Jack": "J",
+    "Queen": "Q",
+    "King": "K",
+    "Ace": "A",
+}
 _NAMES = {rank: name for name, rank in _RANKS.items()}
 _RANK_OF = dict(zip(range(2, 15), "23456789TJQKA"))
 
@@ -55,8 +68,9 @@ def _wordings(value: HandValue) -> set[str]:
         names.add(stars.describe(value))
         if value.ranks[0] != 14:
             names.add(f"a straight flush, {_name(value.ranks[0])} high")
-    return {name.casefold() for name in names} | {name.replace("sixs", "sixes") for name in
-                                                  (n.casefold() for n in names)}
+    return {name.casefold() for name in names} | {
+        name.replace("sixs", "sixes") for name in (n.casefold() for n in names)
+    }
 
 
 def description_matches(text: str, cards: Sequence[str]) -> bool:

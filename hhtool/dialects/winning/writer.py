@@ -49,10 +49,18 @@ HAND_SEPARATOR = DIALECT.hand_separator
 """What the WPN client writes after each hand's last line: one blank line (acr-winning/cash/…Blitz…)."""
 
 _LIMITS = {Limit.NO_LIMIT: "No Limit", Limit.POT_LIMIT: "Pot Limit", Limit.FIXED_LIMIT: "Fixed Limit"}
-_STREETS = {Street.PREFLOP: "HOLE CARDS", Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER",
-            Street.SHOWDOWN: "SHOW DOWN"}
-_BLINDS = {BlindKind.SMALL: "posts the small blind", BlindKind.BIG: "posts the big blind",
-           BlindKind.SMALL_AND_BIG: "posts dead"}
+_STREETS = {
+    Street.PREFLOP: "HOLE CARDS",
+    Street.FLOP: "FLOP",
+    Street.TURN: "TURN",
+    Street.RIVER: "RIVER",
+    Street.SHOWDOWN: "SHOW DOWN",
+}
+_BLINDS = {
+    BlindKind.SMALL: "posts the small blind",
+    BlindKind.BIG: "posts the big blind",
+    BlindKind.SMALL_AND_BIG: "posts dead",
+}
 _WAITS_BB = " waits for big blind"
 _FOLDED = {Street.PREFLOP: "Pre-Flop", Street.FLOP: "Flop", Street.TURN: "Turn", Street.RIVER: "River"}
 
@@ -74,8 +82,10 @@ def render_hand(hand: Hand) -> str:
         return text if "." in text else text + ".00"
 
     lines = [_header(header, money), _table(header)]
-    lines += [f"Seat {s.seat}: {s.player} ({money(s.stack)})" + (" is sitting out" if s.sitting_out else "")
-              for s in hand.seats]
+    lines += [
+        f"Seat {s.seat}: {s.player} ({money(s.stack)})" + (" is sitting out" if s.sitting_out else "")
+        for s in hand.seats
+    ]
     street = StreetMoney()
     # WPN prints `collected … from main pot` after a showdown only; a pot won without one is the summary's
     # `did not show and won $X` alone (acr-winning/cash/…Blitz…, tournament/…GTD…)
@@ -106,8 +116,9 @@ def _uncalled_printed(hand: Hand) -> bool:
     bet unreturned is one it would not write: refused (ValueError). True when the big blind's is left so."""
     street: dict[str, int] = {}
     returned = False
-    big_blind = next((event.player for event in hand.events
-                      if type(event) is PostBlind and event.blind is BlindKind.BIG), None)
+    big_blind = next(
+        (event.player for event in hand.events if type(event) is PostBlind and event.blind is BlindKind.BIG), None
+    )
     preflop = True
     unreturned = [False]
 
@@ -140,13 +151,18 @@ def _header(header: Header, money) -> str:
     when = header.time_utc.astimezone(UTC) if header.time_utc is not None else header.time
     stamp = f"{when:%Y/%m/%d %H:%M:%S} UTC" if when is not None else ""
     game = f"Holdem({_LIMITS[header.limit]})"
-    small, big = (header.small_bet, header.big_bet) if header.limit is Limit.FIXED_LIMIT else \
-        (header.small_blind, header.big_blind)
+    small, big = (
+        (header.small_bet, header.big_bet)
+        if header.limit is Limit.FIXED_LIMIT
+        else (header.small_blind, header.big_blind)
+    )
     if header.is_tournament:
         level = f"Level {header.level.removeprefix('Level ')} " if header.level else ""
         name = f"{header.buy_in} " if header.buy_in else ""
-        return (f"Game Hand #{header.hand_id} - {name}Tournament #{header.tournament_id} - {game} - "
-                f"{level}({money(small)}/{money(big)})- {stamp}")
+        return (
+            f"Game Hand #{header.hand_id} - {name}Tournament #{header.tournament_id} - {game} - "
+            f"{level}({money(small)}/{money(big)})- {stamp}"
+        )
     return f"Hand #{header.hand_id} - {game} - {money(small)}/{money(big)} - {stamp}"
 
 
@@ -240,8 +256,9 @@ def _summary(hand: Hand, money) -> list[str]:
             total += f" | Rake {money(claims.rake)}"
         elif claims.rake is None or fees:
             raise ValueError("WPN leaves out only a rake of 0")
-        total += "".join(f" | {'JP Fee' if name == 'jp fee' else name.title()} {money(amount)}"
-                         for name, amount in claims.fees)
+        total += "".join(
+            f" | {'JP Fee' if name == 'jp fee' else name.title()} {money(amount)}" for name, amount in claims.fees
+        )
         lines.append(total)
     if claims.runs > 1 or len(claims.boards) > 1:
         raise ValueError("WPN run-it-twice text is not known")
@@ -253,8 +270,11 @@ def _summary(hand: Hand, money) -> list[str]:
 def _seat_summary(seat: SeatSummary, money) -> str:
     text = f"Seat {seat.seat}: {seat.player}" + "".join(f" ({position})" for position in seat.positions)
     if seat.result == "folded":
-        return text + f" folded on the {_FOLDED[seat.folded_on or Street.PREFLOP]}" + (
-            " and did not bet" if seat.didnt_bet else "")
+        return (
+            text
+            + f" folded on the {_FOLDED[seat.folded_on or Street.PREFLOP]}"
+            + (" and did not bet" if seat.didnt_bet else "")
+        )
     if seat.result in ("showed", "mucked"):
         text += f" {seat.result} [{' '.join(seat.cards)}]"
         if seat.outcomes:
