@@ -216,8 +216,8 @@ class ChildRun:
         self.returncodes: list[int] = []
         self.stderr: list[str] = []
         self.outputs: list[str] = []
-        errors = [tempfile.TemporaryFile() for _ in commands]
-        outputs = [tempfile.TemporaryFile() if capture else None for _ in commands]
+        errors = [tempfile.TemporaryFile() for _ in commands]  # noqa: SIM115 (read and closed after the processes end)
+        outputs = [tempfile.TemporaryFile() if capture else None for _ in commands]  # noqa: SIM115 (as errors)
 
         def preexec() -> None:
             if pin is not None:
@@ -236,7 +236,7 @@ class ChildRun:
                 stdin=subprocess.DEVNULL,
                 stdout=outputs[i] or subprocess.DEVNULL,
                 stderr=errors[i],
-                preexec_fn=preexec,
+                preexec_fn=preexec,  # noqa: PLW1509 (the benchmark starts no threads before it; CPU pinning needs the child)
                 env=env,
             )
             for i, command in enumerate(commands)

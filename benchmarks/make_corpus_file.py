@@ -22,9 +22,12 @@ def corpus_hands(corpus: Path) -> list[str]:
         if problem:
             continue
         for block in read_blocks(path):
-            if isinstance(block, Block) and block.dialect == "pokerstars":
-                if parse_block(block).status is Status.PARSED:
-                    hands.append(block.text.rstrip("\n"))
+            if (
+                isinstance(block, Block)
+                and block.dialect == "pokerstars"
+                and parse_block(block).status is Status.PARSED
+            ):
+                hands.append(block.text.rstrip("\n"))
     return hands
 
 

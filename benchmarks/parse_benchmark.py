@@ -77,8 +77,10 @@ def run(path: Path, runs: int) -> None:
                 ("read+split", f"{hands / min(split_times):,.0f} hands/s (best)"),
                 (
                     "read+split+parse",
-                    f"{hands / min(parse_times):,.0f} hands/s (best; median "
-                    f"{hands / sorted(parse_times)[len(parse_times) // 2]:,.0f})",
+                    (
+                        f"{hands / min(parse_times):,.0f} hands/s (best; median "
+                        f"{hands / sorted(parse_times)[len(parse_times) // 2]:,.0f})"
+                    ),
                 ),
                 ("parse only (derived)", f"{hands / (min(parse_times) - min(split_times)):,.0f} hands/s"),
                 ("peak memory", f"tracemalloc {peak / 1e6:.1f} MB, ru_maxrss {max_rss() / 1e6:.1f} MB"),

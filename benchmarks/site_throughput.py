@@ -31,9 +31,9 @@ import time
 from pathlib import Path
 
 from hhtool import dialects
-from hhtool.io.paths import expand_paths
 from hhtool.findings import Finding
 from hhtool.grammar import parse_block
+from hhtool.io.paths import expand_paths
 from hhtool.io.split import split_chunks
 from hhtool.rules.replay import replay
 from hhtool.rules.ruleset import RuleSet

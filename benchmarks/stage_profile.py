@@ -43,7 +43,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from _common import machine_info  # noqa: E402
+from _common import machine_info
 
 PARSE_PARTS = (
     ("lex", "/hhtool/grammar/lexer"),

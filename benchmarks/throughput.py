@@ -79,7 +79,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from _common import ChildRun, idlest_cpu, machine_info  # noqa: E402
+import itertools
+
+from _common import ChildRun, idlest_cpu, machine_info
 
 HEADER = re.compile(rb"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #", re.MULTILINE)
 _ELIDE = re.compile(r"'[^']*'|\"[^\"]*\"|\d+")
@@ -136,7 +138,7 @@ def split_file(path: Path, pieces: int, folder: Path) -> list[Path]:
     cuts.append(len(data))
     folder.mkdir(parents=True, exist_ok=True)
     paths = []
-    for index, (begin, end) in enumerate(zip(cuts, cuts[1:])):
+    for index, (begin, end) in enumerate(itertools.pairwise(cuts)):
         piece = folder / f"{path.stem}.part{index + 1}of{pieces}.txt"
         piece.write_bytes(data[begin:end])
         paths.append(piece)
@@ -213,13 +215,21 @@ def cli_measurements(
             option = ["--jobs", str(jobs)] if has_jobs["parse"] else []
             progress(
                 measure(
-                    "parse", jobs, hands, runs, lambda: [[*hhtool, "parse", *option, "--format", "text", str(path)]]
+                    "parse",
+                    jobs,
+                    hands,
+                    runs,
+                    lambda option=option: [[*hhtool, "parse", *option, "--format", "text", str(path)]],
                 )
             )
         else:
             pieces = split_file(path, jobs, work / f"pieces-{jobs}")
             result = measure(
-                "parse", jobs, hands, runs, lambda: [[*hhtool, "parse", "--format", "text", str(p)] for p in pieces]
+                "parse",
+                jobs,
+                hands,
+                runs,
+                lambda pieces=pieces: [[*hhtool, "parse", "--format", "text", str(p)] for p in pieces],
             )
             result["note"] = f"{len(pieces)} pieces, one parse process each"
             progress(result)
@@ -234,7 +244,7 @@ def cli_measurements(
                     hands,
                     runs,
                     ok_codes=(0, 1),
-                    commands=lambda: [[*hhtool, "validate", *option, "--format", "jsonl", str(path)]],
+                    commands=lambda option=option: [[*hhtool, "validate", *option, "--format", "jsonl", str(path)]],
                 )
             )
         else:
@@ -402,12 +412,18 @@ def fmt_rate(value: float | None) -> str:
 def render(info: dict, args, path: Path, generated: bool, results: list[dict], pokerkit: dict | None) -> str:
     lines = [
         "hhtool throughput",
-        f"machine   {info['cpu_count']} CPUs ({info['usable_cpus']} usable) {info['cpu_model']}; Python {info['python']}; "
-        f"{info['platform']}",
-        f"started   {info['date']}; load average {' '.join(f'{x:.2f}' for x in info['load_average'])} (1/5/15 min); "
-        f"hhtool {info['hhtool_commit']}, {info['hhtool_build']}",
-        f"input     {path} ({path.stat().st_size / MB:,.1f} MB, {args.hands:,} generated hands, seed {args.seed}, "
-        f"mixed games; {'written now' if generated else 'cached'})",
+        (
+            f"machine   {info['cpu_count']} CPUs ({info['usable_cpus']} usable) {info['cpu_model']}; Python {info['python']}; "
+            f"{info['platform']}"
+        ),
+        (
+            f"started   {info['date']}; load average {' '.join(f'{x:.2f}' for x in info['load_average'])} (1/5/15 min); "
+            f"hhtool {info['hhtool_commit']}, {info['hhtool_build']}"
+        ),
+        (
+            f"input     {path} ({path.stat().st_size / MB:,.1f} MB, {args.hands:,} generated hands, seed {args.seed}, "
+            f"mixed games; {'written now' if generated else 'cached'})"
+        ),
         f"runs      best of {args.runs} by wall time; every run a separate process; 1 core = pinned to the idlest CPU",
         "",
     ]
@@ -470,9 +486,11 @@ def render_pokerkit(pk: dict, exports: list[dict]) -> list[str]:
         return [f"PokerKit: comparison failed: {pk['error']}"]
     n, ok = pk["hands"], pk["accepted"]
     lines = [
-        f"PokerKit {pk['version']} vs hhtool, same process, one CPU, first {n:,} hands of the file, in alternating "
-        f"rounds of {pk['round']} hands "
-        f"(peak RSS of that process {pk['peak_rss_mb']:,.0f} MB)",
+        (
+            f"PokerKit {pk['version']} vs hhtool, same process, one CPU, first {n:,} hands of the file, in alternating "
+            f"rounds of {pk['round']} hands "
+            f"(peak RSS of that process {pk['peak_rss_mb']:,.0f} MB)"
+        ),
         f"  PokerKit accepted {ok:,} of {n:,} hands ({ok / n:.1%}), rejected {n - ok:,}; hhtool parsed {pk['hhtool_parsed']:,}",
     ]
     lines.append(

@@ -85,8 +85,8 @@ class Browser:
                 f"--user-data-dir={self.profile}",
                 "about:blank",
             ],
-            preexec_fn=fds,
-            close_fds=False,  # noqa: PLW1509 - the tests start it before any thread
+            preexec_fn=fds,  # noqa: PLW1509 (the DevTools pipe descriptors must be set up in the child)
+            close_fds=False,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )

@@ -12,8 +12,8 @@ import os
 from pathlib import Path
 
 import pytest
-
 from clikit import run
+
 from hhtool.dialects.acpc.game import DEFAULT, ENVIRONMENT, GameError, parse_game
 from hhtool.grammar import Status, parse_block
 from hhtool.io import Block
@@ -379,8 +379,10 @@ def test_a_game_that_is_not_holdem_is_unsupported(tmp_path, monkeypatch):
         ("GAMEDEF\nnolimit\nnumPlayers = two\nEND GAMEDEF\n", "whole numbers"),
         ("GAMEDEF\nnolimit\nbigBlind = 2\nEND GAMEDEF\n", "not a game definition line"),
         (
-            "GAMEDEF\nnolimit\nnumPlayers = 2\nnumRounds = 4\nstack = 1 10000000000000000000\nblind = 2 1\n"
-            "END GAMEDEF\n",
+            (
+                "GAMEDEF\nnolimit\nnumPlayers = 2\nnumRounds = 4\nstack = 1 10000000000000000000\nblind = 2 1\n"
+                "END GAMEDEF\n"
+            ),
             "hhtool's limits",
         ),
     ],

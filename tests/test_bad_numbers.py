@@ -13,14 +13,15 @@ import time
 from pathlib import Path
 
 import pytest
+from handkit import hand_text, hands_file, replace_line, sub, validate_text
 from typer.testing import CliRunner
 
-from handkit import hand_text, hands_file, replace_line, sub, validate_text
 from hhtool.cli import app
 from hhtool.dataset import open_dataset
 from hhtool.engine.plan import Piece, Task
 from hhtool.engine.work import WANT_ROWS, run_task
-from hhtool.export import export_paths, rows as rows_module
+from hhtool.export import export_paths
+from hhtool.export import rows as rows_module
 from hhtool.export.rows import ColumnOverflow, Rows
 from hhtool.export.schema import TABLES
 from hhtool.model.limits import MAX_MINOR

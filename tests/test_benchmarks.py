@@ -49,7 +49,9 @@ def test_exits_zero_and_prints_every_measurement(tiny_run):
     done, _ = tiny_run
     assert done.returncode == 0, done.stderr
     for name in ("parse", "validate", "export"):
-        row = re.search(rf"^{name}\s+1 core\s+([\d,]+)\s+[\d.]+\s+[\d.]+\s+[\d,]+\s+([\d,]+)\s", done.stdout, re.M)
+        row = re.search(
+            rf"^{name}\s+1 core\s+([\d,]+)\s+[\d.]+\s+[\d.]+\s+[\d,]+\s+([\d,]+)\s", done.stdout, re.MULTILINE
+        )
         assert row, f"no {name} row in:\n{done.stdout}"
         assert int(row.group(1).replace(",", "")) > 0
         assert int(row.group(2).replace(",", "")) > 0  # peak RSS MB
@@ -153,7 +155,7 @@ def test_stage_profile_prints_every_stage(tmp_path):
         "parent total",
     ):
         assert figures[stage] > 0, stage
-        assert re.search(rf"^{re.escape(stage)}\s+[\d.]+$", done.stdout, re.M), stage
+        assert re.search(rf"^{re.escape(stage)}\s+[\d.]+$", done.stdout, re.MULTILINE), stage
     parts = [value for name, value in figures.items() if name.endswith("(est.)")]
     if "parse's parts not shown" in done.stdout:  # a compiled build: cProfile cannot see into it
         assert parts == []

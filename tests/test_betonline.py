@@ -857,6 +857,7 @@ def test_writer_reads_back_as_the_same_hand():
 def test_writer_refuses_what_chico_cannot_say():
     import msgspec
     import pytest as _pytest
+
     from hhtool.dialects.betonline.writer import render_hand
 
     hand = chico(CASH).hand
@@ -872,9 +873,10 @@ def test_rule_cases_render_in_chico_text():
     import dataclasses
 
     import test_rule_codes as rules_tests
+    from handkit import check_in, edit, unsaid
+
     from hhtool import dialects
     from hhtool.dialects.betonline import DIALECT
-    from handkit import check_in, edit, unsaid
 
     dialects.register(dataclasses.replace(DIALECT, writer="hhtool.dialects.betonline.writer:render_hand"), replace=True)
     try:

@@ -721,7 +721,7 @@ def test_table_enter_user_and_the_draw_for_dealer_are_notices():
         (NoticeKind.OTHER, "Small Blind [ME]", "Small Blind [ME] : Draw for dealer [6c]"),
         (NoticeKind.OTHER, "Big Blind", "Big Blind : Draw for dealer [2h]"),
     ]
-    assert [e.player for e in events_of(bovada(SNG), DealHole)][0] == "Small Blind [ME]"
+    assert next(e.player for e in events_of(bovada(SNG), DealHole)) == "Small Blind [ME]"
     two = bovada(SNG.replace("Draw for dealer [6c]", "Draw for dealer [6c 7d] extra"))
     assert two.status is Status.UNPARSED and [f.code for f in two.findings] == ["HH010"]
 

@@ -14,18 +14,18 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from handkit import check, hand_text, hands_file, line_of, parse, problems, replace_line, validate_text
 from typer.testing import CliRunner
 
-from handkit import check, hand_text, hands_file, line_of, parse, problems, replace_line, validate_text
 from hhtool.audit import audit
 from hhtool.audit.render import render
 from hhtool.audit.tables import from_dataset
 from hhtool.cli import app
+from hhtool.dialects.pokerstars.rake import schedule as pokerstars_schedule
+from hhtool.dialects.pokerstars.writer import format_seat_summary, render_hand
 from hhtool.export import export_paths
 from hhtool.export.rows import Rows
 from hhtool.model import CashOut
-from hhtool.dialects.pokerstars.writer import format_seat_summary, render_hand
-from hhtool.dialects.pokerstars.rake import schedule as pokerstars_schedule
 from hhtool.rules.ruleset import RuleSet
 from hhtool.stats import player_stats
 from hhtool.validate import validate_hand

@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import hands_file, make_hand
 from typer.testing import CliRunner
 
-from conftest import hands_file, make_hand
 from hhtool.cli import app
 
 HAND_KEYS = {"hand_id", "site", "file", "line", "status", "findings", "header", "seats", "events", "claims"}

@@ -15,8 +15,8 @@ from pathlib import Path
 import jsonschema
 import msgspec
 import pytest
-
 from clikit import clean, omaha, run, short_call
+
 from hhtool import dialects
 from hhtool.findings import Finding
 from hhtool.interchange import OHH, CannotSay, refusal, targets
@@ -146,7 +146,7 @@ def test_hh045_passing_the_same_hands_to_ggpoker_convert_clean(tmp_path):
 
 
 def test_the_read_back_check_names_what_differs():
-    hand = list(validate_paths([Path(__file__).parent.parent / "samples" / "nl-cash-walk.txt"]))[0].hand
+    hand = next(iter(validate_paths([Path(__file__).parent.parent / "samples" / "nl-cash-walk.txt"]))).hand
     from hhtool.dialects.pokerstars.writer import render_hand
 
     text = render_hand(hand)
@@ -371,7 +371,7 @@ _OHH_CANNOT = (
 
 
 def test_a_writers_own_bug_is_hh099_and_the_run_goes_on(tmp_path, monkeypatch):
-    import hhtool.interchange.ohh as ohh
+    from hhtool.interchange import ohh
 
     def broken(hand, state):
         raise RuntimeError("boom")

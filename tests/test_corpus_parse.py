@@ -18,7 +18,6 @@ from decimal import Decimal
 import pytest
 
 from hhtool import dialects
-
 from hhtool.findings import Finding
 from hhtool.grammar import ParseResult, Status
 from hhtool.io import Block, expand_paths, read_blocks
@@ -247,7 +246,7 @@ def test_total_pot_lines_are_read_completely(run):
         text = block.text.split("\n")[claims.line - block.line]
         match = _TOTAL_LINE.fullmatch(text)
         assert match, (rel, result.hand_id, text)
-        amount = lambda s: to_minor(s, scale)  # noqa: E731
+        amount = lambda s, scale=scale: to_minor(s, scale)
         expected = (
             amount(match["total"]),
             amount(match["main"]) if match["main"] else None,
@@ -366,7 +365,7 @@ def load_fpdb_repr(text: str):
             operand = value(node.operand)
             return -operand if isinstance(node.op, ast.USub) else operand
         if isinstance(node, ast.Attribute) and ast.unparse(node) == "pytz.utc":
-            return dt.timezone.utc
+            return dt.UTC
         if isinstance(node, ast.Call):
             func = ast.unparse(node.func)
             args = [value(a) for a in node.args]
@@ -383,7 +382,7 @@ def load_fpdb_repr(text: str):
 def test_load_fpdb_repr_refuses_code():
     assert load_fpdb_repr("{u'a': Decimal('1.5'), 'b': [-1, None]}") == {"a": Decimal("1.5"), "b": [-1, None]}
     assert load_fpdb_repr("datetime.datetime(2011, 6, 26, 22, 34, 1, tzinfo=pytz.utc)") == dt.datetime(
-        2011, 6, 26, 22, 34, 1, tzinfo=dt.timezone.utc
+        2011, 6, 26, 22, 34, 1, tzinfo=dt.UTC
     )
     for bad in ("__import__('os').system('true')", "open('x')", "Decimal('1').__class__", "[x for x in ()]"):
         with pytest.raises(ValueError):

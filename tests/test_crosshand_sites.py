@@ -143,8 +143,10 @@ def winamax(w: Walk, table_id: int = 7100002) -> str:
     money = lambda v: cents(v, "€", after=True)
     unix = int((w.time - datetime(1970, 1, 1)).total_seconds())
     lines = [
-        f"Winamax Poker - CashGame - HandId: #{table_id}-{w.number}-{unix} - Holdem no limit "
-        f"({money(sb)}/{money(bb)}) - {w.time:%Y/%m/%d %H:%M:%S} UTC",
+        (
+            f"Winamax Poker - CashGame - HandId: #{table_id}-{w.number}-{unix} - Holdem no limit "
+            f"({money(sb)}/{money(bb)}) - {w.time:%Y/%m/%d %H:%M:%S} UTC"
+        ),
         f"Table: '{w.table}' 5-max (real money) Seat #{w.button} is the button",
     ]
     lines += [f"Seat {s}: {n} ({money(v)})" for s, n, v in w.seats]

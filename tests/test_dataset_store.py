@@ -24,9 +24,9 @@ import pyarrow as pa
 import pyarrow.dataset as pads
 import pyarrow.parquet as pq
 import pytest
+from conftest import hands_file, make_hand
 from typer.testing import CliRunner
 
-from conftest import hands_file, make_hand
 from hhtool.cli import app
 from hhtool.dataset import open_dataset
 from hhtool.export import DatasetBusy, export_paths
@@ -459,7 +459,7 @@ def test_every_jsonl_hand_object_has_every_key(tmp_path, jobs):
 def test_the_readme_documents_every_jsonl_line():
     text = README.read_text(encoding="utf-8")
     section = text[text.index("### `validate` output") : text.index("## Player statistics")]
-    keys = {k for row in re.findall(r"^\| (`[^|]+`) \|", section, re.M) for k in re.findall(r"`(\w+)`", row)}
+    keys = {k for row in re.findall(r"^\| (`[^|]+`) \|", section, re.MULTILINE) for k in re.findall(r"`(\w+)`", row)}
     assert set(JSONL_KEYS) <= keys
     assert "file_finding" in keys
     finding_keys = set(re.search(r"`findings` \| list of `\{([^}]*)\}`", section).group(1).split(", "))
@@ -474,13 +474,13 @@ def _readme_queries(out: Path, table: str) -> tuple[list, list]:
     import polars as pl
 
     text = README.read_text(encoding="utf-8")
-    sql = re.search(r"^SELECT currency.*;$", text, re.M).group(0)
-    code = re.search(r"^pl\.scan_parquet\(.*\.collect\(\)$", text, re.M).group(0)
+    sql = re.search(r"^SELECT currency.*;$", text, re.MULTILINE).group(0)
+    code = re.search(r"^pl\.scan_parquet\(.*\.collect\(\)$", text, re.MULTILINE).group(0)
     if table != "hands":
         sql = "SELECT count(*) FROM read_parquet('DIR/hands/**/*.parquet', hive_partitioning = true);"
         code = 'pl.scan_parquet("DIR/hands/**/*.parquet", hive_partitioning=True).select(pl.len()).collect()'
     sql, code = (part.replace("DIR/hands", f"{out}/{table}") for part in (sql, code))
-    frame = eval(code, {"pl": pl})  # noqa: S307 - the README's own example
+    frame = eval(code, {"pl": pl})
     return sorted(duckdb.execute(sql.rstrip(";")).fetchall()), sorted(frame.rows())
 
 

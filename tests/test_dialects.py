@@ -15,6 +15,7 @@ The hand texts are ours, each first line in its client's format (the corpus file
 from __future__ import annotations
 
 import re
+from datetime import UTC
 from pathlib import Path
 
 import pytest
@@ -479,7 +480,7 @@ def test_a_readers_own_bug_is_hh099_under_the_blocks_site_and_id(toy, tmp_path, 
 
 
 def test_a_hands_utc_start_is_read_with_its_sites_zones(toy):
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     zoned = Dialect(
         name="toy",
@@ -491,9 +492,9 @@ def test_a_hands_utc_start_is_read_with_its_sites_zones(toy):
     dialects.register(zoned, replace=True)
     header = toy_header("1", 1, 2, datetime(2024, 1, 2, 10, 0), "AT")
     # the toy's `AT` is Paris (UTC+1 in January); PokerStars' `AT` is Halifax (UTC-4)
-    assert dialects.started_utc(header) == datetime(2024, 1, 2, 9, 0, tzinfo=timezone.utc)
+    assert dialects.started_utc(header) == datetime(2024, 1, 2, 9, 0, tzinfo=UTC)
     stars = dialects.started_utc(msgspec_replace(header, site="pokerstars"))
-    assert stars == datetime(2024, 1, 2, 14, 0, tzinfo=timezone.utc)
+    assert stars == datetime(2024, 1, 2, 14, 0, tzinfo=UTC)
     assert dialects.started_utc(msgspec_replace(header, time_zone="XYZ")) is None
 
 

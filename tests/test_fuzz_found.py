@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from handkit import all_findings, problems, validate_text
 
 from hhtool.model import DealHole

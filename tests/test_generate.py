@@ -10,6 +10,7 @@ with generated hands; each names the file and function at fault.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from pathlib import Path
@@ -17,8 +18,10 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from hhtool.findings import Severity
 from hhtool import dialects
+from hhtool.dialects.pokerstars.rake import schedule as pokerstars_schedule
+from hhtool.dialects.pokerstars.writer import format_seat_summary, render_hand
+from hhtool.findings import Severity
 from hhtool.generate import (
     CASH_STAKES,
     DEFAULT_SITE,
@@ -49,8 +52,6 @@ from hhtool.model import (
     Street,
     StreetStart,
 )
-from hhtool.dialects.pokerstars.writer import format_seat_summary, render_hand
-from hhtool.dialects.pokerstars.rake import schedule as pokerstars_schedule
 from hhtool.rules.ruleset import RuleSet
 from hhtool.validate import HandResult, validate_hand, validate_paths
 
@@ -320,7 +321,7 @@ def test_generated_hands_cover_the_cases():
         seen["uncalled"] += ReturnUncalled in kinds
         seen["uncalled before a later street"] += any(
             type(a) is ReturnUncalled and type(b) is StreetStart and b.street is not Street.SHOWDOWN
-            for a, b in zip(events, events[1:])
+            for a, b in itertools.pairwise(events)
         )
         seen["muck at showdown"] += any(type(e) is Muck and e.mucked for e in events)
         seen["hero mucked"] += any(s.result == "mucked" and s.cards for s in hand.claims.seats)

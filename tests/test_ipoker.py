@@ -14,8 +14,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
 from handkit import errors, problems, validate_files, validate_text
+
 from hhtool.dialects import conventions
 from hhtool.dialects.ipoker import ACTION_TYPES, DIALECT
 from hhtool.dialects.ipoker.amounts import plain_number
@@ -619,8 +619,10 @@ def test_garbage_never_crashes():
         '<game gamecode="1"><general><players><player/></players></general></game>',
         '<game gamecode="1"><round no="9"/></game>',
         '<game gamecode="1">\x00\x01</game>',
-        '<game gamecode="x"><general><startdate>2014-01-06 16:14:13</startdate><players>'
-        '<player seat="300" name="A" chips="$1"/></players></general></game>',
+        (
+            '<game gamecode="x"><general><startdate>2014-01-06 16:14:13</startdate><players>'
+            '<player seat="300" name="A" chips="$1"/></players></general></game>'
+        ),
     ):
         results, _ = validate_text(session(junk + "\n"), name="ipoker.xml")
         assert len(results) == 1 and results[0].status == "unparsed", (junk, results)

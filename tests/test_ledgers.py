@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import msgspec
 import pytest
+from test_neutral_model import bet, blinds, call, collect, fold, raise_to, returned, run, street, table
 
 from hhtool import dialects
 from hhtool.dialects import Conventions, Dialect
 from hhtool.model import Ledger, Street
-from test_neutral_model import bet, blinds, call, collect, fold, raise_to, returned, run, street, table
 
 LEDGER_LINE = 40
 

@@ -36,8 +36,9 @@ from decimal import ROUND_HALF_EVEN, Decimal
 from pathlib import Path
 
 import pytest
-
 from handkit import RENDERINGS, TEXT, check, check_in, unsaid
+
+from hhtool.dialects.pokerstars.rake import schedule as pokerstars_schedule
 from hhtool.findings import Finding, Severity
 from hhtool.grammar import Status, parse_block
 from hhtool.io import Block, expand_paths, read_blocks
@@ -60,7 +61,6 @@ from hhtool.model import (
     StreetStart,
 )
 from hhtool.model.money import format_minor
-from hhtool.dialects.pokerstars.rake import schedule as pokerstars_schedule
 from hhtool.rules.ruleset import RuleSet
 from hhtool.validate import validate_hand
 
@@ -782,10 +782,14 @@ def run_mutations(hands: list[Legal], rendering: str = TEXT) -> dict[str, Tally]
 
 def report(tallies: dict[str, Tally], hands: int, corpus: int, rendering: str = TEXT) -> str:
     rows = [
-        f"mutation kinds on {hands} legal hands ({hands - corpus} samples, {corpus} corpus), rendering "
-        f"{rendering}: {sum(t.unsayable for t in tallies.values())} corrupted hands it cannot say",
-        f"{'kind':<26} {'codes':<25} {'hands':>5} {'skip':>4} {'applied':>7} {'flagged':>7} {'rate':>7} "
-        f"{'at line':>7} {'rate':>7}",
+        (
+            f"mutation kinds on {hands} legal hands ({hands - corpus} samples, {corpus} corpus), rendering "
+            f"{rendering}: {sum(t.unsayable for t in tallies.values())} corrupted hands it cannot say"
+        ),
+        (
+            f"{'kind':<26} {'codes':<25} {'hands':>5} {'skip':>4} {'applied':>7} {'flagged':>7} {'rate':>7} "
+            f"{'at line':>7} {'rate':>7}"
+        ),
         "(hands: legal hands corrupted; skip: hands the kind applies to that already show its code, not used;",
         " at line: flagged with the kind's code at the line the corruption wrote)",
     ]
@@ -843,9 +847,11 @@ def test_mutations_are_flagged(legal_hands, rendering):
     print("\n" + table)
     out = os.environ.get("HHTOOL_MUTATION_REPORT")
     if out:
-        Path(out).write_text(table, encoding="utf-8") if rendering == TEXT else Path(out).open(
-            "a", encoding="utf-8"
-        ).write(table)
+        if rendering == TEXT:
+            Path(out).write_text(table, encoding="utf-8")
+        else:
+            with Path(out).open("a", encoding="utf-8") as report_file:
+                report_file.write(table)
     problems = []
     # kinds about what the rendering's site does not print at all (handkit.unsaid) are not counted there
     kinds = [kind for kind in KINDS if rendering == TEXT or not kind.codes <= unsaid(rendering)]

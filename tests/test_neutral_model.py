@@ -9,13 +9,13 @@ numbering the lines as a hand history would.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import msgspec
 import pytest
-
 from handkit import check as check_text
 from handkit import problems
+
 from hhtool.dialects import Conventions, Dialect, register, unregister
 from hhtool.export.rows import Rows
 from hhtool.findings import Severity
@@ -74,7 +74,7 @@ def table(
         scale=100,
         time=datetime(2025, 8, 9, 9, 0),
         time_zone=None,
-        time_utc=datetime(2025, 8, 9, 9, 0, tzinfo=timezone.utc),
+        time_utc=datetime(2025, 8, 9, 9, 0, tzinfo=UTC),
         table="T",
         max_seats=6,
         button_seat=button,

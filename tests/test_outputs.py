@@ -393,9 +393,11 @@ def test_an_internal_error_is_one_hh099_line_and_exit_2(hands):
     )
     assert result.returncode == 2
     assert result.stderr.splitlines() == [
-        "hhtool: HH099 [error] internal error while checking the hand: KeyError: "
-        "'Bob' (a bug in hhtool, not in the hands: please report it with the "
-        "command that ran)"
+        (
+            "hhtool: HH099 [error] internal error while checking the hand: KeyError: "
+            "'Bob' (a bug in hhtool, not in the hands: please report it with the "
+            "command that ran)"
+        )
     ]
     assert "Traceback" not in result.stderr
 

@@ -9,6 +9,7 @@ few hundred hands make many tasks.
 from __future__ import annotations
 
 import errno
+import itertools
 import os
 import re
 import signal
@@ -100,7 +101,7 @@ def _inputs(hands_dir: Path) -> list[list[str]]:
 
 
 def test_the_inputs_have_cross_hand_findings_and_many_chunks(hands_dir, small_chunks):
-    code, out, _ = _cli(["validate", str(hands_dir), "--format", "text", "--jobs", "1"])
+    _, out, _ = _cli(["validate", str(hands_dir), "--format", "text", "--jobs", "1"])
     summary = out.decode().strip().splitlines()[-1]
     for needed in ("HH413", "HH414", "HH410", "duplicate"):
         assert needed in summary
@@ -148,7 +149,7 @@ def test_cut_pieces_cover_the_file_and_start_on_header_lines(hands_dir):
         data = path.read_bytes()
         pieces = list(cut_file(str(path), 4000))
         assert pieces[0].start == 0 and pieces[-1].end is None
-        for before, after in zip(pieces, pieces[1:]):
+        for before, after in itertools.pairwise(pieces):
             assert before.end == after.start
             assert data[after.start :].startswith(b"PokerStars ") and data[after.start - 1 : after.start] == b"\n"
             expected_line = 1 + len(re.findall(rb"\r\n|\r|\n", data[: after.start]))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import tempfile
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
 
@@ -135,8 +135,10 @@ HEADERS = [
     ),
     (
         "nl-usd-one-space-local-tz-and-et",
-        "PokerStars Hand #257180854570: Hold'em No Limit ($0.05/$0.10 USD) - 2025/08/02 11:24:53 CET "
-        "[2025/08/02 5:24:53 ET]",
+        (
+            "PokerStars Hand #257180854570: Hold'em No Limit ($0.05/$0.10 USD) - 2025/08/02 11:24:53 CET "
+            "[2025/08/02 5:24:53 ET]"
+        ),
         None,
         dict(
             hand_id="257180854570",
@@ -153,7 +155,7 @@ HEADERS = [
             time=datetime(2025, 8, 2, 11, 24, 53),
             time_zone="CET",
             server_time=None,
-            time_utc=datetime(2025, 8, 2, 9, 24, 53, tzinfo=timezone.utc),
+            time_utc=datetime(2025, 8, 2, 9, 24, 53, tzinfo=UTC),
         ),
     ),
     (
@@ -174,8 +176,10 @@ HEADERS = [
     # Limit stakes are small bet / big bet: ($0.10/$0.20) = blinds $0.05/$0.10.
     (
         "fl-msk",
-        "PokerStars Game #48397944918:  Hold'em Limit ($0.10/$0.20 USD) - 2010/08/20 5:01:22 MSK "
-        "[2010/08/19 21:01:22 ET]",
+        (
+            "PokerStars Game #48397944918:  Hold'em Limit ($0.10/$0.20 USD) - 2010/08/20 5:01:22 MSK "
+            "[2010/08/19 21:01:22 ET]"
+        ),
         None,
         dict(
             limit=Limit.FIXED_LIMIT,
@@ -187,13 +191,15 @@ HEADERS = [
             time_zone="MSK",
             time=datetime(2010, 8, 20, 5, 1, 22),
             server_time=datetime(2010, 8, 19, 21, 1, 22),
-            time_utc=datetime(2010, 8, 20, 1, 1, 22, tzinfo=timezone.utc),
+            time_utc=datetime(2010, 8, 20, 1, 1, 22, tzinfo=UTC),
         ),
     ),
     (
         "cap",
-        "PokerStars Game #52151000000:  Hold'em No Limit ($0.05/$0.10 - $10 Cap -  USD) - 2010/11/01 12:20:00 CET "
-        "[2010/11/01 7:20:00 ET]",
+        (
+            "PokerStars Game #52151000000:  Hold'em No Limit ($0.05/$0.10 - $10 Cap -  USD) - 2010/11/01 12:20:00 CET "
+            "[2010/11/01 7:20:00 ET]"
+        ),
         None,
         dict(limit=Limit.NO_LIMIT, small_blind=5, big_blind=10, cap=1000, currency="USD", scale=100),
     ),
@@ -292,8 +298,10 @@ CHIP_HEADERS = [
     ),
     (
         "tournament",
-        "PokerStars Hand #105024000105: Tournament #797469411, $3.19+$0.31 USD Hold'em No Limit - Level I (10/20) - "
-        "2013/10/04 13:53:27 ET",
+        (
+            "PokerStars Hand #105024000105: Tournament #797469411, $3.19+$0.31 USD Hold'em No Limit - Level I (10/20) - "
+            "2013/10/04 13:53:27 ET"
+        ),
         "Table '797469411 15' 9-max Seat #1 is the button",
         dict(
             hand_id="105024000105",
@@ -313,36 +321,46 @@ CHIP_HEADERS = [
     ),
     (
         "tournament-bounty-roman-level",
-        "PokerStars Hand #99145265150: Tournament #734695129, $2.00+$0.50+$0.20 USD Hold'em No Limit - "
-        "Level XXVI (10/20) - 2013/10/04 13:53:27 ET",
+        (
+            "PokerStars Hand #99145265150: Tournament #734695129, $2.00+$0.50+$0.20 USD Hold'em No Limit - "
+            "Level XXVI (10/20) - 2013/10/04 13:53:27 ET"
+        ),
         None,
         dict(tournament_id="734695129", buy_in="$2.00+$0.50+$0.20 USD", level="Level XXVI"),
     ),
     (
         "tournament-freeroll",
-        "PokerStars Hand #86563945695: Tournament #604678566, Freeroll  Hold'em No Limit - Level I (10/20) - "
-        "2012/09/22 13:59:56 ET",
+        (
+            "PokerStars Hand #86563945695: Tournament #604678566, Freeroll  Hold'em No Limit - Level I (10/20) - "
+            "2012/09/22 13:59:56 ET"
+        ),
         None,
         dict(tournament_id="604678566", buy_in="Freeroll"),
     ),
     (
         "tournament-inr",
-        "PokerStars Hand #194396658766: Tournament #2475523986, ₹136.50+₹13.50 INR Hold'em No Limit - "
-        "Level XXVI (10/20) - 2019/01/01 10:00:00 ET",
+        (
+            "PokerStars Hand #194396658766: Tournament #2475523986, ₹136.50+₹13.50 INR Hold'em No Limit - "
+            "Level XXVI (10/20) - 2019/01/01 10:00:00 ET"
+        ),
         None,
         dict(buy_in="₹136.50+₹13.50 INR", currency="chips", scale=1),
     ),
     (
         "tournament-gbp",
-        "PokerStars Game #64603934169: Tournament #411616316, £5.00+£0.50 GBP Hold'em No Limit - Level I (10/20) - "
-        "2011/07/10 10:00:00 ET",
+        (
+            "PokerStars Game #64603934169: Tournament #411616316, £5.00+£0.50 GBP Hold'em No Limit - Level I (10/20) - "
+            "2011/07/10 10:00:00 ET"
+        ),
         None,
         dict(buy_in="£5.00+£0.50 GBP", currency="chips"),
     ),
     (
         "tournament-match-round-old-date",
-        "PokerStars Game #12637565869: Tournament #63858762, $5.00+$0.50 Hold'em No Limit - "
-        "Match Round I, Level II (10/20) - 2007/10/15 - 05:38:33 (ET)",
+        (
+            "PokerStars Game #12637565869: Tournament #63858762, $5.00+$0.50 Hold'em No Limit - "
+            "Match Round I, Level II (10/20) - 2007/10/15 - 05:38:33 (ET)"
+        ),
         None,
         dict(
             level="Match Round I, Level II",
@@ -353,29 +371,37 @@ CHIP_HEADERS = [
     ),
     (
         "zoom-tournament",
-        "PokerStars Hand #118997670409: Zoom Tournament #932545562, $3.00+$0.30 USD Hold'em No Limit - "
-        "Level X (10/20) - 2014/10/04 13:53:27 ET",
+        (
+            "PokerStars Hand #118997670409: Zoom Tournament #932545562, $3.00+$0.30 USD Hold'em No Limit - "
+            "Level X (10/20) - 2014/10/04 13:53:27 ET"
+        ),
         None,
         dict(tournament_id="932545562", fast_fold=True, level="Level X"),
     ),
     (
         "tournament-pl-nl",
-        "PokerStars Hand #86183965766: Tournament #2012090038, $200+$15 USD Hold'em Pot Limit Pre-Flop, "
-        "No Limit Post-Flop - Level I (10/20) - 2012/09/22 13:59:56 ET",
+        (
+            "PokerStars Hand #86183965766: Tournament #2012090038, $200+$15 USD Hold'em Pot Limit Pre-Flop, "
+            "No Limit Post-Flop - Level I (10/20) - 2012/09/22 13:59:56 ET"
+        ),
         None,
         dict(limit=Limit.POT_LIMIT_PREFLOP, small_blind=10, big_blind=20),
     ),
     (
         "tournament-fl-fpp",
-        "PokerStars Game #46598630750: Tournament #288463329, 50FPP Hold'em Limit - Level I (20/40) - "
-        "2010/07/10 10:00:00 ET",
+        (
+            "PokerStars Game #46598630750: Tournament #288463329, 50FPP Hold'em Limit - Level I (20/40) - "
+            "2010/07/10 10:00:00 ET"
+        ),
         None,
         dict(limit=Limit.FIXED_LIMIT, buy_in="50FPP", small_blind=10, big_blind=20, small_bet=20, big_bet=40),
     ),
     (
         "tournament-play-money",
-        "PokerStars Game #60348646994: Tournament #382394766, 300+20 Hold'em No Limit - Level I (10/20) - "
-        "2010/07/10 10:00:00 ET",
+        (
+            "PokerStars Game #60348646994: Tournament #382394766, 300+20 Hold'em No Limit - Level I (10/20) - "
+            "2010/07/10 10:00:00 ET"
+        ),
         None,
         dict(buy_in="300+20", currency="chips", scale=1),
     ),

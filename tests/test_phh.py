@@ -488,7 +488,7 @@ def pokerkit_replay(text: str) -> tuple[list[int], list[int], list[str]]:
     assert loaded.user_defined_fields["_scale"] == tomllib.loads(text)["_scale"]
     doc = tomllib.loads(text, parse_float=Decimal)
     scale = doc["_scale"]
-    minor = lambda value: int(Decimal(value) * scale)  # noqa: E731
+    minor = lambda value: int(Decimal(value) * scale)
     for key in _AMOUNTS:
         doc[key] = [minor(v) for v in doc[key]]
     for key in _SINGLE:

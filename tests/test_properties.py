@@ -23,6 +23,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from hhtool import dialects
+from hhtool.dialects.pokerstars.rake import schedule as pokerstars_schedule
+from hhtool.dialects.pokerstars.writer import without_lines
 from hhtool.findings import Severity
 from hhtool.generate import DEFAULT_SITE, GAMES, SITES, games_for, generate_hands, write_hands
 from hhtool.grammar import Status, parse_block
@@ -38,9 +40,7 @@ from hhtool.model import (
     Street,
     StreetStart,
 )
-from hhtool.dialects.pokerstars.writer import without_lines
 from hhtool.rules.crosshand import CrossHand
-from hhtool.dialects.pokerstars.rake import schedule as pokerstars_schedule
 from hhtool.rules.ruleset import RuleSet
 from hhtool.validate import validate_hand
 
@@ -106,9 +106,7 @@ def check_hand(hand, cross: CrossHand, site: str = DEFAULT_SITE) -> None:
         collected[event.player] += event.amount
     shown: Counter = Counter()  # the returns the text shows: on a line of their own, or inside a collect
     for event in hand.events:
-        if type(event) is ReturnUncalled:
-            shown[event.player] += event.amount
-        elif type(event) is Collect and said.prints_collects:
+        if type(event) is ReturnUncalled or type(event) is Collect and said.prints_collects:
             shown[event.player] += event.amount
     if said.prints_collects:
         shown.subtract(collected)  # what the replay took out of the printed collects: the returns inside them

@@ -97,7 +97,7 @@ def test_wheel_is_lowest_straight() -> None:
 def test_split_values_ignore_suits() -> None:
     a, b = ev("Ah Kd 7c 7s 2h"), ev("As Kc 7d 7h 2c")
     assert a == b and hash(a) == hash(b) and not a < b
-    board = "Qs Qh Qd Qc 9s".split()  # the board plays for both
+    board = ["Qs", "Qh", "Qd", "Qc", "9s"]  # the board plays for both
     assert evaluate(["2c", "3d", *board]) == evaluate(["4h", "5h", *board])
     assert evaluate(["Ac", "3d", *board]) > evaluate(["Kh", "5h", *board])
 
@@ -140,7 +140,7 @@ def test_rejects_bad_input(cards: str) -> None:
         evaluate(cards.split())
 
 
-TWO_PAIR_J5 = "Jh Jd 5c 5s 2h 3d 9c".split()
+TWO_PAIR_J5 = ["Jh", "Jd", "5c", "5s", "2h", "3d", "9c"]
 
 
 @pytest.mark.parametrize(
@@ -156,26 +156,30 @@ TWO_PAIR_J5 = "Jh Jd 5c 5s 2h 3d 9c".split()
         ("two pair, Jacks and Fives - lower kicker", TWO_PAIR_J5, True),
         ("two pair, Jacks and Fives - lower cards", TWO_PAIR_J5, False),
         ("two pair, Jacks and Fives - Nine", TWO_PAIR_J5, False),
-        ("a pair of Eights - King+Jack kicker", "Kc Jc 4d 8s 3s 8h 5c".split(), True),
-        ("a pair of Eights - King+Five kicker", "Kc Jc 4d 8s 3s 8h 5c".split(), False),
-        ("a pair of Eights - King+Jack+Five+Four kicker", "Kc Jc 4d 8s 3s 8h 5c".split(), False),
-        ("high card Ace - King+Jack+Nine kicker", "Jc 9c Kd 7c Ad 4d 6d".split(), True),
-        ("a flush, Queen high - lower cards", "7d 8d 2h 2d Qd 5d 4d".split(), True),
-        ("a flush, Queen high - lower kicker", "7d 8d 2h 2d Qd 5d 4d".split(), False),
-        ("a flush, King high", "7d 8d 2h 2d Qd 5d 4d".split(), False),
+        ("a pair of Eights - King+Jack kicker", ["Kc", "Jc", "4d", "8s", "3s", "8h", "5c"], True),
+        ("a pair of Eights - King+Five kicker", ["Kc", "Jc", "4d", "8s", "3s", "8h", "5c"], False),
+        ("a pair of Eights - King+Jack+Five+Four kicker", ["Kc", "Jc", "4d", "8s", "3s", "8h", "5c"], False),
+        ("high card Ace - King+Jack+Nine kicker", ["Jc", "9c", "Kd", "7c", "Ad", "4d", "6d"], True),
+        ("a flush, Queen high - lower cards", ["7d", "8d", "2h", "2d", "Qd", "5d", "4d"], True),
+        ("a flush, Queen high - lower kicker", ["7d", "8d", "2h", "2d", "Qd", "5d", "4d"], False),
+        ("a flush, King high", ["7d", "8d", "2h", "2d", "Qd", "5d", "4d"], False),
         # PS-2: a flush beating another of the same top card names a lower card of its own five
-        ("a flush, King high - Jack higher", "Jc Qd Kc 9c 4c 2c 7h".split(), True),
-        ("a flush, King high - Nine higher", "Jc Qd Kc 9c 4c 2c 7h".split(), True),
-        ("a flush, King high - Queen higher", "Jc Qd Kc 9c 4c 2c 7h".split(), False),  # the Queen is no club
-        ("a flush, King high - King higher", "Jc Qd Kc 9c 4c 2c 7h".split(), False),  # the top card
-        ("a pair of Kings - Jack higher", "Kc Kd Jc 9c 4h 2c 7h".split(), False),  # flushes only
-        ("a straight, Ace to Five", "Ah 2d 3c 4s 5h Kc Kd".split(), True),
-        ("a straight, Ace to Five - lower kicker", "Ah 2d 3c 4s 5h Kc Kd".split(), False),
-        ("a straight, Five to Ace", "Ah 2d 3c 4s 5h Kc Kd".split(), False),
-        ("a straight flush, Ten to Ace", "As Ks Qs Js Ts".split(), True),
-        ("a Royal Flush", "9s Ts Js Qs Ks".split(), False),
-        ("a full house, Tens full of Aces", "Th Tc Ts As Ad Qh Qd".split(), True),
-        ("a full house, Aces full of Tens", "Th Tc Ts As Ad Qh Qd".split(), False),
+        ("a flush, King high - Jack higher", ["Jc", "Qd", "Kc", "9c", "4c", "2c", "7h"], True),
+        ("a flush, King high - Nine higher", ["Jc", "Qd", "Kc", "9c", "4c", "2c", "7h"], True),
+        (
+            "a flush, King high - Queen higher",
+            ["Jc", "Qd", "Kc", "9c", "4c", "2c", "7h"],
+            False,
+        ),  # the Queen is no club
+        ("a flush, King high - King higher", ["Jc", "Qd", "Kc", "9c", "4c", "2c", "7h"], False),  # the top card
+        ("a pair of Kings - Jack higher", ["Kc", "Kd", "Jc", "9c", "4h", "2c", "7h"], False),  # flushes only
+        ("a straight, Ace to Five", ["Ah", "2d", "3c", "4s", "5h", "Kc", "Kd"], True),
+        ("a straight, Ace to Five - lower kicker", ["Ah", "2d", "3c", "4s", "5h", "Kc", "Kd"], False),
+        ("a straight, Five to Ace", ["Ah", "2d", "3c", "4s", "5h", "Kc", "Kd"], False),
+        ("a straight flush, Ten to Ace", ["As", "Ks", "Qs", "Js", "Ts"], True),
+        ("a Royal Flush", ["9s", "Ts", "Js", "Qs", "Ks"], False),
+        ("a full house, Tens full of Aces", ["Th", "Tc", "Ts", "As", "Ad", "Qh", "Qd"], True),
+        ("a full house, Aces full of Tens", ["Th", "Tc", "Ts", "As", "Ad", "Qh", "Qd"], False),
     ],
 )
 def test_description_matches(text: str, cards: list[str], expected: bool) -> None:
@@ -183,7 +187,7 @@ def test_description_matches(text: str, cards: list[str], expected: bool) -> Non
 
 
 # PS-2, strictly: Kc Jc 9c 4c 2c (Bob) beats Kc Tc 9c 4c 3c (Ann) on its second card, the Jack.
-BOARD_K9 = "Kc 9c 4c 2c 7d".split()
+BOARD_K9 = ["Kc", "9c", "4c", "2c", "7d"]
 BOB = ["Jc", "Qd", *BOARD_K9]
 ANN = ["Tc", "3c", *BOARD_K9]
 

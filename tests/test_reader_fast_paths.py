@@ -5,7 +5,7 @@ reference gives, on generated text and across every daylight-saving change of th
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -21,7 +21,7 @@ _IANA = sorted(set(ZONES.values()) | {"Australia/Lord_Howe", "America/St_Johns"}
 
 
 def _reference_utc(local: datetime, iana: str) -> datetime:
-    return local.replace(tzinfo=ZoneInfo(iana)).astimezone(timezone.utc)
+    return local.replace(tzinfo=ZoneInfo(iana)).astimezone(UTC)
 
 
 def _transition_hours(iana: str, year: int) -> list[datetime]:
@@ -47,7 +47,7 @@ def test_utc_from_the_hour_cache_is_astimezones_across_offset_changes(iana):
             for minute, second in ((0, 0), (0, 59), (1, 0), (29, 59), (30, 0), (31, 0), (59, 59)):
                 local = hour.replace(minute=minute, second=second)
                 got = clock.to_utc(local, "Z", None, {"Z": iana}, None)
-                assert got == _reference_utc(local, iana) and got.tzinfo is timezone.utc, local
+                assert got == _reference_utc(local, iana) and got.tzinfo is UTC, local
                 checked += 1
     assert checked or iana in (
         "Etc/UTC",
@@ -66,13 +66,13 @@ def test_the_hour_cache_is_filled_and_read_again():
     first = clock.to_utc(datetime(2015, 7, 5, 22, 32, 13), "ET", None, ZONES, None)
     assert clock._ANCHORS["America/New_York"] == (
         datetime(2015, 7, 5, 22),
-        datetime(2015, 7, 6, 2, tzinfo=timezone.utc),
+        datetime(2015, 7, 6, 2, tzinfo=UTC),
     )
     second = clock.to_utc(datetime(2015, 7, 5, 22, 59, 59, 999999), "ET", None, ZONES, None)
     next_hour = clock.to_utc(datetime(2015, 7, 5, 23, 0, 0), "ET", None, ZONES, None)
-    assert first == datetime(2015, 7, 6, 2, 32, 13, tzinfo=timezone.utc)
-    assert second == datetime(2015, 7, 6, 2, 59, 59, 999999, tzinfo=timezone.utc)
-    assert next_hour == datetime(2015, 7, 6, 3, tzinfo=timezone.utc)
+    assert first == datetime(2015, 7, 6, 2, 32, 13, tzinfo=UTC)
+    assert second == datetime(2015, 7, 6, 2, 59, 59, 999999, tzinfo=UTC)
+    assert next_hour == datetime(2015, 7, 6, 3, tzinfo=UTC)
     assert clock._ANCHORS["America/New_York"][0] == datetime(2015, 7, 5, 23)
 
 

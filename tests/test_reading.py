@@ -8,8 +8,8 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
-
 from conftest import DEFAULT_BODY, DEFAULT_LINES, hands_file, make_hand, read_all
+
 from hhtool.findings import Finding
 from hhtool.grammar import Status, parse_block
 from hhtool.io import Block, expand_paths, read_blocks

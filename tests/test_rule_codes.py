@@ -23,7 +23,6 @@ import re
 from dataclasses import dataclass
 
 import pytest
-
 from handkit import (
     RENDERINGS,
     TEXT,
@@ -46,9 +45,10 @@ from handkit import (
     validate_files,
     validate_text,
 )
+
 from hhtool.codes import CATALOGUE
-from hhtool.findings import Severity
 from hhtool.dialects.pokerstars.rake import schedule as pokerstars_schedule
+from hhtool.findings import Severity
 from hhtool.rules.ruleset import RuleSet, load_rules
 
 STARS = RuleSet(rake=pokerstars_schedule())

@@ -25,8 +25,8 @@ from hhtool.dialects.pokerstars.rake import schedule as pokerstars_schedule
 from hhtool.rules.ruleset import (
     RakeLevel,
     RakeSchedule,
-    RuleSet,
     RulesError,
+    RuleSet,
     load_rules,
     rake_terms,
     rules_from_dict,

@@ -552,41 +552,7 @@ def test_raise_by_from_the_short_big_blind_is_winamax_only(tmp_path):
     actually put in (PokerStars, `Conventions.raise_by_from_short_blind` False): 795 is HH121 there."""
     from handkit import validate_text as validate_any
 
-    stars = "\n".join(
-        [
-            "PokerStars Hand #150000000011: Tournament #1500011, $1+$0.10 USD Hold'em No Limit - Level VI (200/400)"
-            " - 2016/01/02 10:11:12 ET",
-            "Table '1500011 1' 9-max Seat #1 is the button",
-            "Seat 1: Ann (5000 in chips)",
-            "Seat 2: Bo (4000 in chips)",
-            "Seat 3: Cy (245 in chips)",
-            "Seat 4: Di (6000 in chips)",
-            "Seat 5: Ed (7000 in chips)",
-            "Bo: posts small blind 200",
-            "Cy: posts big blind 245 and is all-in",
-            "*** HOLE CARDS ***",
-            "Di: calls 400",
-            "Ed: raises 795 to 1040",
-            "Ann: folds",
-            "Bo: folds",
-            "Di: folds",
-            "Uncalled bet (640) returned to Ed",
-            "*** FLOP *** [Ks 9h 2c]",
-            "*** TURN *** [Ks 9h 2c] [7d]",
-            "*** RIVER *** [Ks 9h 2c 7d] [3s]",
-            "*** SHOW DOWN ***",
-            "Cy: shows [Qs Jh] (high card King)",
-            "Ed: shows [5c 5d] (a pair of Fives)",
-            "Ed collected 310 from side pot",
-            "Ed collected 935 from main pot",
-            "*** SUMMARY ***",
-            "Total pot 1245 Main pot 935. Side pot 310. | Rake 0",
-            "Board [Ks 9h 2c 7d 3s]",
-            "Seat 3: Cy (big blind) showed [Qs Jh] and lost with high card King",
-            "Seat 5: Ed showed [5c 5d] and won (1245) with a pair of Fives",
-            "",
-        ]
-    )
+    stars = "PokerStars Hand #150000000011: Tournament #1500011, $1+$0.10 USD Hold'em No Limit - Level VI (200/400) - 2016/01/02 10:11:12 ET\nTable '1500011 1' 9-max Seat #1 is the button\nSeat 1: Ann (5000 in chips)\nSeat 2: Bo (4000 in chips)\nSeat 3: Cy (245 in chips)\nSeat 4: Di (6000 in chips)\nSeat 5: Ed (7000 in chips)\nBo: posts small blind 200\nCy: posts big blind 245 and is all-in\n*** HOLE CARDS ***\nDi: calls 400\nEd: raises 795 to 1040\nAnn: folds\nBo: folds\nDi: folds\nUncalled bet (640) returned to Ed\n*** FLOP *** [Ks 9h 2c]\n*** TURN *** [Ks 9h 2c] [7d]\n*** RIVER *** [Ks 9h 2c 7d] [3s]\n*** SHOW DOWN ***\nCy: shows [Qs Jh] (high card King)\nEd: shows [5c 5d] (a pair of Fives)\nEd collected 310 from side pot\nEd collected 935 from main pot\n*** SUMMARY ***\nTotal pot 1245 Main pot 935. Side pot 310. | Rake 0\nBoard [Ks 9h 2c 7d 3s]\nSeat 3: Cy (big blind) showed [Qs Jh] and lost with high card King\nSeat 5: Ed showed [5c 5d] and won (1245) with a pair of Fives\n"
     results, _ = validate_any(stars)
     assert [f.code for r in results for f in r.findings if f.severity.value == "error"] == ["HH121"]
 
@@ -740,8 +706,10 @@ def test_call_over_a_short_all_in_big_blind_stays_capped_on_other_sites(call, fo
 
     stars = "\n".join(
         [
-            "PokerStars Hand #150000000012: Tournament #1500012, $1+$0.10 USD Hold'em No Limit - Level I (10/20)"
-            " - 2016/01/02 10:11:12 ET",
+            (
+                "PokerStars Hand #150000000012: Tournament #1500012, $1+$0.10 USD Hold'em No Limit - Level I (10/20)"
+                " - 2016/01/02 10:11:12 ET"
+            ),
             "Table '1500012 1' 9-max Seat #1 is the button",
             "Seat 1: Ann (1500 in chips)",
             "Seat 2: Fay (1500 in chips)",
