@@ -37,18 +37,18 @@ def audit(
     from hhtool.scan import DEFAULT_BUDGET, HandFilter, batches, filter_tables
 
     where = where or HandFilter()
-    paths = [str(p) for p in paths]
-    check_sources(paths)
+    names = [str(p) for p in paths]
+    check_sources(names)
     rows: list[dict] = []
     sink = hand_rows if hand_rows is not None else rows.extend if include_hands else None
     run = Audit(rules, rules_source, sink)
-    if len(paths) == 1 and is_dataset(paths[0]):
+    if len(names) == 1 and is_dataset(names[0]):
         for batch in batches(
-            paths[0], ("hands", "seats", "payouts", "findings"), where, budget or DEFAULT_BUDGET, tally
+            names[0], ("hands", "seats", "payouts", "findings"), where, budget or DEFAULT_BUDGET, tally
         ):
             run.add(batch)
     else:
-        run.add(filter_tables(from_paths(paths, rules), where, tally))
+        run.add(filter_tables(from_paths(names, rules), where, tally))
     report = run.report()
     if include_hands and hand_rows is None:
         report["hands"] = rows

@@ -69,13 +69,13 @@ def from_dataset(path: str | os.PathLike, tables: Iterable[str] = TABLES) -> Tab
 
 def from_paths(paths: Iterable[str | os.PathLike], rules: RuleSet | None = None) -> Tables:
     """Validate hand histories in memory and build the tables the exporter would write."""
-    paths = [str(p) for p in paths]
+    names = [str(p) for p in paths]
     rows = Rows({t: [name for name, _, _ in cols] for t, cols in COLUMNS.items()})
     summary = Summary()
     known: set[str] = set()
     file_findings: set[tuple[str, str]] = set()
     skipped: Counter = Counter()
-    for item in validate_paths(paths, rules, summary):
+    for item in validate_paths(names, rules, summary):
         if isinstance(item, Finding):
             uid = file_key(item.file, item.line)
             if (uid, item.code) not in file_findings:
@@ -95,7 +95,7 @@ def from_paths(paths: Iterable[str | os.PathLike], rules: RuleSet | None = None)
     for table in TABLES:
         schema = SCHEMAS[table].append(pa.field("date", pa.string()))
         frames[table] = to_frame(pa.Table.from_pydict(rows.columns_of(table), schema=schema))
-    return Tables(frames, "hand histories", paths, summary, skipped)
+    return Tables(frames, "hand histories", names, summary, skipped)
 
 
 class SourceError(ValueError):
@@ -133,11 +133,11 @@ def _dataset_of_table(path: Path) -> Path | None:
 
 def load(paths: Iterable[str | os.PathLike], rules: RuleSet | None = None) -> Tables:
     """A dataset folder (one path with a `hands/` folder) or hand-history files and folders."""
-    paths = [str(p) for p in paths]
-    check_sources(paths)
-    if len(paths) == 1 and is_dataset(paths[0]):
-        return from_dataset(paths[0])
-    return from_paths(paths, rules)
+    names = [str(p) for p in paths]
+    check_sources(names)
+    if len(names) == 1 and is_dataset(names[0]):
+        return from_dataset(names[0])
+    return from_paths(names, rules)
 
 
 def parsed_hands(hands: pd.DataFrame) -> pd.DataFrame:
