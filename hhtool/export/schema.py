@@ -20,8 +20,10 @@ COLUMNS: dict[str, list[tuple[str, pa.DataType, str]]] = {
         (
             "hand_uid",
             pa.string(),
-            "site:hand id, the join key of every table (site:id@file:line, the file's "
-            "canonical path, for unparsed, unsupported and HH413 hands)",
+            (
+                "site:hand id, the join key of every table (site:id@file:line, the file's "
+                "canonical path, for unparsed, unsupported and HH413 hands)"
+            ),
         ),
         ("site", _CAT, "site dialect: the name of its package in hhtool.dialects"),
         ("hand_id", pa.string(), "the site's hand number (null when unreadable)"),
@@ -48,16 +50,20 @@ COLUMNS: dict[str, list[tuple[str, pa.DataType, str]]] = {
         (
             "rake_printed",
             pa.bool_(),
-            "whether the site printed the rake; false: `rake` is inferred, not printed "
-            "(total pot less fees and collected; null in files before version 4)",
+            (
+                "whether the site printed the rake; false: `rake` is inferred, not printed "
+                "(total pot less fees and collected; null in files before version 4)"
+            ),
         ),
         ("collected", _MONEY, "sum of what the players collected"),
         ("cash_drop", _MONEY, "money the site added to the pot, paid by no player (0 when none)"),
         (
             "fees",
             _MONEY,
-            "fees besides rake taken from the pot (jackpot, bingo, fortune, tax, ...; a printed tax "
-            "the winners were not charged, HH213, is left out)",
+            (
+                "fees besides rake taken from the pot (jackpot, bingo, fortune, tax, ...; a printed tax "
+                "the winners were not charged, HH213, is left out)"
+            ),
         ),
         ("fee_names", pa.list_(pa.string()), "those fees' names as printed, lower case, in printed order"),
         ("fee_amounts", pa.list_(_MONEY), "their amounts, in the same order"),
@@ -116,8 +122,10 @@ COLUMNS: dict[str, list[tuple[str, pa.DataType, str]]] = {
         (
             "action",
             _CAT,
-            "post_ante, post_small, post_big, post_small_and_big, post_button, post_straddle, "
-            "post_missed, fold, check, call, bet, raise",
+            (
+                "post_ante, post_small, post_big, post_small_and_big, post_button, post_straddle, "
+                "post_missed, fold, check, call, bet, raise"
+            ),
         ),
         ("amount", _MONEY, "chips this action put in"),
         ("raise_to", _MONEY, "for raises: the street total after the raise"),

@@ -598,7 +598,7 @@ class DatasetWriter:
         for writer in self.writers.values():
             try:
                 writer.close()
-            except Exception:  # noqa: BLE001 - best effort on the way out
+            except Exception:  # noqa: BLE001, S110 - best effort on the way out
                 pass
         shutil.rmtree(self.tmp, ignore_errors=True)
         self.store.close()

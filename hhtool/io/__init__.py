@@ -5,7 +5,7 @@ line and dialect) out.
 `.zip` members); `hhtool.io.paths` and `hhtool.io.split` hold the plain-file versions they build on.
 """
 
-from hhtool.io.split import Block
 from hhtool.io.sources import expand_paths, read_blocks
+from hhtool.io.split import Block
 
 __all__ = ["Block", "expand_paths", "read_blocks"]

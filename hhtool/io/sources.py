@@ -194,7 +194,7 @@ def _read_member(archive: str, member: str, name: str) -> Iterator[_split.Block 
 def _read_gzip(path: str, name: str) -> Iterator[_split.Block | Finding]:
     try:
         compressed = os.path.getsize(path)
-        stream = gzip.open(path, "rb")
+        stream = gzip.open(path, "rb")  # noqa: SIM115 (entered below once the size is known: `with stream:`)
     except OSError as exc:
         yield finding("HH004", f"cannot read file: {exc.strerror or exc}", name, 0)
         return

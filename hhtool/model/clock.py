@@ -9,7 +9,7 @@ and the rules ask it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 _ZONE_CACHE: dict[str, ZoneInfo] = {}
@@ -50,10 +50,10 @@ def to_utc(
         top = local.replace(minute=0, second=0, microsecond=0)
         offset = _hour_offset(top, tz)
         if offset is not None:  # else the zone changes its offset within this hour: converted on its own
-            top_utc = (top - offset).replace(tzinfo=timezone.utc)  # what astimezone(timezone.utc) gives
+            top_utc = (top - offset).replace(tzinfo=UTC)  # what astimezone(timezone.utc) gives
             _ANCHORS[iana] = (top, top_utc)
             return top_utc + (local - top)
-    return local.replace(tzinfo=tz).astimezone(timezone.utc)
+    return local.replace(tzinfo=tz).astimezone(UTC)
 
 
 def _hour_offset(top: datetime, tz: ZoneInfo) -> timedelta | None:

@@ -9,7 +9,7 @@ characters at all.
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ElementTree
+from xml.etree import ElementTree
 
 from hhtool.findings import Finding, Severity
 from hhtool.outputs import Writer
