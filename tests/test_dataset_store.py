@@ -1,8 +1,8 @@
 """The dataset as a store: one writer at a time, commits that readers see whole or not at all (also
 when the writer is killed, at any moment), foreign files kept, stable keys for hands whose id cannot
-be trusted, and the jsonl contract of the README (issue #12, items 1, 2 and 9).
+be trusted, and the jsonl contract of docs/commands.md (issue #12, items 1, 2 and 9).
 
-Every check of a dataset reads it the three ways the README shows (pyarrow over the folder, DuckDB
+Every check of a dataset reads it the three ways docs/dataset.md shows (pyarrow over the folder, DuckDB
 and polars over `DIR/<table>/**/*.parquet`), not only through `open_dataset`.
 """
 
@@ -35,7 +35,8 @@ from hhtool.export.store import Store, current_snapshot
 from hhtool.generate import write_hands
 
 PROJECT = Path(__file__).resolve().parent.parent
-README = PROJECT / "README.md"
+DATASET_DOC = PROJECT / "docs" / "dataset.md"  # the pages the README links to
+COMMANDS_DOC = PROJECT / "docs" / "commands.md"
 CLI = [sys.executable, "-c", "from hhtool.cli import app; app()"]
 
 OMAHA = make_hand(
@@ -46,7 +47,7 @@ FIRST = make_hand(900000000009)
 REUSED_ID = make_hand(900000000009, table="Table 'Testa II' 6-max Seat #1 is the button")  # HH413
 
 
-# -- reading a dataset the README's ways -------------------------------------------------------------
+# -- reading a dataset docs/dataset.md's ways ----------------------------------------------------------
 def plain_counts(out: Path) -> dict[str, tuple[int, int, int]]:
     """Rows per table as pyarrow, DuckDB and polars see the folder `out/<table>`."""
     import duckdb
@@ -456,9 +457,9 @@ def test_every_jsonl_hand_object_has_every_key(tmp_path, jobs):
     assert file_finding["code"] == "HH002"
 
 
-def test_the_readme_documents_every_jsonl_line():
-    text = README.read_text(encoding="utf-8")
-    section = text[text.index("### `validate` output") : text.index("## Player statistics")]
+def test_the_commands_page_documents_every_jsonl_line():
+    text = COMMANDS_DOC.read_text(encoding="utf-8")
+    section = re.search(r"^## `validate`\n(.*?)(?=^## )", text, re.DOTALL | re.MULTILINE).group(1)
     keys = {k for row in re.findall(r"^\| (`[^|]+`) \|", section, re.MULTILINE) for k in re.findall(r"`(\w+)`", row)}
     assert set(JSONL_KEYS) <= keys
     assert "file_finding" in keys
@@ -468,12 +469,12 @@ def test_the_readme_documents_every_jsonl_line():
 
 
 def _readme_queries(out: Path, table: str) -> tuple[list, list]:
-    """The README's DuckDB and polars examples as written (hands), or their reading call on another
+    """docs/dataset.md's DuckDB and polars examples as written (hands), or their reading call on another
     table with a count: the rows each gives."""
     import duckdb
     import polars as pl
 
-    text = README.read_text(encoding="utf-8")
+    text = DATASET_DOC.read_text(encoding="utf-8")
     sql = re.search(r"^SELECT currency.*;$", text, re.MULTILINE).group(0)
     code = re.search(r"^pl\.scan_parquet\(.*\.collect\(\)$", text, re.MULTILINE).group(0)
     if table != "hands":
@@ -486,7 +487,7 @@ def _readme_queries(out: Path, table: str) -> tuple[list, list]:
 
 def test_every_table_folder_exists_and_the_readme_queries_work_on_it(tmp_path):
     """A dataset of valid hands only (no findings), and one of no hand at all: every table folder
-    is there with a file, and the README's DuckDB and polars examples run on each."""
+    is there with a file, and docs/dataset.md's DuckDB and polars examples run on each."""
     clean = tmp_path / "clean.txt"
     clean.write_text(hands_file([FIRST]), encoding="utf-8")
     nothing = tmp_path / "nothing.txt"

@@ -1,6 +1,6 @@
 """`hhtool export`: the Parquet dataset round-trips what `hhtool validate` counts, re-runs add nothing,
 interrupted runs stay invisible, the files carry their schema, and pandas, DuckDB and polars read
-them. The README's schema reference is checked against `hhtool.export.schema.COLUMNS`.
+them. The schema reference of docs/dataset.md is checked against `hhtool.export.schema.COLUMNS`.
 
 Corpus tests run when HHTOOL_CORPUS is set; the same properties are also checked on samples/ and on
 hands written here, so they run everywhere.
@@ -37,7 +37,7 @@ from hhtool.validate import Summary, validate_paths
 
 PROJECT = Path(__file__).resolve().parent.parent
 SAMPLES = PROJECT / "samples"
-README = PROJECT / "README.md"
+DATASET_DOC = PROJECT / "docs" / "dataset.md"  # the dataset page the README links to
 # What samples/ holds (samples/README.md): its hands, and its USD hands with their rake in cents.
 SAMPLE_HANDS = 69  # every sample hand of every site (samples/README.md)
 SAMPLE_USD_HANDS, SAMPLE_USD_RAKE = 50, 2329
@@ -410,9 +410,9 @@ def test_polars_reads_the_files(samples_export):
     assert seats == len(open_dataset(out).seats)
 
 
-# -- README schema reference ---------------------------------------------------------------------
+# -- docs/dataset.md schema reference-----------------------------------------------------------------
 def type_name(kind: pa.DataType) -> str:
-    """How the README writes an Arrow type."""
+    """How docs/dataset.md writes an Arrow type."""
     if pa.types.is_dictionary(kind):
         return f"dictionary<{kind.value_type}>"
     if pa.types.is_list(kind):
@@ -421,7 +421,7 @@ def type_name(kind: pa.DataType) -> str:
 
 
 def schema_markdown() -> str:
-    """The tables of README's "Dataset schema" section, generated from COLUMNS."""
+    """The tables of docs/dataset.md's "Dataset schema" section, generated from COLUMNS."""
     parts = []
     for table, columns in COLUMNS.items():
         lines = [f"### `{table}`", "", "| column | type | meaning |", "|---|---|---|"]
@@ -430,10 +430,10 @@ def schema_markdown() -> str:
     return "\n\n".join(parts) + "\n"
 
 
-def readme_schema() -> dict[str, list[tuple[str, str, str]]]:
-    text = README.read_text(encoding="utf-8")
+def documented_schema() -> dict[str, list[tuple[str, str, str]]]:
+    text = DATASET_DOC.read_text(encoding="utf-8")
     match = re.search(r"^## Dataset schema\n(.*?)(?=^## |\Z)", text, re.DOTALL | re.MULTILINE)
-    assert match, "README has no '## Dataset schema' section"
+    assert match, "docs/dataset.md has no '## Dataset schema' section"
     tables: dict[str, list[tuple[str, str, str]]] = {}
     current = None
     for line in match.group(1).splitlines():
@@ -451,16 +451,16 @@ def readme_schema() -> dict[str, list[tuple[str, str, str]]]:
     return tables
 
 
-def test_readme_schema_matches_the_columns():
-    documented = readme_schema()
+def test_documented_schema_matches_the_columns():
+    documented = documented_schema()
     assert list(documented) == list(COLUMNS)
     for table, columns in COLUMNS.items():
         expected = [(name, type_name(kind), meaning) for name, kind, meaning in columns]
         assert documented[table] == expected, table
 
 
-def test_readme_mentions_the_schema_version():
-    assert f"`schema_version` = `{SCHEMA_VERSION}`" in README.read_text(encoding="utf-8")
+def test_dataset_doc_mentions_the_schema_version():
+    assert f"`schema_version` = `{SCHEMA_VERSION}`" in DATASET_DOC.read_text(encoding="utf-8")
 
 
 # -- the corpus ----------------------------------------------------------------------------------
