@@ -91,3 +91,18 @@ def test_the_readme_links_every_docs_page():
     linked = {(PROJECT / t.partition("#")[0]).resolve() for t in links(PROJECT / "README.md")}
     missing = [p.name for p in PAGES[1:] if p.resolve() not in linked]
     assert not missing, missing
+
+
+# The README opens with the two commands a newcomer copies (CI's test command is the second with `--full`).
+INSTALL_AND_VALIDATE = "python3 -m venv .venv && . .venv/bin/activate && pip install . && hhtool validate samples/"
+INSTALL_AND_TEST = (
+    "python3 -m venv .venv && . .venv/bin/activate && pip install -e '.[test]' && "
+    "HHTOOL_CORPUS=../shared/corpus python -m pytest -q"
+)
+
+
+def test_the_readme_is_one_screenful_that_opens_with_the_two_commands():
+    text = (PROJECT / "README.md").read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= 300
+    blocks = re.findall(r"^```\w*\n(.*?)^```", text, re.DOTALL | re.MULTILINE)
+    assert blocks[:2] == [INSTALL_AND_VALIDATE + "\n", INSTALL_AND_TEST + "\n"]
