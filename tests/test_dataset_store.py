@@ -468,7 +468,7 @@ def test_the_commands_page_documents_every_jsonl_line():
     assert set(documented) == finding_keys
 
 
-def _readme_queries(out: Path, table: str) -> tuple[list, list]:
+def _documented_queries(out: Path, table: str) -> tuple[list, list]:
     """docs/dataset.md's DuckDB and polars examples as written (hands), or their reading call on another
     table with a count: the rows each gives."""
     import duckdb
@@ -485,7 +485,7 @@ def _readme_queries(out: Path, table: str) -> tuple[list, list]:
     return sorted(duckdb.execute(sql.rstrip(";")).fetchall()), sorted(frame.rows())
 
 
-def test_every_table_folder_exists_and_the_readme_queries_work_on_it(tmp_path):
+def test_every_table_folder_exists_and_the_documented_queries_work_on_it(tmp_path):
     """A dataset of valid hands only (no findings), and one of no hand at all: every table folder
     is there with a file, and docs/dataset.md's DuckDB and polars examples run on each."""
     clean = tmp_path / "clean.txt"
@@ -497,7 +497,7 @@ def test_every_table_folder_exists_and_the_readme_queries_work_on_it(tmp_path):
         export_paths([str(path)], out)
         for table in TABLES:
             assert (out / table).is_dir() and list((out / table).rglob("*.parquet")), (name, table)
-            duck, polars = _readme_queries(out, table)
+            duck, polars = _documented_queries(out, table)
             assert duck == polars, (name, table)
         assert plain_counts(out)["findings"] == (findings,) * 3
     export_paths([str(tmp_path / "nothing.txt"), str(clean)], tmp_path / "nothing")
