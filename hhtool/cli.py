@@ -165,10 +165,13 @@ def parse(
     Exit code 0 when every hand parsed (or is unsupported), 1 when a hand could not be parsed or a
     file is bad, 2 when a path cannot be read.
     """
+    from hhtool.outputs.source import SourceLines, findings_text
+
     fmt = fmt or ParseFormat(_settings(config, isolated).format_for("parse") or "jsonl")
     tally = Tally()
     started = time.perf_counter()
     raw = sys.stdout.buffer
+    source = SourceLines() if fmt is ParseFormat.text else None  # the snippets under the text findings
     for item in parse_paths(paths, tally):
         if isinstance(item, ParseResult):
             if fmt is ParseFormat.jsonl:
@@ -179,13 +182,12 @@ def parse(
                     f"{printable(item.file)}:{item.line}: {item.status} {item.site} hand "
                     f"{printable(str(item.hand_id))} ({events} events)"
                 ]
-                lines += [_finding_line(f) for f in item.findings]
-                raw.write(("\n".join(lines) + "\n").encode())
+                raw.write(("\n".join(lines) + "\n" + findings_text(list(item.findings), source)).encode())
         else:
             if fmt is ParseFormat.jsonl:
                 raw.write(to_json_line({"file_finding": item.as_dict()}))
             else:
-                raw.write((_finding_line(item) + "\n").encode())
+                raw.write(findings_text([item], source).encode())
     elapsed = time.perf_counter() - started
     if not quiet:
         _summary(tally, elapsed)
@@ -785,17 +787,20 @@ def convert(
     ruleset = _rules_for(rules, _settings(config, isolated))[0] or RuleSet()
     from hhtool.validate import Summary
 
+    from hhtool.outputs.source import SourceLines, findings_text
+
     summary = Summary()
     done = Conversion()
     raw = sys.stdout.buffer
+    source = SourceLines()  # the source line and caret under each finding, as validate prints them
     started = time.perf_counter()
     try:
         for result in convert_paths(
             paths, chosen, out, per_hand=per_hand, rules=ruleset, summary=summary, conversion=done
         ):
-            findings = [result] if isinstance(result, Finding) else result.findings
+            findings = [result] if isinstance(result, Finding) else list(result.findings)
             if findings:
-                raw.write("".join(_finding_line(f) + "\n" for f in findings).encode())
+                raw.write(findings_text(findings, source).encode())
     except OSError as exc:
         print(f"hhtool: cannot write to {out}: {exc.strerror or exc}", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE) from None

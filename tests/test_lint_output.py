@@ -292,3 +292,20 @@ def test_a_finding_whose_token_is_the_whole_line_shows_the_line_with_no_caret(tm
     shown = out.splitlines()[line : line + 4]
     assert shown[1].strip() == "|" and shown[2].endswith(ALL_IN_EV)
     assert "^" not in shown[3]  # the next line is not a caret line
+
+
+def test_parse_and_convert_print_findings_with_their_line_and_caret_as_validate_does(tmp_path, short):
+    bad = tmp_path / "c.txt"
+    bad.write_text(short_call().replace("Orrin_Vale: calls $0.05", "Orrin_Vale: wobbles $0.05"))
+    parsed = run("parse", str(bad), "--format", "text", "--isolated")
+    assert parsed.exit_code == 1
+    assert f"{bad}:16:1: HH010 [error]" in parsed.stdout and "16 | Orrin_Vale: wobbles $0.05\n" in parsed.stdout
+    # the jsonl output is unchanged: one JSON object per hand, no snippet
+    assert "16 | " not in run("parse", str(bad), "--isolated").stdout
+    converted = run("convert", str(short), "--to", "ohh", "--out", str(tmp_path / "out"), "--isolated")
+    head = f"{short}:16:19: HH113 [error] Orrin_Vale calls $0.05; the call is $0.06 (hand 210471183302)\n"
+    assert head + "   |\n16 | Orrin_Vale: calls $0.05\n   |                   ^^^^^\n" in converted.stdout
+    assert (
+        converted.stdout
+        == run("convert", str(short), "--to", "ohh", "--out", str(tmp_path / "again"), "--isolated").stdout
+    )

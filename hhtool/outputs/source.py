@@ -188,3 +188,20 @@ class SourceLines:
         before = printable(shown[: column - 1])
         under = printable(shown[column - 1 : column - 1 + width])
         return f"{gutter} |\n{f.line} | {printable(shown)}\n{gutter} | {' ' * len(before)}{'^' * max(1, len(under))}\n"
+
+
+def findings_text(findings: list[Finding], source: SourceLines | None) -> str:
+    """Findings as `validate` prints them in text: each line, at the column of its token, with its source
+    line and caret under it (`parse --format text` and `convert` print theirs so); one line each without
+    `source`."""
+    from hhtool.outputs.text import finding_line
+
+    parts = []
+    for f in findings:
+        if source is not None:
+            f = source.locate(f)
+        parts.append(finding_line(f) + "\n")
+        snippet = source.snippet(f) if source is not None else ""
+        if snippet:
+            parts.append(snippet + "\n")
+    return "".join(parts)
