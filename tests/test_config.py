@@ -442,4 +442,4 @@ def test_stats_html_from_the_config_writes_the_page(tmp_path, hands):
     assert export.exit_code == 0, export.output
     page = run("stats", str(tmp_path / "ds"), cwd=tmp_path)
     assert page.exit_code == 0 and page.stdout.startswith("<!doctype html>")
-    assert run("stats", str(tmp_path / "ds"), "--isolated", cwd=tmp_path).stdout.startswith("site")
+    assert run("stats", str(tmp_path / "ds"), "--isolated", cwd=tmp_path).stdout.startswith("pokerstars NL")
