@@ -10,6 +10,7 @@ from decimal import Decimal
 import pytest
 from clikit import run
 
+from hhtool.dialects.fulltilt.summary import read_summary as read_tilt
 from hhtool.dialects.pokerstars.summary import entry_fee, read_summary
 from hhtool.stats.people import Hero
 from hhtool.stats.tournaments import tournament_results
@@ -297,3 +298,51 @@ def test_corpus_summaries_and_hands_agree(corpus):
     assert (named[0].source, named[0].finish, named[0].prize) == ("summary", 3, 152035)
     assert (from_hands[0].source, from_hands[0].finish, from_hands[0].prize) == ("hands", 3, 152035)
     assert named[0].net == from_hands[0].net == 152035 - 15000
+
+
+# -- Full Tilt --------------------------------------------------------------------------------------
+
+TILT = """Full Tilt Poker Tournament Summary Double Up (Turbo) (250000001) Hold'em No Limit (Turbo)
+Buy-In: $5.00 + $0.50
+Buy-In Chips: 1500
+6 Entries
+Total Prize Pool: $30.00
+Tournament started: 2012/11/10 17:21:18 WET [2012/11/10 12:21:18 ET]
+Tournament finished: 2012/11/10 17:38:15 WET [2012/11/10 12:38:15 ET]
+
+1: Kestrel, $10
+2: Rook, $10
+3: Osprey, $10
+4: Wren
+5: Tern
+6: Lark
+Kestrel finished in 1st place
+"""
+
+
+def test_a_full_tilt_summary_and_its_award_of_no_value(tmp_path):
+    (tilt,), found = read_tilt(TILT, "t.txt")
+    assert found == []
+    assert (tilt.tournament_id, tilt.currency, tilt.buy_in, tilt.fee, tilt.entrants) == ("250000001", "USD", 500, 50, 6)
+    assert (tilt.hero, tilt.finish, tilt.prize, tilt.prize_pool) == ("Kestrel", 1, 1000, 3000)
+    (path := tmp_path / "t.txt").write_text(TILT, encoding="utf-8")
+    (row,), (total,), _ = tournament_results([path])
+    assert (row.source, row.cost, row.net, total.roi_pct) == (
+        "summary",
+        550,
+        450,
+        float(round(Decimal(450) / 550 * 100, 2)),
+    )
+    # a ticket is a prize whose value is not printed: the finish is known, the result is not
+    (ticket,), _ = read_tilt(TILT.replace("1: Kestrel, $10", "1: Kestrel, Step 3 Ticket"), "t.txt")
+    assert (ticket.finish, ticket.prize) == (1, None)
+    _, found = read_tilt(TILT.replace("6 Entries", "six Entries"), "t.txt")
+    assert [(f.code, f.line) for f in found] == [("HH008", 4)]
+
+
+def test_corpus_full_tilt_summary(corpus):
+    path = corpus / "fpdb-3" / "fulltilt" / "tournament" / "NLHE-9max-STT-USD-8.30-201211.step.txt"
+    (row,), _, found = tournament_results([path])
+    assert found == []
+    assert (row.tournament_id, row.cost, row.entrants, row.hero, row.finish) == ("243814827", 870, 9, "Hero", 3)
+    assert row.prize is None and row.net is None  # 3rd: a Step 2 Ticket

@@ -8,7 +8,7 @@ not say.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 PLAY = "chips"  # the currency of a tournament whose amounts carry no symbol and no code (play money)
 
@@ -19,8 +19,9 @@ class Placing:
 
     place: int
     player: str
-    prize: int | None = None  # None: nothing printed (out of the money), or still playing
+    prize: int | None = None  # None: nothing printed (out of the money), still playing, or an award
     still_playing: bool = False
+    award: str | None = None  # a prize that is no amount (`Step 3 Ticket`), as printed: its value is not known
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,3 +47,26 @@ class TournamentSummary:
     rebuys: int | None = None  # what the hero paid for rebuys and add-ons, when the summary says
     bounties_won: int | None = None
     placings: tuple[Placing, ...] = field(default=())
+
+
+def with_hero(summary: TournamentSummary, hero: str | None, finish: int | None = None) -> TournamentSummary:
+    """The summary with `hero` as its player: the best place of the hero's entries (a re-entry is
+    `name [2]`), the sum of their prizes; `finish` as the summary printed it when it did."""
+    mine = [p for p in summary.placings if p.player == hero]
+    if hero is None or (not mine and finish is None):
+        return replace(summary, hero=hero, finish=finish, prize=None)
+    best = min((p.place for p in mine), default=finish)
+    prizes = [p.prize for p in mine if p.prize is not None]
+    playing = any(p.still_playing for p in mine)
+    unknown = playing or any(p.award for p in mine)  # an award (a ticket) is a prize of no printed value
+    return replace(
+        summary,
+        hero=hero,
+        finish=None if playing else (finish if finish is not None else best),
+        prize=None if unknown else sum(prizes),
+    )
+
+
+def entries(summary: TournamentSummary) -> int:
+    """How many times the hero entered (re-entries are placings of their own): at least once."""
+    return max(1, sum(1 for p in summary.placings if p.player == summary.hero))

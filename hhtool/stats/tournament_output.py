@@ -98,11 +98,11 @@ def to_text(rows: list[TournamentResult], totals: list[Total]) -> str:
         return "no tournaments in these files (hand histories or tournament summaries)\n"
     lines = [f"{count(len(rows), 'tournament')}"]
     lines += _aligned([HEADERS, *[[printable(c) for c in _cells(r)] for r in rows]], 4)
-    lines += ["", "totals per currency (tournaments with a finish; money never added across currencies)"]
+    lines += ["", "totals per currency (tournaments with a result; money never added across currencies)"]
     lines += _aligned([TOTAL_HEADERS, *[_total_cells(t) for t in totals]], 1)
     unknown = sum(1 for r in rows if r.net is None)
     if unknown:
-        lines.append(f"{count(unknown, 'tournament')} with no result (no finish known) in no total")
+        lines.append(f"{count(unknown, 'tournament')} with no result (finish or prize not known) in no total")
     return "\n".join(lines) + "\n"
 
 
@@ -145,7 +145,7 @@ def page(rows: list[TournamentResult], totals: list[Total]) -> str:
         parts.append(f"<p>{escape(count(len(rows), 'tournament'))}.</p>")
         parts.append(_table(HEADERS, [_cells(r) for r in rows]))
         parts.append("<h2>Totals per currency</h2>")
-        parts.append("<p>Tournaments with a finish; money never added across currencies.</p>")
+        parts.append("<p>Tournaments with a result (finish and prize known); money never added across currencies.</p>")
         parts.append(_table(TOTAL_HEADERS, [_total_cells(t) for t in totals]))
     parts.append("</body></html>\n")
     return "".join(parts)

@@ -4,7 +4,7 @@ a tournament's result is money (or points) won less money paid, its chips only i
 
 Sources, per tournament (site and tournament id):
 
-- a summary file (hhtool.dialects.<site>.summary; PokerStars): buy-in, fee, bounty part, entrants,
+- a summary file (hhtool.dialects.<site>.summary: PokerStars, Full Tilt): buy-in, fee, bounty part, entrants,
   prize pool, the finishing order and the hero's place and prize. Used whenever there is one
   (`source` = `summary`); the hands then add their count and the bounties won if the summary has none.
 - the tournament's hands (`source` = `hands`): the header's buy-in (`$4.60+$0.40 USD`), the hero's
@@ -15,8 +15,9 @@ The hero: the `--hero` names (aliases); else the player a summary was written fo
 38th place`, `requested by`), or the one player dealt cards in the tournament's hands (`Dealt to`).
 
 Definitions: cost = entries × (buy-in + bounty part + fee) + re-buys and add-ons paid (a re-entry,
-`name [2]` in a summary, is an entry); net = prize + bounties won − cost, known once the hero's finish is
-(a hero still playing, or whose hands stop before a finish line, has no result and counts in no total);
+`name [2]` in a summary, is an entry); net = prize + bounties won − cost, known once the hero's finish and
+prize are (a hero still playing, whose hands stop before a finish line, or whose prize is an
+award of no printed value — a ticket — has no result and counts in no total);
 ROI % = Σ net ÷ Σ cost × 100 over the tournaments with a result, per currency (none when they cost 0);
 ITM = tournaments with a prize.
 """
@@ -31,18 +32,19 @@ from fractions import Fraction
 
 from hhtool.codes import finding
 from hhtool.dialects import sidecar_of
+from hhtool.dialects.fulltilt import summary as fulltilt_summary
 from hhtool.dialects.pokerstars import summary as pokerstars_summary
 from hhtool.findings import Finding
 from hhtool.grammar import parse_block
 from hhtool.io import expand_paths, read_blocks
 from hhtool.io.paths import display_name, path_finding
 from hhtool.model.events import DealHole, Notice, NoticeKind, Rebuy
-from hhtool.model.tournament import TournamentSummary
+from hhtool.model.tournament import TournamentSummary, entries, with_hero
 from hhtool.stats.people import Hero
 
 # the sites whose summary files and tournament lines are read (a module with read_summary, entry_fee,
-# finish_line, bounty_line, amount, with_hero and entries, as hhtool.dialects.pokerstars.summary)
-READERS = {"pokerstars": pokerstars_summary}
+# finish_line, bounty_line and amount, as hhtool.dialects.pokerstars.summary)
+READERS = {"pokerstars": pokerstars_summary, "fulltilt": fulltilt_summary}
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,15 +82,15 @@ COLUMNS = {
     "entrants": "players in the event (summary only)",
     "hero": "the player whose results these are",
     "finish": "the hero's place (none when unknown: still playing, or no finish line)",
-    "prize": "what the hero's finish paid (0 out of the money)",
+    "prize": "what the hero's finish paid (0 out of the money; none for an award of no printed value, a ticket)",
     "bounties_won": "bounties the hero won",
-    "net": "prize + bounties_won − cost (none without a finish)",
+    "net": "prize + bounties_won − cost (none without a finish, or when the prize is an award of no printed value)",
     "hands": "the hero's hands of this tournament read",
 }
 TOTALS = {
     "currency": "every tournament of one currency (money never added across currencies)",
     "tournaments": "tournaments listed",
-    "with_result": "of those, with a finish (the ones the sums below count)",
+    "with_result": "of those, with a result: finish and prize known (the ones the sums below count)",
     "itm": "with a prize (in the money)",
     "cost": "Σ cost",
     "prize": "Σ prize + bounties won",
@@ -209,12 +211,11 @@ def _from_summary(summary: TournamentSummary, track: _Track, hero: Hero, reader)
     if hero.names:  # the named hero's results, or none: another player's summary is not the hero's
         named = _hero_of([p.player for p in summary.placings] + list(track.hands_of), hero)
         if named != summary.hero:
-            summary = reader.with_hero(summary, named, None)
+            summary = with_hero(summary, named, None)
     player = summary.hero
     bounties = summary.bounties_won
     if bounties is None and player in track.bounties:
         bounties = track.bounties[player]
-    entries = reader.entries(summary)
     rebuys = summary.rebuys if summary.rebuys is not None else track.rebuys.get(player, 0)
     return _result(
         summary.site,
@@ -222,7 +223,7 @@ def _from_summary(summary: TournamentSummary, track: _Track, hero: Hero, reader)
         "summary",
         summary.currency,
         (summary.buy_in, summary.bounty, summary.fee),
-        entries,
+        entries(summary),
         rebuys,
         summary.entrants,
         player,
@@ -267,8 +268,8 @@ def _result(
     buy_in, bounty, fee = entry
     cost = None if buy_in is None else entries * (buy_in + (bounty or 0) + (fee or 0)) + (rebuys or 0)
     net = None
-    if finish is not None and cost is not None:
-        net = (prize or 0) + (bounties or 0) - cost
+    if finish is not None and cost is not None and prize is not None:
+        net = prize + (bounties or 0) - cost
     return TournamentResult(
         site, tid, source, currency, buy_in, bounty, fee, entries, rebuys or 0, cost, entrants, player, finish,
         prize, bounties, net, hands,

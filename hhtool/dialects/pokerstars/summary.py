@@ -30,12 +30,12 @@ finding (HH008), never an exception.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
 from hhtool.codes import finding
 from hhtool.findings import Finding
-from hhtool.model.tournament import PLAY, Placing, TournamentSummary
+from hhtool.model.tournament import PLAY, Placing, TournamentSummary, with_hero
 
 SITE = "pokerstars"
 SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
@@ -240,11 +240,14 @@ def _read_line(draft: _Draft, line: str) -> bool:
     match = _PLACING.fullmatch(line)
     if match:
         rest = match["rest"].strip()
-        prize = None
+        prize = award = None
         if rest and rest != "still playing":
             won = _PRIZE.fullmatch(rest)
-            prize = amount(won["prize"], fields.get("currency")).value if won else None
-        draft.placings.append(Placing(int(match["place"]), match["name"], prize, rest == "still playing"))
+            if won:
+                prize = amount(won["prize"], fields.get("currency")).value
+            else:
+                award = rest  # `Tournament Ticket (WSOP Step 1)`: a prize whose value is not printed
+        draft.placings.append(Placing(int(match["place"]), match["name"], prize, rest == "still playing", award))
         return True
     match = _YOU.fullmatch(line)
     if match:
@@ -271,25 +274,3 @@ def _finish(draft: _Draft, requested_by: str | None, file: str) -> TournamentSum
         hero = at[0] if len(at) == 1 else hero
     summary = TournamentSummary(SITE, draft.tid, file, draft.line, placings=tuple(draft.placings), **fields)
     return with_hero(summary, hero, draft.you)
-
-
-def with_hero(summary: TournamentSummary, hero: str | None, finish: int | None = None) -> TournamentSummary:
-    """The summary with `hero` as its player: the best place of the hero's entries (a re-entry is
-    `name [2]`), the sum of their prizes; `finish` as the summary printed it when it did."""
-    mine = [p for p in summary.placings if p.player == hero]
-    if hero is None or (not mine and finish is None):
-        return replace(summary, hero=hero, finish=finish, prize=None)
-    best = min((p.place for p in mine), default=finish)
-    prizes = [p.prize for p in mine if p.prize is not None]
-    playing = any(p.still_playing for p in mine)
-    return replace(
-        summary,
-        hero=hero,
-        finish=None if playing else (finish if finish is not None else best),
-        prize=sum(prizes) if prizes else (None if playing else 0),
-    )
-
-
-def entries(summary: TournamentSummary) -> int:
-    """How many times the hero entered (re-entries are placings of their own): at least once."""
-    return max(1, sum(1 for p in summary.placings if p.player == summary.hero))
