@@ -2,8 +2,8 @@
 
 Read from a site's tournament summary file (hhtool.dialects.<site>.summary) or gathered from the
 tournament's own hands (hhtool.stats.tournaments). Money is in minor units of `currency` (hundredths;
-play money, printed with no symbol and no code, in chips: currency `chips`), None where the source did
-not say.
+play money, printed with no symbol and no code, in whole chips: currency `chips`), None where the
+source did not say.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ a tournament's result is money (or points) won less money paid, its chips only i
 
 Sources, per tournament (site and tournament id):
 
-- a summary file (hhtool.dialects.<site>.summary: PokerStars, Full Tilt): buy-in, fee, bounty part, entrants,
+- a summary file (read by its site's hhtool.dialects.<site>.summary module, where it has one): buy-in, fee, bounty part, entrants,
   prize pool, the finishing order and the hero's place and prize. Used whenever there is one
   (`source` = `summary`); the hands then add their count and the bounties won if the summary has none.
 - the tournament's hands (`source` = `hands`): the header's buy-in (`$4.60+$0.40 USD`), the hero's
@@ -24,16 +24,16 @@ ITM = tournaments with a prize.
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from types import ModuleType
 
 from hhtool.codes import finding
 from hhtool.dialects import sidecar_of
-from hhtool.dialects.fulltilt import summary as fulltilt_summary
-from hhtool.dialects.pokerstars import summary as pokerstars_summary
 from hhtool.findings import Finding
 from hhtool.grammar import parse_block
 from hhtool.io import expand_paths, read_blocks
@@ -42,9 +42,22 @@ from hhtool.model.events import DealHole, Notice, NoticeKind, Rebuy
 from hhtool.model.tournament import TournamentSummary, entries, with_hero
 from hhtool.stats.people import Hero
 
-# the sites whose summary files and tournament lines are read (a module with read_summary, entry_fee,
-# finish_line, bounty_line and amount, as hhtool.dialects.pokerstars.summary)
-READERS = {"pokerstars": pokerstars_summary, "fulltilt": fulltilt_summary}
+# Each site's results reader is its dialect's `summary` module (hhtool.dialects.<site>.summary: read_summary,
+# entry_fee, finish_line, bounty_line and amount), where it has one: no site is named here.
+_READERS: dict[str, ModuleType | None] = {}
+
+
+def reader_of(site: str) -> ModuleType | None:
+    """The `summary` module of `site`'s dialect package, or None when the site has none."""
+    if site not in _READERS:
+        name = f"hhtool.dialects.{site}.summary"
+        try:
+            _READERS[site] = importlib.import_module(name) if site.isidentifier() else None
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            _READERS[site] = None
+    return _READERS[site]
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +155,7 @@ def _summary_block(block, out: Gathered) -> None:
     if block.line != 1:
         return
     dialect = sidecar_of(block.text.split("\n", 1)[0][:200])
-    reader = READERS.get(dialect.site_name) if dialect is not None else None
+    reader = reader_of(dialect.site_name) if dialect is not None else None
     if reader is None:
         return
     summaries, findings = reader.read_summary(block.text, block.file, block.line)
@@ -163,7 +176,7 @@ def _hand_block(block, out: Gathered) -> None:
     header = hand.header
     track = out.tracks.setdefault((header.site, header.tournament_id), _Track())
     track.buy_in_text = track.buy_in_text or header.buy_in
-    reader = READERS.get(header.site)
+    reader = reader_of(header.site)
     for seat in hand.seats:
         if not seat.sitting_out and not seat.out_of_hand:
             track.hands_of[seat.player] += 1
@@ -199,7 +212,7 @@ def results(gathered: Gathered, hero: Hero | None = None) -> list[TournamentResu
     for key in sorted(set(gathered.summaries) | set(gathered.tracks), key=_order):
         summary = gathered.summaries.get(key)
         track = gathered.tracks.get(key, _Track())
-        reader = READERS.get(key[0])
+        reader = reader_of(key[0])
         if summary is not None and reader is not None:
             rows.append(_from_summary(summary, track, hero, reader))
         else:
