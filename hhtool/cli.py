@@ -165,10 +165,13 @@ def parse(
     Exit code 0 when every hand parsed (or is unsupported), 1 when a hand could not be parsed or a
     file is bad, 2 when a path cannot be read.
     """
+    from hhtool.outputs.source import SourceLines, findings_text
+
     fmt = fmt or ParseFormat(_settings(config, isolated).format_for("parse") or "jsonl")
     tally = Tally()
     started = time.perf_counter()
     raw = sys.stdout.buffer
+    source = SourceLines() if fmt is ParseFormat.text else None  # the snippets under the text findings
     for item in parse_paths(paths, tally):
         if isinstance(item, ParseResult):
             if fmt is ParseFormat.jsonl:
@@ -179,13 +182,12 @@ def parse(
                     f"{printable(item.file)}:{item.line}: {item.status} {item.site} hand "
                     f"{printable(str(item.hand_id))} ({events} events)"
                 ]
-                lines += [_finding_line(f) for f in item.findings]
-                raw.write(("\n".join(lines) + "\n").encode())
+                raw.write(("\n".join(lines) + "\n" + findings_text(list(item.findings), source)).encode())
         else:
             if fmt is ParseFormat.jsonl:
                 raw.write(to_json_line({"file_finding": item.as_dict()}))
             else:
-                raw.write((_finding_line(item) + "\n").encode())
+                raw.write(findings_text([item], source).encode())
     elapsed = time.perf_counter() - started
     if not quiet:
         _summary(tally, elapsed)
@@ -785,17 +787,20 @@ def convert(
     ruleset = _rules_for(rules, _settings(config, isolated))[0] or RuleSet()
     from hhtool.validate import Summary
 
+    from hhtool.outputs.source import SourceLines, findings_text
+
     summary = Summary()
     done = Conversion()
     raw = sys.stdout.buffer
+    source = SourceLines()  # the source line and caret under each finding, as validate prints them
     started = time.perf_counter()
     try:
         for result in convert_paths(
             paths, chosen, out, per_hand=per_hand, rules=ruleset, summary=summary, conversion=done
         ):
-            findings = [result] if isinstance(result, Finding) else result.findings
+            findings = [result] if isinstance(result, Finding) else list(result.findings)
             if findings:
-                raw.write("".join(_finding_line(f) + "\n" for f in findings).encode())
+                raw.write(findings_text(findings, source).encode())
     except OSError as exc:
         print(f"hhtool: cannot write to {out}: {exc.strerror or exc}", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE) from None
@@ -870,7 +875,15 @@ def _hand_filter(since: str | None, until: str | None, sites: list[str] | None, 
 
 @app.command()
 def stats(
-    dataset: Annotated[str, typer.Argument(help="Dataset folder written by 'hhtool export'.")],
+    dataset: Annotated[
+        list[str],
+        typer.Argument(
+            help="Dataset folder written by 'hhtool export'; with --tournaments, hand-history and "
+            "tournament summary files, folders or globs.",
+            metavar="DATASET",
+            show_default=False,
+        ),
+    ],
     fmt: Annotated[
         StatsFormat | None, typer.Option("--format", help="Output format on stdout (default: text).")
     ] = None,
@@ -924,6 +937,14 @@ def stats(
     session_gap: Annotated[
         int, typer.Option("--session-gap", min=1, help="Minutes between two hands that start a new session.")
     ] = 30,
+    tournaments: Annotated[
+        bool,
+        typer.Option(
+            "--tournaments",
+            help="Tournament results instead: per event buy-in, finish, prize and net, and the ROI per "
+            "currency, from summary files and the hands (read from files, not a dataset).",
+        ),
+    ] = False,
 ) -> None:
     """Player statistics: hands, VPIP, PFR, 3-bet, fold to 3-bet, steal, c-bet, fold to c-bet, AF, AFq,
     WTSD, W$SD, WWSF, net won, bb/100, all-in EV, rake paid.
@@ -932,6 +953,10 @@ def stats(
     defines each statistic. The dataset is read a few days at a time, in bounded memory; html is one
     page with the winnings graph (net won and all-in EV) and the sessions. Exit code 0, or 2 when
     DATASET is not a dataset or a filter is malformed.
+
+    --tournaments: one row per tournament (from its summary file when there is one, else from its hands)
+    and the totals per currency with the ROI; the README defines them. Exit code 0, 1 when an input
+    could not be read, 2 when given a dataset.
     """
     from datetime import timedelta
 
@@ -944,6 +969,13 @@ def stats(
     from hhtool.stats import stats as compute
 
     fmt = fmt or StatsFormat(_settings(config, isolated).format_for("stats") or "text")
+    if tournaments:
+        _tournament_results(dataset, hero or (), fmt.value)
+        return
+    if len(dataset) != 1:
+        print(f"hhtool: stats reads one dataset folder, got {len(dataset)} paths", file=sys.stderr)
+        raise typer.Exit(EXIT_USAGE)
+    dataset = dataset[0]
     where = _hand_filter(since, until, site, stakes)
     try:
         query = Query(
@@ -981,6 +1013,31 @@ def stats(
         sys.stdout.write(page(frame, rows, session_rows, undated))
     else:
         sys.stdout.write(render_sessions(session_rows, undated, fmt.value))
+
+
+def _tournament_results(paths: list[str], hero: list[str] | tuple[str, ...], fmt: str) -> None:
+    """`stats --tournaments`: the results of the tournaments in hand histories and summary files; the
+    findings (a summary line not read, a file not readable) on stderr, or in the JSON document."""
+    from hhtool.audit.tables import is_dataset
+    from hhtool.stats import Hero
+    from hhtool.stats.tournament_output import render
+    from hhtool.stats.tournaments import tournament_results
+
+    datasets = [p for p in paths if is_dataset(p)]
+    if datasets:
+        print(
+            f"hhtool: {datasets[0]} is a dataset, which keeps no buy-in or finish: give --tournaments the "
+            "hand-history and tournament summary files (or their folders)",
+            file=sys.stderr,
+        )
+        raise typer.Exit(EXIT_USAGE)
+    rows, totals, findings = tournament_results(paths, Hero.of(hero))
+    sys.stdout.write(render(rows, totals, findings, fmt))
+    if fmt != "json":
+        for found in findings:
+            print(_finding_line(found), file=sys.stderr)
+    if any(f.severity is Severity.ERROR for f in findings):
+        raise typer.Exit(1)
 
 
 class AuditFormat(StrEnum):

@@ -104,6 +104,16 @@ _add(
     "an 888 tournament summary file",
 )
 _add(
+    "HH008",
+    "",
+    _W,
+    "tournament summary line not understood",
+    "A tournament summary file (`hhtool stats --tournaments`) is read line by line: buy-in, entrants, "
+    "prize pool, the finishing order, the hero's finish. A line of none of those kinds, or an amount "
+    "that is no amount of its currency, is reported and left out; the rest of the summary still counts.",
+    "`Buy-In: $1O.00/$0.50 USD` (a letter O for a zero)",
+)
+_add(
     "HH009",
     "",
     _I,

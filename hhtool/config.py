@@ -34,7 +34,7 @@ class FormatDefaults(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 
     parse: Literal["jsonl", "text"] | None = None
     validate: Literal["text", "concise", "json", "jsonl", "github", "sarif", "junit"] | None = None
-    stats: Literal["text", "csv", "json"] | None = None
+    stats: Literal["text", "csv", "json", "html"] | None = None
     audit: Literal["text", "json", "html"] | None = None
 
 

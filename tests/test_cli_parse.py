@@ -213,8 +213,12 @@ def test_text_format_lines(files):
         f"{name}:60: parsed pokerstars hand 4 (9 events)",
         f"{name}:82: unparsed pokerstars hand 8 (0 events)",
     ]
-    finding_lines = [line for line in lines if line not in hand_lines]
+    finding_lines = [line for line in lines if line not in hand_lines and line.startswith(f"{name}:")]
     assert len(finding_lines) == 3
+    # each with its source line under it, as validate prints it (a `N |` gutter)
+    assert [line for line in lines if re.match(r"\d+ \| ", line)][:1] == [
+        "23 | PokerStars Hand #7:  Omaha Pot Limit ($0.05/$0.10 USD) - 2020/04/16 13:54:25 ET"
+    ]
     assert finding_lines[0].startswith(f"{name}:23:1: HH020 [info] ")
     assert finding_lines[1].startswith(f"{name}:56:1: HH011 [error] ")
     assert finding_lines[2].startswith(f"{name}:91:1: HH010 [error] ")

@@ -415,3 +415,31 @@ def test_export_uses_the_config_house_rules_and_isolated_does_not(tmp_path, hand
 
     assert [str(s) for s in statuses("with-config")] == ["invalid"]  # HH401: 6 players, the room allows 5
     assert [str(s) for s in statuses("isolated", "--isolated")] == ["valid"]
+
+
+def test_every_format_of_a_command_can_be_its_configured_default(tmp_path):
+    """The config's format keys accept exactly the formats each command's --format does (stats html too)."""
+    from hhtool import cli
+
+    enums = {
+        "parse": cli.ParseFormat,
+        "validate": cli.ValidateFormat,
+        "stats": cli.StatsFormat,
+        "audit": cli.AuditFormat,
+    }
+    for command, enum in enums.items():
+        for value in enum:
+            (tmp_path / "hhtool.toml").write_text(f'[format]\n{command} = "{value.value}"\n')
+            assert load_config(start=tmp_path).format_for(command) == value.value
+        (tmp_path / "hhtool.toml").write_text(f'[format]\n{command} = "xml"\n')
+        with pytest.raises(ConfigError, match=rf"format.{command}: invalid enum value 'xml'"):
+            load_config(start=tmp_path)
+
+
+def test_stats_html_from_the_config_writes_the_page(tmp_path, hands):
+    (tmp_path / "hhtool.toml").write_text('[format]\nstats = "html"\n')
+    export = run("export", str(hands), "--out", str(tmp_path / "ds"), "--jobs", "1", cwd=tmp_path)
+    assert export.exit_code == 0, export.output
+    page = run("stats", str(tmp_path / "ds"), cwd=tmp_path)
+    assert page.exit_code == 0 and page.stdout.startswith("<!doctype html>")
+    assert run("stats", str(tmp_path / "ds"), "--isolated", cwd=tmp_path).stdout.startswith("pokerstars NL")

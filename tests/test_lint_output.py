@@ -48,8 +48,8 @@ def test_a_finding_shows_its_line_and_a_caret_under_the_amount(short):
     out = validate(str(short)).stdout
     head = f"{short}:16:19: HH113 [error] Orrin_Vale calls $0.05; the call is $0.06 (hand 210471183302)\n"
     assert head + "   |\n16 | Orrin_Vale: calls $0.05\n   |                   ^^^^^\n" in out
-    # a finding that knows no token underlines its line (the street line where the round ended)
-    assert "19 | *** FLOP *** [Qs 7c 2h]\n   | ^^^^^^^^^^^^^^^^^^^^^^^\n" in out
+    # a finding that knows no token shows its line with no caret (the street line where the round ended)
+    assert "19 | *** FLOP *** [Qs 7c 2h]\n\n" in out and "   | ^^^^^^^^^^^^^^^^^^^^^^^\n" not in out
     # the same column in every format
     jsonl = [json.loads(line) for line in validate(str(short), "--format", "jsonl").stdout.splitlines()]
     assert [(f["code"], f["column"]) for f in jsonl[0]["findings"]][:1] == [("HH113", 19)]
@@ -281,3 +281,31 @@ def test_the_configuration_names_the_baseline_relative_to_itself(short, tmp_path
     result = run("validate", str(short), "--config", str(tmp_path / "hhtool.toml"), cwd=elsewhere)
     assert result.exit_code == 0 and "5 findings in the baseline not shown" in result.stdout
     assert validate(str(short), "--write-baseline", str(tmp_path / "no" / "such" / "b.json")).exit_code == 2
+
+
+def test_a_finding_whose_token_is_the_whole_line_shows_the_line_with_no_caret(tmp_path):
+    """HH047 (info) is about a whole ACPC STATE line: a caret under all of it says nothing."""
+    from test_acpc import ALL_IN_EV, log
+
+    out = validate(str(log(tmp_path, ALL_IN_EV))).stdout
+    line = next(n for n, text in enumerate(out.splitlines()) if "HH047" in text)
+    shown = out.splitlines()[line : line + 4]
+    assert shown[1].strip() == "|" and shown[2].endswith(ALL_IN_EV)
+    assert "^" not in shown[3]  # the next line is not a caret line
+
+
+def test_parse_and_convert_print_findings_with_their_line_and_caret_as_validate_does(tmp_path, short):
+    bad = tmp_path / "c.txt"
+    bad.write_text(short_call().replace("Orrin_Vale: calls $0.05", "Orrin_Vale: wobbles $0.05"))
+    parsed = run("parse", str(bad), "--format", "text", "--isolated")
+    assert parsed.exit_code == 1
+    assert f"{bad}:16:1: HH010 [error]" in parsed.stdout and "16 | Orrin_Vale: wobbles $0.05\n" in parsed.stdout
+    # the jsonl output is unchanged: one JSON object per hand, no snippet
+    assert "16 | " not in run("parse", str(bad), "--isolated").stdout
+    converted = run("convert", str(short), "--to", "ohh", "--out", str(tmp_path / "out"), "--isolated")
+    head = f"{short}:16:19: HH113 [error] Orrin_Vale calls $0.05; the call is $0.06 (hand 210471183302)\n"
+    assert head + "   |\n16 | Orrin_Vale: calls $0.05\n   |                   ^^^^^\n" in converted.stdout
+    assert (
+        converted.stdout
+        == run("convert", str(short), "--to", "ohh", "--out", str(tmp_path / "again"), "--isolated").stdout
+    )

@@ -2252,6 +2252,7 @@ OTHER_TESTS |= {"HH045", "HH046", "HH047", "HH048"}  # HH045: tests/test_convert
 OTHER_TESTS |= {"HH309"}  # a site's rake surcharge on a split (PS-3): tests/test_parse_pokerstars.py
 OTHER_TESTS |= {"HH219"}  # a room's rake surcharge, found by the audit only: tests/test_audit.py
 OTHER_TESTS |= {"HH416", "HH417", "HH418"}  # chains of hands across sites: tests/test_crosshand_sites.py
+OTHER_TESTS |= {"HH008"}  # tournament summary files: tests/test_tournaments.py
 
 
 # Codes no hand text can raise on purpose: HH099 reports a crash inside hhtool itself.

@@ -12,7 +12,9 @@ token the finding is about is looked for in it, in this order:
 Input and parsing findings (HH0xx) use only steps 1 and the parser's column: their messages quote
 the line, not a token of it. A token counts only where it stands alone (not inside a longer word or number). When one is found,
 the finding's column becomes the token's and the caret underlines it; when none is, the column stays
-as the rule set it and the caret underlines the line. A parser's own column (greater than 1) is kept.
+as the rule set it and the snippet shows the line with no caret (a caret under a whole line says
+nothing the line does not; so too when the token is the whole line). A parser's own column (greater
+than 1) is kept.
 
 The files are read again one at a time, forward (findings come in file order), with the same
 reader as the run (`hhtool.io.sources`: archives, encodings and line ends as in the run); standard
@@ -165,7 +167,8 @@ class SourceLines:
 
     def snippet(self, f: Finding) -> str:
         """The lines under a text finding: the source line in a `N |` gutter and carets under the token
-        (under the whole line when no token is known); empty when the line cannot be read again."""
+        (no caret when no token is known or the token is the whole line); empty when the line cannot be
+        read again."""
         if f.line < 1:
             return ""
         text = self.line(f.file, f.line)
@@ -173,16 +176,32 @@ class SourceLines:
             return ""
         text = text.rstrip()
         width = self.widths.get((f.file, f.line, f.column, f.code))
-        if width is None:
-            start = len(text) - len(text.lstrip())
-            column, width = start + 1, len(text) - start
-        else:
-            column = f.column
+        start = len(text) - len(text.lstrip())
         shown = (text[:_MAX_LINE] + ("…" if len(text) > _MAX_LINE else "")).replace("\t", " ")
-        column = min(column, len(shown) + 1)
+        gutter = " " * len(str(f.line))
+        if width is None or (f.column == start + 1 and width >= len(text) - start):
+            # no token known, or the token is the whole line (HH047's ACPC line): the line alone, no caret
+            return f"{gutter} |\n{f.line} | {printable(shown)}\n"
+        column = min(f.column, len(shown) + 1)
         width = max(1, min(width, len(shown) - column + 1))
         # the caret goes under the printable form of the line (escapes widen what comes before)
         before = printable(shown[: column - 1])
         under = printable(shown[column - 1 : column - 1 + width])
-        gutter = " " * len(str(f.line))
         return f"{gutter} |\n{f.line} | {printable(shown)}\n{gutter} | {' ' * len(before)}{'^' * max(1, len(under))}\n"
+
+
+def findings_text(findings: list[Finding], source: SourceLines | None) -> str:
+    """Findings as `validate` prints them in text: each line, at the column of its token, with its source
+    line and caret under it (`parse --format text` and `convert` print theirs so); one line each without
+    `source`."""
+    from hhtool.outputs.text import finding_line
+
+    parts = []
+    for f in findings:
+        if source is not None:
+            f = source.locate(f)
+        parts.append(finding_line(f) + "\n")
+        snippet = source.snippet(f) if source is not None else ""
+        if snippet:
+            parts.append(snippet + "\n")
+    return "".join(parts)
