@@ -262,6 +262,25 @@ class Conventions:
     prints_rake: bool = False
     prints_fees: bool = True
 
+    def __post_init__(self) -> None:
+        """Each mode as its member: a mode written as its value (`"to"`) is taken as that member, so that
+        the rules compare members by identity; any other value (a bool of the old declarations, a typo) is
+        a ValueError when the dialect is declared, not a silent default at the first hand."""
+        for name, mode in _MODES:
+            value = getattr(self, name)
+            if type(value) is not mode:
+                object.__setattr__(self, name, mode(value))
+
+
+# the fields of Conventions that are one of several modes, and the enum of each
+_MODES: tuple[tuple[str, type[StrEnum]], ...] = (
+    ("uncalled_in_collected", UncalledInCollected),
+    ("rake_by_pot", RakeByPot),
+    ("raise_amount", RaiseAmount),
+    ("ledger_uncalled", LedgerUncalled),
+    ("odd_chip", OddChip),
+)
+
 
 _Describe = Callable[..., str]  # hhtool.rules.ranking.HandValue -> the site's wording of the hand
 _Matches = Callable[..., bool]
