@@ -35,6 +35,7 @@ from hhtool.findings import Finding
 from hhtool.grammar import parse_block
 from hhtool.io.paths import expand_paths
 from hhtool.io.split import split_chunks
+from hhtool.dialects.sites import hand_site
 from hhtool.rules.replay import replay
 from hhtool.rules.ruleset import RuleSet
 from hhtool.rules.settle import settle
@@ -58,7 +59,7 @@ def one_run(texts: list[tuple[str, bytes]], check: bool) -> tuple[int, float]:
             result = parse_block(block)
             hands += 1
             if check and result.hand is not None:
-                settle(replay(result.hand, rules))
+                settle(replay(result.hand, rules, site=hand_site(result.hand)))
     return hands, time.perf_counter() - start
 
 

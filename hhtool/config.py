@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 import msgspec
 
+from hhtool import dialects
 from hhtool.io.limits import OptionFileError, TomlLimit, check_toml, read_option_file
 from hhtool.rules.ruleset import RuleSet, rules_from_dict
 
@@ -77,7 +78,7 @@ class Config:
         rules = self.data.rules
         if not isinstance(rules, dict) or self.source is None:
             return None
-        return rules_from_dict(rules, self.inline_rules_source())
+        return rules_from_dict(rules, self.inline_rules_source(), dialects.replayed_sites())
 
     def inline_rules_source(self) -> str:
         return f"{self.source}:{self._prefix()}rules"

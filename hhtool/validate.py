@@ -15,6 +15,7 @@ from typing import NamedTuple
 import msgspec
 
 from hhtool.codes import finding
+from hhtool.dialects.sites import hand_site
 from hhtool.findings import Finding, Severity
 from hhtool.grammar import ParseResult, Status
 from hhtool.model import Hand
@@ -121,7 +122,7 @@ def _pot_winners(state: Replay) -> dict[int, list[str]]:
 
 
 def validate_hand(hand: Hand, rules: RuleSet) -> Replay:
-    state = replay(hand, rules)
+    state = replay(hand, rules, site=hand_site(hand))
     settle(state)
     return state
 

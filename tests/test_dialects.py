@@ -23,7 +23,7 @@ from lark import Transformer
 from msgspec.structs import replace as msgspec_replace
 
 from hhtool import dialects
-from hhtool.dialects import Conventions, Dialect
+from hhtool.dialects import Conventions, Dialect, RaiseAmount
 from hhtool.engine.plan import cut_file, read_piece
 from hhtool.grammar import Status, parse_block
 from hhtool.grammar.fields import FieldError
@@ -416,7 +416,7 @@ TOY = Dialect(
     markers=(b"Toy Hand #",),
     hand_id=r"#(\d+)",
     reader=toy_read,
-    conventions=Conventions(prints_uncalled=False, raise_amount="added"),
+    conventions=Conventions(prints_uncalled=False, raise_amount=RaiseAmount.ADDED),
 )
 
 

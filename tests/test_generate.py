@@ -504,7 +504,9 @@ def test_every_site_gets_legal_hands_of_the_same_play(tmp_path, site):
         assert all(r.status == "valid" for r in hands)
         # tournament tables (no rake anywhere, so the same stacks hand after hand): the same play
         said = dialects.named(site).conventions
-        lumped = said.uncalled_in_collected is True  # returns paid inside collected: who took chips back, together
+        lumped = (
+            said.uncalled_in_collected is dialects.UncalledInCollected.INSIDE
+        )  # returns paid inside collected: who took chips back, together
         site_hands = list(generate_hands(300, 4, game, tournaments=1.0, site=site))
         default_hands = list(generate_hands(300, 4, game, tournaments=1.0))
         if said.odd_chip != dialects.conventions(dialects.get(DEFAULT_SITE).site_name).odd_chip:

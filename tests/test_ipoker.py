@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from handkit import errors, problems, validate_files, validate_text
 
-from hhtool.dialects import conventions
+from hhtool.dialects import LedgerUncalled, RakeByPot, UncalledInCollected, conventions
 from hhtool.dialects.ipoker import ACTION_TYPES, DIALECT
 from hhtool.dialects.ipoker.amounts import plain_number
 from hhtool.engine.plan import cut_file, read_piece
@@ -688,9 +688,9 @@ def test_the_dialect_record():
     found = conventions("ipoker")
     assert (found.prints_uncalled, found.uncalled_in_collected, found.ledger_uncalled, found.rake_by_pot) == (
         False,
-        True,
-        True,
-        "capped_main_first",
+        UncalledInCollected.INSIDE,
+        LedgerUncalled.BOTH,
+        RakeByPot.CAPPED_MAIN_FIRST,
     )
 
 
@@ -1137,8 +1137,10 @@ def test_uncalled_flag_or_client_version_sets_the_convention_per_session():
         WALK_17.replace("7100000001", "7100000002")
     )
     assert [parse_block(b).hand.conventions_variant for b in blocks_of(two)] == ["returns_apart", ""]
-    assert conventions("ipoker", "returns_apart").uncalled_in_collected is False
-    assert conventions("ipoker").uncalled_in_collected is True  # the dialect's own: the older clients
+    assert conventions("ipoker", "returns_apart").uncalled_in_collected is UncalledInCollected.APART
+    assert (
+        conventions("ipoker").uncalled_in_collected is UncalledInCollected.INSIDE
+    )  # the dialect's own: the older clients
     assert conventions("pokerstars", "returns_apart") == conventions("pokerstars")  # a set it has not
 
 

@@ -11,7 +11,7 @@ import pytest
 from test_neutral_model import bet, blinds, call, collect, fold, raise_to, returned, run, street, table
 
 from hhtool import dialects
-from hhtool.dialects import Conventions, Dialect
+from hhtool.dialects import Conventions, Dialect, LedgerUncalled
 from hhtool.model import Ledger, Street
 
 LEDGER_LINE = 40
@@ -88,7 +88,7 @@ def test_a_ledger_for_a_player_not_in_the_hand():
 @pytest.fixture
 def uncalled_counted():
     """A toy site whose ledger counts the returned uncalled bet in both put-in and won (as iPoker's)."""
-    toy = Dialect("ledger_toy", rb"LEDGER TOY HAND ", conventions=Conventions(ledger_uncalled=True))
+    toy = Dialect("ledger_toy", rb"LEDGER TOY HAND ", conventions=Conventions(ledger_uncalled=LedgerUncalled.BOTH))
     dialects.register(toy)
     yield toy.site_name
     dialects.unregister(toy.name)

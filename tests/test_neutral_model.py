@@ -16,7 +16,7 @@ import pytest
 from handkit import check as check_text
 from handkit import problems
 
-from hhtool.dialects import Conventions, Dialect, register, unregister
+from hhtool.dialects import Conventions, Dialect, UncalledInCollected, register, unregister
 from hhtool.export.rows import Rows
 from hhtool.findings import Severity
 from hhtool.model import (
@@ -952,7 +952,7 @@ def quiet_site():
         "quiet",
         rb"Quiet Hand #",
         (b"Quiet Hand #",),
-        conventions=Conventions(prints_uncalled=False, uncalled_in_collected=True),
+        conventions=Conventions(prints_uncalled=False, uncalled_in_collected=UncalledInCollected.INSIDE),
     )
     register(record)
     yield "quiet"

@@ -13,6 +13,7 @@ from pathlib import Path
 from hhtool.grammar import ParseResult, Status
 from hhtool.pipeline import parse_paths_with_text
 from hhtool.rules.crosshand import Identity, TableSnapshot, identity, table_snapshot, text_digest
+from hhtool.dialects.sites import hand_site
 from hhtool.rules.replay import Pot, Replay
 from hhtool.rules.ruleset import RuleSet
 from hhtool.validate import HandResult, check_parsed
@@ -73,8 +74,10 @@ def test_identity_and_snapshot_are_their_constructors_results():
 
 def test_replay_state_starts_empty_and_pots_compare_by_value():
     parsed, _ = _parsed()[0]
-    state = Replay(parsed.hand, RuleSet())
+    site = hand_site(parsed.hand)
+    state = Replay(parsed.hand, RuleSet(), site)
     assert (state.findings, state.players, state.pots, state.collects, state.ledger) == ([], {}, [], [], [])
-    assert state.findings is not Replay(parsed.hand, RuleSet()).findings  # fresh containers per hand
+    assert state.site is site and state.conventions is site.conventions  # the site as the caller gave it
+    assert state.findings is not Replay(parsed.hand, RuleSet(), site).findings  # fresh containers per hand
     assert Pot(5, ("a", "b")) == Pot(5, ("a", "b")) and Pot(5, ("a",)) != Pot(5, ("b",))
     assert repr(Pot(5, ("a",))) == "Pot(amount=5, eligible=('a',))"

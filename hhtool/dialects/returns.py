@@ -10,6 +10,7 @@ than the pot (what was put in less the returns).
 
 from __future__ import annotations
 
+from hhtool.dialects.sites import hand_site
 from hhtool.model import Collect, Hand, ReturnUncalled
 from hhtool.rules.replay import replay
 from hhtool.rules.ruleset import RuleSet
@@ -25,7 +26,7 @@ def returns_to_pay(hand: Hand) -> dict[str, int]:
     if printed:
         return printed
     try:
-        state = replay(hand, RuleSet())
+        state = replay(hand, RuleSet(), site=hand_site(hand))
     except Exception:  # noqa: BLE001 - a hand the replay cannot follow: the writer writes what is printed
         return {}
     collected = sum(event.amount for event in hand.events if type(event) is Collect)

@@ -43,8 +43,11 @@ from hhtool.model import (
     StreetStart,
 )
 from hhtool.model.cards import is_card
+from hhtool.model.conventions import UncalledInCollected
 from hhtool.rules.ranking import Category, HandValue, evaluate
 from hhtool.rules.replay import Replay
+
+_APART = UncalledInCollected.APART  # returns paid apart from the collected amounts
 
 # the notices the replay reads (who is dealt in); the others are chatter, left out of another site's text
 REPLAYED_NOTICES = frozenset({NoticeKind.SITTING_OUT, NoticeKind.WAIT_FOR_BUTTON, NoticeKind.PROTECTED})
@@ -141,7 +144,9 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
     )
     if state is not None and state.returns and target.prints_uncalled and unprinted:
         inside = (
-            _returns_inside(hand, state) if source.uncalled_in_collected and not target.uncalled_in_collected else {}
+            _returns_inside(hand, state)
+            if source.uncalled_in_collected is not _APART and target.uncalled_in_collected is _APART
+            else {}
         )
         if inside:
             events, seats = _without_returns(events, inside), _won_without_returns(seats, inside)

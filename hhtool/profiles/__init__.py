@@ -18,6 +18,7 @@ from importlib import resources
 
 import msgspec
 
+from hhtool import dialects
 from hhtool.rules.ruleset import AboutFile, RulesError, RuleSet, load_rules, rules_from_dict
 
 PREFIX = "profile:"
@@ -68,7 +69,7 @@ def profile(name: str) -> Profile:
         data = tomllib.loads(resources.files(__name__).joinpath(f"{name}.toml").read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:  # a broken shipped file is our bug, reported like a user's
         raise RulesError(f"{source}: not valid TOML: {exc}") from None
-    rules = rules_from_dict(data, source)
+    rules = rules_from_dict(data, source, dialects.replayed_sites())
     about = msgspec.convert(data.get("about", {"title": name}), AboutFile, strict=True)
     return Profile(name, rules, about)
 
@@ -77,7 +78,7 @@ def load_rules_spec(spec: str) -> RuleSet:
     """`--rules` as given: `profile:NAME` for a shipped profile, else the path of a rules file."""
     if spec.startswith(PREFIX):
         return profile(spec[len(PREFIX) :]).rules
-    return load_rules(spec)
+    return load_rules(spec, dialects.replayed_sites())
 
 
 def describe(profiles: list[Profile] | None = None) -> str:

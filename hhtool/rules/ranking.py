@@ -3,7 +3,7 @@
 Strength comes from `phevaluator` (a C perfect-hash evaluator, far faster than Python);
 the category and tie-break ranks of each of its classes are read off a hand of that class,
 so they can never disagree with its ordering. Showdown checks compare a printed
-description with the cards through the dialect's wording (`hhtool.dialects.wording`).
+description with the cards through the site's wording (`Site.wording`, given to the settlement by its caller).
 """
 
 from __future__ import annotations

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from hhtool.codes import finding, message
-from hhtool.dialects import Conventions, hand_conventions
 from hhtool.findings import Finding
 from hhtool.model import (
     Bet,
@@ -43,6 +42,7 @@ from hhtool.model import (
     Street,
     StreetStart,
 )
+from hhtool.model.conventions import Conventions, Site
 from hhtool.model.money import Currency
 from hhtool.rules.betting import Betting, Stake, uncalled
 from hhtool.rules.ruleset import RuleSet
@@ -196,15 +196,17 @@ class Replay:
         "board_events",
         "cash_out_kept",
         "fees",
+        "site",
         "conventions",
     )
 
-    def __init__(self, hand: Hand, rules: RuleSet) -> None:
+    def __init__(self, hand: Hand, rules: RuleSet, site: Site) -> None:
         self.hand = hand
         self.rules = rules
-        # the conventions of the hand's site, looked up once (the replay, settle and the snapshots read them)
-        header = hand.header
-        self.conventions: Conventions = hand_conventions(header.site, hand.conventions_variant, header.time)
+        # the hand's site as the caller knows it (`hhtool.dialects.sites.hand_site`): its conventions, read by
+        # the replay, settle and the snapshots, and its wording of a hand, read by settle's card checks
+        self.site = site
+        self.conventions: Conventions = site.conventions
         self.findings: list[Finding] = []
         self.players: dict[str, Player] = {}
         self.order: list[Player] = []  # dealt-in players by seat, in the order of play (`Conventions.clockwise`)
@@ -298,10 +300,12 @@ def dead_button_blinds(button: int, dealt: tuple[int, ...], small: int, big: int
     return after[:1] == [big]
 
 
-def replay(hand: Hand, rules: RuleSet, after: Callable[[Event, Replay], None] | None = None) -> Replay:
-    """Replay `hand`; `after`, when given, is called with each event and the state once the event is
-    replayed (how `hhtool show` reads the stacks and the pot after each action, without its own math)."""
-    state = Replay(hand, rules)
+def replay(hand: Hand, rules: RuleSet, site: Site, after: Callable[[Event, Replay], None] | None = None) -> Replay:
+    """Replay `hand`, written at `site` (its conventions and wording, given by the caller, which knows the
+    hand's dialect: `hhtool.dialects.sites.hand_site`); `after`, when given, is called with each event and the
+    state once the event is replayed (how `hhtool show` reads the stacks and the pot after each action,
+    without its own math)."""
+    state = Replay(hand, rules, site)
     _Replayer(state, after).run()
     return state
 

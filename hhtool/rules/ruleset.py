@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args, get_origin
 
 import msgspec
 
-from hhtool import dialects
 from hhtool.io.limits import OptionFileError, TomlLimit, check_toml, read_option_file
 
 if TYPE_CHECKING:
@@ -32,7 +31,6 @@ if TYPE_CHECKING:
 
 ROUNDING = {"half_even": ROUND_HALF_EVEN, "half_up": ROUND_HALF_UP, "down": ROUND_DOWN}
 MAX_PLAYERS = 10  # T1: 2 to 10 players take part in a hand
-SITES = dialects.replayed_sites()  # the sites whose hands hhtool replays (the `site` column of the hands table)
 MAX_AMOUNT = Decimal(10) ** 9  # the largest amount (major units) a rules file may write: far beyond any stake
 STAKES_NOT_LISTED = "stakes not in the schedule"
 
@@ -222,7 +220,7 @@ class RakeFile(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 
     name: Annotated[str, msgspec.Meta(min_length=1, max_length=200)] = "custom"
     currency: Annotated[str, msgspec.Meta(pattern=r"^(?:[A-Z]{3}|chips)$")] = "USD"
-    site: Literal[SITES] | None = None  # type: ignore[valid-type]  # the tuple's names
+    site: str | None = None  # one of the sites the caller names (`rules_from_dict`'s `sites`), checked after decoding
     valid_from: date | None = msgspec.field(default=None, name="from")
     valid_until: date | None = msgspec.field(default=None, name="until")
     rounding: Literal["half_even", "half_up", "down"] = "half_even"
@@ -276,8 +274,9 @@ _DECIMAL = re.compile(r"-?[0-9]+(?:\.[0-9]+)?", re.ASCII)
 _PLAYERS = re.compile(r"(?P<low>[0-9]{1,2})(?:-(?P<high>[0-9]{1,2})|(?P<plus>\+))?", re.ASCII)
 
 
-def load_rules(path: str | Path) -> RuleSet:
-    """Read and check a house-rules TOML file; any problem is a RulesError naming the key."""
+def load_rules(path: str | Path, sites: Sequence[str] | None = None) -> RuleSet:
+    """Read and check a house-rules TOML file; any problem is a RulesError naming the key (`sites`: as
+    `rules_from_dict`'s)."""
     try:
         raw = read_option_file(path, "rules file")
     except OSError as exc:
@@ -298,16 +297,20 @@ def load_rules(path: str | Path) -> RuleSet:
         raise RulesError(f"{path}:{exc.line}:{exc.column}: {exc} (hhtool's limit)") from None
     except tomllib.TOMLDecodeError as exc:
         raise RulesError(f"{path}: not valid TOML: {exc}") from None
-    return rules_from_dict(data, str(path))
+    return rules_from_dict(data, str(path), sites)
 
 
-def rules_from_dict(data: dict[str, Any], source: str = "rules") -> RuleSet:
-    """The RuleSet of a decoded TOML document, every key checked (`source` names the file in errors)."""
+def rules_from_dict(data: dict[str, Any], source: str = "rules", sites: Sequence[str] | None = None) -> RuleSet:
+    """The RuleSet of a decoded TOML document, every key checked (`source` names the file in errors).
+
+    `sites`: the sites a `[rake]` schedule may name, the sites whose hands hhtool replays, given by the
+    caller that knows the site registry (the rules layer does not ask it); None: any name (a schedule for a
+    site no hand carries applies to none)."""
     try:
         decoded = msgspec.convert(data, RulesFile, strict=True)
     except msgspec.ValidationError as exc:
         raise RulesError(_explain(str(exc), data, source)) from None
-    return _ruleset(decoded, _Where(source))
+    return _ruleset(decoded, _Where(source), sites)
 
 
 class _Said(str):
@@ -324,11 +327,11 @@ class _Where:
         return RulesError(f"{self.source}:{key}: expected {expected}, got {_shown(got)}")
 
 
-def _ruleset(file: RulesFile, where: _Where) -> RuleSet:
+def _ruleset(file: RulesFile, where: _Where, sites: Sequence[str] | None) -> RuleSet:
     table = file.table
     if table.min_players > table.max_players:
         raise where.error("table.min_players", f"at most table.max_players ({table.max_players})", table.min_players)
-    rake = _schedule(file.rake, where) if file.rake is not None else None
+    rake = _schedule(file.rake, where, sites) if file.rake is not None else None
     return RuleSet(
         min_players=table.min_players,
         max_players=table.max_players,
@@ -343,7 +346,9 @@ def _ruleset(file: RulesFile, where: _Where) -> RuleSet:
     )
 
 
-def _schedule(rake: RakeFile, where: _Where) -> RakeSchedule:
+def _schedule(rake: RakeFile, where: _Where, sites: Sequence[str] | None) -> RakeSchedule:
+    if sites is not None and rake.site is not None and rake.site not in sites:
+        raise where.error("rake.site", f"one of {', '.join(map(repr, sites))}", rake.site)
     scale = 1 if rake.currency == "chips" else 100  # as the hands are read: chips are whole, money has cents
     if rake.valid_from is not None and rake.valid_until is not None and rake.valid_from > rake.valid_until:
         raise where.error(

@@ -11,11 +11,11 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Final
 
-from hhtool.dialects import description_against, wording
 from msgspec.structs import replace
 
 from hhtool.model import Collect, Fold, Ledger, ReturnUncalled, SeatSummary, Show, StreetPot
 from hhtool.model.cards import DECK
+from hhtool.model.conventions import LedgerUncalled, OddChip, RakeByPot, UncalledInCollected
 from hhtool.rules.ranking import evaluate
 from hhtool.rules import street_pot
 from hhtool.rules.replay import Player, Pot, Replay
@@ -122,8 +122,12 @@ def settle(s: Replay) -> None:
 
 
 _NONE_RETURNED: dict[str, int] = {}
-EITHER = "either"  # Conventions.uncalled_in_collected: the site's collected amounts hold the return in some hands
-LEDGER_PUT_IN = "put_in"  # Conventions.ledger_uncalled: the site's checksum counts the return in what was put in only
+# Conventions.uncalled_in_collected: the site's collected amounts hold the return (in some hands only: EITHER), or not
+APART: Final = UncalledInCollected.APART
+EITHER: Final = UncalledInCollected.EITHER
+# Conventions.ledger_uncalled: where the site's checksum counts the return
+LEDGER_NEITHER: Final = LedgerUncalled.NEITHER
+LEDGER_PUT_IN: Final = LedgerUncalled.PUT_IN
 
 
 def _unname_pots(s: Replay) -> None:
@@ -206,11 +210,11 @@ def _returns_in_collects(s: Replay) -> dict[str, int]:
     cover the return are HH201 (the text is not changed: the shortfall stays in the findings).
 
     A site whose `collected` holds the return in some hands and not in others (`uncalled_in_collected =
-    "either"`) is read as holding it exactly when the collects add up to more than the pot."""
+    EITHER`) is read as holding it exactly when the collects add up to more than the pot."""
     inside = s.conventions.uncalled_in_collected
-    if not inside:
+    if inside is APART:
         return _NONE_RETURNED
-    if inside == EITHER and sum(c.amount for c in s.collects) <= s.pot_total:
+    if inside is EITHER and sum(c.amount for c in s.collects) <= s.pot_total:
         return _NONE_RETURNED
     left = dict(s.returns)
     for event in s.hand.events:
@@ -343,8 +347,8 @@ def _net_pots(s: Replay, total: int, rake: int) -> list[int]:
     elif len(gross) > 1 and claims.total_pot is not None and s.conventions.summary_names_pots and _itemized(s):
         s.report("HH204", claims.line, "one", count=len(gross), gross=_amounts(s, gross), expected=len(gross), actual=1)
     spread = s.conventions.rake_by_pot
-    if len(gross) > 1 and rake and spread != MAIN_FIRST:
-        if spread == CAPPED_MAIN_FIRST:
+    if len(gross) > 1 and rake and spread is not MAIN_FIRST:
+        if spread is CAPPED_MAIN_FIRST:
             capped = _capped_by_schedule(s, gross, rake)
             return capped if capped is not None else spread_rake(gross, rake, PROPORTIONAL_DOWN)
         return spread_rake(gross, rake, spread)
@@ -357,12 +361,13 @@ def _net_pots(s: Replay, total: int, rake: int) -> list[int]:
 
 
 # Conventions.rake_by_pot: how a site that prints no pots spreads the rake over a main and side pots
-MAIN_FIRST: Final = "main_first"
-PROPORTIONAL_DOWN: Final = "proportional_down"  # iPoker's pots under the cap
-PROPORTIONAL_NEAREST: Final = "proportional_nearest"  # Winamax, Bovada (BV-5)
-PROPORTIONAL_UP: Final = "proportional_up"  # Chico, 888 (888-1)
-PROPORTIONAL_LAST_REST: Final = "proportional_last_rest"  # PartyPoker 2018 (PP-6)
-CAPPED_MAIN_FIRST: Final = "capped_main_first"  # iPoker (IP-4)
+# (the members as Final names: compiled, a C static each, where `RakeByPot.X` is an enum class look-up per use)
+MAIN_FIRST: Final = RakeByPot.MAIN_FIRST
+PROPORTIONAL_DOWN: Final = RakeByPot.PROPORTIONAL_DOWN  # iPoker's pots under the cap
+PROPORTIONAL_NEAREST: Final = RakeByPot.PROPORTIONAL_NEAREST  # Winamax, Bovada (BV-5)
+PROPORTIONAL_UP: Final = RakeByPot.PROPORTIONAL_UP  # Chico, 888 (888-1)
+PROPORTIONAL_LAST_REST: Final = RakeByPot.PROPORTIONAL_LAST_REST  # PartyPoker 2018 (PP-6)
+CAPPED_MAIN_FIRST: Final = RakeByPot.CAPPED_MAIN_FIRST  # iPoker (IP-4)
 
 
 def spread_rake(gross: list[int], rake: int, spread: str) -> list[int]:
@@ -435,7 +440,7 @@ def _capped_by_schedule(s: Replay, gross: list[int], rake: int) -> list[int] | N
 def _capped_unknown(s: Replay) -> bool:
     """Whether the hand's rake is spread "capped, main first" at a rate nothing gives (no schedule in
     force, no printed pots): the collects then may follow the proportional spread or a capped one."""
-    if s.conventions.rake_by_pot != CAPPED_MAIN_FIRST or len(s.pots) < 2 or s.hand.claims.main_pot is not None:
+    if s.conventions.rake_by_pot is not CAPPED_MAIN_FIRST or len(s.pots) < 2 or s.hand.claims.main_pot is not None:
         return False
     schedule = s.rules.rake
     return schedule is None or s.hand.header.is_tournament or level_in_force(schedule, s.hand.header) is None
@@ -601,10 +606,11 @@ def _split(s: Replay, winners: list[str], amount: int) -> dict[str, int]:
 
 
 # RuleSet.odd_chip and Conventions.odd_chip: the order in which split pots' odd chips are given
-LEFT_OF_BUTTON: Final = "left_of_button"  # S4: the first winner left of the button
-SEAT_ORDER: Final = "first_winner_in_seat_order"
-HIGHEST_SEAT: Final = "highest_seat_first"  # Winamax (WX-1)
-FROM_BIG_BLIND: Final = "from_big_blind"  # Bovada / Ignition (BV-4): the big blind first, the small blind last
+# (a rules file's is the member's value, a str: they are compared with ==)
+LEFT_OF_BUTTON: Final = OddChip.LEFT_OF_BUTTON  # S4: the first winner left of the button
+SEAT_ORDER: Final = OddChip.FIRST_WINNER_IN_SEAT_ORDER
+HIGHEST_SEAT: Final = OddChip.HIGHEST_SEAT_FIRST  # Winamax (WX-1)
+FROM_BIG_BLIND: Final = OddChip.FROM_BIG_BLIND  # Bovada / Ignition (BV-4): the big blind first, the small blind last
 SITE_ODD_CHIP: Final = "site"  # RuleSet.odd_chip: no house rule, the hand's site's convention
 
 
@@ -1080,8 +1086,8 @@ def _check_cards(s: Replay) -> None:
                 expected=" ".join(player.cards),
                 actual=" ".join(player.shown),
             )
-    words = wording(s.hand.header.site) if s.shows else None  # the site's wording, looked up once per hand
-    against = description_against(s.hand.header.site) if len(s.shows) > 1 else None
+    words = s.site.wording if s.shows else None  # the site's wording, as the caller gave it
+    against = s.site.description_against if len(s.shows) > 1 else None
     for event, run in s.shows:
         description, shown = event.description, event.cards
         if description and len(shown) == 2:
@@ -1130,13 +1136,13 @@ _Wording = tuple[Callable[..., str], Callable[..., bool]]  # a dialect's (descri
 
 
 def _describe(s: Replay, cards) -> str:
-    words = wording(s.hand.header.site)
+    words = s.site.wording
     return words[0](evaluate(cards)) if words is not None else ""
 
 
 def _description_matches(words: _Wording | None, text: str, cards) -> bool:
     """Whether a printed description names the best hand of `cards`, in the site's wording (`words`: the
-    hand's site's, `wording(site)`; a site without a wording in its dialect is not checked).
+    hand's site's, `Site.wording`; a site without a wording in its dialect is not checked).
 
     A wording names a hand by its value (category and ranks: `evaluate`), never by its suits or by
     which five cards make it, so the answer is remembered per wording, description and strength: the
@@ -1200,8 +1206,7 @@ def _check_summary(s: Replay, returned: dict[str, int], runs: tuple[int, ...]) -
     for name, amount in returned.items():
         key = (name, runs[0] if multi else 0)
         by_player[key] = by_player.get(key, 0) + amount
-    words: _Wording | None = None
-    looked = False  # whether `words` is the site's wording yet (looked up once, when a description is checked)
+    words = s.site.wording  # the site's wording of a hand (None: its descriptions are not checked)
     for seat in claims.seats:  # each field of a seat line read once (a generic attribute look-up each)
         outcomes, seat_cards = seat.outcomes, seat.cards
         if not outcomes and not seat_cards:
@@ -1238,8 +1243,6 @@ def _check_summary(s: Replay, returned: dict[str, int], runs: tuple[int, ...]) -
                 board = boards[run]
                 cards = seat_cards + board
                 if len(board) >= 3 and _valid(cards):
-                    if not looked:
-                        words, looked = wording(s.hand.header.site), True
                     if _description_matches(words, description, cards):
                         continue
                     s.report(
@@ -1277,9 +1280,9 @@ def _check_ledgers(s: Replay, ledgers: tuple[Ledger, ...]) -> None:
     """The site's per-player checksum (`Claims.ledgers`, semantics in `hhtool.model.hand.Ledger`) against
     the replay: what each player put in (after uncalled returns), won from the pots, netted and ends with.
     A site whose figures count the returned uncalled bet in both put-in and won (`ledger_uncalled`) is
-    compared with the return added to both; in put-in only (`ledger_uncalled = "put_in"`), to that one."""
-    with_uncalled = s.conventions.ledger_uncalled
-    in_won = with_uncalled != LEDGER_PUT_IN
+    compared with the return added to both; in put-in only (`ledger_uncalled = PUT_IN`), to that one."""
+    with_uncalled = s.conventions.ledger_uncalled is not LEDGER_NEITHER
+    in_won = s.conventions.ledger_uncalled is not LEDGER_PUT_IN
     won_by = s.collected_by()
     finals = s.final_stacks()
     taken = s.pot_total - sum(won_by.values())  # the room's rake and fees, for a figure that leaves them out

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from hhtool.dialects.sites import hand_site
 from hhtool.findings import Finding
 from hhtool.model import Event, Hand, Notice, Street, StreetStart
 from hhtool.rules.replay import Replay, format_money, replay
@@ -112,7 +113,7 @@ def view_of(result: HandResult, text: str, rules: RuleSet | None = None) -> Hand
         return view
     view.scale, view.currency = hand.header.scale, hand.header.currency
     recorder = _Recorder(hand)
-    state = replay(hand, rules or RuleSet(), after=recorder)
+    state = replay(hand, rules or RuleSet(), site=hand_site(hand), after=recorder)
     settle(state)
     if not recorder.started:  # a hand without events: the seats are all there is
         recorder.steps.append(_snapshot(state, hand.source.line, "seats", recorder.street, None, before=True))

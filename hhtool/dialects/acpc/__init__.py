@@ -19,7 +19,7 @@ Conventions, and why:
 
 from __future__ import annotations
 
-from hhtool.dialects import COMMENT_LINES, LINE_END, Conventions, Dialect
+from hhtool.dialects import COMMENT_LINES, LINE_END, Conventions, Dialect, RaiseAmount
 
 SITE = "acpc"
 
@@ -31,6 +31,6 @@ DIALECT = Dialect(
     hand_id=r"STATE:(\d+):",
     hand_id_window=None,
     reader="hhtool.dialects.acpc.reader:parse_acpc",
-    conventions=Conventions(prints_uncalled=False, raise_amount="to"),
+    conventions=Conventions(prints_uncalled=False, raise_amount=RaiseAmount.TO),
     hand_separator="\n",
 )

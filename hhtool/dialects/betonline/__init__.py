@@ -52,7 +52,7 @@ import re
 from dataclasses import replace
 from types import MappingProxyType
 
-from hhtool.dialects import Conventions, Dialect
+from hhtool.dialects import Conventions, Dialect, RaiseAmount, RakeByPot
 from hhtool.model import Header
 
 SITE = "betonline"
@@ -96,8 +96,8 @@ _CONVENTIONS = Conventions(
     # `Player6: bets 0.81` with 0.81 behind, `Player6: calls 14.75` for the last chips (3.way.allin.txt,
     # post.now.txt): the all-in mark is printed on raises and some calls only
     marks_all_in=False,
-    raise_amount="to",
-    rake_by_pot="proportional_up",
+    raise_amount=RaiseAmount.TO,
+    rake_by_pot=RakeByPot.PROPORTIONAL_UP,
     names_pots=False,
     decimal_point=".",
     thousands=",",

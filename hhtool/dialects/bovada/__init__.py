@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from hhtool.dialects import Conventions, Dialect
+from hhtool.dialects import Conventions, Dialect, OddChip, RaiseAmount, RakeByPot, UncalledInCollected
 from hhtool.model import Header
 
 SITE = "bovada"
@@ -51,9 +51,9 @@ DIALECT = Dialect(
     rake=None,
     conventions=Conventions(
         prints_uncalled=False,  # printed, except in a walk: the big blind collects its unmatched part
-        uncalled_in_collected=True,  # with the pot (`Hand result $0.35` for a $0.10/$0.25 walk)
+        uncalled_in_collected=UncalledInCollected.INSIDE,  # with the pot (`Hand result $0.35` for a $0.10/$0.25 walk)
         total_includes_returns=True,  # and the summary's total counts it (`Total Pot($0.35) | Rake ($0)`)
-        raise_amount="to",
+        raise_amount=RaiseAmount.TO,
         decimal_point=".",
         thousands=",",
         currencies=MappingProxyType({"$": "USD"}),
@@ -65,9 +65,9 @@ DIALECT = Dialect(
         anonymous_seats=True,
         hero_mark=" [ME]",  # `Big Blind [ME]`: the hero's seat, named by its position like every other
         # BV-5: the rake off each pot in proportion, rounded per pot ($2 off $25.85 + $21.24: $1.10 + $0.90)
-        rake_by_pot="proportional_nearest",
+        rake_by_pot=RakeByPot.PROPORTIONAL_NEAREST,
         # BV-4: the odd cent to the first winner clockwise from the big blind, the small blind last
-        odd_chip="from_big_blind",
+        odd_chip=OddChip.FROM_BIG_BLIND,
         short_live_posts=True,  # `Posts chip $0.10` at $0.10/$0.25 is live: `Calls $0.15` follows
     ),
 )

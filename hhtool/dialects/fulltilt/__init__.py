@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from hhtool.dialects import Conventions, Dialect
+from hhtool.dialects import Conventions, Dialect, RaiseAmount
 from hhtool.dialects.pokerstars.conventions import ZONES as _STARS_ZONES
 
 SITE = "fulltilt"
@@ -63,7 +63,7 @@ DIALECT = Dialect(
         # `Hero shows [Kh Kd]`, `Player5 shows [3c 5s]`, then `Uncalled bet of 765 returned to Hero`
         # (tournament/…200910.cashout.txt)
         shows_before_uncalled=True,
-        raise_amount="to",
+        raise_amount=RaiseAmount.TO,
         decimal_point=".",
         thousands=",",
         currencies=MappingProxyType({"$": "USD", "€": "EUR"}),

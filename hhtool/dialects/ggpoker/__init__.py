@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from hhtool.dialects import Conventions, Dialect
+from hhtool.dialects import Conventions, Dialect, RaiseAmount
 from hhtool.model import Header
 
 SITE = "ggpoker"
@@ -56,7 +56,7 @@ DIALECT = Dialect(
     rake=None,
     conventions=Conventions(
         prints_uncalled=True,
-        raise_amount="to",  # `raises $0.1 to $0.15`: the street total (the raise size is printed before it)
+        raise_amount=RaiseAmount.TO,  # `raises $0.1 to $0.15`: the street total (the raise size is printed before it)
         decimal_point=".",
         thousands=",",
         currencies=MappingProxyType({"$": "USD"}),

@@ -63,7 +63,7 @@ from __future__ import annotations
 from dataclasses import replace
 from types import MappingProxyType
 
-from hhtool.dialects import Conventions, Dialect
+from hhtool.dialects import Conventions, Dialect, LedgerUncalled, RaiseAmount, RakeByPot, UncalledInCollected
 
 SITE = "ipoker"
 
@@ -98,13 +98,13 @@ GAMECODE = r"""<game gamecode=["']((?<=")[^"<]*(?=")|(?<=')[^'<]*(?='))"""
 
 _CONVENTIONS = Conventions(
     prints_uncalled=False,
-    uncalled_in_collected=True,
-    ledger_uncalled=True,
+    uncalled_in_collected=UncalledInCollected.INSIDE,
+    ledger_uncalled=LedgerUncalled.BOTH,
     # `…player.sitting.out.xml`, game 2855484207: a $2 main pot and a $0.20 side pot (rake $0.11 in all)
     # are paid $1.90 and $0.19, 5 % of each; IP-4: at the cap, each pot at the rate, main first (€4 off
     # €60 + €40: €3 + €1): under the cap that is the proportional spread
-    rake_by_pot="capped_main_first",
-    raise_amount="to",  # type 23 (type 7, all-in, prints the chips added)
+    rake_by_pot=RakeByPot.CAPPED_MAIN_FIRST,
+    raise_amount=RaiseAmount.TO,  # type 23 (type 7, all-in, prints the chips added)
     decimal_point=".",  # also `,` on iPoker.it: see `amounts`
     thousands=",",  # also ` ` and `.`: see `amounts`
     currencies=MappingProxyType({"$": "USD", "€": "EUR", "£": "GBP", "\x80": "EUR"}),
@@ -136,7 +136,9 @@ _CONVENTIONS = Conventions(
 RETURNS_APART = "returns_apart"
 VARIANTS = MappingProxyType(
     {
-        RETURNS_APART: replace(_CONVENTIONS, uncalled_in_collected=False, ledger_uncalled="put_in"),
+        RETURNS_APART: replace(
+            _CONVENTIONS, uncalled_in_collected=UncalledInCollected.APART, ledger_uncalled=LedgerUncalled.PUT_IN
+        ),
     }
 )
 

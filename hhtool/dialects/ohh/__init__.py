@@ -18,7 +18,7 @@ Conventions, and why:
 
 from __future__ import annotations
 
-from hhtool.dialects import Conventions, Dialect
+from hhtool.dialects import Conventions, Dialect, RaiseAmount
 
 SITE = "ohh"
 
@@ -34,7 +34,7 @@ DIALECT = Dialect(
     hand_separator="\n\n",
     conventions=Conventions(
         prints_uncalled=False,
-        raise_amount="added",
+        raise_amount=RaiseAmount.ADDED,
         marks_all_in=False,
         time_zones={"UTC": "UTC"},
     ),

@@ -51,14 +51,14 @@ from __future__ import annotations
 from dataclasses import replace
 from types import MappingProxyType
 
-from hhtool.dialects import GAME_NO_PREAMBLE, Conventions, Dialect
+from hhtool.dialects import GAME_NO_PREAMBLE, Conventions, Dialect, RaiseAmount, RakeByPot, UncalledInCollected
 
 SITE = "888poker"
 
 _CONVENTIONS = Conventions(
     prints_uncalled=False,
-    uncalled_in_collected="either",
-    raise_amount="added",
+    uncalled_in_collected=UncalledInCollected.EITHER,
+    raise_amount=RaiseAmount.ADDED,
     decimal_point=".",
     thousands=",",
     currencies=MappingProxyType({"$": "USD", "€": "EUR"}),
@@ -68,7 +68,7 @@ _CONVENTIONS = Conventions(
     newest_first=False,
     # 888-1: the inferred rake off each pot in proportion, the side pots' shares rounded up ($0.27 off
     # $3.93 + $0.42: $0.24 + $0.03; …FLH-USD-0.02-0.04.txt: $0.02 off $0.16 + $0.38: $0 + $0.02)
-    rake_by_pot="proportional_up",
+    rake_by_pot=RakeByPot.PROPORTIONAL_UP,
     # a call over a short all-in big blind completes the full big blind, the excess back inside `collected`
     # (tournament/NLHE-FREE-MTT-$75Freeroll20120217.txt, game 190625798: `Hero calls [$100]` over a
     # $125 all-in big blind at $100/$200, `Hero collected [ $75 ]`), as on Winamax (WX-3)
@@ -84,7 +84,7 @@ _CONVENTIONS = Conventions(
 # Play money (`(Practice Play)`): the rake falls on the main pot first, each later pot paying at most its rate
 # (see the module's docstring); the reader gives its hands this set
 PLAY_MONEY = "play_money"
-VARIANTS = MappingProxyType({PLAY_MONEY: replace(_CONVENTIONS, rake_by_pot="capped_main_first")})
+VARIANTS = MappingProxyType({PLAY_MONEY: replace(_CONVENTIONS, rake_by_pot=RakeByPot.CAPPED_MAIN_FIRST)})
 
 
 DIALECT = Dialect(

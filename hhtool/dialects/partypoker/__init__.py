@@ -10,7 +10,7 @@ Conventions, and why (each checked on fpdb-3/partypoker and hhsmithy/partypoker-
   of the `***** Hand History for Game N *****` line (the Mac client's and fastforward tables' `#Game No`
   differs from it; a tournament number may come first).
 - No uncalled-bet line: the returned chips are inside the bettor's `wins` amount (`uncalled_in_collected`).
-- A raise prints the chips it added (`raises [$0.50 USD]`, `raises 0.06 to 0.08`): `raise_amount="added"`.
+- A raise prints the chips it added (`raises [$0.50 USD]`, `raises 0.06 to 0.08`): `raise_amount=RaiseAmount.ADDED`.
 - The 2025-2026 cash format (fpdb-3 issue #187 and PR #189 print real hands of it) is the e-mailed one plus
   the all-in cash-out: `X Cashout Amount is 23.01` (the room pays it outside the pot) and the summary's
   `X Cashed out balance $23.01, bet $20.20, collected $23.01, net +$2.81`, whose `collected` and `net`
@@ -47,7 +47,16 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from hhtool.dialects import GAME_NO_PREAMBLE, LINE_END, Conventions, Dialect
+from hhtool.dialects import (
+    GAME_NO_PREAMBLE,
+    LINE_END,
+    Conventions,
+    Dialect,
+    LedgerUncalled,
+    RaiseAmount,
+    RakeByPot,
+    UncalledInCollected,
+)
 from hhtool.dialects.partypoker.amounts import SITE
 from hhtool.model import Header
 
@@ -103,8 +112,8 @@ DIALECT = Dialect(
     rake=None,
     conventions=Conventions(
         prints_uncalled=False,
-        uncalled_in_collected=True,
-        raise_amount="added",
+        uncalled_in_collected=UncalledInCollected.INSIDE,
+        raise_amount=RaiseAmount.ADDED,
         decimal_point=".",
         thousands=",",
         currencies=MappingProxyType({"$": "USD", "€": "EUR"}),
@@ -113,12 +122,12 @@ DIALECT = Dialect(
         positions=MappingProxyType({}),
         fast_fold="hhtool.dialects.partypoker:is_fast_fold",
         newest_first=False,
-        ledger_uncalled=True,
+        ledger_uncalled=LedgerUncalled.BOTH,
         batched_folds=True,
         live_extra_small_blind=True,
         # PP-6 (2018 cash): the main pot pays its share rounded down, the last pot the rest ($1.25 off
         # $20 + $5: $1.00 + $0.25; $0.20 off $0.15 + $4.00: $0 + $0.20)
-        rake_by_pot="proportional_last_rest",
+        rake_by_pot=RakeByPot.PROPORTIONAL_LAST_REST,
         moving_big_blind=True,  # PP-5
         # fixed limit's half-bet rule: `LHE-Freeroll-MTT-201207.txt`, game 11932613562 at 200/400: over a 400
         # turn bet Hero is all-in for 790 (390 more, at least half a bet), a caller and the bettor re-raise to

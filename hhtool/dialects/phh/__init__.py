@@ -32,7 +32,7 @@ import functools
 import zoneinfo
 from types import MappingProxyType
 
-from hhtool.dialects import COMMENT_LINES, LINE_END, Conventions, Dialect
+from hhtool.dialects import COMMENT_LINES, LINE_END, Conventions, Dialect, RaiseAmount
 from hhtool.model import Header
 
 SITE = "phh"
@@ -96,7 +96,7 @@ DIALECT = Dialect(
     conventions=Conventions(
         prints_uncalled=False,
         prints_collects=False,
-        raise_amount="to",
+        raise_amount=RaiseAmount.TO,
         currencies=MappingProxyType({"$": "USD", "€": "EUR", "£": "GBP"}),
         time_zones=_Zones(TIME_ZONES),
         fast_fold="hhtool.dialects.phh:no_table",

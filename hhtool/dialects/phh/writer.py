@@ -59,6 +59,7 @@ from hhtool.model import (
     StreetStart,
 )
 from hhtool.model.money import CHIPS
+from hhtool.dialects.sites import hand_site
 from hhtool.rules.replay import Replay, replay
 from hhtool.rules.ruleset import RuleSet
 from hhtool.rules.settle import settle
@@ -99,7 +100,7 @@ def render_hand(hand: Hand, rules: RuleSet | None = None) -> str:
             raise Unsayable("PHH cannot record a board run more than once")
     if header.cap is not None:
         raise Unsayable("PHH has no cap on what one player may put in (a CAP table)")
-    state = replay(hand, rules or RuleSet())
+    state = replay(hand, rules or RuleSet(), site=hand_site(hand))
     settle(state)
     raked = state.pot_total > sum(c.amount for c in state.collects)
     if raked and len(state.pots) > 1 and conventions(header.site).rake_by_pot != conventions(SITE).rake_by_pot:

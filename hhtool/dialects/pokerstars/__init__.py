@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from types import MappingProxyType
 
-from hhtool.dialects import Conventions, Dialect
+from hhtool.dialects import Conventions, Dialect, RaiseAmount
 from hhtool.dialects.pokerstars.conventions import (
     GERMANY_SURCHARGE_FROM,
     GERMANY_SURCHARGE_PERCENT,
@@ -30,7 +30,7 @@ def table_min_buyin(header: Header) -> int | None:
 
 _CONVENTIONS = Conventions(
     prints_uncalled=True,
-    raise_amount="to",  # `raises $2 to $3`: the street total (the raise size is printed before it)
+    raise_amount=RaiseAmount.TO,  # `raises $2 to $3`: the street total (the raise size is printed before it)
     decimal_point=".",
     thousands=",",
     currencies=MappingProxyType(dict(CURRENCY_SYMBOLS)),

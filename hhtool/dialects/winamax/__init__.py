@@ -45,7 +45,7 @@ import re
 from decimal import Decimal
 from types import MappingProxyType
 
-from hhtool.dialects import Conventions, Dialect
+from hhtool.dialects import Conventions, Dialect, OddChip, RaiseAmount, RakeByPot, UncalledInCollected
 from hhtool.model import Header
 
 SITE = "winamax"
@@ -86,15 +86,15 @@ DIALECT = Dialect(
     rake=None,
     conventions=Conventions(
         prints_uncalled=False,
-        uncalled_in_collected=True,
+        uncalled_in_collected=UncalledInCollected.INSIDE,
         total_includes_returns=True,
         unmarked_sitting_out=True,
-        rake_by_pot="proportional_nearest",
+        rake_by_pot=RakeByPot.PROPORTIONAL_NEAREST,
         # WX-1: the odd chip goes to the highest seat first (…STT-201207.no.cur.txt: 260 split 87, 87, 86
         # to seats 8, 7 and 3)
-        odd_chip="highest_seat_first",
+        odd_chip=OddChip.HIGHEST_SEAT_FIRST,
         names_pots=False,
-        raise_amount="to",
+        raise_amount=RaiseAmount.TO,
         decimal_point=".",
         thousands="",
         currencies=MappingProxyType({"€": "EUR"}),

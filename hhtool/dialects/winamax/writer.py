@@ -296,12 +296,15 @@ def said(hand: Hand) -> Hand | None:
     the ones its betting leaves (Winamax, which prints none, cannot say such a hand)."""
     from msgspec.structs import replace
 
+    from hhtool.dialects.sites import hand_site
     from hhtool.rules.replay import replay
     from hhtool.rules.ruleset import RuleSet
 
     printed = _returns(hand)
     hand = _deal_before_preflop(hand)
-    if {name: amount for name, amount in replay(hand, RuleSet()).returns.items() if amount} != printed:
+    if {
+        name: amount for name, amount in replay(hand, RuleSet(), site=hand_site(hand)).returns.items() if amount
+    } != printed:
         return None
     if any(type(event) is Collect and event.pot_index is not None for event in hand.events):
         return None  # Winamax's pot names are not the pots of the all-in levels (see the reader)

@@ -72,7 +72,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from hhtool.dialects import Conventions, Dialect
+from hhtool.dialects import Conventions, Dialect, RaiseAmount, UncalledInCollected
 from hhtool.model import Header
 
 SITE = "winning"
@@ -100,9 +100,9 @@ DIALECT = Dialect(
     rake=None,
     conventions=Conventions(
         prints_uncalled=True,  # but not the big blind's, in a walk (acr-winning/cash/…202104.walk.txt) and in 2019
-        uncalled_in_collected="either",  # that return is then inside the big blind's `won` …
+        uncalled_in_collected=UncalledInCollected.EITHER,  # that return is then inside the big blind's `won` …
         total_includes_returns=True,  # … and the summary's `Total pot`
-        raise_amount="to",  # the street total is read (the chips added are printed before it)
+        raise_amount=RaiseAmount.TO,  # the street total is read (the chips added are printed before it)
         decimal_point=".",
         thousands=",",
         currencies=MappingProxyType({"$": "USD"}),
