@@ -6,8 +6,8 @@ the PHH players, listed from the seat left of the button round to the button, an
 written as `finishing_stacks`, which PokerKit's replay of the file must reach.
 
 What PHH cannot say goes in user-defined `_`-prefixed fields, which PHH readers keep and ignore (hhtool's
-PHH reader reads back `_rake`, `_fees`, `_pots` and `_cash_outs`, the room's take and payments, so that its replay reaches the same stacks, and
-`_button_seat`, `_seated_out` and `_tournament`, so that the button and stacks chain from hand to hand as
+PHH reader reads back `_rake`, `_fees`, `_pots` and `_cash_outs`, the room's take and payments, so that
+its replay reaches the same stacks, and `_button_seat`, `_seated_out` and `_tournament`, so that the button and stacks chain from hand to hand as
 they did):
 `_site`, `_hand_id` (the hand's origin), `_rake`, `_fees`, `_cash_outs` (all-in cash-outs and EV
 cash-outs: money paid outside the pot, net of what the player paid the room there) and `_cashed_out`
