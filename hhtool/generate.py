@@ -113,7 +113,11 @@ def _schedule(dialect: Dialect) -> RakeSchedule | None:
     """The site's built-in rake figures for a hand of any day (its dated schedules' levels together);
     None for a site hhtool ships no schedule for."""
     schedules = dialect.load("rake")() if dialect.rake is not None else ()
-    if not schedules:
+    convention = dialect.conventions
+    if not schedules or convention.uncalled_in_collected is True and not convention.prints_rake:
+        # (iPoker: each `win` holds the player's returned bet and no rake is printed; its writer tells a win
+        # holding a return from a pot share by the wins adding up to more than the pot, which a raked pot can
+        # break: such a site's generated hands stay unraked)
         return None
     levels = {}
     for schedule in schedules:

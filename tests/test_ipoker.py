@@ -1475,3 +1475,62 @@ def test_ip6_the_minimum_buy_in_is_20_big_blinds():
 def test_ip6_near_miss_a_return_below_20_big_blinds_is_hh411():
     results = _return_with("$0.76")
     assert [codes(r) for r in results] == [[], ["HH411"]], [problems(r.findings) for r in results]
+
+
+# -- the built-in rake schedule (the network's 2016 figures, hhtool.dialects.ipoker.rake) ------------------
+# CASH_GAME played in 2017: a $0.90 pot at $0.05/$0.10 with three players, $0.01 for each $0.15: $0.06
+def _rake_outcome(tmp_path, *games: str) -> dict[str, tuple]:
+    """game code → (code, kind, rake, due) of the audit's schedule violations, "checked", or why not checked."""
+    from hhtool.audit import audit
+
+    path = tmp_path / "ipoker.xml"
+    path.write_text(session(*games).replace("2014-01-06", "2017-01-06"), encoding="utf-8")
+    report = audit([path])
+    out: dict[str, tuple] = {
+        h["hand_id"]: ("unchecked", h["unchecked"]) if h["unchecked"] else ("checked", h["rake"], h["due"])
+        for h in report["hands"]
+    }
+    for v in report["schedule_violations"]:
+        out[v["hand_id"]] = (v["code"], v["kind"], v["rake"], v["due"])
+    return out
+
+
+def _game(code: int, win: str, day: str = "2017-01-06") -> str:
+    return CASH_GAME.replace("6000000001", str(code)).replace('win="$1.55"', f'win="{win}"').replace("2014-01-06", day)
+
+
+def test_the_2016_schedule_takes_a_cent_for_each_15_cents_up_to_005_010(tmp_path):
+    got = _rake_outcome(
+        tmp_path,
+        _game(1, "$1.54"),  # $0.06: fits
+        _game(2, "$1.55"),  # $0.05: the figure of the 2014 hand, a cent below
+        _game(3, "$1.53"),  # $0.07: a cent above
+        _game(4, "$1.55", "2016-01-01"),  # the first day, printed as local time of no known zone
+    )
+    assert got == {
+        "1": ("checked", 6, 6),
+        "2": ("HH212", "below_schedule", 5, 6),
+        "3": ("HH208", "above_percentage", 7, 6),
+        "4": ("unchecked", "played before 2016-01-02, when the schedule began"),
+    }
+
+
+# Ann, Hero and Bob each put in $12 at $0.05/$0.10: a $36 pot, $2.40 at a cent per 15 cents, capped at $2
+# with three players (the $0.70 flop bet comes back to Hero inside his win)
+def _capped_game(code: int, win: str) -> str:
+    return (
+        _game(code, win)
+        .replace('chips="$10"', 'chips="$20"')
+        .replace('chips="$12.50"', 'chips="$20"')
+        .replace('chips="$8"', 'chips="$20"')
+        .replace('bet="$0.30"', 'bet="$12"')
+        .replace('bet="$1"', 'bet="$12.70"')
+        .replace('type="23" sum="$0.30"', 'type="23" sum="$12"')
+        .replace('type="3" sum="$0.25"', 'type="3" sum="$11.95"')
+        .replace('type="3" sum="$0.20"', 'type="3" sum="$11.90"')
+    )
+
+
+def test_the_2016_schedule_caps_a_three_player_pot_at_2_dollars_at_005_010(tmp_path):
+    got = _rake_outcome(tmp_path, _capped_game(11, "$34.70"), _capped_game(12, "$34.30"))
+    assert got == {"11": ("checked", 200, 200), "12": ("HH208", "above_cap", 240, 200)}

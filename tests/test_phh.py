@@ -416,8 +416,6 @@ def test_writer_of_the_samples_reads_back_valid():
         except Unsayable:
             unsayable += 1
             continue
-        if "_cash_outs" in tomllib.loads(text):
-            continue  # money paid outside the pot: PHH has no field for it, the final stacks count it
         back = check(text)
         assert back.status == "valid", (item.file, item.hand_id, back.findings)
         assert [f for f in back.findings if f.severity is Severity.ERROR] == []
@@ -437,6 +435,105 @@ def test_writer_keeps_rake_and_cash_outs_in_user_defined_fields():
     assert doc["_scale"] == 100 and doc["_site"] == "pokerstars"
     assert "_cash_outs" in doc and all(value > 0 for value in doc["_cash_outs"].values())
     assert doc["_rake"] >= 0 and doc["_total_pot"] > 0
+
+
+# Ann (all-in for $2) wins the $6 main pot, Bob the $6 side pot from Cid; PokerStars takes the $0.60 rake from
+# the pots in proportion ($0.30 each) and prints the pots it paid: $5.70 and $5.70 (main first: $5.40 and $6)
+SIDE_POTS_RAKED_IN_PROPORTION = """\
+PokerStars Hand #210471230970:  Hold'em No Limit ($0.05/$0.10 USD) - 2020/03/14 19:02:11 ET
+Table 'Kalyke IV' 6-max Seat #3 is the button
+Seat 1: Ann ($2 in chips)
+Seat 2: Bob ($10 in chips)
+Seat 3: Cid ($10 in chips)
+Ann: posts small blind $0.05
+Bob: posts big blind $0.10
+*** HOLE CARDS ***
+Cid: raises $0.20 to $0.30
+Ann: raises $1.70 to $2 and is all-in
+Bob: calls $1.90
+Cid: calls $1.70
+*** FLOP *** [Kh 7d 2c]
+Bob: bets $3
+Cid: calls $3
+*** TURN *** [Kh 7d 2c] [9s]
+Bob: checks
+Cid: checks
+*** RIVER *** [Kh 7d 2c 9s] [4h]
+Bob: checks
+Cid: checks
+*** SHOW DOWN ***
+Bob: shows [Ks Qd] (a pair of Kings)
+Cid: shows [Jc Jd] (a pair of Jacks)
+Bob collected $5.70 from side pot
+Ann: shows [As Ah] (a pair of Aces)
+Ann collected $5.70 from main pot
+*** SUMMARY ***
+Total pot $12 Main pot $5.70. Side pot $5.70. | Rake $0.60
+Board [Kh 7d 2c 9s 4h]
+Seat 1: Ann (small blind) showed [As Ah] and won ($5.70) with a pair of Aces
+Seat 2: Bob (big blind) showed [Ks Qd] and won ($5.70) with a pair of Kings
+Seat 3: Cid (button) showed [Jc Jd] and lost with a pair of Jacks
+"""
+
+
+def _converted(path: Path) -> list[str]:
+    """The PHH texts `hhtool convert --to phh` writes of the hands of `path` (a hand it refuses raises)."""
+    from hhtool.interchange import target
+
+    results = [r for r in validate_paths([path]) if not isinstance(r, Finding)]
+    assert all(r.status == "valid" for r in results), [(r.hand_id, r.findings) for r in results]
+    return [target("phh").render(r.hand, r.state) for r in results]
+
+
+def test_pots_raked_in_proportion_are_written_as_the_room_paid_them(tmp_path):
+    path = tmp_path / "side-pots.txt"
+    path.write_text(SIDE_POTS_RAKED_IN_PROPORTION, encoding="utf-8")
+    [text] = _converted(path)
+    doc = tomllib.loads(text, parse_float=Decimal)
+    assert doc["_pots"] == [Decimal("5.7"), Decimal("5.7")] and doc["_rake"] == Decimal("0.6")
+    back = check(text)
+    assert (back.status, back.findings) == ("valid", [])
+    assert back.state.collected_by() == {"Ann": 570, "Bob": 570}
+    got, want, repairs = pokerkit_replay(text)  # PokerKit's rake function given each pot's take
+    assert (got, repairs) == (want, []) and want == [570, 1070, 500]  # in cents
+    # near miss: without `_pots`, PHH's reading takes the rake off the main pot first ($5.40 and $6)
+    plain = check(re.sub(r"(?m)^_pots = .*\n", "", text))
+    assert {f.code for f in plain.findings} == {"HH205"}, plain.findings
+
+
+def test_an_all_in_cash_out_is_read_back_from_cash_outs():
+    [text] = _converted(SAMPLES / "nl-cash-all-in-cash-out.txt")
+    doc = tomllib.loads(text, parse_float=Decimal)
+    assert doc["_cash_outs"] == {"hightower.j": Decimal("94.09")} and doc["_cashed_out"] == ["hightower.j"]
+    back = check(text)
+    assert (back.status, back.findings) == ("valid", [])
+    assert back.state.final_stacks()["hightower.j"] == 6135 - 5000 + 9409  # lost the pot, paid outside it
+    got, want, repairs = pokerkit_replay(text)  # PokerKit pays nobody outside the pot: `_cash_outs` added
+    assert (got, repairs) == (want, [])
+    # near miss: without the cash out the file's finishing stack is $94.09 more than the hand leaves him
+    plain = check(re.sub(r"(?m)^_cash(?:_outs|ed_out) = .*\n", "", text))
+    assert codes(plain) == ["HH214"], plain.findings
+
+
+def test_a_cash_out_the_room_keeps_the_pot_of_is_read_back():
+    """Tamsin.Rook cashed out and his cards tied: the room keeps his half of the pot (`_cashed_out`); an EV
+    cash-out (not listed there) is money outside a pot paid as usual."""
+    [text] = _converted(SAMPLES / "nl-cash-cash-out-pot-not-awarded.txt")
+    back = check(text)
+    assert (back.status, back.findings) == ("valid", [])
+    assert back.state.collected_by() == {"brackenhall": 480}
+    # near miss: read as an EV cash-out, the pot is paid as usual: half of it his by the cards, which nobody took
+    ev = check(re.sub(r"(?m)^_cashed_out = .*\n", "", text))
+    assert codes(ev) == ["HH303"], ev.findings
+
+
+@pytest.mark.parametrize(
+    "field",
+    ['_cash_outs = ["Ann"]', '_cash_outs = {"Zed" = 1}', '_cash_outs = {"Ann" = "x"}', '_cashed_out = ["Bob"]'],
+)
+def test_a_cash_out_field_of_the_wrong_shape_is_hh041(field):
+    result = read(HAND.replace("finishing_stacks", f"{field}\nfinishing_stacks"))
+    assert result.status is Status.UNPARSED and codes(result) == ["HH041"], result.findings
 
 
 def test_phhs_writer_numbers_its_sections():
@@ -497,7 +594,13 @@ def pokerkit_replay(text: str) -> tuple[list[int], list[int], list[str]]:
     doc["actions"] = [re.sub(r"cbr (\S+)", lambda m: f"cbr {minor(m[1])}", a) for a in doc["actions"]]
     rake = minor(doc["_rake"]) + sum(minor(fee) for fee in doc.get("_fees", {}).values())  # the room's take
     fields = {k: v for k, v in doc.items() if k in _FIELDS}
-    if rake:
+    if "_pots" in doc:  # the room's take from each pot (`_pots`: each pot after it), by the pot's size; PokerKit
+        # merges pots next to each other that the same players are left to win (after a muck): their takes add up
+        gross = [pot.amount for pot in _pots_of(text)]
+        take = [amount - minor(net) for amount, net in zip(gross, doc["_pots"])]
+        took = {sum(gross[i:j]): sum(take[i:j]) for i in range(len(gross)) for j in range(len(gross), i, -1)}
+        fields["rake"] = lambda amount, state=None: (took.get(amount, 0), amount - took.get(amount, 0))
+    elif rake:
         fields["rake"] = lambda amount, state=None: (min(rake, amount), amount - min(rake, amount))
     repairs, state = [], None
     with warnings.catch_warnings():
@@ -505,7 +608,15 @@ def pokerkit_replay(text: str) -> tuple[list[int], list[int], list[str]]:
         for state, action in HandHistory(**fields).state_actions:
             if action is None and state.operations and isinstance(state.operations[-1], (Folding, CheckingOrCalling)):
                 repairs.append(type(state.operations[-1]).__name__)
-    return list(state.stacks), doc["finishing_stacks"], repairs
+    paid = {name: minor(value) for name, value in doc.get("_cash_outs", {}).items()}  # outside the pot
+    stacks = [stack + paid.get(name, 0) for name, stack in zip(doc["players"], state.stacks)]
+    return stacks, doc["finishing_stacks"], repairs
+
+
+def _pots_of(text: str):
+    """The pots hhtool's replay of a PHH text makes, before the rake (main pot first)."""
+    parsed = parse_block(Block("written.phh", 1, 1, "phh", text))
+    return check_parsed(parsed, RuleSet()).state.pots
 
 
 def test_pokerkit_replays_the_samples_to_hhtools_stacks():

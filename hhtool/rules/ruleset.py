@@ -145,9 +145,12 @@ def rake_terms(
             in_force = True
         elif level is not None and listed is None:
             listed = reason
-        if first is None:
-            first = reason
+        if first is None or first == _OTHER_CURRENCY and schedule.currency == currency:
+            first = reason  # (a schedule of the hand's currency says more than one of another currency)
     return listed or (STAKES_NOT_LISTED if in_force else first or other_site) or STAKES_NOT_LISTED
+
+
+_OTHER_CURRENCY = "currency not covered by the schedule"
 
 
 def level_in_force(schedule: RakeSchedule, header: Header) -> RakeLevel | None:

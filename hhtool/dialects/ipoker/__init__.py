@@ -55,7 +55,8 @@ fpdb-3/ipoker and hhsmithy/ipoker-cash):
   SITE-BEHAVIOURS IP-3): 17.x counts the player's earlier chips on that street twice, 23.x leaves the
   ante out when that raise was not wholly called. No pot, no rake and no
   showdown description are printed: the rake is what the pot holds beyond the wins (inferred, not
-  printed), and there is no built-in rake schedule (none found with a cited, dated public source).
+  printed). The built-in rake schedule (`rake.py`) is the network's published 2016 one, applied by
+  the hands' local day from 2016-01-02 (docs/rake-schedules.md).
 """
 
 from __future__ import annotations
@@ -160,7 +161,7 @@ DIALECT = Dialect(
     writer="hhtool.dialects.ipoker.writer:render_hand",
     describe=None,
     description_matches=None,
-    rake=None,
+    rake="hhtool.dialects.ipoker.rake:history",
     hand_separator="\n",
     conventions=_CONVENTIONS,
     variants=VARIANTS,

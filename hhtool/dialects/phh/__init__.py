@@ -15,7 +15,10 @@ Conventions, and why:
   is the small and big blind, further on a straddle; a first place alone, of the minimum bet, is the big
   blind (the small blind's seat is empty). hhtool's own writer says more in `_posts`, `_blinds_first`,
   `_small_blind`/`_big_blind` (hhtool.dialects.phh.writer).
-- PHH has no rake field: the rake is what the pot holds beyond the `winnings`, or hhtool's `_rake`.
+- PHH has no rake field: the rake is what the pot holds beyond the `winnings`, or hhtool's `_rake`,
+  taken off the main pot first unless hhtool's `_pots` says what each pot paid after it (then the cards
+  award each pot, and `winnings` is not read). hhtool's `_cash_outs`/`_cashed_out` are money paid
+  outside the pot (hhtool.dialects.phh.writer).
 - A `cbr X` is the player's street total after the bet or raise (`raise_amount = "to"`).
 - Amounts are in units (chips, or the currency), possibly with decimals: a hand's scale is cents for
   money (`currency` or `currency_symbol` given) and whole chips otherwise, made finer when the hand's

@@ -36,10 +36,12 @@ from hhtool.model import (
     Bet,
     BlindKind,
     Call,
+    CashOut,
     Check,
     Claims,
     Collect,
     DealHole,
+    EVCashout,
     Event,
     Fold,
     Hand,
@@ -374,6 +376,7 @@ class _Reader:
         events.extend(self.actions(actions, players, left, money, opening))
         claims, collects = self.claims(players)
         events.extend(collects)
+        events.extend(self.cash_outs(players, claims.line))
         lines = self.text.count("\n") + 1
         return Hand(
             header, seat_list, tuple(events), claims, Source(self.block.file, self.block.line, self.block.column), lines
@@ -843,7 +846,8 @@ class _Reader:
                     continue
                 ledgers.append(Ledger(line, name, final_stack=self.amount(value, "finishing_stacks", line)))
         collects = []
-        if winnings is not None:
+        pots = self.optional_numbers("_pots", None)
+        if winnings is not None and not pots:  # (with `_pots`, the awards per pot are the cards', derived)
             won_line = self.where.key("winnings")
             if not any(winnings):
                 self.notes.append(
@@ -861,7 +865,34 @@ class _Reader:
                     if value:
                         collects.append(Collect(won_line, name, self.amount(value, "winnings", won_line), None))
         rake, fees = self.room_take()
-        return Claims(line=line, rake=rake, fees=fees, ledgers=tuple(ledgers)), collects
+        main, sides = (None, ()) if not pots else (self.amount(pots[0], "_pots"), pots[1:])
+        side_pots = tuple(self.amount(value, "_pots") for value in sides)
+        claims = Claims(line=line, main_pot=main, side_pots=side_pots, rake=rake, fees=fees, ledgers=tuple(ledgers))
+        return claims, collects
+
+    def cash_outs(self, players: list[str], line: int) -> list[Event]:
+        """hhtool's `_cash_outs` (player → what the room paid him outside the pot, less what he paid it)
+        and `_cashed_out` (the players of those whose cash out was an all-in one, the room keeping what
+        their cards win; the others' an EV cash-out or insurance, their pot paid as usual)."""
+        paid = self.doc.get("_cash_outs", {})
+        cashed = self.doc.get("_cashed_out", [])
+        if not isinstance(paid, dict):
+            raise self.error("_cash_outs", "is not a table of amounts", "{name = amount}", paid)
+        if not isinstance(cashed, list) or not all(isinstance(name, str) and name in paid for name in cashed):
+            raise self.error("_cashed_out", "does not list players of _cash_outs", "[names]", cashed)
+        out: list[Event] = []
+        for name, value in paid.items():
+            if name not in players:
+                raise self.error("_cash_outs", f"names {name!r}, who is not a player", "a player", name)
+            if not isinstance(value, (int, Decimal)) or isinstance(value, bool) or Decimal(value).is_nan():
+                raise self.error("_cash_outs", f"{value!r} is not an amount", "a number", value)
+            if name in cashed:
+                out.append(CashOut(line, name, self.amount(value, "_cash_outs"), None))
+            elif value >= 0:
+                out.append(EVCashout(line, name, received=self.amount(value, "_cash_outs")))
+            else:
+                out.append(EVCashout(line, name, paid=self.amount(-value, "_cash_outs")))
+        return out
 
     def room_take(self) -> tuple[int | None, tuple[tuple[str, int], ...]]:
         """The rake and the other fees the room took from the pot, when hhtool's own writer recorded them

@@ -6,11 +6,14 @@ the PHH players, listed from the seat left of the button round to the button, an
 written as `finishing_stacks`, which PokerKit's replay of the file must reach.
 
 What PHH cannot say goes in user-defined `_`-prefixed fields, which PHH readers keep and ignore (hhtool's
-PHH reader reads back `_rake` and `_fees`, the room's take, so that its replay reaches the same stacks, and
-`_button_seat`, `_seated_out` and `_tournament`, so that the button and stacks chain from hand to hand as
+PHH reader reads back `_rake`, `_fees`, `_pots` and `_cash_outs`, the room's take and payments, so that
+its replay reaches the same stacks, and `_button_seat`, `_seated_out` and `_tournament`, so that the button and stacks chain from hand to hand as
 they did):
 `_site`, `_hand_id` (the hand's origin), `_rake`, `_fees`, `_cash_outs` (all-in cash-outs and EV
-cash-outs: money paid outside the pot), `_total_pot`, `_scale` (minor units per unit), `_button_seat` (a
+cash-outs: money paid outside the pot, net of what the player paid the room there) and `_cashed_out`
+(the players of those whose cash-out was an all-in one: the room keeps what their cards win), `_pots`
+(the main and side pots after the rake as the room paid them, where that is not PHH's reading of the
+rake off the main pot first: a room that takes it from the pots in proportion), `_total_pot`, `_scale` (minor units per unit), `_button_seat` (a
 button not on the last player's seat) and `_seated_out` (`[seat, name, stack]` of each player seated but
 not dealt in: PHH lists only the players dealt in), `_posts` (`["pN", kind, dead part]` of each post out
 of the blinds' places or with a dead part), `_blinds_first` (the site posted the blinds before the antes)
@@ -103,7 +106,13 @@ def render_hand(hand: Hand, rules: RuleSet | None = None) -> str:
     state = replay(hand, rules or RuleSet(), site=hand_site(hand))
     settle(state)
     raked = state.pot_total > sum(c.amount for c in state.collects)
-    if raked and len(state.pots) > 1 and conventions(header.site).rake_by_pot != conventions(SITE).rake_by_pot:
+    pots = _net_pots(hand, state) if raked else None
+    if (
+        raked
+        and pots is None
+        and len(state.pots) > 1
+        and conventions(header.site).rake_by_pot != conventions(SITE).rake_by_pot
+    ):
         raise Unsayable(
             "the site takes its rake from the pots in proportion; read back as PHH it would come off the "
             "main pot first and pay the pots' winners other amounts"
@@ -155,13 +164,34 @@ def render_hand(hand: Hand, rules: RuleSet | None = None) -> str:
     finals = state.final_stacks()
     lines.append(f"finishing_stacks = {amount.list([finals[name] for name in players])}")
     collected = state.collected_by()
-    if raked and len([name for name in players if collected.get(name)]) > 1:
+    cashed = any(isinstance(e, (CashOut, EVCashout, Insurance)) for e in hand.events)
+    if raked and len([name for name in players if collected.get(name)]) > 1 or cashed and collected:
         # the rake shared among several winners as the site took it (PHH's reader would take it off the
-        # main pot first): what each collected, PHH's `winnings`
+        # main pot first), or a pot beside a cash-out (the room keeps what a cashed-out player's cards win):
+        # what each collected, PHH's `winnings`
         lines.append(f"winnings = {amount.list([collected.get(name, 0) for name in players])}")
+    if pots is not None:
+        lines.append(f"_pots = {amount.list(pots)}")
     lines += _user_defined(hand, state)
     lines += forced.user_defined(header, amount)
     return "\n".join(lines) + "\n"
+
+
+def _net_pots(hand: Hand, state: Replay) -> list[int] | None:
+    """The main and side pots after the rake as the room paid them (the source's printed pots, or as its
+    collects add them up: `hhtool.interchange.for_site`), when they are not what PHH's reading gives (the
+    rake off the main pot first): PHH has no field for them, hhtool's reader reads them back from `_pots`.
+    None where the reading gives them, or where the hand does not say them."""
+    claims = hand.claims
+    if claims.main_pot is None or len(claims.side_pots) + 1 != len(state.pots):
+        return None
+    printed = [claims.main_pot, *claims.side_pots]
+    left, main_first = state.pot_total - sum(printed), []
+    for pot in state.pots:
+        taken = min(left, pot.amount)
+        main_first.append(pot.amount - taken)
+        left -= taken
+    return None if printed == main_first else printed
 
 
 def _players(state: Replay) -> list[str]:
@@ -396,6 +426,9 @@ def _user_defined(hand: Hand, state: Replay) -> list[str]:
         out.append(
             "_cash_outs = {" + ", ".join(f"{_text(name)} = {amount(value)}" for name, value in paid.items()) + "}"
         )
+        cashed = sorted({e.player for e in hand.events if type(e) is CashOut and e.player in paid})
+        if cashed:  # an all-in cash out: the room keeps what the player's cards win (an EV cash-out's pot is paid)
+            out.append(f"_cashed_out = [{', '.join(_text(name) for name in cashed)}]")
     if header.tournament_id:
         out.append(f"_tournament = {_text(header.tournament_id)}")
     return out
