@@ -31,7 +31,7 @@ from datetime import datetime, timedelta
 from typing import TextIO
 
 from hhtool import dialects
-from hhtool.dialects import Dialect
+from hhtool.dialects import Dialect, UncalledInCollected
 from hhtool.grammar import Status, parse_block
 from hhtool.io import Block
 from hhtool.io.replace import replacing
@@ -114,7 +114,7 @@ def _schedule(dialect: Dialect) -> RakeSchedule | None:
     None for a site hhtool ships no schedule for."""
     schedules = dialect.load("rake")() if dialect.rake is not None else ()
     convention = dialect.conventions
-    if not schedules or convention.uncalled_in_collected is True and not convention.prints_rake:
+    if not schedules or convention.uncalled_in_collected is UncalledInCollected.INSIDE and not convention.prints_rake:
         # (iPoker: each `win` holds the player's returned bet and no rake is printed; its writer tells a win
         # holding a return from a pot share by the wins adding up to more than the pot, which a raked pot can
         # break: such a site's generated hands stay unraked)
