@@ -23,33 +23,78 @@ consequences here: they compare hands, not lines of one hand.
 
 from __future__ import annotations
 
+from hhtool.codes import (
+    HH101,
+    HH102,
+    HH104,
+    HH110,
+    HH111,
+    HH112,
+    HH113,
+    HH114,
+    HH115,
+    HH116,
+    HH117,
+    HH118,
+    HH119,
+    HH120,
+    HH121,
+    HH122,
+    HH124,
+    HH125,
+    HH126,
+    HH201,
+    HH202,
+    HH203,
+    HH204,
+    HH205,
+    HH206,
+    HH207,
+    HH208,
+    HH209,
+    HH210,
+    HH211,
+    HH213,
+    HH214,
+    HH223,
+    HH224,
+    HH227,
+    HH303,
+    HH305,
+    HH306,
+    HH401,
+    HH402,
+    HH403,
+    HH404,
+    HH406,
+)
 from hhtool.findings import Finding, Severity
 
-SEATING = frozenset({"HH401", "HH402", "HH403", "HH404", "HH406"})
-BLINDS = frozenset({"HH101", "HH102", "HH104"})
-ORDER = frozenset({"HH110", "HH111", "HH112", "HH118", "HH122", "HH124"})
-AMOUNTS = frozenset({"HH113", "HH114", "HH115", "HH116", "HH117", "HH119", "HH120", "HH121", "HH125", "HH126"})
+SEATING = frozenset({HH401, HH402, HH403, HH404, HH406})
+BLINDS = frozenset({HH101, HH102, HH104})
+ORDER = frozenset({HH110, HH111, HH112, HH118, HH122, HH124})
+AMOUNTS = frozenset({HH113, HH114, HH115, HH116, HH117, HH119, HH120, HH121, HH125, HH126})
 POTS = frozenset(
     {
-        "HH201",
-        "HH202",
-        "HH203",
-        "HH204",
-        "HH205",
-        "HH206",
-        "HH207",
-        "HH208",
-        "HH209",
-        "HH210",
-        "HH211",
-        "HH213",
-        "HH214",
-        "HH223",
-        "HH224",
-        "HH227",
+        HH201,
+        HH202,
+        HH203,
+        HH204,
+        HH205,
+        HH206,
+        HH207,
+        HH208,
+        HH209,
+        HH210,
+        HH211,
+        HH213,
+        HH214,
+        HH223,
+        HH224,
+        HH227,
     }
 )
-SHOWDOWN = frozenset({"HH303", "HH305", "HH306"})
+SHOWDOWN = frozenset({HH303, HH305, HH306})
 
 # a cause's kind -> the kinds of the findings it can bring about
 REACHES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
@@ -57,7 +102,7 @@ REACHES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
     (BLINDS, ORDER),
     (ORDER, ORDER | POTS),
     (AMOUNTS, AMOUNTS | POTS),
-    (POTS - {"HH214"}, POTS | SHOWDOWN),  # the site's checksum (HH214) compares, it carries nothing forward
+    (POTS - {HH214}, POTS | SHOWDOWN),  # the site's checksum (HH214) compares, it carries nothing forward
 )
 MARK = " (follows from {code} at line {line})"
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from hhtool import words
-from hhtool.codes import CATALOGUE, RULE_TEXT
+from hhtool.codes import CATALOGUE
 from hhtool.config import Config, ConfigError, load_config
 from hhtool.findings import Finding, Severity
 from hhtool.grammar import ParseResult, Status
@@ -665,7 +665,7 @@ def rules_command(
         return
     if code is None:
         for entry in CATALOGUE.values():
-            print(f"{entry.code}  {entry.rule or '-':3} {entry.severity.value:8} {entry.title}")
+            print(f"{entry.code}  {entry.rule or '-':3} {entry.severity.value:8} {entry.summary}")
         return
     wanted = code.upper()
     entries = [e for e in CATALOGUE.values() if wanted in (e.code, e.rule)]
@@ -673,10 +673,9 @@ def rules_command(
         print(f"hhtool: no code or rule {code!r}; 'hhtool rules' lists them", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE)
     for entry in entries:
-        rule = f"{entry.rule}: {RULE_TEXT[entry.rule]}" if entry.rule in RULE_TEXT else "input and parsing"
         print(
-            f"{entry.code} [{entry.severity.value}] {entry.title}\n"
-            f"  rule:    {rule}\n  why:     {entry.why}\n  example: {entry.example}\n"
+            f"{entry.code} [{entry.severity.value}] {entry.summary}\n"
+            f"  rule:    {entry.rule_text}\n  why:     {entry.why}\n  example: {entry.example}\n"
         )
 
 

@@ -21,7 +21,7 @@ import sys
 import typer
 from typer.core import TyperGroup
 
-from hhtool.codes import CATALOGUE
+from hhtool.codes import HH099
 from hhtool.help_text import tidy_help
 from hhtool.safetext import printable
 
@@ -58,9 +58,8 @@ def silence_stdout() -> None:
 
 def internal_error_line(exc: BaseException) -> str:
     """The one line an internal error prints: the HH099 finding, then what to do."""
-    entry = CATALOGUE["HH099"]
     return (
-        f"hhtool: HH099 [{entry.severity}] {entry.title}: {type(exc).__name__}: {printable(str(exc))} "
+        f"hhtool: {HH099} [{HH099.severity}] {HH099.summary}: {type(exc).__name__}: {printable(str(exc))} "
         f"(a bug in hhtool, not in the hands: please report it with the command that ran)"
     )
 

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from hhtool.codes import finding
+from hhtool.codes import HH002, HH004, HH007, HH099, finding
 from hhtool.dialects import sidecar_of
 from hhtool.findings import Finding, Severity
 from hhtool.grammar import ParseResult, Status, parse_block
@@ -36,7 +36,7 @@ class Tally:
             self.by_status[item.status] += 1
         else:
             self.file_findings[item.code] += 1
-            if item.code == "HH004":
+            if item.code == HH004:
                 self.io_failures += 1
             elif item.severity is Severity.ERROR:
                 self.file_errors += 1
@@ -95,7 +95,7 @@ def stray_text(block: Block) -> Finding:
     sidecar = sidecar_of(first) if block.line == 1 else None
     if sidecar is not None:
         return finding(
-            "HH007",
+            HH007,
             f"{sidecar.site_name} sidecar file ({first.strip()}), not a hand history: skipped",
             block.file,
             block.line,
@@ -103,7 +103,7 @@ def stray_text(block: Block) -> Finding:
             actual=first,
         )
     return finding(
-        "HH002",
+        HH002,
         f"text outside any hand ({block.text.count(chr(10))} lines) is ignored",
         block.file,
         block.line,
@@ -127,7 +127,7 @@ def _parse_safely(block) -> ParseResult:
             hand_id,
             findings=(
                 finding(
-                    "HH099",
+                    HH099,
                     f"internal error while parsing: {type(exc).__name__}: {exc}",
                     block.file,
                     block.line,

@@ -6,7 +6,15 @@ import msgspec
 
 from hhtool.grammar import ParseResult
 
-_encoder = msgspec.json.Encoder()
+
+def _encode_other(value: object) -> object:
+    """What msgspec cannot encode itself: a str subclass (a finding code, hhtool.codes.Code) is its string."""
+    if isinstance(value, str):
+        return str(value)
+    raise NotImplementedError(f"cannot encode {type(value).__name__}")
+
+
+_encoder = msgspec.json.Encoder(enc_hook=_encode_other)
 
 
 def plain(value):

@@ -31,6 +31,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from hhtool.codes import HH004
 from hhtool.dataset import source_path
 from hhtool.export.rows import canonical_path, finding_row, hand_uid, severity_counts
 from hhtool.export.schema import PLAIN_SCHEMAS, SCHEMA_VERSION, SCHEMAS, TABLES
@@ -355,7 +356,7 @@ def revalidate(
                 stats.relative[how] += 1
         for result in validate_paths(list(dict.fromkeys(readable)), rules):
             if isinstance(result, Finding):
-                if result.code == "HH004":
+                if result.code == HH004:
                     stats.unreadable.append(result.file)
                 continue
             uid = hand_uid(result)

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hhtool import dialects
-from hhtool.codes import finding
+from hhtool.codes import HH001, HH003, HH004, finding
 from hhtool.engine.plan import _Bounded
 from hhtool.findings import Finding
 from hhtool.io import paths as _paths
@@ -166,12 +166,12 @@ class Follower:
             last = None  # one item of look-ahead: the last block of the file may be held
             try:
                 for item in split_chunks(chunks, display, state.line, state.contexts):
-                    if (item.line, item.column) <= state.done or (isinstance(item, Finding) and item.code == "HH001"):
+                    if (item.line, item.column) <= state.done or (isinstance(item, Finding) and item.code == HH001):
                         continue  # emitted by an earlier read; "no hand" in a file still empty
                     if last is not None:
                         yield from self._emit(state, last)
                     last = item
-                    if isinstance(item, Finding) and item.code == "HH003":
+                    if isinstance(item, Finding) and item.code == HH003:
                         state.binary = True  # not a hand history: told once, not at each growth
             except OSError as exc:
                 yield _cannot_read(display, exc)
@@ -218,7 +218,7 @@ def _seen(state: Followed, item: Block | Finding) -> bool:
 
 
 def _cannot_read(name: str, exc: OSError) -> Finding:
-    return finding("HH004", f"cannot read file: {exc.strerror or exc}", name, 0)
+    return finding(HH004, f"cannot read file: {exc.strerror or exc}", name, 0)
 
 
 def _is_archive(name: str) -> bool:

@@ -17,9 +17,10 @@ from pathlib import Path
 import pytest
 from clikit import clean, omaha, run, short_call
 
+from hhtool.codes import HH114
 from hhtool.findings import Finding, Severity
 from hhtool.grammar.line_words import expected_kinds
-from hhtool.outputs.rule_docs import rule_name, rules_markdown
+from hhtool.outputs.rule_docs import rules_markdown
 from hhtool.outputs.source import token_span
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -244,7 +245,7 @@ def test_sarif_uris_are_relative_to_the_source_root_with_names_and_help(short):
     assert all(" " not in r["name"] and r["name"][0].isupper() for r in rules)
     assert len({r["name"] for r in rules}) == len(rules)
     by_id = {r["id"]: r for r in rules}
-    assert by_id["HH114"]["name"] == "BetOrRaiseBelowTheMinimum" == rule_name("bet or raise below the minimum")
+    assert by_id["HH114"]["name"] == "BetOrRaiseBelowTheMinimum" == HH114.name
     page = (ROOT / "docs" / "rules.md").read_text()
     for rule in rules:
         path, anchor = rule["helpUri"].split("#")

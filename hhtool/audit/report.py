@@ -21,16 +21,33 @@ import pandas as pd
 
 from hhtool import dialects
 from hhtool.audit.tables import Tables, in_hand_order, money, parsed_hands, stakes_label
-from hhtool.codes import CATALOGUE
+from hhtool.codes import (
+    CATALOGUE,
+    HH047,
+    HH201,
+    HH202,
+    HH203,
+    HH204,
+    HH205,
+    HH206,
+    HH207,
+    HH208,
+    HH209,
+    HH211,
+    HH212,
+    HH219,
+    HH303,
+    HH305,
+)
 from hhtool.rules.ruleset import RakeLevel, RakeSchedule, RuleSet, rake_terms
 from hhtool.rules.surcharge import surcharge_for
 
 # Findings that say a payout is wrong: uncalled bets, pots, collected amounts, winners, splits.
-PAYOUT_CODES = ("HH201", "HH202", "HH203", "HH204", "HH205", "HH206", "HH303", "HH305")
-CONSERVATION_CODES = ("HH211",)
+PAYOUT_CODES = (HH201, HH202, HH203, HH204, HH205, HH206, HH303, HH305)
+CONSERVATION_CODES = (HH211,)
 # A hand whose payoffs are all-in expected values (ACPC logs): the pot is not awarded by the board, each
 # player is paid the payoff outside it (the seats' cash_out), so the pot is settled, not lost.
-EV_CODE = "HH047"
+EV_CODE = HH047
 # what the audit says of a hand whose rake, not printed, comes out negative: the winners collected more
 # than the pot holds (a payout mistake of the history), not rake the room gave back
 OVERPAID = "collected more than the pot (rake not printed)"
@@ -240,9 +257,9 @@ def schedule_check(hands: pd.DataFrame, choice: Schedule) -> tuple[pd.DataFrame,
         elif row.kind == "tournament":
             reason = "tournament"
             if row.rake:
-                item = ("tournament" if row.rake > 0 else "negative", "HH207", 0)
+                item = ("tournament" if row.rake > 0 else "negative", HH207, 0)
         elif row.rake < 0:
-            item = ("negative", "HH207", 0)
+            item = ("negative", HH207, 0)
         elif isinstance(found := terms(row.site, row.currency, row.big_blind, row.limit == "FL", row.day), str):
             reason = found
         else:
@@ -250,7 +267,7 @@ def schedule_check(hands: pd.DataFrame, choice: Schedule) -> tuple[pd.DataFrame,
             if schedules[index].no_flop_no_drop and not row.saw_flop:
                 d = 0
                 if row.rake:
-                    item = ("no_flop", "HH209", 0)
+                    item = ("no_flop", HH209, 0)
             else:
                 d, p, c, rounded = due(index, lv, row.total_pot, row.players)
                 surcharge = surcharge_for(schedules[index], row.day, row.limit == "FL") if row.rake > d else None
@@ -264,7 +281,7 @@ def schedule_check(hands: pd.DataFrame, choice: Schedule) -> tuple[pd.DataFrame,
                         kind = "above_cap" if c is not None and row.rake > c else "above_percentage"
                     else:
                         kind = "below_schedule"
-                    item = (kind, "HH208" if row.rake > d else "HH212", d)
+                    item = (kind, HH208 if row.rake > d else HH212, d)
         dues.append(d)
         percents.append(None if p is None else str(p))
         caps.append(c)
@@ -319,8 +336,8 @@ def _overpaid(row) -> dict:
         "line": int(row.line),
         "day": row.day,
         "table": row.table,
-        "code": "HH207",
-        "severity": CATALOGUE["HH207"].severity.value,
+        "code": HH207,
+        "severity": HH207.severity.value,
         "title": OVERPAID,
         "message": f"collected {money(int(row.paid), row.currency)} from a {money(int(row.total_pot), row.currency)}"
         f" pot{f' less fees {money(int(row.fees), row.currency)}' if row.fees else ''}: "
@@ -350,8 +367,8 @@ def _exception(row, due: int, percent: Decimal, cap: int | None, most: int, who:
         "difference": int(row.rake - due),
         "percent": str(percent),
         "cap": cap,
-        "code": "HH219",
-        "severity": CATALOGUE["HH219"].severity.value,
+        "code": HH219,
+        "severity": HH219.severity.value,
         "kind": "surcharge",
         "who": who,
         "source": source,
@@ -524,7 +541,7 @@ def payout_mismatches(
             "table": table_of.get(r.hand_uid),
             "code": r.code,
             "severity": r.severity,
-            "title": CATALOGUE[r.code].title,
+            "title": CATALOGUE[r.code].summary,
             "message": r.message,
             "expected": r.expected,
             "actual": r.actual,
@@ -647,7 +664,7 @@ def _code_rows(counts: Counter) -> list[dict]:
                 "code": code,
                 "count": n,
                 "severity": entry.severity.value if entry else None,
-                "title": entry.title if entry else "",
+                "title": entry.summary if entry else "",
             }
         )
     return rows

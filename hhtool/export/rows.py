@@ -6,6 +6,7 @@ import os
 
 import pyarrow as pa
 
+from hhtool.codes import HH413
 from hhtool.dialects import conventions
 from hhtool.export.schema import COLUMNS, PLAIN_SCHEMAS
 from hhtool.findings import Finding, Severity
@@ -58,7 +59,7 @@ def hand_uid(result) -> str:
 
 
 def uid_of(site: str, hand_id: str | None, file: str, line: int, parsed: bool, findings, column: int = 1) -> str:
-    if parsed and hand_id and not any(f.code == "HH413" for f in findings):
+    if parsed and hand_id and not any(f.code == HH413 for f in findings):
         return f"{site}:{hand_id}"
     if column != 1:
         return f"{site}:{hand_id or ''}@{canonical_path(file)}:{line}:{column}"

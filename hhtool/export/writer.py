@@ -26,6 +26,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from hhtool.codes import HH004, HH413
 from hhtool.engine.memory import trim
 from hhtool.engine.uidtable import UidTable
 from hhtool.export.rows import (
@@ -318,7 +319,7 @@ class DatasetWriter:
             self.stats.hands_written += 1
             self._task_items.append((record, uid))
             if record.crossed:
-                if any(f.code == "HH413" for f in record.findings):
+                if any(f.code == HH413 for f in record.findings):
                     self._task_dirty.update(t for t, count in enumerate(counts) if count)
                 self._task_dirty.update((0, len(TABLES) - 1))
         if self._task_seen == parts.hands:
@@ -453,7 +454,7 @@ class DatasetWriter:
         self._reached(item.file)
         if item.file in self._inputs:
             if isinstance(item, Finding):
-                if item.code == "HH004":
+                if item.code == HH004:
                     self._failed.add(item.file)
             else:
                 self._file_hands[item.file] = self._file_hands.get(item.file, 0) + 1

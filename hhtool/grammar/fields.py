@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from hhtool.codes import HH012, HH013
 from hhtool.model.limits import MAX_MINOR, MAX_SEAT
 from hhtool.model.money import MoneyError, to_minor
 
@@ -69,11 +70,11 @@ def _decimal_money(text: str, scale: int, line_no: int) -> int:
     try:
         return to_minor(text, scale)
     except MoneyError as exc:
-        if exc.code == "HH013":
+        if exc.code == HH013:
             raise beyond("amount", text, f"at most {MAX_MINOR:,} minor units", line_no) from None
         digits = len(str(scale)) - 1
         raise FieldError(
-            "HH012",
+            HH012,
             str(exc),
             line_no,
             expected=f"at most {digits} decimals" if digits else "a whole number",
@@ -159,5 +160,5 @@ def beyond(what: str, text: str, limit: str, line_no: int, column: int = 1) -> F
     """HH013: a number beyond what hhtool reads (hhtool.model.limits); long numbers are cut in the message."""
     shown = text if len(text) <= 40 else f"{text[:40]}… ({len(text):,} characters)"
     return FieldError(
-        "HH013", f"{what} {shown} is beyond what hhtool reads ({limit})", line_no, column, expected=limit, actual=shown
+        HH013, f"{what} {shown} is beyond what hhtool reads ({limit})", line_no, column, expected=limit, actual=shown
     )

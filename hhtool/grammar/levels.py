@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import msgspec
 
-from hhtool.codes import finding, message
+from hhtool.codes import HH107, finding, message
 from hhtool.grammar.result import ParseResult
 from hhtool.model import BlindKind, Hand, Limit, PostBlind
 
@@ -46,8 +46,8 @@ def with_posted_level(result: ParseResult, line: int) -> ParseResult:
     small, big = level
     printed = f"{header.small_blind}/{header.big_blind}"
     said = finding(
-        "HH107",
-        message("HH107", header=printed, posts=f"{small}/{big}"),
+        HH107,
+        message(HH107, header=printed, posts=f"{small}/{big}"),
         result.file,
         line,
         hand_id=result.hand_id,

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from hhtool import dialects
-from hhtool.codes import finding
+from hhtool.codes import HH005, HH010, HH011, HH020, HH021, finding
 from hhtool.grammar.fields import FieldError, Unsupported
 from hhtool.grammar.lalr import LineParser, UnexpectedLine
 from hhtool.grammar.lexer import UnknownLine
@@ -63,7 +63,7 @@ def parse_block(block: Block) -> ParseResult:
                 hand_id,
                 findings=(
                     finding(
-                        "HH021",
+                        HH021,
                         f"{site} hand histories are not supported yet (dialect without a grammar)",
                         block.file,
                         block.line,
@@ -137,7 +137,7 @@ def oversized(block: Block, site: str, hand_id: str | None) -> ParseResult:
         block,
         site,
         hand_id,
-        "HH005",
+        HH005,
         "hand block is larger than the limit of 512 KiB; not parsed",
         block.line,
         block.column,
@@ -162,7 +162,7 @@ def syntax_error(
     if (isinstance(exc, UnexpectedLine) and exc.token is None) or cut_mid_line:
         # the hand stops before its summary: at its end, or in the middle of its last line, where the
         # next hand's header begins
-        code, line, column = "HH011", base + last, 1
+        code, line, column = HH011, base + last, 1
         message = f"hand ends before its {summary_marker} section"
         expected, actual = summary_marker, "end of hand"
     else:
@@ -174,7 +174,7 @@ def syntax_error(
             assert token is not None  # a missing token (end of hand) is HH011 above
             number, text, kinds = token.line, token.value, exc.expected
             what = f"the line {_quoted(text)} is {line_kind(token.type)}, which cannot come here"
-        code, line, column = "HH010", base + number, block.column if number == 1 else 1
+        code, line, column = HH010, base + number, block.column if number == 1 else 1
         shown = expected_kinds(kinds)
         message = f"{what}; here could come {shown}"
         expected, actual = shown, text[:160]
@@ -217,7 +217,7 @@ def parse_sections(
             block,
             site,
             found_id,
-            "HH011",
+            HH011,
             "hand ends right after its header line",
             block.line,
             block.column,
@@ -236,7 +236,7 @@ def parse_sections(
             found_id,
             findings=(
                 finding(
-                    "HH020",
+                    HH020,
                     f"game {unsupported.game!r} is not Texas Hold'em; counted as unsupported",
                     block.file,
                     block.line,

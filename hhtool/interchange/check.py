@@ -23,6 +23,7 @@ from __future__ import annotations
 import msgspec
 
 from hhtool import dialects
+from hhtool.codes import HH202, HH207, HH208, HH209, HH212
 from hhtool.grammar import Status, parse_block
 from hhtool.io import Block
 from hhtool.model import Hand, Muck, Notice
@@ -185,9 +186,9 @@ def _plays_alike(
 
 
 # A missing return of an uncalled bet (the source's text lacks the line): no finding of a target that prints none
-_RETURN_LINE = frozenset({"HH202"})
+_RETURN_LINE = frozenset({HH202})
 # Codes that depend on the site's rake schedule (a rake checked against one site's table): set aside.
-_BY_SITE = frozenset({"HH207", "HH208", "HH209", "HH212"})
+_BY_SITE = frozenset({HH207, HH208, HH209, HH212})
 
 
 def _difference(a: object, b: object) -> str:

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hhtool.codes import finding, message
+from hhtool.codes import HH045, HH099, finding, message
 from hhtool.findings import Finding
 from hhtool.interchange import CannotSay, Target
 from hhtool.rules.ruleset import RuleSet
@@ -112,8 +112,8 @@ def _render(result: HandResult, target: Target) -> tuple[str | None, Finding | N
     except CannotSay as exc:
         reason = str(exc)
         return None, finding(
-            "HH045",
-            message("HH045", target=target.name, reason=reason),
+            HH045,
+            message(HH045, target=target.name, reason=reason),
             result.file,
             result.line,
             hand_id=result.hand_id,
@@ -122,7 +122,7 @@ def _render(result: HandResult, target: Target) -> tuple[str | None, Finding | N
         )
     except Exception as exc:  # noqa: BLE001 - a bug in a writer must not stop the run nor write a wrong hand
         return None, finding(
-            "HH099",
+            HH099,
             f"internal error while converting to {target.name}: {type(exc).__name__}: {exc}",
             result.file,
             result.line,

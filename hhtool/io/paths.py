@@ -8,7 +8,7 @@ import stat
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from hhtool.codes import finding
+from hhtool.codes import HH001, HH004, finding
 from hhtool.findings import Finding
 
 # Sidecar files of the fpdb corpus and other non-history files met inside hand-history folders.
@@ -49,8 +49,8 @@ def path_finding(path: str | os.PathLike, problem: str) -> Finding:
     hand-history file, HH004 (an I/O failure, exit code 2) for the rest."""
     name = display_name(path)
     if problem == NO_HISTORY:
-        return finding("HH001", f"{name}: {problem}", name, 0, expected=">= 1 file", actual=0)
-    return finding("HH004", f"cannot read {name}: {problem}", name, 0)
+        return finding(HH001, f"{name}: {problem}", name, 0, expected=">= 1 file", actual=0)
+    return finding(HH004, f"cannot read {name}: {problem}", name, 0)
 
 
 def _walk_reporting_empty(folder: Path) -> Iterator[tuple[Path, str | None]]:

@@ -29,7 +29,7 @@ import zlib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from hhtool.codes import finding
+from hhtool.codes import HH004, HH006, finding
 from hhtool.findings import Finding
 from hhtool.io import paths as _paths
 from hhtool.io import split as _split
@@ -174,17 +174,17 @@ def _read_member(archive: str, member: str, name: str) -> Iterator[_split.Block 
     try:
         handle = _open_zip(archive)
     except (OSError, zipfile.BadZipFile, ValueError) as exc:
-        yield finding("HH004", f"cannot read file: not a readable zip archive: {_reason(exc)}", name, 0)
+        yield finding(HH004, f"cannot read file: not a readable zip archive: {_reason(exc)}", name, 0)
         return
     try:
         info = handle.getinfo(member)
     except KeyError:
-        yield finding("HH004", f"cannot read file: the archive has no member {member!r}", name, 0)
+        yield finding(HH004, f"cannot read file: the archive has no member {member!r}", name, 0)
         return
     try:
         stream = handle.open(info)
     except _READ_ERRORS as exc:
-        yield finding("HH004", f"cannot read file: {_reason(exc)}", name, 0)
+        yield finding(HH004, f"cannot read file: {_reason(exc)}", name, 0)
         return
     with stream:
         yield from _read_stream(_Stream(stream, expansion_limit(info.compress_size)), name)
@@ -196,7 +196,7 @@ def _read_gzip(path: str, name: str) -> Iterator[_split.Block | Finding]:
         compressed = os.path.getsize(path)
         stream = gzip.open(path, "rb")  # noqa: SIM115 (entered below once the size is known: `with stream:`)
     except OSError as exc:
-        yield finding("HH004", f"cannot read file: {exc.strerror or exc}", name, 0)
+        yield finding(HH004, f"cannot read file: {exc.strerror or exc}", name, 0)
         return
     with stream:
         yield from _read_stream(_Stream(stream, expansion_limit(compressed)), name)
@@ -239,7 +239,7 @@ def _read_stream(stream: _Stream, name: str) -> Iterator[_split.Block | Finding]
         yield item
     if stream.over:
         yield finding(
-            "HH006",
+            HH006,
             f"expands beyond the limit of {stream.limit:,} bytes (a compressed source may "
             f"expand to {EXPANSION_RATIO}x its size, at least {MIN_EXPANSION:,} bytes); the rest "
             f"is not read",
@@ -249,7 +249,7 @@ def _read_stream(stream: _Stream, name: str) -> Iterator[_split.Block | Finding]
             actual=f"> {stream.limit}",
         )
     elif stream.error is not None:
-        yield finding("HH004", f"cannot read file: {_reason(stream.error)}", name, 0)
+        yield finding(HH004, f"cannot read file: {_reason(stream.error)}", name, 0)
 
 
 def _reason(exc: BaseException) -> str:

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from hhtool.codes import finding
+from hhtool.codes import HH001, HH003, HH004, finding
 from hhtool.findings import Finding
 from hhtool.io.headers import find_headers
 from hhtool.io.paths import display_name
@@ -157,7 +157,7 @@ def read_blocks(path: Path, name: str | None = None) -> Iterator[Block | Finding
         with open(path, "rb") as handle:
             yield from split_chunks(byte_chunks(handle, name), name)
     except OSError as exc:
-        yield finding("HH004", f"cannot read file: {exc.strerror or exc}", name, 0)
+        yield finding(HH004, f"cannot read file: {exc.strerror or exc}", name, 0)
 
 
 class _Binary(Exception):
@@ -407,14 +407,14 @@ def split_chunks(
             yield _with_context(block, contexts)
     except _Binary:
         yield finding(
-            "HH003",
+            HH003,
             "binary file: control bytes (NUL and others) in the first 8 KiB and no UTF-16 byte-order mark",
             name,
             1,
         )
         return
     if hands == 0 and not stray:
-        yield finding("HH001", "file contains no hand", name, 1, expected=">= 1 hand", actual=0)
+        yield finding(HH001, "file contains no hand", name, 1, expected=">= 1 hand", actual=0)
 
 
 def _with_context(block: Block, contexts: dict[str, Block]) -> Block:

@@ -1,15 +1,14 @@
-"""docs/rules.md: one section per finding code, the page SARIF's `helpUri` of each rule points at.
+"""docs/rules.md: the table of every finding code, then one section per code, the page SARIF's `helpUri`
+of each rule points at.
 
-Written from the catalogue (`hhtool.codes`), so every code has its anchor (`#hh114`, GitHub's anchor
-of a `## HH114 ...` heading); `tests/test_lint_output.py` checks that the file in the repository is
-what this writes. Also the rule names SARIF wants: the title in PascalCase, no spaces.
+Written from the codes' declarations (`hhtool.codes`), so every code has its row and its anchor (`#hh114`,
+GitHub's anchor of a `## HH114` heading); `tests/test_codes.py` checks that the file in the repository is
+what this writes (`python -m hhtool.outputs.rule_docs > docs/rules.md` after a change of hhtool/codes.py).
 """
 
 from __future__ import annotations
 
-import re
-
-from hhtool.codes import CATALOGUE, RULE_TEXT
+from hhtool.codes import CATALOGUE, Category, Code
 
 PAGE = "docs/rules.md"
 
@@ -23,10 +22,20 @@ def help_uri(code: str) -> str:
     return f"{PAGE}#{anchor(code)}"
 
 
-def rule_name(title: str) -> str:
-    """`bet or raise below the minimum` -> `BetOrRaiseBelowTheMinimum` (SARIF's rule name: no spaces)."""
-    words = re.findall(r"[A-Za-z0-9]+", title.replace("'", ""))
-    return "".join(word[:1].upper() + word[1:] for word in words)
+def code_table() -> str:
+    """One table per category, by code: code (a link to its section), name, severity, RULES.md rule, summary."""
+    out = []
+    for digit, category in enumerate(Category):
+        out.append(
+            f"\n**HH{digit}xx: {category}**\n\n| code | name | severity | rule | summary |\n|---|---|---|---|---|\n"
+        )
+        for entry in sorted(CATALOGUE.values()):
+            if entry.category is category:
+                out.append(
+                    f"| [{entry.code}](#{anchor(entry.code)}) | `{entry.name}` | {entry.severity.value} | "
+                    f"{entry.rule or '-'} | {_cell(entry.summary)} |\n"
+                )
+    return "".join(out)
 
 
 def rules_markdown() -> str:
@@ -34,16 +43,28 @@ def rules_markdown() -> str:
         "# Finding codes\n",
         (
             "\nEvery code hhtool reports, as `hhtool rules CODE` explains it. Written by "
-            "`python -m hhtool.outputs.rule_docs` from `hhtool/codes.py`; SARIF's `helpUri` points here.\n"
+            "`python -m hhtool.outputs.rule_docs` from the codes' declarations in `hhtool/codes.py`; "
+            "SARIF's `helpUri` points here.\n"
         ),
+        "\n## Index\n",
+        code_table(),
     ]
-    for entry in CATALOGUE.values():
-        rule = f"{entry.rule}: {RULE_TEXT[entry.rule]}" if entry.rule in RULE_TEXT else "input and parsing"
-        out.append(
-            f"\n## {entry.code}\n\n**{entry.title}** ({entry.severity.value}; `{rule_name(entry.title)}`)\n\n"
-            f"- rule: {rule}\n- why: {entry.why}\n- example: {entry.example}\n"
-        )
+    out.extend(_section(entry) for entry in CATALOGUE.values())
     return "".join(out)
+
+
+def _section(entry: Code) -> str:
+    messages = "".join(
+        f"- message{f' ({variant})' if variant else ''}: `{template}`\n" for variant, template in entry.messages.items()
+    )
+    return (
+        f"\n## {entry.code}\n\n**{entry.summary}** ({entry.severity.value}; `{entry.name}`)\n\n"
+        f"- rule: {entry.rule_text}\n- why: {entry.why}\n- example: {entry.example}\n{messages}"
+    )
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ which `originalUriBaseIds` defines as the repository the run is in (the nearest 
 from the working directory up) or else the working directory, so a viewer finds the file in the
 checkout; a file outside it keeps an absolute `file:` URI. The region is the finding's line, its
 column and the token's end column (hhtool.outputs.source), left out for a file-level finding at line
-0. Each rule has a name without spaces (its title in PascalCase) and a `helpUri`, the rule's section
+0. Each rule has its declared name (PascalCase, hhtool.codes) and a `helpUri`, the rule's section
 of docs/rules.md (relative to the repository: hhtool has no published documentation URL). The hand
 id, the RULES.md rule and expected/actual go in `properties`. The document is written at the end.
 """
@@ -17,10 +17,10 @@ import os
 from pathlib import Path, PurePosixPath
 from urllib.parse import quote
 
-from hhtool.codes import CATALOGUE, RULE_TEXT
+from hhtool.codes import CATALOGUE
 from hhtool.findings import Finding, Severity
 from hhtool.outputs import Writer, findings_of
-from hhtool.outputs.rule_docs import help_uri, rule_name
+from hhtool.outputs.rule_docs import help_uri
 from hhtool.serialize import to_json_line
 from hhtool.version import hhtool_version
 
@@ -62,15 +62,14 @@ def file_uri(name: str) -> str:
 def rules() -> list[dict]:
     out = []
     for entry in CATALOGUE.values():
-        rule_text = f"{entry.rule}: {RULE_TEXT[entry.rule]}" if entry.rule in RULE_TEXT else "input and parsing"
         out.append(
             {
                 "id": entry.code,
-                "name": rule_name(entry.title),
+                "name": entry.name,
                 "helpUri": help_uri(entry.code),
-                "shortDescription": {"text": entry.title},
+                "shortDescription": {"text": entry.summary},
                 "fullDescription": {"text": entry.why},
-                "help": {"text": f"{entry.why}\nRule: {rule_text}\nExample: {entry.example}"},
+                "help": {"text": f"{entry.why}\nRule: {entry.rule_text}\nExample: {entry.example}"},
                 "defaultConfiguration": {"level": LEVEL[entry.severity]},
                 "properties": {"rule": entry.rule},
             }

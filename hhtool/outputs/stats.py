@@ -15,7 +15,7 @@ def statistics_rows(by_code: dict[str, int]) -> list[dict]:
                 "code": code,
                 "count": count,
                 "severity": entry.severity.value if entry else None,
-                "title": entry.title if entry else "",
+                "title": entry.summary if entry else "",
             }
         )
     return rows

@@ -13,6 +13,7 @@ from pathlib import Path
 import pyarrow.compute as pc
 
 from hhtool.audit.tables import is_dataset
+from hhtool.codes import HH004
 from hhtool.dataset import Dataset, source_exists, source_path
 from hhtool.findings import Finding
 from hhtool.io import Block, read_blocks
@@ -57,7 +58,7 @@ def locate(hand_id: str, paths: list[str], rules: RuleSet | None = None) -> Loca
         if isinstance(item, HandResult):
             if item.hand_id == wanted:
                 found.append(item)
-        elif item.code == "HH004":
+        elif item.code == HH004:
             unreadable.append(item.message)
     if not found:
         if unreadable:  # the hand may be in what could not be read
@@ -94,6 +95,6 @@ def _text_of(file: str, line: int) -> str:
     for block in read_blocks(Path(file)):
         if isinstance(block, Block) and block.line == line:
             return block.text
-        if isinstance(block, Finding) and block.code == "HH004":
+        if isinstance(block, Finding) and block.code == HH004:
             raise ShowError(block.message)
     raise ShowError(f"{file}:{line} holds no hand any more")
