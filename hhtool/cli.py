@@ -37,8 +37,8 @@ def validate_paths(*args, **kwargs):
 app = typer.Typer(
     cls=GuardedGroup,
     help="Parse, validate and export poker hand histories.\n\nSettings come from the command line, then the "
-    "file given with --config, then [tool.hhtool] in the nearest pyproject.toml or hhtool.toml (see the "
-    "README), then the defaults.",
+    "file given with --config, then [tool.hhtool] in the nearest pyproject.toml or hhtool.toml (see "
+    "docs/configuration.md), then the defaults.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -100,7 +100,7 @@ AcpcGameOption = Annotated[
         help="The ACPC game "
         "definition (.game file, or a built-in name) ACPC dealer logs "
         "are read with (default: by the players a line names, the 2017 "
-        "heads-up or the Pluribus 6-player no-limit game; README: ACPC).",
+        "heads-up or the Pluribus 6-player no-limit game; docs/sites.md: ACPC).",
     ),
 ]
 
@@ -399,7 +399,7 @@ def validate(
         ),
     ] = None,
     rules: Annotated[
-        str | None, typer.Option("--rules", help="House rules TOML file, or profile:NAME (see README).")
+        str | None, typer.Option("--rules", help="House rules TOML file, or profile:NAME (see docs/configuration.md).")
     ] = None,
     select: Annotated[
         list[str] | None,
@@ -684,7 +684,7 @@ def export(
     paths: Annotated[list[str], typer.Argument(help="Files, folders (recursive) or globs.")],
     out: Annotated[str, typer.Option("--out", help="Dataset folder (created if missing).")],
     rules: Annotated[
-        str | None, typer.Option("--rules", help="House rules TOML file, or profile:NAME (see README).")
+        str | None, typer.Option("--rules", help="House rules TOML file, or profile:NAME (see docs/configuration.md).")
     ] = None,
     jobs: JobsOption = None,
     engine: EngineOption = Engine.local,
@@ -754,7 +754,7 @@ def convert(
             "--to",
             metavar="FORMAT",
             help="Target format: the name of a dialect with "
-            "a writer, or ohh; an unknown name lists them (README: Convert).",
+            "a writer, or ohh; an unknown name lists them (docs/commands.md: convert).",
         ),
     ],
     out: Annotated[str, typer.Option("--out", help="Folder for the converted files (created if missing).")],
@@ -764,7 +764,7 @@ def convert(
     ] = False,
     acpc_game: AcpcGameOption = None,
     rules: Annotated[
-        str | None, typer.Option("--rules", help="House rules TOML file, or profile:NAME (see README).")
+        str | None, typer.Option("--rules", help="House rules TOML file, or profile:NAME (see docs/configuration.md).")
     ] = None,
     quiet: QuietOption = False,
     config: ConfigOption = None,
@@ -948,13 +948,13 @@ def stats(
     """Player statistics: hands, VPIP, PFR, 3-bet, fold to 3-bet, steal, c-bet, fold to c-bet, AF, AFq,
     WTSD, W$SD, WWSF, net won, bb/100, all-in EV, rake paid.
 
-    Cash stakes are (site, currency, limit, blinds); tournaments are reported apart. The README
+    Cash stakes are (site, currency, limit, blinds); tournaments are reported apart. docs/commands.md
     defines each statistic. The dataset is read a few days at a time, in bounded memory; html is one
     page with the winnings graph (net won and all-in EV) and the sessions. Exit code 0, or 2 when
     DATASET is not a dataset or a filter is malformed.
 
     --tournaments: one row per tournament (from its summary file when there is one, else from its hands)
-    and the totals per currency with the ROI; the README defines them. Exit code 0, 1 when an input
+    and the totals per currency with the ROI; docs/commands.md defines them. Exit code 0, 1 when an input
     could not be read, 2 when given a dataset.
     """
     from datetime import timedelta
@@ -1076,7 +1076,7 @@ def audit(
 
     PATH may be a dataset folder (it has a hands/ folder) or hand histories, validated in memory. The
     schedule is the rules file's [rake] when given, else the built-in schedules of each hand's site (its
-    published figures, dated; see README). Exit code 0 when no error is found, 1 when any is, 2 for a usage or I/O failure.
+    published figures, dated; see docs/rake-schedules.md). Exit code 0 when no error is found, 1 when any is, 2 for a usage or I/O failure.
     """
     from hhtool.audit import audit as run_audit
     from hhtool.audit.render import render
@@ -1141,7 +1141,7 @@ def show(
             help="Hand-history files, folders or globs, or one dataset folder (default: the current folder)."
         ),
     ] = None,
-    rules: Annotated[str | None, typer.Option("--rules", help="House rules TOML file (see README).")] = None,
+    rules: Annotated[str | None, typer.Option("--rules", help="House rules TOML file (see docs/configuration.md).")] = None,
     html: Annotated[
         str | None,
         typer.Option(

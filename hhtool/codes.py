@@ -325,7 +325,7 @@ HH013: Final = Code(
         "Every number is stored in a fixed-width column or drives a bounded search; an amount over "
         "10^14 minor units (or not finite: 1e999999, Infinity), a seat, button seat or N-max over 99, a "
         "hand or tournament number over 20 digits, or a year outside 1970-2999 is no client's output. "
-        "The hand is counted as unparsed rather than stored with a wrapped or cut value (README: Limits)."
+        "The hand is counted as unparsed rather than stored with a wrapped or cut value (docs/commands.md: Limits)."
     ),
     example="a seat numbered 200, or a stack of 10^17 chips",
 )

@@ -1,6 +1,6 @@
 """The Parquet dataset's tables: explicit Arrow schemas, with the meaning of every column.
 
-`SCHEMAS` is the source of truth; README's schema reference is checked against `COLUMNS` by a test.
+`SCHEMAS` is the source of truth; docs/dataset.md's schema reference is checked against `COLUMNS` by a test.
 Money is int64 in minor units (cents, or chips) beside a `currency` column; categoricals are
 dictionary-encoded; times are UTC with the original local time and zone kept.
 """

@@ -18,12 +18,12 @@ swap replaced is kept for readers that had just resolved it; older ones are dele
 
 Files hhtool did not write (found in a table folder, listed in no manifest) are linked into every
 new snapshot: never read, never deleted. A table without rows holds one empty file, so that the
-README's `read_parquet('DIR/<table>/**/*.parquet')` works on every table of every dataset.
+docs/dataset.md's `read_parquet('DIR/<table>/**/*.parquet')` works on every table of every dataset.
 
 Why not a table format such as Delta Lake (the `deltalake` package): its log gives atomic commits
 and rules for concurrent writers, but only to readers that read the log. DuckDB needs its `delta`
 extension (a download at first use), polars and pandas the deltalake package, and the plain
-`read_parquet('DIR/hands/**/*.parquet')` the README shows would also read the files of failed and
+`read_parquet('DIR/hands/**/*.parquet')` docs/dataset.md shows would also read the files of failed and
 superseded versions. Snapshots keep the dataset plain hive-partitioned Parquet that any reader
 lists correctly, at the cost of POSIX file systems (symlinks, hard links, flock) and one hard link
 per stored file at each commit (~0.2 s for 500 files).

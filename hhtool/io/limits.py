@@ -1,4 +1,4 @@
-"""Limits on what hhtool reads outside hand text: the files options name, and TOML structure (README: Limits).
+"""Limits on what hhtool reads outside hand text: the files options name, and TOML structure (docs/commands.md: Limits).
 
 `tomllib` recurses once per level of nested arrays and inline tables (5,000 `[` end in RecursionError)
 and keeps, for a dotted key of n parts, every prefix of it (n^2/2 key parts: a 16 KB key took 260 MB);

@@ -1,4 +1,4 @@
-"""The largest numbers hhtool reads from a hand (README: Limits): beyond them a hand is HH013.
+"""The largest numbers hhtool reads from a hand (docs/commands.md: Limits): beyond them a hand is HH013.
 
 Every number a hand prints ends up in a fixed-width column (int64 money, int8 seats) or in a
 computation that must stay bounded (the button search walks seat numbers); a client never prints

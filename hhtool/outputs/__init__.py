@@ -95,7 +95,7 @@ class TextWriter(Writer):
 
 
 class JsonlWriter(Writer):
-    """One JSON object per hand and per file-level problem (the README's contract)."""
+    """One JSON object per hand and per file-level problem (the contract in docs/commands.md)."""
 
     wants_json = True
 
