@@ -19,7 +19,15 @@ from hhtool.findings import Finding, Severity
 from hhtool.grammar import ParseResult, Status
 from hhtool.model import Hand
 from hhtool.pipeline import Tally, parse_paths_with_text
-from hhtool.rules.crosshand import COUNTED_ONCE, CrossHand, Identity, TableSnapshot, text_identity
+from hhtool.rules.crosshand import (
+    COUNTED_ONCE,
+    CrossHand,
+    Identity,
+    TableSnapshot,
+    identity,
+    table_snapshot,
+    text_identity,
+)
 from hhtool.rules.replay import Replay, replay
 from hhtool.rules.ruleset import RuleSet
 from hhtool.rules.settle import settle
@@ -163,55 +171,136 @@ class Summary:
 def validate_paths(
     paths: Iterable[str | os.PathLike], rules: RuleSet | None = None, summary: Summary | None = None
 ) -> Iterator[HandResult | Finding]:
-    """One HandResult per hand read (and Findings for file problems), in input order, streaming."""
+    """One HandResult per hand read (and Findings for file problems), in input order, streaming.
+
+    The parallel run with one worker in this process: each hand is checked by `check_hand` (what a
+    worker does) and given its final verdict by a `Merger` (what the parent does)."""
     rules = rules or RuleSet()
     summary = summary if summary is not None else Summary()
-    cross = CrossHand(rules)
+    merger = Merger(rules, summary, count=False)  # (parse_paths_with_text counts the hands read)
     for item, text in parse_paths_with_text(paths, summary.tally):
-        result = item if isinstance(item, Finding) else _validate_parsed(item, text, rules, cross)
-        summary.add(result)
-        yield result
+        yield merger.merge(item if isinstance(item, Finding) else check_hand(item, text or "", rules))
 
 
-def _validate_parsed(parsed: ParseResult, text: str, rules: RuleSet, cross: CrossHand) -> HandResult:
-    if parsed.status is Status.UNSUPPORTED:  # every site's hand read twice is a duplicate, parsed or not
-        again = cross.duplicate_of(text_identity(parsed.site, parsed.hand_id, text, parsed.file, parsed.line))
-        if again is not None:
-            return duplicate_result(parsed, again)
-    if parsed.status is not Status.PARSED:
-        if parsed.status is Status.UNPARSED:
-            cross.unparsed(parsed.file)
-        return check_parsed(parsed, rules)
-    duplicate = cross.duplicate(parsed.hand, text)
-    if duplicate is not None and duplicate.code in COUNTED_ONCE:
-        return duplicate_result(parsed, duplicate)
-    result = check_parsed(parsed, rules)
-    if result.state is None:  # a hand the replay crashed on does not chain, and breaks its file's chains
-        cross.unparsed(result.file)
-    else:
-        state = result.state
-        table = crosshand_safely(lambda: cross.check(state), result.file, result.line, result.hand_id)
-        crossed = with_crosshand(result.findings, duplicate, table, cross.dead_button_explained)
-        if crossed is not None:
-            findings, status = crossed
-            result = result._replace(findings=findings, status=status, crossed=True)
-    return result
-
-
-def duplicate_result(parsed: ParseResult, duplicate: Finding) -> HandResult:
-    """The same text read again (HH414; HH418 with only its start time changed): counted once, neither
-    replayed nor stored."""
-    return HandResult(
-        parsed.status.value,
-        "duplicate",
-        parsed.file,
-        parsed.line,
-        parsed.site,
-        parsed.hand_id,
-        [duplicate],
-        hand=parsed.hand,
-        column=parsed.column,
+def check_hand(parsed: ParseResult, text: str, rules: RuleSet) -> HandResult:
+    """A hand's own verdict (replayed and settled, no cross-hand check yet) with the snapshots the
+    cross-hand checks need (`ident`, `table`): the one per-hand check of every run (a parallel worker
+    then drops the hand and its replay, which it cannot ship). Never raises: a bug in hhtool is the
+    hand's HH099 (unparsed), and the run goes on."""
+    try:
+        result = check_parsed(parsed, rules)
+        ident = table = None
+        if parsed.status is Status.PARSED:
+            ident = identity(parsed.hand, text)
+            if result.state is not None:
+                table = table_snapshot(result.state)
+        elif parsed.status is Status.UNSUPPORTED:
+            ident = text_identity(parsed.site, parsed.hand_id, text, parsed.file, parsed.line)
+    except Exception as exc:  # noqa: BLE001 - a bug in hhtool must not stop the run (HH099)
+        return internal_error(parsed.file, parsed.line, parsed.column, parsed.site, parsed.hand_id, hand_failure(exc))
+    return _new_tuple(
+        HandResult,
+        (
+            parsed.status.value,
+            result.status,
+            result.file,
+            result.line,
+            result.site,
+            result.hand_id,
+            result.findings,
+            result.hand,
+            result.state,
+            ident,
+            table,
+            result.replayed,
+            None,
+            None,
+            False,
+            result.column,
+        ),
     )
+
+
+def hand_failure(exc: BaseException) -> str:
+    """The HH099 message of a hand whose check or rows failed (the same text in the sequential export)."""
+    return f"internal error while checking the hand: {type(exc).__name__}: {exc}"
+
+
+def internal_error(file: str, line: int, column: int, site: str, hand_id: str | None, message: str) -> HandResult:
+    """A hand hhtool could not check because of its own failure: unparsed, with an HH099 finding."""
+    return HandResult(
+        Status.UNPARSED.value,
+        "unparsed",
+        file,
+        line,
+        site,
+        hand_id,
+        [finding("HH099", message, file, line, column, hand_id=hand_id)],
+        column=column,
+    )
+
+
+_STATUS = {status.value: status for status in Status}  # (Status(value) is a Python-level call of the enum)
+_UNPARSED = Status.UNPARSED.value
+
+
+def _parts_only(rows: tuple | None) -> tuple | None:
+    """What a duplicate keeps of its rows: a worker's parts (a few bytes: the writer counts a task's hands
+    by them), never an Arrow batch (a tuple of tables, which it would keep alive)."""
+    return rows if rows is not None and not isinstance(rows[0], tuple) else None
+
+
+class Merger:
+    """The one place where a hand's own verdict and the cross-hand state (duplicates, stacks, button)
+    become its final verdict, in input order: the parent of a parallel run, and the sequential run."""
+
+    def __init__(self, rules: RuleSet, summary: Summary, count: bool = True) -> None:
+        self.cross = CrossHand(rules)
+        self.summary = summary
+        self.count = count  # count the hands read in the summary's tally (a sequential run's reader does)
+
+    def merge(self, item: HandResult | Finding) -> HandResult | Finding:
+        """The final verdict on one item, counted in the summary."""
+        summary = self.summary
+        if isinstance(item, Finding):
+            if self.count:
+                summary.tally.add(item)
+            summary.add(item)
+            return item
+        if self.count:
+            summary.tally.add_hand(_STATUS[item.parse_status])
+        record = item
+        cross = self.cross
+        if item.parse_status == _UNPARSED:  # its table's chain starts again
+            cross.unparsed(item.file)
+        if item.ident is not None:
+            duplicate = cross.duplicate_of(item.ident)
+            if duplicate is not None and duplicate.code in COUNTED_ONCE:  # the same text again: counted once
+                record = item._replace(
+                    status="duplicate",
+                    findings=[duplicate],
+                    state=None,
+                    table=None,
+                    tail=None,
+                    rows=_parts_only(item.rows),
+                )
+            elif not item.replayed:  # a hand the replay crashed on does not chain, and breaks its file's chains
+                if item.parse_status == _PARSED:
+                    cross.unparsed(item.file)
+            else:
+                snapshot = item.table
+                table = (
+                    []
+                    if snapshot is None
+                    else crosshand_safely(lambda: cross.check_table(snapshot), item.file, item.line, item.hand_id)
+                )
+                explained = snapshot is not None and cross.dead_button_explained
+                crossed = with_crosshand(item.findings, duplicate, table, explained)
+                if crossed is not None:
+                    findings, status = crossed
+                    record = item._replace(findings=findings, status=status, crossed=True)
+        summary.add(record)
+        return record
 
 
 def check_parsed(parsed: ParseResult, rules: RuleSet) -> HandResult:

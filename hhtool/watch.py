@@ -42,9 +42,8 @@ from hhtool.io import paths as _paths
 from hhtool.io import sources
 from hhtool.io.split import Block, byte_chunks, split_chunks
 from hhtool.pipeline import _parse_safely, stray_text
-from hhtool.rules.crosshand import CrossHand
 from hhtool.rules.ruleset import RuleSet
-from hhtool.validate import HandResult, Summary, _validate_parsed
+from hhtool.validate import HandResult, Merger, Summary, check_hand
 
 COMPACT_AT = 32  # files of one day in `hands` that make watch merge that day's files
 
@@ -259,8 +258,8 @@ class Session:
         stored: Callable[[list], None] = lambda batch: None,
     ) -> None:
         self.rules = rules or RuleSet()
-        self.cross = CrossHand(self.rules)
         self.summary = Summary()
+        self.merger = Merger(self.rules, self.summary)  # the cross-hand state, carried from poll to poll
         self.out, self.wait = out, wait
         self.render, self.emit, self.batch, self.told_stored = render, emit, batch, stored
         self.stored = 0
@@ -337,21 +336,11 @@ class Session:
             self.compactions += 1
 
     def _judge(self, item: Block | Finding) -> HandResult | Finding:
-        tally = self.summary.tally
         if isinstance(item, Finding):
-            tally.add(item)
-            self.summary.add(item)
-            return item
+            return self.merger.merge(item)
         if item.dialect is None:
-            stray = stray_text(item)
-            tally.add(stray)
-            self.summary.add(stray)
-            return stray
-        parsed = _parse_safely(item)
-        tally.add(parsed)
-        result = _validate_parsed(parsed, item.text, self.rules, self.cross)
-        self.summary.add(result)
-        return result
+            return self.merger.merge(stray_text(item))
+        return self.merger.merge(check_hand(_parse_safely(item), item.text, self.rules))
 
 
 def watch(
