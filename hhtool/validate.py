@@ -7,7 +7,7 @@ the same way: valid + invalid + unparsed + unsupported = read.
 from __future__ import annotations
 
 import os
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -21,6 +21,7 @@ from hhtool.model import Hand
 from hhtool.pipeline import Tally, parse_paths_with_text
 from hhtool.rules.crosshand import (
     COUNTED_ONCE,
+    WINDOW,
     CrossHand,
     Identity,
     TableSnapshot,
@@ -179,7 +180,8 @@ def validate_paths(
     summary = summary if summary is not None else Summary()
     merger = Merger(rules, summary, count=False)  # (parse_paths_with_text counts the hands read)
     for item, text in parse_paths_with_text(paths, summary.tally):
-        yield merger.merge(item if isinstance(item, Finding) else check_hand(item, text or "", rules))
+        yield from merger.merge(item if isinstance(item, Finding) else check_hand(item, text or "", rules))
+    yield from merger.flush()
 
 
 def check_hand(parsed: ParseResult, text: str, rules: RuleSet) -> HandResult:
@@ -250,57 +252,182 @@ def _parts_only(rows: tuple | None) -> tuple | None:
     return rows if rows is not None and not isinstance(rows[0], tuple) else None
 
 
+# A hand held back by the merge (PS-4) is let go at the latest when this many items were read after
+# it: the delay, and the memory of the records waiting behind it, stay bounded when its table goes
+# quiet in a file of many tables.
+HOLD_LIMIT = 1000
+
+
+class _Held:
+    """A hand whose verdict waits until its table's chain is settled: what it needs to be given again."""
+
+    __slots__ = ("before", "done", "duplicate", "explained", "later", "record", "table")
+
+    def __init__(
+        self,
+        record: HandResult,
+        duplicate: Finding | None,
+        table: list[Finding],
+        explained: bool,
+        before: tuple | None = None,
+    ) -> None:
+        self.record = record  # its own verdict (no cross-hand finding yet)
+        self.before = before  # the time order of the hand it is compared with (None: none)
+        self.duplicate = duplicate  # HH413, if any
+        self.table = table  # its stack and button findings, as its predecessor in time gives them now
+        self.explained = explained  # its empty button seat is a dead button
+        self.later = 0  # hands of its table read after it, and later in time
+        self.done = False
+
+    def verdict(self) -> HandResult:
+        record = self.record
+        crossed = with_crosshand(record.findings, self.duplicate, self.table, self.explained)
+        if crossed is None:
+            return record
+        findings, status = crossed
+        return record._replace(findings=findings, status=status, crossed=True)
+
+
+def _after(order: tuple, other: tuple) -> bool:
+    """Whether a hand's (time, hand number) comes after another's; True where a time is missing."""
+    if order[0] is None or other[0] is None:
+        return True
+    try:
+        return order > other
+    except TypeError:  # one time with a zone, one without
+        return True
+
+
 class Merger:
     """The one place where a hand's own verdict and the cross-hand state (duplicates, stacks, button)
-    become its final verdict, in input order: the parent of a parallel run, and the sequential run."""
+    become its final verdict, in input order: the parent of a parallel run, and the sequential run.
+
+    A table's hands may be read out of time order (PS-4): a hand's verdict is held back until its chain
+    is settled, WINDOW later hands of its table read, its file ended, or an unparsed hand broke the
+    file's chains (or HOLD_LIMIT items read after it), so that a hand slotted in before it can change
+    it. The items after a held hand wait behind it: the output stays in input order."""
 
     def __init__(self, rules: RuleSet, summary: Summary, count: bool = True) -> None:
         self.cross = CrossHand(rules)
         self.summary = summary
         self.count = count  # count the hands read in the summary's tally (a sequential run's reader does)
+        self.queue: deque[HandResult | Finding | _Held] = deque()  # in input order, not yet given out
+        self.held: dict[str, dict[tuple, _Held]] = {}  # table key → (time order, hand id) → its hand held back
+        self.file: str | None = None  # the file of the last item
 
-    def merge(self, item: HandResult | Finding) -> HandResult | Finding:
-        """The final verdict on one item, counted in the summary."""
-        summary = self.summary
+    def merge(self, item: HandResult | Finding) -> list[HandResult | Finding]:
+        """The final verdicts this item lets go, in input order, counted in the summary (none while a
+        hand before it is held back)."""
+        if item.file != self.file:
+            self.file = item.file
+            self._settle_all()
         if isinstance(item, Finding):
             if self.count:
-                summary.tally.add(item)
-            summary.add(item)
-            return item
-        if self.count:
-            summary.tally.add_hand(_STATUS[item.parse_status])
-        record = item
+                self.summary.tally.add(item)
+            self.queue.append(item)
+        else:
+            if self.count:
+                self.summary.tally.add_hand(_STATUS[item.parse_status])
+            self._hand(item)
+        if len(self.queue) > HOLD_LIMIT:
+            head = self.queue[0]
+            if isinstance(head, _Held) and not head.done:
+                head.done = True
+                table = head.record.table
+                if table is not None:
+                    self.held.get(table.key, {}).pop((table.order, table.hand_id), None)
+        return self._release()
+
+    def flush(self) -> list[HandResult | Finding]:
+        """Every verdict still held back (the input ended)."""
+        self._settle_all()
+        return self._release()
+
+    def forget(self) -> None:
+        """Drop the verdicts held back (a watch's interrupted batch, which is not stored either)."""
+        self.queue.clear()
+        self.held.clear()
+
+    def _hand(self, item: HandResult) -> None:
         cross = self.cross
         if item.parse_status == _UNPARSED:  # its table's chain starts again
             cross.unparsed(item.file)
-        if item.ident is not None:
-            duplicate = cross.duplicate_of(item.ident)
-            if duplicate is not None and duplicate.code in COUNTED_ONCE:  # the same text again: counted once
-                record = item._replace(
-                    status="duplicate",
-                    findings=[duplicate],
-                    state=None,
-                    table=None,
-                    tail=None,
-                    rows=_parts_only(item.rows),
+            self._settle_all()
+        if item.ident is None:
+            self.queue.append(item)
+            return
+        duplicate = cross.duplicate_of(item.ident)
+        if duplicate is not None and duplicate.code in COUNTED_ONCE:  # the same text again: counted once
+            record = item._replace(
+                status="duplicate",
+                findings=[duplicate],
+                state=None,
+                table=None,
+                tail=None,
+                rows=_parts_only(item.rows),
+            )
+            self.queue.append(record)
+            return
+        snapshot = item.table
+        if not item.replayed:  # a hand the replay crashed on does not chain, and breaks its file's chains
+            if item.parse_status == _PARSED:
+                cross.unparsed(item.file)
+                self._settle_all()
+            self.queue.append(item)
+            return
+        if snapshot is None:  # a hand that does not chain (a fast-fold pool's)
+            self.queue.append(_Held(item, duplicate, [], False).verdict())
+            return
+        table = crosshand_safely(lambda: cross.check_table(snapshot), item.file, item.line, item.hand_id)
+        held = _Held(item, duplicate, table, cross.dead_button_explained, cross.linked_to)
+        relinked = cross.relinked
+        if relinked is not None:
+            later, previous = relinked
+            waiting = self.held.get(snapshot.key, {}).get((later.order, later.hand_id))
+            if (
+                waiting is not None  # (held: not settled yet)
+                and waiting.record.table is not None
+                and (waiting.before is None or _after(previous.order, waiting.before))
+            ):  # the hand slotted in comes between it and the hand it was compared with
+                again = waiting.record.table
+                waiting.table = crosshand_safely(
+                    lambda: cross.recheck(again, previous, later), again.file, again.line, again.hand_id
                 )
-            elif not item.replayed:  # a hand the replay crashed on does not chain, and breaks its file's chains
-                if item.parse_status == _PARSED:
-                    cross.unparsed(item.file)
-            else:
-                snapshot = item.table
-                table = (
-                    []
-                    if snapshot is None
-                    else crosshand_safely(lambda: cross.check_table(snapshot), item.file, item.line, item.hand_id)
-                )
-                explained = snapshot is not None and cross.dead_button_explained
-                crossed = with_crosshand(item.findings, duplicate, table, explained)
-                if crossed is not None:
-                    findings, status = crossed
-                    record = item._replace(findings=findings, status=status, crossed=True)
-        summary.add(record)
-        return record
+                waiting.explained = cross.dead_button_explained
+                waiting.before = previous.order
+        self.queue.append(held)
+        table_held = self.held.setdefault(snapshot.key, {})
+        for key, other in list(table_held.items()):
+            if not _after(snapshot.order, key[0]):
+                continue  # a hand of a block read late: it may be followed by one that changes this verdict
+            other.later += 1
+            if other.later >= WINDOW:  # settled: a later hand read now comes after these in time
+                other.done = True
+                del table_held[key]
+        if snapshot.cancelled:  # no link of the chain: nothing can change its verdict
+            held.done = True
+        else:
+            table_held[(snapshot.order, snapshot.hand_id)] = held
+
+    def _settle_all(self) -> None:
+        for table_held in self.held.values():
+            for held in table_held.values():
+                held.done = True
+        self.held.clear()
+
+    def _release(self) -> list[HandResult | Finding]:
+        out: list[HandResult | Finding] = []
+        queue = self.queue
+        while queue:
+            head = queue[0]
+            if isinstance(head, _Held):
+                if not head.done:
+                    break
+                head = head.verdict()
+            queue.popleft()
+            self.summary.add(head)
+            out.append(head)
+        return out
 
 
 def check_parsed(parsed: ParseResult, rules: RuleSet) -> HandResult:

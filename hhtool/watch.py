@@ -29,6 +29,7 @@ import hashlib
 import os
 import threading
 import time
+from itertools import chain
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -272,23 +273,26 @@ class Session:
         writer = None
         pending: list = []
         try:
-            for item in items:
-                result = self._judge(item)
-                if self.out is not None:
-                    if writer is None:
-                        from hhtool.export.writer import DatasetWriter
+            # the verdicts a poll's hands let go, then those still held back (a poll is the end of input
+            # for the cross-hand checks' hold-back: a hand of the next poll changes no verdict given)
+            for results in chain((self._judge(item) for item in items), (self.merger.flush(),)):
+                for result in results:
+                    if self.out is not None:
+                        if writer is None:
+                            from hhtool.export.writer import DatasetWriter
 
-                        writer = DatasetWriter(self.out, self.wait)
-                    result = self._store(writer, result)
-                    if result is None:
-                        continue
-                pending.append(self.render(result))
-                if len(pending) >= self.batch:
-                    self._report_and_commit(writer, pending)
-                    writer, pending = None, []
+                            writer = DatasetWriter(self.out, self.wait)
+                        result = self._store(writer, result)
+                        if result is None:
+                            continue
+                    pending.append(self.render(result))
+                    if len(pending) >= self.batch:
+                        self._report_and_commit(writer, pending)
+                        writer, pending = None, []
             self._report_and_commit(writer, pending)
             writer = None
         except BaseException:
+            self.merger.forget()  # the verdicts held back go with the batch (read again by the next watch)
             if writer is not None:
                 writer.abort()
             raise
@@ -335,7 +339,8 @@ class Session:
             compact(self.out, self.wait, days)
             self.compactions += 1
 
-    def _judge(self, item: Block | Finding) -> HandResult | Finding:
+    def _judge(self, item: Block | Finding) -> list[HandResult | Finding]:
+        """The verdicts the item lets go (see Merger: a hand may be held back until its chain is settled)."""
         if isinstance(item, Finding):
             return self.merger.merge(item)
         if item.dialect is None:

@@ -64,7 +64,7 @@ def run(
     cpu, peak = 0.0, 0
     for result in results:
         if isinstance(result, Finding):
-            yield merger.merge(result)
+            yield from merger.merge(result)
             continue
         cpu += result.cpu
         peak = max(peak, result.peak_rss_kb)
@@ -74,10 +74,11 @@ def run(
         while items:  # each record goes once merged and written, the task's Arrow batch with the last
             item = items.pop()
             hands += not isinstance(item, Finding)
-            yield merger.merge(item)
+            yield from merger.merge(item)
         item = None
         if progress is not None:
             progress.advance(hands, result.size)
+    yield from merger.flush()
     if os.environ.get(STATS_ENV):
         own = resource.getrusage(resource.RUSAGE_SELF)
         print(
