@@ -10,15 +10,17 @@ import os
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from enum import StrEnum
+from typing import Final, NamedTuple
 
 import msgspec
 
 from hhtool.codes import finding
 from hhtool.findings import Finding, Severity
 from hhtool.grammar import ParseResult, Status
+from hhtool.io import Block
 from hhtool.model import Hand
-from hhtool.pipeline import Tally, parse_paths_with_text
+from hhtool.pipeline import Tally, _parse_safely, read_paths, stray_text
 from hhtool.rules.crosshand import (
     COUNTED_ONCE,
     WINDOW,
@@ -38,7 +40,21 @@ from hhtool.serialize import to_json_line
 EMPTY_TAIL: dict = {"total_pot": None, "rake": None, "pots": [], "collected": {}, "currency": None}
 
 
-class HandResult(NamedTuple):
+class HandStatus(StrEnum):
+    """A hand's verdict status (a str: it compares, hashes and encodes as its value)."""
+
+    VALID = "valid"
+    INVALID = "invalid"  # an error-level finding
+    UNPARSED = "unparsed"
+    UNSUPPORTED = "unsupported"  # another game or format the dialect reads but does not replay
+    DUPLICATE = "duplicate"  # the same text read again: counted once, neither replayed nor stored
+
+
+_VALID: Final = HandStatus.VALID
+_INVALID: Final = HandStatus.INVALID
+
+
+class Verdict(NamedTuple):
     """The verdict on one hand read: the one result of every run, sequential or parallel.
 
     The head (which hand, its statuses and findings) is always there. A sequential run keeps the hand
@@ -49,8 +65,8 @@ class HandResult(NamedTuple):
     and `json_line`, whichever run made the result.
     """
 
-    parse_status: str  # parsed | unparsed | unsupported
-    status: str  # valid | invalid | unparsed | unsupported | duplicate
+    parse_status: str  # a grammar Status's value: parsed | unparsed | unsupported
+    status: HandStatus
     file: str
     line: int
     site: str
@@ -85,6 +101,9 @@ class HandResult(NamedTuple):
         if self.state is None and self.tail is not None:
             return msgspec.json.decode(self.tail)
         return replay_tail(self.state)
+
+
+HandResult = Verdict  # its former name, which the outputs, export and show use
 
 
 def replay_tail(state: Replay | None) -> dict:
@@ -178,10 +197,21 @@ def validate_paths(
     worker does) and given its final verdict by a `Merger` (what the parent does)."""
     rules = rules or RuleSet()
     summary = summary if summary is not None else Summary()
-    merger = Merger(rules, summary, count=False)  # (parse_paths_with_text counts the hands read)
-    for item, text in parse_paths_with_text(paths, summary.tally):
-        yield from merger.merge(item if isinstance(item, Finding) else check_hand(item, text or "", rules))
+    merger = Merger(rules, summary)
+    for block in read_paths(paths, summary.tally):
+        if isinstance(block, Finding):
+            yield from merger.merge(block)
+        elif block.dialect is None:
+            yield from merger.merge(stray_text(block))
+        else:
+            yield from merger.merge(check_block(block, rules))
     yield from merger.flush()
+
+
+def check_block(block: Block, rules: RuleSet) -> Verdict:
+    """A hand block's own verdict: parsed, replayed and settled, with the cross-hand snapshots
+    (`check_hand`); the per-hand work of every run (sequential, local pool, dask, watch)."""
+    return check_hand(_parse_safely(block), block.text, rules)
 
 
 def check_hand(parsed: ParseResult, text: str, rules: RuleSet) -> HandResult:
@@ -232,7 +262,7 @@ def internal_error(file: str, line: int, column: int, site: str, hand_id: str | 
     """A hand hhtool could not check because of its own failure: unparsed, with an HH099 finding."""
     return HandResult(
         Status.UNPARSED.value,
-        "unparsed",
+        HandStatus.UNPARSED,
         file,
         line,
         site,
@@ -359,7 +389,7 @@ class Merger:
         duplicate = cross.duplicate_of(item.ident)
         if duplicate is not None and duplicate.code in COUNTED_ONCE:  # the same text again: counted once
             record = item._replace(
-                status="duplicate",
+                status=HandStatus.DUPLICATE,
                 findings=[duplicate],
                 state=None,
                 table=None,
@@ -435,7 +465,7 @@ def check_parsed(parsed: ParseResult, rules: RuleSet) -> HandResult:
     if parsed.status is not Status.PARSED:
         return HandResult(
             parsed.status.value,
-            parsed.status.value,
+            HandStatus(parsed.status.value),
             parsed.file,
             parsed.line,
             parsed.site,
@@ -459,7 +489,7 @@ def check_parsed(parsed: ParseResult, rules: RuleSet) -> HandResult:
         )
         return HandResult(
             parsed.status.value,
-            "invalid",
+            _INVALID,
             parsed.file,
             parsed.line,
             parsed.site,
@@ -502,7 +532,7 @@ _PARSED = Status.PARSED.value
 
 def with_crosshand(
     findings: list[Finding], duplicate: Finding | None, table: list[Finding], dead_button: bool = False
-) -> tuple[list[Finding], str] | None:
+) -> tuple[list[Finding], HandStatus] | None:
     """A hand's findings with its cross-hand ones merged in by position (the HH413 duplicate first,
     then the stack and button findings), and the status they give; None when there are none.
     `dead_button`: the cross-hand checks found the button where it may be, so the hand's HH405 (the
@@ -537,8 +567,8 @@ def crosshand_safely(check: Callable[[], list[Finding]], file: str, line: int, h
         ]
 
 
-def status_of(findings: list[Finding]) -> str:
+def status_of(findings: list[Finding]) -> HandStatus:
     for f in findings:
         if f.severity is Severity.ERROR:
-            return "invalid"
-    return "valid"
+            return _INVALID
+    return _VALID

@@ -29,7 +29,6 @@ import hashlib
 import os
 import threading
 import time
-from itertools import chain
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -42,9 +41,9 @@ from hhtool.findings import Finding
 from hhtool.io import paths as _paths
 from hhtool.io import sources
 from hhtool.io.split import Block, byte_chunks, split_chunks
-from hhtool.pipeline import _parse_safely, stray_text
+from hhtool.pipeline import stray_text
 from hhtool.rules.ruleset import RuleSet
-from hhtool.validate import HandResult, Merger, Summary, check_hand
+from hhtool.validate import HandResult, Merger, Summary, check_block
 
 COMPACT_AT = 32  # files of one day in `hands` that make watch merge that day's files
 
@@ -275,7 +274,7 @@ class Session:
         try:
             # the verdicts a poll's hands let go, then those still held back (a poll is the end of input
             # for the cross-hand checks' hold-back: a hand of the next poll changes no verdict given)
-            for results in chain((self._judge(item) for item in items), (self.merger.flush(),)):
+            for results in self._verdicts(items):
                 for result in results:
                     if self.out is not None:
                         if writer is None:
@@ -296,6 +295,11 @@ class Session:
             if writer is not None:
                 writer.abort()
             raise
+
+    def _verdicts(self, items: Iterable[Block | Finding]) -> Iterator[list[HandResult | Finding]]:
+        for item in items:
+            yield self._judge(item)
+        yield self.merger.flush()
 
     def _report_and_commit(self, writer, pending: list) -> None:
         """Emit a batch, then commit it (see the class: reported before stored), then tell `stored`."""
@@ -345,7 +349,7 @@ class Session:
             return self.merger.merge(item)
         if item.dialect is None:
             return self.merger.merge(stray_text(item))
-        return self.merger.merge(check_hand(_parse_safely(item), item.text, self.rules))
+        return self.merger.merge(check_block(item, self.rules))
 
 
 def watch(

@@ -376,6 +376,24 @@ def test_ps4_near_miss_stacks_that_do_not_follow_the_slotted_hand_stay_flagged(t
     assert found(results) == [("HH410", "210000000004")]
 
 
+def test_ps4_near_miss_a_late_block_in_the_next_file_changes_no_verdict_given(tmp_path):
+    """The file boundary settles a table's chain: 16:21 and 16:22 in a second file leave the HH412 of
+    16:23 (first file) as it was given, and the late hands are compared across the files (HH416)."""
+    results = run(tmp_path, [nine(N1), nine(N4)], [nine(N2), nine(N3)])
+    assert found(results)[0] == ("HH412", "210000000004")
+    assert [r.hand_id for r in results] == ["210000000001", "210000000004", "210000000002", "210000000003"]
+
+
+def test_ps4_a_held_back_verdict_is_let_go_after_hold_limit_items(tmp_path, monkeypatch):
+    """Memory stays bounded: with HOLD_LIMIT 1, the 16:23 hand is let go (HH412 kept) before the late
+    block is read; with the default it is withdrawn (see above)."""
+    from hhtool import validate
+
+    monkeypatch.setattr(validate, "HOLD_LIMIT", 1)
+    results = run(tmp_path, [nine(N1), nine(N4), nine(N2), nine(N3)])
+    assert found(results) == [("HH412", "210000000004")]
+
+
 T6 = ((1, "whitehot", 7095), (2, "HoddePodde", 6380), (3, "rrk775", 5000), (4, "Lochdale", 3450))
 ST1 = Walk(12637816628, datetime(2007, 10, 15, 6, 14, 50), 1, T6, 2, 3, table="63858762 18", blinds=(75, 150))
 

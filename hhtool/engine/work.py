@@ -14,6 +14,7 @@ import os
 import resource
 import time
 from dataclasses import dataclass
+from enum import StrEnum
 
 from hhtool.engine import wire
 from hhtool.engine.memory import tune_gc
@@ -23,13 +24,22 @@ from hhtool.export.schema import COLUMNS
 from hhtool.export.writer import write_task_parts
 from hhtool.findings import Finding
 from hhtool.grammar.parse import site_and_id
-from hhtool.pipeline import _parse_safely, stray_text
+from hhtool.pipeline import stray_text
 from hhtool.rules.ruleset import RuleSet
 from hhtool.serialize import to_json_line
-from hhtool.validate import EMPTY_TAIL, HandResult, check_hand, hand_failure, internal_error
+from hhtool.validate import EMPTY_TAIL, HandResult, Verdict, check_block, hand_failure, internal_error
 
-WANT_NONE, WANT_JSON, WANT_ROWS = "none", "json", "rows"
-WANT_PARTS = "parts"  # rows written by the worker as Parquet parts of the run (export, local pool)
+
+class Want(StrEnum):
+    """What a worker builds besides each hand's verdict (a str: callers may pass the value)."""
+
+    NONE = "none"
+    JSON = "json"  # the JSON keys after `findings` (validate --format jsonl)
+    ROWS = "rows"  # the hand's table rows, in its task's Arrow batch (export)
+    PARTS = "parts"  # rows written by the worker as Parquet parts of the run (export, local pool)
+
+
+WANT_NONE, WANT_JSON, WANT_ROWS, WANT_PARTS = Want.NONE, Want.JSON, Want.ROWS, Want.PARTS
 _EMPTY_TAIL = to_json_line(EMPTY_TAIL)[:-1]
 
 
@@ -88,13 +98,13 @@ def _as_batch(items: list, rows: Rows | None, index: int = 0, parts: tuple[str, 
         return items
     batch = rows.tables()
     if parts is not None:
-        hands = sum(isinstance(item, HandResult) for item in items)
+        hands = sum(isinstance(item, Verdict) for item in items)
         if hands:
             batch = write_task_parts(parts, index, batch, hands)  # type: ignore[assignment]
     starts = [0] * len(_COLUMNS)
     out = []
     for item in items:
-        if isinstance(item, HandResult):
+        if isinstance(item, Verdict):
             counts = item.rows
             # item._replace(rows=...), without namedtuple's Python-level _replace (a µs a hand)
             item = tuple.__new__(HandResult, (*item[:_ROWS], (batch, tuple(starts), counts), *item[_ROWS + 1 :]))
@@ -111,9 +121,8 @@ def _run_piece(piece: Piece, rules: RuleSet, want: str, items: list, rows: Rows 
         if block.dialect is None:
             items.append(stray_text(block))
             continue
-        parsed = _parse_safely(block)
         try:
-            result = check_hand(parsed, block.text, rules)
+            result = check_block(block, rules)
             tail = to_json_line(result.tail_dict())[:-1] if want == WANT_JSON else None
             hand_rows = _add_rows(rows, result) if rows is not None else None
             # the hand and its replay stay here, the outputs asked for travel instead (result._replace
@@ -123,9 +132,7 @@ def _run_piece(piece: Piece, rules: RuleSet, want: str, items: list, rows: Rows 
         except Exception as exc:  # noqa: BLE001 - a bug in hhtool must not stop the run (HH099)
             items.append(
                 _with_outputs(
-                    internal_error(
-                        block.file, block.line, block.column, parsed.site, parsed.hand_id, hand_failure(exc)
-                    ),
+                    internal_error(block.file, block.line, block.column, *site_and_id(block), hand_failure(exc)),
                     want,
                     rows,
                 )
