@@ -371,6 +371,9 @@ class Merger:
     def flush(self) -> list[HandResult | Finding]:
         """Every verdict still held back (the input ended)."""
         self._settle_all()
+        for entry in self.queue:
+            if isinstance(entry, _Held):
+                entry.done = True
         return self._release()
 
     def forget(self) -> None:
@@ -437,6 +440,9 @@ class Merger:
         if snapshot.cancelled:  # no link of the chain: nothing can change its verdict
             held.done = True
         else:
+            replaced = table_held.get((snapshot.order, snapshot.hand_id))
+            if replaced is not None:  # another hand under the same id and time (HH413): that one is settled
+                replaced.done = True
             table_held[(snapshot.order, snapshot.hand_id)] = held
 
     def _settle_all(self) -> None:
