@@ -203,12 +203,15 @@ def whole_run(tasks: list, rules, out: Path, clock: Clock) -> int:
         clock.add("pickling", time.process_time() - started)
         for item in result.items:
             started = time.process_time()
-            record = merger.merge(item)
+            records = merger.merge(item)
             clock.add("merge", time.process_time() - started)
             started = time.process_time()
-            writer.add_record(record)
+            for record in records:
+                writer.add_record(record)
             clock.add("add_record", time.process_time() - started)
         del result
+    for record in merger.flush():
+        writer.add_record(record)
     started = time.process_time()
     writer.commit()
     clock.add("commit", time.process_time() - started)

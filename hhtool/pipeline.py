@@ -59,6 +59,18 @@ def parse_paths(paths: Iterable[str | os.PathLike], tally: Tally | None = None) 
         yield item
 
 
+def read_paths(paths: Iterable[str | os.PathLike], tally: Tally | None = None) -> Iterator[Block | Finding]:
+    """Every hand block of the files (and a Finding per path that cannot be read), file by file, the
+    files counted in `tally` (the blocks and findings are counted where they are judged)."""
+    for path, problem in expand_paths(paths):
+        if tally is not None:
+            tally.files += 1
+        if problem is not None:
+            yield path_finding(path, problem)
+            continue
+        yield from read_blocks(path, display_name(path))
+
+
 def parse_paths_with_text(
     paths: Iterable[str | os.PathLike], tally: Tally | None = None
 ) -> Iterator[tuple[ParseResult | Finding, str | None]]:

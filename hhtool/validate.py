@@ -7,10 +7,11 @@ the same way: valid + invalid + unparsed + unsupported = read.
 from __future__ import annotations
 
 import os
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from enum import StrEnum
+from typing import Final, NamedTuple
 
 import msgspec
 
@@ -18,9 +19,19 @@ from hhtool.codes import finding
 from hhtool.dialects.sites import hand_site
 from hhtool.findings import Finding, Severity
 from hhtool.grammar import ParseResult, Status
+from hhtool.io import Block
 from hhtool.model import Hand
-from hhtool.pipeline import Tally, parse_paths_with_text
-from hhtool.rules.crosshand import COUNTED_ONCE, CrossHand, Identity, TableSnapshot, text_identity
+from hhtool.pipeline import Tally, _parse_safely, read_paths, stray_text
+from hhtool.rules.crosshand import (
+    COUNTED_ONCE,
+    WINDOW,
+    CrossHand,
+    Identity,
+    TableSnapshot,
+    identity,
+    table_snapshot,
+    text_identity,
+)
 from hhtool.rules.replay import Replay, replay
 from hhtool.rules.ruleset import RuleSet
 from hhtool.rules.settle import settle
@@ -30,7 +41,21 @@ from hhtool.serialize import to_json_line
 EMPTY_TAIL: dict = {"total_pot": None, "rake": None, "pots": [], "collected": {}, "currency": None}
 
 
-class HandResult(NamedTuple):
+class HandStatus(StrEnum):
+    """A hand's verdict status (a str: it compares, hashes and encodes as its value)."""
+
+    VALID = "valid"
+    INVALID = "invalid"  # an error-level finding
+    UNPARSED = "unparsed"
+    UNSUPPORTED = "unsupported"  # another game or format the dialect reads but does not replay
+    DUPLICATE = "duplicate"  # the same text read again: counted once, neither replayed nor stored
+
+
+_VALID: Final = HandStatus.VALID
+_INVALID: Final = HandStatus.INVALID
+
+
+class Verdict(NamedTuple):
     """The verdict on one hand read: the one result of every run, sequential or parallel.
 
     The head (which hand, its statuses and findings) is always there. A sequential run keeps the hand
@@ -41,8 +66,8 @@ class HandResult(NamedTuple):
     and `json_line`, whichever run made the result.
     """
 
-    parse_status: str  # parsed | unparsed | unsupported
-    status: str  # valid | invalid | unparsed | unsupported | duplicate
+    parse_status: str  # a grammar Status's value: parsed | unparsed | unsupported
+    status: HandStatus
     file: str
     line: int
     site: str
@@ -77,6 +102,9 @@ class HandResult(NamedTuple):
         if self.state is None and self.tail is not None:
             return msgspec.json.decode(self.tail)
         return replay_tail(self.state)
+
+
+HandResult = Verdict  # its former name, which the outputs, export and show use
 
 
 def replay_tail(state: Replay | None) -> dict:
@@ -164,55 +192,279 @@ class Summary:
 def validate_paths(
     paths: Iterable[str | os.PathLike], rules: RuleSet | None = None, summary: Summary | None = None
 ) -> Iterator[HandResult | Finding]:
-    """One HandResult per hand read (and Findings for file problems), in input order, streaming."""
+    """One HandResult per hand read (and Findings for file problems), in input order, streaming.
+
+    The parallel run with one worker in this process: each hand is checked by `check_hand` (what a
+    worker does) and given its final verdict by a `Merger` (what the parent does)."""
     rules = rules or RuleSet()
     summary = summary if summary is not None else Summary()
-    cross = CrossHand(rules)
-    for item, text in parse_paths_with_text(paths, summary.tally):
-        result = item if isinstance(item, Finding) else _validate_parsed(item, text, rules, cross)
-        summary.add(result)
-        yield result
+    merger = Merger(rules, summary)
+    for block in read_paths(paths, summary.tally):
+        if isinstance(block, Finding):
+            yield from merger.merge(block)
+        elif block.dialect is None:
+            yield from merger.merge(stray_text(block))
+        else:
+            yield from merger.merge(check_block(block, rules))
+    yield from merger.flush()
 
 
-def _validate_parsed(parsed: ParseResult, text: str, rules: RuleSet, cross: CrossHand) -> HandResult:
-    if parsed.status is Status.UNSUPPORTED:  # every site's hand read twice is a duplicate, parsed or not
-        again = cross.duplicate_of(text_identity(parsed.site, parsed.hand_id, text, parsed.file, parsed.line))
-        if again is not None:
-            return duplicate_result(parsed, again)
-    if parsed.status is not Status.PARSED:
-        if parsed.status is Status.UNPARSED:
-            cross.unparsed(parsed.file)
-        return check_parsed(parsed, rules)
-    duplicate = cross.duplicate(parsed.hand, text)
-    if duplicate is not None and duplicate.code in COUNTED_ONCE:
-        return duplicate_result(parsed, duplicate)
-    result = check_parsed(parsed, rules)
-    if result.state is None:  # a hand the replay crashed on does not chain, and breaks its file's chains
-        cross.unparsed(result.file)
-    else:
-        state = result.state
-        table = crosshand_safely(lambda: cross.check(state), result.file, result.line, result.hand_id)
-        crossed = with_crosshand(result.findings, duplicate, table, cross.dead_button_explained)
-        if crossed is not None:
-            findings, status = crossed
-            result = result._replace(findings=findings, status=status, crossed=True)
-    return result
+def check_block(block: Block, rules: RuleSet) -> Verdict:
+    """A hand block's own verdict: parsed, replayed and settled, with the cross-hand snapshots
+    (`check_hand`); the per-hand work of every run (sequential, local pool, dask, watch)."""
+    return check_hand(_parse_safely(block), block.text, rules)
 
 
-def duplicate_result(parsed: ParseResult, duplicate: Finding) -> HandResult:
-    """The same text read again (HH414; HH418 with only its start time changed): counted once, neither
-    replayed nor stored."""
-    return HandResult(
-        parsed.status.value,
-        "duplicate",
-        parsed.file,
-        parsed.line,
-        parsed.site,
-        parsed.hand_id,
-        [duplicate],
-        hand=parsed.hand,
-        column=parsed.column,
+def check_hand(parsed: ParseResult, text: str, rules: RuleSet) -> HandResult:
+    """A hand's own verdict (replayed and settled, no cross-hand check yet) with the snapshots the
+    cross-hand checks need (`ident`, `table`): the one per-hand check of every run (a parallel worker
+    then drops the hand and its replay, which it cannot ship). Never raises: a bug in hhtool is the
+    hand's HH099 (unparsed), and the run goes on."""
+    try:
+        result = check_parsed(parsed, rules)
+        ident = table = None
+        if parsed.status is Status.PARSED:
+            ident = identity(parsed.hand, text)
+            if result.state is not None:
+                table = table_snapshot(result.state)
+        elif parsed.status is Status.UNSUPPORTED:
+            ident = text_identity(parsed.site, parsed.hand_id, text, parsed.file, parsed.line)
+    except Exception as exc:  # noqa: BLE001 - a bug in hhtool must not stop the run (HH099)
+        return internal_error(parsed.file, parsed.line, parsed.column, parsed.site, parsed.hand_id, hand_failure(exc))
+    return _new_tuple(
+        HandResult,
+        (
+            parsed.status.value,
+            result.status,
+            result.file,
+            result.line,
+            result.site,
+            result.hand_id,
+            result.findings,
+            result.hand,
+            result.state,
+            ident,
+            table,
+            result.replayed,
+            None,
+            None,
+            False,
+            result.column,
+        ),
     )
+
+
+def hand_failure(exc: BaseException) -> str:
+    """The HH099 message of a hand whose check or rows failed (the same text in the sequential export)."""
+    return f"internal error while checking the hand: {type(exc).__name__}: {exc}"
+
+
+def internal_error(file: str, line: int, column: int, site: str, hand_id: str | None, message: str) -> HandResult:
+    """A hand hhtool could not check because of its own failure: unparsed, with an HH099 finding."""
+    return HandResult(
+        Status.UNPARSED.value,
+        HandStatus.UNPARSED,
+        file,
+        line,
+        site,
+        hand_id,
+        [finding("HH099", message, file, line, column, hand_id=hand_id)],
+        column=column,
+    )
+
+
+_STATUS = {status.value: status for status in Status}  # (Status(value) is a Python-level call of the enum)
+_UNPARSED = Status.UNPARSED.value
+
+
+def _parts_only(rows: tuple | None) -> tuple | None:
+    """What a duplicate keeps of its rows: a worker's parts (a few bytes: the writer counts a task's hands
+    by them), never an Arrow batch (a tuple of tables, which it would keep alive)."""
+    return rows if rows is not None and not isinstance(rows[0], tuple) else None
+
+
+# A hand held back by the merge (PS-4) is let go at the latest when this many items were read after
+# it: the delay, and the memory of the records waiting behind it, stay bounded when its table goes
+# quiet in a file of many tables.
+HOLD_LIMIT = 1000
+
+
+class _Held:
+    """A hand whose verdict waits until its table's chain is settled: what it needs to be given again."""
+
+    __slots__ = ("before", "done", "duplicate", "explained", "later", "record", "table")
+
+    def __init__(
+        self,
+        record: HandResult,
+        duplicate: Finding | None,
+        table: list[Finding],
+        explained: bool,
+        before: tuple | None = None,
+    ) -> None:
+        self.record = record  # its own verdict (no cross-hand finding yet)
+        self.before = before  # the time order of the hand it is compared with (None: none)
+        self.duplicate = duplicate  # HH413, if any
+        self.table = table  # its stack and button findings, as its predecessor in time gives them now
+        self.explained = explained  # its empty button seat is a dead button
+        self.later = 0  # hands of its table read after it, and later in time
+        self.done = False
+
+    def verdict(self) -> HandResult:
+        record = self.record
+        crossed = with_crosshand(record.findings, self.duplicate, self.table, self.explained)
+        if crossed is None:
+            return record
+        findings, status = crossed
+        return record._replace(findings=findings, status=status, crossed=True)
+
+
+def _after(order: tuple, other: tuple) -> bool:
+    """Whether a hand's (time, hand number) comes after another's; True where a time is missing."""
+    if order[0] is None or other[0] is None:
+        return True
+    try:
+        return order > other
+    except TypeError:  # one time with a zone, one without
+        return True
+
+
+class Merger:
+    """The one place where a hand's own verdict and the cross-hand state (duplicates, stacks, button)
+    become its final verdict, in input order: the parent of a parallel run, and the sequential run.
+
+    A table's hands may be read out of time order (PS-4): a hand's verdict is held back until its chain
+    is settled, WINDOW later hands of its table read, its file ended, or an unparsed hand broke the
+    file's chains (or HOLD_LIMIT items read after it), so that a hand slotted in before it can change
+    it. The items after a held hand wait behind it: the output stays in input order."""
+
+    def __init__(self, rules: RuleSet, summary: Summary, count: bool = True) -> None:
+        self.cross = CrossHand(rules)
+        self.summary = summary
+        self.count = count  # count the hands read in the summary's tally (a sequential run's reader does)
+        self.queue: deque[HandResult | Finding | _Held] = deque()  # in input order, not yet given out
+        self.held: dict[str, dict[tuple, _Held]] = {}  # table key → (time order, hand id) → its hand held back
+        self.file: str | None = None  # the file of the last item
+
+    def merge(self, item: HandResult | Finding) -> list[HandResult | Finding]:
+        """The final verdicts this item lets go, in input order, counted in the summary (none while a
+        hand before it is held back)."""
+        if item.file != self.file:
+            self.file = item.file
+            self._settle_all()
+        if isinstance(item, Finding):
+            if self.count:
+                self.summary.tally.add(item)
+            self.queue.append(item)
+        else:
+            if self.count:
+                self.summary.tally.add_hand(_STATUS[item.parse_status])
+            self._hand(item)
+        if len(self.queue) > HOLD_LIMIT:
+            head = self.queue[0]
+            if isinstance(head, _Held) and not head.done:
+                head.done = True
+                table = head.record.table
+                if table is not None:
+                    self.held.get(table.key, {}).pop((table.order, table.hand_id), None)
+        return self._release()
+
+    def flush(self) -> list[HandResult | Finding]:
+        """Every verdict still held back (the input ended)."""
+        self._settle_all()
+        for entry in self.queue:
+            if isinstance(entry, _Held):
+                entry.done = True
+        return self._release()
+
+    def forget(self) -> None:
+        """Drop the verdicts held back (a watch's interrupted batch, which is not stored either)."""
+        self.queue.clear()
+        self.held.clear()
+
+    def _hand(self, item: HandResult) -> None:
+        cross = self.cross
+        if item.parse_status == _UNPARSED:  # its table's chain starts again
+            cross.unparsed(item.file)
+            self._settle_all()
+        if item.ident is None:
+            self.queue.append(item)
+            return
+        duplicate = cross.duplicate_of(item.ident)
+        if duplicate is not None and duplicate.code in COUNTED_ONCE:  # the same text again: counted once
+            record = item._replace(
+                status=HandStatus.DUPLICATE,
+                findings=[duplicate],
+                state=None,
+                table=None,
+                tail=None,
+                rows=_parts_only(item.rows),
+            )
+            self.queue.append(record)
+            return
+        snapshot = item.table
+        if not item.replayed:  # a hand the replay crashed on does not chain, and breaks its file's chains
+            if item.parse_status == _PARSED:
+                cross.unparsed(item.file)
+                self._settle_all()
+            self.queue.append(item)
+            return
+        if snapshot is None:  # a hand that does not chain (a fast-fold pool's)
+            self.queue.append(_Held(item, duplicate, [], False).verdict())
+            return
+        table = crosshand_safely(lambda: cross.check_table(snapshot), item.file, item.line, item.hand_id)
+        held = _Held(item, duplicate, table, cross.dead_button_explained, cross.linked_to)
+        relinked = cross.relinked
+        if relinked is not None:
+            later, previous = relinked
+            waiting = self.held.get(snapshot.key, {}).get((later.order, later.hand_id))
+            if (
+                waiting is not None  # (held: not settled yet)
+                and waiting.record.table is not None
+                and (waiting.before is None or _after(previous.order, waiting.before))
+            ):  # the hand slotted in comes between it and the hand it was compared with
+                again = waiting.record.table
+                waiting.table = crosshand_safely(
+                    lambda: cross.recheck(again, previous, later), again.file, again.line, again.hand_id
+                )
+                waiting.explained = cross.dead_button_explained
+                waiting.before = previous.order
+        self.queue.append(held)
+        table_held = self.held.setdefault(snapshot.key, {})
+        for key, other in list(table_held.items()):
+            if not _after(snapshot.order, key[0]):
+                continue  # a hand of a block read late: it may be followed by one that changes this verdict
+            other.later += 1
+            if other.later >= WINDOW:  # settled: a later hand read now comes after these in time
+                other.done = True
+                del table_held[key]
+        if snapshot.cancelled:  # no link of the chain: nothing can change its verdict
+            held.done = True
+        else:
+            replaced = table_held.get((snapshot.order, snapshot.hand_id))
+            if replaced is not None:  # another hand under the same id and time (HH413): that one is settled
+                replaced.done = True
+            table_held[(snapshot.order, snapshot.hand_id)] = held
+
+    def _settle_all(self) -> None:
+        for table_held in self.held.values():
+            for held in table_held.values():
+                held.done = True
+        self.held.clear()
+
+    def _release(self) -> list[HandResult | Finding]:
+        out: list[HandResult | Finding] = []
+        queue = self.queue
+        while queue:
+            head = queue[0]
+            if isinstance(head, _Held):
+                if not head.done:
+                    break
+                head = head.verdict()
+            queue.popleft()
+            self.summary.add(head)
+            out.append(head)
+        return out
 
 
 def check_parsed(parsed: ParseResult, rules: RuleSet) -> HandResult:
@@ -220,7 +472,7 @@ def check_parsed(parsed: ParseResult, rules: RuleSet) -> HandResult:
     if parsed.status is not Status.PARSED:
         return HandResult(
             parsed.status.value,
-            parsed.status.value,
+            HandStatus(parsed.status.value),
             parsed.file,
             parsed.line,
             parsed.site,
@@ -244,7 +496,7 @@ def check_parsed(parsed: ParseResult, rules: RuleSet) -> HandResult:
         )
         return HandResult(
             parsed.status.value,
-            "invalid",
+            _INVALID,
             parsed.file,
             parsed.line,
             parsed.site,
@@ -287,7 +539,7 @@ _PARSED = Status.PARSED.value
 
 def with_crosshand(
     findings: list[Finding], duplicate: Finding | None, table: list[Finding], dead_button: bool = False
-) -> tuple[list[Finding], str] | None:
+) -> tuple[list[Finding], HandStatus] | None:
     """A hand's findings with its cross-hand ones merged in by position (the HH413 duplicate first,
     then the stack and button findings), and the status they give; None when there are none.
     `dead_button`: the cross-hand checks found the button where it may be, so the hand's HH405 (the
@@ -322,8 +574,8 @@ def crosshand_safely(check: Callable[[], list[Finding]], file: str, line: int, h
         ]
 
 
-def status_of(findings: list[Finding]) -> str:
+def status_of(findings: list[Finding]) -> HandStatus:
     for f in findings:
         if f.severity is Severity.ERROR:
-            return "invalid"
-    return "valid"
+            return _INVALID
+    return _VALID

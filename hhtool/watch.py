@@ -41,10 +41,9 @@ from hhtool.findings import Finding
 from hhtool.io import paths as _paths
 from hhtool.io import sources
 from hhtool.io.split import Block, byte_chunks, split_chunks
-from hhtool.pipeline import _parse_safely, stray_text
-from hhtool.rules.crosshand import CrossHand
+from hhtool.pipeline import stray_text
 from hhtool.rules.ruleset import RuleSet
-from hhtool.validate import HandResult, Summary, _validate_parsed
+from hhtool.validate import HandResult, Merger, Summary, check_block
 
 COMPACT_AT = 32  # files of one day in `hands` that make watch merge that day's files
 
@@ -259,8 +258,8 @@ class Session:
         stored: Callable[[list], None] = lambda batch: None,
     ) -> None:
         self.rules = rules or RuleSet()
-        self.cross = CrossHand(self.rules)
         self.summary = Summary()
+        self.merger = Merger(self.rules, self.summary)  # the cross-hand state, carried from poll to poll
         self.out, self.wait = out, wait
         self.render, self.emit, self.batch, self.told_stored = render, emit, batch, stored
         self.stored = 0
@@ -273,26 +272,34 @@ class Session:
         writer = None
         pending: list = []
         try:
-            for item in items:
-                result = self._judge(item)
-                if self.out is not None:
-                    if writer is None:
-                        from hhtool.export.writer import DatasetWriter
+            # the verdicts a poll's hands let go, then those still held back (a poll is the end of input
+            # for the cross-hand checks' hold-back: a hand of the next poll changes no verdict given)
+            for results in self._verdicts(items):
+                for result in results:
+                    if self.out is not None:
+                        if writer is None:
+                            from hhtool.export.writer import DatasetWriter
 
-                        writer = DatasetWriter(self.out, self.wait)
-                    result = self._store(writer, result)
-                    if result is None:
-                        continue
-                pending.append(self.render(result))
-                if len(pending) >= self.batch:
-                    self._report_and_commit(writer, pending)
-                    writer, pending = None, []
+                            writer = DatasetWriter(self.out, self.wait)
+                        result = self._store(writer, result)
+                        if result is None:
+                            continue
+                    pending.append(self.render(result))
+                    if len(pending) >= self.batch:
+                        self._report_and_commit(writer, pending)
+                        writer, pending = None, []
             self._report_and_commit(writer, pending)
             writer = None
         except BaseException:
+            self.merger.forget()  # the verdicts held back go with the batch (read again by the next watch)
             if writer is not None:
                 writer.abort()
             raise
+
+    def _verdicts(self, items: Iterable[Block | Finding]) -> Iterator[list[HandResult | Finding]]:
+        for item in items:
+            yield self._judge(item)
+        yield self.merger.flush()
 
     def _report_and_commit(self, writer, pending: list) -> None:
         """Emit a batch, then commit it (see the class: reported before stored), then tell `stored`."""
@@ -336,22 +343,13 @@ class Session:
             compact(self.out, self.wait, days)
             self.compactions += 1
 
-    def _judge(self, item: Block | Finding) -> HandResult | Finding:
-        tally = self.summary.tally
+    def _judge(self, item: Block | Finding) -> list[HandResult | Finding]:
+        """The verdicts the item lets go (see Merger: a hand may be held back until its chain is settled)."""
         if isinstance(item, Finding):
-            tally.add(item)
-            self.summary.add(item)
-            return item
+            return self.merger.merge(item)
         if item.dialect is None:
-            stray = stray_text(item)
-            tally.add(stray)
-            self.summary.add(stray)
-            return stray
-        parsed = _parse_safely(item)
-        tally.add(parsed)
-        result = _validate_parsed(parsed, item.text, self.rules, self.cross)
-        self.summary.add(result)
-        return result
+            return self.merger.merge(stray_text(item))
+        return self.merger.merge(check_block(item, self.rules))
 
 
 def watch(

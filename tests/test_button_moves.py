@@ -193,12 +193,11 @@ def test_a_bug_in_the_cross_hand_checks_is_that_hands_hh099_and_the_run_goes_on(
     """Sequential (validate_paths) and parallel (the parent's merge) alike: the hand gets HH099, is invalid,
     and the hands after it are still read and checked."""
     from hhtool import validate
-    from hhtool.engine import merge, runner
+    from hhtool.engine import runner
     from hhtool.rules.ruleset import RuleSet
     from hhtool.validate import Summary
 
-    monkeypatch.setattr(validate, "CrossHand", _BrokenCrossHand)
-    monkeypatch.setattr(merge, "CrossHand", _BrokenCrossHand)
+    monkeypatch.setattr(validate, "CrossHand", _BrokenCrossHand)  # the one merge of both runs
     path = tmp_path / "hands.txt"
     path.write_text(hands_file(THREE_HANDED, HEADS_UP, REFILLED), encoding="utf-8")
     if jobs == 1:

@@ -6,20 +6,39 @@ import os
 import resource
 import sys
 from collections.abc import Iterable, Iterator
+from enum import StrEnum
 
 from hhtool.engine.memory import settle_allocator
 from hhtool.engine.merge import Merger
 from hhtool.engine.plan import plan_tasks
 from hhtool.engine.progress import Progress
-from hhtool.engine.work import WANT_JSON, WANT_NONE, WANT_PARTS, WANT_ROWS
+from hhtool.engine.work import WANT_JSON, WANT_NONE, WANT_PARTS, WANT_ROWS, Want
 from hhtool.findings import Finding
 from hhtool.rules.ruleset import RuleSet
-from hhtool.validate import HandResult, Summary
+from hhtool.validate import HandResult, Summary, Verdict
 
-__all__ = ["WANT_JSON", "WANT_NONE", "WANT_PARTS", "WANT_ROWS", "EngineError", "HandResult", "run"]
+__all__ = [
+    "WANT_JSON",
+    "WANT_NONE",
+    "WANT_PARTS",
+    "WANT_ROWS",
+    "Engine",
+    "EngineError",
+    "HandResult",
+    "Verdict",
+    "Want",
+    "run",
+]
 
 
 STATS_ENV = "HHTOOL_ENGINE_STATS"  # print the workers' CPU time and peak memory at the end
+
+
+class Engine(StrEnum):
+    """Where the workers run (a str: callers may pass the value)."""
+
+    LOCAL = "local"  # a process pool on this machine
+    DASK = "dask"  # dask.distributed workers
 
 
 class EngineError(Exception):
@@ -30,14 +49,14 @@ def run(
     paths: Iterable[str | os.PathLike],
     rules: RuleSet,
     summary: Summary,
-    want: str = WANT_NONE,
+    want: Want | str = WANT_NONE,
     jobs: int = 2,
-    engine: str = "local",
+    engine: Engine | str = Engine.LOCAL,
     scheduler: str | None = None,
     progress: Progress | None = None,
     chunk_bytes: int | None = None,
     parts: tuple[str, str] | None = None,
-) -> Iterator[HandResult | Finding]:
+) -> Iterator[Verdict | Finding]:
     """Every hand read as a HandResult (and file-level Findings), in input order, counted in `summary`;
     the same results as `validate_paths`, without the hands and their replays.
 
@@ -50,11 +69,11 @@ def run(
         summary.tally.files += 1
 
     items = plan_tasks(paths, chunk_bytes, on_file=count_file)
-    if engine == "dask":
+    if engine == Engine.DASK:
         from hhtool.engine.dask_engine import dask_results
 
         results = dask_results(items, rules, WANT_ROWS if want == WANT_PARTS else want, jobs, scheduler)
-    elif engine == "local":
+    elif engine == Engine.LOCAL:
         from hhtool.engine.local import LocalPool
 
         results = LocalPool(rules, want, jobs, parts=parts).results(items)
@@ -64,7 +83,7 @@ def run(
     cpu, peak = 0.0, 0
     for result in results:
         if isinstance(result, Finding):
-            yield merger.merge(result)
+            yield from merger.merge(result)
             continue
         cpu += result.cpu
         peak = max(peak, result.peak_rss_kb)
@@ -74,10 +93,11 @@ def run(
         while items:  # each record goes once merged and written, the task's Arrow batch with the last
             item = items.pop()
             hands += not isinstance(item, Finding)
-            yield merger.merge(item)
+            yield from merger.merge(item)
         item = None
         if progress is not None:
             progress.advance(hands, result.size)
+    yield from merger.flush()
     if os.environ.get(STATS_ENV):
         own = resource.getrusage(resource.RUSAGE_SELF)
         print(

@@ -14,8 +14,8 @@ import os
 import resource
 import time
 from dataclasses import dataclass
+from enum import StrEnum
 
-from hhtool.codes import finding
 from hhtool.engine import wire
 from hhtool.engine.memory import tune_gc
 from hhtool.engine.plan import Piece, Task, read_piece
@@ -23,16 +23,23 @@ from hhtool.export.rows import Rows
 from hhtool.export.schema import COLUMNS
 from hhtool.export.writer import write_task_parts
 from hhtool.findings import Finding
-from hhtool.grammar import Status
 from hhtool.grammar.parse import site_and_id
-from hhtool.pipeline import _parse_safely, stray_text
-from hhtool.rules.crosshand import identity, table_snapshot, text_identity
+from hhtool.pipeline import stray_text
 from hhtool.rules.ruleset import RuleSet
 from hhtool.serialize import to_json_line
-from hhtool.validate import EMPTY_TAIL, HandResult, check_parsed
+from hhtool.validate import EMPTY_TAIL, HandResult, Verdict, check_block, hand_failure, internal_error
 
-WANT_NONE, WANT_JSON, WANT_ROWS = "none", "json", "rows"
-WANT_PARTS = "parts"  # rows written by the worker as Parquet parts of the run (export, local pool)
+
+class Want(StrEnum):
+    """What a worker builds besides each hand's verdict (a str: callers may pass the value)."""
+
+    NONE = "none"
+    JSON = "json"  # the JSON keys after `findings` (validate --format jsonl)
+    ROWS = "rows"  # the hand's table rows, in its task's Arrow batch (export)
+    PARTS = "parts"  # rows written by the worker as Parquet parts of the run (export, local pool)
+
+
+WANT_NONE, WANT_JSON, WANT_ROWS, WANT_PARTS = Want.NONE, Want.JSON, Want.ROWS, Want.PARTS
 _EMPTY_TAIL = to_json_line(EMPTY_TAIL)[:-1]
 
 
@@ -60,6 +67,8 @@ def _unpickle_result(index: int, packed: object, size: int, cpu: float, peak_rss
 
 _COLUMNS = {t: [name for name, _, _ in cols] for t, cols in COLUMNS.items()}
 _ROWS = HandResult._fields.index("rows")
+_HAND, _STATE, _TAIL = (HandResult._fields.index(name) for name in ("hand", "state", "tail"))
+_new_tuple = tuple.__new__
 
 
 def run_task(task: Task, rules: RuleSet, want: str = WANT_NONE, parts: tuple[str, str] | None = None) -> TaskResult:
@@ -89,13 +98,13 @@ def _as_batch(items: list, rows: Rows | None, index: int = 0, parts: tuple[str, 
         return items
     batch = rows.tables()
     if parts is not None:
-        hands = sum(isinstance(item, HandResult) for item in items)
+        hands = sum(isinstance(item, Verdict) for item in items)
         if hands:
             batch = write_task_parts(parts, index, batch, hands)  # type: ignore[assignment]
     starts = [0] * len(_COLUMNS)
     out = []
     for item in items:
-        if isinstance(item, HandResult):
+        if isinstance(item, Verdict):
             counts = item.rows
             # item._replace(rows=...), without namedtuple's Python-level _replace (a µs a hand)
             item = tuple.__new__(HandResult, (*item[:_ROWS], (batch, tuple(starts), counts), *item[_ROWS + 1 :]))
@@ -112,66 +121,22 @@ def _run_piece(piece: Piece, rules: RuleSet, want: str, items: list, rows: Rows 
         if block.dialect is None:
             items.append(stray_text(block))
             continue
-        parsed = _parse_safely(block)
-        hand_rows = None
         try:
-            result = check_parsed(parsed, rules)
-            ident = table = None
-            if parsed.status is Status.PARSED:
-                ident = identity(parsed.hand, block.text)
-                if result.state is not None:
-                    table = table_snapshot(result.state)
-            elif parsed.status is Status.UNSUPPORTED:
-                ident = text_identity(parsed.site, parsed.hand_id, block.text, parsed.file, parsed.line)
+            result = check_block(block, rules)
             tail = to_json_line(result.tail_dict())[:-1] if want == WANT_JSON else None
-            if rows is not None:
-                hand_rows = _add_rows(rows, result)
-            items.append(
-                HandResult(
-                    parsed.status.value,
-                    result.status,
-                    result.file,
-                    result.line,
-                    result.site,
-                    result.hand_id,
-                    result.findings,
-                    ident=ident,
-                    table=table,
-                    replayed=result.replayed,
-                    tail=tail,
-                    rows=hand_rows,
-                    column=result.column,
-                )
-            )
+            hand_rows = _add_rows(rows, result) if rows is not None else None
+            # the hand and its replay stay here, the outputs asked for travel instead (result._replace
+            # without namedtuple's Python-level call)
+            fields = (*result[:_HAND], None, None, *result[_STATE + 1 : _TAIL], tail, hand_rows, *result[_ROWS + 1 :])
+            items.append(_new_tuple(HandResult, fields))
         except Exception as exc:  # noqa: BLE001 - a bug in hhtool must not stop the run (HH099)
             items.append(
                 _with_outputs(
-                    internal_error(
-                        block.file, block.line, block.column, parsed.site, parsed.hand_id, hand_failure(exc)
-                    ),
+                    internal_error(block.file, block.line, block.column, *site_and_id(block), hand_failure(exc)),
                     want,
                     rows,
                 )
             )
-
-
-def hand_failure(exc: BaseException) -> str:
-    """The HH099 message of a hand whose check or rows failed (the same text in the sequential export)."""
-    return f"internal error while checking the hand: {type(exc).__name__}: {exc}"
-
-
-def internal_error(file: str, line: int, column: int, site: str, hand_id: str | None, message: str) -> HandResult:
-    """A hand hhtool could not check because of its own failure: unparsed, with an HH099 finding."""
-    return HandResult(
-        Status.UNPARSED.value,
-        "unparsed",
-        file,
-        line,
-        site,
-        hand_id,
-        [finding("HH099", message, file, line, column, hand_id=hand_id)],
-        column=column,
-    )
 
 
 def fallback_items(task: Task, message: str, want: str) -> list:

@@ -45,8 +45,10 @@ _SMALL: Final = BlindKind.SMALL
 # 5 minutes; 10 minutes is twice the longest pause a table makes between two consecutive hands.
 GAP_SECONDS: Final = 600
 # PS-4: a table's hands read out of time order (observer recordings append earlier blocks later) are
-# each compared with the hand before them in time, among the table's last WINDOW hands read (a block
-# of two read late is slotted in); a finding already given is not taken back. Three such entries a
+# each compared with the hand before them in time, among the table's last WINDOW hands by time (a block
+# read late is slotted in), and the hand after a slotted one is compared again with it (`relinked`):
+# the merge holds a hand's verdict back until WINDOW later hands of its table were read (or its file
+# ended, or a break), so that a finding a late block explains is withdrawn. Three such entries a
 # table, not one: ~1.5 KB for nine players.
 WINDOW: Final = 3
 COUNTED_ONCE: Final = ("HH414", "HH418")  # the duplicate codes whose hand is counted once, not replayed
@@ -294,6 +296,10 @@ class CrossHand:
         self.seen = UidTable()  # hand uid → text digest
         self.breaks: dict[str, int] = {}  # file → unparsed hands met in it so far (one int a file)
         self.dead_button_explained = False  # set by each check: the hand's empty button seat is a dead button
+        # set by each check: (the hand after the one checked in time, that one) when the hand checked was
+        # slotted in before a hand read earlier, whose pair it completes (see `recheck`)
+        self.relinked: tuple[_Last, _Last] | None = None
+        self.linked_to: tuple | None = None  # set by each check: the order of the hand it was compared with
 
     def duplicate(self, hand: Hand, text: str) -> Finding | None:
         """HH414 for the same text again (to be skipped), HH418 for it again with only its start time
@@ -328,6 +334,8 @@ class CrossHand:
         not by position in the file: see `_check_earlier` for sites that write files newest first).
         A cancelled hand is no link of the chain: it is neither checked nor kept."""
         self.dead_button_explained = False
+        self.relinked = None
+        self.linked_to = None
         if current.cancelled:
             return []
         window = self.tables.get(current.key)
@@ -340,13 +348,25 @@ class CrossHand:
             before = [last for last in window if last.order[0] is not None and last.order < current.order]
             if before:
                 previous = before[-1]  # the hand before it in time: the last one, or one of a block read late
+                self.linked_to = previous.order
                 out.extend(self._linked(current, previous, previous.file == current.file and previous.breaks != breaks))
             if before or all(last.order[0] is None or last.order != current.order for last in window):
-                kept = sorted([*window, _last_of(current, breaks)], key=_by_order)
+                mine = _last_of(current, breaks)
+                kept = sorted([*window, mine], key=_by_order)
                 self.tables[current.key] = tuple(kept[-WINDOW:])
+                at = next(i for i, last in enumerate(kept) if last is mine)
+                if at + 1 < len(kept) and kept[at + 1].order != current.order and not _newest_first(current.key):
+                    self.relinked = (kept[at + 1], mine)
         if _newest_first(current.key):
             out.extend(self._check_earlier(current, window is None))
         return out
+
+    def recheck(self, later: TableSnapshot, previous: _Last, kept: _Last) -> list[Finding]:
+        """The findings of `later`, a hand read before `previous` but after it in time (`relinked`), against
+        `previous`, the hand now before it; `kept` is what the table kept of `later` (its breaks when it
+        was read). As `check_table` gives them, with `dead_button_explained` set for `later`."""
+        self.dead_button_explained = False
+        return self._linked(later, previous, previous.file == later.file and previous.breaks != kept.breaks)
 
     def _linked(self, current: TableSnapshot, previous: _Last, reset: bool) -> list[Finding]:
         """The pair's findings, unless the chain breaks between them: after an unparsed hand (`reset`:
