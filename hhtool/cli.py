@@ -1141,7 +1141,9 @@ def show(
             help="Hand-history files, folders or globs, or one dataset folder (default: the current folder)."
         ),
     ] = None,
-    rules: Annotated[str | None, typer.Option("--rules", help="House rules TOML file (see docs/configuration.md).")] = None,
+    rules: Annotated[
+        str | None, typer.Option("--rules", help="House rules TOML file (see docs/configuration.md).")
+    ] = None,
     html: Annotated[
         str | None,
         typer.Option(

@@ -33,7 +33,9 @@ class WatchFormat(StrEnum):
 def watch(
     folder: Annotated[str, typer.Argument(help="Folder the poker client writes its hand histories to.")],
     out: Annotated[str | None, typer.Option("--out", help="Dataset folder to add each new hand to.")] = None,
-    rules: Annotated[str | None, typer.Option("--rules", help="House rules TOML file (see docs/configuration.md).")] = None,
+    rules: Annotated[
+        str | None, typer.Option("--rules", help="House rules TOML file (see docs/configuration.md).")
+    ] = None,
     fmt: Annotated[WatchFormat, typer.Option("--format", help="Output format on stdout.")] = WatchFormat.text,
     interval: Annotated[float, typer.Option("--interval", min=0.01, help="Seconds between two polls.")] = 1.0,
     idle: Annotated[
@@ -250,7 +252,9 @@ def dataset_remove(
 @dataset_app.command("revalidate")
 def dataset_revalidate(
     dataset: DatasetArg,
-    rules: Annotated[str | None, typer.Option("--rules", help="House rules TOML file (see docs/configuration.md).")] = None,
+    rules: Annotated[
+        str | None, typer.Option("--rules", help="House rules TOML file (see docs/configuration.md).")
+    ] = None,
     wait: WaitOption = None,
 ) -> None:
     """Judge the stored hands again (after a rules change) from their recorded source files.
