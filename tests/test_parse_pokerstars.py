@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import tempfile
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
 
@@ -153,7 +153,7 @@ HEADERS = [
             time=datetime(2025, 8, 2, 11, 24, 53),
             time_zone="CET",
             server_time=None,
-            time_utc=datetime(2025, 8, 2, 9, 24, 53, tzinfo=timezone.utc),
+            time_utc=datetime(2025, 8, 2, 9, 24, 53, tzinfo=UTC),
         ),
     ),
     (
@@ -187,7 +187,7 @@ HEADERS = [
             time_zone="MSK",
             time=datetime(2010, 8, 20, 5, 1, 22),
             server_time=datetime(2010, 8, 19, 21, 1, 22),
-            time_utc=datetime(2010, 8, 20, 1, 1, 22, tzinfo=timezone.utc),
+            time_utc=datetime(2010, 8, 20, 1, 1, 22, tzinfo=UTC),
         ),
     ),
     (
@@ -1530,11 +1530,11 @@ _SEAT_PIECES = st.sampled_from(
     st.lists(_SEAT_PIECES, max_size=3),
 )
 def test_seat_line_fields_agree_with_the_seat_regex(seat, name, stack, bounty, close, rest):
-    from hhtool.dialects.pokerstars.reader import _SEAT, _seat_spans
+    from hhtool.dialects.textreader import SEAT, seat_spans
 
     text = f"Seat {seat}: {''.join(name)} ({stack} in chips{bounty}{close}{''.join(rest)}"
-    match = _SEAT.match(text)
-    colon, name_end, stack_end, bounty_end, rest_start = _seat_spans(text)
+    match = SEAT.match(text)
+    colon, name_end, stack_end, bounty_end, rest_start = seat_spans(text)
     fields = (
         None
         if colon < 0
@@ -1554,7 +1554,7 @@ def test_seat_line_fields_agree_with_the_seat_regex(seat, name, stack, bounty, c
 
 
 def test_seat_line_with_a_bracketed_name_and_a_bounty():
-    from hhtool.dialects.pokerstars.reader import read_seat
+    from hhtool.dialects.textreader import read_seat
 
     seat = read_seat("Seat 3: Al (x) (1) (1,500 in chips, $5 bounty) is sitting out", 7, 1)
     assert (seat.seat, seat.player, seat.stack, seat.bounty, seat.sitting_out) == (3, "Al (x) (1)", 1500, "$5", True)
