@@ -80,6 +80,14 @@ ALLOWED = {
     ("hhtool/dialects/__init__.py", "pokerstars"): "the registry's line for the PokerStars package",
 }
 
+# The site-neutral modules of the PokerStars family (issue #28): the line shapes and words that several sites
+# print as PokerStars does, moved out of its package so that no site imports another's; they are dialect
+# code, not a generic layer, and every word of the family's text may stand there.
+FAMILY_MODULES = {
+    "hhtool/dialects/textreader.py": "the seat, table, action and summary lines the family's readers share",
+    "hhtool/dialects/hand_names.py": "PokerStars' words of a hand, which WPN's wording starts from",
+}
+
 # Files that other branches of issue #13 own and are rewriting (see the note of each); their words are
 # reported here, expected until those branches land. An entry whose file has no word left fails
 # `test_pending_files_still_hold_a_pokerstars_word`: the list only shrinks.
@@ -110,6 +118,8 @@ def _generic_hits() -> dict[str, list[tuple[int, str, str]]]:
         if _dialect_package(path) is not None:
             continue
         name = path.relative_to(ROOT).as_posix()
+        if name in FAMILY_MODULES:
+            continue
         found = [hit for hit in _words_in(path, POKERSTARS_WORDS) if (name, hit[1]) not in ALLOWED]
         if found:
             hits[name] = found

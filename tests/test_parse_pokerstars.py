@@ -1556,11 +1556,11 @@ _SEAT_PIECES = st.sampled_from(
     st.lists(_SEAT_PIECES, max_size=3),
 )
 def test_seat_line_fields_agree_with_the_seat_regex(seat, name, stack, bounty, close, rest):
-    from hhtool.dialects.pokerstars.reader import _SEAT, _seat_spans
+    from hhtool.dialects.textreader import SEAT, seat_spans
 
     text = f"Seat {seat}: {''.join(name)} ({stack} in chips{bounty}{close}{''.join(rest)}"
-    match = _SEAT.match(text)
-    colon, name_end, stack_end, bounty_end, rest_start = _seat_spans(text)
+    match = SEAT.match(text)
+    colon, name_end, stack_end, bounty_end, rest_start = seat_spans(text)
     fields = (
         None
         if colon < 0
@@ -1580,7 +1580,7 @@ def test_seat_line_fields_agree_with_the_seat_regex(seat, name, stack, bounty, c
 
 
 def test_seat_line_with_a_bracketed_name_and_a_bounty():
-    from hhtool.dialects.pokerstars.reader import read_seat
+    from hhtool.dialects.textreader import read_seat
 
     seat = read_seat("Seat 3: Al (x) (1) (1,500 in chips, $5 bounty) is sitting out", 7, 1)
     assert (seat.seat, seat.player, seat.stack, seat.bounty, seat.sitting_out) == (3, "Al (x) (1)", 1500, "$5", True)

@@ -12,8 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hhtool.dialects import textreader
 from hhtool.dialects.pokerstars import reader
 from hhtool.dialects.pokerstars.conventions import ZONES
+from hhtool.grammar.fields import money, small_number
 from hhtool.model import clock
 
 # every zone a PokerStars header names, and two that change by half an hour or at 00:01 local
@@ -107,7 +109,7 @@ CLOCK_TEXT = st.text(alphabet="0123456789:٣ ", max_size=9) | st.builds(
 @settings(max_examples=3000, deadline=None)
 @given(CLOCK_TEXT)
 def test_the_native_clock_reads_as_int_does(time):
-    assert reader._datetime("2015/07/05", time) == _int_clock(time)
+    assert textreader.naive_datetime("2015/07/05", time) == _int_clock(time)
 
 
 @pytest.mark.parametrize(
@@ -124,7 +126,7 @@ def test_the_native_clock_reads_as_int_does(time):
     ],
 )
 def test_clock_values(time, seconds):
-    assert reader._clock(time) == seconds
+    assert textreader.clock_seconds(time) == seconds
 
 
 CARD_TEXT = st.text(alphabet=" []AhKd2c", max_size=16)
@@ -134,17 +136,17 @@ CARD_TEXT = st.text(alphabet=" []AhKd2c", max_size=16)
 @given(CARD_TEXT, st.integers(0, 16))
 def test_card_groups_to_end_is_the_hole_groups_fullmatch(text, start):
     start = min(start, len(text))
-    assert reader._card_groups_to_end(text, start) == bool(reader._HOLE_GROUPS.fullmatch(text, start))
+    assert textreader.card_groups_to_end(text, start) == bool(textreader.HOLE_GROUPS.fullmatch(text, start))
 
 
 @settings(max_examples=3000, deadline=None)
 @given(CARD_TEXT)
 def test_cards_are_every_bracket_groups_words(text):
     expected = tuple(card for group in re.findall(r"\[([^\]]*)\]", text) for card in group.split())
-    assert reader._cards(text) == expected
+    assert textreader.bracketed_cards(text) == expected
 
 
-def _reader(scale: int = 100) -> reader.HandReader:
+def _reader(scale: int = 100) -> reader.PokerStarsHandReader:
     header = reader.read_header(
         "PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2015/07/05 22:32:13 ET"
         if scale == 100
@@ -152,7 +154,7 @@ def _reader(scale: int = 100) -> reader.HandReader:
         "Table 'T' 6-max Seat #1 is the button",
         1,
     )
-    return reader.HandReader(header, (), 1)
+    return reader.PokerStarsHandReader(header, (), 1)
 
 
 def _regex_pot(text: str, scale: int):
@@ -183,7 +185,7 @@ POT_TEXT = st.builds(
 @settings(max_examples=3000, deadline=None)
 @given(POT_TEXT, st.sampled_from([1, 100]))
 def test_pot_claims_read_what_the_total_regex_reads(text, scale):
-    reader._memos(scale).pots.clear()
+    textreader.memos_of(scale).pots.clear()
     try:
         got = _reader(scale).pot_claims(text, 1)
     except reader.FieldError as exc:
@@ -193,8 +195,8 @@ def test_pot_claims_read_what_the_total_regex_reads(text, scale):
 
 def _regex_outcomes(text: str):
     outcomes = []
-    for part in reader._RUN_SEPARATOR.split(text) if ", and " in text else (text,):
-        match = reader._OUTCOME.match(part)
+    for part in textreader.RUN_SEPARATOR.split(text) if ", and " in text else (text,):
+        match = textreader.OUTCOME.match(part)
         if match is None:
             return None
         amount = _reader().money(match["amount"], 1) if match["amount"] is not None else None
@@ -299,15 +301,15 @@ def test_the_plain_intro_is_what_the_intro_regex_reads(head, digits, tail):
 
 
 def _regex_seat(text: str):
-    match = reader._SEAT.match(text)
+    match = textreader.SEAT.match(text)
     if match is None:
         return "HH010"
     rest = match["rest"]
     try:
-        return reader.Seat(
-            reader._small_number(match["seat"], "seat number", 3),
+        return textreader.Seat(
+            small_number(match["seat"], "seat number", 3),
             match["name"],
-            reader._money(match["stack"], 100, 3),
+            money(match["stack"], 100, 3),
             3,
             match["bounty"],
             "is sitting out" in rest,
@@ -331,7 +333,7 @@ SEAT_TEXT = st.builds(
 @given(SEAT_TEXT)
 def test_a_seat_read_by_index_is_what_the_seat_regex_reads(text):
     try:
-        got = reader.read_seat(text, 3, 100)
+        got = textreader.read_seat(text, 3, 100)
     except reader.FieldError as exc:
         got = exc.code
     assert got == _regex_seat(text)

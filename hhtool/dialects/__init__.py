@@ -3,9 +3,11 @@
 A site is a package `hhtool/dialects/<site>/` whose `DIALECT` describes it (how its header is
 recognised, where its hand number is, its grammar, its reader, writer, hand-description wording,
 built-in rake schedules and its conventions as data), plus its grammar `grammar/<site>.lark`, plus
-its line in `PACKAGES` below. Nothing else in hhtool names a site: splitting (`hhtool.io.split`),
+its line in `BUILT_INS` below. Nothing else in hhtool names a site: splitting (`hhtool.io.split`),
 planning (`hhtool.engine.plan`), parsing (`hhtool.grammar.parse`) and the pipeline dispatch on
-`Block.dialect` through this registry.
+`Block.dialect` through this registry (`REGISTRY`, a `Registry`; the module-level `register`, `get`,
+`conventions` … are its methods). A site package imports no other site's package: what sites share
+is in site-neutral modules here (`textreader`, `hand_names`, `street_money`, `returns`).
 
 Sites whose hands hhtool cannot read yet are header-only records (`HEADER_ONLY`): their hands are
 still split apart, named (site, hand id) and counted `unsupported` (HH021), never lost.
@@ -18,6 +20,7 @@ the registry without importing every reader.
 from __future__ import annotations
 
 import importlib
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -127,179 +130,201 @@ def load(ref: Ref) -> Any:
 
 
 _LOADED: dict[str, Any] = {}
-_REGISTRY: dict[str, Dialect] = {}
-_VERSION = [0]  # bumped by every change, so that callers rebuild what they derived from the registry
+
+Entry = Dialect | str
+"""A built-in of a Registry: a Dialect, or `"package.module:name"` naming one (imported on first use)."""
 
 
-def register(dialect: Dialect, *, replace: bool = False) -> Dialect:
-    """Add a dialect (a site package's `DIALECT`); `replace` swaps a record of the same name."""
-    if dialect.name in _REGISTRY and not replace:
-        raise ValueError(f"dialect {dialect.name!r} is already registered")
-    _REGISTRY[dialect.name] = dialect
-    _VERSION[0] += 1
-    return dialect
+class Registry:
+    """The dialects hhtool knows, by name, and the views the generic layers derive from them.
 
+    The built-ins are a fixed list (`entries`), loaded in that order on the first look-up (a `"module:name"`
+    entry is imported then): the order never depends on which module was imported first, and importing the
+    registry imports no site package. `register()` adds a dialect after them (a test's toy, a plug-in), and
+    `unregister()` takes one out; either clears every cached view (conventions by site, eras, wordings) and
+    bumps `version`, which the layers that build tables of their own from `dialects()` (the splitter's
+    header scans, the planner's patterns, the parser's readers) compare with the one they built from."""
 
-def unregister(name: str) -> None:
-    """Remove a dialect (tests register toy dialects and take them out again)."""
-    if _REGISTRY.pop(name, None) is not None:
-        _VERSION[0] += 1
+    def __init__(self, entries: tuple[Entry, ...] = ()) -> None:
+        self._entries = entries
+        self._by_name: dict[str, Dialect] = {}
+        self._ready = not entries
+        self._loading = False
+        self._lock = threading.RLock()
+        self._version = 0
+        self._all: tuple[Dialect, ...] | None = None
+        self._conventions: dict[tuple[str, str], Conventions] = {}
+        self._eras: dict[str, tuple[tuple[datetime, str], ...]] = {}
+        self._wordings: dict[str, tuple[Callable[..., str], Callable[..., bool]] | None] = {}
+        self._against: dict[str, Callable[..., bool] | None] = {}
 
+    # -- the set -------------------------------------------------------------------------------
+    def _dialects(self) -> dict[str, Dialect]:
+        if not self._ready:
+            self._load_built_ins()
+        return self._by_name
 
-def get(name: str | None) -> Dialect | None:
-    return _REGISTRY.get(name) if name is not None else None
+    def _load_built_ins(self) -> None:
+        with self._lock:  # (one thread loads; a look-up made while a site module loads sees those before it)
+            if self._ready or self._loading:
+                return
+            self._loading = True
+            try:
+                for entry in self._entries:
+                    dialect: Dialect = load(entry) if isinstance(entry, str) else entry
+                    if dialect.name in self._by_name:
+                        raise ValueError(f"built-in dialect {dialect.name!r} is listed twice")
+                    self._by_name[dialect.name] = dialect
+            finally:
+                self._loading = False
+            self._ready = True
+            self._changed()
 
+    def register(self, dialect: Dialect, *, replace: bool = False) -> Dialect:
+        """Add a dialect (a site package's `DIALECT`) after the built-ins; `replace` swaps a record of the same
+        name (in its place in the order)."""
+        known = self._dialects()
+        if dialect.name in known and not replace:
+            raise ValueError(f"dialect {dialect.name!r} is already registered")
+        known[dialect.name] = dialect
+        self._changed()
+        return dialect
 
-def dialects() -> tuple[Dialect, ...]:
-    """Every registered dialect, in registration order (the order of ties when two headers meet)."""
-    return tuple(_REGISTRY.values())
+    def unregister(self, name: str) -> None:
+        """Remove a dialect (tests register toy dialects and take them out again)."""
+        if self._dialects().pop(name, None) is not None:
+            self._changed()
 
+    def _changed(self) -> None:
+        self._version += 1
+        self._all = None
+        self._conventions.clear()
+        self._eras.clear()
+        self._wordings.clear()
+        self._against.clear()
 
-def version() -> int:
-    return _VERSION[0]
+    def version(self) -> int:
+        """Bumped by every change of the set, so that callers rebuild what they derived from it."""
+        self._dialects()
+        return self._version
 
+    # -- look-ups ------------------------------------------------------------------------------
+    def get(self, name: str | None) -> Dialect | None:
+        return self._dialects().get(name) if name is not None else None
 
-def named(name: str) -> Dialect | None:
-    """The dialect a person names: by the site its hands carry (`888poker`, the name every output
-    prints), or by the dialect's own name (`pacific888`, kept as an alias)."""
-    return by_site(name) or get(name)
+    def dialects(self) -> tuple[Dialect, ...]:
+        """Every registered dialect, in registration order (the order of ties when two headers meet)."""
+        found = self._all
+        if found is None:
+            found = self._all = tuple(self._dialects().values())
+        return found
 
+    def named(self, name: str) -> Dialect | None:
+        """The dialect a person names: by the site its hands carry (`888poker`, the name every output
+        prints), or by the dialect's own name (`pacific888`, kept as an alias)."""
+        return self.by_site(name) or self.get(name)
 
-def by_site(site: str) -> Dialect | None:
-    """The dialect whose hands carry `site` (a hand's `header.site`)."""
-    for dialect in _REGISTRY.values():
-        if dialect.site_name == site:
-            return dialect
-    return None
+    def by_site(self, site: str) -> Dialect | None:
+        """The dialect whose hands carry `site` (a hand's `header.site`): the first registered."""
+        for dialect in self.dialects():
+            if dialect.site_name == site:
+                return dialect
+        return None
 
+    def conventions(self, site: str, variant: str = "") -> Conventions:
+        """The conventions of the dialect whose hands carry `site` (defaults for an unknown site); with a
+        `variant` (a hand's `conventions_variant`), that named set of the dialect's `variants` (the dialect's
+        own conventions when it has no set of that name)."""
+        key = (site, variant)
+        known = self._conventions.get(key)
+        if known is None:
+            dialect = self.by_site(site)
+            if dialect is None:
+                known = _NO_CONVENTIONS
+            else:
+                known = dialect.variants.get(variant, dialect.conventions) if variant else dialect.conventions
+            self._conventions[key] = known
+        return known
 
-def conventions(site: str, variant: str = "") -> Conventions:
-    """The conventions of the dialect whose hands carry `site` (defaults for an unknown site); with a
-    `variant` (a hand's `conventions_variant`), that named set of the dialect's `variants` (the dialect's
-    own conventions when it has no set of that name)."""
-    _fresh()
-    key = (site, variant)
-    known = _BY_SITE.get(key)
-    if known is None:
-        dialect = by_site(site)
-        if dialect is None:
-            known = _NO_CONVENTIONS
-        else:
-            known = dialect.variants.get(variant, dialect.conventions) if variant else dialect.conventions
-        _BY_SITE[key] = known
-    return known
+    def hand_conventions(self, site: str, variant: str, played: datetime | None) -> Conventions:
+        """The conventions a hand was written under: its own `variant` if it names one, else the variant of
+        its site's era (`Dialect.eras`) for the date it was `played`, else the site's own."""
+        if not variant and played is not None:
+            eras = self._eras.get(site)
+            if eras is None:
+                dialect = self.by_site(site)
+                eras = self._eras[site] = (
+                    tuple((datetime.fromisoformat(day), name) for day, name in dialect.eras)
+                    if dialect is not None
+                    else ()
+                )
+            for until, name in eras:
+                if played.replace(tzinfo=None) < until:
+                    variant = name
+                    break
+        return self.conventions(site, variant)
 
+    def started_utc(self, header: Any) -> datetime | None:
+        """When a hand started, in UTC, read with its site's zones: from the site's reference time when it
+        printed one (the most reliable), else from the local time and its zone; None when neither is known."""
+        found = self.conventions(header.site)
+        return to_utc(header.time, header.time_zone, header.server_time, found.time_zones, found.reference_zone)
 
-def hand_conventions(site: str, variant: str, played: datetime | None) -> Conventions:
-    """The conventions a hand was written under: its own `variant` if it names one, else the variant of
-    its site's era (`Dialect.eras`) for the date it was `played`, else the site's own."""
-    if not variant and played is not None:
-        _fresh()
-        eras = _ERAS.get(site)
-        if eras is None:
-            dialect = by_site(site)
-            eras = _ERAS[site] = (
-                tuple((datetime.fromisoformat(day), name) for day, name in dialect.eras) if dialect is not None else ()
-            )
-        for until, name in eras:
-            if played.replace(tzinfo=None) < until:
-                variant = name
-                break
-    return conventions(site, variant)
+    def sidecar_of(self, first_line: str) -> Dialect | None:
+        """The dialect whose client writes files that begin with `first_line` beside its hand histories
+        (`Dialect.sidecars`), or None."""
+        line = first_line.lstrip("\ufeff").rstrip()
+        for dialect in self.dialects():
+            if dialect.sidecars and line.startswith(dialect.sidecars):
+                return dialect
+        return None
 
+    def replayed_sites(self) -> tuple[str, ...]:
+        """The sites whose hands hhtool reads and replays (the dialects with a reader)."""
+        return tuple(d.site_name for d in self.dialects() if d.reader is not None)
 
-def _fresh() -> None:
-    """Forget the looked-up conventions when a dialect was registered since (tests register their own)."""
-    if _SITE_VERSION[0] != _VERSION[0]:
-        _BY_SITE.clear()
-        _ERAS.clear()
-        _SITE_VERSION[0] = _VERSION[0]
+    def built_in_rake(self) -> tuple[Any, ...]:
+        """Every dialect's built-in rake schedules (hhtool.rules.ruleset.RakeSchedule), each with its site and
+        the days it is in force, in registry order."""
+        return tuple(schedule for d in self.dialects() if d.rake is not None for schedule in d.load("rake")())
 
+    def wording(self, site: str) -> tuple[Callable[..., str], Callable[..., bool]] | None:
+        """The site's wording of a hand: (describe, description_matches), or None when its dialect has none
+        (its printed descriptions are then not checked)."""
+        if site not in self._wordings:
+            dialect = self.by_site(site)
+            describe = dialect.load("describe") if dialect is not None else None
+            matches = dialect.load("description_matches") if dialect is not None else None
+            self._wordings[site] = (describe, matches) if describe is not None and matches is not None else None
+        return self._wordings[site]
 
-_ERAS: dict[str, tuple[tuple[datetime, str], ...]] = {}
-_BY_SITE: dict[tuple[str, str], Conventions] = {}
-_SITE_VERSION = [-1]
-
-
-def started_utc(header: Any) -> datetime | None:
-    """When a hand started, in UTC, read with its site's zones: from the site's reference time when it
-    printed one (the most reliable), else from the local time and its zone; None when neither is known."""
-    found = conventions(header.site)
-    return to_utc(header.time, header.time_zone, header.server_time, found.time_zones, found.reference_zone)
-
-
-def sidecar_of(first_line: str) -> Dialect | None:
-    """The dialect whose client writes files that begin with `first_line` beside its hand histories
-    (`Dialect.sidecars`), or None."""
-    line = first_line.lstrip("\ufeff").rstrip()
-    for dialect in _REGISTRY.values():
-        if dialect.sidecars and line.startswith(dialect.sidecars):
-            return dialect
-    return None
-
-
-def replayed_sites() -> tuple[str, ...]:
-    """The sites whose hands hhtool reads and replays (the dialects with a reader)."""
-    return tuple(d.site_name for d in _REGISTRY.values() if d.reader is not None)
-
-
-def built_in_rake() -> tuple[Any, ...]:
-    """Every dialect's built-in rake schedules (hhtool.rules.ruleset.RakeSchedule), each with its site and
-    the days it is in force, in registry order."""
-    return tuple(schedule for d in _REGISTRY.values() if d.rake is not None for schedule in d.load("rake")())
-
-
-def wording(site: str) -> tuple[Callable[..., str], Callable[..., bool]] | None:
-    """The site's wording of a hand: (describe, description_matches), or None when its dialect has none
-    (its printed descriptions are then not checked). Cached per registry version."""
-    if _WORDING_VERSION[0] != _VERSION[0]:
-        _WORDINGS.clear()
-        _WORDING_VERSION[0] = _VERSION[0]
-    if site not in _WORDINGS:
-        dialect = by_site(site)
-        describe = dialect.load("describe") if dialect is not None else None
-        matches = dialect.load("description_matches") if dialect is not None else None
-        _WORDINGS[site] = (describe, matches) if describe is not None and matches is not None else None
-    return _WORDINGS[site]
-
-
-_WORDINGS: dict[str, Any] = {}
-_WORDING_VERSION = [-1]
-
-
-def description_against(site: str) -> Callable[..., bool] | None:
-    """The site's check of what a description says of the other shown hands (`Dialect.description_against`),
-    or None. Cached per registry version, as `wording`."""
-    if _AGAINST_VERSION[0] != _VERSION[0]:
-        _AGAINST.clear()
-        _AGAINST_VERSION[0] = _VERSION[0]
-    if site not in _AGAINST:
-        dialect = by_site(site)
-        _AGAINST[site] = dialect.load("description_against") if dialect is not None else None
-    return _AGAINST[site]
-
-
-_AGAINST: dict[str, Any] = {}
-_AGAINST_VERSION = [-1]
+    def description_against(self, site: str) -> Callable[..., bool] | None:
+        """The site's check of what a description says of the other shown hands (`Dialect.description_against`),
+        or None."""
+        if site not in self._against:
+            dialect = self.by_site(site)
+            self._against[site] = dialect.load("description_against") if dialect is not None else None
+        return self._against[site]
 
 
 # ---------------------------------------------------------------------------------------------
-# The registry. A site with a reader is a package here (one line each):
-PACKAGES = (
-    "hhtool.dialects.pokerstars",
-    "hhtool.dialects.ggpoker",
-    "hhtool.dialects.partypoker",
-    "hhtool.dialects.ipoker",
-    "hhtool.dialects.pacific888",
-    "hhtool.dialects.winamax",
-    "hhtool.dialects.winning",
-    "hhtool.dialects.winning2016",
-    "hhtool.dialects.fulltilt",
-    "hhtool.dialects.bovada",
-    "hhtool.dialects.betonline",
-    "hhtool.dialects.phh",
-    "hhtool.dialects.acpc",
-    "hhtool.dialects.ohh",
+# The built-in dialects, in this order (the order of ties when two headers meet): a site with a reader is a
+# package here, whose record is one entry (winning's 2016 era is a second record of that package).
+BUILT_INS: tuple[str, ...] = (
+    "hhtool.dialects.pokerstars:DIALECT",
+    "hhtool.dialects.ggpoker:DIALECT",
+    "hhtool.dialects.partypoker:DIALECT",
+    "hhtool.dialects.ipoker:DIALECT",
+    "hhtool.dialects.pacific888:DIALECT",
+    "hhtool.dialects.winamax:DIALECT",
+    "hhtool.dialects.winning:DIALECT",
+    "hhtool.dialects.winning:DIALECT_2016",
+    "hhtool.dialects.fulltilt:DIALECT",
+    "hhtool.dialects.bovada:DIALECT",
+    "hhtool.dialects.betonline:DIALECT",
+    "hhtool.dialects.phh:DIALECT",
+    "hhtool.dialects.acpc:DIALECT",
+    "hhtool.dialects.ohh:DIALECT",
 )
 
 # A header of several lines is matched on LF text by the reader (it turns CRLF and a lone CR into LF),
@@ -333,11 +358,22 @@ HEADER_ONLY = (
 )
 
 
-def _register_built_ins() -> None:
-    for package in PACKAGES:
-        register(importlib.import_module(package).DIALECT)
-    for dialect in HEADER_ONLY:
-        register(dialect)
+# The registry every layer asks: the built-ins, then the header-only records (loaded on the first look-up).
+REGISTRY = Registry((*BUILT_INS, *HEADER_ONLY))
 
-
-_register_built_ins()
+# The module-level API (many callers): thin delegates to REGISTRY's methods.
+register = REGISTRY.register
+unregister = REGISTRY.unregister
+get = REGISTRY.get
+dialects = REGISTRY.dialects
+version = REGISTRY.version
+named = REGISTRY.named
+by_site = REGISTRY.by_site
+conventions = REGISTRY.conventions
+hand_conventions = REGISTRY.hand_conventions
+started_utc = REGISTRY.started_utc
+sidecar_of = REGISTRY.sidecar_of
+replayed_sites = REGISTRY.replayed_sites
+built_in_rake = REGISTRY.built_in_rake
+wording = REGISTRY.wording
+description_against = REGISTRY.description_against

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from hhtool.dialects.betonline.reader import LINE_KINDS, SITE, build_hand, read_header, read_header_in_cents
-from hhtool.dialects.pokerstars.reader import PokerStarsTransformer as SectionTransformer
+from hhtool.dialects.textreader import SectionTransformer
 from hhtool.grammar.lalr import LineParser
 from hhtool.grammar.loader import load_parser
 from hhtool.grammar.parse import parse_sections

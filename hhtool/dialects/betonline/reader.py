@@ -23,8 +23,8 @@ from datetime import datetime
 
 import msgspec
 
-from hhtool.dialects.pokerstars.reader import HandReader
 from hhtool.dialects.street_money import StreetMoney
+from hhtool.dialects.textreader import HandReader
 from hhtool.grammar.fields import FieldError, Unsupported
 from hhtool.grammar.fields import beyond as _beyond
 from hhtool.grammar.fields import money as _money

@@ -49,8 +49,8 @@ from itertools import pairwise
 import msgspec
 
 from hhtool.codes import finding, message
-from hhtool.dialects.pokerstars.reader import PokerStarsTransformer as SectionTransformer  # groups the sections
 from hhtool.dialects.street_money import StreetMoney
+from hhtool.dialects.textreader import SectionTransformer  # groups the sections
 from hhtool.grammar.fields import FieldError, Unsupported
 from hhtool.grammar.fields import beyond as _beyond
 from hhtool.grammar.fields import money as _money

@@ -37,11 +37,21 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from hhtool.dialects import Conventions, Dialect, RaiseAmount
-from hhtool.dialects.pokerstars.conventions import ZONES as _STARS_ZONES
 
 SITE = "fulltilt"
 POSITIONS = {"button": "button", "small blind": "small blind", "big blind": "big blind"}
-ZONES = MappingProxyType({zone: _STARS_ZONES[zone] for zone in ("ET", "CT", "CET", "WET", "UTC", "PT", "GMT")})
+# the zones Full Tilt prints after a time (as PokerStars names them), as IANA zones
+ZONES = MappingProxyType(
+    {
+        "ET": "America/New_York",
+        "CT": "America/Chicago",
+        "CET": "Europe/Paris",
+        "WET": "Europe/Lisbon",
+        "UTC": "Etc/UTC",
+        "PT": "America/Los_Angeles",
+        "GMT": "Etc/UTC",
+    }
+)
 
 DIALECT = Dialect(
     name=SITE,

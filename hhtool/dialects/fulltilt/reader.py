@@ -20,8 +20,8 @@ from decimal import Decimal, InvalidOperation
 
 import msgspec
 
-from hhtool.dialects.pokerstars.reader import HandReader, _cards
 from hhtool.dialects.street_money import StreetMoney
+from hhtool.dialects.textreader import HandReader, bracketed_cards
 from hhtool.grammar.fields import FieldError, Unsupported
 from hhtool.grammar.fields import beyond as _beyond
 from hhtool.grammar.fields import money as _money
@@ -371,7 +371,7 @@ class FullTiltReader:
                 main = self.money(match["main"], line) if match["main"] else None
                 sides = tuple(self.money(s, line) for s in _SIDE.findall(match["sides"]))
             elif kind == "BOARD":
-                boards.append(_cards(token.value))
+                boards.append(bracketed_cards(token.value))
                 board_lines.append(line)
             elif kind in ("DURATION", "ARCHIVE_SEPARATOR"):
                 continue  # how long the hand took; an archive's hand counter: nothing to check
@@ -452,7 +452,7 @@ def _street(f: FullTiltReader, text: str, line: int) -> list[Event]:
     if street is not Street.PREFLOP:
         f.street_money.new_street()
         f.high = 0
-    events: list[Event] = [StreetStart(line, street, 0, _cards(text))]
+    events: list[Event] = [StreetStart(line, street, 0, bracketed_cards(text))]
     pot = _STREET_POT.search(text)
     if pot is not None:  # the pot gathered before this street, printed on its marker
         events.append(StreetPot(line, f.money(pot["pot"], line), None))
@@ -463,7 +463,7 @@ def _street(f: FullTiltReader, text: str, line: int) -> list[Event]:
 def _dealt(f: FullTiltReader, text: str, line: int) -> list[Event]:
     rest = text[len("Dealt to ") :]
     cut = rest.index(" [")
-    return [DealHole(line, rest[:cut], _cards(rest[cut:]))]
+    return [DealHole(line, rest[:cut], bracketed_cards(rest[cut:]))]
 
 
 @_reads("UNCALLED", first=("Uncalled",))

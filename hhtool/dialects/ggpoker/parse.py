@@ -7,8 +7,7 @@ import re
 from collections.abc import Sequence
 
 from hhtool.dialects.ggpoker.reader import LINE_KINDS, SITE, GGHandReader, read_header
-from hhtool.dialects.pokerstars.reader import PokerStarsTransformer as SectionTransformer
-from hhtool.dialects.pokerstars.reader import build_hand
+from hhtool.dialects.textreader import SectionTransformer, build_hand
 from hhtool.grammar.lalr import LineParser
 from hhtool.grammar.levels import with_posted_level
 from hhtool.grammar.loader import load_parser

@@ -1,7 +1,7 @@
 """GGPoker reader: the fields of `grammar/ggpoker.lark`'s lines read into hhtool's events and claims.
 
 GG prints most action lines exactly as PokerStars does, so the line readers they share are the
-PokerStars ones (`HandReader`); this module reads what is GG's own: the header (`Poker Hand #RC…`,
+PokerStars family's (`hhtool.dialects.textreader`); this module reads what is GG's own: the header (`Poker Hand #RC…`,
 `#HD…`, `#TM…`), `Dealt to X` without cards, straddles and missed-blind posts, `Cash Drop to Pot`,
 EV Cashout and all-in insurance lines, three runs of the board, and the `Total pot … | Rake … |
 Jackpot … | Bingo … | Fortune … | Tax …` line. Like every reader it checks no poker rule.
@@ -14,16 +14,16 @@ import re
 
 import msgspec
 
-from hhtool.dialects.pokerstars import reader as shared  # the line shapes GG prints as PokerStars does
-from hhtool.dialects.pokerstars.reader import (
-    _FOLD_RESULTS,
-    _FOLDED,
-    _TABLES,
+from hhtool.dialects import textreader as family  # the line shapes GG prints as PokerStars does
+from hhtool.dialects.textreader import (
+    FOLD_RESULTS,
+    FOLDED,
+    TABLE_LINES,
     HandReader,
-    _cards,
-    _datetime,
-    _fold_street,
-    _read_table,
+    bracketed_cards,
+    fold_street,
+    naive_datetime,
+    read_table,
 )
 from hhtool.grammar.fields import FieldError, Unsupported
 from hhtool.grammar.fields import beyond as _beyond
@@ -42,6 +42,7 @@ from hhtool.model import (
     NoticeKind,
     Outcome,
     PostBlind,
+    Seat,
     SeatSummary,
     Street,
     StreetStart,
@@ -89,7 +90,7 @@ def read_header(line: str, table_line: str, line_no: int) -> Header:
         )
     if len(intro["id"]) > MAX_ID_DIGITS:
         raise _beyond("hand number", intro["id"], f"at most {MAX_ID_DIGITS} digits", line_no, intro.start("id") + 1)
-    time = _datetime(when["date"], when["time"])
+    time = naive_datetime(when["date"], when["time"])
     if time is not None and not MIN_YEAR <= time.year <= MAX_YEAR:
         raise _beyond(
             "date",
@@ -98,9 +99,9 @@ def read_header(line: str, table_line: str, line_no: int) -> Header:
             line_no,
             intro.end() + when.start("date") + 1,
         )
-    table = _TABLES.get(table_line)
+    table = TABLE_LINES.get(table_line)
     if table is None:
-        table = _read_table(table_line, line_no)
+        table = read_table(table_line, line_no)
     name, max_seats, button, _play_money = table
     try:
         template = _header_template(rest[: when.start()])
@@ -210,16 +211,8 @@ _SUMMARY_NAME = re.compile(
 class GGHandReader(HandReader):
     """HandReader with GG's line kinds (LINE_KINDS below); the summary is GG's own."""
 
-    def read(self, kind: str, text: str, line: int):
-        """Read a line's event with GG's readers; memoise it unless reading it looked at the seat list."""
-        self.name_dependent = False
-        reader = _READERS.get(kind)
-        if reader is None:  # grammar and declarations out of step (tests check they agree)
-            raise FieldError("HH010", f"no reader for line kind {kind}", line)
-        event = reader(self, text, line)
-        if not self.name_dependent:
-            self.remember(kind, text, event)
-        return event
+    def __init__(self, header: Header, seats: tuple[Seat, ...], base_line: int) -> None:
+        super().__init__(header, seats, base_line, _READERS)
 
     def body(self, tokens) -> list:
         events = super().body(tokens)
@@ -266,7 +259,7 @@ class GGHandReader(HandReader):
                 total_line = line
                 total, rake, fees = self.fee_claims(token.value, line)
             elif kind == "BOARD":
-                board = _cards(token.value)
+                board = bracketed_cards(token.value)
                 if token.value.startswith(("SECOND", "THIRD")) and len(board) < 5:  # the run's own cards only
                     board = self.shared_board + board
                 boards.append(board)
@@ -315,7 +308,7 @@ class GGHandReader(HandReader):
         time_bank = _TIME_BANK.match(rest)
         if time_bank is not None:  # a time bank card bought or received: money outside the pot
             rest = rest[time_bank.end() :]
-        folded = _FOLD_RESULTS.get(rest)
+        folded = FOLD_RESULTS.get(rest)
         if folded is not None:
             return SeatSummary(line, seat, name, positions, "folded", folded[0], folded[1], (), (), False, text)
         summary = self._seat_outcome(text, line, seat, name, positions, rest)
@@ -354,7 +347,7 @@ class GGHandReader(HandReader):
                     return SeatSummary(
                         line, seat, name, positions, "showed", None, False, cards, outcomes, cashed_out, text
                     )
-        fold = _FOLDED.match(rest)
+        fold = FOLDED.match(rest)
         if fold:
             return SeatSummary(
                 line,
@@ -362,7 +355,7 @@ class GGHandReader(HandReader):
                 name,
                 positions,
                 "folded",
-                _fold_street(fold),
+                fold_street(fold),
                 bool(fold["nobet"]),
                 cards,
                 (),
@@ -370,7 +363,9 @@ class GGHandReader(HandReader):
                 text,
             )
         if rest.startswith("mucked"):
-            return SeatSummary(line, seat, name, positions, "mucked", None, False, _cards(rest), (), cashed_out, text)
+            return SeatSummary(
+                line, seat, name, positions, "mucked", None, False, bracketed_cards(rest), (), cashed_out, text
+            )
         for word in ("collected", "won"):
             if rest.startswith(word + " (") and ")" in rest:
                 amount = self.money(rest[len(word) + 2 : rest.index(")")], line)
@@ -406,18 +401,18 @@ LINE_KINDS.declare("TOTAL_POT", first=("Total",))  # GGHandReader.fee_claims
 LINE_KINDS.declare("BOARD", first=("Board", "FIRST", "SECOND", "THIRD"))  # GGHandReader.claims
 LINE_KINDS.declare("RUN_TIMES", first=("Hand",))  # GGHandReader.claims
 for _kind, _first, _verbs, _markers, _reader in (
-    ("UNCALLED", ("Uncalled",), (), (), shared._uncalled),
-    ("POST_SMALL", (), ("posts",), (), shared._post_small),
-    ("POST_BIG", (), ("posts",), (), shared._post_big),
-    ("POST_ANTE", (), ("posts",), (), shared._post_ante),
-    ("POST_BUTTON", (), ("posts",), (), shared._post_button),
-    ("FOLD", (), ("folds",), (), shared._fold),
-    ("CHECK", (), ("checks",), (), shared._check),
-    ("CALL", (), ("calls",), (), shared._call),
-    ("BET", (), ("bets",), (), shared._bet),
-    ("RAISE", (), ("raises",), (), shared._raise),
-    ("SHOW", (), ("shows",), (), shared._show),
-    ("COLLECT", (), (), (" collected ",), shared._collect),
+    ("UNCALLED", ("Uncalled",), (), (), family.read_uncalled),
+    ("POST_SMALL", (), ("posts",), (), family.read_post_small),
+    ("POST_BIG", (), ("posts",), (), family.read_post_big),
+    ("POST_ANTE", (), ("posts",), (), family.read_post_ante),
+    ("POST_BUTTON", (), ("posts",), (), family.read_post_button),
+    ("FOLD", (), ("folds",), (), family.read_fold),
+    ("CHECK", (), ("checks",), (), family.read_check),
+    ("CALL", (), ("calls",), (), family.read_call),
+    ("BET", (), ("bets",), (), family.read_bet),
+    ("RAISE", (), ("raises",), (), family.read_raise),
+    ("SHOW", (), ("shows",), (), family.read_show),
+    ("COLLECT", (), (), (" collected ",), family.read_collect),
 ):
     LINE_KINDS.declare(_kind, first=_first, verbs=_verbs, markers=_markers, reader=_reader)
 
@@ -427,7 +422,7 @@ def _street(r: GGHandReader, text: str, line: int) -> Event:
     marker = text[4 : text.index(" ***", 4)]
     first, _, remainder = marker.partition(" ")
     run = _RUNS.get(first, 0)
-    return StreetStart(line, _STREETS[remainder if run else marker], run, _cards(text))
+    return StreetStart(line, _STREETS[remainder if run else marker], run, bracketed_cards(text))
 
 
 @_reads("DEALT", first=("Dealt",))
@@ -435,9 +430,9 @@ def _dealt(r: GGHandReader, text: str, line: int) -> Event:
     rest = text[len("Dealt to ") :]
     # an opponent: GG names every seat dealt in, without its cards (`Dealt to 3d2ab9ea `); a name may hold a
     # bracket (`a[2]b`), so it is the card groups ending the line that make it a hand of cards
-    if "[" not in rest or shared._HOLE_GROUPS.search(rest) is None:
+    if "[" not in rest or family.HOLE_GROUPS.search(rest) is None:
         return DealHole(line, rest.rstrip(" "), ())
-    return shared._dealt(r, text, line)
+    return family.read_dealt(r, text, line)
 
 
 @_reads("POST_MISSED", verbs=("posts",))

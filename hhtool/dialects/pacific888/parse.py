@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from hhtool.dialects.pacific888.reader import LINE_KINDS, SITE, build_hand, read_header
-from hhtool.dialects.pokerstars.reader import PokerStarsTransformer as SectionTransformer
+from hhtool.dialects.textreader import SectionTransformer
 from hhtool.grammar.lalr import LineParser
 from hhtool.grammar.levels import with_posted_level
 from hhtool.grammar.loader import load_parser

@@ -1,5 +1,6 @@
 """PokerStars' wording of a hand (`shows [..] (a pair of Aces)`, `won (..) with ...`), and whether a
-printed description names the hand the cards make. The ranking itself is hhtool.rules.ranking's."""
+printed description names the hand the cards make. The words are hhtool.dialects.hand_names' (WPN's wording
+starts from them too); the ranking is hhtool.rules.ranking's."""
 
 from __future__ import annotations
 
@@ -7,49 +8,9 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from hhtool.dialects.hand_names import describe  # the Dialect record's `describe` (re-exported)
+from hhtool.dialects.hand_names import rank_name as _name
 from hhtool.rules.ranking import Category, HandValue, evaluate
-
-_NAMES = dict(
-    zip(
-        range(2, 15),
-        ("Deuce", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace"),
-    )
-)
-
-
-def _name(rank: int) -> str:
-    return _NAMES[rank]
-
-
-def _plural(rank: int) -> str:
-    return "Sixes" if rank == 6 else _NAMES[rank] + "s"
-
-
-def describe(value: HandValue) -> str:
-    """The client's wording, as in `shows [..] (a pair of Aces)` and `won (..) with ...`."""
-    r = value.ranks
-    match value.category:
-        case Category.HIGH_CARD:
-            return f"high card {_name(r[0])}"
-        case Category.PAIR:
-            return f"a pair of {_plural(r[0])}"
-        case Category.TWO_PAIR:
-            return f"two pair, {_plural(r[0])} and {_plural(r[2])}"
-        case Category.THREE_OF_A_KIND:
-            return f"three of a kind, {_plural(r[0])}"
-        case Category.STRAIGHT:
-            return f"a straight, {_name(r[4])} to {_name(r[0])}"
-        case Category.FLUSH:
-            return f"a flush, {_name(r[0])} high"
-        case Category.FULL_HOUSE:
-            return f"a full house, {_plural(r[0])} full of {_plural(r[3])}"
-        case Category.FOUR_OF_A_KIND:
-            return f"four of a kind, {_plural(r[0])}"
-        case _ if r[0] == 14:
-            return "a Royal Flush"
-        case _:
-            return f"a straight flush, {_name(r[4])} to {_name(r[0])}"
-
 
 # How many leading ranks the wording names; the rest are kickers the client may add.
 _MADE = {

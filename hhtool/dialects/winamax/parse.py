@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from hhtool.dialects.pokerstars.reader import PokerStarsTransformer as SectionTransformer
+from hhtool.dialects.textreader import SectionTransformer
 from hhtool.dialects.winamax.reader import LINE_KINDS, SITE, build_hand, read_header, read_header_in_cents
 from hhtool.grammar.lalr import LineParser
 from hhtool.grammar.loader import load_parser

@@ -17,8 +17,8 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
-from hhtool.dialects.pokerstars import reader as shared  # HandReader and the line helpers every site shares
-from hhtool.dialects.pokerstars.reader import HandReader, _cards, _datetime
+from hhtool.dialects import textreader as family  # HandReader and the line helpers the family shares
+from hhtool.dialects.textreader import HandReader, bracketed_cards, naive_datetime
 from hhtool.grammar.fields import FieldError, Unsupported
 from hhtool.grammar.fields import beyond as _beyond
 from hhtool.grammar.fields import money as _money
@@ -105,7 +105,7 @@ def read_header_at(line: str, table_line: str, line_no: int, chip_scale: int) ->
     limit = _HOLDEM.get(game)
     if limit is None:
         raise Unsupported(game)
-    time = _datetime(intro["date"], intro["time"])
+    time = naive_datetime(intro["date"], intro["time"])
     if time is not None and not MIN_YEAR <= time.year <= MAX_YEAR:
         raise _beyond(
             "date", f"{time:%Y/%m/%d}", f"a year from {MIN_YEAR} to {MAX_YEAR}", line_no, intro.start("date") + 1
@@ -238,16 +238,8 @@ _STREETS = {
 class WinamaxHandReader(HandReader):
     """HandReader with Winamax's line kinds (LINE_KINDS below) and summary."""
 
-    def read(self, kind: str, text: str, line: int) -> Event:
-        """Read a line's event with Winamax's readers; memoise it unless reading it looked at the seat list."""
-        self.name_dependent = False
-        reader = _READERS.get(kind)
-        if reader is None:  # grammar and declarations out of step (tests check they agree)
-            raise FieldError("HH010", f"no reader for line kind {kind}", line)
-        event: Event = reader(self, text, line)
-        if not self.name_dependent:
-            self.remember(kind, text, event)
-        return event
+    def __init__(self, header: Header, seats: tuple[Seat, ...], base_line: int) -> None:
+        super().__init__(header, seats, base_line, _READERS)
 
     def body(self, tokens) -> list:
         """The body's events; `*** ANTE/BLINDS ***` opens the posts and is no event. (The `Dealt to` lines
@@ -274,7 +266,7 @@ class WinamaxHandReader(HandReader):
                 total_line = line
                 total, rake, step = self.pot_line(token.value, line)
             elif kind == "BOARD":
-                boards.append(_cards(token.value))
+                boards.append(bracketed_cards(token.value))
                 board_lines.append(line)
         claims = Claims(
             total_line, total, None, (), rake, 1, tuple(boards), tuple(board_lines), tuple(seats), total_step=step
@@ -349,7 +341,9 @@ class WinamaxHandReader(HandReader):
                 text,
             )
         if rest.startswith("mucked"):
-            return SeatSummary(line, seat, name, positions, "mucked", None, False, _cards(rest), (), False, text)
+            return SeatSummary(
+                line, seat, name, positions, "mucked", None, False, bracketed_cards(rest), (), False, text
+            )
         return SeatSummary(line, seat, name, positions, "other", None, False, (), (), False, text)
 
 
@@ -380,12 +374,12 @@ LINE_KINDS.declare("BOARD", first=("Board:",))  # WinamaxHandReader.claims
 @_reads("STREET", first=("***",))
 def _street(r: WinamaxHandReader, text: str, line: int) -> Event:
     marker = text[4 : text.index(" ***", 4)]
-    return StreetStart(line, _STREETS[marker], 0, _cards(text))
+    return StreetStart(line, _STREETS[marker], 0, bracketed_cards(text))
 
 
 @_reads("DEALT", first=("Dealt",))
 def _dealt(r: WinamaxHandReader, text: str, line: int) -> Event:
-    return shared._dealt(r, text, line)
+    return family.read_dealt(r, text, line)
 
 
 @_reads("POT_ADDED", first=("Hold-up", "Escape"))
@@ -486,7 +480,7 @@ def _raise(r: WinamaxHandReader, text: str, line: int) -> Event:
 @_reads("SHOW", markers=(" shows [",))
 def _show(r: WinamaxHandReader, text: str, line: int) -> Event:
     name, rest = r.split_space(text, " shows [")
-    return shared.shown(line, name, rest)
+    return family.shown(line, name, rest)
 
 
 @_reads("COLLECT", markers=(" collected ",))

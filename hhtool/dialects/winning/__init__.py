@@ -87,7 +87,7 @@ def is_fast_fold(header: Header) -> bool:
 
 DIALECT = Dialect(
     name=SITE,
-    header=rb"(?:Game )?Hand #\d+ - ",  # the 2016 era is the `winning2016` record (hhtool.dialects.winning2016)
+    header=rb"(?:Game )?Hand #\d+ - ",  # the 2016 era is the `winning2016` record (DIALECT_2016 below)
     markers=(b"Hand #",),
     hand_id=r"Hand #(\d+)",
     grammar="winning",
@@ -115,4 +115,23 @@ DIALECT = Dialect(
         summary_names_pots=False,  # `Total pot` only; the pots are the last street's `Main pot`/`Side pot(N)` lines
         moving_big_blind=True,  # WPN-8
     ),
+)
+
+
+# WPN's 2016 era (registry name `winning2016`, site `winning`): the record of the text the 2016 client wrote
+# (`Game started at:` … `------ Summary ------` … `Game ended at:`), with a grammar of its own
+# (`grammar/winning2016.lark`) and its reader beside the 2019+ one (`reader2016.py`); its hands carry the
+# site `winning` and its conventions.
+DIALECT_2016 = Dialect(
+    name="winning2016",
+    site=SITE,
+    header=rb"Game started at: ",
+    markers=(b"Game started at: ",),
+    hand_id=r"Game ID: (\d+)",
+    grammar="winning2016",
+    summary_line="------ Summary ------",
+    hand_separator="\n\n",  # a blank line after `Game ended at:` (acr-winning/cash/…201608…)
+    reader="hhtool.dialects.winning.parse:parse_2016",
+    rake=None,
+    conventions=DIALECT.conventions,
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from hhtool.dialects.pokerstars.reader import PokerStarsTransformer as SectionTransformer
+from hhtool.dialects.textreader import SectionTransformer
 from hhtool.dialects.winning import reader2016
 from hhtool.dialects.winning.reader import LINE_KINDS, SITE, build_hand, read_header
 from hhtool.grammar.lalr import LineParser

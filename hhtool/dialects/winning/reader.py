@@ -21,8 +21,8 @@ from collections.abc import Sequence
 
 import msgspec
 
-from hhtool.dialects.pokerstars.reader import HandReader, _cards, _datetime, shown
 from hhtool.dialects.street_money import StreetMoney
+from hhtool.dialects.textreader import HandReader, bracketed_cards, naive_datetime, shown
 from hhtool.grammar.fields import FieldError, Unsupported
 from hhtool.grammar.fields import beyond as _beyond
 from hhtool.grammar.fields import money as _money
@@ -93,7 +93,7 @@ def read_header(line: str, table_line: str, line_no: int) -> Header:
         )
     if len(match["id"]) > MAX_ID_DIGITS:
         raise _beyond("hand number", match["id"], f"at most {MAX_ID_DIGITS} digits", line_no, match.start("id") + 1)
-    time = _datetime(match["date"], match["time"])
+    time = naive_datetime(match["date"], match["time"])
     if time is None or not MIN_YEAR <= time.year <= MAX_YEAR:
         raise _beyond("date", match["date"], f"a year from {MIN_YEAR} to {MAX_YEAR}", line_no, match.start("date") + 1)
     table = _TABLE.match(table_line)
@@ -315,7 +315,7 @@ class WinningReader:
                 total_line = line
                 total, main, rake, fees = self.pot_claims(token.value, line)
             elif kind == "BOARD":
-                boards.append(_cards(token.value))
+                boards.append(bracketed_cards(token.value))
                 board_lines.append(line)
             else:
                 notices.append(_READERS[kind](self, token.value, line))
@@ -431,7 +431,7 @@ def _street(w: WinningReader, text: str, line: int) -> Event:
     if street is not Street.PREFLOP:
         w.street_money.new_street()
         w.high = 0
-    return StreetStart(line, street, 0, _cards(text))
+    return StreetStart(line, street, 0, bracketed_cards(text))
 
 
 @_reads("STREET_POT", first=("Main",))
@@ -457,7 +457,7 @@ def _side_pot(w: WinningReader, text: str, line: int) -> Event:
 def _dealt(w: WinningReader, text: str, line: int) -> Event:
     rest = text[len("Dealt to ") :]
     cut = rest.index(" [")
-    return DealHole(line, rest[:cut], _cards(rest[cut:]))
+    return DealHole(line, rest[:cut], bracketed_cards(rest[cut:]))
 
 
 @_reads("UNCALLED", first=("Uncalled",))

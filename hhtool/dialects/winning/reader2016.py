@@ -20,8 +20,8 @@ from datetime import datetime
 
 import msgspec
 
-from hhtool.dialects.pokerstars.reader import HandReader, _cards
 from hhtool.dialects.street_money import StreetMoney
+from hhtool.dialects.textreader import HandReader, bracketed_cards
 from hhtool.dialects.winning.reader import SITE
 from hhtool.grammar.fields import FieldError, Unsupported
 from hhtool.grammar.fields import beyond as _beyond
@@ -241,7 +241,7 @@ class Reader2016:
                 line,
                 _STREETS[text[4 : text.index(" ***", 4)]],
                 0,
-                tuple(card.replace("10", "T") for card in _cards(text)),
+                tuple(card.replace("10", "T") for card in bracketed_cards(text)),
             )
         if kind == "UNCALLED":
             amount, _, name = text[len("Uncalled bet (") :].partition(") returned to")
@@ -328,7 +328,7 @@ class Reader2016:
                 fees = (("jp fee", _money(match["jp"], self.scale, line)),) if match["jp"] else ()
                 total = main + (rake or 0) + sum(amount for _, amount in fees)
             elif kind == "BOARD":
-                boards.append(tuple(card.replace("10", "T") for card in _cards(text)))
+                boards.append(tuple(card.replace("10", "T") for card in bracketed_cards(text)))
                 board_lines.append(line)
             elif kind == "RESULT":
                 match = _RESULT.match(text)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from hhtool.dialects.pokerstars import wording as stars
+from hhtool.dialects import hand_names as stars  # PokerStars' words, which WPN's start from
 from hhtool.rules.ranking import Category, HandValue, evaluate
 
 _FIVE_CARDS = re.compile(r" \[(?P<cards>[^\]]*)\]$")
