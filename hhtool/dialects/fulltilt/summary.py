@@ -12,7 +12,7 @@
     Hero finished in 3rd place
 
 The tournament number is the header's last parenthesised number before the game. Amounts are read as
-PokerStars' are (hhtool.dialects.pokerstars.summary.amount: `$8.30`, Decimal, hundredths). The hero is
+PokerStars' are (hhtool.dialects.tournament_amounts.amount: `$8.30`, Decimal, hundredths). The hero is
 the player of the `finished in` line. Full Tilt's hands name the tournament, not its buy-in (Header.buy_in
 is the event's name), so nothing of the cost is read from them; a line not read is a finding (HH008).
 """
@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 from hhtool.codes import finding
-from hhtool.dialects.pokerstars.summary import Amount, AmountError, amount
+from hhtool.dialects.tournament_amounts import Amount, AmountError, amount
 from hhtool.findings import Finding
 from hhtool.model.tournament import PLAY, Placing, TournamentSummary, with_hero
 

@@ -31,18 +31,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
 
 from hhtool.codes import finding
+from hhtool.dialects.tournament_amounts import _NUM, AMOUNT, Amount, AmountError, amount
 from hhtool.findings import Finding
 from hhtool.model.tournament import PLAY, Placing, TournamentSummary, with_hero
 
 SITE = "pokerstars"
-SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
-CODES = ("USD", "EUR", "GBP", "CAD", "INR", "CNY", "FPP", "SC")
-_SYM = "[$€£₹¥]"
-_NUM = r"\d[\d,]*(?: ?\.\d+)?"  # `₹1520 .35`: a space before the decimals in some hands' lines
-AMOUNT = rf"{_SYM}?{_NUM}(?: ?(?:{'|'.join(CODES)})s?)?"
 
 _HEADER = re.compile(r"PokerStars Tournament #(?P<tid>\d+), (?P<game>.*)")
 _REQUESTED = re.compile(r"Tournament History for your last \d+ tournaments? requested by (?P<name>.+?)(?: \([^()]*\))?")
@@ -66,34 +61,6 @@ _FINISHED = re.compile(
 )
 _WON = re.compile(rf" wins the tournament(?: and receives (?P<prize>{AMOUNT}))?(?: - congratulations!)?$")
 _BOUNTY = re.compile(rf" wins (?:the )?(?P<amount>{AMOUNT}) (?:bounty )?for eliminating ")
-
-
-class AmountError(ValueError):
-    """Text that is no amount in hundredths (or whole chips) of its currency."""
-
-
-@dataclass(frozen=True, slots=True)
-class Amount:
-    value: int  # minor units: hundredths, or chips for play money
-    currency: str | None  # from its symbol or code; None when neither (play money, or a bare number)
-
-
-def amount(text: str, currency: str | None = None) -> Amount:
-    """`$1,520.35`, `₹1520 .35`, `250 SC`, `2 FPPs`, `21250`: in minor units, with Decimal. `currency`:
-    the code printed after the whole group (`Buy-In: $10.00/$0.50 USD`), which wins over the symbol."""
-    text = text.strip()
-    code = re.search(rf"(?:{'|'.join(CODES)})s?$", text)
-    found = currency or (code[0].rstrip("s") if code else None) or SYMBOLS.get(text[:1])
-    digits = re.sub(rf"^{_SYM}|(?:{'|'.join(CODES)})s?$|[ ,]", "", text)
-    try:
-        value = Decimal(digits)
-    except InvalidOperation:
-        raise AmountError(f"{text!r} is no amount") from None
-    scale = 1 if found in (None, PLAY) else 100
-    minor = value * scale
-    if minor != minor.to_integral_value():
-        raise AmountError(f"{text!r} has more decimals than {found or 'chips'} have")
-    return Amount(int(minor), found)
 
 
 def entry_fee(text: str | None) -> tuple[int, int | None, int, str | None] | None:
