@@ -34,6 +34,7 @@ HOT_PATH = (
     "hhtool.rules.ranking",
     "hhtool.rules.betting",
     "hhtool.rules.seat",
+    "hhtool.rules.pots",
     "hhtool.dialects.pokerstars.wording",
     "hhtool.rules.replay",
     "hhtool.rules.settle",

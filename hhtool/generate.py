@@ -67,7 +67,7 @@ from hhtool.rules.betting import Betting, uncalled
 from hhtool.rules.ranking import HandValue, evaluate
 from hhtool.rules.seat import PlayedSeat
 from hhtool.rules.ruleset import RakeSchedule
-from hhtool.rules.settle import PROPORTIONAL_SPREADS, odd_chip_key, spread_rake
+from hhtool.rules.pots import LARGEST_REMAINDER, PROPORTIONAL_SPREADS, Pot, side_pots, split_pot, spread_rake
 
 __all__ = [
     "GAMES",
@@ -882,26 +882,6 @@ class _HandPlay:
         return True
 
     # -- end of hand ---------------------------------------------------------------------------
-    def _pots(self, live: list[PlayedSeat]) -> list[list]:
-        """Main pot and side pots as hhtool.rules.replay computes them: [amount, eligible players]."""
-        order = self.order
-        levels = sorted({p.total for p in live if p.all_in})
-        top = max(p.total for p in order)
-        if not levels or levels[-1] < top:
-            levels.append(top)
-        pots: list[list] = []
-        floor = 0
-        for level in levels:
-            amount = sum(min(p.total, level) - min(p.total, floor) for p in order)
-            eligible = [p for p in live if p.total >= level or (p.total > floor and not p.all_in)]
-            if amount > 0:
-                if pots and pots[-1][1] == eligible:
-                    pots[-1][0] += amount
-                else:
-                    pots.append([amount, eligible])
-            floor = level
-        return pots
-
     def _rake(self, total: int, saw_flop: bool) -> int:
         if self.table.tourney is not None or not saw_flop:
             return 0
@@ -911,25 +891,24 @@ class _HandPlay:
         level = schedule.level_for(self.currency, self.bb, self.fixed)
         return schedule.due(level, total, len(self.order)) if level is not None else 0
 
-    def _odd_chip_order(self, winners: list[PlayedSeat]) -> list[PlayedSeat]:
-        """S4 as the site applies it (`Conventions.odd_chip`), so that its reader's replay agrees."""
+    def _split(self, amount: int, winners: list[PlayedSeat]) -> dict[str, int]:
+        """A pot's shares, the odd chips by S4 as the site applies it (`Conventions.odd_chip`), so that its
+        reader's replay agrees; in the order of the odd chips."""
         button = self.button or 0
         rule = dialects.conventions(self.gen.site).odd_chip
         big = self.bb_player.seat if self.posted.get(self.bb_player.name) == BlindKind.BIG else 0
-        return sorted(winners, key=lambda p: odd_chip_key(rule, p.seat, button, big))
+        return split_pot(amount, [(p.name, p.seat) for p in winners], rule, button, big)
 
     def _settle(self, header: Header, seats: list[Seat], board: tuple[str, ...], hero: PlayedSeat | None) -> Hand:
         order = self.order
         live = self.live()
         total = self.pot_total
         rake = self._rake(total, len(board) >= 3)
-        pots = self._pots(live)
-        gross = [pot[0] for pot in pots]
+        pots = side_pots(order, live)  # as the replay computes them
+        gross = [pot.amount for pot in pots]
         spread = dialects.conventions(self.gen.site).rake_by_pot
-        if rake and len(gross) > 1 and spread in PROPORTIONAL_SPREADS:  # the site's own spread (888-1)
-            nets = spread_rake(gross, rake, spread)
-        else:
-            nets = _net_pots(gross, rake, total)
+        # the site's own spread where it is proportional (888-1); else the site prints its pots
+        nets = spread_rake(gross, rake, spread if spread in PROPORTIONAL_SPREADS else LARGEST_REMAINDER)
         single = len(pots) == 1
         if len(live) == 1:  # S5: the last player wins without showing
             winner = live[0]
@@ -961,7 +940,7 @@ class _HandPlay:
         return Hand(header, tuple(seats), tuple(self.events), claims, self.gen.source, self.line - 1, 0)
 
     def _showdown(
-        self, live: list[PlayedSeat], pots: list[list], nets: list[int], board: tuple[str, ...], single: bool
+        self, live: list[PlayedSeat], pots: list[Pot], nets: list[int], board: tuple[str, ...], single: bool
     ) -> None:
         """S6 show order, S3 side pots first, S4 split with the odd chip left of the button."""
         rng = self.rng
@@ -975,8 +954,9 @@ class _HandPlay:
         show_order = [self.order[(start + k) % n] for k in range(n) if not self.order[(start + k) % n].folded]
         everyone_shows = not single or any(p.all_in for p in live)
         best = None
+        seated = {p.name: p for p in live}
         for index in range(len(pots) - 1, -1, -1):
-            eligible = pots[index][1]
+            eligible = [seated[name] for name in pots[index].eligible]
             for p in show_order:
                 if p in eligible and not p.showed and not p.mucked:
                     if not everyone_shows and best is not None and p.value < best and rng.random() < 0.75:
@@ -992,12 +972,9 @@ class _HandPlay:
             else:
                 top = max(p.value for p in contenders)
                 winners = [p for p in contenders if p.value == top]
-            winners = self._odd_chip_order(winners)
-            base, odd = divmod(nets[index], len(winners))
-            for i, p in enumerate(winners):
-                share = base + (1 if i < odd else 0)
-                p.won += share
-                self.emit(Collect, p.name, share, None if single else index)
+            for name, share in self._split(nets[index], winners).items():
+                seated[name].won += share
+                self.emit(Collect, name, share, None if single else index)
 
     def _eliminations(self) -> None:
         tourney = self.table.tourney
@@ -1034,22 +1011,6 @@ class _HandPlay:
     def _describe(self, p: PlayedSeat) -> str | None:
         describe = self.gen.describe
         return describe(p.value) if describe is not None else None
-
-
-def _net_pots(gross: list[int], rake: int, total: int) -> list[int]:
-    """Pots after rake: the rake shared in proportion to the pots (largest remainders first).
-
-    Any split is consistent with the summary's Main pot / Side pot figures; a proportional one never
-    leaves a small main pot at zero.
-    """
-    if rake == 0:
-        return list(gross)
-    shares = [rake * amount // total for amount in gross]
-    left = rake - sum(shares)
-    by_remainder = sorted(range(len(gross)), key=lambda i: (-(rake * gross[i] % total), i))
-    for i in by_remainder[:left]:
-        shares[i] += 1
-    return [amount - share for amount, share in zip(gross, shares)]
 
 
 # -- API ---------------------------------------------------------------------------------------
