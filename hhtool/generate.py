@@ -28,7 +28,7 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from datetime import datetime, timedelta
-from typing import TextIO
+from typing import TextIO, cast
 
 from hhtool import dialects
 from hhtool.dialects import Dialect
@@ -318,6 +318,15 @@ class _Table:
         "hands_left",
         "tourney",
     )
+    # set by _Generator.new_table
+    name: str
+    max_seats: int
+    limit: Limit
+    small: int
+    big: int
+    clock: datetime
+    zone: bool  # a client in another zone than the site's reference one prints its local time first
+    hands_left: int
 
     def __init__(self) -> None:
         self.seats: dict[int, list] = {}
@@ -395,7 +404,7 @@ class _Generator:
         self,
         rng: random.Random,
         game: str,
-        players: tuple[int, int],
+        players: tuple[int, int] | int,
         tournaments: float,
         hands_per_table: tuple[int, int],
         source: str,
@@ -557,14 +566,15 @@ class _Generator:
         writer's words): what a generated hand of that site is."""
         text = self.writer(hand)
         result = parse_block(Block(self.source.file, 1, 1, self.dialect.name, text))
-        if result.status is not Status.PARSED:  # the writer and the reader of the site disagree: a bug
+        read = result.hand
+        if result.status is not Status.PARSED or read is None:  # the writer and the reader disagree: a bug
             raise AssertionError(
                 f"{self.dialect.name} cannot read back its writer's text of hand "
                 f"{hand.header.hand_id}: {[f.as_dict() for f in result.findings]}"
             )
-        if _stakes(result.hand.header) != _stakes(hand.header):
+        if _stakes(read.header) != _stakes(hand.header):
             raise _Unsayable(hand.header.limit)
-        return result.hand
+        return read
 
 
 class _HandPlay:
@@ -601,6 +611,7 @@ class _HandPlay:
         self.round_heads_up = False
         self.frozen = False
         self.aggressor: PlayedSeat | None = None
+        self.aggressor_this_round: PlayedSeat | None = None
         self.raises = 0
 
     # -- helpers -------------------------------------------------------------------------------
@@ -711,6 +722,7 @@ class _HandPlay:
         # in another zone prints its local time first (a European one: CET, six hours on)
         reference = self.gen.reference_zone
         server = time if reference is not None else None
+        zone: str | None
         if table.zone and reference is not None and _LOCAL_ZONE in self.gen.time_zones:
             zone, local = _LOCAL_ZONE, time + timedelta(hours=6)
         else:
@@ -756,7 +768,7 @@ class _HandPlay:
         self.raises = 0
         acted_any = False
         while True:
-            player = betting.waiting_for(rotations[index], order, self.n_live, self.n_active)
+            player = cast(PlayedSeat | None, betting.waiting_for(rotations[index], order, self.n_live, self.n_active))
             if player is None:
                 break
             index = order.index(player)
@@ -924,7 +936,8 @@ class _HandPlay:
         self.line += 1  # the summary's marker line
         total_line = self.line
         self.line += 1
-        boards, board_lines = (), ()
+        boards: tuple[tuple[str, ...], ...] = ()
+        board_lines: tuple[int, ...] = ()
         if board:
             boards, board_lines = (board,), (self.line,)
             self.line += 1
@@ -953,24 +966,24 @@ class _HandPlay:
         start = self.order.index(first)
         show_order = [self.order[(start + k) % n] for k in range(n) if not self.order[(start + k) % n].folded]
         everyone_shows = not single or any(p.all_in for p in live)
-        best = None
+        best: HandValue | None = None
         seated = {p.name: p for p in live}
         for index in range(len(pots) - 1, -1, -1):
             eligible = [seated[name] for name in pots[index].eligible]
             for p in show_order:
                 if p in eligible and not p.showed and not p.mucked:
-                    if not everyone_shows and best is not None and p.value < best and rng.random() < 0.75:
+                    if not everyone_shows and best is not None and _value(p) < best and rng.random() < 0.75:
                         p.mucked = True
                         self.emit(Muck, p.name, True)
                     else:
                         p.showed = True
-                        best = p.value if best is None or p.value > best else best
+                        best = _value(p) if best is None or _value(p) > best else best
                         self.emit(Show, p.name, p.cards, self._describe(p))
             contenders = [p for p in eligible if p.showed]
             if len(eligible) == 1:
                 winners = list(eligible)
             else:
-                top = max(p.value for p in contenders)
+                top = max(_value(p) for p in contenders)
                 winners = [p for p in contenders if p.value == top]
             for name, share in self._split(nets[index], winners).items():
                 seated[name].won += share
@@ -1010,7 +1023,12 @@ class _HandPlay:
 
     def _describe(self, p: PlayedSeat) -> str | None:
         describe = self.gen.describe
-        return describe(p.value) if describe is not None else None
+        return describe(_value(p)) if describe is not None else None
+
+
+def _value(p: PlayedSeat) -> HandValue:
+    """The value of a player's hand, evaluated at the showdown (`PlayedSeat.value` is typed `object`)."""
+    return cast(HandValue, p.value)
 
 
 # -- API ---------------------------------------------------------------------------------------
@@ -1080,7 +1098,7 @@ def write_hands(
     (`hhtool.io.replace`): a bad argument or an interrupted run never empties it."""
     texts = generate_text(n, seed, game, players, site, **options)
     if hasattr(path, "write"):
-        return _write_text(path, texts, site)
+        return _write_text(cast(TextIO, path), texts, site)
     with replacing(path) as out:
         return _write_text(out, texts, site)
 
