@@ -38,7 +38,7 @@ def side_pots(contributors: Sequence[Stake], players: Sequence[Stake], extra: in
     `contributors`: everyone whose chips are in the pot (`total`, of which `dead` is dead money);
     `players`: the players dealt in, in the order the eligible sets name them (the folded are skipped);
     `extra`: money in the pot no player put in (a site's cash drop). A level is what a player put in less
-    dead blind money (the small-blind part of `posts small & big blinds`, a small blind posted out of
+    dead blind money (the small-blind part of a small and big blind posted together, a small blind posted out of
     position): dead money goes to the main pot and never makes a player's level, so it cannot open a side
     pot of its own (B4). Neither does `extra`. Pots with the same eligible players are one pot.
     """
