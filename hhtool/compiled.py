@@ -36,6 +36,7 @@ HOT_PATH = (
     "hhtool.rules.betting",
     "hhtool.rules.seat",
     "hhtool.dialects.hand_names",
+    "hhtool.rules.pots",
     "hhtool.dialects.pokerstars.wording",
     "hhtool.rules.replay",
     "hhtool.rules.settle",

@@ -28,7 +28,7 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from datetime import datetime, timedelta
-from typing import TextIO
+from typing import TextIO, cast
 
 from hhtool import dialects
 from hhtool.dialects import Dialect, UncalledInCollected
@@ -67,7 +67,7 @@ from hhtool.rules.betting import Betting, uncalled
 from hhtool.rules.ranking import HandValue, evaluate
 from hhtool.rules.seat import PlayedSeat
 from hhtool.rules.ruleset import RakeSchedule
-from hhtool.rules.settle import PROPORTIONAL_SPREADS, odd_chip_key, spread_rake
+from hhtool.rules.pots import LARGEST_REMAINDER, PROPORTIONAL_SPREADS, Pot, side_pots, split_pot, spread_rake
 
 __all__ = [
     "GAMES",
@@ -322,6 +322,15 @@ class _Table:
         "hands_left",
         "tourney",
     )
+    # set by _Generator.new_table
+    name: str
+    max_seats: int
+    limit: Limit
+    small: int
+    big: int
+    clock: datetime
+    zone: bool  # a client in another zone than the site's reference one prints its local time first
+    hands_left: int
 
     def __init__(self) -> None:
         self.seats: dict[int, list] = {}
@@ -399,7 +408,7 @@ class _Generator:
         self,
         rng: random.Random,
         game: str,
-        players: tuple[int, int],
+        players: tuple[int, int] | int,
         tournaments: float,
         hands_per_table: tuple[int, int],
         source: str,
@@ -561,14 +570,15 @@ class _Generator:
         writer's words): what a generated hand of that site is."""
         text = self.writer(hand)
         result = parse_block(Block(self.source.file, 1, 1, self.dialect.name, text))
-        if result.status is not Status.PARSED:  # the writer and the reader of the site disagree: a bug
+        read = result.hand
+        if result.status is not Status.PARSED or read is None:  # the writer and the reader disagree: a bug
             raise AssertionError(
                 f"{self.dialect.name} cannot read back its writer's text of hand "
                 f"{hand.header.hand_id}: {[f.as_dict() for f in result.findings]}"
             )
-        if _stakes(result.hand.header) != _stakes(hand.header):
+        if _stakes(read.header) != _stakes(hand.header):
             raise _Unsayable(hand.header.limit)
-        return result.hand
+        return read
 
 
 class _HandPlay:
@@ -605,6 +615,7 @@ class _HandPlay:
         self.round_heads_up = False
         self.frozen = False
         self.aggressor: PlayedSeat | None = None
+        self.aggressor_this_round: PlayedSeat | None = None
         self.raises = 0
 
     # -- helpers -------------------------------------------------------------------------------
@@ -715,6 +726,7 @@ class _HandPlay:
         # in another zone prints its local time first (a European one: CET, six hours on)
         reference = self.gen.reference_zone
         server = time if reference is not None else None
+        zone: str | None
         if table.zone and reference is not None and _LOCAL_ZONE in self.gen.time_zones:
             zone, local = _LOCAL_ZONE, time + timedelta(hours=6)
         else:
@@ -760,7 +772,7 @@ class _HandPlay:
         self.raises = 0
         acted_any = False
         while True:
-            player = betting.waiting_for(rotations[index], order, self.n_live, self.n_active)
+            player = cast(PlayedSeat | None, betting.waiting_for(rotations[index], order, self.n_live, self.n_active))
             if player is None:
                 break
             index = order.index(player)
@@ -886,26 +898,6 @@ class _HandPlay:
         return True
 
     # -- end of hand ---------------------------------------------------------------------------
-    def _pots(self, live: list[PlayedSeat]) -> list[list]:
-        """Main pot and side pots as hhtool.rules.replay computes them: [amount, eligible players]."""
-        order = self.order
-        levels = sorted({p.total for p in live if p.all_in})
-        top = max(p.total for p in order)
-        if not levels or levels[-1] < top:
-            levels.append(top)
-        pots: list[list] = []
-        floor = 0
-        for level in levels:
-            amount = sum(min(p.total, level) - min(p.total, floor) for p in order)
-            eligible = [p for p in live if p.total >= level or (p.total > floor and not p.all_in)]
-            if amount > 0:
-                if pots and pots[-1][1] == eligible:
-                    pots[-1][0] += amount
-                else:
-                    pots.append([amount, eligible])
-            floor = level
-        return pots
-
     def _rake(self, total: int, saw_flop: bool) -> int:
         if self.table.tourney is not None or not saw_flop:
             return 0
@@ -915,25 +907,24 @@ class _HandPlay:
         level = schedule.level_for(self.currency, self.bb, self.fixed)
         return schedule.due(level, total, len(self.order)) if level is not None else 0
 
-    def _odd_chip_order(self, winners: list[PlayedSeat]) -> list[PlayedSeat]:
-        """S4 as the site applies it (`Conventions.odd_chip`), so that its reader's replay agrees."""
+    def _split(self, amount: int, winners: list[PlayedSeat]) -> dict[str, int]:
+        """A pot's shares, the odd chips by S4 as the site applies it (`Conventions.odd_chip`), so that its
+        reader's replay agrees; in the order of the odd chips."""
         button = self.button or 0
         rule = dialects.conventions(self.gen.site).odd_chip
         big = self.bb_player.seat if self.posted.get(self.bb_player.name) == BlindKind.BIG else 0
-        return sorted(winners, key=lambda p: odd_chip_key(rule, p.seat, button, big))
+        return split_pot(amount, [(p.name, p.seat) for p in winners], rule, button, big)
 
     def _settle(self, header: Header, seats: list[Seat], board: tuple[str, ...], hero: PlayedSeat | None) -> Hand:
         order = self.order
         live = self.live()
         total = self.pot_total
         rake = self._rake(total, len(board) >= 3)
-        pots = self._pots(live)
-        gross = [pot[0] for pot in pots]
+        pots = side_pots(order, live)  # as the replay computes them
+        gross = [pot.amount for pot in pots]
         spread = dialects.conventions(self.gen.site).rake_by_pot
-        if rake and len(gross) > 1 and spread in PROPORTIONAL_SPREADS:  # the site's own spread (888-1)
-            nets = spread_rake(gross, rake, spread)
-        else:
-            nets = _net_pots(gross, rake, total)
+        # the site's own spread where it is proportional (888-1); else the site prints its pots
+        nets = spread_rake(gross, rake, spread if spread in PROPORTIONAL_SPREADS else LARGEST_REMAINDER)
         single = len(pots) == 1
         if len(live) == 1:  # S5: the last player wins without showing
             winner = live[0]
@@ -949,7 +940,8 @@ class _HandPlay:
         self.line += 1  # the summary's marker line
         total_line = self.line
         self.line += 1
-        boards, board_lines = (), ()
+        boards: tuple[tuple[str, ...], ...] = ()
+        board_lines: tuple[int, ...] = ()
         if board:
             boards, board_lines = (board,), (self.line,)
             self.line += 1
@@ -965,7 +957,7 @@ class _HandPlay:
         return Hand(header, tuple(seats), tuple(self.events), claims, self.gen.source, self.line - 1, 0)
 
     def _showdown(
-        self, live: list[PlayedSeat], pots: list[list], nets: list[int], board: tuple[str, ...], single: bool
+        self, live: list[PlayedSeat], pots: list[Pot], nets: list[int], board: tuple[str, ...], single: bool
     ) -> None:
         """S6 show order, S3 side pots first, S4 split with the odd chip left of the button."""
         rng = self.rng
@@ -978,30 +970,28 @@ class _HandPlay:
         start = self.order.index(first)
         show_order = [self.order[(start + k) % n] for k in range(n) if not self.order[(start + k) % n].folded]
         everyone_shows = not single or any(p.all_in for p in live)
-        best = None
+        best: HandValue | None = None
+        seated = {p.name: p for p in live}
         for index in range(len(pots) - 1, -1, -1):
-            eligible = pots[index][1]
+            eligible = [seated[name] for name in pots[index].eligible]
             for p in show_order:
                 if p in eligible and not p.showed and not p.mucked:
-                    if not everyone_shows and best is not None and p.value < best and rng.random() < 0.75:
+                    if not everyone_shows and best is not None and _value(p) < best and rng.random() < 0.75:
                         p.mucked = True
                         self.emit(Muck, p.name, True)
                     else:
                         p.showed = True
-                        best = p.value if best is None or p.value > best else best
+                        best = _value(p) if best is None or _value(p) > best else best
                         self.emit(Show, p.name, p.cards, self._describe(p))
             contenders = [p for p in eligible if p.showed]
             if len(eligible) == 1:
                 winners = list(eligible)
             else:
-                top = max(p.value for p in contenders)
+                top = max(_value(p) for p in contenders)
                 winners = [p for p in contenders if p.value == top]
-            winners = self._odd_chip_order(winners)
-            base, odd = divmod(nets[index], len(winners))
-            for i, p in enumerate(winners):
-                share = base + (1 if i < odd else 0)
-                p.won += share
-                self.emit(Collect, p.name, share, None if single else index)
+            for name, share in self._split(nets[index], winners).items():
+                seated[name].won += share
+                self.emit(Collect, name, share, None if single else index)
 
     def _eliminations(self) -> None:
         tourney = self.table.tourney
@@ -1037,23 +1027,12 @@ class _HandPlay:
 
     def _describe(self, p: PlayedSeat) -> str | None:
         describe = self.gen.describe
-        return describe(p.value) if describe is not None else None
+        return describe(_value(p)) if describe is not None else None
 
 
-def _net_pots(gross: list[int], rake: int, total: int) -> list[int]:
-    """Pots after rake: the rake shared in proportion to the pots (largest remainders first).
-
-    Any split is consistent with the summary's Main pot / Side pot figures; a proportional one never
-    leaves a small main pot at zero.
-    """
-    if rake == 0:
-        return list(gross)
-    shares = [rake * amount // total for amount in gross]
-    left = rake - sum(shares)
-    by_remainder = sorted(range(len(gross)), key=lambda i: (-(rake * gross[i] % total), i))
-    for i in by_remainder[:left]:
-        shares[i] += 1
-    return [amount - share for amount, share in zip(gross, shares)]
+def _value(p: PlayedSeat) -> HandValue:
+    """The value of a player's hand, evaluated at the showdown (`PlayedSeat.value` is typed `object`)."""
+    return cast(HandValue, p.value)
 
 
 # -- API ---------------------------------------------------------------------------------------
@@ -1123,7 +1102,7 @@ def write_hands(
     (`hhtool.io.replace`): a bad argument or an interrupted run never empties it."""
     texts = generate_text(n, seed, game, players, site, **options)
     if hasattr(path, "write"):
-        return _write_text(path, texts, site)
+        return _write_text(cast(TextIO, path), texts, site)
     with replacing(path) as out:
         return _write_text(out, texts, site)
 

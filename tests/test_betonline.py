@@ -701,7 +701,7 @@ def test_skin_seat_direction_crosses_to_the_parent_process(tmp_path):
 def test_odd_chip_left_of_the_button_goes_down_the_numbers():
     """Where seats go up counter-clockwise the first winner left of the button is the next seat down (S4 in the
     direction of play); the orders by seat number stay by number."""
-    from hhtool.rules.settle import odd_chip_key
+    from hhtool.rules.pots import odd_chip_key
 
     winners = [1, 3, 6, 9]
     assert sorted(winners, key=lambda seat: odd_chip_key("left_of_button", seat, 4, 0, -1)) == [3, 1, 9, 6]

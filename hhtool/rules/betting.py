@@ -25,14 +25,17 @@ _RIVER: Final = Street.RIVER
 
 
 class Stake:
-    """A seat's betting state: what the replay's players and the generator's players have in common."""
+    """A seat's betting state: what the replay's players and the generator's players have in common
+    (`hhtool.rules.pots` builds the side pots from it)."""
 
-    __slots__ = ("stack", "street", "total", "folded", "all_in", "acted", "acted_at")
+    __slots__ = ("name", "stack", "street", "total", "dead", "folded", "all_in", "acted", "acted_at")
 
-    def __init__(self, stack: int) -> None:
+    def __init__(self, stack: int, name: str = "") -> None:
+        self.name = name
         self.stack = stack  # chips behind
         self.street = 0  # committed on this street (live money)
         self.total = 0  # committed in the hand, antes and dead blinds included
+        self.dead = 0  # dead blind money in `total`: it goes to the main pot and sets no pot level (B4)
         self.folded = False
         self.all_in = False
         self.acted = False  # acted since the last full bet or raise (or the start of the round)

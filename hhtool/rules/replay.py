@@ -45,6 +45,7 @@ from hhtool.model import (
 from hhtool.model.conventions import Conventions, Site
 from hhtool.model.money import Currency
 from hhtool.rules.betting import Betting, Stake, uncalled
+from hhtool.rules.pots import Pot, side_pots
 from hhtool.rules.ruleset import RuleSet
 from operator import attrgetter
 
@@ -109,7 +110,6 @@ class Player(Stake):
     """A seat's state during the replay: its betting state (`Stake`) and what else the checks need."""
 
     __slots__ = (
-        "name",
         "seat",
         "start",
         "dealt_in",
@@ -121,15 +121,13 @@ class Player(Stake):
         "cash_out_paid",
         "cash_out_fee",
         "index",
-        "dead",
         "premium",
         "stack_known",
     )
 
     def __init__(self, name: str, seat: int, stack: int, dealt_in: bool) -> None:
-        super().__init__(stack)
-        self.name, self.seat, self.start = name, seat, stack
-        self.dead = 0  # dead blind money in `total`: it goes to the main pot and sets no pot level (B4)
+        super().__init__(stack, name)
+        self.seat, self.start = seat, stack
         self.dealt_in = dealt_in
         self.cards: tuple[str, ...] = ()
         self.shown: tuple[str, ...] = ()
@@ -146,22 +144,6 @@ class Player(Stake):
     def active(self) -> bool:
         """Still able to act: in the hand and not all-in."""
         return not self.folded and not self.all_in and self.dealt_in
-
-
-class Pot:
-    """One pot: what it holds and who may win it (main pot first, then the side pots)."""
-
-    __slots__ = ("amount", "eligible")
-
-    def __init__(self, amount: int, eligible: tuple[str, ...]) -> None:
-        self.amount = amount
-        self.eligible = eligible
-
-    def __repr__(self) -> str:
-        return f"Pot(amount={self.amount!r}, eligible={self.eligible!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Pot) and (self.amount, self.eligible) == (other.amount, other.eligible)
 
 
 class Replay:
@@ -1579,64 +1561,8 @@ class _Replayer:
 
     # -- end of hand -------------------------------------------------------------------------
     def _pots(self) -> list[Pot]:
-        """Main pot and side pots: one per all-in level of a player still in, eligible = contributors still in.
-
-        A level is what a player put in less dead blind money (the small-blind part of `posts small &
-        big blinds`, a small blind posted out of position): dead money goes to the main pot and never
-        makes a player's level, so it cannot open a side pot of its own (B4). So does the site's cash drop.
-        """
-        players = list(self.s.players.values())
-        top = None
-        positive = self.s.cash_drop  # what one pot up to the top level holds: min(t, top) - min(t, 0) for each total t
-        for p in players:
-            total = p.total
-            if top is None or total > top:
-                top = total
-            if total > 0:
-                positive += total
-        if top is None:
-            top = 0
-        live = []
-        found: set[int] = set()
-        for p in self.s.order:
-            if not p.folded:
-                live.append(p)
-                if p.all_in:
-                    found.add(p.total - p.dead)
-        if not found:  # nobody still in is all-in (most hands): the one level is the top, the floor 0
-            if positive <= 0:
-                return []
-            names = []
-            for p in live:
-                if p.total >= top or p.total > 0:
-                    names.append(p.name)
-            return [Pot(positive, tuple(names))]
-        dead = self.s.cash_drop
-        top = 0
-        for p in players:
-            dead += p.dead
-            if p.total - p.dead > top:
-                top = p.total - p.dead
-        levels = sorted(found)
-        if levels[-1] < top:
-            levels.append(top)
-        pots: list[Pot] = []
-        floor = 0
-        for level in levels:
-            amount, dead = dead, 0  # the dead money, in the first (main) pot
-            for p in players:
-                put = p.total - p.dead
-                amount += min(put, level) - min(put, floor)
-            eligible = tuple(
-                p.name for p in live if p.total - p.dead >= level or (p.total - p.dead > floor and not p.all_in)
-            )
-            if amount > 0:
-                if pots and pots[-1].eligible == eligible:
-                    pots[-1].amount += amount
-                else:
-                    pots.append(Pot(amount, eligible))
-            floor = level
-        return pots
+        """Main pot and side pots (`hhtool.rules.pots.side_pots`); the site's cash drop goes to the main pot."""
+        return side_pots(list(self.s.players.values()), self.s.order, self.s.cash_drop)
 
     def _final_stacks(self) -> None:
         for player in self.s.players.values():

@@ -13,11 +13,11 @@ from hhtool.rules.betting import Stake
 class PlayedSeat(Stake):
     """A player during one generated hand."""
 
-    __slots__ = ("name", "seat", "start", "can_raise", "cards", "folded_on", "paid", "value", "won", "showed", "mucked")
+    __slots__ = ("seat", "start", "can_raise", "cards", "folded_on", "paid", "value", "won", "showed", "mucked")
 
     def __init__(self, name: str, seat: int, stack: int) -> None:
-        super().__init__(stack)
-        self.name, self.seat, self.start = name, seat, stack
+        super().__init__(stack, name)
+        self.seat, self.start = seat, stack
         # the generator's own reading of A7: only a single full raise reopens the betting
         self.can_raise = True
         self.cards: tuple[str, ...] = ()

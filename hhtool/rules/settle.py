@@ -15,9 +15,20 @@ from msgspec.structs import replace
 
 from hhtool.model import Collect, Fold, Ledger, ReturnUncalled, SeatSummary, Show, StreetPot
 from hhtool.model.cards import DECK
-from hhtool.model.conventions import LedgerUncalled, OddChip, RakeByPot, UncalledInCollected
-from hhtool.rules.ranking import evaluate
+from hhtool.model.conventions import LedgerUncalled, UncalledInCollected
 from hhtool.rules import street_pot
+from hhtool.rules.pots import (
+    CAPPED_MAIN_FIRST,
+    MAIN_FIRST,
+    PROPORTIONAL_DOWN,
+    SITE_ODD_CHIP,
+    capped_at,
+    equal_shares,
+    split_pot,
+    spread_rake,
+    take_in_order,
+)
+from hhtool.rules.ranking import evaluate
 from hhtool.rules.replay import Player, Pot, Replay
 from hhtool.rules.ruleset import level_in_force
 
@@ -225,7 +236,7 @@ def _returns_in_collects(s: Replay) -> dict[str, int]:
     for event, run in zip(s.collects, s.collect_runs):
         owed = left.get(event.player, 0)
         if owed > 0:
-            part = owed if owed < event.amount else event.amount
+            part = min(event.amount, owed)
             left[event.player] = owed - part
             taken[event.player] = taken.get(event.player, 0) + part
             if part == event.amount:
@@ -352,67 +363,7 @@ def _net_pots(s: Replay, total: int, rake: int) -> list[int]:
             capped = _capped_by_schedule(s, gross, rake)
             return capped if capped is not None else spread_rake(gross, rake, PROPORTIONAL_DOWN)
         return spread_rake(gross, rake, spread)
-    nets, left = [], rake
-    for amount in gross:
-        taken_off = left if left < amount else amount
-        nets.append(amount - taken_off)
-        left -= taken_off
-    return nets
-
-
-# Conventions.rake_by_pot: how a site that prints no pots spreads the rake over a main and side pots
-# (the members as Final names: compiled, a C static each, where `RakeByPot.X` is an enum class look-up per use)
-MAIN_FIRST: Final = RakeByPot.MAIN_FIRST
-PROPORTIONAL_DOWN: Final = RakeByPot.PROPORTIONAL_DOWN  # iPoker's pots under the cap
-PROPORTIONAL_NEAREST: Final = RakeByPot.PROPORTIONAL_NEAREST  # Winamax, Bovada (BV-5)
-PROPORTIONAL_UP: Final = RakeByPot.PROPORTIONAL_UP  # Chico, 888 (888-1)
-PROPORTIONAL_LAST_REST: Final = RakeByPot.PROPORTIONAL_LAST_REST  # PartyPoker 2018 (PP-6)
-CAPPED_MAIN_FIRST: Final = RakeByPot.CAPPED_MAIN_FIRST  # iPoker (IP-4)
-
-
-def spread_rake(gross: list[int], rake: int, spread: str) -> list[int]:
-    """Each pot less its share of the rake, in proportion to its size: each side pot's share rounded down,
-    to the nearest minor unit or up, the main pot paying the rest (`Conventions.rake_by_pot`: how a site
-    that prints no pots spreads the rake; iPoker rounds down, Winamax to the nearest, Chico up); or
-    (`"proportional_last_rest"`, PartyPoker) each pot but the last its share rounded down, the last pot
-    the rest. The generator spreads its hands' rake with it too, so the replay reads them back the same way."""
-    whole = sum(gross)
-    if whole <= 0 or rake < 0 or rake > whole:
-        return gross
-    if spread == PROPORTIONAL_LAST_REST:
-        return _last_pays_rest(gross, rake, whole)
-    nets, left = [gross[0]], rake
-    for amount in gross[1:]:
-        if spread == PROPORTIONAL_NEAREST:
-            share = (rake * amount * 2 + whole) // (whole * 2)
-        elif spread == PROPORTIONAL_UP:
-            share = -(-rake * amount // whole)
-        else:
-            share = rake * amount // whole
-        nets.append(amount - share)
-        left -= share
-    nets[0] -= left
-    return nets
-
-
-PROPORTIONAL_SPREADS: Final = (PROPORTIONAL_DOWN, PROPORTIONAL_NEAREST, PROPORTIONAL_UP, PROPORTIONAL_LAST_REST)
-
-
-def _last_pays_rest(gross: list[int], rake: int, whole: int) -> list[int]:
-    """PartyPoker's spread (PP-6): $1.25 off $20 + $5 is $1.00 + $0.25; $0.20 off $0.15 + $4.00 is
-    $0 + $0.20 (the main pot's 0.72 cents rounded down). A last pot too small for the rest leaves it to
-    the main pot."""
-    nets, left = [], rake
-    for amount in gross[:-1]:
-        share = rake * amount // whole
-        nets.append(amount - share)
-        left -= share
-    last = gross[-1]
-    if left > last:
-        nets[0] -= left - last
-        left = last
-    nets.append(last - left)
-    return nets
+    return spread_rake(gross, rake, MAIN_FIRST)
 
 
 def _capped_by_schedule(s: Replay, gross: list[int], rake: int) -> list[int] | None:
@@ -428,13 +379,7 @@ def _capped_by_schedule(s: Replay, gross: list[int], rake: int) -> list[int] | N
     if level is None:
         return None
     players = len(s.order)
-    nets, left = [], rake
-    for amount in gross:
-        due = schedule.percentage(level, amount, players)
-        share = left if left < due else due
-        nets.append(amount - share)
-        left -= share
-    return nets if left == 0 else None
+    return take_in_order(gross, rake, [schedule.percentage(level, amount, players) for amount in gross])
 
 
 def _capped_unknown(s: Replay) -> bool:
@@ -460,11 +405,11 @@ def _capped_awards(
     main, whole = gross[0], sum(gross)
     if main <= 0 or rake > whole:
         return expected
-    first, last = rake * main // whole, rake if rake < main else main
+    first, last = rake * main // whole, min(main, rake)
     if last - first > _CAPPED_TRIED:
         return expected  # (a rake that large is a misread hand, not a capped one)
     for main_share in range(first, last + 1):
-        nets = _capped_at(gross, rake, main_share)
+        nets = capped_at(gross, rake, main_share)
         if nets is None:
             continue
         candidate = _awards(s, nets, runs)
@@ -475,19 +420,6 @@ def _capped_awards(
 
 
 _CAPPED_TRIED: Final = 5000  # main-pot shares tried at most (a €50 cap in cents)
-
-
-def _capped_at(gross: list[int], rake: int, main_share: int) -> list[int] | None:
-    """The pots after a capped spread whose main pot pays `main_share`: each later pot at most the main
-    pot's rate (rounded up), in order; None when the pots at that rate hold less than the rake."""
-    main = gross[0]
-    nets, left = [main - main_share], rake - main_share
-    for amount in gross[1:]:
-        due = -(-main_share * amount // main)
-        share = left if left < due else due
-        nets.append(amount - share)
-        left -= share
-    return nets if left == 0 else None
 
 
 def _collected_pots(s: Replay, gross: list[int], net_total: int) -> list[int] | None:
@@ -517,17 +449,8 @@ def _runs(s: Replay) -> tuple[int, ...]:
     """(0,) for a board run once, else (1, 2) or (1, 2, 3): the claimed runs, or the runs dealt."""
     count = s.hand.claims.runs
     for run in s.boards:
-        if run > count:
-            count = run
+        count = max(count, run)
     return _RUNS.get(count, _ONE_RUN) if count > 1 else _ONE_RUN
-
-
-def _run_shares(net: int, runs: int) -> list[int]:
-    """A pot run more than once is split equally between the runs; the odd chips go to the first runs."""
-    if runs == 1:
-        return [net]
-    base, odd = divmod(net, runs)
-    return [base + (1 if i < odd else 0) for i in range(runs)]
 
 
 def _board(s: Replay, run: int) -> tuple[str, ...]:
@@ -550,7 +473,9 @@ def _awards(s: Replay, nets: list[int], runs: tuple[int, ...]) -> dict[tuple[int
     """Expected (run, pot index, player) → amount, from the shown cards; None-able pots are skipped."""
     expected: dict[tuple[int, int, str], int] = {}
     for index, (pot, net) in enumerate(zip(s.pots, nets)):
-        shares = _run_shares(net, len(runs))
+        shares = equal_shares(
+            net, len(runs)
+        )  # a pot run more than once: split equally, the odd chips to the first runs
         for run, amount in zip(runs, shares):
             winners = _winners(s, pot, run)
             if winners is None:
@@ -600,39 +525,13 @@ def _split(s: Replay, winners: list[str], amount: int) -> dict[str, int]:
     big_seat = big.seat if big is not None else 0
     players = s.players
     direction = 1 if s.conventions.clockwise else -1  # seats numbered counter-clockwise: play goes down them
-    ordered = sorted(winners, key=lambda n: odd_chip_key(rule, players[n].seat, button, big_seat, direction))
-    base, odd = divmod(amount, len(ordered))
-    return {name: base + (1 if i < odd else 0) for i, name in enumerate(ordered)}
-
-
-# RuleSet.odd_chip and Conventions.odd_chip: the order in which split pots' odd chips are given
-# (a rules file's is the member's value, a str: they are compared with ==)
-LEFT_OF_BUTTON: Final = OddChip.LEFT_OF_BUTTON  # S4: the first winner left of the button
-SEAT_ORDER: Final = OddChip.FIRST_WINNER_IN_SEAT_ORDER
-HIGHEST_SEAT: Final = OddChip.HIGHEST_SEAT_FIRST  # Winamax (WX-1)
-FROM_BIG_BLIND: Final = OddChip.FROM_BIG_BLIND  # Bovada / Ignition (BV-4): the big blind first, the small blind last
-SITE_ODD_CHIP: Final = "site"  # RuleSet.odd_chip: no house rule, the hand's site's convention
+    return split_pot(amount, [(name, players[name].seat) for name in winners], rule, button, big_seat, direction)
 
 
 def odd_chip_rule(s: Replay) -> str:
     """The odd-chip order for the hand: the rules file's or profile's, else its site's (`Conventions.odd_chip`)."""
     rule = s.rules.odd_chip
     return s.conventions.odd_chip if rule == SITE_ODD_CHIP else rule
-
-
-def odd_chip_key(rule: str, seat: int, button: int, big_blind: int, direction: int = 1) -> tuple[bool, int]:
-    """A winner's place in the odd-chip order `rule` (smallest first), by seat: `button` and `big_blind`
-    are those seats (0: none; the order from the big blind falls back to left of the button); `direction`
-    -1 where seat numbers go up counter-clockwise (`Conventions.clockwise`): the orders that follow play go
-    down the numbers, the ones by seat number do not."""
-    if rule == HIGHEST_SEAT:
-        return False, -seat
-    if rule == SEAT_ORDER:
-        return False, seat
-    seat, button, big_blind = seat * direction, button * direction, big_blind * direction
-    if rule == FROM_BIG_BLIND and big_blind:
-        return seat < big_blind, seat
-    return seat <= button, seat
 
 
 def _itemized(s: Replay) -> bool:
