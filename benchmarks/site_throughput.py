@@ -31,11 +31,11 @@ import time
 from pathlib import Path
 
 from hhtool import dialects
+from hhtool.dialects.sites import hand_site
 from hhtool.findings import Finding
 from hhtool.grammar import parse_block
 from hhtool.io.paths import expand_paths
 from hhtool.io.split import split_chunks
-from hhtool.dialects.sites import hand_site
 from hhtool.rules.replay import replay
 from hhtool.rules.ruleset import RuleSet
 from hhtool.rules.settle import settle

@@ -179,8 +179,10 @@ def parse(
             else:
                 events = len(item.hand.events) if item.hand else 0
                 lines = [
-                    f"{printable(item.file)}:{item.line}: {item.status} {item.site} hand "
-                    f"{printable(str(item.hand_id))} ({events} events)"
+                    (
+                        f"{printable(item.file)}:{item.line}: {item.status} {item.site} hand "
+                        f"{printable(str(item.hand_id))} ({events} events)"
+                    )
                 ]
                 raw.write(("\n".join(lines) + "\n" + findings_text(list(item.findings), source)).encode())
         else:
@@ -784,9 +786,8 @@ def convert(
         raise _usage_error(f"--to {to}: not a target format (one of {', '.join(targets())})")
     _use_acpc_game(acpc_game)
     ruleset = _rules_for(rules, _settings(config, isolated))[0] or RuleSet()
-    from hhtool.validate import Summary
-
     from hhtool.outputs.source import SourceLines, findings_text
+    from hhtool.validate import Summary
 
     summary = Summary()
     done = Conversion()
@@ -961,11 +962,11 @@ def stats(
 
     from hhtool.audit.tables import is_dataset
     from hhtool.stats import Hero, Query, render
+    from hhtool.stats import stats as compute
     from hhtool.stats.html import page
     from hhtool.stats.output import render_sessions
     from hhtool.stats.timeline import combined
     from hhtool.stats.timeline import sessions as sessions_of
-    from hhtool.stats import stats as compute
 
     fmt = fmt or StatsFormat(_settings(config, isolated).format_for("stats") or "text")
     if tournaments:
@@ -1184,7 +1185,7 @@ def show(
     print(f"wrote the replayer of hand {printable(found.result.hand_id or hand_id)} to {html}", file=sys.stderr)
 
 
-from hhtool.cli_upkeep import register as _register_upkeep  # noqa: E402 - `watch`, `dataset …`: they use the helpers above
+from hhtool.cli_upkeep import register as _register_upkeep
 
 _register_upkeep(app)
 

@@ -64,15 +64,15 @@ from hhtool.model import (
 )
 from hhtool.model.cards import RANKS, SUITS
 from hhtool.rules.betting import Betting, uncalled
-from hhtool.rules.ranking import HandValue, evaluate
-from hhtool.rules.seat import PlayedSeat
-from hhtool.rules.ruleset import RakeSchedule
 from hhtool.rules.pots import LARGEST_REMAINDER, PROPORTIONAL_SPREADS, Pot, side_pots, split_pot, spread_rake
+from hhtool.rules.ranking import HandValue, evaluate
+from hhtool.rules.ruleset import RakeSchedule
+from hhtool.rules.seat import PlayedSeat
 
 __all__ = [
-    "GAMES",
     "CASH_STAKES",
     "DEFAULT_SITE",
+    "GAMES",
     "SITES",
     "games_for",
     "generate_hands",

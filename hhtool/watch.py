@@ -153,7 +153,7 @@ class Follower:
 
         state.size = size  # a failure below is told once, not at every poll
         try:
-            handle = open(name, "rb")
+            handle = open(name, "rb")  # noqa: SIM115 (entered below: `with handle:`, once the open is known to work)
         except OSError as exc:
             yield _cannot_read(display, exc)
             return

@@ -40,9 +40,11 @@ def cross_site_imports(root: Path = DIALECTS) -> list[str]:
             for line, module in _imported(path, package):
                 parts = module.split(".")
                 where = f"{path.relative_to(root)}:{line}"
-                if parts[:2] == ["hhtool", "dialects"] and len(parts) > 2 and parts[2] in sites and parts[2] != site:
-                    if not found or not found[-1].startswith(where + " "):  # (one per import statement)
-                        found.append(f"{where} imports {module}")
+                other_site = (
+                    parts[:2] == ["hhtool", "dialects"] and len(parts) > 2 and parts[2] in sites and parts[2] != site
+                )
+                if other_site and (not found or not found[-1].startswith(where + " ")):  # one per import statement
+                    found.append(f"{where} imports {module}")
     return found
 
 

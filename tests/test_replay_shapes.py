@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hhtool.dialects.sites import hand_site
 from hhtool.grammar import ParseResult, Status
 from hhtool.pipeline import parse_paths_with_text
 from hhtool.rules.crosshand import Identity, TableSnapshot, identity, table_snapshot, text_digest
-from hhtool.dialects.sites import hand_site
 from hhtool.rules.replay import Pot, Replay
 from hhtool.rules.ruleset import RuleSet
 from hhtool.validate import HandResult, check_parsed

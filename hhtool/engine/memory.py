@@ -44,7 +44,7 @@ def settle_allocator() -> None:
         import pyarrow as pa
 
         pa.set_memory_pool(pa.system_memory_pool())
-    except Exception:  # noqa: BLE001 - an optimisation only
+    except Exception:  # noqa: BLE001, S110 - an optimisation only
         pass
 
 

@@ -160,7 +160,7 @@ def cut_file(name: str, chunk_bytes: int) -> Iterator[Piece]:
     A cut is made only where a whole read would start a hand too (`_next_cut`); where that cannot be told
     from the bytes at hand, the piece goes on to the next header: a piece too long costs nothing."""
     try:
-        handle = open(name, "rb")
+        handle = open(name, "rb")  # noqa: SIM115 (entered below: `with handle:`, once the open is known to work)
     except OSError:
         yield Piece(name)
         return

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 import time
+from typing import Self
 
 from hhtool.io.paths import file_size
 
@@ -32,7 +33,8 @@ class Progress:
         if not enabled:
             return
         from rich.console import Console
-        from rich.progress import BarColumn, Progress as Bar, TextColumn, TimeRemainingColumn
+        from rich.progress import BarColumn, TextColumn, TimeRemainingColumn
+        from rich.progress import Progress as Bar
 
         self._started = time.perf_counter()
         self._bar = Bar(
@@ -46,7 +48,7 @@ class Progress:
         )
         self._task = self._bar.add_task("hhtool", total=max(total, 1), hands=0, rate=0.0, label=label)
 
-    def __enter__(self) -> Progress:
+    def __enter__(self) -> Self:
         if self._bar is not None:
             self._bar.start()
         return self

@@ -257,7 +257,7 @@ def _pack_tables(tables: tuple, shared: dict) -> tuple | None:
 
 def _slices(lengths: array) -> zip:
     ends = list(accumulate(lengths, initial=0))
-    return zip(ends, ends[1:])
+    return zip(ends, ends[1:])  # noqa: RUF007 (compiled: zip of two lists is what mypyc types here)
 
 
 def _unpack_tables(packed: tuple | None, n: int) -> list | tuple:

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cache, lru_cache
-from typing import Final
 from itertools import combinations, combinations_with_replacement
+from typing import Final
 
 from phevaluator import evaluate_cards
 

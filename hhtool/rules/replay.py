@@ -10,6 +10,7 @@ the awards, the rake and the summary against that truth.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Any, Final
 
 from hhtool.codes import finding, message
@@ -23,8 +24,8 @@ from hhtool.model import (
     Check,
     Collect,
     DealHole,
-    Event,
     EVCashout,
+    Event,
     Fold,
     Hand,
     HandCancelled,
@@ -47,7 +48,6 @@ from hhtool.model.money import Currency
 from hhtool.rules.betting import Betting, Stake, uncalled
 from hhtool.rules.pots import Pot, side_pots
 from hhtool.rules.ruleset import RuleSet
-from operator import attrgetter
 
 # Enum members and tables as module constants, Final: compiled, a Final module name is a C static, where
 # any other global is a look-up in the module's dict at each use (and an enum class's attribute goes

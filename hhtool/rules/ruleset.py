@@ -263,7 +263,7 @@ _HINTS = {  # what a key expects, where msgspec's wording would be a regex or a 
     "rake.from": "a date like 2020-04-01",
     "rake.until": "a date like 2024-04-01",
 }
-_MSGSPEC = re.compile(r"^(?P<what>.*?)(?: - at `\$(?P<at>[^`]*)`)?$", re.S)
+_MSGSPEC = re.compile(r"^(?P<what>.*?)(?: - at `\$(?P<at>[^`]*)`)?$", re.DOTALL)
 _TYPE_NAMES = {
     "int": "an integer",
     "str": "a string",
@@ -435,9 +435,7 @@ def _by_player_keys(key: str, table: dict[str, Number], where: _Where) -> list[t
 
 
 def _decimal(value: Number, key: str, where: _Where, what: str) -> Decimal:
-    if isinstance(value, int):
-        number = Decimal(value)
-    elif _DECIMAL.fullmatch(value):
+    if isinstance(value, int) or _DECIMAL.fullmatch(value):
         number = Decimal(value)
     else:
         raise where.error(key, what, value)

@@ -208,9 +208,9 @@ def _template(
     limit = _GAMES.get(game)
     if limit is None:
         raise Unsupported(game)
-    if tournament_id is not None:  # printed with cents (`1000.00 in chips`); some hands' chips are in hundredths
-        currency, scale = "chips", chip_scale
-    elif play_money:  # the skins' play money: chips, printed with cents as well (`1000.00 in Chips`)
+    if (
+        tournament_id is not None or play_money
+    ):  # printed with cents (`1000.00 in chips`); some hands' chips are in hundredths
         currency, scale = "chips", chip_scale
     else:
         currency, scale = "USD", 100

@@ -80,7 +80,7 @@ def _cards(cards) -> str:
 def render_hand(hand: Hand) -> str:
     """One hand as BetOnline text, ending with its last line's newline."""
     header = hand.header
-    money = lambda amount: _money(amount, header.scale)  # noqa: E731
+    money = lambda amount: _money(amount, header.scale)
     if hand.claims.runs > 1 or hand.claims.fees or header.play_money:
         raise ValueError("Chico's words for a run twice, a fee or a play-money table are not read")
     lines = [_header(header, money), _table(hand)]

@@ -286,7 +286,7 @@ class _Reader:
             raise self.error(name, f"has {len(values)} values for {count} players", count, len(values))
         out = []
         for value in values:
-            if isinstance(value, bool) or not isinstance(value, (int, Decimal)) or value != value or value < 0:
+            if isinstance(value, bool) or not isinstance(value, (int, Decimal)) or value != value or value < 0:  # noqa: PLR0124 (NaN)
                 raise self.error(name, f"value {value!r} is not an amount", "a number >= 0", value)
             out.append(value)
         return out
@@ -297,7 +297,7 @@ class _Reader:
             if minor_int > MAX_MINOR:
                 raise beyond("amount", str(value), f"at most {MAX_MINOR:,} minor units", line or self.where.key(name))
             return minor_int
-        if value != value:  # NaN
+        if value != value:  # noqa: PLR0124 - NaN
             raise FieldError(
                 "HH012",
                 f"PHH amount {value} is not a number",
@@ -384,7 +384,7 @@ class _Reader:
 
     def single(self, name: str) -> Decimal | int:
         value = self.field(name, (int, Decimal))
-        if value != value:  # NaN (TOML's nan): comparing it with < raises
+        if value != value:  # noqa: PLR0124 - NaN (TOML's nan): comparing it with < raises
             raise self.error(name, f"{value} is not an amount", ">= 0", value)
         if value < 0:
             raise self.error(name, f"{value} is negative", ">= 0", value)
@@ -835,9 +835,11 @@ class _Reader:
                     self.notes.append(
                         (
                             "HH042",
-                            f"finishing stack {value} of {name} is not a whole number of "
-                            f"{'chips' if self.scale == 1 else 'minor units'} (a split pot's odd chip "
-                            "shared out); not checked",
+                            (
+                                f"finishing stack {value} of {name} is not a whole number of "
+                                f"{'chips' if self.scale == 1 else 'minor units'} (a split pot's odd chip "
+                                "shared out); not checked"
+                            ),
                             line,
                             "a whole number",
                             str(value),
@@ -853,8 +855,10 @@ class _Reader:
                 self.notes.append(
                     (
                         "HH043",
-                        "winnings are 0 for every player, though a pot was played: the "
-                        "file records no winner; not checked",
+                        (
+                            "winnings are 0 for every player, though a pot was played: the "
+                            "file records no winner; not checked"
+                        ),
                         won_line,
                         "the amounts won",
                         "all 0",

@@ -38,6 +38,7 @@ from typing import Any
 
 from hhtool.dialects import conventions
 from hhtool.dialects.phh.reader import SITE
+from hhtool.dialects.sites import hand_site
 from hhtool.dialects.street_money import StreetMoney
 from hhtool.model import (
     Bet,
@@ -62,7 +63,6 @@ from hhtool.model import (
     StreetStart,
 )
 from hhtool.model.money import CHIPS
-from hhtool.dialects.sites import hand_site
 from hhtool.rules.replay import Replay, replay
 from hhtool.rules.ruleset import RuleSet
 from hhtool.rules.settle import settle

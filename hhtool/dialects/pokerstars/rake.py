@@ -74,8 +74,8 @@ def _pokerstars_levels() -> dict[tuple[str, int, bool], RakeLevel]:
         for bb, pct, c2, c34, c5 in _POKERSTARS_NO_LIMIT
     }
     # fixed limit, June 2012: $1/$2 (big blind $1) and $2/$4 (big blind $2); 2 players as 3-4
-    levels[("USD", 100, True)] = RakeLevel(Decimal("3"), ((2, 70), (5, 80)), ((5, Decimal("4")),))
-    levels[("USD", 200, True)] = RakeLevel(Decimal("3"), ((2, 70), (5, 125)))
+    levels[("USD", 100, True)] = RakeLevel(Decimal(3), ((2, 70), (5, 80)), ((5, Decimal(4)),))
+    levels[("USD", 200, True)] = RakeLevel(Decimal(3), ((2, 70), (5, 125)))
     return levels
 
 

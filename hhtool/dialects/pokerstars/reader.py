@@ -136,7 +136,7 @@ _GAME_NAMES: Final = (
     "8-Game",
     "HOSE",
 )
-_GAME_START: Final = re.compile(r"(?:^| )(?=(?:%s)\b)" % "|".join(re.escape(g) for g in _GAME_NAMES))
+_GAME_START: Final = re.compile(r"(?:^| )(?=(?:{})\b)".format("|".join(re.escape(g) for g in _GAME_NAMES)))
 _GAME: Final = re.compile(
     r"(?P<game>.*?)(?: \((?P<stakes>[^()]*(?:\([^()]*\)[^()]*)*)\))?"
     r"(?: - (?P<level>(?:Match Round [IVXLCDM]+, )?Level [IVXLCDM]+) \((?P<tstakes>[^()]*)\))?$"
@@ -409,7 +409,7 @@ def _game_fields(middle: str, play_money_table: bool) -> tuple:
         raise FieldError(exc.code, f"header stakes: {exc}", 0) from None
     if limit is _FIXED_LIMIT:  # limit stakes are the small bet / big bet; blinds are half and one small bet
         small_blind = _LIMIT_SMALL_BLINDS.get(small, small // 2) if scale == 100 else small // 2
-        small_blind, big_blind, small_bet, big_bet = small_blind, small, small, big
+        big_blind, small_bet, big_bet = small, small, big
     else:
         small_blind, big_blind, small_bet, big_bet = small, big, big, big
     return tuple(
