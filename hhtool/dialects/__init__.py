@@ -80,6 +80,9 @@ class Dialect:
     # it beat is right (a flush's "- Jack higher", PS-2); None: a description names only its own hand
     description_against: Ref | None = None
     rake: Ref | None = None  # () -> the built-in rake schedules (hhtool.rules.ruleset.RakeSchedule), dated
+    # the site's readers of tournament results (hhtool.model.tournament.TournamentReader: summary files and the
+    # hands' buy-in, finish and bounty lines); None: `stats --tournaments` reads no results of the site
+    tournaments: Ref | None = None
     conventions: Conventions = field(default_factory=Conventions)
     # (Hand) -> the hand as the site can say it, for the rule tests' renderings (tests/handkit.py): what its
     # text never prints taken out (a table size, summary tags); ValueError for a hand it cannot say at all
@@ -109,6 +112,7 @@ class Dialect:
 
     def load(self, attribute: str) -> Any:
         """The callable behind `reader`, `writer`, `describe`, `description_matches`, `description_against`, `rake`,
+        `tournaments`,
         `conventions.fast_fold` or `conventions.table_min_buyin`, or None."""
         ref = (
             getattr(self.conventions, attribute)

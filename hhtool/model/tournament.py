@@ -8,7 +8,9 @@ source did not say.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 PLAY = "chips"  # the currency of a tournament whose amounts carry no symbol and no code (play money)
 
@@ -70,3 +72,15 @@ def with_hero(summary: TournamentSummary, hero: str | None, finish: int | None =
 def entries(summary: TournamentSummary) -> int:
     """How many times the hero entered (re-entries are placings of their own): at least once."""
     return max(1, sum(1 for p in summary.placings if p.player == summary.hero))
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentReader:
+    """A site's readers of tournament results (`Dialect.tournaments`): its summary files, and the lines of its
+    tournament hands that say what an event cost and paid (each None where the site prints no such thing)."""
+
+    read_summary: Callable[[str, str, int], tuple[list[TournamentSummary], list[Any]]]
+    entry_fee: Callable[[str | None], Any]  # a hand header's buy-in text -> (buy-in, bounty, fee, currency) or None
+    finish_line: Callable[[str, str], Any]  # (a hand's line, the hero) -> (place, prize) or None
+    bounty_line: Callable[[str], Any]  # a hand's line -> the bounty it pays, or None
+    amount: Callable[..., Any]  # an amount's text -> its Amount

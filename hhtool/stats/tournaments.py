@@ -4,7 +4,7 @@ a tournament's result is money (or points) won less money paid, its chips only i
 
 Sources, per tournament (site and tournament id):
 
-- a summary file (read by its site's hhtool.dialects.<site>.summary module, where it has one): buy-in, fee, bounty part, entrants,
+- a summary file (read by the results reader its site's Dialect declares, `Dialect.tournaments`): buy-in, fee, bounty part, entrants,
   prize pool, the finishing order and the hero's place and prize. Used whenever there is one
   (`source` = `summary`); the hands then add their count and the bounties won if the summary has none.
 - the tournament's hands (`source` = `hands`): the header's buy-in (`$4.60+$0.40 USD`), the hero's
@@ -24,14 +24,13 @@ ITM = tournaments with a prize.
 
 from __future__ import annotations
 
-import importlib
 import os
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from types import ModuleType
 
+from hhtool import dialects
 from hhtool.codes import finding
 from hhtool.dialects import sidecar_of
 from hhtool.findings import Finding
@@ -39,25 +38,14 @@ from hhtool.grammar import parse_block
 from hhtool.io import expand_paths, read_blocks
 from hhtool.io.paths import display_name, path_finding
 from hhtool.model.events import DealHole, Notice, NoticeKind, Rebuy
-from hhtool.model.tournament import TournamentSummary, entries, with_hero
+from hhtool.model.tournament import TournamentReader, TournamentSummary, entries, with_hero
 from hhtool.stats.people import Hero
 
-# Each site's results reader is its dialect's `summary` module (hhtool.dialects.<site>.summary: read_summary,
-# entry_fee, finish_line, bounty_line and amount), where it has one: no site is named here.
-_READERS: dict[str, ModuleType | None] = {}
 
-
-def reader_of(site: str) -> ModuleType | None:
-    """The `summary` module of `site`'s dialect package, or None when the site has none."""
-    if site not in _READERS:
-        name = f"hhtool.dialects.{site}.summary"
-        try:
-            _READERS[site] = importlib.import_module(name) if site.isidentifier() else None
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            _READERS[site] = None
-    return _READERS[site]
+def reader_of(site: str) -> TournamentReader | None:
+    """The results reader `site`'s dialect declares (`Dialect.tournaments`), or None when it has none."""
+    dialect = dialects.by_site(site)
+    return dialect.load("tournaments") if dialect is not None else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -68,6 +68,7 @@ DIALECT = Dialect(
     # its tournament summaries (`Full Tilt Poker Tournament Summary Step 2 (Super Turbo) (243…)`: fpdb-3's
     # tournament/NLHE-9max-STT-USD-8.30-201211.step.txt begins with one)
     sidecars=("Full Tilt Poker Tournament Summary",),
+    tournaments="hhtool.dialects.fulltilt.summary:READER",
     conventions=Conventions(
         prints_uncalled=True,
         # `Hero shows [Kh Kd]`, `Player5 shows [3c 5s]`, then `Uncalled bet of 765 returned to Hero`

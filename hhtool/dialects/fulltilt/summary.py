@@ -24,7 +24,7 @@ import re
 from hhtool.codes import finding
 from hhtool.dialects.tournament_amounts import Amount, AmountError, amount
 from hhtool.findings import Finding
-from hhtool.model.tournament import PLAY, Placing, TournamentSummary, with_hero
+from hhtool.model.tournament import PLAY, Placing, TournamentReader, TournamentSummary, with_hero
 
 SITE = "fulltilt"
 _AMOUNT = r"[$€£]?\d[\d,]*(?:\.\d+)?"
@@ -105,3 +105,7 @@ def finish_line(text: str, player: str) -> None:
 
 def bounty_line(text: str) -> None:
     return None
+
+
+# what the site's Dialect names as its `tournaments` reader
+READER = TournamentReader(read_summary, entry_fee, finish_line, bounty_line, amount)

@@ -74,6 +74,7 @@ DIALECT = Dialect(
     description_matches="hhtool.dialects.pokerstars.wording:description_matches",
     description_against="hhtool.dialects.pokerstars.wording:description_against",
     rake="hhtool.dialects.pokerstars.rake:history",
+    tournaments="hhtool.dialects.pokerstars.summary:READER",
     # its tournament summaries (`PokerStars Tournament #2475523986, No Limit Hold'em`, and the e-mailed
     # `Tournament History for your last 1 tournament requested by …`: fpdb-3's tournament-summaries/ files)
     sidecars=("PokerStars Tournament #", "Tournament History for your last"),

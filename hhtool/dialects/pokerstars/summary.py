@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from hhtool.codes import finding
 from hhtool.dialects.tournament_amounts import _NUM, AMOUNT, Amount, AmountError, amount
 from hhtool.findings import Finding
-from hhtool.model.tournament import PLAY, Placing, TournamentSummary, with_hero
+from hhtool.model.tournament import PLAY, Placing, TournamentReader, TournamentSummary, with_hero
 
 SITE = "pokerstars"
 
@@ -241,3 +241,7 @@ def _finish(draft: _Draft, requested_by: str | None, file: str) -> TournamentSum
         hero = at[0] if len(at) == 1 else hero
     summary = TournamentSummary(SITE, draft.tid, file, draft.line, placings=tuple(draft.placings), **fields)
     return with_hero(summary, hero, draft.you)
+
+
+# what the site's Dialect names as its `tournaments` reader
+READER = TournamentReader(read_summary, entry_fee, finish_line, bounty_line, amount)
