@@ -2,7 +2,7 @@
 
 Streaming: the state kept is one entry per table (the last hand seen there), one counter per file
 (the unparsed hands met in it: they break its tables' chains) and one digest per hand id (in a
-compact table, see `hhtool.engine.uidtable`), so memory grows only with the number of hands.
+compact table, see `hhtool.model.uidtable`), so memory grows only with the number of hands.
 
 A chain of hands breaks where hands may be missing: at a file boundary, after a long pause
 (`GAP_SECONDS`), at a jump of the table's hand counter (a dialect's `hand_counter`), and after an
@@ -24,9 +24,9 @@ from typing import Final, NamedTuple
 
 from hhtool import dialects
 from hhtool.codes import finding
-from hhtool.engine.uidtable import UidTable
 from hhtool.findings import Finding
 from hhtool.model import BlindKind, Hand, PostBlind, StreetStart
+from hhtool.model.uidtable import UidTable
 from hhtool.rules.replay import Replay, dead_button_blinds, format_money
 from hhtool.rules.ruleset import RuleSet
 
