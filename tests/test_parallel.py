@@ -24,11 +24,9 @@ from typer.testing import CliRunner
 from hhtool.cli import app
 from hhtool.dataset import open_dataset
 from hhtool.engine import local as local_engine
-from hhtool.engine import uidtable
 from hhtool.engine.plan import CHUNK_ENV, KILL_ENV, cut_file, plan_tasks, read_piece
 from hhtool.engine.progress import Progress, wanted
 from hhtool.engine.runner import WANT_JSON, WANT_ROWS, run
-from hhtool.engine.uidtable import UidTable
 from hhtool.export import export_paths
 from hhtool.export import writer as writer_module
 from hhtool.export.schema import TABLES
@@ -36,6 +34,8 @@ from hhtool.export.store import current_snapshot
 from hhtool.findings import Finding
 from hhtool.generate import write_hands
 from hhtool.io import Block, read_blocks
+from hhtool.model import uidtable
+from hhtool.model.uidtable import UidTable
 from hhtool.rules.ruleset import RuleSet
 from hhtool.serialize import to_json_line
 from hhtool.validate import Summary, validate_paths

@@ -19,7 +19,6 @@ the registry without importing every reader.
 
 from __future__ import annotations
 
-import importlib
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -39,6 +38,7 @@ from hhtool.model.conventions import RakeByPot as RakeByPot
 from hhtool.model.conventions import Ref as Ref
 from hhtool.model.conventions import Site as Site
 from hhtool.model.conventions import UncalledInCollected as UncalledInCollected
+from hhtool.model.conventions import load_ref
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,18 +122,8 @@ class Dialect:
         return load(ref) if ref is not None else None
 
 
-def load(ref: Ref) -> Any:
-    """A Ref's callable (a `"module:name"` string is imported once, then cached)."""
-    if not isinstance(ref, str):
-        return ref
-    loaded = _LOADED.get(ref)
-    if loaded is None:
-        module, _, name = ref.partition(":")
-        loaded = _LOADED[ref] = getattr(importlib.import_module(module), name)
-    return loaded
-
-
-_LOADED: dict[str, Any] = {}
+load = load_ref
+"""A Ref's callable (`hhtool.model.conventions.load_ref`: below the rules, which resolve a convention's Ref too)."""
 
 Entry = Dialect | str
 """A built-in of a Registry: a Dialect, or `"package.module:name"` naming one (imported on first use)."""

@@ -211,6 +211,7 @@ def _pack_tables(tables: tuple, shared: dict) -> tuple | None:
         moving_big_blind,
         prints_addons,
         clockwise,
+        newest_first,
     ) = zip(*present)
     times, numbers = zip(*order)
     chips = array("q")
@@ -252,6 +253,7 @@ def _pack_tables(tables: tuple, shared: dict) -> tuple | None:
         bytes(moving_big_blind),
         bytes(prints_addons),
         bytes(clockwise),
+        bytes(newest_first),
     )
 
 
@@ -297,6 +299,7 @@ def _unpack_tables(packed: tuple | None, n: int) -> list | tuple:
         moving_big_blind,
         prints_addons,
         clockwise,
+        newest_first,
     ) = packed
     seat_chips = [chips[a:b] for a, b in _slices(chips_len)]
     dealt_seats = [tuple(dealt[a:b]) for a, b in _slices(dealt_len)]
@@ -330,6 +333,7 @@ def _unpack_tables(packed: tuple | None, n: int) -> list | tuple:
             map(bool, moving_big_blind),
             map(bool, prints_addons),
             map(bool, clockwise),
+            map(bool, newest_first),
         )
     ]
     return _spread(mask, tables, n)

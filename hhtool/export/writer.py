@@ -28,7 +28,6 @@ import pyarrow.parquet as pq
 
 from hhtool.codes import HH004, HH413
 from hhtool.engine.memory import trim
-from hhtool.engine.uidtable import UidTable
 from hhtool.export.rows import (
     HANDS_ERRORS,
     HANDS_STATUS,
@@ -45,6 +44,7 @@ from hhtool.export.store import Snapshot, Store
 from hhtool.findings import Finding
 from hhtool.io.paths import display_name
 from hhtool.io.sources import STDIN, expand_paths
+from hhtool.model.uidtable import UidTable
 from hhtool.validate import HandResult
 
 ALL_TABLES = range(len(TABLES))

@@ -9,6 +9,7 @@ one of several modes is a `StrEnum` declared here, once; its members compare equ
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -16,7 +17,22 @@ from types import MappingProxyType
 from typing import Any
 
 Ref = Callable[..., Any] | str
-"""A callable, or `"package.module:name"` naming one (imported when first used: `hhtool.dialects.load`)."""
+"""A callable, or `"package.module:name"` naming one (imported when first used: `load_ref`)."""
+
+
+def load_ref(ref: Ref) -> Any:
+    """A Ref's callable (a `"module:name"` string is imported once, then cached). Here, not in the registry,
+    so that the rules can call a convention's Ref (`table_min_buyin`) without asking `hhtool.dialects`."""
+    if not isinstance(ref, str):
+        return ref
+    loaded = _LOADED.get(ref)
+    if loaded is None:
+        module, _, name = ref.partition(":")
+        loaded = _LOADED[ref] = getattr(importlib.import_module(module), name)
+    return loaded
+
+
+_LOADED: dict[str, Any] = {}
 
 
 class RakeByPot(StrEnum):

@@ -2,7 +2,7 @@
 
 Streaming: the state kept is one entry per table (the last hand seen there), one counter per file
 (the unparsed hands met in it: they break its tables' chains) and one digest per hand id (in a
-compact table, see `hhtool.engine.uidtable`), so memory grows only with the number of hands.
+compact table, see `hhtool.model.uidtable`), so memory grows only with the number of hands.
 
 A chain of hands breaks where hands may be missing: at a file boundary, after a long pause
 (`GAP_SECONDS`), at a jump of the table's hand counter (a dialect's `hand_counter`), and after an
@@ -22,11 +22,11 @@ from array import array
 from datetime import datetime
 from typing import Final, NamedTuple
 
-from hhtool import dialects
 from hhtool.codes import finding
-from hhtool.engine.uidtable import UidTable
 from hhtool.findings import Finding
 from hhtool.model import BlindKind, Hand, PostBlind, StreetStart
+from hhtool.model.conventions import load_ref
+from hhtool.model.uidtable import UidTable
 from hhtool.rules.replay import Replay, dead_button_blinds, format_money
 from hhtool.rules.ruleset import RuleSet
 
@@ -100,6 +100,7 @@ class TableSnapshot(NamedTuple):
     moving_big_blind: bool  # the dialect's `moving_big_blind`
     prints_addons: bool  # the dialect's `prints_addons`
     clockwise: bool  # the hand's `Conventions.clockwise`: False where seat numbers go up counter-clockwise
+    newest_first: bool  # the hand's `Conventions.newest_first`: its site writes a file's hands newest first
 
 
 def text_digest(text: str) -> int:
@@ -184,6 +185,7 @@ def table_snapshot(state: Replay) -> TableSnapshot | None:
             state.conventions.moving_big_blind,
             state.conventions.prints_addons,
             state.conventions.clockwise,
+            state.conventions.newest_first,
         ),
     )
 
@@ -208,7 +210,7 @@ def _min_buyin(state: Replay) -> tuple[int, int]:
         return in_rules * big_blind, in_rules
     conventions = state.conventions
     if conventions.table_min_buyin is not None:
-        by_table = dialects.load(conventions.table_min_buyin)(header)
+        by_table = load_ref(conventions.table_min_buyin)(header)
         if by_table is not None:
             return int(by_table), 0
     return conventions.min_buyin_bb * big_blind, conventions.min_buyin_bb
@@ -355,9 +357,9 @@ class CrossHand:
                 kept = sorted([*window, mine], key=_by_order)
                 self.tables[current.key] = tuple(kept[-WINDOW:])
                 at = next(i for i, last in enumerate(kept) if last is mine)
-                if at + 1 < len(kept) and kept[at + 1].order != current.order and not _newest_first(current.key):
+                if at + 1 < len(kept) and kept[at + 1].order != current.order and not current.newest_first:
                     self.relinked = (kept[at + 1], mine)
-        if _newest_first(current.key):
+        if current.newest_first:
             out.extend(self._check_earlier(current, window is None))
         return out
 
@@ -548,19 +550,6 @@ def _seconds(before: object, after: object) -> int | None:
         return int((after - before).total_seconds())
     except TypeError:  # one time with a zone, one without
         return None
-
-
-_NEWEST_FIRST: dict[str, bool] = {}
-
-
-def _newest_first(key: str) -> bool:
-    """Whether the site of a table key (its first line) writes its files newest first (its dialect says)."""
-    site = key.partition("\n")[0]
-    known = _NEWEST_FIRST.get(site)
-    if known is None:
-        dialect = dialects.by_site(site)
-        known = _NEWEST_FIRST[site] = dialect is not None and dialect.conventions.newest_first
-    return known
 
 
 def _button(current: TableSnapshot, previous: _Last, ended: dict[tuple[int, str], int]) -> tuple[list[Finding], bool]:
