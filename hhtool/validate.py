@@ -166,9 +166,10 @@ class Summary:
 
     def add(self, result: HandResult | Finding) -> None:
         """A hand's verdict, or a file-level finding."""
-        is_hand = not isinstance(result, Finding)
-        findings = result.findings if is_hand else [result]
-        if is_hand:
+        if isinstance(result, Finding):
+            findings = [result]
+        else:
+            findings = result.findings
             self.by_status[result.status] += 1
         for f in findings:
             self.by_code[f.code] += 1
@@ -223,7 +224,7 @@ def check_hand(parsed: ParseResult, text: str, rules: RuleSet) -> HandResult:
     try:
         result = check_parsed(parsed, rules)
         ident = table = None
-        if parsed.status is Status.PARSED:
+        if parsed.status is Status.PARSED and parsed.hand is not None:
             ident = identity(parsed.hand, text)
             if result.state is not None:
                 table = table_snapshot(result.state)
@@ -482,6 +483,7 @@ def check_parsed(parsed: ParseResult, rules: RuleSet) -> HandResult:
         )
     findings = list(parsed.findings)
     hand = parsed.hand
+    assert hand is not None, "a parsed hand has its Hand"  # (ParseResult's contract; for the type checker)
     try:
         state = validate_hand(hand, rules)
     except Exception as exc:  # noqa: BLE001 - a bug in hhtool must not stop the run
