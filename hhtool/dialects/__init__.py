@@ -151,6 +151,7 @@ class Registry:
         self._eras: dict[str, tuple[tuple[datetime, str], ...]] = {}
         self._wordings: dict[str, tuple[Callable[..., str], Callable[..., bool]] | None] = {}
         self._against: dict[str, Callable[..., bool] | None] = {}
+        self._sites: dict[tuple[str, int], Site] = {}
 
     # -- the set -------------------------------------------------------------------------------
     def _dialects(self) -> dict[str, Dialect]:
@@ -196,6 +197,7 @@ class Registry:
         self._eras.clear()
         self._wordings.clear()
         self._against.clear()
+        self._sites.clear()
 
     def version(self) -> int:
         """Bumped by every change of the set, so that callers rebuild what they derived from it."""
@@ -292,6 +294,17 @@ class Registry:
             self._wordings[site] = (describe, matches) if describe is not None and matches is not None else None
         return self._wordings[site]
 
+    def site_of(self, site: str, variant: str, played: datetime | None) -> Site:
+        """What the rules layer receives of the site a hand was written at (`Site`): the conventions of its
+        variant or era (`hand_conventions`) with its site's wording; one per site and convention set, shared
+        by its hands."""
+        conventions = self.hand_conventions(site, variant, played)
+        key = (site, id(conventions))
+        found = self._sites.get(key)
+        if found is None or found.conventions is not conventions:  # (an id is unique only while its object lives)
+            found = self._sites[key] = Site(conventions, self.wording(site), self.description_against(site))
+        return found
+
     def description_against(self, site: str) -> Callable[..., bool] | None:
         """The site's check of what a description says of the other shown hands (`Dialect.description_against`),
         or None."""
@@ -371,3 +384,4 @@ replayed_sites = REGISTRY.replayed_sites
 built_in_rake = REGISTRY.built_in_rake
 wording = REGISTRY.wording
 description_against = REGISTRY.description_against
+site_of = REGISTRY.site_of
