@@ -421,10 +421,16 @@ class Merger:
             return
         table = crosshand_safely(lambda: cross.check_table(snapshot), item.file, item.line, item.hand_id)
         relinked = cross.relinked
-        if relinked is None and not table and not _has_dead_button_question(item.findings):
-            # nothing a hand slotted in before it could withdraw: its verdict is final now, and the hands
-            # read after it need not wait behind it (a file of many tables would otherwise keep up to
-            # HOLD_LIMIT hands, their replays and all, in memory)
+        if (
+            relinked is None
+            and cross.linked_to is not None
+            and not table
+            and not _has_dead_button_question(item.findings)
+        ):
+            # it follows on from the hand before it, with nothing a hand slotted in between could withdraw:
+            # its verdict is final now, and the hands read after it need not wait behind it (a file of many
+            # tables would otherwise keep up to HOLD_LIMIT hands, their replays and all, in memory). A
+            # table's first hand still waits: a block read late may come before it.
             self.queue.append(item if duplicate is None else _Held(item, duplicate, table, False).verdict())
             self._count_later(snapshot)
             return
