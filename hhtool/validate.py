@@ -320,6 +320,12 @@ class _Held:
         return record._replace(findings=findings, status=status, crossed=True)
 
 
+def _has_dead_button_question(findings: list[Finding]) -> bool:
+    """Whether the hand's own findings hold an HH405 (its button on an empty seat), which a hand slotted in
+    before it could explain as a dead button."""
+    return any(f.code == "HH405" for f in findings) if findings else False
+
+
 def _after(order: tuple, other: tuple) -> bool:
     """Whether a hand's (time, hand number) comes after another's; True where a time is missing."""
     if order[0] is None or other[0] is None:
@@ -414,8 +420,21 @@ class Merger:
             self.queue.append(_Held(item, duplicate, [], False).verdict())
             return
         table = crosshand_safely(lambda: cross.check_table(snapshot), item.file, item.line, item.hand_id)
-        held = _Held(item, duplicate, table, cross.dead_button_explained, cross.linked_to)
         relinked = cross.relinked
+        if (
+            relinked is None
+            and cross.linked_to is not None
+            and not table
+            and not _has_dead_button_question(item.findings)
+        ):
+            # it follows on from the hand before it, with nothing a hand slotted in between could withdraw:
+            # its verdict is final now, and the hands read after it need not wait behind it (a file of many
+            # tables would otherwise keep up to HOLD_LIMIT hands, their replays and all, in memory). A
+            # table's first hand still waits: a block read late may come before it.
+            self.queue.append(item if duplicate is None else _Held(item, duplicate, table, False).verdict())
+            self._count_later(snapshot)
+            return
+        held = _Held(item, duplicate, table, cross.dead_button_explained, cross.linked_to)
         if relinked is not None:
             later, previous = relinked
             waiting = self.held.get(snapshot.key, {}).get((later.order, later.hand_id))
@@ -431,6 +450,18 @@ class Merger:
                 waiting.explained = cross.dead_button_explained
                 waiting.before = previous.order
         self.queue.append(held)
+        table_held = self._count_later(snapshot)
+        if snapshot.cancelled:  # no link of the chain: nothing can change its verdict
+            held.done = True
+        else:
+            replaced = table_held.get((snapshot.order, snapshot.hand_id))
+            if replaced is not None:  # another hand under the same id and time (HH413): that one is settled
+                replaced.done = True
+            table_held[(snapshot.order, snapshot.hand_id)] = held
+
+    def _count_later(self, snapshot: TableSnapshot) -> dict[tuple, _Held]:
+        """Count this hand as read after the held hands of its table it comes after in time, settling those
+        that WINDOW such hands followed; the table's held hands."""
         table_held = self.held.setdefault(snapshot.key, {})
         for key, other in list(table_held.items()):
             if not _after(snapshot.order, key[0]):
@@ -439,13 +470,7 @@ class Merger:
             if other.later >= WINDOW:  # settled: a later hand read now comes after these in time
                 other.done = True
                 del table_held[key]
-        if snapshot.cancelled:  # no link of the chain: nothing can change its verdict
-            held.done = True
-        else:
-            replaced = table_held.get((snapshot.order, snapshot.hand_id))
-            if replaced is not None:  # another hand under the same id and time (HH413): that one is settled
-                replaced.done = True
-            table_held[(snapshot.order, snapshot.hand_id)] = held
+        return table_held
 
     def _settle_all(self) -> None:
         for table_held in self.held.values():

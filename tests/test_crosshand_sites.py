@@ -396,6 +396,25 @@ def test_ps4_a_held_back_verdict_is_let_go_after_hold_limit_items(tmp_path, monk
     assert found(results) == [("HH412", "210000000004")]
 
 
+def test_ps4_a_hand_with_nothing_to_withdraw_is_given_out_at_once(tmp_path):
+    """Only a verdict a late hand could change waits: the table's first hand (a block read late may come
+    before it) until WINDOW later hands of its table are read, the hands behind it with it; after that,
+    each hand that follows on from its predecessor is given out as it is read (a file of many tables
+    keeps none of them in memory)."""
+    from hhtool.pipeline import read_paths
+    from hhtool.rules.ruleset import RuleSet
+    from hhtool.validate import Merger, Summary, check_block
+
+    n5 = N4.following(210000000005, datetime(2020, 4, 16, 16, 24, 5), 7, 8, 9)  # 16:24, seat 7
+    path = tmp_path / "table.txt"
+    path.write_text("\n\n\n".join(nine(w) for w in (N1, N2, N3, N4, n5)), encoding="utf-8")
+    rules = RuleSet()
+    merger = Merger(rules, Summary())
+    given = [[r.hand_id[-1] for r in merger.merge(check_block(b, rules))] for b in read_paths([path])]
+    assert given == [[], [], [], ["1", "2", "3", "4"], ["5"]]
+    assert merger.flush() == []
+
+
 T6 = ((1, "whitehot", 7095), (2, "HoddePodde", 6380), (3, "rrk775", 5000), (4, "Lochdale", 3450))
 ST1 = Walk(12637816628, datetime(2007, 10, 15, 6, 14, 50), 1, T6, 2, 3, table="63858762 18", blinds=(75, 150))
 
