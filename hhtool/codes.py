@@ -1359,9 +1359,9 @@ HH416: Final = Code(
     rule="T7",
     summary="hands missing at the table",
     why=(
-        "A table's hands follow on: its hand counter counts up by one; across a file boundary or a pause of over "
-        "10 minutes the button and stacks follow on, or hands are missing (one warning a gap, instead of HH412 "
-        "and an HH410 per player)."
+        "A table's hands follow on: its hand counter counts up by one; across a file boundary, a pause of over "
+        "10 minutes or a tournament level skipped the button and stacks follow on, or hands are missing (one "
+        "warning a gap, instead of HH412 and an HH410 per player)."
     ),
     example="the counter goes from 852 to 855: hands 853-854 missing",
 )

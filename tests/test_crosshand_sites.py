@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
+import pytest
 from handkit import problems
 
 from hhtool.findings import Finding, Severity
@@ -436,6 +437,50 @@ def test_pokerstars_near_miss_one_player_grown_alone_is_hh410(tmp_path):
     after = ST1.following(12637860727, ST1.time + timedelta(minutes=7), 2, 3, 4)
     after = replace(after, seats=tuple((s, n, v + (2000 if s == 1 else 0)) for s, n, v in after.seats))
     assert found(run(tmp_path, [stars(ST1, True), stars(after, True)])) == [("HH410", "12637860727")]
+
+
+def _fell(walk: Walk) -> Walk:
+    """The walk with seat 1's stack 500 lower than the hand before left it."""
+    return replace(walk, seats=tuple((s, n, v - (500 if s == 1 else 0)) for s, n, v in walk.seats))
+
+
+def test_a_tournament_level_skipped_is_one_hands_missing_warning(tmp_path):
+    """Four minutes on but two levels up (Level V, then Level VII: fpdb-3/partypoker/tournament/
+    NLHE-USD-STT-10-201104.new.hand.delimiter.txt goes from level 5 to 7): a whole level was played in
+    between, so stacks that do not follow on are one HH416 naming the levels, not an HH410 per player."""
+    after = _fell(ST1.following(12637860727, ST1.time + timedelta(minutes=4), 2, 3, 4))
+    results = run(tmp_path, [stars(ST1, True), stars(after, True).replace("Level V ", "Level VII ")])
+    assert found(results) == [("HH416", "12637860727")]
+    assert "at level 5 (this one is at level 7)" in results[1].findings[0].message
+
+
+def test_near_miss_the_next_level_is_still_compared_hand_by_hand(tmp_path):
+    """Level V, then Level VI four minutes on: the blinds went up once, no level is missing: HH410."""
+    after = _fell(ST1.following(12637860727, ST1.time + timedelta(minutes=4), 2, 3, 4))
+    results = run(tmp_path, [stars(ST1, True), stars(after, True).replace("Level V ", "Level VI ")])
+    assert found(results) == [("HH410", "12637860727")]
+
+
+@pytest.mark.parametrize(
+    ("printed", "number"),
+    [
+        ("Level IV", 4),
+        ("Level XIX", 19),
+        ("Level XL", 40),
+        ("Level7", 7),
+        ("7", 7),
+        ("Match Round II, Level IX", 9),
+        (None, -1),
+        ("", -1),
+        ("Level ?", -1),
+    ],
+)
+def test_level_number_reads_the_sites_level_forms(printed, number):
+    """The forms of the corpus (PokerStars' roman `Level IV`, PartyPoker's `7`, iPoker's `Level7`,
+    PokerStars' match rounds): the last level named, as a number."""
+    from hhtool.rules.crosshand import level_number
+
+    assert level_number(printed) == number
 
 
 HU = ((2, "Pelham", 1000), (5, "Rowena", 1000))

@@ -212,6 +212,7 @@ def _pack_tables(tables: tuple, shared: dict) -> tuple | None:
         prints_addons,
         clockwise,
         newest_first,
+        level,
     ) = zip(*present)
     times, numbers = zip(*order)
     chips = array("q")
@@ -254,6 +255,7 @@ def _pack_tables(tables: tuple, shared: dict) -> tuple | None:
         bytes(prints_addons),
         bytes(clockwise),
         bytes(newest_first),
+        array("q", level),
     )
 
 
@@ -300,6 +302,7 @@ def _unpack_tables(packed: tuple | None, n: int) -> list | tuple:
         prints_addons,
         clockwise,
         newest_first,
+        level,
     ) = packed
     seat_chips = [chips[a:b] for a, b in _slices(chips_len)]
     dealt_seats = [tuple(dealt[a:b]) for a, b in _slices(dealt_len)]
@@ -334,6 +337,7 @@ def _unpack_tables(packed: tuple | None, n: int) -> list | tuple:
             map(bool, prints_addons),
             map(bool, clockwise),
             map(bool, newest_first),
+            level,
         )
     ]
     return _spread(mask, tables, n)

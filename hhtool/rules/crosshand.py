@@ -101,6 +101,7 @@ class TableSnapshot(NamedTuple):
     prints_addons: bool  # the dialect's `prints_addons`
     clockwise: bool  # the hand's `Conventions.clockwise`: False where seat numbers go up counter-clockwise
     newest_first: bool  # the hand's `Conventions.newest_first`: its site writes a file's hands newest first
+    level: int  # the tournament's blind level as a number (`Level IV`, `Level 7`, `7`; -1: none or unknown)
 
 
 def text_digest(text: str) -> int:
@@ -186,6 +187,7 @@ def table_snapshot(state: Replay) -> TableSnapshot | None:
             state.conventions.prints_addons,
             state.conventions.clockwise,
             state.conventions.newest_first,
+            level_number(header.level),
         ),
     )
 
@@ -279,6 +281,7 @@ class _Last(NamedTuple):
     breaks: int  # the unparsed hands met in that file before it (CrossHand.breaks): a chain breaks after one
     counter: int  # as TableSnapshot.counter
     hand_id: str
+    level: int  # as TableSnapshot.level
 
     def chips(self) -> dict[tuple[int, str], int]:
         """(seat, player) → chips at the end of the hand."""
@@ -399,6 +402,8 @@ class CrossHand:
             return found
         if previous.file != current.file:
             why = f"in another file ({previous.file})"
+        elif previous.level >= 0 and current.level > previous.level + 1:  # whole levels played in between
+            why = f"at level {previous.level} (this one is at level {current.level})"
         else:
             pause = _seconds(previous.order[0], current.order[0])
             if pause is None or pause <= GAP_SECONDS:
@@ -539,7 +544,30 @@ def _last_of(snapshot: TableSnapshot, breaks: int) -> _Last:
         breaks,
         snapshot.counter,
         snapshot.hand_id,
+        snapshot.level,
     )
+
+
+_ROMAN: Final = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
+_LEVEL = re.compile(r"(?:Level ?)?([IVXLC]+|\d+)\s*$")
+
+
+def level_number(level: str | None) -> int:
+    """A tournament level as the sites print it (`Level IV`, `Level7`, `7`, `Match Round I, Level II`:
+    the last level named) as a number; -1 for none or a form not known."""
+    if not level:
+        return -1
+    match = _LEVEL.search(level)
+    if match is None:
+        return -1
+    text = match.group(1)
+    if text.isdigit():
+        return int(text)
+    total = 0
+    for i, letter in enumerate(text):  # roman numerals: a letter before a larger one is subtracted
+        value = _ROMAN[letter]
+        total += -value if i + 1 < len(text) and _ROMAN[text[i + 1]] > value else value
+    return total
 
 
 def _seconds(before: object, after: object) -> int | None:
