@@ -217,7 +217,7 @@ class HandCancelled(Event, frozen=True, gc=False, tag=True):
 class StreetPot(Event, frozen=True, gc=False, tag=True):
     """The pot a site prints as a street starts (WPN's `Main pot $1.19 | Rake $0.06`): what the earlier
     streets (and the antes) gathered, after the rake taken so far (`rake`, None when not printed). A
-    claim, not an action: the replay passes it by, hhtool.rules.street_pot checks it. `side` is 0 for the
+    claim, not an action: the replay passes it by, hhtool.rules.checks.street_pot checks it. `side` is 0 for the
     main pot (or all pots as one), N for side pot N printed on a line of its own after it (WPN's `Side
     pot(1) $0.65 | Rake $0.03`: `main` is then that side pot's amount, `rake` its own rake so far)."""
 

@@ -402,13 +402,14 @@ class CrossHand:
             return found
         if previous.file != current.file:
             why = f"in another file ({previous.file})"
-        elif previous.level >= 0 and current.level > previous.level + 1:  # whole levels played in between
-            why = f"at level {previous.level} (this one is at level {current.level})"
         else:
             pause = _seconds(previous.order[0], current.order[0])
-            if pause is None or pause <= GAP_SECONDS:
+            if pause is not None and pause > GAP_SECONDS:
+                why = f"{pause // 60} minutes earlier"
+            elif previous.level >= 0 and current.level > previous.level + 1:  # whole levels played in between
+                why = f"at level {previous.level} (this one is at level {current.level})"
+            else:
                 return found
-            why = f"{pause // 60} minutes earlier"
         self.dead_button_explained = False
         codes = ", ".join(sorted({f.code for f in found}))
         return [

@@ -13,10 +13,10 @@ from typing import Final
 
 from msgspec.structs import replace
 
-from hhtool.model import Collect, Fold, Ledger, ReturnUncalled, SeatSummary, Show, StreetPot
+from hhtool.model import Collect, Fold, ReturnUncalled, SeatSummary, Show
 from hhtool.model.cards import DECK
-from hhtool.model.conventions import LedgerUncalled, UncalledInCollected
-from hhtool.rules import street_pot
+from hhtool.model.conventions import UncalledInCollected
+from hhtool.rules.checks import run_checks
 from hhtool.rules.pots import (
     CAPPED_MAIN_FIRST,
     MAIN_FIRST,
@@ -34,7 +34,6 @@ from hhtool.rules.ruleset import level_in_force
 
 _Fold: Final = Fold  # Final: compiled, a C static rather than a look-up in the module's dict at each use
 _DECK: Final = DECK
-_StreetPot: Final = StreetPot
 
 
 def _all_cards(cards: tuple[str, ...]) -> bool:
@@ -120,16 +119,7 @@ def settle(s: Replay) -> None:
     if unprinted:  # the summary's won amounts hold none of the later awards: what each winner is said to win
         returned = {name: returned.get(name, 0) - unprinted.get(name, 0) for name in {*returned, *unprinted}}
     _check_summary(s, returned, runs)
-    for event in s.hand.events:  # street pots: printed by some sites only, checked where a hand has one
-        if type(event) is _StreetPot:
-            street_pot.check(s)
-            break
-    if claims.ledgers:
-        _check_ledgers(s, claims.ledgers)
-    if claims.ev_payoffs:
-        from hhtool.rules.equity import check_ev_payoffs
-
-        check_ev_payoffs(s)
+    run_checks(s)
 
 
 _NONE_RETURNED: dict[str, int] = {}
@@ -137,8 +127,6 @@ _NONE_RETURNED: dict[str, int] = {}
 APART: Final = UncalledInCollected.APART
 EITHER: Final = UncalledInCollected.EITHER
 # Conventions.ledger_uncalled: where the site's checksum counts the return
-LEDGER_NEITHER: Final = LedgerUncalled.NEITHER
-LEDGER_PUT_IN: Final = LedgerUncalled.PUT_IN
 
 
 def _unname_pots(s: Replay) -> None:
@@ -1173,54 +1161,6 @@ def _check_summary(s: Replay, returned: dict[str, int], runs: tuple[int, ...]) -
                 expected=" ".join(shown),
                 actual=" ".join(seat_cards),
             )
-
-
-def _check_ledgers(s: Replay, ledgers: tuple[Ledger, ...]) -> None:
-    """The site's per-player checksum (`Claims.ledgers`, semantics in `hhtool.model.hand.Ledger`) against
-    the replay: what each player put in (after uncalled returns), won from the pots, netted and ends with.
-    A site whose figures count the returned uncalled bet in both put-in and won (`ledger_uncalled`) is
-    compared with the return added to both; in put-in only (`ledger_uncalled = PUT_IN`), to that one."""
-    with_uncalled = s.conventions.ledger_uncalled is not LEDGER_NEITHER
-    in_won = s.conventions.ledger_uncalled is not LEDGER_PUT_IN
-    won_by = s.collected_by()
-    finals = s.final_stacks()
-    taken = s.pot_total - sum(won_by.values())  # the room's rake and fees, for a figure that leaves them out
-    for ledger in ledgers:
-        player = s.players.get(ledger.player)
-        if player is None:
-            s.report(
-                "HH214",
-                ledger.line,
-                "player",
-                player=ledger.player,
-                expected="a player of the hand",
-                actual=ledger.player,
-            )
-            continue
-        returned = s.returns.get(ledger.player, 0) if with_uncalled else 0
-        put_in = player.total + returned
-        share = won_by.get(ledger.player, 0)
-        won = share + (returned if in_won else 0)
-        for variant, claimed, computed in (
-            ("put_in", ledger.put_in, put_in),
-            ("won", ledger.won, won),
-            ("net", ledger.net, share - player.total),
-            ("final_stack", ledger.final_stack, finals[ledger.player]),
-        ):
-            if claimed is not None and claimed != computed:
-                if variant == "final_stack" and share and 0 < claimed - computed <= taken:
-                    variant = "final_stack_unraked"  # a winner's stack as if the room had taken nothing
-                s.report(
-                    "HH214",
-                    ledger.line,
-                    variant,
-                    player=ledger.player,
-                    claimed=s.money(claimed),
-                    computed=s.money(computed),
-                    taken=s.money(taken),
-                    expected=computed,
-                    actual=claimed,
-                )
 
 
 def _check_kept_share(s: Replay, seat: SeatSummary) -> None:

@@ -6,7 +6,7 @@ does not subclass it). What is Full Tilt's own: the header (game, stakes and tab
 written `2010/08/04` or `Wed, July 21, 2010`, a second ET clock in brackets from 2013), the button as a
 body line, `posts the small blind of $X`, `antes X`, `raises to X` (the street total only), `, and is all in`,
 amounts with `K` for thousands (`500K/1000K`), `X wins the pot ($Y)` for the collect, the pot printed on a
-street marker (`(Total Pot: $0.04, 2 Players)`: a `StreetPot`, checked by hhtool.rules.street_pot) and the
+street marker (`(Total Pot: $0.04, 2 Players)`: a `StreetPot`, checked by hhtool.rules.checks.street_pot) and the
 summary's seat lines. Like every reader it checks no poker rule.
 """
 

@@ -8,7 +8,7 @@ the header (`Hand #N - Holdem(No Limit) - $0.02/$0.05 - 2021/04/20 18:33:50 UTC`
 Tournament #T - …`), the table line without `Table`, seats without `in chips`, `posts dead` (a new
 player's small and big blind), raises that print the chips added before the street total, `caps`
 at CAP tables, the `Main pot … | Rake …` and `Side pot(N) … | Rake …` lines at each street's start
-(`StreetPot` events, checked by hhtool.rules.street_pot), `waits for big blind` (not dealt in), `does not
+(`StreetPot` events, checked by hhtool.rules.checks.street_pot), `waits for big blind` (not dealt in), `does not
 show` and `mucks hand`, a one-card show (`[- Kd]`), `cashed out hand for …` (an all-in cash out), and the
 summary's `Total pot … | Rake … | JP Fee …` printed after the rake. Like every reader it checks no poker rule.
 """

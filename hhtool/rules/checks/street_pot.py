@@ -4,8 +4,7 @@ lines (the antes, every street before, dead money, less the uncalled bets return
 plus the rake taken from them so far (HH223). The rake a site prints on its last street is what its
 summary prints as rake and fees (HH224), when nothing was put in after it.
 
-Separate from settle because only some sites print these lines; settle (compiled) calls `check` only for a
-hand that has one.
+Only some sites print these lines: a hand without one is not checked.
 """
 
 from __future__ import annotations
@@ -57,6 +56,8 @@ def check(s: Replay) -> None:
     """HH223 for each street's pot lines that do not hold what the streets before them gathered; HH224 when
     the rake of the last street's lines is not the summary's rake and fees (and no chips went in after them:
     a pot line is printed as its street starts, before that street's betting)."""
+    if not any(type(event) is StreetPot for event in s.hand.events):
+        return
     groups = _groups(s)
     if not groups:
         return
