@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from hhtool.findings import Finding
 from hhtool.grammar import ParseResult, parse_block
 from hhtool.io import Block, read_blocks
+from hhtool.validate import validate_paths
 
 DEFAULT_HEADER = "PokerStars Hand #{hand_id}:  Hold'em No Limit ($0.05/$0.10 USD) - 2020/04/16 13:54:25 ET"
 DEFAULT_TABLE = "Table 'Testa I' 6-max Seat #1 is the button"
@@ -82,6 +84,25 @@ def parse_text(text: str, *, file: str = "hand.txt", line: int = 1, column: int 
 
 def read_all(path: Path) -> list:
     return list(read_blocks(path))
+
+
+# -- the site tests' helpers (test_bovada, test_partypoker, test_winamax, ...) ----------------------------------------
+def events_of(result, kind) -> list:
+    """The events of exactly type `kind` of a parsed hand, in their order."""
+    return [event for event in result.hand.events if type(event) is kind]
+
+
+def codes(results) -> list[str]:
+    """Every finding code of some hand results, in their order."""
+    return [f.code for r in results for f in r.findings]
+
+
+def validate_hands(tmp_path: Path, *hands: str, name: str, separator: str = "\n\n", encoding: str = "utf-8") -> list:
+    """Hands written inline (dedented), joined by `separator` into the file `name` as the site writes its files,
+    validated by the whole pipeline: the hand results (a file's own findings left out)."""
+    path = tmp_path / name
+    path.write_text(separator.join(textwrap.dedent(h).strip("\n") + "\n" for h in hands), encoding=encoding)
+    return [r for r in validate_paths([path]) if not isinstance(r, Finding)]
 
 
 @pytest.fixture(scope="session")
