@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from hhtool.findings import Finding
 from hhtool.grammar import ParseResult, parse_block
 from hhtool.io import Block, read_blocks
+from hhtool.validate import validate_paths
 
 DEFAULT_HEADER = "PokerStars Hand #{hand_id}:  Hold'em No Limit ($0.05/$0.10 USD) - 2020/04/16 13:54:25 ET"
 DEFAULT_TABLE = "Table 'Testa I' 6-max Seat #1 is the button"
@@ -82,6 +84,129 @@ def parse_text(text: str, *, file: str = "hand.txt", line: int = 1, column: int 
 
 def read_all(path: Path) -> list:
     return list(read_blocks(path))
+
+
+# -- the site tests' helpers (test_bovada, test_partypoker, test_winamax, ...) ----------------------------------------
+def events_of(result, kind) -> list:
+    """The events of exactly type `kind` of a parsed hand, in their order."""
+    return [event for event in result.hand.events if type(event) is kind]
+
+
+def codes(results) -> list[str]:
+    """Every finding code of some hand results, in their order."""
+    return [f.code for r in results for f in r.findings]
+
+
+def validate_hands(tmp_path: Path, *hands: str, name: str, separator: str = "\n\n", encoding: str = "utf-8") -> list:
+    """Hands written inline (dedented), joined by `separator` into the file `name` as the site writes its files,
+    validated by the whole pipeline: the hand results (a file's own findings left out)."""
+    path = tmp_path / name
+    path.write_text(separator.join(textwrap.dedent(h).strip("\n") + "\n" for h in hands), encoding=encoding)
+    return [r for r in validate_paths([path]) if not isinstance(r, Finding)]
+
+
+# -- three hands of one day and the next, for the money tests (test_stats, test_audit) ------------------------------
+# $0.05/$0.10 USD no-limit, Alice, Bob and Carol with $10 each at a table of their own: a walk to Carol (pot $0.10), a
+# 3-bet pot Carol wins on the flop ($1.90) and a showdown Carol wins ($2.20); each test module chooses the hand ids,
+# the tables' name and the rake taken from each pot (Carol collects the rest), and works out its figures from them.
+_THREE_HANDS = textwrap.dedent("""\
+    PokerStars Hand #{id1}:  Hold'em No Limit ($0.05/$0.10 USD) - 2020/04/16 13:54:25 ET
+    Table '{table} I' 6-max Seat #1 is the button
+    Seat 1: Alice ($10 in chips)
+    Seat 2: Bob ($10 in chips)
+    Seat 3: Carol ($10 in chips)
+    Bob: posts small blind $0.05
+    Carol: posts big blind $0.10
+    *** HOLE CARDS ***
+    Alice: folds
+    Bob: folds
+    Uncalled bet ($0.05) returned to Carol
+    Carol collected {won1} from pot
+    Carol: doesn't show hand
+    *** SUMMARY ***
+    Total pot $0.10 | Rake {rake1}
+    Seat 1: Alice (button) folded before Flop (didn't bet)
+    Seat 2: Bob (small blind) folded before Flop
+    Seat 3: Carol (big blind) collected ({won1})
+
+
+
+    PokerStars Hand #{id2}:  Hold'em No Limit ($0.05/$0.10 USD) - 2020/04/16 14:02:11 ET
+    Table '{table} II' 6-max Seat #2 is the button
+    Seat 1: Alice ($10 in chips)
+    Seat 2: Bob ($10 in chips)
+    Seat 3: Carol ($10 in chips)
+    Carol: posts small blind $0.05
+    Alice: posts big blind $0.10
+    *** HOLE CARDS ***
+    Bob: raises $0.20 to $0.30
+    Carol: raises $0.60 to $0.90
+    Alice: folds
+    Bob: calls $0.60
+    *** FLOP *** [2c 7d Jh]
+    Carol: bets $1
+    Bob: folds
+    Uncalled bet ($1) returned to Carol
+    Carol collected {won2} from pot
+    Carol: doesn't show hand
+    *** SUMMARY ***
+    Total pot $1.90 | Rake {rake2}
+    Board [2c 7d Jh]
+    Seat 1: Alice (big blind) folded before Flop
+    Seat 2: Bob (button) folded on the Flop
+    Seat 3: Carol (small blind) collected ({won2})
+
+
+
+    PokerStars Hand #{id3}:  Hold'em No Limit ($0.05/$0.10 USD) - 2020/04/17 09:15:40 ET
+    Table '{table} III' 6-max Seat #3 is the button
+    Seat 1: Alice ($10 in chips)
+    Seat 2: Bob ($10 in chips)
+    Seat 3: Carol ($10 in chips)
+    Alice: posts small blind $0.05
+    Bob: posts big blind $0.10
+    *** HOLE CARDS ***
+    Carol: calls $0.10
+    Alice: raises $0.30 to $0.40
+    Bob: calls $0.30
+    Carol: calls $0.30
+    *** FLOP *** [Ah Kd 2s]
+    Alice: checks
+    Bob: checks
+    Carol: checks
+    *** TURN *** [Ah Kd 2s] [9c]
+    Alice: bets $0.50
+    Bob: folds
+    Carol: calls $0.50
+    *** RIVER *** [Ah Kd 2s 9c] [4h]
+    Alice: checks
+    Carol: checks
+    *** SHOW DOWN ***
+    Alice: shows [As Qs] (a pair of Aces)
+    Carol: shows [Kh Kc] (three of a kind, Kings)
+    Carol collected {won3} from pot
+    *** SUMMARY ***
+    Total pot $2.20 | Rake {rake3}
+    Board [Ah Kd 2s 9c 4h]
+    Seat 1: Alice (small blind) showed [As Qs] and lost with a pair of Aces
+    Seat 2: Bob (big blind) folded on the Turn
+    Seat 3: Carol (button) showed [Kh Kc] and won ({won3}) with three of a kind, Kings
+    """)
+_POTS = (10, 190, 220)  # cents
+
+
+def _dollars(cents: int) -> str:
+    """An amount as PokerStars prints it: `$0`, `$2`, `$0.09`, `$2.10`."""
+    return f"${cents // 100}" if cents % 100 == 0 else f"${cents // 100}.{cents % 100:02d}"
+
+
+def three_hands(first_id: int, table: str, rakes: tuple[int, int, int]) -> str:
+    """The three hands as one PokerStars file's text (3 empty lines between hands): ids `first_id` and the next two,
+    tables `{table} I`, `II` and `III`, rakes in cents (the pots are $0.10, $1.90 and $2.20)."""
+    ids = {f"id{n}": str(first_id + n - 1) for n in (1, 2, 3)}
+    rake = {f"rake{n}": _dollars(cents) for n, cents in enumerate(rakes, 1)}
+    won = {f"won{n}": _dollars(pot - cents) for n, (pot, cents) in enumerate(zip(_POTS, rakes, strict=True), 1)}
+    return _THREE_HANDS.format(table=table, **ids, **rake, **won)
 
 
 @pytest.fixture(scope="session")

@@ -7,11 +7,14 @@ fpdb-3/betonline-chico files), with made-up names and hand ids.
 
 from __future__ import annotations
 
+import functools
 import json
 import textwrap
 from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
+
+from conftest import codes, events_of, validate_hands
 
 from hhtool.dialects.betonline import COUNTER_CLOCKWISE
 from hhtool.dialects.betonline.parse import parse_betonline
@@ -46,18 +49,7 @@ def chico(text: str, *, file: str = "chico.txt"):
     return parse_betonline(blocks[0])
 
 
-def events_of(result, kind) -> list:
-    return [event for event in result.hand.events if type(event) is kind]
-
-
-def validate_text(tmp_path, *hands: str, name: str = "chico.txt") -> list:
-    path = tmp_path / name
-    path.write_text("\n\n\n".join(textwrap.dedent(h).strip("\n") + "\n" for h in hands), encoding="utf-8")
-    return [r for r in validate_paths([path]) if not isinstance(r, Finding)]
-
-
-def codes(results) -> list[str]:
-    return [f.code for r in results for f in r.findings]
+validate_text = functools.partial(validate_hands, name="chico.txt", separator="\n\n\n")
 
 
 def errors(results) -> list[str]:

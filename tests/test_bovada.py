@@ -7,6 +7,7 @@ zone-2021/zone_poker.txt), with made-up hand, table and player-hash numbers.
 
 from __future__ import annotations
 
+import functools
 import json
 import textwrap
 from collections import Counter
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from conftest import codes, events_of, validate_hands
 
 from hhtool.dialects.bovada.reader import SITE, parse
 from hhtool.dialects.bovada.wording import describe, description_matches
@@ -57,18 +59,7 @@ def bovada(text: str, *, file: str = "bovada.txt"):
     return parse(blocks[0])
 
 
-def events_of(result, kind) -> list:
-    return [event for event in result.hand.events if type(event) is kind]
-
-
-def validate_text(tmp_path, *hands: str, name: str = "bovada.txt") -> list:
-    path = tmp_path / name
-    path.write_text("\n\n\n".join(textwrap.dedent(h).strip("\n") + "\n" for h in hands), encoding="utf-8")
-    return [r for r in validate_paths([path]) if not isinstance(r, Finding)]
-
-
-def codes(results) -> list[str]:
-    return [f.code for r in results for f in r.findings]
+validate_text = functools.partial(validate_hands, name="bovada.txt", separator="\n\n\n")
 
 
 # The 2021 `[MVS]` cash form: a `Table Info:` line with the stakes, `Player Info:` hashes, one space before

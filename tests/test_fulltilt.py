@@ -6,6 +6,7 @@ fpdb-3/fulltilt files), with made-up names and hand ids.
 
 from __future__ import annotations
 
+import functools
 import json
 import textwrap
 from collections import Counter
@@ -13,6 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from conftest import codes, events_of, validate_hands
 
 from hhtool.dialects.fulltilt.parse import parse_fulltilt
 from hhtool.dialects.fulltilt.reader import read_header
@@ -34,18 +36,7 @@ def ft(text: str, *, file: str = "ft.txt"):
     return parse_fulltilt(blocks[0])
 
 
-def events_of(result, kind) -> list:
-    return [event for event in result.hand.events if type(event) is kind]
-
-
-def validate_text(tmp_path, *hands: str, name: str = "ft.txt", encoding: str = "utf-8") -> list:
-    path = tmp_path / name
-    path.write_text("\n\n\n".join(textwrap.dedent(h).strip("\n") + "\n" for h in hands), encoding=encoding)
-    return [r for r in validate_paths([path]) if not isinstance(r, Finding)]
-
-
-def codes(results) -> list[str]:
-    return [f.code for r in results for f in r.findings]
+validate_text = functools.partial(validate_hands, name="ft.txt", separator="\n\n\n")
 
 
 # A tournament hand: antes, thousands commas, an all-in whose players show their cards before the uncalled

@@ -6,11 +6,13 @@ ggpoker-rush-2025 and fpdb-3/ggpoker files), with made-up hashed names and hand 
 
 from __future__ import annotations
 
+import functools
 import textwrap
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from conftest import codes, events_of, validate_hands
 
 from hhtool.audit import audit
 from hhtool.dialects.ggpoker.parse import parse_gg
@@ -52,10 +54,6 @@ def gg(text: str, *, file: str = "gg.txt"):
     blocks = list(split_chunks(iter([textwrap.dedent(text).strip("\n").encode() + b"\n"]), file))
     assert len(blocks) == 1 and isinstance(blocks[0], Block) and blocks[0].dialect == "ggpoker", blocks
     return parse_gg(blocks[0])
-
-
-def events_of(result, kind) -> list:
-    return [event for event in result.hand.events if type(event) is kind]
 
 
 RUSH = """
@@ -609,14 +607,7 @@ def test_every_gg_holdem_hand_of_the_corpus_parses(corpus):
 # -- validation: pot identity, fees, newest-first files, fast-fold pools -------------------------
 
 
-def validate_text(tmp_path, *hands: str, name: str = "gg.txt") -> list:
-    path = tmp_path / name
-    path.write_text("\n\n".join(textwrap.dedent(h).strip("\n") + "\n" for h in hands), encoding="utf-8")
-    return [r for r in validate_paths([path]) if not isinstance(r, Finding)]
-
-
-def codes(results) -> list[str]:
-    return [f.code for r in results for f in r.findings]
+validate_text = functools.partial(validate_hands, name="gg.txt")
 
 
 OLDER = """

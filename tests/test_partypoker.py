@@ -7,11 +7,14 @@ corpus's fpdb-3/partypoker and hhsmithy/partypoker-cash files), with made-up nam
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import textwrap
 from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
+
+from conftest import codes, events_of, validate_hands
 
 from hhtool.dialects.partypoker.parse import parse_party
 from hhtool.findings import Finding
@@ -51,18 +54,7 @@ def party(text: str, *, file: str = "party.txt"):
     return parse_party(blocks[0])
 
 
-def events_of(result, kind) -> list:
-    return [event for event in result.hand.events if type(event) is kind]
-
-
-def validate_text(tmp_path, *hands: str, name: str = "party.txt") -> list:
-    path = tmp_path / name
-    path.write_text("\n\n".join(textwrap.dedent(h).strip("\n") + "\n" for h in hands), encoding="utf-8")
-    return [r for r in validate_paths([path]) if not isinstance(r, Finding)]
-
-
-def codes(results) -> list[str]:
-    return [f.code for r in results for f in r.findings]
+validate_text = functools.partial(validate_hands, name="party.txt")
 
 
 # 2013 client: stakes in the game line, a name with a space, a seat with no line (sitting out), a

@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 
 import pytest
+from conftest import make_hand
 from handkit import (
     RENDERINGS,
     TEXT,
@@ -57,28 +58,8 @@ STARS = RuleSet(rake=pokerstars_schedule())
 # Legal base hands. $0.05/$0.10 cash hands are raked by the PokerStars schedule (4.5 %, cap $0.50
 # heads-up, $1 with 3-4 players, rounded half to even, no flop no drop).
 
-# Everybody folds to the big blind.
-WALK = hand_text("""
-    PokerStars Hand #200000000001:  Hold'em No Limit ($0.05/$0.10 USD) - 2020/04/16 13:54:25 ET
-    Table 'Testa I' 6-max Seat #1 is the button
-    Seat 1: Alice ($10 in chips)
-    Seat 2: Bob ($10 in chips)
-    Seat 3: Carol ($10 in chips)
-    Bob: posts small blind $0.05
-    Carol: posts big blind $0.10
-    *** HOLE CARDS ***
-    Dealt to Alice [Ah Kd]
-    Alice: folds
-    Bob: folds
-    Uncalled bet ($0.05) returned to Carol
-    Carol collected $0.10 from pot
-    Carol: doesn't show hand
-    *** SUMMARY ***
-    Total pot $0.10 | Rake $0
-    Seat 1: Alice (button) folded before Flop (didn't bet)
-    Seat 2: Bob (small blind) folded before Flop
-    Seat 3: Carol (big blind) collected ($0.10)
-""")
+# Everybody folds to the big blind: conftest's default hand (DEFAULT_BODY).
+WALK = make_hand(200000000001)
 
 # Min-raise pre-flop and on the flop, a river bet called, showdown. Pot $3.65, rake $0.16.
 SHOWDOWN = hand_text("""

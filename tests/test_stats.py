@@ -18,11 +18,11 @@ hand 3: Carol (button) limps; Alice (SB) raises to $0.40; Bob (BB) calls the one
 from __future__ import annotations
 
 import json
-import textwrap
 from pathlib import Path
 
 import pandas as pd
 import pytest
+from conftest import three_hands
 from typer.testing import CliRunner
 
 from hhtool.audit.tables import from_dataset
@@ -32,89 +32,7 @@ from hhtool.stats import COLUMNS, player_stats, render, stats, weighted_rake
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
-HANDS = textwrap.dedent("""\
-    PokerStars Hand #300000000001:  Hold'em No Limit ($0.05/$0.10 USD) - 2020/04/16 13:54:25 ET
-    Table 'Statica I' 6-max Seat #1 is the button
-    Seat 1: Alice ($10 in chips)
-    Seat 2: Bob ($10 in chips)
-    Seat 3: Carol ($10 in chips)
-    Bob: posts small blind $0.05
-    Carol: posts big blind $0.10
-    *** HOLE CARDS ***
-    Alice: folds
-    Bob: folds
-    Uncalled bet ($0.05) returned to Carol
-    Carol collected $0.10 from pot
-    Carol: doesn't show hand
-    *** SUMMARY ***
-    Total pot $0.10 | Rake $0
-    Seat 1: Alice (button) folded before Flop (didn't bet)
-    Seat 2: Bob (small blind) folded before Flop
-    Seat 3: Carol (big blind) collected ($0.10)
-
-
-
-    PokerStars Hand #300000000002:  Hold'em No Limit ($0.05/$0.10 USD) - 2020/04/16 14:02:11 ET
-    Table 'Statica II' 6-max Seat #2 is the button
-    Seat 1: Alice ($10 in chips)
-    Seat 2: Bob ($10 in chips)
-    Seat 3: Carol ($10 in chips)
-    Carol: posts small blind $0.05
-    Alice: posts big blind $0.10
-    *** HOLE CARDS ***
-    Bob: raises $0.20 to $0.30
-    Carol: raises $0.60 to $0.90
-    Alice: folds
-    Bob: calls $0.60
-    *** FLOP *** [2c 7d Jh]
-    Carol: bets $1
-    Bob: folds
-    Uncalled bet ($1) returned to Carol
-    Carol collected $1.81 from pot
-    Carol: doesn't show hand
-    *** SUMMARY ***
-    Total pot $1.90 | Rake $0.09
-    Board [2c 7d Jh]
-    Seat 1: Alice (big blind) folded before Flop
-    Seat 2: Bob (button) folded on the Flop
-    Seat 3: Carol (small blind) collected ($1.81)
-
-
-
-    PokerStars Hand #300000000003:  Hold'em No Limit ($0.05/$0.10 USD) - 2020/04/17 09:15:40 ET
-    Table 'Statica III' 6-max Seat #3 is the button
-    Seat 1: Alice ($10 in chips)
-    Seat 2: Bob ($10 in chips)
-    Seat 3: Carol ($10 in chips)
-    Alice: posts small blind $0.05
-    Bob: posts big blind $0.10
-    *** HOLE CARDS ***
-    Carol: calls $0.10
-    Alice: raises $0.30 to $0.40
-    Bob: calls $0.30
-    Carol: calls $0.30
-    *** FLOP *** [Ah Kd 2s]
-    Alice: checks
-    Bob: checks
-    Carol: checks
-    *** TURN *** [Ah Kd 2s] [9c]
-    Alice: bets $0.50
-    Bob: folds
-    Carol: calls $0.50
-    *** RIVER *** [Ah Kd 2s 9c] [4h]
-    Alice: checks
-    Carol: checks
-    *** SHOW DOWN ***
-    Alice: shows [As Qs] (a pair of Aces)
-    Carol: shows [Kh Kc] (three of a kind, Kings)
-    Carol collected $2.10 from pot
-    *** SUMMARY ***
-    Total pot $2.20 | Rake $0.10
-    Board [Ah Kd 2s 9c 4h]
-    Seat 1: Alice (small blind) showed [As Qs] and lost with a pair of Aces
-    Seat 2: Bob (big blind) folded on the Turn
-    Seat 3: Carol (button) showed [Kh Kc] and won ($2.10) with three of a kind, Kings
-    """)
+HANDS = three_hands(300000000001, "Statica", rakes=(0, 9, 10))
 
 STAKES = {"site": "pokerstars", "kind": "cash", "currency": "USD", "limit": "NL", "small_blind": 5, "big_blind": 10}
 

@@ -6,12 +6,14 @@ fpdb-3/winamax and hhsmithy/winamax-cash files), with made-up names and hand ids
 
 from __future__ import annotations
 
+import functools
 import json
 import textwrap
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from conftest import codes, events_of, validate_hands
 
 from hhtool.dialects.winamax.parse import parse_winamax
 from hhtool.dialects.winamax.reader import SITE
@@ -55,18 +57,7 @@ def wx(text: str, *, file: str = "wx.txt"):
     return parse_winamax(blocks[0])
 
 
-def events_of(result, kind) -> list:
-    return [event for event in result.hand.events if type(event) is kind]
-
-
-def validate_text(tmp_path, *hands: str, name: str = "wx.txt") -> list:
-    path = tmp_path / name
-    path.write_text("\n\n".join(textwrap.dedent(h).strip("\n") + "\n" for h in hands), encoding="utf-8")
-    return [r for r in validate_paths([path]) if not isinstance(r, Finding)]
-
-
-def codes(results) -> list[str]:
-    return [f.code for r in results for f in r.findings]
+validate_text = functools.partial(validate_hands, name="wx.txt")
 
 
 CASH = """

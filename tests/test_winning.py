@@ -7,12 +7,14 @@ fpdb-3/acr-winning files), with made-up names and hand ids.
 
 from __future__ import annotations
 
+import functools
 import json
 import textwrap
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from conftest import codes, events_of, validate_hands
 
 from hhtool.findings import Finding
 from hhtool.grammar import Status, parse_block
@@ -32,18 +34,7 @@ def wpn(text: str, *, file: str = "wpn.txt"):
     return parse_block(blocks[0])
 
 
-def events_of(result, kind) -> list:
-    return [event for event in result.hand.events if type(event) is kind]
-
-
-def validate_text(tmp_path, *hands: str, name: str = "wpn.txt") -> list:
-    path = tmp_path / name
-    path.write_text("\n\n".join(textwrap.dedent(h).strip("\n") + "\n" for h in hands), encoding="utf-8")
-    return [r for r in validate_paths([path]) if not isinstance(r, Finding)]
-
-
-def codes(results) -> list[str]:
-    return [f.code for r in results for f in r.findings]
+validate_text = functools.partial(validate_hands, name="wpn.txt")
 
 
 # A CAP table hand: a raise printed as chips added and street total, `caps` on the flop that takes both

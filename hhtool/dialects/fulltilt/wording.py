@@ -8,18 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from hhtool.dialects.hand_names import plurals, rank_names
 from hhtool.rules.ranking import Category, HandValue, evaluate
 
-_NAMES = dict(
-    zip(
-        range(2, 15),
-        ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace"),
-    )
-)
-
-
-def _plural(rank: int) -> str:
-    return "Sixes" if rank == 6 else _NAMES[rank] + "s"
+_NAMES = rank_names(deuce="Two")
+_PLURALS = plurals(_NAMES)
 
 
 def describe(value: HandValue) -> str:
@@ -29,19 +22,19 @@ def describe(value: HandValue) -> str:
         case Category.HIGH_CARD:
             return f"{_NAMES[r[0]]} {_NAMES[r[1]]} high"
         case Category.PAIR:
-            return f"a pair of {_plural(r[0])}"
+            return f"a pair of {_PLURALS[r[0]]}"
         case Category.TWO_PAIR:
-            return f"two pair, {_plural(r[0])} and {_plural(r[2])}"
+            return f"two pair, {_PLURALS[r[0]]} and {_PLURALS[r[2]]}"
         case Category.THREE_OF_A_KIND:
-            return f"three of a kind, {_plural(r[0])}"
+            return f"three of a kind, {_PLURALS[r[0]]}"
         case Category.STRAIGHT:
             return f"a straight, {_NAMES[r[0]]} high"
         case Category.FLUSH:
             return f"a flush, {_NAMES[r[0]]} high"
         case Category.FULL_HOUSE:
-            return f"a full house, {_plural(r[0])} full of {_plural(r[3])}"
+            return f"a full house, {_PLURALS[r[0]]} full of {_PLURALS[r[3]]}"
         case Category.FOUR_OF_A_KIND:
-            return f"four of a kind, {_plural(r[0])}"
+            return f"four of a kind, {_PLURALS[r[0]]}"
         case _:
             return f"a straight flush, {_NAMES[r[0]]} high"
 

@@ -13,23 +13,16 @@ flush, whose older form was never seen, has the current form only.
 
 from __future__ import annotations
 
+from hhtool.dialects.hand_names import plurals, rank_names
 from hhtool.rules.ranking import Category, HandValue, evaluate
 
-_NAMES = dict(
-    zip(
-        range(2, 15),
-        ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace"),
-    )
-)
+_NAMES = rank_names(deuce="Two")
+_PLURALS = plurals(_NAMES)
 _OLD_PLURALS = {3: "Treys"}  # the 2020-21 wording: `Pair of Treys`, `Pair of Twos`
 
 
 def _name(rank: int) -> str:
     return _NAMES[rank]
-
-
-def _plural(rank: int) -> str:
-    return "Sixes" if rank == 6 else _NAMES[rank] + "s"
 
 
 def _span(ranks: tuple[int, ...]) -> str:
@@ -46,19 +39,19 @@ def describe(value: HandValue) -> str:
         case Category.HIGH_CARD:
             return f"{_name(r[0])} high"
         case Category.PAIR:
-            return f"a pair of {_plural(r[0])}"
+            return f"a pair of {_PLURALS[r[0]]}"
         case Category.TWO_PAIR:
-            return f"two pair, {_plural(r[0])} and {_plural(r[2])}"
+            return f"two pair, {_PLURALS[r[0]]} and {_PLURALS[r[2]]}"
         case Category.THREE_OF_A_KIND:
-            return f"three of a kind, {_plural(r[0])}"
+            return f"three of a kind, {_PLURALS[r[0]]}"
         case Category.STRAIGHT:
             return f"a straight, {_span(r)}"
         case Category.FLUSH:
             return f"a flush {_name(r[0])} high"
         case Category.FULL_HOUSE:
-            return f"a full house, {_plural(r[0])} full of {_plural(r[3])}"
+            return f"a full house, {_PLURALS[r[0]]} full of {_PLURALS[r[3]]}"
         case Category.FOUR_OF_A_KIND:
-            return f"four of a kind, {_plural(r[0])}"
+            return f"four of a kind, {_PLURALS[r[0]]}"
         case _:
             return f"a straight flush, {_span(r)}"
 
@@ -69,7 +62,7 @@ def describe_2021(value: HandValue) -> str | None:
     r = value.ranks
 
     def plural(rank: int) -> str:
-        return _OLD_PLURALS.get(rank) or _plural(rank)
+        return _OLD_PLURALS.get(rank) or _PLURALS[rank]
 
     match value.category:
         case Category.HIGH_CARD:
