@@ -75,6 +75,7 @@ def parse_paths_with_text(
     paths: Iterable[str | os.PathLike], tally: Tally | None = None
 ) -> Iterator[tuple[ParseResult | Finding, str | None]]:
     """As parse_paths, with each hand's text beside its result (for duplicate detection)."""
+    item: ParseResult | Finding
     for path, problem in expand_paths(paths):
         name = display_name(path)
         if tally is not None:

@@ -77,24 +77,23 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
     street = Street.PREFLOP
     run = 0
     for event in hand.events:
-        kind = type(event)
-        if kind is DealHole and not event.cards and other and not target.prints_cardless_deals:
+        if type(event) is DealHole and not event.cards and other and not target.prints_cardless_deals:
             continue  # a deal line that shows no cards (GGPoker's `Dealt to 6a2e9d14`): the target prints none
-        if kind is Notice and site != hand.header.site:
+        if type(event) is Notice and site != hand.header.site:
             if event.kind not in REPLAYED_NOTICES:
                 continue  # table chatter in the source site's words: another site words its own
             if event.player is None:
                 continue  # names nobody: nothing the replay reads
             event = replace(event, text="")  # the target's writer words who sits out in its own words
-        if kind is StreetPot and site != hand.header.site:
+        if type(event) is StreetPot and site != hand.header.site:
             continue  # a running pot printed as a street starts: a claim the replay checked, no other site's line
-        if kind is Fold:
+        if type(event) is Fold:
             folds.setdefault(event.player, street)
-        elif kind is StreetStart:
+        elif type(event) is StreetStart:
             run, street = event.run, event.street
             if event.board:
                 board[run] = event.board
-        elif kind is Show:
+        elif type(event) is Show:
             if other and (event.player, run, event.cards) in shown:
                 continue  # the same show again (Bovada prints each showdown line twice): one is the show
             shown.add((event.player, run, event.cards))
@@ -103,11 +102,15 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
                 event = replace(event, description=reword(event.description, event.cards + dealt))
             elif describe is not None:
                 event = replace(event, description=describe(event.cards, dealt))
-        elif kind is PostBlind and event.dead is not None and event.dead == _derived_dead(event, hand.header.big_blind):
+        elif (
+            type(event) is PostBlind
+            and event.dead is not None
+            and event.dead == _derived_dead(event, hand.header.big_blind)
+        ):
             event = replace(event, dead=None)  # the dead part the rules derive from the blind's kind: said by it
-        elif kind is Call and event.added is None and id(event) in amounts:
+        elif type(event) is Call and event.added is None and id(event) in amounts:
             event = replace(event, added=amounts[id(event)])
-        elif kind is RaiseTo and event.raise_by is None and id(event) in amounts:
+        elif type(event) is RaiseTo and event.raise_by is None and id(event) in amounts:
             event = replace(event, raise_by=amounts[id(event)])
         events.append(event)
     seats = []
@@ -122,6 +125,7 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
             folded_on = folds.get(seat.player)
         seats.append(replace(seat, text="", outcomes=outcomes, folded_on=folded_on))
     totals = _totals(claims, state) if state is not None and claims.total_pot is None else {}
+    listed: dict[str, tuple[object, ...]] = {}  # the claims' tuple fields replaced (fees, side pots)
     if (
         state is not None
         and other
@@ -138,7 +142,7 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
         if rake is None and state is not None:
             rake = _rake(claims, state)
         totals["rake"] = (rake or 0) + fees
-        totals["fees"] = ()
+        listed["fees"] = ()
     unprinted = not source.prints_uncalled or (  # WPN's walks: the big blind's return is in its won, no line
         source.big_blind_return_unprinted and not target.big_blind_return_unprinted
     )
@@ -170,7 +174,9 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
         and len(state.pots) > 1
         and claims.runs == 1
     ):  # (if the source's pot names are not the all-in levels', the read-back says so)
-        totals.update(_pots_as_paid(events, len(state.pots)))
+        paid = _pots_as_paid(events, len(state.pots))
+        if paid is not None:
+            totals["main_pot"], listed["side_pots"] = paid
     if (
         state is not None
         and target.prints_collects
@@ -184,9 +190,9 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
         ]
     table = hand.seats
     if state is not None and source.unmarked_sitting_out and not target.unmarked_sitting_out:
-        dealt = {player.name for player in state.order}  # a seat with no line in the hand sat it out, unmarked
+        dealt_in = {player.name for player in state.order}  # a seat with no line in the hand sat it out, unmarked
         table = tuple(
-            seat if seat.player in dealt or seat.sitting_out else replace(seat, sitting_out=True) for seat in table
+            seat if seat.player in dealt_in or seat.sitting_out else replace(seat, sitting_out=True) for seat in table
         )
     header = replace(_clock(header, site), site=site)
     shift = target.first_seat - source.first_seat
@@ -202,7 +208,7 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
         header=header,
         seats=table,
         events=tuple(events),
-        claims=replace(claims, seats=tuple(seats), **totals),
+        claims=replace(claims, seats=tuple(seats), **totals, **listed),
         conventions_variant="",
     )
 
@@ -252,19 +258,19 @@ def _shows_after_returns(events: list[Event]) -> list[Event]:
     return out
 
 
-def _pots_as_paid(events: list[Event], count: int) -> dict:
-    """The main and side pots a site that prints none paid, as the collects that name them add up (a site
-    that prints them prints what each pot paid after the rake); nothing when a collect
-    names no pot or one of the pots pays nobody."""
+def _pots_as_paid(events: list[Event], count: int) -> tuple[int, tuple[int, ...]] | None:
+    """The main pot and the side pots a site that prints none paid, as the collects that name them add up (a
+    site that prints them prints what each pot paid after the rake); None when a collect names no pot or one of
+    the pots pays nobody."""
     paid = [0] * count
     for event in events:
         if type(event) is Collect:
             if event.pot_index is None or event.pot_index >= count:
-                return {}
+                return None
             paid[event.pot_index] += event.amount
     if not all(paid):
-        return {}
-    return {"main_pot": paid[0], "side_pots": tuple(paid[1:])}
+        return None
+    return paid[0], tuple(paid[1:])
 
 
 def _derived_dead(event: PostBlind, big_blind: int) -> int | None:
@@ -412,15 +418,14 @@ def _amounts(state: Replay) -> dict[int, int]:
     for event, on, chips in state.ledger:
         if on is not street:
             street, totals = on, {}
-        kind = type(event)
         player = getattr(event, "player", "")
-        if kind is Call:
+        if type(event) is Call:
             out[id(event)] = chips
-        elif kind is RaiseTo:
+        elif type(event) is RaiseTo:
             out[id(event)] = event.raise_to - max((t for p, t in totals.items() if p != player), default=0)
-        if kind is PostAnte:
+        if type(event) is PostAnte:
             continue  # an ante is no part of the street's bet
-        if kind is PostBlind:  # nor a blind's dead part (printed, or the one its kind says)
+        if type(event) is PostBlind:  # nor a blind's dead part (printed, or the one its kind says)
             dead = event.dead if event.dead is not None else _derived_dead(event, state.hand.header.big_blind)
             chips -= min(dead or 0, chips)
         totals[player] = totals.get(player, 0) + chips

@@ -51,6 +51,7 @@ from hhtool.model import (
     Check,
     DealHole,
     EVCashout,
+    Event,
     Fold,
     Hand,
     Insurance,
@@ -86,7 +87,10 @@ _BLINDS = {
     BlindKind.SMALL_AND_BIG: "Post Dead",
     BlindKind.BUTTON: "Post Extra Blind",
 }
-_BETTING = {Fold: "Fold", Check: "Check", Call: "Call", Bet: "Bet", RaiseTo: "Raise"}
+_BETTING: dict[type[Event], str] = {Fold: "Fold", Check: "Check", Call: "Call", Bet: "Bet", RaiseTo: "Raise"}
+# the events an OHH action says (a post, a deal, a betting action, a show)
+_Act = PostBlind | PostAnte | DealHole | Fold | Check | Call | Bet | RaiseTo | Show
+_ACTS = (PostBlind, PostAnte, DealHole, Fold, Check, Call, Bet, RaiseTo, Show)
 _CANNOT = (CashDrop, EVCashout, Insurance)
 
 
@@ -189,33 +193,33 @@ def _ante(hand: Hand) -> int:
     return max((e.amount for e in hand.events if type(e) is PostAnte), default=0)
 
 
-def _rounds(hand: Hand, state: Replay, ids: dict[str, int], money: _Money) -> list[dict]:
+def _rounds(hand: Hand, state: Replay, ids: dict[str, int], money: _Money) -> list[dict[str, object]]:
     chips = {id(event): put for event, _street, put in state.ledger}
-    rounds: list[dict] = []
-    current = {"id": 0, "street": "Preflop", "cards": [], "actions": []}
-    rounds.append(current)
+    actions: list[dict[str, object]] = []  # the actions of the round being written
+    rounds: list[dict[str, object]] = [{"id": 0, "street": "Preflop", "cards": [], "actions": actions}]
     number = 0
     for event in hand.events:
-        kind = type(event)
-        if kind is StreetStart:
+        if type(event) is StreetStart:
             if event.street is Street.PREFLOP:
                 continue
             dealt = _new_cards(event)
-            current = {"id": len(rounds), "street": _STREETS[event.street], "cards": dealt, "actions": []}
-            rounds.append(current)
+            actions = []
+            rounds.append({"id": len(rounds), "street": _STREETS[event.street], "cards": dealt, "actions": actions})
             continue
-        action = _action(event, kind, chips, money)
+        if not isinstance(event, _ACTS):
+            continue  # a muck without cards (the model keeps none) may be left out, the spec says
+        action = _action(event, chips, money)
         if action is None:
             continue
-        if kind is Show and current["street"] != "Showdown":
-            current = {"id": len(rounds), "street": "Showdown", "cards": [], "actions": []}
-            rounds.append(current)
+        if type(event) is Show and rounds[-1]["street"] != "Showdown":
+            actions = []
+            rounds.append({"id": len(rounds), "street": "Showdown", "cards": [], "actions": actions})
         if event.player not in ids:
             raise CannotSay(f"{event.player} acts without a seat (an OHH action names a seated player)")
         number += 1
         action["action_number"] = number
         action["player_id"] = ids[event.player]
-        current["actions"].append(action)
+        actions.append(action)
     return rounds
 
 
@@ -225,28 +229,24 @@ def _new_cards(event: StreetStart) -> list[str]:
     return _cards(event.board[-3:] if event.street is Street.FLOP else event.board[-1:])
 
 
-def _action(event, kind, chips: dict[int, int], money: _Money) -> dict | None:
-    if kind is PostBlind:
+def _action(event: _Act, chips: dict[int, int], money: _Money) -> dict[str, object] | None:
+    """The OHH action of a post, a deal, a betting action or a show; None for a deal without cards."""
+    if type(event) is PostBlind:
         return {
             "action": _BLINDS[event.blind],
             "amount": money(chips.get(id(event), event.amount)),
             "is_allin": event.all_in,
         }
-    if kind is PostAnte:
+    if type(event) is PostAnte:
         return {"action": "Post Ante", "amount": money(chips.get(id(event), event.amount)), "is_allin": event.all_in}
-    if kind is DealHole:
+    if type(event) is DealHole:
         return {"action": "Dealt Cards", "cards": _cards(event.cards)} if event.cards else None
-    name = _BETTING.get(kind)
-    if name is not None:
-        action = {"action": name}
-        put = chips.get(id(event), 0)
-        if kind is not Fold and kind is not Check:
-            action["amount"] = money(put)
-            action["is_allin"] = event.all_in
-        return action
-    if kind is Show:
+    if type(event) is Show:
         return {"action": "Shows Cards", "cards": _cards(event.cards)}
-    return None  # a muck without cards (the model keeps none) may be left out, the spec says
+    name = _BETTING[type(event)]
+    if isinstance(event, (Call, Bet, RaiseTo)):
+        return {"action": name, "amount": money(chips.get(id(event), 0)), "is_allin": event.all_in}
+    return {"action": name}  # a fold or a check puts nothing in
 
 
 def _cards(cards: tuple[str, ...]) -> list[str]:
@@ -257,7 +257,7 @@ def _cards(cards: tuple[str, ...]) -> list[str]:
     return list(cards)
 
 
-def _pots(hand: Hand, state: Replay, ids: dict[str, int], money: _Money) -> list[dict]:
+def _pots(hand: Hand, state: Replay, ids: dict[str, int], money: _Money) -> list[dict[str, object]]:
     if state.cancelled:
         return []
     count = len(state.pots)
@@ -273,13 +273,14 @@ def _pots(hand: Hand, state: Replay, ids: dict[str, int], money: _Money) -> list
     fees = state.fees  # the fees the settlement found taken from the pot (a printed tax not taken is not)
     rake_total = claims.rake if claims.rake is not None else max(state.pot_total - collected - fees, 0)
     cash_outs = {e.player: e for e in hand.events if type(e) is CashOut}
-    pots = [
+    player_wins: list[list[dict[str, object]]] = [[] for _ in state.pots]  # each pot's wins, by pot
+    pots: list[dict[str, object]] = [
         {
             "number": index,
             "amount": money(pot.amount),
             "rake": money(rake_total if index == 0 else 0),
             "jackpot": money(fees if index == 0 else 0),
-            "player_wins": [],
+            "player_wins": player_wins[index],
         }
         for index, pot in enumerate(state.pots)
     ]
@@ -287,8 +288,8 @@ def _pots(hand: Hand, state: Replay, ids: dict[str, int], money: _Money) -> list
         if any(player not in ids for player in won):
             raise CannotSay("a player without a seat collects (an OHH win names a seated player)")
         for player, amount in sorted(won.items(), key=lambda item: ids[item[0]]):
-            entry: dict = {"player_id": ids[player], "win_amount": money(amount)}
-            pots[index]["player_wins"].append(entry)
+            entry: dict[str, object] = {"player_id": ids[player], "win_amount": money(amount)}
+            player_wins[index].append(entry)
     for player, cash_out in cash_outs.items():
         if player not in ids:
             raise CannotSay(f"{player} cashes out without a seat")
@@ -299,7 +300,7 @@ def _pots(hand: Hand, state: Replay, ids: dict[str, int], money: _Money) -> list
             "cashout_fee": money(cash_out.fee or 0),
         }
         if pots:
-            pots[0]["player_wins"].append(entry)
+            player_wins[0].append(entry)
     return pots
 
 

@@ -29,6 +29,13 @@ def uid_hashes(uid: str) -> tuple[int, int]:
     return hash(uid) & _MASK, hash(uid + "\x00") & _MASK
 
 
+def _views(arrays: tuple[np.ndarray, ...]) -> tuple[memoryview[int], memoryview[int], memoryview[int]]:
+    """Memoryviews of the keys, checks and values arrays (indexing one gives a Python int); `ndarray.data` is
+    `memoryview(array)`, typed (numpy's stubs declare an array's buffer protocol for Python >= 3.12 only)."""
+    keys, checks, values = arrays
+    return keys.data, checks.data, values.data
+
+
 class UidTable:
     """uid → 64-bit int value (0 when only membership matters)."""
 
@@ -36,7 +43,7 @@ class UidTable:
 
     def __init__(self) -> None:
         self._arrays = tuple(np.zeros(0, dtype=np.uint64) for _ in range(3))  # keys (sorted), checks, values
-        self._keys, self._checks, self._values = map(memoryview, self._arrays)
+        self._keys, self._checks, self._values = _views(self._arrays)
         self._recent: dict[tuple[int, int], int] = {}
 
     def __len__(self) -> int:
@@ -120,5 +127,5 @@ class UidTable:
         to = at + np.arange(count)
         for array, new in zip(self._arrays, (keys, checks, values)):
             array[to] = new
-        self._keys, self._checks, self._values = map(memoryview, self._arrays)
+        self._keys, self._checks, self._values = _views(self._arrays)
         self._recent = {}

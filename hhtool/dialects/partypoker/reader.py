@@ -66,7 +66,8 @@ _VERBS = {
     "SHOW": " shows ",
 }  # (a big blind everyone folds to has no betting line)
 _POSTS = frozenset({"POST_SMALL", "POST_BIG", "POST_DEAD"})
-_ACTS = frozenset({PostBlind, PostAnte, Fold, Check, Call, Bet, RaiseTo})
+_ACTS = (PostBlind, PostAnte, Fold, Check, Call, Bet, RaiseTo)  # the posts and actions (isinstance's tuple)
+_PLAYED = (*_ACTS, Show, Collect)  # the lines that name a player who played the hand
 _STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 _SEAT = re.compile(r"[Ss]eat (?P<seat>\d+): (?P<name>.+?) \( ?(?P<stack>[^()]*?) ?\)(?: - .*)?$")
 _ANNOUNCED = re.compile(
@@ -242,6 +243,7 @@ class PartyHandReader:
         after = [seat for seat in seats if seat.seat > self.header.button_seat] + [
             seat for seat in seats if seat.seat <= self.header.button_seat
         ]
+        posts: tuple[tuple[Seat, BlindKind, int], ...]  # (seat, blind, size) of each blind to post
         if self.no_small_blind:
             posts = ((after[0], BlindKind.BIG, self.big_blind),)
         else:
@@ -262,7 +264,7 @@ class PartyHandReader:
         """The seats, a seat whose player posts nothing and takes no action marked `sitting_out`: Party lists
         every seated player, also one sitting out or waiting for the big blind, and prints no line for
         them (every player dealt in posts or acts before the flop, if only to fold)."""
-        active = {event.player for event in self.events if type(event) in _ACTS}
+        active = {event.player for event in self.events if isinstance(event, _ACTS)}
         return tuple(
             seat if seat.player in active or seat.sitting_out else msgspec.structs.replace(seat, sitting_out=True)
             for seat in seats
@@ -284,21 +286,20 @@ class PartyHandReader:
         preflop: list[str] = []  # players in the order of their first action before the flop
         street = -1
         for event in self.events:
-            kind = type(event)
-            if kind is Notice:
+            if type(event) is Notice:
                 if event.kind is NoticeKind.JOIN and event.player is not None:
                     joins.setdefault(event.player, event.line)
                 elif event.kind is NoticeKind.LEAVE and street < 0 and event.player is not None:
                     left.add(event.player)
-            elif kind is StreetStart:
+            elif type(event) is StreetStart:
                 street += 1
-            elif kind in _ACTS or kind is Show or kind is Collect:
+            elif isinstance(event, _PLAYED):
                 first.setdefault(event.player, event.line)
                 if (
                     street == 0
-                    and kind in _ACTS
-                    and kind is not PostBlind
-                    and kind is not PostAnte
+                    and isinstance(event, _ACTS)
+                    and type(event) is not PostBlind
+                    and type(event) is not PostAnte
                     and event.player not in preflop
                 ):
                     preflop.append(event.player)
@@ -394,6 +395,8 @@ class PartyHandReader:
                 actual=text[:160],
             )
         balance = self.money(match["balance"], line)
+        won: int | None  # None for a player who cashed out (below)
+        net: int | None
         if match["bet"] is not None:
             put_in, won = self.money(match["bet"], line), self.money(match["won"], line)
             net = self.money(match["net"], line)  # `net +$0.57`, `net -$0.25`
@@ -622,7 +625,7 @@ def _all_in_mark(r: PartyHandReader, text: str, line: int) -> None:
     name = r.split(text, " is all-In.")[0]
     index = r.last_action.get(name)
     event = r.events[index] if index is not None else None
-    if type(event) not in (Call, Bet, RaiseTo):
+    if index is None or not isinstance(event, (Call, Bet, RaiseTo)):
         r.add(Notice(line, NoticeKind.OTHER, name, text))  # a mark with no bet before it: kept, not read
         return
     r.events[index] = msgspec.structs.replace(event, all_in=True)

@@ -244,8 +244,8 @@ class Reader2016:
                 tuple(card.replace("10", "T") for card in bracketed_cards(text)),
             )
         if kind == "UNCALLED":
-            amount, _, name = text[len("Uncalled bet (") :].partition(") returned to")
-            return ReturnUncalled(line, name.removeprefix(" "), _money(amount, self.scale, line))
+            printed, _, name = text[len("Uncalled bet (") :].partition(") returned to")
+            return ReturnUncalled(line, name.removeprefix(" "), _money(printed, self.scale, line))
         if kind in ("FOLD", "CHECK", "MUCK"):
             verb = {"FOLD": " folds", "CHECK": " checks", "MUCK": " mucks cards"}[kind]
             name = text[len("Player ") : -len(verb)]
