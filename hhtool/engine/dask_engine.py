@@ -50,9 +50,11 @@ def dask_results(
             else:
                 pending.append((item, client.submit(run_task, item, shared_rules, want, pure=False)))
             while len(pending) > window:
-                yield _resolve(*pending.popleft(), want)
+                task, future = pending.popleft()
+                yield _resolve(task, future, want)
         while pending:
-            yield _resolve(*pending.popleft(), want)
+            task, future = pending.popleft()
+            yield _resolve(task, future, want)
     except BaseException:
         for _task, future in pending:
             if not isinstance(future, Finding):

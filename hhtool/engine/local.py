@@ -112,7 +112,8 @@ class LocalPool:
             return _failed(broken)
 
     def _resolve(self, task: Task | None, future: Future | Finding) -> TaskResult | Finding:
-        if task is None:
+        if task is None or isinstance(future, Finding):
+            assert isinstance(future, Finding), "only a path that could not be read comes without a task"
             return future
         try:
             return future.result()

@@ -275,7 +275,7 @@ def _context_markers() -> tuple[tuple[bytes, ...], re.Pattern[bytes]]:
     with_context = [d for d in dialects.dialects() if d.context is not None]
     markers = tuple(marker for d in with_context for marker in (d.context_markers or (b"",)))
     if "sections" not in _PATTERNS:
-        parts = [d.context for d in with_context] or [rb"(?!)"]
+        parts = [d.context for d in with_context if d.context is not None] or [rb"(?!)"]
         _PATTERNS["sections"] = re.compile(
             _LINE_START + rb"(?:" + rb"|".join(rb"(?:" + part + rb")" for part in parts) + rb")", re.MULTILINE
         )

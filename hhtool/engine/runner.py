@@ -88,10 +88,10 @@ def run(
         cpu += result.cpu
         peak = max(peak, result.peak_rss_kb)
         hands = 0
-        items, result.items = result.items, None
-        items.reverse()
-        while items:  # each record goes once merged and written, the task's Arrow batch with the last
-            item = items.pop()
+        records, result.items = result.items, []  # (the result keeps none of them alive)
+        records.reverse()
+        while records:  # each record goes once merged and written, the task's Arrow batch with the last
+            item = records.pop()
             hands += not isinstance(item, Finding)
             yield from merger.merge(item)
         item = None

@@ -106,6 +106,7 @@ def _as_batch(items: list, rows: Rows | None, index: int = 0, parts: tuple[str, 
     for item in items:
         if isinstance(item, Verdict):
             counts = item.rows
+            assert counts is not None, "a worker's verdict carries its parts here"  # (for the type checker)
             # item._replace(rows=...), without namedtuple's Python-level _replace (a µs a hand)
             item = tuple.__new__(HandResult, (*item[:_ROWS], (batch, tuple(starts), counts), *item[_ROWS + 1 :]))
             starts = [s + c for s, c in zip(starts, counts)]

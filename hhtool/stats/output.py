@@ -44,7 +44,7 @@ def records(frame: pd.DataFrame) -> list[dict]:
     """Rows as JSON-ready dicts: ints, floats, strings, None."""
     out = []
     for row in frame.to_dict("records"):
-        clean = {}
+        clean: dict[str, object] = {}
         for name, value in row.items():
             if value is None or (isinstance(value, float) and np.isnan(value)):
                 clean[name] = None
