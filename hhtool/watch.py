@@ -281,9 +281,10 @@ class Session:
                             from hhtool.export.writer import DatasetWriter
 
                             writer = DatasetWriter(self.out, self.wait)
-                        result = self._store(writer, result)
-                        if result is None:
+                        kept = self._store(writer, result)
+                        if kept is None:
                             continue
+                        result = kept
                     pending.append(self.render(result))
                     if len(pending) >= self.batch:
                         self._report_and_commit(writer, pending)
@@ -312,13 +313,14 @@ class Session:
     def _store(self, writer, result: HandResult | Finding) -> HandResult | Finding | None:
         """Add a result to the writer: it as stored, or None when the dataset holds it already."""
         skipped, known = writer.stats.hands_skipped, len(writer.known_file_findings)
+        if isinstance(result, Finding):
+            writer.add(result)
+            fresh = len(writer.known_file_findings) > known
+            self._fresh_findings += fresh
+            return result if fresh else None
         stored = writer.add(result)
         if stored is not result:
             self.summary.replace(result, stored)
-        if isinstance(stored, Finding):
-            fresh = len(writer.known_file_findings) > known
-            self._fresh_findings += fresh
-            return stored if fresh else None
         return stored if writer.stats.hands_skipped == skipped else None
 
     def _commit(self, writer) -> None:
@@ -338,6 +340,8 @@ class Session:
         `hhtool dataset compact` does, so that a long session keeps commits quick."""
         from hhtool.upkeep import compact, crowded_days
 
+        if self.out is None:  # no dataset: nothing was committed
+            return
         days = crowded_days(self.out, COMPACT_AT)
         if days:
             compact(self.out, self.wait, days)

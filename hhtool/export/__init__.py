@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from hhtool.export.store import DatasetBusy
 from hhtool.export.writer import DatasetWriter, ExportStats
+from hhtool.findings import Finding
 from hhtool.rules.ruleset import RuleSet
 from hhtool.validate import Summary, validate_paths
 
@@ -69,10 +70,13 @@ def export_paths(
             jobs = workers_for(paths, jobs, engine)
         if jobs <= 1 and engine == "local":
             for result in validate_paths(paths, rules, summary):
+                if isinstance(result, Finding):
+                    writer.add(result)
+                    continue
                 stored = writer.add(result)
                 if stored is not result:  # its rows could not be built: counted as the parallel run counts it
                     summary.replace(result, stored)
-                if progress is not None and not hasattr(result, "code"):
+                if progress is not None:
                     progress.hand_in(result.file)
         else:
             from hhtool.engine.runner import WANT_PARTS, WANT_ROWS, run

@@ -21,6 +21,7 @@ import uuid
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import overload
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -275,7 +276,7 @@ class DatasetWriter:
     def _store(self, record: HandResult, uid: str, tables: range | set[int] = ALL_TABLES) -> None:
         """A kept hand's rows (of `tables`) from its worker's batch: slices, or rebuilt here when the
         cross-hand checks changed its findings."""
-        batch, starts, counts = record.rows
+        batch, starts, counts = _batch_rows(record)
         last = len(TABLES) - 1
         if record.crossed:
             hands_row = self._rebuilt(batch, 0, starts[0], 1)[0]
@@ -311,7 +312,7 @@ class DatasetWriter:
         if self._task is None:
             self._task, self._task_items, self._task_seen, self._task_dirty = parts, [], 0, set()
         self._task_seen += 1
-        counts = record.rows[2]
+        counts = _batch_rows(record)[2]
         if skipped:
             self.stats.hands_skipped += 1
             self._task_dirty.update(t for t, count in enumerate(counts) if count)
@@ -336,7 +337,7 @@ class DatasetWriter:
                 if isinstance(item, Finding):
                     self._put(len(TABLES) - 1, [finding_row(uid, item, "unknown")])
                 else:
-                    self._store(item._replace(rows=(batch, *item.rows[1:])), uid, dirty)
+                    self._store(item._replace(rows=(batch, *_batch_rows(item)[1:])), uid, dirty)
                 if max(self._filled) >= FLUSH_ROWS:
                     self.flush()
             del batch
@@ -417,7 +418,14 @@ class DatasetWriter:
             self._close(t)
         self._columns = (None, {})
 
-    def add(self, item: HandResult | Finding):
+    @overload
+    def add(self, item: HandResult) -> HandResult: ...
+    @overload
+    def add(self, item: Finding) -> Finding: ...
+    @overload
+    def add(self, item: HandResult | Finding) -> HandResult | Finding: ...
+
+    def add(self, item: HandResult | Finding) -> HandResult | Finding:
         """One hand (or file-level finding) of a sequential run; returns it as stored (a hand whose rows
         could not be built is stored as unparsed with HH099, as a parallel worker reports it)."""
         self._boundary(item.file)
@@ -639,6 +647,14 @@ def _runs(dates: pa.ChunkedArray) -> Iterator[tuple[str, int, int]]:
     values = pc.take(flat, pa.array(starts, pa.int64())).to_pylist()
     for day, start, end in zip(values, starts, ends):
         yield day, start, end - start
+
+
+def _batch_rows(record: HandResult) -> tuple:
+    """A worker-built hand's (batch, first row per table, rows per table): every hand the parallel
+    writer stores has them (its worker was asked for rows)."""
+    if record.rows is None:
+        raise ValueError(f"hand {record.hand_id} at {record.file}:{record.line} came without its rows")
+    return record.rows
 
 
 def _patched_hands_row(row: tuple, uid: str, record) -> tuple:

@@ -18,7 +18,7 @@ from hhtool.dataset import Dataset, source_exists, source_path
 from hhtool.findings import Finding
 from hhtool.io import Block, read_blocks
 from hhtool.rules.ruleset import RuleSet
-from hhtool.validate import HandResult, validate_paths
+from hhtool.validate import HandResult, Verdict, validate_paths
 
 
 class ShowError(Exception):
@@ -55,7 +55,7 @@ def locate(hand_id: str, paths: list[str], rules: RuleSet | None = None) -> Loca
     found: list[HandResult] = []
     unreadable: list[str] = []
     for item in validate_paths(paths, rules):
-        if isinstance(item, HandResult):
+        if isinstance(item, Verdict):
             if item.hand_id == wanted:
                 found.append(item)
         elif item.code == HH004:
@@ -81,7 +81,7 @@ def _in_dataset(wanted: str, folder: str, rules: RuleSet | None) -> Located:
             f"the dataset records hand {wanted} at {stored}:{line}, but that file cannot be read "
             f"any more (moved or deleted){where}"
         )
-    results = [r for r in validate_paths([file], rules) if isinstance(r, HandResult) and r.line == line]
+    results = [r for r in validate_paths([file], rules) if isinstance(r, Verdict) and r.line == line]
     if not results or results[0].hand_id != wanted:
         raise ShowError(
             f"the dataset records hand {wanted} at {file}:{line}, but that file no longer holds it "

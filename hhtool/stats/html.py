@@ -25,9 +25,10 @@ svg text{font-size:12px;fill:#444}.net{stroke:#1a7f37}.ev{stroke:#cf6a00;stroke-
 svg text.lnet{fill:#1a7f37}svg text.lev{fill:#cf6a00}"""
 
 
-def _cell(name: str, value: object, currency: str | None) -> str:
+def _cell(name: str, value: float | str | None, currency: str | None) -> str:
+    """One value of `records` as the page shows it (a money column's float is a whole amount beside a NaN)."""
     if name in MONEY:
-        return "-" if value is None else money(value, currency)
+        return "-" if value is None else money(int(value), currency)
     if value is None:
         return "-"
     if isinstance(value, float):
