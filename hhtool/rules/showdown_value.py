@@ -26,10 +26,9 @@ except ImportError:  # pragma: no cover - another build of phevaluator
     from phevaluator import evaluate_cards as _five
     from phevaluator import evaluate_omaha_cards as _omaha
 
-# Four-card subsets of n hole cards holding every pair of them, so that the best Omaha hand of the
-# subsets is the best of all the pairs: the best of n cards in three calls of the four-card evaluator.
+# Four-card subsets of five or six hole cards holding every pair of them, so that the best Omaha hand of
+# the subsets is the best of all the pairs: three calls of the four-card evaluator.
 _PAIR_COVERS: Final = {
-    4: ((0, 1, 2, 3),),
     5: ((0, 1, 2, 3), (0, 1, 2, 4), (0, 1, 3, 4)),
     6: ((0, 1, 2, 3), (0, 1, 4, 5), (2, 3, 4, 5)),
 }
@@ -49,9 +48,10 @@ class LowValue:
 
 def best_high(variant: Variant, hole: Sequence[str], board: Sequence[str]) -> HandValue:
     """The value of the best high hand `variant` lets `hole` make with `board` (ValueError for cards that cannot)."""
+    if variant.any_five:  # ranking.evaluate checks the cards
+        _check_counts(variant, len(hole), len(board))
+        return evaluate((*hole, *board))
     hole_ids, board_ids = _card_ids(variant, hole, board)
-    if variant.any_five:
-        return evaluate(tuple(hole) + tuple(board))
     return class_value(_best_number(variant, hole_ids, board_ids))
 
 
@@ -60,9 +60,10 @@ def best_high_five(variant: Variant, hole: Sequence[str], board: Sequence[str]) 
 
     When several choices tie, the first by hole cards then board cards in their order wins.
     """
-    hole_ids, board_ids = _card_ids(variant, hole, board)
     if variant.any_five:
-        return best_five(tuple(hole) + tuple(board))
+        _check_counts(variant, len(hole), len(board))
+        return best_five((*hole, *board))
+    hole_ids, board_ids = _card_ids(variant, hole, board)
     number = _best_number(variant, hole_ids, board_ids)
     cards = {CARD_IDS[c]: c for c in (*hole, *board)}
     chosen = next(five for five in _fives(variant, hole_ids, board_ids) if _five(*five) == number)
@@ -89,20 +90,27 @@ def best_low(variant: Variant, hole: Sequence[str], board: Sequence[str]) -> Low
 
 def _card_ids(variant: Variant, hole: Sequence[str], board: Sequence[str]) -> tuple[list[int], list[int]]:
     """phevaluator's ids of hole and board, checked: valid distinct cards, counts the game can make a hand of."""
+    _check_counts(variant, len(hole), len(board))
     try:
         hole_ids = [CARD_IDS[c] for c in hole]
         board_ids = [CARD_IDS[c] for c in board]
     except (KeyError, TypeError):
         bad = next(c for c in (*hole, *board) if not isinstance(c, str) or c not in CARD_IDS)
         raise ValueError(f"not a card: {bad!r}") from None
-    if len(set(hole_ids + board_ids)) != len(hole_ids) + len(board_ids):
+    if len({*hole_ids, *board_ids}) != len(hole_ids) + len(board_ids):
         raise ValueError(f"repeated card in {[*hole, *board]}")
-    if len(hole_ids) > variant.hole_cards or len(board_ids) > 5:
-        dealt = f"{variant.hole_cards} hole cards and 5 on the board"
-        raise ValueError(f"{variant.name} deals {dealt}, got {len(hole_ids)} and {len(board_ids)}")
-    if not any(k <= len(hole_ids) and 5 - k <= len(board_ids) for k in variant.hole_used):
-        raise ValueError(f"no {variant.name} hand of {len(hole_ids)} hole and {len(board_ids)} board cards")
     return hole_ids, board_ids
+
+
+def _check_counts(variant: Variant, hole: int, board: int) -> None:
+    """ValueError unless `hole` and `board` cards are a deal of the game that can make a hand."""
+    if hole > variant.hole_cards or board > 5:
+        dealt = f"{variant.hole_cards} hole cards and 5 on the board"
+        raise ValueError(f"{variant.name} deals {dealt}, got {hole} and {board}")
+    for used in variant.hole_used:
+        if used <= hole and used + board >= 5:
+            return
+    raise ValueError(f"no {variant.name} hand of {hole} hole and {board} board cards")
 
 
 def _fives(variant: Variant, hole: list[int], board: list[int]) -> Iterator[tuple[int, ...]]:
@@ -115,9 +123,16 @@ def _fives(variant: Variant, hole: list[int], board: list[int]) -> Iterator[tupl
 
 def _best_number(variant: Variant, hole: list[int], board: list[int]) -> int:
     """phevaluator's class of the best five (1 is best): its Omaha evaluator where it applies, else each five."""
-    covers = _PAIR_COVERS.get(len(hole)) if variant.hole_used == (2,) and len(board) == 5 else None
-    if covers is not None:
-        return min(_omaha(*board, *(hole[i] for i in cover)) for cover in covers)
+    if variant.hole_used == (2,) and len(board) == 5:
+        if len(hole) == 4:
+            return _omaha(*board, *hole)
+        covers = _PAIR_COVERS.get(len(hole))
+        if covers is not None:
+            best = 7463
+            for a, b, c, d in covers:
+                number = _omaha(*board, hole[a], hole[b], hole[c], hole[d])
+                best = min(best, number)
+            return best
     return min(_five(*five) for five in _fives(variant, hole, board))
 
 
