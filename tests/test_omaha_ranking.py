@@ -137,6 +137,12 @@ def test_lower_low_wins_and_counterfeits() -> None:
     assert lows[0] < lows[1] < lows[2] and min(lows[::-1]) is lows[0]
 
 
+def test_the_qualifier_is_the_variants() -> None:
+    nine_or_better = Variant("omaha_hilo9", hole_cards=4, hole_used=(2,), low_qualifier=9)
+    assert low(nine_or_better, "Ah 2d 9c Ts", "3c 5d 9h Td Qc") == "9,5,3,2,A"
+    assert low(OMAHA_HILO, "Ah 2d 9c Ts", "3c 5d 9h Td Qc") is None
+
+
 def test_high_only_games_have_no_low() -> None:
     assert low(OMAHA, "Ah 2d Kc Ks", "3c 4d 5h Jd Qc") is None
     assert low(HOLDEM, "Ah 2d", "3c 4d 5h Jd Qc") is None

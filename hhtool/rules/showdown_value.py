@@ -4,9 +4,9 @@ One code path for every game, read off the variant's data: a game whose hand may
 (Hold'em) is the best five of all its cards, `ranking.evaluate` itself; a game that fixes how many hole
 cards a hand takes (Omaha: exactly two, with three of the board) is the best of those combinations, so
 four hearts in hand and one on the board are no flush. The high comes from phevaluator's C Omaha
-evaluator (four hole cards; five and six are covered by three of their four-card subsets, about ten times
-faster than the 100 or 150 two-plus-three combinations); the ace-to-five low has no C evaluator and
-needs none: it is a few bit operations on the hand's low ranks.
+evaluator (four hole cards; five and six are covered by three of their four-card subsets, 4 to 15 times
+faster than the 100 or 150 two-plus-three fives: benchmarks/omaha_eval.py); the ace-to-five low has no C
+evaluator and needs none: it is a few bit operations on the hand's low ranks.
 """
 
 from __future__ import annotations
@@ -183,7 +183,7 @@ def _best_low_mask(hole: int, board: int, hole_used: tuple[int, ...]) -> int:
 def _low_value(mask: int) -> LowValue:
     value = _LOW_VALUES.get(mask)
     if value is None:
-        ranks = tuple(r for r in range(8, 0, -1) if mask >> r & 1)
+        ranks = tuple(r for r in range(13, 0, -1) if mask >> r & 1)
         words = ",".join("A" if r == 1 else str(r) for r in ranks)
         value = _LOW_VALUES[mask] = LowValue(ranks, words)
     return value
