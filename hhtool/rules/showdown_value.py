@@ -48,8 +48,9 @@ class LowValue:
 
 def best_high(variant: Variant, hole: Sequence[str], board: Sequence[str]) -> HandValue:
     """The value of the best high hand `variant` lets `hole` make with `board` (ValueError for cards that cannot)."""
-    if variant.any_five:  # ranking.evaluate checks the cards
-        _check_counts(variant, len(hole), len(board))
+    if variant.any_five:  # ranking.evaluate checks the cards, and that there are five to seven
+        if len(hole) > variant.hole_cards or len(board) > 5:
+            _check_counts(variant, len(hole), len(board))  # raises, saying so
         return evaluate((*hole, *board))
     hole_ids, board_ids = _card_ids(variant, hole, board)
     return class_value(_best_number(variant, hole_ids, board_ids))
