@@ -4,7 +4,7 @@ One code path for every game, read off the variant's data: a game whose hand may
 (Hold'em) is the best five of all its cards, `ranking.evaluate` itself; a game that fixes how many hole
 cards a hand takes (Omaha: exactly two, with three of the board) is the best of those combinations, so
 four hearts in hand and one on the board are no flush. The high comes from phevaluator's C Omaha
-evaluator (four hole cards; five and six are covered by three of their four-card subsets, 4 to 15 times
+evaluator (four hole cards; five and six are covered by three of their four-card subsets, 3 to 15 times
 faster than the 100 or 150 two-plus-three fives: benchmarks/omaha_eval.py); the ace-to-five low has no C
 evaluator and needs none: it is a few bit operations on the hand's low ranks.
 """
