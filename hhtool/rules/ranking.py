@@ -169,6 +169,17 @@ def _evaluate(cards: tuple[str, ...]) -> HandValue:
     return _VALUES[_BY_COUNT[len(ids)](*ids)]
 
 
+CARD_IDS: Final = _CARD_IDS
+"""phevaluator's card number of each valid card, for the evaluators of other games (`showdown_value`)."""
+
+
+def class_value(number: int) -> HandValue:
+    """The HandValue of phevaluator's class `number` (1 royal flush .. 7462), for the evaluators of other games."""
+    if not _VALUES:
+        _VALUES.update(_values())
+    return _VALUES[number]
+
+
 def best_five(cards: Sequence[str]) -> tuple[str, ...]:
     """The five of `cards` (5 to 7) making the best hand, in tie-break order.
 
