@@ -41,9 +41,28 @@ HOT_PATH = (
     "hhtool.rules.replay",
     "hhtool.rules.settle",
     "hhtool.rules.crosshand",
+    # the per-hand checks run on every settled hand (hhtool/rules/checks/: their package, which finds
+    # them, stays Python)
+    "hhtool.rules.checks.ev_payoffs",
+    "hhtool.rules.checks.ledgers",
+    "hhtool.rules.checks.street_pot",
     "hhtool.export.rows",
     "hhtool.engine.wire",
 )
+
+# Python modules that may use the speed idioms of the compiled ones (a NamedTuple built with tuple.__new__:
+# one per hand, in every run), each with the tests that hold what it builds equal to the plain constructors'
+# (tests/test_fast_paths.py keeps the idioms to HOT_PATH and these)
+FAST_PATHS: dict[str, tuple[str, ...]] = {
+    "hhtool.validate": (
+        "tests/test_replay_shapes.py::test_check_parsed_fills_every_field_of_a_hand_result",
+        "tests/test_replay_shapes.py::test_check_hand_fills_every_field_of_a_hand_result",
+    ),
+    "hhtool.engine.work": (
+        "tests/test_parallel.py::test_records_in_chunks_match_the_sequential_run",
+        "tests/test_parallel.py::test_validate_output_is_the_same_for_any_jobs",
+    ),
+}
 
 PURE_ENV = "HHTOOL_PURE_PYTHON"
 BUILD_INFO = "_build_info.txt"  # the build record's name in the package folder

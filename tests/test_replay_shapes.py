@@ -16,7 +16,7 @@ from hhtool.pipeline import parse_paths_with_text
 from hhtool.rules.crosshand import Identity, TableSnapshot, identity, table_snapshot, text_digest
 from hhtool.rules.replay import Pot, Replay
 from hhtool.rules.ruleset import RuleSet
-from hhtool.validate import HandResult, check_parsed
+from hhtool.validate import HandResult, check_hand, check_parsed
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
@@ -47,6 +47,30 @@ def test_check_parsed_fills_every_field_of_a_hand_result():
             hand=parsed.hand,
             state=result.state,
             replayed=True,
+        )
+        assert result == made
+
+
+def test_check_hand_fills_every_field_of_a_hand_result():
+    rules = RuleSet()
+    for parsed, text in _parsed():
+        result = check_hand(parsed, text, rules)
+        assert type(result) is HandResult and len(result) == len(HandResult._fields)
+        own = check_parsed(parsed, rules)
+        made = HandResult(
+            parsed.status.value,
+            own.status,
+            parsed.file,
+            parsed.line,
+            parsed.site,
+            parsed.hand_id,
+            own.findings,
+            hand=parsed.hand,
+            state=result.state,
+            ident=identity(parsed.hand, text),
+            table=table_snapshot(result.state),
+            replayed=True,
+            column=parsed.column,
         )
         assert result == made
 
