@@ -713,7 +713,7 @@ def export(
     keeps the batches committed and says how far they go. Exit code 0 on success (findings are data
     here), 2 for a usage or I/O failure, 130 when interrupted.
     """
-    from hhtool.export import export_paths
+    from hhtool.export.run import export_paths
 
     ruleset = _rules_for(rules, _settings(config, isolated))[0] or RuleSet()
     workers = _engine_settings(jobs, engine, scheduler, paths)
@@ -960,13 +960,13 @@ def stats(
     """
     from datetime import timedelta
 
-    from hhtool.audit.tables import is_dataset
     from hhtool.stats import Hero, Query, render
     from hhtool.stats import stats as compute
     from hhtool.stats.html import page
     from hhtool.stats.output import render_sessions
     from hhtool.stats.timeline import combined
     from hhtool.stats.timeline import sessions as sessions_of
+    from hhtool.tables import is_dataset
 
     fmt = fmt or StatsFormat(_settings(config, isolated).format_for("stats") or "text")
     if tournaments:
@@ -1018,10 +1018,10 @@ def stats(
 def _tournament_results(paths: list[str], hero: list[str] | tuple[str, ...], fmt: str) -> None:
     """`stats --tournaments`: the results of the tournaments in hand histories and summary files; the
     findings (a summary line not read, a file not readable) on stderr, or in the JSON document."""
-    from hhtool.audit.tables import is_dataset
     from hhtool.stats import Hero
     from hhtool.stats.tournament_output import render
     from hhtool.stats.tournaments import tournament_results
+    from hhtool.tables import is_dataset
 
     datasets = [p for p in paths if is_dataset(p)]
     if datasets:
@@ -1082,7 +1082,7 @@ def audit(
     from hhtool.audit import audit as run_audit
     from hhtool.audit.render import render
     from hhtool.audit.report import HandRowsFile
-    from hhtool.audit.tables import SourceError
+    from hhtool.tables import SourceError
 
     settings = _settings(config, isolated)
     fmt = fmt or AuditFormat(settings.format_for("audit") or "text")

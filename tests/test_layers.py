@@ -6,8 +6,8 @@ module-level imports, each with the packages it runs on the way: `import hhtool.
 - The rules layer never reaches the site registry, the engine or the export: no module of `hhtool/rules/`
   imports them, at its top or in a function, and nothing it loads does either. The replay and the settlement
   receive the site (`hhtool.model.conventions.Site`) from their caller.
-- No circle among hhtool's modules through their module-level imports (function-local imports, which run
-  when called, are listed by `local_circles` and allowed for now).
+- No circle among hhtool's modules, through their module-level imports nor once their function-local
+  imports (which run when called) count too.
 """
 
 from __future__ import annotations
@@ -155,7 +155,7 @@ class Imports:
         return sorted(groups)
 
     def local_circles(self) -> list[list[str]]:
-        """The circles once function-local imports count too (allowed for now; the note lists them)."""
+        """The circles once function-local imports count too."""
         both = {name: self.loaded[name] | self.local[name] for name in self.paths}
         return self.circles(both)
 
@@ -185,6 +185,10 @@ def test_the_rules_never_reach_the_registry_the_engine_or_the_export(name):
 
 def test_no_import_circle_among_hhtool_modules():
     assert IMPORTS.circles() == []
+
+
+def test_no_import_circle_through_function_local_imports():
+    assert IMPORTS.local_circles() == []
 
 
 def test_pending_modules_exist():

@@ -27,8 +27,8 @@ from hhtool.engine import local as local_engine
 from hhtool.engine.plan import CHUNK_ENV, KILL_ENV, cut_file, plan_tasks, read_piece
 from hhtool.engine.progress import Progress, wanted
 from hhtool.engine.runner import WANT_JSON, WANT_ROWS, run
-from hhtool.export import export_paths
 from hhtool.export import writer as writer_module
+from hhtool.export.run import export_paths
 from hhtool.export.schema import TABLES
 from hhtool.export.store import current_snapshot
 from hhtool.findings import Finding
