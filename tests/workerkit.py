@@ -1,8 +1,8 @@
 """A work function for the local pool's tests (`LocalPool(work=...)`): the worker process dies on a task with
 a piece of a file whose name contains "victim" and runs the real `run_task` on the others.
 
-Top-level in a small module of its own: a worker unpickles it by name, and its process (started by the
-forkserver, which was handed the parent's `sys.path`) imports this module as the parent did.
+Top-level in a small module of its own: a worker unpickles it by name and imports this module as the parent
+did, on the parent's `sys.path` (the pool's forkserver, given modules to preload, is handed it at its start).
 """
 
 from __future__ import annotations
