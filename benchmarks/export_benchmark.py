@@ -81,7 +81,7 @@ def child(path: str, out: str) -> None:
         pinned = True
     except (AttributeError, OSError):
         pinned = False
-    from hhtool.export import export_paths
+    from hhtool.export.run import export_paths
     from hhtool.validate import Summary
 
     baseline = max_rss()

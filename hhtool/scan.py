@@ -3,7 +3,7 @@
 Every row of a hand (in every table) lies in the hand's day partition (`date=YYYY-MM-DD`, or
 `date=unknown`), so whole days can be read, reduced and forgotten: `batches()` groups consecutive
 days up to about `budget` hands (from the Parquet footers, without reading the rows) and yields each
-group as the same `Tables` that `hhtool.audit.tables.from_dataset` gives for the whole dataset,
+group as the same `Tables` that `hhtool.tables.from_dataset` gives for the whole dataset,
 in the same row order (days ascending, `unknown` last; files in the order the snapshot lists them).
 A day holding more hands than the budget is cut into pieces of hands (the other tables read with a
 hand_uid filter). `HandFilter` selects hands by day, site and stakes, before any row is kept.
@@ -26,10 +26,10 @@ import pyarrow.compute as pc
 import pyarrow.dataset as pads
 import pyarrow.parquet as pq
 
-from hhtool.audit.tables import Tables, in_hand_order, to_frame
 from hhtool.dataset import Dataset
 from hhtool.export.schema import SCHEMAS, TABLES
 from hhtool.export.store import EMPTY_DAY
+from hhtool.tables import Tables, in_hand_order, to_frame
 from hhtool.words import count
 
 DEFAULT_BUDGET = 5_000  # hands a batch holds: ~13 KB each while stats or audit reduce it

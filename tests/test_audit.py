@@ -33,7 +33,7 @@ from hhtool.audit import audit
 from hhtool.audit.charts import DayBar, bar_chart, time_chart
 from hhtool.audit.render import SECTIONS, payout_groups, render
 from hhtool.cli import app
-from hhtool.export import export_paths
+from hhtool.export.run import export_paths
 from hhtool.rules.ruleset import load_rules
 
 # hands 1-3 (tests/conftest.py) with the rakes of the table above; hands 4, 5 and 7 written here
@@ -939,7 +939,7 @@ def test_long_tables_are_cut_to_their_first_rows_and_say_how_many(report):
 
 
 def test_amounts_have_thousands_separators_and_units():
-    from hhtool.audit.tables import amount
+    from hhtool.tables import amount
 
     assert [amount(120598342, "USD"), amount(-13, "USD"), amount(13542, "chips"), amount(200, "EUR")] == [
         "$1,205,983.42",

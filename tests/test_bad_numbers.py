@@ -20,9 +20,9 @@ from hhtool.cli import app
 from hhtool.dataset import open_dataset
 from hhtool.engine.plan import Piece, Task
 from hhtool.engine.work import WANT_ROWS, run_task
-from hhtool.export import export_paths
 from hhtool.export import rows as rows_module
 from hhtool.export.rows import ColumnOverflow, Rows
+from hhtool.export.run import export_paths
 from hhtool.export.schema import TABLES
 from hhtool.model.limits import MAX_MINOR
 from hhtool.model.money import AmountOutOfRange, MoneyError, to_minor

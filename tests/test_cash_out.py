@@ -19,15 +19,15 @@ from typer.testing import CliRunner
 
 from hhtool.audit import audit
 from hhtool.audit.render import render
-from hhtool.audit.tables import from_dataset
 from hhtool.cli import app
 from hhtool.dialects.pokerstars.rake import schedule as pokerstars_schedule
 from hhtool.dialects.pokerstars.writer import format_seat_summary, render_hand
-from hhtool.export import export_paths
 from hhtool.export.rows import Rows
+from hhtool.export.run import export_paths
 from hhtool.model import CashOut
 from hhtool.rules.ruleset import RuleSet
 from hhtool.stats import player_stats
+from hhtool.tables import from_dataset
 from hhtool.validate import validate_hand
 
 RULES = RuleSet(rake=pokerstars_schedule())

@@ -272,7 +272,7 @@ def test_a_hand_that_breaks_the_parser_does_not_stop_the_run(tmp_path):
 @pytest.mark.parametrize("module", ["hhtool", "hhtool.cli"])
 def test_python_dash_m_runs_the_command(module):
     """`python -m hhtool` and `python -m hhtool.cli` are the `hhtool` command (the upkeep commands that
-    cli.py registers at its end once made the second one a circular import)."""
+    hhtool.cli registers at its end once made the second one a circular import)."""
     done = subprocess.run([sys.executable, "-m", module, "dataset", "--help"], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "compact" in done.stdout

@@ -29,7 +29,7 @@ from typer.testing import CliRunner
 
 from hhtool.cli import app
 from hhtool.dataset import open_dataset
-from hhtool.export import DatasetBusy, export_paths
+from hhtool.export.run import DatasetBusy, export_paths
 from hhtool.export.schema import TABLES
 from hhtool.export.store import Store, current_snapshot
 from hhtool.generate import write_hands
@@ -99,7 +99,7 @@ def assert_whole(out: Path, states: list[dict[str, int]]) -> dict[str, int]:
 # until the test creates the file $HHTOOL_TEST_RELEASE; it creates that name + ".paused" on pausing.
 _PAUSING_CLI = textwrap.dedent("""\
     import os, time
-    import hhtool.export as export_module
+    import hhtool.export.run as export_module
     from hhtool.export import writer
     writer.FLUSH_ROWS = 200
     release = os.environ["HHTOOL_TEST_RELEASE"]
@@ -231,7 +231,7 @@ def test_a_live_runs_staging_folder_is_never_deleted(inputs, reference, tmp_path
 # -- item 1: kill -9, also during the commit --------------------------------------------------------
 _KILL_AT = textwrap.dedent("""\
     import os, signal, sys
-    from hhtool.export import export_paths
+    from hhtool.export.run import export_paths
 
     call, nth = sys.argv[3], int(sys.argv[4])
     real = getattr(os, call)

@@ -14,8 +14,8 @@ from typer.testing import CliRunner
 
 from hhtool.cli import app
 from hhtool.dataset import open_dataset
-from hhtool.export import export_paths
 from hhtool.export import store as store_module
+from hhtool.export.run import export_paths
 from hhtool.export.schema import SCHEMA_VERSION, TABLES
 from hhtool.export.store import current_snapshot
 

@@ -1,7 +1,7 @@
 """Dates for every site (issue #27): a hand whose site printed a time zone is dated by its UTC day, one
 whose site printed none (GGPoker's `- 2025/10/15 02:18:44`) by the local day as printed, and the
 dataset's `date_kind` says which; `--since/--until` keep both and say how many they kept by local day;
-the audit lists hands in one order whatever the batch size (hhtool.audit.tables.HAND_ORDER)."""
+the audit lists hands in one order whatever the batch size (hhtool.tables.HAND_ORDER)."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ import pytest
 from typer.testing import CliRunner
 
 from hhtool.audit import audit
-from hhtool.audit.tables import from_dataset
 from hhtool.cli import app
-from hhtool.export import export_paths
+from hhtool.export.run import export_paths
 from hhtool.scan import DayTally, HandFilter
 from hhtool.stats import stats
+from hhtool.tables import from_dataset
 from hhtool.words import count
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"

@@ -27,9 +27,9 @@ from typer.testing import CliRunner
 
 from hhtool.cli import app
 from hhtool.dataset import open_dataset
-from hhtool.export import export_paths
 from hhtool.export import writer as writer_module
 from hhtool.export.rows import hand_uid
+from hhtool.export.run import export_paths
 from hhtool.export.schema import COLUMNS, SCHEMA_VERSION, TABLES
 from hhtool.io import read_blocks
 from hhtool.io.split import Block
@@ -229,7 +229,7 @@ def test_an_interrupted_run_leaves_no_rows_and_no_temporary_files(tmp_path, monk
     new.write_text(NEW_HAND, encoding="utf-8")
     export([new], out)
     before = row_counts(out)
-    import hhtool.export as export_module
+    import hhtool.export.run as export_module
 
     monkeypatch.setattr(writer_module, "FLUSH_ROWS", 10)  # row groups are written before the failure
     monkeypatch.setattr(export_module, "validate_paths", _boom_after(20))
@@ -245,7 +245,7 @@ def test_an_interrupted_run_leaves_no_rows_and_no_temporary_files(tmp_path, monk
 
 _KILL_SCRIPT = textwrap.dedent("""\
     import os, signal, sys
-    import hhtool.export as export_module
+    import hhtool.export.run as export_module
     from hhtool.export import writer
     from hhtool.validate import validate_paths
 

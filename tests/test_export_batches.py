@@ -19,13 +19,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import hhtool.export as export_module
+import hhtool.export.run as export_module
 from hhtool import pipeline, upkeep
 from hhtool.cli import app
 from hhtool.dataset import open_dataset
 from hhtool.engine import local as local_engine
 from hhtool.engine.plan import CHUNK_ENV, IN_PROCESS_TASKS, chunk_size, workers_for
-from hhtool.export import BATCH_ENV, ExportInterrupted, export_paths
+from hhtool.export.run import BATCH_ENV, ExportInterrupted, export_paths
 from hhtool.export.store import current_snapshot
 from hhtool.generate import write_hands
 from hhtool.io import expand_paths
@@ -157,7 +157,8 @@ def test_ctrl_c_keeps_the_committed_batches_and_says_how_far_they_go(tmp_path, m
 
 _KILL_AFTER_COMMITS = textwrap.dedent("""\
     import os, signal, sys
-    from hhtool.export import export_paths, store
+    from hhtool.export import store
+    from hhtool.export.run import export_paths
 
     real, done = store.Store.commit, []
     def commit(self, *args, **kwargs):

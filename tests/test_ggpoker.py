@@ -763,7 +763,7 @@ def test_audit_reports_gg_fees_beside_rake_and_balances_the_chips(tmp_path):
 
 
 def test_dataset_keeps_the_site_and_gg_stakes_in_stats(tmp_path):
-    from hhtool.export import export_paths
+    from hhtool.export.run import export_paths
     from hhtool.stats import stats
 
     out = tmp_path / "ds"

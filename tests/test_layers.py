@@ -6,8 +6,8 @@ module-level imports, each with the packages it runs on the way: `import hhtool.
 - The rules layer never reaches the site registry, the engine or the export: no module of `hhtool/rules/`
   imports them, at its top or in a function, and nothing it loads does either. The replay and the settlement
   receive the site (`hhtool.model.conventions.Site`) from their caller.
-- No circle among hhtool's modules through their module-level imports (function-local imports, which run
-  when called, are listed by `local_circles` and allowed for now).
+- No circle among hhtool's modules, through their module-level imports nor once their function-local
+  imports (which run when called) count too.
 """
 
 from __future__ import annotations
@@ -39,9 +39,19 @@ def _is_type_checking(node: ast.If) -> bool:
     return "TYPE_CHECKING" in ast.unparse(node.test)
 
 
+def _import_module_name(node: ast.AST) -> str | None:
+    """The literal name of an `importlib.import_module("...")` call, an import as sure as a statement."""
+    if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
+        called = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+        if called == "import_module" and isinstance(node.args[0].value, str):
+            return node.args[0].value
+    return None
+
+
 class Imports:
     """Each module's imports of the package's modules: `loaded` (when the module is loaded) and `local`
-    (inside its functions; `if TYPE_CHECKING:` blocks, never run, are neither)."""
+    (inside its functions, `importlib.import_module` of a literal name too; `if TYPE_CHECKING:` blocks,
+    never run, are neither)."""
 
     def __init__(self, package: Path) -> None:
         self.paths = modules(package)
@@ -60,6 +70,8 @@ class Imports:
                 for inner in ast.walk(node):
                     if isinstance(inner, ast.Import | ast.ImportFrom):
                         local.update(self._targets(name, inner))
+                    elif (dynamic := _import_module_name(inner)) is not None:
+                        local.update(self._targets(name, ast.Import(names=[ast.alias(name=dynamic)])))
             elif isinstance(node, ast.Import | ast.ImportFrom):
                 loaded.update(self._targets(name, node))
             elif isinstance(node, ast.If) and _is_type_checking(node):
@@ -155,7 +167,7 @@ class Imports:
         return sorted(groups)
 
     def local_circles(self) -> list[list[str]]:
-        """The circles once function-local imports count too (allowed for now; the note lists them)."""
+        """The circles once function-local imports count too."""
         both = {name: self.loaded[name] | self.local[name] for name in self.paths}
         return self.circles(both)
 
@@ -185,6 +197,10 @@ def test_the_rules_never_reach_the_registry_the_engine_or_the_export(name):
 
 def test_no_import_circle_among_hhtool_modules():
     assert IMPORTS.circles() == []
+
+
+def test_no_import_circle_through_function_local_imports():
+    assert IMPORTS.local_circles() == []
 
 
 def test_pending_modules_exist():
@@ -233,10 +249,12 @@ def test_a_circle_is_found_and_a_local_one_only_with_local_imports(tmp_path):
             "c.py": "from .a import x\n",
             "d.py": "import toy.a\n",
             "e.py": "def f():\n    import toy.d\n",
+            "f.py": "import toy.g\n",
+            "g.py": "import importlib\ndef h():\n    return importlib.import_module('toy.f')\n",
         },
     )
     assert toy.circles() == [["toy.a", "toy.b", "toy.c"]]
-    assert toy.local_circles() == [["toy.a", "toy.b", "toy.c"]]  # e -> d -> a joins no circle
+    assert toy.local_circles() == [["toy.a", "toy.b", "toy.c"], ["toy.f", "toy.g"]]  # e -> d -> a joins none
     late = _package(
         tmp_path / "late", {"__init__.py": "", "d.py": "import toy.e\n", "e.py": "def f():\n    import toy.d\n"}
     )

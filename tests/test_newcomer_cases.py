@@ -33,7 +33,7 @@ from typer.testing import CliRunner
 
 from hhtool.cli import app
 from hhtool.dataset import Dataset, open_dataset, source_path
-from hhtool.export import DatasetBusy, export_paths
+from hhtool.export.run import DatasetBusy, export_paths
 from hhtool.export.store import Store
 from hhtool.generate import write_hands
 from hhtool.scan import FilterError, HandFilter, Stakes

@@ -19,7 +19,7 @@ from hhtool.dataset import Dataset
 from hhtool.dialects.pacific888.parse import parse_888
 from hhtool.dialects.pacific888.reader import card, plain_amount
 from hhtool.dialects.pacific888.writer import render_hand
-from hhtool.export import export_paths
+from hhtool.export.run import export_paths
 from hhtool.findings import Finding
 from hhtool.grammar import Status
 from hhtool.io import Block

@@ -20,15 +20,16 @@ from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
+from workerkit import is_victim, run_task_or_die
 
 from hhtool.cli import app
 from hhtool.dataset import open_dataset
 from hhtool.engine import local as local_engine
-from hhtool.engine.plan import CHUNK_ENV, KILL_ENV, cut_file, plan_tasks, read_piece
+from hhtool.engine.plan import CHUNK_ENV, cut_file, plan_tasks, read_piece
 from hhtool.engine.progress import Progress, wanted
 from hhtool.engine.runner import WANT_JSON, WANT_ROWS, run
-from hhtool.export import export_paths
 from hhtool.export import writer as writer_module
+from hhtool.export.run import export_paths
 from hhtool.export.schema import TABLES
 from hhtool.export.store import current_snapshot
 from hhtool.findings import Finding
@@ -259,14 +260,23 @@ def test_records_in_chunks_match_the_sequential_run(hands_dir):
     assert summary.tally.hands_read == sum(summary.by_status.values()) > 300
 
 
-def test_a_worker_that_dies_turns_its_hands_into_hh099_and_the_run_goes_on(hands_dir, tmp_path, monkeypatch):
+@pytest.fixture
+def victims_die(monkeypatch):
+    """Local pools whose workers die on the tasks of the files named "victim..." (workerkit)."""
+    real = local_engine.LocalPool.__init__
+
+    def dying(self, *args, **kwargs):
+        real(self, *args, **kwargs, work=run_task_or_die)
+
+    monkeypatch.setattr(local_engine.LocalPool, "__init__", dying)
+
+
+def test_a_worker_that_dies_turns_its_hands_into_hh099_and_the_run_goes_on(tmp_path, victims_die):
     victim = tmp_path / "victim.txt"
     victim.write_bytes((SAMPLES / "nl-cash-heads-up.txt").read_bytes())
     other = SAMPLES / "nl-cash-walk.txt"
-    monkeypatch.setenv(KILL_ENV, "victim")
     summary = Summary()
     records = list(run([str(other), str(victim), str(other)], RuleSet(), summary, WANT_JSON, jobs=2, chunk_bytes=1))
-    monkeypatch.delenv(KILL_ENV)
     expected = [r for r in validate_paths([str(other), str(victim), str(other)], RuleSet())]
     assert len(records) == len(expected) == 4
     assert [(r.file, r.line) for r in records] == [(r.file, r.line) for r in expected]
@@ -277,12 +287,14 @@ def test_a_worker_that_dies_turns_its_hands_into_hh099_and_the_run_goes_on(hands
         assert "died" in record.findings[0].message and record.findings[0].line == record.line
     assert records[0].status == "valid"  # the other files are checked as usual
     assert summary.tally.hands_read == 4 and summary.by_status["unparsed"] == 2
+    code, out, _ = _cli(["validate", "--jobs", "2", "--format", "jsonl", str(other), str(victim)], {CHUNK_ENV: "1"})
+    assert code == 1 and out.count(b'"HH099"') == 2  # the dead worker's hands are errors: exit code 1
+    assert _cli(["validate", "--jobs", "2", str(other)], {CHUNK_ENV: "1"})[0] == 0  # the other file's, none
 
 
-def test_a_killed_worker_in_export_loses_no_hand(tmp_path, monkeypatch):
+def test_a_killed_worker_in_export_loses_no_hand(tmp_path, monkeypatch, victims_die):
     victim = tmp_path / "victim.txt"
     victim.write_bytes((SAMPLES / "nl-cash-heads-up.txt").read_bytes())
-    monkeypatch.setenv(KILL_ENV, "victim")
     monkeypatch.setenv(CHUNK_ENV, "1")  # a task per file: only the victim's hands are lost to the crash
     summary = Summary()
     stats = export_paths([str(SAMPLES), str(victim)], tmp_path / "ds", RuleSet(), summary, jobs=2)
@@ -295,26 +307,23 @@ def test_a_killed_worker_in_export_loses_no_hand(tmp_path, monkeypatch):
     assert len(hands) == expected and (hands["status"].astype(str) == "unparsed").sum() == 2
 
 
-def test_a_file_whose_every_chunk_kills_its_worker_does_not_end_the_run(tmp_path, monkeypatch):
+def test_a_file_whose_every_chunk_kills_its_worker_does_not_end_the_run(tmp_path, victims_die):
     """Many tasks of one file die one after the other, also while the pool is rebuilt and while tasks
     are submitted: each broken pool is replaced, every hand of the file is HH099 at its own line, the
     file after it is checked as usual (no BrokenProcessPool escapes)."""
     victim, after = tmp_path / "victim-big.txt", tmp_path / "after.txt"
     write_hands(victim, 120, seed=11, game="mix")
     write_hands(after, 20, seed=12, game="mix")
-    monkeypatch.setenv(KILL_ENV, "victim")
     tasks = [t for t in plan_tasks([str(victim)], chunk_bytes=8000) if not isinstance(t, Finding)]
-    assert len(tasks) >= 8 and all(t.die for t in tasks)
+    assert len(tasks) >= 8 and all(is_victim(t) for t in tasks)
     summary = Summary()
     records = list(run([str(victim), str(after)], RuleSet(), summary, WANT_JSON, jobs=2, chunk_bytes=8000))
-    monkeypatch.delenv(KILL_ENV)
     expected = list(validate_paths([str(victim), str(after)], RuleSet()))
     assert [(r.file, r.line) for r in records] == [(r.file, r.line) for r in expected]
     died = [r for r in records if r.file == str(victim)]
     assert len(died) == 120 and summary.by_code["HH099"] == 120
     assert all(r.status == "unparsed" and r.findings[0].line == r.line for r in died)
     assert [r.status for r in records if r.file == str(after)] == ["valid"] * 20
-    monkeypatch.setenv(KILL_ENV, "victim")
     stats = export_paths([str(victim), str(after)], tmp_path / "ds", RuleSet(), Summary(), jobs=2)
     assert stats.hands_written == 140
 

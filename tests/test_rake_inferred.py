@@ -16,7 +16,7 @@ import pytest
 import hhtool.validate as validate_module
 from hhtool.audit import audit
 from hhtool.audit.render import render
-from hhtool.export import export_paths
+from hhtool.export.run import export_paths
 from hhtool.grammar.result import ParseResult
 
 # $0.05/$0.10: the 4.5 % schedule takes 8 ¢ of the $1.85 pot (half-even); the hand's rake is 12 ¢: HH208

@@ -11,7 +11,7 @@ import re
 
 from handkit import validate_files, validate_text
 
-from hhtool.export import export_paths
+from hhtool.export.run import export_paths
 from hhtool.io import Block
 from hhtool.io.split import byte_chunks, split_chunks
 

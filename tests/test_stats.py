@@ -25,10 +25,10 @@ import pytest
 from conftest import three_hands
 from typer.testing import CliRunner
 
-from hhtool.audit.tables import from_dataset
 from hhtool.cli import app
-from hhtool.export import export_paths
+from hhtool.export.run import export_paths
 from hhtool.stats import COLUMNS, player_stats, render, stats, weighted_rake
+from hhtool.tables import from_dataset
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
@@ -200,7 +200,7 @@ def test_tournaments_are_kept_apart_over_all_levels(samples_dataset):
 
 
 def test_player_stats_reads_tables_from_hand_histories_too(tmp_path):
-    from hhtool.audit.tables import from_paths
+    from hhtool.tables import from_paths
 
     path = tmp_path / "hands.txt"
     path.write_text(HANDS, encoding="utf-8")

@@ -21,13 +21,13 @@ from typer.testing import CliRunner
 
 from hhtool.audit import audit
 from hhtool.audit.render import render
-from hhtool.audit.tables import from_dataset
 from hhtool.cli import app
 from hhtool.dataset import Dataset
-from hhtool.export import export_paths
+from hhtool.export.run import export_paths
 from hhtool.generate import write_hands
 from hhtool.scan import FilterError, HandFilter, Stakes, batches, filter_tables, hand_counts
 from hhtool.stats import player_stats, stats
+from hhtool.tables import from_dataset
 
 PROJECT = Path(__file__).resolve().parent.parent
 SAMPLES = PROJECT / "samples"

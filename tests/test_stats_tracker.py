@@ -40,7 +40,7 @@ from test_stats import HANDS
 from typer.testing import CliRunner
 
 from hhtool.cli import app
-from hhtool.export import export_paths
+from hhtool.export.run import export_paths
 from hhtool.stats import Hero, Query, stats
 from hhtool.stats.allin import equities
 from hhtool.stats.people import ANONYMOUS, ME

@@ -296,7 +296,7 @@ def test_watch_once_says_what_validate_says_of_a_folder():
 
 
 def test_watch_once_stores_what_export_stores(tmp_path):
-    from hhtool.export import export_paths
+    from hhtool.export.run import export_paths
     from hhtool.export.schema import TABLES
 
     samples = Path(__file__).resolve().parent.parent / "samples"

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from hhtool.dataset import open_dataset
-from hhtool.export import export_paths
 from hhtool.export import writer as writer_module
+from hhtool.export.run import export_paths
 from hhtool.export.schema import TABLES
 from hhtool.generate import write_hands
 from hhtool.rules.ruleset import RuleSet

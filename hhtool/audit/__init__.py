@@ -12,8 +12,9 @@ import os
 from collections.abc import Callable, Iterable
 
 from hhtool.audit.report import Audit, build_report
-from hhtool.audit.tables import Tables, check_sources, from_paths, is_dataset, load
 from hhtool.rules.ruleset import RuleSet
+from hhtool.scan import DEFAULT_BUDGET, HandFilter, batches, filter_tables
+from hhtool.tables import Tables, check_sources, from_paths, is_dataset, load
 
 __all__ = ["Tables", "audit", "build_report", "is_dataset", "load"]
 
@@ -34,8 +35,6 @@ def audit(
     the hands of some days, sites or stakes. The per-hand ledger goes to the report's `hands` when
     `include_hands`, or to `hand_rows` batch by batch (to write a large report as it comes). `tally`
     (a hhtool.scan.DayTally) counts the hands a date range kept by local day and left out undated."""
-    from hhtool.scan import DEFAULT_BUDGET, HandFilter, batches, filter_tables
-
     where = where or HandFilter()
     names = [str(p) for p in paths]
     check_sources(names)

@@ -11,8 +11,8 @@ from html import escape
 
 from hhtool.audit.charts import COLORS, Bar, DayBar, bar_chart, time_chart
 from hhtool.audit.report import INFERRED, VIOLATION_KINDS, VIOLATION_LABELS
-from hhtool.audit.tables import amount, scale_of
 from hhtool.safetext import printable
+from hhtool.tables import amount, scale_of
 from hhtool.words import count
 
 HTML_ROWS = 200  # longest table in the HTML page; the JSON report has every row

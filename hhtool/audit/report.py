@@ -20,7 +20,6 @@ import numpy as np
 import pandas as pd
 
 from hhtool import dialects
-from hhtool.audit.tables import Tables, in_hand_order, money, parsed_hands, stakes_label
 from hhtool.codes import (
     CATALOGUE,
     HH047,
@@ -41,6 +40,7 @@ from hhtool.codes import (
 )
 from hhtool.rules.ruleset import RakeLevel, RakeSchedule, RuleSet, rake_terms
 from hhtool.rules.surcharge import surcharge_for
+from hhtool.tables import Tables, in_hand_order, money, parsed_hands, stakes_label
 
 # Findings that say a payout is wrong: uncalled bets, pots, collected amounts, winners, splits.
 PAYOUT_CODES = (HH201, HH202, HH203, HH204, HH205, HH206, HH303, HH305)

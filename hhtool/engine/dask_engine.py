@@ -12,8 +12,8 @@ import logging
 from collections import deque
 from collections.abc import Iterable, Iterator
 
+from hhtool.engine.errors import EngineError
 from hhtool.engine.plan import Task
-from hhtool.engine.runner import EngineError
 from hhtool.engine.work import TaskResult, fallback_items, run_task
 from hhtool.findings import Finding
 from hhtool.rules.ruleset import RuleSet

@@ -19,7 +19,7 @@ import signal
 import threading
 import time
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -63,10 +63,19 @@ def _context():
 
 
 class LocalPool:
+    """`work` is what a worker runs for each task (a top-level function, as `run_task`, which it is unless a
+    test passes one that kills its worker)."""
+
     def __init__(
-        self, rules: RuleSet, want: str, jobs: int, window: int | None = None, parts: tuple[str, str] | None = None
+        self,
+        rules: RuleSet,
+        want: str,
+        jobs: int,
+        window: int | None = None,
+        parts: tuple[str, str] | None = None,
+        work: Callable[[Task, RuleSet, str, tuple[str, str] | None], TaskResult] = run_task,
     ) -> None:
-        self.rules, self.want, self.jobs, self.parts = rules, want, jobs, parts
+        self.rules, self.want, self.jobs, self.parts, self.work = rules, want, jobs, parts, work
         # one task queued beyond those running: a worker never waits for the next, and each finished result
         # waiting for its turn holds ~10 MB in this process (2 x jobs held one more, at the same speed)
         self.window = window or jobs + 1
@@ -103,7 +112,7 @@ class LocalPool:
         task queue without the submit's lock, and handing the closed queue to the forkserver fails with
         OSError (EBADF). The pool is broken then as well, and the task is treated the same way."""
         try:
-            return self.pool.submit(run_task, task, self.rules, self.want, self.parts)
+            return self.pool.submit(self.work, task, self.rules, self.want, self.parts)
         except BrokenProcessPool as exc:
             return _failed(exc)
         except OSError as exc:
@@ -136,7 +145,7 @@ class LocalPool:
         the one that kills its worker."""
         solo = self._new_pool(1)
         try:
-            return solo.submit(run_task, task, self.rules, self.want, self.parts).result()
+            return solo.submit(self.work, task, self.rules, self.want, self.parts).result()
         except BrokenProcessPool:
             return TaskResult(
                 task.index,

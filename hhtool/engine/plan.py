@@ -39,7 +39,6 @@ CHUNK_ENV = "HHTOOL_CHUNK_BYTES"  # tuning knob (and tests): the task size in by
 _READ = 1 << 20
 _LOOKBACK = 512  # bytes before a cut's target searched too: a header of several lines must be met from its first
 _HEAD = 8192  # bytes the reader looks at to call a file binary
-KILL_ENV = "HHTOOL_TEST_KILL_WORKER"  # test hook: a worker given a piece of a file whose name contains this dies
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +56,6 @@ class Task:
     index: int
     pieces: tuple[Piece, ...]
     size: int  # bytes, for progress
-    die: bool = False  # test hook (KILL_ENV)
 
 
 def plan_tasks(
@@ -67,7 +65,6 @@ def plan_tasks(
     chunk_bytes = chunk_bytes or chunk_size()
     if chunk_bytes < 1:
         raise ChunkSizeError(f"a task size of {chunk_bytes} bytes: at least 1")
-    kill = os.environ.get(KILL_ENV)
     batch: list[Piece] = []
     size = 0
     index = 0
@@ -75,7 +72,7 @@ def plan_tasks(
     def task(pieces, nbytes) -> Task:
         nonlocal index
         index += 1
-        return Task(index - 1, tuple(pieces), nbytes, bool(kill) and any(kill in p.path for p in pieces))
+        return Task(index - 1, tuple(pieces), nbytes)
 
     for path, problem in expand_paths(paths):
         name = str(path)

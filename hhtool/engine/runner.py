@@ -8,6 +8,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from enum import StrEnum
 
+from hhtool.engine.errors import EngineError
 from hhtool.engine.memory import settle_allocator
 from hhtool.engine.merge import Merger
 from hhtool.engine.plan import plan_tasks
@@ -39,10 +40,6 @@ class Engine(StrEnum):
 
     LOCAL = "local"  # a process pool on this machine
     DASK = "dask"  # dask.distributed workers
-
-
-class EngineError(Exception):
-    """A usage problem with the engine (e.g. dask asked for but not installed)."""
 
 
 def run(

@@ -10,7 +10,6 @@ cross-hand checks in input order and patches the few hands they change.
 
 from __future__ import annotations
 
-import os
 import resource
 import time
 from dataclasses import dataclass
@@ -75,8 +74,6 @@ def run_task(task: Task, rules: RuleSet, want: str = WANT_NONE, parts: tuple[str
     """Read, parse, replay and settle every hand of a task; never raises for a bad hand. WANT_PARTS:
     its rows are written as Parquet parts under `parts` (the run's workers folder, the run id), and
     the records carry where (TaskParts) instead of Arrow tables."""
-    if task.die:  # test hook: a worker that dies (see plan.KILL_ENV)
-        os._exit(13)
     tune_gc()  # workers (local pool or dask) are processes of their own
     started = time.process_time()
     items: list = []

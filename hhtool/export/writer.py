@@ -46,7 +46,7 @@ from hhtool.findings import Finding
 from hhtool.io.paths import display_name
 from hhtool.io.sources import STDIN, expand_paths
 from hhtool.model.uidtable import UidTable
-from hhtool.validate import HandResult
+from hhtool.validate import HandResult, hand_failure, internal_error
 
 ALL_TABLES = range(len(TABLES))
 WORKERS = "workers"  # under a run's staging folder: the Parquet parts workers write, one folder per task
@@ -444,8 +444,6 @@ class DatasetWriter:
         try:
             self.rows.add_hand(item)
         except Exception as exc:  # noqa: BLE001 - as a parallel worker does: that hand is HH099, the run goes on
-            from hhtool.engine.work import hand_failure, internal_error
-
             column = item.hand.source.column if item.hand is not None else 1
             item = internal_error(item.file, item.line, column, item.site, item.hand_id, hand_failure(exc))
             if self._met(hand_uid(item), False):

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pyarrow.compute as pc
 
-from hhtool.audit.tables import is_dataset
 from hhtool.codes import HH004
 from hhtool.dataset import Dataset, source_exists, source_path
 from hhtool.findings import Finding
 from hhtool.io import Block, read_blocks
 from hhtool.rules.ruleset import RuleSet
+from hhtool.tables import is_dataset
 from hhtool.validate import HandResult, Verdict, validate_paths
 
 

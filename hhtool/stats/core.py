@@ -68,12 +68,12 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from hhtool.audit.tables import Tables, parsed_hands
 from hhtool.scan import DEFAULT_BUDGET, DayTally, HandFilter, batches
 from hhtool.stats.allin import MICRO, adjustments
 from hhtool.stats.people import Hero, identify
 from hhtool.stats.positions import ORDER, positions
 from hhtool.stats.timeline import hand_rows
+from hhtool.tables import Tables, parsed_hands
 
 STAKES = ["site", "kind", "tournament", "currency", "limit", "small_blind", "big_blind"]
 KEY = [*STAKES, "position", "player", "hero"]

@@ -8,10 +8,10 @@ from html import escape
 
 import pandas as pd
 
-from hhtool.audit.tables import money
 from hhtool.stats.core import COLUMNS, STAKES
 from hhtool.stats.output import MONEY, TEXT, block_label, records
 from hhtool.stats.timeline import curve
+from hhtool.tables import money
 
 WIDTH, HEIGHT, PAD = 720, 300, 48
 MAX_POINTS = 2_000  # a longer curve is drawn from every n-th hand (and the last)

@@ -8,9 +8,9 @@ import json
 import numpy as np
 import pandas as pd
 
-from hhtool.audit.tables import money, stakes_label
 from hhtool.safetext import printable
 from hhtool.stats.core import COLUMNS, STAKES
+from hhtool.tables import money, stakes_label
 from hhtool.words import count
 
 # the columns of the text table (the counts behind each percentage are in CSV and JSON)

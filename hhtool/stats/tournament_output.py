@@ -8,12 +8,12 @@ import json
 from dataclasses import asdict
 from html import escape
 
-from hhtool.audit.tables import amount
 from hhtool.findings import Finding
 from hhtool.safetext import printable
 from hhtool.stats.html import STYLE, _table
 from hhtool.stats.output import csv_cell
 from hhtool.stats.tournaments import COLUMNS, TOTALS, Total, TournamentResult
+from hhtool.tables import amount
 from hhtool.words import count
 
 HEADERS = [

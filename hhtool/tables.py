@@ -5,6 +5,9 @@ Both sources give the same frames: the rows of `hhtool.export` (one builder for 
 (money stays exact int64). Hand histories are validated in memory and de-duplicated as the
 exporter does (by `hand_uid`, exact duplicates skipped), so auditing files and auditing their
 export give the same report.
+
+A module of its own, below `audit`, `stats`, `scan` and `show`, which all read the frames (in the audit
+package, `scan` importing it ran `audit()`'s module, which imports `scan`: a circle).
 """
 
 from __future__ import annotations

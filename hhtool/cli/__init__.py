@@ -1,15 +1,19 @@
-"""Command line: argument handling and output formatting only; the work is in the library."""
+"""Command line: argument handling and output formatting only; the work is in the library.
+
+The typer app and its commands; `upkeep` adds `watch` and `dataset ...`, and `common` holds what both use."""
 
 from __future__ import annotations
 
 import sys
 import time
 from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
 from hhtool import words
+from hhtool.cli import upkeep
+from hhtool.cli.common import EXIT_FINDINGS, EXIT_USAGE, interrupted, load_rules, summary_dict
 from hhtool.codes import CATALOGUE
 from hhtool.config import Config, ConfigError, load_config
 from hhtool.findings import Finding, Severity
@@ -21,9 +25,6 @@ from hhtool.pipeline import Tally, parse_paths
 from hhtool.rules.ruleset import RulesError, RuleSet
 from hhtool.safetext import printable
 from hhtool.serialize import parse_result_dict, to_json_line
-
-if TYPE_CHECKING:  # hhtool.validate imports the cross-hand rules (numpy): `hhtool parse` never needs it
-    from hhtool.validate import Summary
 
 
 def validate_paths(*args, **kwargs):
@@ -44,8 +45,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-
-EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
 
 class ParseFormat(StrEnum):
@@ -142,7 +141,7 @@ def _rules_for(path: str | None, settings: Config) -> tuple[RuleSet | None, str 
     names, loaded as --rules is, or its own rules table), else none."""
     path = path if path is not None else settings.rules_file()
     if path is not None:
-        return _load_rules(path), path
+        return load_rules(path), path
     try:
         inline = settings.inline_rules()
     except RulesError as exc:
@@ -332,23 +331,6 @@ def _committed_text(stats, out: str) -> str:
         f"(through {stats.last_input}) were committed to {out} in {words.count(stats.batches, 'batch')}; the rest "
         f"was not added: run the export again to add it (the files committed are not read again)"
     )
-
-
-def _interrupted(what: str) -> typer.Exit:
-    print(f"hhtool: interrupted; {what}", file=sys.stderr)
-    return typer.Exit(130)
-
-
-def _load_rules(path: str | None) -> RuleSet:
-    if path is None:
-        return RuleSet()
-    from hhtool.profiles import load_rules_spec
-
-    try:
-        return load_rules_spec(path)
-    except RulesError as exc:
-        print(f"hhtool: {exc}", file=sys.stderr)
-        raise typer.Exit(EXIT_USAGE) from None
 
 
 class SeverityLevel(StrEnum):
@@ -590,17 +572,18 @@ def validate(
                     failed.add(shown)
                 writer.add(shown)
     except KeyboardInterrupt:
-        raise _interrupted("the output is incomplete") from None
+        raise interrupted("the output is incomplete") from None
     except _engine_error() as exc:
         print(f"hhtool: {exc}", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE) from None
-    counts = {**_summary_dict(reported), **reporter.counts()}
+    counts = {**summary_dict(reported), **reporter.counts()}
     writer.finish(counts, files, quiet)
     if writer.summary_to_stderr and not quiet:
         print(_summary_text(counts), file=sys.stderr)
-    if failed is not None:
+    if failed_hands is not None:  # (and so `failed`)
         _write_failed(failed, failed_hands, paths, quiet)
     if new_baseline is not None:
+        assert write_baseline is not None, "the baseline writer is made for --write-baseline"  # (for mypy)
         try:
             written = new_baseline.write(write_baseline)
         except OSError as exc:
@@ -631,21 +614,6 @@ def _engine_error() -> type[Exception]:
     from hhtool.engine.runner import EngineError
 
     return EngineError
-
-
-def _summary_dict(summary: Summary, elapsed: float | None = None) -> dict:
-    """The run's counts (no timing: the same input gives the same bytes; `elapsed` is not used)."""
-    tally = summary.tally
-    return {
-        "files": tally.files,
-        "hands_read": tally.hands_read,
-        "valid": summary.by_status["valid"],
-        "invalid": summary.by_status["invalid"],
-        "unparsed": summary.by_status["unparsed"],
-        "unsupported": summary.by_status["unsupported"],
-        "duplicate": summary.by_status["duplicate"],
-        "findings_by_code": dict(sorted(summary.by_code.items())),
-    }
 
 
 @app.command("rules")
@@ -713,7 +681,7 @@ def export(
     keeps the batches committed and says how far they go. Exit code 0 on success (findings are data
     here), 2 for a usage or I/O failure, 130 when interrupted.
     """
-    from hhtool.export import export_paths
+    from hhtool.export.run import export_paths
 
     ruleset = _rules_for(rules, _settings(config, isolated))[0] or RuleSet()
     workers = _engine_settings(jobs, engine, scheduler, paths)
@@ -728,7 +696,7 @@ def export(
         print(f"hhtool: cannot write the dataset at {out}: {exc}", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE) from None
     except KeyboardInterrupt as exc:
-        raise _interrupted(_committed_text(getattr(exc, "stats", None), out)) from None
+        raise interrupted(_committed_text(getattr(exc, "stats", None), out)) from None
     except _engine_error() as exc:
         print(f"hhtool: {exc}", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE) from None
@@ -737,7 +705,7 @@ def export(
     unread = f"; {words.count(stats.files_unread, 'file')} already stored, not read again" if stats.files_unread else ""
     if not quiet:
         print(
-            f"{_summary_text(_summary_dict(summary, elapsed))}\n"
+            f"{_summary_text(summary_dict(summary, elapsed))}\n"
             f"exported {stats.hands_written} new hands ({stats.hands_skipped} already stored{unread}), {rows} rows "
             f"({', '.join(f'{t} {n}' for t, n in stats.rows.items())}) to {out}; "
             f"{stats.hands_read / elapsed if elapsed else 0:,.0f} hands/s",
@@ -805,10 +773,10 @@ def convert(
         print(f"hhtool: cannot write to {out}: {exc.strerror or exc}", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE) from None
     except KeyboardInterrupt:
-        raise _interrupted(f"the files of {out} may be incomplete") from None
+        raise interrupted(f"the files of {out} may be incomplete") from None
     if not quiet:
         print(
-            f"{_summary_text(_summary_dict(summary, time.perf_counter() - started))}\n"
+            f"{_summary_text(summary_dict(summary, time.perf_counter() - started))}\n"
             f"converted {words.count(done.converted, 'hand')} to {to} ({done.not_converted} not converted) in "
             f"{words.count(len(done.files), 'file')} under {out}",
             file=sys.stderr,
@@ -960,13 +928,13 @@ def stats(
     """
     from datetime import timedelta
 
-    from hhtool.audit.tables import is_dataset
     from hhtool.stats import Hero, Query, render
     from hhtool.stats import stats as compute
     from hhtool.stats.html import page
     from hhtool.stats.output import render_sessions
     from hhtool.stats.timeline import combined
     from hhtool.stats.timeline import sessions as sessions_of
+    from hhtool.tables import is_dataset
 
     fmt = fmt or StatsFormat(_settings(config, isolated).format_for("stats") or "text")
     if tournaments:
@@ -975,7 +943,7 @@ def stats(
     if len(dataset) != 1:
         print(f"hhtool: stats reads one dataset folder, got {len(dataset)} paths", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE)
-    dataset = dataset[0]
+    folder = dataset[0]
     where = _hand_filter(since, until, site, stakes)
     try:
         query = Query(
@@ -992,9 +960,9 @@ def stats(
     except ValueError as exc:
         print(f"hhtool: --{exc}", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE) from None
-    if not is_dataset(dataset):
+    if not is_dataset(folder):
         print(
-            f"hhtool: {dataset} is not an hhtool dataset (no hands/ folder); make one with 'hhtool export'",
+            f"hhtool: {folder} is not an hhtool dataset (no hands/ folder); make one with 'hhtool export'",
             file=sys.stderr,
         )
         raise typer.Exit(EXIT_USAGE)
@@ -1002,7 +970,7 @@ def stats(
 
     timeline: list | None = [] if sessions or fmt is StatsFormat.html else None
     tally = DayTally()
-    frame = compute(dataset, where, query=query, timeline=timeline, tally=tally)
+    frame = compute(folder, where, query=query, timeline=timeline, tally=tally)
     _say_days(tally)
     if timeline is None:
         sys.stdout.write(render(frame, fmt.value))
@@ -1018,10 +986,10 @@ def stats(
 def _tournament_results(paths: list[str], hero: list[str] | tuple[str, ...], fmt: str) -> None:
     """`stats --tournaments`: the results of the tournaments in hand histories and summary files; the
     findings (a summary line not read, a file not readable) on stderr, or in the JSON document."""
-    from hhtool.audit.tables import is_dataset
     from hhtool.stats import Hero
     from hhtool.stats.tournament_output import render
     from hhtool.stats.tournaments import tournament_results
+    from hhtool.tables import is_dataset
 
     datasets = [p for p in paths if is_dataset(p)]
     if datasets:
@@ -1082,7 +1050,7 @@ def audit(
     from hhtool.audit import audit as run_audit
     from hhtool.audit.render import render
     from hhtool.audit.report import HandRowsFile
-    from hhtool.audit.tables import SourceError
+    from hhtool.tables import SourceError
 
     settings = _settings(config, isolated)
     fmt = fmt or AuditFormat(settings.format_for("audit") or "text")
@@ -1160,7 +1128,7 @@ def show(
     """
     from hhtool.show import ShowError, locate, view_of
 
-    ruleset = _load_rules(rules)
+    ruleset = load_rules(rules)
     try:
         found = locate(hand_id, paths or ["."], ruleset)
     except ShowError as exc:
@@ -1185,9 +1153,4 @@ def show(
     print(f"wrote the replayer of hand {printable(found.result.hand_id or hand_id)} to {html}", file=sys.stderr)
 
 
-from hhtool.cli_upkeep import register as _register_upkeep
-
-_register_upkeep(app)
-
-if __name__ == "__main__":  # `python -m hhtool.cli`
-    app(prog_name="hhtool")
+upkeep.register(app)  # after the commands above: `hhtool --help` lists watch and dataset last

@@ -1,9 +1,8 @@
 """Command line of `watch` and `dataset …`: options and output only; the work is in `hhtool.watch` and
-`hhtool.upkeep`. Registered on the main app by `hhtool.cli` (kept apart to keep that file small)."""
+`hhtool.upkeep`. Registered on the main app by `hhtool.cli` (`register`); what both use is `hhtool.cli.common`."""
 
 from __future__ import annotations
 
-import importlib
 import signal
 import sys
 import threading
@@ -13,16 +12,12 @@ from typing import Annotated
 
 import typer
 
+from hhtool.cli.common import EXIT_FINDINGS, EXIT_USAGE, interrupted, load_rules, summary_dict
 from hhtool.findings import Finding
+from hhtool.outputs.text import finding_line, summary_text
 from hhtool.safetext import printable
 from hhtool.serialize import to_json_line
 from hhtool.words import count
-
-
-def _cli():
-    """`hhtool.cli`, looked up when a command runs: it registers these commands at its end, so importing it
-    here at load time would be circular (and would load a second copy under `python -m hhtool.cli`)."""
-    return importlib.import_module("hhtool.cli")
 
 
 class WatchFormat(StrEnum):
@@ -65,7 +60,7 @@ def watch(
 
     if not Path(folder).is_dir():
         print(f"hhtool: {folder} is not a folder", file=sys.stderr)
-        raise typer.Exit(_cli().EXIT_USAGE)
+        raise typer.Exit(EXIT_USAGE)
     stop = threading.Event()
     raw = sys.stdout.buffer
     reporter = Reporter(Selection())  # findings as validate reports them: consequences marked, real columns
@@ -78,7 +73,7 @@ def watch(
             text = result.json_line() if is_hand else to_json_line({"file_finding": result.as_dict()})
         else:
             findings = result.findings if is_hand else [result]
-            text = "".join(_cli()._finding_line(f) + "\n" for f in findings).encode()
+            text = "".join(finding_line(f) + "\n" for f in findings).encode()
         return (result.status if is_hand else None), text
 
     def emit(batch: list[tuple[str | None, bytes]]) -> None:
@@ -98,22 +93,22 @@ def watch(
                 flush=True,
             )
 
-    session = Session(_cli()._load_rules(rules), out, render=render, emit=emit, stored=stored)
+    session = Session(load_rules(rules), out, render=render, emit=emit, stored=stored)
     previous = {sig: signal.signal(sig, _stopper(stop)) for sig in (signal.SIGINT, signal.SIGTERM)}
     if not once:
         print(f"hhtool watch: following {folder} every {interval:g} s; Ctrl-C stops", file=sys.stderr, flush=True)
     try:
         follow(folder, session, stop, interval, idle, once)
     except KeyboardInterrupt:
-        raise _cli()._interrupted("the poll in progress added nothing") from None
+        raise interrupted("the poll in progress added nothing") from None
     except OSError as exc:
         print(f"hhtool: cannot write the dataset at {out}: {exc}", file=sys.stderr)
-        raise typer.Exit(_cli().EXIT_USAGE) from None
+        raise typer.Exit(EXIT_USAGE) from None
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
     print(
-        f"hhtool watch: stopped; {_cli()._summary_text(_cli()._summary_dict(session.summary))}"
+        f"hhtool watch: stopped; {summary_text(summary_dict(session.summary))}"
         + (f"; {count(session.stored, 'hand')} stored in {out}" if out else ""),
         file=sys.stderr,
     )
@@ -159,10 +154,10 @@ def _upkeep_errors(dataset: str):
     try:
         yield
     except KeyboardInterrupt:
-        raise _cli()._interrupted(f"{dataset} is unchanged") from None
+        raise interrupted(f"{dataset} is unchanged") from None
     except OSError as exc:
         print(f"hhtool: {printable(str(exc))}", file=sys.stderr)
-        raise typer.Exit(_cli().EXIT_USAGE) from None
+        raise typer.Exit(EXIT_USAGE) from None
 
 
 @dataset_app.command("info")
@@ -236,7 +231,7 @@ def dataset_remove(
 
     if not files and not hands:
         print("hhtool: name what to remove: --file PATH or --hand ID (each may be repeated)", file=sys.stderr)
-        raise typer.Exit(_cli().EXIT_USAGE)
+        raise typer.Exit(EXIT_USAGE)
     with _upkeep_errors(dataset):
         stats = remove(dataset, files or [], hands or [], wait)
     rows = sum(stats.rows.values())
@@ -246,7 +241,7 @@ def dataset_remove(
         file=sys.stderr,
     )
     if not rows:
-        raise typer.Exit(_cli().EXIT_FINDINGS)
+        raise typer.Exit(EXIT_FINDINGS)
 
 
 @dataset_app.command("revalidate")
@@ -264,7 +259,7 @@ def dataset_revalidate(
     """
     from hhtool.upkeep import revalidate
 
-    ruleset = _cli()._load_rules(rules)
+    ruleset = load_rules(rules)
     with _upkeep_errors(dataset):
         stats = revalidate(dataset, ruleset, wait, rules)
     moves = ", ".join(f"{old} -> {new} {n}" for (old, new), n in sorted(stats.transitions.items()))
@@ -279,7 +274,7 @@ def dataset_revalidate(
     for name in stats.unreadable:
         print(f"hhtool: cannot read {printable(name)}", file=sys.stderr)
     if stats.unreadable:
-        raise typer.Exit(_cli().EXIT_USAGE)
+        raise typer.Exit(EXIT_USAGE)
 
 
 def register(app: typer.Typer) -> None:
