@@ -256,27 +256,26 @@ def said(hand: Hand) -> Hand | None:
     won: dict[str, int] = {}
     won_line: dict[str, int] = {}
     for event in hand.events:
-        kind = type(event)
-        if kind is Notice or kind is Muck:
+        if type(event) is Notice or type(event) is Muck:
             continue
-        if kind is Collect:
+        if type(event) is Collect:
             won[event.player] = won.get(event.player, 0) + event.amount
             won_line.setdefault(event.player, event.line)
             continue
-        if kind is StreetStart and event.street is not Street.PREFLOP:
+        if type(event) is StreetStart and event.street is not Street.PREFLOP:
             street.new_street()
             high = 0
-        if kind is Show and event.description is not None:
+        if type(event) is Show and event.description is not None:
             event = replace(event, description=None)
-        if kind is Fold and event.shown:
+        if type(event) is Fold and event.shown:
             event = replace(event, shown=())
-        if (kind is PostBlind or kind is PostAnte) and event.all_in:
+        if (type(event) is PostBlind or type(event) is PostAnte) and event.all_in:
             event = replace(event, all_in=False)
-        if kind is PostBlind:
+        if type(event) is PostBlind:
             high = max(high, street.put(event.player, _live(event, header.big_blind)))
-        elif kind is Call or kind is Bet:
+        elif type(event) is Call or type(event) is Bet:
             high = max(high, street.put(event.player, event.added or 0))
-        elif kind is RaiseTo:
+        elif type(event) is RaiseTo:
             event = replace(event, raise_by=event.raise_to - high)
             high = max(high, street.put(event.player, event.raise_to - street.of(event.player)))
         events.append(event)

@@ -33,6 +33,7 @@ from hhtool.model import (
     Check,
     Collect,
     DealHole,
+    Event,
     Fold,
     Hand,
     Header,
@@ -353,19 +354,18 @@ def said(hand: Hand) -> Hand:
     pots_named = claims.main_pot is not None or any(type(e) is Collect and e.pot_index is not None for e in hand.events)
     if _UNSAYABLE_FINDINGS & codes or (pots_named and _POT_FINDINGS & codes):
         raise ValueError("a missing uncalled return, a wrong raise size or a wrong pot figure cannot be said")
-    events = []
+    events: list[Event] = []
     # a seat line's `is sitting out` is said by a `Seat sit out` line before the cards
     sitting = [Notice(0, NoticeKind.SITTING_OUT, seat.player, "") for seat in hand.seats if seat.sitting_out]
     for event in hand.events:
-        kind = type(event)
-        if kind is StreetStart and event.street is Street.SHOWDOWN:
+        if type(event) is StreetStart and event.street is Street.SHOWDOWN:
             continue
-        if kind is StreetStart and event.street is Street.PREFLOP and sitting:
+        if type(event) is StreetStart and event.street is Street.PREFLOP and sitting:
             events.extend(replace(notice, line=event.line) for notice in sitting)
             sitting = []
-        if kind is RaiseTo:
+        if type(event) is RaiseTo:
             event = replace(event, raise_by=None)
-        elif kind is Collect:
+        elif type(event) is Collect:
             event = replace(event, pot_index=None)
         events.append(event)
     seats = tuple(

@@ -61,6 +61,8 @@ _FOLDED = {
 }
 _ET = ZoneInfo("America/New_York")
 _PLACE = re.compile(r" in (\d+(?:st|nd|rd|th)) place")
+_MarksAllIn = PostAnte | PostBlind | Call | Bet | RaiseTo
+"""The events that carry an all-in mark (the players all in, counted on a street's pot line)."""
 # the notice lines of grammar/fulltilt.lark (chat, time, connection, seats, chips added, a hand's words)
 _OWN_NOTICE = re.compile(
     r"(?:[^\n]+ has )?\d+ seconds left to act|[^\n]+ (?:has timed out|has been disconnected"
@@ -101,24 +103,22 @@ def render_hand(hand: Hand) -> str:
     named = len(hand.claims.side_pots) <= 1 and all((e.pot_index or 0) <= 1 for e in hand.events if type(e) is Collect)
     events = hand.events
     for index, event in enumerate(events):
-        kind = type(event)
-        if kind is StreetStart and event.street is Street.PREFLOP:
+        if type(event) is StreetStart and event.street is Street.PREFLOP:
             if header.button_seat is None:
                 raise ValueError("Full Tilt prints the button seat")
             lines.append(f"The button is in seat #{header.button_seat}")
-        if kind is Fold:
+        if type(event) is Fold:
             live.discard(event.player)
-        if getattr(event, "all_in", False):
+        if isinstance(event, _MarksAllIn) and event.all_in:
             all_in.add(event.player)
-        if kind is StreetPot:
+        if type(event) is StreetPot:
             continue  # written on its street's marker
-        line = _event(event if named or kind is not Collect else _unnamed(event), money)
+        line = _event(event if named or type(event) is not Collect else _unnamed(event), money)
         if line is None:
             continue
-        if kind is Collect and event.player in shown_with:  # a shown winner's words, as its summary line has them
-            line += f" with {shown_with[event.player]}"
-        if kind is StreetStart and index + 1 < len(events) and type(events[index + 1]) is StreetPot:
-            pot = events[index + 1]
+        if type(event) is Collect and event.player in shown_with:
+            line += f" with {shown_with[event.player]}"  # a shown winner's words, as its summary line has them
+        if type(event) is StreetStart and index + 1 < len(events) and type(pot := events[index + 1]) is StreetPot:
             if pot.rake is not None:
                 raise ValueError("Full Tilt prints no rake on a street")
             all_in_live = len(live & all_in)

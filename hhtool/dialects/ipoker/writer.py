@@ -39,6 +39,7 @@ from hhtool.model import (
     Claims,
     Collect,
     DealHole,
+    Event,
     Fold,
     Hand,
     Header,
@@ -66,7 +67,10 @@ _SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
 _ROUNDS = {Street.PREFLOP: 1, Street.FLOP: 2, Street.TURN: 3, Street.RIVER: 4}
 _BOARD = {Street.FLOP: "Flop", Street.TURN: "Turn", Street.RIVER: "River"}
 _SUITS = {"c": "C", "d": "D", "h": "H", "s": "S"}
-_PUT_IN = (PostAnte, PostBlind, Call, Bet, RaiseTo)
+_PutIn = PostAnte | PostBlind | Call | Bet | RaiseTo
+"""The actions that put chips in (the all-in marks `said` sets from the amounts)."""
+_Action = Fold | Check | _PutIn
+"""What an `<action>` with a type code and a sum says."""
 _BETS = (Call, Bet, RaiseTo)
 
 
@@ -173,8 +177,7 @@ def _rounds(hand: Hand, money) -> list[str]:
     high = 0
     board: tuple[str, ...] = ()
     for event in hand.events:
-        kind = type(event)
-        if kind is StreetStart:
+        if type(event) is StreetStart:
             current = _ROUNDS[event.street]
             rounds.setdefault(current, [])
             if event.street in _BOARD:
@@ -184,20 +187,22 @@ def _rounds(hand: Hand, money) -> list[str]:
                 board = event.board
                 rounds[current].append(f'<cards type="{_BOARD[event.street]}" player="">{_cards(new)}</cards>')
             continue
-        if kind is DealHole:
+        if type(event) is DealHole:
             rounds.setdefault(1, []).append(
                 f'<cards type="Pocket" player={quoteattr(event.player)}>{_cards(event.cards)}</cards>'
             )
             continue
-        if kind in (Show, Collect):
+        if type(event) in (Show, Collect):
             continue  # the pocket cards and the `win` attributes say them
         number += 1
         cards = ' cards="[cards]"' if current == 0 else ' cards=""'
-        if kind is Notice:  # disconnect protection (the only notice `said` keeps): an all-in of no amount
+        if type(event) is Notice:  # disconnect protection (the only notice `said` keeps): an all-in of no amount
             rounds.setdefault(current, []).append(
                 f'<action no="{number}" player={quoteattr(event.player or "")} type="7" sum="DP"{cards} />'
             )
             continue
+        if not isinstance(event, _Action):
+            raise CannotSay(f"iPoker has no action for {type(event).__name__}")
         code, amount, high = _action(event, street, high, current)
         rounds.setdefault(current, []).append(
             f'<action no="{number}" player={quoteattr(event.player)} type="{code}" sum="{money(amount)}"{cards} />'
@@ -210,37 +215,34 @@ def _rounds(hand: Hand, money) -> list[str]:
     return lines
 
 
-def _action(event, street: StreetMoney, high: int, round_no: int) -> tuple[str, int, int]:
+def _action(event: _Action, street: StreetMoney, high: int, round_no: int) -> tuple[str, int, int]:
     """The `type` code and `sum` of an action, and the street's bet to call after it (as the reader
     follows it, to pick type 7, all-in, only where the reader reads it back as the same action)."""
-    kind = type(event)
-    if kind is Fold:
+    if isinstance(event, Fold):
         return "0", 0, high
-    if kind is Check:
+    if isinstance(event, Check):
         return "4", 0, high
-    if kind is PostAnte:
+    if isinstance(event, PostAnte):
         return "15", event.amount, high
-    if kind is PostBlind:
+    if isinstance(event, PostBlind):
         live = event.amount - (event.dead or 0)
         street.put(event.player, live)
         return ("1" if event.blind is BlindKind.SMALL else "2"), event.amount, max(high, live)
     # type 7 (all-in) is read as a call, a bet or a raise by what it does to the bet to call: written only
     # where that reading is this action (elsewhere the reader marks the all-in from the stack, as here)
-    if kind is Call:
+    if isinstance(event, Call):
         added = event.added or 0
         total = street.put(event.player, added)
         return ("7" if event.all_in and total <= high else "3"), added, high
-    if kind is Bet:
+    if isinstance(event, Bet):
         total = street.put(event.player, event.added)
         bet_all_in = event.all_in and round_no >= 2 and high == 0 < total
         return ("7" if bet_all_in else "5"), event.added, max(high, total)
-    if kind is RaiseTo:
-        added = event.raise_to - street.of(event.player)
-        street.put(event.player, added)
-        if event.all_in and event.raise_to > high and not (high == 0 and round_no >= 2):
-            return "7", added, event.raise_to
-        return "23", event.raise_to, max(high, event.raise_to)
-    raise CannotSay(f"iPoker has no action for {kind.__name__}")
+    added = event.raise_to - street.of(event.player)  # a raise
+    street.put(event.player, added)
+    if event.all_in and event.raise_to > high and not (high == 0 and round_no >= 2):
+        return "7", added, event.raise_to
+    return "23", event.raise_to, max(high, event.raise_to)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -258,61 +260,62 @@ def said(hand: Hand) -> Hand:
     header = hand.header
     events = list(hand.events)
     for event in events:
-        kind = type(event)
-        if kind is StreetStart and event.run:
+        if type(event) is StreetStart and event.run:
             raise CannotSay("iPoker has no boards run more than once")
-        if kind not in (StreetStart, DealHole, Show, Muck, Collect, ReturnUncalled, Notice, Fold, Check) + _PUT_IN:
-            raise CannotSay(f"iPoker has no element for {kind.__name__}")
-        if kind is PostBlind and event.blind not in (BlindKind.SMALL, BlindKind.BIG, BlindKind.SMALL_AND_BIG):
+        if not isinstance(event, StreetStart | DealHole | Show | Muck | Collect | ReturnUncalled | Notice | _Action):
+            raise CannotSay(f"iPoker has no element for {type(event).__name__}")
+        if type(event) is PostBlind and event.blind not in (BlindKind.SMALL, BlindKind.BIG, BlindKind.SMALL_AND_BIG):
             raise CannotSay(f"iPoker has no {event.blind} blind")
-        if kind is Fold and event.shown:
+        if type(event) is Fold and event.shown:
             raise CannotSay("iPoker prints no cards shown on a fold")
     known: dict[str, tuple[str, ...]] = {}
     for event in events:
-        if type(event) in (DealHole, Show) and event.cards:
+        if isinstance(event, DealHole | Show) and event.cards:
             known.setdefault(event.player, event.cards)
     left = {seat.player: seat.stack for seat in hand.seats}
     put_in: dict[str, int] = {}
     won: dict[str, int] = {}
     collect_line: dict[str, int] = {}
     street = StreetMoney()
-    posts, acts = [], []
+    posts: list[Event] = []
+    acts: list[Event] = []
     acting: list[str] = []
     folded: set[str] = set()
     for event in events:
-        kind = type(event)
-        if kind is StreetStart:
+        if type(event) is StreetStart:
             if event.street is not Street.SHOWDOWN:  # (no showdown marker: the shows follow the river)
                 if event.street is not Street.PREFLOP:
                     street.new_street()
                 acts.append(event)
             continue
-        if kind is DealHole:
+        if type(event) is DealHole:
             continue  # dealt again below: one `Pocket` element per player dealt in
-        if kind is ReturnUncalled:
+        if type(event) is ReturnUncalled:
             collect_line.setdefault(event.player, event.line)
             continue
-        if kind is Collect:
+        if type(event) is Collect:
             won[event.player] = won.get(event.player, 0) + event.amount
             collect_line[event.player] = collect_line.get(event.player) or event.line
             continue
-        if kind in (Show, Muck) or (kind is Notice and event.kind is not NoticeKind.PROTECTED):
-            continue  # (disconnect protection is an action: `type="7" sum="DP"`)
-        if kind is Fold:
+        if not isinstance(event, _Action | Notice) or (
+            type(event) is Notice and event.kind is not NoticeKind.PROTECTED
+        ):
+            continue  # shows, mucks, table chatter (disconnect protection is an action: `type="7" sum="DP"`)
+        if type(event) is Fold:
             folded.add(event.player)
-        if kind in _PUT_IN:
+        if isinstance(event, _PutIn):
             added = _added(event, street, header.big_blind)
             stack = left.get(event.player, 0)
             left[event.player] = stack - added
             put_in[event.player] = put_in.get(event.player, 0) + added
             event = replace(event, all_in=0 < stack <= added)
-            if kind is RaiseTo and event.raise_by is not None:
+            if type(event) is RaiseTo and event.raise_by is not None:
                 event = replace(event, raise_by=None)
-            if kind is PostBlind and event.blind is BlindKind.SMALL_AND_BIG:
+            if type(event) is PostBlind and event.blind is BlindKind.SMALL_AND_BIG:
                 event = replace(event, dead=event.amount - header.big_blind)
-        if event.player not in acting:
+        if event.player is not None and event.player not in acting:  # (a protected notice names its player)
             acting.append(event.player)
-        (posts if kind in (PostAnte, PostBlind) and not acts else acts).append(event)
+        (posts if type(event) in (PostAnte, PostBlind) and not acts else acts).append(event)
     for name, amount in returns_to_pay(hand).items():  # `win` holds the return (printed or derived)
         won[name] = won.get(name, 0) + amount
         collect_line.setdefault(name, 0)
@@ -358,20 +361,19 @@ def _show_line(events, name: str) -> int:
     return next((e.line for e in events if type(e) is Show and e.player == name), 0)
 
 
-def _added(event, street: StreetMoney, big_blind: int) -> int:
+def _added(event: _PutIn, street: StreetMoney, big_blind: int) -> int:
     """The chips an action puts in; `street` follows the live chips of the street, as the reader's does."""
-    kind = type(event)
-    if kind is PostAnte:
+    if isinstance(event, PostAnte):
         return event.amount
-    if kind is PostBlind:
+    if isinstance(event, PostBlind):
         live = min(event.amount, big_blind) if event.blind is BlindKind.SMALL_AND_BIG else event.amount
         street.put(event.player, live)
         return event.amount
-    if kind is RaiseTo:
+    if isinstance(event, RaiseTo):
         added = event.raise_to - street.of(event.player)
         street.put(event.player, added)
         return added
-    added = event.added or 0
+    added = event.added or 0  # a call or a bet
     street.put(event.player, added)
     return added
 

@@ -47,6 +47,8 @@ HAND_SEPARATOR = "\n\n\n"
 _LIMITS = {Limit.NO_LIMIT: "No Limit", Limit.POT_LIMIT: "Pot Limit", Limit.FIXED_LIMIT: "Fix Limit"}
 _STREETS = {Street.FLOP: "flop", Street.TURN: "turn", Street.RIVER: "river"}
 _AT_SHOWDOWN = (Show, Muck, Collect)
+_PutsIn = PostAnte | PostBlind | Call | Bet | RaiseTo
+"""The events that put chips in, each with the all-in mark 888 leaves to the amounts."""
 
 
 class CannotSay(ValueError):
@@ -81,19 +83,20 @@ def render_hand(hand: Hand) -> str:
     summary: list[str] = []
     dealt = False
     for event in hand.events:
-        kind = type(event)
-        if kind in _AT_SHOWDOWN:
+        if type(event) in _AT_SHOWDOWN:
             summary.append(_showdown(event, money))
             continue
-        if kind is ReturnUncalled or (kind is Notice and (event.kind is not NoticeKind.SITTING_OUT or dealt)):
+        if type(event) is ReturnUncalled or (
+            type(event) is Notice and (event.kind is not NoticeKind.SITTING_OUT or dealt)
+        ):
             continue  # 888 prints no uncalled-bet line and no table chatter
-        if kind is HandCancelled:  # a hand stopped before the deal: said by the deal line it does not print
+        if type(event) is HandCancelled:  # a hand stopped before the deal: said by the deal line it does not print
             if dealt:
                 raise CannotSay("888 has no words for a hand cancelled after the deal")
             continue
         if summary:
-            raise CannotSay(f"888 prints the showdown last; a {kind.__name__} comes after it")
-        if kind is StreetStart:
+            raise CannotSay(f"888 prints the showdown last; a {type(event).__name__} comes after it")
+        if type(event) is StreetStart:
             if event.run:
                 raise CannotSay("888 has no boards run more than once")
             if event.street is Street.PREFLOP:
@@ -193,34 +196,35 @@ def said(hand: Hand) -> Hand:
     dealt = False
     events = []
     for event in hand.events:
-        kind = type(event)
-        if kind is StreetStart and event.street is not Street.PREFLOP:
+        if type(event) is StreetStart and event.street is not Street.PREFLOP:
             street.new_street()
-        if kind is StreetStart and event.street is Street.PREFLOP:
+        if type(event) is StreetStart and event.street is Street.PREFLOP:
             dealt = True
-        if kind is ReturnUncalled or (kind is Notice and (event.kind is not NoticeKind.SITTING_OUT or dealt)):
+        if type(event) is ReturnUncalled or (
+            type(event) is Notice and (event.kind is not NoticeKind.SITTING_OUT or dealt)
+        ):
             continue
-        if kind is DealHole and not event.cards:
+        if type(event) is DealHole and not event.cards:
             continue
-        if kind is StreetStart and event.street is Street.SHOWDOWN:
+        if type(event) is StreetStart and event.street is Street.SHOWDOWN:
             continue
-        if kind is Show and event.description is not None:
+        if type(event) is Show and event.description is not None:
             event = replace(event, description=None)
-        if kind is Muck and event.mucked:
+        if type(event) is Muck and event.mucked:
             event = replace(event, mucked=False)
-        if kind is RaiseTo and event.raise_by is not None:
+        if type(event) is RaiseTo and event.raise_by is not None:
             event = replace(event, raise_by=None)
-        if kind is PostBlind and event.blind is BlindKind.SMALL_AND_BIG and event.dead is None:
+        if type(event) is PostBlind and event.blind is BlindKind.SMALL_AND_BIG and event.dead is None:
             # 888 prints both parts (`[$0.05 + $0.10]`): the big blind is live, the rest dead
             event = replace(event, dead=event.amount - min(event.amount, header.big_blind))
-        added = _added(event, kind, street)
-        if added is not None:
+        if isinstance(event, _PutsIn):
+            added = _added(event, street)
             stack = left.get(event.player, 0)
             left[event.player] = stack - added
             event = replace(event, all_in=stack > 0 and added >= stack)
-        if kind is Collect and event.pot_index is not None:  # 888 does not say which pot
+        if type(event) is Collect and event.pot_index is not None:  # 888 does not say which pot
             event = replace(event, pot_index=None)
-        if kind is Fold and event.shown:
+        if type(event) is Fold and event.shown:
             event = replace(event, shown=())
         events.append(event)
     return replace(
@@ -228,23 +232,21 @@ def said(hand: Hand) -> Hand:
     )
 
 
-def _added(event, kind, street: StreetMoney) -> int | None:
-    """The chips an action puts in, as its line prints them (None: it puts none in); `street` follows the
-    live chips of the street, as the reader's does."""
-    if kind is PostAnte:
+def _added(event: _PutsIn, street: StreetMoney) -> int:
+    """The chips an action puts in, as its line prints them; `street` follows the live chips of the
+    street, as the reader's does."""
+    if isinstance(event, PostAnte):
         return event.amount
-    if kind is PostBlind:
+    if isinstance(event, PostBlind):
         street.put(event.player, event.amount - (event.dead or 0))
         return event.amount
-    if kind is RaiseTo:
+    if isinstance(event, RaiseTo):
         added = event.raise_to - street.of(event.player)
         street.put(event.player, added)
         return added
-    if kind is Call or kind is Bet:
-        added = event.added or 0
-        street.put(event.player, added)
-        return added
-    return None
+    added = event.added or 0  # a call or a bet
+    street.put(event.player, added)
+    return added
 
 
 # Finding codes about what 888 text does not print: an all-in mark (HH120), a raise's size (HH121), the

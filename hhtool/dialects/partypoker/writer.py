@@ -35,6 +35,7 @@ from hhtool.model import (
     Claims,
     Collect,
     DealHole,
+    Event,
     Fold,
     Hand,
     Header,
@@ -57,7 +58,7 @@ HAND_SEPARATOR = "\n"
 _LIMITS = {Limit.NO_LIMIT: "NL", Limit.POT_LIMIT: "PL", Limit.FIXED_LIMIT: "FL"}
 _STREETS = {Street.FLOP: "Flop", Street.TURN: "Turn", Street.RIVER: "River"}
 _SYMBOLS = {"USD": "$", "EUR": "€"}  # the currencies the reader reads (`$0.10 USD`, `€0.10 EUR`)
-_ACTIONS = (Call, Bet, RaiseTo)
+_VERBS: dict[type[Event], str] = {Call: "calls", Bet: "bets", RaiseTo: "raises"}
 
 
 # the table chatter of Party's text that the reader keeps as notices (joins, leaves, sitting out, time bank)
@@ -109,12 +110,11 @@ def render_hand(hand: Hand) -> str:
     street = StreetMoney()
     board: tuple[str, ...] = ()
     for event in returns_in_wins(hand):
-        kind = type(event)
-        if kind is Notice:
+        if type(event) is Notice:
             if _PARTY_NOTICE.match(event.text):
                 lines.append(event.text)  # Party's own table chatter, as printed
             continue  # another site's chatter is not written
-        if kind is StreetStart:
+        if type(event) is StreetStart:
             if event.run:
                 raise CannotSay("PartyPoker has no boards run more than once")
             if event.street is Street.PREFLOP:
@@ -193,7 +193,7 @@ def _line(event, money, street: StreetMoney, big_blind: int) -> str | None:
         return f"{event.player} folds"
     if kind is Check:
         return f"{event.player} checks"
-    if kind in _ACTIONS:
+    if kind in _VERBS:
         if kind is RaiseTo:
             added = event.raise_to - street.of(event.player)
         else:
@@ -201,8 +201,7 @@ def _line(event, money, street: StreetMoney, big_blind: int) -> str | None:
         street.put(event.player, added)
         if event.all_in:
             return f"{event.player} is all-In  [{money(added)}]"
-        verb = {Call: "calls", Bet: "bets", RaiseTo: "raises"}[kind]
-        return f"{event.player} {verb} [{money(added)}]"
+        return f"{event.player} {_VERBS[kind]} [{money(added)}]"
     if kind is Show:
         return f"{event.player} shows [ {', '.join(event.cards)} ]"
     if kind is Muck:
@@ -212,7 +211,7 @@ def _line(event, money, street: StreetMoney, big_blind: int) -> str | None:
     raise CannotSay(f"PartyPoker has no words for {kind.__name__}")
 
 
-def returns_in_wins(hand: Hand) -> list:
+def returns_in_wins(hand: Hand) -> list[Event]:
     """The events with each uncalled-bet return paid inside the bettor's `wins` line, as Party prints it
     (no return line; `returns_to_pay`: printed or derived): added to the bettor's first collect, or a
     collect of its own (before the hand's first collect, else last) when the bettor wins no pot."""
@@ -222,12 +221,11 @@ def returns_in_wins(hand: Hand) -> list:
     lines = {event.player: event.line for event in reversed(events) if type(event) is ReturnUncalled}
     if not owed:
         return [event for event in events if type(event) is not ReturnUncalled]
-    out = []
+    out: list[Event] = []
     for event in events:
-        kind = type(event)
-        if kind is ReturnUncalled:
+        if type(event) is ReturnUncalled:
             continue
-        if kind is Collect and owed.get(event.player):
+        if type(event) is Collect and owed.get(event.player):
             event = replace(event, amount=event.amount + owed.pop(event.player))
         out.append(event)
     alone = [Collect(lines.get(name, 0), name, amount, None) for name, amount in owed.items() if amount]
@@ -262,27 +260,26 @@ def said(hand: Hand) -> Hand:
     acting = set()
     events = []
     for event in returns_in_wins(hand):
-        kind = type(event)
-        if kind is Notice and not _PARTY_NOTICE.match(event.text):
+        if type(event) is Notice and not _PARTY_NOTICE.match(event.text):
             continue  # (Party's own chatter is written as printed)
-        if kind is DealHole and not event.cards:
+        if type(event) is DealHole and not event.cards:
             continue
-        if kind is StreetStart and event.street is Street.SHOWDOWN:
+        if type(event) is StreetStart and event.street is Street.SHOWDOWN:
             continue
-        if kind is Show and event.description is not None:
+        if type(event) is Show and event.description is not None:
             event = replace(event, description=None)
-        if kind is Muck and event.mucked:
+        if type(event) is Muck and event.mucked:
             event = replace(event, mucked=False)
-        if kind is RaiseTo and event.raise_by is not None:
+        if type(event) is RaiseTo and event.raise_by is not None:
             event = replace(event, raise_by=None)
-        if kind is PostBlind and event.dead is not None:  # `posts big blind + dead`: one amount, no parts
+        if type(event) is PostBlind and event.dead is not None:  # `posts big blind + dead`: one amount, no parts
             event = replace(event, dead=None)
-        if kind in (PostAnte, PostBlind):
+        if isinstance(event, PostAnte | PostBlind):
             stack = left.get(event.player)
             if stack is not None:
                 left[event.player] = stack - event.amount
                 event = replace(event, all_in=event.amount >= stack)
-        if kind in (PostAnte, PostBlind, Fold, Check, Call, Bet, RaiseTo):
+        if isinstance(event, PostAnte | PostBlind | Fold | Check | Call | Bet | RaiseTo):
             acting.add(event.player)
         events.append(event)
     seats = tuple(

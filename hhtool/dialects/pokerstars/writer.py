@@ -13,7 +13,9 @@ a summary seat line without its text is composed from its fields (`format_seat_s
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import datetime
+from typing import Any
 
 import msgspec
 
@@ -456,7 +458,9 @@ def _cancelled(e: HandCancelled, c: _Context) -> str:
     return "Hand cancelled"
 
 
-_LINES = {
+# Each writer takes the event of its key's type, a pairing a dict's type cannot state: the event is Any
+# here and typed in each function.
+_LINES: dict[type[Event], Callable[[Any, _Context], str]] = {
     Fold: _fold,
     Check: _check,
     Call: _call,
@@ -493,8 +497,8 @@ def _pot_name(index: int | None, sides: int) -> str:
 
 
 # -- summary -----------------------------------------------------------------------------------
-def _total_line(claims: Claims, money: _Money) -> str:
-    text = f"Total pot {money(claims.total_pot)}"
+def _total_line(total_pot: int, claims: Claims, money: _Money) -> str:
+    text = f"Total pot {money(total_pot)}"
     if claims.main_pot is not None:
         text += f" Main pot {money(claims.main_pot)}."
     sides = claims.side_pots
@@ -535,6 +539,8 @@ def _format_seat_summary(summary: SeatSummary, money: _Money) -> str:
         text += " mucked" + (f" {_cards(summary.cards)}" if summary.cards else "")
     elif result in ("collected", "won"):
         amount = summary.outcomes[0].amount if summary.outcomes else 0
+        if amount is None:
+            raise TypeError(f"a summary seat that {result} with no amount: PokerStars prints what it took")
         text += f" {result} ({money(amount)})"
     elif result == "sat_out":
         text += " is sitting out"
@@ -582,7 +588,7 @@ def render_hand(hand: Hand) -> str:
     lines.append("*** SUMMARY ***")
     summary: list[tuple[int, str]] = []
     if claims.total_pot is not None:
-        summary.append((claims.line, _total_line(claims, money)))
+        summary.append((claims.line, _total_line(claims.total_pot, claims, money)))
     if claims.runs > 1:
         summary.append((claims.line, "Hand was run twice"))
     two = len(claims.boards) > 1

@@ -26,6 +26,7 @@ from hhtool.model import (
     Check,
     Collect,
     DealHole,
+    Event,
     Fold,
     Hand,
     Header,
@@ -33,6 +34,7 @@ from hhtool.model import (
     Muck,
     Notice,
     NoticeKind,
+    Outcome,
     PostAnte,
     PostBlind,
     RaiseTo,
@@ -95,8 +97,8 @@ def render_hand(hand: Hand) -> str:
         event = events[index]
         if type(event) is StreetStart and event.street is Street.PREFLOP:
             dealt = index + 1  # the pre-flop deal is printed before the marker
-            while dealt < len(events) and type(events[dealt]) is DealHole:
-                lines.append(_dealt(events[dealt]))
+            while dealt < len(events) and type(deal := events[dealt]) is DealHole:
+                lines.append(_dealt(deal))
                 dealt += 1
             lines.append("*** PRE-FLOP ***")
             index = dealt
@@ -322,19 +324,18 @@ def said(hand: Hand) -> Hand | None:
     returns = dict(printed)
     alone = {name: amount for name, amount in printed.items() if name not in collected}
     lines = {event.player: event.line for event in hand.events if type(event) is ReturnUncalled}
-    events: list = []
+    events: list[Event] = []
     for event in hand.events:
-        kind = type(event)
-        if kind is ReturnUncalled:
+        if type(event) is ReturnUncalled:
             continue
-        if kind is Notice and event.kind in _AWAY:
+        if type(event) is Notice and event.kind in _AWAY:
             continue  # Winamax says nothing of a player sitting out: a seat without a line says it
-        if kind is Collect and alone:
+        if type(event) is Collect and alone:
             events += [Collect(lines[name], name, amount, None) for name, amount in alone.items()]
             for name in alone:
                 returns.pop(name)
             alone = {}
-        if kind is Collect and returns.get(event.player):
+        if type(event) is Collect and returns.get(event.player):
             event = replace(event, amount=event.amount + returns.pop(event.player))
         events.append(event)
     if any(returns.values()) or alone:
@@ -342,6 +343,7 @@ def said(hand: Hand) -> Hand | None:
     seats = []
     for seat in hand.claims.seats:
         back = printed.get(seat.player, 0)
+        outcomes: tuple[Outcome, ...]
         if seat.player in printed and seat.player not in collected:
             if seat.result != "showed" or len(seat.outcomes) != 1:
                 return None

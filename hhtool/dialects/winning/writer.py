@@ -130,18 +130,17 @@ def _uncalled_printed(hand: Hand) -> bool:
             unreturned[0] = True
 
     for event in hand.events:
-        kind = type(event)
-        if kind is StreetStart and event.street is not Street.PREFLOP and not event.run:
+        if type(event) is StreetStart and event.street is not Street.PREFLOP and not event.run:
             check()
             street, returned, preflop = {}, False, False
-        elif kind is PostBlind:
+        elif type(event) is PostBlind:
             live = min(event.amount, hand.header.big_blind) if event.blind is BlindKind.SMALL_AND_BIG else event.amount
             street[event.player] = street.get(event.player, 0) + live
-        elif kind is Call or kind is Bet:
+        elif type(event) is Call or type(event) is Bet:
             street[event.player] = street.get(event.player, 0) + (event.added or 0)
-        elif kind is RaiseTo:
+        elif type(event) is RaiseTo:
             street[event.player] = event.raise_to
-        elif kind is ReturnUncalled:
+        elif type(event) is ReturnUncalled:
             returned = True
     check()
     return unreturned[0]
