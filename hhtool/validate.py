@@ -450,7 +450,8 @@ class Merger:
                 waiting.explained = cross.dead_button_explained
                 waiting.before = previous.order
         self.queue.append(held)
-        table_held = self._count_later(snapshot)
+        self._count_later(snapshot)
+        table_held = self.held.setdefault(snapshot.key, {})
         if snapshot.cancelled:  # no link of the chain: nothing can change its verdict
             held.done = True
         else:
@@ -459,10 +460,12 @@ class Merger:
                 replaced.done = True
             table_held[(snapshot.order, snapshot.hand_id)] = held
 
-    def _count_later(self, snapshot: TableSnapshot) -> dict[tuple, _Held]:
+    def _count_later(self, snapshot: TableSnapshot) -> None:
         """Count this hand as read after the held hands of its table it comes after in time, settling those
-        that WINDOW such hands followed; the table's held hands."""
-        table_held = self.held.setdefault(snapshot.key, {})
+        that WINDOW such hands followed."""
+        table_held = self.held.get(snapshot.key)
+        if not table_held:  # (most tables: none held)
+            return
         for key, other in list(table_held.items()):
             if not _after(snapshot.order, key[0]):
                 continue  # a hand of a block read late: it may be followed by one that changes this verdict
@@ -470,7 +473,6 @@ class Merger:
             if other.later >= WINDOW:  # settled: a later hand read now comes after these in time
                 other.done = True
                 del table_held[key]
-        return table_held
 
     def _settle_all(self) -> None:
         for table_held in self.held.values():

@@ -359,7 +359,9 @@ class CrossHand:
                 mine = _last_of(current, breaks)
                 kept = sorted([*window, mine], key=_by_order)
                 self.tables[current.key] = tuple(kept[-WINDOW:])
-                at = next(i for i, last in enumerate(kept) if last is mine)
+                at = len(kept) - 1  # where it was slotted in: read in order, the last (one step)
+                while kept[at] is not mine:
+                    at -= 1
                 if at + 1 < len(kept) and kept[at + 1].order != current.order and not current.newest_first:
                     self.relinked = (kept[at + 1], mine)
         if current.newest_first:
