@@ -131,6 +131,19 @@ def test_nul_padding_after_the_last_hand_keeps_the_hand(tmp_path):
     assert [f.code for f in read_blocks(path)] == ["HH003"]
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_nul_padding_after_a_utf16_hand_keeps_the_hand(tmp_path, encoding):
+    """The fuzz's UTF-16 case: a hand with a byte-order mark, then a crashed client's NUL padding (NUL
+    bytes, which decode as U+0000) was one unparsed hand, HH010 at the padding."""
+    text = (SAMPLES / "nl-cash-walk.txt").read_text(encoding="utf-8")
+    mark = "" if encoding == "utf-16" else "\ufeff"
+    path = tmp_path / "padded.txt"
+    path.write_bytes((mark + text).encode(encoding) + b"\x00" * 4096)
+    blocks = list(read_blocks(path))
+    assert [type(b).__name__ for b in blocks] == ["Block"] and "\x00" not in blocks[0].text
+    assert _codes(path) == []
+
+
 def _hands(path: Path) -> list[tuple[int, str]]:
     return [(b.line, b.text.split("\n", 1)[0][:30]) for b in read_blocks(path) if type(b).__name__ == "Block"]
 

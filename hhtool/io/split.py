@@ -185,12 +185,10 @@ def byte_chunks(handle, name: str, tested: bool = False, ends_file: bool = True)
         yield from newlines(b"", final=True)
         return
     if first[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
-        decoder = codecs.getincrementaldecoder("utf-16")(errors="replace")
-        chunk = first
-        while chunk:
-            yield from newlines(decoder.decode(chunk).encode("utf-8"))
-            chunk = handle.read(CHUNK)
-        yield from newlines(decoder.decode(b"", final=True).encode("utf-8"), final=True)
+        # transcoded, a crashed client's NUL padding is NUL bytes again: dropped as in a UTF-8 file
+        for chunk in _drop_nul_runs(_utf16_as_utf8(handle, first), True):
+            yield from newlines(chunk)
+        yield from newlines(b"", final=True)
         return
     nul_lines = nul_after_line_ends(first[:8192])
     if nul_lines:
@@ -204,6 +202,15 @@ def byte_chunks(handle, name: str, tested: bool = False, ends_file: bool = True)
     for chunk in _drop_nul_runs(_drop_line_nuls(reads) if nul_lines else reads, True):
         yield from newlines(chunk)
     yield from newlines(b"", final=True)
+
+
+def _utf16_as_utf8(handle, first: bytes) -> Iterator[bytes]:
+    decoder = codecs.getincrementaldecoder("utf-16")(errors="replace")
+    chunk = first
+    while chunk:
+        yield decoder.decode(chunk).encode("utf-8")
+        chunk = handle.read(CHUNK)
+    yield decoder.decode(b"", final=True).encode("utf-8")
 
 
 def _reads(handle, first: bytes) -> Iterator[bytes]:
