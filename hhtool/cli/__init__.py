@@ -16,6 +16,7 @@ from hhtool.cli import upkeep
 from hhtool.cli.common import EXIT_FINDINGS, EXIT_USAGE, interrupted, load_rules, summary_dict
 from hhtool.codes import CATALOGUE
 from hhtool.config import Config, ConfigError, load_config
+from hhtool.engine.modes import Engine
 from hhtool.findings import Finding, Severity
 from hhtool.grammar import ParseResult, Status
 from hhtool.guard import GuardedGroup
@@ -270,11 +271,6 @@ class ValidateFormat(StrEnum):
     junit = "junit"
 
 
-class Engine(StrEnum):
-    local = "local"
-    dask = "dask"
-
-
 JobsOption = Annotated[
     int | None,
     typer.Option("--jobs", "-j", min=1, help="Worker processes (default: all cores); 1 runs in this process."),
@@ -297,10 +293,10 @@ ProgressOption = Annotated[
 
 def _engine_settings(jobs: int | None, engine: Engine, scheduler: str | None, paths: list[str]) -> int:
     """The number of workers; 1 (this process) when the local engine would get a single task."""
-    if scheduler is not None and engine is not Engine.dask:
+    if scheduler is not None and engine is not Engine.DASK:
         print("hhtool: --scheduler needs --engine dask", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE)
-    if engine is Engine.dask and "-" in paths:
+    if engine is Engine.DASK and "-" in paths:
         print("hhtool: standard input (-) is read by this process: use --engine local", file=sys.stderr)
         raise typer.Exit(EXIT_USAGE)
     from hhtool.engine.plan import ChunkSizeError, chunk_size, workers_for
@@ -476,7 +472,7 @@ def validate(
     config: ConfigOption = None,
     isolated: IsolatedOption = False,
     jobs: JobsOption = None,
-    engine: EngineOption = Engine.local,
+    engine: EngineOption = Engine.LOCAL,
     scheduler: SchedulerOption = None,
     progress: ProgressOption = None,
     acpc_game: AcpcGameOption = None,
@@ -551,7 +547,7 @@ def validate(
     files = FileTable()
     failed = FailedHands() if failed_hands is not None else None
     bar = _progress(progress, paths, quiet)
-    if workers <= 1 and engine is Engine.local:
+    if workers <= 1 and engine is Engine.LOCAL:
         results = validate_paths(paths, ruleset, summary)
     else:
         from hhtool.engine.runner import WANT_JSON, WANT_NONE, run
@@ -657,7 +653,7 @@ def export(
         str | None, typer.Option("--rules", help="House rules TOML file, or profile:NAME (see docs/configuration.md).")
     ] = None,
     jobs: JobsOption = None,
-    engine: EngineOption = Engine.local,
+    engine: EngineOption = Engine.LOCAL,
     scheduler: SchedulerOption = None,
     progress: ProgressOption = None,
     wait: Annotated[

@@ -6,6 +6,6 @@ or on dask.distributed workers (`--engine dask`); the outputs do not depend on e
 on the number of workers.
 
 Modules: `plan` (tasks), `work` (the worker function), `merge` (cross-hand checks in the parent),
-`runner` (`run`, the entry point), `local` and `dask_engine` (executors), `errors`, `progress`. (The compact table of
+`runner` (`run`, the entry point), `local` and `dask_engine` (executors), `errors`, `modes` (the engines' names), `progress`. (The compact table of
 hand uids the merge keeps is `hhtool.model.uidtable`, below the rules.) Nothing is imported here.
 """

@@ -6,11 +6,11 @@ import os
 import resource
 import sys
 from collections.abc import Iterable, Iterator
-from enum import StrEnum
 
 from hhtool.engine.errors import EngineError
 from hhtool.engine.memory import settle_allocator
 from hhtool.engine.merge import Merger
+from hhtool.engine.modes import Engine
 from hhtool.engine.plan import plan_tasks
 from hhtool.engine.progress import Progress
 from hhtool.engine.work import WANT_JSON, WANT_NONE, WANT_PARTS, WANT_ROWS, Want
@@ -33,13 +33,6 @@ __all__ = [
 
 
 STATS_ENV = "HHTOOL_ENGINE_STATS"  # print the workers' CPU time and peak memory at the end
-
-
-class Engine(StrEnum):
-    """Where the workers run (a str: callers may pass the value)."""
-
-    LOCAL = "local"  # a process pool on this machine
-    DASK = "dask"  # dask.distributed workers
 
 
 def run(
