@@ -16,6 +16,7 @@ from msgspec.structs import replace
 from hhtool.model import Collect, Fold, ReturnUncalled, SeatSummary, Show
 from hhtool.model.cards import DECK
 from hhtool.model.conventions import UncalledInCollected
+from hhtool.model.variant import HOLDEM, Variant, variant_named
 from hhtool.rules.checks import run_checks
 from hhtool.rules.pots import (
     CAPPED_MAIN_FIRST,
@@ -28,11 +29,10 @@ from hhtool.rules.pots import (
     spread_rake,
     take_in_order,
 )
-from hhtool.model.variant import HOLDEM, Variant, variant_named
 from hhtool.rules.ranking import evaluate
-from hhtool.rules.showdown_value import best_high, described_cards
 from hhtool.rules.replay import Player, Pot, Replay
 from hhtool.rules.ruleset import level_in_force
+from hhtool.rules.showdown_value import best_high, described_cards
 
 _Fold: Final = Fold  # Final: compiled, a C static rather than a look-up in the module's dict at each use
 _DECK: Final = DECK
@@ -101,6 +101,8 @@ def settle(s: Replay) -> None:
     expected = _awards(s, nets, runs)
     if not derive and _capped_unknown(s):
         expected = _capped_awards(s, expected, runs, rake + fees)
+    if len(runs) > 1 and not derive and not _collected_as_expected(s, expected, runs):
+        expected = _uncontested_in_first_run(s, expected, runs)
     if derive:
         _derive_collects(s, expected)
     surcharge = _check_collects(s, expected, runs)
@@ -474,6 +476,31 @@ def _awards(s: Replay, nets: list[int], runs: tuple[int, ...]) -> dict[tuple[int
             for name, share in _split(s, winners, amount).items():
                 expected[(run, index, name)] = share
     return expected
+
+
+def _uncontested_in_first_run(
+    s: Replay, expected: dict[tuple[int, int, str], int], runs: tuple[int, ...]
+) -> dict[tuple[int, int, str], int]:
+    """The awards with each pot that only one player is left in paid whole in the first run, when the
+    collected lines pay in each run the players that says (their amounts are checked as any) and the even
+    split over the runs does not: such a pot is not run again, and GGPoker pays it at the first showdown
+    (fpdb-3/ggpoker PLO-5 RIT hands). Else `expected` unchanged."""
+    single = {index for index, pot in enumerate(s.pots) if len(pot.eligible) == 1}
+    if not single:
+        return expected
+    moved: dict[tuple[int, int, str], int] = {}
+    for (run, index, name), amount in expected.items():
+        key = (runs[0], index, name) if index in single else (run, index, name)
+        moved[key] = moved.get(key, 0) + amount
+    itemized = _itemized(s)
+    paid = {
+        (run, (event.pot_index or 0) if itemized else 0, event.player) for event, run in zip(s.collects, s.collect_runs)
+    }
+
+    def payees(awards: dict[tuple[int, int, str], int]) -> set[tuple[int, int, str]]:
+        return {(run, index if itemized else 0, name) for run, index, name in awards}
+
+    return moved if payees(moved) == paid != payees(expected) else expected
 
 
 def _winners(s: Replay, pot: Pot, run: int) -> list[str] | None:
