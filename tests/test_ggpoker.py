@@ -586,7 +586,7 @@ def test_writer_round_trips_every_sample():
 GG_FOLDERS = ("ggpoker-rush-2025", "fpdb-3/ggpoker")
 
 
-def test_every_gg_holdem_hand_of_the_corpus_parses(corpus):
+def test_every_gg_holdem_and_omaha_hand_of_the_corpus_parses(corpus):
     statuses: Counter = Counter()
     unsupported: Counter = Counter()
     for folder in GG_FOLDERS:
@@ -600,8 +600,9 @@ def test_every_gg_holdem_hand_of_the_corpus_parses(corpus):
                     unsupported[path.name] += 1
                 else:
                     assert result.status is Status.PARSED, (path.name, result.findings)
-    assert statuses[Status.PARSED] == 7441 + 62  # Rush & Cash + the four NLHE tournament files
-    assert all(not name.startswith("NLHE") for name in unsupported)
+    # Rush & Cash + the four NLHE tournament files + the 78 Omaha high hands (PLO, PLO-5, Omaha (NL postflop))
+    assert statuses[Status.PARSED] == 7441 + 62 + 78
+    assert all(not name.startswith(("NLHE", "PLO")) for name in unsupported)
 
 
 # -- validation: pot identity, fees, newest-first files, fast-fold pools -------------------------
