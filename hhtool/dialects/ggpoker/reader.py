@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import Final
 
 import msgspec
 
@@ -239,6 +240,7 @@ class GGHandReader(HandReader):
         self.shared_board: tuple[str, ...] = ()
         if any(type(event) is StreetStart and event.run for event in events):
             self._shared_streets(events)
+        _straddles_as_increments(events)
         return events
 
     def _shared_streets(self, events: list) -> None:
@@ -435,6 +437,27 @@ for _kind, _first, _verbs, _markers, _reader in (
     ("COLLECT", (), (), (" collected ",), family.read_collect),
 ):
     LINE_KINDS.declare(_kind, first=_first, verbs=_verbs, markers=_markers, reader=_reader)
+
+
+def _straddles_as_increments(events: list) -> None:
+    """GG prints the straddle of a player who has already posted (the big blind straddling, a straddler
+    straddling again) as the player's total, `posts big blind $50` then `straddle $100` for $100 in (the
+    return and the pot say so: fpdb-3/ggpoker PLO-5 straddle files); the event says what the post adds."""
+    posted: dict[str, int] = {}
+    for index, event in enumerate(events):
+        kind = type(event)
+        if kind is StreetStart:
+            return  # the posts are over
+        if kind is not PostBlind or event.blind is _MISSED:
+            continue
+        before = posted.get(event.player, 0)
+        if before and event.blind is _STRADDLE and event.amount > before:
+            event = events[index] = msgspec.structs.replace(event, amount=event.amount - before)
+        posted[event.player] = before + event.amount
+
+
+_MISSED: Final = BlindKind.MISSED
+_STRADDLE: Final = BlindKind.STRADDLE
 
 
 @_reads("STREET", first=("***",))
