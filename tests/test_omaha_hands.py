@@ -242,6 +242,8 @@ def test_every_omaha_high_hand_of_the_corpus_parses_and_validates(corpus):
         if isinstance(result, Finding) or result.site not in ("pokerstars", "ggpoker"):
             continue
         key = (Path(result.file).resolve().relative_to(corpus.resolve()).as_posix(), result.hand_id)
+        if result.status == "duplicate":
+            continue  # a hand read again (hhsmithy's samples copy hands into other files): counted once
         if result.status == "unsupported":
             message = result.findings[0].message
             assert "Omaha" not in message or "Hi/Lo" in message, (key, message)  # Omaha high is read
@@ -261,5 +263,4 @@ def test_every_omaha_high_hand_of_the_corpus_parses_and_validates(corpus):
         ("pokerstars", "valid"): 13,
         ("pokerstars", "invalid"): 2,
         ("pokerstars", "unparsed"): 2,
-        ("pokerstars", "duplicate"): 2,  # hhsmithy's samples copy two hands into a second file
     }
