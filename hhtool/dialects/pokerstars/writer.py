@@ -384,6 +384,8 @@ def _street(e: StreetStart, c: _Context) -> str:
     if e.street is Street.PREFLOP:
         marker = "*** HOLE CARDS ***"
     else:
+        if e.run > 2:
+            raise KeyError("a third run: PokerStars runs a board twice at most")
         marker = f"*** {_RUN_NAMES.get(e.run, '')}{_STREET_NAMES[e.street]} ***"
     board = e.board
     if not board:
