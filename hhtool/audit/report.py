@@ -222,8 +222,8 @@ def ledger(tables: Tables) -> pd.DataFrame:
 
 
 # -- schedule ------------------------------------------------------------------------------------
-# The sites' published schedules built in are their Hold'em figures; a room's Omaha caps differ (PokerStars'
-# are higher), so an Omaha hand is not checked against them (a rules file's schedule applies to every game).
+# The sites' published schedules built in are their Hold'em figures; a room's Omaha caps differ, so an
+# Omaha hand is not checked against them (a rules file's schedule applies to every game).
 BUILT_IN_HOLDEM_ONLY = "the built-in schedules are Hold'em's"
 
 
