@@ -408,8 +408,8 @@ HH020: Final = Code(
     "GameNotSupported",
     Severity.INFO,
     summary="game not supported",
-    why="hhtool replays Texas Hold'em; Omaha, Stud, Draw, 6+ Hold'em and others are counted as unsupported, not as errors.",
-    example="an Omaha Pot Limit hand",
+    why="hhtool replays Texas Hold'em, and Omaha high where its dialect reads it; Omaha Hi/Lo, Stud, Draw, 6+ Hold'em and others are counted as unsupported, not as errors.",
+    example="an Omaha Hi/Lo Pot Limit hand",
 )
 HH021: Final = Code(
     "HH021",

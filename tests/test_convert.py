@@ -274,6 +274,7 @@ CANNOT_SAY = (
     "payoffs scored by all-in expected value",
     # iPoker's disconnect protection (`sum="DP"`): no PokerStars line says a player is all-in by it
     "no words for a protected notice",
+    "PokerStars runs a board twice at most",  # GGPoker's run three times
 )
 CORPUS = os.environ.get("HHTOOL_CORPUS")
 
@@ -350,7 +351,7 @@ def test_ohh_of_every_corpus_hand_is_valid_by_the_schema_and_its_pots_balance():
     assert written > 17000
     assert set(refused) <= set(_OHH_CANNOT), refused
     # 220 of 18,811 (1.2%) since a hand is written only when hhtool's OHH reader reads it back as the same hand
-    assert sum(refused.values()) < 1.5 * written / 100, refused
+    assert sum(n for reason, n in refused.items() if reason != _HOLDEM_ONLY) < 1.5 * written / 100, refused
 
 
 # What OHH cannot say: a cash drop, an EV cash-out, an action, a win or hole cards of a player without a seat
@@ -358,6 +359,8 @@ def test_ohh_of_every_corpus_hand_is_valid_by_the_schema_and_its_pots_balance():
 # found no pot (888poker's collects after a cancelled hand); and what hhtool's OHH reader reads back as another
 # hand (the check behind every conversion: a run-twice board's awards by run, a site's own order of play or
 # rake spread over the pots, tests/test_round_trip_corpus.py)
+# Omaha hands (read since issue #29) are not written yet: every writer, OHH's too, writes Hold'em
+_HOLDEM_ONLY = "the writers write Hold'em hands only"
 _OHH_CANNOT = (
     "OHH has no field for CashDrop",
     "OHH has no field for EVCashout",
@@ -367,6 +370,7 @@ _OHH_CANNOT = (
     "players collect but the replay found no pot",
     "read back differ",
     "validates with findings",
+    _HOLDEM_ONLY,
 )
 
 

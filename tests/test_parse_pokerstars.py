@@ -1379,15 +1379,14 @@ def test_inexact_stack_is_hh012():
 @pytest.mark.parametrize(
     "game",
     [
-        "Omaha Pot Limit",
         "Omaha Hi/Lo Pot Limit",
-        "5 Card Omaha Pot Limit",
+        "5 Card Omaha Hi/Lo Pot Limit",
         "Courchevel Pot Limit",
         "Split Hold'em No Limit",
         "6+ Hold'em No Limit",
     ],
 )
-def test_non_holdem_is_unsupported_hh020(game):
+def test_games_but_holdem_and_omaha_high_are_unsupported_hh020(game):
     header = f"PokerStars Hand #77: {game} ($0.05/$0.10 USD) - 2012/04/15 10:00:00 ET"
     result = parse_text(make_hand(header=header), file="o.txt", line=5, column=1)
     assert result.status is Status.UNSUPPORTED
@@ -1397,10 +1396,8 @@ def test_non_holdem_is_unsupported_hh020(game):
     assert game in f.message
 
 
-def test_tournament_omaha_is_unsupported():
-    header = (
-        "PokerStars Hand #88: Tournament #9, $1+$0.10 USD Omaha Pot Limit - Level I (10/20) - 2012/04/15 10:00:00 ET"
-    )
+def test_tournament_omaha_hi_lo_is_unsupported():
+    header = "PokerStars Hand #88: Tournament #9, $1+$0.10 USD Omaha Hi/Lo Pot Limit - Level I (10/20) - 2012/04/15 10:00:00 ET"
     result = parse_text(chip_hand(header))
     assert result.status is Status.UNSUPPORTED
     assert [f.code for f in result.findings] == ["HH020"]

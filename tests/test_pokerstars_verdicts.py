@@ -1,7 +1,8 @@
 """The PokerStars hands of the corpus that validate with errors, each re-judged for issue #24 (13 of the 1,116
-Hold'em hands read, above 1 %: each is listed with why). None is a PokerStars convention hhtool lacks but the
-first, which stays unsure (one example): the others are hand-edited samples or other programs' conversions
-that carry a PokerStars header (FORMATS.md §1.10), whose own figures contradict each other.
+Hold'em hands read, above 1 %: each is listed with why), and for issue #29 (2 of the 15 Omaha high hands read).
+None is a PokerStars convention hhtool lacks but the first, which stays unsure (one example): the others are
+hand-edited samples or other programs' conversions that carry a PokerStars header (FORMATS.md §1.10), whose
+own figures contradict each other.
 """
 
 from __future__ import annotations
@@ -86,6 +87,20 @@ KNOWN_ERRORS = {
     ("hhsmithy/pokerstars-cash/StreetTests/River.txt", "109687480274"): {"HH301", "HH304"},
     # a hand id copied onto another hand (the sample tables reuse one number for different hands)
     ("hhsmithy/pokerstars-cash/Tables/Table1.txt", "109688539582"): {"HH413"},
+    # Omaha (read since issue #29), defective: the position-named converter's files again. Seats 7 to 9 at a
+    # `6-max` table, and a second `posts small blind $15` by UTG that its `calls $15` then counts as live (a
+    # small blind posted out of position is dead at PokerStars): the calls, raises and pot that follow disagree
+    (_VARIANTS + "cash/PLO-6-max-USD-30-60-201703.converted.secondsb.txt", "3434271432"): {
+        "HH113",
+        "HH121",
+        "HH122",
+        "HH203",
+        "HH205",
+        "HH403",
+    },
+    # the big blind's unmatched $5 (the small blind folds) collected with the pot and no return line, as in
+    # the converter's walks above
+    (_VARIANTS + "cash/PLO-6max-USD-5-10-201509.converted.uncalled.bet.txt", "3126037878"): {"HH203", "HH205"},
 }
 
 
@@ -98,12 +113,12 @@ def test_pokerstars_corpus_validates_with_only_the_known_errors():
         if not isinstance(r, Finding) and r.site == "pokerstars"
     ]
     statuses = Counter(r.status for r in results)
-    assert statuses == {
-        "valid": 1098,
+    assert statuses == {  # 17 Omaha high hands read since issue #29: 13 valid, 2 invalid, 2 unparsed
+        "valid": 1111,
         "invalid": len(KNOWN_ERRORS),
         "duplicate": 64,
-        "unsupported": 36,
-        "unparsed": 5,
+        "unsupported": 19,
+        "unparsed": 7,
     }, statuses
     found = {}
     for result in results:

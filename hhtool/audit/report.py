@@ -145,6 +145,7 @@ def ledger(tables: Tables) -> pd.DataFrame:
             "day": _column(hands, "date", "str"),
             "started_at": hands["started_at"].astype(object).map(lambda t: None if pd.isna(t) else t.isoformat()),
             "site": _column(hands, "site", "str"),
+            "game": _column(hands, "game", "str") if "game" in hands else pd.Series("holdem", index=hands.index),
             "kind": np.where(hands["tournament_id"].notna().to_numpy(dtype=bool), "tournament", "cash"),
             "currency": _column(hands, "currency", "str"),
             "limit": _column(hands, "limit", "str"),
@@ -221,6 +222,11 @@ def ledger(tables: Tables) -> pd.DataFrame:
 
 
 # -- schedule ------------------------------------------------------------------------------------
+# The sites' published schedules built in are their Hold'em figures; a room's Omaha caps differ, so an
+# Omaha hand is not checked against them (a rules file's schedule applies to every game).
+BUILT_IN_HOLDEM_ONLY = "the built-in schedules are Hold'em's"
+
+
 def schedule_check(hands: pd.DataFrame, choice: Schedule) -> tuple[pd.DataFrame, list[dict], list[dict], list[dict]]:
     """Add `due`, `percent`, `cap` to the ledger (None where the schedule does not apply) and list
     the violations, and the known exceptions: rake above the schedule within the room's surcharge on
@@ -228,6 +234,7 @@ def schedule_check(hands: pd.DataFrame, choice: Schedule) -> tuple[pd.DataFrame,
     did not print that comes out negative is no rake: the hand is listed (the fourth list) as collected
     more than the pot, once, a payout mismatch, not a schedule violation."""
     schedules = choice.schedules
+    built_in = choice.source == "built-in"
 
     @cache
     def terms(site: str, currency: str, big_blind: int, fixed: bool, day: str | None) -> tuple[int, RakeLevel] | str:
@@ -260,6 +267,8 @@ def schedule_check(hands: pd.DataFrame, choice: Schedule) -> tuple[pd.DataFrame,
                 item = ("tournament" if row.rake > 0 else "negative", HH207, 0)
         elif row.rake < 0:
             item = ("negative", HH207, 0)
+        elif built_in and row.game != "holdem":
+            reason = BUILT_IN_HOLDEM_ONLY
         elif isinstance(found := terms(row.site, row.currency, row.big_blind, row.limit == "FL", row.day), str):
             reason = found
         else:

@@ -75,7 +75,7 @@ def _ohh_render(hand: Hand, state: Replay | None) -> str:
     from hhtool.interchange import ohh
     from hhtool.interchange.check import differs
 
-    _refuse_not_cards(hand)  # (OHH writes the dealt board: a summary board's `8z` would pass unsaid)
+    _refuse_unsayable(hand)  # (OHH writes the dealt board: a summary board's `8z` would pass unsaid)
     text = ohh.render_hand(hand, state)
     problem = differs(hand, text, OHH, state)
     if problem is not None:
@@ -104,7 +104,11 @@ def not_a_card(hand: Hand) -> str | None:
     return None
 
 
-def _refuse_not_cards(hand: Hand) -> None:
+def _refuse_unsayable(hand: Hand) -> None:
+    """Refuse what no writer can say: a non-card, or a game but Hold'em (the writers print Hold'em headers,
+    hand names and two hole cards; an Omaha hand written so would be another game)."""
+    if hand.header.game != "holdem":
+        raise CannotSay(f"game {hand.header.game!r}: the writers write Hold'em hands only")
     bad = not_a_card(hand)
     if bad is not None:
         raise CannotSay(f"{bad[:20]!r} is not a card")
@@ -123,7 +127,7 @@ def _dialect_target(dialect: dialects.Dialect) -> Target:
     def render(hand: Hand, state: Replay | None) -> str:
         from hhtool.interchange.check import differs
 
-        _refuse_not_cards(hand)
+        _refuse_unsayable(hand)
         written = for_site(hand, site, state)
         try:
             text = writer(written)

@@ -704,7 +704,7 @@ class _Replayer:
         elif kind is _SMALL_AND_BIG:
             expected, live = sb + bb, min(amount, bb)
         elif kind is _STRADDLE:  # a live blind of twice the bet to call, which it raises (re-straddles double again)
-            expected = 2 * max(self.betting.high, bb)
+            expected = 2 * max(self.betting.high, bb) - player.street  # what it adds to what the player has in
             self.straddles.append(player)
         elif kind is _MISSED:  # a missed blind posted on return: the small or the big blind, dead money
             expected = amount if amount in (sb, bb, sb + bb) else sb

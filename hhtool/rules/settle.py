@@ -16,6 +16,7 @@ from msgspec.structs import replace
 from hhtool.model import Collect, Fold, ReturnUncalled, SeatSummary, Show
 from hhtool.model.cards import DECK
 from hhtool.model.conventions import UncalledInCollected
+from hhtool.model.variant import HOLDEM, Variant, variant_named
 from hhtool.rules.checks import run_checks
 from hhtool.rules.pots import (
     CAPPED_MAIN_FIRST,
@@ -31,6 +32,7 @@ from hhtool.rules.pots import (
 from hhtool.rules.ranking import evaluate
 from hhtool.rules.replay import Player, Pot, Replay
 from hhtool.rules.ruleset import level_in_force
+from hhtool.rules.showdown_value import best_high, described_cards
 
 _Fold: Final = Fold  # Final: compiled, a C static rather than a look-up in the module's dict at each use
 _DECK: Final = DECK
@@ -99,6 +101,8 @@ def settle(s: Replay) -> None:
     expected = _awards(s, nets, runs)
     if not derive and _capped_unknown(s):
         expected = _capped_awards(s, expected, runs, rake + fees)
+    if len(runs) > 1 and not derive and not _collected_as_expected(s, expected, runs):
+        expected = _uncontested_in_first_run(s, expected, runs)
     if derive:
         _derive_collects(s, expected)
     surcharge = _check_collects(s, expected, runs)
@@ -474,6 +478,31 @@ def _awards(s: Replay, nets: list[int], runs: tuple[int, ...]) -> dict[tuple[int
     return expected
 
 
+def _uncontested_in_first_run(
+    s: Replay, expected: dict[tuple[int, int, str], int], runs: tuple[int, ...]
+) -> dict[tuple[int, int, str], int]:
+    """The awards with each pot that only one player is left in paid whole in the first run, when the
+    collected lines pay in each run the players that says (their amounts are checked as any) and the even
+    split over the runs does not: such a pot is not run again, and GGPoker pays it at the first showdown
+    (fpdb-3/ggpoker PLO-5 RIT hands). Else `expected` unchanged."""
+    single = {index for index, pot in enumerate(s.pots) if len(pot.eligible) == 1}
+    if not single:
+        return expected
+    moved: dict[tuple[int, int, str], int] = {}
+    for (run, index, name), amount in expected.items():
+        key = (runs[0], index, name) if index in single else (run, index, name)
+        moved[key] = moved.get(key, 0) + amount
+    itemized = _itemized(s)
+    paid = {
+        (run, (event.pot_index or 0) if itemized else 0, event.player) for event, run in zip(s.collects, s.collect_runs)
+    }
+
+    def payees(awards: dict[tuple[int, int, str], int]) -> set[tuple[int, int, str]]:
+        return {(run, index if itemized else 0, name) for run, index, name in awards}
+
+    return moved if payees(moved) == paid != payees(expected) else expected
+
+
 def _winners(s: Replay, pot: Pot, run: int) -> list[str] | None:
     """Best hands among the pot's eligible players, or None when the cards shown cannot decide."""
     if len(pot.eligible) == 1:
@@ -482,14 +511,25 @@ def _winners(s: Replay, pot: Pot, run: int) -> list[str] | None:
     if len(board) != 5 or not _deck_cards(board):
         return None
     values = {}
+    variant = _variant(s)
+    holdem = variant is HOLDEM
     for name in pot.eligible:
         player = s.players[name]
         cards = player.shown or player.cards
-        if len(cards) != 2 or cards[0] == cards[1] or not _all_cards(cards) or cards[0] in board or cards[1] in board:
-            continue  # not two cards of one deck with the board (HH301/HH302 say why): not comparable
+        if holdem:
+            if (
+                len(cards) != 2
+                or cards[0] == cards[1]
+                or not _all_cards(cards)
+                or cards[0] in board
+                or cards[1] in board
+            ):
+                continue  # not two cards of one deck with the board (HH301/HH302 say why): not comparable
+        elif len(cards) != variant.hole_cards or not _deck_cards(cards + board):
+            continue  # not the game's hole cards, of one deck with the board: not comparable
         if not player.shown and not player.mucked:
             continue  # dealt cards of a player who did not show: the room did not compare them
-        values[name] = evaluate(cards + board)
+        values[name] = best_high(variant, cards, board)
     if not values:
         return None
     best = max(value.strength for value in values.values())  # HandValues compare by strength alone
@@ -500,6 +540,12 @@ def _winners(s: Replay, pot: Pot, run: int) -> list[str] | None:
         if any(n in collectors for n in unknown):
             return None  # a player without shown cards collected: not verifiable from the text
     return winners
+
+
+def _variant(s: Replay) -> Variant:
+    """The game the hand is dealt in (`Header.game`): how many hole cards a line holds, how a hand is made."""
+    game = s.hand.header.game
+    return HOLDEM if game == "holdem" else variant_named(game)
 
 
 def _split(s: Replay, winners: list[str], amount: int) -> dict[str, int]:
@@ -891,14 +937,14 @@ class _Owners:
             seen.add(card)
 
 
-def _cards_clean(s: Replay) -> bool:
-    """Whether the walk of `_check_cards` would find nothing: two hole cards at most per line, and
+def _cards_clean(s: Replay, hole_cards: int) -> bool:
+    """Whether the walk of `_check_cards` would find nothing: at most the game's `hole_cards` per line, and
     every card a card, once per line and with a single owner. Decided card by card in one dict of
     owners, as it is for nearly every hand."""
     owners: dict[str, str] = {}  # card → the owner of the first line that gives it
     for event in s.hole_events:
         cards = event.shown if type(event) is _Fold else event.cards
-        if len(cards) > 2 or not _claimed(owners, event.player, cards):
+        if len(cards) > hole_cards or not _claimed(owners, event.player, cards):
             return False
     for seat in s.hand.claims.seats:
         if seat.cards and not _claimed(owners, seat.player, seat.cards):
@@ -946,13 +992,21 @@ def _card_claims(s: Replay) -> dict[tuple[str, str], int]:
 
 def _check_cards(s: Replay) -> None:
     hand = s.hand
-    if not _cards_clean(s):  # walk the lines card by card to report what is wrong, where
+    variant = _variant(s)
+    dealt = variant.hole_cards
+    if not _cards_clean(s, dealt):  # walk the lines card by card to report what is wrong, where
         cards_seen = _Owners(s, _card_claims(s))
         for event in s.hole_events:  # DealHole, Show and Fold lines with cards, in order (gathered by the replay)
             cards = event.shown if type(event) is _Fold else event.cards
-            if len(cards) > 2:
+            if len(cards) > dealt:
                 s.report(
-                    "HH302", event.line, "count", player=event.player, count=len(cards), expected=2, actual=len(cards)
+                    "HH302",
+                    event.line,
+                    "count",
+                    player=event.player,
+                    count=len(cards),
+                    expected=dealt,
+                    actual=len(cards),
                 )
             cards_seen.check(cards, event.player, event.line)
         for seat in hand.claims.seats:
@@ -977,18 +1031,14 @@ def _check_cards(s: Replay) -> None:
     against = s.site.description_against if len(s.shows) > 1 else None
     for event, run in s.shows:
         description, shown = event.description, event.cards
-        if description and len(shown) == 2:
+        if description and len(shown) == dealt:
             line = event.line
             board = _board_at(s, line, run)
-            cards = shown + board
-            if (
-                len(board) >= 3
-                and _valid(cards)
-                and (
-                    not _description_matches(words, description, cards)
-                    or against is not None
-                    and not against(description, cards, _other_shows(s, event, run))
-                )
+            cards = _described(variant, shown, board)
+            if cards is not None and (
+                not _description_matches(words, description, cards)
+                or against is not None
+                and not against(description, cards, _other_shows(s, event, run, variant))
             ):
                 s.report(
                     "HH304",
@@ -1003,16 +1053,33 @@ def _check_cards(s: Replay) -> None:
                 )
 
 
-def _other_shows(s: Replay, shown: Show, run: int) -> list[tuple[str, ...]]:
+def _other_shows(s: Replay, shown: Show, run: int, variant: Variant) -> list[tuple[str, ...]]:
     """The cards of the other hands shown in the same run, each with its board (what a description may
-    say it beat: PS-2's "- Jack higher")."""
+    say it beat: PS-2's "- Jack higher"); in Omaha, each one's best five."""
     out = []
     for event, other_run in s.shows:
-        if event is not shown and other_run == run and event.player != shown.player and len(event.cards) == 2:
-            cards = event.cards + _board_at(s, event.line, other_run)
-            if _valid(cards):
+        if (
+            event is not shown
+            and other_run == run
+            and event.player != shown.player
+            and len(event.cards) == variant.hole_cards
+        ):
+            board = _board_at(s, event.line, other_run)
+            cards = event.cards + board if variant is HOLDEM else _described(variant, event.cards, board)
+            if cards is not None and _valid(cards):
                 out.append(cards)
     return out
+
+
+def _described(variant: Variant, hole: tuple[str, ...], board: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The cards a description of `hole` shown with `board` names the best five of (`described_cards`), or
+    None when they are no hand to describe: fewer than three board cards, or not cards of one deck."""
+    if len(board) < 3:
+        return None
+    cards = hole + board
+    if variant is HOLDEM:
+        return cards if _valid(cards) else None
+    return described_cards(variant, hole, board) if _deck_cards(cards) else None
 
 
 def _valid(cards: tuple[str, ...]) -> bool:
@@ -1094,6 +1161,7 @@ def _check_summary(s: Replay, returned: dict[str, int], runs: tuple[int, ...]) -
         key = (name, runs[0] if multi else 0)
         by_player[key] = by_player.get(key, 0) + amount
     words = s.site.wording  # the site's wording of a hand (None: its descriptions are not checked)
+    variant = _variant(s)
     for seat in claims.seats:  # each field of a seat line read once (a generic attribute look-up each)
         outcomes, seat_cards = seat.outcomes, seat.cards
         if not outcomes and not seat_cards:
@@ -1126,10 +1194,10 @@ def _check_summary(s: Replay, returned: dict[str, int], runs: tuple[int, ...]) -
                         expected=got,
                         actual=won_amount,
                     )
-            if description and len(seat_cards) == 2:
+            if description and len(seat_cards) == variant.hole_cards:
                 board = boards[run]
-                cards = seat_cards + board
-                if len(board) >= 3 and _valid(cards):
+                cards = _described(variant, seat_cards, board)
+                if cards is not None:
                     if _description_matches(words, description, cards):
                         continue
                     s.report(

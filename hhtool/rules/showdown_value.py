@@ -72,6 +72,15 @@ def best_high_five(variant: Variant, hole: Sequence[str], board: Sequence[str]) 
     return tuple(sorted((cards[i] for i in chosen), key=lambda c: order.index(CARD_IDS[c] // 4 + 2)))
 
 
+def described_cards(variant: Variant, hole: Sequence[str], board: Sequence[str]) -> tuple[str, ...]:
+    """The cards whose best five a site's description of a shown hand names (`ranking.evaluate` reads them):
+    all of hole and board in a game whose hand may use any of them (Hold'em, as before), else the best five
+    the game allows, so that "a flush" of four suited hole cards and one on the board is wrong in Omaha."""
+    if variant.any_five:
+        return (*hole, *board)
+    return best_high_five(variant, hole, board)
+
+
 def best_low(variant: Variant, hole: Sequence[str], board: Sequence[str]) -> LowValue | None:
     """The best qualifying low `variant` lets `hole` make with `board`; None if none qualifies or the game has no low."""
     hole_ids, board_ids = _card_ids(variant, hole, board)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import Final
 
 import msgspec
 
@@ -67,18 +68,37 @@ _HOLDEM = {
     "Hold'em Limit": Limit.FIXED_LIMIT,
     "Hold'em Fixed Limit": Limit.FIXED_LIMIT,
 }
+# Omaha high as GG prints it (fpdb-3's GGPokerToFpdb game map): `Omaha` or `PLO`, `PLO-5`, `PLO-6`, with a
+# betting structure or none (then pot limit, as the `PLO` in the name says); `(NL postflop)` is pot limit
+# before the flop and no limit after. The Hi/Lo games stay unsupported.
+_OMAHA_WORDS = {"Omaha": "omaha", "PLO": "omaha", "PLO-5": "omaha5", "PLO-6": "omaha6"}
+_LIMIT_WORDS = {
+    "": Limit.POT_LIMIT,
+    " Pot Limit": Limit.POT_LIMIT,
+    " No Limit": Limit.NO_LIMIT,
+    " Limit": Limit.FIXED_LIMIT,
+    " Fixed Limit": Limit.FIXED_LIMIT,
+    " (NL postflop)": Limit.POT_LIMIT_PREFLOP,
+}
+# header game words -> (Header.game, limit)
+_GAMES = {words: ("holdem", limit) for words, limit in _HOLDEM.items()} | {
+    f"{game}{limit_words}": (name, limit)
+    for game, name in _OMAHA_WORDS.items()
+    for limit_words, limit in _LIMIT_WORDS.items()
+}
 # The game of a tournament header is at its end: `…Main Event Hold'em No Limit - Level14(300/600)` (the
 # tournament's name may itself say `No Limit Hold'em`); a blind level may print an ante first.
 _TOURNAMENT_GAME = re.compile(
-    r"(?P<name>.*?) ?(?P<game>Hold'em (?:No |Pot |Fixed )?Limit|Omaha(?: Hi/Lo)?(?: Pot Limit| \(NL postflop\))?"
-    r"|PLO(?:-\d)?|ShortDeck(?: No Limit)?)\s*- (?P<level>Level ?\w+) ?\((?:ante [\d,]+, )?(?P<stakes>[^()]*)\)$"
+    r"(?P<name>.*?) ?(?P<game>Hold'em (?:No |Pot |Fixed )?Limit"
+    r"|(?:Omaha(?: Hi/Lo)?|PLO(?:-\d)?)(?: (?:No |Pot |Fixed )?Limit| \(NL postflop\))?"
+    r"|ShortDeck(?: No Limit)?)\s*- (?P<level>Level ?\w+) ?\((?:ante [\d,]+, )?(?P<stakes>[^()]*)\)$"
 )
 _CASH_GAME = re.compile(r"(?P<game>.*?) \((?P<stakes>[^()]*)\)$")
 _STAKES = re.compile(r"(?P<small>[^/ ]+)/(?P<big>[^/ ]+)$")
 
 
 def read_header(line: str, table_line: str, line_no: int) -> Header:
-    """The header and table lines of a GG hand; Unsupported for any game but Hold'em."""
+    """The header and table lines of a GG hand; Unsupported for a game but Hold'em and Omaha high."""
     intro = _INTRO.match(line)
     if intro is None:  # the grammar's HEADER terminal makes this unreachable for real input
         raise FieldError("HH010", f"not a GGPoker header: {line[:80]!r}", line_no)
@@ -136,9 +156,10 @@ def _header_template(middle: str) -> Header:
         if game_match is None:
             raise FieldError("HH010", f"game and stakes not understood: {middle!r}", 0)
     game = game_match["game"].strip()
-    limit = _HOLDEM.get(game)
-    if limit is None:
+    known = _GAMES.get(game)
+    if known is None:
         raise Unsupported(game)
+    variant, limit = known
     stake = _STAKES.match(game_match["stakes"].strip())
     if stake is None:
         raise FieldError("HH010", f"stakes not understood: {game_match['stakes']!r}", 0)
@@ -154,7 +175,7 @@ def _header_template(middle: str) -> Header:
     return Header(
         site=SITE,
         hand_id="",
-        game="holdem",
+        game=variant,
         limit=limit,
         small_blind=small,
         big_blind=big,
@@ -219,6 +240,7 @@ class GGHandReader(HandReader):
         self.shared_board: tuple[str, ...] = ()
         if any(type(event) is StreetStart and event.run for event in events):
             self._shared_streets(events)
+        _straddles_as_increments(events)
         return events
 
     def _shared_streets(self, events: list) -> None:
@@ -415,6 +437,27 @@ for _kind, _first, _verbs, _markers, _reader in (
     ("COLLECT", (), (), (" collected ",), family.read_collect),
 ):
     LINE_KINDS.declare(_kind, first=_first, verbs=_verbs, markers=_markers, reader=_reader)
+
+
+def _straddles_as_increments(events: list) -> None:
+    """GG prints the straddle of a player who has already posted (the big blind straddling, a straddler
+    straddling again) as the player's total, `posts big blind $50` then `straddle $100` for $100 in (the
+    return and the pot say so: fpdb-3/ggpoker PLO-5 straddle files); the event says what the post adds."""
+    posted: dict[str, int] = {}
+    for index, event in enumerate(events):
+        kind = type(event)
+        if kind is StreetStart:
+            return  # the posts are over
+        if kind is not PostBlind or event.blind is _MISSED:
+            continue
+        before = posted.get(event.player, 0)
+        if before and event.blind is _STRADDLE and event.amount > before:
+            event = events[index] = msgspec.structs.replace(event, amount=event.amount - before)
+        posted[event.player] = before + event.amount
+
+
+_MISSED: Final = BlindKind.MISSED
+_STRADDLE: Final = BlindKind.STRADDLE
 
 
 @_reads("STREET", first=("***",))

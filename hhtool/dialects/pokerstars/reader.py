@@ -147,6 +147,28 @@ _HOLDEM: Final = {
     "Hold'em Limit": _FIXED_LIMIT,
     "Hold'em Pot Limit Pre-Flop, No Limit Post-Flop": _POT_LIMIT_PREFLOP,
 }
+# Omaha high as PokerStars' clients print it (fpdb-3's PokerStarsToFpdb game map: the `N Card Omaha` and
+# `Omaha N Cards` forms), with each betting structure a header may name; the Hi/Lo games stay unsupported.
+_OMAHA_WORDS: Final = {
+    "Omaha": "omaha",
+    "5 Card Omaha": "omaha5",
+    "Omaha 5 Cards": "omaha5",
+    "6 Card Omaha": "omaha6",
+    "Omaha 6 Cards": "omaha6",
+}
+_LIMIT_WORDS: Final = {
+    "No Limit": _NO_LIMIT,
+    "Pot Limit": _POT_LIMIT,
+    "Limit": _FIXED_LIMIT,
+    "Fixed Limit": _FIXED_LIMIT,
+    "Pot Limit Pre-Flop, No Limit Post-Flop": _POT_LIMIT_PREFLOP,
+}
+# header game words -> (Header.game, limit)
+_GAMES: Final = {words: ("holdem", limit) for words, limit in _HOLDEM.items()} | {
+    f"{game} {limit_words}": (name, limit)
+    for game, name in _OMAHA_WORDS.items()
+    for limit_words, limit in _LIMIT_WORDS.items()
+}
 _STAKES: Final = re.compile(r"(?P<small>[^/ ]+)/(?P<big>[^/ ]+)(?: - (?P<cap>\S+) Cap -)?(?: +(?P<code>[A-Z]{3}))?$")
 
 
@@ -386,11 +408,12 @@ def _game_fields(middle: str, play_money_table: bool) -> tuple:
     if game.startswith("Mixed") and "," in stakes:  # Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25 USD)
         mixed = game[len("Mixed") :].strip() or "mixed"
         game, _, stakes = stakes.partition(", ")
-    elif game.startswith("Mixed") and stakes in _HOLDEM:  # Mixed Hold'em (Hold'em Limit) - Level …
+    elif game.startswith("Mixed") and stakes in _GAMES:  # Mixed Hold'em (Hold'em Limit) - Level …
         mixed, game, stakes = game[len("Mixed") :].strip(), stakes, game_match["tstakes"] or ""
-    limit = _HOLDEM.get(game)
-    if limit is None:
+    known = _GAMES.get(game)
+    if known is None:
         raise Unsupported(game)
+    variant, limit = known
     stake = _STAKES.match(stakes.strip())
     if stake is None:
         raise FieldError("HH010", f"stakes not understood: {stakes!r}", 0)
@@ -414,7 +437,7 @@ def _game_fields(middle: str, play_money_table: bool) -> tuple:
         small_blind, big_blind, small_bet, big_bet = small, big, big, big
     return tuple(
         dict(
-            game="holdem",
+            game=variant,
             limit=limit,
             small_blind=small_blind,
             big_blind=big_blind,

@@ -63,11 +63,12 @@ __all__ = [
 HAND_SEPARATOR = "\n\n\n"
 """What the client writes after the last line (and its newline) of each hand: three blank lines."""
 
-_GAME_NAMES = {
-    Limit.NO_LIMIT: "Hold'em No Limit",
-    Limit.POT_LIMIT: "Hold'em Pot Limit",
-    Limit.FIXED_LIMIT: "Hold'em Limit",
-    Limit.POT_LIMIT_PREFLOP: "Hold'em Pot Limit Pre-Flop, No Limit Post-Flop",
+_GAME_WORDS = {"holdem": "Hold'em", "omaha": "Omaha", "omaha5": "5 Card Omaha", "omaha6": "6 Card Omaha"}
+_LIMIT_WORDS = {
+    Limit.NO_LIMIT: "No Limit",
+    Limit.POT_LIMIT: "Pot Limit",
+    Limit.FIXED_LIMIT: "Limit",
+    Limit.POT_LIMIT_PREFLOP: "Pot Limit Pre-Flop, No Limit Post-Flop",
 }
 _STREET_NAMES = {Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER", Street.SHOWDOWN: "SHOW DOWN"}
 _RUN_NAMES = {1: "FIRST ", 2: "SECOND "}
@@ -271,7 +272,7 @@ def _plain_number(text: str) -> str | None:
 
 
 def _header_line(header: Header, money: _Money) -> str:
-    game = _GAME_NAMES[header.limit]
+    game = f"{_GAME_WORDS[header.game]} {_LIMIT_WORDS[header.limit]}"  # the header words the reader reads
     stakes = _stakes(header, money)
     if header.tournament_id is not None:
         if not header.tournament_id.isdigit():
@@ -385,6 +386,8 @@ def _street(e: StreetStart, c: _Context) -> str:
     if e.street is Street.PREFLOP:
         marker = "*** HOLE CARDS ***"
     else:
+        if e.run > 2:
+            raise KeyError("a third run: PokerStars runs a board twice at most")
         marker = f"*** {_RUN_NAMES.get(e.run, '')}{_STREET_NAMES[e.street]} ***"
     board = e.board
     if not board:
