@@ -48,11 +48,8 @@ HAND_SEPARATOR = DIALECT.hand_separator
 """What Winamax writes after each hand's last line and its newline: two blank lines (as the record's
 `hand_separator`)."""
 
-_GAMES = {
-    Limit.NO_LIMIT: "Holdem no limit",
-    Limit.POT_LIMIT: "Holdem pot limit",
-    Limit.FIXED_LIMIT: "Holdem fixed limit",
-}
+_GAME_WORDS = {"holdem": "Holdem", "omaha": "Omaha", "omaha5": "Omaha5"}  # Header.game -> the header's game word
+_LIMIT_WORDS = {Limit.NO_LIMIT: "no limit", Limit.POT_LIMIT: "pot limit", Limit.FIXED_LIMIT: "fixed limit"}
 _STREETS = {Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER"}
 _DENIES = " denies big blind"
 _POSITION_ORDER = {"small blind": 0, "big blind": 1, "button": 2}  # `(small blind) (button)` heads-up
@@ -123,7 +120,10 @@ def render_hands(hands) -> str:
 
 def _header(header: Header, money: _Money) -> str:
     when = f"{header.time_utc or header.time:%Y/%m/%d %H:%M:%S} UTC" if (header.time_utc or header.time) else ""
-    game = _GAMES[header.limit]
+    words = _GAME_WORDS.get(header.game)
+    if words is None:
+        raise ValueError(f"Winamax has no game word written for {header.game!r}")
+    game = f"{words} {_LIMIT_WORDS[header.limit]}"
     if header.limit is Limit.FIXED_LIMIT:
         stakes = f"{money(header.small_bet)}/{money(header.big_bet)}"
     else:
