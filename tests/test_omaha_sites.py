@@ -11,6 +11,7 @@ The header words of each site name the variant (`Header.game`, fpdb-3's game map
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections import Counter
 from pathlib import Path
@@ -441,3 +442,22 @@ def test_every_omaha_high_hand_of_these_sites_parses_and_validates():
         "888poker": {"OmahaHL": 2},
         "winamax": {},
     }
+
+
+@pytest.mark.parametrize("site", HANDS)
+def test_the_writer_writes_the_omaha_hand_back_in_the_sites_words(site):
+    writer = importlib.import_module(f"hhtool.dialects.{site}.writer")
+    written = writer.render_hand(parse(HANDS[site], dialect=site).hand)
+    result = _verdict(site, written)
+    assert (result.status, result.findings) == ("valid", []), (written, result.findings)
+    assert result.hand.header.game == "omaha"
+
+
+def test_winamax_writer_judges_an_omaha_description_by_the_best_five():
+    # what Winamax text can say (`said`, the rule tests' rendering): a description is Winamax's words for the
+    # shown cards, in Omaha the best five of two hole cards and three of the board
+    from hhtool.dialects.winamax.writer import said
+
+    assert said(parse(WINAMAX, dialect="winamax").hand) is not None
+    flush = sub(WINAMAX, "High card : Ace", "Flush Ace high", 2)  # Hold'em's best five of all nine cards
+    assert said(parse(flush, dialect="winamax").hand) is None

@@ -372,9 +372,13 @@ _AWAY = (NoticeKind.SITTING_OUT, NoticeKind.WAIT_FOR_BUTTON)
 
 def _described_in_winamax_words(hand: Hand) -> bool:
     """Whether every hand description the hand prints is Winamax's wording of the shown cards (a wrong one
-    in another site's words has no Winamax text)."""
+    in another site's words has no Winamax text); in Omaha, of the best five of two hole cards and three of
+    the board (`described_cards`)."""
     from hhtool.dialects.winamax.wording import description_matches
+    from hhtool.model.variant import variant_named
+    from hhtool.rules.showdown_value import described_cards
 
+    variant = variant_named(hand.header.game)
     board: tuple[str, ...] = ()
     for event in hand.events:
         if type(event) is StreetStart and event.board:
@@ -386,7 +390,13 @@ def _described_in_winamax_words(hand: Hand) -> bool:
     for description, cards in described:
         if description and cards and len(cards + board) >= 5:
             try:
-                if not description_matches(description, cards + board):
+                if variant.any_five:
+                    named = cards + board
+                elif len(cards) == variant.hole_cards and len(board) >= 3:
+                    named = described_cards(variant, cards, board)
+                else:
+                    continue  # not the game's hole cards, or no flop: no best five to name
+                if not description_matches(description, named):
                     return False
             except ValueError:  # a card twice: no best hand to name (the replay reports the cards)
                 continue
