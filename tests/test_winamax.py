@@ -192,8 +192,9 @@ def test_fast_fold_pools(kind):
     assert result.status is Status.PARSED and result.hand.header.fast_fold
 
 
-def test_omaha_is_unsupported():
-    result = wx(CASH.replace("Holdem no limit", "Omaha pot limit"))
+@pytest.mark.parametrize("game", ["Omaha8 pot limit", "Omaha Hi/Lo pot limit", "5 Card Omaha Hi/Lo pot limit"])
+def test_omaha_hi_lo_is_unsupported(game):
+    result = wx(CASH.replace("Holdem no limit", game))
     assert result.status is Status.UNSUPPORTED and result.findings[0].code == "HH020"
 
 
@@ -376,12 +377,16 @@ KNOWN_ERRORS = {
     # unsure, kept (one example): the same tournament (fpdb: side.pot), the uncalled 369.50 half chips are
     # collected as 370 (HH303)
     "6307872438747255-71-1288124090": {"HH303"},
+    # Omaha (read since issue #29), unsure, kept (one example; fpdb names the file bad.collected): the 0.22€ rake
+    # is spread over the 3.56€ main and 0.92€ side pot as 0.18€ + 0.04€, not in proportion to the nearest cent
+    # (0.17€ + 0.05€, as the Hold'em side pots of the corpus): each collect a cent off (test_omaha_sites.py)
+    "270777-217-1284853532": {"HH205"},
 }
 # No longer listed: the 2012 sit & go "all.in.blind" (118267374808858625-31-1343075816), whose `raises 1676
 # to 1795` counts the raise from the short all-in big blind's 119: Winamax's way (WX-2), valid now.
 
 
-def test_every_winamax_holdem_hand_of_the_corpus_parses(corpus):
+def test_every_winamax_holdem_and_omaha_hand_of_the_corpus_parses(corpus):
     statuses: Counter = Counter()
     for folder in WINAMAX_FOLDERS:
         for path in sorted((corpus / folder).rglob("*.txt")):
@@ -392,17 +397,14 @@ def test_every_winamax_holdem_hand_of_the_corpus_parses(corpus):
                 assert block.dialect == "winamax", (path, block.dialect)
                 result = parse_winamax(block)
                 statuses[result.status] += 1
-                if result.status is Status.UNSUPPORTED:
-                    assert "PotLimitOmaha" in path.name or path.name.startswith("PLO"), path
-                else:
-                    assert result.status is Status.PARSED, (path.name, result.findings)
-    assert statuses == {Status.PARSED: 81, Status.UNSUPPORTED: 2}
+                assert result.status is Status.PARSED, (path.name, result.findings)
+    assert statuses == {Status.PARSED: 83}  # 81 Hold'em, 2 Omaha
 
 
 def test_winamax_corpus_validates_with_only_the_known_errors(corpus):
     results = [r for r in validate_paths([corpus / folder for folder in WINAMAX_FOLDERS]) if not isinstance(r, Finding)]
     statuses = Counter(r.status for r in results)
-    assert statuses == {"valid": 79, "invalid": 2, "unsupported": 2}, statuses
+    assert statuses == {"valid": 80, "invalid": 3}, statuses
     errors = {r.hand_id: {f.code for f in r.findings if f.severity.value == "error"} for r in results}
     assert {hand: found for hand, found in errors.items() if found} == KNOWN_ERRORS
     checked = 0
@@ -414,7 +416,7 @@ def test_winamax_corpus_validates_with_only_the_known_errors(corpus):
         # what Winamax prints: Total pot = what the winners collected (returns included); + rake = chips put in
         assert abs(claims.total_pot - returned - state.pot_total) * 2 <= claims.total_step, result.hand_id
         checked += 1
-    assert checked == 79
+    assert checked == 80
 
 
 def test_fpdb_sidecars_agree_per_player(corpus):

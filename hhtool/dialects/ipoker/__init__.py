@@ -15,8 +15,9 @@ fpdb-3/ipoker and hhsmithy/ipoker-cash):
   Russian: both no limit, corpus files `…Spanish.sample.xml`, `…Russian.NL.txt`; `LZ`, `LP` and the
   spelt-out `No limit`/`Pot limit`/`Limit` from fpdb's iPokerToFpdb.py `limits` table). Fixed limit
   prints the small and big bet (`Holdem L $5/$10`: blinds $2.50/$5 as posted, `…HEM.archive.txt`).
-  A tournament prints no stakes (`Holdem NL`): its blinds are the posted ones. `Omaha …`, `Six Plus
-  Holdem`, stud: unsupported (HH020).
+  A tournament prints no stakes (`Holdem NL`): its blinds are the posted ones. `Omaha PL €0.50/€1` is
+  Omaha high (four `Pocket` cards; hhsmithy/ipoker-cash); `Omaha Hi-Lo`, `Six Plus Holdem`, stud:
+  unsupported (HH020).
 - Tournaments: `<tournamentcode>`, else the number in `(#N)` or after the last comma of
   `<tablename>` (`Irish Open 2013 B SuperSat R/A, 799557276`); `<buyin>` as printed.
 - Currency: `<tablecurrency>`, else `<currency>` (ISO codes: USD, EUR, GBP, RSD…); tournament chips are

@@ -73,7 +73,10 @@ _GAMETYPE = re.compile(
     r"(?P<game>.+?) (?P<limit>NL|SL|БЛ|LZ|PL|LP|L|No limit|Pot limit|Limit)"
     r"(?: (?P<small>[^/ ]+)/(?P<big>[^/ ]+))?(?: Ante (?P<ante>\S+))?\Z"
 )
-_HOLDEM = "Holdem"
+# `<gametype>` game words -> Header.game (fpdb-3's iPokerToFpdb.py `games`: `Holdem`, `Omaha`; its `Omaha Hi-Lo`,
+# `Omaha HiLow`, `Six Plus Holdem` and the studs stay unsupported). Omaha is printed with every limit word
+# (`Omaha PL €0.50/€1`, hhsmithy/ipoker-cash); no 5- or 6-card Omaha name is known for iPoker.
+_GAMES = {"Holdem": "holdem", "Omaha": "omaha"}
 _TOURNAMENT_NUMBER = (re.compile(r"\(#(\d+)\)"), re.compile(r",\s*(\d+)\b"), re.compile(r"(\d+)\s*\Z"))
 _DATES = (
     ("%Y-%m-%d %H:%M:%S", re.compile(r"\d{4}-\d{2}-\d{2} \d{1,2}:\d{2}:\d{2}\Z")),
@@ -456,7 +459,8 @@ class _Game:
                 what="the session's <gametype>",
                 problem=f"game type not understood: {gametype[:60]!r}",
             )
-        if typed["game"] != _HOLDEM:
+        variant = _GAMES.get(typed["game"])
+        if variant is None:
             raise Unsupported(f"{typed['game']} {typed['limit']}")
         limit = _LIMITS[typed["limit"]]
         tournament = (
@@ -473,7 +477,7 @@ class _Game:
         header = Header(
             site=SITE,
             hand_id=self.hand_id,
-            game="holdem",
+            game=variant,
             limit=limit,
             small_blind=small,
             big_blind=big,

@@ -57,12 +57,14 @@ from hhtool.model import (
     StreetStart,
 )
 from hhtool.model.money import Currency
+from hhtool.model.variant import variant_named
 
 EXTENSION = "xml"
 HAND_SEPARATOR = DIALECT.hand_separator
 """What the site's files put after each hand's last line (its record's `hand_separator`)."""
 
 _LIMITS = {Limit.NO_LIMIT: "NL", Limit.POT_LIMIT: "PL", Limit.FIXED_LIMIT: "L"}
+_GAME_WORDS = {"holdem": "Holdem", "omaha": "Omaha"}  # Header.game -> the reader's `<gametype>` words
 _SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
 _ROUNDS = {Street.PREFLOP: 1, Street.FLOP: 2, Street.TURN: 3, Street.RIVER: 4}
 _BOARD = {Street.FLOP: "Flop", Street.TURN: "Turn", Street.RIVER: "River"}
@@ -93,6 +95,7 @@ def _card(card: str) -> str:
 
 
 def _cards(cards: tuple[str, ...], count: int = 2) -> str:
+    """`CA HQ`; `X X` (one `X` a card, `count` of them) when the cards are not known."""
     return " ".join(_card(card) for card in cards) if cards else " ".join("X" * count)
 
 
@@ -104,17 +107,20 @@ def render_hand(hand: Hand) -> str:
         raise CannotSay("iPoker prints the start date of every game; this hand has none")
     if header.play_money:
         raise CannotSay("play-money sessions are not written")
+    game = _GAME_WORDS.get(header.game)
+    if game is None:
+        raise CannotSay(f"iPoker has no <gametype> word written for {header.game!r}")
     money = _money(header)
     when = f"{header.time:%Y-%m-%d %H:%M:%S}"
     if header.is_tournament:
-        gametype = f"Holdem {_LIMITS[header.limit]}"
+        gametype = f"{game} {_LIMITS[header.limit]}"
     else:
         low, high = (
             (header.small_bet, header.big_bet)
             if header.limit is Limit.FIXED_LIMIT
             else (header.small_blind, header.big_blind)
         )
-        gametype = f"Holdem {_LIMITS[header.limit]} {money(low)}/{money(high)}"
+        gametype = f"{game} {_LIMITS[header.limit]} {money(low)}/{money(high)}"
     hero = next((e.player for e in hand.events if type(e) is DealHole and e.cards), None)
     general = [("mode", "real"), ("gametype", gametype), ("tablename", header.table)]
     if header.max_seats:
@@ -176,6 +182,7 @@ def _rounds(hand: Hand, money) -> list[str]:
     street = StreetMoney()
     high = 0
     board: tuple[str, ...] = ()
+    hole_cards = variant_named(hand.header.game).hole_cards  # `X X X X` for a hidden Omaha hand
     for event in hand.events:
         if type(event) is StreetStart:
             current = _ROUNDS[event.street]
@@ -189,7 +196,7 @@ def _rounds(hand: Hand, money) -> list[str]:
             continue
         if type(event) is DealHole:
             rounds.setdefault(1, []).append(
-                f'<cards type="Pocket" player={quoteattr(event.player)}>{_cards(event.cards)}</cards>'
+                f'<cards type="Pocket" player={quoteattr(event.player)}>{_cards(event.cards, hole_cards)}</cards>'
             )
             continue
         if type(event) in (Show, Collect):

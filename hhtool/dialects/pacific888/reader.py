@@ -140,11 +140,14 @@ _TOURNAMENT_TABLE = re.compile(
 _BUTTON = re.compile(r"Seat (?P<seat>\d+) is the button$")
 _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.*) \( (?P<stack>.+?) \)$")
 _CURRENCIES = {"$": "USD", "€": "EUR", "\x80": "EUR"}
+# the game words -> Header.game (fpdb-3's PacificPokerToFpdb.py `games`: `Holdem`, `Hold'em`, `Omaha`, each with
+# any of the limit words; its `OmahaHL` and `Omaha Hi/Lo` stay unsupported)
+_GAMES = {"Holdem": "holdem", "Hold'em": "holdem", "Omaha": "omaha"}
 
 
 def read_header(text: str, line_no: int) -> Header:
-    """The header lines of an 888 hand (its text from the first line to the seats); Unsupported for any
-    game but Hold'em."""
+    """The header lines of an 888 hand (its text from the first line to the seats); Unsupported for a
+    game but Hold'em and Omaha high."""
     lines = text.split("\n", 12)
     index = 0
     if lines[0].startswith("#Game No"):  # then the header line, after blank lines if any
@@ -173,7 +176,8 @@ def read_header(text: str, line_no: int) -> Header:
             expected="<small>/<big> Blinds <limit> <game> - *** DD MM YYYY HH:MM:SS",
             actual=stakes_line[:160],
         )
-    if stakes["game"] != "Holdem":
+    game = _GAMES.get(stakes["game"])
+    if game is None:
         raise Unsupported(stakes["game"])
     time = _time(stakes, line_no + index + 1)
     button = _BUTTON.match(button_line)
@@ -186,7 +190,7 @@ def read_header(text: str, line_no: int) -> Header:
             actual=button_line[:160],
         )
     try:
-        template = _template(stakes["small"], stakes["big"], stakes["limit"], table_line)
+        template = _template(stakes["small"], stakes["big"], stakes["limit"], table_line, game)
     except FieldError as exc:  # its line is 0 for the stakes line, 1 for the table line
         raise FieldError(
             exc.code, str(exc), line_no + index + 1 + exc.line, expected=exc.expected, actual=exc.actual
@@ -222,7 +226,7 @@ def _time(stakes: re.Match, line: int) -> datetime | None:
 
 
 @functools.lru_cache(maxsize=4096)
-def _template(small: str, big: str, limit_name: str, table_line: str) -> Header:
+def _template(small: str, big: str, limit_name: str, table_line: str, game: str) -> Header:
     """The header fields every hand of a table shares (stakes, money, table), memoised; a FieldError's line
     is 0 for the stakes line, 1 for the table line."""
     line = 0
@@ -258,7 +262,7 @@ def _template(small: str, big: str, limit_name: str, table_line: str) -> Header:
     return Header(
         site=SITE,
         hand_id="",
-        game="holdem",
+        game=game,
         limit=limit,
         small_blind=small_blind,
         big_blind=big_blind,

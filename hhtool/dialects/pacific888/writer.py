@@ -45,6 +45,7 @@ HAND_SEPARATOR = "\n\n\n"
 """What 888 writes after each hand's last line: blank lines (three in its files)."""
 
 _LIMITS = {Limit.NO_LIMIT: "No Limit", Limit.POT_LIMIT: "Pot Limit", Limit.FIXED_LIMIT: "Fix Limit"}
+_GAME_WORDS = {"holdem": "Holdem", "omaha": "Omaha"}  # Header.game -> the stakes line's game word
 _STREETS = {Street.FLOP: "flop", Street.TURN: "turn", Street.RIVER: "river"}
 _AT_SHOWDOWN = (Show, Muck, Collect)
 _PutsIn = PostAnte | PostBlind | Call | Bet | RaiseTo
@@ -121,8 +122,11 @@ def render_hands(hands) -> str:
 
 
 def _stakes(header: Header, money) -> str:
+    game = _GAME_WORDS.get(header.game)
+    if game is None:
+        raise CannotSay(f"888 has no game word written for {header.game!r}")
     when = f" {header.time:%d %m %Y %H:%M:%S}" if header.time is not None else ""
-    return f"{money(header.small_blind)}/{money(header.big_blind)} Blinds {_LIMITS[header.limit]} Holdem - ***{when}"
+    return f"{money(header.small_blind)}/{money(header.big_blind)} Blinds {_LIMITS[header.limit]} {game} - ***{when}"
 
 
 def _table(header: Header) -> str:

@@ -3,7 +3,8 @@
 `grammar/partypoker.lark`, entry `parse.py`), the writer (`writer.py`) and the conventions below.
 
 Conventions, and why (each checked on fpdb-3/partypoker and hhsmithy/partypoker-cash):
-- Hold'em only (NL, PL, FL; cash and tournaments); Omaha, Omaha Hi-Lo and Double Hold'em are unsupported.
+- Hold'em and Omaha high (`PL Omaha`, `Omaha Hi`; NL, PL, FL; cash and tournaments); Omaha Hi-Lo and Double
+  Hold'em are unsupported. No description of a shown hand is checked (no wording of Party's is written).
 - A hand opens with up to three lines (`Game #N starts.`, `#Game No : N`, `***** Hand History for Game
   N *****`, blank lines between them): the header pattern takes them as one, so that they make one hand
   (a last `Game #N starts.` with no hand after it stays in the hand before it). The hand id is the number

@@ -28,7 +28,16 @@ from hhtool.model.clock import to_utc
 from hhtool.model.limits import MAX_YEAR, MIN_YEAR
 from hhtool.model.money import CURRENCY_SYMBOLS, MoneyError
 
-_HOLDEM = frozenset({"Texas Hold'em", "Texas Holdem", "Hold'em", "Holdem"})
+# the game words -> Header.game (fpdb-3's PartyPokerToFpdb.py `games`: `Omaha` on the client's cash line, `Omaha Hi`
+# on the 2025-2026 `Game Table` line); `Omaha Hi-Lo`, `Double Hold'em`, `7 Card Stud`, `Short Deck` stay unsupported
+_GAMES = {
+    "Texas Hold'em": "holdem",
+    "Texas Holdem": "holdem",
+    "Hold'em": "holdem",
+    "Holdem": "holdem",
+    "Omaha": "omaha",
+    "Omaha Hi": "omaha",
+}
 _LIMITS = {"NL": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT, "FL": Limit.FIXED_LIMIT, "": Limit.FIXED_LIMIT}
 _MONTHS = {
     name: number
@@ -82,8 +91,8 @@ _SPACES = re.compile(r"\s+")
 
 def read_header(lines: Sequence[str], first_line: int) -> Header:
     """The Header of a hand from its lines before the first seat (and the level lines and blind posts
-    after them, where the game line does not print the blinds). Unsupported for a game that is not
-    Hold'em; FieldError (HH010) for a line it cannot read. `lines` are the block's lines, stripped;
+    after them, where the game line does not print the blinds). Unsupported for a game but Hold'em and
+    Omaha high; FieldError (HH010) for a line it cannot read. `lines` are the block's lines, stripped;
     `first_line` the file line of the block's first line."""
     intro_at = next((i for i, line in enumerate(lines) if _INTRO.match(line)), None)
     if intro_at is None:  # the splitter cuts at this line: unreachable for real input
@@ -147,9 +156,10 @@ def read_header(lines: Sequence[str], first_line: int) -> Header:
 class _Fields:
     """What the game line says (and the level lines, for tournaments)."""
 
-    __slots__ = ("buy_in", "fast_fold", "iso", "level", "limit", "most", "stakes", "symbol", "tournament_id")
+    __slots__ = ("buy_in", "fast_fold", "game", "iso", "level", "limit", "most", "stakes", "symbol", "tournament_id")
 
     def __init__(self) -> None:
+        self.game = "holdem"  # Header.game
         self.limit = Limit.NO_LIMIT
         self.stakes: str | None = None  # `sb/bb` (`small bet/big bet` in fixed limit); None: not printed
         self.iso: str | None = None
@@ -165,7 +175,7 @@ def _game_fields(middle: str, line_no: int) -> _Fields:
     fields = _Fields()
     cash = _CASH.match(middle)
     if cash is not None and "Buy-in" not in middle:
-        _check_game(cash["game"])
+        fields.game = _game(cash["game"])
         fields.limit = _LIMITS[cash["limit"] or ""]
         stakes = cash["stakes"]
         fields.symbol = next((s for s in CURRENCY_SYMBOLS if s in stakes), None)
@@ -176,7 +186,7 @@ def _game_fields(middle: str, line_no: int) -> _Fields:
         return fields
     table_game = _TABLE_GAME.match(middle)
     if table_game is not None:
-        _check_game(table_game["game"])
+        fields.game = _game(table_game["game"])
         fields.limit = _LIMITS[table_game["limit"]]
         fields.stakes = table_game["stakes"]
         if table_game["tourney"]:
@@ -192,7 +202,7 @@ def _game_fields(middle: str, line_no: int) -> _Fields:
             expected="<stakes> <currency> <limit> Texas Hold'em",
             actual=middle[:160],
         )
-    _check_game(tourney["game"])
+    fields.game = _game(tourney["game"])
     rest = tourney["rest"]
     fields.limit = _LIMITS[tourney["limit"] or ""]
     trny = _TRNY.search(rest)
@@ -205,9 +215,12 @@ def _game_fields(middle: str, line_no: int) -> _Fields:
     return fields
 
 
-def _check_game(game: str) -> None:
-    if game.strip() not in _HOLDEM:
-        raise Unsupported(game.strip())
+def _game(words: str) -> str:
+    """The `Header.game` of the game words; Unsupported for a game hhtool does not read."""
+    game = _GAMES.get(words.strip())
+    if game is None:
+        raise Unsupported(words.strip())
+    return game
 
 
 def _time(when: re.Match[str], line_no: int) -> datetime | None:
@@ -297,7 +310,7 @@ def _header(
     return Header(
         site=SITE,
         hand_id=hand_id,
-        game="holdem",
+        game=fields.game,
         limit=fields.limit,
         small_blind=small,
         big_blind=big,

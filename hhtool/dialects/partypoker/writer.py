@@ -56,6 +56,7 @@ HAND_SEPARATOR = "\n"
 """What follows a hand's last line in a file: the next hand's `Game #N starts.` follows straight on."""
 
 _LIMITS = {Limit.NO_LIMIT: "NL", Limit.POT_LIMIT: "PL", Limit.FIXED_LIMIT: "FL"}
+_GAME_WORDS = {"holdem": "Texas Hold'em", "omaha": "Omaha"}  # Header.game -> the client's game words
 _STREETS = {Street.FLOP: "Flop", Street.TURN: "Turn", Street.RIVER: "River"}
 _SYMBOLS = {"USD": "$", "EUR": "€"}  # the currencies the reader reads (`$0.10 USD`, `€0.10 EUR`)
 _VERBS: dict[type[Event], str] = {Call: "calls", Bet: "bets", RaiseTo: "raises"}
@@ -136,6 +137,9 @@ def render_hands(hands) -> str:
 
 
 def _game(header: Header, money) -> str:
+    game = _GAME_WORDS.get(header.game)
+    if game is None:
+        raise CannotSay(f"PartyPoker has no game words written for {header.game!r}")
     when, zone = _clock(header)
     stamp = f"{when:%A, %B %d, %H:%M:%S} {zone + ' ' if zone else ' '}{when:%Y}"
     limit = _LIMITS[header.limit]
@@ -151,14 +155,14 @@ def _game(header: Header, money) -> str:
             stakes = f"Stakes({money(header.small_bet)}/{money(header.big_bet)})"
         else:
             stakes = f"Blinds({money(header.small_blind)}/{money(header.big_blind)})"
-        return f"{limit} Texas Hold'em{buy_in}{trny}{level}  {stakes} - {stamp}"
+        return f"{limit} {game}{buy_in}{trny}{level}  {stakes} - {stamp}"
     if header.limit is Limit.FIXED_LIMIT:
         low, high = header.small_bet, header.big_bet
     else:
         low, high = header.small_blind, header.big_blind
     symbol = _SYMBOLS[header.currency]
     plain = Currency(header.currency, symbol, header.scale, thousands=",").format
-    return f"{plain(low)}/{plain(high)} {header.currency} {limit} Texas Hold'em - {stamp}"
+    return f"{plain(low)}/{plain(high)} {header.currency} {limit} {game} - {stamp}"
 
 
 def _clock(header: Header) -> tuple[datetime, str | None]:

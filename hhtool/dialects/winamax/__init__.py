@@ -3,8 +3,10 @@
 wording (`wording.py`) and the
 conventions below. Formats read: cash games (`CashGame`, real and play money, 2010-2020 in the corpus),
 the fast-fold pools (`Go Fast "…"`, `HOLD-UP "…"`, `ESCAPE "…"`) and tournaments (MTT, sit & go,
-freerolls, tickets, knock-outs; 2010-2022), Hold'em no limit, pot limit and fixed limit; Omaha and the
-other games are unsupported (HH020).
+freerolls, tickets, knock-outs; 2010-2022), Hold'em and Omaha high (`Omaha`, and `Omaha5` or `5 Card
+Omaha` for five cards, as fpdb-3's WinamaxToFpdb.py reads them) no limit, pot limit and fixed limit; Omaha
+Hi/Lo and the other games are unsupported (HH020). An Omaha description names the best five of exactly two
+hole cards and three of the board (`Quads of Jack`, `One pair : Jacks`), in the Hold'em words.
 
 Conventions, and why (each checked on the corpus, fpdb-3/winamax and hhsmithy/winamax-cash):
 - No `Uncalled bet` line: the chips a bet nobody called gives back are inside the bettor's `collected`

@@ -67,10 +67,15 @@ _INTRO = re.compile(
     r" - HandId: #(?P<id>[\w-]+) - (?P<game>[^()]+?) \((?P<stakes>[^()]*)\)"
     r" - (?P<date>\d{4}/\d{1,2}/\d{1,2}) (?P<time>\d{1,2}:\d{2}(?::\d{2})?)(?: (?P<tz>[A-Z]{2,5}))?$"
 )
-_HOLDEM = {
-    "Holdem no limit": Limit.NO_LIMIT,
-    "Holdem pot limit": Limit.POT_LIMIT,
-    "Holdem fixed limit": Limit.FIXED_LIMIT,
+# the game and limit words -> (Header.game, limit): fpdb-3's WinamaxToFpdb.py `games` (`Holdem`, `Omaha`, and
+# `Omaha5` or `5 Card Omaha` for five cards) and `limits`; its `Omaha8`, `Omaha Hi/Lo`, `5 Card Omaha Hi/Lo`,
+# the studs, razz and draw stay unsupported
+_GAME_WORDS = {"Holdem": "holdem", "Omaha": "omaha", "Omaha5": "omaha5", "5 Card Omaha": "omaha5"}
+_LIMIT_WORDS = {"no limit": Limit.NO_LIMIT, "pot limit": Limit.POT_LIMIT, "fixed limit": Limit.FIXED_LIMIT}
+_GAMES = {
+    f"{words} {limit_words}": (game, limit)
+    for words, game in _GAME_WORDS.items()
+    for limit_words, limit in _LIMIT_WORDS.items()
 }
 # `Table: 'Joue-les-Tours' 9-max (real money) Seat #4 is the button`; a 2012 file prints `Seat 0000005`
 _TABLE = re.compile(
@@ -101,10 +106,10 @@ def read_header_at(line: str, table_line: str, line_no: int, chip_scale: int) ->
             expected="Winamax Poker - <table kind> - HandId: #… - <game> (<stakes>) - <date> <time> UTC",
             actual=line[:160],
         )
-    game = intro["game"]
-    limit = _HOLDEM.get(game)
-    if limit is None:
-        raise Unsupported(game)
+    known = _GAMES.get(intro["game"])
+    if known is None:
+        raise Unsupported(intro["game"])
+    game, limit = known
     time = naive_datetime(intro["date"], intro["time"])
     if time is not None and not MIN_YEAR <= time.year <= MAX_YEAR:
         raise _beyond(
@@ -139,7 +144,7 @@ def read_header_at(line: str, table_line: str, line_no: int, chip_scale: int) ->
     return Header(
         site=SITE,
         hand_id=intro["id"],
-        game="holdem",
+        game=game,
         limit=limit,
         small_blind=small_blind,
         big_blind=big_blind,

@@ -50,11 +50,8 @@ HAND_SEPARATOR = DIALECT.hand_separator
 """What Winamax writes after each hand's last line and its newline: two blank lines (as the record's
 `hand_separator`)."""
 
-_GAMES = {
-    Limit.NO_LIMIT: "Holdem no limit",
-    Limit.POT_LIMIT: "Holdem pot limit",
-    Limit.FIXED_LIMIT: "Holdem fixed limit",
-}
+_GAME_WORDS = {"holdem": "Holdem", "omaha": "Omaha", "omaha5": "Omaha5"}  # Header.game -> the header's game word
+_LIMIT_WORDS = {Limit.NO_LIMIT: "no limit", Limit.POT_LIMIT: "pot limit", Limit.FIXED_LIMIT: "fixed limit"}
 _STREETS = {Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER"}
 _DENIES = " denies big blind"
 _POSITION_ORDER = {"small blind": 0, "big blind": 1, "button": 2}  # `(small blind) (button)` heads-up
@@ -125,7 +122,10 @@ def render_hands(hands) -> str:
 
 def _header(header: Header, money: _Money) -> str:
     when = f"{header.time_utc or header.time:%Y/%m/%d %H:%M:%S} UTC" if (header.time_utc or header.time) else ""
-    game = _GAMES[header.limit]
+    words = _GAME_WORDS.get(header.game)
+    if words is None:
+        raise ValueError(f"Winamax has no game word written for {header.game!r}")
+    game = f"{words} {_LIMIT_WORDS[header.limit]}"
     if header.limit is Limit.FIXED_LIMIT:
         stakes = f"{money(header.small_bet)}/{money(header.big_bet)}"
     else:
@@ -374,9 +374,13 @@ _AWAY = (NoticeKind.SITTING_OUT, NoticeKind.WAIT_FOR_BUTTON)
 
 def _described_in_winamax_words(hand: Hand) -> bool:
     """Whether every hand description the hand prints is Winamax's wording of the shown cards (a wrong one
-    in another site's words has no Winamax text)."""
+    in another site's words has no Winamax text); in Omaha, of the best five of two hole cards and three of
+    the board (`described_cards`)."""
     from hhtool.dialects.winamax.wording import description_matches
+    from hhtool.model.variant import variant_named
+    from hhtool.rules.showdown_value import described_cards
 
+    variant = variant_named(hand.header.game)
     board: tuple[str, ...] = ()
     for event in hand.events:
         if type(event) is StreetStart and event.board:
@@ -388,7 +392,13 @@ def _described_in_winamax_words(hand: Hand) -> bool:
     for description, cards in described:
         if description and cards and len(cards + board) >= 5:
             try:
-                if not description_matches(description, cards + board):
+                if variant.any_five:
+                    named = cards + board
+                elif len(cards) == variant.hole_cards and len(board) >= 3:
+                    named = described_cards(variant, cards, board)
+                else:
+                    continue  # not the game's hole cards, or no flop: no best five to name
+                if not description_matches(description, named):
                     return False
             except ValueError:  # a card twice: no best hand to name (the replay reports the cards)
                 continue
