@@ -137,6 +137,8 @@ def _corpus_subset(corpus: Path, cap: int) -> list[Legal]:
     """Round-robin over strata (limit, tournament, side pots, showdown, uncalled bet), hash order inside."""
     strata: dict[tuple, list[Legal]] = defaultdict(list)
     for legal in _legal_hands([corpus]):
+        if legal.hand.header.game != "holdem":
+            continue  # Omaha (read since issue #29): the writers do not write it yet
         strata[_stratum(legal)].append(legal)
     # hashed by the file's path inside the corpus: the subset is the same wherever the corpus is (CI's
     # ../shared/corpus, an absolute path), so is the test's verdict

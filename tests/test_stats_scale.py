@@ -86,21 +86,24 @@ def test_net_won_in_big_blinds_is_the_exact_sum_rounded_half_to_even(dataset):
     tables = from_dataset(dataset, ("hands", "seats", "actions"))
     hands = tables.hands[tables.hands["status"].isin(["valid", "invalid"]) & tables.hands["total_pot"].notna()]
     seats = tables.seats[tables.seats["dealt_in"].fillna(False).astype(bool)].merge(
-        hands[["hand_uid", "big_blind", "tournament_id"]], on="hand_uid"
+        hands[["hand_uid", "site", "big_blind", "tournament_id"]], on="hand_uid"
     )
     exact: dict[tuple, Fraction] = {}
-    for player, net, bb, tourney in zip(seats["player"], seats["net"], seats["big_blind"], seats["tournament_id"]):
-        if pd.notna(bb) and bb > 0:
-            key = (player, pd.notna(tourney), None if pd.notna(tourney) else int(bb))
+    for site, player, net, bb, tourney in zip(
+        seats["site"], seats["player"], seats["net"], seats["big_blind"], seats["tournament_id"]
+    ):
+        if pd.notna(bb) and bb > 0:  # by site: players named by position (`Big Blind`) sit at several sites
+            key = (site, player, pd.notna(tourney), None if pd.notna(tourney) else int(bb))
             exact[key] = exact.get(key, Fraction(0)) + Fraction(int(net), int(bb))
     frame = stats(dataset, budget=SMALL)
     checked = 0
     for row in frame.to_dict("records"):
-        key = (row["player"], row["kind"] == "tournament", row["big_blind"])
+        key = (row["site"], row["player"], row["kind"] == "tournament", row["big_blind"])
         if (
             key not in exact
             or frame[
-                (frame["player"] == row["player"])
+                (frame["site"] == row["site"])
+                & (frame["player"] == row["player"])
                 & (frame["kind"] == row["kind"])
                 & (frame["big_blind"].astype(object) == row["big_blind"])
             ].shape[0]

@@ -482,9 +482,9 @@ def _uncontested_in_first_run(
     s: Replay, expected: dict[tuple[int, int, str], int], runs: tuple[int, ...]
 ) -> dict[tuple[int, int, str], int]:
     """The awards with each pot that only one player is left in paid whole in the first run, when the
-    collected lines pay in each run the players that says (their amounts are checked as any) and the even
-    split over the runs does not: such a pot is not run again, and GGPoker pays it at the first showdown
-    (fpdb-3/ggpoker PLO-5 RIT hands). Else `expected` unchanged."""
+    collected lines pay, run by run, the players this says and not those of the even split over the runs
+    (the amounts are then checked as usual): such a pot is not run again, and GGPoker pays it at the first
+    showdown (fpdb-3/ggpoker PLO-5 run-twice hands). Else `expected` unchanged."""
     single = {index for index, pot in enumerate(s.pots) if len(pot.eligible) == 1}
     if not single:
         return expected
