@@ -23,7 +23,7 @@ from datetime import date, datetime, time
 from decimal import Decimal
 from typing import Any
 
-from hhtool.codes import finding
+from hhtool.codes import HH020, finding
 from hhtool.dialects.phh import DIALECT, TIME_ZONES
 from hhtool.dialects.street_money import StreetMoney
 from hhtool.grammar.fields import FieldError, Unsupported, beyond
@@ -145,8 +145,8 @@ def parse_phh(block: Block) -> ParseResult:
             found_id,
             findings=(
                 finding(
-                    "HH020",
-                    f"game {unsupported.game!r} is not Texas Hold'em; counted as unsupported",
+                    HH020,
+                    HH020.message(game=unsupported.game),
                     block.file,
                     block.line,
                     block.column,
