@@ -67,6 +67,7 @@ from hhtool.rules.replay import Replay, replay
 from hhtool.rules.ruleset import RuleSet
 from hhtool.rules.settle import settle
 
+GAMES = ("holdem", "omaha")  # what `convert --to phh` writes (PHH names no hand: nothing to contradict)
 _VARIANTS = {
     ("holdem", Limit.NO_LIMIT): "NT",
     ("holdem", Limit.POT_LIMIT): "PT",
