@@ -410,6 +410,7 @@ HH020: Final = Code(
     summary="game not supported",
     why="hhtool replays Texas Hold'em, and Omaha high where its dialect reads it; Omaha Hi/Lo, Stud, Draw, 6+ Hold'em and others are counted as unsupported, not as errors.",
     example="an Omaha Hi/Lo Pot Limit hand",
+    message="game {game!r} is not one hhtool replays (Texas Hold'em, Omaha high); counted as unsupported",
 )
 HH021: Final = Code(
     "HH021",

@@ -339,16 +339,21 @@ def test_an_amount_finer_than_a_millionth_is_hh012():
 
 
 @pytest.mark.parametrize(
-    "variant, status",
-    [("PO", Status.UNSUPPORTED), ("NS", Status.UNSUPPORTED), ("FO/8", Status.UNSUPPORTED), ("PT", Status.PARSED)],
+    "variant, status, game",
+    [
+        ("PO", Status.PARSED, "omaha"),
+        ("NS", Status.UNSUPPORTED, None),
+        ("FO/8", Status.UNSUPPORTED, None),
+        ("PT", Status.PARSED, "holdem"),
+    ],
 )
-def test_only_holdem_is_read(variant, status):
+def test_holdem_and_pot_limit_omaha_are_read(variant, status, game):
     result = read(HAND.replace("variant = 'NT'", f"variant = '{variant}'"))
     assert result.status is status
     if status is Status.UNSUPPORTED:
         assert [(f.code, f.severity) for f in result.findings] == [("HH020", Severity.INFO)]
     else:
-        assert result.hand.header.limit is Limit.POT_LIMIT
+        assert (result.hand.header.game, result.hand.header.limit) == (game, Limit.POT_LIMIT)
 
 
 def test_fixed_limit_takes_small_and_big_bet():
@@ -747,11 +752,12 @@ KNOWN_ERRORS = {
 KNOWN_WARNINGS = {"102_0.phh": {"HH042"}, "32_23.phh": {"HH042"}}
 
 
-def test_every_holdem_phh_hand_of_the_corpus_validates(corpus):
+def test_every_holdem_and_omaha_phh_hand_of_the_corpus_validates(corpus):
     results = [r for r in validate_paths([corpus / "phh"]) if not isinstance(r, Finding)]
     statuses = Counter(r.status for r in results)
-    # 35 Hold'em hands (NT); 19 others (Omaha, short deck, stud, razz, draw) are unsupported
-    assert statuses == {"valid": 34, "invalid": 1, "unsupported": 19}, statuses
+    # 35 Hold'em hands (NT) and 3 pot-limit Omaha ones (PO); 16 others (Omaha hi/lo, short deck, stud, razz,
+    # draw) are unsupported
+    assert statuses == {"valid": 37, "invalid": 1, "unsupported": 16}, statuses
     errors, warnings_ = {}, {}
     for result in results:
         name = Path(result.file).name
@@ -768,13 +774,13 @@ def test_every_holdem_phh_hand_of_the_corpus_validates(corpus):
     assert sum("HH043" in codes(r) for r in handhq) == 5  # the other 4 record their winnings: checked
     # finishing_stacks were checked for every hand that has them: 2 Pluribus players with half chips aside
     checked = [r for r in results if r.hand is not None and r.hand.claims.ledgers]
-    assert len(checked) == 25 and all("HH214" not in codes(r) for r in checked)
+    assert len(checked) == 27 and all("HH214" not in codes(r) for r in checked)  # 2 of them Omaha
     raked = {r.hand_id: r.as_dict()["rake"] for r in handhq if r.as_dict()["rake"]}
     assert raked == {"59937825268": 125, "59937829334": 225}  # 5 % of $25 and of $45, from their winnings
 
 
 def test_pokerkit_loads_every_phh_file_hhtool_writes_from_the_phh_corpus(corpus):
-    """PHH in, PHH out: hhtool's rendering of the corpus's Hold'em PHH hands replays in PokerKit to the same
+    """PHH in, PHH out: hhtool's rendering of the corpus's Hold'em and Omaha PHH hands replays in PokerKit to the same
     final stacks (the file with the missing fold aside: hhtool does not write an invalid hand's repair)."""
     same = 0
     for item in parse_paths([corpus / "phh"]):
@@ -785,7 +791,7 @@ def test_pokerkit_loads_every_phh_file_hhtool_writes_from_the_phh_corpus(corpus)
         got, want, repairs = pokerkit_replay(render_hand(item.hand))
         assert (got, repairs) == (want, []), (item.file, item.hand_id)
         same += 1
-    assert same == 34
+    assert same == 37
 
 
 # -- post bets, dead blinds, posts out of place (issue 25) --------------------------------------
@@ -1019,3 +1025,41 @@ def test_pot_limit_phh_needs_a_pt_game_pokerkit_077_does_not_have():
     got = [Decimal(v) for v in state.stacks]
     want = doc["finishing_stacks"]
     assert sum(got) - sum(want) == rake and all(g >= w for g, w in zip(got, want))
+
+
+# -- Omaha (issue #29): PHH's `PO` in and out, and PokerKit's replay of it ------------------------------
+
+
+def _omaha_hand():
+    from test_omaha_hands import PLO  # the PokerStars pot-limit Omaha hand those tests write
+
+    parsed = parse_block(Block("plo.txt", 1, 1, "pokerstars", PLO))
+    assert parsed.status is Status.PARSED and parsed.hand.header.game == "omaha"
+    return parsed.hand
+
+
+def test_a_pot_limit_omaha_hand_is_written_as_po_and_reads_back_valid():
+    text = render_hand(_omaha_hand())
+    assert text.startswith('variant = "PO"')
+    assert re.search(r"""["']d dh p\d AhQh7hJc["']""", text)  # four hole cards dealt
+    back = read(text)
+    assert back.status is Status.PARSED and back.hand.header.game == "omaha"
+    assert check_parsed(back, RuleSet()).findings == []
+
+
+def test_pokerkit_replays_hhtools_phh_of_an_omaha_hand_to_its_stacks():
+    got, want, repairs = pokerkit_replay(render_hand(_omaha_hand()))
+    assert (got, repairs) == (want, [])
+
+
+def test_the_corpus_po_hands_validate_and_pokerkit_replays_them_as_written(corpus):
+    """The PHH corpus's pot-limit Omaha hands (WSOP 2023 #43, Antonius-Blom 2009): read, valid, written back
+    by hhtool and replayed by PokerKit to hhtool's stacks."""
+    po = re.compile(r"^variant *= *['\"]PO['\"]", re.MULTILINE)
+    found = [p for p in sorted((corpus / "phh").rglob("*.phh")) if po.search(p.read_text(encoding="utf-8"))]
+    assert len(found) >= 3
+    for path in found:
+        [result] = [r for r in validate_paths([path]) if not isinstance(r, Finding)]
+        assert (result.status, result.findings) == ("valid", []), path
+        got, want, repairs = pokerkit_replay(render_hand(result.hand))
+        assert (got, repairs) == (want, []), path

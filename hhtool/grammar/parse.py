@@ -237,7 +237,7 @@ def parse_sections(
             findings=(
                 finding(
                     HH020,
-                    f"game {unsupported.game!r} is not Texas Hold'em; counted as unsupported",
+                    HH020.message(game=unsupported.game),
                     block.file,
                     block.line,
                     block.column,

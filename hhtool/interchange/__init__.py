@@ -104,11 +104,14 @@ def not_a_card(hand: Hand) -> str | None:
     return None
 
 
-def _refuse_unsayable(hand: Hand) -> None:
-    """Refuse what no writer can say: a non-card, or a game but Hold'em (the writers print Hold'em headers,
-    hand names and two hole cards; an Omaha hand written so would be another game)."""
-    if hand.header.game != "holdem":
-        raise CannotSay(f"game {hand.header.game!r}: the writers write Hold'em hands only")
+HOLDEM_ONLY = ("holdem",)
+
+
+def _refuse_unsayable(hand: Hand, games: Sequence[str] = HOLDEM_ONLY) -> None:
+    """Refuse what no writer can say: a non-card, or a game the writer does not write (`games`, a writer
+    module's `GAMES`: most print Hold'em's hand names, which an Omaha hand would contradict)."""
+    if hand.header.game not in games:
+        raise CannotSay(f"game {hand.header.game!r}: this writer writes {', '.join(map(repr, games))} hands only")
     bad = not_a_card(hand)
     if bad is not None:
         raise CannotSay(f"{bad[:20]!r} is not a card")
@@ -123,11 +126,12 @@ def _dialect_target(dialect: dialects.Dialect) -> Target:
     extension = getattr(module, "EXTENSION", "txt")
     separator = dialect.hand_separator
     join = getattr(module, "render_file", None) or (lambda texts: "".join(t + separator for t in texts))
+    games = getattr(module, "GAMES", HOLDEM_ONLY)
 
     def render(hand: Hand, state: Replay | None) -> str:
         from hhtool.interchange.check import differs
 
-        _refuse_unsayable(hand)
+        _refuse_unsayable(hand, games)
         written = for_site(hand, site, state)
         try:
             text = writer(written)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from xml.parsers import expat
 
-from hhtool.codes import finding, message
+from hhtool.codes import HH020, finding, message
 from hhtool.dialects.ipoker import ACTION_TYPES, GAMECODE, RETURNS_APART, SITE
 from hhtool.dialects.ipoker.amounts import amount
 from hhtool.dialects.street_money import StreetMoney
@@ -281,8 +281,8 @@ def parse_ipoker(block: Block) -> ParseResult:
             hand_id,
             findings=(
                 finding(
-                    "HH020",
-                    f"game {unsupported.game!r} is not Texas Hold'em; counted as unsupported",
+                    HH020,
+                    HH020.message(game=unsupported.game),
                     block.file,
                     block.line,
                     block.column,

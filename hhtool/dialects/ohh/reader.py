@@ -18,7 +18,7 @@ from typing import Any
 
 import msgspec
 
-from hhtool.codes import finding
+from hhtool.codes import HH020, finding
 from hhtool.dialects.ohh import DIALECT, SITE
 from hhtool.dialects.street_money import StreetMoney
 from hhtool.grammar.fields import FieldError, Unsupported, beyond
@@ -128,8 +128,8 @@ def parse_ohh(block: Block) -> ParseResult:
             found_id,
             findings=(
                 finding(
-                    "HH020",
-                    f"game {unsupported.game!r} is not Texas Hold'em; counted as unsupported",
+                    HH020,
+                    HH020.message(game=unsupported.game),
                     block.file,
                     block.line,
                     block.column,

@@ -7,7 +7,7 @@ import re
 
 from lark import Transformer
 
-from hhtool.codes import finding, message
+from hhtool.codes import HH020, finding, message
 from hhtool.dialects.partypoker.amounts import SITE
 from hhtool.dialects.partypoker.header import read_header
 from hhtool.dialects.partypoker.reader import LINE_KINDS, PartyHandReader, read_seats, whole_names
@@ -165,8 +165,8 @@ def _parse(block: Block, lines: list[str], found_id: str | None) -> ParseResult:
             found_id,
             findings=(
                 finding(
-                    "HH020",
-                    f"game {unsupported.game!r} is not Texas Hold'em; counted as unsupported",
+                    HH020,
+                    HH020.message(game=unsupported.game),
                     block.file,
                     block.line,
                     block.column,

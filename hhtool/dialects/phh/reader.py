@@ -23,7 +23,7 @@ from datetime import date, datetime, time
 from decimal import Decimal
 from typing import Any
 
-from hhtool.codes import finding
+from hhtool.codes import HH020, finding
 from hhtool.dialects.phh import DIALECT, TIME_ZONES
 from hhtool.dialects.street_money import StreetMoney
 from hhtool.grammar.fields import FieldError, Unsupported, beyond
@@ -64,8 +64,14 @@ from hhtool.model.money import CHIPS, CURRENCY_CODES
 
 SITE = "phh"
 conventions = DIALECT.conventions
-VARIANTS = {"NT": Limit.NO_LIMIT, "PT": Limit.POT_LIMIT, "FT": Limit.FIXED_LIMIT}
-"""The Hold'em variants hhtool replays; every other PHH variant (Omaha, stud, draw…) is unsupported."""
+VARIANTS = {
+    "NT": ("holdem", Limit.NO_LIMIT),
+    "PT": ("holdem", Limit.POT_LIMIT),
+    "FT": ("holdem", Limit.FIXED_LIMIT),
+    "PO": ("omaha", Limit.POT_LIMIT),
+}
+"""The PHH variants hhtool replays (`Header.game`, limit): Hold'em and pot-limit Omaha; every other one
+(`FO/8` Omaha hi/lo, short deck, stud, draw…) is unsupported."""
 MAX_DECIMALS = 6
 """The most decimals an amount may have (a scale of 10^6 minor units per unit): more is HH012."""
 
@@ -145,8 +151,8 @@ def parse_phh(block: Block) -> ParseResult:
             found_id,
             findings=(
                 finding(
-                    "HH020",
-                    f"game {unsupported.game!r} is not Texas Hold'em; counted as unsupported",
+                    HH020,
+                    HH020.message(game=unsupported.game),
                     block.file,
                     block.line,
                     block.column,
@@ -321,9 +327,10 @@ class _Reader:
     # -- the hand ------------------------------------------------------------------------------
     def hand(self) -> tuple[Hand, list]:
         variant = self.field("variant", str)
-        limit = VARIANTS.get(variant)
-        if limit is None:
+        known = VARIANTS.get(variant)
+        if known is None:
             raise Unsupported(variant)
+        game, limit = known
         stacks = self.numbers("starting_stacks", None)
         count = len(stacks)
         if not 2 <= count <= MAX_SEAT:
@@ -348,7 +355,7 @@ class _Reader:
         header = Header(
             site=SITE,
             hand_id=self.hand_id(),
-            game="holdem",
+            game=game,
             limit=limit,
             small_blind=sb,
             big_blind=bb,

@@ -67,7 +67,13 @@ from hhtool.rules.replay import Replay, replay
 from hhtool.rules.ruleset import RuleSet
 from hhtool.rules.settle import settle
 
-_VARIANTS = {Limit.NO_LIMIT: "NT", Limit.POT_LIMIT: "PT", Limit.FIXED_LIMIT: "FT"}
+GAMES = ("holdem", "omaha")  # what `convert --to phh` writes (PHH names no hand: nothing to contradict)
+_VARIANTS = {
+    ("holdem", Limit.NO_LIMIT): "NT",
+    ("holdem", Limit.POT_LIMIT): "PT",
+    ("holdem", Limit.FIXED_LIMIT): "FT",
+    ("omaha", Limit.POT_LIMIT): "PO",
+}
 
 
 EXTENSION = "phh"
@@ -93,9 +99,9 @@ def render_hands(hands: Iterable[Hand]) -> str:
 def render_hand(hand: Hand, rules: RuleSet | None = None) -> str:
     """One hand as a PHH document (TOML), with hhtool's final stacks as `finishing_stacks`."""
     header = hand.header
-    variant = _VARIANTS.get(header.limit)
-    if header.game != "holdem" or variant is None:
-        raise Unsayable(f"PHH Hold'em variants are NT, PT and FT; not {header.game} {header.limit}")
+    variant = _VARIANTS.get((header.game, header.limit))
+    if variant is None:
+        raise Unsayable(f"PHH's variants hhtool writes are NT, PT, FT and PO; not {header.game} {header.limit}")
     for event in hand.events:
         if isinstance(event, (HandCancelled, Rebuy, CashDrop)):
             raise Unsayable(f"PHH cannot record a {type(event).__name__} event")
