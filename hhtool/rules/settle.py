@@ -544,8 +544,7 @@ def _winners(s: Replay, pot: Pot, run: int) -> list[str] | None:
 
 def _variant(s: Replay) -> Variant:
     """The game the hand is dealt in (`Header.game`): how many hole cards a line holds, how a hand is made."""
-    game = s.hand.header.game
-    return HOLDEM if game == "holdem" else variant_named(game)
+    return variant_named(s.hand.header.game)
 
 
 def _split(s: Replay, winners: list[str], amount: int) -> dict[str, int]:
@@ -1064,26 +1063,19 @@ def _other_shows(s: Replay, shown: Show, run: int, variant: Variant) -> list[tup
             and event.player != shown.player
             and len(event.cards) == variant.hole_cards
         ):
-            board = _board_at(s, event.line, other_run)
-            cards = event.cards + board if variant is HOLDEM else _described(variant, event.cards, board)
-            if cards is not None and _valid(cards):
+            cards = _described(variant, event.cards, _board_at(s, event.line, other_run))
+            if cards is not None:
                 out.append(cards)
     return out
 
 
 def _described(variant: Variant, hole: tuple[str, ...], board: tuple[str, ...]) -> tuple[str, ...] | None:
-    """The cards a description of `hole` shown with `board` names the best five of (`described_cards`), or
-    None when they are no hand to describe: fewer than three board cards, or not cards of one deck."""
-    if len(board) < 3:
+    """The cards a description of `hole` (the game's hole cards) shown with `board` names the best five of
+    (`described_cards`), or None when they are no hand to describe: not three to five board cards, or not
+    cards of one deck."""
+    if not 3 <= len(board) <= 5 or not _deck_cards(hole + board):
         return None
-    cards = hole + board
-    if variant is HOLDEM:
-        return cards if _valid(cards) else None
-    return described_cards(variant, hole, board) if _deck_cards(cards) else None
-
-
-def _valid(cards: tuple[str, ...]) -> bool:
-    return 5 <= len(cards) <= 7 and _deck_cards(cards)
+    return described_cards(variant, hole, board)
 
 
 _Wording = tuple[Callable[..., str], Callable[..., bool]]  # a dialect's (describe, description_matches)
