@@ -37,7 +37,7 @@ from decimal import Decimal
 from typing import Any
 
 from hhtool.dialects import conventions
-from hhtool.dialects.phh.reader import SITE
+from hhtool.dialects.phh.reader import SITE, VARIANTS
 from hhtool.dialects.sites import hand_site
 from hhtool.dialects.street_money import StreetMoney
 from hhtool.model import (
@@ -68,12 +68,7 @@ from hhtool.rules.ruleset import RuleSet
 from hhtool.rules.settle import settle
 
 GAMES = ("holdem", "omaha")  # what `convert --to phh` writes (PHH names no hand: nothing to contradict)
-_VARIANTS = {
-    ("holdem", Limit.NO_LIMIT): "NT",
-    ("holdem", Limit.POT_LIMIT): "PT",
-    ("holdem", Limit.FIXED_LIMIT): "FT",
-    ("omaha", Limit.POT_LIMIT): "PO",
-}
+_VARIANTS = {game: code for code, game in VARIANTS.items()}  # (Header.game, limit) → the reader's variant code
 
 
 EXTENSION = "phh"
@@ -101,7 +96,7 @@ def render_hand(hand: Hand, rules: RuleSet | None = None) -> str:
     header = hand.header
     variant = _VARIANTS.get((header.game, header.limit))
     if variant is None:
-        raise Unsayable(f"PHH's variants hhtool writes are NT, PT, FT and PO; not {header.game} {header.limit}")
+        raise Unsayable(f"PHH's variants hhtool writes are {', '.join(VARIANTS)}; not {header.game} {header.limit}")
     for event in hand.events:
         if isinstance(event, (HandCancelled, Rebuy, CashDrop)):
             raise Unsayable(f"PHH cannot record a {type(event).__name__} event")
