@@ -126,7 +126,7 @@ def render(frame: pd.DataFrame, fmt: str = "text") -> str:
 
 
 def block_label(row: dict) -> str:
-    """The block's stakes and game (`pokerstars PL omaha $0.05/$0.10 USD`); `all` sites, limits or
+    """The block's stakes and game (`<site> PL omaha $0.05/$0.10 USD`); `all` sites, limits or
     currencies (a total) said so. The game is always named, Hold'em too: a block is one game's."""
     game = row.get("game")
     if row.get("site") == "all":
