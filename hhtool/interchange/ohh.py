@@ -203,8 +203,8 @@ def _game_type(hand: Hand) -> str:
     read = game_of(game_type, most)
     if read != game:
         raise CannotSay(
-            f"OHH's game_type {game_type} names no hole-card count, and no hand of this {game} hand is "
-            f"dealt or shown with its cards: it would read back as {read}"
+            f"OHH's game_type {game_type} names no hole-card count, and this {game} hand deals or shows at "
+            f"most {most} cards to a player: it would read back as {read}"
         )
     return game_type
 
