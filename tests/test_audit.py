@@ -989,3 +989,68 @@ def test_a_negative_unprinted_rake_is_reported_once_as_collected_more_than_the_p
     printed = tmp_path / "printed.xml"  # the same hand as clean: nothing of the kind
     printed.write_text(CASH, encoding="utf-8")
     assert [p for p in audit([printed])["payout_mismatches"] if p["code"] == "HH207"] == []
+
+
+# An 888poker pot-limit Omaha hand: $3.85 in the pot, 4 players dealt in; 888's page rakes each game's pot
+# by its betting structure (5 % at $0.05/$0.10, half to even: 19.25¢ → 19¢), so Hero's $3.66 fits it.
+PACIFIC_OMAHA = textwrap.dedent("""\
+    #Game No : 900000002
+    ***** 888poker Hand History for Game 900000002 *****
+    $0.05/$0.10 Blinds Pot Limit Omaha - *** 14 03 2016 21:07:45
+    Table Testa (Real Money)
+    Seat 1 is the button
+    Total number of players : 4
+    Seat 1: Ann Lee ( $5 )
+    Seat 2: Bo ( $2.50 )
+    Seat 4: Hero ( $8.20 )
+    Seat 7: Zed ( $10 )
+    Bo posts small blind [$0.05]
+    Hero posts big blind [$0.10]
+    ** Dealing down cards **
+    Dealt to Hero [ Ah, Ad, 9s, 8s ]
+    Zed folds
+    Ann Lee raises [$0.30]
+    Bo folds
+    Hero raises [$0.80]
+    Ann Lee calls [$0.60]
+    ** Dealing flop ** [ 2c, 7d, Jh ]
+    Hero bets [$1]
+    Ann Lee calls [$1]
+    ** Dealing turn ** [ Qs ]
+    Hero checks
+    Ann Lee checks
+    ** Dealing river ** [ 3c ]
+    Hero bets [$2]
+    Ann Lee folds
+    ** Summary **
+    Hero did not show his hand
+    Hero collected [ $3.66 ]
+""")
+
+
+def test_omaha_is_checked_where_the_site_s_schedule_is_published_for_it_and_counted_where_not(tmp_path):
+    """888poker's schedule is by betting structure (every game); PokerStars' built-in figures are Hold'em's
+    only (no published Omaha table: hhtool/dialects/pokerstars/rake.py), so its Omaha hand is not checked,
+    and is counted with the reason while the same hand dealt as Hold'em is checked."""
+    holdem = stars_hand(330000000031, "2021/09/01", 40, 9, stakes=(5, 10))  # 4.5 % of $2.00: 9¢
+    omaha = stars_hand(330000000032, "2021/09/01", 40, 9, stakes=(5, 10)).replace("Hold'em No Limit", "Omaha No Limit")
+    stars = tmp_path / "stars.txt"
+    stars.write_text(f"{holdem}\n\n\n{omaha}", encoding="utf-8")
+    pacific = tmp_path / "888.txt"
+    pacific.write_text(PACIFIC_OMAHA, encoding="utf-8")
+    report = audit([str(stars), str(pacific)])
+    hands = {h["hand_id"]: h for h in report["hands"]}
+    assert (hands["330000000031"]["due"], hands["330000000031"]["unchecked"]) == (9, None)
+    assert (hands["330000000032"]["due"], hands["330000000032"]["unchecked"]) == (
+        None,
+        "no built-in schedule for omaha hands",
+    )
+    assert (hands["900000002"]["due"], hands["900000002"]["unchecked"], hands["900000002"]["rake"]) == (19, None, 19)
+    assert report["schedule_violations"] == []
+    assert {
+        "reason": "no built-in schedule for omaha hands",
+        "currency": "USD",
+        "stakes": "pokerstars NL $0.05/$0.10 USD",
+        "hands": 1,
+    } in report["schedule"]["unchecked_stakes"]
+    assert report["summary"]["schedule_checked_hands"] == 2 and report["summary"]["schedule_unchecked_hands"] == 1

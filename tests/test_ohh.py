@@ -7,10 +7,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from clikit import run
 
 from hhtool.findings import Finding
-from hhtool.model import Collect, Fold, RaiseTo, StreetStart
+from hhtool.model import Collect, Fold, RaiseTo, Show, StreetStart
 from hhtool.validate import validate_paths
 
 SAMPLES = Path(__file__).parent.parent / "samples"
@@ -164,9 +165,102 @@ def test_a_player_id_no_player_has_is_hh049(tmp_path):
     assert result.status == "unparsed" and result.findings[0].code == "HH049"
 
 
-def test_an_omaha_hand_is_unsupported_not_an_error(tmp_path):
-    (result,) = _results(_write(tmp_path, _hand(game_type="Omaha")))
+def test_an_omaha_hi_lo_hand_is_unsupported_not_an_error(tmp_path):
+    (result,) = _results(_write(tmp_path, _hand(game_type="OmahaHiLo")))
     assert result.status == "unsupported" and result.findings[0].code == "HH020"
+
+
+def _omaha(tmp_path: Path, cards: int, **change) -> dict:
+    """The spec-shaped hand as Omaha, its hero dealt `cards` cards."""
+    hand = _hand(game_type="Omaha", bet_limit={"bet_cap": 0.00, "bet_type": "PL"}, **change)
+    hand["ohh"]["rounds"][0]["actions"][2]["cards"] = ["Ah", "Kd", "Qc", "Js", "Tc", "9d", "8d"][:cards]
+    return hand
+
+
+def test_omaha_s_hole_cards_say_four_five_or_six(tmp_path):
+    """OHH's one `Omaha` game_type: the cards dealt say which Omaha (hhtool.dialects.ohh.game_of)."""
+    games = []
+    for cards in (4, 5, 6):
+        (result,) = _results(_write(tmp_path, _omaha(tmp_path, cards)))
+        assert result.status == "valid", [f.message for f in result.findings]
+        games.append(result.hand.header.game)
+    assert games == ["omaha", "omaha5", "omaha6"]
+    (seven,) = _results(_write(tmp_path, _omaha(tmp_path, 7)))  # more than any Omaha deals: read, and flagged
+    assert seven.hand.header.game == "omaha6" and seven.status == "invalid"
+
+
+_PLO5 = """PokerStars Hand #300000000201:  5 Card Omaha Pot Limit ($0.05/$0.10 USD) - 2024/01/05 20:00:00 ET
+Table 'Test PLO5' 6-max Seat #1 is the button
+Seat 1: Alice ($10 in chips)
+Seat 2: Bob ($10 in chips)
+Seat 3: Carol ($10 in chips)
+Bob: posts small blind $0.05
+Carol: posts big blind $0.10
+*** HOLE CARDS ***
+Dealt to Alice [Ah Qh 7h Jc 8s]
+Alice: raises $0.25 to $0.35
+Bob: folds
+Carol: calls $0.25
+*** FLOP *** [Th 5h 2c]
+Carol: checks
+Alice: bets $0.75
+Carol: calls $0.75
+*** TURN *** [Th 5h 2c] [9s]
+Carol: checks
+Alice: checks
+*** RIVER *** [Th 5h 2c 9s] [3d]
+Carol: checks
+Alice: checks
+*** SHOW DOWN ***
+Carol: shows [6d 4d Kc Ks 2s] (a straight, Deuce to Six)
+Alice: shows [Ah Qh 7h Jc 8s] (high card Ace)
+Carol collected $2.15 from pot
+*** SUMMARY ***
+Total pot $2.25 | Rake $0.10
+Board [Th 5h 2c 9s 3d]
+Seat 1: Alice (button) showed [Ah Qh 7h Jc 8s] and lost with high card Ace
+Seat 2: Bob (small blind) folded before Flop
+Seat 3: Carol (big blind) showed [6d 4d Kc Ks 2s] and won ($2.15) with a straight, Deuce to Six
+"""
+
+
+def test_an_omaha_hand_converted_to_ohh_reads_back_as_the_same_hand(tmp_path):
+    """A 5-card Omaha hand of PokerStars' as OHH (`game_type` Omaha, five cards dealt and shown) and back."""
+    from hhtool.interchange import targets
+
+    source = tmp_path / "plo5.txt"
+    source.write_text(_PLO5, encoding="utf-8")
+    (original,) = _results(source)
+    assert original.status == "valid", [f.message for f in original.findings]
+    text = targets()["ohh"].render(original.hand, original.state)
+    ohh = json.loads(text)["ohh"]
+    assert ohh["game_type"] == "Omaha" and ohh["bet_limit"]["bet_type"] == "PL"
+    assert ohh["rounds"][0]["actions"][2]["cards"] == ["Ah", "Qh", "7h", "Jc", "8s"]
+    back_path = tmp_path / "plo5.ohh"
+    back_path.write_text(text + "\n", encoding="utf-8")
+    (back,) = _results(back_path)
+    assert back.status == "valid", [f.message for f in back.findings]
+    assert back.hand.header.game == "omaha5" and back.hand.header.limit == original.hand.header.limit
+    assert back.state.final_stacks() == original.state.final_stacks()
+    shows = {e.player: e.cards for e in back.hand.events if type(e) is Show}
+    assert shows == {e.player: e.cards for e in original.hand.events if type(e) is Show}
+
+
+def test_a_five_card_omaha_hand_showing_no_cards_is_not_written(tmp_path):
+    """OHH's `Omaha` names no hole-card count: with no cards to count, a 5-card hand would read back as 4."""
+    from hhtool.interchange import CannotSay, targets
+
+    folded = "\n".join(
+        line
+        for line in _PLO5.replace("Dealt to Alice [Ah Qh 7h Jc 8s]\n", "").splitlines()
+        if "shows" not in line and "showed" not in line
+    )
+    source = tmp_path / "plo5.txt"
+    source.write_text(folded + "\n", encoding="utf-8")
+    (original,) = _results(source)
+    assert original.hand.header.game == "omaha5"
+    with pytest.raises(CannotSay, match="no hole-card count"):
+        targets()["ohh"].render(original.hand, original.state)
 
 
 def test_an_amount_finer_than_six_decimals_is_hh012(tmp_path):

@@ -27,7 +27,7 @@ from typer.testing import CliRunner
 
 from hhtool.cli import app
 from hhtool.export.run import export_paths
-from hhtool.stats import COLUMNS, player_stats, render, stats, weighted_rake
+from hhtool.stats import COLUMNS, Query, player_stats, render, stats, weighted_rake
 from hhtool.tables import from_dataset
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -228,7 +228,7 @@ def test_cli_json_csv_and_text(hand_dataset):
 
     result = runner.invoke(app, ["stats", str(hand_dataset)])
     assert result.exit_code == 0
-    assert "pokerstars NL $0.05/$0.10 USD — 3 rows" in result.stdout
+    assert "pokerstars NL holdem $0.05/$0.10 USD — 3 rows" in result.stdout
     assert "$2.16" in result.stdout and "-$1.35" in result.stdout
 
 
@@ -241,3 +241,70 @@ def test_render_formats_agree(hand_dataset):
     frame = stats(hand_dataset)
     assert json.loads(render(frame, "json"))["players"][0]["player"] == frame["player"][0]
     assert render(frame, "csv").count("\n") == len(frame) + 1
+
+
+# One pot-limit hand at $0.05/$0.10, dealt as Omaha and as Hold'em: Carol's 6d 4d and the board's 5h 3d 2c
+# make a straight in both games; Alice's hearts make no flush (two in hand and two on the board).
+_PL_HAND = """PokerStars Hand #{hand_id}:  {game} Pot Limit ($0.05/$0.10 USD) - 2024/01/05 20:00:00 ET
+Table 'Test PL' 6-max Seat #1 is the button
+Seat 1: Alice ($10 in chips)
+Seat 2: Bob ($10 in chips)
+Seat 3: Carol ($10 in chips)
+Bob: posts small blind $0.05
+Carol: posts big blind $0.10
+*** HOLE CARDS ***
+Dealt to Alice [{alice}]
+Alice: raises $0.25 to $0.35
+Bob: folds
+Carol: calls $0.25
+*** FLOP *** [Th 5h 2c]
+Carol: checks
+Alice: checks
+*** TURN *** [Th 5h 2c] [9s]
+Carol: checks
+Alice: checks
+*** RIVER *** [Th 5h 2c 9s] [3d]
+Carol: checks
+Alice: checks
+*** SHOW DOWN ***
+Carol: shows [{carol}] (a straight, Deuce to Six)
+Alice: shows [{alice}] (high card Ace)
+Carol collected $0.72 from pot
+*** SUMMARY ***
+Total pot $0.75 | Rake $0.03
+Board [Th 5h 2c 9s 3d]
+Seat 1: Alice (button) showed [{alice}] and lost with high card Ace
+Seat 2: Bob (small blind) folded before Flop
+Seat 3: Carol (big blind) showed [{carol}] and won ($0.72) with a straight, Deuce to Six
+"""
+
+
+def test_omaha_and_holdem_at_the_same_stakes_are_kept_apart(tmp_path):
+    from hhtool.stats.html import page
+    from hhtool.tables import from_paths
+
+    holdem = _PL_HAND.format(hand_id=300000000101, game="Hold'em", alice="Ah Qh", carol="6d 4d")
+    omaha = _PL_HAND.format(hand_id=300000000102, game="Omaha", alice="Ah Qh 7h Jc", carol="6d 4d Kc Ks")
+    path = tmp_path / "hands.txt"
+    path.write_text(omaha + "\n\n\n" + holdem, encoding="utf-8")
+    tables = from_paths([path])
+    assert set(tables.hands["status"]) == {"valid"}
+    for by in ("stakes", "currency", "player"):  # every grouping keeps the games apart
+        frame = player_stats(tables, query=Query(by=by))
+        carol = frame[frame["player"] == "Carol"]
+        assert carol["game"].tolist() == ["holdem", "omaha"], by  # Hold'em first, whatever the file's order
+        assert carol["hands"].tolist() == [1, 1] and carol["vpip_pct"].tolist() == [100.0, 100.0], by
+    frame = player_stats(tables)
+    assert (frame["limit"] == "PL").all() and (frame["big_blind"] == 10).all()
+    assert {r["game"] for r in json.loads(render(frame, "json"))["players"]} == {"holdem", "omaha"}
+    text = render(frame)
+    holdem_block, omaha_block = (
+        text.index("pokerstars PL holdem $0.05/$0.10 USD — 3 rows"),
+        text.index("pokerstars PL omaha $0.05/$0.10 USD — 3 rows"),
+    )
+    assert holdem_block < omaha_block
+    html = page(frame, pd.DataFrame(columns=["hand_bb", "net", "ev_micro"]), pd.DataFrame(), 0)
+    assert (
+        "<h2>pokerstars PL holdem $0.05/$0.10 USD</h2>" in html
+        and "<h2>pokerstars PL omaha $0.05/$0.10 USD</h2>" in html
+    )

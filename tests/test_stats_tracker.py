@@ -412,4 +412,4 @@ def test_each_tournament_is_a_row_of_its_own(tmp_path):
     assert set(total["tournament"]) == {"all"} and total["net_won"].isna().all()
     assert (total.set_index("player")["hands"] == 2).all()
     csv = CliRunner().invoke(app, ["stats", str(out), "--format", "text"])
-    assert csv.exit_code == 0 and "ggpoker tournament NL (chips) #21883310" in csv.stdout
+    assert csv.exit_code == 0 and "ggpoker tournament NL holdem (chips) #21883310" in csv.stdout

@@ -8,6 +8,7 @@ rows of `hands` (the per-hand ledger) carry too, so each total can be traced to 
 
 from __future__ import annotations
 
+import importlib
 import json
 import shutil
 import tempfile
@@ -222,9 +223,25 @@ def ledger(tables: Tables) -> pd.DataFrame:
 
 
 # -- schedule ------------------------------------------------------------------------------------
-# The sites' published schedules built in are their Hold'em figures; a room's Omaha caps differ, so an
-# Omaha hand is not checked against them (a rules file's schedule applies to every game).
-BUILT_IN_HOLDEM_ONLY = "the built-in schedules are Hold'em's"
+# A site's built-in schedules check only the games its published figures are for: its rake module's `GAMES`
+# (Hold'em alone when it names none). A hand of another game is counted, not checked, with this reason; a
+# rules file's schedule applies to every game.
+HOLDEM_ONLY = ("holdem",)
+
+
+def not_published_for(game: str) -> str:
+    """The reason an audit gives for a hand whose site's built-in schedules are not published for its game."""
+    return f"no built-in schedule for {game} hands"
+
+
+def built_in_games(site: str) -> frozenset[str] | None:
+    """The games the built-in rake schedules of `site` are published for (its rake module's `GAMES`); None
+    for a site with no built-in schedule, whose hands `rake_terms` says why none applies to, in any game."""
+    dialect = dialects.by_site(site)
+    history = dialect.load("rake") if dialect is not None else None
+    if history is None:
+        return None
+    return frozenset(getattr(importlib.import_module(history.__module__), "GAMES", HOLDEM_ONLY))
 
 
 def schedule_check(hands: pd.DataFrame, choice: Schedule) -> tuple[pd.DataFrame, list[dict], list[dict], list[dict]]:
@@ -235,6 +252,8 @@ def schedule_check(hands: pd.DataFrame, choice: Schedule) -> tuple[pd.DataFrame,
     more than the pot, once, a payout mismatch, not a schedule violation."""
     schedules = choice.schedules
     built_in = choice.source == "built-in"
+
+    games_of = cache(built_in_games)
 
     @cache
     def terms(site: str, currency: str, big_blind: int, fixed: bool, day: str | None) -> tuple[int, RakeLevel] | str:
@@ -267,8 +286,8 @@ def schedule_check(hands: pd.DataFrame, choice: Schedule) -> tuple[pd.DataFrame,
                 item = ("tournament" if row.rake > 0 else "negative", HH207, 0)
         elif row.rake < 0:
             item = ("negative", HH207, 0)
-        elif built_in and row.game != "holdem":
-            reason = BUILT_IN_HOLDEM_ONLY
+        elif built_in and (games := games_of(row.site)) is not None and row.game not in games:
+            reason = not_published_for(row.game)
         elif isinstance(found := terms(row.site, row.currency, row.big_blind, row.limit == "FL", row.day), str):
             reason = found
         else:

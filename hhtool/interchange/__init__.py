@@ -75,7 +75,7 @@ def _ohh_render(hand: Hand, state: Replay | None) -> str:
     from hhtool.interchange import ohh
     from hhtool.interchange.check import differs
 
-    _refuse_unsayable(hand)  # (OHH writes the dealt board: a summary board's `8z` would pass unsaid)
+    _refuse_unsayable(hand, ohh.GAMES)  # (OHH writes the dealt board: a summary board's `8z` would pass unsaid)
     text = ohh.render_hand(hand, state)
     problem = differs(hand, text, OHH, state)
     if problem is not None:

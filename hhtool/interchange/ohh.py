@@ -5,7 +5,10 @@ is our schema of the fields below, written from the spec's pages) and what hhtoo
 
 - `spec_version` "1.4.6"; `internal_version` hhtool's version; `site_name` and `network_name` the
   hand's site (hhtool knows no network); `game_number` the site's hand id; `start_date_utc` the UTC
-  start (ISO 8601 with `Z`; left out when the site prints no zone); `table_name`; `game_type` "Holdem";
+  start (ISO 8601 with `Z`; left out when the site prints no zone); `table_name`; `game_type` "Holdem" or
+  "Omaha" (hhtool.dialects.ohh's GAME_TYPES; OHH's "Omaha" names no hole-card count, so a 5- or 6-card
+  Omaha hand is written only when one dealt or shown hand holds its five or six cards, which the reader
+  counts; otherwise it is refused, HH045);
   `bet_limit` {`bet_type` NL/PL/FL (PL for pot-limit pre-flop), `bet_cap` the cap or 0}; `table_size`
   the N of N-max (else the number of seats or the highest seat number, whichever is larger: every seat fits); `currency` the ISO code, "Chips" for chips; `dealer_seat`
   the button's seat (0 when there is none); `small_blind_amount`, `big_blind_amount`, `ante_amount`
@@ -41,6 +44,7 @@ from decimal import Decimal
 
 import msgspec
 
+from hhtool.dialects.ohh import GAME_TYPES, game_of
 from hhtool.interchange import CannotSay
 from hhtool.model import (
     Bet,
@@ -92,6 +96,7 @@ _BETTING: dict[type[Event], str] = {Fold: "Fold", Check: "Check", Call: "Call", 
 _Act = PostBlind | PostAnte | DealHole | Fold | Check | Call | Bet | RaiseTo | Show
 _ACTS = (PostBlind, PostAnte, DealHole, Fold, Check, Call, Bet, RaiseTo, Show)
 _CANNOT = (CashDrop, EVCashout, Insurance)
+GAMES = tuple(GAME_TYPES)  # what `convert --to ohh` writes (hhtool.interchange refuses the other games)
 
 
 def render_hand(hand: Hand, state: Replay | None) -> str:
@@ -124,7 +129,7 @@ def ohh_object(hand: Hand, state: Replay | None) -> dict:
         "tournament": header.is_tournament,
         "game_number": header.hand_id,
         "table_name": header.table,
-        "game_type": "Holdem",
+        "game_type": _game_type(hand),
         "bet_limit": {"bet_type": _BET_TYPES[header.limit], "bet_cap": money(header.cap or 0)},
         "table_size": header.max_seats or max([len(hand.seats), *(seat.seat for seat in hand.seats)]),
         "currency": "Chips" if header.currency == "chips" else header.currency,
@@ -185,6 +190,23 @@ def _version() -> str:
     from hhtool.version import hhtool_version
 
     return hhtool_version()
+
+
+def _game_type(hand: Hand) -> str:
+    """OHH's `game_type` of the hand; CannotSay when the reader would read the hand back as another game
+    (a 5-card Omaha hand with no hand dealt or shown would read back as 4-card Omaha)."""
+    game = hand.header.game
+    game_type = GAME_TYPES.get(game)
+    if game_type is None:
+        raise CannotSay(f"OHH has no game_type for {game!r}")
+    most = max((len(e.cards) for e in hand.events if isinstance(e, (DealHole, Show))), default=0)
+    read = game_of(game_type, most)
+    if read != game:
+        raise CannotSay(
+            f"OHH's game_type {game_type} names no hole-card count, and this {game} hand deals or shows at "
+            f"most {most} cards to a player: it would read back as {read}"
+        )
+    return game_type
 
 
 def _ante(hand: Hand) -> int:

@@ -1,16 +1,18 @@
 """Player statistics computed with pandas from an hhtool dataset (`hhtool stats DIR`).
 
-One row per player and stakes (`by="stakes"`): (site, kind, currency, limit, small blind, big blind) for
-cash games; tournament hands are kept apart (kind `tournament`), one row per player, site, tournament
-id, currency and limit over all blind levels (their blinds left empty): each event's chips are its own,
-never added to another's. `by="currency"`: one row per player, kind and
-currency over every site and stakes (site and limit `all`); `by="player"`: one row per player and kind
-over every currency too (currency `all`): big blinds and bb/100 add up across currencies, money never
-does, so that grouping's money columns are empty (and so are a total's tournament chips: the chips of
-one event are not those of another). `by_position` adds the table position (hhtool.stats.
-positions) to the key. Only hands that were parsed and replayed count (status valid or invalid),
-cancelled hands do not; a player counts in a hand when dealt in. Who a name stands for (the hero, an
-anonymous seat) is hhtool.stats.people's.
+One row per player and stakes (`by="stakes"`): (site, kind, currency, game, limit, small blind, big
+blind) for cash games; tournament hands are kept apart (kind `tournament`), one row per player, site,
+tournament id, currency, game and limit over all blind levels (their blinds left empty): each event's
+chips are its own, never added to another's. `by="currency"`: one row per player, kind, currency and
+game over every site and stakes (site and limit `all`); `by="player"`: one row per player, kind and
+game over every currency too (currency `all`): big blinds and bb/100 add up across currencies, money
+never does, so that grouping's money columns are empty (and so are a total's tournament chips: the
+chips of one event are not those of another). The game (`Header.game`: holdem, omaha, omaha5, ...)
+stays in the key of every grouping: an Omaha player's VPIP or bb/100 is not a Hold'em one, and the
+trackers keep the games apart too (issue #29: Hand2Note and HM3 filter Omaha 4/5/6).
+`by_position` adds the table position (hhtool.stats.positions) to the key. Only hands that were parsed
+and replayed count (status valid or invalid), cancelled hands do not; a player counts in a hand when
+dealt in. Who a name stands for (the hero, an anonymous seat) is hhtool.stats.people's.
 
 Definitions (the trackers' own, PokerTracker 4 / Hold'em Manager; counts are per hand, a hand counts
 at most once in each, "pre-flop actions" leave out posting blinds, antes and straddles):
@@ -68,6 +70,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
+from hhtool.model.variant import VARIANTS
 from hhtool.scan import DEFAULT_BUDGET, DayTally, HandFilter, batches
 from hhtool.stats.allin import MICRO, adjustments
 from hhtool.stats.people import Hero, identify
@@ -75,10 +78,11 @@ from hhtool.stats.positions import ORDER, positions
 from hhtool.stats.timeline import hand_rows
 from hhtool.tables import Tables, parsed_hands
 
-STAKES = ["site", "kind", "tournament", "currency", "limit", "small_blind", "big_blind"]
+STAKES = ["site", "kind", "tournament", "currency", "game", "limit", "small_blind", "big_blind"]
 KEY = [*STAKES, "position", "player", "hero"]
 GROUPINGS = ("stakes", "currency", "player")
 ALL = "all"  # a key column that a grouping adds up over
+GAME_ORDER = {name: i for i, name in enumerate(VARIANTS)}  # Hold'em first, then Omaha as hhtool.model.variant lists it
 
 # column → (header in the text table, meaning) — the order of the output
 COLUMNS = {
@@ -92,6 +96,7 @@ COLUMNS = {
         ),
     ),
     "currency": ("cur", "ISO code, or chips (all: every currency)"),
+    "game": ("game", "the game dealt (holdem, omaha, omaha5, ...): never added up across games, in any grouping"),
     "limit": ("limit", "NL, PL, FL (all: every limit)"),
     "small_blind": ("sb", "small blind, minor units (empty for tournaments and totals)"),
     "big_blind": ("bb", "big blind, minor units (empty for tournaments and totals)"),
@@ -312,6 +317,7 @@ def seat_flags(tables: Tables, players: Iterable[str] = (), query: Query | None 
                 "hand_uid",
                 "site",
                 "currency",
+                "game",
                 "limit",
                 "small_blind",
                 "big_blind",
@@ -515,13 +521,28 @@ def finish(sums: pd.DataFrame, min_hands: int = 0, query: Query | None = None) -
     rank = {p: i for i, p in enumerate([ALL, *ORDER, "?"])}
     out["_pos"] = out["position"].map(lambda p: rank.get(p, len(rank)))
     out["_event"] = out["tournament"].map(_event_order)
+    out["_game"] = out["game"].map(lambda g: GAME_ORDER.get(g, len(GAME_ORDER)))
     out = out.sort_values(
-        ["site", "kind", "_event", "currency", "limit", "big_blind", "small_blind", "hero", "_pos", "hands", "player"],
-        ascending=[True, True, True, True, True, True, True, False, True, False, True],
+        [
+            "site",
+            "kind",
+            "_event",
+            "currency",
+            "_game",
+            "game",
+            "limit",
+            "big_blind",
+            "small_blind",
+            "hero",
+            "_pos",
+            "hands",
+            "player",
+        ],
+        ascending=[True, True, True, True, True, True, True, True, True, False, True, False, True],
     )
     if query.sort:
         column = query.sort.lstrip("-")
-        numeric = column not in ("site", "kind", "currency", "limit", "position", "player")
+        numeric = column not in ("site", "kind", "currency", "game", "limit", "position", "player")
         ascending = query.sort.startswith("-") == numeric
         out = out.sort_values(column, ascending=ascending, kind="stable", na_position="last")
     for name in ("small_blind", "big_blind"):
@@ -586,6 +607,7 @@ COLUMNS_READ = {
     "hands": [
         "site",
         "currency",
+        "game",
         "limit",
         "small_blind",
         "big_blind",

@@ -1,4 +1,4 @@
-"""`hhtool stats` output: text (one aligned table per stakes), CSV and JSON (every column)."""
+"""`hhtool stats` output: text (one aligned table per stakes and game), CSV and JSON (every column)."""
 
 from __future__ import annotations
 
@@ -88,7 +88,7 @@ def to_csv(frame: pd.DataFrame) -> str:
 
 
 def to_text(frame: pd.DataFrame) -> str:
-    """One block per stakes: an aligned table, money in major units of the currency."""
+    """One block per stakes and game: an aligned table, money in major units of the currency."""
     if frame.empty:
         return "no hands with players in this dataset\n"
     names = [n for n in TEXT if n in frame.columns]
@@ -126,12 +126,14 @@ def render(frame: pd.DataFrame, fmt: str = "text") -> str:
 
 
 def block_label(row: dict) -> str:
-    """The block's stakes; `all` sites, limits or currencies (a total) said so."""
+    """The block's stakes and game (`<site> PL omaha $0.05/$0.10 USD`); `all` sites, limits or
+    currencies (a total) said so. The game is always named, Hold'em too: a block is one game's."""
+    game = row.get("game")
     if row.get("site") == "all":
-        return f"all sites and stakes, {row['kind']}, " + (
+        return f"all sites and stakes, {game}, {row['kind']}, " + (
             "every currency (money not added up)" if row.get("currency") == "all" else str(row["currency"])
         )
-    label = stakes_label(row)
+    label = stakes_label({**row, "limit": f"{row['limit']} {game}"})  # the game after the limit: `NL holdem`
     event = row.get("tournament")
     return f"{label} #{event}" if row.get("kind") == "tournament" and event not in (None, "all") else label
 

@@ -23,7 +23,13 @@ from datetime import date
 from decimal import Decimal
 
 from hhtool.dialects.ipoker import SITE
+from hhtool.model.variant import VARIANTS
 from hhtool.rules.ruleset import RakeLevel, RakeSchedule
+
+GAMES = tuple(VARIANTS)
+"""The games the figures are checked on: every game. The notice is for "all No Limit and Pot Limit cash games"
+of the network ("applied to all USD/GBP/EUR No Limit and Pot Limit cash tables"), whatever is dealt at them,
+so its pot-limit Omaha hands are checked like its Hold'em ones."""
 
 PUBLISHED = date(2016, 1, 1)
 """The day the network's schedule began (the page's "Beginning 1st January 2016")."""

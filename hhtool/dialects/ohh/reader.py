@@ -19,7 +19,7 @@ from typing import Any
 import msgspec
 
 from hhtool.codes import HH020, finding
-from hhtool.dialects.ohh import DIALECT, SITE
+from hhtool.dialects.ohh import DIALECT, SITE, game_of
 from hhtool.dialects.street_money import StreetMoney
 from hhtool.grammar.fields import FieldError, Unsupported, beyond
 from hhtool.grammar.parse import hand_id as search_hand_id
@@ -246,9 +246,10 @@ class _Reader:
     # -- the hand ---------------------------------------------------------------------------------------
     def hand(self) -> Hand:
         o = self.o
-        game = self.field(o, "game_type", str)
-        if game != "Holdem":
-            raise Unsupported(game)
+        game_type = self.field(o, "game_type", str)
+        game = game_of(game_type, self.most_hole_cards())
+        if game is None:
+            raise Unsupported(game_type)
         bet_limit = self.field(o, "bet_limit", dict)
         kind = self.field(bet_limit, "bet_type", str)
         if kind not in _LIMITS:
@@ -280,7 +281,7 @@ class _Reader:
         header = Header(
             site=SITE,
             hand_id=hand_id,
-            game="holdem",
+            game=game,
             limit=limit,
             small_blind=small,
             big_blind=big,
@@ -309,6 +310,20 @@ class _Reader:
             Source(self.block.file, self.block.line, self.block.column),
             lines=self.block.text.count("\n") + 1,
         )
+
+    def most_hole_cards(self) -> int:
+        """The most cards one `Dealt Cards` or `Shows Cards` action holds (0 for none): what tells 4-, 5- and
+        6-card Omaha apart, which OHH's `game_type` does not. Read leniently: `rounds` reads the fields
+        again and reports what is malformed."""
+        most = 0
+        for item in self.o.get("rounds") or ():
+            for action in (item.get("actions") or ()) if isinstance(item, dict) else ():
+                if isinstance(action, dict) and action.get("action") in ("Dealt Cards", "Shows Cards"):
+                    cards = action.get("cards")
+                    if isinstance(cards, str):
+                        cards = cards.split()
+                    most = max(most, len(cards) if isinstance(cards, list) else 0)
+        return most
 
     def time(self) -> datetime | None:
         text = self.field(self.o, "start_date_utc", str, None)

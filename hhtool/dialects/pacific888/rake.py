@@ -21,7 +21,13 @@ from __future__ import annotations
 from decimal import Decimal
 
 from hhtool.dialects.pacific888 import SITE
+from hhtool.model.variant import VARIANTS
 from hhtool.rules.ruleset import RakeLevel, RakeSchedule
+
+GAMES = tuple(VARIANTS)
+"""The games the figures are checked on: every game. The page's schedules go by betting structure, not game
+("888poker applies a Commission Charge ('Rake') to each Poker game's Pot ... according to the following
+schedules": "No Limit and Pot Limit", "Fixed Limit"), so its Omaha hands are checked like its Hold'em ones."""
 
 # No limit / pot limit, USD: the big blinds (cents) of each row, percent, cap for 2 and for 3+ players (cents)
 _NO_LIMIT = (

@@ -32,6 +32,17 @@ from hhtool.dialects.pokerstars.conventions import GERMANY_SURCHARGE_FROM, GERMA
 from hhtool.rules.ruleset import RakeLevel, RakeSchedule
 from hhtool.rules.surcharge import RakeSurcharge, SurchargedSchedule
 
+GAMES = ("holdem",)
+"""The games these figures are checked on: Hold'em only. No published PokerStars Omaha table in USD was found
+(session 17): the rake pages found give one "No Limit and Pot Limit" table "for each game which we spread"
+(pokerstars.in/poker/room/rake, in rupees); the USD ladder below is the Fusion table's (a Hold'em game, on
+pokerstars.se's "special games" page); the April 2024 notice ("PokerStars rake changes explained") says only
+that Omaha kept its figures when the micro stakes changed ("No Limit and Pot Limit cash games (excluding Omaha
+and Zoom)"), not what they are. The corpus's one PokerStars Omaha cash hand of 2020 or later does not fit the
+ladder either: `fpdb-3/pokerstars/non-holdem-samples/6-Card-PLO-6max-USD-0.50-1.00-202004.Cash.Out.txt`, 6 Card
+Omaha $0.50/$1, 5 players dealt in, `Total pot $111.58 | Rake $2.50`, where the ladder's 5+ cap is $2.75.
+So Omaha hands are counted and listed as not checked (hhtool.audit), never checked against guessed figures."""
+
 
 def _cents(text: str) -> int:
     return int(Decimal(text) * 100)
