@@ -24,6 +24,7 @@ import glob
 import os
 import runpy
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 from setuptools import find_packages, setup
 from setuptools.command.build_ext import build_ext
@@ -55,7 +56,12 @@ class OptionalBuildExt(build_ext):
     """Build the extensions if the machine can; otherwise leave the pure-Python modules in charge.
 
     All or none: the compiled modules share one C library, so a partial build is removed. The
-    sources' record (hhtool/_build_info.txt) is written beside a complete build only."""
+    sources' record (hhtool/_build_info.txt) is written beside a complete build only. The library's C
+    files (one per module, mypyc's multi_file) are compiled on every core at once (`_compile_in_parallel`)."""
+
+    def build_extensions(self) -> None:
+        _compile_in_parallel(self.compiler, os.cpu_count() or 1)
+        super().build_extensions()
 
     def run(self) -> None:
         in_place = bool(self.inplace or self.editable_mode)
@@ -76,6 +82,21 @@ class OptionalBuildExt(build_ext):
             _warn(f"compiling the hot path failed ({exc}); installing pure Python")
             return
         _write_build_info(HERE if in_place else self.build_lib)
+
+
+def _compile_in_parallel(compiler, jobs: int) -> None:
+    """Make `compiler.compile` run one C compiler per source file, `jobs` at once (setuptools compiles an
+    extension's sources one after another: the hot path's 16 MB of C in one file took most of an install)."""
+    one_by_one = compiler.compile
+
+    def compile(sources, *args, **kwargs):
+        if jobs < 2 or len(sources) < 2:
+            return one_by_one(sources, *args, **kwargs)
+        with ThreadPoolExecutor(jobs) as pool:  # (each thread waits on its compiler process)
+            objects = pool.map(lambda source: one_by_one([source], *args, **kwargs), sources)
+            return [obj for each in objects for obj in each]
+
+    compiler.compile = compile
 
 
 def _warn(message: str) -> None:
@@ -140,6 +161,7 @@ def _extensions() -> list:
             opt_level="3",
             debug_level="0",
             group_name="hhtool",
+            multi_file=True,  # a C file per module, compiled in parallel (OptionalBuildExt)
         )
     except (Exception, SystemExit) as exc:  # noqa: BLE001 - mypyc stops with SystemExit on a type error
         stay_pure()
