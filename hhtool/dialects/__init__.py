@@ -200,8 +200,10 @@ class Registry:
         self._sites.clear()
 
     def version(self) -> int:
-        """Bumped by every change of the set, so that callers rebuild what they derived from it."""
-        self._dialects()
+        """Bumped by every change of the set, so that callers rebuild what they derived from it (asked for
+        every hand: the built-ins' loading checked inline, not by a call)."""
+        if not self._ready:
+            self._load_built_ins()
         return self._version
 
     # -- look-ups ------------------------------------------------------------------------------
