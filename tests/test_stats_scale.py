@@ -169,8 +169,14 @@ def test_json_audit_of_an_empty_selection(samples_dataset):
 
 
 # -- filters ---------------------------------------------------------------------------------------
-def _full(dataset) -> pd.DataFrame:
-    return stats(dataset)
+_FULL: dict[Path, pd.DataFrame] = {}
+
+
+def _full(dataset: Path) -> pd.DataFrame:
+    """The dataset's unfiltered stats, computed once for the filter tests that compare against them (a copy each)."""
+    if dataset not in _FULL:
+        _FULL[dataset] = stats(dataset)
+    return _FULL[dataset].copy()
 
 
 def _same_rows(part: pd.DataFrame, full: pd.DataFrame) -> None:
@@ -251,8 +257,9 @@ def test_audit_filters(generated_dataset):
     report = audit([generated_dataset], where=HandFilter.of(days[1], days[2]), budget=SMALL)
     assert {r["day"] for r in report["rake"]["by_day"]} == {days[1], days[2]}
     assert report["summary"]["hands"] == int(tables.hands["date"].isin(days[1:3]).sum())
-    stakes_row = audit([generated_dataset])["rake"]["by_stakes"][0]
-    hand = next(h for h in audit([generated_dataset])["hands"] if h["stakes"] == stakes_row["stakes"])
+    whole = audit([generated_dataset])
+    stakes_row = whole["rake"]["by_stakes"][0]
+    hand = next(h for h in whole["hands"] if h["stakes"] == stakes_row["stakes"])
     scale = 1 if hand["currency"] == "chips" else 100
     text = f"{hand['limit']} {hand['small_blind'] / scale}/{hand['big_blind'] / scale} {hand['currency']}"
     only = audit([generated_dataset], where=HandFilter.of(stakes=[text]))
