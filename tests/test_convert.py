@@ -322,13 +322,19 @@ def test_every_corpus_hand_of_every_dialect_round_trips_through_pokerstars_text(
     assert sum(refused.values()) < sum(by_site.values()) / 100, (refused, by_site)
 
 
+SCHEMA_CHECKED = 50  # hands of each corpus file checked against the OHH schema
+
+
 @pytest.mark.skipif(not CORPUS, reason="HHTOOL_CORPUS is not set")
 def test_ohh_of_every_corpus_hand_is_valid_by_the_schema_and_its_pots_balance():
-    """Every parsed corpus hand of every dialect written as OHH: valid by the schema, and for a valid hand
-    the pots hold the wins, the rake and the fees (an expected-value-scored ACPC hand pays no chips)."""
+    """Every parsed corpus hand of every dialect written as OHH: for a valid hand the pots hold the wins, the
+    rake and the fees (an expected-value-scored ACPC hand pays no chips); the first SCHEMA_CHECKED of each file
+    valid by the schema (jsonschema takes milliseconds a hand: the 7,400 hands of the GG Rush folder's few
+    files took most of this test's 40 s, to show what their first hands show)."""
     validator = jsonschema.Draft202012Validator(SCHEMA)
     target = targets()[OHH]
     written, refused, unbalanced = 0, Counter(), []
+    checked: Counter = Counter()  # hands checked against the schema, by file
     for result in validate_paths([CORPUS]):
         if isinstance(result, Finding) or result.hand is None or result.status not in ("valid", "invalid"):
             continue
@@ -339,16 +345,20 @@ def test_ohh_of_every_corpus_hand_is_valid_by_the_schema_and_its_pots_balance():
             refused[next((r for r in _OHH_CANNOT if r in reason), reason)] += 1
             continue
         written += 1
-        errors = [e.message for e in validator.iter_errors(json.loads(text))]
-        assert errors == [], (result.file, result.line, errors)
+        if checked[result.file] < SCHEMA_CHECKED:
+            checked[result.file] += 1
+            errors = [e.message for e in validator.iter_errors(json.loads(text))]
+            assert errors == [], (result.file, result.line, errors)
         ohh = json.loads(text, parse_float=Decimal)["ohh"]
         pots = sum(p["amount"] for p in ohh["pots"])
         paid = sum(w["win_amount"] for p in ohh["pots"] for w in p["player_wins"])
         taken = sum(p["rake"] + p["jackpot"] for p in ohh["pots"])
+        # the share a cashed-out player won and the room kept (PokerStars: "pot not awarded as player cashed out")
+        taken += Decimal(sum(result.state.cash_out_kept.values())) / result.hand.header.scale
         if result.status == "valid" and not result.hand.claims.ev_payoffs and pots != paid + taken:
             unbalanced.append((result.file, result.line))
     assert unbalanced == []
-    assert written > 17000
+    assert written > 17000 and sum(checked.values()) > 3000
     assert set(refused) <= set(_OHH_CANNOT), refused
     # 220 of 18,811 (1.2%) since a hand is written only when hhtool's OHH reader reads it back as the same hand
     assert sum(n for reason, n in refused.items() if reason != _HOLDEM_ONLY) < 1.5 * written / 100, refused
