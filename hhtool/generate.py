@@ -7,8 +7,7 @@ order, no-limit / pot-limit / fixed-limit bet sizes (min-raise, pot limit, the f
 heads-up), short all-ins that do not reopen the betting, uncalled bets returned, side pots,
 showdowns won by the best high hand the game allows (`showdown_value.best_high`: the best five of seven in
 Hold'em, exactly two hole cards and three of the board in Omaha) with split pots and the odd chip left of the
-button, and
-the site's built-in rake schedule (no flop no drop, caps by players dealt in). What is legal (whose
+button, and the site's built-in rake schedule (no flop no drop, caps by players dealt in). What is legal (whose
 turn, the call, bet and raise sizes, reopening, the cap, the end of a round, the uncalled bet) it
 asks the betting core the replay uses, `hhtool.rules.betting`; it only chooses among the legal actions.
 
@@ -80,6 +79,7 @@ __all__ = [
     "GAMES",
     "SITES",
     "VARIANTS",
+    "default_game",
     "games_for",
     "generate_hands",
     "generate_text",
