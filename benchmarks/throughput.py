@@ -12,7 +12,11 @@ dependency, not one of hhtool's). Without it the PokerKit part prints "pokerkit 
 Input. `hhtool generate --out FILE --hands N --seed S --game mix` (unique hands: no line memo of
 the parser helps), written once into a cache folder (--cache, default $HHTOOL_BENCH_CACHE or
 <tmp>/hhtool-bench-cache) under a name keyed by (hands, seed); later runs reuse it (--regenerate
-to write it again, e.g. after a generator change).
+to write it again, e.g. after a generator change). Omaha (issue #29): a second input of --omaha-hands
+hands (default: as many as --hands; 0 skips it), `--variant omaha --game mix` (four hole cards, pot limit
+mostly), gets the same parse, validate and export measurements, each row `(Omaha)` printed under
+Hold'em's, with the ratio of their hands/s; the PokerKit comparison stays Hold'em's (its PokerStars
+parser reads no-limit Hold'em only).
 
 What is measured. Every figure is the real CLI in its own process, end to end (interpreter start,
 imports, reading, output), reaped with os.wait4, so each has its own rusage:
@@ -101,16 +105,35 @@ def hhtool_command() -> list[str]:
     return [found]
 
 
-def cached_input(cache: Path, hands: int, seed: int, regenerate: bool, hhtool: list[str]) -> tuple[Path, bool]:
-    """The generated file for (hands, seed), written first when missing; (path, whether it was written)."""
+def cached_input(
+    cache: Path, hands: int, seed: int, regenerate: bool, hhtool: list[str], variant: str = "holdem"
+) -> tuple[Path, bool]:
+    """The generated file for (hands, seed) of `variant`, written first when missing; (path, whether it was
+    written). A Hold'em file keeps the name it had before Omaha was generated."""
     cache.mkdir(parents=True, exist_ok=True)
-    path = cache / f"generated-mix-{hands}-hands-seed-{seed}.txt"
+    game = "" if variant == "holdem" else f"{variant}-"
+    path = cache / f"generated-{game}mix-{hands}-hands-seed-{seed}.txt"
     if path.is_file() and not regenerate:
         return path, False
     partial = path.with_name(f"{path.name}.{os.getpid()}.partial")
-    print(f"generating {hands:,} hands (seed {seed}, mixed games) into {path} ...", file=sys.stderr, flush=True)
+    print(
+        f"generating {hands:,} {variant} hands (seed {seed}, mixed games) into {path} ...", file=sys.stderr, flush=True
+    )
+    variant_option = [] if variant == "holdem" else ["--variant", variant]
     done = subprocess.run(
-        [*hhtool, "generate", "--out", str(partial), "--hands", str(hands), "--seed", str(seed), "--game", "mix"],
+        [
+            *hhtool,
+            "generate",
+            "--out",
+            str(partial),
+            "--hands",
+            str(hands),
+            "--seed",
+            str(seed),
+            "--game",
+            "mix",
+            *variant_option,
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
@@ -190,8 +213,16 @@ def not_available(name: str, jobs: int, why: str) -> dict:
 
 
 def cli_measurements(
-    path: Path, hands: int, jobs_list: list[int], runs: int, hhtool: list[str], work: Path, only_export: bool = False
+    path: Path,
+    hands: int,
+    jobs_list: list[int],
+    runs: int,
+    hhtool: list[str],
+    work: Path,
+    only_export: bool = False,
+    game: str = "holdem",
 ) -> list[dict]:
+    """parse, validate and export of `path` (a `game` input: each result says which) for every job count."""
     results = []
     has_jobs = supports_jobs(hhtool, ("parse", "validate", "export"))
     print(
@@ -206,7 +237,8 @@ def cli_measurements(
             if "hands_per_s" in result
             else result.get("na") or result.get("error")
         )
-        print(f"  {result['name']} jobs={result['jobs']}: {shown}", file=sys.stderr, flush=True)
+        result["game"] = game
+        print(f"  {_label(result)} jobs={result['jobs']}: {shown}", file=sys.stderr, flush=True)
         results.append(result)
         return result
 
@@ -263,6 +295,33 @@ def cli_measurements(
         else:
             progress(not_available("export", jobs, "n/a (no --jobs yet)"))
     return results
+
+
+def _label(result: dict) -> str:
+    """`validate`, or `validate (Omaha)` for a measurement of the Omaha input."""
+    return result["name"] if result.get("game", "holdem") == "holdem" else f"{result['name']} (Omaha)"
+
+
+def beside(results: list[dict]) -> list[dict]:
+    """The measurements with each Omaha one right after the Hold'em one of the same command and jobs."""
+    holdem = [r for r in results if r.get("game", "holdem") == "holdem"]
+    others = [r for r in results if r not in holdem]
+    ordered = []
+    for r in holdem:
+        ordered.append(r)
+        ordered += [o for o in others if (o["name"], o["jobs"]) == (r["name"], r["jobs"])]
+    return ordered + [o for o in others if o not in ordered]
+
+
+def omaha_ratios(results: list[dict]) -> list[str]:
+    """`validate 1 core 0.62x`: Omaha's hands/s over Hold'em's, per command and jobs measured on both."""
+    rates = {(r["name"], r["jobs"], r.get("game", "holdem")): r.get("hands_per_s") for r in results}
+    out = []
+    for (name, jobs, game), rate in rates.items():
+        holdem = rates.get((name, jobs, "holdem"))
+        if game != "holdem" and rate and holdem:
+            out.append(f"{name} {'1 core' if jobs == 1 else f'{jobs} jobs'} {rate / holdem:.2f}x")
+    return out
 
 
 # -- PokerKit side by side (child process) --------------------------------------------------------------
@@ -409,7 +468,15 @@ def fmt_rate(value: float | None) -> str:
     return f"{value:,.0f}" if value else "-"
 
 
-def render(info: dict, args, path: Path, generated: bool, results: list[dict], pokerkit: dict | None) -> str:
+def render(
+    info: dict,
+    args,
+    path: Path,
+    generated: bool,
+    results: list[dict],
+    pokerkit: dict | None,
+    omaha: tuple[Path, bool] | None = None,
+) -> str:
     lines = [
         "hhtool throughput",
         (
@@ -427,11 +494,20 @@ def render(info: dict, args, path: Path, generated: bool, results: list[dict], p
         f"runs      best of {args.runs} by wall time; every run a separate process; 1 core = pinned to the idlest CPU",
         "",
     ]
+    if omaha is not None:
+        lines.insert(
+            4,
+            (
+                f"omaha     {omaha[0]} ({omaha[0].stat().st_size / MB:,.1f} MB, {args.omaha_hands:,} generated "
+                f"4-card Omaha hands, seed {args.seed}, mixed games, pot limit mostly; "
+                f"{'written now' if omaha[1] else 'cached'})"
+            ),
+        )
     head = ("measurement", "jobs", "hands/s", "wall s", "CPU s", "hands/CPU s", "peak RSS MB", "total MB")
     rows = [head]
     notes = []
-    for r in results:
-        label = f"{r['name']}"
+    for r in beside(results):
+        label = _label(r)
         jobs = str(r["jobs"]) if r["jobs"] > 1 else "1 core"
         if "na" in r or "error" in r:
             rows.append((label, jobs, r.get("na") or "FAILED", "", "", "", "", ""))
@@ -459,7 +535,12 @@ def render(info: dict, args, path: Path, generated: bool, results: list[dict], p
         if index == 0:
             lines.append("  ".join("-" * w for w in widths))
     lines += [f"note: {n}" for n in notes]
-    exports = [r for r in results if r["name"] == "export" and "hands_per_s" in r]
+    ratios = omaha_ratios(results)
+    if ratios:
+        lines.append(f"Omaha / Hold'em hands/s: {', '.join(ratios)}")
+    exports = [
+        r for r in results if r["name"] == "export" and "hands_per_s" in r and r.get("game", "holdem") == "holdem"
+    ]
     if args.million and exports:
         peak = max(r["peak_rss_mb"] for r in exports)
         total = max(r["total_rss_mb"] or 0 for r in exports)
@@ -567,6 +648,11 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=100_000, help="hands to generate (default 100000)")
     parser.add_argument("--seed", type=int, default=1, help="generator seed (default 1)")
     parser.add_argument(
+        "--omaha-hands",
+        type=int,
+        help="Omaha hands to generate and measure beside Hold'em's (default: as many as --hands; 0 skips them)",
+    )
+    parser.add_argument(
         "--jobs",
         nargs="+",
         metavar="N",
@@ -609,21 +695,44 @@ def main() -> int:
         parser.error("--pokerkit-round must be at least 1")
     if args.hands < 1:
         parser.error("--hands must be at least 1")
+    if args.omaha_hands is None:
+        args.omaha_hands = 0 if args.million else args.hands
+    if args.omaha_hands < 0:
+        parser.error("--omaha-hands must be 0 or more")
     info = machine_info()
     hhtool = hhtool_command()
     path, generated = cached_input(args.cache, args.hands, args.seed, args.regenerate, hhtool)
+    omaha = None
+    if args.omaha_hands:
+        omaha = cached_input(args.cache, args.omaha_hands, args.seed, args.regenerate, hhtool, "omaha")
     with tempfile.TemporaryDirectory(prefix="hhtool-throughput-") as folder:
         results = cli_measurements(path, args.hands, jobs, args.runs, hhtool, Path(folder), only_export=args.million)
+        if omaha is not None:
+            work = Path(folder) / "omaha"
+            work.mkdir()
+            results += cli_measurements(
+                omaha[0], args.omaha_hands, jobs, args.runs, hhtool, work, only_export=args.million, game="omaha"
+            )
     pokerkit = None
     if not args.million and args.pokerkit_hands > 0:
         pokerkit = pokerkit_comparison(path, args.pokerkit_hands, args.pokerkit_round)
-    print(render(info, args, path, generated, results, pokerkit))
+    print(render(info, args, path, generated, results, pokerkit, omaha))
     if args.out_json:
         args.out_json.write_text(
             json.dumps(
                 {
                     "machine": info,
                     "input": {"file": str(path), "hands": args.hands, "seed": args.seed, "bytes": path.stat().st_size},
+                    "omaha_input": (
+                        {
+                            "file": str(omaha[0]),
+                            "hands": args.omaha_hands,
+                            "seed": args.seed,
+                            "bytes": omaha[0].stat().st_size,
+                        }
+                        if omaha is not None
+                        else None
+                    ),
                     "runs": args.runs,
                     "measurements": results,
                     "pokerkit": pokerkit,

@@ -1,12 +1,13 @@
-"""Random legal Hold'em hands, played by a small simulator and recorded in any dialect hhtool writes.
+"""Random legal Hold'em and Omaha high hands, played by a small simulator and recorded in any dialect hhtool writes.
 
 `generate_hands(n, seed)` seats players at tables and plays hands under the rules of
 shared/RULES.md: blinds and antes from the right seats, the button moving one seat a hand,
 stacks carried from hand to hand (busted cash players rebuy at least 50 big blinds), legal turn
 order, no-limit / pot-limit / fixed-limit bet sizes (min-raise, pot limit, the four-bet cap except
 heads-up), short all-ins that do not reopen the betting, uncalled bets returned, side pots,
-showdowns won by the best five of seven with split pots and the odd chip left of the button, and
-the site's built-in rake schedule (no flop no drop, caps by players dealt in). What is legal (whose
+showdowns won by the best high hand the game allows (`showdown_value.best_high`: the best five of seven in
+Hold'em, exactly two hole cards and three of the board in Omaha) with split pots and the odd chip left of the
+button, and the site's built-in rake schedule (no flop no drop, caps by players dealt in). What is legal (whose
 turn, the call, bet and raise sizes, reopening, the cap, the end of a round, the uncalled bet) it
 asks the betting core the replay uses, `hhtool.rules.betting`; it only chooses among the legal actions.
 
@@ -22,6 +23,7 @@ Deterministic: the same arguments give the same hands (all chance goes through o
 
 from __future__ import annotations
 
+import importlib
 import math
 import os
 import random
@@ -63,23 +65,28 @@ from hhtool.model import (
     StreetStart,
 )
 from hhtool.model.cards import RANKS, SUITS
+from hhtool.model.variant import HOLDEM, OMAHA, OMAHA5, OMAHA6, Variant
 from hhtool.rules.betting import Betting, uncalled
 from hhtool.rules.pots import LARGEST_REMAINDER, PROPORTIONAL_SPREADS, Pot, side_pots, split_pot, spread_rake
-from hhtool.rules.ranking import HandValue, evaluate
+from hhtool.rules.ranking import HandValue
 from hhtool.rules.ruleset import RakeSchedule
 from hhtool.rules.seat import PlayedSeat
+from hhtool.rules.showdown_value import best_high
 
 __all__ = [
     "CASH_STAKES",
     "DEFAULT_SITE",
     "GAMES",
     "SITES",
+    "VARIANTS",
+    "default_game",
     "games_for",
     "generate_hands",
     "generate_text",
     "hand_separator",
     "recordable_limits",
     "sites",
+    "variants_for",
     "write_hands",
 ]
 
@@ -133,10 +140,38 @@ def hand_separator(dialect: Dialect) -> str:
 GAMES = ("nl", "pl", "fl", "mix")
 _LIMITS = {"nl": Limit.NO_LIMIT, "pl": Limit.POT_LIMIT, "fl": Limit.FIXED_LIMIT}
 _MIX = (Limit.NO_LIMIT, Limit.NO_LIMIT, Limit.NO_LIMIT, Limit.POT_LIMIT, Limit.FIXED_LIMIT)  # a `mix` table's draw
+# Omaha is dealt pot limit mostly (issue #29: the rooms' PLO, PLO-5, PLO-6 tables), so its `mix` draws that
+# most, and a hand of it whose structure is not given is pot limit.
+_OMAHA_MIX = (Limit.POT_LIMIT, Limit.POT_LIMIT, Limit.POT_LIMIT, Limit.NO_LIMIT, Limit.FIXED_LIMIT)
+
+VARIANTS = {v.name: v for v in (HOLDEM, OMAHA, OMAHA5, OMAHA6)}
+"""The games hands are played in (`Header.game` words), high only: Hi/Lo is settled elsewhere (issue #29)."""
+
+
+def _variant(name: str) -> Variant:
+    found = VARIANTS.get(name)
+    if found is None:
+        raise ValueError(f"variant must be one of {', '.join(VARIANTS)}, not {name!r}")
+    return found
+
+
+def default_game(variant: str = "holdem") -> str:
+    """The betting structure a hand of `variant` is played in when none is given: no limit for Hold'em, pot
+    limit for Omaha."""
+    return "nl" if variant == HOLDEM.name else "pl"
+
+
+def variants_for(site: str | None = None) -> tuple[str, ...]:
+    """The variants a site's hands can be generated in: those its writer module declares it writes (its
+    `GAMES`, which `hhtool convert` reads too; Hold'em only when it declares none)."""
+    writer = site_dialect(site).load("writer")
+    written = getattr(importlib.import_module(writer.__module__), "GAMES", (HOLDEM.name,))
+    return tuple(name for name in VARIANTS if name in written)
 
 
 class _Unsayable(Exception):
-    """A site's text cannot say a hand of this betting structure: its reader gives back other stakes."""
+    """A site's text cannot say a hand of this game and betting structure: its writer refuses it, its reader
+    leaves it unsupported or gives back other stakes (PHH writes and reads Omaha as `PO`, pot limit, only)."""
 
     def __init__(self, limit: Limit) -> None:
         super().__init__(limit)
@@ -147,33 +182,38 @@ def _stakes(header: Header) -> tuple:
     return header.limit, header.small_blind, header.big_blind, header.small_bet, header.big_bet
 
 
-_RECORDABLE: dict[str, frozenset[Limit]] = {}
+_RECORDABLE: dict[tuple[str, str], frozenset[Limit]] = {}
 
 
-def games_for(site: str | None = None) -> tuple[str, ...]:
-    """The `game` values a site's hands can be generated for (`mix` draws among its structures)."""
-    limits = recordable_limits(site_dialect(site).name)
+def games_for(site: str | None = None, variant: str = "holdem") -> tuple[str, ...]:
+    """The `game` values a site's hands of `variant` can be generated for (`mix` draws among its structures)."""
+    limits = recordable_limits(site_dialect(site).name, variant)
     return tuple(game for game in GAMES if game == "mix" or _LIMITS[game] in limits)
 
 
-def recordable_limits(site: str) -> frozenset[Limit]:
-    """The betting structures a site's hand histories can say (a few hands of each, written by its
-    writer and read by its reader, keep their stakes); probed once per site."""
-    found = _RECORDABLE.get(site)
+def recordable_limits(site: str, variant: str = "holdem") -> frozenset[Limit]:
+    """The betting structures a site's hand histories can say in `variant` (a few hands of each, written by
+    its writer and read by its reader, keep their game and stakes); probed once per site and variant. A
+    site's reader may read a game in some structures only (PHH's `PO` is pot-limit Omaha)."""
+    key = (site, variant)
+    found = _RECORDABLE.get(key)
     if found is None:
-        found = _RECORDABLE[site] = frozenset(limit for game, limit in _LIMITS.items() if _says(site, game))
+        found = _RECORDABLE[key] = frozenset(limit for game, limit in _LIMITS.items() if _says(site, game, variant))
     return found
 
 
-def _says(site: str, game: str) -> bool:
-    _RECORDABLE.setdefault(site, frozenset(_LIMITS.values()))  # while probing, every structure is tried
+def _says(site: str, game: str, variant: str) -> bool:
+    key = (site, variant)
+    _RECORDABLE.setdefault(key, frozenset(_LIMITS.values()))  # while probing, every structure is tried
     try:
-        for _ in generate_hands(3, 0, game, (2, 3), tournaments=0.0, hands_per_table=(3, 3), site=site):
+        for _ in generate_hands(
+            3, 0, game, (2, 3), tournaments=0.0, hands_per_table=(3, 3), site=site, variant=variant
+        ):
             pass
     except _Unsayable:
         return False
     finally:
-        del _RECORDABLE[site]
+        del _RECORDABLE[key]
     return True
 
 
@@ -277,7 +317,7 @@ _PREFLOP, _FLOP, _TURN, _RIVER, _SHOWDOWN = Street.PREFLOP, Street.FLOP, Street.
 _LOCAL_ZONE = "CET"  # the zone of a client's local time when it is not the site's reference zone
 
 
-_PERMUTATIONS = [math.perm(52, k) for k in range(26)]
+_PERMUTATIONS = [math.perm(52, k) for k in range(53)]
 
 
 def _deal(rng: random.Random, count: int) -> list[str]:
@@ -417,24 +457,35 @@ class _Generator:
         odd_names: float = 0.0,
         cumulative_reopen: bool = False,
         site: str | None = None,
+        variant: str = "holdem",
     ) -> None:
         self.dialect = site_dialect(site)
         self.site = self.dialect.site_name
         self.describe = _wording(self.dialect)
         conventions = self.dialect.conventions
         self.reference_zone, self.time_zones = conventions.reference_zone, conventions.time_zones
+        self.variant = _variant(variant)
+        if variant not in variants_for(site):
+            raise ValueError(
+                f"{self.site} hand histories cannot say {variant} hands (its writer does not write them); "
+                f"variants for {self.site}: {', '.join(variants_for(site))}"
+            )
         if game not in GAMES:
             raise ValueError(f"game must be one of {', '.join(GAMES)}, not {game!r}")
-        recordable = recordable_limits(self.dialect.name)
+        recordable = recordable_limits(self.dialect.name, variant)
         if game != "mix" and _LIMITS[game] not in recordable:
             raise ValueError(
-                f"{site} hand histories cannot say {game} hands (its reader does not give back "
-                f"their stakes); games for {site}: {', '.join(games_for(site))}"
+                f"{site} hand histories cannot say {game} {variant} hands (its writer refuses them or its reader "
+                f"does not give back their stakes); games for {site}: {', '.join(games_for(site, variant))}"
             )
-        self.mix = tuple(limit for limit in _MIX if limit in recordable)
+        self.mix = tuple(limit for limit in (_MIX if self.variant is HOLDEM else _OMAHA_MIX) if limit in recordable)
         low, high = (players, players) if isinstance(players, int) else players
         if not 2 <= low <= high <= 10:
             raise ValueError(f"players must be a range within 2..10, not {players!r}")
+        most = (52 - 5) // self.variant.hole_cards  # one deck: 9 players of 5-card Omaha, 7 of 6-card
+        if low > most:
+            raise ValueError(f"{variant} deals {self.variant.hole_cards} cards each: at most {most} players, not {low}")
+        high = min(high, most)  # (the default 2..9 range fits every game this way)
         if not 1 <= hands_per_table[0] <= hands_per_table[1]:
             raise ValueError(f"hands_per_table must be a range of at least 1 hand, not {hands_per_table!r}")
         if not 0.0 <= tournaments <= 1.0:
@@ -568,14 +619,21 @@ class _Generator:
     def _as_read(self, hand: Hand) -> Hand:
         """The hand as the site's reader reads the site's writer's text of it (its summary lines in the
         writer's words): what a generated hand of that site is."""
-        text = self.writer(hand)
+        try:
+            text = self.writer(hand)
+        except (KeyError, ValueError):  # a writer's refusal (hhtool.interchange): no words for the game
+            raise _Unsayable(hand.header.limit) from None
         result = parse_block(Block(self.source.file, 1, 1, self.dialect.name, text))
         read = result.hand
+        if result.status is Status.UNSUPPORTED:
+            raise _Unsayable(hand.header.limit)
         if result.status is not Status.PARSED or read is None:  # the writer and the reader disagree: a bug
             raise AssertionError(
                 f"{self.dialect.name} cannot read back its writer's text of hand "
                 f"{hand.header.hand_id}: {[f.as_dict() for f in result.findings]}"
             )
+        if read.header.game != hand.header.game:  # a writer that says it writes the game: a bug
+            raise AssertionError(f"{self.dialect.name} reads back {read.header.game!r} for {hand.header.game!r}")
         if _stakes(read.header) != _stakes(hand.header):
             raise _Unsayable(hand.header.limit)
         return read
@@ -689,9 +747,14 @@ class _HandPlay:
         self.posted = posted
         self.sb_player, self.bb_player = sb_player, bb_player
         # deal
-        deck = _deal(rng, 2 * len(order) + 5)
-        for i, p in enumerate(order):
-            p.cards = (deck[i], deck[i + len(order)])
+        n, holes = len(order), self.gen.variant.hole_cards
+        deck = _deal(rng, holes * n + 5)
+        if holes == 2:
+            for i, p in enumerate(order):
+                p.cards = (deck[i], deck[i + n])
+        else:  # one card a round to each player, as dealt
+            for i, p in enumerate(order):
+                p.cards = tuple(deck[i + k * n] for k in range(holes))
         board = tuple(deck[-5:])
         self.emit(StreetStart, _PREFLOP, 0, ())
         hero = next((p for p in order if p.name == table.hero), None)
@@ -737,7 +800,7 @@ class _HandPlay:
         return Header(
             site=self.gen.site,
             hand_id=str(self.hand_id),
-            game="holdem",
+            game=self.gen.variant.name,
             limit=self.limit,
             small_blind=self.sb,
             big_blind=self.bb,
@@ -961,8 +1024,9 @@ class _HandPlay:
     ) -> None:
         """S6 show order, S3 side pots first, S4 split with the odd chip left of the button."""
         rng = self.rng
+        variant = self.gen.variant
         for p in live:
-            p.value = evaluate(p.cards + board)
+            p.value = best_high(variant, p.cards, board)
         first = self.aggressor if self.aggressor is not None and not self.aggressor.folded else None
         if first is None:
             first = next(p for p in self.left if not p.folded)
@@ -1039,7 +1103,7 @@ def _value(p: PlayedSeat) -> HandValue:
 def generate_hands(
     n: int,
     seed: int = 0,
-    game: str = "nl",
+    game: str | None = None,
     players: tuple[int, int] | int = (2, 9),
     *,
     tournaments: float = 0.15,
@@ -1050,11 +1114,13 @@ def generate_hands(
     odd_names: float = 0.0,
     cumulative_reopen: bool = False,
     site: str | None = None,
+    variant: str = "holdem",
 ) -> Iterator[Hand]:
     """Play `n` random legal hands and yield them as Hands of `site` (line numbers as in its text).
 
-    game: "nl", "pl", "fl" or "mix" (a limit drawn per table). players: the range of players seated
-    at a new table (2..10), or one number. tournaments: the share of new tables that are tournament tables (chips,
+    game: "nl", "pl", "fl" or "mix" (a limit drawn per table); None: `default_game(variant)`, no limit
+    for Hold'em, pot limit for Omaha. players: the range of players seated at a new table (2..10), or one
+    number; no more than one deck deals the variant's hole cards to (7 in 6-card Omaha, 9 in 5-card). tournaments: the share of new tables that are tournament tables (chips,
     levels with antes, Rake 0, eliminations); the others are USD cash tables at stakes from
     CASH_STAKES, raked by the site's built-in schedule. hands_per_table: how many hands a table session
     lasts before a new table opens. rng: any `random.Random` (e.g. Hypothesis' `st.randoms()`) to
@@ -1064,7 +1130,8 @@ def generate_hands(
     reading of A7 (no-limit, pot-limit), where several short all-in raises that add up to a full
     raise reopen the betting for a player who already acted; off by default, where only a single
     full raise reopens it. site: the dialect the hands are recorded in (`sites()`; the play does not
-    depend on it). Same arguments, same hands.
+    depend on it). variant: the game (`VARIANTS`: "holdem", "omaha", "omaha5", "omaha6"), one the site's
+    writer writes (`variants_for(site)`). Same arguments, same hands.
     """
     rng = rng if rng is not None else random.Random(seed)
     if start is None:
@@ -1072,13 +1139,29 @@ def generate_hands(
     first_id = 100_000_000_000 + (seed % 9000) * 10_000_000 if seed >= 0 else 100_000_000_000
     first_id += rng.randrange(1000)
     generator = _Generator(
-        rng, game, players, tournaments, hands_per_table, source, first_id, start, odd_names, cumulative_reopen, site
+        rng,
+        default_game(variant) if game is None else game,
+        players,
+        tournaments,
+        hands_per_table,
+        source,
+        first_id,
+        start,
+        odd_names,
+        cumulative_reopen,
+        site,
+        variant,
     )
     return generator.hands(n)  # not a generator itself: bad arguments raise here, before any hand
 
 
 def generate_text(
-    n: int, seed: int = 0, game: str = "nl", players: tuple[int, int] = (2, 9), site: str | None = None, **options
+    n: int,
+    seed: int = 0,
+    game: str | None = None,
+    players: tuple[int, int] = (2, 9),
+    site: str | None = None,
+    **options,
 ) -> Iterator[str]:
     """As generate_hands, each hand written by the site's writer (ending with one newline); bad
     arguments raise ValueError at the call, as generate_hands'."""
@@ -1090,7 +1173,7 @@ def write_hands(
     path: str | os.PathLike | TextIO,
     n: int,
     seed: int = 0,
-    game: str = "nl",
+    game: str | None = None,
     players: tuple[int, int] = (2, 9),
     site: str | None = None,
     **options,

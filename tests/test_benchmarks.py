@@ -26,6 +26,8 @@ def tiny_run(tmp_path_factory):
             str(BENCHMARKS / "throughput.py"),
             "--hands",
             "200",
+            "--omaha-hands",  # the Omaha input's runs are the same code: 4 more processes, ~5 s of CPU (rows below)
+            "0",
             "--pokerkit-hands",
             "30",
             "--pokerkit-round",
@@ -161,3 +163,16 @@ def test_stage_profile_prints_every_stage(tmp_path):
         assert parts == []
     else:
         assert sum(parts) == pytest.approx(figures["parse"], rel=1e-6)
+
+
+def test_omaha_rows_follow_holdems_with_their_ratio():
+    sys.path.insert(0, str(BENCHMARKS))
+    from throughput import _label, beside, omaha_ratios
+
+    def row(name, game, rate):
+        return {"name": name, "jobs": 1, "game": game, "hands_per_s": rate}
+
+    results = [row("parse", "holdem", 1000.0), row("validate", "holdem", 400.0)]
+    results += [row("parse", "omaha", 500.0), row("validate", "omaha", 300.0)]
+    assert [_label(r) for r in beside(results)] == ["parse", "parse (Omaha)", "validate", "validate (Omaha)"]
+    assert omaha_ratios(results) == ["parse 1 core 0.50x", "validate 1 core 0.75x"]

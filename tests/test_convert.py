@@ -369,8 +369,8 @@ def test_ohh_of_every_corpus_hand_is_valid_by_the_schema_and_its_pots_balance():
 # found no pot (888poker's collects after a cancelled hand); and what hhtool's OHH reader reads back as another
 # hand (the check behind every conversion: a run-twice board's awards by run, a site's own order of play or
 # rake spread over the pots, tests/test_round_trip_corpus.py)
-# Omaha hands (read since issue #29) are written by PHH only (`GAMES` of its writer): the others, OHH's too,
-# write Hold'em
+# Omaha hands (read since issue #29) are written by the writers that declare them (`GAMES` of each writer); the
+# others, OHH too, write Hold'em only
 _HOLDEM_ONLY = "this writer writes 'holdem' hands only"
 _OHH_CANNOT = (
     "OHH has no field for CashDrop",

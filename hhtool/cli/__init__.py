@@ -221,7 +221,14 @@ def generate(
     ] = None,
     hands: Annotated[int, typer.Option("--hands", "-n", min=1, help="How many hands.")] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Random seed: the same seed writes the same file.")] = 0,
-    game: Annotated[str, typer.Option("--game", help="nl, pl, fl or mix.")] = "nl",
+    game: Annotated[
+        str | None,
+        typer.Option("--game", help="Betting structure: nl, pl, fl or mix (default: nl for Hold'em, pl for Omaha)."),
+    ] = None,
+    variant: Annotated[
+        str,
+        typer.Option("--variant", help="The game: holdem, omaha, omaha5 or omaha6 (those the site's writer writes)."),
+    ] = "holdem",
     players: Annotated[str, typer.Option("--players", help="Players at a new table, MIN-MAX (2..10).")] = "2-9",
     tournaments: Annotated[
         float, typer.Option("--tournaments", min=0.0, max=1.0, help="Share of tournament tables.")
@@ -237,7 +244,7 @@ def generate(
     ] = None,
     quiet: QuietOption = False,
 ) -> None:
-    """Play random legal Hold'em hands and write them as a site's hand histories (they validate clean)."""
+    """Play random legal Hold'em or Omaha hands and write them as a site's hand histories (they validate clean)."""
     from hhtool.generate import write_hands
 
     if path is not None and out is not None and path != out:
@@ -248,7 +255,14 @@ def generate(
         low, _, high = players.partition("-")
         bounds = (int(low), int(high or low))
         count = write_hands(
-            sys.stdout if target == "-" else target, hands, seed, game, bounds, site, tournaments=tournaments
+            sys.stdout if target == "-" else target,
+            hands,
+            seed,
+            game,
+            bounds,
+            site,
+            tournaments=tournaments,
+            variant=variant,
         )
     except BrokenPipeError:
         raise  # the reader closed the pipe (`generate | head`): ends quietly (hhtool.guard)

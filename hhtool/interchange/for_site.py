@@ -44,8 +44,10 @@ from hhtool.model import (
 )
 from hhtool.model.cards import is_card
 from hhtool.model.conventions import UncalledInCollected
+from hhtool.model.variant import Variant, variant_named
 from hhtool.rules.ranking import Category, HandValue, evaluate
 from hhtool.rules.replay import Replay
+from hhtool.rules.showdown_value import described_cards
 
 _APART = UncalledInCollected.APART  # returns paid apart from the collected amounts
 
@@ -64,8 +66,9 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
         dialects.hand_conventions(header.site, hand.conventions_variant, header.time),
     )
     other = site != header.site
-    reword = _rewording(header.site, site)
-    describe = _describing(site) if other and target.describes_shows else None
+    variant = variant_named(header.game)
+    reword = _rewording(header.site, site, variant)
+    describe = _describing(site, variant) if other and target.describes_shows else None
     # a source site whose descriptions hhtool has no wording of (so never checked, HH304): the target's words
     # for the cards shown, as its client prints them, rather than the source's unchecked words
     unchecked = describe is not None and dialects.wording(header.site) is None
@@ -99,7 +102,7 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
             shown.add((event.player, run, event.cards))
             dealt = board.get(run) or board.get(0, ())
             if event.description and not unchecked:
-                event = replace(event, description=reword(event.description, event.cards + dealt))
+                event = replace(event, description=reword(event.description, event.cards, dealt))
             elif describe is not None:
                 event = replace(event, description=describe(event.cards, dealt))
         elif (
@@ -117,7 +120,7 @@ def for_site(hand: Hand, site: str, state: Replay | None = None) -> Hand:
     final = claims.boards[0] if claims.boards else (board[max(board)] if board else ())
     for seat in claims.seats:
         outcomes = tuple(
-            replace(o, description=reword(o.description, seat.cards + final)) if o.description else o
+            replace(o, description=reword(o.description, seat.cards, final)) if o.description else o
             for o in seat.outcomes
         )
         folded_on = seat.folded_on
@@ -342,16 +345,35 @@ def _rake(claims: Claims, state: Replay) -> int:
     return state.pot_total - sum(event.amount for event in state.collects) - state.fees
 
 
-def _describing(site: str) -> Callable[[tuple[str, ...], tuple[str, ...]], str | None] | None:
+def _made_of(variant: Variant, hole: tuple[str, ...], board: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The cards whose best five a description names (`showdown_value.described_cards`): all 5 to 7 of a
+    Hold'em hand, an Omaha hand's best five of two hole and three board cards; None when they make no hand
+    (too few or too many, a card hidden or repeated)."""
+    if variant.any_five:
+        every = hole + board
+        if 5 <= len(every) <= 7 and len(set(every)) == len(every) and all(is_card(c) for c in every):
+            return every
+        return None
+    try:
+        return described_cards(variant, hole, board)
+    except ValueError:
+        return None
+
+
+def _describing(site: str, variant: Variant) -> Callable[[tuple[str, ...], tuple[str, ...]], str | None] | None:
     """(hole cards, board dealt) → the site's wording of the hand they make, for a show printed without one:
-    the best five of 5 to 7 cards; of 2 to 4 (a show before the flop) the pairs and sets they hold, else the
-    high card; None for a single card, a card hidden or repeated, or a site without a wording."""
+    the best five the game makes of them; in Hold'em, of 2 to 4 (a show before the flop) the pairs and sets
+    they hold, else the high card; None for a single card, a card hidden or repeated, a game's show that
+    makes no hand, or a site without a wording."""
     wording = dialects.wording(site)
     if wording is None:
         return None
     words = wording[0]
 
     def describe(cards: tuple[str, ...], board: tuple[str, ...]) -> str | None:
+        if not variant.any_five:
+            made = _made_of(variant, cards, board)
+            return words(evaluate(made)) if made is not None else None
         every = cards + board
         if len(cards) < 2 or len(set(every)) != len(every) or not all(is_card(card) for card in every):
             return None
@@ -389,22 +411,20 @@ def _few_cards_value(cards: tuple[str, ...]) -> HandValue:
     return HandValue(0, _BY_COUNTS.get(shape, Category.HIGH_CARD), ranks)
 
 
-def _rewording(source_site: str, target_site: str) -> Callable[[str, tuple[str, ...]], str]:
-    """Description → the target site's wording of the same best hand (of the hole cards and the board dealt:
-    5, 6 or 7 cards); a description that does not name the cards' best hand (a wrong one stays wrong) and
-    any without both sites' wordings stay as written."""
+def _rewording(
+    source_site: str, target_site: str, variant: Variant
+) -> Callable[[str, tuple[str, ...], tuple[str, ...]], str]:
+    """(description, hole cards, board dealt) → the target site's wording of the same best hand (the best five
+    the game makes of them, `_made_of`); a description that does not name that hand (a wrong one stays
+    wrong) and any without both sites' wordings stay as written."""
     source, target = dialects.wording(source_site), dialects.wording(target_site)
     if source is None or target is None or source == target:
-        return lambda text, cards: text
+        return lambda text, hole, board: text
 
-    def reword(text: str, cards: tuple[str, ...]) -> str:
-        right = (
-            5 <= len(cards) <= 7
-            and len(set(cards)) == len(cards)
-            and all(is_card(c) for c in cards)
-            and source[1](text, cards)
-        )
-        return target[0](evaluate(cards)) if text and right else text
+    def reword(text: str, hole: tuple[str, ...], board: tuple[str, ...]) -> str:
+        cards = _made_of(variant, hole, board)
+        right = cards is not None and source[1](text, cards)
+        return target[0](evaluate(cards)) if text and right and cards is not None else text
 
     return reword
 

@@ -60,6 +60,7 @@ _FOLDED = {
     Street.RIVER: "folded on the River",
 }
 _EASTERN = "America/New_York"
+GAMES = ("holdem",)  # the Header.game words this writer writes (`convert`, `generate`): Hold'em only
 
 
 def _money(amount: int, scale: int) -> str:
@@ -79,6 +80,8 @@ def _cards(cards) -> str:
 
 def render_hand(hand: Hand) -> str:
     """One hand as BetOnline text, ending with its last line's newline."""
+    if hand.header.game not in GAMES:  # its reader reads Hold'em only: another game would read back as Hold'em
+        raise ValueError(f"BetOnline hands of {hand.header.game!r} are not written (its reader reads Hold'em only)")
     header = hand.header
     money = lambda amount: _money(amount, header.scale)
     if hand.claims.runs > 1 or hand.claims.fees or header.play_money:

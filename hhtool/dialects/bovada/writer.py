@@ -73,6 +73,7 @@ _UNSAYABLE_FINDINGS = frozenset({"HH202", "HH121"})
 # what the replay finds in the main and side pot figures or the pot a collect names, which this text does
 # not print (`Hand result` names no pot by number)
 _POT_FINDINGS = frozenset({"HH204", "HH205", "HH303", "HH305", "HH306"})
+GAMES = ("holdem",)  # the Header.game words this writer writes (`convert`, `generate`): Hold'em only
 
 
 def currency(header: Header) -> Currency:
@@ -84,6 +85,8 @@ def currency(header: Header) -> Currency:
 def render_hand(hand: Hand) -> str:
     """One hand as Bovada text, ending with its last line's newline: in the form of the hand's year, or in
     the MVS form (which prints the stakes) when the blind posts would not say the hand's stakes."""
+    if hand.header.game not in GAMES:  # its reader reads Hold'em only: another game would read back as Hold'em
+        raise ValueError(f"Bovada hands of {hand.header.game!r} are not written (its reader reads Hold'em only)")
     text = _render(hand, _Era(hand.header))
     if _Era(hand.header).mvs or hand.header.is_tournament:
         return text

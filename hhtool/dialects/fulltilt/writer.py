@@ -69,6 +69,7 @@ _OWN_NOTICE = re.compile(
     r"|has reconnected|has returned|has requested TIME|sits down|stands up|adds \S+"
     r"|finished in \d+\w\w place|is sitting out|shows [^\[\n][^\n]*)|[^\n]+?: [^\n]*"
 )
+GAMES = ("holdem",)  # the Header.game words this writer writes (`convert`, `generate`): Hold'em only
 
 
 def currency(header: Header) -> Currency:
@@ -79,6 +80,8 @@ def currency(header: Header) -> Currency:
 
 def render_hand(hand: Hand) -> str:
     """One hand as Full Tilt text, ending with its last line's newline."""
+    if hand.header.game not in GAMES:  # its reader reads Hold'em only: another game would read back as Hold'em
+        raise ValueError(f"Full Tilt hands of {hand.header.game!r} are not written (its reader reads Hold'em only)")
     header = hand.header
     money = currency(header).format
     if hand.claims.runs > 1:

@@ -10,6 +10,7 @@ hand knows), `raises A to B` with the raise size and the street total, shows bef
 
 from __future__ import annotations
 
+from hhtool.dialects.ggpoker.reader import _GAMES as _READ_GAMES
 from hhtool.model import (
     Bet,
     BlindKind,
@@ -23,7 +24,6 @@ from hhtool.model import (
     Hand,
     Header,
     Insurance,
-    Limit,
     Muck,
     Notice,
     NoticeKind,
@@ -42,7 +42,11 @@ from hhtool.model.money import SYMBOL_OF, Currency
 HAND_SEPARATOR = "\n\n\n"
 """What PokerCraft writes after each hand's last line: two blank lines."""
 
-_GAMES = {Limit.NO_LIMIT: "Hold'em No Limit", Limit.POT_LIMIT: "Hold'em Pot Limit", Limit.FIXED_LIMIT: "Hold'em Limit"}
+GAMES = ("holdem", "omaha", "omaha5", "omaha6")  # the Header.game words this writer writes (`convert`, `generate`)
+# (Header.game, limit) -> the header's game words: the reader's table read backwards, its first words for each
+# (`Hold'em Limit`; `PLO-5` and `Omaha` with no structure for pot limit, `Omaha No Limit`, as fpdb-3's ggpoker
+# files print them)
+_HEADER_GAMES = {game: words for words, game in reversed(_READ_GAMES.items())}
 _STREETS = {Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER", Street.SHOWDOWN: "SHOWDOWN"}
 _RUNS = {1: "FIRST ", 2: "SECOND ", 3: "THIRD "}
 _RUN_COUNTS = {2: "two", 3: "three"}
@@ -91,7 +95,7 @@ def render_hands(hands) -> str:
 
 def _header(header: Header, money) -> str:
     prefix = header.hand_id
-    game = _GAMES[header.limit]
+    game = _HEADER_GAMES[header.game, header.limit]
     when = f"{header.time:%Y/%m/%d %H:%M:%S}" if header.time is not None else ""
     if header.is_tournament:
         name = f"{header.buy_in} " if header.buy_in else ""

@@ -29,6 +29,7 @@ from xml.sax.saxutils import quoteattr
 import msgspec
 
 from hhtool.dialects.ipoker import DIALECT
+from hhtool.dialects.ipoker.reader import _GAMES as _READ_GAMES
 from hhtool.dialects.returns import returns_to_pay
 from hhtool.dialects.street_money import StreetMoney
 from hhtool.model import (
@@ -64,7 +65,8 @@ HAND_SEPARATOR = DIALECT.hand_separator
 """What the site's files put after each hand's last line (its record's `hand_separator`)."""
 
 _LIMITS = {Limit.NO_LIMIT: "NL", Limit.POT_LIMIT: "PL", Limit.FIXED_LIMIT: "L"}
-_GAME_WORDS = {"holdem": "Holdem", "omaha": "Omaha"}  # Header.game -> the reader's `<gametype>` words
+_GAME_WORDS = {game: words for words, game in reversed(_READ_GAMES.items())}  # Header.game -> `<gametype>` words
+GAMES = ("holdem", "omaha")  # the Header.game words this writer writes (`convert`, `generate`)
 _SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
 _ROUNDS = {Street.PREFLOP: 1, Street.FLOP: 2, Street.TURN: 3, Street.RIVER: 4}
 _BOARD = {Street.FLOP: "Flop", Street.TURN: "Turn", Street.RIVER: "River"}

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import msgspec
 
+from hhtool.dialects.pacific888.reader import _GAMES as _READ_GAMES
 from hhtool.dialects.street_money import StreetMoney
 from hhtool.model import (
     Bet,
@@ -45,7 +46,9 @@ HAND_SEPARATOR = "\n\n\n"
 """What 888 writes after each hand's last line: blank lines (three in its files)."""
 
 _LIMITS = {Limit.NO_LIMIT: "No Limit", Limit.POT_LIMIT: "Pot Limit", Limit.FIXED_LIMIT: "Fix Limit"}
-_GAME_WORDS = {"holdem": "Holdem", "omaha": "Omaha"}  # Header.game -> the stakes line's game word
+# Header.game -> the stakes line's game word: the reader's table read backwards, its first word for each (`Holdem`)
+_GAME_WORDS = {game: words for words, game in reversed(_READ_GAMES.items())}
+GAMES = ("holdem", "omaha")  # the Header.game words this writer writes (`convert`, `generate`)
 _STREETS = {Street.FLOP: "flop", Street.TURN: "turn", Street.RIVER: "river"}
 _AT_SHOWDOWN = (Show, Muck, Collect)
 _PutsIn = PostAnte | PostBlind | Call | Bet | RaiseTo

@@ -25,6 +25,7 @@ from zoneinfo import ZoneInfo
 import msgspec
 
 from hhtool.dialects.partypoker import ZONES
+from hhtool.dialects.partypoker.header import _GAMES as _READ_GAMES
 from hhtool.dialects.returns import returns_to_pay
 from hhtool.dialects.street_money import StreetMoney
 from hhtool.model import (
@@ -56,7 +57,10 @@ HAND_SEPARATOR = "\n"
 """What follows a hand's last line in a file: the next hand's `Game #N starts.` follows straight on."""
 
 _LIMITS = {Limit.NO_LIMIT: "NL", Limit.POT_LIMIT: "PL", Limit.FIXED_LIMIT: "FL"}
-_GAME_WORDS = {"holdem": "Texas Hold'em", "omaha": "Omaha"}  # Header.game -> the client's game words
+# Header.game -> the client's game words: the reader's table read backwards, its first words for each
+# (`Texas Hold'em`, `Omaha`: the cash line's, fpdb-3's PartyPokerToFpdb.py)
+_GAME_WORDS = {game: words for words, game in reversed(_READ_GAMES.items())}
+GAMES = ("holdem", "omaha")  # the Header.game words this writer writes (`convert`, `generate`)
 _STREETS = {Street.FLOP: "Flop", Street.TURN: "Turn", Street.RIVER: "River"}
 _SYMBOLS = {"USD": "$", "EUR": "€"}  # the currencies the reader reads (`$0.10 USD`, `€0.10 EUR`)
 _VERBS: dict[type[Event], str] = {Call: "calls", Bet: "bets", RaiseTo: "raises"}

@@ -19,6 +19,7 @@ from typing import Any
 
 import msgspec
 
+from hhtool.dialects.pokerstars.reader import _GAMES as _READ_GAMES
 from hhtool.model import (
     Bet,
     BlindKind,
@@ -63,13 +64,10 @@ __all__ = [
 HAND_SEPARATOR = "\n\n\n"
 """What the client writes after the last line (and its newline) of each hand: three blank lines."""
 
-_GAME_WORDS = {"holdem": "Hold'em", "omaha": "Omaha", "omaha5": "5 Card Omaha", "omaha6": "6 Card Omaha"}
-_LIMIT_WORDS = {
-    Limit.NO_LIMIT: "No Limit",
-    Limit.POT_LIMIT: "Pot Limit",
-    Limit.FIXED_LIMIT: "Limit",
-    Limit.POT_LIMIT_PREFLOP: "Pot Limit Pre-Flop, No Limit Post-Flop",
-}
+GAMES = ("holdem", "omaha", "omaha5", "omaha6")  # the Header.game words this writer writes (`convert`, `generate`)
+# (Header.game, limit) -> the header's game words: the reader's table read backwards, its first words for each
+# (`Hold'em Limit`, `5 Card Omaha Pot Limit` as the corpus's fpdb-3/pokerstars/non-holdem-samples print them)
+_HEADER_GAMES = {game: words for words, game in reversed(_READ_GAMES.items())}
 _STREET_NAMES = {Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER", Street.SHOWDOWN: "SHOW DOWN"}
 _RUN_NAMES = {1: "FIRST ", 2: "SECOND "}
 _FOLDED_ON = {
@@ -272,7 +270,7 @@ def _plain_number(text: str) -> str | None:
 
 
 def _header_line(header: Header, money: _Money) -> str:
-    game = f"{_GAME_WORDS[header.game]} {_LIMIT_WORDS[header.limit]}"  # the header words the reader reads
+    game = _HEADER_GAMES[header.game, header.limit]  # the header words the reader reads
     stakes = _stakes(header, money)
     if header.tournament_id is not None:
         if not header.tournament_id.isdigit():

@@ -18,6 +18,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from hhtool.dialects.winamax import DIALECT
+from hhtool.dialects.winamax.reader import _GAMES as _READ_GAMES
 from hhtool.model import (
     Bet,
     BlindKind,
@@ -50,8 +51,10 @@ HAND_SEPARATOR = DIALECT.hand_separator
 """What Winamax writes after each hand's last line and its newline: two blank lines (as the record's
 `hand_separator`)."""
 
-_GAME_WORDS = {"holdem": "Holdem", "omaha": "Omaha", "omaha5": "Omaha5"}  # Header.game -> the header's game word
-_LIMIT_WORDS = {Limit.NO_LIMIT: "no limit", Limit.POT_LIMIT: "pot limit", Limit.FIXED_LIMIT: "fixed limit"}
+GAMES = ("holdem", "omaha", "omaha5")  # the Header.game words this writer writes (`convert`, `generate`)
+# (Header.game, limit) -> the header's game words: the reader's table read backwards, its first words for each
+# (`Omaha5 pot limit` rather than `5 Card Omaha pot limit`)
+_HEADER_GAMES = {game: words for words, game in reversed(_READ_GAMES.items())}
 _STREETS = {Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER"}
 _DENIES = " denies big blind"
 _POSITION_ORDER = {"small blind": 0, "big blind": 1, "button": 2}  # `(small blind) (button)` heads-up
@@ -122,10 +125,9 @@ def render_hands(hands) -> str:
 
 def _header(header: Header, money: _Money) -> str:
     when = f"{header.time_utc or header.time:%Y/%m/%d %H:%M:%S} UTC" if (header.time_utc or header.time) else ""
-    words = _GAME_WORDS.get(header.game)
-    if words is None:
-        raise ValueError(f"Winamax has no game word written for {header.game!r}")
-    game = f"{words} {_LIMIT_WORDS[header.limit]}"
+    game = _HEADER_GAMES.get((header.game, header.limit))
+    if game is None:
+        raise ValueError(f"Winamax has no game words written for {header.game!r} {header.limit}")
     if header.limit is Limit.FIXED_LIMIT:
         stakes = f"{money(header.small_bet)}/{money(header.big_bet)}"
     else:

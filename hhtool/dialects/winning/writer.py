@@ -63,6 +63,7 @@ _BLINDS = {
 }
 _WAITS_BB = " waits for big blind"
 _FOLDED = {Street.PREFLOP: "Pre-Flop", Street.FLOP: "Flop", Street.TURN: "Turn", Street.RIVER: "River"}
+GAMES = ("holdem",)  # the Header.game words this writer writes (`convert`, `generate`): Hold'em only
 
 
 def currency(header: Header) -> Currency:
@@ -73,6 +74,8 @@ def currency(header: Header) -> Currency:
 
 def render_hand(hand: Hand) -> str:
     """One hand as WPN text, ending with its last line's newline."""
+    if hand.header.game not in GAMES:  # its reader reads Hold'em only: another game would read back as Hold'em
+        raise ValueError(f"WPN hands of {hand.header.game!r} are not written (its reader reads Hold'em only)")
     header = hand.header
     scale = header.scale
     form = currency(header)
