@@ -1328,3 +1328,55 @@ def test_a_tiny_main_pot_pays_no_rake_and_the_last_pot_all_of_it(tmp_path):
         ("HH205", "15", "14"),
         ("HH205", "380", "381"),
     ]
+
+
+# A fixed-limit tournament hand (written by hhtool's PartyPoker writer, seed 25): the small blind posts the 87
+# chips left of 112 after the ante, all-in
+SHORT_SMALL_BLIND_AFTER_ANTE = """
+    #Game No : 100250000372
+    ***** Hand History for Game 100250000372 *****
+    FL Texas Hold'em Trny: 1908199436 Level: 1  Stakes(200/400) - Sunday, March 25, 05:06:18  2018
+    Table 1908199436 387 (Real Money)
+    Seat 7 is the button
+    Total number of players : 6/9
+    Seat 2: lingor ( 266 )
+    Seat 4: Jorhal ( 3,313 )
+    Seat 5: corka974 ( 6,399 )
+    Seat 6: zugorwil ( 13,869 )
+    Seat 7: linmi ( 21,160 )
+    Seat 9: Venroyr_563 ( 112 )
+    lingor posts ante [25]
+    Jorhal posts ante [25]
+    corka974 posts ante [25]
+    zugorwil posts ante [25]
+    linmi posts ante [25]
+    Venroyr_563 posts ante [25]
+    Venroyr_563 posts small blind [87].
+    lingor posts big blind [200].
+    ** Dealing down cards **
+    Dealt to zugorwil [  Ts 6h ]
+    Jorhal folds
+    corka974 folds
+    zugorwil folds
+    linmi raises [400]
+    lingor is all-In  [41]
+    ** Dealing Flop ** [ 9d, 6c, 2s ]
+    ** Dealing Turn ** [ 3h ]
+    ** Dealing River ** [ 2d ]
+    linmi shows [ Qs, Qh ]
+    lingor shows [ 4c, Ad ]
+    linmi wins 467 chips from the side pot 1
+    Venroyr_563 shows [ Js, Jc ]
+    linmi wins 411 chips from the main pot
+"""
+
+
+def test_a_small_blind_all_in_after_the_ante_is_not_the_stakes(tmp_path):
+    """Of a fixed-limit game's posts, a short small blind is no stake: the blinds are half the small bet and the
+    small bet (100/200 of Stakes(200/400)), not the 87 chips the small blind had left after the ante."""
+    header = party(SHORT_SMALL_BLIND_AFTER_ANTE).hand.header
+    assert (header.small_blind, header.big_blind, header.small_bet, header.big_bet) == (100, 200, 200, 400)
+    assert codes(validate_text(tmp_path, SHORT_SMALL_BLIND_AFTER_ANTE)) == []
+    # with a stack one chip larger the post is not all-in: it is the small blind the hand was played with
+    live = SHORT_SMALL_BLIND_AFTER_ANTE.replace("Venroyr_563 ( 112 )", "Venroyr_563 ( 113 )")
+    assert party(live).hand.header.small_blind == 87

@@ -85,6 +85,7 @@ _PLAYERS = re.compile(r"Total number of players ?: ?\d+(?: ?/ ?(?P<max>\d+))?$")
 _EARLY = re.compile(r".+ has left the table\.?$|Player .+ (?:finished in|has been moved from table) ")
 _TABLE_TOURNEY = re.compile(r"\((?P<tid>\d+)\) Table #\d+$")
 _POST = re.compile(r" posts (?P<kind>small|big) blind [\[(]")
+_ANTE = re.compile(r" posts ante [\[(]")
 _SEAT_STACK = re.compile(r"[Ss]eat \d+: (?P<name>.+?) \( ?(?P<stack>[^()]*?) ?\)")
 _SPACES = re.compile(r"\s+")
 
@@ -342,19 +343,27 @@ def _big_blind_of(most: int, table: str) -> int | None:
 
 def _posted_blinds(lines: Sequence[str], scale: int) -> tuple[int | None, int | None]:
     """The first small and big blind posted in the hand (where the header prints no stakes). A post of the
-    poster's whole stack is not the stake (`bigBlindIsForcedAllIn`: a $0.01 big blind at $0.01/$0.02): None
-    where only such posts are printed."""
+    poster's whole stack is not the stake (`bigBlindIsForcedAllIn`: a $0.01 big blind at $0.01/$0.02), nor one
+    of all that is left after the ante (87 of 112 chips after an ante of 25): None where only such posts are
+    printed."""
     small = big = None
     stacks = {found["name"]: found["stack"] for line in lines if (found := _SEAT_STACK.match(line))}
+    antes: dict[str, int] = {}  # posted before the blinds: a blind of all that is left after it is all-in too
     for line in lines:
         if line.startswith("** Dealing"):
             break
+        ante = _ANTE.search(line)
+        if ante is not None:
+            name = line[: ante.start()]
+            antes[name] = antes.get(name, 0) + party_money(line[ante.end() - 1 :], scale)
+            continue
         post = _POST.search(line)
         if post is None or " + dead" in line:
             continue
         amount = party_money(line[post.end() - 1 :], scale)
-        stack = stacks.get(line[: post.start()])
-        if stack is not None and party_money(stack, scale) == amount:
+        name = line[: post.start()]
+        stack = stacks.get(name)
+        if stack is not None and party_money(stack, scale) - antes.get(name, 0) == amount:
             continue  # all-in short (or exactly): says nothing of the stakes
         if post["kind"] == "small" and small is None:
             small = amount
