@@ -509,3 +509,72 @@ def test_a_finding_link_jumps_to_its_step_in_chromium(browser, tmp_path):
     browser.click("#found a")
     browser.screenshot(artefacts(tmp_path) / "show-finding-390.png", full=False)
     assert browser.errors() == []
+
+
+# -- Omaha: four to six hole cards (issue #29 item 4) -------------------------------------------------------
+# Each game at the biggest table the corpus deals it at: `Omaha Pot Limit` 9-max (fpdb-3/pokerstars/non-holdem-samples/
+# PLO-FR-USD-0.01-0.02-201006.sidepots.txt), `5 Card Omaha` and `6 Card Omaha` 6-max (the same folder's 6-Card-PLO and
+# 5 Card Omaha Hi-Lo files; GGPoker's PLO5 files are 6-max too). The first seat holds the four Tens, the widest faces
+# (`10♥`); on the board As Kd Qc Jh 2s the winner is the one seat that makes more than a pair with two of its cards.
+OMAHA_ID = "300000000020"
+OMAHA = {
+    4: (  # seat 9: 2h 2d with the board's 2s, three Deuces
+        "Omaha",
+        ["Th Td Tc Ts", "9h 9d 9c 9s", "8h 8d 8c 8s", "7h 7d 7c 7s", "6h 6d 6c 6s", "5h 5d 5c 5s", "4h 4d 4c 4s"]
+        + ["3h 3d 3c 3s", "2h 2d 2c Ah"],
+        9,
+    ),
+    5: (  # seat 1: a Ten and the 9h with Kd Qc Jh, a straight, King high
+        "5 Card Omaha",
+        ["Th Td Tc Ts 9h", "9d 9c 9s 8h 8d", "8c 8s 7h 7d 7c", "7s 6h 6d 6c 6s", "5h 5d 5c 5s 4h", "4d 4c 4s 3h 3d"],
+        1,
+    ),
+    6: (  # seat 1's straight, King high, beats seat 6's three Deuces
+        "6 Card Omaha",
+        ["Th Td Tc Ts 9h 9d", "9c 9s 8h 8d 8c 8s", "7h 7d 7c 7s 6h 6d", "6c 6s 5h 5d 5c 5s", "4h 4d 4c 4s 3h 3d"]
+        + ["3c 3s 2h 2d 2c Ah"],
+        1,
+    ),
+}
+
+
+def omaha_hand(cards: int) -> str:
+    """A pot-limit Omaha hand of `cards` hole cards: the blinds, everyone calls and checks it down, all show."""
+    game, hands, winner = OMAHA[cards]
+    names = NAMES[-len(hands) :]  # MaximilianLongname, the longest, at every table
+    pot = f"${len(hands) // 10}.{len(hands) % 10}0"  # $0.10 from each player
+    order = names[1:] + names[:1]  # after the flop, from the small blind round to the button
+    body = [
+        f"{names[1]}: posts small blind $0.05",
+        f"{names[2]}: posts big blind $0.10",
+        "*** HOLE CARDS ***",
+        f"Dealt to {names[0]} [{hands[0]}]",
+        *[f"{name}: calls $0.10" for name in names[3:] + names[:1]],
+        f"{names[1]}: calls $0.05",
+        f"{names[2]}: checks",
+    ]
+    for street in ("*** FLOP *** [As Kd Qc]", "*** TURN *** [As Kd Qc] [Jh]", "*** RIVER *** [As Kd Qc Jh] [2s]"):
+        body += [street, *[f"{name}: checks" for name in order]]
+    body += ["*** SHOW DOWN ***", *[f"{names[i]}: shows [{hands[i]}]" for i in range(len(names))]]
+    body.append(f"{names[winner - 1]} collected {pot} from pot")
+    tags = {0: " (button)", 1: " (small blind)", 2: " (big blind)"}
+    summary = ["*** SUMMARY ***", f"Total pot {pot} | Rake $0", "Board [As Kd Qc Jh 2s]"] + [
+        f"Seat {i + 1}: {name}{tags.get(i, '')} showed [{hands[i]}] and "
+        + (f"won ({pot})" if i == winner - 1 else "lost")
+        for i, name in enumerate(names)
+    ]
+    return make_hand(
+        OMAHA_ID,
+        header=f"PokerStars Hand #{{hand_id}}:  {game} Pot Limit ($0.05/$0.10 USD) - 2024/01/05 20:00:00 ET",
+        table=f"Table 'Testa O' {len(hands)}-max Seat #1 is the button",
+        seats=[f"Seat {i + 1}: {name} ($10 in chips)" for i, name in enumerate(names)],
+        body=body,
+        summary=summary,
+    )
+
+
+def test_a_player_whose_cards_are_not_known_gets_as_many_backs_as_the_game_deals(tmp_path):
+    for cards in OMAHA:
+        view = _view(tmp_path, omaha_hand(cards), OMAHA_ID)
+        assert view.result.findings == [] and page_data(view)["holeCards"] == cards
+    assert page_data(_view(tmp_path, HAND, HAND_ID))["holeCards"] == 2

@@ -105,6 +105,7 @@ def page_data(view: HandView) -> dict:
         "file": r.file,
         "line": r.line,
         "table": header.table if header else None,
+        "holeCards": view.hole_cards,  # the backs drawn for a player still in whose cards are not known
         "maxSeats": (header.max_seats if header else None) or max((s.seat for s in view.seats), default=0),
         "button": header.button_seat if header else None,
         "seats": [
@@ -264,7 +265,7 @@ function show(i) {
     const hole = e.querySelector('.hole'); hole.replaceChildren();
     const known = s.cards[name];
     if (known) known.forEach(c => hole.append(card(c)));
-    else if (seat.dealtIn && at > 0 && !s.folded.includes(name)) { hole.append(card(null), card(null)); }
+    else if (seat.dealtIn && at > 0 && !s.folded.includes(name)) { for (let k = 0; k < D.holeCards; k++) hole.append(card(null)); }
     let tag = e.querySelector('.allin');
     if (s.allIn.includes(name) && !tag) e.append(el('div', 'allin', 'ALL-IN'));
     if (!s.allIn.includes(name) && tag) tag.remove();

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from hhtool.dialects.sites import hand_site
 from hhtool.findings import Finding
 from hhtool.model import Event, Hand, Notice, Street, StreetStart
+from hhtool.model.variant import variant_named
 from hhtool.rules.replay import Replay, format_money, replay
 from hhtool.rules.ruleset import RuleSet
 from hhtool.rules.settle import settle
@@ -66,6 +67,7 @@ class HandView:
     total_pot: int | None = None
     scale: int = 1
     currency: str = "chips"
+    hole_cards: int = 0  # how many cards the game deals each player: the backs drawn for cards not known
 
     def money(self, amount: int) -> str:
         return format_money(amount, self.scale, self.currency)
@@ -112,6 +114,7 @@ def view_of(result: HandResult, text: str, rules: RuleSet | None = None) -> Hand
     if hand is None:
         return view
     view.scale, view.currency = hand.header.scale, hand.header.currency
+    view.hole_cards = variant_named(hand.header.game).hole_cards
     recorder = _Recorder(hand)
     state = replay(hand, rules or RuleSet(), site=hand_site(hand), after=recorder)
     settle(state)
