@@ -578,3 +578,52 @@ def test_a_player_whose_cards_are_not_known_gets_as_many_backs_as_the_game_deals
         view = _view(tmp_path, omaha_hand(cards), OMAHA_ID)
         assert view.result.findings == [] and page_data(view)["holeCards"] == cards
     assert page_data(_view(tmp_path, HAND, HAND_ID))["holeCards"] == 2
+
+
+# At every step of the hand: each card drawn inside its own seat's box and clear of every other seat, its text not
+# cut; the seats clear of each other and inside the table and the window; how many cards (and backs) a seat draws.
+HOLES = """(() => {
+  const box = e => e.getBoundingClientRect();
+  const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const seats = Array.from(document.querySelectorAll('.seat')), felt = box(document.getElementById('felt'));
+  const problems = new Set(), drawn = new Set(), backs = new Set(), was = at;
+  let narrowest = 1e9;
+  for (let i = 0; i < D.steps.length; i++) {
+    show(i);
+    seats.forEach((seat, j) => {
+      const r = box(seat), who = seat.dataset.player, cards = Array.from(seat.querySelectorAll('.hole .card'));
+      if (cards.length) drawn.add(cards.length);
+      const back = seat.querySelectorAll('.hole .card.back').length;
+      if (back) backs.add(back);
+      cards.forEach(c => { const b = box(c); narrowest = Math.min(narrowest, b.width);
+        if (b.left < r.left || b.right > r.right || b.top < r.top || b.bottom > r.bottom) problems.add('card out of ' + who);
+        if (c.scrollWidth > c.clientWidth) problems.add('card text cut at ' + who);
+        seats.forEach(o => { if (o !== seat && meet(b, box(o))) problems.add('card of ' + who + ' over ' + o.dataset.player); });
+      });
+      seats.slice(j + 1).forEach(o => { if (meet(r, box(o))) problems.add('seats ' + who + ' and ' + o.dataset.player); });
+      if (r.left < felt.left || r.right > felt.right || r.left < 0 || r.right > innerWidth) problems.add('outside: ' + who);
+    });
+  }
+  show(was);
+  return {problems: [...problems], drawn: [...drawn], backs: [...backs], narrowest: Math.round(narrowest),
+          page: document.documentElement.scrollWidth};
+})()"""
+
+
+@pytest.mark.parametrize("cards", sorted(OMAHA))
+def test_four_to_six_hole_cards_fit_their_seats_in_chromium(browser, tmp_path, cards):
+    from browser import artefacts
+
+    page = tmp_path / f"omaha{cards}.html"
+    page.write_text(to_html(_view(tmp_path, omaha_hand(cards), OMAHA_ID)), encoding="utf-8")
+    for width in (390, 1280):  # a phone's two rows of cards and a desktop's one
+        browser.size(width, 844 if width < 600 else 900, mobile=width < 600)
+        browser.open(page)
+        holes = browser.js(HOLES)
+        assert holes.pop("narrowest") >= 14  # a back too: a card is never a sliver
+        assert holes == {"problems": [], "drawn": [cards], "backs": [cards], "page": width}
+        table = browser.js(TABLE)
+        assert table["cut"] == [] and table["small"] >= 11 and table["covered"] == []  # names, the dealer button
+        browser.key("End", 35)
+        browser.screenshot(artefacts(tmp_path) / f"show-omaha{cards}-{width}.png", full=False)
+    assert browser.errors() == []
