@@ -14,8 +14,11 @@ from conftest import hands_file, make_hand
 from typer.testing import CliRunner
 
 from hhtool.cli import app
+from hhtool.model import Limit
+from hhtool.model.variant import VARIANTS
 from hhtool.show import locate, view_of
 from hhtool.show.page import page_data, step_findings, to_html
+from hhtool.show.steps import GAME_NAMES, LIMIT_NAMES
 
 HAND_ID = "300000000001"
 BODY = """\
@@ -627,3 +630,19 @@ def test_four_to_six_hole_cards_fit_their_seats_in_chromium(browser, tmp_path, c
         browser.key("End", 35)
         browser.screenshot(artefacts(tmp_path) / f"show-omaha{cards}-{width}.png", full=False)
     assert browser.errors() == []
+
+
+def test_the_terminal_and_the_page_name_the_game_and_show_every_hole_card(tmp_path):
+    for cards, (game, hands, _) in OMAHA.items():
+        path = tmp_path / f"omaha{cards}.txt"
+        path.write_text(omaha_hand(cards), encoding="utf-8")
+        out = run(OMAHA_ID, str(path), env={"COLUMNS": "200"}).output
+        assert f" · pokerstars · {game} Pot Limit · valid · " in out.splitlines()[0]
+        seats = [cells for cells in (row.split("│") for row in out.splitlines()) if len(cells) == 7]  # the seats table
+        assert [(c[1].strip(), c[6].strip()) for c in seats] == list(zip(NAMES[-len(hands) :], hands))  # every card
+        assert f" · {game} Pot Limit · valid · " in to_html(_view(tmp_path, omaha_hand(cards), OMAHA_ID))
+    assert " · Hold&#x27;em No Limit · valid · " in to_html(_view(tmp_path, HAND, HAND_ID))  # escaped as all text
+
+
+def test_every_game_has_a_name_to_show():
+    assert set(GAME_NAMES) == set(VARIANTS) and set(LIMIT_NAMES) == set(Limit)

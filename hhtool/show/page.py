@@ -333,7 +333,7 @@ def to_html(view: HandView) -> str:
     data = page_data(view)
     r = view.result
     title = f"Hand {r.hand_id or '?'}"
-    sub = f"{r.site} · {data['table'] or ''} · {r.status} · {r.file}:{r.line} · {count(len(r.findings), 'finding')}"
+    sub = f"{r.site} · {data['table'] or ''} · {view.game + ' · ' if view.game else ''}{r.status} · {r.file}:{r.line} · {count(len(r.findings), 'finding')}"
     if view.steps:
         replayer = (
             '<div class="controls"><button id="first" title="first step (Home)">&#xAB; first</button>'
