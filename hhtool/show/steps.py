@@ -146,9 +146,9 @@ def view_of(result: HandResult, text: str, rules: RuleSet | None = None) -> Hand
     return view
 
 
-# One name for a game whatever site dealt it: the header words of the one room in the corpus that deals all
-# six (its fpdb-3 non-holdem-samples: `Omaha Pot Limit`, `5 Card Omaha Hi/Lo Pot Limit`, `6 Card Omaha Pot
-# Limit`), with Hold'em's spelt as the game's own name; the game first, then the betting structure.
+# One name for a game whatever site dealt it: the words of the biggest room's headers, whose fpdb-3 parser's game
+# table names all five Omaha games (`Omaha`, `Omaha Hi/Lo`, `5 Card Omaha`, `5 Card Omaha Hi/Lo`, `6 Card Omaha`)
+# and whose corpus hands put the limit after them (`Omaha Pot Limit`, `6 Card Omaha Pot Limit` in non-holdem-samples).
 GAME_NAMES = {
     "holdem": "Hold'em",
     "omaha": "Omaha",
