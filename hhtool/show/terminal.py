@@ -41,13 +41,15 @@ def render(view: HandView) -> Group:
     """The whole hand as rich renderables, top to bottom."""
     r = view.result
     title = Text(f"Hand {printable(r.hand_id or '?')}", style="bold")
-    title.append(f" · {r.site} · {view.game + ' · ' if view.game else ''}{r.status} · {printable(r.file)}:{r.line}")
+    title.append(f" · {r.site} · {r.status} · {printable(r.file)}:{r.line}")
     errors = sum(f.severity is Severity.ERROR for f in r.findings)
     title.append(
         f" · {_count(len(r.findings), 'finding')} ({_count(errors, 'error')})",
         style="bold red" if errors else "green" if not r.findings else "yellow",
     )
     parts: list = [title]
+    if view.game:  # a line of its own: the title, with the file's path, is long enough
+        parts.append(Text(view.game, style="bold"))
     if view.seats:
         parts += [Text(), _seats(view)]
     parts += [Text(), _lines(view)]
