@@ -14,8 +14,11 @@ from conftest import hands_file, make_hand
 from typer.testing import CliRunner
 
 from hhtool.cli import app
+from hhtool.model import Limit
+from hhtool.model.variant import VARIANTS
 from hhtool.show import locate, view_of
 from hhtool.show.page import page_data, step_findings, to_html
+from hhtool.show.steps import GAME_NAMES, LIMIT_NAMES
 
 HAND_ID = "300000000001"
 BODY = """\
@@ -509,3 +512,137 @@ def test_a_finding_link_jumps_to_its_step_in_chromium(browser, tmp_path):
     browser.click("#found a")
     browser.screenshot(artefacts(tmp_path) / "show-finding-390.png", full=False)
     assert browser.errors() == []
+
+
+# -- Omaha: four to six hole cards (issue #29 item 4) -------------------------------------------------------
+# Each game at the biggest table the corpus deals it at: `Omaha Pot Limit` 9-max (fpdb-3/pokerstars/non-holdem-samples/
+# PLO-FR-USD-0.01-0.02-201006.sidepots.txt), `5 Card Omaha` and `6 Card Omaha` 6-max (the same folder's 6-Card-PLO and
+# 5 Card Omaha Hi-Lo files; GGPoker's PLO5 files are 6-max too). The first seat holds the four Tens, the widest faces
+# (`10♥`); on the board As Kd Qc Jh 2s the winner is the one seat that makes more than a pair with two of its cards.
+OMAHA_ID = "300000000020"
+OMAHA = {
+    4: (  # seat 9: 2h 2d with the board's 2s, three Deuces
+        "Omaha",
+        ["Th Td Tc Ts", "9h 9d 9c 9s", "8h 8d 8c 8s", "7h 7d 7c 7s", "6h 6d 6c 6s", "5h 5d 5c 5s", "4h 4d 4c 4s"]
+        + ["3h 3d 3c 3s", "2h 2d 2c Ah"],
+        9,
+    ),
+    5: (  # seat 1: a Ten and the 9h with Kd Qc Jh, a straight, King high
+        "5 Card Omaha",
+        ["Th Td Tc Ts 9h", "9d 9c 9s 8h 8d", "8c 8s 7h 7d 7c", "7s 6h 6d 6c 6s", "5h 5d 5c 5s 4h", "4d 4c 4s 3h 3d"],
+        1,
+    ),
+    6: (  # seat 1's straight, King high, beats seat 6's three Deuces
+        "6 Card Omaha",
+        ["Th Td Tc Ts 9h 9d", "9c 9s 8h 8d 8c 8s", "7h 7d 7c 7s 6h 6d", "6c 6s 5h 5d 5c 5s", "4h 4d 4c 4s 3h 3d"]
+        + ["3c 3s 2h 2d 2c Ah"],
+        1,
+    ),
+}
+
+
+def omaha_hand(cards: int) -> str:
+    """A pot-limit Omaha hand of `cards` hole cards: the blinds, everyone calls and checks it down, all show."""
+    game, hands, winner = OMAHA[cards]
+    names = NAMES[-len(hands) :]  # MaximilianLongname, the longest, at every table
+    pot = f"${len(hands) // 10}.{len(hands) % 10}0"  # $0.10 from each player
+    order = names[1:] + names[:1]  # after the flop, from the small blind round to the button
+    body = [
+        f"{names[1]}: posts small blind $0.05",
+        f"{names[2]}: posts big blind $0.10",
+        "*** HOLE CARDS ***",
+        f"Dealt to {names[0]} [{hands[0]}]",
+        *[f"{name}: calls $0.10" for name in names[3:] + names[:1]],
+        f"{names[1]}: calls $0.05",
+        f"{names[2]}: checks",
+    ]
+    for street in ("*** FLOP *** [As Kd Qc]", "*** TURN *** [As Kd Qc] [Jh]", "*** RIVER *** [As Kd Qc Jh] [2s]"):
+        body += [street, *[f"{name}: checks" for name in order]]
+    body += ["*** SHOW DOWN ***", *[f"{names[i]}: shows [{hands[i]}]" for i in range(len(names))]]
+    body.append(f"{names[winner - 1]} collected {pot} from pot")
+    tags = {0: " (button)", 1: " (small blind)", 2: " (big blind)"}
+    summary = ["*** SUMMARY ***", f"Total pot {pot} | Rake $0", "Board [As Kd Qc Jh 2s]"] + [
+        f"Seat {i + 1}: {name}{tags.get(i, '')} showed [{hands[i]}] and "
+        + (f"won ({pot})" if i == winner - 1 else "lost")
+        for i, name in enumerate(names)
+    ]
+    return make_hand(
+        OMAHA_ID,
+        header=f"PokerStars Hand #{{hand_id}}:  {game} Pot Limit ($0.05/$0.10 USD) - 2024/01/05 20:00:00 ET",
+        table=f"Table 'Testa O' {len(hands)}-max Seat #1 is the button",
+        seats=[f"Seat {i + 1}: {name} ($10 in chips)" for i, name in enumerate(names)],
+        body=body,
+        summary=summary,
+    )
+
+
+def test_a_player_whose_cards_are_not_known_gets_as_many_backs_as_the_game_deals(tmp_path):
+    for cards in OMAHA:
+        view = _view(tmp_path, omaha_hand(cards), OMAHA_ID)
+        assert view.result.findings == [] and page_data(view)["holeCards"] == cards
+    assert page_data(_view(tmp_path, HAND, HAND_ID))["holeCards"] == 2
+
+
+# At every step of the hand: each card drawn inside its own seat's box and clear of every other seat, its text not
+# cut; the seats clear of each other and inside the table and the window; how many cards (and backs) a seat draws.
+HOLES = """(() => {
+  const box = e => e.getBoundingClientRect();
+  const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const seats = Array.from(document.querySelectorAll('.seat')), felt = box(document.getElementById('felt'));
+  const problems = new Set(), drawn = new Set(), backs = new Set(), was = at;
+  let narrowest = 1e9;
+  for (let i = 0; i < D.steps.length; i++) {
+    show(i);
+    seats.forEach((seat, j) => {
+      const r = box(seat), who = seat.dataset.player, cards = Array.from(seat.querySelectorAll('.hole .card'));
+      if (cards.length) drawn.add(cards.length);
+      const back = seat.querySelectorAll('.hole .card.back').length;
+      if (back) backs.add(back);
+      cards.forEach(c => { const b = box(c); narrowest = Math.min(narrowest, b.width);
+        if (b.left < r.left || b.right > r.right || b.top < r.top || b.bottom > r.bottom) problems.add('card out of ' + who);
+        if (c.scrollWidth > c.clientWidth) problems.add('card text cut at ' + who);
+        seats.forEach(o => { if (o !== seat && meet(b, box(o))) problems.add('card of ' + who + ' over ' + o.dataset.player); });
+      });
+      seats.slice(j + 1).forEach(o => { if (meet(r, box(o))) problems.add('seats ' + who + ' and ' + o.dataset.player); });
+      if (r.left < felt.left || r.right > felt.right || r.left < 0 || r.right > innerWidth) problems.add('outside: ' + who);
+    });
+  }
+  show(was);
+  return {problems: [...problems], drawn: [...drawn], backs: [...backs], narrowest: Math.round(narrowest),
+          page: document.documentElement.scrollWidth};
+})()"""
+
+
+@pytest.mark.parametrize("cards", sorted(OMAHA))
+def test_four_to_six_hole_cards_fit_their_seats_in_chromium(browser, tmp_path, cards):
+    from browser import artefacts
+
+    page = tmp_path / f"omaha{cards}.html"
+    page.write_text(to_html(_view(tmp_path, omaha_hand(cards), OMAHA_ID)), encoding="utf-8")
+    for width in (390, 1280):  # a phone's two rows of cards and a desktop's one
+        browser.size(width, 844 if width < 600 else 900, mobile=width < 600)
+        browser.open(page)
+        holes = browser.js(HOLES)
+        assert holes.pop("narrowest") >= 14  # a back too: a card is never a sliver
+        assert holes == {"problems": [], "drawn": [cards], "backs": [cards], "page": width}
+        table = browser.js(TABLE)
+        assert table["cut"] == [] and table["small"] >= 11 and table["covered"] == []  # names, the dealer button
+        browser.key("End", 35)
+        browser.screenshot(artefacts(tmp_path) / f"show-omaha{cards}-{width}.png", full=False)
+    assert browser.errors() == []
+
+
+def test_the_terminal_and_the_page_name_the_game_and_show_every_hole_card(tmp_path):
+    for cards, (game, hands, _) in OMAHA.items():
+        path = tmp_path / f"omaha{cards}.txt"
+        path.write_text(omaha_hand(cards), encoding="utf-8")
+        out = run(OMAHA_ID, str(path), env={"COLUMNS": "200"}).output
+        assert out.splitlines()[1] == f"{game} Pot Limit"  # under the title
+        seats = [cells for cells in (row.split("│") for row in out.splitlines()) if len(cells) == 7]  # the seats table
+        assert [(c[1].strip(), c[6].strip()) for c in seats] == list(zip(NAMES[-len(hands) :], hands))  # every card
+        assert f" · {game} Pot Limit · valid · " in to_html(_view(tmp_path, omaha_hand(cards), OMAHA_ID))
+    assert " · Hold&#x27;em No Limit · valid · " in to_html(_view(tmp_path, HAND, HAND_ID))  # escaped as all text
+
+
+def test_every_game_has_a_name_to_show():
+    assert set(GAME_NAMES) == set(VARIANTS) and set(LIMIT_NAMES) == set(Limit)

@@ -105,6 +105,7 @@ def page_data(view: HandView) -> dict:
         "file": r.file,
         "line": r.line,
         "table": header.table if header else None,
+        "holeCards": view.hole_cards,  # the backs drawn for a player still in whose cards are not known
         "maxSeats": (header.max_seats if header else None) or max((s.seat for s in view.seats), default=0),
         "button": header.button_seat if header else None,
         "seats": [
@@ -155,8 +156,10 @@ h1{font-size:22px;margin:0 0 2px}
 .board{display:flex;gap:4px;justify-content:center;min-height:42px;flex-wrap:wrap}
 .felt{--rx:46;--ry:44}
 .seat{position:absolute;transform:translate(-50%,-50%);background:#fff;border:2px solid var(--line);border-radius:8px;
- padding:3px 7px;width:max-content;min-width:92px;max-width:130px;text-align:center;font-size:12px;
+ padding:3px 7px;width:max-content;min-width:92px;text-align:center;font-size:12px;
  box-shadow:0 1px 3px rgba(0,0,0,.25)}
+/* a name wraps where a 130px seat wrapped it; only the hole cards (four to six in Omaha) make a seat wider */
+.seat>:not(.hole){max-width:112px;margin:0 auto}
 .seat .name{font-weight:650;overflow-wrap:anywhere;line-height:1.2}
 .seat.winner{border-color:#27ae60;box-shadow:0 0 0 3px #27ae60}
 .seat .won{color:#1e8449;font-weight:700}
@@ -173,7 +176,7 @@ h1{font-size:22px;margin:0 0 2px}
 .hole{display:flex;gap:2px;justify-content:center;margin-top:2px;min-height:30px}
 .card{display:inline-flex;align-items:center;justify-content:center;min-width:30px;padding:0 2px;height:42px;background:#fff;color:#111;
  border:1px solid #999;border-radius:4px;font-weight:700;font-size:15px}
-.hole .card{width:auto;min-width:22px;padding:0 2px;height:30px;font-size:12px}
+.hole .card{flex:none;width:auto;min-width:22px;padding:0 2px;height:30px;font-size:12px}
 .card.red{color:#c0392b}
 .card.back{background:repeating-linear-gradient(45deg,#2c3e94,#2c3e94 3px,#3b4fb8 3px,#3b4fb8 6px);border-color:#223}
 .controls{display:flex;gap:8px;align-items:center;flex-wrap:wrap;margin:6px 0}
@@ -198,9 +201,14 @@ ol.found{margin:4px 0 8px;padding-left:22px;font-size:13px;overflow-wrap:anywher
 ol.found a{color:inherit}
 ol.found b{font-family:ui-monospace,Menlo,Consolas,monospace}
 @media (max-width:600px){.felt{aspect-ratio:4/5;border-width:8px;margin:44px 0 52px;--rx:38;--ry:43}
- .seat{min-width:60px;max-width:80px;font-size:11px;padding:2px 4px}
- .felt.crowded .seat{max-width:72px;font-size:11px;line-height:1.15} .felt.crowded .seat .tag{display:none}
+ .seat{min-width:60px;font-size:11px;padding:2px 4px} .seat>:not(.hole){max-width:68px}
+ .felt.crowded .seat{font-size:11px;line-height:1.15} .felt.crowded .seat>:not(.hole){max-width:60px}
+ .felt.crowded .seat .tag{display:none}
  .card{min-width:24px;height:34px;font-size:12px} .hole .card{min-width:17px;height:24px;font-size:10px}
+ /* four to six cards drawn narrow, the rank over the suit, in one row (two of three on a crowded table) */
+ .hole[data-n="4"],.hole[data-n="5"],.hole[data-n="6"]{gap:1px}
+ .hole[data-n="4"] .card,.hole[data-n="5"] .card,.hole[data-n="6"] .card{flex-direction:column;min-width:14px;padding:0 1px;line-height:1}
+ .felt.crowded .hole[data-n="5"],.felt.crowded .hole[data-n="6"]{display:grid;grid-template-columns:repeat(3,auto);justify-content:center}
  .hole{min-height:24px} .center{width:70%}}
 """
 
@@ -214,7 +222,7 @@ function card(c) {
   const e = el('span', 'card');
   if (!c) { e.classList.add('back'); return e; }
   const suit = c.slice(-1), rank = c.slice(0, -1);
-  e.textContent = (rank === 'T' ? '10' : rank) + (SUITS[suit] || suit);
+  e.append(el('span', '', rank === 'T' ? '10' : rank), el('span', '', SUITS[suit] || suit));  // a phone may stack them
   if (suit === 'h' || suit === 'd') e.classList.add('red');
   e.title = c;
   return e;
@@ -264,7 +272,8 @@ function show(i) {
     const hole = e.querySelector('.hole'); hole.replaceChildren();
     const known = s.cards[name];
     if (known) known.forEach(c => hole.append(card(c)));
-    else if (seat.dealtIn && at > 0 && !s.folded.includes(name)) { hole.append(card(null), card(null)); }
+    else if (seat.dealtIn && at > 0 && !s.folded.includes(name)) { for (let k = 0; k < D.holeCards; k++) hole.append(card(null)); }
+    hole.dataset.n = String(hole.children.length);  // on a phone, 4 to 6 cards are drawn narrower (rank over suit)
     let tag = e.querySelector('.allin');
     if (s.allIn.includes(name) && !tag) e.append(el('div', 'allin', 'ALL-IN'));
     if (!s.allIn.includes(name) && tag) tag.remove();
@@ -290,7 +299,19 @@ function show(i) {
   const cur = logEls[s.line]; if (cur) { cur.classList.add('cur');
     log.scrollTop = cur.offsetTop - log.clientHeight / 2; }
   document.body.dataset.step = String(at);
+  keepSeatsOnTheTable();
 }
+// a wide seat at the side of a full ring (9-max, a long name or six cards) is moved in to stay on the table
+function keepSeatsOnTheTable() {
+  const table = felt.getBoundingClientRect();
+  Object.values(seatEls).forEach(e => {
+    e.style.marginLeft = '';
+    const r = e.getBoundingClientRect();
+    const shift = r.left < table.left ? table.left - r.left : r.right > table.right ? table.right - r.right : 0;
+    if (shift) e.style.marginLeft = shift + 'px';
+  });
+}
+window.addEventListener('resize', keepSeatsOnTheTable);
 document.getElementById('first').onclick = () => show(0);
 document.getElementById('prev').onclick = () => show(at - 1);
 document.getElementById('next').onclick = () => show(at + 1);
@@ -312,7 +333,7 @@ def to_html(view: HandView) -> str:
     data = page_data(view)
     r = view.result
     title = f"Hand {r.hand_id or '?'}"
-    sub = f"{r.site} · {data['table'] or ''} · {r.status} · {r.file}:{r.line} · {count(len(r.findings), 'finding')}"
+    sub = f"{r.site} · {data['table'] or ''} · {view.game + ' · ' if view.game else ''}{r.status} · {r.file}:{r.line} · {count(len(r.findings), 'finding')}"
     if view.steps:
         replayer = (
             '<div class="controls"><button id="first" title="first step (Home)">&#xAB; first</button>'

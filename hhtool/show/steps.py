@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 
 from hhtool.dialects.sites import hand_site
 from hhtool.findings import Finding
-from hhtool.model import Event, Hand, Notice, Street, StreetStart
+from hhtool.model import Event, Hand, Header, Limit, Notice, Street, StreetStart
+from hhtool.model.variant import variant_named
 from hhtool.rules.replay import Replay, format_money, replay
 from hhtool.rules.ruleset import RuleSet
 from hhtool.rules.settle import settle
@@ -66,6 +67,8 @@ class HandView:
     total_pot: int | None = None
     scale: int = 1
     currency: str = "chips"
+    game: str = ""  # the game and its betting structure, `Omaha Pot Limit` (game_name); "" for an unparsed hand
+    hole_cards: int = 0  # how many cards the game deals each player: the backs drawn for cards not known
 
     def money(self, amount: int) -> str:
         return format_money(amount, self.scale, self.currency)
@@ -112,6 +115,7 @@ def view_of(result: HandResult, text: str, rules: RuleSet | None = None) -> Hand
     if hand is None:
         return view
     view.scale, view.currency = hand.header.scale, hand.header.currency
+    view.game, view.hole_cards = game_name(hand.header), variant_named(hand.header.game).hole_cards
     recorder = _Recorder(hand)
     state = replay(hand, rules or RuleSet(), site=hand_site(hand), after=recorder)
     settle(state)
@@ -140,6 +144,30 @@ def view_of(result: HandResult, text: str, rules: RuleSet | None = None) -> Hand
     view.awards = [(e.player, e.amount, e.pot_index) for e in state.collects] if not state.cancelled else []
     view.rake, view.total_pot = tail.get("rake"), tail.get("total_pot")
     return view
+
+
+# One name for a game whatever site dealt it: the words of the biggest room's headers, whose fpdb-3 parser's game
+# table names all five Omaha games (`Omaha`, `Omaha Hi/Lo`, `5 Card Omaha`, `5 Card Omaha Hi/Lo`, `6 Card Omaha`)
+# and whose corpus hands put the limit after them (`Omaha Pot Limit`, `6 Card Omaha Pot Limit` in non-holdem-samples).
+GAME_NAMES = {
+    "holdem": "Hold'em",
+    "omaha": "Omaha",
+    "omaha5": "5 Card Omaha",
+    "omaha6": "6 Card Omaha",
+    "omaha_hilo": "Omaha Hi/Lo",
+    "omaha5_hilo": "5 Card Omaha Hi/Lo",
+}
+LIMIT_NAMES = {
+    Limit.NO_LIMIT: "No Limit",
+    Limit.POT_LIMIT: "Pot Limit",
+    Limit.FIXED_LIMIT: "Fixed Limit",
+    Limit.POT_LIMIT_PREFLOP: "Pot Limit Pre-Flop, No Limit Post-Flop",
+}
+
+
+def game_name(header: Header) -> str:
+    """`Omaha Pot Limit`, `Hold'em No Limit`: what is dealt, said the same for every site's hand."""
+    return f"{GAME_NAMES.get(header.game, header.game)} {LIMIT_NAMES.get(header.limit, str(header.limit))}"
 
 
 def _positions(hand: Hand) -> dict[int, str]:

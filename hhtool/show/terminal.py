@@ -48,6 +48,8 @@ def render(view: HandView) -> Group:
         style="bold red" if errors else "green" if not r.findings else "yellow",
     )
     parts: list = [title]
+    if view.game:  # a line of its own: the title, with the file's path, is long enough
+        parts.append(Text(view.game, style="bold"))
     if view.seats:
         parts += [Text(), _seats(view)]
     parts += [Text(), _lines(view)]
