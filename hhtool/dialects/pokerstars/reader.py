@@ -147,14 +147,18 @@ _HOLDEM: Final = {
     "Hold'em Limit": _FIXED_LIMIT,
     "Hold'em Pot Limit Pre-Flop, No Limit Post-Flop": _POT_LIMIT_PREFLOP,
 }
-# Omaha high as PokerStars' clients print it (fpdb-3's PokerStarsToFpdb game map: the `N Card Omaha` and
-# `Omaha N Cards` forms), with each betting structure a header may name; the Hi/Lo games stay unsupported.
+# Omaha as PokerStars' clients print it (fpdb-3's PokerStarsToFpdb game map: the `N Card Omaha` and
+# `Omaha N Cards` forms, `Omaha Hi/Lo` and `5 Card Omaha Hi/Lo`: hhsmithy/pokerstars-cash's OmahaHiLo files,
+# fpdb-3/pokerstars/non-holdem-samples' PLO8 and 5.Card.Omaha.Hi-Lo), with each betting structure a header may
+# name. `6 Card Omaha Hi/Lo` (in fpdb-3's map, in no corpus file) and `Courchevel Hi/Lo` stay unsupported.
 _OMAHA_WORDS: Final = {
     "Omaha": "omaha",
     "5 Card Omaha": "omaha5",
     "Omaha 5 Cards": "omaha5",
     "6 Card Omaha": "omaha6",
     "Omaha 6 Cards": "omaha6",
+    "Omaha Hi/Lo": "omaha_hilo",
+    "5 Card Omaha Hi/Lo": "omaha5_hilo",
 }
 _LIMIT_WORDS: Final = {
     "No Limit": _NO_LIMIT,
