@@ -104,6 +104,49 @@ def test_a_quartered_pot_pays_the_high_and_a_quarter_to_one_player():
     assert _errors(halved) == {"HH305"}
 
 
+# Alice and Bob both make Ace-King-Jack high and the low 7,4,3,2,A: they split the $0.66 pot as one, $0.33 each,
+# not each half with its odd chip to Bob, first left of the button ($0.34 and $0.32: TDA Rule 19)
+BOTH_TIED = edit(
+    SPLIT,
+    ("Rake $0.03", "Rake $0.04"),
+    (
+        "Alice: shows [Kc Kh Jd Tc] (HI: three of a kind, Kings)",
+        "Alice: shows [Ac 3c Jd Tc] (HI: high card Ace; LO: 7,4,3,2,A)",
+    ),
+    (
+        "Bob: shows [Ac 3h Qs Qd] (HI: a pair of Queens; LO: 7,4,3,2,A)",
+        "Bob: shows [Ah 3h Js Ts] (HI: high card Ace; LO: 7,4,3,2,A)",
+    ),
+    ("Alice collected $0.34", "Alice collected $0.33"),
+    (
+        "showed [Kc Kh Jd Tc] and won ($0.34) with HI: three of a kind, Kings",
+        "showed [Ac 3c Jd Tc] and won ($0.33) with HI: high card Ace; LO: 7,4,3,2,A",
+    ),
+    (
+        "showed [Ac 3h Qs Qd] and won ($0.33) with HI: a pair of Queens",
+        "showed [Ah 3h Js Ts] and won ($0.33) with HI: high card Ace",
+    ),
+)
+
+
+def test_players_tied_both_ways_split_the_pot_as_one():
+    assert _errors(BOTH_TIED) == set()
+    by_halves = edit(
+        BOTH_TIED,
+        ("Alice collected $0.33", "Alice collected $0.32"),
+        ("Bob collected $0.33", "Bob collected $0.34"),
+        (
+            "won ($0.33) with HI: high card Ace; LO: 7,4,3,2,A\nSeat 2",
+            "won ($0.32) with HI: high card Ace; LO: 7,4,3,2,A\nSeat 2",
+        ),
+        (
+            "Bob (small blind) showed [Ah 3h Js Ts] and won ($0.33)",
+            "Bob (small blind) showed [Ah 3h Js Ts] and won ($0.34)",
+        ),
+    )
+    assert _errors(by_halves) == {"HH305"}
+
+
 # the river is the Ts: the board's low cards are 7 and 2, no hand makes a low and Alice's Kings scoop
 SCOOP = edit(
     SPLIT,
@@ -186,3 +229,129 @@ def test_a_low_is_named_by_its_ranks_in_order():
     assert low_words_match("7, 5, 3, 2, A", "7,5,3,2,A")
     assert not low_words_match("7,5,3,A,2", "7,5,3,2,A")
     assert not low_words_match(None, "7,5,3,2,A") and low_words_match(None, None)
+
+
+# -- the other sites that print hi/lo hands ----------------------------------------------------------------------
+
+# 888's words (hhsmithy/pacific-cash's OmahaHiLo files): `OmahaHL`, each shown hand's high and low as its five
+# cards on the lines after its show line, a winner of both halves collecting twice
+PACIFIC = hand_text("""
+    #Game No : 500000001
+    ***** 888poker Hand History for Game 500000001 *****
+    $0.50/$1 Blinds Pot Limit OmahaHL - *** 05 01 2024 20:00:00
+    Table Testville 9 Max (Real Money)
+    Seat 1 is the button
+    Total number of players : 2
+    Seat 1: Alice ( $50 )
+    Seat 2: Bob ( $50 )
+    Alice posts small blind [$0.50]
+    Bob posts big blind [$1]
+    ** Dealing down cards **
+    Alice calls [$0.50]
+    Bob checks
+    ** Dealing flop ** [ Kd, 9h, 7c ]
+    Bob checks
+    Alice checks
+    ** Dealing turn ** [ 4s ]
+    Bob checks
+    Alice checks
+    ** Dealing river ** [ 2d ]
+    Bob checks
+    Alice checks
+    ** Summary **
+    Bob shows [ Ac, 3h, Qs, Qd ]
+    (Hi: Qs, Qd, Kd, 9h, 7c)
+    (Lo: 3h, Ac, 7c, 4s, 2d)
+    Alice shows [ Kc, Kh, Jd, Tc ]
+    (Hi: Kc, Kh, Kd, 9h, 7c)
+    Alice collected [ $0.95 ]
+    Bob collected [ $0.95 ]
+""")
+
+
+def _site_errors(text: str, dialect: str) -> set[str]:
+    checked = check(text, dialect=dialect)
+    assert checked.status == "parsed", checked.findings
+    return {f.code for f in checked.findings if f.severity.value == "error"}
+
+
+def test_888_hi_lo_halves_and_printed_low():
+    assert _site_errors(PACIFIC, "pacific888") == set()
+    assert _site_errors(edit(PACIFIC, ("(Lo: 3h, Ac, 7c, 4s, 2d)", "(Lo: 3h, Ac, 9h, 4s, 2d)")), "pacific888") == {
+        "HH304"
+    }
+    assert "HH303" in _site_errors(edit(PACIFIC, ("Bob collected", "Alice collected")), "pacific888")
+
+
+# PartyPoker's words (hhsmithy/partypoker-cash/HandActionTests/OmahaHiLo.txt): `PL Omaha Hi-Lo`, the low on a
+# line of its own after the show, `wins Lo (…)` for the low half. $0.30 in the pot, $0.29 collected: the high
+# half has the odd chip
+PARTY = hand_text("""
+    ***** Hand History for Game 20000000001 *****
+    $10 USD PL Omaha Hi-Lo - Friday, January 05, 20:00:00 EST 2024
+    Table Testville (Real Money)
+    Seat 1 is the button
+    Total number of players : 3/6
+    Seat 1: Alice ( $10 USD )
+    Seat 2: Bob ( $10 USD )
+    Seat 3: Carol ( $10 USD )
+    Bob posts small blind [$0.05 USD].
+    Carol posts big blind [$0.10 USD].
+    ** Dealing down cards **
+    Alice calls [$0.10 USD]
+    Bob calls [$0.05 USD]
+    Carol checks
+    ** Dealing Flop ** [ Kd, 9h, 7c ]
+    Bob checks
+    Carol checks
+    Alice checks
+    ** Dealing Turn ** [ 4s ]
+    Bob checks
+    Carol checks
+    Alice checks
+    ** Dealing River ** [ 2d ]
+    Bob checks
+    Carol checks
+    Alice checks
+    Alice shows [ Kc, Kh, Jd, Tc ]three of a kind, Kings.
+    Bob shows [ Ac, 3h, Qs, Qd ]a pair of Queens.
+    Bob shows7,4,3,2,A  for low.
+    Carol does not show cards.
+    Alice wins $0.15 USD from the main pot with three of a kind, Kings.
+    Bob wins Lo ($0.14 USD) from the main pot with 7,4,3,2,A.
+""")
+
+
+def test_partypoker_hi_lo_halves_and_printed_low():
+    assert _site_errors(PARTY, "partypoker") == set()
+    assert _site_errors(edit(PARTY, ("Bob shows7,4,3,2,A", "Bob shows7,4,3,2,8")), "partypoker") == {"HH304"}
+    swapped = edit(PARTY, ("Alice wins $0.15", "Alice wins $0.14"), ("Bob wins Lo ($0.14", "Bob wins Lo ($0.15"))
+    assert _site_errors(swapped, "partypoker") == {"HH305"}
+
+
+# PHH's `FO/8` (phh/wsop-2023-43-5's hands 12 and 13): a quartered pot, which PokerKit 0.7.7 plays to the same
+# stacks: Alice's Kings take the high half (3), her Ad 3c ties Bob's Ac 3h for the low, whose odd chip is hers
+# (left of the button): 203, 199, 198
+FO8 = """\
+variant = 'FO/8'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [200, 200, 200]
+actions = ['d dh p1 KcKhAd3c', 'd dh p2 Ac3hQsQd', 'd dh p3 9s9c8d8c', 'p3 cc', 'p1 cc', 'p2 cc', 'd db Kd9h7c',
+  'p1 cc', 'p2 cc', 'p3 cc', 'd db 4s', 'p1 cc', 'p2 cc', 'p3 cc', 'd db 2d', 'p1 cc', 'p2 cc', 'p3 cc',
+  'p1 sm KcKhAd3c', 'p2 sm Ac3hQsQd', 'p3 sm 9s9c8d8c']
+players = ['Alice', 'Bob', 'Carol']
+finishing_stacks = [203, 199, 198]
+"""
+
+
+def test_phh_fixed_limit_omaha_hi_lo_settles_as_pokerkit_plays_it():
+    pokerkit = pytest.importorskip("pokerkit")
+    state = None
+    for state, _ in pokerkit.HandHistory.loads(FO8).state_actions:
+        pass
+    assert state is not None and list(state.stacks) == [203, 199, 198]
+    assert _site_errors(FO8, "phh") == set()
+    assert _site_errors(edit(FO8, ("[203, 199, 198]", "[204, 198, 198]")), "phh") == {"HH214"}

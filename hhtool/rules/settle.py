@@ -477,7 +477,10 @@ def _awards(s: Replay, nets: list[int], runs: tuple[int, ...]) -> dict[tuple[int
                 s.unverified.append((run, index))
                 continue
             lows = _low_winners(s, pot, run) if hi_lo and len(pot.eligible) > 1 else None
-            if lows:  # a hi/lo pot with a qualifying low: half to each, the odd chip to the high half
+            # a hi/lo pot with a qualifying low: half to each, the odd chip to the high half; the same players
+            # winning both halves split the pot as one, as evenly as it goes (TDA Rule 19: not an odd chip of
+            # each half to the same player)
+            if lows and set(lows) != set(winners):
                 high, low = halves(amount)
                 for name, share in _split(s, winners, high).items():
                     expected[(run, index, name)] = share
