@@ -27,6 +27,7 @@ from hhtool.dialects.textreader import (
     bracketed_cards,
     digits_value,
     fold_street,
+    game_table,
     index_of,
     memoise,
     naive_datetime,
@@ -168,11 +169,7 @@ _LIMIT_WORDS: Final = {
     "Pot Limit Pre-Flop, No Limit Post-Flop": _POT_LIMIT_PREFLOP,
 }
 # header game words -> (Header.game, limit)
-_GAMES: Final = {words: ("holdem", limit) for words, limit in _HOLDEM.items()} | {
-    f"{game} {limit_words}": (name, limit)
-    for game, name in _OMAHA_WORDS.items()
-    for limit_words, limit in _LIMIT_WORDS.items()
-}
+_GAMES: Final = game_table(_HOLDEM, _OMAHA_WORDS, _LIMIT_WORDS)
 _STAKES: Final = re.compile(r"(?P<small>[^/ ]+)/(?P<big>[^/ ]+)(?: - (?P<cap>\S+) Cap -)?(?: +(?P<code>[A-Z]{3}))?$")
 
 
