@@ -63,7 +63,7 @@ def short_call(hand_id: int = 210471183302) -> str:
 
 
 def omaha(hand_id: int = 210471183303) -> str:
-    return CLEAN.format(hand_id=hand_id, game="Omaha Hi/Lo Pot Limit", call="$0.06", table="Kallisto")
+    return CLEAN.format(hand_id=hand_id, game="Courchevel Hi/Lo Pot Limit", call="$0.06", table="Kallisto")
 
 
 SHORT_CALL_CODES = ["HH113", "HH122", "HH202", "HH205", "HH203"]

@@ -23,7 +23,7 @@ SUMMARY = re.compile(
 )
 
 OMAHA = make_hand(
-    7, header="PokerStars Hand #{hand_id}:  Omaha Hi/Lo Pot Limit ($0.05/$0.10 USD) - 2020/04/16 13:54:25 ET"
+    7, header="PokerStars Hand #{hand_id}:  Courchevel Hi/Lo Pot Limit ($0.05/$0.10 USD) - 2020/04/16 13:54:25 ET"
 )
 CUT = "\n".join(make_hand(9).split("\n")[:12]) + "\n"  # no summary: HH011
 ODD = make_hand(8).replace("Alice: folds", "Alice: dances")  # HH010 at line 10 of the hand
@@ -219,7 +219,7 @@ def test_text_format_lines(files):
     assert len(finding_lines) == 3
     # each with its source line under it, as validate prints it (a `N |` gutter)
     assert [line for line in lines if re.match(r"\d+ \| ", line)][:1] == [
-        "23 | PokerStars Hand #7:  Omaha Hi/Lo Pot Limit ($0.05/$0.10 USD) - 2020/04/16 13:54:25 ET"
+        "23 | PokerStars Hand #7:  Courchevel Hi/Lo Pot Limit ($0.05/$0.10 USD) - 2020/04/16 13:54:25 ET"
     ]
     assert finding_lines[0].startswith(f"{name}:23:1: HH020 [info] ")
     assert finding_lines[1].startswith(f"{name}:56:1: HH011 [error] ")

@@ -173,8 +173,8 @@ def test_unsupported_pokerstars_hands_are_only_other_games(run):
             game = finding.message.split("game ", 1)[1].split(" is not")[0].strip("'\"")
             games[game] += 1
             assert not game.startswith("Hold'em"), (rel, result.hand_id, game)
-            assert "Omaha" not in game or "Hi/Lo" in game, (rel, result.hand_id, game)  # Omaha high is read
-    assert games["Omaha Hi/Lo Pot Limit"] > 0
+            assert "Omaha" not in game or game.startswith("6 Card"), (rel, result.hand_id, game)  # Omaha is read
+    assert games["Courchevel Hi/Lo Pot Limit"] > 0
 
 
 def test_other_sites_are_unsupported_hh021(run):
@@ -600,6 +600,15 @@ KNOWN_FPDB_DIFFERENCES = {
         "2344646393",
         "Hero committed (.hp)",
     ),
+    # Omaha Hi/Lo (read since issue #29's hi/lo slice): toxic7's turn bet of $0.14 is returned (`Uncalled bet
+    # ($0.14) returned to toxic7`) and he collects the $0.14 pot. The snapshot keeps the returned bet committed
+    # (16, winnings 14, profit -2): its profits sum to -14, not 0, so there fpdb is wrong; ours is 2 (the .hp
+    # agrees: no mismatch there).
+    (
+        "fpdb-3/pokerstars/non-holdem-samples/PLO8-9max-USD-0.01-0.02-20100829.No.VPIP.from.posted.bb.txt",
+        "48850962136",
+        "toxic7 committed",
+    ),
 }
 
 
@@ -646,6 +655,6 @@ def test_sidecars_agree_with_our_events(sidecar_comparison):
     print("\ncompared:", dict(compared), "skipped (not Hold'em):", len(skipped))
     for m in mismatches:
         print("MISMATCH", m)
-    assert compared["snapshot hands"] == 5 and compared["hp hands"] == 5
+    assert compared["snapshot hands"] == 6 and compared["hp hands"] == 6  # 1 of them Omaha Hi/Lo
     unexplained = [m for m in mismatches if (m[0], m[1], m[2]) not in KNOWN_FPDB_DIFFERENCES]
     assert unexplained == []

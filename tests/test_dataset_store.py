@@ -40,7 +40,8 @@ COMMANDS_DOC = PROJECT / "docs" / "commands.md"
 CLI = [sys.executable, "-c", "from hhtool.cli import app; app()"]
 
 OMAHA = make_hand(
-    900000000007, header="PokerStars Hand #{hand_id}:  Omaha Hi/Lo Pot Limit ($0.05/$0.10 USD) - 2020/04/16 13:54:25 ET"
+    900000000007,
+    header="PokerStars Hand #{hand_id}:  Courchevel Hi/Lo Pot Limit ($0.05/$0.10 USD) - 2020/04/16 13:54:25 ET",
 )
 BROKEN = make_hand(900000000008).replace("Alice: folds", "Alice: juggles the chips")  # HH010: unparsed
 FIRST = make_hand(900000000009)

@@ -65,7 +65,7 @@ def test_github_annotations_one_per_finding(hands):
         f"the call is $0.06 (hand 210471183302)"
     )
     assert f"::warning file={short},line=19,col=1,title=HH202::HH202 " in result.stdout
-    assert f"::notice file={hands / 'c-omaha.txt'},line=1,col=1,title=HH020::HH020 game 'Omaha" in result.stdout
+    assert f"::notice file={hands / 'c-omaha.txt'},line=1,col=1,title=HH020::HH020 game 'Courchevel" in result.stdout
     assert f"::warning file={hands / 'd-cut.txt'},line=1,col=1,title=HH002::" in result.stdout
     assert f"::error file={hands / 'd-cut.txt'},line=16,col=1,title=HH011::" in result.stdout
     assert "hands read 4" in result.stderr  # the summary goes to stderr, stdout is annotations only

@@ -205,10 +205,10 @@ def test_jackpot_table_and_n_max_table_with_seats_of_ten():
 
 
 @pytest.mark.parametrize("game", ["OmahaHL", "Omaha Hi/Lo"])
-def test_omaha_hi_lo_is_unsupported(game):
-    """hhsmithy/pacific-cash/HandActionTests/OmahaHiLo.txt (Omaha high is read: test_omaha_sites.py)."""
+def test_omaha_hi_lo_is_read(game):
+    """hhsmithy/pacific-cash/HandActionTests/OmahaHiLo.txt (since issue #29; settled in test_hilo.py)."""
     result = read(GOLDEN_HAND.replace("No Limit Holdem", f"Pot Limit {game}"))
-    assert result.status is Status.UNSUPPORTED and [f.code for f in result.findings] == ["HH020"]
+    assert result.status is Status.PARSED and result.hand.header.game == "omaha_hilo"
 
 
 TOURNAMENT = """
@@ -798,9 +798,9 @@ def test_888_corpus_validates_with_only_the_known_errors(corpus):
     by_status: dict[str, int] = {}
     for r in ours:
         by_status[r.status] = by_status.get(r.status, 0) + 1
-    # Omaha Hi/Lo (2 hands) unsupported (the 2 Omaha high ones valid), one file read twice (duplicate), the BLAST
-    # hand and the nameless one unparsed
-    assert by_status == {"valid": 318, "invalid": 2, "unsupported": 2, "duplicate": 1, "unparsed": 2}
+    # Omaha Hi/Lo (2 hands) and Omaha high (2) valid, one file read twice (duplicate), the BLAST hand and the
+    # nameless one unparsed
+    assert by_status == {"valid": 320, "invalid": 2, "duplicate": 1, "unparsed": 2}
     warned = {r.hand_id: [f.code for f in r.findings if f.code in ("HH415", "HH419")] for r in ours}
     assert {hand: codes for hand, codes in warned.items() if codes} == {"414375633": ["HH415"]}
 

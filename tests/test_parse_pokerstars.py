@@ -1379,8 +1379,8 @@ def test_inexact_stack_is_hh012():
 @pytest.mark.parametrize(
     "game",
     [
-        "Omaha Hi/Lo Pot Limit",
-        "5 Card Omaha Hi/Lo Pot Limit",
+        "Courchevel Hi/Lo Pot Limit",
+        "6 Card Omaha Hi/Lo Pot Limit",
         "Courchevel Pot Limit",
         "Split Hold'em No Limit",
         "6+ Hold'em No Limit",
@@ -1396,8 +1396,8 @@ def test_games_but_holdem_and_omaha_high_are_unsupported_hh020(game):
     assert game in f.message
 
 
-def test_tournament_omaha_hi_lo_is_unsupported():
-    header = "PokerStars Hand #88: Tournament #9, $1+$0.10 USD Omaha Hi/Lo Pot Limit - Level I (10/20) - 2012/04/15 10:00:00 ET"
+def test_tournament_courchevel_hi_lo_is_unsupported():
+    header = "PokerStars Hand #88: Tournament #9, $1+$0.10 USD Courchevel Hi/Lo Pot Limit - Level I (10/20) - 2012/04/15 10:00:00 ET"
     result = parse_text(chip_hand(header))
     assert result.status is Status.UNSUPPORTED
     assert [f.code for f in result.findings] == ["HH020"]

@@ -2033,7 +2033,7 @@ def test_hh012_legal_two_decimals(tmp_path):
 
 
 def test_hh020_game_not_supported(tmp_path):
-    text = sub(WALK, "Hold'em No Limit", "Omaha Hi/Lo Pot Limit")
+    text = sub(WALK, "Hold'em No Limit", "Courchevel Hi/Lo Pot Limit")
     results, _ = validate_text(text, folder=tmp_path)
     f = _one(results[0].findings, "HH020")
     assert results[0].status == "unsupported" and f.line == 1 and "Omaha" in f.message

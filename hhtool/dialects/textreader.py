@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, Final
 
@@ -39,6 +39,7 @@ from hhtool.model import (
     Fold,
     Hand,
     Header,
+    Limit,
     Outcome,
     PostAnte,
     PostBlind,
@@ -63,6 +64,20 @@ _RIVER: Final = Street.RIVER
 _TURN: Final = Street.TURN
 
 LineReader = Callable[..., Any]  # (hand reader, line text, line number) -> event (hhtool.grammar.kinds.Reader)
+
+
+def game_table(
+    holdem: Mapping[str, Limit], games: Mapping[str, str], limits: Mapping[str, Limit], between: str = " "
+) -> dict[str, tuple[str, Limit]]:
+    """A header's game words -> (`Header.game`, limit): the Hold'em words as they are, and each of `games`' words
+    (-> its `Header.game`) followed by each betting structure's (`limits`), `between` them. PokerStars and GG
+    print their Omaha games so (`Omaha Hi/Lo Pot Limit`, `PLO-5`): one way of building both sites' tables."""
+    table = {words: ("holdem", limit) for words, limit in holdem.items()}
+    for game, name in games.items():
+        for limit_words, limit in limits.items():
+            table[f"{game}{between}{limit_words}" if limit_words else game] = (name, limit)
+    return table
+
 
 # Line memos: line text → what it was read as (at some other line number). A session repeats most
 # of its lines hand after hand, and a line's fields depend only on its text, the hand's scale

@@ -1,8 +1,9 @@
 """Settle a replayed hand: pots, rake, winners and every number the summary prints.
 
 The replay has computed contributions, returns and pots; here the awards are worked out from the
-shown cards (best five of seven, split pots, odd chip left of the button, run-it-twice halves) and
-compared with what the text says was collected, and the rake with the schedule.
+shown cards (best five of seven, split pots, odd chip left of the button, run-it-twice halves; in a
+hi/lo game each pot's high and low halves, `hhtool.rules.hilo`) and compared with what the text says
+was collected, and the rake with the schedule.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from hhtool.model.cards import DECK
 from hhtool.model.conventions import UncalledInCollected
 from hhtool.model.variant import HOLDEM, Variant, variant_named
 from hhtool.rules.checks import run_checks
+from hhtool.rules.hilo import halves, low_words_match, split_description
 from hhtool.rules.pots import (
     CAPPED_MAIN_FIRST,
     MAIN_FIRST,
@@ -32,7 +34,7 @@ from hhtool.rules.pots import (
 from hhtool.rules.ranking import evaluate
 from hhtool.rules.replay import Player, Pot, Replay
 from hhtool.rules.ruleset import level_in_force
-from hhtool.rules.showdown_value import best_high, described_cards
+from hhtool.rules.showdown_value import LowValue, best_high, best_low, described_cards
 
 _Fold: Final = Fold  # Final: compiled, a C static rather than a look-up in the module's dict at each use
 _DECK: Final = DECK
@@ -464,6 +466,7 @@ def _board_at(s: Replay, line: int, run: int) -> tuple[str, ...]:
 def _awards(s: Replay, nets: list[int], runs: tuple[int, ...]) -> dict[tuple[int, int, str], int]:
     """Expected (run, pot index, player) → amount, from the shown cards; None-able pots are skipped."""
     expected: dict[tuple[int, int, str], int] = {}
+    hi_lo = _variant(s).hi_lo
     for index, (pot, net) in enumerate(zip(s.pots, nets)):
         shares = equal_shares(
             net, len(runs)
@@ -473,7 +476,19 @@ def _awards(s: Replay, nets: list[int], runs: tuple[int, ...]) -> dict[tuple[int
             if winners is None:
                 s.unverified.append((run, index))
                 continue
-            for name, share in _split(s, winners, amount).items():
+            lows = _low_winners(s, pot, run) if hi_lo and len(pot.eligible) > 1 else None
+            # a hi/lo pot with a qualifying low: half to each, the odd chip to the high half; the same players
+            # winning both halves split the pot as one, as evenly as it goes (TDA Rule 19: not an odd chip of
+            # each half to the same player)
+            if lows and set(lows) != set(winners):
+                high, low = halves(amount)
+                for name, share in _split(s, winners, high).items():
+                    expected[(run, index, name)] = share
+                for name, share in _split(s, lows, low).items():
+                    key = (run, index, name)
+                    expected[key] = expected.get(key, 0) + share
+                continue
+            for name, share in _split(s, winners, amount).items():  # (no low qualifies: the high scoops)
                 expected[(run, index, name)] = share
     return expected
 
@@ -540,6 +555,29 @@ def _winners(s: Replay, pot: Pot, run: int) -> list[str] | None:
         if any(n in collectors for n in unknown):
             return None  # a player without shown cards collected: not verifiable from the text
     return winners
+
+
+def _low_winners(s: Replay, pot: Pot, run: int) -> list[str]:
+    """The best qualifying lows among the pot's eligible players whose cards the room compared (a hi/lo game),
+    [] when none qualifies (the high hands scoop). Called once `_winners` has decided the pot: the board is
+    five cards of the deck, and no player without shown cards collected, so the shown lows decide."""
+    board = _board(s, run)
+    variant = _variant(s)
+    lows: dict[str, LowValue] = {}
+    for name in pot.eligible:
+        player = s.players[name]
+        cards = player.shown or player.cards
+        if len(cards) != variant.hole_cards or not _deck_cards(cards + board):
+            continue
+        if not player.shown and not player.mucked:
+            continue
+        low = best_low(variant, cards, board)
+        if low is not None:
+            lows[name] = low
+    if not lows:
+        return []
+    best = min(lows.values())
+    return [name for name, low in lows.items() if low == best]
 
 
 def _variant(s: Replay) -> Variant:
@@ -619,6 +657,7 @@ def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int], runs: 
     wants = _by_pot(expected)
     gots = _by_pot(actual)
     apportioned = _fee_apportioned(s, runs, len(pots), wants, gots)
+    hi_lo = _variant(s).hi_lo
     surcharge = 0
     for run in runs:
         for index, pot in enumerate(pots):
@@ -653,7 +692,8 @@ def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int], runs: 
                     actual=_names(got),
                 )
             elif want != got and index not in apportioned:
-                if itemized and len(want) > 1:
+                # (both readings of a split assume one equal split: a hi/lo pot's halves are two, never read so)
+                if itemized and len(want) > 1 and not hi_lo:
                     if _split_in_chips(s, want, got):
                         continue
                     extra = _surcharged(s, index, run, want, got, line)
@@ -1033,6 +1073,9 @@ def _check_cards(s: Replay) -> None:
         if description and len(shown) == dealt:
             line = event.line
             board = _board_at(s, line, run)
+            if variant.hi_lo:
+                _check_hilo_description(s, variant, "shows", event.player, line, description, shown, board, run, event)
+                continue
             cards = _described(variant, shown, board)
             if cards is not None and (
                 not _description_matches(words, description, cards)
@@ -1050,6 +1093,57 @@ def _check_cards(s: Replay) -> None:
                     expected=_describe(s, cards),
                     actual=description,
                 )
+
+
+def _check_hilo_description(
+    s: Replay,
+    variant: Variant,
+    kind: str,
+    player: str,
+    line: int,
+    description: str,
+    hole: tuple[str, ...],
+    board: tuple[str, ...],
+    run: int | None = None,
+    shown: Show | None = None,
+) -> None:
+    """A hi/lo hand's description (`hilo.split_description`): its high words checked as any game's (on a
+    show line, against the other shown hands too: `run`, `shown`), and, in the `HI: …; LO: …` form, its low
+    words against the best qualifying low (no `LO:` part for a hand that makes a low is as wrong as one
+    for a hand that makes none). Either wrong is HH304, the expected and printed words as its numbers."""
+    cards = _described(variant, hole, board)
+    if cards is None:
+        return
+    high_text, low_text, marked = split_description(description)
+    expected = actual = ""
+    if high_text is not None:
+        words = s.site.wording
+        against = s.site.description_against if shown is not None and len(s.shows) > 1 else None
+        if not _description_matches(words, high_text, cards) or (
+            against is not None
+            and shown is not None
+            and run is not None
+            and not against(high_text, cards, _other_shows(s, shown, run, variant))
+        ):
+            expected, actual = _describe(s, cards), high_text
+    if not actual and marked:
+        low = best_low(variant, hole, board) if len(board) >= 3 else None
+        want = low.words if low is not None else None
+        if not low_words_match(low_text, want):
+            expected, actual = f"LO: {want}" if want else "no low", f"LO: {low_text}" if low_text else "no low"
+    if not actual:
+        return
+    s.report(
+        "HH304",
+        line,
+        kind,
+        player=player,
+        cards=" ".join(hole),
+        description=description,
+        board=" ".join(board),
+        expected=expected,
+        actual=actual,
+    )
 
 
 def _other_shows(s: Replay, shown: Show, run: int, variant: Variant) -> list[tuple[str, ...]]:
@@ -1188,6 +1282,9 @@ def _check_summary(s: Replay, returned: dict[str, int], runs: tuple[int, ...]) -
                     )
             if description and len(seat_cards) == variant.hole_cards:
                 board = boards[run]
+                if variant.hi_lo:
+                    _check_hilo_description(s, variant, "summary", name, seat.line, description, seat_cards, board)
+                    continue
                 cards = _described(variant, seat_cards, board)
                 if cards is not None:
                     if _description_matches(words, description, cards):

@@ -23,6 +23,7 @@ from hhtool.dialects.textreader import (
     HandReader,
     bracketed_cards,
     fold_street,
+    game_table,
     naive_datetime,
     read_table,
 )
@@ -74,18 +75,14 @@ _HOLDEM = {
 _OMAHA_WORDS = {"Omaha": "omaha", "PLO": "omaha", "PLO-5": "omaha5", "PLO-6": "omaha6"}
 _LIMIT_WORDS = {
     "": Limit.POT_LIMIT,
-    " Pot Limit": Limit.POT_LIMIT,
-    " No Limit": Limit.NO_LIMIT,
-    " Limit": Limit.FIXED_LIMIT,
-    " Fixed Limit": Limit.FIXED_LIMIT,
-    " (NL postflop)": Limit.POT_LIMIT_PREFLOP,
+    "Pot Limit": Limit.POT_LIMIT,
+    "No Limit": Limit.NO_LIMIT,
+    "Limit": Limit.FIXED_LIMIT,
+    "Fixed Limit": Limit.FIXED_LIMIT,
+    "(NL postflop)": Limit.POT_LIMIT_PREFLOP,
 }
 # header game words -> (Header.game, limit)
-_GAMES = {words: ("holdem", limit) for words, limit in _HOLDEM.items()} | {
-    f"{game}{limit_words}": (name, limit)
-    for game, name in _OMAHA_WORDS.items()
-    for limit_words, limit in _LIMIT_WORDS.items()
-}
+_GAMES = game_table(_HOLDEM, _OMAHA_WORDS, _LIMIT_WORDS)
 # The game of a tournament header is at its end: `…Main Event Hold'em No Limit - Level14(300/600)` (the
 # tournament's name may itself say `No Limit Hold'em`); a blind level may print an ante first.
 _TOURNAMENT_GAME = re.compile(

@@ -16,8 +16,8 @@ fpdb-3/ipoker and hhsmithy/ipoker-cash):
   spelt-out `No limit`/`Pot limit`/`Limit` from fpdb's iPokerToFpdb.py `limits` table). Fixed limit
   prints the small and big bet (`Holdem L $5/$10`: blinds $2.50/$5 as posted, `…HEM.archive.txt`).
   A tournament prints no stakes (`Holdem NL`): its blinds are the posted ones. `Omaha PL €0.50/€1` is
-  Omaha high (four `Pocket` cards; hhsmithy/ipoker-cash); `Omaha Hi-Lo`, `Six Plus Holdem`, stud:
-  unsupported (HH020).
+  Omaha high (four `Pocket` cards; hhsmithy/ipoker-cash); `Omaha Hi-Lo` and `Omaha HiLow` Omaha hi/lo (fpdb-3's
+  iPokerToFpdb games; no corpus hand); `Six Plus Holdem`, stud: unsupported (HH020).
 - Tournaments: `<tournamentcode>`, else the number in `(#N)` or after the last comma of
   `<tablename>` (`Irish Open 2013 B SuperSat R/A, 799557276`); `<buyin>` as printed.
 - Currency: `<tablecurrency>`, else `<currency>` (ISO codes: USD, EUR, GBP, RSD…); tournament chips are

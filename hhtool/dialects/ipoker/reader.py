@@ -73,10 +73,11 @@ _GAMETYPE = re.compile(
     r"(?P<game>.+?) (?P<limit>NL|SL|БЛ|LZ|PL|LP|L|No limit|Pot limit|Limit)"
     r"(?: (?P<small>[^/ ]+)/(?P<big>[^/ ]+))?(?: Ante (?P<ante>\S+))?\Z"
 )
-# `<gametype>` game words -> Header.game (fpdb-3's iPokerToFpdb.py `games`: `Holdem`, `Omaha`; its `Omaha Hi-Lo`,
-# `Omaha HiLow`, `Six Plus Holdem` and the studs stay unsupported). Omaha is printed with every limit word
-# (`Omaha PL €0.50/€1`, hhsmithy/ipoker-cash); no 5- or 6-card Omaha name is known for iPoker.
-_GAMES = {"Holdem": "holdem", "Omaha": "omaha"}
+# `<gametype>` game words -> Header.game (fpdb-3's iPokerToFpdb.py `games`: `Holdem`, `Omaha`, `Omaha Hi-Lo`,
+# `Omaha HiLow`; its `Six Plus Holdem` and the studs stay unsupported). Omaha is printed with every limit word
+# (`Omaha PL €0.50/€1`, hhsmithy/ipoker-cash); no 5- or 6-card Omaha name is known for iPoker, and no hi/lo
+# hand is in the corpus (iPoker prints no description, and a winner's `win` for both halves together).
+_GAMES = {"Holdem": "holdem", "Omaha": "omaha", "Omaha Hi-Lo": "omaha_hilo", "Omaha HiLow": "omaha_hilo"}
 _TOURNAMENT_NUMBER = (re.compile(r"\(#(\d+)\)"), re.compile(r",\s*(\d+)\b"), re.compile(r"(\d+)\s*\Z"))
 _DATES = (
     ("%Y-%m-%d %H:%M:%S", re.compile(r"\d{4}-\d{2}-\d{2} \d{1,2}:\d{2}:\d{2}\Z")),

@@ -3,8 +3,9 @@ package: the reader (`reader.py` with `grammar/pacific888.lark`, entry `parse.py
 (`writer.py`) and the conventions below.
 
 Conventions, and why (each checked against fpdb-3/888poker and hhsmithy/pacific-cash in the corpus):
-- Hold'em and Omaha high (`No Limit`, `Pot Limit`, `Fix Limit` before `Holdem` or `Omaha`); `OmahaHL` and
-  `Omaha Hi/Lo` are unsupported (HH020). 888 prints no description of a shown hand.
+- Hold'em, Omaha high and Omaha Hi/Lo (`No Limit`, `Pot Limit`, `Fix Limit` before `Holdem`, `Omaha`, `OmahaHL`
+  or `Omaha Hi/Lo`). 888 prints no description of a shown hand but in Hi/Lo, where the cards of its high and
+  low follow the show line (`(Hi: Jc, Jh, Js, Ks, As)`, `(Lo: 2h, 5d, 6d, 8h, As)`): the low is checked.
 - The hand id is the `Hand History for Game N` number (a `#Game No : N` line before it is optional).
 - A raise prints the chips that action added (`raises [$0.29]`): `raise_amount = "added"`; the reader
   turns it into the street total with `StreetMoney`.

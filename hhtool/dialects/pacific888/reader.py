@@ -140,14 +140,20 @@ _TOURNAMENT_TABLE = re.compile(
 _BUTTON = re.compile(r"Seat (?P<seat>\d+) is the button$")
 _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.*) \( (?P<stack>.+?) \)$")
 _CURRENCIES = {"$": "USD", "€": "EUR", "\x80": "EUR"}
-# the game words -> Header.game (fpdb-3's PacificPokerToFpdb.py `games`: `Holdem`, `Hold'em`, `Omaha`, each with
-# any of the limit words; its `OmahaHL` and `Omaha Hi/Lo` stay unsupported)
-_GAMES = {"Holdem": "holdem", "Hold'em": "holdem", "Omaha": "omaha"}
+# the game words -> Header.game (fpdb-3's PacificPokerToFpdb.py `games`: `Holdem`, `Hold'em`, `Omaha`, `OmahaHL`
+# and `Omaha Hi/Lo`, each with any of the limit words; hhsmithy/pacific-cash's OmahaHiLo files print `OmahaHL`)
+_GAMES = {
+    "Holdem": "holdem",
+    "Hold'em": "holdem",
+    "Omaha": "omaha",
+    "OmahaHL": "omaha_hilo",
+    "Omaha Hi/Lo": "omaha_hilo",
+}
 
 
 def read_header(text: str, line_no: int) -> Header:
     """The header lines of an 888 hand (its text from the first line to the seats); Unsupported for a
-    game but Hold'em and Omaha high."""
+    game but Hold'em and Omaha (high, hi/lo)."""
     lines = text.split("\n", 12)
     index = 0
     if lines[0].startswith("#Game No"):  # then the header line, after blank lines if any
@@ -336,6 +342,9 @@ class PacificReader:
         events: list[Event] = []
         for token in tokens:
             line = self.base + token.line
+            if token.type == "SHOWN_HAND":
+                events[-1] = _described(events, token.value, line)
+                continue
             reader = _READERS.get(token.type)
             if reader is None:  # grammar and declarations out of step (tests check they agree)
                 raise FieldError("HH010", f"no reader for line kind {token.type}", line)
@@ -359,6 +368,7 @@ LINE_KINDS.declare("BUTTON", first=("Seat",))  # read_header
 LINE_KINDS.declare("PLAYERS", first=("Total",))  # read_header
 LINE_KINDS.declare("SEAT", first=("Seat",))  # read_seats
 LINE_KINDS.declare("SUMMARY", first=("**",))  # opens the summary
+LINE_KINDS.declare("SHOWN_HAND", first=("(Hi:", "(Lo:"))  # PacificReader.body: the show line's description
 
 
 def _name(text: str, marker: str) -> str:
@@ -451,6 +461,20 @@ def _raise(r: PacificReader, text: str, line: int) -> Event:
 @_reads("SHOW", markers=(" shows [",))
 def _show(r: PacificReader, text: str, line: int) -> Event:
     return Show(line, _name(text, " shows ["), cards(text), None)
+
+
+def _described(events: list[Event], text: str, line: int) -> Show:
+    """The show line before a hi/lo hand's `(Hi: Jc, Jh, Js, Ks, As)` or `(Lo: 2h, 5d, 6d, 8h, As)` line (hhsmithy/
+    pacific-cash's OmahaHiLo files), with that line as its description, in the `HI: …; LO: …` form the
+    settlement reads (`hhtool.rules.hilo`): the cards as printed."""
+    show = events[-1] if events else None
+    if type(show) is not Show:
+        raise FieldError(
+            "HH010", f"{text[:40]!r} follows no show line", line, expected="a show line before it", actual=text
+        )
+    part = ("HI: " if text.startswith("(Hi:") else "LO: ") + text[len("(Hi: ") : -1].strip()
+    description = f"{show.description}; {part}" if show.description else part
+    return Show(show.line, show.player, show.cards, description)
 
 
 @_reads("MUCK", markers=(" mucks [",))

@@ -3,8 +3,10 @@
 `grammar/partypoker.lark`, entry `parse.py`), the writer (`writer.py`) and the conventions below.
 
 Conventions, and why (each checked on fpdb-3/partypoker and hhsmithy/partypoker-cash):
-- Hold'em and Omaha high (`PL Omaha`, `Omaha Hi`; NL, PL, FL; cash and tournaments); Omaha Hi-Lo and Double
-  Hold'em are unsupported. No description of a shown hand is checked (no wording of Party's is written).
+- Hold'em, Omaha high (`PL Omaha`, `Omaha Hi`; NL, PL, FL; cash and tournaments) and Omaha Hi-Lo (`PL Omaha
+  Hi-Lo`: the low on a line of its own, `P shows7,5,4,2,A  for low.`, and its half `P wins Lo ($28.75 USD) from the
+  main pot …`); Double Hold'em is unsupported. No description of a shown hand's high is checked (no wording of
+  Party's is written); a printed low is, against the cards.
 - A hand opens with up to three lines (`Game #N starts.`, `#Game No : N`, `***** Hand History for Game
   N *****`, blank lines between them): the header pattern takes them as one, so that they make one hand
   (a last `Game #N starts.` with no hand after it stays in the hand before it). The hand id is the number

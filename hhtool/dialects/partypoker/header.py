@@ -29,7 +29,8 @@ from hhtool.model.limits import MAX_YEAR, MIN_YEAR
 from hhtool.model.money import CURRENCY_SYMBOLS, MoneyError
 
 # the game words -> Header.game (fpdb-3's PartyPokerToFpdb.py `games`: `Omaha` on the client's cash line, `Omaha Hi`
-# on the 2025-2026 `Game Table` line); `Omaha Hi-Lo`, `Double Hold'em`, `7 Card Stud`, `Short Deck` stay unsupported
+# on the 2025-2026 `Game Table` line, `Omaha Hi-Lo`: hhsmithy/partypoker-cash's OmahaHiLo files); `Double Hold'em`,
+# `7 Card Stud`, `Short Deck` stay unsupported
 _GAMES = {
     "Texas Hold'em": "holdem",
     "Texas Holdem": "holdem",
@@ -37,6 +38,7 @@ _GAMES = {
     "Holdem": "holdem",
     "Omaha": "omaha",
     "Omaha Hi": "omaha",
+    "Omaha Hi-Lo": "omaha_hilo",
 }
 _LIMITS = {"NL": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT, "FL": Limit.FIXED_LIMIT, "": Limit.FIXED_LIMIT}
 _MONTHS = {
@@ -93,7 +95,7 @@ _SPACES = re.compile(r"\s+")
 def read_header(lines: Sequence[str], first_line: int) -> Header:
     """The Header of a hand from its lines before the first seat (and the level lines and blind posts
     after them, where the game line does not print the blinds). Unsupported for a game but Hold'em and
-    Omaha high; FieldError (HH010) for a line it cannot read. `lines` are the block's lines, stripped;
+    Omaha (high, hi/lo); FieldError (HH010) for a line it cannot read. `lines` are the block's lines, stripped;
     `first_line` the file line of the block's first line."""
     intro_at = next((i for i, line in enumerate(lines) if _INTRO.match(line)), None)
     if intro_at is None:  # the splitter cuts at this line: unreachable for real input

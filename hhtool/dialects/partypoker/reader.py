@@ -637,6 +637,22 @@ def _show(r: PartyHandReader, text: str, line: int) -> None:
     r.add(Show(line, name, cards(rest), _described(rest)))
 
 
+@_reads("SHOW_LOW", markers=(" for low",))
+def _show_low(r: PartyHandReader, text: str, line: int) -> None:
+    """`fistfock123 shows7,5,4,2,A  for low.` (hhsmithy/partypoker-cash/HandActionTests/OmahaHiLo.txt): the low of
+    the hand the player showed before, added to that show's description in the `HI: …; LO: …` form the
+    settlement reads (`hhtool.rules.hilo`). A low line after no show of the player's is HH010."""
+    at = text.rfind(" shows")
+    name, low = text[:at], text[at + len(" shows") : text.rfind(" for low")].strip()
+    for index in range(len(r.events) - 1, -1, -1):
+        show = r.events[index]
+        if type(show) is Show and show.player == name:
+            high = f"HI: {show.description}; " if show.description else ""
+            r.events[index] = Show(show.line, show.player, show.cards, f"{high}LO: {low}")
+            return
+    raise FieldError("HH010", f"{name!r} shows a low without a hand shown before it", line, actual=text)
+
+
 @_reads("MUCK_SHOW", markers=(" doesn't show",))
 def _muck_show(r: PartyHandReader, text: str, line: int) -> None:
     name, rest = r.split(text, " doesn't show ")
@@ -668,10 +684,15 @@ def _cash_out(r: PartyHandReader, text: str, line: int) -> None:
 @_reads("WINS", markers=(" wins ",))
 def _wins(r: PartyHandReader, text: str, line: int) -> None:
     name, rest = r.split(text, " wins ")
-    amount = r.money(rest, line)
+    half = _HALF.match(rest)  # Omaha Hi-Lo: `P wins Lo ($28.75 USD) from the main pot with 7,5,4,2,A.`
+    amount = r.money(half["amount"] if half else rest, line)
     side = _SIDE.search(rest)
     index = small_number(side.group(1), "side pot number", line) if side else 0 if "main pot" in rest else None
     r.add(Collect(line, name, amount, index))
+
+
+# the low half's winner (hhsmithy/partypoker-cash/HandActionTests/OmahaHiLo.txt; the high half's prints no word)
+_HALF = re.compile(r"(?:Lo|Hi) \((?P<amount>[^()]+)\)")
 
 
 def _free_seat(name: str, preflop: list[str], listed: dict[str, Seat], taken: set[int], places: int) -> int | None:

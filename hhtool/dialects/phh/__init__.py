@@ -3,8 +3,9 @@
 writer (`writer.py`) writes any dialect's hand as PHH for `hhtool convert --to phh`.
 
 Conventions, and why:
-- Hold'em, variants `NT` (no limit), `PT` (pot limit), `FT` (fixed limit), and pot-limit Omaha, `PO`; the
-  others (`FO/8` Omaha hi/lo, short deck, stud, draw) are unsupported (HH020).
+- Hold'em, variants `NT` (no limit), `PT` (pot limit), `FT` (fixed limit), pot-limit Omaha, `PO`, and
+  fixed-limit Omaha hi/lo, `FO/8` (PokerKit plays it); the others (short deck, stud, draw) are unsupported
+  (HH020).
 - PHH records the actions and cards, not the results: no uncalled returns and no collect lines are
   printed, so the replay derives both (`prints_uncalled`, `prints_collects` False). What a file does
   claim is checked against the replay: `finishing_stacks` as each player's final stack (the ledger,

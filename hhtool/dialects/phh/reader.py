@@ -69,9 +69,11 @@ VARIANTS = {
     "PT": ("holdem", Limit.POT_LIMIT),
     "FT": ("holdem", Limit.FIXED_LIMIT),
     "PO": ("omaha", Limit.POT_LIMIT),
+    "FO/8": ("omaha_hilo", Limit.FIXED_LIMIT),
 }
-"""The PHH variants hhtool replays (`Header.game`, limit): Hold'em and pot-limit Omaha; every other one
-(`FO/8` Omaha hi/lo, short deck, stud, draw…) is unsupported."""
+"""The PHH variants hhtool replays (`Header.game`, limit): Hold'em, pot-limit Omaha and fixed-limit Omaha hi/lo
+(`FO/8`, PokerKit's FixedLimitOmahaHoldemHighLowSplitEightOrBetter; phh/wsop-2023-43-5's hands 12 and 13); every
+other one (short deck, stud, draw…) is unsupported."""
 MAX_DECIMALS = 6
 """The most decimals an amount may have (a scale of 10^6 minor units per unit): more is HH012."""
 

@@ -27,6 +27,7 @@ from hhtool.dialects.textreader import (
     bracketed_cards,
     digits_value,
     fold_street,
+    game_table,
     index_of,
     memoise,
     naive_datetime,
@@ -147,14 +148,18 @@ _HOLDEM: Final = {
     "Hold'em Limit": _FIXED_LIMIT,
     "Hold'em Pot Limit Pre-Flop, No Limit Post-Flop": _POT_LIMIT_PREFLOP,
 }
-# Omaha high as PokerStars' clients print it (fpdb-3's PokerStarsToFpdb game map: the `N Card Omaha` and
-# `Omaha N Cards` forms), with each betting structure a header may name; the Hi/Lo games stay unsupported.
+# Omaha as PokerStars' clients print it (fpdb-3's PokerStarsToFpdb game map: the `N Card Omaha` and
+# `Omaha N Cards` forms, `Omaha Hi/Lo` and `5 Card Omaha Hi/Lo`: hhsmithy/pokerstars-cash's OmahaHiLo files,
+# fpdb-3/pokerstars/non-holdem-samples' PLO8 and 5.Card.Omaha.Hi-Lo), with each betting structure a header may
+# name. `6 Card Omaha Hi/Lo` (in fpdb-3's map, in no corpus file) and `Courchevel Hi/Lo` stay unsupported.
 _OMAHA_WORDS: Final = {
     "Omaha": "omaha",
     "5 Card Omaha": "omaha5",
     "Omaha 5 Cards": "omaha5",
     "6 Card Omaha": "omaha6",
     "Omaha 6 Cards": "omaha6",
+    "Omaha Hi/Lo": "omaha_hilo",
+    "5 Card Omaha Hi/Lo": "omaha5_hilo",
 }
 _LIMIT_WORDS: Final = {
     "No Limit": _NO_LIMIT,
@@ -164,11 +169,7 @@ _LIMIT_WORDS: Final = {
     "Pot Limit Pre-Flop, No Limit Post-Flop": _POT_LIMIT_PREFLOP,
 }
 # header game words -> (Header.game, limit)
-_GAMES: Final = {words: ("holdem", limit) for words, limit in _HOLDEM.items()} | {
-    f"{game} {limit_words}": (name, limit)
-    for game, name in _OMAHA_WORDS.items()
-    for limit_words, limit in _LIMIT_WORDS.items()
-}
+_GAMES: Final = game_table(_HOLDEM, _OMAHA_WORDS, _LIMIT_WORDS)
 _STAKES: Final = re.compile(r"(?P<small>[^/ ]+)/(?P<big>[^/ ]+)(?: - (?P<cap>\S+) Cap -)?(?: +(?P<code>[A-Z]{3}))?$")
 
 
