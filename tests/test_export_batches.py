@@ -32,7 +32,7 @@ from hhtool.io import expand_paths
 
 PROJECT = Path(__file__).resolve().parent.parent
 SAMPLES = PROJECT / "samples"
-SAMPLE_HANDS = 69  # samples/README.md
+SAMPLE_HANDS = 73  # samples/README.md
 SAMPLE_FILES = sum(1 for _path, problem in expand_paths([SAMPLES]) if problem is None)
 
 
