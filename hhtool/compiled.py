@@ -33,6 +33,8 @@ HOT_PATH = (
     "hhtool.dialects.winamax.reader",
     "hhtool.grammar.parse",
     "hhtool.rules.ranking",
+    "hhtool.rules.showdown_value",  # every shown hand's value, Hold'em's too
+    "hhtool.rules.hilo",
     "hhtool.rules.betting",
     "hhtool.rules.seat",
     "hhtool.dialects.hand_names",

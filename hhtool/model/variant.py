@@ -8,7 +8,7 @@ that only looks at these fields. `name` is the `Header.game` word ("holdem" toda
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 
@@ -26,15 +26,15 @@ class Variant:
     hole_cards: int
     hole_used: tuple[int, ...]
     low_qualifier: int | None = None
+    hi_lo: bool = field(init=False, compare=False, repr=False)
+    """Whether a pot is split for low (a low qualifier is set)."""
+    any_five: bool = field(init=False, compare=False, repr=False)
+    """True when a hand may use any of its hole cards, none to all: its best five of hole and board is the hand.
+    (Both set once here: the showdown reads them for every hand shown.)"""
 
-    @property
-    def hi_lo(self) -> bool:
-        return self.low_qualifier is not None
-
-    @property
-    def any_five(self) -> bool:
-        """True when a hand may use any of its hole cards, none to all: its best five of hole and board is the hand."""
-        return self.hole_used == tuple(range(min(self.hole_cards, 5) + 1))
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "hi_lo", self.low_qualifier is not None)
+        object.__setattr__(self, "any_five", self.hole_used == tuple(range(min(self.hole_cards, 5) + 1)))
 
 
 HOLDEM = Variant("holdem", hole_cards=2, hole_used=(0, 1, 2))
