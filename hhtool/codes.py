@@ -408,9 +408,9 @@ HH020: Final = Code(
     "GameNotSupported",
     Severity.INFO,
     summary="game not supported",
-    why="hhtool replays Texas Hold'em, and Omaha high where its dialect reads it; Omaha Hi/Lo, Stud, Draw, 6+ Hold'em and others are counted as unsupported, not as errors.",
-    example="an Omaha Hi/Lo Pot Limit hand",
-    message="game {game!r} is not one hhtool replays (Texas Hold'em, Omaha high); counted as unsupported",
+    why="hhtool replays Texas Hold'em, and Omaha (high, and Hi/Lo eight or better) where its dialect reads it; Stud, Draw, Courchevel, Short Deck, 6+ Hold'em and others are counted as unsupported, not as errors.",
+    example="a 7 Card Stud hand",
+    message="game {game!r} is not one hhtool replays (Texas Hold'em, Omaha); counted as unsupported",
 )
 HH021: Final = Code(
     "HH021",
