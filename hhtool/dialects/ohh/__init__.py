@@ -6,8 +6,8 @@ spread over several, as the spec's examples are printed) into the neutral model;
 Conventions, and why:
 - `game_type` "Holdem" or "Omaha" (`GAME_TYPES`); `bet_type` NL, PL or FL. The spec's one "Omaha" is
   Omaha high of any number of hole cards: the most cards a `Dealt Cards` or `Shows Cards` action holds
-  say 4, 5 or 6 (`game_of`). "OmahaHiLo" stays unsupported (HH020) until hhtool settles hi/lo pots, as
-  every dialect's Hi/Lo does; Stud, StudHiLo and Draw are unsupported too.
+  say 4, 5 or 6 (`game_of`). "OmahaHiLo" is not read yet (HH020), though hhtool settles hi/lo pots of the
+  text dialects now; Stud, StudHiLo and Draw are unsupported too.
 - An action's `amount` is the chips it put in (the spec's action page: a raise's amount is what the
   player put into the pot with it), so a raise's street total is summed by the reader.
 - No uncalled bet is an OHH action: the replay derives the return (`prints_uncalled` False); the pots'
