@@ -366,7 +366,9 @@ def test_ohh_of_every_corpus_hand_is_valid_by_the_schema_and_its_pots_balance():
     assert written > 17000 and sum(checked.values()) > 3000
     assert set(refused) <= set(_OHH_CANNOT), refused
     # 220 of 18,811 (1.2%) since a hand is written only when hhtool's OHH reader reads it back as the same hand
-    assert sum(n for reason, n in refused.items() if reason != _HOLDEM_ONLY) < 1.5 * written / 100, refused
+    assert sum(n for reason, n in refused.items() if reason not in (_HOLDEM_ONLY, _NO_HI_LO)) < 1.5 * written / 100, (
+        refused
+    )
 
 
 # What OHH cannot say: a cash drop, an EV cash-out, an action, a win or hole cards of a player without a seat
@@ -377,6 +379,8 @@ def test_ohh_of_every_corpus_hand_is_valid_by_the_schema_and_its_pots_balance():
 # Omaha hands (read since issue #29) are written by the writers that declare them (`GAMES` of each writer); the
 # others, OHH too, write Hold'em only
 _HOLDEM_ONLY = "this writer writes 'holdem' hands only"
+# OHH's OmahaHiLo is not written yet (issue #29): the corpus's 17 Omaha Hi/Lo hands
+_NO_HI_LO = "this writer writes 'holdem', 'omaha', 'omaha5', 'omaha6' hands only"
 _OHH_CANNOT = (
     "OHH has no field for CashDrop",
     "OHH has no field for EVCashout",
@@ -387,6 +391,7 @@ _OHH_CANNOT = (
     "read back differ",
     "validates with findings",
     _HOLDEM_ONLY,
+    _NO_HI_LO,
 )
 
 
