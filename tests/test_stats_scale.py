@@ -57,7 +57,8 @@ def corpus_dataset(tmp_path_factory, corpus) -> Path:
     return out
 
 
-@pytest.fixture(params=["samples", "generated", "corpus"])
+# the corpus's tests run in one worker (pytest-xdist's loadgroup), which exports the corpus once
+@pytest.fixture(params=["samples", "generated", pytest.param("corpus", marks=pytest.mark.xdist_group("stats-corpus"))])
 def dataset(request) -> Path:
     return request.getfixturevalue(f"{request.param}_dataset")
 
