@@ -464,10 +464,6 @@ def test_dataset_doc_mentions_the_schema_version():
 
 
 # -- the corpus ----------------------------------------------------------------------------------
-# the tests of the corpus export run in one worker (pytest-xdist's loadgroup), which exports the corpus once
-CORPUS_EXPORT = pytest.mark.xdist_group("test_export-corpus")
-
-
 @pytest.fixture(scope="module")
 def corpus_export(corpus, tmp_path_factory):
     out = tmp_path_factory.mktemp("corpus") / "ds"
@@ -475,7 +471,6 @@ def corpus_export(corpus, tmp_path_factory):
     return out, stats, summary
 
 
-@CORPUS_EXPORT
 def test_corpus_round_trips(corpus_export):
     out, stats, summary = corpus_export
     check_round_trip(out, summary)
@@ -483,12 +478,10 @@ def test_corpus_round_trips(corpus_export):
     assert row_counts(out) == stats.rows
 
 
-@CORPUS_EXPORT
 def test_corpus_files(corpus_export):
     check_files(corpus_export[0])
 
 
-@CORPUS_EXPORT
 def test_corpus_second_export_leaves_the_rows_unchanged(corpus_export, corpus):
     out = corpus_export[0]
     before = row_counts(out)
@@ -498,7 +491,6 @@ def test_corpus_second_export_leaves_the_rows_unchanged(corpus_export, corpus):
     assert row_counts(out) == before
 
 
-@CORPUS_EXPORT
 def test_corpus_export_through_another_spelling_adds_nothing(corpus_export, corpus, tmp_path, monkeypatch):
     """Issue #12: re-exporting the corpus through a relative path added its 17,788 unsupported and
     unparsed hands again (their uids carried the path as spelled)."""
@@ -513,7 +505,6 @@ def test_corpus_export_through_another_spelling_adds_nothing(corpus_export, corp
     assert row_counts(out) == before
 
 
-@CORPUS_EXPORT
 def test_corpus_new_file_adds_only_its_hands_and_a_known_hand_is_not_added(corpus_export, tmp_path):
     out = corpus_export[0]
     before = row_counts(out)
@@ -536,7 +527,6 @@ def test_corpus_new_file_adds_only_its_hands_and_a_known_hand_is_not_added(corpu
     assert row_counts(out) == after
 
 
-@CORPUS_EXPORT
 def test_corpus_dataset_reads_in_duckdb_and_polars(corpus_export):
     out = corpus_export[0]
     n = len(open_dataset(out).hands)

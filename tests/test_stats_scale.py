@@ -57,8 +57,7 @@ def corpus_dataset(tmp_path_factory, corpus) -> Path:
     return out
 
 
-# the corpus's tests run in one worker (pytest-xdist's loadgroup), which exports the corpus once
-@pytest.fixture(params=["samples", "generated", pytest.param("corpus", marks=pytest.mark.xdist_group("stats-corpus"))])
+@pytest.fixture(params=["samples", "generated", "corpus"])
 def dataset(request) -> Path:
     return request.getfixturevalue(f"{request.param}_dataset")
 
