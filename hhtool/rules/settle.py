@@ -466,17 +466,18 @@ def _board_at(s: Replay, line: int, run: int) -> tuple[str, ...]:
 def _awards(s: Replay, nets: list[int], runs: tuple[int, ...]) -> dict[tuple[int, int, str], int]:
     """Expected (run, pot index, player) → amount, from the shown cards; None-able pots are skipped."""
     expected: dict[tuple[int, int, str], int] = {}
-    hi_lo = _variant(s).hi_lo
+    variant = _variant(s)
+    hi_lo = variant.hi_lo
     for index, (pot, net) in enumerate(zip(s.pots, nets)):
         shares = equal_shares(
             net, len(runs)
         )  # a pot run more than once: split equally, the odd chips to the first runs
         for run, amount in zip(runs, shares):
-            winners = _winners(s, pot, run)
+            winners = _winners(s, pot, run, variant)
             if winners is None:
                 s.unverified.append((run, index))
                 continue
-            lows = _low_winners(s, pot, run) if hi_lo and len(pot.eligible) > 1 else None
+            lows = _low_winners(s, pot, run, variant) if hi_lo and len(pot.eligible) > 1 else None
             # a hi/lo pot with a qualifying low: half to each, the odd chip to the high half; the same players
             # winning both halves split the pot as one, as evenly as it goes (TDA Rule 19: not an odd chip of
             # each half to the same player)
@@ -518,15 +519,46 @@ def _uncontested_in_first_run(
     return moved if payees(moved) == paid != payees(expected) else expected
 
 
-def _winners(s: Replay, pot: Pot, run: int) -> list[str] | None:
+def _winners(s: Replay, pot: Pot, run: int, variant: Variant) -> list[str] | None:
     """Best hands among the pot's eligible players, or None when the cards shown cannot decide."""
     if len(pot.eligible) == 1:
         return list(pot.eligible)
     board = _board(s, run)
     if len(board) != 5 or not _deck_cards(board):
         return None
-    values = {}
-    variant = _variant(s)
+    values = {name: best_high(variant, cards, board) for name, cards in _compared(s, pot, board, variant).items()}
+    if not values:
+        return None
+    best = max(value.strength for value in values.values())  # HandValues compare by strength alone
+    winners = [name for name, value in values.items() if value.strength == best]
+    if len(values) < len(pot.eligible):
+        unknown = [n for n in pot.eligible if n not in values]
+        collectors = {c.player for c in s.collects}
+        if any(n in collectors for n in unknown):
+            return None  # a player without shown cards collected: not verifiable from the text
+    return winners
+
+
+def _low_winners(s: Replay, pot: Pot, run: int, variant: Variant) -> list[str]:
+    """The best qualifying lows among the pot's eligible players whose cards the room compared (a hi/lo game),
+    [] when none qualifies (the high hands scoop). Called once `_winners` has decided the pot: the board is
+    five cards of the deck, and no player without shown cards collected, so the shown lows decide."""
+    board = _board(s, run)
+    lows: dict[str, LowValue] = {}
+    for name, cards in _compared(s, pot, board, variant).items():
+        low = best_low(variant, cards, board)
+        if low is not None:
+            lows[name] = low
+    if not lows:
+        return []
+    best = min(lows.values())
+    return [name for name, low in lows.items() if low == best]
+
+
+def _compared(s: Replay, pot: Pot, board: tuple[str, ...], variant: Variant) -> dict[str, tuple[str, ...]]:
+    """The hole cards of the pot's eligible players that the room compared at showdown, by player: the game's
+    hole cards, of one deck with the board, shown or mucked (the high and the low halves read the same hands)."""
+    compared: dict[str, tuple[str, ...]] = {}
     holdem = variant is HOLDEM
     for name in pot.eligible:
         player = s.players[name]
@@ -544,40 +576,8 @@ def _winners(s: Replay, pot: Pot, run: int) -> list[str] | None:
             continue  # not the game's hole cards, of one deck with the board: not comparable
         if not player.shown and not player.mucked:
             continue  # dealt cards of a player who did not show: the room did not compare them
-        values[name] = best_high(variant, cards, board)
-    if not values:
-        return None
-    best = max(value.strength for value in values.values())  # HandValues compare by strength alone
-    winners = [name for name, value in values.items() if value.strength == best]
-    if len(values) < len(pot.eligible):
-        unknown = [n for n in pot.eligible if n not in values]
-        collectors = {c.player for c in s.collects}
-        if any(n in collectors for n in unknown):
-            return None  # a player without shown cards collected: not verifiable from the text
-    return winners
-
-
-def _low_winners(s: Replay, pot: Pot, run: int) -> list[str]:
-    """The best qualifying lows among the pot's eligible players whose cards the room compared (a hi/lo game),
-    [] when none qualifies (the high hands scoop). Called once `_winners` has decided the pot: the board is
-    five cards of the deck, and no player without shown cards collected, so the shown lows decide."""
-    board = _board(s, run)
-    variant = _variant(s)
-    lows: dict[str, LowValue] = {}
-    for name in pot.eligible:
-        player = s.players[name]
-        cards = player.shown or player.cards
-        if len(cards) != variant.hole_cards or not _deck_cards(cards + board):
-            continue
-        if not player.shown and not player.mucked:
-            continue
-        low = best_low(variant, cards, board)
-        if low is not None:
-            lows[name] = low
-    if not lows:
-        return []
-    best = min(lows.values())
-    return [name for name, low in lows.items() if low == best]
+        compared[name] = cards
+    return compared
 
 
 def _variant(s: Replay) -> Variant:
