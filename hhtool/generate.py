@@ -65,7 +65,8 @@ from hhtool.model import (
     StreetStart,
 )
 from hhtool.model.cards import RANKS, SUITS
-from hhtool.model.variant import HOLDEM, OMAHA, OMAHA5, OMAHA6, Variant
+from hhtool.model.variant import HOLDEM, Variant
+from hhtool.model.variant import VARIANTS as ALL_VARIANTS
 from hhtool.rules.betting import Betting, uncalled
 from hhtool.rules.pots import LARGEST_REMAINDER, PROPORTIONAL_SPREADS, Pot, side_pots, split_pot, spread_rake
 from hhtool.rules.ranking import HandValue
@@ -144,8 +145,9 @@ _MIX = (Limit.NO_LIMIT, Limit.NO_LIMIT, Limit.NO_LIMIT, Limit.POT_LIMIT, Limit.F
 # most, and a hand of it whose structure is not given is pot limit.
 _OMAHA_MIX = (Limit.POT_LIMIT, Limit.POT_LIMIT, Limit.POT_LIMIT, Limit.NO_LIMIT, Limit.FIXED_LIMIT)
 
-VARIANTS = {v.name: v for v in (HOLDEM, OMAHA, OMAHA5, OMAHA6)}
-"""The games hands are played in (`Header.game` words), high only: Hi/Lo is settled elsewhere (issue #29)."""
+VARIANTS = {name: v for name, v in ALL_VARIANTS.items() if not v.hi_lo}
+"""The games hands are played in (`Header.game` words): hhtool.model.variant's high-only ones (the generator
+plays no Hi/Lo yet: no writer has its words, issue #29)."""
 
 
 def _variant(name: str) -> Variant:
@@ -749,12 +751,8 @@ class _HandPlay:
         # deal
         n, holes = len(order), self.gen.variant.hole_cards
         deck = _deal(rng, holes * n + 5)
-        if holes == 2:
-            for i, p in enumerate(order):
-                p.cards = (deck[i], deck[i + n])
-        else:  # one card a round to each player, as dealt
-            for i, p in enumerate(order):
-                p.cards = tuple(deck[i + k * n] for k in range(holes))
+        for i, p in enumerate(order):  # one card a round to each player, as dealt
+            p.cards = tuple(deck[i + k * n] for k in range(holes))
         board = tuple(deck[-5:])
         self.emit(StreetStart, _PREFLOP, 0, ())
         hero = next((p for p in order if p.name == table.hero), None)
