@@ -17,7 +17,7 @@ import functools
 import re
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import msgspec
 from lark import Transformer
@@ -63,6 +63,7 @@ _PREFLOP: Final = Street.PREFLOP
 _RIVER: Final = Street.RIVER
 _TURN: Final = Street.TURN
 
+_Read = TypeVar("_Read")
 LineReader = Callable[..., Any]  # (hand reader, line text, line number) -> event (hhtool.grammar.kinds.Reader)
 
 
@@ -77,6 +78,13 @@ def game_table(
         for limit_words, limit in limits.items():
             table[f"{game}{between}{limit_words}" if limit_words else game] = (name, limit)
     return table
+
+
+def first_words(table: Mapping[str, _Read]) -> dict[_Read, str]:
+    """A reader's table of words -> what they read as, backwards for its writer: for each reading, the first
+    words that read so (a writer writes the words its reader lists first, e.g. `5 Card Omaha` of PokerStars'
+    two spellings)."""
+    return {read: words for words, read in reversed(list(table.items()))}
 
 
 # Line memos: line text → what it was read as (at some other line number). A session repeats most

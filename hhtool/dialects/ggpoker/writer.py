@@ -11,6 +11,7 @@ hand knows), `raises A to B` with the raise size and the street total, shows bef
 from __future__ import annotations
 
 from hhtool.dialects.ggpoker.reader import _GAMES as _READ_GAMES
+from hhtool.dialects.textreader import first_words
 from hhtool.model import (
     Bet,
     BlindKind,
@@ -46,7 +47,7 @@ GAMES = ("holdem", "omaha", "omaha5", "omaha6")  # the Header.game words this wr
 # (Header.game, limit) -> the header's game words: the reader's table read backwards, its first words for each
 # (`Hold'em Limit`; `PLO-5` and `Omaha` with no structure for pot limit, `Omaha No Limit`, as fpdb-3's ggpoker
 # files print them)
-_HEADER_GAMES = {game: words for words, game in reversed(_READ_GAMES.items())}
+_HEADER_GAMES = first_words(_READ_GAMES)
 _STREETS = {Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER", Street.SHOWDOWN: "SHOWDOWN"}
 _RUNS = {1: "FIRST ", 2: "SECOND ", 3: "THIRD "}
 _RUN_COUNTS = {2: "two", 3: "three"}

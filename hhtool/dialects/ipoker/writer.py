@@ -32,6 +32,7 @@ from hhtool.dialects.ipoker import DIALECT
 from hhtool.dialects.ipoker.reader import _GAMES as _READ_GAMES
 from hhtool.dialects.returns import returns_to_pay
 from hhtool.dialects.street_money import StreetMoney
+from hhtool.dialects.textreader import first_words
 from hhtool.model import (
     Bet,
     BlindKind,
@@ -65,7 +66,7 @@ HAND_SEPARATOR = DIALECT.hand_separator
 """What the site's files put after each hand's last line (its record's `hand_separator`)."""
 
 _LIMITS = {Limit.NO_LIMIT: "NL", Limit.POT_LIMIT: "PL", Limit.FIXED_LIMIT: "L"}
-_GAME_WORDS = {game: words for words, game in reversed(_READ_GAMES.items())}  # Header.game -> `<gametype>` words
+_GAME_WORDS = first_words(_READ_GAMES)  # Header.game -> `<gametype>` words
 GAMES = ("holdem", "omaha")  # the Header.game words this writer writes (`convert`, `generate`)
 _SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
 _ROUNDS = {Street.PREFLOP: 1, Street.FLOP: 2, Street.TURN: 3, Street.RIVER: 4}

@@ -16,6 +16,7 @@ import msgspec
 
 from hhtool.dialects.pacific888.reader import _GAMES as _READ_GAMES
 from hhtool.dialects.street_money import StreetMoney
+from hhtool.dialects.textreader import first_words
 from hhtool.model import (
     Bet,
     BlindKind,
@@ -47,7 +48,7 @@ HAND_SEPARATOR = "\n\n\n"
 
 _LIMITS = {Limit.NO_LIMIT: "No Limit", Limit.POT_LIMIT: "Pot Limit", Limit.FIXED_LIMIT: "Fix Limit"}
 # Header.game -> the stakes line's game word: the reader's table read backwards, its first word for each (`Holdem`)
-_GAME_WORDS = {game: words for words, game in reversed(_READ_GAMES.items())}
+_GAME_WORDS = first_words(_READ_GAMES)
 GAMES = ("holdem", "omaha")  # the Header.game words this writer writes (`convert`, `generate`)
 _STREETS = {Street.FLOP: "flop", Street.TURN: "turn", Street.RIVER: "river"}
 _AT_SHOWDOWN = (Show, Muck, Collect)

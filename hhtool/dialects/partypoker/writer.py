@@ -28,6 +28,7 @@ from hhtool.dialects.partypoker import ZONES
 from hhtool.dialects.partypoker.header import _GAMES as _READ_GAMES
 from hhtool.dialects.returns import returns_to_pay
 from hhtool.dialects.street_money import StreetMoney
+from hhtool.dialects.textreader import first_words
 from hhtool.model import (
     Bet,
     BlindKind,
@@ -59,7 +60,7 @@ HAND_SEPARATOR = "\n"
 _LIMITS = {Limit.NO_LIMIT: "NL", Limit.POT_LIMIT: "PL", Limit.FIXED_LIMIT: "FL"}
 # Header.game -> the client's game words: the reader's table read backwards, its first words for each
 # (`Texas Hold'em`, `Omaha`: the cash line's, fpdb-3's PartyPokerToFpdb.py)
-_GAME_WORDS = {game: words for words, game in reversed(_READ_GAMES.items())}
+_GAME_WORDS = first_words(_READ_GAMES)
 GAMES = ("holdem", "omaha")  # the Header.game words this writer writes (`convert`, `generate`)
 _STREETS = {Street.FLOP: "Flop", Street.TURN: "Turn", Street.RIVER: "River"}
 _SYMBOLS = {"USD": "$", "EUR": "€"}  # the currencies the reader reads (`$0.10 USD`, `€0.10 EUR`)

@@ -20,6 +20,7 @@ from typing import Any
 import msgspec
 
 from hhtool.dialects.pokerstars.reader import _GAMES as _READ_GAMES
+from hhtool.dialects.textreader import first_words
 from hhtool.model import (
     Bet,
     BlindKind,
@@ -67,7 +68,7 @@ HAND_SEPARATOR = "\n\n\n"
 GAMES = ("holdem", "omaha", "omaha5", "omaha6")  # the Header.game words this writer writes (`convert`, `generate`)
 # (Header.game, limit) -> the header's game words: the reader's table read backwards, its first words for each
 # (`Hold'em Limit`, `5 Card Omaha Pot Limit` as the corpus's fpdb-3/pokerstars/non-holdem-samples print them)
-_HEADER_GAMES = {game: words for words, game in reversed(_READ_GAMES.items())}
+_HEADER_GAMES = first_words(_READ_GAMES)
 _STREET_NAMES = {Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER", Street.SHOWDOWN: "SHOW DOWN"}
 _RUN_NAMES = {1: "FIRST ", 2: "SECOND "}
 _FOLDED_ON = {

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from hhtool.dialects.textreader import first_words
 from hhtool.dialects.winamax import DIALECT
 from hhtool.dialects.winamax.reader import _GAMES as _READ_GAMES
 from hhtool.model import (
@@ -54,7 +55,7 @@ HAND_SEPARATOR = DIALECT.hand_separator
 GAMES = ("holdem", "omaha", "omaha5")  # the Header.game words this writer writes (`convert`, `generate`)
 # (Header.game, limit) -> the header's game words: the reader's table read backwards, its first words for each
 # (`Omaha5 pot limit` rather than `5 Card Omaha pot limit`)
-_HEADER_GAMES = {game: words for words, game in reversed(_READ_GAMES.items())}
+_HEADER_GAMES = first_words(_READ_GAMES)
 _STREETS = {Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER"}
 _DENIES = " denies big blind"
 _POSITION_ORDER = {"small blind": 0, "big blind": 1, "button": 2}  # `(small blind) (button)` heads-up
