@@ -337,12 +337,11 @@ def test_watch_killed_at_its_commit_loses_no_report(tmp_path, when):
 
 # -- 6. the lock's pid --------------------------------------------------------------------------------------
 _TOGGLING = textwrap.dedent("""\
-    import sys, time
+    import os, sys
     from hhtool.export.store import Store
     Store(sys.argv[1]).close()
-    open(sys.argv[3], "w").close()  # started
-    end = time.monotonic() + float(sys.argv[2])
-    while time.monotonic() < end:
+    open(sys.argv[2], "w").close()  # started
+    while not os.path.exists(sys.argv[3]):  # until told to stop
         Store(sys.argv[1]).close()
     """)
 
@@ -352,22 +351,25 @@ def test_the_lock_message_names_the_holders_pid_even_as_it_takes_the_lock(tmp_pa
     written after truncating the lock file, and a refusal in between said `pid ?`: 142 of 173 in 3 s)."""
     ds = tmp_path / "ds"
     Store(ds).close()
-    started = tmp_path / "started"
-    holder = subprocess.Popen([sys.executable, "-c", _TOGGLING, str(ds), "2.2", str(started)])
+    started, stop = tmp_path / "started", tmp_path / "stop"
+    holder = subprocess.Popen([sys.executable, "-c", _TOGGLING, str(ds), str(started), str(stop)])
     messages: list[str] = []
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60
         while not started.exists() and time.monotonic() < deadline:  # its imports
             time.sleep(0.01)
-        end = time.monotonic() + 2
-        while time.monotonic() < end:
+        end = time.monotonic() + 30
+        while len(messages) < 20 and time.monotonic() < end:
             try:
                 Store(ds, wait=0).close()
             except DatasetBusy as exc:
                 messages.append(str(exc))
+            else:  # the holder polls for the lock: a loop that always holds it would starve it
+                time.sleep(0.005)
     finally:
+        stop.touch()
         holder.wait(timeout=30)
-    assert len(messages) > 5
+    assert len(messages) >= 20, len(messages)
     assert all(f"another export (pid {holder.pid}) is writing it" in m for m in messages), set(messages)
 
 
