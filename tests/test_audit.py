@@ -1050,7 +1050,10 @@ def test_omaha_is_checked_where_the_site_s_schedule_is_published_for_it_and_coun
     assert {
         "reason": "no built-in schedule for omaha hands",
         "currency": "USD",
-        "stakes": "pokerstars NL $0.05/$0.10 USD",
+        "stakes": "pokerstars NL omaha $0.05/$0.10 USD",
         "hands": 1,
     } in report["schedule"]["unchecked_stakes"]
     assert report["summary"]["schedule_checked_hands"] == 2 and report["summary"]["schedule_unchecked_hands"] == 1
+    # the two games at one site's stakes are two rows of the totals (one table of rake each), Hold'em's as before
+    by_stakes = {row["stakes"]: row["hands"] for row in report["rake"]["by_stakes"]}
+    assert by_stakes["pokerstars NL $0.05/$0.10 USD"] == 1 and by_stakes["pokerstars NL omaha $0.05/$0.10 USD"] == 1

@@ -166,9 +166,9 @@ def ledger(tables: Tables) -> pd.DataFrame:
             "cash_drop": _column(hands, "cash_drop", "int"),  # money a site added to the pot
         }
     ).reset_index(drop=True)
-    out["stakes"] = [
-        stakes_label(r)
-        for r in out[["site", "kind", "currency", "limit", "small_blind", "big_blind"]].to_dict("records")
+    out["stakes"] = [  # a game besides Hold'em after the limit (`PL omaha`): its rake is another table's
+        stakes_label(r if r["game"] in (None, "holdem") else {**r, "limit": f"{r['limit']} {r['game']}"})
+        for r in out[["site", "game", "kind", "currency", "limit", "small_blind", "big_blind"]].to_dict("records")
     ]
     seats = tables.seats
     seats = seats[seats["hand_uid"].isin(set(out["hand_uid"]))]
