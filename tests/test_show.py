@@ -541,9 +541,22 @@ OMAHA = {
 }
 
 
-def omaha_hand(cards: int) -> str:
+# the fullest table each deals (a deck of 52 holds 10 players of 4 cards, 9 of 5, 7 of 6), each player added
+# holding less than the winner's hand above
+FULL_RING = {
+    4: (OMAHA[4][0], OMAHA[4][1] + ["Ad Kh Qh Jd"], OMAHA[4][2]),  # two pair at best
+    5: (
+        OMAHA[5][0],
+        OMAHA[5][1] + ["3c 3s 2h 2d 2c", "Ah Ad Ac Kh Kc", "Ks Qh Qd Qs Jd"],
+        OMAHA[5][2],
+    ),  # three of a kind
+    6: (OMAHA[6][0], OMAHA[6][1] + ["Ad Ac Kh Kc Qh Qd"], OMAHA[6][2]),
+}
+
+
+def omaha_hand(cards: int, tables: dict = OMAHA) -> str:
     """A pot-limit Omaha hand of `cards` hole cards: the blinds, everyone calls and checks it down, all show."""
-    game, hands, winner = OMAHA[cards]
+    game, hands, winner = tables[cards]
     names = NAMES[-len(hands) :]  # MaximilianLongname, the longest, at every table
     pot = f"${len(hands) // 10}.{len(hands) % 10}0"  # $0.10 from each player
     order = names[1:] + names[:1]  # after the flop, from the small blind round to the button
@@ -613,12 +626,17 @@ HOLES = """(() => {
 })()"""
 
 
+@pytest.mark.parametrize("ring", ["short", "full"])
 @pytest.mark.parametrize("cards", sorted(OMAHA))
-def test_four_to_six_hole_cards_fit_their_seats_in_chromium(browser, tmp_path, cards):
+def test_four_to_six_hole_cards_fit_their_seats_in_chromium(browser, tmp_path, cards, ring):
+    """Every card inside its seat and no seat over another, on a phone and a desktop, at a short table and at the
+    fullest one a deck deals (a full ring of 4 to 6 cards overlapped on a phone before its oval grew taller)."""
     from browser import artefacts
 
     page = tmp_path / f"omaha{cards}.html"
-    page.write_text(to_html(_view(tmp_path, omaha_hand(cards), OMAHA_ID)), encoding="utf-8")
+    view = _view(tmp_path, omaha_hand(cards, FULL_RING if ring == "full" else OMAHA), OMAHA_ID)
+    assert view.result.findings == []  # a real hand: its winner and pot as the replay finds them
+    page.write_text(to_html(view), encoding="utf-8")
     for width in (390, 1280):  # a phone's two rows of cards and a desktop's one
         browser.size(width, 844 if width < 600 else 900, mobile=width < 600)
         browser.open(page)
@@ -628,7 +646,7 @@ def test_four_to_six_hole_cards_fit_their_seats_in_chromium(browser, tmp_path, c
         table = browser.js(TABLE)
         assert table["cut"] == [] and table["small"] >= 11 and table["covered"] == []  # names, the dealer button
         browser.key("End", 35)
-        browser.screenshot(artefacts(tmp_path) / f"show-omaha{cards}-{width}.png", full=False)
+        browser.screenshot(artefacts(tmp_path) / f"show-omaha{cards}-{ring}-{width}.png", full=False)
     assert browser.errors() == []
 
 

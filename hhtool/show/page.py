@@ -209,6 +209,8 @@ ol.found b{font-family:ui-monospace,Menlo,Consolas,monospace}
  .hole[data-n="4"],.hole[data-n="5"],.hole[data-n="6"]{gap:1px}
  .hole[data-n="4"] .card,.hole[data-n="5"] .card,.hole[data-n="6"] .card{flex-direction:column;min-width:14px;padding:0 1px;line-height:1}
  .felt.crowded .hole[data-n="5"],.felt.crowded .hole[data-n="6"]{display:grid;grid-template-columns:repeat(3,auto);justify-content:center}
+ .felt.crowded .hole[data-n="4"]{display:grid;grid-template-columns:repeat(2,auto);justify-content:center}
+ .felt.crowded.omaha{aspect-ratio:3/5}
  .hole{min-height:24px} .center{width:70%}}
 """
 
@@ -230,6 +232,7 @@ function card(c) {
 const felt = document.getElementById('felt'), seatEls = {}, betEls = {};
 const n = Math.max(D.maxSeats, D.seats.length, 2);
 if (n > 6) felt.classList.add('crowded');
+if (D.holeCards > 2) felt.classList.add('omaha');  // a phone draws a full ring's 4 to 6 cards in rows: a taller oval
 const radius = name => parseFloat(getComputedStyle(felt).getPropertyValue(name));
 const rx = radius('--rx'), ry = radius('--ry');
 // seat 1 at the bottom, the others clockwise around the oval, as a client draws its table
