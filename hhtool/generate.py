@@ -68,11 +68,12 @@ from hhtool.model.cards import RANKS, SUITS
 from hhtool.model.variant import HOLDEM, Variant
 from hhtool.model.variant import VARIANTS as ALL_VARIANTS
 from hhtool.rules.betting import Betting, uncalled
+from hhtool.rules.hilo import halves
 from hhtool.rules.pots import LARGEST_REMAINDER, PROPORTIONAL_SPREADS, Pot, side_pots, split_pot, spread_rake
 from hhtool.rules.ranking import HandValue
 from hhtool.rules.ruleset import RakeSchedule
 from hhtool.rules.seat import PlayedSeat
-from hhtool.rules.showdown_value import best_high
+from hhtool.rules.showdown_value import LowValue, best_high, best_low
 
 __all__ = [
     "CASH_STAKES",
@@ -145,9 +146,9 @@ _MIX = (Limit.NO_LIMIT, Limit.NO_LIMIT, Limit.NO_LIMIT, Limit.POT_LIMIT, Limit.F
 # most, and a hand of it whose structure is not given is pot limit.
 _OMAHA_MIX = (Limit.POT_LIMIT, Limit.POT_LIMIT, Limit.POT_LIMIT, Limit.NO_LIMIT, Limit.FIXED_LIMIT)
 
-VARIANTS = {name: v for name, v in ALL_VARIANTS.items() if not v.hi_lo}
-"""The games hands are played in (`Header.game` words): hhtool.model.variant's high-only ones (the generator
-plays no Hi/Lo yet: no writer has its words, issue #29)."""
+VARIANTS = dict(ALL_VARIANTS)
+"""The games hands are played in (`Header.game` words): hhtool.model.variant's, high-only and hi/lo (a pot split
+into its high and low halves by `hhtool.rules.hilo.halves`, as the settlement splits it)."""
 
 
 def _variant(name: str) -> Variant:
@@ -677,6 +678,7 @@ class _HandPlay:
         self.aggressor: PlayedSeat | None = None
         self.aggressor_this_round: PlayedSeat | None = None
         self.raises = 0
+        self.lows: dict[str, LowValue | None] = {}  # a hi/lo hand's best lows at showdown, by player
 
     # -- helpers -------------------------------------------------------------------------------
     def emit(self, cls, *args) -> None:
@@ -1020,11 +1022,15 @@ class _HandPlay:
     def _showdown(
         self, live: list[PlayedSeat], pots: list[Pot], nets: list[int], board: tuple[str, ...], single: bool
     ) -> None:
-        """S6 show order, S3 side pots first, S4 split with the odd chip left of the button."""
+        """S6 show order, S3 side pots first, S4 split with the odd chip left of the button; in a hi/lo game
+        each pot's high and low halves (`_award`)."""
         rng = self.rng
         variant = self.gen.variant
+        lows = self.lows
         for p in live:
             p.value = best_high(variant, p.cards, board)
+            if variant.hi_lo:
+                lows[p.name] = best_low(variant, p.cards, board)
         first = self.aggressor if self.aggressor is not None and not self.aggressor.folded else None
         if first is None:
             first = next(p for p in self.left if not p.folded)
@@ -1033,27 +1039,62 @@ class _HandPlay:
         show_order = [self.order[(start + k) % n] for k in range(n) if not self.order[(start + k) % n].folded]
         everyone_shows = not single or any(p.all_in for p in live)
         best: HandValue | None = None
+        best_low_shown: LowValue | None = None
         seated = {p.name: p for p in live}
         for index in range(len(pots) - 1, -1, -1):
             eligible = [seated[name] for name in pots[index].eligible]
             for p in show_order:
                 if p in eligible and not p.showed and not p.mucked:
-                    if not everyone_shows and best is not None and _value(p) < best and rng.random() < 0.75:
+                    low = lows.get(p.name)
+                    beaten = best is not None and _value(p) < best
+                    if beaten and low is not None:  # a hi/lo hand is beaten only if its low is too (or it has none)
+                        beaten = best_low_shown is not None and best_low_shown < low
+                    if not everyone_shows and beaten and rng.random() < 0.75:
                         p.mucked = True
                         self.emit(Muck, p.name, True)
                     else:
                         p.showed = True
                         best = _value(p) if best is None or _value(p) > best else best
+                        if low is not None and (best_low_shown is None or low < best_low_shown):
+                            best_low_shown = low
                         self.emit(Show, p.name, p.cards, self._describe(p))
             contenders = [p for p in eligible if p.showed]
-            if len(eligible) == 1:
-                winners = list(eligible)
-            else:
-                top = max(_value(p) for p in contenders)
-                winners = [p for p in contenders if p.value == top]
-            for name, share in self._split(nets[index], winners).items():
-                seated[name].won += share
-                self.emit(Collect, name, share, None if single else index)
+            self._award(index, nets[index], eligible, contenders, single)
+
+    def _award(
+        self, index: int, amount: int, eligible: list[PlayedSeat], contenders: list[PlayedSeat], single: bool
+    ) -> None:
+        """A pot's collect lines. Hi/lo (hhtool.rules.settle's split): with a qualifying low, the high half (the
+        odd chip with it) to the best high hands and the low half to the best lows, high lines first; the
+        same players winning both split it as one, a lone winner on two lines (PokerStars' `collected` twice,
+        888's); no low: the high hands scoop and PokerStars says `No low hand qualified`."""
+        pot = None if single else index
+        if len(eligible) == 1:
+            winners = list(eligible)
+        else:
+            top = max(_value(p) for p in contenders)
+            winners = [p for p in contenders if p.value == top]
+        low_winners: list[PlayedSeat] = []
+        if self.gen.variant.hi_lo and len(eligible) > 1:
+            lows = {p.name: value for p in contenders if (value := self.lows.get(p.name)) is not None}
+            if lows:
+                best = min(lows.values())
+                low_winners = [p for p in contenders if lows.get(p.name) == best]
+        shares: list[tuple[str, int]] = []
+        if low_winners and set(low_winners) != set(winners):
+            high, low = halves(amount)
+            shares = [*self._split(high, winners).items(), *self._split(low, low_winners).items()]
+        elif low_winners:
+            for name, share in self._split(amount, winners).items():
+                shares.extend((name, half) for half in halves(share) if half)
+        else:
+            shares = list(self._split(amount, winners).items())
+        seated = {p.name: p for p in eligible}
+        for name, share in shares:
+            seated[name].won += share
+            self.emit(Collect, name, share, pot)
+        if self.gen.variant.hi_lo and len(eligible) > 1 and not low_winners:
+            self.emit(Notice, NoticeKind.NO_LOW_HAND, None, "No low hand qualified")
 
     def _eliminations(self) -> None:
         tourney = self.table.tourney
@@ -1088,8 +1129,15 @@ class _HandPlay:
         return SeatSummary(self.line, p.seat, p.name, positions, "showed", None, False, p.cards, (outcome,))
 
     def _describe(self, p: PlayedSeat) -> str | None:
+        """The site's words for the hand; a hi/lo hand's in the `HI: …; LO: …` form (`hhtool.rules.hilo`), `HI: …`
+        alone without a qualifying low."""
         describe = self.gen.describe
-        return describe(_value(p)) if describe is not None else None
+        if describe is None:
+            return None
+        if not self.gen.variant.hi_lo:
+            return describe(_value(p))
+        low = self.lows.get(p.name)
+        return f"HI: {describe(_value(p))}" + (f"; LO: {low.words}" if low is not None else "")
 
 
 def _value(p: PlayedSeat) -> HandValue:

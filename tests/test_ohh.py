@@ -165,9 +165,22 @@ def test_a_player_id_no_player_has_is_hh049(tmp_path):
     assert result.status == "unparsed" and result.findings[0].code == "HH049"
 
 
-def test_an_omaha_hi_lo_hand_is_unsupported_not_an_error(tmp_path):
-    (result,) = _results(_write(tmp_path, _hand(game_type="OmahaHiLo")))
+def test_a_stud_hand_is_unsupported_not_an_error(tmp_path):
+    (result,) = _results(_write(tmp_path, _hand(game_type="StudHiLo")))
     assert result.status == "unsupported" and result.findings[0].code == "HH020"
+
+
+def test_omaha_hi_lo_s_hole_cards_say_four_or_five(tmp_path):
+    """OHH's `OmahaHiLo` game_type: eight-or-better Omaha of the cards dealt (4, or 5: the hi/lo games hhtool
+    knows; 6 is read as 5-card hi/lo, whose hole-card count the rules then find broken)."""
+    games = []
+    for cards in (4, 5):
+        hand = _omaha(tmp_path, cards)
+        hand["ohh"]["game_type"] = "OmahaHiLo"
+        (result,) = _results(_write(tmp_path, hand))
+        assert result.status == "valid", [f.message for f in result.findings]
+        games.append(result.hand.header.game)
+    assert games == ["omaha_hilo", "omaha5_hilo"]
 
 
 def _omaha(tmp_path: Path, cards: int, **change) -> dict:
