@@ -1,4 +1,5 @@
-"""Random legal Hold'em and Omaha high hands, played by a small simulator and recorded in any dialect hhtool writes.
+"""Random legal Hold'em and Omaha (high, and Hi/Lo) hands, played by a small simulator and recorded in any dialect
+hhtool writes.
 
 `generate_hands(n, seed)` seats players at tables and plays hands under the rules of
 shared/RULES.md: blinds and antes from the right seats, the button moving one seat a hand,
@@ -7,7 +8,7 @@ order, no-limit / pot-limit / fixed-limit bet sizes (min-raise, pot limit, the f
 heads-up), short all-ins that do not reopen the betting, uncalled bets returned, side pots,
 showdowns won by the best high hand the game allows (`showdown_value.best_high`: the best five of seven in
 Hold'em, exactly two hole cards and three of the board in Omaha) with split pots and the odd chip left of the
-button, and the site's built-in rake schedule (no flop no drop, caps by players dealt in). What is legal (whose
+button (in Omaha Hi/Lo a pot's high and low halves, `_award`), and the site's built-in rake schedule (no flop no drop, caps by players dealt in). What is legal (whose
 turn, the call, bet and raise sizes, reopening, the cap, the end of a round, the uncalled bet) it
 asks the betting core the replay uses, `hhtool.rules.betting`; it only chooses among the legal actions.
 
@@ -1176,7 +1177,7 @@ def generate_hands(
     reading of A7 (no-limit, pot-limit), where several short all-in raises that add up to a full
     raise reopen the betting for a player who already acted; off by default, where only a single
     full raise reopens it. site: the dialect the hands are recorded in (`sites()`; the play does not
-    depend on it). variant: the game (`VARIANTS`: "holdem", "omaha", "omaha5", "omaha6"), one the site's
+    depend on it). variant: the game (`VARIANTS`: "holdem", "omaha", "omaha5", "omaha6", "omaha_hilo", "omaha5_hilo"), one the site's
     writer writes (`variants_for(site)`). Same arguments, same hands.
     """
     rng = rng if rng is not None else random.Random(seed)
