@@ -1166,11 +1166,12 @@ def generate_hands(
     """Play `n` random legal hands and yield them as Hands of `site` (line numbers as in its text).
 
     game: "nl", "pl", "fl" or "mix" (a limit drawn per table); None: `default_game(variant)`, no limit
-    for Hold'em, pot limit for Omaha. players: the range of players seated at a new table (2..10), or one
-    number; no more than one deck deals the variant's hole cards to (7 in 6-card Omaha, 9 in 5-card). tournaments: the share of new tables that are tournament tables (chips,
-    levels with antes, Rake 0, eliminations); the others are USD cash tables at stakes from
-    CASH_STAKES, raked by the site's built-in schedule. hands_per_table: how many hands a table session
-    lasts before a new table opens. rng: any `random.Random` (e.g. Hypothesis' `st.randoms()`) to
+    for Hold'em, pot limit for Omaha, or the first structure the site says the game in (PHH's hi/lo: fixed
+    limit). players: the range of players seated at a new table (2..10), or one number; no more than one
+    deck deals the variant's hole cards to (7 in 6-card Omaha, 9 in 5-card). tournaments: the share of new
+    tables that are tournament tables (chips, levels with antes, Rake 0, eliminations); the others are USD
+    cash tables at stakes from CASH_STAKES, raked by the site's built-in schedule. hands_per_table: how
+    many hands a table session lasts before a new table opens. rng: any `random.Random` (e.g. Hypothesis' `st.randoms()`) to
     drive every decision instead of `random.Random(seed)`. odd_names: the share of players whose
     names have spaces, colons, brackets, `$`, `#` or non-Latin letters, as real names do. start:
     the time of the first table (default: drawn from the seed). cumulative_reopen: play the TDA
@@ -1185,9 +1186,13 @@ def generate_hands(
         start = datetime(2014, 1, 1) + timedelta(days=rng.randrange(3650), seconds=rng.randrange(86400))
     first_id = 100_000_000_000 + (seed % 9000) * 10_000_000 if seed >= 0 else 100_000_000_000
     first_id += rng.randrange(1000)
+    if game is None:
+        game = default_game(variant)
+        if variant in variants_for(site) and _LIMITS[game] not in recordable_limits(site_dialect(site).name, variant):
+            game = games_for(site, variant)[0]  # a site that says the game in other structures only (PHH's FO/8)
     generator = _Generator(
         rng,
-        default_game(variant) if game is None else game,
+        game,
         players,
         tournaments,
         hands_per_table,

@@ -144,3 +144,8 @@ def test_pokerkit_plays_generated_fo8_hands_to_hhtool_s_stacks():
         assert state is not None and list(state.stacks) == list(history.finishing_stacks), hand.header.hand_id
         checked += 1
     assert checked == 80
+
+
+def test_phh_hi_lo_is_fixed_limit_when_no_structure_is_asked_for():
+    assert {h.header.limit for h in generate_hands(10, 2, site="phh", variant="omaha_hilo")} == {Limit.FIXED_LIMIT}
+    assert {h.header.limit for h in generate_hands(10, 2, variant="omaha_hilo")} == {Limit.POT_LIMIT}
