@@ -8,9 +8,9 @@ order, no-limit / pot-limit / fixed-limit bet sizes (min-raise, pot limit, the f
 heads-up), short all-ins that do not reopen the betting, uncalled bets returned, side pots,
 showdowns won by the best high hand the game allows (`showdown_value.best_high`: the best five of seven in
 Hold'em, exactly two hole cards and three of the board in Omaha) with split pots and the odd chip left of the
-button (in Omaha Hi/Lo a pot's high and low halves, `_award`), and the site's built-in rake schedule (no flop no drop, caps by players dealt in). What is legal (whose
-turn, the call, bet and raise sizes, reopening, the cap, the end of a round, the uncalled bet) it
-asks the betting core the replay uses, `hhtool.rules.betting`; it only chooses among the legal actions.
+button (in Omaha Hi/Lo a pot's high and low halves, `_award`), and the site's built-in rake schedule (no
+flop no drop, caps by players dealt in). What is legal (whose turn, the call, bet and raise sizes, reopening,
+the cap, the end of a round, the uncalled bet) it asks the betting core the replay uses, `hhtool.rules.betting`; it only chooses among the legal actions.
 
 Every site (`site`: a registered dialect with a reader and a writer, `sites()`; the registry's first
 by default) gets the same play: the hand is recorded in the site-neutral model, written by the site's
@@ -1171,15 +1171,15 @@ def generate_hands(
     deck deals the variant's hole cards to (7 in 6-card Omaha, 9 in 5-card). tournaments: the share of new
     tables that are tournament tables (chips, levels with antes, Rake 0, eliminations); the others are USD
     cash tables at stakes from CASH_STAKES, raked by the site's built-in schedule. hands_per_table: how
-    many hands a table session lasts before a new table opens. rng: any `random.Random` (e.g. Hypothesis' `st.randoms()`) to
-    drive every decision instead of `random.Random(seed)`. odd_names: the share of players whose
+    many hands a table session lasts before a new table opens. rng: any `random.Random` (e.g. Hypothesis'
+    `st.randoms()`) to drive every decision instead of `random.Random(seed)`. odd_names: the share of players whose
     names have spaces, colons, brackets, `$`, `#` or non-Latin letters, as real names do. start:
     the time of the first table (default: drawn from the seed). cumulative_reopen: play the TDA
     reading of A7 (no-limit, pot-limit), where several short all-in raises that add up to a full
     raise reopen the betting for a player who already acted; off by default, where only a single
     full raise reopens it. site: the dialect the hands are recorded in (`sites()`; the play does not
-    depend on it). variant: the game (`VARIANTS`: "holdem", "omaha", "omaha5", "omaha6", "omaha_hilo", "omaha5_hilo"), one the site's
-    writer writes (`variants_for(site)`). Same arguments, same hands.
+    depend on it). variant: the game (`VARIANTS`: "holdem", "omaha", "omaha5", "omaha6", "omaha_hilo",
+    "omaha5_hilo"), one the site's writer writes (`variants_for(site)`). Same arguments, same hands.
     """
     rng = rng if rng is not None else random.Random(seed)
     if start is None:

@@ -2,10 +2,9 @@
 
 `render_hand(hand)` prints what `parse_888` reads back into the same header, seats and events (line
 numbers aside; a table's `N Max`, which the reader does not keep, is not written). 888 prints less
-than the model can hold: no total pot, rake or summary seat lines, no
-uncalled-bet line, no all-in mark, a raise as the chips it adds, no hand descriptions (a hi/lo show's `(Hi: …)` and
-`(Lo: …)` five cards aside), only the hero's
-hole cards. `said(hand)` is the hand as 888 text can carry it (what the writer's text reads back as); the writer
+than the model can hold: no total pot, rake or summary seat lines, no uncalled-bet line, no all-in mark, a
+raise as the chips it adds, no hand descriptions (a hi/lo show's `(Hi: …)` and `(Lo: …)` five cards aside),
+only the hero's hole cards. `said(hand)` is the hand as 888 text can carry it (what the writer's text reads back as); the writer
 refuses (`CannotSay`) a line 888 has no words for (straddles, cash outs, a board run twice, …). A hand
 whose left-out parts are not implied by the rest (a printed rake the actions do not give, an all-in mark
 on the wrong action) is one 888 cannot say: `said` of it replays with other findings.
