@@ -51,8 +51,8 @@ _OMAHA_BY_HOLE: Mapping[str, Mapping[int, str]] = {
 def game_of(game_type: str, hole_cards: int) -> str | None:
     """The `Header.game` of an OHH `game_type` whose hands show at most `hole_cards` cards; None for a game
     type hhtool does not read. An Omaha (or OmahaHiLo) hand showing no cards is four-card Omaha (the game the
-    word means), one showing fewer or more cards than any Omaha deals is read as the nearest, whose hole-card count the
-    rules then find broken (a reader repairs nothing)."""
+    word means), one showing fewer or more cards than any Omaha deals is read as the nearest, whose hole-card
+    count the rules then find broken (a reader repairs nothing)."""
     if game_type == "Holdem":
         return "holdem"
     by_hole = _OMAHA_BY_HOLE.get(game_type)
