@@ -1067,8 +1067,9 @@ class _HandPlay:
     ) -> None:
         """A pot's collect lines. Hi/lo (hhtool.rules.settle's split): with a qualifying low, the high half (the
         odd chip with it) to the best high hands and the low half to the best lows, high lines first; the
-        same players winning both split it as one, a lone winner on two lines (PokerStars' `collected` twice,
-        888's); no low: the high hands scoop and PokerStars says `No low hand qualified`."""
+        same players winning both split it as one, a lone winner on two lines (the corpus's hi/lo scoops are
+        collected twice, a half a line); no low: the high hands scoop, and a `No low hand qualified` notice
+        follows (the writers of sites that print none leave it out)."""
         pot = None if single else index
         if len(eligible) == 1:
             winners = list(eligible)
