@@ -1,4 +1,5 @@
-"""Random legal Hold'em and Omaha high hands, played by a small simulator and recorded in any dialect hhtool writes.
+"""Random legal Hold'em and Omaha (high, and Hi/Lo) hands, played by a small simulator and recorded in any dialect
+hhtool writes.
 
 `generate_hands(n, seed)` seats players at tables and plays hands under the rules of
 shared/RULES.md: blinds and antes from the right seats, the button moving one seat a hand,
@@ -7,9 +8,9 @@ order, no-limit / pot-limit / fixed-limit bet sizes (min-raise, pot limit, the f
 heads-up), short all-ins that do not reopen the betting, uncalled bets returned, side pots,
 showdowns won by the best high hand the game allows (`showdown_value.best_high`: the best five of seven in
 Hold'em, exactly two hole cards and three of the board in Omaha) with split pots and the odd chip left of the
-button, and the site's built-in rake schedule (no flop no drop, caps by players dealt in). What is legal (whose
-turn, the call, bet and raise sizes, reopening, the cap, the end of a round, the uncalled bet) it
-asks the betting core the replay uses, `hhtool.rules.betting`; it only chooses among the legal actions.
+button (in Omaha Hi/Lo a pot's high and low halves, `_award`), and the site's built-in rake schedule (no
+flop no drop, caps by players dealt in). What is legal (whose turn, the call, bet and raise sizes, reopening,
+the cap, the end of a round, the uncalled bet) it asks the betting core the replay uses, `hhtool.rules.betting`; it only chooses among the legal actions.
 
 Every site (`site`: a registered dialect with a reader and a writer, `sites()`; the registry's first
 by default) gets the same play: the hand is recorded in the site-neutral model, written by the site's
@@ -68,11 +69,12 @@ from hhtool.model.cards import RANKS, SUITS
 from hhtool.model.variant import HOLDEM, Variant
 from hhtool.model.variant import VARIANTS as ALL_VARIANTS
 from hhtool.rules.betting import Betting, uncalled
+from hhtool.rules.hilo import halves
 from hhtool.rules.pots import LARGEST_REMAINDER, PROPORTIONAL_SPREADS, Pot, side_pots, split_pot, spread_rake
 from hhtool.rules.ranking import HandValue
 from hhtool.rules.ruleset import RakeSchedule
 from hhtool.rules.seat import PlayedSeat
-from hhtool.rules.showdown_value import best_high
+from hhtool.rules.showdown_value import LowValue, best_high, best_low
 
 __all__ = [
     "CASH_STAKES",
@@ -145,9 +147,9 @@ _MIX = (Limit.NO_LIMIT, Limit.NO_LIMIT, Limit.NO_LIMIT, Limit.POT_LIMIT, Limit.F
 # most, and a hand of it whose structure is not given is pot limit.
 _OMAHA_MIX = (Limit.POT_LIMIT, Limit.POT_LIMIT, Limit.POT_LIMIT, Limit.NO_LIMIT, Limit.FIXED_LIMIT)
 
-VARIANTS = {name: v for name, v in ALL_VARIANTS.items() if not v.hi_lo}
-"""The games hands are played in (`Header.game` words): hhtool.model.variant's high-only ones (the generator
-plays no Hi/Lo yet: no writer has its words, issue #29)."""
+VARIANTS = dict(ALL_VARIANTS)
+"""The games hands are played in (`Header.game` words): hhtool.model.variant's, high-only and hi/lo (a pot split
+into its high and low halves by `hhtool.rules.hilo.halves`, as the settlement splits it)."""
 
 
 def _variant(name: str) -> Variant:
@@ -677,6 +679,7 @@ class _HandPlay:
         self.aggressor: PlayedSeat | None = None
         self.aggressor_this_round: PlayedSeat | None = None
         self.raises = 0
+        self.lows: dict[str, LowValue | None] = {}  # a hi/lo hand's best lows at showdown, by player
 
     # -- helpers -------------------------------------------------------------------------------
     def emit(self, cls, *args) -> None:
@@ -1020,11 +1023,15 @@ class _HandPlay:
     def _showdown(
         self, live: list[PlayedSeat], pots: list[Pot], nets: list[int], board: tuple[str, ...], single: bool
     ) -> None:
-        """S6 show order, S3 side pots first, S4 split with the odd chip left of the button."""
+        """S6 show order, S3 side pots first, S4 split with the odd chip left of the button; in a hi/lo game
+        each pot's high and low halves (`_award`)."""
         rng = self.rng
         variant = self.gen.variant
+        lows = self.lows
         for p in live:
             p.value = best_high(variant, p.cards, board)
+            if variant.hi_lo:
+                lows[p.name] = best_low(variant, p.cards, board)
         first = self.aggressor if self.aggressor is not None and not self.aggressor.folded else None
         if first is None:
             first = next(p for p in self.left if not p.folded)
@@ -1033,27 +1040,63 @@ class _HandPlay:
         show_order = [self.order[(start + k) % n] for k in range(n) if not self.order[(start + k) % n].folded]
         everyone_shows = not single or any(p.all_in for p in live)
         best: HandValue | None = None
+        best_low_shown: LowValue | None = None
         seated = {p.name: p for p in live}
         for index in range(len(pots) - 1, -1, -1):
             eligible = [seated[name] for name in pots[index].eligible]
             for p in show_order:
                 if p in eligible and not p.showed and not p.mucked:
-                    if not everyone_shows and best is not None and _value(p) < best and rng.random() < 0.75:
+                    low = lows.get(p.name)
+                    beaten = best is not None and _value(p) < best
+                    if beaten and low is not None:  # a hi/lo hand is beaten only if its low is too (or it has none)
+                        beaten = best_low_shown is not None and best_low_shown < low
+                    if not everyone_shows and beaten and rng.random() < 0.75:
                         p.mucked = True
                         self.emit(Muck, p.name, True)
                     else:
                         p.showed = True
                         best = _value(p) if best is None or _value(p) > best else best
+                        if low is not None and (best_low_shown is None or low < best_low_shown):
+                            best_low_shown = low
                         self.emit(Show, p.name, p.cards, self._describe(p))
             contenders = [p for p in eligible if p.showed]
-            if len(eligible) == 1:
-                winners = list(eligible)
-            else:
-                top = max(_value(p) for p in contenders)
-                winners = [p for p in contenders if p.value == top]
-            for name, share in self._split(nets[index], winners).items():
-                seated[name].won += share
-                self.emit(Collect, name, share, None if single else index)
+            self._award(index, nets[index], eligible, contenders, single)
+
+    def _award(
+        self, index: int, amount: int, eligible: list[PlayedSeat], contenders: list[PlayedSeat], single: bool
+    ) -> None:
+        """A pot's collect lines. Hi/lo (hhtool.rules.settle's split): with a qualifying low, the high half (the
+        odd chip with it) to the best high hands and the low half to the best lows, high lines first; the
+        same players winning both split it as one, a lone winner on two lines (the corpus's hi/lo scoops are
+        collected twice, a half a line); no low: the high hands scoop, and a `No low hand qualified` notice
+        follows (the writers of sites that print none leave it out)."""
+        pot = None if single else index
+        if len(eligible) == 1:
+            winners = list(eligible)
+        else:
+            top = max(_value(p) for p in contenders)
+            winners = [p for p in contenders if p.value == top]
+        low_winners: list[PlayedSeat] = []
+        if self.gen.variant.hi_lo and len(eligible) > 1:
+            lows = {p.name: value for p in contenders if (value := self.lows.get(p.name)) is not None}
+            if lows:
+                best = min(lows.values())
+                low_winners = [p for p in contenders if lows.get(p.name) == best]
+        shares: list[tuple[str, int]] = []
+        if low_winners and set(low_winners) != set(winners):
+            high, low = halves(amount)
+            shares = [*self._split(high, winners).items(), *self._split(low, low_winners).items()]
+        elif low_winners:
+            for name, share in self._split(amount, winners).items():
+                shares.extend((name, half) for half in halves(share) if half)
+        else:
+            shares = list(self._split(amount, winners).items())
+        seated = {p.name: p for p in eligible}
+        for name, share in shares:
+            seated[name].won += share
+            self.emit(Collect, name, share, pot)
+        if self.gen.variant.hi_lo and len(eligible) > 1 and not low_winners:
+            self.emit(Notice, NoticeKind.NO_LOW_HAND, None, "No low hand qualified")
 
     def _eliminations(self) -> None:
         tourney = self.table.tourney
@@ -1088,8 +1131,15 @@ class _HandPlay:
         return SeatSummary(self.line, p.seat, p.name, positions, "showed", None, False, p.cards, (outcome,))
 
     def _describe(self, p: PlayedSeat) -> str | None:
+        """The site's words for the hand; a hi/lo hand's in the `HI: …; LO: …` form (`hhtool.rules.hilo`), `HI: …`
+        alone without a qualifying low."""
         describe = self.gen.describe
-        return describe(_value(p)) if describe is not None else None
+        if describe is None:
+            return None
+        if not self.gen.variant.hi_lo:
+            return describe(_value(p))
+        low = self.lows.get(p.name)
+        return f"HI: {describe(_value(p))}" + (f"; LO: {low.words}" if low is not None else "")
 
 
 def _value(p: PlayedSeat) -> HandValue:
@@ -1117,28 +1167,33 @@ def generate_hands(
     """Play `n` random legal hands and yield them as Hands of `site` (line numbers as in its text).
 
     game: "nl", "pl", "fl" or "mix" (a limit drawn per table); None: `default_game(variant)`, no limit
-    for Hold'em, pot limit for Omaha. players: the range of players seated at a new table (2..10), or one
-    number; no more than one deck deals the variant's hole cards to (7 in 6-card Omaha, 9 in 5-card). tournaments: the share of new tables that are tournament tables (chips,
-    levels with antes, Rake 0, eliminations); the others are USD cash tables at stakes from
-    CASH_STAKES, raked by the site's built-in schedule. hands_per_table: how many hands a table session
-    lasts before a new table opens. rng: any `random.Random` (e.g. Hypothesis' `st.randoms()`) to
-    drive every decision instead of `random.Random(seed)`. odd_names: the share of players whose
+    for Hold'em, pot limit for Omaha, or the first structure the site says the game in (PHH's hi/lo: fixed
+    limit). players: the range of players seated at a new table (2..10), or one number; no more than one
+    deck deals the variant's hole cards to (7 in 6-card Omaha, 9 in 5-card). tournaments: the share of new
+    tables that are tournament tables (chips, levels with antes, Rake 0, eliminations); the others are USD
+    cash tables at stakes from CASH_STAKES, raked by the site's built-in schedule. hands_per_table: how
+    many hands a table session lasts before a new table opens. rng: any `random.Random` (e.g. Hypothesis'
+    `st.randoms()`) to drive every decision instead of `random.Random(seed)`. odd_names: the share of players whose
     names have spaces, colons, brackets, `$`, `#` or non-Latin letters, as real names do. start:
     the time of the first table (default: drawn from the seed). cumulative_reopen: play the TDA
     reading of A7 (no-limit, pot-limit), where several short all-in raises that add up to a full
     raise reopen the betting for a player who already acted; off by default, where only a single
     full raise reopens it. site: the dialect the hands are recorded in (`sites()`; the play does not
-    depend on it). variant: the game (`VARIANTS`: "holdem", "omaha", "omaha5", "omaha6"), one the site's
-    writer writes (`variants_for(site)`). Same arguments, same hands.
+    depend on it). variant: the game (`VARIANTS`: "holdem", "omaha", "omaha5", "omaha6", "omaha_hilo",
+    "omaha5_hilo"), one the site's writer writes (`variants_for(site)`). Same arguments, same hands.
     """
     rng = rng if rng is not None else random.Random(seed)
     if start is None:
         start = datetime(2014, 1, 1) + timedelta(days=rng.randrange(3650), seconds=rng.randrange(86400))
     first_id = 100_000_000_000 + (seed % 9000) * 10_000_000 if seed >= 0 else 100_000_000_000
     first_id += rng.randrange(1000)
+    if game is None:
+        game = default_game(variant)
+        if variant in variants_for(site) and _LIMITS[game] not in recordable_limits(site_dialect(site).name, variant):
+            game = games_for(site, variant)[0]  # a site that says the game in other structures only (PHH's FO/8)
     generator = _Generator(
         rng,
-        default_game(variant) if game is None else game,
+        game,
         players,
         tournaments,
         hands_per_table,

@@ -147,6 +147,43 @@ def test_players_tied_both_ways_split_the_pot_as_one():
     assert _errors(by_halves) == {"HH305"}
 
 
+# Alice makes three Kings and the low too (Ad 3c): she scoops, on two lines as PokerStars prints it, $0.34 and $0.33
+TWO_LINES = edit(
+    SPLIT,
+    ("[Kc Kh Jd Tc] (HI: three of a kind, Kings)", "[Kc Kh Ad 3c] (HI: three of a kind, Kings; LO: 7,4,3,2,A)"),
+    ("[Ac 3h Qs Qd] (HI: a pair of Queens; LO: 7,4,3,2,A)", "[As 5h Qs Qd] (HI: a pair of Queens; LO: 7,5,4,2,A)"),
+    ("Bob collected $0.33 from pot", "Alice collected $0.33 from pot"),
+    (
+        "showed [Kc Kh Jd Tc] and won ($0.34) with HI: three of a kind, Kings",
+        "showed [Kc Kh Ad 3c] and won ($0.67) with HI: three of a kind, Kings; LO: 7,4,3,2,A",
+    ),
+    (
+        "showed [Ac 3h Qs Qd] and won ($0.33) with HI: a pair of Queens; LO: 7,4,3,2,A",
+        "showed [As 5h Qs Qd] and lost with HI: a pair of Queens; LO: 7,5,4,2,A",
+    ),
+)
+
+
+def _lines_of(text: str, code: str) -> set[int]:
+    return {f.line for f in check(text).findings if f.code == code}
+
+
+def test_a_scoop_on_two_lines_is_flagged_at_the_wrong_half():
+    """A scooper's two lines add up to the pot or not; which of them is wrong is the one that is neither half."""
+    assert _errors(TWO_LINES) == set()
+    second = TWO_LINES.splitlines().index("Alice collected $0.33 from pot") + 1
+    wrong = edit(TWO_LINES, ("Alice collected $0.33 from pot", "Alice collected $0.34 from pot"))
+    assert _lines_of(wrong, "HH205") == {second}
+    wrong_first = edit(TWO_LINES, ("Alice collected $0.34 from pot", "Alice collected $0.35 from pot"))
+    assert _lines_of(wrong_first, "HH205") == {second - 1}
+
+
+def test_a_wrong_collector_of_one_half_is_flagged_at_his_line():
+    """Bob taking the scooper's low half is HH303 at Bob's line, not at the pot's first collect line."""
+    taken = edit(TWO_LINES, ("Alice collected $0.33 from pot", "Bob collected $0.33 from pot"))
+    assert _lines_of(taken, "HH303") == {taken.splitlines().index("Bob collected $0.33 from pot") + 1}
+
+
 # the river is the Ts: the board's low cards are 7 and 2, no hand makes a low and Alice's Kings scoop
 SCOOP = edit(
     SPLIT,

@@ -685,6 +685,28 @@ KINDS = [
 ]
 
 
+_LOW = re.compile(r"; LO: ([A2-8](?:,[A2-8]){4})")
+
+
+def wrong_low(legal: Legal):
+    """A hi/lo show's low (`HI: …; LO: 7,5,3,2,A`) names another qualifying low than its cards make (S2: the
+    low half's description), the high words left as they are."""
+    lines = _lines(legal)
+    for s in _actions(legal.hand, Show):
+        match = _LOW.search(s.description or "")
+        if match is None:
+            continue
+        other = "8,7,6,5,4" if match.group(1) != "8,7,6,5,4" else "8,7,6,5,3"
+        old = lines[_row(legal, s.line)]
+        new = old.replace(f"; LO: {match.group(1)})", f"; LO: {other})")
+        if new != old:
+            yield s.line, new, f"{old!r} -> {new!r}"
+
+
+HILO_KINDS = [*KINDS, Kind("wrong low", frozenset({"HH304"}), wrong_low)]
+ALL_KINDS = HILO_KINDS  # every kind, in the order the reports list them
+
+
 def apply(legal: Legal, where, new) -> str:
     lines = _lines(legal)
     if isinstance(where, tuple):
@@ -747,10 +769,11 @@ def _validate_in(
     return checked.status, checked.findings, {line for line in mapped if line is not None}
 
 
-def run_mutations(hands: list[Legal], rendering: str = TEXT) -> dict[str, Tally]:
-    tallies = {kind.name: Tally() for kind in KINDS}
+def run_mutations(hands: list[Legal], rendering: str = TEXT, kinds: list[Kind] | None = None) -> dict[str, Tally]:
+    kinds = KINDS if kinds is None else kinds
+    tallies = {kind.name: Tally() for kind in kinds}
     for legal in hands:
-        for kind in KINDS:
+        for kind in kinds:
             tally = tallies[kind.name]
             targets = list(kind.corrupt(legal))
             if not targets:
@@ -792,6 +815,7 @@ def run_mutations(hands: list[Legal], rendering: str = TEXT) -> dict[str, Tally]
 
 
 def report(tallies: dict[str, Tally], hands: int, corpus: int, rendering: str = TEXT, origin: str = "") -> str:
+    kinds = [kind for kind in ALL_KINDS if kind.name in tallies]
     origin = origin or f"{hands - corpus} samples, {corpus} corpus"
     rows = [
         (
@@ -805,7 +829,7 @@ def report(tallies: dict[str, Tally], hands: int, corpus: int, rendering: str = 
         "(hands: legal hands corrupted; skip: hands the kind applies to that already show its code, not used;",
         " at line: flagged with the kind's code at the line the corruption wrote)",
     ]
-    for kind in KINDS:
+    for kind in kinds:
         t = tallies[kind.name]
         rate = f"{t.flagged / t.applied:.1%}" if t.applied else "n/a"
         line_rate = f"{t.at_line / t.applied:.1%}" if t.applied else "n/a"
@@ -814,7 +838,7 @@ def report(tallies: dict[str, Tally], hands: int, corpus: int, rendering: str = 
             f"{t.applied:>7} "
             f"{t.flagged:>7} {rate:>7} {t.at_line:>7} {line_rate:>7}"
         )
-    for kind in KINDS:
+    for kind in kinds:
         t = tallies[kind.name]
         for what in t.unparsed[:5]:
             rows.append(f"  UNPARSED [{kind.name}] {what}")
@@ -875,8 +899,10 @@ def _problems(tallies: dict[str, Tally], rendering: str, left_out: frozenset[str
     # kinds about what the rendering's site does not print at all (handkit.unsaid) are not counted there
     kinds = [
         kind
-        for kind in KINDS
-        if (rendering == TEXT or not kind.codes <= unsaid(rendering)) and kind.name not in left_out
+        for kind in ALL_KINDS
+        if kind.name in tallies
+        and (rendering == TEXT or not kind.codes <= unsaid(rendering))
+        and kind.name not in left_out
     ]
     applied = sum(tallies[kind.name].applied for kind in kinds)
     unsayable = sum(tallies[kind.name].unsayable for kind in kinds)
@@ -953,6 +979,63 @@ def test_omaha_mutations_are_flagged(omaha_hands, rendering):
     tallies = run_mutations(hands, rendering)
     print("\n" + report(tallies, len(hands), 0, rendering, "generated Omaha"))
     left_out = frozenset(k.name for k in KINDS if not any(next(iter(k.corrupt(h)), None) for h in hands))
+    assert rendering != TEXT or not left_out
+    problems = _problems(tallies, rendering, left_out)
+    assert not problems, "\n".join(problems)
+
+
+# ------------------------------------------------------------------------------------------------
+# Omaha Hi/Lo (issue #29): generated PokerStars hands of 4- and 5-card Omaha Hi/Lo (split, quartered and scooped
+# pots, pots no low qualifies for), the kinds above and a wrong low, in the text and in every rendering whose
+# writer writes hi/lo
+
+HILO_RENDERINGS = tuple(r for r in RENDERINGS if r == TEXT or "omaha_hilo" in variants_for(dialects.get(r).site_name))
+HILO_VARIANTS = ("omaha_hilo", "omaha5_hilo")
+
+
+@pytest.fixture(scope="module")
+def hilo_hands(tmp_path_factory) -> list[Legal]:
+    """As `omaha_hands`, for the hi/lo variants and kinds."""
+    return _chosen_hands(tmp_path_factory.mktemp("hilo"), HILO_VARIANTS, HILO_KINDS)
+
+
+def _chosen_hands(folder: Path, variants: tuple[str, ...], kinds: list[Kind]) -> list[Legal]:
+    chosen: dict[str, Legal] = {}
+    for variant in variants:
+        path = folder / f"{variant}.txt"
+        write_hands(path, 60, 29, "mix", players=(3, 6), tournaments=0.4, hands_per_table=(2, 6), variant=variant)
+        generated = list(_legal_hands([path]))
+        for kind, fixed in itertools.product(kinds, (True, False)):
+            found = next(
+                (
+                    legal
+                    for legal in generated
+                    if (legal.hand.header.limit is Limit.FIXED_LIMIT) == fixed and next(iter(kind.corrupt(legal)), None)
+                ),
+                None,
+            )
+            if found is not None:
+                chosen.setdefault(found.name, found)
+    return list(chosen.values())
+
+
+@pytest.mark.parametrize("rendering", HILO_RENDERINGS)
+def test_hilo_mutations_are_flagged(hilo_hands, rendering):
+    """Every kind, in Omaha Hi/Lo hands, flagged at the line it wrote, in every rendering that says hi/lo (the
+    variants and structures its site's hands are generated in: PHH's `FO/8` is fixed limit, 888, PartyPoker and
+    iPoker have no 5-card hi/lo); a kind that applies to none of them is not tried."""
+    assert {h.hand.header.game for h in hilo_hands} == set(HILO_VARIANTS)
+    site = dialects.get(DEFAULT_SITE if rendering == TEXT else rendering).site_name
+    hands = [
+        h
+        for h in hilo_hands
+        if h.hand.header.game in variants_for(site)
+        and h.hand.header.limit
+        in recordable_limits(dialects.get(rendering if rendering != TEXT else DEFAULT_SITE).name, h.hand.header.game)
+    ]
+    tallies = run_mutations(hands, rendering, HILO_KINDS)
+    print("\n" + report(tallies, len(hands), 0, rendering, "generated Omaha Hi/Lo"))
+    left_out = frozenset(k.name for k in HILO_KINDS if not any(next(iter(k.corrupt(h)), None) for h in hands))
     assert rendering != TEXT or not left_out
     problems = _problems(tallies, rendering, left_out)
     assert not problems, "\n".join(problems)

@@ -165,9 +165,22 @@ def test_a_player_id_no_player_has_is_hh049(tmp_path):
     assert result.status == "unparsed" and result.findings[0].code == "HH049"
 
 
-def test_an_omaha_hi_lo_hand_is_unsupported_not_an_error(tmp_path):
-    (result,) = _results(_write(tmp_path, _hand(game_type="OmahaHiLo")))
+def test_a_stud_hand_is_unsupported_not_an_error(tmp_path):
+    (result,) = _results(_write(tmp_path, _hand(game_type="StudHiLo")))
     assert result.status == "unsupported" and result.findings[0].code == "HH020"
+
+
+def test_omaha_hi_lo_s_hole_cards_say_four_or_five(tmp_path):
+    """OHH's `OmahaHiLo` game_type: eight-or-better Omaha of the cards dealt (4, or 5: the hi/lo games hhtool
+    knows; 6 is read as 5-card hi/lo, whose hole-card count the rules then find broken)."""
+    games = []
+    for cards in (4, 5):
+        hand = _omaha(tmp_path, cards)
+        hand["ohh"]["game_type"] = "OmahaHiLo"
+        (result,) = _results(_write(tmp_path, hand))
+        assert result.status == "valid", [f.message for f in result.findings]
+        games.append(result.hand.header.game)
+    assert games == ["omaha_hilo", "omaha5_hilo"]
 
 
 def _omaha(tmp_path: Path, cards: int, **change) -> dict:
@@ -288,3 +301,33 @@ def test_hhtool_reads_its_own_ohh_back_to_the_same_hands(tmp_path):
 def test_a_folded_player_keeps_his_fold_and_no_show(tmp_path):
     (result,) = _results(_write(tmp_path, _hand()))
     assert [e.player for e in result.hand.events if type(e) is Fold] == ["Ben", "Cy"]
+
+
+def test_omaha_hi_lo_hands_converted_to_ohh_read_back_as_the_same_hands(tmp_path):
+    """Generated PokerStars Omaha Hi/Lo and 5 Card Omaha Hi/Lo hands (split, quartered, no-low pots) as OHH
+    (`game_type` OmahaHiLo) and back: the same game, valid, with the same final stacks."""
+    from hhtool.generate import write_hands
+    from hhtool.interchange import CannotSay, targets
+
+    written = 0
+    for variant in ("omaha_hilo", "omaha5_hilo"):
+        source = tmp_path / f"{variant}.txt"
+        write_hands(source, 40, 6, "mix", players=(3, 6), variant=variant)
+        texts, originals = [], []
+        for original in _results(source):
+            assert original.status == "valid", [f.message for f in original.findings]
+            try:
+                texts.append(targets()["ohh"].render(original.hand, original.state))
+            except CannotSay:  # a 5-card hand that shows no cards would read back as 4-card hi/lo
+                continue
+            originals.append(original)
+        assert {json.loads(text)["ohh"]["game_type"] for text in texts} == {"OmahaHiLo"}
+        back_path = tmp_path / f"{variant}.ohh"
+        back_path.write_text("\n\n".join(texts) + "\n", encoding="utf-8")
+        back = _results(back_path)
+        assert [r.hand.header.game for r in back] == [variant] * len(originals)
+        for result, original in zip(back, originals):
+            assert result.status == "valid", [f.message for f in result.findings]
+            assert result.state.final_stacks() == original.state.final_stacks()
+        written += len(back)
+    assert written > 60

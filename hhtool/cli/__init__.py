@@ -227,7 +227,10 @@ def generate(
     ] = None,
     variant: Annotated[
         str,
-        typer.Option("--variant", help="The game: holdem, omaha, omaha5 or omaha6 (those the site's writer writes)."),
+        typer.Option(
+            "--variant",
+            help="The game: holdem, omaha, omaha5, omaha6, omaha_hilo or omaha5_hilo (those the site's writer writes).",
+        ),
     ] = "holdem",
     players: Annotated[str, typer.Option("--players", help="Players at a new table, MIN-MAX (2..10).")] = "2-9",
     tournaments: Annotated[

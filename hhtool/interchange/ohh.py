@@ -5,9 +5,9 @@ is our schema of the fields below, written from the spec's pages) and what hhtoo
 
 - `spec_version` "1.4.6"; `internal_version` hhtool's version; `site_name` and `network_name` the
   hand's site (hhtool knows no network); `game_number` the site's hand id; `start_date_utc` the UTC
-  start (ISO 8601 with `Z`; left out when the site prints no zone); `table_name`; `game_type` "Holdem" or
-  "Omaha" (hhtool.dialects.ohh's GAME_TYPES; OHH's "Omaha" names no hole-card count, so a 5- or 6-card
-  Omaha hand is written only when one dealt or shown hand holds its five or six cards, which the reader
+  start (ISO 8601 with `Z`; left out when the site prints no zone); `table_name`; `game_type` "Holdem",
+  "Omaha" or "OmahaHiLo" (hhtool.dialects.ohh's GAME_TYPES; OHH's Omaha names no hole-card count, so a 5- or
+  6-card Omaha hand is written only when one dealt or shown hand holds its five or six cards, which the reader
   counts; otherwise it is refused, HH045);
   `bet_limit` {`bet_type` NL/PL/FL (PL for pot-limit pre-flop), `bet_cap` the cap or 0}; `table_size`
   the N of N-max (else the number of seats or the highest seat number, whichever is larger: every seat fits); `currency` the ISO code, "Chips" for chips; `dealer_seat`

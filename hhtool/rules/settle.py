@@ -635,6 +635,7 @@ def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int], runs: 
         return 0
     actual: dict[tuple[int, int, str], int] = defaultdict(int)
     lines: dict[tuple, int] = {}  # (run, pot) and (run, pot, player) → line
+    each_line: dict[tuple[int, int, str], list[tuple[int, int]]] = defaultdict(list)  # → (line, amount) of each
     for event, run in zip(s.collects, s.collect_runs):
         run = run if len(runs) > 1 else 0
         index = 0 if event.pot_index is None else event.pot_index
@@ -651,6 +652,7 @@ def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int], runs: 
             )
             continue
         actual[(run, index, event.player)] += event.amount
+        each_line[(run, index, event.player)].append((event.line, event.amount))
         lines.setdefault((run, index), event.line)
         lines.setdefault((run, index, event.player), event.line)
     last = s.collects[-1].line if s.collects else s.hand.claims.line
@@ -681,9 +683,11 @@ def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int], runs: 
             if want.keys() != got.keys():
                 if not got and not want:
                     continue
+                # at the first line of a player the cards give nothing of the pot, if one collected
+                intruder = next((name for name in got if name not in want), None)
                 s.report(
                     "HH303",
-                    line,
+                    line if intruder is None else lines.get((run, index, intruder), line),
                     pot=_pot_name(index, run, len(pots)),
                     amount=s.money(pot),
                     want=_names(want),
@@ -703,9 +707,13 @@ def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int], runs: 
                 code, variant = ("HH305", "") if itemized and len(want) > 1 else ("HH205", "share")
                 for name in sorted(want):
                     if want[name] != got[name]:
+                        at = lines.get((run, index, name), line)
+                        own = each_line[(run, index, name)]
+                        if hi_lo and len(own) > 1 and len(pots) == len(s.pots):
+                            at = _wrong_half_line(s, run, index, name, own, sum(want.values()), at)
                         s.report(
                             code,
-                            lines.get((run, index, name), line),
+                            at,
                             variant,
                             player=name,
                             amount=s.money(got[name]),
@@ -715,6 +723,33 @@ def _check_collects(s: Replay, expected: dict[tuple[int, int, str], int], runs: 
                             actual=got[name],
                         )
     return surcharge
+
+
+def _wrong_half_line(
+    s: Replay, run: int, index: int, name: str, paid: list[tuple[int, int]], net: int, default: int
+) -> int:
+    """Of a hi/lo winner's several collect lines from one pot (a high and a low share, or a scoop's two halves),
+    the first whose amount is none of the shares the halves give: the wrong line, which their sum cannot point
+    at (`default`, the player's first line, when the cards do not say the shares)."""
+    variant = _variant(s)
+    pot = s.pots[index]
+    winners = _winners(s, pot, run, variant)
+    if winners is None:
+        return default
+    lows = _low_winners(s, pot, run, variant)
+    if lows and set(lows) != set(winners):
+        high, low = halves(net)
+        parts = [_split(s, group, half)[name] for half, group in ((high, winners), (low, lows)) if name in group]
+    elif name in winners:
+        parts = [part for part in halves(_split(s, winners, net)[name]) if part]
+    else:
+        return default
+    for line, amount in paid:
+        if amount in parts:
+            parts.remove(amount)
+        else:
+            return line
+    return default
 
 
 def _collected_is(

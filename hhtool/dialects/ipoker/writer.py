@@ -67,7 +67,7 @@ HAND_SEPARATOR = DIALECT.hand_separator
 
 _LIMITS = {Limit.NO_LIMIT: "NL", Limit.POT_LIMIT: "PL", Limit.FIXED_LIMIT: "L"}
 _GAME_WORDS = first_words(_READ_GAMES)  # Header.game -> `<gametype>` words
-GAMES = ("holdem", "omaha")  # the Header.game words this writer writes (`convert`, `generate`)
+GAMES = ("holdem", "omaha", "omaha_hilo")  # the Header.game words this writer writes (`convert`, `generate`)
 _SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
 _ROUNDS = {Street.PREFLOP: 1, Street.FLOP: 2, Street.TURN: 3, Street.RIVER: 4}
 _BOARD = {Street.FLOP: "Flop", Street.TURN: "Turn", Street.RIVER: "River"}

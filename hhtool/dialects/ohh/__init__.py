@@ -4,10 +4,10 @@ spread over several, as the spec's examples are printed) into the neutral model;
 `hhtool.interchange.ohh` (it needs the replay: the chips of each action, the pots).
 
 Conventions, and why:
-- `game_type` "Holdem" or "Omaha" (`GAME_TYPES`); `bet_type` NL, PL or FL. The spec's one "Omaha" is
-  Omaha high of any number of hole cards: the most cards a `Dealt Cards` or `Shows Cards` action holds
-  say 4, 5 or 6 (`game_of`). "OmahaHiLo" is not read yet (HH020), though hhtool settles hi/lo pots of the
-  text dialects now; Stud, StudHiLo and Draw are unsupported too.
+- `game_type` "Holdem", "Omaha" or "OmahaHiLo" (`GAME_TYPES`); `bet_type` NL, PL or FL. The spec's one "Omaha"
+  is Omaha high of any number of hole cards, its "OmahaHiLo" eight-or-better of any: the most cards a `Dealt
+  Cards` or `Shows Cards` action holds say 4, 5 or 6 (`game_of`; hi/lo 4 or 5, the hi/lo games hhtool
+  knows). Stud, StudHiLo and Draw are unsupported (HH020).
 - An action's `amount` is the chips it put in (the spec's action page: a raise's amount is what the
   player put into the pot with it), so a raise's street total is summed by the reader.
 - No uncalled bet is an OHH action: the replay derives the return (`prints_uncalled` False); the pots'
@@ -30,27 +30,36 @@ from hhtool.model.variant import VARIANTS
 SITE = "ohh"
 
 GAME_TYPES: Mapping[str, str] = MappingProxyType(
-    {"holdem": "Holdem", "omaha": "Omaha", "omaha5": "Omaha", "omaha6": "Omaha"}
+    {
+        "holdem": "Holdem",
+        "omaha": "Omaha",
+        "omaha5": "Omaha",
+        "omaha6": "Omaha",
+        "omaha_hilo": "OmahaHiLo",
+        "omaha5_hilo": "OmahaHiLo",
+    }
 )
 """`Header.game` → OHH `game_type` (hh-specs.handhistory.org 1.4.6, json-object/game_type: one of Holdem,
 Omaha, OmahaHiLo, Stud, StudHiLo, Draw): the games the reader reads and the writer writes."""
 
-_OMAHA_BY_HOLE = {
-    VARIANTS[game].hole_cards: game for game, game_type in GAME_TYPES.items() if game_type == "Omaha"
-}  # 4 → omaha, 5 → omaha5, 6 → omaha6
+_OMAHA_BY_HOLE: Mapping[str, Mapping[int, str]] = {
+    word: {VARIANTS[game].hole_cards: game for game, game_type in GAME_TYPES.items() if game_type == word}
+    for word in ("Omaha", "OmahaHiLo")
+}  # Omaha: 4 → omaha, 5 → omaha5, 6 → omaha6; OmahaHiLo: 4 → omaha_hilo, 5 → omaha5_hilo
 
 
 def game_of(game_type: str, hole_cards: int) -> str | None:
     """The `Header.game` of an OHH `game_type` whose hands show at most `hole_cards` cards; None for a game
-    type hhtool does not read. An Omaha hand showing no cards is four-card Omaha (the game the word means),
-    one showing fewer or more cards than any Omaha deals is read as the nearest, whose hole-card count the
-    rules then find broken (a reader repairs nothing)."""
+    type hhtool does not read. An Omaha (or OmahaHiLo) hand showing no cards is four-card Omaha (the game the
+    word means), one showing fewer or more cards than any Omaha deals is read as the nearest, whose hole-card
+    count the rules then find broken (a reader repairs nothing)."""
     if game_type == "Holdem":
         return "holdem"
-    if game_type == "Omaha":
-        fewest, most = min(_OMAHA_BY_HOLE), max(_OMAHA_BY_HOLE)
-        return _OMAHA_BY_HOLE[min(max(hole_cards, fewest), most)]
-    return None
+    by_hole = _OMAHA_BY_HOLE.get(game_type)
+    if by_hole is None:
+        return None
+    fewest, most = min(by_hole), max(by_hole)
+    return by_hole[min(max(hole_cards, fewest), most)]
 
 
 DIALECT = Dialect(

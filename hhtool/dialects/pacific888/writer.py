@@ -2,9 +2,9 @@
 
 `render_hand(hand)` prints what `parse_888` reads back into the same header, seats and events (line
 numbers aside; a table's `N Max`, which the reader does not keep, is not written). 888 prints less
-than the model can hold: no total pot, rake or summary seat lines, no
-uncalled-bet line, no all-in mark, a raise as the chips it adds, no hand descriptions, only the hero's
-hole cards. `said(hand)` is the hand as 888 text can carry it (what the writer's text reads back as); the writer
+than the model can hold: no total pot, rake or summary seat lines, no uncalled-bet line, no all-in mark, a
+raise as the chips it adds, no hand descriptions (a hi/lo show's `(Hi: …)` and `(Lo: …)` five cards aside),
+only the hero's hole cards. `said(hand)` is the hand as 888 text can carry it (what the writer's text reads back as); the writer
 refuses (`CannotSay`) a line 888 has no words for (straddles, cash outs, a board run twice, …). A hand
 whose left-out parts are not implied by the rest (a printed rake the actions do not give, an all-in mark
 on the wrong action) is one 888 cannot say: `said` of it replays with other findings.
@@ -41,7 +41,9 @@ from hhtool.model import (
     Street,
     StreetStart,
 )
+from hhtool.model.cards import is_card
 from hhtool.model.money import SYMBOL_OF, Currency
+from hhtool.rules.hilo import split_description
 
 HAND_SEPARATOR = "\n\n\n"
 """What 888 writes after each hand's last line: blank lines (three in its files)."""
@@ -49,7 +51,7 @@ HAND_SEPARATOR = "\n\n\n"
 _LIMITS = {Limit.NO_LIMIT: "No Limit", Limit.POT_LIMIT: "Pot Limit", Limit.FIXED_LIMIT: "Fix Limit"}
 # Header.game -> the stakes line's game word: the reader's table read backwards, its first word for each (`Holdem`)
 _GAME_WORDS = first_words(_READ_GAMES)
-GAMES = ("holdem", "omaha")  # the Header.game words this writer writes (`convert`, `generate`)
+GAMES = ("holdem", "omaha", "omaha_hilo")  # the Header.game words this writer writes (`convert`, `generate`)
 _STREETS = {Street.FLOP: "flop", Street.TURN: "turn", Street.RIVER: "river"}
 _AT_SHOWDOWN = (Show, Muck, Collect)
 _PutsIn = PostAnte | PostBlind | Call | Bet | RaiseTo
@@ -182,10 +184,30 @@ def _action(event, money, street: StreetMoney) -> str | None:
 def _showdown(event, money) -> str:
     kind = type(event)
     if kind is Show:
-        return f"{event.player} shows [ {', '.join(event.cards)} ]"
+        text = f"{event.player} shows [ {', '.join(event.cards)} ]"
+        parts = _hilo_parts(event.description)
+        return "\n".join((text, *(f"({word}: {', '.join(five)})" for word, five in parts)))
     if kind is Muck:
         return f"{event.player} did not show his hand"
     return f"{event.player} collected [ {money(event.amount)} ]"
+
+
+def _hilo_parts(description: str | None) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """A hi/lo show's `(Hi: …)` and `(Lo: …)` lines (hhsmithy/pacific-cash's OmahaHiLo files), as ("Hi", five
+    cards) pairs: 888 names a hand by its five cards only, so a description in the `HI: c, c, c, c, c; LO: …`
+    form its reader gives is written back; any other (another site's words, a high hand's) is not printed."""
+    if not description:
+        return ()
+    high, low, marked = split_description(description)
+    parts = []
+    for word, text in (("Hi", high), ("Lo", low)):
+        if text is None:
+            continue
+        five = tuple(card.strip() for card in text.split(","))
+        if len(five) != 5 or not all(is_card(card) for card in five):
+            return ()
+        parts.append((word, five))
+    return tuple(parts) if marked else ()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -216,8 +238,8 @@ def said(hand: Hand) -> Hand:
             continue
         if type(event) is StreetStart and event.street is Street.SHOWDOWN:
             continue
-        if type(event) is Show and event.description is not None:
-            event = replace(event, description=None)
+        if type(event) is Show and event.description is not None and not _hilo_parts(event.description):
+            event = replace(event, description=None)  # (a hi/lo hand's five cards are printed)
         if type(event) is Muck and event.mucked:
             event = replace(event, mucked=False)
         if type(event) is RaiseTo and event.raise_by is not None:

@@ -61,7 +61,7 @@ _LIMITS = {Limit.NO_LIMIT: "NL", Limit.POT_LIMIT: "PL", Limit.FIXED_LIMIT: "FL"}
 # Header.game -> the client's game words: the reader's table read backwards, its first words for each
 # (`Texas Hold'em`, `Omaha`: the cash line's, fpdb-3's PartyPokerToFpdb.py)
 _GAME_WORDS = first_words(_READ_GAMES)
-GAMES = ("holdem", "omaha")  # the Header.game words this writer writes (`convert`, `generate`)
+GAMES = ("holdem", "omaha", "omaha_hilo")  # the Header.game words this writer writes (`convert`, `generate`)
 _STREETS = {Street.FLOP: "Flop", Street.TURN: "Turn", Street.RIVER: "River"}
 _SYMBOLS = {"USD": "$", "EUR": "€"}  # the currencies the reader reads (`$0.10 USD`, `€0.10 EUR`)
 _VERBS: dict[type[Event], str] = {Call: "calls", Bet: "bets", RaiseTo: "raises"}

@@ -67,7 +67,9 @@ from hhtool.rules.replay import Replay, replay
 from hhtool.rules.ruleset import RuleSet
 from hhtool.rules.settle import settle
 
-GAMES = ("holdem", "omaha")  # what `convert --to phh` writes (PHH names no hand: nothing to contradict)
+GAMES = ("holdem", "omaha", "omaha_hilo")  # what `convert --to phh` writes (PHH names no hand: nothing to contradict)
+# (Omaha Hi/Lo in fixed limit only: PHH's one hi/lo community game is `FO/8`, PokerKit's game codes have no pot-limit
+# or no-limit one, so such a hand is Unsayable, the variant refusal below)
 _VARIANTS = {game: code for code, game in VARIANTS.items()}  # (Header.game, limit) → the reader's variant code
 
 

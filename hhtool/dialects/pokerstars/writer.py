@@ -65,7 +65,7 @@ __all__ = [
 HAND_SEPARATOR = "\n\n\n"
 """What the client writes after the last line (and its newline) of each hand: three blank lines."""
 
-GAMES = ("holdem", "omaha", "omaha5", "omaha6")  # the Header.game words this writer writes (`convert`, `generate`)
+GAMES = ("holdem", "omaha", "omaha5", "omaha6", "omaha_hilo", "omaha5_hilo")  # what `convert` and `generate` write
 # (Header.game, limit) -> the header's game words: the reader's table read backwards, its first words for each
 # (`Hold'em Limit`, `5 Card Omaha Pot Limit` as the corpus's fpdb-3/pokerstars/non-holdem-samples print them)
 _HEADER_GAMES = first_words(_READ_GAMES)
