@@ -50,6 +50,7 @@ HOT_PATH = (
     "hhtool.rules.checks.street_pot",
     "hhtool.export.rows",
     "hhtool.engine.wire",
+    "hhtool.dialects.sites",  # a hand's site: a look-up in the registry's dated_sites
 )
 
 # Python modules that may use the speed idioms of the compiled ones (a NamedTuple built with tuple.__new__:
