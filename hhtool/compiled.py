@@ -50,16 +50,17 @@ HOT_PATH = (
     "hhtool.rules.checks.street_pot",
     "hhtool.export.rows",
     "hhtool.engine.wire",
+    "hhtool.dialects.sites",  # a hand's site: a look-up in the registry's dated_sites
+    # every hand's own verdict and its merge with the cross-hand state (as plain Python, the interpreted
+    # calls of these two were most of a hand's that the compiled modules left)
+    "hhtool.check",
+    "hhtool.engine.merge",
 )
 
 # Python modules that may use the speed idioms of the compiled ones (a NamedTuple built with tuple.__new__:
 # one per hand, in every run), each with the tests that hold what it builds equal to the plain constructors'
 # (tests/test_fast_paths.py keeps the idioms to HOT_PATH and these)
 FAST_PATHS: dict[str, tuple[str, ...]] = {
-    "hhtool.validate": (
-        "tests/test_replay_shapes.py::test_check_parsed_fills_every_field_of_a_hand_result",
-        "tests/test_replay_shapes.py::test_check_hand_fills_every_field_of_a_hand_result",
-    ),
     "hhtool.engine.work": (
         "tests/test_parallel.py::test_records_in_chunks_match_the_sequential_run",
         "tests/test_parallel.py::test_validate_output_is_the_same_for_any_jobs",

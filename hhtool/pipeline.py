@@ -10,11 +10,11 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from hhtool.codes import HH002, HH004, HH007, HH099, finding
+from hhtool.codes import HH002, HH004, HH007, finding
 from hhtool.dialects import sidecar_of
 from hhtool.findings import Finding, Severity
-from hhtool.grammar import ParseResult, Status, parse_block
-from hhtool.grammar.parse import site_and_id
+from hhtool.grammar import ParseResult, Status
+from hhtool.grammar.parse import parse_safely
 from hhtool.io import Block, expand_paths, read_blocks
 from hhtool.io.paths import display_name, path_finding
 
@@ -125,28 +125,5 @@ def stray_text(block: Block) -> Finding:
     )
 
 
-def _parse_safely(block) -> ParseResult:
-    """parse_block, with a bug in hhtool turned into a finding (HH099) instead of a crash; a block that
-    shares its line with the hand before it gives its result its column (the readers leave it at 1)."""
-    try:
-        result = parse_block(block)
-    except Exception as exc:  # noqa: BLE001 - the run must go on past our own bug
-        site, hand_id = site_and_id(block)
-        return ParseResult(
-            Status.UNPARSED,
-            block.file,
-            block.line,
-            site,
-            hand_id,
-            findings=(
-                finding(
-                    HH099,
-                    f"internal error while parsing: {type(exc).__name__}: {exc}",
-                    block.file,
-                    block.line,
-                    block.column,
-                ),
-            ),
-            column=block.column if block.shares_line else 1,
-        )
-    return result if not block.shares_line else result.at_column(block.column)
+# (parse_block that never raises: in hhtool.grammar.parse, compiled; this name stays for its callers)
+_parse_safely = parse_safely

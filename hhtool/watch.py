@@ -43,7 +43,7 @@ from hhtool.io import sources
 from hhtool.io.split import Block, byte_chunks, split_chunks
 from hhtool.pipeline import stray_text
 from hhtool.rules.ruleset import RuleSet
-from hhtool.validate import HandResult, Merger, Summary, check_block
+from hhtool.validate import HandResult, Summary, check_block, new_merger
 
 COMPACT_AT = 32  # files of one day in `hands` that make watch merge that day's files
 
@@ -259,7 +259,7 @@ class Session:
     ) -> None:
         self.rules = rules or RuleSet()
         self.summary = Summary()
-        self.merger = Merger(self.rules, self.summary)  # the cross-hand state, carried from poll to poll
+        self.merger = new_merger(self.rules, self.summary)  # the cross-hand state, carried from poll to poll
         self.out, self.wait = out, wait
         self.render, self.emit, self.batch, self.told_stored = render, emit, batch, stored
         self.stored = 0

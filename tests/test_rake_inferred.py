@@ -18,6 +18,7 @@ from hhtool.audit import audit
 from hhtool.audit.render import render
 from hhtool.export.run import export_paths
 from hhtool.grammar.result import ParseResult
+from hhtool.pipeline import _parse_safely
 
 # $0.05/$0.10: the 4.5 % schedule takes 8 ¢ of the $1.85 pot (half-even); the hand's rake is 12 ¢: HH208
 HANDS = textwrap.dedent("""\
@@ -79,19 +80,20 @@ UNPRINTED = "310000000002"
 
 @pytest.fixture
 def no_printed_rake(monkeypatch):
-    """Hand UNPRINTED reaches the replay without its summary's total pot and rake."""
-    check = validate_module.check_parsed
+    """Hand UNPRINTED reaches the replay without its summary's total pot and rake (validate_paths checks each
+    block with the check_block it finds in hhtool.validate; the compiled check itself has no seam)."""
 
-    def without_rake(parsed: ParseResult, rules):
+    def without_rake(block, rules):
+        parsed = _parse_safely(block)
         if parsed.hand is not None and parsed.hand_id == UNPRINTED:
             claims = msgspec.structs.replace(parsed.hand.claims, rake=None, total_pot=None)
             hand = msgspec.structs.replace(parsed.hand, claims=claims)
             parsed = ParseResult(
                 parsed.status, parsed.file, parsed.line, parsed.site, parsed.hand_id, hand, parsed.findings
             )
-        return check(parsed, rules)
+        return validate_module.check_hand(parsed, block.text, rules)
 
-    monkeypatch.setattr(validate_module, "check_parsed", without_rake)
+    monkeypatch.setattr(validate_module, "check_block", without_rake)
 
 
 @pytest.fixture

@@ -6,11 +6,17 @@ from __future__ import annotations
 
 import dataclasses
 from datetime import UTC, datetime
+from pathlib import Path
 
+import msgspec
 import pytest
+from handkit import validate_text
 
 from hhtool import dialects
 from hhtool.dialects import BUILT_INS, HEADER_ONLY, Conventions, Dialect, Registry
+from hhtool.dialects.sites import hand_site
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
 
 def _describe(value) -> str:
@@ -143,3 +149,52 @@ def test_the_built_ins_load_in_their_listed_order_on_the_first_look_up():
 def test_a_built_in_listed_twice_is_refused():
     with pytest.raises(ValueError, match="listed twice"):
         Registry(("hhtool.dialects.ohh:DIALECT", "hhtool.dialects.ohh:DIALECT")).dialects()
+
+
+def test_dated_site_is_site_of_for_every_date_and_cleared_with_the_other_views():
+    registry = Registry()
+    assert [(until, site.conventions.prints_uncalled) for until, site in registry.dated_site("toysite", "")] == [
+        (None, True)  # unknown: the defaults, whatever the date
+    ]
+    registry.register(TOY)
+    dated = registry.dated_site("toysite", "")
+    assert [(until, site.conventions.prints_uncalled) for until, site in dated] == [
+        (datetime(2010, 1, 1), True),  # the era "old" until 2010
+        (None, False),
+    ]
+    assert [site for _, site in dated] == [registry.site_of("toysite", "", d) for d in (datetime(2009, 5, 1), None)]
+    assert [until for until, _ in registry.dated_site("toysite", "old")] == [None]  # a named variant: any date
+    assert registry.dated_sites()[("toysite", "")] == dated
+    registry.unregister("toy")
+    assert registry.dated_sites() == {}
+
+
+@pytest.mark.parametrize(
+    ("variant", "played", "old"),
+    [
+        ("", datetime(2009, 5, 1), True),  # before the toy's era ends: its variant "old"
+        ("", datetime(2009, 12, 31, 23, 59, tzinfo=UTC), True),  # (the era compared in local time)
+        ("", datetime(2010, 1, 1), False),
+        ("", datetime(2011, 1, 1), False),
+        ("", None, False),  # no date: the site's own conventions
+        ("old", datetime(2011, 1, 1), True),  # a named variant, whatever the date
+        ("old", None, True),
+    ],
+)
+def test_a_hands_site_is_the_registrys_site_of_for_its_date_and_variant(variant, played, old):
+    """hand_site (compiled: a look-up in dated_sites and the era's date compared) gives the registry's
+    site_of, and follows the registry when a dialect is registered and taken out."""
+    hand = validate_text((SAMPLES / "nl-cash-river-showdown.txt").read_text(encoding="utf-8"))[0][0].hand
+    toy_hand = msgspec.structs.replace(
+        hand, header=msgspec.structs.replace(hand.header, site="toysite", time=played), conventions_variant=variant
+    )
+    before = hand_site(toy_hand)  # (unknown site: cached as the defaults')
+    assert before is dialects.site_of("toysite", variant, played) and before.conventions.prints_uncalled
+    dialects.register(TOY)
+    try:
+        assert hand_site(toy_hand) is dialects.site_of("toysite", variant, played)
+        assert hand_site(toy_hand).conventions.prints_uncalled is old
+    finally:
+        dialects.unregister("toy")
+    assert hand_site(toy_hand) is dialects.site_of("toysite", variant, played)
+    assert hand_site(toy_hand).conventions.prints_uncalled

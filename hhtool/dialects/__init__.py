@@ -152,6 +152,9 @@ class Registry:
         self._wordings: dict[str, tuple[Callable[..., str], Callable[..., bool]] | None] = {}
         self._against: dict[str, Callable[..., bool] | None] = {}
         self._sites: dict[tuple[str, int], Site] = {}
+        # (site, a hand's conventions_variant) → the Sites its hands may be under, by date (`dated_sites`):
+        # one dict for the registry's life, cleared in place
+        self._dated: dict[tuple[str, str], tuple[tuple[datetime | None, Site], ...]] = {}
 
     # -- the set -------------------------------------------------------------------------------
     def _dialects(self) -> dict[str, Dialect]:
@@ -198,6 +201,7 @@ class Registry:
         self._wordings.clear()
         self._against.clear()
         self._sites.clear()
+        self._dated.clear()
 
     def version(self) -> int:
         """Bumped by every change of the set, so that callers rebuild what they derived from it (asked for
@@ -248,19 +252,20 @@ class Registry:
         """The conventions a hand was written under: its own `variant` if it names one, else the variant of
         its site's era (`Dialect.eras`) for the date it was `played`, else the site's own."""
         if not variant and played is not None:
-            eras = self._eras.get(site)
-            if eras is None:
-                dialect = self.by_site(site)
-                eras = self._eras[site] = (
-                    tuple((datetime.fromisoformat(day), name) for day, name in dialect.eras)
-                    if dialect is not None
-                    else ()
-                )
-            for until, name in eras:
+            for until, name in self._site_eras(site):
                 if played.replace(tzinfo=None) < until:
                     variant = name
                     break
         return self.conventions(site, variant)
+
+    def _site_eras(self, site: str) -> tuple[tuple[datetime, str], ...]:
+        eras = self._eras.get(site)
+        if eras is None:
+            dialect = self.by_site(site)
+            eras = self._eras[site] = (
+                tuple((datetime.fromisoformat(day), name) for day, name in dialect.eras) if dialect is not None else ()
+            )
+        return eras
 
     def started_utc(self, header: Any) -> datetime | None:
         """When a hand started, in UTC, read with its site's zones: from the site's reference time when it
@@ -306,6 +311,27 @@ class Registry:
         if found is None or found.conventions is not conventions:  # (an id is unique only while its object lives)
             found = self._sites[key] = Site(conventions, self.wording(site), self.description_against(site))
         return found
+
+    def dated_site(self, site: str, variant: str) -> tuple[tuple[datetime | None, Site], ...]:
+        """`site_of(site, variant, played)` for every date at once: (until, Site) pairs in date order, a hand
+        played before `until` under that Site, the last pair's `until` None (any later hand, and a hand of
+        unknown date); one pair where the date changes nothing (a named variant, a site without eras).
+        Kept in `dated_sites`, which the per-hand look-up (`hhtool.dialects.sites.hand_site`) reads."""
+        key = (site, variant)
+        found = self._dated.get(key)
+        if found is None:
+            eras = () if variant else self._site_eras(site)
+            found = self._dated[key] = (
+                *((until, self.site_of(site, name, None)) for until, name in eras),
+                (None, self.site_of(site, variant, None)),
+            )
+        return found
+
+    def dated_sites(self) -> dict[tuple[str, str], tuple[tuple[datetime | None, Site], ...]]:
+        """The `dated_site` answers so far, by (site, conventions variant): the same dict for the registry's
+        life (cleared in place when a dialect is registered), so that a compiled caller can keep it and
+        look a hand's site up without a call of this class's plain Python. Read only."""
+        return self._dated
 
     def description_against(self, site: str) -> Callable[..., bool] | None:
         """The site's check of what a description says of the other shown hands (`Dialect.description_against`),
@@ -387,3 +413,5 @@ built_in_rake = REGISTRY.built_in_rake
 wording = REGISTRY.wording
 description_against = REGISTRY.description_against
 site_of = REGISTRY.site_of
+dated_site = REGISTRY.dated_site
+dated_sites = REGISTRY.dated_sites

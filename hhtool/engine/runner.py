@@ -9,14 +9,13 @@ from collections.abc import Iterable, Iterator
 
 from hhtool.engine.errors import EngineError
 from hhtool.engine.memory import settle_allocator
-from hhtool.engine.merge import Merger
 from hhtool.engine.modes import Engine
 from hhtool.engine.plan import plan_tasks
 from hhtool.engine.progress import Progress
 from hhtool.engine.work import WANT_JSON, WANT_NONE, WANT_PARTS, WANT_ROWS, Want
 from hhtool.findings import Finding
 from hhtool.rules.ruleset import RuleSet
-from hhtool.validate import HandResult, Summary, Verdict
+from hhtool.validate import HandResult, Summary, Verdict, new_merger
 
 __all__ = [
     "WANT_JSON",
@@ -69,7 +68,7 @@ def run(
         results = LocalPool(rules, want, jobs, parts=parts).results(items)
     else:
         raise EngineError(f"unknown engine {engine!r}: local or dask")
-    merger = Merger(rules, summary)
+    merger = new_merger(rules, summary)
     cpu, peak = 0.0, 0
     for result in results:
         if isinstance(result, Finding):

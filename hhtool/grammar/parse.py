@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from hhtool import dialects
-from hhtool.codes import HH005, HH010, HH011, HH020, HH021, finding
+from hhtool.codes import HH005, HH010, HH011, HH020, HH021, HH099, finding
 from hhtool.grammar.fields import FieldError, Unsupported
 from hhtool.grammar.lalr import LineParser, UnexpectedLine
 from hhtool.grammar.lexer import UnknownLine
@@ -73,6 +73,33 @@ def parse_block(block: Block) -> ParseResult:
                 ),
             )
     return reader(block)
+
+
+def parse_safely(block: Block) -> ParseResult:
+    """parse_block, with a bug in hhtool turned into a finding (HH099) instead of a crash; a block that
+    shares its line with the hand before it gives its result its column (the readers leave it at 1)."""
+    try:
+        result = parse_block(block)
+    except Exception as exc:  # noqa: BLE001 - the run must go on past our own bug
+        site, hand_id = site_and_id(block)
+        return ParseResult(
+            Status.UNPARSED,
+            block.file,
+            block.line,
+            site,
+            hand_id,
+            findings=(
+                finding(
+                    HH099,
+                    f"internal error while parsing: {type(exc).__name__}: {exc}",
+                    block.file,
+                    block.line,
+                    block.column,
+                ),
+            ),
+            column=block.column if block.shares_line else 1,
+        )
+    return result if not block.shares_line else result.at_column(block.column)
 
 
 def _reset() -> None:

@@ -19,13 +19,14 @@ from __future__ import annotations
 import hashlib
 import re
 from array import array
+from collections.abc import Callable
 from datetime import datetime
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from hhtool.codes import finding
 from hhtool.findings import Finding
 from hhtool.model import BlindKind, Hand, PostBlind, StreetStart
-from hhtool.model.conventions import load_ref
+from hhtool.model.conventions import Ref, load_ref
 from hhtool.model.uidtable import UidTable
 from hhtool.rules.replay import Replay, dead_button_blinds, format_money
 from hhtool.rules.ruleset import RuleSet
@@ -212,7 +213,7 @@ def _min_buyin(state: Replay) -> tuple[int, int]:
         return in_rules * big_blind, in_rules
     conventions = state.conventions
     if conventions.table_min_buyin is not None:
-        by_table = load_ref(conventions.table_min_buyin)(header)
+        by_table = _loaded(conventions.table_min_buyin)(header)
         if by_table is not None:
             return int(by_table), 0
     return conventions.min_buyin_bb * big_blind, conventions.min_buyin_bb
@@ -229,6 +230,17 @@ def _labels(state: Replay) -> int:
         if label.fullmatch(p.name) is not None:
             mask |= 1 << p.seat
     return mask
+
+
+_LOADED: dict[object, Callable[..., Any]] = {}
+
+
+def _loaded(ref: Ref) -> Callable[..., Any]:
+    """`load_ref(ref)`, remembered here: a compiled look-up for every hand instead of a call of plain Python."""
+    found = _LOADED.get(ref)
+    if found is None:
+        found = _LOADED[ref] = load_ref(ref)
+    return found
 
 
 _PATTERNS: dict[str, re.Pattern[str]] = {}

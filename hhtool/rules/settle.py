@@ -17,8 +17,8 @@ from msgspec.structs import replace
 from hhtool.model import Collect, Fold, ReturnUncalled, SeatSummary, Show
 from hhtool.model.cards import DECK
 from hhtool.model.conventions import UncalledInCollected
-from hhtool.model.variant import HOLDEM, Variant, variant_named
-from hhtool.rules.checks import run_checks
+from hhtool.model.variant import HOLDEM, VARIANTS, Variant, variant_named
+from hhtool.rules import checks
 from hhtool.rules.hilo import halves, low_words_match, split_description
 from hhtool.rules.pots import (
     CAPPED_MAIN_FIRST,
@@ -38,6 +38,7 @@ from hhtool.rules.showdown_value import LowValue, best_high, best_low, described
 
 _Fold: Final = Fold  # Final: compiled, a C static rather than a look-up in the module's dict at each use
 _DECK: Final = DECK
+_VARIANTS: Final = dict(VARIANTS)
 
 
 def _all_cards(cards: tuple[str, ...]) -> bool:
@@ -125,7 +126,8 @@ def settle(s: Replay) -> None:
     if unprinted:  # the summary's won amounts hold none of the later awards: what each winner is said to win
         returned = {name: returned.get(name, 0) - unprinted.get(name, 0) for name in {*returned, *unprinted}}
     _check_summary(s, returned, runs)
-    run_checks(s)
+    for _, check in checks.CHECKS:  # the per-hand checks of hhtool/rules/checks/
+        check(s)
 
 
 _NONE_RETURNED: dict[str, int] = {}
@@ -582,7 +584,8 @@ def _compared(s: Replay, pot: Pot, board: tuple[str, ...], variant: Variant) -> 
 
 def _variant(s: Replay) -> Variant:
     """The game the hand is dealt in (`Header.game`): how many hole cards a line holds, how a hand is made."""
-    return variant_named(s.hand.header.game)
+    found = _VARIANTS.get(s.hand.header.game)  # (a compiled look-up: variant_named is plain Python)
+    return found if found is not None else variant_named(s.hand.header.game)  # (which names the known ones)
 
 
 def _split(s: Replay, winners: list[str], amount: int) -> dict[str, int]:

@@ -28,10 +28,5 @@ def _discover() -> tuple[tuple[str, HandCheck], ...]:
     return tuple(found)
 
 
+# what `hhtool.rules.settle` runs on each settled hand, in this order (read at each hand: a test adds one)
 CHECKS: tuple[tuple[str, HandCheck], ...] = _discover()
-
-
-def run_checks(state: Replay) -> None:
-    """Every check of the package on one settled hand."""
-    for _, check in CHECKS:
-        check(state)
