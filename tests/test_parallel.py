@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 import pytest
+from corpuskit import corpus_selection
 from datasetkit import assert_same_tables
 from typer.testing import CliRunner
 from workerkit import is_victim, run_task_or_die
@@ -137,7 +138,16 @@ def _table_rows(path: Path) -> dict[str, list[dict]]:
 
 
 def test_export_dataset_is_the_same_for_any_jobs(hands_dir, small_chunks, tmp_path):
-    for i, paths in enumerate(_inputs(hands_dir)):
+    """Export with one job and with two: the same dataset. The corpus input is its selection of every site folder
+    (tests/corpuskit.py, about 2,600 hands) with the samples: the whole corpus took a minute of CI's ten, and
+    validate's jsonl comparison above still takes all of it."""
+    sets = _inputs(hands_dir, corpus=False)
+    folder = os.environ.get("HHTOOL_CORPUS")
+    if folder and Path(folder).is_dir():
+        cuts = tmp_path / "corpus-cuts"
+        cuts.mkdir()
+        sets.append([str(SAMPLES), *(str(p) for p in corpus_selection(Path(folder).resolve(), cuts))])
+    for i, paths in enumerate(sets):
         one, two = tmp_path / f"one{i}", tmp_path / f"two{i}"
         assert _cli(["export", *paths, "--out", str(one), "--jobs", "1"])[0] == 0
         assert _cli(["export", *paths, "--out", str(two), "--jobs", "2"])[0] == 0
