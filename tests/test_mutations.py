@@ -942,24 +942,7 @@ def omaha_hands(tmp_path_factory) -> list[Legal]:
     """For each variant and kind, the first of 60 generated hands (mixed structures, cash and tournament, short tables) the
     kind applies to in fixed limit and the first in another structure: about 25 hands in all, so that the test
     stays cheap, and every kind applies in a site without fixed limit (GGPoker) too."""
-    folder = tmp_path_factory.mktemp("omaha")
-    chosen: dict[str, Legal] = {}
-    for variant in OMAHA_VARIANTS:
-        path = folder / f"{variant}.txt"
-        write_hands(path, 60, 29, "mix", players=(3, 6), tournaments=0.4, hands_per_table=(2, 6), variant=variant)
-        generated = list(_legal_hands([path]))
-        for kind, fixed in itertools.product(KINDS, (True, False)):
-            found = next(
-                (
-                    legal
-                    for legal in generated
-                    if (legal.hand.header.limit is Limit.FIXED_LIMIT) == fixed and next(iter(kind.corrupt(legal)), None)
-                ),
-                None,
-            )
-            if found is not None:
-                chosen.setdefault(found.name, found)
-    return list(chosen.values())
+    return _chosen_hands(tmp_path_factory.mktemp("omaha"), OMAHA_VARIANTS, KINDS)
 
 
 @pytest.mark.parametrize("rendering", OMAHA_RENDERINGS)
