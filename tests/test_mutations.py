@@ -945,20 +945,24 @@ def omaha_hands(tmp_path_factory) -> list[Legal]:
     return _chosen_hands(tmp_path_factory.mktemp("omaha"), OMAHA_VARIANTS, KINDS)
 
 
+def _said_by(rendering: str, hands: list[Legal]) -> list[Legal]:
+    """The hands whose game and structure the rendering's site says (its writer's variants and recordable limits)."""
+    dialect = dialects.get(DEFAULT_SITE if rendering == TEXT else rendering)
+    return [
+        h
+        for h in hands
+        if h.hand.header.game in variants_for(dialect.site_name)
+        and h.hand.header.limit in recordable_limits(dialect.name, h.hand.header.game)
+    ]
+
+
 @pytest.mark.parametrize("rendering", OMAHA_RENDERINGS)
 def test_omaha_mutations_are_flagged(omaha_hands, rendering):
     """Every kind, in Omaha hands, flagged at the line it wrote, in every rendering that says Omaha: the hands of
     the variants and structures its site's hands are generated in (PartyPoker, iPoker and 888 have no 5- or
     6-card Omaha, GGPoker no fixed limit); a kind that applies to none of them (fixed limit's) is not tried."""
     assert {h.hand.header.game for h in omaha_hands} == set(OMAHA_VARIANTS)
-    site = dialects.get(DEFAULT_SITE if rendering == TEXT else rendering).site_name
-    hands = [
-        h
-        for h in omaha_hands
-        if h.hand.header.game in variants_for(site)
-        and h.hand.header.limit
-        in recordable_limits(dialects.get(rendering if rendering != TEXT else DEFAULT_SITE).name, h.hand.header.game)
-    ]
+    hands = _said_by(rendering, omaha_hands)
     tallies = run_mutations(hands, rendering)
     print("\n" + report(tallies, len(hands), 0, rendering, "generated Omaha"))
     left_out = frozenset(k.name for k in KINDS if not any(next(iter(k.corrupt(h)), None) for h in hands))
@@ -1008,14 +1012,7 @@ def test_hilo_mutations_are_flagged(hilo_hands, rendering):
     variants and structures its site's hands are generated in: PHH's `FO/8` is fixed limit, 888, PartyPoker and
     iPoker have no 5-card hi/lo); a kind that applies to none of them is not tried."""
     assert {h.hand.header.game for h in hilo_hands} == set(HILO_VARIANTS)
-    site = dialects.get(DEFAULT_SITE if rendering == TEXT else rendering).site_name
-    hands = [
-        h
-        for h in hilo_hands
-        if h.hand.header.game in variants_for(site)
-        and h.hand.header.limit
-        in recordable_limits(dialects.get(rendering if rendering != TEXT else DEFAULT_SITE).name, h.hand.header.game)
-    ]
+    hands = _said_by(rendering, hilo_hands)
     tallies = run_mutations(hands, rendering, HILO_KINDS)
     print("\n" + report(tallies, len(hands), 0, rendering, "generated Omaha Hi/Lo"))
     left_out = frozenset(k.name for k in HILO_KINDS if not any(next(iter(k.corrupt(h)), None) for h in hands))
